@@ -1,0 +1,233 @@
+"""The MATLAB abstract syntax tree: frozen dataclasses with source positions.
+
+This module is the contract between the parser (which builds it) and MIR lowering (which reads it).
+Every node carries ``line`` and ``col`` (1-based, of its first character) as keyword-only fields.
+
+Resolution of ``name(args)`` as a call or as indexing is not the parser's business: it produces
+``Index`` for both, and MIR lowering decides. Command syntax (``hold on``, ``format long``) is parsed
+into an ``ExprStmt`` whose expression is ``Index(Ident(name), [String(word), ...])``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Node:
+    line: int = field(default=0, kw_only=True, compare=False)
+    col: int = field(default=0, kw_only=True, compare=False)
+
+
+# ---------------------------------------------------------------- expressions
+@dataclass(frozen=True)
+class Number(Node):
+    value: float | complex          # 3 -> 3.0, 2.5e3 -> 2500.0, 4i -> 4j
+    text: str = ""                  # source spelling
+
+
+@dataclass(frozen=True)
+class String(Node):
+    value: str
+    double_quoted: bool = False     # "..." is a string scalar; '...' is a char row
+
+
+@dataclass(frozen=True)
+class Ident(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Colon(Node):
+    """A bare ``:`` used as an index (all elements)."""
+
+
+@dataclass(frozen=True)
+class End(Node):
+    """``end`` inside an index: the last index of the innermost indexed value."""
+
+
+@dataclass(frozen=True)
+class Unary(Node):
+    op: str                         # '-', '+', '~' (also written '!')
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Postfix(Node):
+    op: str                         # "'" (ctranspose) or ".'" (transpose)
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    op: str                         # + - * / \ ^ .* ./ .\ .^ == ~= < <= > >= & | && ||
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Range(Node):
+    start: "Expr"
+    step: "Expr | None"
+    stop: "Expr"
+
+
+@dataclass(frozen=True)
+class Index(Node):
+    """``base(args)``: paren indexing or a function call."""
+    base: "Expr"
+    args: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class CellIndex(Node):
+    """``base{args}``."""
+    base: "Expr"
+    args: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class Field(Node):
+    """``base.name``."""
+    base: "Expr"
+    name: str
+
+
+@dataclass(frozen=True)
+class DynField(Node):
+    """``base.(expr)``."""
+    base: "Expr"
+    name: "Expr"
+
+
+@dataclass(frozen=True)
+class Matrix(Node):
+    """``[a, b; c d]``: rows of elements."""
+    rows: tuple[tuple["Expr", ...], ...]
+
+
+@dataclass(frozen=True)
+class CellLiteral(Node):
+    """``{a, b; c d}``."""
+    rows: tuple[tuple["Expr", ...], ...]
+
+
+@dataclass(frozen=True)
+class AnonFunc(Node):
+    """``@(x, y) body``; ``text`` is the source text of the whole handle, for func2str/display."""
+    params: tuple[str, ...]
+    body: "Expr"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class FuncHandle(Node):
+    """``@name``."""
+    name: str
+
+
+Expr = (Number | String | Ident | Colon | End | Unary | Postfix | Binary | Range | Index | CellIndex | Field
+        | DynField | Matrix | CellLiteral | AnonFunc | FuncHandle)
+
+
+# ---------------------------------------------------------------- statements
+@dataclass(frozen=True)
+class Tilde(Node):
+    """``~`` as an output placeholder in ``[~, i] = max(x)``."""
+
+
+@dataclass(frozen=True)
+class ExprStmt(Node):
+    expr: Expr
+    show: bool                      # no terminating semicolon: display the result
+
+
+@dataclass(frozen=True)
+class Assign(Node):
+    """``x = e``, ``x(i).f{2} = e``, ``[a, ~, c] = f(...)``. Targets are Ident, or Index / CellIndex /
+    Field / DynField chains whose innermost base is an Ident, or Tilde."""
+    targets: tuple["Expr | Tilde", ...]
+    value: Expr
+    show: bool
+
+
+@dataclass(frozen=True)
+class If(Node):
+    clauses: tuple[tuple[Expr, tuple["Stmt", ...]], ...]   # if and elseif, in order
+    orelse: tuple["Stmt", ...] = ()
+
+
+@dataclass(frozen=True)
+class For(Node):
+    var: str
+    iterable: Expr
+    body: tuple["Stmt", ...]
+    parfor: bool = False
+
+
+@dataclass(frozen=True)
+class While(Node):
+    cond: Expr
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class Switch(Node):
+    subject: Expr
+    cases: tuple[tuple[Expr, tuple["Stmt", ...]], ...]     # case value (a cell literal matches any member)
+    otherwise: tuple["Stmt", ...] | None = None
+
+
+@dataclass(frozen=True)
+class TryCatch(Node):
+    body: tuple["Stmt", ...]
+    ident: str | None               # ``catch err``
+    handler: tuple["Stmt", ...] = ()
+
+
+@dataclass(frozen=True)
+class Break(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Return(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Global(Node):
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Persistent(Node):
+    names: tuple[str, ...]
+
+
+Stmt = ExprStmt | Assign | If | For | While | Switch | TryCatch | Break | Continue | Return | Global | Persistent
+
+
+@dataclass(frozen=True)
+class FunctionDef(Node):
+    """``function [outs] = name(params) ... end``; ``doc`` is the leading comment block (help text)."""
+    name: str
+    params: tuple[str, ...]          # may end with 'varargin'; '~' for an ignored input
+    outputs: tuple[str, ...]         # may end with 'varargout'
+    body: tuple[Stmt, ...]
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Program(Node):
+    """A cell, script or function file: script statements, then local functions.
+    A function file has an empty body and ``is_function_file`` set."""
+    body: tuple[Stmt, ...]
+    functions: tuple[FunctionDef, ...] = ()
+    is_function_file: bool = False
+    source: str = ""

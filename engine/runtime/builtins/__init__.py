@@ -1,0 +1,1 @@
+"""Builtin functions, one module per family; see registry.py."""

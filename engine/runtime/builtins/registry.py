@@ -1,0 +1,94 @@
+"""The one table of builtin functions.
+
+Each builtin is registered once, with everything other stages read about it: name, family, help text
+(the docstring: signature line, one paragraph, an example), fusion spec, and GPU implementation if any.
+The VM calls builtins through this table; the fusion planner, completion and ``help`` read it too.
+
+Calling convention (decided by the Python signature of the implementation):
+- positional parameters receive the MATLAB arguments (engine values, see runtime/values.py); use
+  ``*args`` for variable argument lists;
+- a first parameter named ``ctx`` receives the CallContext (output, calling functions, workspace...);
+- a keyword parameter named ``nargout`` receives the number of outputs the caller asked for (0 for an
+  expression statement, whose result becomes ``ans`` if a value is returned);
+- return one value, a tuple of values for several outputs, or None for no output.
+
+    @builtin("hypot", family="math", fusion="elementwise")
+    def hypot(a, b):
+        '''hypot(A, B)  square root of the sum of squares, without overflow.
+        ...'''
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import MatlabError
+
+FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    family: str
+    impl: Callable[..., Any]
+    help: str
+    fusion: str = "none"
+    needs_ctx: bool = False
+    takes_nargout: bool = False
+    gpu: Callable[..., Any] | None = None
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str, ...] = ()) -> Callable:
+    """Register the decorated function as MATLAB builtin ``name`` (and ``aliases``)."""
+    if fusion not in FUSION_KINDS:
+        raise ValueError(f"unknown fusion kind {fusion!r}")
+
+    def register(fn: Callable) -> Callable:
+        params = list(inspect.signature(fn).parameters)
+        entry = Builtin(name=name, family=family, impl=fn, help=inspect.cleandoc(fn.__doc__ or name),
+                        fusion=fusion, needs_ctx=bool(params) and params[0] == "ctx",
+                        takes_nargout="nargout" in params)
+        for n in (name, *aliases):
+            if n in BUILTINS:
+                raise ValueError(f"builtin {n!r} registered twice")
+            BUILTINS[n] = entry if n == name else Builtin(**{**entry.__dict__, "name": n})
+        return fn
+    return register
+
+
+def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
+    """Attach a GPU implementation to an already registered builtin (used by engine/accel)."""
+    entry = BUILTINS[name]
+    BUILTINS[name] = Builtin(**{**entry.__dict__, "gpu": gpu})
+
+
+def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
+    """Call a builtin with MATLAB arguments; always returns a tuple of outputs."""
+    kwargs = {"nargout": nargout} if entry.takes_nargout else {}
+    try:
+        result = entry.impl(ctx, *args, **kwargs) if entry.needs_ctx else entry.impl(*args, **kwargs)
+    except TypeError as exc:
+        if exc.__traceback__ is not None and exc.__traceback__.tb_next is None:
+            # raised while binding the arguments, not inside the implementation: wrong argument count
+            if "were given" in str(exc) or "was given" in str(exc):
+                raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.") from None
+            raise MatlabError("MATLAB:minrhs", "Not enough input arguments.") from None
+        raise
+    if result is None:
+        return ()
+    return result if type(result) is tuple else (result,)
+
+
+def load_all() -> dict[str, Builtin]:
+    """Import every builtin family module of this package (each registers on import); return the table."""
+    import importlib
+    import pkgutil
+    from . import __path__ as package_path
+    for module in pkgutil.iter_modules(package_path):
+        importlib.import_module(f"{__package__}.{module.name}")
+    return BUILTINS

@@ -1,0 +1,63 @@
+"""What a builtin may ask of the running engine (the VM implements this interface).
+
+Builtins that need more than their arguments take ``ctx`` as first parameter (see builtins/registry.py)
+and use only what is declared here, so builtins never import the VM.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class DisplayFormat:
+    """State of MATLAB's ``format`` command."""
+    long: bool = False        # format long / format short
+    compact: bool = False     # format compact / format loose
+
+
+@dataclass
+class SessionState:
+    """Engine state shared by every frame of one Session (kept across cells)."""
+    format: DisplayFormat = field(default_factory=DisplayFormat)
+    rng: np.random.RandomState = field(default_factory=lambda: np.random.RandomState(5489))
+    rng_seed: int = 0
+    globals: dict[str, Any] = field(default_factory=dict)
+    path: list[str] = field(default_factory=list)          # addpath folders (working folder is implicit)
+    warnings_off: set[str] = field(default_factory=set)     # identifiers turned off; "all" for all
+    last_warning: tuple[str, str] = ("", "")                 # (message, identifier) for lastwarn
+    timers: dict[str, float] = field(default_factory=dict)  # tic state
+    extras: dict[str, Any] = field(default_factory=dict)     # per-family state (figures, ...) by name
+
+
+class CallContext(ABC):
+    """The VM's side of a builtin call."""
+
+    state: SessionState
+
+    @abstractmethod
+    def write(self, text: str) -> None:
+        """Print text to the user's output (streamed to the front end as it is produced)."""
+
+    @abstractmethod
+    def warn(self, identifier: str, message: str) -> None:
+        """Issue a MATLAB warning (respects ``warning off``), printed as ``Warning: message``."""
+
+    @abstractmethod
+    def call(self, fn: Any, args: list, nargout: int = 1) -> tuple:
+        """Call a function handle, or a function by name (str), with MATLAB arguments; returns the outputs."""
+
+    @abstractmethod
+    def function_exists(self, name: str) -> str | None:
+        """'builtin', 'file' (a function file on the path), 'local' (a local function), or None."""
+
+    @abstractmethod
+    def variables(self) -> dict[str, Any]:
+        """The calling frame's workspace (name -> value), live: builtins like ``clear`` may delete from it."""
+
+    @abstractmethod
+    def add_figure(self, image: Any) -> None:
+        """Hand a rendered figure to the front end (Session collects them on the result)."""

@@ -1,0 +1,92 @@
+"""MATLAB errors as the engine raises and reports them.
+
+Every failure a user can cause is a ``MatlabError`` carrying MATLAB's identifier and message. The VM adds
+the stack (function name, line, column) while unwinding; ``try/catch err`` turns it into an MException
+value; Session reports it on the result. Python exceptions never reach the user: the VM converts any
+other exception into ``MATLAB:internal`` with the Python message.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class StackFrame:
+    name: str   # function name, or the cell/script name
+    line: int
+    column: int = 0
+    file: str = ""
+
+
+@dataclass
+class MatlabError(Exception):
+    identifier: str
+    message: str
+    stack: list[StackFrame] = field(default_factory=list)
+    source_line: str = ""     # text of the offending line, when known (for the caret display)
+
+    def __post_init__(self) -> None:
+        Exception.__init__(self, self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+    @property
+    def line(self) -> int:
+        return self.stack[0].line if self.stack else 0
+
+    @property
+    def column(self) -> int:
+        return self.stack[0].column if self.stack else 0
+
+    def report(self) -> str:
+        """What MATLAB prints for an uncaught error: ``Error using f`` / the message / the location."""
+        text = self.message
+        if self.stack:
+            top = self.stack[0]
+            where = f"Error in {top.name} (line {top.line})" if top.line else f"Error in {top.name}"
+            text = f"{text}\n\n{where}"
+            if self.source_line:
+                text += f"\n{self.source_line}"
+                if top.column:
+                    text += "\n" + " " * (top.column - 1) + "^"
+        return text
+
+
+def error(identifier: str, message: str) -> MatlabError:
+    """Build a MatlabError; raise the result: ``raise error("MATLAB:badsubscript", "...")``."""
+    return MatlabError(identifier, message)
+
+
+# Messages MATLAB uses, kept in one place so the wording is the same everywhere.
+def undefined(name: str) -> MatlabError:
+    return MatlabError("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
+
+
+def incompatible_sizes() -> MatlabError:
+    return MatlabError("MATLAB:sizeDimensionsMustMatch", "Arrays have incompatible sizes for this operation.")
+
+
+def inner_dimensions() -> MatlabError:
+    return MatlabError(
+        "MATLAB:innerdim",
+        "Incorrect dimensions for matrix multiplication. Check that the number of columns in the first "
+        "matrix matches the number of rows in the second matrix. To operate on each element of the "
+        "matrix individually, use TIMES (.*) for elementwise multiplication.")
+
+
+def index_out_of_bounds(index: int, bound: int) -> MatlabError:
+    return MatlabError("MATLAB:badsubscript",
+                       f"Index exceeds the number of array elements. Index must not exceed {bound}.")
+
+
+def too_many_outputs() -> MatlabError:
+    return MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+
+
+def too_many_inputs() -> MatlabError:
+    return MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+
+
+def not_enough_inputs() -> MatlabError:
+    return MatlabError("MATLAB:minrhs", "Not enough input arguments.")

@@ -1,0 +1,226 @@
+"""How MATLAB values are represented inside the engine.
+
+Every stage (VM, builtins, display, accelerator) uses these representations; nothing else exists.
+
+    MATLAB value                 Python representation
+    ---------------------------  -----------------------------------------------------------------
+    real double scalar           float                       (fast path: scalar loops never touch numpy)
+    complex double scalar        complex
+    logical scalar               bool
+    any other numeric/logical    numpy.ndarray, ndim >= 2, MATLAB's size as shape, dtype = class:
+                                 float64 double, float32 single, int8..uint64, bool logical,
+                                 complex128 / complex64 complex double / single
+    char array                   CharArray   (codes: uint16 ndarray, ndim >= 2)
+    string array                 StringArray (data: object ndarray of str, or None for <missing>)
+    cell array                   CellArray   (data: object ndarray of values)
+    struct (scalar or array)     StructArray (fields: ordered field names; data: object ndarray of dict)
+    function_handle              FunctionHandle
+
+Array rules: shapes never carry trailing singleton dimensions beyond the second ((3, 4, 1) is (3, 4)),
+and the element order of linear indexing, reshape and ravel is column-major: always pass order="F".
+Memory layout of the numpy buffer is free. Values have MATLAB value semantics: code that changes an
+array that it did not create itself copies it first (the VM decides when an in-place update is safe).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+CLASS_OF_DTYPE: dict[np.dtype, str] = {
+    np.dtype(np.float64): "double", np.dtype(np.float32): "single",
+    np.dtype(np.complex128): "double", np.dtype(np.complex64): "single",
+    np.dtype(np.bool_): "logical",
+    np.dtype(np.int8): "int8", np.dtype(np.int16): "int16", np.dtype(np.int32): "int32",
+    np.dtype(np.int64): "int64", np.dtype(np.uint8): "uint8", np.dtype(np.uint16): "uint16",
+    np.dtype(np.uint32): "uint32", np.dtype(np.uint64): "uint64",
+}
+DTYPE_OF_CLASS: dict[str, np.dtype] = {
+    "double": np.dtype(np.float64), "single": np.dtype(np.float32), "logical": np.dtype(np.bool_),
+    "int8": np.dtype(np.int8), "int16": np.dtype(np.int16), "int32": np.dtype(np.int32),
+    "int64": np.dtype(np.int64), "uint8": np.dtype(np.uint8), "uint16": np.dtype(np.uint16),
+    "uint32": np.dtype(np.uint32), "uint64": np.dtype(np.uint64),
+}
+INTEGER_CLASSES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def normalize_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """MATLAB size of a shape: at least two dims, no trailing singletons beyond the second."""
+    shape = tuple(int(n) for n in shape)
+    if len(shape) < 2:
+        return shape + (1,) * (2 - len(shape)) if shape else (1, 1)
+    while len(shape) > 2 and shape[-1] == 1:
+        shape = shape[:-1]
+    return shape
+
+
+def as_matrix(arr: np.ndarray) -> np.ndarray:
+    """Give a numpy result MATLAB's shape rules (1-d becomes a row; trailing singletons dropped)."""
+    if arr.ndim == 0:
+        return arr.reshape(1, 1)
+    if arr.ndim == 1:
+        return arr.reshape(1, -1)
+    if arr.ndim > 2 and arr.shape[-1] == 1:
+        return arr.reshape(normalize_shape(arr.shape), order="F")
+    return arr
+
+
+@dataclass(eq=False)
+class CharArray:
+    """MATLAB char array: UTF-16 code units in an ndarray of uint16 with MATLAB's size."""
+    codes: np.ndarray
+
+    @staticmethod
+    def from_str(text: str) -> "CharArray":
+        return CharArray(np.array([[ord(ch) for ch in text]], dtype=np.uint16).reshape(1, len(text)))
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.codes.shape
+
+    def to_str(self) -> str:
+        """Characters in column-major order (for a row vector: the text)."""
+        return "".join(map(chr, self.codes.ravel(order="F")))
+
+    def rows(self) -> list[str]:
+        return ["".join(map(chr, row)) for row in self.codes.reshape(self.codes.shape[0], -1, order="F")]
+
+
+@dataclass(eq=False)
+class StringArray:
+    """MATLAB string array; elements are str, or None for <missing>."""
+    data: np.ndarray
+
+    @staticmethod
+    def scalar(text: str | None) -> "StringArray":
+        arr = np.empty((1, 1), dtype=object)
+        arr[0, 0] = text
+        return StringArray(arr)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.data.shape
+
+
+@dataclass(eq=False)
+class CellArray:
+    """MATLAB cell array: an object ndarray whose elements are engine values."""
+    data: np.ndarray
+
+    @staticmethod
+    def empty(shape: tuple[int, ...] = (0, 0)) -> "CellArray":
+        arr = np.empty(shape, dtype=object)
+        for k in range(arr.size):
+            arr.flat[k] = np.zeros((0, 0))
+        return CellArray(arr)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.data.shape
+
+
+@dataclass(eq=False)
+class StructArray:
+    """MATLAB struct array. ``fields`` keeps MATLAB's field order; every dict in ``data`` has exactly
+    those keys. A scalar struct has data.shape == (1, 1). ``classname`` is "struct", or the class of a
+    property-only object the engine models this way (e.g. "MException", fields identifier/message/stack)."""
+    fields: list[str]
+    data: np.ndarray
+    classname: str = "struct"
+
+    @staticmethod
+    def scalar(values: dict[str, Any] | None = None, classname: str = "struct") -> "StructArray":
+        values = dict(values or {})
+        arr = np.empty((1, 1), dtype=object)
+        arr[0, 0] = values
+        return StructArray(list(values), arr, classname)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.data.shape
+
+
+@dataclass(eq=False)
+class FunctionHandle:
+    """A MATLAB function handle.
+
+    Named handles (``@sin``, ``@myfunc``) have ``name`` set and ``params is None``; the name is resolved
+    when called. Anonymous functions (``@(x) x + a``) have ``params``, ``body`` (whatever compiled form the
+    VM keeps) and ``captured`` (variable values copied at creation, MATLAB's capture by value).
+    ``text`` is what func2str and display show, e.g. ``@(x)x+a`` or ``sin``.
+    """
+    text: str
+    name: str | None = None
+    params: list[str] | None = None
+    body: Any = None
+    captured: dict[str, Any] = field(default_factory=dict)
+
+
+Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray | FunctionHandle
+
+
+def class_of(value: Value) -> str:
+    """MATLAB class name of an engine value."""
+    t = type(value)
+    if t is float or t is complex:
+        return "double"
+    if t is bool:
+        return "logical"
+    if t is np.ndarray:
+        return CLASS_OF_DTYPE[value.dtype]
+    if t is CharArray:
+        return "char"
+    if t is StringArray:
+        return "string"
+    if t is CellArray:
+        return "cell"
+    if t is StructArray:
+        return value.classname
+    if t is FunctionHandle:
+        return "function_handle"
+    cls = getattr(value, "matlab_class", None)  # e.g. gpuArray values define this
+    if cls is not None:
+        return cls
+    raise TypeError(f"not an engine value: {t.__name__}")
+
+
+def size_of(value: Value) -> tuple[int, ...]:
+    """MATLAB size of an engine value."""
+    t = type(value)
+    if t is float or t is complex or t is bool or t is FunctionHandle:
+        return (1, 1)
+    return value.shape
+
+
+def to_array(value: Value) -> np.ndarray:
+    """A numeric or logical value as an ndarray; a char array gives its codes as double."""
+    t = type(value)
+    if t is np.ndarray:
+        return value
+    if t is float:
+        return np.array([[value]], dtype=np.float64)
+    if t is bool:
+        return np.array([[value]], dtype=np.bool_)
+    if t is complex:
+        return np.array([[value]], dtype=np.complex128)
+    if t is CharArray:
+        return value.codes.astype(np.float64)
+    raise TypeError(f"not a numeric value: {class_of(value)}")
+
+
+def simplify(arr: np.ndarray) -> Value:
+    """Turn a 1x1 double/logical ndarray result back into the scalar fast-path form."""
+    if arr.shape == (1, 1):
+        dt = arr.dtype
+        if dt == np.float64:
+            return float(arr[0, 0])
+        if dt == np.bool_:
+            return bool(arr[0, 0])
+        if dt == np.complex128:
+            z = complex(arr[0, 0])
+            return z if z.imag != 0 else z.real
+    return arr
+
+
+EMPTY = np.zeros((0, 0))
