@@ -59,5 +59,9 @@ class CallContext(ABC):
         """The calling frame's workspace (name -> value), live: builtins like ``clear`` may delete from it."""
 
     @abstractmethod
+    def make_handle(self, text: str) -> Any:
+        """Compile MATLAB handle text (``'@(x) x + 1'`` or ``'sin'``) into a FunctionHandle (str2func)."""
+
+    @abstractmethod
     def add_figure(self, image: Any) -> None:
         """Hand a rendered figure to the front end (Session collects them on the result)."""
