@@ -1,0 +1,38 @@
+"""Every MATFUSE_* environment flag, declared once with its type, default and help.
+
+Nothing else in the project reads ``os.environ`` for MATFUSE_* flags: call ``flag(name)``.
+
+    MATFUSE_ACCEL=cpu python -m ...      ->   flag("MATFUSE_ACCEL") == "cpu"
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Flag:
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+
+
+def _bool(text: str) -> bool:
+    return text.strip().lower() in ("1", "true", "yes", "on")
+
+
+FLAGS: dict[str, Flag] = {f.name: f for f in (
+    Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
+    Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring or a kind (gpu, software, opengl)"),
+    Flag("MATFUSE_ACCEL", str, "auto", "accelerator policy: gpu | cpu | auto"),
+    Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
+)}
+
+
+def flag(name: str) -> Any:
+    """Current value of a declared flag (read from the environment each call, so tests can set it)."""
+    spec = FLAGS[name]
+    raw = os.environ.get(name)
+    return spec.default if raw is None or raw == "" else spec.parse(raw)
