@@ -1,0 +1,190 @@
+"""MATLAB's class promotion, implicit expansion and casting rules, in one place.
+
+Operators (ops.py), concatenation (concat.py), indexing (indexing.py) and the math builtins all use these
+rules, so MATLAB's behaviour is decided once:
+
+    promote(cls_a, cls_b) -> str          class of a binary result from two class names: integer wins
+                                          (two different integer classes: MATLAB:mixedClasses), then single,
+                                          then double; logical and char count as double
+    result_class(*values) -> str          the same, over the classes of several engine values
+    broadcast_shape(sa, sb) -> tuple      implicit expansion of two MATLAB sizes (incompatible sizes error)
+    numeric(value) -> np.ndarray          a numeric, logical or char value as an ndarray (char -> codes)
+    cast_result(arr, cls) -> np.ndarray   an array converted to a MATLAB class: integers round half away
+                                          from zero, saturate, NaN -> 0; single is float32; complex kept
+    to_value(arr) -> Value                a numpy result in MATLAB form: MATLAB shape, all-zero imaginary
+                                          parts dropped, 1x1 double/logical as Python scalars
+    elementwise(fn, *values, cls=None)    fn applied to numeric arrays with expansion and class rules
+
+Integer results are computed in float64 and then rounded and saturated, so int8(100) + int8(100) is 127
+and int32(7) / int32(2) is 4 (ops.py computes int64/uint64 exactly where float64 would lose digits).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .errors import MatlabError, incompatible_sizes
+from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, Value, as_matrix, class_of,
+                     normalize_shape, simplify)
+
+NUMERIC_CLASSES = ("double", "single", "logical", "char") + INTEGER_CLASSES
+_FLOAT_OF_CLASS = {"single": np.dtype(np.float32)}
+
+
+def promote(cls_a: str, cls_b: str) -> str:
+    """Result class of combining classes ``cls_a`` and ``cls_b`` arithmetically."""
+    if cls_a == cls_b:
+        return "double" if cls_a in ("logical", "char") else cls_a
+    a_int, b_int = cls_a in INTEGER_CLASSES, cls_b in INTEGER_CLASSES
+    if a_int and b_int:
+        raise MatlabError("MATLAB:mixedClasses", "Integers can only be combined with integers of the "
+                                                 "same class, or scalar doubles.")
+    if a_int or b_int:
+        return cls_a if a_int else cls_b
+    if "single" in (cls_a, cls_b):
+        return "single"
+    return "double"
+
+
+def result_class(*values: Value) -> str:
+    """Result class of an arithmetic operation on ``values`` (see ``promote``)."""
+    cls = class_of(values[0])
+    if cls not in NUMERIC_CLASSES:
+        raise _not_numeric(cls)
+    cls = promote(cls, cls)
+    for value in values[1:]:
+        other = class_of(value)
+        if other not in NUMERIC_CLASSES:
+            raise _not_numeric(other)
+        cls = promote(cls, other)
+    return cls
+
+
+def _not_numeric(cls: str) -> MatlabError:
+    return MatlabError("MATLAB:UndefinedFunction",
+                       f"Arithmetic is not supported for operands of type '{cls}'.")
+
+
+def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]:
+    """MATLAB implicit expansion: each dimension equal, or one of them 1."""
+    if sa == sb:
+        return sa
+    n = max(len(sa), len(sb))
+    sa = tuple(sa) + (1,) * (n - len(sa))
+    sb = tuple(sb) + (1,) * (n - len(sb))
+    out = []
+    for a, b in zip(sa, sb):
+        if a == b or b == 1:
+            out.append(a)
+        elif a == 1:
+            out.append(b)
+        else:
+            raise incompatible_sizes()
+    return normalize_shape(tuple(out))
+
+
+def numeric(value: Value) -> np.ndarray:
+    """A numeric, logical or char value as an ndarray with MATLAB's shape (char gives its codes)."""
+    t = type(value)
+    if t is np.ndarray:
+        return value
+    if t is float:
+        return np.array([[value]], dtype=np.float64)
+    if t is bool:
+        return np.array([[value]], dtype=np.bool_)
+    if t is complex:
+        return np.array([[value]], dtype=np.complex128)
+    if t is CharArray:
+        return value.codes.astype(np.float64)
+    raise _not_numeric(class_of(value))
+
+
+def expand_dims(arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Give every array the same number of dimensions (trailing singletons), so numpy's broadcasting
+    (which aligns trailing dimensions) matches MATLAB's (which aligns leading ones)."""
+    n = max(a.ndim for a in arrays)
+    return [a if a.ndim == n else a.reshape(a.shape + (1,) * (n - a.ndim)) for a in arrays]
+
+
+def round_half_away(arr: np.ndarray) -> np.ndarray:
+    """Round to the nearest integer, halves away from zero (MATLAB's round), exactly."""
+    whole = np.trunc(arr)
+    with np.errstate(invalid="ignore"):
+        return whole + np.where(np.abs(arr - whole) >= 0.5, np.sign(arr), 0.0)
+
+
+def _to_integer(arr: np.ndarray, cls: str) -> np.ndarray:
+    dtype = DTYPE_OF_CLASS[cls]
+    info = np.iinfo(dtype)
+    if arr.dtype == dtype:
+        return arr
+    if arr.dtype.kind in "iub":
+        wide = arr.astype(np.int64) if arr.dtype != np.uint64 else arr
+        if arr.dtype.kind == "b" or (info.min <= wide.min(initial=0) and wide.max(initial=0) <= info.max):
+            return arr.astype(dtype)
+        return np.clip(arr.astype(object), int(info.min), int(info.max)).astype(dtype)
+    if arr.dtype == object:
+        return np.clip(arr, int(info.min), int(info.max)).astype(dtype)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:complexInteger", "Complex integer values are not supported.")
+    rounded = round_half_away(arr.astype(np.float64, copy=False))
+    high = rounded >= float(info.max)
+    low = rounded <= float(info.min)
+    out = np.where(np.isnan(rounded) | high | low, 0.0, rounded).astype(dtype)
+    out[high] = info.max
+    out[low] = info.min
+    return out
+
+
+def cast_result(arr: np.ndarray, cls: str) -> np.ndarray:
+    """``arr`` converted to MATLAB class ``cls`` (double, single, logical or an integer class)."""
+    if cls in INTEGER_CLASSES:
+        return _to_integer(arr, cls)
+    if cls == "logical":
+        return arr if arr.dtype == np.bool_ else arr != 0
+    if cls == "char":
+        raise MatlabError("MATLAB:internal", "cast_result does not produce char arrays.")
+    if arr.dtype.kind == "c":
+        return arr.astype(np.complex64 if cls == "single" else np.complex128, copy=False)
+    return arr.astype(DTYPE_OF_CLASS[cls], copy=False)
+
+
+def work_dtype(cls: str) -> np.dtype:
+    """The float dtype a result of class ``cls`` is computed in (float32 for single, else float64)."""
+    return _FLOAT_OF_CLASS.get(cls, np.dtype(np.float64))
+
+
+def to_value(arr: np.ndarray) -> Value:
+    """A numpy result in the engine's MATLAB form: MATLAB shape, complex with all-zero imaginary parts
+    made real, 1x1 double/logical results as Python scalars."""
+    if arr.ndim != 2:
+        arr = as_matrix(arr)
+    if arr.dtype.kind == "c" and not arr.imag.any():
+        arr = arr.real.copy()
+    return simplify(arr)
+
+
+def elementwise(fn: Callable[..., np.ndarray], *values: Value, cls: str | None = None) -> Value:
+    """``fn`` applied to the values as arrays, with MATLAB class rules and implicit expansion.
+
+    The inputs reach ``fn`` as float arrays of the working precision (float32 for single, float64
+    otherwise; complex stays complex) with a common number of dimensions. The result has class ``cls``
+    (default: the promoted class of the inputs); a boolean result from ``fn`` is logical.
+
+        elementwise(np.hypot, 3.0, np.array([[4.0, 5.0]]))   # -> array([[5., 5.83...]])
+    """
+    target = cls or result_class(*values)
+    dtype = work_dtype(target)
+    arrays = [numeric(v) for v in values]
+    if len(arrays) > 1:
+        shape = arrays[0].shape
+        for a in arrays[1:]:
+            shape = broadcast_shape(shape, a.shape)
+        arrays = expand_dims(arrays)
+    arrays = [a if a.dtype.kind == "c" else a.astype(dtype, copy=False) for a in arrays]
+    with np.errstate(all="ignore"):
+        out = np.asarray(fn(*arrays))
+    if out.dtype != np.bool_:
+        out = cast_result(out, target)
+    return to_value(out)
