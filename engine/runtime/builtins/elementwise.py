@@ -1,0 +1,376 @@
+"""Elementwise math: abs sign sqrt exp log... floor ceil round fix mod rem real imag conj angle isnan...
+
+Class rules come from runtime/semantics.py (``elementwise``): single in gives single out, logical and char
+compute as double, integers are computed in float64 then rounded and saturated (so int64 values beyond
+2^53 lose digits). Functions that MATLAB defines only for floating-point input (sqrt, exp, log, the trig
+family, atan2, hypot, angle) reject integers as MATLAB does. Real inputs outside a function's real domain
+(sqrt(-1), log(-1), asin(2)...) give complex results.
+
+The transcendental functions are registered from one table (``_FLOAT_FUNCTIONS``); each entry is the
+numpy function, the part of the real line where the result is real, and the help text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..semantics import elementwise, numeric, result_class, round_half_away, to_value, work_dtype
+from ..values import INTEGER_CLASSES, Value, class_of
+from .registry import builtin
+from .sizes import integer_values, is_text
+
+FLOAT_INPUTS = ("double", "single", "logical", "char")
+ANY_NUMERIC = FLOAT_INPUTS + INTEGER_CLASSES
+
+
+def check_classes(fname: str, values: tuple[Value, ...], allowed: tuple[str, ...]) -> None:
+    """MATLAB's error for a function called with an argument class it has no method for."""
+    for value in values:
+        if class_of(value) not in allowed:
+            raise MatlabError("MATLAB:UndefinedFunction",
+                              f"Check for incorrect argument data type or missing argument in call to "
+                              f"function '{fname}'.")
+
+
+def _require_real(fname: str, values: tuple[Value, ...]) -> None:
+    for value in values:
+        if np.iscomplexobj(numeric(value)):
+            raise MatlabError(f"MATLAB:{fname}:complexArgs", "Inputs must be real.")
+
+
+def _complex_outside(x: np.ndarray, inside: Callable[[np.ndarray], np.ndarray] | None,
+                     odd: bool) -> np.ndarray:
+    """``x`` as complex if some element lies outside the real domain ``inside`` (NaN counts as inside).
+
+    ``odd`` picks the side of the branch cut that MATLAB uses for asin/acos: the imaginary zero takes
+    the sign opposite to x, so that asin(2) = pi/2 - 1.317i and asin(-2) = -asin(2)."""
+    if inside is None or x.dtype.kind == "c" or np.all(inside(x) | np.isnan(x)):
+        return x
+    z = x.astype(np.complex64 if x.dtype == np.float32 else np.complex128)
+    if odd:
+        z.imag = np.where(x > 0, -0.0, 0.0)
+    return z
+
+
+@dataclass(frozen=True)
+class FloatFunction:
+    fn: Callable[[np.ndarray], np.ndarray]
+    summary: str
+    example: str
+    inside: Callable[[np.ndarray], np.ndarray] | None = None   # real domain, if not the whole line
+    odd_branch: bool = False
+
+
+def _nonneg(x: np.ndarray) -> np.ndarray:
+    return x >= 0
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    return np.abs(x) <= 1
+
+
+_FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
+    "sqrt": FloatFunction(np.sqrt, "square root", "sqrt([4 -1])    % 2 + 0i, 0 + 1i", _nonneg),
+    "exp": FloatFunction(np.exp, "exponential e^x", "exp(1)    % 2.7183"),
+    "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _nonneg),
+    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _nonneg),
+    "log1p": FloatFunction(np.log1p, "log(1 + x), accurate for small x", "log1p(1e-20)    % 1e-20",
+                           lambda x: x >= -1),
+    "expm1": FloatFunction(np.expm1, "exp(x) - 1, accurate for small x", "expm1(1e-20)    % 1e-20"),
+    "sin": FloatFunction(np.sin, "sine (radians)", "sin(pi/2)    % 1"),
+    "cos": FloatFunction(np.cos, "cosine (radians)", "cos(0)    % 1"),
+    "tan": FloatFunction(np.tan, "tangent (radians)", "tan(pi/4)    % 1.0000"),
+    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _unit, True),
+    "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _unit, True),
+    "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854"),
+    "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752"),
+    "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1"),
+    "tanh": FloatFunction(np.tanh, "hyperbolic tangent", "tanh(1)    % 0.7616"),
+    "asinh": FloatFunction(np.arcsinh, "inverse hyperbolic sine", "asinh(1)    % 0.8814"),
+    "acosh": FloatFunction(np.arccosh, "inverse hyperbolic cosine", "acosh(2)    % 1.3170",
+                           lambda x: x >= 1),
+    "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493", _unit),
+}
+
+
+def _register_float_function(name: str, spec: FloatFunction) -> None:
+    def impl(x: Value) -> Value:
+        check_classes(name, (x,), FLOAT_INPUTS)
+        return elementwise(lambda a: spec.fn(_complex_outside(a, spec.inside, spec.odd_branch)), x)
+
+    domain = " Inputs outside the real domain give complex results." if spec.inside else ""
+    impl.__name__ = name
+    impl.__doc__ = (f"{name}(X)  {spec.summary} of each element of X.\n\n"
+                    f"Complex inputs give complex results.{domain} Single input gives single output; "
+                    f"integer inputs are not supported.\n\n    {spec.example}\n")
+    builtin(name, family="math", fusion="elementwise")(impl)
+
+
+for _name, _spec in _FLOAT_FUNCTIONS.items():
+    _register_float_function(_name, _spec)
+
+
+@builtin("log2", family="math", fusion="elementwise")
+def log2(x: Value, *, nargout: int = 1) -> Value:
+    """log2(X)  base 2 logarithm; [F, E] = log2(X)  mantissa and exponent with X = F .* 2.^E.
+
+    With two outputs, 0.5 <= abs(F) < 1 (F = 0 and E = 0 for X = 0); complex X uses its real part.
+    Negative X gives a complex logarithm. Integer inputs are not supported.
+
+        [f, e] = log2(8)    % f = 0.5, e = 4
+    """
+    check_classes("log2", (x,), FLOAT_INPUTS)
+    if nargout < 2:
+        return elementwise(lambda a: np.log2(_complex_outside(a, _nonneg, False)), x)
+    arr = numeric(x)
+    arr = arr.real if arr.dtype.kind == "c" else arr
+    mantissa, exponent = np.frexp(arr.astype(work_dtype(result_class(x))))
+    return to_value(mantissa), to_value(exponent.astype(mantissa.dtype))
+
+
+@builtin("abs", family="math", fusion="elementwise")
+def abs_(x: Value) -> Value:
+    """abs(X)  absolute value of each element; the magnitude of complex elements.
+
+    The class is kept (logical and char give double); integers saturate, so abs(int8(-128)) is 127.
+
+        abs([-2 3+4i])    % 2  5
+    """
+    check_classes("abs", (x,), ANY_NUMERIC)
+    return elementwise(np.abs, x)
+
+
+@builtin("sign", family="math", fusion="elementwise")
+def sign(x: Value) -> Value:
+    """sign(X)  signum of each element: -1, 0 or 1; X./abs(X) for complex elements.
+
+    The class is kept (logical and char give double).
+
+        sign([-3 0 2])    % -1  0  1
+    """
+    check_classes("sign", (x,), ANY_NUMERIC)
+
+    def signum(a: np.ndarray) -> np.ndarray:
+        if a.dtype.kind != "c":
+            return np.sign(a)
+        mag = np.abs(a)
+        return np.where(mag == 0, 0, a / np.where(mag == 0, 1, mag))
+    return elementwise(signum, x)
+
+
+def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    """A real rounding function extended to complex numbers part by part."""
+    def apply(a: np.ndarray) -> np.ndarray:
+        if a.dtype.kind == "c":
+            return fn(a.real) + 1j * fn(a.imag)
+        return fn(a)
+    return apply
+
+
+def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
+                       example: str) -> None:
+    def impl(x: Value) -> Value:
+        check_classes(name, (x,), ANY_NUMERIC)
+        return x if class_of(x) in INTEGER_CLASSES else elementwise(_parts(fn), x)
+
+    impl.__name__ = name
+    impl.__doc__ = (f"{name}(X)  {summary}.\n\nComplex elements are rounded in their real and imaginary "
+                    f"parts separately; integer classes are returned unchanged, single stays single, "
+                    f"logical and char give double.\n\n    {example}\n")
+    builtin(name, family="math", fusion="elementwise")(impl)
+
+
+_register_rounding("floor", np.floor, "round each element toward minus infinity", "floor(-2.5)    % -3")
+_register_rounding("ceil", np.ceil, "round each element toward plus infinity", "ceil(-2.5)    % -2")
+_register_rounding("fix", np.trunc, "round each element toward zero", "fix(-2.5)    % -2")
+
+
+@builtin("round", family="math", fusion="elementwise")
+def round_(x: Value, digits: Value | None = None, kind: Value | None = None) -> Value:
+    """round(X), round(X, N)  round to the nearest integer (or to N decimal digits), halves away from 0.
+
+    round(2.5) is 3 and round(-2.5) is -3 (not the even neighbour). With N, round to N digits right of
+    the decimal point (N < 0: to the left). round(X, N, 'decimals') is the same;
+    'significant' is not supported. Integer classes are returned unchanged.
+
+        round([2.5 -2.5 pi])    % 3  -3  3
+        round(pi, 2)            % 3.1400
+    """
+    check_classes("round", (x,), ANY_NUMERIC)
+    if kind is not None and not is_text(kind, "decimals"):
+        raise MatlabError("MATLAB:round:unsupportedType",
+                          "round(X, N, type) supports only the type 'decimals'.")
+    if class_of(x) in INTEGER_CLASSES:
+        return x
+    if digits is None:
+        return elementwise(_parts(round_half_away), x)
+    count = integer_values(digits, "round")
+    if len(count) != 1:
+        raise MatlabError("MATLAB:round:invalidDigits", "N must be an integer scalar.")
+    return elementwise(_parts(lambda a: _round_digits(a, count[0])), x)
+
+
+def _round_digits(a: np.ndarray, digits: int) -> np.ndarray:
+    if digits >= 0:
+        scale = a.dtype.type(10.0 ** digits)
+        return round_half_away(a * scale) / scale
+    scale = a.dtype.type(10.0 ** -digits)
+    return round_half_away(a / scale) * scale
+
+
+def _require_real_numeric(fname: str, values: tuple[Value, ...]) -> None:
+    check_classes(fname, values, ANY_NUMERIC)
+    _require_real(fname, values)
+
+
+def _near_whole(q: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Where x./y is within round-off of a whole number for a non-integer y (the result is then 0)."""
+    nearest = np.round(q)
+    eps = np.finfo(q.dtype).eps
+    return (y != np.trunc(y)) & (np.abs(q - nearest) < eps * np.abs(nearest))
+
+
+def _mod(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    q = x / y
+    r = np.where(_near_whole(q, y), 0, x - np.floor(q) * y)
+    return np.where(y == 0, x, r)
+
+
+def _rem(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    q = x / y
+    return np.where(_near_whole(q, y), 0, x - np.trunc(q) * y)
+
+
+@builtin("mod", family="math", fusion="elementwise")
+def mod(x: Value, y: Value) -> Value:
+    """mod(X, Y)  remainder after floored division: X - floor(X./Y).*Y, with the sign of Y.
+
+    mod(X, 0) is X; mod(-1, 3) is 2. Results within round-off of a multiple of Y are exactly 0. Works for
+    integer classes (mod(int8(-7), int8(3)) is 2) with implicit expansion; inputs must be real.
+
+        mod([-1 5 7], 3)    % 2  2  1
+    """
+    _require_real_numeric("mod", (x, y))
+    return elementwise(_mod, x, y)
+
+
+@builtin("rem", family="math", fusion="elementwise")
+def rem(x: Value, y: Value) -> Value:
+    """rem(X, Y)  remainder after truncated division: X - fix(X./Y).*Y, with the sign of X.
+
+    rem(X, 0) is NaN for floating-point X (0 for integer classes); rem(-1, 3) is -1. Works for integer
+    classes with implicit expansion; inputs must be real.
+
+        rem([-1 5 7], 3)    % -1  2  1
+    """
+    _require_real_numeric("rem", (x, y))
+    return elementwise(_rem, x, y)
+
+
+@builtin("atan2", family="math", fusion="elementwise")
+def atan2(y: Value, x: Value) -> Value:
+    """atan2(Y, X)  four-quadrant inverse tangent of Y./X, in [-pi, pi].
+
+    Inputs must be real and of floating-point (or logical/char) class; implicit expansion applies.
+
+        atan2(1, -1)    % 2.3562
+    """
+    check_classes("atan2", (y, x), FLOAT_INPUTS)
+    _require_real("atan2", (y, x))
+    return elementwise(np.arctan2, y, x)
+
+
+@builtin("hypot", family="math", fusion="elementwise")
+def hypot(a: Value, b: Value) -> Value:
+    """hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow.
+
+    Complex inputs use their magnitudes; implicit expansion applies; integer inputs are not supported.
+
+        hypot(3, 4)    % 5
+    """
+    check_classes("hypot", (a, b), FLOAT_INPUTS)
+    return elementwise(lambda p, q: np.hypot(np.abs(p), np.abs(q)), a, b)
+
+
+@builtin("real", family="math", fusion="elementwise")
+def real(x: Value) -> Value:
+    """real(Z)  real part of each element.
+
+    The class is kept; for real input real(Z) is Z (logical and char give double).
+
+        real(3 + 4i)    % 3
+    """
+    check_classes("real", (x,), ANY_NUMERIC)
+    return elementwise(np.real, x)
+
+
+@builtin("imag", family="math", fusion="elementwise")
+def imag(x: Value) -> Value:
+    """imag(Z)  imaginary part of each element (zeros for real input).
+
+    The class is kept (logical and char give double).
+
+        imag(3 + 4i)    % 4
+    """
+    check_classes("imag", (x,), ANY_NUMERIC)
+    return elementwise(lambda a: np.imag(a).copy() if a.dtype.kind == "c" else np.zeros_like(a), x)
+
+
+@builtin("conj", family="math", fusion="elementwise")
+def conj(x: Value) -> Value:
+    """conj(Z)  complex conjugate of each element.
+
+    Real input is returned with its class kept (logical and char give double).
+
+        conj(3 + 4i)    % 3 - 4i
+    """
+    check_classes("conj", (x,), ANY_NUMERIC)
+    return elementwise(np.conj, x)
+
+
+@builtin("angle", family="math", fusion="elementwise")
+def angle(x: Value) -> Value:
+    """angle(Z)  phase angle of each element in radians, atan2(imag(Z), real(Z)).
+
+    Real input gives 0 or pi. Integer inputs are not supported.
+
+        angle(-1)    % 3.1416
+    """
+    check_classes("angle", (x,), FLOAT_INPUTS)
+    return elementwise(np.angle, x)
+
+
+def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
+                        example: str) -> None:
+    def impl(x: Value) -> Value:
+        check_classes(name, (x,), ANY_NUMERIC)
+        return to_value(fn(numeric(x)))
+
+    impl.__name__ = name
+    impl.__doc__ = (f"{name}(X)  logical array, true where the element of X {summary}.\n\n"
+                    f"For complex elements both parts are tested; integer, logical and char arrays "
+                    f"hold no NaN or Inf.\n\n    {example}\n")
+    builtin(name, family="math", fusion="elementwise")(impl)
+
+
+_register_predicate("isnan", np.isnan, "is NaN", "isnan([1 NaN])    % 0  1")
+_register_predicate("isinf", np.isinf, "is Inf or -Inf", "isinf([1 -Inf])    % 0  1")
+_register_predicate("isfinite", np.isfinite, "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
+
+
+@builtin("isreal", family="math")
+def isreal(x: Value) -> bool:
+    """isreal(A)  true if A has no imaginary part (its storage is not complex).
+
+    Numeric, logical and char arrays are real unless complex; cell, struct and other values are not
+    real. complex(1, 0) would be complex, while 1 + 0i is real (MATLAB drops zero imaginary parts).
+
+        isreal(3)    % true
+    """
+    cls = class_of(x)
+    if cls not in ANY_NUMERIC:
+        return False
+    return not np.iscomplexobj(numeric(x))

@@ -1,0 +1,234 @@
+"""Size queries (size, numel, length, ndims, is*) and the size/dimension argument parsing that the
+construction, reduction and array builtins share.
+
+Dimensions are 1-based in MATLAB arguments and 0-based (numpy axes) in the helpers' results.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..semantics import numeric
+from ..values import CharArray, Value, normalize_shape, size_of
+from .registry import builtin
+
+DIM_ERROR = ("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+             "Dimension argument must be a positive integer scalar within indexing range.")
+
+
+def is_text(value: Value, text: str | None = None) -> bool:
+    """Whether ``value`` is a char row (optionally equal, case-insensitively, to ``text``)."""
+    if type(value) is not CharArray:
+        return False
+    return text is None or value.to_str().lower() == text.lower()
+
+
+def numeric_array(value: Value, fname: str) -> np.ndarray:
+    """A numeric, logical or char argument as an ndarray; anything else is a MATLAB error."""
+    try:
+        return numeric(value)
+    except MatlabError:
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Check for incorrect argument data type or missing argument in call to "
+                          f"function '{fname}'.") from None
+
+
+def integer_values(value: Value, fname: str) -> list[int]:
+    """The elements of a real numeric argument that must hold whole numbers (sizes, counts)."""
+    arr = numeric_array(value, fname)
+    if np.iscomplexobj(arr) or type(value) is CharArray:
+        raise MatlabError("MATLAB:NonIntegerInput", "Size inputs must be integers.")
+    flat = arr.ravel(order="F").astype(np.float64)
+    if not np.all(np.isfinite(flat)) or np.any(flat != np.floor(flat)):
+        raise MatlabError("MATLAB:NonIntegerInput", "Size inputs must be integers.")
+    return [int(v) for v in flat]
+
+
+def size_from_args(args: list[Value], fname: str) -> tuple[int, ...]:
+    """MATLAB size arguments: () -> 1x1, (n) -> nxn, (m, n, ...) or ([m n ...]); negatives count as 0."""
+    if not args:
+        return (1, 1)
+    if len(args) == 1:
+        dims = integer_values(args[0], fname)
+        if len(size_of(args[0])) > 2 or min(size_of(args[0])) != 1:
+            raise MatlabError("MATLAB:checkDimsInput",
+                              "Size vector must be a row vector with real elements.")
+        dims = dims * 2 if len(dims) == 1 else dims
+    else:
+        dims = []
+        for a in args:
+            vals = integer_values(a, fname)
+            if len(vals) != 1:
+                raise MatlabError("MATLAB:NonScalarInput", "Size inputs must be scalar.")
+            dims.append(vals[0])
+    return normalize_shape([max(d, 0) for d in dims])
+
+
+def dim_arg(value: Value) -> int:
+    """A MATLAB dimension argument (positive integer scalar) as a 0-based axis."""
+    vals = dim_list(value)
+    if len(vals) != 1:
+        raise MatlabError(*DIM_ERROR)
+    return vals[0]
+
+
+def dim_list(value: Value) -> list[int]:
+    """A dimension or vector of dimensions (vecdim) as 0-based axes; each must be a positive integer."""
+    if type(value) is CharArray:
+        raise MatlabError(*DIM_ERROR)
+    arr = numeric_array(value, "dim").ravel(order="F")
+    if arr.size == 0 or np.iscomplexobj(arr):
+        raise MatlabError(*DIM_ERROR)
+    flat = arr.astype(np.float64)
+    if np.any(flat < 1) or np.any(flat != np.floor(flat)) or not np.all(np.isfinite(flat)):
+        raise MatlabError(*DIM_ERROR)
+    return [int(v) - 1 for v in flat]
+
+
+def first_nonsingleton(shape: tuple[int, ...]) -> int:
+    """MATLAB's default working dimension: the first whose size is not 1 (0-based; 0 if none)."""
+    for axis, n in enumerate(shape):
+        if n != 1:
+            return axis
+    return 0
+
+
+def _dims_row(dims: list[int] | tuple[int, ...]) -> np.ndarray:
+    return np.array([list(dims)], dtype=np.float64)
+
+
+def _size_at(shape: tuple[int, ...], axis: int) -> int:
+    return shape[axis] if axis < len(shape) else 1
+
+
+@builtin("size", family="size")
+def size(a: Value, *dims: Value, nargout: int = 1) -> Value:
+    """size(A)  the dimensions of an array; size(A, dim) one of them; [m, n] = size(A) several.
+
+    With one output, size returns a row vector of all dimensions, or of those named by dim, a vector of
+    dimensions, or several dimension arguments. With several outputs each gets one dimension and the last
+    one gets the product of the remaining dimensions; outputs past ndims(A) are 1.
+
+        [m, n] = size(zeros(2, 3, 4))    % m = 2, n = 12
+    """
+    shape = size_of(a)
+    if dims:
+        axes = [ax for d in dims for ax in dim_list(d)]
+        picked = [_size_at(shape, ax) for ax in axes]
+        if nargout <= 1:
+            return float(picked[0]) if len(picked) == 1 else _dims_row(picked)
+        if nargout != len(picked):
+            raise MatlabError("MATLAB:size:NumOutputsNotEqualToNumDims",
+                              "Number of output arguments must equal the number of requested dimensions.")
+        return tuple(float(n) for n in picked)
+    if nargout <= 1:
+        return _dims_row(shape)
+    padded = list(shape) + [1] * (nargout - len(shape))
+    head = padded[:nargout - 1]
+    return tuple(float(n) for n in head) + (float(math.prod(padded[nargout - 1:])),)
+
+
+@builtin("numel", family="size")
+def numel(a: Value) -> float:
+    """numel(A)  number of elements of an array.
+
+    The product of size(A); 1 for scalars, structs and function handles.
+
+        numel(zeros(3, 4))    % 12
+    """
+    return float(math.prod(size_of(a)))
+
+
+@builtin("length", family="size")
+def length(a: Value) -> float:
+    """length(A)  length of the largest dimension, or 0 for an empty array.
+
+    Equivalent to max(size(A)) for non-empty arrays.
+
+        length(zeros(3, 7))    % 7
+    """
+    shape = size_of(a)
+    return 0.0 if 0 in shape else float(max(shape))
+
+
+@builtin("ndims", family="size")
+def ndims(a: Value) -> float:
+    """ndims(A)  number of dimensions of an array (always at least 2).
+
+    Trailing singleton dimensions are not counted beyond the second.
+
+        ndims(zeros(2, 3, 4))    % 3
+    """
+    return float(len(size_of(a)))
+
+
+@builtin("isempty", family="size")
+def isempty(a: Value) -> bool:
+    """isempty(A)  true if A has no elements (some dimension is 0).
+
+    Works on every class: numeric, char, string, cell and struct arrays.
+
+        isempty(zeros(0, 3))    % true
+    """
+    return 0 in size_of(a)
+
+
+@builtin("isscalar", family="size")
+def isscalar(a: Value) -> bool:
+    """isscalar(A)  true if A is 1-by-1.
+
+    A string scalar is a scalar; a char row of several characters is not.
+
+        isscalar(5)    % true
+    """
+    return size_of(a) == (1, 1)
+
+
+@builtin("isvector", family="size")
+def isvector(a: Value) -> bool:
+    """isvector(A)  true if A is 1-by-N or N-by-1 (N >= 0, so a scalar is a vector).
+
+    Arrays of more than two dimensions are never vectors.
+
+        isvector([1 2 3])    % true
+    """
+    shape = size_of(a)
+    return len(shape) == 2 and 1 in shape
+
+
+@builtin("ismatrix", family="size")
+def ismatrix(a: Value) -> bool:
+    """ismatrix(A)  true if A has two dimensions (m-by-n, including empties and scalars).
+
+    False only for arrays with three or more dimensions.
+
+        ismatrix(zeros(2, 3, 4))    % false
+    """
+    return len(size_of(a)) == 2
+
+
+@builtin("isrow", family="size")
+def isrow(a: Value) -> bool:
+    """isrow(A)  true if A is 1-by-N.
+
+    A char row vector such as 'abc' is a row.
+
+        isrow(1:4)    % true
+    """
+    shape = size_of(a)
+    return len(shape) == 2 and shape[0] == 1
+
+
+@builtin("iscolumn", family="size")
+def iscolumn(a: Value) -> bool:
+    """iscolumn(A)  true if A is N-by-1.
+
+    A scalar is both a row and a column.
+
+        iscolumn((1:4)')    % true
+    """
+    shape = size_of(a)
+    return len(shape) == 2 and shape[1] == 1
+
