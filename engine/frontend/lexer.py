@@ -1,0 +1,406 @@
+"""The context-sensitive MATLAB lexer: source text -> lark Tokens for the LALR grammar (grammar.lark).
+
+MATLAB cannot be tokenised by regular expressions alone: what a character means depends on where it
+stands. The lexer keeps a stack of open brackets and the previous token, and decides:
+
+* whitespace inside ``[]``/``{}`` separates elements (a virtual ``,`` token) when it stands between the
+  end of a value and the start of one (``[1 -2]``, ``[a' b']``, ``[a (1)]``), but not before a binary
+  operator followed by whitespace (``[1 - 2]``); inside ``()`` the rule is off again;
+* a newline or ``;`` is a statement separator at bracket depth 0, a row separator in ``[]``/``{}``,
+  and mere whitespace inside ``()``;
+* ``'`` is a transpose after a value, otherwise it starts a char literal;
+* ``end`` is the block keyword at depth 0 and the ``end`` index expression inside brackets;
+* an identifier at the start of a statement, followed by whitespace and a word, starts command
+  syntax (``hold on``): the rest of the statement becomes CMDWORD tokens.
+
+It also normalises separators so the grammar stays small: runs of statement separators collapse into
+one token whose kind (SEMI hides output, NL shows it) is the first one's; a virtual NL is inserted
+before clause keywords (``end``, ``else``, ...) and at the end of input; trailing and repeated row/element
+separators inside brackets are dropped. Comments never reach the parser; they are recorded (for help
+text). Token values are the normalised spelling (a virtual separator is ``,``; a row break is ``;``),
+so joining the tokens of a span gives MATLAB's func2str text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token
+
+from ..runtime.errors import MatlabError, StackFrame
+
+KEYWORDS = {
+    "if": "_IF", "elseif": "_ELSEIF", "else": "_ELSE", "end": "_END", "for": "FOR", "parfor": "PARFOR",
+    "while": "_WHILE", "switch": "_SWITCH", "case": "_CASE", "otherwise": "_OTHERWISE", "try": "_TRY",
+    "catch": "_CATCH", "function": "_FUNCTION", "break": "BREAK", "continue": "CONTINUE",
+    "return": "RETURN", "global": "_GLOBAL", "persistent": "_PERSISTENT",
+}
+BLOCK_OPENERS = frozenset({"_IF", "FOR", "PARFOR", "_WHILE", "_SWITCH", "_TRY", "_FUNCTION"})
+CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
+STATEMENT_SEPS = frozenset({"SEMI", "NL"})
+VALUE_END = frozenset({"NAME", "NUMBER", "STRING", "DQSTRING", "_RPAREN", "_RBRACK", "_RBRACE",
+                       "TRANSPOSE", "END_IDX"})
+
+# Longest spelling first.
+OPERATORS = (
+    (".^", "POWOP"), (".*", "MULOP"), ("./", "MULOP"), (".\\", "MULOP"), (".'", "TRANSPOSE"),
+    ("==", "CMP"), ("~=", "CMP"), ("<=", "CMP"), (">=", "CMP"), ("&&", "ANDAND"), ("||", "OROR"),
+    ("+", "ADDOP"), ("-", "ADDOP"), ("*", "MULOP"), ("/", "MULOP"), ("\\", "MULOP"), ("^", "POWOP"),
+    ("<", "CMP"), (">", "CMP"), ("&", "AND"), ("|", "OR"), ("~", "NOT"), ("=", "_EQ"), (":", "_COLON"),
+    (".", "_DOT"), ("@", "_AT"),
+)
+OPENERS = {"(": "_LPAREN", "[": "_LBRACK", "{": "_LBRACE"}
+CLOSERS = {")": ("(", "_RPAREN"), "]": ("[", "_RBRACK"), "}": ("{", "_RBRACE")}
+ANON = "@("      # stack marker for the parameter list of an anonymous function
+
+NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+                       r"(?:[ij](?![A-Za-z0-9_]))?")
+NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
+
+MISMATCHED = ("Invalid expression. When calling a function or indexing a variable, use parentheses. "
+              "Otherwise, check for mismatched delimiters.")
+
+
+def syntax_error(message: str, line: int, col: int, identifier: str = "MATLAB:parse") -> MatlabError:
+    """A MatlabError located at line/col; ``parse`` fills in the cell name and source line."""
+    return MatlabError(identifier, message, [StackFrame("", line, col)])
+
+
+@dataclass(frozen=True)
+class Comment:
+    line: int
+    text: str          # without the comment marker
+    own_line: bool     # nothing but whitespace before it on its line
+
+
+def _is_letter(c: str) -> bool:
+    return c.isascii() and c.isalpha()
+
+
+class Lexer:
+    """Tokenise one source text; ``tokenize()`` returns the token list. Afterwards ``open_brackets``,
+    ``open_block_comment`` and ``ends_in_continuation`` describe input that stops mid-construct."""
+
+    def __init__(self, source: str) -> None:
+        self.src = source.replace("\r\n", "\n").replace("\r", "\n")
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+        self.ws = False                       # whitespace since the previous token
+        self.stack: list[Token] = []          # open bracket tokens (an anonymous parameter list: ANON)
+        self.tokens: list[Token] = []
+        self.comments: list[Comment] = []
+        self.open_block_comment = False
+        self.ends_in_continuation = False
+        self._anon_closed = False             # the previous token closed an anonymous parameter list
+
+    # ------------------------------------------------------------ driver
+    def tokenize(self) -> list[Token]:
+        self._block_comment()
+        while self.pos < len(self.src):
+            self._step()
+        if not self.stack:
+            self._statement_sep("NL", "\n")
+        return self.tokens
+
+    @property
+    def open_brackets(self) -> list[Token]:
+        return self.stack
+
+    def _step(self) -> None:
+        c = self.src[self.pos]
+        if c in " \t":
+            self.pos += 1
+            self.ws = True
+        elif c == "\n":
+            self._newline()
+        elif c == "%":
+            self._comment()
+        elif self.src.startswith("...", self.pos):
+            self._continuation()
+        else:
+            self._maybe_element_sep()
+            self._token(c)
+            self.ws = False
+
+    def _token(self, c: str) -> None:
+        if c == ";":
+            self._semicolon()
+        elif c == ",":
+            self._comma()
+        elif c in OPENERS:
+            self._open(c)
+        elif c in CLOSERS:
+            self._close(c)
+        elif c == "'":
+            self._quote()
+        elif c == '"':
+            self._string('"', "DQSTRING", "String is not terminated properly.")
+        elif c.isdigit() or (c == "." and self._peek(1).isdigit()):
+            self._number()
+        elif _is_letter(c):
+            self._word()
+        else:
+            self._operator()
+
+    # ------------------------------------------------------------ positions and emission
+    def _col(self, pos: int | None = None) -> int:
+        return (self.pos if pos is None else pos) - self.line_start + 1
+
+    def _peek(self, offset: int) -> str:
+        i = self.pos + offset
+        return self.src[i] if i < len(self.src) else ""
+
+    def _emit(self, kind: str, value: str, length: int) -> Token:
+        col = self._col()
+        tok = Token(kind, value, start_pos=self.pos, line=self.line, column=col, end_line=self.line,
+                    end_column=col + length, end_pos=self.pos + length)
+        self.tokens.append(tok)
+        self.pos += length
+        self._anon_closed = False
+        return tok
+
+    def _emit_virtual(self, kind: str, value: str) -> None:
+        """A zero-width token placed right after the previous token."""
+        prev = self.tokens[-1] if self.tokens else None
+        pos, line, col = (prev.end_pos, prev.end_line, prev.end_column) if prev else (0, 1, 1)
+        self.tokens.append(Token(kind, value, start_pos=pos, line=line, column=col, end_line=line,
+                                 end_column=col, end_pos=pos))
+
+    def _error(self, message: str, pos: int | None = None) -> MatlabError:
+        return syntax_error(message, self.line, self._col(pos))
+
+    @property
+    def _prev_type(self) -> str | None:
+        return self.tokens[-1].type if self.tokens else None
+
+    def _prev_ends_value(self) -> bool:
+        return self._prev_type in VALUE_END and not self._anon_closed
+
+    def _in_matrix(self) -> bool:
+        return bool(self.stack) and self.stack[-1].value in "[{"
+
+    # ------------------------------------------------------------ separators
+    def _statement_sep(self, kind: str, value: str) -> None:
+        if self.tokens and self._prev_type not in STATEMENT_SEPS:
+            self._emit_virtual(kind, value)
+
+    def _row_sep(self) -> None:
+        if self._prev_type == "_COMMA":
+            self.tokens.pop()
+        if self._prev_type not in ("_LBRACK", "_LBRACE", "_ROWSEP"):
+            self._emit_virtual("_ROWSEP", ";")
+
+    def _newline(self) -> None:
+        if not self.stack:
+            self._statement_sep("NL", "\n")
+        elif self._in_matrix():
+            self._row_sep()
+        self.pos += 1
+        self.line += 1
+        self.line_start = self.pos
+        self.ws = True
+        self._block_comment()
+
+    def _semicolon(self) -> None:
+        if not self.stack:
+            self._statement_sep("SEMI", ";")
+        elif self._in_matrix():
+            self._row_sep()
+        else:
+            raise self._error(MISMATCHED)
+        self.pos += 1
+
+    def _comma(self) -> None:
+        if not self.stack:
+            self._statement_sep("NL", ",")
+            self.pos += 1
+        else:
+            self._emit("_COMMA", ",", 1)
+
+    def _maybe_element_sep(self) -> None:
+        """Whitespace between two values inside [] or {} separates elements."""
+        if self.ws and self._in_matrix() and self._prev_ends_value() and self._starts_value():
+            self._emit_virtual("_COMMA", ",")
+
+    def _starts_value(self) -> bool:
+        c, nxt = self.src[self.pos], self._peek(1)
+        if _is_letter(c) or c.isdigit() or c in "'\"([{@":
+            return True
+        if c in "+-":
+            return nxt not in " \t\n=" and nxt != ""
+        if c == "~":
+            return nxt != "="
+        return c == "." and nxt.isdigit()
+
+    # ------------------------------------------------------------ comments and continuations
+    def _comment(self) -> None:
+        end = self.src.find("\n", self.pos)
+        end = len(self.src) if end < 0 else end
+        own_line = not self.src[self.line_start:self.pos].strip()
+        self.comments.append(Comment(self.line, self.src[self.pos + 1:end], own_line))
+        self.pos = end
+
+    def _continuation(self) -> None:
+        end = self.src.find("\n", self.pos)
+        self.ws = True
+        if end < 0 or not self.src[end:].strip():
+            self.ends_in_continuation = True
+        if end < 0:
+            self.pos = len(self.src)
+            return
+        self.pos = end + 1
+        self.line += 1
+        self.line_start = self.pos
+        self._block_comment()
+
+    def _line_text(self) -> str:
+        end = self.src.find("\n", self.line_start)
+        return self.src[self.line_start:len(self.src) if end < 0 else end]
+
+    def _block_comment(self) -> None:
+        """At a line start: skip a ``%{`` ... ``%}`` block (markers alone on their lines; nesting)."""
+        if self._line_text().strip() != "%{":
+            return
+        depth = 0
+        while self.pos < len(self.src):
+            text = self._line_text()
+            marker = text.strip()
+            depth += (marker == "%{") - (marker == "%}")
+            if marker not in ("%{", "%}"):
+                self.comments.append(Comment(self.line, text, True))
+            self.pos = self.line_start + len(text)
+            if depth == 0:
+                return
+            if self.pos < len(self.src):
+                self.pos += 1
+                self.line += 1
+                self.line_start = self.pos
+        self.open_block_comment = True
+
+    # ------------------------------------------------------------ brackets
+    def _open(self, c: str) -> None:
+        anon = c == "(" and self._prev_type == "_AT"
+        tok = self._emit(OPENERS[c], c, 1)
+        self.stack.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
+                                column=tok.column))
+
+    def _close(self, c: str) -> None:
+        opener, kind = CLOSERS[c]
+        if not self.stack or self.stack[-1].value.replace(ANON, "(") != opener:
+            raise self._error(MISMATCHED)
+        if c in "]}" and self._prev_type in ("_COMMA", "_ROWSEP"):
+            self.tokens.pop()
+        anon = self.stack.pop().value == ANON
+        self._emit(kind, c, 1)
+        self._anon_closed = anon
+
+    # ------------------------------------------------------------ literals
+    def _quote(self) -> None:
+        if self._prev_ends_value() and not (self.ws and self._in_matrix()):
+            self._emit("TRANSPOSE", "'", 1)
+        else:
+            self._string("'", "STRING", "Character vector is not terminated properly.")
+
+    def _string(self, quote: str, kind: str, unterminated: str) -> None:
+        end = self._scan_string(quote, unterminated)
+        self._emit(kind, self.src[self.pos:end], end - self.pos)
+
+    def _scan_string(self, quote: str, unterminated: str) -> int:
+        """End (exclusive) of the quoted literal starting at pos; a doubled quote stands for one."""
+        i = self.pos + 1
+        while True:
+            j = self.src.find(quote, i)
+            newline = self.src.find("\n", i)
+            if j < 0 or 0 <= newline < j:
+                raise self._error(unterminated)
+            if not self.src.startswith(quote * 2, j):
+                return j + 1
+            i = j + 2
+
+    def _number(self) -> None:
+        m = NUMBER_RE.match(self.src, self.pos)
+        self._emit("NUMBER", m.group(), m.end() - self.pos)
+
+    def _word(self) -> None:
+        m = NAME_RE.match(self.src, self.pos)
+        word = m.group()
+        if self._prev_type == "_DOT":
+            self._emit("NAME", word, len(word))
+        elif word in KEYWORDS:
+            self._keyword(word)
+        elif self._command_start(m.end()):
+            self._emit("NAME", word, len(word))
+            self._command_words()
+        else:
+            self._emit("NAME", word, len(word))
+
+    def _keyword(self, word: str) -> None:
+        if word == "end" and self.stack:
+            self._emit("END_IDX", word, len(word))
+            return
+        kind = KEYWORDS[word]
+        if kind in CLAUSE_KEYWORDS and not self.stack:
+            self._statement_sep("NL", "\n")
+        self._emit(kind, word, len(word))
+
+    # ------------------------------------------------------------ command syntax
+    def _command_start(self, end: int) -> bool:
+        """``word word``: an identifier opening a statement, whitespace, then a plain word."""
+        if self.stack or self._prev_type not in (None, "SEMI", "NL"):
+            return False
+        eol = self.src.find("\n", end)
+        rest = self.src[end:len(self.src) if eol < 0 else eol]
+        arg = rest.lstrip(" \t")
+        if len(arg) == len(rest) or not arg:
+            return False
+        c = arg[0]
+        plain = _is_letter(c) or c.isdigit() or c == "'" or (c == "-" and _is_letter(arg[1:2]))
+        return plain and not re.match(r"[A-Za-z0-9_]*\s*=(?!=)", arg)
+
+    def _command_words(self) -> None:
+        """The arguments of command syntax, up to ``,`` ``;`` newline or ``%``: whitespace separates
+        words; ``'...'`` quotes a part that may hold spaces (``''`` is a quote)."""
+        while True:
+            while self._peek(0) in (" ", "\t"):
+                self.pos += 1
+            if self._peek(0) in ("", "\n", ",", ";", "%"):
+                return
+            start, word = self.pos, []
+            while self._peek(0) not in ("", "\n", ",", ";", "%", " ", "\t"):
+                word.append(self._command_char())
+            col = self._col(start)
+            self.tokens.append(Token("CMDWORD", "".join(word), start_pos=start, line=self.line, column=col,
+                                     end_line=self.line, end_column=col + self.pos - start, end_pos=self.pos))
+
+    def _command_char(self) -> str:
+        start = self.pos
+        if self.src[start] != "'":
+            self.pos += 1
+            return self.src[start]
+        self.pos = self._scan_string("'", "Character vector is not terminated properly.")
+        return self.src[start + 1:self.pos - 1].replace("''", "'")
+
+    # ------------------------------------------------------------ operators
+    def _operator(self) -> None:
+        c = self.src[self.pos]
+        if c == "!":
+            raise self._error("Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='.")
+        if COMPOUND_ASSIGN_RE.match(self.src, self.pos):
+            op = self.src[self.pos:self.pos + 2]
+            raise self._error(f"Invalid use of operator '{op}'. MATLAB has no compound assignment: "
+                              f"write 'x = x {op[0]} value'.")
+        if c == "~" and self._tilde_placeholder():
+            self._emit("TILDE", "~", 1)
+            return
+        for spelling, kind in OPERATORS:
+            if self.src.startswith(spelling, self.pos):
+                self._emit(kind, spelling, len(spelling))
+                return
+        raise self._error(f"The input character '{c}' is not valid in MATLAB statements or expressions.")
+
+    def _tilde_placeholder(self) -> bool:
+        """``~`` standing alone as a list element: ``[~, i] = max(x)``, ``function f(~, y)``."""
+        rest = self.src[self.pos + 1:].lstrip(" \t")
+        return bool(self.stack) and rest[:1] in (",", "]", ")")

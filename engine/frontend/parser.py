@@ -1,0 +1,152 @@
+"""MATLAB source -> AST: ``parse(source, name)``.
+
+Pipeline: ``Lexer`` (lexer.py) -> lark LALR parser over grammar.lark -> ``AstBuilder`` (builder.py).
+
+The lexer is where MATLAB's context sensitivity lives. It works in modes chosen by the innermost open
+bracket and the previous token:
+
+* statement mode (no open bracket): newline and ``,`` end a statement and show its value, ``;`` ends
+  it silently; ``end`` is the block keyword; an identifier opening a statement and followed by
+  whitespace and a plain word switches to command mode;
+* command mode (``hold on``, ``format long g``, ``disp 'a b'``): the rest of the statement, up to
+  ``,`` ``;`` newline or ``%``, is split at whitespace into words (``'...'`` quotes spaces); the
+  statement becomes ``name('word', ...)``;
+* matrix mode (inside ``[]`` or ``{}``): whitespace between the end of a value and the start of one
+  separates elements, except before a binary operator that is followed by whitespace (``[1 -2]`` is two
+  elements, ``[1 - 2]`` one); ``;`` and newline separate rows; a ``'`` after whitespace starts a char
+  literal;
+* paren mode (inside ``()``, also within matrix mode): whitespace and newlines are ignored;
+* in every bracket mode ``end`` is the ``end`` of indexing.
+
+Everywhere ``'`` is a transpose right after a value (name, number, literal, closing bracket, transpose,
+indexing ``end``) and otherwise opens a char literal; ``%`` starts a comment, ``%{``/``%}`` alone on their
+lines delimit (nesting) block comments, and ``...`` continues the statement on the next line.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from lark import Lark, Token, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+from lark.lexer import Lexer as LarkLexer
+
+from . import ast
+from ..runtime.errors import MatlabError
+from .builder import AstBuilder
+from .lexer import BLOCK_OPENERS, MISMATCHED, VALUE_END, Lexer, syntax_error
+
+KEYWORD_TYPES = {"_IF", "_ELSEIF", "_ELSE", "_END", "FOR", "PARFOR", "_WHILE", "_SWITCH", "_CASE",
+                 "_OTHERWISE", "_TRY", "_CATCH", "_FUNCTION", "BREAK", "CONTINUE", "RETURN", "_GLOBAL",
+                 "_PERSISTENT"}
+VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "_LPAREN", "_LBRACK", "_LBRACE", "_AT", "END_IDX"}
+CLOSER_TYPES = {"_RPAREN", "_RBRACK", "_RBRACE"}
+
+
+class _TokenFeed(LarkLexer):
+    """Hands lark the token list our Lexer already made."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, tokens: list[Token]) -> Iterator[Token]:   # lark's interface 0 for custom lexers
+        return iter(tokens)
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = (Path(__file__).parent / "grammar.lark").read_text()
+    return Lark(grammar, parser="lalr", lexer=_TokenFeed, propagate_positions=True, strict=True, cache=True)
+
+
+def parse(source: str, name: str = "<cell>") -> ast.Program:
+    """Parse a cell, script or function file. Raises MatlabError ("MATLAB:parse") on a syntax error,
+    with ``stack[0]`` = (name, line, column) and ``source_line`` set for the caret display."""
+    lexer = Lexer(source)
+    try:
+        return _parse_tokens(lexer)
+    except MatlabError as err:
+        raise _located(err, name, lexer.src) from None
+
+
+def _parse_tokens(lexer: Lexer) -> ast.Program:
+    tokens = lexer.tokenize()
+    if lexer.open_brackets:
+        opener = lexer.open_brackets[-1]
+        raise syntax_error(MISMATCHED, opener.line, opener.column)
+    try:
+        tree = _lark().parse(tokens)
+    except UnexpectedInput as exc:
+        raise _unexpected(exc, tokens) from None
+    try:
+        return AstBuilder(lexer.src, tokens, lexer.comments).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, MatlabError):
+            raise exc.orig_exc from None
+        raise
+
+
+def _located(err: MatlabError, name: str, source: str) -> MatlabError:
+    lines = source.split("\n")
+    frame = err.stack[0]
+    frame.name = name
+    err.source_line = lines[frame.line - 1] if 0 < frame.line <= len(lines) else ""
+    return err
+
+
+def _unexpected(exc: UnexpectedInput, tokens: list[Token]) -> MatlabError:
+    """A MATLAB-style message for the token the grammar could not take."""
+    tok = exc.token if isinstance(exc, UnexpectedToken) else None
+    if tok is None or tok.type == "$END":
+        return _missing_end(tokens)
+    prev = _token_before(tokens, tok)
+    return syntax_error(_message(tok, prev), tok.line, tok.column)
+
+
+def _message(tok: Token, prev: Token | None) -> str:
+    if tok.type in CLOSER_TYPES:
+        return MISMATCHED
+    if tok.type in KEYWORD_TYPES:
+        return f'Illegal use of reserved keyword "{tok.value}".'
+    if tok.type == "_EQ":
+        return ("Incorrect use of '=' operator. To assign a value to a variable, use '='. To compare "
+                "values for equality, use '=='.")
+    if tok.type in ("NL", "SEMI") or (tok.type == "_COMMA" and not tok.end_pos - tok.start_pos):
+        return "Invalid expression. Check for missing or extra characters."
+    if tok.type in VALUE_START and prev is not None and prev.type in VALUE_END:
+        return ("Invalid expression. Check for missing multiplication operator, missing or unbalanced "
+                "delimiters, or other syntax error. To construct matrices, use brackets instead of "
+                "parentheses.")
+    return f"Parse error at '{tok.value}': usage might be invalid MATLAB syntax."
+
+
+def _token_before(tokens: list[Token], tok: Token) -> Token | None:
+    for i, t in enumerate(tokens):
+        if t is tok:
+            return tokens[i - 1] if i else None
+    return None
+
+
+def _missing_end(tokens: list[Token]) -> MatlabError:
+    opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "_FUNCTION"), None)
+    if opener is None:
+        last = tokens[-1] if tokens else None
+        return syntax_error("Invalid expression. Check for missing or extra characters.",
+                            last.line if last else 1, last.column if last else 1)
+    return syntax_error("At least one END is missing. The statement beginning here does not have a "
+                        "matching end.", opener.line, opener.column)
+
+
+def open_blocks(tokens: list[Token]) -> list[Token]:
+    """Block keywords (if, for, ..., function) not closed by an ``end``. Raises MatlabError at an
+    ``end`` that closes nothing."""
+    stack: list[Token] = []
+    for tok in tokens:
+        if tok.type in BLOCK_OPENERS:
+            stack.append(tok)
+        elif tok.type == "_END":
+            if not stack:
+                raise syntax_error('Illegal use of reserved keyword "end".', tok.line, tok.column)
+            stack.pop()
+    return stack
