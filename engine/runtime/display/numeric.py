@@ -1,0 +1,189 @@
+"""How MATLAB writes numbers: one format is chosen for a whole array, then every element follows it.
+
+Rules (``format short``; ``format long`` in brackets), as MATLAB's command window and Live Editor show:
+
+- integer-valued double arrays below 1e9 print as integers, right-aligned in columns 6 characters wide
+  (12 once a value reaches 1000); NaN, Inf and -Inf take the same columns;
+- other double arrays print with 4 [15] decimals in 10 [20] character columns; exact zeros print as
+  ``0``; when the largest magnitude reaches 1000 [100] or is at most 0.001, a common factor
+  ``1.0e+05 *`` is taken out first;
+- scalars print alone: integers as integers (below 1e9), others fixed in that same range, and
+  e-notation (``1.0000e+10``) outside it; complex values write both parts in one style
+  (``3.0000 + 4.0000i``) and switch to e-notation or a factor from 100 on;
+- single uses 7 decimals in ``format long``; integer classes and logical print their integers in columns
+  three characters wider than the widest one (``   1   2``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+INT_LIMIT = 1e9          # integer-valued doubles from here on use the floating layout
+SMALL = 0.001            # magnitudes at or below this are not written in fixed notation
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """The layout chosen for one numeric array.
+
+    kind: "int" (integers as is), "fixed" (decimals) or "complex" (fixed, two parts per element);
+    scale: the power of ten divided out of every element (0: none); width: one column, separating
+    spaces included; part: the width of each part of a complex element.
+    """
+    kind: str
+    decimals: int = 0
+    scale: int = 0
+    width: int = 0
+    part: int = 0
+
+    @property
+    def scale_line(self) -> str | None:
+        return f"   1.0e{self.scale:+03d} *" if self.scale else None
+
+
+def decimals_for(long: bool, single: bool) -> int:
+    if not long:
+        return 4
+    return 7 if single else 15
+
+
+def fixed_limit(long: bool, is_complex: bool) -> float:
+    """Magnitudes below this (and above SMALL) print in fixed notation."""
+    return 100.0 if (long or is_complex) else 1000.0
+
+
+def is_integer_class(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "iub"
+
+
+def _clean(arr: np.ndarray) -> np.ndarray:
+    """Float view of the data with -0 turned into 0 (MATLAB never shows -0)."""
+    return arr.astype(np.float64) + 0.0
+
+
+def plan(arr: np.ndarray, long: bool) -> NumberFormat:
+    """Choose the format of a whole numeric or logical array (all its pages)."""
+    if is_integer_class(arr):
+        width = max((len(str(int(v))) for v in arr.ravel()), default=1)
+        return NumberFormat("int", width=width + 3)
+    single = arr.dtype in (np.float32, np.complex64)
+    if arr.dtype.kind == "c":
+        return _plan_complex(arr, long, single)
+    return _plan_real(_clean(arr), long, single)
+
+
+def _scale_exponent(maxabs: float, limit: float) -> int:
+    """Power of ten taken out: 0 inside the fixed range; the leading digit's power above it; one more
+    than that below it (so 6.5e-4 is written 1.0e-03 * 0.6557)."""
+    if SMALL < maxabs < limit or maxabs == 0 or not math.isfinite(maxabs):
+        return 0
+    exponent = math.floor(math.log10(maxabs))
+    return exponent if maxabs >= 1 else exponent + 1
+
+
+def _plan_real(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
+    finite = arr[np.isfinite(arr)]
+    maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
+    if maxabs < INT_LIMIT and np.all(finite == np.round(finite)):
+        width = max(len(int_text(v)) for v in arr.ravel())
+        return NumberFormat("int", width=max(6 if maxabs < 1000 else 12, width + 2))
+    decimals = decimals_for(long, single)
+    partial = NumberFormat("fixed", decimals, _scale_exponent(maxabs, fixed_limit(long, False)))
+    field = max(len(element_text(v, partial)) for v in arr.ravel())
+    base = decimals + 5 if long else 10
+    return NumberFormat("fixed", decimals, partial.scale, max(base, field + 2))
+
+
+def _plan_complex(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
+    parts = np.concatenate([_clean(arr.real).ravel(), _clean(arr.imag).ravel()])
+    finite = parts[np.isfinite(parts)]
+    maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
+    decimals = decimals_for(long, single)
+    partial = NumberFormat("complex", decimals, _scale_exponent(maxabs, fixed_limit(long, True)))
+    part = max(len(part_text(abs(v) if not math.isnan(v) else v, partial)) for v in parts)
+    return NumberFormat("complex", decimals, partial.scale, 3 + part + 3 + part + 1, part)
+
+
+def int_text(v: float) -> str:
+    if math.isnan(v):
+        return "NaN"
+    if math.isinf(v):
+        return "Inf" if v > 0 else "-Inf"
+    return str(int(v))
+
+
+def part_text(v: float, nf: NumberFormat) -> str:
+    """One real number in the fixed style of ``nf`` (no exact-zero shortcut: complex parts keep digits)."""
+    if not math.isfinite(v):
+        return int_text(v)
+    return f"{v / 10.0 ** nf.scale:.{nf.decimals}f}" if nf.scale else f"{v:.{nf.decimals}f}"
+
+
+def element_text(v, nf: NumberFormat) -> str:
+    """One element, unpadded, in the format ``nf``."""
+    if nf.kind == "int":
+        return int_text(float(v)) if not isinstance(v, (int, np.integer, bool, np.bool_)) else str(int(v))
+    if nf.kind == "fixed":
+        v = float(v) + 0.0
+        return "0" if v == 0 else part_text(v, nf)
+    return complex_text(complex(v), nf)
+
+
+def complex_text(z: complex, nf: NumberFormat, pad: int = 0) -> str:
+    re, im = z.real + 0.0, z.imag + 0.0
+    sign = "-" if im < 0 else "+"
+    im_text = part_text(abs(im) if not math.isnan(im) else im, nf)
+    return f"{part_text(re, nf).rjust(pad)} {sign} {im_text.rjust(pad)}i"
+
+
+def column_cell(v, nf: NumberFormat) -> str:
+    """One element padded to its column (separating spaces included)."""
+    if nf.kind == "complex":
+        return "   " + complex_text(complex(v), nf, nf.part)
+    return element_text(v, nf).rjust(nf.width)
+
+
+# ---- scalars -------------------------------------------------------------------------------------
+
+def scalar_text(value, long: bool) -> str:
+    """A numeric or logical scalar as ``x = ...`` and container summaries show it: ``5``, ``-0.5000``,
+    ``1.0000e+10``, ``3.0000 + 4.0000i``."""
+    arr = np.asarray(value)
+    if is_integer_class(arr):
+        return str(int(arr.reshape(-1)[0]))
+    single = arr.dtype in (np.float32, np.complex64)
+    decimals = decimals_for(long, single)
+    if arr.dtype.kind == "c":
+        return _complex_scalar_text(complex(arr.reshape(-1)[0]), long, decimals)
+    return real_scalar_text(float(arr.reshape(-1)[0]) + 0.0, long, decimals)
+
+
+def real_scalar_text(x: float, long: bool, decimals: int) -> str:
+    if not math.isfinite(x):
+        return int_text(x)
+    if x == int(x) and abs(x) < INT_LIMIT:
+        return str(int(x))
+    if SMALL < abs(x) < fixed_limit(long, False):
+        return f"{x:.{decimals}f}"
+    return f"{x:.{decimals}e}"
+
+
+def _complex_scalar_text(z: complex, long: bool, decimals: int) -> str:
+    re, im = z.real + 0.0, z.imag + 0.0
+    finite = [abs(p) for p in (re, im) if math.isfinite(p)]
+    maxabs = max(finite, default=0.0)
+    style = "e" if maxabs and not SMALL < maxabs < fixed_limit(long, True) else "f"
+
+    def part(p: float) -> str:
+        return int_text(p) if not math.isfinite(p) else f"{p:.{decimals}{style}}"
+    sign = "-" if im < 0 else "+"
+    return f"{part(re)} {sign} {part(abs(im) if not math.isnan(im) else im)}i"
+
+
+def scalar_needs_own_line(value, long: bool) -> bool:
+    """Whether a scalar shown on its own (disp, typed scalars) is written in e-notation, which MATLAB
+    indents by three spaces instead of aligning it in a column."""
+    text = scalar_text(value, long)
+    return "e+" in text or "e-" in text
