@@ -270,8 +270,19 @@ def test_cell_summaries_of_nested_values():
               [StringArray.scalar("hi"), np.zeros((0, 0)), row(1, 2, 3), np.array([[7]], dtype=np.int8)]])
     assert display("c", c, SHORT) == (
         "c = 2×4 cell array\n\n"
-        "    {2×2 double}    {1×2 cell}      {1×1 struct}    {@sin}\n"
-        "    {[\"hi\"]}        {0×0 double}    {[1 2 3]}       {[7]} \n")
+        "    {2×2 double}    {1×2 cell  }    {1×1 struct}    {@sin}\n"
+        "    {[\"hi\"]    }    {0×0 double}    {[   1 2 3]}    {[ 7]}\n")
+
+
+def test_cell_columns_align_inside_braces():
+    # MATLAB R2023: C = {'one', 'two', 'three'; 1, 2, 3}
+    c = cell([[char("one"), char("two"), char("three")], [1.0, 2.0, 3.0]])
+    assert display("C", c, SHORT) == (
+        "C = 2×3 cell array\n\n    {'one'}    {'two'}    {'three'}\n    {[  1]}    {[  2]}    {[    3]}\n")
+    d = cell([[1.0], [row(2, 3)]])
+    assert display("d", d, COMPACT) == "d = 2×1 cell array\n    {[  1]}\n    {[2 3]}\n"
+    e = cell([[char("a")], [char("abc")]])
+    assert display("e", e, COMPACT) == "e = 2×1 cell array\n    {'a'  }\n    {'abc'}\n"
 
 
 def test_cell_with_complex_logical_and_long_text():

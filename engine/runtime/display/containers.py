@@ -32,18 +32,19 @@ def char_row_text(value: CharArray) -> str:
 
 
 def _numeric_row_text(arr: np.ndarray, long: bool) -> str | None:
-    """``[1 2 3]`` for a short real row vector, or None when it must be summarised by size."""
+    """``1 2 3`` for a short real row vector, or None when it must be summarised by size."""
     if arr.ndim != 2 or arr.shape[0] != 1 or arr.shape[1] < 2 or arr.dtype.kind == "c":
         return None
     nf = numeric.plan(arr, long)
     if nf.scale:
         return None
-    text = "[" + " ".join(numeric.element_text(v, nf) for v in arr.ravel()) + "]"
-    return text if len(text) <= INLINE_ROW_LIMIT else None
+    text = " ".join(numeric.element_text(v, nf) for v in arr.ravel())
+    return text if len(text) + 2 <= INLINE_ROW_LIMIT else None
 
 
 def _value_summary(value, long: bool) -> tuple[str, bool] | None:
-    """(text, is_number) for values written by value, or None for those summarised by size."""
+    """(text, is_number) for values written by value, or None for those summarised by size.
+    Numbers (scalars and short rows) come without brackets."""
     t = type(value)
     if t is FunctionHandle:
         return value.text, False
@@ -58,25 +59,25 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
     if arr.size == 1:
         return numeric.scalar_text(arr, long), True
     row = _numeric_row_text(arr, long)
-    return (row, False) if row is not None else None
+    return (row, True) if row is not None else None
 
 
-def cell_summary(value, long: bool) -> str:
-    """One element of a cell array, braces included: ``{[1]}``, ``{'a'}``, ``{2×2 double}``."""
+def cell_content(value, long: bool) -> tuple[str, bool]:
+    """What one cell element shows inside its braces (``[1]``, ``'a'``, ``["s"]``, ``2×2 double``),
+    and whether it is a number (numbers are right-aligned inside their brackets)."""
     found = _value_summary(value, long)
     if found is None:
-        return "{" + f"{dims_text(size_of(value))} {class_of(value)}" + "}"
+        return f"{dims_text(size_of(value))} {class_of(value)}", False
     text, is_number = found
-    if is_number or type(value) is StringArray:
-        text = f"[{text}]"
-    return "{" + text + "}"
+    return (f"[{text}]" if is_number or type(value) is StringArray else text), is_number
 
 
 def field_summary(value, long: bool) -> str:
-    """The value of one struct field: ``1``, ``'x'``, ``[2×2 double]``, ``{1×2 cell}``, ``[]``."""
+    """The value of one struct field: ``1``, ``'x'``, ``[1 2 3]``, ``[2×2 double]``, ``{1×2 cell}``, ``[]``."""
     found = _value_summary(value, long)
     if found is not None:
-        return found[0]
+        text, is_number = found
+        return f"[{text}]" if is_number and size_of(value) != (1, 1) else text
     shape = size_of(value)
     if type(value) is CellArray:
         return "{" + f"{dims_text(shape)} cell" + "}"
@@ -98,9 +99,18 @@ def text_grid(texts: np.ndarray) -> list[Block]:
 
 
 def cell_page(page: np.ndarray, long: bool) -> list[Block]:
-    texts = np.empty(page.shape, dtype=object)
+    """A 2-D page of a cell array. Within a column every element has the same width: numbers are
+    right-aligned inside their brackets (``{[  1]}``), other contents left-aligned (``{'a'  }``)."""
+    contents = np.empty(page.shape, dtype=object)
     for ix in np.ndindex(page.shape):
-        texts[ix] = cell_summary(page[ix], long)
+        contents[ix] = cell_content(page[ix], long)
+    texts = np.empty(page.shape, dtype=object)
+    for c in range(page.shape[1]):
+        width = max(len(text) for text, _ in contents[:, c])
+        for r in range(page.shape[0]):
+            text, is_number = contents[r, c]
+            inner = "[" + text[1:-1].rjust(width - 2) + "]" if is_number else text.ljust(width)
+            texts[r, c] = "{" + inner + "}"
     return text_grid(texts)
 
 

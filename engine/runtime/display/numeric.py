@@ -124,7 +124,7 @@ def part_text(v: float, nf: NumberFormat) -> str:
 def element_text(v, nf: NumberFormat) -> str:
     """One element, unpadded, in the format ``nf``."""
     if nf.kind == "int":
-        return int_text(float(v)) if not isinstance(v, (int, np.integer, bool, np.bool_)) else str(int(v))
+        return str(int(v)) if isinstance(v, (np.integer, np.bool_)) else int_text(float(v))
     if nf.kind == "fixed":
         v = float(v) + 0.0
         return "0" if v == 0 else part_text(v, nf)

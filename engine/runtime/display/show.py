@@ -17,7 +17,7 @@ import numpy as np
 
 from ..context import DisplayFormat
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, class_of,
-                      to_array)
+                      size_of, to_array)
 from . import containers, numeric
 from .containers import dims_text
 from .layout import Block, grid_blocks, join_blocks, paged_blocks
@@ -174,32 +174,24 @@ def display(name: str | None, value, fmt: DisplayFormat) -> str:
 
 
 def disp_blocks(value, fmt: DisplayFormat) -> list[Block]:
-    """The blocks ``disp`` prints: the value without its name line."""
+    """The blocks ``disp`` prints: the value without its name line; nothing for an empty value."""
+    if 0 in size_of(value):
+        return []
     t = type(value)
     if t is CharArray:
-        shape = value.shape
-        if 0 in shape:
-            return []
-        return paged(shape, "", lambda ix: containers.char_page(
+        return paged(value.shape, "", lambda ix: containers.char_page(
             value.codes[(slice(None), slice(None)) + ix], quoted=False))
     if t is StringArray and value.shape == (1, 1):
         text = value.data[0, 0]
         return [["<missing>" if text is None else text]]
     if t is FunctionHandle:
         return [[value.text]]
-    if t is StructArray and value.shape != (1, 1) and 0 not in value.shape:
-        shown = describe_struct(value, fmt)
-        return [["  " + shown.head]] + shown.blocks
-    if t in (float, complex, bool, np.ndarray):
-        arr = to_array(value)
-        if arr.size == 0:
-            return []
-        if arr.size == 1:
-            return [[scalar_line(arr, fmt.long)]]
+    if t in (float, complex, bool) or (t is np.ndarray and value.size == 1):
+        return [[scalar_line(to_array(value), fmt.long)]]
     shown = describe(value, fmt, "")
-    if 0 in getattr(value, "shape", (1, 1)):
-        return []
-    return shown.blocks if shown.blocks else [[shown.head]]
+    if t is StructArray and value.shape != (1, 1):
+        return [["  " + shown.head]] + shown.blocks
+    return shown.blocks or [[shown.head]]
 
 
 def disp_text(value, fmt: DisplayFormat) -> str:
