@@ -14,6 +14,9 @@ rules, so MATLAB's behaviour is decided once:
     to_value(arr) -> Value                a numpy result in MATLAB form: MATLAB shape, all-zero imaginary
                                           parts dropped, 1x1 double/logical as Python scalars
     elementwise(fn, *values, cls=None)    fn applied to numeric arrays with expansion and class rules
+    number_text(x) -> str                 a number as string(x) writes it ("a" + 1 is "a1")
+    char_codes(value) -> np.ndarray       char/numeric/logical as char codes (uint16)
+    string_elements(value) -> np.ndarray  string/char/numeric as string-array storage
 
 Integer results are computed in float64 and then rounded and saturated, so int8(100) + int8(100) is 127
 and int32(7) / int32(2) is 4 (ops.py computes int64/uint64 exactly where float64 would lose digits).
@@ -22,10 +25,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+import math
+
 import numpy as np
 
 from .errors import MatlabError, incompatible_sizes
-from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, Value, as_matrix, class_of,
+from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, StringArray, Value, as_matrix, class_of,
                      normalize_shape, simplify)
 
 NUMERIC_CLASSES = ("double", "single", "logical", "char") + INTEGER_CLASSES
@@ -188,3 +193,46 @@ def elementwise(fn: Callable[..., np.ndarray], *values: Value, cls: str | None =
     if out.dtype != np.bool_:
         out = cast_result(out, target)
     return to_value(out)
+
+
+def number_text(x: complex | float | bool) -> str:
+    """A number as MATLAB's string() writes it (integers in full, others with 5 significant digits)."""
+    if isinstance(x, complex):
+        return f"{number_text(x.real)}{'+' if x.imag >= 0 else '-'}{number_text(abs(x.imag))}i"
+    if isinstance(x, (bool, np.bool_)):
+        return "true" if x else "false"
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Inf" if x > 0 else "-Inf"
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return format(float(x), ".5g")
+
+
+def char_codes(value: Value) -> np.ndarray:
+    """A char, numeric or logical value as char codes (uint16; numbers rounded and clipped)."""
+    if type(value) is CharArray:
+        return value.codes
+    arr = numeric(value)
+    return np.clip(round_half_away(arr.real.astype(np.float64)), 0, 65535).astype(np.uint16)
+
+
+def string_elements(value: Value) -> np.ndarray:
+    """A string, char or numeric value as string-array storage (object array of str, None = missing):
+    a char row is one string, a char matrix one string per row, numbers as ``number_text``."""
+    t = type(value)
+    if t is StringArray:
+        return value.data
+    if t is CharArray:
+        if value.shape[0] == 1 or value.codes.size == 0 and len(value.shape) == 2:
+            return np.array([[value.to_str()]], dtype=object)
+        return np.array([[row] for row in value.rows()], dtype=object)
+    cls = class_of(value)
+    if cls not in NUMERIC_CLASSES:
+        raise MatlabError("MATLAB:invalidConversion", f"Conversion to string from {cls} is not possible.")
+    arr = numeric(value)
+    out = np.empty(arr.shape, dtype=object)
+    for k, x in enumerate(arr.flat):
+        out.flat[k] = number_text(x.item())
+    return out

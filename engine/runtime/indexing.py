@@ -1,0 +1,722 @@
+"""MATLAB indexing on engine values: reading ``A(...)``, ``c{...}``, ``s.f`` and ``end``.
+
+    MAGIC_COLON                          what the VM passes for a bare ``:`` subscript
+    index(value, args) -> Value          A(i), A(i, j, ...), A(:), A(mask), A()
+    cell_index(value, args) -> list      c{...} as a comma list (column-major)
+    get_field(value, name) -> list       s.name for every element of a struct array (a comma list)
+    end_value(value, k, n) -> float      ``end`` as the k-th (0-based) of n subscripts
+
+    assign(base, path, rhs, inplace=False)   base<path> = rhs, path steps ('()', args) | ('{}', args) |
+                                         ('.', name); deletion is ('()', args) with rhs a 0x0 double
+
+``index`` returns new values (no memory shared with the indexed value), so the VM may own them;
+``cell_index`` and ``get_field`` return the stored elements themselves (shared, never to be modified).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from .errors import MatlabError, index_out_of_bounds
+from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
+from .values import (INTEGER_CLASSES, CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
+                     as_matrix, class_of, normalize_shape, simplify, size_of)
+
+
+class _MagicColon:
+    """The bare ``:`` subscript."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MAGIC_COLON"
+
+
+MAGIC_COLON = _MagicColon()
+
+# ----------------------------------------------------------------------------------------------------
+# storage: every indexable value is an ndarray plus a way to rebuild a value of the same kind
+
+
+def storage(value: Value) -> np.ndarray:
+    """The ndarray holding a value's elements (numbers, char codes, or objects)."""
+    t = type(value)
+    if t is np.ndarray:
+        return value
+    if t is float:
+        return np.array([[value]], dtype=np.float64)
+    if t is bool:
+        return np.array([[value]], dtype=np.bool_)
+    if t is complex:
+        return np.array([[value]], dtype=np.complex128)
+    if t is CharArray:
+        return value.codes
+    if t is StringArray or t is CellArray or t is StructArray:
+        return value.data
+    raise MatlabError("MATLAB:index:notIndexable",
+                      f"Indexing into a value of type '{class_of(value)}' is not supported.")
+
+
+def rewrap(like: Value, data: np.ndarray) -> Value:
+    """A value of the same kind as ``like`` holding ``data`` (already in MATLAB shape)."""
+    t = type(like)
+    if t is CharArray:
+        return CharArray(data)
+    if t is StringArray or t is CellArray:
+        return t(data)
+    if t is StructArray:
+        return StructArray(list(like.fields), data, like.classname)
+    return simplify(data)
+
+
+def numel(shape: tuple[int, ...]) -> int:
+    return math.prod(shape)
+
+
+def fold_shape(shape: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """The shape seen by n subscripts: padded with ones, or with the trailing dimensions folded into the
+    last subscript."""
+    if n >= len(shape):
+        return tuple(shape) + (1,) * (n - len(shape))
+    return tuple(shape[:n - 1]) + (numel(shape[n - 1:]),)
+
+
+# ----------------------------------------------------------------------------------------------------
+# subscripts
+
+
+def bad_subscript() -> MatlabError:
+    return MatlabError("MATLAB:badsubscript", "Array indices must be positive integers or logical values.")
+
+
+def position_out_of_bounds(position: int, bound: int) -> MatlabError:
+    return MatlabError("MATLAB:badsubscript", f"Index in position {position} exceeds array bounds. "
+                                              f"Index must not exceed {bound}.")
+
+
+def is_colon(arg: Value) -> bool:
+    return arg is MAGIC_COLON or (type(arg) is CharArray and arg.shape == (1, 1) and arg.codes[0, 0] == 58)
+
+
+def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
+    """A non-colon subscript as 0-based int64 indices (flat) and the shape the indices have."""
+    t = type(arg)
+    if t is float:
+        k = int(arg)
+        if k != arg or k < 1:
+            raise bad_subscript()
+        return np.array([k - 1], dtype=np.int64), (1, 1)
+    if t is bool or (t is np.ndarray and arg.dtype == np.bool_):
+        mask = np.asarray(arg)
+        found = np.flatnonzero(mask.ravel(order="F"))
+        shape = (1, found.size) if mask.ndim == 2 and mask.shape[0] == 1 else (found.size, 1)
+        return found.astype(np.int64), shape
+    if t is np.ndarray or t is CharArray:
+        values = arg.codes if t is CharArray else arg
+        if values.dtype.kind == "c":
+            values = values.real
+        flat = values.ravel(order="F")
+        if values.dtype.kind == "f" and not np.all(flat == np.trunc(flat)):
+            raise bad_subscript()
+        if flat.size and flat.min() < 1:
+            raise bad_subscript()
+        return flat.astype(np.int64) - 1, values.shape
+    if t is complex:
+        return subscript(arg.real)
+    raise MatlabError("MATLAB:badsubscript", f"Unable to use a value of type {class_of(arg)} as an index.")
+
+
+def checked(idx: np.ndarray, bound: int, position: int, n: int, logical: bool) -> np.ndarray:
+    """``idx`` after checking it against the dimension size ``bound``."""
+    if idx.size and idx.max() >= bound:
+        if logical:
+            raise MatlabError("MATLAB:badsubscript",
+                              "The logical indices contain a true value outside of the array bounds.")
+        if n == 1:
+            raise index_out_of_bounds(int(idx.max()) + 1, bound)
+        raise position_out_of_bounds(position, bound)
+    return idx
+
+
+def _is_logical(arg: Value) -> bool:
+    return type(arg) is bool or (type(arg) is np.ndarray and arg.dtype == np.bool_)
+
+
+def _is_vector(shape: tuple[int, ...]) -> bool:
+    return len(shape) == 2 and (shape[0] == 1) != (shape[1] == 1)
+
+
+def linear_result_shape(shape: tuple[int, ...], idx_shape: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """Shape of A(idx): idx's shape, except that a vector A with a vector idx keeps A's orientation."""
+    if _is_vector(shape) and (_is_vector(idx_shape) or idx_shape == (1, 1)):
+        return (1, count) if shape[0] == 1 else (count, 1)
+    return idx_shape
+
+
+# ----------------------------------------------------------------------------------------------------
+# reading
+
+
+def _scalar_element(data: np.ndarray, flat: int) -> Value:
+    """One element of a numeric array as a value (fast path of A(i))."""
+    m = data.shape[0]
+    x = data[flat % m, flat // m] if data.ndim == 2 else data[np.unravel_index(flat, data.shape, order="F")]
+    if data.dtype == np.float64:
+        return float(x)
+    if data.dtype == np.bool_:
+        return bool(x)
+    return simplify(np.array([[x]], dtype=data.dtype))
+
+
+def _fast_index(value: np.ndarray, args: list) -> Value | None:
+    """A(i) and A(i, j) with real scalar subscripts on a 2-D numeric array; None if not that form."""
+    if len(args) == 1 and type(args[0]) is float:
+        i = args[0]
+        k = int(i)
+        if k == i and 1 <= k <= value.size:
+            return _scalar_element(value, k - 1)
+    elif len(args) == 2 and type(args[0]) is float and type(args[1]) is float and value.ndim == 2:
+        i, j = args
+        r, c = int(i), int(j)
+        if r == i and c == j and 1 <= r <= value.shape[0] and 1 <= c <= value.shape[1]:
+            return _scalar_element(value, (c - 1) * value.shape[0] + r - 1)
+    return None
+
+
+def select(data: np.ndarray, args: list) -> np.ndarray:
+    """The elements of ``data`` that subscripts ``args`` select, as a new array in MATLAB shape."""
+    shape = data.shape
+    if len(args) == 1:
+        arg = args[0]
+        if is_colon(arg):
+            return data.reshape((-1, 1), order="F").copy()
+        idx, idx_shape = subscript(arg)
+        checked(idx, data.size, 1, 1, _is_logical(arg))
+        flat = data if data.ndim == 1 else data.reshape(-1, order="F")
+        return flat[idx].reshape(linear_result_shape(shape, idx_shape, idx.size), order="F")
+    dims = fold_shape(shape, len(args))
+    view = data.reshape(dims, order="F")
+    keys = []
+    for position, (arg, bound) in enumerate(zip(args, dims), start=1):
+        if is_colon(arg):
+            keys.append(np.arange(bound))
+        else:
+            idx, _ = subscript(arg)
+            keys.append(checked(idx, bound, position, len(args), _is_logical(arg)))
+    out = view[np.ix_(*keys)]
+    return out.reshape(normalize_shape(out.shape), order="F")
+
+
+def index(value: Value, args: list) -> Value:
+    """``value(args...)``: parenthesis indexing of any indexable value (see module docstring)."""
+    if type(value) is np.ndarray:
+        fast = _fast_index(value, args)
+        if fast is not None:
+            return fast
+    if type(value) is FunctionHandle:
+        raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
+    data = storage(value)
+    if not args:
+        out = data.copy()
+    else:
+        out = select(data, args)
+    if type(value) is StructArray:
+        out = _copy_dicts(out)
+    return rewrap(value, as_matrix(out))
+
+
+def _copy_dicts(data: np.ndarray) -> np.ndarray:
+    """A struct array's elements copied, so later field assignments do not reach the original."""
+    out = np.empty(data.shape, dtype=object)
+    for k, d in enumerate(data.flat):
+        out.flat[k] = dict(d)
+    return out
+
+
+def cell_index(value: Value, args: list) -> list:
+    """``c{args...}``: the selected cell contents as a comma list, column-major."""
+    if type(value) is not CellArray:
+        raise MatlabError("MATLAB:cellRefFromNonCell", "Brace indexing is not supported for variables of "
+                                                       "this type.")
+    if len(args) == 1 and type(args[0]) is float and value.data.ndim == 2:
+        k = int(args[0])
+        if k == args[0] and 1 <= k <= value.data.size:
+            m = value.data.shape[0]
+            return [value.data[(k - 1) % m, (k - 1) // m]]
+    data = value.data.copy() if not args else select(value.data, args)
+    return list(data.ravel(order="F"))
+
+
+def get_field(value: Value, name: str) -> list:
+    """``s.name``: the field of every element of a struct array (column-major) as a comma list."""
+    if type(value) is not StructArray:
+        raise MatlabError("MATLAB:structRefFromNonStruct",
+                          "Dot indexing is not supported for variables of this type.")
+    if name not in value.fields:
+        raise unknown_field(value, name)
+    data = value.data
+    if data.size == 1:
+        return [data.flat[0][name]]
+    return [d[name] for d in data.ravel(order="F")]
+
+
+def unknown_field(value: StructArray, name: str) -> MatlabError:
+    if value.classname == "struct":
+        return MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
+    return MatlabError("MATLAB:noSuchMethodOrField",
+                       f"Unrecognized method, property, or field '{name}' for class '{value.classname}'.")
+
+
+def end_value(value: Value, k: int, n: int) -> float:
+    """The value of ``end`` in subscript k (0-based) of n: numel, a dimension, or folded trailing dims."""
+    shape = size_of(value)
+    if n == 1:
+        return float(numel(shape))
+    return float(fold_shape(shape, n)[k])
+
+
+
+# ----------------------------------------------------------------------------------------------------
+# assignment: assign(base, path, rhs, inplace), path steps ('()', args) | ('{}', args) | ('.', name)
+
+
+def assign(base: Value | None, path: list, rhs: Value, inplace: bool = False) -> Value:
+    """The new value of ``base`` after ``base<path> = rhs``; ``base`` None creates the variable.
+
+    With ``inplace`` (the caller owns ``base`` exclusively) a base whose class and size do not change is
+    updated in its own buffer and returned; otherwise ``base`` is never modified.
+    """
+    if inplace and type(base) is np.ndarray and len(path) == 1 and path[0][0] == "()":
+        if _fast_store(base, path[0][1], rhs):
+            return base
+    return _assign_path(base, path, rhs, inplace)
+
+
+_FAST_KINDS = {float: "fc", bool: "b"}
+
+
+def _fast_store(base: np.ndarray, args: list, rhs: Value) -> bool:
+    """A(i) = x and A(i, j) = x for a real scalar x and in-range real scalar subscripts, in place."""
+    kinds = _FAST_KINDS.get(type(rhs))
+    if kinds is None or base.dtype.kind not in kinds or base.ndim != 2:
+        return False
+    m, n = base.shape
+    if len(args) == 2:
+        i, j = args
+        if type(i) is not float or type(j) is not float:
+            return False
+        r, c = int(i), int(j)
+        if r != i or c != j or not (1 <= r <= m and 1 <= c <= n):
+            return False
+    elif len(args) == 1 and type(args[0]) is float:
+        k = int(args[0])
+        if k != args[0] or not 1 <= k <= m * n:
+            return False
+        r, c = (k - 1) % m + 1, (k - 1) // m + 1
+    else:
+        return False
+    base[r - 1, c - 1] = rhs
+    return True
+
+
+def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> Value:
+    kind, arg = path[0]
+    rest = path[1:]
+    if kind == ".":
+        return _assign_field(base, arg, rest, rhs, inplace)
+    if kind == "{}":
+        return _assign_brace(base, arg, rest, rhs, inplace)
+    if rest:
+        return _assign_element_field(base, arg, rest, rhs, inplace)
+    return assign_paren(base, arg, rhs, inplace)
+
+
+def _is_null(value: Value | None) -> bool:
+    """None (no variable yet) or [] (a 0x0 double): assignment may turn these into any class."""
+    return value is None or (type(value) is np.ndarray and value.shape == (0, 0) and value.dtype == np.float64)
+
+
+_EMPTY = np.zeros((0, 0))
+
+
+def _struct_base(base: Value | None, inplace: bool) -> StructArray:
+    if _is_null(base):
+        return StructArray([], np.empty((0, 0), dtype=object))
+    if type(base) is not StructArray:
+        raise MatlabError("MATLAB:structAssToNonStruct", "Unable to perform assignment because dot "
+                                                         "indexing is not supported for variables of "
+                                                         "this type.")
+    return base if inplace else StructArray(list(base.fields), _copy_dicts(base.data), base.classname)
+
+
+def _add_field(s: StructArray, name: str) -> None:
+    if name not in s.fields:
+        s.fields.append(name)
+        for d in s.data.flat:
+            d[name] = _EMPTY
+
+
+def _one_result(count: int, what: str) -> MatlabError:
+    return MatlabError("MATLAB:index:expected_one_output_from_expression",
+                       f"Expected one output from a {what} indexing expression, but there were {count} "
+                       f"results.")
+
+
+def _assign_field(base: Value | None, name: str, rest: list, rhs: Value, inplace: bool) -> StructArray:
+    """base.name<rest> = rhs on a scalar struct (created from nothing or [])."""
+    s = _struct_base(base, inplace)
+    if s.data.size == 0:
+        s = StructArray(s.fields, np.array([[{f: _EMPTY for f in s.fields}]], dtype=object), s.classname)
+    if s.data.size != 1:
+        raise _one_result(s.data.size, "curly brace or dot")
+    element = s.data.flat[0]
+    value = rhs if not rest else _assign_path(element.get(name), rest, rhs, False)
+    _add_field(s, name)
+    element[name] = value
+    return s
+
+
+def _addressed(data: np.ndarray, args: list, what: str) -> Value | None:
+    """The one element of an object array that ``args`` address; None if it lies beyond ``data``."""
+    plan = plan_targets(data.shape, args, (1, 1))
+    if plan.count != 1:
+        raise _one_result(plan.count, what)
+    if plan.shape != data.shape:
+        return None
+    return plan.view(data)[plan.keys].ravel()[0]
+
+
+def _assign_brace(base: Value | None, args: list, rest: list, rhs: Value, inplace: bool) -> CellArray:
+    """base{args}<rest> = rhs on a cell array (created from nothing or [])."""
+    if _is_null(base):
+        base = CellArray(np.empty((0, 0), dtype=object))
+    if type(base) is not CellArray:
+        raise MatlabError("MATLAB:cellAssToNonCell", "Unable to perform assignment because brace indexing "
+                                                     "is not supported for variables of this type.")
+    current = _addressed(base.data, args, "curly brace")
+    cell = np.empty((1, 1), dtype=object)
+    cell[0, 0] = _assign_path(current, rest, rhs, False) if rest else rhs
+    return assign_paren(base, args, CellArray(cell), inplace)
+
+
+def _assign_element_field(base: Value | None, args: list, rest: list, rhs: Value,
+                          inplace: bool) -> StructArray:
+    """base(args).name<...> = rhs: one element of a struct array (grown as needed)."""
+    if rest[0][0] != ".":
+        raise MatlabError("MATLAB:index:parenMustBeLast",
+                          "()-indexing must appear last in an index expression.")
+    s = _struct_base(base, inplace)
+    current = _addressed(s.data, args, "dot")
+    fields = dict(current) if current is not None else {f: _EMPTY for f in s.fields}
+    element = StructArray(list(s.fields), np.array([[fields]], dtype=object), s.classname)
+    element = _assign_path(element, rest, rhs, True)
+    for name in element.fields:
+        _add_field(s, name)
+    return assign_paren(s, args, element, True)
+
+
+# ---- A(args) = rhs
+
+
+class TargetPlan:
+    """Where A(args) = rhs writes: the result's shape, and index keys into a view of it."""
+
+    def __init__(self, shape: tuple[int, ...], keys: tuple, counts: tuple[int, ...],
+                 view_shape: tuple[int, ...] | None = None):
+        self.shape = shape              # shape of the result (grown as needed), MATLAB-normalised
+        self.keys = keys                # numpy index into view(result)
+        self.counts = counts            # positions per subscript
+        self.count = numel(counts)
+        self.view_shape = view_shape    # the result seen with one dimension per subscript (a view)
+
+    def view(self, data: np.ndarray) -> np.ndarray:
+        return data if self.view_shape is None else data.reshape(self.view_shape, order="F")
+
+
+def _grow_linear(shape: tuple[int, ...], needed: int) -> tuple[int, ...]:
+    """Shape after A(k) = v with k up to ``needed``: vectors grow along their length."""
+    if needed <= numel(shape):
+        return shape
+    if len(shape) == 2 and (shape[0] == 1 or shape == (0, 0)):
+        return (1, needed)
+    if len(shape) == 2 and shape[1] == 1:
+        return (needed, 1)
+    raise MatlabError("MATLAB:subsassigndimmismatch", "Attempt to grow array along ambiguous dimension.")
+
+
+def _colon_counts(counts: list[int | None], rhs_shape: tuple[int, ...]) -> list[int]:
+    """Sizes for ':' over dimensions of an empty array, taken from the right-hand side's sizes."""
+    if numel(rhs_shape) == 1:
+        return [1 if c is None else c for c in counts]
+    if len(counts) == len(rhs_shape):
+        return [rhs_shape[k] if c is None else c for k, c in enumerate(counts)]
+    pending = [d for d in rhs_shape if d != 1]
+    out = []
+    for c in counts:
+        if c is None:
+            out.append(pending.pop(0) if pending else 1)
+            continue
+        if c != 1 and pending and pending[0] == c:
+            pending.pop(0)
+        out.append(c)
+    return out
+
+
+def _linear_plan(shape: tuple[int, ...], arg: Value) -> TargetPlan:
+    if is_colon(arg):
+        total = numel(shape)
+        return TargetPlan(shape, np.unravel_index(np.arange(total), shape, order="F"), (total,))
+    idx, _ = subscript(arg)
+    if _is_logical(arg):
+        checked(idx, numel(shape), 1, 1, True)
+    grown = _grow_linear(shape, int(idx.max()) + 1 if idx.size else 0)
+    return TargetPlan(grown, np.unravel_index(idx, grown, order="F"), (idx.size,))
+
+
+def plan_targets(shape: tuple[int, ...], args: list, rhs_shape: tuple[int, ...]) -> TargetPlan:
+    """Plan A(args) = rhs for an A of ``shape``: the grown shape and the positions written."""
+    shape = tuple(shape)
+    if len(args) == 1:
+        return _linear_plan(shape, args[0])
+    n = len(args)
+    dims = fold_shape(shape, n)
+    keys: list[np.ndarray | None] = []
+    for position, (arg, bound) in enumerate(zip(args, dims), start=1):
+        if is_colon(arg):
+            keys.append(np.arange(bound) if numel(shape) else None)
+            continue
+        idx, _ = subscript(arg)
+        if _is_logical(arg):
+            checked(idx, bound, position, n, True)
+        keys.append(idx)
+    counts = _colon_counts([None if k is None else k.size for k in keys], rhs_shape)
+    keys = [np.arange(c) if k is None else k for k, c in zip(keys, counts)]
+    grown = tuple(max(d, int(k.max()) + 1 if k.size else 0) for d, k in zip(dims, keys))
+    if n < len(shape):
+        if grown != dims:
+            raise MatlabError("MATLAB:subsassigndimmismatch",
+                              "Attempt to grow array along ambiguous dimension.")
+        flat = np.ravel_multi_index(np.ix_(*keys), dims, order="F")
+        return TargetPlan(shape, np.unravel_index(flat, shape, order="F"), tuple(counts))
+    return TargetPlan(normalize_shape(grown), np.ix_(*keys), tuple(counts), view_shape=grown)
+
+
+def _size_text(shape: tuple[int, ...]) -> str:
+    return "-by-".join(str(d) for d in shape)
+
+
+def _fit_rhs(rhs: np.ndarray, plan: TargetPlan, linear: bool) -> np.ndarray:
+    """The right-hand side's elements arranged like the target positions (a scalar expands)."""
+    if rhs.size == 1:
+        return rhs.reshape(())
+    if linear:
+        if rhs.size != plan.count:
+            raise MatlabError("MATLAB:subsassignnumelmismatch", "Unable to perform assignment because the "
+                                                                "left and right sides have different "
+                                                                "numbers of elements.")
+        return rhs.reshape(-1, order="F").reshape(plan.keys[0].shape, order="F")
+    if [d for d in plan.counts if d != 1] != [d for d in rhs.shape if d != 1]:
+        raise MatlabError("MATLAB:subsassigndimmismatch",
+                          f"Unable to perform assignment because the size of the left side is "
+                          f"{_size_text(normalize_shape(plan.counts))} and the size of the right side is "
+                          f"{_size_text(rhs.shape)}.")
+    return rhs.reshape(plan.counts, order="F")
+
+
+# ---- class of the result of A(args) = rhs
+
+
+def _assign_class(base_cls: str, rhs_cls: str) -> str:
+    """Class of a numeric/char/logical array after assigning an element of ``rhs_cls`` into it."""
+    if base_cls == rhs_cls or base_cls == "char" or base_cls in INTEGER_CLASSES:
+        return base_cls
+    if rhs_cls in INTEGER_CLASSES:
+        return rhs_cls
+    if "single" in (base_cls, rhs_cls):
+        return "single"
+    return "double"
+
+
+def _numeric_as(value: Value, cls: str, complex_: bool) -> np.ndarray:
+    """A numeric/char/logical value's elements as storage of class ``cls`` (char: uint16 codes)."""
+    if cls == "char":
+        return char_codes(value)
+    arr = cast_result(numeric(value), cls)
+    if complex_ and arr.dtype.kind != "c":
+        arr = arr.astype(np.complex64 if cls == "single" else np.complex128)
+    return arr
+
+
+def _string_rhs(value: Value) -> np.ndarray:
+    if type(value) in (CellArray, StructArray, FunctionHandle):
+        raise _conversion("string", value)
+    return string_elements(value)
+
+
+def _conversion(target: str, value: Value) -> MatlabError:
+    return MatlabError("MATLAB:invalidConversion",
+                       f"Conversion to {target} from {class_of(value)} is not possible.")
+
+
+_Wrap = Callable[[np.ndarray], Value]
+
+
+def _operands(base: Value | None, rhs: Value) -> tuple[np.ndarray, np.ndarray, _Wrap, str]:
+    """The base's storage (converted to the result's class when that changes), the rhs as storage of
+    the same kind, a function that wraps result storage as a value, and the fill for growth."""
+    if _is_null(base):
+        base = _null_like(rhs)
+    t = type(base)
+    if t is CellArray:
+        if type(rhs) is not CellArray:
+            raise _conversion("cell", rhs)
+        return base.data, rhs.data, CellArray, "empty"
+    if t is StructArray:
+        fields = _fields_of(base, rhs)
+        return base.data, _struct_rhs(base, rhs), \
+            (lambda d: StructArray(list(fields), d, base.classname)), "struct"
+    if t is StringArray:
+        return base.data, _string_rhs(rhs), StringArray, "missing"
+    base_cls, rhs_cls = class_of(base), class_of(rhs)
+    if rhs_cls not in NUMERIC_CLASSES:
+        raise _conversion(base_cls, rhs)
+    cls = _assign_class(base_cls, rhs_cls)
+    data = storage(base)
+    complex_ = data.dtype.kind == "c" or type(rhs) is complex or (type(rhs) is np.ndarray and
+                                                                    rhs.dtype.kind == "c")
+    if cls == "char":
+        return data, _numeric_as(rhs, "char", False), CharArray, "zero"
+    if class_of(base) != cls or (complex_ and data.dtype.kind != "c"):
+        data = _numeric_as(base, cls, complex_)
+    return data, _numeric_as(rhs, cls, complex_), simplify, "zero"
+
+
+def _null_like(rhs: Value) -> Value:
+    """An empty value of the kind that assigning ``rhs`` into nothing creates."""
+    t = type(rhs)
+    if t is CellArray or t is StringArray:
+        return t(np.empty((0, 0), dtype=object))
+    if t is StructArray:
+        return StructArray(list(rhs.fields), np.empty((0, 0), dtype=object), rhs.classname)
+    if t is CharArray:
+        return CharArray(np.zeros((0, 0), dtype=np.uint16))
+    if t is FunctionHandle:
+        raise MatlabError("MATLAB:functionHandle:nonscalar", "Nonscalar arrays of function handles are "
+                                                             "not allowed; use cell arrays instead.")
+    return np.zeros((0, 0), dtype=storage(rhs).dtype)
+
+
+def _struct_rhs(base: StructArray, rhs: Value) -> np.ndarray:
+    if type(rhs) is not StructArray:
+        raise _conversion("struct", rhs)
+    if set(rhs.fields) != set(base.fields) and base.data.size:
+        raise MatlabError("MATLAB:heterogeneousStrucAssignment",
+                          "Subscripted assignment between dissimilar structures.")
+    return _copy_dicts(rhs.data)
+
+
+def _filled(shape: tuple[int, ...], dtype: np.dtype, fill: str, fields: list[str]) -> np.ndarray:
+    """A new array for growth: zeros, [] cells, <missing> strings or structs with empty fields."""
+    if fill == "zero":
+        return np.zeros(shape, dtype=dtype)
+    out = np.empty(shape, dtype=object)
+    for k in range(out.size):
+        out.flat[k] = _EMPTY if fill == "empty" else None if fill == "missing" else \
+            {f: _EMPTY for f in fields}
+    return out
+
+
+def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = False) -> Value:
+    """``base(args) = rhs``, including deletion (rhs a 0x0 double) and growth."""
+    if not _is_null(base) and type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
+        return delete(base, args)
+    if not args:
+        raise MatlabError("MATLAB:index:emptyParenAssignment",
+                          "Assignment with empty parentheses is not supported; use A = value.")
+    data, values, wrap, fill = _operands(base, rhs)
+    shared = data is _storage_or_none(base)
+    if shared and not inplace and type(base) is StructArray:
+        data, shared = _copy_dicts(data), False
+    plan = plan_targets(data.shape, args, values.shape)
+    values = _fit_rhs(values, plan, len(args) == 1)
+    if plan.shape != data.shape:
+        grown = _filled(plan.shape, data.dtype, fill, _fields_of(base, rhs))
+        grown[tuple(slice(0, d) for d in data.shape) + (0,) * (len(plan.shape) - data.ndim)] = data
+        data, shared = grown, False
+    elif shared and not inplace:
+        data, shared = data.copy(), False
+    plan.view(data)[plan.keys] = values
+    return base if shared else wrap(data)
+
+
+def _fields_of(base: Value | None, rhs: Value) -> list[str]:
+    if type(base) is StructArray and base.data.size:
+        return base.fields
+    return list(getattr(rhs, "fields", []))
+
+
+def _storage_or_none(value: Value | None) -> np.ndarray | None:
+    return None if value is None or type(value) in (float, bool, complex) else storage(value)
+
+
+# ---- A(args) = []
+
+
+def null_assignment() -> MatlabError:
+    return MatlabError("MATLAB:nullAssignment", "A null assignment can have only one non-colon index.")
+
+
+def _deletion_keys(data: np.ndarray, args: list) -> tuple[np.ndarray, tuple[int, ...], int]:
+    """For A(args) = []: the folded view of A, its shape, and the axis to delete along (-1: none)."""
+    dims = fold_shape(data.shape, len(args))
+    axis, chosen = -1, None
+    for position, (arg, bound) in enumerate(zip(args, dims)):
+        if is_colon(arg):
+            continue
+        idx, _ = subscript(arg)
+        if np.array_equal(np.unique(idx), np.arange(bound)):
+            continue
+        if axis >= 0:
+            raise null_assignment()
+        axis, chosen = position, idx
+    return chosen, dims, axis
+
+
+def _out_of_range_deletion() -> MatlabError:
+    return MatlabError("MATLAB:index:outOfRangeForDeletion", "Matrix index is out of range for deletion.")
+
+
+def delete(base: Value, args: list) -> Value:
+    """``base(args) = []``: remove elements (one subscript) or whole slices (one non-colon subscript)."""
+    data = storage(base)
+    if len(args) == 1:
+        out = _delete_linear(data, args[0])
+    elif not args:
+        raise null_assignment()
+    else:
+        idx, dims, axis = _deletion_keys(data, args)
+        if axis < 0:
+            axis, idx = 0, np.arange(dims[0])
+        if idx.size and idx.max() >= dims[axis]:
+            raise _out_of_range_deletion()
+        out = np.delete(data.reshape(dims, order="F"), idx, axis=axis)
+        out = out.reshape(normalize_shape(out.shape), order="F")
+    if type(base) is StructArray:
+        out = _copy_dicts(out)
+    return rewrap(base, out)
+
+
+def _delete_linear(data: np.ndarray, arg: Value) -> np.ndarray:
+    if is_colon(arg):
+        return data.reshape(-1, order="F")[:0].reshape(0, 0)
+    idx, _ = subscript(arg)
+    if not idx.size:
+        return data.copy()
+    if idx.max() >= data.size:
+        raise _out_of_range_deletion()
+    keep = np.ones(data.size, dtype=bool)
+    keep[idx] = False
+    kept = data.reshape(-1, order="F")[keep]
+    column = data.ndim == 2 and data.shape[1] == 1 and data.shape[0] != 1
+    return kept.reshape((-1, 1) if column else (1, -1))

@@ -1,0 +1,504 @@
+"""MATLAB operators on engine values: the functions the VM calls for every operator.
+
+    BINARY[op](a, b) -> Value   op in + - * / \\ ^ .* ./ .\\ .^ == ~= < <= > >= & |
+    UNARY[op](a) -> Value       op in - + ~ ' .'
+    truth(value) -> bool        the condition of if / while
+    colon(start, step, stop)    a:b and a:step:b (step None for a:b)
+
+Real double (and bool) scalars take a fast path that never touches numpy. Array results follow
+semantics.py (class promotion, implicit expansion, integer rounding and saturation) and come back in the
+engine's MATLAB form (1x1 double/logical as Python scalars, all-zero imaginary parts dropped). Every result
+is a new object that shares no memory with the operands, so the VM may treat it as exclusively owned.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Callable
+
+import numpy as np
+import scipy.linalg
+
+from .errors import MatlabError, inner_dimensions
+from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
+                        promote, string_elements, to_value, work_dtype)
+from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
+                     size_of)
+
+Binary = Callable[[Value, Value], Value]
+
+# ----------------------------------------------------------------------------------------------------
+# operand checks
+
+
+def unsupported(op: str, value: Value) -> MatlabError:
+    return MatlabError("MATLAB:UndefinedFunction",
+                       f"Operator '{op}' is not supported for operands of type '{class_of(value)}'.")
+
+
+def _numeric_class(op: str, value: Value) -> str:
+    cls = class_of(value)
+    if cls not in NUMERIC_CLASSES:
+        raise unsupported(op, value)
+    return cls
+
+
+def _operand_class(op: str, a: Value, b: Value) -> str:
+    return promote(_numeric_class(op, a), _numeric_class(op, b))
+
+
+def _is_scalar(value: Value) -> bool:
+    return size_of(value) == (1, 1)
+
+
+def nan_to_logical_error() -> MatlabError:
+    return MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+
+
+# ----------------------------------------------------------------------------------------------------
+# elementwise arithmetic
+
+
+def _power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a .^ b; a negative real base with a non-integer exponent gives a complex result."""
+    if a.dtype.kind != "c" and b.dtype.kind != "c" and np.any((a < 0) & (b != np.round(b))):
+        a = a.astype(np.complex64 if a.dtype == np.float32 else np.complex128)
+    return np.power(a, b)
+
+
+def _round_div(p: int, q: int, limit: tuple[int, int]) -> int:
+    """p / q for Python ints, rounded half away from zero; division by zero saturates."""
+    if q == 0:
+        return 0 if p == 0 else (limit[1] if p > 0 else limit[0])
+    sign = -1 if (p < 0) != (q < 0) else 1
+    return sign * ((2 * abs(p) + abs(q)) // (2 * abs(q)))
+
+
+def _as_python_ints(arr: np.ndarray) -> np.ndarray | None:
+    """An object array of Python ints, or None if some element is not an integer value."""
+    if arr.dtype.kind in "iub":
+        return arr.astype(object)
+    if arr.dtype.kind == "c" or not np.all(np.isfinite(arr) & (arr == np.trunc(arr))):
+        return None
+    return np.frompyfunc(int, 1, 1)(arr).astype(object)
+
+
+_EXACT_OPS: dict[str, Callable] = {"+": lambda p, q, lim: p + q, "-": lambda p, q, lim: p - q,
+                                   ".*": lambda p, q, lim: p * q, "./": _round_div,
+                                   ".\\": lambda p, q, lim: _round_div(q, p, lim)}
+
+
+def _exact_int64(op: str, a: Value, b: Value, cls: str) -> Value | None:
+    """int64/uint64 arithmetic in Python ints (float64 would lose digits past 2^53); None if an operand
+    is not integer-valued (the float path is exact enough then)."""
+    pa, pb = _as_python_ints(numeric(a)), _as_python_ints(numeric(b))
+    if pa is None or pb is None:
+        return None
+    broadcast_shape(pa.shape, pb.shape)
+    pa, pb = expand_dims([pa, pb])
+    info = np.iinfo(np.dtype(cls))
+    limit = (int(info.min), int(info.max))
+    fn = np.frompyfunc(lambda p, q: _EXACT_OPS[op](p, q, limit), 2, 1)
+    return to_value(cast_result(np.asarray(fn(pa, pb), dtype=object), cls))
+
+
+def _string_operands(op: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndarray]:
+    """Both operands of a string operator as string storage (numbers and chars convert)."""
+    for v in (a, b):
+        if type(v) not in (StringArray, CharArray) and class_of(v) not in NUMERIC_CLASSES:
+            raise unsupported(op, v)
+    return string_elements(a), string_elements(b)
+
+
+def _string_plus(a: Value, b: Value) -> StringArray:
+    sa, sb = _string_operands("+", a, b)
+    broadcast_shape(sa.shape, sb.shape)
+    sa, sb = expand_dims([sa, sb])
+    join = np.frompyfunc(lambda p, q: None if p is None or q is None else p + q, 2, 1)
+    return StringArray(np.asarray(join(sa, sb), dtype=object).reshape(broadcast_shape(sa.shape, sb.shape)))
+
+
+def _array_arith(op: str, fn: Callable, a: Value, b: Value) -> Value:
+    if op == "+" and (type(a) is StringArray or type(b) is StringArray):
+        return _string_plus(a, b)
+    cls = _operand_class(op, a, b)
+    if cls in ("int64", "uint64") and op in _EXACT_OPS:
+        exact = _exact_int64(op, a, b, cls)
+        if exact is not None:
+            return exact
+    return elementwise(fn, a, b, cls=cls)
+
+
+def _arith(op: str, scalar: Callable[[float, float], float], fn: Callable) -> Binary:
+    """A binary elementwise operator with a pure-Python path for real double scalars."""
+    def operator(a: Value, b: Value) -> Value:
+        if type(a) is float and type(b) is float:
+            try:
+                r = scalar(a, b)
+            except (ZeroDivisionError, OverflowError):
+                return _array_arith(op, fn, a, b)
+            return r if type(r) is float else to_value(np.array([[r]]))
+        return _array_arith(op, fn, a, b)
+    operator.__name__ = f"op{op}"
+    return operator
+
+
+plus = _arith("+", lambda x, y: x + y, np.add)
+minus = _arith("-", lambda x, y: x - y, np.subtract)
+times = _arith(".*", lambda x, y: x * y, np.multiply)
+rdivide = _arith("./", lambda x, y: x / y, np.divide)
+ldivide = _arith(".\\", lambda x, y: y / x, lambda x, y: np.divide(y, x))
+power = _arith(".^", lambda x, y: x ** y, _power)
+
+# ----------------------------------------------------------------------------------------------------
+# comparisons and logical operators
+
+
+def _string_compare(op: str, cmp: Callable, a: Value, b: Value) -> Value:
+    sa, sb = _string_operands(op, a, b)
+    shape = broadcast_shape(sa.shape, sb.shape)
+    sa, sb = expand_dims([sa, sb])
+    missing_result = op == "~="
+    pick = np.frompyfunc(lambda p, q: missing_result if p is None or q is None else cmp(p, q), 2, 1)
+    return to_value(np.asarray(pick(sa, sb), dtype=np.bool_).reshape(shape))
+
+
+def _comparison(op: str, cmp: Callable) -> Binary:
+    ordering = op not in ("==", "~=")
+
+    def operator(a: Value, b: Value) -> Value:
+        ta, tb = type(a), type(b)
+        if (ta is float or ta is bool) and (tb is float or tb is bool):
+            return cmp(a, b)
+        if type(a) is StringArray or type(b) is StringArray:
+            return _string_compare(op, cmp, a, b)
+        _numeric_class(op, a), _numeric_class(op, b)
+        pa, pb = numeric(a), numeric(b)
+        broadcast_shape(pa.shape, pb.shape)
+        if ordering:
+            pa, pb = pa.real, pb.real
+        pa, pb = expand_dims([pa, pb])
+        return to_value(np.asarray(cmp(pa, pb)))
+    operator.__name__ = f"op{op}"
+    return operator
+
+
+eq = _comparison("==", lambda x, y: x == y)
+ne = _comparison("~=", lambda x, y: x != y)
+lt = _comparison("<", lambda x, y: x < y)
+le = _comparison("<=", lambda x, y: x <= y)
+gt = _comparison(">", lambda x, y: x > y)
+ge = _comparison(">=", lambda x, y: x >= y)
+
+
+def logical_array(op: str, value: Value) -> np.ndarray:
+    """A numeric value as a logical array for & | ~ xor (NaN is an error)."""
+    _numeric_class(op, value)
+    arr = numeric(value)
+    if arr.dtype == np.bool_:
+        return arr
+    if arr.dtype.kind in "fc" and np.isnan(arr).any():
+        raise nan_to_logical_error()
+    return arr != 0
+
+
+def _scalar_logical(x: float | bool) -> bool:
+    if x != x:
+        raise nan_to_logical_error()
+    return bool(x)
+
+
+def _logical(op: str, fn: Callable) -> Binary:
+    def operator(a: Value, b: Value) -> Value:
+        ta, tb = type(a), type(b)
+        if (ta is float or ta is bool) and (tb is float or tb is bool):
+            return bool(fn(_scalar_logical(a), _scalar_logical(b)))
+        pa, pb = logical_array(op, a), logical_array(op, b)
+        broadcast_shape(pa.shape, pb.shape)
+        return to_value(np.asarray(fn(*expand_dims([pa, pb]))))
+    operator.__name__ = f"op{op}"
+    return operator
+
+
+and_ = _logical("&", np.logical_and)
+or_ = _logical("|", np.logical_or)
+xor = _logical("xor", np.logical_xor)
+
+# ----------------------------------------------------------------------------------------------------
+# matrix operators
+
+
+def _matrix_operands(name: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndarray, str]:
+    """Both operands as 2-D float arrays of the working precision, and the result class."""
+    cls = _operand_class(name, a, b)
+    pa, pb = numeric(a), numeric(b)
+    if pa.ndim > 2 or pb.ndim > 2:
+        raise MatlabError("MATLAB:mtimes:ndArrays", f"Arguments must be 2-D, or at least one argument "
+                                                    f"must be scalar. Use {_ELEMENTWISE_NAME[name]} "
+                                                    f"for elementwise operation.")
+    if cls in INTEGER_CLASSES:
+        raise MatlabError("MATLAB:integerNotSupported",
+                          f"Operator '{name}' is not supported for integer matrices; at least one "
+                          f"argument must be scalar.")
+    dtype = work_dtype(cls)
+    fix = (lambda x: x if x.dtype.kind == "c" else x.astype(dtype, copy=False))
+    return fix(pa), fix(pb), cls
+
+
+_ELEMENTWISE_NAME = {"*": "TIMES (.*)", "/": "RDIVIDE (./)", "\\": "LDIVIDE (.\\)", "^": "POWER (.^)"}
+
+
+def mtimes(a: Value, b: Value) -> Value:
+    """a * b: matrix product (elementwise when either operand is scalar)."""
+    if type(a) is float and type(b) is float:
+        return a * b
+    if _is_scalar(a) or _is_scalar(b):
+        _operand_class("*", a, b)
+        return times(a, b)
+    pa, pb, cls = _matrix_operands("*", a, b)
+    if pa.shape[1] != pb.shape[0]:
+        raise inner_dimensions()
+    return to_value(cast_result(pa @ pb, cls))
+
+
+def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """A \\ B: LU solve for square A (singular gives Inf/NaN like MATLAB), least squares otherwise."""
+    if A.size == 0 or B.size == 0:
+        return np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
+    if A.shape[0] == A.shape[1]:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            return scipy.linalg.lu_solve(scipy.linalg.lu_factor(A, check_finite=False), B,
+                                         check_finite=False)
+    return np.linalg.lstsq(A, B, rcond=None)[0]
+
+
+def mldivide(a: Value, b: Value) -> Value:
+    """a \\ b: solves a * x = b (elementwise b ./ a when a is scalar)."""
+    if _is_scalar(a):
+        _operand_class("\\", a, b)
+        return ldivide(a, b)
+    pa, pb, cls = _matrix_operands("\\", a, b)
+    if pa.shape[0] != pb.shape[0]:
+        raise MatlabError("MATLAB:dimagree", "Matrix dimensions must agree.")
+    return to_value(cast_result(_solve(pa, pb), cls))
+
+
+def mrdivide(a: Value, b: Value) -> Value:
+    """a / b: solves x * b = a (elementwise a ./ b when b is scalar)."""
+    if type(b) is float or _is_scalar(b):
+        _operand_class("/", a, b)
+        return rdivide(a, b)
+    pa, pb, cls = _matrix_operands("/", a, b)
+    if pa.shape[1] != pb.shape[1]:
+        raise MatlabError("MATLAB:dimagree", "Matrix dimensions must agree.")
+    return to_value(cast_result(_solve(pb.T, pa.T).T.copy(), cls))
+
+
+def mpower(a: Value, b: Value) -> Value:
+    """a ^ b: scalar power, square matrix to a scalar power, or scalar to a square matrix power."""
+    if type(a) is float and type(b) is float:
+        return power(a, b)
+    a_scalar, b_scalar = _is_scalar(a), _is_scalar(b)
+    if a_scalar and b_scalar:
+        _operand_class("^", a, b)
+        return power(a, b)
+    pa, pb, cls = _matrix_operands("^", a, b)
+    if not (a_scalar or b_scalar) or (a_scalar and pb.shape[0] != pb.shape[1]) or \
+            (b_scalar and pa.shape[0] != pa.shape[1]):
+        raise MatlabError("MATLAB:mpower:notScalarAndSquareMatrix",
+                          "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
+                          "square and the power is a scalar. To operate on each element of the matrix "
+                          "individually, use POWER (.^) for elementwise power.")
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        out = _matrix_power(pa, pb.item()) if b_scalar else scipy.linalg.expm(np.log(pa.item() + 0j) * pb)
+    return to_value(cast_result(np.asarray(out), cls))
+
+
+def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
+    if isinstance(p, complex) or p != int(p):
+        return scipy.linalg.fractional_matrix_power(A, p)
+    p = int(p)
+    if p >= 0:
+        return np.linalg.matrix_power(A, p)
+    inverse = _solve(A, np.eye(A.shape[0], dtype=A.dtype))
+    return np.linalg.matrix_power(inverse, -p)
+
+
+# ----------------------------------------------------------------------------------------------------
+# unary operators
+
+
+def uminus(a: Value) -> Value:
+    """-a (integers saturate: -int8(-128) is 127)."""
+    if type(a) is float or type(a) is complex:
+        return -a
+    cls = promote(_numeric_class("-", a), _numeric_class("-", a))
+    return elementwise(np.negative, a, cls=cls)
+
+
+def uplus(a: Value) -> Value:
+    """+a: numeric values unchanged (a copy), char and logical become double."""
+    if type(a) is float or type(a) is complex:
+        return a
+    if type(a) is StringArray:
+        return StringArray(a.data.copy())
+    cls = promote(_numeric_class("+", a), _numeric_class("+", a))
+    return to_value(cast_result(numeric(a), cls).copy())
+
+
+def not_(a: Value) -> Value:
+    """~a: logical negation (NaN is an error)."""
+    if type(a) is bool:
+        return not a
+    if type(a) is float:
+        if a != a:
+            raise nan_to_logical_error()
+        return a == 0.0
+    return to_value(~logical_array("~", a))
+
+
+def _transposed(value: Value, conjugate: bool) -> Value:
+    t = type(value)
+    if t is float or t is bool:
+        return value
+    if t is complex:
+        return value.conjugate() if conjugate else value
+    if len(size_of(value)) > 2:
+        raise MatlabError("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE "
+                                                      "instead.")
+    if t is np.ndarray:
+        return (value.conj() if conjugate and value.dtype.kind == "c" else value).T.copy()
+    if t is CharArray:
+        return CharArray(value.codes.T.copy())
+    if t is StringArray or t is CellArray:
+        return t(value.data.T.copy())
+    if t is StructArray:
+        return StructArray(list(value.fields), value.data.T.copy(), value.classname)
+    raise unsupported("'" if conjugate else ".'", value)
+
+
+def ctranspose(a: Value) -> Value:
+    """a': complex conjugate transpose."""
+    return _transposed(a, True)
+
+
+def transpose(a: Value) -> Value:
+    """a.': transpose without conjugation."""
+    return _transposed(a, False)
+
+
+# ----------------------------------------------------------------------------------------------------
+# conditions and ranges
+
+
+def truth(value: Value) -> bool:
+    """MATLAB's if/while condition: nonempty and every element nonzero (real part); NaN is an error."""
+    t = type(value)
+    if t is bool:
+        return value
+    if t is float:
+        if value != value:
+            raise nan_to_logical_error()
+        return value != 0.0
+    if t in (StringArray, CellArray, StructArray) or class_of(value) not in NUMERIC_CLASSES:
+        raise MatlabError("MATLAB:invalidConversion",
+                          f"Conversion to logical from {class_of(value)} is not possible.")
+    arr = numeric(value)
+    if arr.dtype.kind == "c":
+        arr = arr.real
+    if arr.dtype.kind == "f" and np.isnan(arr).any():
+        raise nan_to_logical_error()
+    return bool(arr.size) and bool(arr.all())
+
+
+def _colon_count(a: float, d: float, b: float) -> int:
+    """Number of intervals n of a:d:b (MATLAB's colonop algorithm); -1 for an empty range."""
+    if d == 0 or (a < b and d < 0) or (b < a and d > 0):
+        return -1
+    if a == math.floor(a) and d == 1:
+        return int(math.floor(b) - a)
+    if a == math.floor(a) and d == math.floor(d):
+        q = math.floor(a / d)
+        return int(math.floor((b - (a - q * d)) / d) - q)
+    n = round((b - a) / d)
+    if math.copysign(1.0, d) * (a + n * d - b) > 2.0 * np.finfo(float).eps * max(abs(a), abs(b)):
+        n -= 1
+    return int(n)
+
+
+def _colon_values(a: float, d: float, b: float) -> np.ndarray:
+    """a:d:b as a row of doubles, symmetric about its midpoint like MATLAB's."""
+    if math.isnan(a) or math.isnan(d) or math.isnan(b):
+        return np.array([[math.nan]])
+    if math.isinf(a) or math.isinf(b) or math.isinf(d):
+        if d == 0 or (a < b and d < 0) or (b < a and d > 0):
+            return np.zeros((1, 0))
+        raise MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+    n = _colon_count(a, d, b)
+    if n < 0:
+        return np.zeros((1, 0))
+    tol = 2.0 * np.finfo(float).eps * max(abs(a), abs(b))
+    c = a + n * d
+    if math.copysign(1.0, d) * (c - b) > -tol:
+        c = b
+    v = np.empty(n + 1)
+    k = np.arange(n // 2 + 1)
+    v[k] = a + k * d
+    v[n - k] = c - k * d
+    if n % 2 == 0:
+        v[n // 2] = (a + c) / 2
+    return v.reshape(1, n + 1)
+
+
+def _colon_operand(value: Value) -> tuple[float | None, str]:
+    """The scalar a colon operand stands for (its first element; None if empty) and its class."""
+    cls = class_of(value)
+    if cls not in NUMERIC_CLASSES:
+        raise MatlabError("MATLAB:colon:invalidType", f"Colon operands must be numeric, char or logical; "
+                                                      f"got {cls}.")
+    if type(value) is float:
+        return value, cls
+    arr = numeric(value)
+    if arr.size == 0:
+        return None, cls
+    first = arr.flat[0]
+    return float(first.real if arr.dtype.kind == "c" else first), cls
+
+
+def colon(start: Value, step: Value | None, stop: Value) -> Value:
+    """start:stop or start:step:stop as a row vector (1x0 when empty). Integer operands give an integer
+    range, two char endpoints give a char row, single gives single; otherwise double."""
+    if type(start) is float and type(stop) is float and (step is None or type(step) is float):
+        return _colon_result(_colon_values(start, 1.0 if step is None else step, stop), "double")
+    operands = [start, stop] if step is None else [start, step, stop]
+    parsed = [_colon_operand(v) for v in operands]
+    if any(x is None for x, _ in parsed):
+        return np.zeros((1, 0))
+    classes = [c for _, c in parsed]
+    cls = classes[0]
+    for other in classes[1:]:
+        cls = promote(cls, other)
+    a, b = parsed[0][0], parsed[-1][0]
+    d = 1.0 if step is None else parsed[1][0]
+    if classes[0] == "char" and classes[-1] == "char":
+        return CharArray(_colon_values(a, d, b).astype(np.uint16))
+    return _colon_result(_colon_values(a, d, b), cls)
+
+
+def _colon_result(values: np.ndarray, cls: str) -> Value:
+    if values.shape == (1, 1) and cls == "double":
+        return float(values[0, 0])
+    return cast_result(values, cls) if cls != "double" else values
+
+
+BINARY: dict[str, Binary] = {
+    "+": plus, "-": minus, "*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower,
+    ".*": times, "./": rdivide, ".\\": ldivide, ".^": power,
+    "==": eq, "~=": ne, "<": lt, "<=": le, ">": gt, ">=": ge, "&": and_, "|": or_,
+}
+
+UNARY: dict[str, Callable[[Value], Value]] = {
+    "-": uminus, "+": uplus, "~": not_, "'": ctranspose, ".'": transpose,
+}
