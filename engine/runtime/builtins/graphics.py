@@ -1,0 +1,512 @@
+"""MATLAB graphics builtins for figures and axes: figure, subplot, hold, close, clf, gcf, gca, drawnow,
+titles and labels, legend, grid, axis and limits, and saving figures to files (saveas, print).
+
+Figures persist across cells in ``ctx.state.extras["graphics"]`` (see runtime/figures.py). Figure handles
+are the figure numbers (doubles, so ``figure(h)`` and ``close(h)`` work); axes and plot objects get
+double handles from a counter. Calls with ``nargout == 0`` return nothing, so ``figure`` sets no ``ans``.
+The plotting functions themselves are in plots.py.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+
+import numpy as np
+
+from ..errors import MatlabError, not_enough_inputs
+from ..figures import AxesState, FigureState, GraphicsState, flush_figures, graphics_state, render
+from ..graphics_args import (color, is_numeric, is_text, label_text, name_values, numbers, scalar, text,
+                             text_list)
+from ..graphics_axes import (add_axes, current_axes, current_figure, figure_number, free_number, graphics,
+                             new_figure, remove_axes, subplot_grid)
+from ..values import CharArray
+
+@graphics("figure")
+def figure(ctx, *args, nargout=0):
+    """figure  create a figure window, or make figure n current.
+
+    figure creates a new figure with the lowest unused number and makes it current; figure(n) makes
+    figure n current, creating it if needed. Name-value pairs: 'Name', 'Position' ([left bottom width
+    height] in pixels; the width and height set the image size). Returns the figure number.
+
+        f = figure; plot(1:10); figure(f)
+    """
+    gs = graphics_state(ctx.state)
+    rest = list(args)
+    if rest and is_numeric(rest[0]):
+        number = figure_number(rest.pop(0))
+        fig = gs.figures.get(number) or new_figure(gs, number)
+    else:
+        fig = new_figure(gs, free_number(gs))
+    gs.current = fig.number
+    _figure_options(fig, rest)
+    return float(fig.number) if nargout else None
+
+
+def _figure_options(fig: FigureState, args: list) -> None:
+    opts = name_values(args, "figure")
+    name = opts.pop("name")
+    if name is not None:
+        fig.name = text(name, "figure name")
+        fig.mpl.suptitle(fig.name)
+    position = opts.pop("position")
+    if position is not None:
+        pos = numbers(position, "Position").real.ravel()
+        if pos.size != 4 or pos[2] < 16 or pos[3] < 16:
+            raise MatlabError("MATLAB:figure:invalidPosition",
+                              "Position must be [left bottom width height] with a size of at least 16.")
+        fig.size = (int(pos[2]), int(pos[3]))
+    for ignored in ("color", "visible", "numbertitle"):
+        opts.pop(ignored)
+    opts.check_empty("figure")
+    fig.dirty = True
+
+
+@graphics("gcf")
+def gcf(ctx):
+    """h = gcf  current figure handle (its number), creating a figure if there is none.
+
+        f = gcf;
+    """
+    return float(current_figure(graphics_state(ctx.state)).number)
+
+
+@graphics("gca")
+def gca(ctx):
+    """ax = gca  current axes handle, creating a figure and axes if there are none.
+
+        ax = gca;
+    """
+    return current_axes(graphics_state(ctx.state)).handle
+
+
+@graphics("subplot")
+def subplot(ctx, *args, nargout=0):
+    """subplot(m, n, p)  create or select axes p in an m-by-n grid of the current figure.
+
+    Positions are numbered along rows. p may be a vector of positions to span; subplot(mnp) with a
+    three-digit number is subplot(m, n, p). Axes that the new axes would overlap are deleted.
+
+        subplot(2, 1, 1); plot(x, y); subplot(2, 1, 2); bar(y)
+    """
+    m, n, positions = _subplot_args(args)
+    gs = graphics_state(ctx.state)
+    fig = current_figure(gs)
+    key = (m, n, positions)
+    axes = fig.axes.get(key)
+    if axes is None:
+        rows = [(p - 1) // n for p in positions]
+        cols = [(p - 1) % n for p in positions]
+        spec = subplot_grid(fig, m, n)[min(rows):max(rows) + 1, min(cols):max(cols) + 1]
+        axes = add_axes(gs, fig, key, spec)
+        _remove_overlapped(fig, key, axes)
+    fig.current_axes = axes
+    return axes.handle if nargout else None
+
+
+def _subplot_args(args: tuple) -> tuple[int, int, tuple[int, ...]]:
+    if len(args) == 1:
+        digits = int(scalar(args[0], "subplot position"))
+        if not 111 <= digits <= 999:
+            raise MatlabError("MATLAB:subplot:InvalidPosition", "Invalid subplot position.")
+        args = (float(digits // 100), float(digits // 10 % 10), float(digits % 10))
+    if len(args) != 3:
+        raise MatlabError("MATLAB:subplot:InvalidArguments", "subplot takes (m, n, p) or (mnp).")
+    m, n = int(scalar(args[0], "m")), int(scalar(args[1], "n"))
+    positions = tuple(int(p) for p in numbers(args[2], "p").real.ravel())
+    if m < 1 or n < 1 or not positions or any(p < 1 or p > m * n for p in positions):
+        raise MatlabError("MATLAB:subplot:IndexOutOfRange", "Index exceeds number of subplots.")
+    return m, n, positions
+
+
+def _remove_overlapped(fig: FigureState, key: tuple, axes: AxesState) -> None:
+    spec = axes.mpl.get_subplotspec()
+    for other in [k for k in fig.axes if k != key]:
+        other_spec = fig.axes[other].mpl.get_subplotspec()
+        if _cells(spec) & _cells(other_spec):
+            remove_axes(fig, other)
+
+
+def _cells(spec: Any) -> set[tuple[float, float]]:
+    """The grid area a subplot spec covers, as unit cells in figure fractions (to compare grids)."""
+    rows, cols = spec.get_gridspec().get_geometry()
+    r, c = spec.rowspan, spec.colspan
+    step = 12   # common refinement of grids up to 12 rows/cols covers every usual layout
+    return {(i, j) for i in range(r.start * step // rows, r.stop * step // rows)
+            for j in range(c.start * step // cols, c.stop * step // cols)}
+
+
+@graphics("hold")
+def hold(ctx, *args):
+    """hold on | hold off | hold  keep the current plots when adding new ones (toggle without argument).
+
+        plot(x, sin(x)); hold on; plot(x, cos(x)); hold off
+    """
+    axes = current_axes(graphics_state(ctx.state))
+    if not args:
+        axes.hold = not axes.hold
+        return
+    mode = text(args[0], "hold state").lower()
+    if mode not in ("on", "off", "all"):
+        raise MatlabError("MATLAB:hold:InvalidInput", f"Unknown command option '{mode}'.")
+    axes.hold = mode != "off"
+
+
+@graphics("clf")
+def clf(ctx, *args):
+    """clf  clear the current figure (delete all its axes).
+
+        clf; plot(1:3)
+    """
+    gs = graphics_state(ctx.state)
+    fig = current_figure(gs)
+    for key in list(fig.axes):
+        remove_axes(fig, key)
+    fig.mpl.clf()
+    fig.grids.clear()
+    fig.dirty = True
+
+
+@graphics("close")
+def close(ctx, *args):
+    """close | close(n) | close all  close the current figure, figure n, or all figures.
+
+        close all
+    """
+    gs = graphics_state(ctx.state)
+    if args and is_text(args[0]):
+        if text(args[0]).lower() != "all":
+            raise MatlabError("MATLAB:close:WindowNotFound", "Specified window does not exist.")
+        targets = list(gs.figures)
+    elif args:
+        targets = [figure_number(float(v)) for v in numbers(args[0], "figure handle").real.ravel()]
+    else:
+        targets = [gs.current] if gs.current in gs.figures else []
+    for number in targets:
+        if number not in gs.figures:
+            raise MatlabError("MATLAB:close:WindowNotFound", "Specified window does not exist.")
+        del gs.figures[number]
+    if gs.current not in gs.figures:
+        gs.current = max(gs.figures) if gs.figures else None
+
+
+@graphics("drawnow")
+def drawnow(ctx, *args):
+    """drawnow  show the figures changed so far now (for progress while a loop runs).
+
+        for k = 1:3, plot(rand(1, 10)); drawnow; end
+    """
+    for image in flush_figures(ctx.state):
+        sink = graphics_state(ctx.state).sink
+        if sink is not None:
+            sink(image)
+        else:
+            ctx.add_figure(image)
+
+
+# ----------------------------------------------------------------------------- annotations and limits
+
+def _set_text(ctx, args: tuple, setter: str) -> None:
+    if not args:
+        raise not_enough_inputs()
+    opts = name_values(list(args[1:]), setter)
+    kw: dict[str, Any] = {}
+    size = opts.pop("FontSize")
+    if size is not None:
+        kw["fontsize"] = scalar(size, "FontSize")
+    weight = opts.pop("FontWeight")
+    if weight is not None:
+        kw["fontweight"] = text(weight)
+    colour = opts.pop("Color")
+    if colour is not None:
+        kw["color"] = color(colour)
+    opts.pop("Interpreter")
+    opts.check_empty(setter)
+    axes = current_axes(graphics_state(ctx.state))
+    getattr(axes.mpl, f"set_{setter}")(label_text(args[0]), **kw)
+
+
+@graphics("title")
+def title(ctx, *args):
+    """title(txt)  title of the current axes (txt: text, or a cell array of lines).
+
+    Name-value pairs: FontSize, FontWeight, Color.
+
+        title('Damped oscillation')
+    """
+    _set_text(ctx, args, "title")
+
+
+@graphics("xlabel")
+def xlabel(ctx, *args):
+    """xlabel(txt)  label of the x-axis of the current axes.
+
+        xlabel('time (s)')
+    """
+    _set_text(ctx, args, "xlabel")
+
+
+@graphics("ylabel")
+def ylabel(ctx, *args):
+    """ylabel(txt)  label of the y-axis of the current axes.
+
+        ylabel('amplitude')
+    """
+    _set_text(ctx, args, "ylabel")
+
+
+@graphics("zlabel")
+def zlabel(ctx, *args):
+    """zlabel(txt)  label of the z-axis of the current 3-D axes.
+
+        surf(magic(4)); zlabel('height')
+    """
+    axes = current_axes(graphics_state(ctx.state))
+    if axes.mpl.name != "3d":
+        raise MatlabError("MATLAB:zlabel:Not3D", "zlabel needs 3-D axes (surf, mesh).")
+    _set_text(ctx, args, "zlabel")
+
+
+LEGEND_LOCATIONS = {"north": "upper center", "south": "lower center", "east": "center right",
+                    "west": "center left", "northeast": "upper right", "northwest": "upper left",
+                    "southeast": "lower right", "southwest": "lower left", "best": "best",
+                    "bestoutside": "best"}
+
+
+@graphics("legend")
+def legend(ctx, *args):
+    """legend | legend(label1, ..., labelN) | legend(labels) | legend('off')  legend of the current axes.
+
+    Labels go to the plotted objects in order; without labels each object shows its DisplayName (or
+    data1, data2, ...). Name-value pairs: Location (north, south, east, west, northeast (default),
+    northwest, southeast, southwest, best), Orientation (vertical, horizontal).
+
+        plot(x, sin(x), x, cos(x)); legend('sin', 'cos', 'Location', 'southwest')
+    """
+    axes = current_axes(graphics_state(ctx.state))
+    words = [text(a).lower() for a in args[:1] if is_text(a)]
+    if words and words[0] in ("off", "hide"):
+        if axes.mpl.get_legend() is not None:
+            axes.mpl.get_legend().remove()
+        return
+    if args and is_numeric(args[0]):
+        series = [graphics_state(ctx.state).handles.get(float(h)) for h in numbers(args[0]).real.ravel()]
+        if any(a is None or isinstance(a, AxesState) for a in series) or len(args) < 2:
+            raise MatlabError("MATLAB:legend:InvalidHandles", "Legend handles must be plotted objects.")
+        args = args[1:]
+    else:
+        series = axes.series
+    labels, rest = _legend_labels(args)
+    opts = name_values(rest, "legend")
+    loc_name = text(opts.pop("Location") or CharArray.from_str("northeast")).lower()
+    if loc_name not in LEGEND_LOCATIONS:
+        raise MatlabError("MATLAB:legend:UnknownLocation", f"'{loc_name}' is not a valid legend location.")
+    horizontal = text(opts.pop("Orientation") or CharArray.from_str("vertical")).lower() == "horizontal"
+    opts.check_empty("legend")
+    if labels is not None and len(labels) > len(series):
+        ctx.warn("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")
+    for k, artist in enumerate(series):
+        if labels is not None and k < len(labels):
+            artist.set_label(labels[k])
+        elif artist.get_label().startswith("_"):
+            artist.set_label(f"data{k + 1}")
+    shown = series[:len(labels)] if labels is not None else series
+    axes.mpl.legend(shown, [a.get_label() for a in shown], loc=LEGEND_LOCATIONS[loc_name],
+                    ncols=len(shown) if horizontal else 1, fontsize=8, framealpha=1.0, edgecolor="0.15")
+
+
+def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:
+    if args and not is_text(args[0]):
+        return text_list(args[0]), list(args[1:])
+    labels: list[str] = []
+    k = 0
+    while k < len(args) and is_text(args[k]):
+        if text(args[k]).lower() in ("location", "orientation") and k + 1 < len(args):
+            break
+        if text(args[k]).lower() in ("show", "boxon", "boxoff"):
+            k += 1
+            continue
+        labels.append(text(args[k]))
+        k += 1
+    return (labels or None), list(args[k:])
+
+
+@graphics("grid")
+def grid(ctx, *args):
+    """grid on | grid off | grid minor | grid  show or hide grid lines (toggle without argument).
+
+        plot(1:10); grid on
+    """
+    axes = current_axes(graphics_state(ctx.state)).mpl
+    mode = text(args[0]).lower() if args else ("off" if _grid_visible(axes) else "on")
+    if mode not in ("on", "off", "minor"):
+        raise MatlabError("MATLAB:grid:InvalidInput", f"Unknown command option '{mode}'.")
+    axes.grid(False, which="both")
+    if mode == "minor":
+        axes.minorticks_on()
+        axes.grid(True, which="both")
+    elif mode == "on":
+        axes.grid(True, which="major")
+
+
+def _grid_visible(axes: Any) -> bool:
+    return any(line.get_visible() for line in axes.get_xgridlines())
+
+
+def _limits(ctx, args: tuple, nargout: int, axis_name: str):
+    axes = current_axes(graphics_state(ctx.state)).mpl
+    getter, setter = getattr(axes, f"get_{axis_name}lim"), getattr(axes, f"set_{axis_name}lim")
+    if args:
+        if is_text(args[0]):
+            mode = text(args[0]).lower()
+            if mode != "auto":
+                raise MatlabError("MATLAB:lim:InvalidMode", f"Limits mode must be 'auto', not '{mode}'.")
+            axes.autoscale(True, axis=axis_name)
+        else:
+            lim = numbers(args[0], "limits").real.ravel()
+            if lim.size != 2 or not lim[0] < lim[1]:
+                raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
+                                  "Limits must be a 2-element vector of increasing numeric values.")
+            setter(lim[0], lim[1])
+    return np.array([getter()], dtype=np.float64) if nargout else None
+
+
+@graphics("xlim")
+def xlim(ctx, *args, nargout=0):
+    """xlim([xmin xmax]) | xlim('auto') | lim = xlim  set or get the x-axis limits.
+
+        plot(1:10); xlim([0 5])
+    """
+    return _limits(ctx, args, nargout, "x")
+
+
+@graphics("ylim")
+def ylim(ctx, *args, nargout=0):
+    """ylim([ymin ymax]) | ylim('auto') | lim = ylim  set or get the y-axis limits.
+
+        plot(1:10); ylim([0 20])
+    """
+    return _limits(ctx, args, nargout, "y")
+
+
+AXIS_MODES: dict[str, Callable[[Any], None]] = {
+    "equal": lambda a: a.set_aspect("equal", adjustable="box"),
+    "image": lambda a: (a.set_aspect("equal", adjustable="box"), a.autoscale(tight=True)),
+    "square": lambda a: a.set_box_aspect(1),
+    "normal": lambda a: (a.set_aspect("auto"), a.set_box_aspect(None)),
+    "tight": lambda a: a.autoscale(tight=True),
+    "auto": lambda a: a.autoscale(True),
+    "off": lambda a: a.set_axis_off(),
+    "on": lambda a: a.set_axis_on(),
+    "ij": lambda a: a.yaxis_inverted() or a.invert_yaxis(),
+    "xy": lambda a: a.yaxis_inverted() and a.invert_yaxis(),
+}
+
+
+@graphics("axis")
+def axis(ctx, *args, nargout=0):
+    """axis(limits) | axis equal | axis tight | ... | lim = axis  set axis limits and scaling.
+
+    limits is [xmin xmax ymin ymax] (or 6 values with z). Modes: equal, image, square, normal, tight,
+    auto, off, on, ij (y down), xy (y up); several may be given.
+
+        plot(cos(t), sin(t)); axis equal
+    """
+    axes = current_axes(graphics_state(ctx.state)).mpl
+    for arg in args:
+        if is_text(arg):
+            mode = text(arg).lower()
+            if mode not in AXIS_MODES:
+                raise MatlabError("MATLAB:axis:UnknownOption", f"Unknown command option '{mode}'.")
+            AXIS_MODES[mode](axes)
+        else:
+            _set_axis_limits(axes, numbers(arg, "limits").real.ravel())
+    if nargout:
+        limits = [*axes.get_xlim(), *axes.get_ylim()] + ([*axes.get_zlim()] if axes.name == "3d" else [])
+        return np.array([limits], dtype=np.float64)
+    return None
+
+
+def _set_axis_limits(axes: Any, lim: np.ndarray) -> None:
+    if lim.size not in (4, 6) or np.any(lim[0::2] >= lim[1::2]):
+        raise MatlabError("MATLAB:axis:InvalidLimits",
+                          "Limits must be [xmin xmax ymin ymax] (or 6 values) with increasing pairs.")
+    axes.set_xlim(lim[0], lim[1])
+    axes.set_ylim(lim[2], lim[3])
+    if lim.size == 6 and axes.name == "3d":
+        axes.set_zlim(lim[4], lim[5])
+
+
+# ----------------------------------------------------------------------------- saving to files
+
+SAVE_FORMATS = {"png": "png", "jpg": "jpg", "jpeg": "jpg", "pdf": "pdf", "svg": "svg", "eps": "eps",
+                "epsc": "eps", "tif": "tiff", "tiff": "tiff"}
+
+
+def _save(gs: GraphicsState, number: int, filename: str, fmt: str, dpi: int) -> None:
+    if number not in gs.figures:
+        raise MatlabError("MATLAB:saveas:invalidHandle", "Invalid figure handle.")
+    fig = gs.figures[number]
+    render(fig, gs.settings)   # lay the figure out at its display size
+    try:
+        fig.mpl.savefig(filename, format=fmt, dpi=dpi)
+    except OSError as exc:
+        raise MatlabError("MATLAB:print:fileOpenFailed", f"Unable to write file '{filename}': {exc.strerror}.")
+
+
+def _format_of(filename: str, fmt: str | None) -> tuple[str, str]:
+    """(matplotlib format, filename with an extension) from an explicit format or the file's extension."""
+    root, ext = os.path.splitext(filename)
+    name = (fmt or ext.lstrip(".") or "png").lower()
+    if name == "fig":
+        raise MatlabError("MATLAB:saveas:figUnsupported", "Saving .fig files is not supported; use png, pdf or svg.")
+    if name not in SAVE_FORMATS:
+        raise MatlabError("MATLAB:saveas:badFormat", f"Unsupported file format '{name}'.")
+    return SAVE_FORMATS[name], filename if ext else f"{root}.{SAVE_FORMATS[name]}"
+
+
+@graphics("saveas")
+def saveas(ctx, h, filename, *fmt):
+    """saveas(fig, filename) | saveas(fig, filename, format)  save a figure to an image file.
+
+    The format comes from the extension or the format argument: png, jpg, pdf, svg, eps, tif.
+
+        f = figure; plot(1:10); saveas(f, 'line.png')
+    """
+    gs = graphics_state(ctx.state)
+    fmt_name, path = _format_of(text(filename, "file name"), text(fmt[0]) if fmt else None)
+    _save(gs, figure_number(h), path, fmt_name, 150)
+
+
+@graphics("print")
+def print_(ctx, *args):
+    """print(filename, '-dformat', '-rdpi') | print(fig, ...) | print -dpng file  save a figure to a file.
+
+    Options: -dpng, -djpeg, -dpdf, -dsvg, -depsc, -dtiff (format), -rN (resolution in dpi, default 150),
+    -fN (figure N, default the current figure). Printing to a printer is not supported.
+
+        plot(1:10); print('line', '-dpng', '-r300')
+    """
+    gs = graphics_state(ctx.state)
+    number, fmt, dpi, filename = gs.current, None, 150, None
+    for arg in args:
+        if not is_text(arg):
+            number = figure_number(arg)
+            continue
+        word = text(arg)
+        if word.startswith("-d"):
+            fmt = word[2:]
+        elif word.startswith("-r") and word[2:].isdigit():
+            dpi = int(word[2:])
+        elif word.startswith("-f") and word[2:].isdigit():
+            number = int(word[2:])
+        elif word.startswith("-"):
+            raise MatlabError("MATLAB:print:InvalidOption", f"Invalid option '{word}'.")
+        else:
+            filename = word
+    if filename is None:
+        raise MatlabError("MATLAB:print:noPrinter", "Printing to a printer is not supported; give a file name.")
+    if number is None:
+        raise MatlabError("MATLAB:print:noFigure", "There is no figure to print.")
+    fmt_name, path = _format_of(filename, fmt)
+    _save(gs, number, path, fmt_name, dpi)

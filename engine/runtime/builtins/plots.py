@@ -1,0 +1,578 @@
+"""MATLAB plotting builtins: plot, semilogx/semilogy/loglog, scatter, bar, histogram, imagesc, surf, mesh,
+contour/contourf, colormap (and the colormap functions parula, jet, gray, ...), colorbar.
+
+Each draws into the current axes (runtime/graphics_axes.py), which ``hold off`` clears first, and returns
+the new objects' handles only when asked (``nargout > 0``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MatlabError, not_enough_inputs, too_many_inputs
+from ..figures import AxesState, FigureState, GraphicsState, graphics_state
+from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
+                             colormap_from_matrix, colormap_from_name, colormap_matrix, is_numeric, is_text,
+                             line_properties, name_values, numbers, parse_linespec, scalar, text)
+from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
+from ..values import CharArray
+from .registry import builtin
+
+# ----------------------------------------------------------------------------- line plots
+
+def _split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], list]:
+    """Split plot arguments into (x or None, y, linespec) triples and the trailing name-value pairs."""
+    series, k = [], 0
+    while k < len(args) and not is_text(args[k]):
+        if k + 1 < len(args) and is_numeric(args[k + 1]):
+            x, y, k = args[k], args[k + 1], k + 2
+        else:
+            x, y, k = None, args[k], k + 1
+        spec = parse_linespec(text(args[k])) if k < len(args) and is_text(args[k]) else None
+        k += spec is not None
+        series.append((x, y, spec))
+    return series, list(args[k:])
+
+
+def _xy_pairs(x: Any, y: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The (x, y) data of each line: matrices plot their columns (or rows matching x's length)."""
+    Y = numbers(y, "Y")
+    if x is None:
+        if np.iscomplexobj(Y):
+            return [(col.real, col.imag) for col in _columns(Y)]
+        cols = _columns(Y)
+        return [(np.arange(1.0, len(c) + 1), c) for c in cols]
+    X = numbers(x, "X").real
+    Y = Y.real
+    if min(X.shape) == 1 and min(Y.shape) != 1:
+        xv = X.ravel()
+        if Y.shape[0] != xv.size:
+            Y = Y.T
+        if Y.shape[0] != xv.size:
+            raise MatlabError("MATLAB:plot:XYLengthMismatch", "Vectors must be the same length.")
+        return [(xv, c) for c in Y.T]
+    if X.size != Y.size and not (min(Y.shape) == 1 and X.shape == Y.T.shape):
+        raise MatlabError("MATLAB:plot:XYLengthMismatch", "Vectors must be the same length.")
+    if min(X.shape) == 1:
+        return [(X.ravel(), Y.ravel())]
+    return list(zip(_columns(X), _columns(Y)))
+
+
+def _columns(A: np.ndarray) -> list[np.ndarray]:
+    return [A.ravel()] if min(A.shape) == 1 else list(A.T)
+
+
+def _draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: str = "linear"):
+    series, rest = _split_series(args)
+    if not series:
+        raise not_enough_inputs()
+    props = line_properties(name_values(rest, "plot"), "plot")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    handles = []
+    for x, y, spec in series:
+        for xv, yv in _xy_pairs(x, y):
+            (line,) = axes.mpl.plot(xv, yv, **{**(spec or LineSpec()).style(), **props})
+            axes.series.append(line)
+            handles.append(gs.new_handle(line))
+    if xscale != "linear" or not axes.hold:
+        axes.mpl.set_xscale(xscale)
+    if yscale != "linear" or not axes.hold:
+        axes.mpl.set_yscale(yscale)
+    return np.array(handles, dtype=np.float64).reshape(-1, 1) if nargout else None
+
+
+@graphics("plot")
+def plot(ctx, *args, nargout=0):
+    """plot(Y) | plot(X, Y) | plot(X, Y, LineSpec, ..., Name, Value)  2-D line plot.
+
+    Several X, Y, LineSpec groups draw several lines; matrix Y draws one line per column. LineSpec
+    combines a line style (- -- : -.), a marker (o + * . x s d ^ v > < p h) and a color (r g b c m y k
+    w). Name-value pairs: LineWidth, Color, MarkerSize, MarkerFaceColor, MarkerEdgeColor, LineStyle,
+    Marker, DisplayName. Returns the line handles.
+
+        x = linspace(0, 2*pi); plot(x, sin(x), 'r--o', 'LineWidth', 2)
+    """
+    return _draw_lines(ctx, args, nargout)
+
+
+@graphics("semilogy")
+def semilogy(ctx, *args, nargout=0):
+    """semilogy(...)  plot with a logarithmic y-axis (arguments as for plot).
+
+        semilogy(1:5, 10.^(1:5))
+    """
+    return _draw_lines(ctx, args, nargout, yscale="log")
+
+
+@graphics("semilogx")
+def semilogx(ctx, *args, nargout=0):
+    """semilogx(...)  plot with a logarithmic x-axis (arguments as for plot).
+
+        semilogx(10.^(1:5), 1:5)
+    """
+    return _draw_lines(ctx, args, nargout, xscale="log")
+
+
+@graphics("loglog")
+def loglog(ctx, *args, nargout=0):
+    """loglog(...)  plot with logarithmic x- and y-axes (arguments as for plot).
+
+        loglog(1:100, (1:100).^2)
+    """
+    return _draw_lines(ctx, args, nargout, xscale="log", yscale="log")
+
+
+@graphics("scatter")
+def scatter(ctx, *args, nargout=0):
+    """scatter(x, y) | scatter(x, y, sz) | scatter(x, y, sz, c) | scatter(..., 'filled')  scatter plot.
+
+    sz is the marker area in points squared (default 36); c is a color, an RGB row per point, or one value
+    per point mapped through the colormap. A marker character ('o', 's', ...) chooses the marker.
+
+        scatter(randn(100, 1), randn(100, 1), 20, 'filled')
+    """
+    data = list(args)
+    filled = _take_flag(data, "filled")
+    marker = _take_marker(data)
+    first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
+    nums, rest = data[:first_text], data[first_text:]
+    if len(nums) == 3 and rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES):
+        nums.append(rest.pop(0))
+    if not 2 <= len(nums) <= 4:
+        raise not_enough_inputs() if len(nums) < 2 else too_many_inputs()
+    x, y = numbers(nums[0], "X").real.ravel(), numbers(nums[1], "Y").real.ravel()
+    if x.size != y.size:
+        raise MatlabError("MATLAB:scatter:XYLengthMismatch", "X and Y must be the same length.")
+    sizes = _marker_sizes(nums[2]) if len(nums) > 2 else 36.0
+    colors = _scatter_colors(nums[3], x.size) if len(nums) > 3 else None
+    opts = name_values(rest, "scatter")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    kw = _scatter_style(axes, colors, filled, opts)
+    if "values" in (colors or {}):
+        kw["cmap"] = figure_cmap(gs)
+    artist = axes.mpl.scatter(x, y, s=sizes, marker=marker, **kw)
+    axes.series.append(artist)
+    handle = gs.new_handle(artist)
+    return handle if nargout else None
+
+
+def _marker_sizes(value: Any) -> Any:
+    sizes = numbers(value, "size").real.ravel()
+    return 36.0 if sizes.size == 0 else sizes
+
+
+def _take_flag(data: list, flag: str) -> bool:
+    """Remove the option word ``flag`` (like 'filled') from the arguments; True if it was there."""
+    found = [k for k, v in enumerate(data) if is_text(v) and text(v).lower() == flag]
+    for k in reversed(found):
+        del data[k]
+    return bool(found)
+
+
+def _take_marker(data: list) -> str:
+    """Remove a marker line spec ('d', 'sq'...) given after the data; default 'o'."""
+    for k, v in enumerate(data[2:], start=2):
+        if not is_text(v):
+            continue
+        spec = parse_linespec(text(v))
+        if spec is None:
+            break
+        if spec.marker is not None and spec.linestyle is None and spec.color is None:
+            del data[k]
+            return spec.marker
+    return "o"
+
+
+def _scatter_colors(value: Any, n: int) -> Any:
+    if is_text(value):
+        return {"color": color(value)}
+    c = numbers(value, "color").real
+    if c.shape == (1, 3):
+        return {"color": color(value)}
+    if c.shape == (n, 3):
+        return {"rgb": c}
+    if c.size == n:
+        return {"values": c.ravel()}
+    raise MatlabError("MATLAB:scatter:InvalidColor", "Color must be a color, n-by-3 RGB values, or n values.")
+
+
+def _scatter_style(axes: AxesState, colors: Any, filled: bool, opts: Any) -> dict[str, Any]:
+    colors = colors or {"color": COLOR_ORDER[len(axes.series) % len(COLOR_ORDER)]}
+    if "values" in colors:
+        kw: dict[str, Any] = {"c": colors["values"]}
+    else:
+        rgb = colors.get("rgb", colors.get("color"))
+        kw = {"c": [rgb]} if isinstance(rgb, tuple) else {"c": rgb}
+    if not filled:
+        kw = {"facecolors": "none", "edgecolors": kw["c"]} if "values" not in colors else kw
+    for name, key in (("MarkerFaceColor", "facecolors"), ("MarkerEdgeColor", "edgecolors")):
+        value = opts.pop(name)
+        if value is not None:
+            kw[key] = color(value)
+    width = opts.pop("LineWidth")
+    kw["linewidths"] = scalar(width, "LineWidth") if width is not None else 0.5
+    label = opts.pop("DisplayName")
+    if label is not None:
+        kw["label"] = text(label)
+    opts.check_empty("scatter")
+    return kw
+
+
+# ----------------------------------------------------------------------------- bars and histograms
+
+@graphics("bar")
+def bar(ctx, *args, nargout=0):
+    """bar(y) | bar(x, y) | bar(..., width) | bar(..., 'stacked')  bar graph.
+
+    A matrix y draws groups: one bar per column in each row (side by side, or stacked). Name-value pairs:
+    FaceColor, EdgeColor, BarWidth, DisplayName; a color letter sets the face color.
+
+        bar([1 2 3; 4 5 6], 'stacked')
+    """
+    data = list(args)
+    stacked = _take_flag(data, "stacked")
+    _take_flag(data, "grouped")
+    first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
+    nums, rest = data[:first_text], data[first_text:]
+    face = color(rest.pop(0)) if rest and text(rest[0]) in COLOR_LETTERS else None
+    opts = name_values(rest, "bar")
+    x, y, width = _bar_data(nums)
+    width = scalar(opts.pop("BarWidth"), "BarWidth") if "barwidth" in opts.values else width
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    handles = _draw_bars(gs, axes, x, y, width, stacked, face, opts)
+    return np.array(handles, dtype=np.float64).reshape(1, -1) if nargout else None
+
+
+def _bar_data(nums: list) -> tuple[np.ndarray, np.ndarray, float]:
+    if not nums or len(nums) > 3:
+        raise MatlabError("MATLAB:bar:InvalidArguments", "bar takes (y), (x, y) and an optional width.")
+    width = 0.8
+    if len(nums) == 3 or (len(nums) == 2 and numbers(nums[1]).size == 1 and numbers(nums[0]).size > 1):
+        width = scalar(nums.pop(), "width")
+    y = numbers(nums[-1], "Y").real
+    y = y.reshape(-1, 1) if min(y.shape) == 1 else y
+    x = numbers(nums[0], "X").real.ravel() if len(nums) == 2 else np.arange(1.0, y.shape[0] + 1)
+    if x.size != y.shape[0]:
+        raise MatlabError("MATLAB:bar:XYLengthMismatch", "X and Y must have the same number of rows.")
+    return x, y, width
+
+
+def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray, width: float,
+               stacked: bool, face: Any, opts: Any) -> list[float]:
+    k = y.shape[1]
+    spacing = np.min(np.diff(np.sort(x))) if x.size > 1 else 1.0
+    group = spacing * (width if stacked or k == 1 else min(0.8, k / (k + 1.5)))
+    each = group if stacked or k == 1 else group / k
+    edge = color(opts.pop("EdgeColor")) if "edgecolor" in opts.values else (0.0, 0.0, 0.0)
+    face = color(opts.pop("FaceColor")) if "facecolor" in opts.values else face
+    label = opts.pop("DisplayName")
+    opts.check_empty("bar")
+    bottom, handles = np.zeros(x.size), []
+    for j in range(k):
+        offset = 0.0 if stacked or k == 1 else (j - (k - 1) / 2) * each
+        colour = face or COLOR_ORDER[(len(axes.series)) % len(COLOR_ORDER)]
+        bars = axes.mpl.bar(x + offset, y[:, j], each * (width if k > 1 and not stacked else 1.0),
+                            bottom=bottom if stacked else None, color=colour, edgecolor=edge,
+                            linewidth=0.5, label=text(label) if label is not None and k == 1 else None)
+        bottom = bottom + y[:, j]
+        axes.series.append(bars)
+        handles.append(gs.new_handle(bars))
+    if x.size <= 20:
+        axes.mpl.set_xticks(x)
+    return handles
+
+
+@graphics("histogram")
+def histogram(ctx, *args, nargout=0):
+    """histogram(X) | histogram(X, nbins) | histogram(X, edges)  histogram of the values in X.
+
+    Automatic bins use Scott's rule rounded to a nice width. Name-value pairs: NumBins, BinEdges,
+    BinWidth, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
+    FaceColor, EdgeColor, FaceAlpha, DisplayName.
+
+        histogram(randn(1000, 1), 30, 'Normalization', 'pdf')
+    """
+    if not args:
+        raise not_enough_inputs()
+    data = numbers(args[0], "data").real.ravel()
+    data = data[~np.isnan(data)]
+    rest = list(args[1:])
+    bins = rest.pop(0) if rest and not is_text(rest[0]) else None
+    opts = name_values(rest, "histogram")
+    edges = _bin_edges(data, bins, opts)
+    counts = np.histogram(data, edges)[0].astype(np.float64)
+    values = _normalize(counts, edges, data.size, text(opts.pop("Normalization") or CharArray.from_str("count")))
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    face = opts.pop("FaceColor")
+    kw = {"color": color(face) if face is not None else COLOR_ORDER[len(axes.series) % len(COLOR_ORDER)],
+          "edgecolor": color(opts.pop("EdgeColor")) if "edgecolor" in opts.values else (0.0, 0.0, 0.0),
+          "alpha": scalar(opts.pop("FaceAlpha"), "FaceAlpha") if "facealpha" in opts.values else 0.6,
+          "label": text(opts.pop("DisplayName")) if "displayname" in opts.values else None}
+    opts.check_empty("histogram")
+    bars = axes.mpl.bar(edges[:-1], values, np.diff(edges), align="edge", linewidth=0.5, **kw)
+    axes.series.append(bars)
+    handle = gs.new_handle(bars)
+    return handle if nargout else None
+
+
+def _bin_edges(data: np.ndarray, bins: Any, opts: Any) -> np.ndarray:
+    edges = opts.pop("BinEdges")
+    nbins = opts.pop("NumBins")
+    width = opts.pop("BinWidth")
+    if bins is not None:
+        b = numbers(bins, "bins").real.ravel()
+        edges, nbins = (edges, float(b[0])) if b.size == 1 else (bins, nbins)
+    if edges is not None:
+        e = numbers(edges, "BinEdges").real.ravel()
+        if e.size < 2 or np.any(np.diff(e) <= 0):
+            raise MatlabError("MATLAB:histogram:InvalidBinEdges", "Bin edges must be increasing.")
+        return e
+    lo, hi = (float(data.min()), float(data.max())) if data.size else (0.0, 1.0)
+    if nbins is not None:
+        n = int(scalar(nbins, "NumBins"))
+        if n < 1:
+            raise MatlabError("MATLAB:histogram:InvalidNumBins", "Number of bins must be a positive integer.")
+        return np.linspace(lo, hi if hi > lo else lo + 1.0, n + 1)
+    w = scalar(width, "BinWidth") if width is not None else _nice_width(data, lo, hi)
+    start = np.floor(lo / w) * w
+    return start + w * np.arange(max(1, int(np.ceil((hi - start) / w + 1e-9))) + 1)
+
+
+def _nice_width(data: np.ndarray, lo: float, hi: float) -> float:
+    """Scott's rule width rounded up to 1, 2, 5 times a power of ten."""
+    if data.size < 2 or hi == lo:
+        return 1.0
+    raw = 3.5 * float(np.std(data)) * data.size ** (-1 / 3)
+    raw = max(raw, (hi - lo) / 1000)
+    power = 10.0 ** np.floor(np.log10(raw))
+    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
+
+
+def _normalize(counts: np.ndarray, edges: np.ndarray, n: int, how: str) -> np.ndarray:
+    widths = np.diff(edges)
+    total = max(n, 1)
+    table = {"count": lambda: counts, "probability": lambda: counts / total,
+             "countdensity": lambda: counts / widths, "pdf": lambda: counts / total / widths,
+             "cumcount": lambda: np.cumsum(counts), "cdf": lambda: np.cumsum(counts) / total}
+    if how.lower() not in table:
+        raise MatlabError("MATLAB:histogram:InvalidNormalization", f"Invalid normalization '{how}'.")
+    return table[how.lower()]()
+
+
+# ----------------------------------------------------------------------------- images, surfaces, contours
+
+
+@graphics("imagesc")
+def imagesc(ctx, *args, nargout=0):
+    """imagesc(C) | imagesc(x, y, C) | imagesc(..., clims)  show matrix C as an image with scaled colors.
+
+    The colors span the colormap from min(C) to max(C), or from clims(1) to clims(2). x and y give the
+    centers of the first and last columns and rows. An m-by-n-by-3 C is shown as true color.
+
+        imagesc(magic(8)); colorbar
+    """
+    nums = list(args)
+    if not nums:
+        raise not_enough_inputs()
+    clims = None
+    if len(nums) in (2, 4):
+        c = numbers(nums.pop(), "clims").real.ravel()
+        if c.size != 2 or c[0] >= c[1]:
+            raise MatlabError("MATLAB:imagesc:InvalidCLim", "clims must be [cmin cmax] with cmin < cmax.")
+        clims = c
+    C = numbers(nums[-1], "C").real
+    rows, cols = C.shape[0], C.shape[1]
+    xr = numbers(nums[0]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, cols])
+    yr = numbers(nums[1]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, rows])
+    dx = (xr[1] - xr[0]) / max(cols - 1, 1) / 2 or 0.5
+    dy = (yr[1] - yr[0]) / max(rows - 1, 1) / 2 or 0.5
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    image = axes.mpl.imshow(C, cmap=figure_cmap(gs), aspect="auto", origin="upper",
+                            extent=(xr[0] - dx, xr[1] + dx, yr[1] + dy, yr[0] - dy),
+                            vmin=None if clims is None else clims[0], vmax=None if clims is None else clims[1])
+    handle = gs.new_handle(image)
+    return handle if nargout else None
+
+
+def _surface_data(args: list, function: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if len(args) == 1:
+        Z = numbers(args[0], "Z").real
+        X, Y = np.meshgrid(np.arange(1.0, Z.shape[1] + 1), np.arange(1.0, Z.shape[0] + 1))
+        return X, Y, Z
+    if len(args) not in (3, 4):
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes (Z) or (X, Y, Z).")
+    X, Y, Z = (numbers(a, n).real for a, n in zip(args[:3], "XYZ"))
+    if min(X.shape) == 1 and min(Y.shape) == 1:
+        X, Y = np.meshgrid(X.ravel(), Y.ravel())
+    if X.shape != Z.shape or Y.shape != Z.shape:
+        raise MatlabError(f"MATLAB:{function}:InvalidSizes", "Data dimensions must agree.")
+    return X, Y, Z
+
+
+def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str):
+    first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
+    X, Y, Z = _surface_data(list(args[:first_text]), function)
+    opts = name_values(list(args[first_text:]), function)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=True)
+    cmap = figure_cmap(gs)
+    edge = opts.pop("EdgeColor")
+    alpha = opts.pop("FaceAlpha")
+    opts.check_empty(function)
+    counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
+    surface = axes.mpl.plot_surface(X, Y, Z, cmap=cmap, linewidth=0.8 if mesh_only else 0.3,
+                                    antialiased=mesh_only, **counts)
+    if mesh_only:   # edges colored by height over see-through faces
+        surface.set_facecolor("none")
+        surface.set_edgecolor(None if edge is None else color(edge))
+    else:
+        surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
+    if alpha is not None:
+        surface.set_alpha(scalar(alpha, "FaceAlpha"))
+    axes.series.append(surface)
+    handle = gs.new_handle(surface)
+    return handle if nargout else None
+
+
+@graphics("surf")
+def surf(ctx, *args, nargout=0):
+    """surf(Z) | surf(X, Y, Z)  3-D surface colored by height through the colormap.
+
+    X and Y may be matrices like Z, or vectors (x along columns, y along rows). Name-value pairs:
+    EdgeColor, FaceAlpha.
+
+        [X, Y] = meshgrid(-2:0.2:2); surf(X, Y, X .* exp(-X.^2 - Y.^2))
+    """
+    return _draw_surface(ctx, args, nargout, False, "surf")
+
+
+@graphics("mesh")
+def mesh(ctx, *args, nargout=0):
+    """mesh(Z) | mesh(X, Y, Z)  3-D wireframe mesh with edges colored by height.
+
+        [X, Y] = meshgrid(-2:0.2:2); mesh(X, Y, X .* exp(-X.^2 - Y.^2))
+    """
+    return _draw_surface(ctx, args, nargout, True, "mesh")
+
+
+def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
+    first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
+    nums = list(args[:first_text])
+    levels = None
+    if len(nums) in (2, 4):
+        lv = numbers(nums.pop(), "levels").real.ravel()
+        levels = int(lv[0]) if lv.size == 1 else np.unique(lv)
+    X, Y, Z = _surface_data(nums, function)
+    opts = name_values(list(args[first_text:]), function)
+    show_text = opts.pop("ShowText")
+    line_color = opts.pop("LineColor")
+    width = opts.pop("LineWidth")
+    opts.check_empty(function)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    draw = axes.mpl.contourf if filled else axes.mpl.contour
+    kw: dict[str, Any] = {"linewidths": scalar(width, "LineWidth") if width is not None else 0.5}
+    kw.update({"colors": [color(line_color)]} if line_color is not None else {"cmap": figure_cmap(gs)})
+    contours = draw(X, Y, Z, levels, **kw) if levels is not None else draw(X, Y, Z, **kw)
+    if show_text is not None and text(show_text).lower() == "on":
+        axes.mpl.clabel(contours, fontsize=8)
+    axes.series.append(contours)
+    handle = gs.new_handle(contours)
+    return handle if nargout else None
+
+
+@graphics("contour")
+def contour(ctx, *args, nargout=0):
+    """contour(Z) | contour(X, Y, Z) | contour(..., n) | contour(..., levels)  contour lines of Z.
+
+    n chooses the number of levels; a vector gives the levels. Name-value pairs: ShowText ('on' labels
+    the lines), LineColor, LineWidth.
+
+        [X, Y] = meshgrid(-2:0.1:2); contour(X, Y, X.^2 + Y.^2, 10)
+    """
+    return _draw_contour(ctx, args, nargout, False, "contour")
+
+
+@graphics("contourf")
+def contourf(ctx, *args, nargout=0):
+    """contourf(...)  filled contour plot (arguments as for contour).
+
+        contourf(magic(6)); colorbar
+    """
+    return _draw_contour(ctx, args, nargout, True, "contourf")
+
+
+@graphics("colormap")
+def colormap(ctx, *args, nargout=0):
+    """colormap(name) | colormap(map) | map = colormap  set or get the current figure's colormap.
+
+    Names: parula (the default), jet, hot, gray, cool, spring, summer, autumn, winter, bone, copper, pink,
+    hsv, turbo. map is an m-by-3 matrix of RGB values in [0, 1]. Images, surfaces and contours of the
+    figure use it, also those drawn before the call.
+
+        imagesc(magic(4)); colormap(gray(16))
+    """
+    gs = graphics_state(ctx.state)
+    fig = current_figure(gs)
+    if args:
+        value = args[-1]
+        fig.colormap = colormap_from_name(text(value).lower()) if is_text(value) else colormap_from_matrix(value)
+        _apply_colormap(fig)
+        fig.dirty = True
+    return colormap_matrix(figure_cmap(gs)) if nargout or not args else None
+
+
+def _apply_colormap(fig: FigureState) -> None:
+    for axes in fig.axes.values():
+        for artist in axes.mpl.get_children():
+            if hasattr(artist, "set_cmap") and getattr(artist, "get_array", lambda: None)() is not None:
+                artist.set_cmap(fig.colormap)
+
+
+def _colormap_function(name: str) -> None:
+    def fn(*args):
+        n = int(scalar(args[0], "number of colors")) if args else 256
+        if n < 1:
+            return np.zeros((0, 3))
+        return colormap_matrix(colormap_from_name(name, n), n)
+    fn.__name__ = name
+    fn.__doc__ = (f"map = {name}(n)  the {name} colormap as an n-by-3 matrix of RGB values (n = 256 by "
+                  f"default).\n\nUse it with colormap.\n\n    colormap({name}(64))")
+    builtin(name, "graphics")(fn)
+
+
+for _name in COLORMAPS:
+    _colormap_function(_name)
+
+
+@graphics("colorbar")
+def colorbar(ctx, *args, nargout=0):
+    """colorbar | colorbar('off')  show (or remove) a color scale beside the current axes.
+
+        imagesc(magic(5)); colorbar
+    """
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    if axes.colorbar is not None:
+        axes.colorbar.remove()
+        axes.colorbar = None
+    if args and is_text(args[0]) and text(args[0]).lower() == "off":
+        return None
+    mappable = _last_mappable(axes)
+    if mappable is None:
+        from matplotlib.cm import ScalarMappable
+        mappable = ScalarMappable(cmap=figure_cmap(gs))
+    axes.colorbar = gs.figures[gs.current].mpl.colorbar(mappable, ax=axes.mpl)
+    return gs.new_handle(axes.colorbar) if nargout else None
+
+
+def _last_mappable(axes: AxesState) -> Any:
+    artists = axes.mpl.images + axes.mpl.collections + list(axes.series)
+    mapped = [a for a in artists if hasattr(a, "get_array") and a.get_array() is not None]
+    return mapped[-1] if mapped else None

@@ -1,0 +1,166 @@
+"""Figures as the front end receives them, and the graphics state kept per session.
+
+The graphics builtins (builtins/graphics.py) draw on matplotlib figures (Agg, no pyplot global state) kept
+in ``state.extras["graphics"]``. At the end of each execute, Session calls ``flush_figures(state)``, which
+renders every figure that is new or changed since the last flush. ``drawnow`` renders at once and hands
+the image to the figure sink the front end installed (``set_figure_sink``), so progress shows in loops.
+
+The ``%plot`` magic changes ``PlotSettings``: image format (png or svg), size in CSS pixels, resolution.
+PNGs are rendered at ``resolution`` dpi for a figure of ``width``x``height`` pixels at 96 dpi, so the
+default 192 dpi gives a sharp image on HiDPI screens, shown at its logical size through the width/height
+metadata.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .context import SessionState
+from .errors import MatlabError
+
+CSS_DPI = 96.0
+FORMATS = ("png", "svg")
+# matplotlib settings that give MATLAB's look (thin lines, ticks inside, nice round limits); applied while
+# drawing and while rendering, never globally
+STYLE = {"lines.linewidth": 0.5, "lines.markersize": 6.0, "xtick.direction": "in",
+         "ytick.direction": "in", "font.size": 9.0, "axes.titlesize": 10.0, "axes.titleweight": "bold",
+         "axes.xmargin": 0.0, "axes.ymargin": 0.0, "axes.autolimit_mode": "round_numbers",
+         "axes.linewidth": 0.5, "grid.linewidth": 0.5, "grid.alpha": 0.3, "figure.facecolor": "white",
+         "savefig.facecolor": "white", "image.interpolation": "nearest", "svg.fonttype": "none"}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One rendered figure: PNG bytes (always), SVG text (when the svg format is on), logical size."""
+    number: int
+    png: bytes
+    width: int
+    height: int
+    svg: str | None = None
+
+    def mimebundle(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Jupyter ``(data, metadata)`` for display_data: image/png (+ image/svg+xml) with its size."""
+        size = {"width": self.width, "height": self.height}
+        data: dict[str, Any] = {"image/png": self.png, "text/plain": f"<Figure {self.number}>"}
+        metadata: dict[str, Any] = {"image/png": size}
+        if self.svg is not None:
+            data["image/svg+xml"] = self.svg
+            metadata["image/svg+xml"] = size
+        return data, metadata
+
+
+@dataclass
+class PlotSettings:
+    """Session-wide output settings for figures (the ``%plot`` magic)."""
+    format: str = "png"
+    width: int = 560          # MATLAB's default figure size, in CSS pixels
+    height: int = 420
+    resolution: int = 192     # dpi of the PNG (2x of 96: HiDPI)
+
+    def describe(self) -> str:
+        return (f"format: {self.format}, size: {self.width}x{self.height} px, "
+                f"resolution: {self.resolution} dpi")
+
+
+@dataclass
+class AxesState:
+    """One axes of a figure: the matplotlib Axes and what MATLAB keeps about it."""
+    mpl: Any                                   # matplotlib Axes (2-D or 3-D)
+    handle: float
+    hold: bool = False
+    series: list[Any] = field(default_factory=list)   # plotted artists in order (legend entries)
+    colorbar: Any = None
+
+
+@dataclass
+class FigureState:
+    """A MATLAB figure: its matplotlib figure, axes by subplot key, and per-figure properties."""
+    number: int
+    mpl: Any                                   # matplotlib.figure.Figure
+    axes: dict[tuple, AxesState] = field(default_factory=dict)   # subplot key -> axes
+    grids: dict[tuple[int, int], Any] = field(default_factory=dict)   # (m, n) -> matplotlib GridSpec
+    current_axes: AxesState | None = None
+    colormap: Any = None                       # matplotlib Colormap; None until first needed
+    size: tuple[int, int] | None = None        # (width, height) px from 'Position'; None: settings
+    name: str = ""
+    dirty: bool = True
+
+
+@dataclass
+class GraphicsState:
+    figures: dict[int, FigureState] = field(default_factory=dict)
+    current: int | None = None
+    settings: PlotSettings = field(default_factory=PlotSettings)
+    sink: Callable[[Figure], None] | None = None
+    handles: dict[float, Any] = field(default_factory=dict)   # graphics object handle -> artist or axes
+    next_handle: float = 1000.0
+
+    def new_handle(self, obj: Any) -> float:
+        self.next_handle += 1.0
+        self.handles[self.next_handle] = obj
+        return self.next_handle
+
+
+def graphics_state(state: SessionState) -> GraphicsState:
+    """The session's graphics state (created on first use)."""
+    gs = state.extras.get("graphics")
+    if gs is None:
+        gs = state.extras["graphics"] = GraphicsState()
+    return gs
+
+
+def plot_settings(state: SessionState) -> PlotSettings:
+    return graphics_state(state).settings
+
+
+def set_figure_sink(state: SessionState, sink: Callable[[Figure], None] | None) -> None:
+    """Install the callable that receives figures shown by ``drawnow`` while a cell runs."""
+    graphics_state(state).sink = sink
+
+
+def render(fig: FigureState, settings: PlotSettings) -> Figure:
+    """Render a figure to PNG (and SVG if that format is on) at the session's settings."""
+    import matplotlib
+    width, height = fig.size or (settings.width, settings.height)
+    fig.mpl.set_size_inches(width / CSS_DPI, height / CSS_DPI)
+    png = io.BytesIO()
+    svg = None
+    with matplotlib.rc_context(STYLE):
+        fig.mpl.savefig(png, format="png", dpi=settings.resolution)
+        if settings.format == "svg":
+            out = io.StringIO()
+            fig.mpl.savefig(out, format="svg")
+            svg = out.getvalue()
+    return Figure(fig.number, png.getvalue(), width, height, svg)
+
+
+def flush_figures(state: SessionState) -> list[Figure]:
+    """Render the figures that are new or changed since the last flush, in figure-number order."""
+    gs = state.extras.get("graphics")
+    if gs is None:
+        return []
+    images = []
+    for number in sorted(gs.figures):
+        fig = gs.figures[number]
+        if fig.dirty:
+            images.append(render(fig, gs.settings))
+            fig.dirty = False
+    return images
+
+
+def configure(settings: PlotSettings, fmt: str | None = None, size: tuple[int, int] | None = None,
+              resolution: int | None = None) -> None:
+    """Change plot settings, checking each value (the ``%plot`` magic's options)."""
+    if fmt is not None:
+        if fmt not in FORMATS:
+            raise MatlabError("matfuse:plot:format", f"Unknown plot format '{fmt}'; use png or svg.")
+        settings.format = fmt
+    if size is not None:
+        if min(size) < 16 or max(size) > 8000:
+            raise MatlabError("matfuse:plot:size", "Figure size must be between 16 and 8000 pixels.")
+        settings.width, settings.height = size
+    if resolution is not None:
+        if not 10 <= resolution <= 1200:
+            raise MatlabError("matfuse:plot:resolution", "Resolution must be between 10 and 1200 dpi.")
+        settings.resolution = resolution

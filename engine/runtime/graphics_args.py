@@ -1,0 +1,230 @@
+"""Arguments of the graphics builtins: text and numbers, line specs, colors, name-value pairs, colormaps.
+
+Everything here turns MATLAB values into what matplotlib takes, and raises MatlabError for bad input.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .errors import MatlabError
+from .values import CellArray, CharArray, StringArray, to_array
+
+# MATLAB's default axes ColorOrder (R2014b and later)
+COLOR_ORDER = ((0.0, 0.4470, 0.7410), (0.8500, 0.3250, 0.0980), (0.9290, 0.6940, 0.1250),
+               (0.4940, 0.1840, 0.5560), (0.4660, 0.6740, 0.1880), (0.3010, 0.7450, 0.9330),
+               (0.6350, 0.0780, 0.1840))
+COLOR_LETTERS = {"r": (1.0, 0.0, 0.0), "g": (0.0, 1.0, 0.0), "b": (0.0, 0.0, 1.0), "c": (0.0, 1.0, 1.0),
+                 "m": (1.0, 0.0, 1.0), "y": (1.0, 1.0, 0.0), "k": (0.0, 0.0, 0.0), "w": (1.0, 1.0, 1.0)}
+COLOR_NAMES = {"red": "r", "green": "g", "blue": "b", "cyan": "c", "magenta": "m", "yellow": "y",
+               "black": "k", "white": "w"}
+LINE_STYLES = ("--", "-.", "-", ":")
+MARKERS = {"o": "o", "+": "+", "*": "*", ".": ".", "x": "x", "s": "s", "d": "D", "^": "^", "v": "v",
+           ">": ">", "<": "<", "p": "p", "h": "h", "_": "_", "|": "|"}
+MARKER_WORDS = {"square": "s", "diamond": "D", "pentagram": "p", "hexagram": "h", "none": "None",
+                "circle": "o"}
+# parula(8) anchors; matplotlib interpolates between them (an approximation of MATLAB's parula)
+PARULA = ((0.2422, 0.1504, 0.6603), (0.2810, 0.3228, 0.9579), (0.1786, 0.5289, 0.9682),
+          (0.0689, 0.6948, 0.8394), (0.2161, 0.7843, 0.5923), (0.6720, 0.7793, 0.2227),
+          (0.9970, 0.7659, 0.2199), (0.9769, 0.9839, 0.0805))
+COLORMAPS = ("parula", "jet", "hot", "gray", "cool", "spring", "summer", "autumn", "winter", "bone",
+             "copper", "pink", "hsv", "turbo")
+
+
+def is_text(value: Any) -> bool:
+    """A char row or a string scalar."""
+    return (type(value) is CharArray and value.shape[0] <= 1) or (
+        type(value) is StringArray and value.shape == (1, 1))
+
+
+def text(value: Any, what: str = "argument") -> str:
+    """A char row or string scalar as str; a char matrix gives its rows joined by newlines."""
+    if type(value) is CharArray:
+        return "\n".join(value.rows()) if value.shape[0] > 1 else value.to_str()
+    if type(value) is StringArray and value.shape == (1, 1) and value.data[0, 0] is not None:
+        return value.data[0, 0]
+    raise MatlabError("MATLAB:graphics:invalidText", f"The {what} must be a character vector or string scalar.")
+
+
+def label_text(value: Any) -> str:
+    """Text for a title or label: char, string, or a cell/string array of lines."""
+    if type(value) is CellArray:
+        return "\n".join(text(v, "label") for v in value.data.ravel(order="F"))
+    if type(value) is StringArray:
+        return "\n".join(v or "" for v in value.data.ravel(order="F"))
+    return text(value, "label")
+
+
+def text_list(value: Any) -> list[str]:
+    """A cell array of texts, a string array, or one text, as a list of str."""
+    if type(value) is CellArray:
+        return [text(v, "label") for v in value.data.ravel(order="F")]
+    if type(value) is StringArray:
+        return [v or "" for v in value.data.ravel(order="F")]
+    return [text(value, "label")]
+
+
+def numbers(value: Any, what: str = "data") -> np.ndarray:
+    """A numeric or logical value as a float64 (or complex128) 2-D array."""
+    if type(value) in (CharArray, StringArray, CellArray) or not _numeric(value):
+        raise MatlabError("MATLAB:graphics:invalidData", f"The {what} must be numeric.")
+    arr = to_array(value)
+    return arr.astype(np.complex128 if np.iscomplexobj(arr) else np.float64)
+
+
+def _numeric(value: Any) -> bool:
+    try:
+        to_array(value)
+    except TypeError:
+        return False
+    return True
+
+
+def is_numeric(value: Any) -> bool:
+    return type(value) not in (CharArray, StringArray, CellArray) and _numeric(value)
+
+
+def scalar(value: Any, what: str = "value") -> float:
+    arr = numbers(value, what)
+    if arr.size != 1 or np.iscomplexobj(arr):
+        raise MatlabError("MATLAB:graphics:notScalar", f"The {what} must be a real scalar.")
+    return float(arr.real.ravel()[0])
+
+
+@dataclass
+class LineSpec:
+    linestyle: str | None = None
+    marker: str | None = None
+    color: tuple[float, float, float] | None = None
+
+    def style(self) -> dict[str, Any]:
+        """matplotlib keyword arguments; a marker without a line style draws markers only (MATLAB)."""
+        kw: dict[str, Any] = {}
+        if self.color is not None:
+            kw["color"] = self.color
+        if self.marker is not None:
+            kw["marker"] = self.marker
+        if self.linestyle is not None:
+            kw["linestyle"] = self.linestyle
+        elif self.marker is not None:
+            kw["linestyle"] = "None"
+        return kw
+
+
+def parse_linespec(spec: str) -> LineSpec | None:
+    """Parse a MATLAB line spec like ``'r--o'``; None if the text is not a line spec."""
+    out, k = LineSpec(), 0
+    while k < len(spec):
+        style = next((s for s in LINE_STYLES if spec.startswith(s, k)), None)
+        if style is not None and out.linestyle is None:
+            out.linestyle, k = style, k + len(style)
+        elif spec[k] in MARKERS and out.marker is None:
+            out.marker, k = MARKERS[spec[k]], k + 1
+        elif spec[k] in COLOR_LETTERS and out.color is None:
+            out.color, k = COLOR_LETTERS[spec[k]], k + 1
+        else:
+            return None
+    return out if spec else None
+
+
+def color(value: Any) -> Any:
+    """A MATLAB color (letter, name, '#RRGGBB', RGB triplet in [0, 1], 'none') for matplotlib."""
+    if is_text(value):
+        name = text(value).strip().lower()
+        name = COLOR_NAMES.get(name, name)
+        if name in COLOR_LETTERS:
+            return COLOR_LETTERS[name]
+        if name == "none":
+            return "none"
+        if len(name) == 7 and name[0] == "#" and all(c in "0123456789abcdef" for c in name[1:]):
+            return name
+        raise MatlabError("MATLAB:graphics:invalidColor", f"Invalid color name '{name}'.")
+    rgb = numbers(value, "color").real.ravel()
+    if rgb.size != 3 or np.any(rgb < 0) or np.any(rgb > 1):
+        raise MatlabError("MATLAB:graphics:invalidColor",
+                          "Color value must be a 3-element vector with values between 0 and 1.")
+    return tuple(float(c) for c in rgb)
+
+
+@dataclass
+class Options:
+    """Name-value pairs of a graphics call, with lower-cased names."""
+    values: dict[str, Any] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+
+    def pop(self, name: str, default: Any = None) -> Any:
+        return self.values.pop(name.lower(), default)
+
+    def check_empty(self, function: str) -> None:
+        """Raise for any name that the function did not use."""
+        if self.values:
+            name = next(n for n in self.order if n.lower() in self.values)
+            raise MatlabError("MATLAB:graphics:unknownProperty",
+                              f"Unrecognized property '{name}' for {function}.")
+
+
+def name_values(args: list[Any], function: str) -> Options:
+    """Parse trailing ``'Name', value`` pairs."""
+    if len(args) % 2:
+        raise MatlabError("MATLAB:graphics:nameValuePairs",
+                          f"Invalid parameter/value pair arguments for {function}.")
+    opts = Options()
+    for name, value in zip(args[::2], args[1::2]):
+        key = text(name, "property name")
+        opts.values[key.lower()] = value
+        opts.order.append(key)
+    return opts
+
+
+LINE_PROPERTIES = {"linewidth": "linewidth", "markersize": "markersize", "color": "color",
+                   "markerfacecolor": "markerfacecolor", "markeredgecolor": "markeredgecolor",
+                   "linestyle": "linestyle", "marker": "marker", "displayname": "label"}
+
+
+def line_properties(opts: Options, function: str) -> dict[str, Any]:
+    """matplotlib Line2D keyword arguments for MATLAB line properties."""
+    kw: dict[str, Any] = {}
+    for name, mpl_name in LINE_PROPERTIES.items():
+        value = opts.pop(name)
+        if value is None:
+            continue
+        if name in ("linewidth", "markersize"):
+            kw[mpl_name] = scalar(value, name)
+        elif "color" in name:
+            kw[mpl_name] = color(value)
+        elif name == "marker":
+            word = text(value).lower()
+            kw[mpl_name] = MARKER_WORDS.get(word, MARKERS.get(word, word))
+        else:
+            kw[mpl_name] = text(value)
+    opts.check_empty(function)
+    return kw
+
+
+def colormap_from_name(name: str, n: int = 256) -> Any:
+    """A matplotlib colormap for a MATLAB colormap name."""
+    from matplotlib.colors import LinearSegmentedColormap
+    import matplotlib
+    if name == "parula":
+        return LinearSegmentedColormap.from_list("parula", PARULA, N=n)
+    if name not in COLORMAPS:
+        raise MatlabError("MATLAB:colormap:invalidName", f"Unknown colormap '{name}'.")
+    return matplotlib.colormaps[name].resampled(n)
+
+
+def colormap_from_matrix(value: Any) -> Any:
+    """A matplotlib colormap from an m-by-3 matrix of RGB values in [0, 1]."""
+    from matplotlib.colors import ListedColormap
+    rgb = numbers(value, "colormap").real
+    if rgb.ndim != 2 or rgb.shape[1] != 3 or rgb.shape[0] < 1 or np.any(rgb < 0) or np.any(rgb > 1):
+        raise MatlabError("MATLAB:colormap:invalidMap",
+                          "Colormap must be an m-by-3 matrix of values between 0 and 1.")
+    return ListedColormap(rgb)
+
+
+def colormap_matrix(cmap: Any, n: int | None = None) -> np.ndarray:
+    """The m-by-3 RGB matrix of a matplotlib colormap (its own size by default)."""
+    n = n or cmap.N
+    return np.ascontiguousarray(cmap(np.linspace(0.0, 1.0, n))[:, :3], dtype=np.float64)

@@ -1,0 +1,140 @@
+"""Figure lifecycle: numbering, current figure, flushing new/changed figures, drawnow, %plot settings."""
+import numpy as np
+import pytest
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.figures import configure, flush_figures, graphics_state, set_figure_sink
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_creates_figure_one_and_flush_renders_it_once(ctx, call):
+    assert call("plot", [1.0, 4.0, 9.0]) == ()          # nargout 0: no ans
+    images = flush_figures(ctx.state)
+    assert [(f.number, f.width, f.height) for f in images] == [(1, 560, 420)]
+    assert images[0].png.startswith(PNG_MAGIC) and images[0].svg is None
+    assert flush_figures(ctx.state) == []                # unchanged: nothing new
+
+
+def test_a_changed_figure_is_flushed_again_others_not(ctx, call):
+    call("plot", [1.0, 2.0])
+    call("figure")
+    call("bar", [3.0, 1.0])
+    assert [f.number for f in flush_figures(ctx.state)] == [1, 2]
+    call("title", "changed")
+    assert [f.number for f in flush_figures(ctx.state)] == [2]
+
+
+def test_png_is_rendered_at_the_resolution_for_hidpi(ctx, call):
+    call("plot", [1.0, 2.0])
+    png = flush_figures(ctx.state)[0].png
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (1120, 840)                 # 560x420 at 192 dpi / 96
+
+
+def test_svg_format_and_size_settings(ctx, call):
+    configure(graphics_state(ctx.state).settings, fmt="svg", size=(300, 200), resolution=96)
+    call("plot", [1.0, 2.0])
+    image = flush_figures(ctx.state)[0]
+    assert (image.width, image.height) == (300, 200)
+    assert "<svg" in image.svg
+    data, metadata = image.mimebundle()
+    assert set(data) == {"image/png", "image/svg+xml", "text/plain"}
+    assert metadata["image/svg+xml"] == {"width": 300, "height": 200}
+
+
+@pytest.mark.parametrize("kwargs, ident", [({"fmt": "gif"}, "matfuse:plot:format"),
+                                           ({"size": (5, 5)}, "matfuse:plot:size"),
+                                           ({"resolution": 5000}, "matfuse:plot:resolution")])
+def test_bad_plot_settings(ctx, kwargs, ident):
+    with pytest.raises(MatlabError) as err:
+        configure(graphics_state(ctx.state).settings, **kwargs)
+    assert err.value.identifier == ident
+
+
+def test_figure_numbers_current_figure_and_close(ctx, call):
+    assert call("figure", nargout=1) == (1.0,)
+    assert call("figure", nargout=1) == (2.0,)
+    assert call("figure", 5.0, nargout=1) == (5.0,)
+    assert call("gcf", nargout=1) == (5.0,)
+    call("figure", 1.0)
+    assert call("gcf", nargout=1) == (1.0,)
+    call("close")
+    assert sorted(graphics_state(ctx.state).figures) == [2, 5]
+    assert call("gcf", nargout=1) == (5.0,)
+    call("close", "all")
+    assert graphics_state(ctx.state).figures == {} and flush_figures(ctx.state) == []
+
+
+def test_closing_a_missing_figure_is_an_error(ctx, call):
+    with pytest.raises(MatlabError) as err:
+        call("close", 9.0)
+    assert err.value.identifier == "MATLAB:close:WindowNotFound"
+
+
+def test_figure_position_sets_the_image_size(ctx, call):
+    call("figure", "Position", [10.0, 10.0, 400.0, 300.0])
+    call("plot", [1.0, 2.0])
+    image = flush_figures(ctx.state)[0]
+    assert (image.width, image.height) == (400, 300)
+
+
+def test_drawnow_hands_figures_to_the_sink_or_the_context(ctx, call):
+    call("plot", [1.0, 2.0])
+    call("drawnow")
+    assert [f.number for f in ctx.figures] == [1]
+    shown = []
+    set_figure_sink(ctx.state, shown.append)
+    call("title", "again")
+    call("drawnow")
+    assert [f.number for f in shown] == [1] and len(ctx.figures) == 1
+    assert flush_figures(ctx.state) == []                 # already shown by drawnow
+
+
+def test_clf_removes_axes(ctx, call):
+    call("subplot", 2.0, 1.0, 1.0)
+    call("subplot", 2.0, 1.0, 2.0)
+    call("clf")
+    fig = graphics_state(ctx.state).figures[1]
+    assert fig.axes == {} and fig.mpl.axes == []
+
+
+def test_saveas_and_print_write_files(ctx, call, tmp_path):
+    call("plot", [1.0, 2.0])
+    png, pdf = tmp_path / "a.png", tmp_path / "b"
+    call("saveas", 1.0, str(png))
+    call("print", str(pdf), "-dpdf", "-r72")
+    svg = tmp_path / "c.svg"
+    call("print", "-f1", str(svg))
+    assert png.read_bytes().startswith(PNG_MAGIC)
+    assert (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
+    assert "<svg" in svg.read_text()
+
+
+@pytest.mark.parametrize("args, ident", [((1.0, "x.fig"), "MATLAB:saveas:figUnsupported"),
+                                         ((1.0, "x.abc"), "MATLAB:saveas:badFormat"),
+                                         ((7.0, "x.png"), "MATLAB:saveas:invalidHandle")])
+def test_saveas_errors(ctx, call, tmp_path, args, ident):
+    call("plot", [1.0, 2.0])
+    with pytest.raises(MatlabError) as err:
+        call("saveas", args[0], str(tmp_path / args[1]))
+    assert err.value.identifier == ident
+
+
+def test_print_without_a_file_is_an_error(ctx, call):
+    call("plot", [1.0, 2.0])
+    with pytest.raises(MatlabError) as err:
+        call("print", "-dpng")
+    assert err.value.identifier == "MATLAB:print:noPrinter"
+
+
+def test_wrong_argument_counts_are_matlab_errors(ctx, call):
+    with pytest.raises(MatlabError) as err:
+        call("gcf", 1.0)
+    assert err.value.identifier == "MATLAB:TooManyInputs"
+    with pytest.raises(MatlabError) as err:
+        call("saveas", 1.0)
+    assert err.value.identifier == "MATLAB:minrhs"
+    with pytest.raises(MatlabError) as err:
+        call("plot")
+    assert err.value.identifier == "MATLAB:minrhs"

@@ -1,0 +1,239 @@
+"""What the plotting builtins draw: lines, line specs, hold, subplots, legends, bars, histograms,
+images, surfaces, contours, colormaps, limits, and their errors."""
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgb
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.figures import graphics_state
+from engine.runtime.graphics_args import LineSpec, parse_linespec
+
+
+def axes_of(ctx, figure=None):
+    gs = graphics_state(ctx.state)
+    return gs.figures[figure or gs.current].current_axes.mpl
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ("r--o", LineSpec("--", "o", (1.0, 0.0, 0.0))), ("-.", LineSpec("-.", None, None)),
+    (":k", LineSpec(":", None, (0.0, 0.0, 0.0))), ("g*", LineSpec(None, "*", (0.0, 1.0, 0.0))),
+    ("sq", None), ("LineWidth", None), ("rr", None), ("", None)])
+def test_parse_linespec(spec, expected):
+    assert parse_linespec(spec) == expected
+
+
+def test_plot_with_linespec_and_properties(ctx, call):
+    (handles,) = call("plot", [1.0, 2.0, 3.0], [4.0, 5.0, 7.0], "r--o", "LineWidth", 2.0, nargout=1)
+    assert handles.shape == (1, 1)
+    (line,) = axes_of(ctx).get_lines()
+    assert line.get_xdata().tolist() == [1.0, 2.0, 3.0] and line.get_ydata().tolist() == [4.0, 5.0, 7.0]
+    assert (to_rgb(line.get_color()), line.get_linestyle(), line.get_marker(), line.get_linewidth()) == \
+        ((1.0, 0.0, 0.0), "--", "o", 2.0)
+
+
+def test_marker_only_spec_draws_no_line(ctx, call):
+    call("plot", [1.0, 2.0], "o")
+    assert axes_of(ctx).get_lines()[0].get_linestyle() == "None"
+
+
+def test_matrix_y_plots_columns_in_matlab_color_order(ctx, call):
+    call("plot", np.arange(6.0).reshape(3, 2))
+    lines = axes_of(ctx).get_lines()
+    assert len(lines) == 2 and lines[1].get_ydata().tolist() == [1.0, 3.0, 5.0]
+    assert lines[0].get_xdata().tolist() == [1.0, 2.0, 3.0]
+    assert [to_rgb(l.get_color()) for l in lines] == [(0.0, 0.447, 0.741), (0.85, 0.325, 0.098)]
+
+
+def test_several_xy_groups_and_vector_x_for_matrix_rows(ctx, call):
+    call("plot", [1.0, 2.0], [3.0, 4.0], "b", [1.0, 2.0], [5.0, 6.0], "r:")
+    assert len(axes_of(ctx).get_lines()) == 2
+    call("plot", [1.0, 2.0, 3.0], np.arange(6.0).reshape(2, 3))    # rows match x's length
+    assert [l.get_ydata().tolist() for l in axes_of(ctx).get_lines()] == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+
+
+def test_complex_y_plots_real_against_imaginary(ctx, call):
+    call("plot", np.array([[1 + 2j, 3 + 4j]]))
+    line = axes_of(ctx).get_lines()[0]
+    assert line.get_xdata().tolist() == [1.0, 3.0] and line.get_ydata().tolist() == [2.0, 4.0]
+
+
+def test_hold_on_keeps_lines_and_hold_off_replaces_them(ctx, call):
+    call("plot", [1.0, 2.0])
+    call("hold", "on")
+    call("plot", [2.0, 1.0])
+    assert len(axes_of(ctx).get_lines()) == 2
+    call("hold", "off")
+    call("plot", [3.0, 3.0])
+    assert len(axes_of(ctx).get_lines()) == 1
+    call("hold")                                   # toggles on
+    call("plot", [1.0, 1.0])
+    assert len(axes_of(ctx).get_lines()) == 2
+
+
+@pytest.mark.parametrize("args, ident", [
+    (([1.0, 2.0, 3.0], [1.0, 2.0]), "MATLAB:plot:XYLengthMismatch"),
+    (([1.0, 2.0], "LineWidth"), "MATLAB:graphics:nameValuePairs"),
+    (([1.0, 2.0], "Bogus", 1.0), "MATLAB:graphics:unknownProperty"),
+    (([1.0, 2.0], "Color", "nocolor"), "MATLAB:graphics:invalidColor"),
+    (([1.0, 2.0], "Color", [2.0, 0.0, 0.0]), "MATLAB:graphics:invalidColor")])
+def test_plot_errors(call, args, ident):
+    with pytest.raises(MatlabError) as err:
+        call("plot", *args)
+    assert err.value.identifier == ident
+
+
+def test_log_plots_set_scales(ctx, call):
+    call("semilogy", [1.0, 2.0], [10.0, 100.0])
+    assert (axes_of(ctx).get_xscale(), axes_of(ctx).get_yscale()) == ("linear", "log")
+    call("loglog", [1.0, 10.0], [10.0, 100.0])
+    assert (axes_of(ctx).get_xscale(), axes_of(ctx).get_yscale()) == ("log", "log")
+    call("plot", [1.0, 2.0])
+    assert axes_of(ctx).get_yscale() == "linear"
+
+
+def test_subplots_select_existing_axes_and_replace_overlapped_ones(ctx, call):
+    (top,) = call("subplot", 2.0, 1.0, 1.0, nargout=1)
+    (bottom,) = call("subplot", 212.0, nargout=1)
+    assert top != bottom
+    assert call("subplot", 2.0, 1.0, 1.0, nargout=1) == (top,)
+    assert call("gca", nargout=1) == (top,)
+    fig = graphics_state(ctx.state).figures[1]
+    assert len(fig.mpl.axes) == 2
+    call("subplot", 1.0, 2.0, 1.0)                 # overlaps both rows of the left half
+    assert len(fig.mpl.axes) == 1
+    with pytest.raises(MatlabError) as err:
+        call("subplot", 2.0, 2.0, 5.0)
+    assert err.value.identifier == "MATLAB:subplot:IndexOutOfRange"
+
+
+def test_titles_labels_and_grid(ctx, call):
+    call("plot", [1.0, 2.0])
+    call("title", "Signal", "FontSize", 14.0)
+    call("xlabel", "t (s)")
+    from engine.runtime.values import CellArray, CharArray
+    lines = np.empty((1, 2), dtype=object)
+    lines[0, 0], lines[0, 1] = CharArray.from_str("volts"), CharArray.from_str("(V)")
+    call("ylabel", CellArray(lines))
+    call("grid", "on")
+    ax = axes_of(ctx)
+    assert (ax.get_title(), ax.title.get_fontsize(), ax.get_xlabel(), ax.get_ylabel()) == \
+        ("Signal", 14.0, "t (s)", "volts\n(V)")
+    assert ax.xaxis.get_gridlines()[0].get_visible()
+    call("grid", "off")
+    assert not ax.xaxis.get_gridlines()[0].get_visible()
+
+
+def test_legend_labels_location_and_extra_entries(ctx, call):
+    call("plot", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0], [2.0, 1.0])
+    call("legend", "up", "down", "extra", "Location", "southwest")
+    legend = axes_of(ctx).get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == ["up", "down"]
+    assert legend._loc == 3                         # matplotlib's code for 'lower left'
+    assert ctx.warnings == [("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")]
+    call("legend", "off")
+    assert axes_of(ctx).get_legend() is None
+
+
+def test_legend_without_labels_uses_display_names_or_data_n(ctx, call):
+    call("plot", [1.0, 2.0], "DisplayName", "first")
+    call("hold", "on")
+    call("plot", [2.0, 3.0])
+    call("legend")
+    assert [t.get_text() for t in axes_of(ctx).get_legend().get_texts()] == ["first", "data2"]
+
+
+def test_limits_and_axis(ctx, call):
+    call("plot", [1.0, 2.0, 3.0], [2.0, 4.0, 1.0])
+    call("xlim", [0.0, 5.0])
+    call("ylim", [-1.0, 10.0])
+    assert call("xlim", nargout=1)[0].tolist() == [[0.0, 5.0]]
+    assert call("axis", nargout=1)[0].tolist() == [[0.0, 5.0, -1.0, 10.0]]
+    call("axis", [1.0, 2.0, 3.0, 4.0])
+    assert call("ylim", nargout=1)[0].tolist() == [[3.0, 4.0]]
+    call("axis", "equal")
+    assert axes_of(ctx).get_aspect() == 1.0
+    call("axis", "ij")
+    assert axes_of(ctx).yaxis_inverted()
+    for args, ident in (((["x"]), "MATLAB:axis:UnknownOption"),):
+        with pytest.raises(MatlabError) as err:
+            call("axis", *args)
+        assert err.value.identifier == ident
+    with pytest.raises(MatlabError) as err:
+        call("xlim", [2.0, 1.0])
+    assert err.value.identifier == "MATLAB:hg:shaped:IncreasingLimits"
+
+
+def test_scatter_sizes_colors_and_filled(ctx, call):
+    values = np.array([[0.0], [0.5], [1.0]])       # a column: one value per point (a row would be RGB)
+    call("scatter", [1.0, 2.0, 3.0], [3.0, 2.0, 1.0], 20.0, values, "filled")
+    coll = axes_of(ctx).collections[0]
+    assert coll.get_sizes().tolist() == [20.0] and coll.get_array().tolist() == [0.0, 0.5, 1.0]
+    assert coll.get_cmap().name == "parula"
+    call("scatter", [1.0, 2.0, 3.0], [3.0, 2.0, 1.0], 20.0, [1.0, 0.0, 0.0], "d")
+    coll = axes_of(ctx).collections[0]
+    assert coll.get_array() is None and to_rgb(tuple(coll.get_edgecolors()[0])) == (1.0, 0.0, 0.0)
+    call("scatter", [1.0, 2.0], [3.0, 2.0])
+    coll = axes_of(ctx).collections[0]
+    assert coll.get_sizes().tolist() == [36.0] and len(coll.get_facecolors()) == 0    # hollow
+
+
+def test_grouped_and_stacked_bars(ctx, call):
+    call("bar", np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))
+    containers = axes_of(ctx).containers
+    assert len(containers) == 3 and [p.get_height() for p in containers[2]] == [3.0, 6.0]
+    centers = [p.get_x() + p.get_width() / 2 for c in containers for p in c][::2]
+    assert centers[0] < 1.0 < centers[2]            # groups are centred on x = 1
+    call("bar", [10.0, 20.0], [1.0, 2.0], "stacked")
+    bars = axes_of(ctx).containers[0]
+    assert [p.get_x() + p.get_width() / 2 for p in bars] == pytest.approx([10.0, 20.0])
+
+
+def test_histogram_edges_counts_and_normalization(ctx, call):
+    data = [1.0, 2.0, 2.0, 3.0, 3.0, 3.0]
+    call("histogram", data, [0.5, 1.5, 2.5, 3.5])
+    assert [p.get_height() for p in axes_of(ctx).patches] == [1.0, 2.0, 3.0]
+    call("histogram", data, 3.0, "Normalization", "probability")
+    assert [p.get_height() for p in axes_of(ctx).patches] == pytest.approx([1 / 6, 2 / 6, 3 / 6])
+    call("histogram", data, "BinWidth", 1.0)
+    assert sum(p.get_height() for p in axes_of(ctx).patches) == 6.0
+    with pytest.raises(MatlabError) as err:
+        call("histogram", data, "Normalization", "odd")
+    assert err.value.identifier == "MATLAB:histogram:InvalidNormalization"
+
+
+def test_imagesc_extent_clims_colormap_and_colorbar(ctx, call):
+    call("imagesc", np.arange(6.0).reshape(2, 3), [0.0, 10.0])
+    image = axes_of(ctx).images[0]
+    assert image.get_extent() == [0.5, 3.5, 2.5, 0.5] and image.get_clim() == (0.0, 10.0)
+    assert image.get_cmap().name == "parula"
+    call("colorbar")
+    call("colormap", "gray")
+    assert image.get_cmap().name == "gray"
+    (cmap,) = call("colormap", nargout=1)
+    assert cmap.shape == (256, 3)
+
+
+def test_colormap_functions_and_matrix_maps(ctx, call):
+    (g,) = call("gray", 3.0, nargout=1)
+    assert g.tolist() == [[0.0, 0.0, 0.0], [0.5, 0.5, 0.5], [1.0, 1.0, 1.0]]
+    call("imagesc", np.eye(3))
+    call("colormap", np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]))
+    assert axes_of(ctx).images[0].get_cmap().N == 2
+    for bad in ("nosuchmap", np.array([[2.0, 0.0, 0.0]])):
+        with pytest.raises(MatlabError):
+            call("colormap", bad)
+
+
+def test_surf_and_mesh_use_3d_axes_and_contour_levels(ctx, call):
+    x = np.array([[0.0, 1.0, 2.0]])
+    z = np.arange(6.0).reshape(2, 3)
+    call("surf", x, np.array([[0.0, 1.0]]), z)
+    assert axes_of(ctx).name == "3d"
+    call("mesh", z)
+    assert axes_of(ctx).name == "3d" and len(axes_of(ctx).collections) == 1
+    call("contour", z, [1.0, 2.0, 3.0])
+    assert axes_of(ctx).name == "rectilinear"
+    assert axes_of(ctx).collections[0].levels.tolist() == [1.0, 2.0, 3.0]
+    with pytest.raises(MatlabError) as err:
+        call("surf", x, np.array([[0.0, 1.0, 2.0]]), z)
+    assert err.value.identifier == "MATLAB:surf:InvalidSizes"
