@@ -31,6 +31,10 @@ class SessionState:
     last_warning: tuple[str, str] = ("", "")                 # (message, identifier) for lastwarn
     timers: dict[str, float] = field(default_factory=dict)  # tic state
     extras: dict[str, Any] = field(default_factory=dict)     # per-family state (figures, ...) by name
+    # Front-end hook for unsuppressed results: display_hook(name, value, text) -> bool. The VM calls it
+    # with the display text instead of printing that text; True means the front end showed the value
+    # (the Jupyter kernel sends an execute_result with text/plain and an HTML table), False: print it.
+    display_hook: Any = None
 
 
 class CallContext(ABC):
