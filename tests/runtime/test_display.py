@@ -367,3 +367,23 @@ def test_disp_long_and_struct_array():
     data = np.empty((1, 2), dtype=object)
     data[0, 0], data[0, 1] = {"a": 1.0}, {"a": 2.0}
     assert disp_text(StructArray(["a"], data), SHORT) == "  1×2 struct array with fields:\n\n    a\n"
+
+
+def test_complex_column_pads_real_and_imaginary_parts_separately():
+    A = np.array([[-1 + 2j], [3 + 4j], [complex(math.nan, math.nan)]])
+    assert display("A", A, COMPACT) == (
+        "A = 3×1\n   -1.0000 + 2.0000i\n    3.0000 + 4.0000i\n       NaN +    NaNi\n")
+
+
+def test_wide_cell_wraps_into_column_groups():
+    c = cell([[char("x" * 30), char("y" * 30), char("z" * 30)]])
+    assert display("c", c, COMPACT) == (
+        "c = 1×3 cell array\n  Columns 1 through 2\n"
+        "    {'" + "x" * 30 + "'}    {'" + "y" * 30 + "'}\n"
+        "  Column 3\n    {'" + "z" * 30 + "'}\n")
+
+
+def test_disp_compact_scale_factor_and_wrapping():
+    assert disp_text(row(1.5, 1e5), COMPACT) == "   1.0e+05 *\n    0.0000    1.0000\n"
+    A = np.arange(1, 15, dtype=float).reshape(1, 14)
+    assert disp_text(A, COMPACT).startswith("  Columns 1 through 13\n     1     2")

@@ -1,4 +1,7 @@
-"""disp, display, format, num2str, int2str and mat2str through the builtin table."""
+"""disp, display, format, num2str, int2str and mat2str through the builtin table.
+
+The num2str / int2str / mat2str expectations were checked with GNU Octave where it agrees with MATLAB;
+mat2str of an empty matrix follows MATLAB (``zeros(0,3)``, Octave prints ``[]``)."""
 import math
 
 import numpy as np
@@ -193,3 +196,8 @@ def test_mat2str_rejects_nd_and_cells():
     assert err.value.identifier == "MATLAB:mat2str:TwoDInput"
     with pytest.raises(MatlabError):
         call("mat2str", CellArray.empty((1, 1)))
+
+
+def test_num2str_nd_joins_pages_side_by_side():
+    (result,) = call("num2str", np.arange(1, 5, dtype=float).reshape((1, 2, 2), order="F"))
+    assert text_of(result) == "1  2  3  4"

@@ -30,13 +30,13 @@ class NumberFormat:
 
     kind: "int" (integers as is), "fixed" (decimals) or "complex" (fixed, two parts per element);
     scale: the power of ten divided out of every element (0: none); width: one column, separating
-    spaces included; part: the width of each part of a complex element.
+    spaces included; parts: the widths of the real and the imaginary part of a complex element.
     """
     kind: str
     decimals: int = 0
     scale: int = 0
     width: int = 0
-    part: int = 0
+    parts: tuple[int, int] = (0, 0)
 
     @property
     def scale_line(self) -> str | None:
@@ -66,7 +66,7 @@ def _clean(arr: np.ndarray) -> np.ndarray:
 def plan(arr: np.ndarray, long: bool) -> NumberFormat:
     """Choose the format of a whole numeric or logical array (all its pages)."""
     if is_integer_class(arr):
-        width = max((len(str(int(v))) for v in arr.ravel()), default=1)
+        width = max((len(str(int(v))) for v in (arr.max(), arr.min())), default=1) if arr.size else 1
         return NumberFormat("int", width=width + 3)
     single = arr.dtype in (np.float32, np.complex64)
     if arr.dtype.kind == "c":
@@ -83,27 +83,38 @@ def _scale_exponent(maxabs: float, limit: float) -> int:
     return exponent if maxabs >= 1 else exponent + 1
 
 
+def _extremes(values: np.ndarray) -> list[float]:
+    """The few values whose text is the widest of ``values``: the largest and the smallest finite ones
+    and the non-finite kinds present (no smaller magnitude can print wider than these)."""
+    finite = values[np.isfinite(values)]
+    found = [float(finite.max()), float(finite.min())] if finite.size else []
+    if np.isnan(values).any():
+        found.append(math.nan)
+    return found + [v for v in (math.inf, -math.inf) if np.any(values == v)]
+
+
 def _plan_real(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
     finite = arr[np.isfinite(arr)]
     maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
+    extremes = _extremes(arr)
     if maxabs < INT_LIMIT and np.all(finite == np.round(finite)):
-        width = max(len(int_text(v)) for v in arr.ravel())
+        width = max(len(int_text(v)) for v in extremes)
         return NumberFormat("int", width=max(6 if maxabs < 1000 else 12, width + 2))
     decimals = decimals_for(long, single)
     partial = NumberFormat("fixed", decimals, _scale_exponent(maxabs, fixed_limit(long, False)))
-    field = max(len(element_text(v, partial)) for v in arr.ravel())
+    field = max(len(element_text(v, partial)) for v in extremes)
     base = decimals + 5 if long else 10
     return NumberFormat("fixed", decimals, partial.scale, max(base, field + 2))
 
 
 def _plan_complex(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
-    parts = np.concatenate([_clean(arr.real).ravel(), _clean(arr.imag).ravel()])
-    finite = parts[np.isfinite(parts)]
+    re, im = _clean(arr.real), np.abs(_clean(arr.imag))
+    finite = np.concatenate([re[np.isfinite(re)], im[np.isfinite(im)]])
     maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
     decimals = decimals_for(long, single)
     partial = NumberFormat("complex", decimals, _scale_exponent(maxabs, fixed_limit(long, True)))
-    part = max(len(part_text(abs(v) if not math.isnan(v) else v, partial)) for v in parts)
-    return NumberFormat("complex", decimals, partial.scale, 3 + part + 3 + part + 1, part)
+    widths = tuple(max(len(part_text(v, partial)) for v in _extremes(p)) for p in (re, im))
+    return NumberFormat("complex", decimals, partial.scale, 3 + widths[0] + 3 + widths[1] + 1, widths)
 
 
 def int_text(v: float) -> str:
@@ -131,17 +142,16 @@ def element_text(v, nf: NumberFormat) -> str:
     return complex_text(complex(v), nf)
 
 
-def complex_text(z: complex, nf: NumberFormat, pad: int = 0) -> str:
+def complex_text(z: complex, nf: NumberFormat, pads: tuple[int, int] = (0, 0)) -> str:
     re, im = z.real + 0.0, z.imag + 0.0
     sign = "-" if im < 0 else "+"
-    im_text = part_text(abs(im) if not math.isnan(im) else im, nf)
-    return f"{part_text(re, nf).rjust(pad)} {sign} {im_text.rjust(pad)}i"
+    return f"{part_text(re, nf).rjust(pads[0])} {sign} {part_text(abs(im), nf).rjust(pads[1])}i"
 
 
 def column_cell(v, nf: NumberFormat) -> str:
     """One element padded to its column (separating spaces included)."""
     if nf.kind == "complex":
-        return "   " + complex_text(complex(v), nf, nf.part)
+        return "   " + complex_text(complex(v), nf, nf.parts)
     return element_text(v, nf).rjust(nf.width)
 
 
@@ -179,7 +189,7 @@ def _complex_scalar_text(z: complex, long: bool, decimals: int) -> str:
     def part(p: float) -> str:
         return int_text(p) if not math.isfinite(p) else f"{p:.{decimals}{style}}"
     sign = "-" if im < 0 else "+"
-    return f"{part(re)} {sign} {part(abs(im) if not math.isnan(im) else im)}i"
+    return f"{part(re)} {sign} {part(abs(im))}i"
 
 
 def scalar_needs_own_line(value, long: bool) -> bool:
