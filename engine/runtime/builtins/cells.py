@@ -1,0 +1,303 @@
+"""Cell and struct builtins: cell, struct, fieldnames, isfield, rmfield, setfield, getfield, cell2mat,
+num2cell, struct2cell and deal. cellfun and arrayfun live in funcall.py."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
+                      normalize_shape, simplify, size_of, to_array)
+from .registry import builtin
+from .sizes import size_from_args
+from .textutil import char_value, text_arg, texts_of
+
+
+def element(value: Value, k: int) -> Value:
+    """Element k (0-based, column-major) of any value, as a 1x1 value of the same class."""
+    t = type(value)
+    if t in (float, bool, complex, FunctionHandle):
+        return value
+    if t is np.ndarray:
+        return simplify(value.ravel(order="F")[k:k + 1].reshape(1, 1))
+    if t is CharArray:
+        return CharArray(value.codes.ravel(order="F")[k:k + 1].reshape(1, 1))
+    if t is StructArray:
+        data = np.empty((1, 1), dtype=object)
+        data[0, 0] = value.data.ravel(order="F")[k]
+        return StructArray(list(value.fields), data, value.classname)
+    data = np.empty((1, 1), dtype=object)
+    data[0, 0] = value.data.ravel(order="F")[k]
+    return type(value)(data)
+
+
+def _new_cells(shape: tuple[int, ...], items: list[Value]) -> CellArray:
+    data = np.empty(len(items), dtype=object)
+    data[:] = items
+    return CellArray(data.reshape(shape, order="F"))
+
+
+@builtin("cell", family="cells")
+def cell(*args):
+    """cell(n), cell(m, n, ...), cell([m n ...])  a cell array of empty matrices.
+
+        c = cell(2, 3);   % 2x3 cell, each element []
+    """
+    return CellArray.empty(size_from_args(list(args), "cell"))
+
+
+# -- structs ----------------------------------------------------------------------------------------
+
+def _require_struct(s: Value, fname: str) -> StructArray:
+    if type(s) is not StructArray:
+        raise MatlabError(f"MATLAB:{fname}:InvalidInput",
+                          f"Invalid input argument of type '{class_of(s)}'. Input must be a structure.")
+    return s
+
+
+def _field_name(value: Value, fname: str) -> str:
+    return text_arg(value, fname, "Field name")
+
+
+def _struct_of(fields: list[str], records: list[dict], shape: tuple[int, ...], classname: str = "struct"):
+    data = np.empty(len(records), dtype=object)
+    data[:] = records
+    return StructArray(list(fields), data.reshape(shape, order="F"), classname)
+
+
+@builtin("struct", family="cells")
+def struct(*args):
+    """struct(field1, value1, ..., fieldN, valueN)  create a struct or struct array.
+
+    struct() is a scalar struct with no fields. A cell array value spreads over a struct array of its
+    size (1x1 cells give every element the same content), so struct('a', {1, 2}) is 1x2 and
+    struct('a', {{1, 2}}) is scalar with a cell in field a.
+
+        s = struct('name', 'x', 'value', 3);
+    """
+    if len(args) == 1 and type(args[0]) is StructArray:
+        return args[0]
+    if len(args) % 2:
+        raise MatlabError("MATLAB:struct:FieldsAndValuesMustComeInPairs" if len(args) > 1 else
+                          "MATLAB:struct:InvalidInput", "Field and value input arguments must come in pairs.")
+    names = [_field_name(args[k], "struct") for k in range(0, len(args), 2)]
+    if len(set(names)) != len(names):
+        raise MatlabError("MATLAB:struct:DuplicateFieldName", "Duplicate field names are not allowed.")
+    values = list(args[1::2])
+    shapes = {v.shape for v in values if type(v) is CellArray and v.data.size != 1}
+    if len(shapes) > 1:
+        raise MatlabError("MATLAB:struct:dimensionMismatch",
+                          "Array dimensions of cell array values must match (or be 1x1).")
+    shape = shapes.pop() if shapes else (1, 1)
+    count = int(np.prod(shape))
+    columns = [_spread(v, count) for v in values]
+    records = [{n: col[k] for n, col in zip(names, columns)} for k in range(count)]
+    return _struct_of(names, records, shape)
+
+
+def _spread(value: Value, count: int) -> list[Value]:
+    if type(value) is not CellArray:
+        return [value] * count
+    flat = value.data.ravel(order="F")
+    return [flat[0]] * count if flat.size == 1 else list(flat)
+
+
+@builtin("fieldnames", family="cells")
+def fieldnames(s):
+    """fieldnames(S)  the field names of a struct, as a column cell array of char.
+
+        fieldnames(struct('a', 1, 'b', 2))   % {'a'; 'b'}
+    """
+    fields = _require_struct(s, "fieldnames").fields
+    return _new_cells((len(fields), 1), [char_value(f) for f in fields])
+
+
+@builtin("isfield", family="cells")
+def isfield(s, names):
+    """isfield(S, name)  true if struct S has the field; with a cell array of names, a logical array.
+
+    A non-struct S gives false.
+
+        isfield(struct('a', 1), {'a', 'b'})   % [1 0]
+    """
+    fields = set(s.fields) if type(s) is StructArray else set()
+    if type(names) is CellArray:
+        flags = [type(v) is CharArray and v.to_str() in fields for v in names.data.ravel(order="F")]
+        return np.array(flags, dtype=np.bool_).reshape(names.shape, order="F")
+    if type(names) is StringArray and names.data.size != 1:
+        flags = [v in fields for v in names.data.ravel(order="F")]
+        return np.array(flags, dtype=np.bool_).reshape(names.shape, order="F")
+    if type(names) not in (CharArray, StringArray):
+        return False
+    return text_arg(names, "isfield") in fields
+
+
+@builtin("rmfield", family="cells")
+def rmfield(s, names):
+    """rmfield(S, field) or rmfield(S, {f1, f2, ...})  remove fields from a struct array.
+
+        rmfield(struct('a', 1, 'b', 2), 'a')   % struct with field b
+    """
+    s = _require_struct(s, "rmfield")
+    drop = [n for n in texts_of(names, "rmfield").items if n is not None]
+    for name in drop:
+        if name not in s.fields:
+            raise MatlabError("MATLAB:rmfield:InvalidFieldname", f"A field named '{name}' doesn't exist.")
+    keep = [f for f in s.fields if f not in drop]
+    records = [{f: rec[f] for f in keep} for rec in s.data.ravel(order="F")]
+    return _struct_of(keep, records, s.shape, s.classname)
+
+
+def _get(s: Value, name: str) -> Value:
+    if type(s) is not StructArray or name not in s.fields:
+        raise MatlabError("MATLAB:nonExistentField", f"Reference to non-existent field '{name}'.")
+    if s.data.size == 0:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          "Expected one output from a curly brace or dot indexing expression, but there "
+                          "were 0 results.")
+    return s.data.ravel(order="F")[0][name]
+
+
+def _path(args: tuple, fname: str) -> list[str]:
+    for a in args:
+        if type(a) is CellArray:
+            raise MatlabError(f"MATLAB:{fname}:unsupportedIndex",
+                              f"{fname} with index arguments ({{i, j}}) is not supported; index the result.")
+    return [_field_name(a, fname) for a in args]
+
+
+@builtin("getfield", family="cells")
+def getfield(s, *fields):
+    """getfield(S, field1, ..., fieldN)  the value of a (nested) struct field, S.field1...fieldN.
+
+    For a struct array the first element is used.
+
+        getfield(struct('a', struct('b', 5)), 'a', 'b')   % 5
+    """
+    if not fields:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    value = s
+    for name in _path(fields, "getfield"):
+        value = _get(value, name)
+    return value
+
+
+def _set(s: Value, path: list[str], value: Value) -> StructArray:
+    if type(s) is not StructArray:
+        if not (type(s) is np.ndarray and s.size == 0):
+            raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a scalar structure.")
+        s = StructArray.scalar({})
+    if s.data.size != 1:
+        raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a scalar structure.")
+    record = dict(s.data.flat[0])
+    name = path[0]
+    if len(path) > 1:
+        value = _set(record.get(name, np.zeros((0, 0))), path[1:], value)
+    record[name] = value
+    fields = list(s.fields) + ([name] if name not in s.fields else [])
+    return _struct_of(fields, [record], (1, 1), s.classname)
+
+
+@builtin("setfield", family="cells")
+def setfield(s, *args):
+    """setfield(S, field1, ..., fieldN, value)  S with the (nested) field S.field1...fieldN set.
+
+    Missing fields are created.
+
+        s = setfield(struct(), 'a', 1);   % s.a == 1
+    """
+    if len(args) < 2:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    return _set(s, _path(args[:-1], "setfield"), args[-1])
+
+
+# -- conversions ------------------------------------------------------------------------------------
+
+_CONCATENABLE = ("double", "single", "logical", "char", "int8", "int16", "int32", "int64",
+                 "uint8", "uint16", "uint32", "uint64")
+
+
+@builtin("cell2mat", family="cells")
+def cell2mat(c):
+    """cell2mat(C)  concatenate the contents of a cell array into one array.
+
+    Every element must have the same class (numeric, logical or char); each row of C is joined
+    horizontally and the rows vertically, so the pieces must fit like a block matrix.
+
+        cell2mat({[1 2], 3; [4 5], 6})   % [1 2 3; 4 5 6]
+    """
+    if type(c) is not CellArray:
+        raise MatlabError("MATLAB:cell2mat:InvalidInput", "Input must be a cell array.")
+    if c.data.size == 0:
+        return np.zeros((0, 0))
+    if c.data.ndim > 2:
+        raise MatlabError("MATLAB:cell2mat:UnsupportedDims", "cell2mat supports 2-D cell arrays only.")
+    classes = {class_of(v) for v in c.data.flat}
+    if not classes <= set(_CONCATENABLE):
+        raise MatlabError("MATLAB:cell2mat:UnsupportedCellContent",
+                          "cell2mat does not support cell arrays containing cell arrays, structs or objects.")
+    if len(classes) > 1:
+        raise MatlabError("MATLAB:cell2mat:MixedDataTypes",
+                          "All contents of the input cell array must be of the same data type.")
+    blocks = [[_block(v) for v in row] for row in c.data]
+    try:
+        arr = np.concatenate([np.concatenate(row, axis=1) for row in blocks], axis=0)
+    except ValueError:
+        raise MatlabError("MATLAB:catenate:dimensionMismatch",
+                          "Dimensions of arrays being concatenated are not consistent.") from None
+    if classes == {"char"}:
+        return CharArray(arr)
+    return arr.item() if arr.shape == (1, 1) and arr.dtype in (np.float64, np.bool_) else arr
+
+
+def _block(value: Value) -> np.ndarray:
+    if type(value) is CharArray:
+        return value.codes
+    arr = to_array(value)
+    if arr.ndim > 2:
+        raise MatlabError("MATLAB:cell2mat:UnsupportedDims", "cell2mat supports 2-D contents only.")
+    return arr
+
+
+@builtin("num2cell", family="cells")
+def num2cell(a):
+    """num2cell(A)  a cell array of A's size holding each element of A.
+
+        num2cell([1 2 3])   % {1, 2, 3}
+    """
+    count = int(np.prod(size_of(a)))
+    return _new_cells(size_of(a), [element(a, k) for k in range(count)])
+
+
+@builtin("struct2cell", family="cells")
+def struct2cell(s):
+    """struct2cell(S)  the field values of a struct as a cell array.
+
+    For a scalar struct the result is a column (one row per field); for an m-by-n struct array it is
+    numFields-by-m-by-n.
+
+        struct2cell(struct('a', 1, 'b', 'x'))   % {1; 'x'}
+    """
+    s = _require_struct(s, "struct2cell")
+    shape = (len(s.fields),) + s.shape
+    out = np.empty(shape, dtype=object)
+    for index in np.ndindex(*s.shape):
+        record = s.data[index]
+        for f, name in enumerate(s.fields):
+            out[(f,) + index] = record[name]
+    return CellArray(out.reshape(normalize_shape(shape), order="F"))
+
+
+@builtin("deal", family="cells")
+def deal(*args, nargout=1):
+    """[A1, ..., An] = deal(X1, ..., Xn) or deal(X)  copy inputs to outputs.
+
+    With one input every output gets a copy of it; otherwise there must be one input per output.
+
+        [a, b] = deal(1, 2);   % a = 1, b = 2
+    """
+    count = max(nargout, 1)
+    if len(args) == 1:
+        return tuple(args * count) if count > 1 else args[0]
+    if len(args) != count:
+        raise MatlabError("MATLAB:deal:narginchk", "The number of outputs should match the number of inputs.")
+    return tuple(args) if count > 1 else args[0]

@@ -1,0 +1,231 @@
+"""sprintf and fprintf: MATLAB's format language.
+
+``format_text(fmt, args)`` is the engine (error, warning, assert and MException use it too). MATLAB's
+rules, which differ from C's:
+- escapes (\\n, \\t, \\\\, \\xHH, \\NNN) are expanded in the format only, never in the arguments;
+- the arguments are flattened, column-major, into one list of values and the format is reused until
+  every value is used; output stops at the first conversion that has no value left (so a format with
+  conversions and no arguments prints up to its first conversion);
+- a char argument meeting %s is used whole; meeting a numeric conversion (or %c), it gives its codes;
+- a non-integer meeting %d/%i/%u/%x/%o/%c, or a number meeting %s that is not a whole number, is printed
+  with %e (same flags, width and precision); a whole number meeting %s prints as the character with that
+  code; Inf and NaN print as Inf, -Inf and NaN;
+- only the real part of complex numbers is printed.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..values import CharArray, StringArray, Value, class_of
+from .registry import builtin
+from .textutil import is_text_scalar, string_value, text_arg, unescape
+
+_SPEC = re.compile(r"%%|%(?:\d+\$)?([-+ 0#]*)(\*|\d+)?(?:\.(\*|\d*))?[lh]?([diuoxXfFeEgGcs])")
+_INTEGER_CONVS = "diuoxXc"
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One conversion: %[flags][width][.precision]conv (width/precision may be '*')."""
+    flags: str
+    width: str
+    precision: str | None
+    conv: str
+
+
+Atom = str | int | float
+
+
+def parse_format(fmt: str) -> list[str | Spec]:
+    """The format (escapes already expanded) as literal text pieces and conversions."""
+    pieces: list[str | Spec] = []
+    last = 0
+    for m in _SPEC.finditer(fmt):
+        pieces.append(fmt[last:m.start()])
+        if m.group(0) == "%%":
+            pieces.append("%")
+        else:
+            pieces.append(Spec(m.group(1), m.group(2) or "", m.group(3), m.group(4)))
+        last = m.end()
+    pieces.append(fmt[last:])
+    return [p for p in pieces if p != ""]
+
+
+def _atoms(args: list[Value]) -> list[Atom]:
+    atoms: list[Atom] = []
+    for arg in args:
+        t = type(arg)
+        if t is CharArray:
+            if arg.codes.size:
+                atoms.append(arg.to_str())
+        elif t is StringArray:
+            atoms.extend("<missing>" if s is None else s for s in arg.data.ravel(order="F"))
+        elif t is float or t is int:
+            atoms.append(arg)
+        elif t is bool:
+            atoms.append(int(arg))
+        elif t is complex:
+            atoms.append(arg.real)
+        elif t is np.ndarray:
+            flat = arg.ravel(order="F")
+            if flat.dtype.kind == "c":
+                flat = flat.real
+            atoms.extend(flat.tolist() if flat.dtype.kind == "f" else (int(v) for v in flat))
+        else:
+            raise MatlabError("MATLAB:printf:invalidInputType",
+                              f"Unable to convert '{class_of(arg)}' value to a format argument: "
+                              f"only numeric, logical, char and string values can be formatted.")
+    return atoms
+
+
+def _is_whole(value: Atom) -> bool:
+    return type(value) is int or (math.isfinite(value) and float(value).is_integer())
+
+
+def _pad(text: str, spec: Spec, width: str) -> str:
+    if not width:
+        return text
+    return text.ljust(int(width)) if "-" in spec.flags else text.rjust(int(width))
+
+
+def _format_number(spec: Spec, width: str, precision: str | None, value: int | float) -> str:
+    conv = spec.conv
+    if type(value) is float and not math.isfinite(value):
+        text = "NaN" if math.isnan(value) else ("Inf" if value > 0 else "-Inf")
+        if "+" in spec.flags and value > 0:
+            text = "+Inf"
+        return _pad(text, spec, width)
+    if conv in _INTEGER_CONVS or conv == "s":
+        if not _is_whole(value):
+            conv = "e"
+        elif conv in "cs":
+            return _pad(chr(int(value)), spec, width)
+        else:
+            value = int(value)
+            conv = "d" if conv in "iu" else conv
+    flags = spec.flags
+    prec = "" if precision is None else "." + precision
+    return f"%{flags}{width}{prec}{conv}" % value
+
+
+def _format_text(spec: Spec, width: str, precision: str | None, text: str) -> str:
+    if precision not in (None, ""):
+        text = text[:int(precision)]
+    return _pad(text, spec, width)
+
+
+class _Feeder:
+    """Hands out argument values to conversions, splitting char values into codes when needed."""
+
+    def __init__(self, atoms: list[Atom]):
+        self.atoms = atoms
+        self.pos = 0
+
+    def exhausted(self) -> bool:
+        return self.pos >= len(self.atoms)
+
+    def take(self, as_text: bool) -> Atom:
+        atom = self.atoms[self.pos]
+        if type(atom) is str and not as_text:
+            self.atoms[self.pos:self.pos + 1] = [float(ord(c)) for c in atom]
+            atom = self.atoms[self.pos]
+        self.pos += 1
+        return atom
+
+    def take_count(self) -> str:
+        value = self.take(as_text=False)
+        return str(max(int(value), 0)) if _is_whole(value) else "0"
+
+
+def _convert(spec: Spec, feed: _Feeder) -> str | None:
+    """Text of one conversion, or None when the arguments ran out before it."""
+    width, precision = spec.width, spec.precision
+    if width == "*":
+        if feed.exhausted():
+            return None
+        width = feed.take_count()
+    if precision == "*":
+        if feed.exhausted():
+            return None
+        precision = feed.take_count()
+    if feed.exhausted():
+        return None
+    value = feed.take(as_text=spec.conv == "s")
+    if type(value) is str:
+        return _format_text(spec, width, precision, value)
+    return _format_number(spec, width, precision, value)
+
+
+def format_text(fmt: str, args: list[Value]) -> str:
+    """Apply MATLAB format ``fmt`` (escapes not yet expanded) to ``args``; see the module docstring."""
+    pieces = parse_format(unescape(fmt))
+    if not any(type(p) is Spec for p in pieces):
+        return "".join(pieces)
+    feed = _Feeder(_atoms(args))
+    no_data = feed.exhausted()
+    out: list[str] = []
+    while True:
+        for piece in pieces:
+            if type(piece) is str:
+                out.append(piece)
+                continue
+            if no_data and args:
+                continue
+            text = _convert(piece, feed)
+            if text is None:
+                return "".join(out)
+            out.append(text)
+        if feed.exhausted():
+            return "".join(out)
+
+
+def _format_arg(fmt: Value, fname: str) -> str:
+    if not is_text_scalar(fmt):
+        raise MatlabError(f"MATLAB:{fname}:invalidFormat",
+                          "Format must be a character vector or string scalar.")
+    return text_arg(fmt, fname)
+
+
+@builtin("sprintf", family="strings")
+def sprintf(fmt, *args):
+    """sprintf(formatSpec, A1, ..., An)  format data into text.
+
+    Applies formatSpec (%d %i %u %f %e %g %x %o %c %s with flags, width and precision, `*` widths,
+    escapes \\n \\t \\\\ %%) to the elements of A1..An in column-major order, reusing the format until
+    every element is used. The result is a char row vector, or a string scalar when formatSpec is a
+    string.
+
+        sprintf('%d-%d\\n', [1 2; 3 4])   % '1-3\\n2-4\\n'
+    """
+    text = format_text(_format_arg(fmt, "sprintf"), list(args))
+    if type(fmt) is StringArray:
+        return string_value([text])
+    return CharArray.from_str(text)
+
+
+@builtin("fprintf", family="strings")
+def fprintf(ctx, *args, nargout=0):
+    """fprintf(fileID, formatSpec, A1, ..., An)  write formatted text to the command window.
+
+    Formats like sprintf and writes the text; fileID may be 1 (standard output) or 2 (standard error),
+    and is optional. With an output argument, returns the number of bytes written.
+
+        fprintf('x = %.2f\\n', pi)   % prints x = 3.14
+    """
+    if not args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if not is_text_scalar(args[0]) and len(args) > 1:
+        fid, args = args[0], args[1:]
+        if fid not in (1.0, 2.0):
+            raise MatlabError("MATLAB:FileIO:InvalidFid",
+                              "Invalid file identifier. Use fopen to generate a valid file identifier.")
+    text = format_text(_format_arg(args[0], "fprintf"), list(args[1:]))
+    ctx.write(text)
+    if nargout > 0:
+        return float(len(text.encode("utf-8")))
+    return None

@@ -1,0 +1,510 @@
+"""String builtins: concatenation, splitting, joining, replacing, trimming, case, comparison, search
+and number parsing. Text arguments may be char, string or cell arrays of char; results keep the kind
+MATLAB returns (string in -> string out, cellstr in -> cell out). See textutil.py for the helpers."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..values import CellArray, CharArray, StringArray, Value
+from .registry import builtin
+from .textutil import (TextList, char_value, cell_value, is_char_row, is_text_scalar, option_name,
+                       string_value, text_arg, texts_of, unescape)
+
+WHITESPACE = " \t\n\v\f\r"
+
+
+def _as_text_list(value: Value, fname: str) -> TextList:
+    """Like texts_of, but numbers become the characters with those codes (as strcat does)."""
+    if isinstance(value, (float, bool, np.ndarray)):
+        codes = np.atleast_2d(np.asarray(value, dtype=np.float64))
+        return TextList(["".join(map(chr, codes.ravel(order="F").astype(int)))], "char", (1, 1))
+    return texts_of(value, fname)
+
+
+def _broadcast(lists: list[TextList], fname: str) -> tuple[int, ...]:
+    shapes = {t.shape for t in lists if t.shape != (1, 1)}
+    if len(shapes) > 1:
+        raise MatlabError(f"MATLAB:{fname}:InvalidInputSize",
+                          "All non-scalar inputs must be the same size.")
+    return shapes.pop() if shapes else (1, 1)
+
+
+def _item(t: TextList, k: int) -> str:
+    item = t.items[0] if len(t.items) == 1 else t.items[k]
+    return "" if item is None else item
+
+
+@builtin("strcat", family="strings")
+def strcat(*args):
+    """strcat(s1, ..., sN)  concatenate text horizontally.
+
+    Char inputs lose their trailing whitespace (space, tab, newline...) first; cell and string inputs keep
+    it and are joined element by element (scalars expand). Any string input gives a string result, any
+    cell input a cell result.
+
+        strcat('a ', 'b ')       % 'ab'
+        strcat({'x '}, 'y')      % {'x y'}
+    """
+    if not args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    lists = [_as_text_list(a, "strcat") for a in args]
+    kinds = {t.kind for t in lists}
+    if kinds == {"char"}:
+        return char_value("".join(t.items[0].rstrip(WHITESPACE) for t in lists))
+    shape = _broadcast(lists, "strcat")
+    count = int(np.prod(shape))
+    items = ["".join(_item(t, k) for t in lists) for k in range(count)]
+    out = TextList(items, "string" if "string" in kinds else "cell", shape)
+    return out.rebuild(items)
+
+
+def _split_pattern(delims: list[str], collapse: bool) -> re.Pattern:
+    alternatives = "|".join(re.escape(d) for d in sorted(delims, key=len, reverse=True))
+    return re.compile(f"(?:{alternatives})+" if collapse else alternatives)
+
+
+@builtin("strsplit", family="strings")
+def strsplit(s, *args, nargout=1):
+    """strsplit(str, delimiter, 'CollapseDelimiters', tf)  split text at delimiters.
+
+    The default delimiter is whitespace; delimiter may be text or a cell array of texts (escape sequences
+    such as '\\t' are expanded). Consecutive delimiters count as one unless 'CollapseDelimiters' is
+    false. Returns a 1xN cell of char (a string row for string input) and, as second output, the
+    delimiters found.
+
+        strsplit('a,b,,c', ',')   % {'a', 'b', 'c'}
+    """
+    text = text_arg(s, "strsplit", "First input")
+    delims, collapse = [" ", "\f", "\n", "\r", "\t", "\v"], True
+    rest = list(args)
+    if rest and option_name(rest[0]) != "collapsedelimiters":
+        delims = [unescape(d or "") for d in texts_of(rest.pop(0), "strsplit").items]
+    while rest:
+        if len(rest) < 2 or option_name(rest[0]) != "collapsedelimiters":
+            raise MatlabError("MATLAB:strsplit:InvalidParameter",
+                              "Only the 'CollapseDelimiters' option is supported.")
+        collapse = bool(np.all(rest[1]))
+        rest = rest[2:]
+    pattern = _split_pattern(delims, collapse)
+    parts = pattern.split(text)
+    matches = [m.group(0) for m in pattern.finditer(text)]
+    make = string_value if type(s) is StringArray else (lambda xs: cell_value([char_value(x) for x in xs]))
+    return (make(parts), make(matches)) if nargout > 1 else make(parts)
+
+
+@builtin("strjoin", family="strings")
+def strjoin(c, delimiter=None):
+    """strjoin(C, delimiter)  join the texts of C with a delimiter (default ' ').
+
+    C is a cell array of char or a string array; escape sequences in delimiter are expanded. The
+    delimiter may also be a cell array with one text fewer than C. Char result for a cell input, string
+    result for a string input.
+
+        strjoin({'a', 'b', 'c'}, '-')   % 'a-b-c'
+    """
+    parts = texts_of(c, "strjoin")
+    if parts.kind == "char":
+        raise MatlabError("MATLAB:strjoin:InvalidCellType",
+                          "First input must be a string array or cell array of character vectors.")
+    items = ["" if i is None else i for i in parts.items]
+    seps = [" "] if delimiter is None else [unescape(d or "") for d in texts_of(delimiter, "strjoin").items]
+    if len(seps) == 1:
+        text = seps[0].join(items)
+    elif len(seps) == max(len(items) - 1, 0):
+        text = "".join(i + d for i, d in zip(items, seps + [""]))
+    else:
+        raise MatlabError("MATLAB:strjoin:WrongNumberOfDelimiterElements",
+                          "Delimiter must have one element fewer than the input.")
+    return string_value([text]) if parts.kind == "string" else char_value(text)
+
+
+def _replace_overlapping(text: str, old: str, new: str) -> str:
+    """MATLAB's strrep: every occurrence of ``old`` is replaced, overlapping ones included."""
+    if not old:
+        return text
+    out: list[str] = []
+    covered = 0
+    for k, ch in enumerate(text):
+        if text.startswith(old, k):
+            out.append(new)
+            covered = k + len(old)
+        elif k >= covered:
+            out.append(ch)
+    return "".join(out)
+
+
+def _map_texts(value: Value, fname: str, fn: Callable[[str], str]) -> Value:
+    texts = texts_of(value, fname)
+    return texts.rebuild([None if t is None else fn(t) for t in texts.items])
+
+
+@builtin("strrep", family="strings")
+def strrep(s, old, new):
+    """strrep(str, old, new)  replace every occurrence of old in str with new.
+
+    str may be char, string or a cell array of char; overlapping occurrences are each replaced, as
+    MATLAB does.
+
+        strrep('hello world', 'o', '0')   % 'hell0 w0rld'
+    """
+    old_text, new_text = text_arg(old, "strrep"), text_arg(new, "strrep")
+    result = _map_texts(s, "strrep", lambda t: _replace_overlapping(t, old_text, new_text))
+    if type(s) is CharArray and StringArray in (type(old), type(new)):
+        return string_value([result.to_str()])
+    return result
+
+
+@builtin("strtrim", family="strings")
+def strtrim(s):
+    """strtrim(str)  remove leading and trailing whitespace.
+
+    Works on char row vectors, string arrays and cell arrays of char.
+
+        strtrim(sprintf('  a b \\t'))   % 'a b'
+    """
+    if type(s) is CharArray and not is_char_row(s):
+        return _trim_char_matrix(s)
+    return _map_texts(s, "strtrim", lambda t: t.strip(WHITESPACE))
+
+
+def _trim_char_matrix(s: CharArray) -> CharArray:
+    blank = np.isin(s.codes, [ord(c) for c in WHITESPACE]).all(axis=0)
+    keep = np.flatnonzero(~blank)
+    if keep.size == 0:
+        return CharArray(np.zeros((s.codes.shape[0], 0), dtype=np.uint16))
+    return CharArray(s.codes[:, keep[0]:keep[-1] + 1].copy())
+
+
+def _change_case(value: Value, fname: str, fn: Callable[[str], str]) -> Value:
+    if type(value) is CharArray:
+        chars = [fn(chr(c)) for c in value.codes.ravel(order="F")]
+        codes = np.array([ord(c[0]) if len(c) == 1 else o for c, o in
+                          zip(chars, value.codes.ravel(order="F"))], dtype=np.uint16)
+        return CharArray(codes.reshape(value.codes.shape, order="F"))
+    return _map_texts(value, fname, fn)
+
+
+@builtin("upper", family="strings")
+def upper(s):
+    """upper(str)  convert text to upper case.
+
+    Works on char arrays, string arrays and cell arrays of char.
+
+        upper('abc')   % 'ABC'
+    """
+    return _change_case(s, "upper", str.upper)
+
+
+@builtin("lower", family="strings")
+def lower(s):
+    """lower(str)  convert text to lower case.
+
+    Works on char arrays, string arrays and cell arrays of char.
+
+        lower("ABC")   % "abc"
+    """
+    return _change_case(s, "lower", str.lower)
+
+
+# -- comparison -------------------------------------------------------------------------------------
+
+Key = tuple[tuple[int, ...] | None, str] | None   # (char shape, or None for string; text) or not text
+
+
+def _key(value: Value) -> Key:
+    if type(value) is CharArray:
+        return value.shape, value.to_str()
+    if type(value) is StringArray and value.data.size == 1 and value.data.flat[0] is not None:
+        return None, value.data.flat[0]
+    return None
+
+
+def _compare_keys(a: Key, b: Key, fold: bool, n: int | None) -> bool:
+    if a is None or b is None:
+        return False
+    (shape_a, text_a), (shape_b, text_b) = a, b
+    if n is not None:
+        text_a, text_b, shape_a = text_a[:n], text_b[:n], None
+    if fold:
+        text_a, text_b = text_a.lower(), text_b.lower()
+    if shape_a is not None and shape_b is not None and shape_a != shape_b and (text_a or text_b):
+        return False
+    return text_a == text_b
+
+
+def _keys(value: Value) -> tuple[list[Key], tuple[int, ...]] | None:
+    """Per-element keys of a cell or non-scalar string array; None for a single value."""
+    if type(value) is CellArray:
+        return [_key(v) for v in value.data.ravel(order="F")], value.shape
+    if type(value) is StringArray and value.data.size != 1:
+        return [None if s is None else (None, s) for s in value.data.ravel(order="F")], value.shape
+    return None
+
+
+def _strcmp(a: Value, b: Value, fold: bool, n: int | None, fname: str) -> Value:
+    many_a, many_b = _keys(a), _keys(b)
+    if many_a is None and many_b is None:
+        return _compare_keys(_key(a), _key(b), fold, n)
+    if many_a is not None and many_b is not None:
+        if many_a[1] != many_b[1] and len(many_a[0]) != 1 and len(many_b[0]) != 1:
+            raise MatlabError(f"MATLAB:{fname}:InputsSizeMismatch",
+                              "Inputs must be the same size or either one can be a scalar.")
+        if len(many_a[0]) == 1:
+            many_a, many_b = many_b, many_a
+            a, b = b, a
+        shape = many_a[1]
+        others = many_b[0] * len(many_a[0]) if len(many_b[0]) == 1 else many_b[0]
+        flags = [_compare_keys(x, y, fold, n) for x, y in zip(many_a[0], others)]
+    else:
+        keys, shape = many_a if many_a is not None else many_b
+        single = _key(b if many_a is not None else a)
+        flags = [_compare_keys(k, single, fold, n) for k in keys]
+    return np.array(flags, dtype=np.bool_).reshape(shape, order="F")
+
+
+def _count(n: Value, fname: str) -> int:
+    if not isinstance(n, (float, np.ndarray)) or np.size(n) != 1 or float(np.asarray(n).flat[0]) < 0 \
+            or not float(np.asarray(n).flat[0]).is_integer():
+        raise MatlabError(f"MATLAB:{fname}:InvalidLength",
+                          "Length argument must be a nonnegative integer scalar.")
+    return int(np.asarray(n).flat[0])
+
+
+@builtin("strcmp", family="strings")
+def strcmp(a, b):
+    """strcmp(s1, s2)  true if two texts are identical (case-sensitive).
+
+    Char, string and cell arrays of char may be mixed; a cell or string array gives a logical array
+    comparing element by element (a single text is compared with every element). Non-text inputs
+    compare false.
+
+        strcmp('abc', {'abc', 'x'})   % [1 0]
+    """
+    return _strcmp(a, b, False, None, "strcmp")
+
+
+@builtin("strcmpi", family="strings")
+def strcmpi(a, b):
+    """strcmpi(s1, s2)  true if two texts are identical ignoring case.
+
+    Same forms as strcmp.
+
+        strcmpi('ABC', 'abc')   % true
+    """
+    return _strcmp(a, b, True, None, "strcmpi")
+
+
+@builtin("strncmp", family="strings")
+def strncmp(a, b, n):
+    """strncmp(s1, s2, n)  true if the first n characters of two texts are identical.
+
+    Same forms as strcmp; texts shorter than n must match entirely.
+
+        strncmp('hello', 'help', 3)   % true
+    """
+    return _strcmp(a, b, False, _count(n, "strncmp"), "strncmp")
+
+
+@builtin("strncmpi", family="strings")
+def strncmpi(a, b, n):
+    """strncmpi(s1, s2, n)  like strncmp, ignoring case.
+
+    Same forms as strcmp.
+
+        strncmpi('HELlo', 'help', 3)   % true
+    """
+    return _strcmp(a, b, True, _count(n, "strncmpi"), "strncmpi")
+
+
+# -- search -----------------------------------------------------------------------------------------
+
+def _search(fname: str, s: Value, pattern: Value, options: tuple,
+            test: Callable[[str, str], bool]) -> Value:
+    texts = texts_of(s, fname)
+    patterns = [p for p in texts_of(pattern, fname).items if p is not None]
+    fold = False
+    opts = list(options)
+    while opts:
+        if len(opts) < 2 or option_name(opts[0]) != "ignorecase":
+            raise MatlabError(f"MATLAB:{fname}:InvalidParameter", "Only the 'IgnoreCase' option is supported.")
+        fold = bool(np.all(opts[1]))
+        opts = opts[2:]
+    if fold:
+        patterns = [p.lower() for p in patterns]
+    flags = [t is not None and any(test(t.lower() if fold else t, p) for p in patterns)
+             for t in texts.items]
+    return texts.logical(flags)
+
+
+@builtin("contains", family="strings")
+def contains(s, pattern, *options):
+    """contains(str, pat, 'IgnoreCase', tf)  true where str contains pat.
+
+    str is a char vector, string array or cell array of char (a logical array of its size results); pat
+    may list several texts (any of them matches).
+
+        contains({'apple', 'kiwi'}, 'pp')   % [1 0]
+    """
+    return _search("contains", s, pattern, options, lambda t, p: p in t)
+
+
+@builtin("startsWith", family="strings")
+def starts_with(s, pattern, *options):
+    """startsWith(str, pat, 'IgnoreCase', tf)  true where str starts with pat.
+
+    Same forms as contains.
+
+        startsWith("matfuse", "mat")   % true
+    """
+    return _search("startsWith", s, pattern, options, str.startswith)
+
+
+@builtin("endsWith", family="strings")
+def ends_with(s, pattern, *options):
+    """endsWith(str, pat, 'IgnoreCase', tf)  true where str ends with pat.
+
+    Same forms as contains.
+
+        endsWith('file.m', '.m')   % true
+    """
+    return _search("endsWith", s, pattern, options, str.endswith)
+
+
+# -- numbers from text ------------------------------------------------------------------------------
+
+_UNSIGNED = r"(?:inf|nan|(?:\d[\d,]*\.?\d*|\.\d+)(?:[ed][+-]?\d+)?)"
+_REAL = rf"[+-]?{_UNSIGNED}"
+_NUMBER = re.compile(rf"^\s*(?P<re>{_REAL})?\s*(?:(?P<im>[+-]\s*{_UNSIGNED}?)\s*\*?\s*[ij])?\s*$",
+                     re.IGNORECASE)
+
+
+def parse_number(text: str) -> float | complex | None:
+    """MATLAB's str2double reading of one text: a real or complex number, or None."""
+    m = _NUMBER.match(text)
+    if not m or not (m.group("re") or m.group("im")):
+        return _imaginary_only(text)
+    real = _real(m.group("re")) if m.group("re") else 0.0
+    if m.group("im") is None:
+        return real
+    imag = m.group("im").replace(" ", "")
+    return complex(real, _real(imag if imag not in "+-" else imag + "1"))
+
+
+def _imaginary_only(text: str) -> complex | None:
+    m = re.match(rf"^\s*({_REAL})?\s*\*?\s*[ij]\s*$", text, re.IGNORECASE)
+    if not m:
+        return None
+    value = m.group(1)
+    return complex(0.0, _real(value) if value and value not in "+-" else float((value or "") + "1"))
+
+
+def _real(text: str) -> float:
+    return float(text.replace(",", "").lower().replace("d", "e"))
+
+
+@builtin("str2double", family="strings")
+def str2double(s):
+    """str2double(str)  convert text to a double; NaN where the text is not one number.
+
+    Accepts a char vector, string array or cell array (one result per element, NaN for non-text
+    elements); understands Inf, NaN, exponents, thousands commas and complex numbers like '1+2i'.
+
+        str2double({'3.5', 'abc'})   % [3.5 NaN]
+    """
+    if type(s) is CellArray:
+        values = [_double_of(v) for v in s.data.ravel(order="F")]
+        return _numbers(values, s.shape)
+    if type(s) is StringArray:
+        values = [_double_of(StringArray.scalar(v)) for v in s.data.ravel(order="F")]
+        return _numbers(values, s.shape)
+    return _double_of(s)
+
+
+def _double_of(value: Value) -> float | complex:
+    if not is_text_scalar(value) or (type(value) is StringArray and value.data.flat[0] is None):
+        return float("nan")
+    number = parse_number(text_arg(value, "str2double"))
+    return float("nan") if number is None else number
+
+
+def _numbers(values: list, shape: tuple[int, ...]) -> Value:
+    dtype = np.complex128 if any(type(v) is complex for v in values) else np.float64
+    arr = np.array(values, dtype=dtype).reshape(shape, order="F")
+    return float(arr[0, 0]) if arr.shape == (1, 1) and dtype == np.float64 else arr
+
+
+_KEYWORD_VALUES = {"true": True, "false": False, "pi": np.pi, "inf": np.inf, "nan": np.nan,
+                   "eps": np.finfo(float).eps}
+
+
+def _matrix_rows(text: str) -> list[list[str]] | None:
+    body = text.strip()
+    if body.startswith("[") and body.endswith("]"):
+        body = body[1:-1]
+    elif "[" in body or "]" in body:
+        return None
+    rows = [r for r in re.split(r"[;\n]", body) if r.strip()]
+    return [[t for t in re.split(r"[,\s]+", r.strip()) if t] for r in rows]
+
+
+def _element(token: str) -> float | complex | bool | None:
+    lowered = token.lower()
+    sign = -1.0 if lowered.startswith("-") else 1.0
+    if lowered.lstrip("+-") in _KEYWORD_VALUES and lowered not in ("true", "false"):
+        return sign * _KEYWORD_VALUES[lowered.lstrip("+-")]
+    if lowered in ("true", "false"):
+        return _KEYWORD_VALUES[lowered]
+    if "," in token:
+        return None
+    return parse_number(token)
+
+
+@builtin("str2num", family="strings")
+def str2num(s, nargout=1):
+    """[x, tf] = str2num(str)  convert text holding numbers or a matrix of numbers to an array.
+
+    Reads numbers, Inf, NaN, pi, eps, true and false, separated by spaces or commas, with rows separated
+    by semicolons or newlines, optionally in brackets. Unlike MATLAB it does not evaluate arbitrary
+    expressions: text that is not such a matrix gives [] and tf = false.
+
+        str2num('[1 2; 3 4]')   % [1 2; 3 4]
+    """
+    text = "\n".join(s.rows()) if type(s) is CharArray else text_arg(s, "str2num")
+    rows = _matrix_rows(text)
+    values = None if rows is None else [[_element(t) for t in row] for row in rows]
+    ok = values is not None and all(v is not None for row in values for v in row) and \
+        len({len(row) for row in values}) <= 1
+    result = _matrix(values) if ok else np.zeros((0, 0))
+    return (result, ok) if nargout > 1 else result
+
+
+def _matrix(rows: list[list]) -> Value:
+    if not rows:
+        return np.zeros((0, 0))
+    all_logical = all(type(v) is bool for row in rows for v in row)
+    dtype = np.bool_ if all_logical else (
+        np.complex128 if any(type(v) is complex for row in rows for v in row) else np.float64)
+    arr = np.array(rows, dtype=dtype)
+    return arr.item() if arr.shape == (1, 1) and dtype != np.complex128 else arr
+
+
+@builtin("blanks", family="strings")
+def blanks(n):
+    """blanks(n)  a char row vector of n spaces.
+
+        ['a' blanks(3) 'b']   % 'a   b'
+    """
+    return CharArray.from_str(" " * _count(n, "blanks"))
+
+
+@builtin("newline", family="strings")
+def newline():
+    """newline  the newline character, char(10).
+
+        ['a' newline 'b']   % two lines
+    """
+    return CharArray.from_str("\n")
