@@ -1,0 +1,270 @@
+"""Type and shape inference: forward dataflow over the CFG on the lattice of mir/types.py.
+
+The state at a block entry maps variable names to types; instructions set their temporaries' types by
+per-op rules (the RULES table); control-flow merges join the states until nothing changes. Shapes are
+exact where they follow from constants, implicit expansion, matrix products, constructors with constant
+sizes (zeros/ones/rand...), reductions and concatenation; otherwise rank-only or unknown.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ..runtime.values import CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray, StructArray
+from .ir import Block, Function, Instr, Temp
+from .passes import PassState, mir_pass
+from .types import UNKNOWN, Type, binary_class, broadcast, join, scalar
+
+ELEMENTWISE_OPS = {"+", "-", ".*", "./", ".\\", ".^"}
+COMPARE_OPS = {"==", "~=", "<", "<=", ">", ">=", "&", "|"}
+CONSTRUCTORS = {"zeros": "double", "ones": "double", "rand": "double", "randn": "double", "eye": "double",
+                "nan": "double", "NaN": "double", "inf": "double", "Inf": "double", "true": "logical",
+                "false": "logical"}
+REDUCTIONS = {"sum", "prod", "mean", "max", "min", "any", "all", "median", "std", "var"}
+SCALAR_QUERIES = {"numel", "length", "ndims", "isempty", "isscalar", "nnz"}
+
+Env = dict[str, Type]
+
+
+def type_of_value(value: Any) -> Type:
+    t = type(value)
+    if t is float:
+        return scalar("double")
+    if t is complex:
+        return scalar("double", True)
+    if t is bool:
+        return scalar("logical")
+    if t is np.ndarray:
+        return Type(CLASS_OF_DTYPE.get(value.dtype, "?"), value.dtype.kind == "c", tuple(value.shape))
+    if t is CharArray:
+        return Type("char", False, tuple(value.shape))
+    if t is StringArray:
+        return Type("string", False, tuple(value.shape))
+    if t is CellArray:
+        return Type("cell", False, tuple(value.shape))
+    if t is StructArray:
+        return Type(value.classname, False, tuple(value.shape))
+    if t is FunctionHandle:
+        return scalar("function_handle")
+    return UNKNOWN
+
+
+@mir_pass("infer")
+def infer_types(state: PassState) -> None:
+    for fn in state.functions():
+        infer_function(fn, state.workspace if fn.kind == "script" else {})
+
+
+def infer_function(fn: Function, workspace: Env) -> None:
+    entry: dict[str, Env] = {fn.blocks[0].label: dict(workspace)}
+    consts: dict[int, Any] = {}
+    by_label = {b.label: b for b in fn.blocks}
+    todo = [fn.blocks[0].label]
+    while todo:
+        label = todo.pop(0)
+        env = dict(entry[label])
+        block = by_label[label]
+        for ins in block.instrs:
+            transfer(ins, env, consts)
+        for target, out in successors(block, env):
+            merged = join_env(entry.get(target), out)
+            if merged != entry.get(target):
+                entry[target] = merged
+                if target not in todo:
+                    todo.append(target)
+        for ins in block.instrs:
+            if ins.op == "trypush" and join_env(entry.get(ins.attr), env) != entry.get(ins.attr):
+                entry[ins.attr] = join_env(entry.get(ins.attr), env)
+                todo.append(ins.attr)
+
+
+def successors(block: Block, env: Env) -> list[tuple[str, Env]]:
+    term = block.term
+    if term.op == "fornext":
+        body = dict(env)
+        body[term.attr] = loop_var_type(term.args[0])
+        return [(term.targets[0], body), (term.targets[1], env)]
+    return [(t, env) for t in term.targets]
+
+
+def loop_var_type(it: Temp) -> Type:
+    return it.type if it.type.cls != "?" or it.type.shape is not None else UNKNOWN
+
+
+def join_env(a: Env | None, b: Env) -> Env:
+    if a is None:
+        return dict(b)
+    return {k: join(a.get(k), b.get(k)) or UNKNOWN for k in set(a) | set(b)}
+
+
+def transfer(ins: Instr, env: Env, consts: dict[int, Any]) -> None:
+    rule = RULES.get(ins.op)
+    result = rule(ins, env, consts) if rule is not None else UNKNOWN
+    if ins.op == "store":
+        env[ins.attr] = ins.args[0].type
+    elif ins.op == "setindex":
+        old = env.get(ins.attr[0])
+        env[ins.attr[0]] = Type(old.cls, old.complex, None) if old is not None and old.cls != "?" else UNKNOWN
+    if ins.dest is not None:
+        ins.dest.type = result if result is not None else UNKNOWN
+
+
+def rule_const(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    consts[ins.dest.id] = ins.attr
+    return type_of_value(ins.attr)
+
+
+def rule_load(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    return env.get(ins.attr, UNKNOWN)
+
+
+def rule_binop(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    a, b = (t.type for t in ins.args)
+    op = ins.attr
+    if op in COMPARE_OPS:
+        return Type("logical", False, broadcast(a.shape, b.shape))
+    cls = binary_class(a.cls, b.cls)
+    cplx = a.complex or b.complex
+    if is_elementwise(op, a, b):
+        return Type(cls, cplx, broadcast(a.shape, b.shape))
+    if op == "*" and a.shape is not None and b.shape is not None and len(a.shape) == len(b.shape) == 2:
+        return Type(cls, cplx, (a.shape[0], b.shape[1]))
+    return Type(cls, cplx, None)
+
+
+def is_elementwise(op: str, a: Type, b: Type) -> bool:
+    """Whether binary operator ``op`` acts elementwise on operands of these types (``*`` with a scalar...)."""
+    return (op in ELEMENTWISE_OPS or op in COMPARE_OPS or (op == "*" and (a.is_scalar or b.is_scalar))
+            or (op == "/" and b.is_scalar) or (op == "\\" and a.is_scalar)
+            or (op == "^" and a.is_scalar and b.is_scalar))
+
+
+def rule_unop(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    a = ins.args[0].type
+    if ins.attr == "~":
+        return Type("logical", False, a.shape)
+    if ins.attr in ("'", ".'"):
+        shape = tuple(reversed(a.shape)) if a.shape is not None and len(a.shape) == 2 else None
+        return Type(a.cls, a.complex, shape)
+    return a
+
+
+def rule_colon(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    values = [consts.get(t.id) for t in ins.args]
+    if all(type(v) is float for v in values):
+        start, step, stop = values if len(values) == 3 else (values[0], 1.0, values[1])
+        if step != 0:
+            n = int(np.floor((stop - start) / step + 1e-10)) + 1
+            return Type("double", False, (1, max(n, 0)))
+    return Type("double", False, (1, None))
+
+
+def rule_call(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    name, nargout, spread = ins.attr
+    if nargout != 1 or any(spread) or (ins.op == "callname" and name in env):
+        return UNKNOWN
+    args = [t.type for t in ins.args]
+    if name in CONSTRUCTORS:
+        sizes = [consts.get(t.id) for t in ins.args]
+        if all(type(v) is float for v in sizes):
+            dims = (1, 1) if not sizes else (int(sizes[0]), int(sizes[0])) if len(sizes) == 1 \
+                else tuple(int(v) for v in sizes)
+            return Type(CONSTRUCTORS[name], False, dims)
+        return Type(CONSTRUCTORS[name], False, None)
+    if name in SCALAR_QUERIES:
+        return scalar("logical" if name.startswith("is") else "double")
+    if name in REDUCTIONS and len(args) == 1:
+        return reduction_type(name, args[0])
+    if name in ("sqrt", "exp", "log", "sin", "cos", "tan", "abs", "floor", "ceil", "round", "fix",
+                "tanh", "sign", "mod", "rem", "atan2", "hypot", "power") and args:
+        return elementwise_type(args)
+    return UNKNOWN
+
+
+def elementwise_type(args: list[Type]) -> Type:
+    shape = args[0].shape
+    cls = args[0].cls
+    for t in args[1:]:
+        shape = broadcast(shape, t.shape)
+        cls = binary_class(cls, t.cls)
+    return Type("double" if cls == "logical" or cls == "char" else cls, False, shape)
+
+
+def reduction_type(name: str, arg: Type) -> Type:
+    cls = "logical" if name in ("any", "all") else "double" if arg.cls in ("logical", "char") else arg.cls
+    shape = arg.shape
+    if shape is None or any(d is None for d in shape):
+        return Type(cls, arg.complex, None if shape is None else tuple(None for _ in shape))
+    dim = next((k for k, d in enumerate(shape) if d != 1), 0)
+    out = list(shape)
+    out[dim] = 1
+    return Type(cls, arg.complex and name not in ("any", "all"), tuple(out))
+
+
+def rule_index(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    base = ins.args[0].type
+    nargout, spread = ins.attr
+    if base.cls == "function_handle" or nargout != 1:
+        return UNKNOWN
+    if base.cls in ("?", "cell") or any(spread):
+        return Type(base.cls, base.complex, None) if base.cls == "cell" else UNKNOWN
+    if all(t.type.is_scalar and t.type.cls == "double" for t in ins.args[1:]) and len(ins.args) > 1:
+        return Type(base.cls, base.complex, (1, 1))
+    return Type(base.cls, base.complex, None)
+
+
+def rule_matrix(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    rows, spread = ins.attr
+    types = [t.type for t in ins.args]
+    cls = "?"
+    for t in types:
+        cls = t.cls if cls == "?" else cls if t.cls == cls else binary_class(cls, t.cls)
+    if any(spread) or any(t.shape is None or None in t.shape or len(t.shape) != 2 for t in types):
+        return Type(cls, any(t.complex for t in types), None)
+    return Type(cls, any(t.complex for t in types), concat_shape(rows, [t.shape for t in types]))
+
+
+def concat_shape(rows: tuple[int, ...], shapes: list[tuple]) -> tuple | None:
+    height, width, k = 0, None, 0
+    for n in rows:
+        row = [s for s in shapes[k:k + n] if s != (0, 0)]
+        k += n
+        if not row:
+            continue
+        if len({s[0] for s in row}) != 1:
+            return None
+        w = sum(s[1] for s in row)
+        if width is not None and w != width:
+            return None
+        width = w
+        height += row[0][0]
+    return (height, width) if width is not None else (0, 0)
+
+
+def rule_cell(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    rows, spread = ins.attr
+    if any(spread) or len(set(rows)) != 1:
+        return Type("cell", False, None)
+    return Type("cell", False, (len(rows), rows[0]))
+
+
+def rule_iter(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
+    arg = ins.args[0].type
+    if arg.cls in ("?", "cell") or arg.shape is None:
+        return Type(arg.cls, arg.complex, None) if arg.cls != "?" else UNKNOWN
+    return Type(arg.cls, arg.complex, (arg.shape[0], 1))
+
+
+def constant(cls: str) -> Callable[[Instr, Env, dict], Type]:
+    return lambda ins, env, consts: scalar(cls)
+
+
+RULES: dict[str, Callable[[Instr, Env, dict[int, Any]], Type]] = {
+    "const": rule_const, "load": rule_load, "loadname": rule_load, "binop": rule_binop, "unop": rule_unop,
+    "colon": rule_colon, "call": rule_call, "callname": rule_call, "index": rule_index,
+    "matrix": rule_matrix, "cell": rule_cell, "iter": rule_iter, "rangeiter": constant("double"),
+    "end": constant("double"), "nargin": constant("double"), "nargout": constant("double"),
+    "truth": constant("logical"), "casematch": constant("logical"), "anon": constant("function_handle"),
+    "fhandle": constant("function_handle"), "caught": constant("MException"),
+}

@@ -1,0 +1,631 @@
+"""AST -> MIR lowering (one ``Function`` per cell/script, function and anonymous function body).
+
+Name resolution: in a function a name assigned anywhere in it is a variable and any other name is a
+function call; in a script/cell (and in anonymous function bodies, whose free names are captured at
+creation) that is decided at run time, so identifiers lower to ``loadname``/``callname``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..frontend import ast as A
+from ..runtime.errors import MatlabError
+from ..runtime.values import CharArray, StringArray
+from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
+
+LIST_NODES = (A.CellIndex, A.Field, A.DynField)
+
+
+class MagicColon:
+    """A bare ``:`` subscript in MIR (the compiler turns it into indexing.MAGIC_COLON)."""
+
+    def __repr__(self) -> str:
+        return "':'"
+
+
+COLON = MagicColon()
+
+
+@dataclass
+class LowerOptions:
+    local_functions: frozenset[str] = frozenset()
+    base_globals: frozenset[str] = frozenset()     # script: names declared global in earlier cells
+
+
+@dataclass
+class Loop:
+    head: str
+    exit: str
+    try_depth: int
+
+
+def lower_program(program: A.Program, name: str, options: LowerOptions | None = None) -> Module:
+    """Lower a parsed cell/script/function file to a MIR module."""
+    options = options or LowerOptions()
+    local = frozenset(f.name for f in program.functions) | options.local_functions
+    options = LowerOptions(local, options.base_globals)
+    main = Function(name=name, kind="script", source=program.source)
+    if not program.is_function_file:
+        Lowerer(main, None, options).lower_body(program.body, options.base_globals)
+    functions = {f.name: lower_function(f, options, program.source) for f in program.functions}
+    if program.is_function_file and program.functions:
+        main = functions[program.functions[0].name]
+    return Module(main, functions)
+
+
+def lower_function(fdef: A.FunctionDef, options: LowerOptions, source: str = "") -> Function:
+    fn = Function(name=fdef.name, kind="function", params=list(fdef.params), outputs=list(fdef.outputs),
+                  source=source)
+    static = set(fdef.params) | set(fdef.outputs) | assigned_names(fdef.body)
+    static.discard("~")
+    low = Lowerer(fn, static, options)
+    for name in [*fdef.params, *fdef.outputs]:
+        if name != "~":
+            low.slot(name)
+    low.lower_body(fdef.body, frozenset())
+    return fn
+
+
+def assigned_names(stmts: tuple) -> set[str]:
+    """Names a function body assigns (its variables), not looking into anonymous function bodies."""
+    names: set[str] = set()
+    for st in stmts:
+        if isinstance(st, A.Assign):
+            for t in st.targets:
+                if not isinstance(t, A.Tilde):
+                    names.add(target_root(t).name)
+        elif isinstance(st, A.For):
+            names.add(st.var)
+            names |= assigned_names(st.body)
+        elif isinstance(st, A.While):
+            names |= assigned_names(st.body)
+        elif isinstance(st, A.If):
+            for _, body in st.clauses:
+                names |= assigned_names(body)
+            names |= assigned_names(st.orelse)
+        elif isinstance(st, A.Switch):
+            for _, body in st.cases:
+                names |= assigned_names(body)
+            names |= assigned_names(st.otherwise or ())
+        elif isinstance(st, A.TryCatch):
+            names |= assigned_names(st.body) | assigned_names(st.handler)
+            if st.ident:
+                names.add(st.ident)
+        elif isinstance(st, (A.Global, A.Persistent)):
+            names |= set(st.names)
+    return names
+
+
+def declared(stmts: tuple, kind: type) -> set[str]:
+    """Names declared ``global`` (or ``persistent``) anywhere in a body."""
+    names: set[str] = set()
+    for st in stmts:
+        if isinstance(st, kind):
+            names |= set(st.names)
+        for body in nested_bodies(st):
+            names |= declared(body, kind)
+    return names
+
+
+def nested_bodies(st: A.Node) -> list[tuple]:
+    if isinstance(st, (A.For, A.While)):
+        return [st.body]
+    if isinstance(st, A.If):
+        return [b for _, b in st.clauses] + [st.orelse]
+    if isinstance(st, A.Switch):
+        return [b for _, b in st.cases] + [st.otherwise or ()]
+    if isinstance(st, A.TryCatch):
+        return [st.body, st.handler]
+    return []
+
+
+def target_root(node: A.Node) -> A.Ident:
+    while not isinstance(node, A.Ident):
+        if not isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
+            raise MatlabError("MATLAB:parse", "Invalid target of an assignment.")
+        node = node.base
+    return node
+
+
+def uses_end(node: A.Node) -> bool:
+    """Whether ``end`` in this subscript expression refers to the enclosing indexed value."""
+    if isinstance(node, A.End):
+        return True
+    if isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
+        return uses_end(node.base)
+    if isinstance(node, A.Binary):
+        return uses_end(node.left) or uses_end(node.right)
+    if isinstance(node, (A.Unary, A.Postfix)):
+        return uses_end(node.operand)
+    if isinstance(node, A.Range):
+        return any(uses_end(n) for n in (node.start, node.step, node.stop) if n is not None)
+    if isinstance(node, (A.Matrix, A.CellLiteral)):
+        return any(uses_end(e) for row in node.rows for e in row)
+    return False
+
+
+class Lowerer:
+    """Builds one MIR Function from statements. ``static`` is the set of variable names for a function,
+    or None where names are resolved at run time (scripts, anonymous function bodies)."""
+
+    def __init__(self, fn: Function, static: set[str] | None, options: LowerOptions):
+        self.fn = fn
+        self.static = static
+        self.options = options
+        self.loops: list[Loop] = []
+        self.try_depth = 0
+        self.end_ctx: tuple[Temp, int, int] | None = None
+        self.hidden = 0
+        self.block = self.new_block()
+
+    # ------------------------------------------------------------ building blocks
+    def new_block(self) -> Block:
+        block = Block(f"b{len(self.fn.blocks)}")
+        self.fn.blocks.append(block)
+        return block
+
+    def emit(self, op: str, args: list[Temp] | None = None, attr=None, node: A.Node | None = None,
+             value: bool = True) -> Temp | None:
+        dest = None
+        if value:
+            dest = Temp(self.fn.ntemps)
+            self.fn.ntemps += 1
+        line, col = (node.line, node.col) if node is not None else (0, 0)
+        self.block.instrs.append(Instr(op, dest, list(args or []), attr, line, col))
+        return dest
+
+    def terminate(self, op: str, targets: list[str], args: list[Temp] | None = None, attr=None,
+                  node: A.Node | None = None) -> None:
+        if self.block.term is None:
+            line, col = (node.line, node.col) if node is not None else (0, 0)
+            self.block.term = Terminator(op, targets, list(args or []), attr, line, col)
+
+    def start(self, block: Block) -> None:
+        self.block = block
+
+    def slot(self, name: str) -> None:
+        if name not in self.fn.variables:
+            self.fn.variables.append(name)
+
+    def is_variable(self, name: str) -> bool:
+        """Statically a variable (functions), or possibly one (run-time resolution)."""
+        return self.static is None or name in self.static or name in self.fn.globals \
+            or name in self.fn.persistents
+
+    # ------------------------------------------------------------ variables
+    def read_var(self, name: str, node: A.Node) -> Temp:
+        if name in self.fn.globals:
+            return self.emit("gload", attr=name, node=node)
+        if name in self.fn.persistents:
+            return self.emit("pload", attr=name, node=node)
+        self.slot(name)
+        return self.emit("load" if self.static is not None else "loadname", attr=name, node=node)
+
+    def write_var(self, name: str, value: Temp, node: A.Node) -> None:
+        if name in self.fn.globals or name in self.fn.persistents:
+            op = "gstore" if name in self.fn.globals else "pstore"
+            self.emit(op, [value], name, node, value=False)
+            return
+        self.slot(name)
+        self.emit("store", [value], name, node, value=False)
+
+    # ------------------------------------------------------------ statements
+    def lower_body(self, stmts: tuple, base_globals: frozenset[str]) -> None:
+        self.fn.globals |= declared(stmts, A.Global) | base_globals
+        self.fn.persistents |= declared(stmts, A.Persistent)
+        if self.fn.persistents and self.fn.kind == "script":
+            raise MatlabError("MATLAB:persistentNotInFunction",
+                              "Persistent declarations are only valid in a function.")
+        self.statements(stmts)
+        self.terminate("return", [])
+
+    def statements(self, stmts: tuple) -> None:
+        for st in stmts:
+            if self.block.term is not None:
+                self.start(self.new_block())     # code after break/continue/return: unreachable
+            self.statement(st)
+
+    def statement(self, st: A.Node) -> None:
+        handler = getattr(self, "stmt_" + type(st).__name__, None)
+        if handler is None:
+            raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")
+        handler(st)
+
+    def stmt_ExprStmt(self, st: A.ExprStmt) -> None:
+        expr = st.expr
+        if isinstance(expr, A.Ident):
+            if self.static is None and expr.name not in self.fn.globals:
+                self.slot(expr.name)
+                self.emit("showname", attr=(expr.name, st.show), node=expr, value=False)
+                return
+            if self.is_variable(expr.name):
+                value = self.read_var(expr.name, expr)
+                if st.show:
+                    self.emit("display", [value], expr.name, expr, value=False)
+                return
+        if isinstance(expr, (A.Ident, A.Index)):
+            value = self.call_like(expr, 0)
+        elif isinstance(expr, LIST_NODES):
+            value = self.list_value(expr)
+        else:
+            value = self.value(expr)
+        self.emit("setans", [value], st.show, st, value=False)
+
+    def stmt_Assign(self, st: A.Assign) -> None:
+        if len(st.targets) == 1:
+            target = st.targets[0]
+            if isinstance(target, A.Tilde):
+                raise MatlabError("MATLAB:parse", "Invalid use of '~' as an assignment target.")
+            self.assign_to(target, self.value(st.value), st)
+            shown = [target]
+        else:
+            rhs = self.multi_value(st.value, len(st.targets))
+            shown = []
+            for k, target in enumerate(st.targets):
+                if isinstance(target, A.Tilde):
+                    continue
+                self.assign_to(target, self.emit("out", [rhs], k, st), st)
+                shown.append(target)
+        if st.show:
+            for target in shown:
+                name = target_root(target).name
+                self.emit("display", [self.read_var(name, target)], name, target, value=False)
+
+    def multi_value(self, node: A.Node, nargout: int) -> Temp:
+        if isinstance(node, (A.Ident, A.Index)):
+            return self.call_like(node, nargout)
+        if isinstance(node, LIST_NODES):
+            return self.list_value(node)
+        raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+
+    def assign_to(self, target: A.Node, value: Temp, st: A.Node) -> None:
+        if isinstance(target, A.Ident):
+            self.write_var(target.name, value, st)
+            return
+        chain = []
+        node = target
+        while not isinstance(node, A.Ident):
+            chain.append(node)
+            node = node.base
+        chain.reverse()
+        name = node.name
+        if self.static is not None:
+            self.static.add(name)
+        args: list[Temp] = []
+        steps: list[tuple] = []
+        prefix: Temp | None = None
+        for k, step in enumerate(chain):
+            if isinstance(step, A.Field):
+                steps.append((".", step.name))
+                continue
+            if isinstance(step, A.DynField):
+                steps.append((".()", 1))
+                args.append(self.value(step.name))
+                continue
+            if any(uses_end(a) for a in step.args):
+                prefix = self.prefix_value(name, chain[:k], node)
+            temps, spread = self.arguments(step.args, prefix)
+            if any(spread):
+                raise MatlabError("MATLAB:unsupported", "Comma lists are not supported in assignment subscripts.")
+            steps.append(("()" if isinstance(step, A.Index) else "{}", len(temps)))
+            args.extend(temps)
+        glob = name in self.fn.globals or name in self.fn.persistents
+        if glob:
+            self.slot(name)
+            self.emit("store", [self.read_var(name, st)], name, st, value=False)
+        self.slot(name)
+        self.emit("setindex", [value, *args], (name, tuple(steps)), st, value=False)
+        if glob:
+            self.write_var(name, self.emit("load", attr=name, node=st), st)
+
+    def prefix_value(self, name: str, chain: list, node: A.Node) -> Temp:
+        """The value that ``end`` refers to inside an assignment target (``[]`` if not yet defined)."""
+        if name in self.fn.globals or name in self.fn.persistents:
+            value = self.read_var(name, node)
+        else:
+            self.slot(name)
+            value = self.emit("loadopt", attr=name, node=node)
+        for step in chain:
+            if isinstance(step, A.Field):
+                value = self.emit("first", [self.emit("field", [value], step.name, step)], node=step)
+            elif isinstance(step, A.DynField):
+                value = self.emit("first", [self.emit("dynfield", [value, self.value(step.name)], node=step)],
+                                  node=step)
+            else:
+                temps, spread = self.arguments(step.args, value)
+                if isinstance(step, A.Index):
+                    value = self.emit("index", [value, *temps], (1, spread), step)
+                else:
+                    value = self.emit("first", [self.emit("cellindex", [value, *temps], spread, step)], node=step)
+        return value
+
+    def stmt_If(self, st: A.If) -> None:
+        end = Block("")
+        for cond, body in st.clauses:
+            then, other = self.new_block(), self.new_block()
+            self.branch(cond, then.label, other.label)
+            self.start(then)
+            self.statements(body)
+            self.pending_jump(end, st)
+            self.start(other)
+        self.statements(st.orelse)
+        self.pending_jump(end, st)
+        self.place(end)
+
+    def pending_jump(self, end: Block, node: A.Node) -> None:
+        """Jump to a join block whose label is assigned when it is placed (``place``)."""
+        if self.block.term is None:
+            self.terminate("jump", [end], node=node)
+
+    def place(self, block: Block) -> None:
+        block.label = f"b{len(self.fn.blocks)}"
+        self.fn.blocks.append(block)
+        for b in self.fn.blocks:
+            if b.term is not None:
+                b.term.targets = [block.label if t is block else t for t in b.term.targets]
+        self.start(block)
+
+    def stmt_While(self, st: A.While) -> None:
+        head, body, exit_ = self.new_block(), self.new_block(), Block("")
+        self.terminate("jump", [head.label], node=st)
+        self.start(head)
+        self.branch(st.cond, body.label, exit_)
+        self.start(body)
+        self.loop_body(st.body, head.label, exit_, st)
+
+    def stmt_For(self, st: A.For) -> None:
+        it = self.iterator(st.iterable)
+        head, body, exit_ = self.new_block(), self.new_block(), Block("")
+        self.terminate("jump", [head.label], node=st)
+        self.start(head)
+        self.slot(st.var)
+        if self.static is not None:
+            self.static.add(st.var)
+        self.terminate("fornext", [body.label, exit_], [it], st.var, st)
+        self.start(body)
+        self.loop_body(st.body, head.label, exit_, st)
+
+    def iterator(self, node: A.Node) -> Temp:
+        if isinstance(node, A.Range):
+            parts = [self.value(node.start)] + ([self.value(node.step)] if node.step is not None else [])
+            return self.emit("rangeiter", parts + [self.value(node.stop)], node=node)
+        return self.emit("iter", [self.value(node)], node=node)
+
+    def loop_body(self, body: tuple, head: str, exit_: Block, node: A.Node) -> None:
+        self.loops.append(Loop(head, exit_, self.try_depth))
+        self.statements(body)
+        self.loops.pop()
+        self.terminate("jump", [head], node=node)
+        self.place(exit_)
+
+    def stmt_Break(self, st: A.Break) -> None:
+        loop = self.current_loop(st, "BREAK")
+        self.pop_tries(self.try_depth - loop.try_depth, st)
+        self.terminate("jump", [loop.exit], node=st)
+
+    def stmt_Continue(self, st: A.Continue) -> None:
+        loop = self.current_loop(st, "CONTINUE")
+        self.pop_tries(self.try_depth - loop.try_depth, st)
+        self.terminate("jump", [loop.head], node=st)
+
+    def current_loop(self, st: A.Node, word: str) -> Loop:
+        if not self.loops:
+            raise MatlabError("MATLAB:parse", f"A {word} statement appeared outside a loop.")
+        return self.loops[-1]
+
+    def stmt_Return(self, st: A.Return) -> None:
+        self.pop_tries(self.try_depth, st)
+        self.terminate("return", [], node=st)
+
+    def pop_tries(self, count: int, node: A.Node) -> None:
+        for _ in range(count):
+            self.emit("trypop", node=node, value=False)
+
+    def stmt_Switch(self, st: A.Switch) -> None:
+        subject = self.value(st.subject)
+        end = Block("")
+        for case, body in st.cases:
+            then, other = self.new_block(), self.new_block()
+            match = self.emit("casematch", [subject, self.value(case)], node=case)
+            self.terminate("branch", [then.label, other.label], [match], node=case)
+            self.start(then)
+            self.statements(body)
+            self.pending_jump(end, st)
+            self.start(other)
+        self.statements(st.otherwise or ())
+        self.pending_jump(end, st)
+        self.place(end)
+
+    def stmt_TryCatch(self, st: A.TryCatch) -> None:
+        handler, end = Block(""), Block("")
+        self.emit("trypush", attr=handler, node=st, value=False)
+        self.try_depth += 1
+        self.statements(st.body)
+        self.try_depth -= 1
+        if self.block.term is None:
+            self.emit("trypop", node=st, value=False)
+        self.pending_jump(end, st)
+        self.place(handler)
+        for ins in (i for b in self.fn.blocks for i in b.instrs if i.op == "trypush" and i.attr is handler):
+            ins.attr = handler.label
+        if st.ident:
+            if self.static is not None:
+                self.static.add(st.ident)
+            self.write_var(st.ident, self.emit("caught", node=st), st)
+        self.statements(st.handler)
+        self.pending_jump(end, st)
+        self.place(end)
+
+    def stmt_Global(self, st: A.Global) -> None:
+        for name in st.names:
+            self.emit("global", attr=name, node=st, value=False)
+
+    def stmt_Persistent(self, st: A.Persistent) -> None:
+        for name in st.names:
+            self.emit("persistent", attr=name, node=st, value=False)
+
+    # ------------------------------------------------------------ conditions
+    def branch(self, node: A.Node, then: str | Block, other: str | Block) -> None:
+        if isinstance(node, A.Binary) and node.op in ("&&", "||"):
+            mid = self.new_block()
+            if node.op == "&&":
+                self.branch(node.left, mid.label, other)
+            else:
+                self.branch(node.left, then, mid.label)
+            self.start(mid)
+            self.branch(node.right, then, other)
+            return
+        self.terminate("branch", [then, other], [self.value(node)], node=node)
+
+    # ------------------------------------------------------------ expressions
+    def value(self, node: A.Node) -> Temp:
+        """Lower an expression to the temporary holding its (single) value."""
+        if isinstance(node, LIST_NODES):
+            return self.emit("first", [self.list_value(node)], node=node)
+        if isinstance(node, (A.Ident, A.Index)):
+            return self.call_like(node, 1)
+        handler = getattr(self, "expr_" + type(node).__name__, None)
+        if handler is None:
+            raise MatlabError("MATLAB:unsupported", f"Unsupported expression: {type(node).__name__}.")
+        return handler(node)
+
+    def expr_Number(self, node: A.Number) -> Temp:
+        value = node.value
+        value = float(value) if not isinstance(value, complex) else value
+        return self.emit("const", attr=value, node=node)
+
+    def expr_String(self, node: A.String) -> Temp:
+        value = StringArray.scalar(node.value) if node.double_quoted else CharArray.from_str(node.value)
+        return self.emit("const", attr=value, node=node)
+
+    def expr_Colon(self, node: A.Colon) -> Temp:
+        return self.emit("const", attr=COLON, node=node)
+
+    def expr_End(self, node: A.End) -> Temp:
+        if self.end_ctx is None:
+            raise MatlabError("MATLAB:parse", "'end' is only valid inside an index expression.")
+        base, k, n = self.end_ctx
+        return self.emit("end", [base], (k, n), node)
+
+    def expr_Unary(self, node: A.Unary) -> Temp:
+        op = "~" if node.op == "!" else node.op
+        return self.emit("unop", [self.value(node.operand)], op, node)
+
+    def expr_Postfix(self, node: A.Postfix) -> Temp:
+        return self.emit("unop", [self.value(node.operand)], node.op, node)
+
+    def expr_Binary(self, node: A.Binary) -> Temp:
+        if node.op in ("&&", "||"):
+            return self.short_circuit(node)
+        left = self.value(node.left)
+        right = self.value(node.right)
+        return self.emit("binop", [left, right], node.op, node)
+
+    def short_circuit(self, node: A.Binary) -> Temp:
+        """``a && b`` as a value: branches that store true/false in a hidden slot."""
+        name = f"$sc{self.hidden}"
+        self.hidden += 1
+        self.slot(name)
+        yes, no, end = self.new_block(), self.new_block(), Block("")
+        self.branch(node, yes.label, no.label)
+        for block, flag in ((yes, True), (no, False)):
+            self.start(block)
+            self.emit("store", [self.emit("const", attr=flag, node=node)], name, node, value=False)
+            self.pending_jump(end, node)
+        self.place(end)
+        return self.emit("load", attr=name, node=node)
+
+    def expr_Range(self, node: A.Range) -> Temp:
+        parts = [self.value(node.start)] + ([self.value(node.step)] if node.step is not None else [])
+        return self.emit("colon", parts + [self.value(node.stop)], node=node)
+
+    def expr_Matrix(self, node: A.Matrix) -> Temp:
+        return self.literal("matrix", node)
+
+    def expr_CellLiteral(self, node: A.CellLiteral) -> Temp:
+        return self.literal("cell", node)
+
+    def literal(self, op: str, node: A.Matrix | A.CellLiteral) -> Temp:
+        rows = [row for row in node.rows if row]
+        if op == "matrix" and not rows:
+            return self.emit("const", attr=np.zeros((0, 0)), node=node)
+        temps, spread = [], []
+        for row in rows:
+            for el in row:
+                is_list = isinstance(el, LIST_NODES)
+                temps.append(self.list_value(el) if is_list else self.value(el))
+                spread.append(is_list)
+        return self.emit(op, temps, (tuple(len(r) for r in rows), tuple(spread)), node)
+
+    def expr_FuncHandle(self, node: A.FuncHandle) -> Temp:
+        return self.emit("fhandle", attr=node.name, node=node)
+
+    def expr_AnonFunc(self, node: A.AnonFunc) -> Temp:
+        text = node.text or "@(" + ",".join(node.params) + ")"
+        body = Function(name=text, kind="anon", params=list(node.params), outputs=["$out"],
+                        source=self.fn.source, file=self.fn.file)
+        low = Lowerer(body, None, self.options)
+        for p in node.params:
+            low.slot(p)
+        result = low.call_like(node.body, -1) if isinstance(node.body, (A.Ident, A.Index)) \
+            else low.value(node.body)
+        low.write_var("$out", result, node.body)
+        low.terminate("return", [])
+        for name in body.variables:
+            if name not in node.params and not name.startswith("$") and self.is_variable(name):
+                self.slot(name)
+        return self.emit("anon", attr=AnonSpec(tuple(node.params), body, text), node=node)
+
+    # ------------------------------------------------------------ calls, indexing, comma lists
+    def call_like(self, node: A.Ident | A.Index, nargout: int) -> Temp:
+        """``name``, ``name(args)`` or ``expr(args)``: a call or paren indexing, asking ``nargout`` outputs
+        (a tuple when nargout > 1 or -1: the frame's nargout)."""
+        if isinstance(node, A.Ident):
+            return self.ident(node, nargout)
+        base = node.base
+        if isinstance(base, A.Ident) and not any(uses_end(a) for a in node.args):
+            name = base.name
+            if self.static is None and name not in self.fn.globals:
+                self.slot(name)
+                temps, spread = self.arguments(node.args, None)
+                return self.emit("callname", temps, (name, nargout, spread), node)
+            if not self.is_variable(name):
+                temps, spread = self.arguments(node.args, None)
+                return self.emit("call", temps, (name, nargout, spread), node)
+        value = self.value(base)
+        temps, spread = self.arguments(node.args, value)
+        return self.emit("index", [value, *temps], (nargout, spread), node)
+
+    def ident(self, node: A.Ident, nargout: int) -> Temp:
+        name = node.name
+        if self.static is not None and not self.is_variable(name):
+            if name in ("nargin", "nargout") and self.fn.kind == "function":
+                return self.emit(name, node=node)
+            return self.emit("call", [], (name, nargout, ()), node)
+        if self.static is None and nargout != 1 and name not in self.fn.globals:
+            self.slot(name)
+            return self.emit("callname", [], (name, nargout, ()), node)
+        return self.read_var(name, node)
+
+    def arguments(self, nodes: tuple, base: Temp | None) -> tuple[list[Temp], tuple[bool, ...]]:
+        temps, spread = [], []
+        saved = self.end_ctx
+        for k, arg in enumerate(nodes):
+            self.end_ctx = (base, k, len(nodes)) if base is not None else None
+            is_list = isinstance(arg, LIST_NODES)
+            temps.append(self.list_value(arg) if is_list else self.value(arg))
+            spread.append(is_list)
+        self.end_ctx = saved
+        return temps, tuple(spread)
+
+    def list_value(self, node: A.Node) -> Temp:
+        """A comma-list producing expression (``c{:}``, ``s.f``): a temporary holding a list of values."""
+        if isinstance(node, A.Field):
+            return self.emit("field", [self.value(node.base)], node.name, node)
+        if isinstance(node, A.DynField):
+            return self.emit("dynfield", [self.value(node.base), self.value(node.name)], node=node)
+        base = self.value(node.base)
+        temps, spread = self.arguments(node.args, base)
+        return self.emit("cellindex", [base, *temps], spread, node)

@@ -1,0 +1,109 @@
+"""The MIR pass pipeline: small named passes over a shared typed state.
+
+    state = PassState(module, workspace_types)
+    run_pipeline(state)        # prune -> infer -> fusion, with MATFUSE_DUMP_AFTER=<pass>|all dumps
+
+Each pass is a function ``(state) -> None`` registered with ``@mir_pass(name)``; the pipeline times
+them (``state.timings``) and names the failing pass in internal errors. After every pass the verifier
+checks the CFG invariants (single assignment, known targets, one terminator per block).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..config import flag
+from .ir import Function, Module
+from .types import Type
+
+
+@dataclass
+class PassState:
+    module: Module
+    workspace: dict[str, Type] = field(default_factory=dict)   # script: types of existing variables
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def functions(self) -> list[Function]:
+        return [self.module.main, *self.module.functions.values(), *anon_bodies(self.module)]
+
+
+PASSES: dict[str, Callable[[PassState], None]] = {}
+PIPELINE = ("prune", "infer", "fusion")
+
+
+def mir_pass(name: str) -> Callable:
+    def register(fn: Callable[[PassState], None]) -> Callable[[PassState], None]:
+        PASSES[name] = fn
+        return fn
+    return register
+
+
+def anon_bodies(module: Module) -> list[Function]:
+    """Bodies of anonymous functions, nested ones included."""
+    found: list[Function] = []
+    todo = [module.main, *module.functions.values()]
+    while todo:
+        fn = todo.pop()
+        for block in fn.blocks:
+            for ins in block.instrs:
+                if ins.op == "anon":
+                    found.append(ins.attr.body)
+                    todo.append(ins.attr.body)
+    return found
+
+
+def run_pipeline(state: PassState) -> PassState:
+    dump = flag("MATFUSE_DUMP_AFTER")
+    if dump in ("lower", "all"):
+        print(f"--- MIR after lower ---\n{state.module}", file=sys.stderr)
+    for name in PIPELINE:
+        started = time.perf_counter()
+        PASSES[name](state)
+        state.timings[name] = time.perf_counter() - started
+        for fn in state.functions():
+            verify(fn, name)
+        if dump in (name, "all"):
+            print(f"--- MIR after {name} ---\n{state.module}", file=sys.stderr)
+    return state
+
+
+def verify(fn: Function, after: str) -> None:
+    """Check CFG invariants; a failure is a compiler bug, reported with the pass that broke it."""
+    labels = {b.label for b in fn.blocks}
+    defined: set[int] = set()
+    for block in fn.blocks:
+        if block.term is None:
+            raise AssertionError(f"MIR verify after {after}: block {block.label} of {fn.name} has no terminator")
+        for target in block.term.targets:
+            if target not in labels:
+                raise AssertionError(f"MIR verify after {after}: {fn.name} jumps to unknown block {target}")
+        for ins in block.instrs:
+            if ins.dest is not None:
+                if ins.dest.id in defined:
+                    raise AssertionError(f"MIR verify after {after}: %{ins.dest.id} assigned twice in {fn.name}")
+                defined.add(ins.dest.id)
+
+
+@mir_pass("prune")
+def prune_unreachable(state: PassState) -> None:
+    """Drop blocks no path from the entry reaches (code after break/return)."""
+    for fn in state.functions():
+        reached = {fn.blocks[0].label}
+        todo = [fn.blocks[0]]
+        by_label = {b.label: b for b in fn.blocks}
+        while todo:
+            block = todo.pop()
+            nexts = list(block.term.targets) + [ins.attr for ins in block.instrs if ins.op == "trypush"]
+            for label in nexts:
+                if label not in reached:
+                    reached.add(label)
+                    todo.append(by_label[label])
+        fn.blocks = [b for b in fn.blocks if b.label in reached]
+
+
+def compile_mir(module: Module, workspace: dict[str, Type] | None = None) -> PassState:
+    """Run the pipeline over a freshly lowered module (importing the passes registers them)."""
+    from . import fusion, infer  # noqa: F401  (registration)
+    return run_pipeline(PassState(module, dict(workspace or {})))

@@ -1,0 +1,199 @@
+"""Session: the one entry point of the engine (used by the kernel, the CLI and tests).
+
+    s = Session(device="auto", output=None)   # output(text) receives printed text as it is produced
+    r = s.execute("x = 1:3")                  # r.stdout, r.error (MatlabError or None), r.figures
+    s.get("x") -> numpy / Python value         s.set("y", numpy_array)
+    s.mir(code) -> str ; s.bytecode(code) -> str ; s.interrupt() ; s.workspace ; s.state
+
+``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal).
+"""
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from .runtime.context import SessionState
+from .runtime.errors import MatlabError
+from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray,
+                             StructArray, as_matrix, simplify)
+from .vm.build import build_cell, build_mir
+from .vm.code import Code
+from .vm.frame import Frame, internal_error, interrupt_error
+from .vm.vm import VM
+
+DEVICES = ("auto", "cpu", "gpu")
+
+
+@dataclass
+class ExecResult:
+    stdout: str = ""
+    error: MatlabError | None = None
+    figures: list = field(default_factory=list)
+
+
+class Session:
+    def __init__(self, device: str = "auto", output: Callable[[str], None] | None = None):
+        if device not in DEVICES:
+            raise ValueError(f"device must be one of {', '.join(DEVICES)}, not {device!r}")
+        if device == "gpu" and importlib.util.find_spec("engine.accel.provider") is not None:
+            from .accel.provider import require_adapter
+            require_adapter()
+        self.device = device
+        self.output = output
+        self.state = SessionState()
+        self._workspace: dict[str, Any] = {}
+        self._chunks: list[str] = []
+        self.vm = VM(self.state, self._write)
+
+    # -------------------------------------------------------------- running code
+    def _write(self, text: str) -> None:
+        self._chunks.append(text)
+        if self.output is not None:
+            self.output(text)
+
+    def execute(self, code: str, name: str = "<cell>") -> ExecResult:
+        self._chunks = []
+        self.vm.begin_execute()
+        error = None
+        try:
+            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
+            self._run(compiled)
+        except MatlabError as exc:
+            error = exc
+        except KeyboardInterrupt:
+            error = interrupt_error()
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error
+            error = internal_error(exc)
+        return ExecResult("".join(self._chunks), error, self._figures())
+
+    def _run(self, code: Code) -> None:
+        frame = Frame(code)
+        for k, name in enumerate(code.varnames):
+            frame.regs[k] = self._workspace.get(name)
+        try:
+            self.vm.run_frame(frame)
+        finally:
+            self._write_back(frame)
+
+    def _write_back(self, frame: Frame) -> None:
+        for name, value in zip(frame.code.varnames, frame.regs):
+            if name.startswith("$"):
+                continue
+            if value is None:
+                self._workspace.pop(name, None)
+            else:
+                self._workspace[name] = value
+        self._workspace.update(frame.extra)
+        for name in self.vm.base_globals:
+            if name in self.state.globals:
+                self._workspace[name] = self.state.globals[name]
+
+    def _figures(self) -> list:
+        from .runtime.figures import flush_figures
+        return self.vm.figures + flush_figures(self.state)
+
+    def interrupt(self) -> None:
+        """Stop the running statement at the next loop iteration or call (thread-safe)."""
+        self.vm.interrupted = True
+
+    # -------------------------------------------------------------- inspection
+    def mir(self, code: str) -> str:
+        return str(build_mir(code, "<cell>", self._workspace, frozenset(self.vm.base_globals)).module)
+
+    def bytecode(self, code: str) -> str:
+        compiled, _ = build_cell(code, "<cell>", self._workspace, frozenset(self.vm.base_globals))
+        return "\n\n".join(str(c) for c in [compiled, *compiled.locals.values()])
+
+    @property
+    def workspace(self) -> Mapping[str, Any]:
+        return MappingProxyType(self._workspace)
+
+    # -------------------------------------------------------------- values in and out
+    def get(self, name: str) -> Any:
+        if name not in self._workspace:
+            raise KeyError(name)
+        return to_python(self._workspace[name])
+
+    def set(self, name: str, value: Any) -> None:
+        self._workspace[name] = from_python(value)
+
+
+def to_python(value: Any) -> Any:
+    """An engine value as numpy/Python (DESIGN.md's ``get`` conversions)."""
+    t = type(value)
+    if t is float or t is bool or t is complex:
+        return np.array([[value]])
+    if t is np.ndarray:
+        return value
+    if t is CharArray:
+        if value.shape[0] == 1 and len(value.shape) == 2:
+            return value.to_str()
+        return np.vectorize(chr, otypes=["<U1"])(value.codes) if value.codes.size else \
+            np.empty(value.shape, dtype="<U1")
+    if t is StringArray:
+        return value.data.flat[0] if value.data.size == 1 else value.data.copy()
+    if t is CellArray:
+        return object_array(value.data, to_python)
+    if t is StructArray:
+        if value.data.size == 1:
+            return {f: to_python(value.data.flat[0][f]) for f in value.fields}
+        return object_array(value.data, lambda d: {f: to_python(d[f]) for f in value.fields})
+    gather = getattr(value, "gather", None)
+    if gather is not None:
+        return to_python(gather())
+    return value
+
+
+def object_array(data: np.ndarray, convert: Callable[[Any], Any]) -> np.ndarray:
+    out = np.empty(data.shape, dtype=object)
+    for k, item in enumerate(data.flat):
+        out.flat[k] = convert(item)
+    return out
+
+
+def from_python(value: Any) -> Any:
+    """A numpy/Python value as an engine value (the inverse of ``to_python`` where one exists)."""
+    if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle)):
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, complex):
+        return value
+    if isinstance(value, np.generic):
+        return array_value(np.array(value))
+    if isinstance(value, str):
+        return CharArray.from_str(value)
+    if isinstance(value, dict):
+        return StructArray.scalar({k: from_python(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+            return array_value(np.array(value, dtype=np.float64))
+        return cell_of(list(value))
+    if isinstance(value, np.ndarray):
+        return array_value(value)
+    raise TypeError(f"cannot convert {type(value).__name__} to a MATLAB value")
+
+
+def cell_of(items: list) -> CellArray:
+    data = np.empty((1, len(items)), dtype=object)
+    for k, item in enumerate(items):
+        data[0, k] = from_python(item)
+    return CellArray(data)
+
+
+def array_value(arr: np.ndarray) -> Any:
+    if arr.dtype == object:
+        return CellArray(object_array(as_matrix(arr), from_python))
+    if arr.dtype.kind == "U":
+        return CharArray(as_matrix(np.vectorize(ord, otypes=[np.uint16])(arr)))
+    if arr.dtype.kind in "iuf" and arr.dtype not in CLASS_OF_DTYPE:
+        arr = arr.astype(np.float64)
+    if arr.dtype not in CLASS_OF_DTYPE:
+        raise TypeError(f"no MATLAB class for numpy dtype {arr.dtype}")
+    return simplify(as_matrix(np.array(arr)))

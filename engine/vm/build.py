@@ -1,0 +1,38 @@
+"""Source text -> code objects: parse, lower to MIR, run the MIR passes, compile to bytecode."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..frontend import parse
+from ..mir.infer import type_of_value
+from ..mir.lower import LowerOptions, lower_program
+from ..mir.passes import PassState, compile_mir
+from .code import Code
+from .compiler import compile_module
+
+
+def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
+              base_globals: frozenset[str] = frozenset(), file: str = "") -> PassState:
+    """Parse and lower ``source``, then run the pass pipeline (types seeded from the workspace values)."""
+    program = parse(source, name)
+    module = lower_program(program, name, LowerOptions(base_globals=base_globals))
+    types = {k: type_of_value(v) for k, v in (workspace or {}).items()}
+    state = compile_mir(module, types)
+    for fn in state.functions():
+        fn.file = file
+        if not fn.source:
+            fn.source = source
+    return state
+
+
+def build_cell(source: str, name: str, workspace: dict[str, Any],
+               base_globals: frozenset[str] = frozenset()) -> tuple[Code, PassState]:
+    """Code for a cell/script run in ``workspace`` (whose variables are defined on entry)."""
+    state = build_mir(source, name, workspace, base_globals)
+    return compile_module(state.module, set(workspace)), state
+
+
+def build_file(source: str, name: str, path: str) -> Code:
+    """Code for a function file (its first function) or a script file."""
+    state = build_mir(source, name, None, frozenset(), path)
+    return compile_module(state.module)

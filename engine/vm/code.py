@@ -1,0 +1,117 @@
+"""Bytecode: code objects of the register VM.
+
+A code object holds parallel lists ``ops`` (opcode numbers) and ``args`` (operand tuples), a line table
+(``lines[pc] = (line, column)``), the register file template (variables first, then temporaries, then
+constants, which the template pre-fills) and the fusion windows. Registers are indices into the frame's
+``regs`` list; a variable's register is its slot (``varnames[reg]``).
+
+``str(code)`` prints dis-like columns: line, offset, opcode name, operands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..mir.ir import Instr, format_value
+
+OPNAMES = (
+    # hot: float fast paths first (the interpreter tests opcodes in this order)
+    "ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE",
+    "JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE",
+    "INDEX", "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN",
+    # everything else
+    "CALLLOCAL", "CALLNAME", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
+    "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
+    "CASEMATCH", "TRUTH", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD", "GSTORE",
+    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "WINDOW", "RETURN",
+)
+OP = {name: k for k, name in enumerate(OPNAMES)}
+
+JUMPS = {OP[n] for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER",
+                         "TRYPUSH")}
+
+
+@dataclass
+class Window:
+    """Bytecode span ``[start, end)`` of a fusion candidate region: ``accel.try_run(window, frame)`` may
+    run it and must then leave in ``frame.regs`` what the span would have (``outputs``: variable slots
+    written; ``live``: registers of temporaries read after the span). ``instrs`` are the region's MIR
+    instructions; ``regs`` maps their temporaries (by id) to registers, ``slots`` variable names to
+    registers."""
+    region: int
+    start: int
+    end: int
+    kinds: tuple[str, ...]
+    instrs: list[Instr]
+    regs: dict[int, int]
+    slots: dict[str, int]
+    inputs: list[int] = field(default_factory=list)
+    outputs: list[int] = field(default_factory=list)
+    live: list[int] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Code:
+    name: str
+    kind: str                                  # script | function | anon
+    varnames: list[str]
+    params: list[str]
+    outputs: list[str]
+    ops: list[int] = field(default_factory=list)
+    args: list[tuple] = field(default_factory=list)
+    lines: list[tuple[int, int]] = field(default_factory=list)
+    template: list[Any] = field(default_factory=list)
+    windows: list[Window] = field(default_factory=list)
+    locals: dict[str, "Code"] = field(default_factory=dict)    # local functions of the same file
+    source: str = ""
+    file: str = ""
+    reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
+
+    @property
+    def nvars(self) -> int:
+        return len(self.varnames)
+
+    def slot(self, name: str) -> int:
+        return self.varnames.index(name)
+
+    def source_line(self, line: int) -> str:
+        lines = self.source.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def reg_name(self, reg: int) -> str:
+        if reg < self.nvars:
+            return self.varnames[reg]
+        value = self.template[reg]
+        return f"r{reg}" if value is None else f"r{reg}<{format_value(value)}>"
+
+    def __str__(self) -> str:
+        head = f"code {self.name} ({self.kind}): {len(self.ops)} instructions, {len(self.template)} registers"
+        out = [head]
+        starts = {w.start: w for w in self.windows}
+        previous = None
+        for pc, (op, arg) in enumerate(zip(self.ops, self.args)):
+            if pc in starts:
+                w = starts[pc]
+                out.append(f"{'':>5} {'':>5}   ; window {w.region} [{w.start}, {w.end}) {', '.join(w.kinds)}")
+            line = self.lines[pc][0]
+            shown = str(line) if line != previous else ""
+            previous = line
+            out.append(f"{shown:>5} {pc:>5} {OPNAMES[op]:<10} {self.format_args(op, arg)}")
+        return "\n".join(out)
+
+    def format_args(self, op: int, arg: tuple) -> str:
+        parts = []
+        for k, a in enumerate(arg):
+            if op in JUMPS and k == len(arg) - 1 and isinstance(a, int):
+                parts.append(f"-> {a}")
+            elif isinstance(a, int) and not isinstance(a, bool):
+                parts.append(self.reg_name(a))
+            elif isinstance(a, tuple) and all(isinstance(x, int) for x in a):
+                parts.append("(" + ", ".join(self.reg_name(x) for x in a) + ")")
+            elif isinstance(a, Code):
+                parts.append(f"<code {a.name}>")
+            elif callable(a):
+                parts.append(getattr(a, "__name__", "fn"))
+            else:
+                parts.append(repr(a))
+        return " ".join(parts)

@@ -1,0 +1,484 @@
+"""MIR -> bytecode.
+
+Register allocation is direct: each variable is a slot, each SSA temporary a register, each constant a
+register pre-filled by the template. Three rewrites keep scalar loops short:
+
+- a ``load`` of a variable that is definitely assigned there costs nothing: its users read the slot
+  (unless the variable is written before the last use);
+- a ``store`` of a temporary used only by that store makes its producer write the slot directly
+  (``x = x + 1`` is one ``ADD x x r5``);
+- a comparison used only by the branch after it becomes a compare-and-jump (``JLT``).
+
+Variables that an indexed assignment updates may be updated in place: a frame remembers the object it
+owns for such a slot (``frame.owned``), and ``DISOWN`` drops that claim after any instruction that may
+share the value (the compiler emits it after reads of those slots).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..mir.ir import Block, Function, Instr, Module, Temp
+from ..mir.lower import COLON, MagicColon
+from .code import OP, Code, Window
+
+FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
+               "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
+COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
+LEAKY = {"CALL", "CALLLOCAL", "CALLNAME", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
+         "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
+
+
+def compile_module(module: Module, defined: set[str] | frozenset[str] = frozenset()) -> Code:
+    """Compile a module's main unit and its local functions (``defined``: variables that exist on entry)."""
+    local_codes: dict[str, Code] = {}
+    for name, fn in module.functions.items():
+        local_codes[name] = Compiler(fn, local_codes).compile(set())
+    main = module.main
+    if main.name in local_codes and main.kind == "function":
+        return local_codes[main.name]
+    return Compiler(main, local_codes).compile(set(defined))
+
+
+class Compiler:
+    def __init__(self, fn: Function, local_codes: dict[str, Code]):
+        self.fn = fn
+        self.local_codes = local_codes
+        varnames = list(fn.variables)
+        for extra in ("ans",):
+            if extra not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
+                varnames.append(extra)
+        for name in fn.outputs:
+            if name not in varnames:
+                varnames.append(name)
+        self.code = Code(fn.name, fn.kind, varnames, list(fn.params), list(fn.outputs),
+                         locals=local_codes, source=fn.source, file=fn.file)
+        self.code.template = [None] * len(varnames)
+        self.slots = {n: k for k, n in enumerate(varnames)}
+        self.regs: dict[int, int] = {}          # temp id -> register
+        self.const_regs: dict[tuple, int] = {}
+        self.uses = Counter(t.id for b in fn.blocks for i in [*b.instrs, b.term] for t in i.args)
+        self.labels: dict[str, int] = {}
+        self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
+        self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs if i.op == "setindex"}
+        self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
+
+    # ------------------------------------------------------------ registers
+    def reg(self, t: Temp) -> int:
+        r = self.regs.get(t.id)
+        if r is None:
+            r = self.regs[t.id] = len(self.code.template)
+            self.code.template.append(None)
+        return r
+
+    def const(self, value: Any) -> int:
+        key = (type(value).__name__, repr(value) if not hasattr(value, "shape") else id(value))
+        r = self.const_regs.get(key)
+        if r is None:
+            if isinstance(value, MagicColon):
+                from ..runtime.indexing import MAGIC_COLON
+                value = MAGIC_COLON
+            r = self.const_regs[key] = len(self.code.template)
+            self.code.template.append(value)
+        return r
+
+    # ------------------------------------------------------------ emission
+    def emit(self, name: str, args: tuple, node: Any, reads: tuple[int, ...] = ()) -> int:
+        pc = len(self.code.ops)
+        self.code.ops.append(OP[name])
+        self.code.args.append(args)
+        self.code.lines.append((node.line, node.col) if node is not None else (0, 0))
+        self.code.reads.append(tuple(r for r in reads if r < self.code.nvars))
+        return pc
+
+    def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
+        pc = self.emit(name, args + (label,), node, reads)
+        self.fixups.append((pc, len(args), label))
+
+    def compile(self, defined: set[str]) -> Code:
+        assigned = definitely_assigned(self.fn, defined)
+        order = self.fn.blocks
+        for k, block in enumerate(order):
+            self.labels[block.label] = len(self.code.ops)
+            following = order[k + 1].label if k + 1 < len(order) else None
+            self.block(block, assigned[block.label], following)
+        for pc, index, label in self.fixups:
+            args = list(self.code.args[pc])
+            args[index] = self.labels[label]
+            self.code.args[pc] = tuple(args)
+        self.make_windows()
+        return self.code
+
+    def block(self, block: Block, assigned: set[str], following: str | None) -> None:
+        assigned = set(assigned)
+        instrs = block.instrs
+        for k, ins in enumerate(instrs):
+            start = len(self.code.ops)
+            if ins.op == "load" or ins.op == "loadname":
+                self.load(ins, block, k, assigned)
+                if self.fn.kind == "function":
+                    assigned.add(ins.attr)   # a function errors on an undefined variable
+            elif ins.op == "store":
+                self.store(ins, instrs, k)
+                assigned.add(ins.attr)
+            elif ins.op == "binop" and self.fuse_branch(ins, instrs, k, block, following):
+                pass
+            else:
+                getattr(self, "op_" + ins.op)(ins)
+                if ins.op == "setindex":
+                    assigned.add(ins.attr[0])
+            self.mir_pc[id(ins)] = (start, len(self.code.ops))
+        self.terminator(block, following)
+
+    def alias_safe(self, block: Block, k: int, name: str, temp: Temp) -> bool:
+        """Whether users of ``temp = load name`` may read the slot itself: all uses are in this block and
+        the variable is not written between the load and the last use."""
+        instrs = block.instrs
+        later = [j for j in range(k + 1, len(instrs)) if temp in instrs[j].args]
+        in_term = temp in block.term.args
+        if len(later) + in_term < self.uses[temp.id]:
+            return False
+        last = len(instrs) if in_term else max(later, default=k)
+        return not any(i.op == "store" and i.attr == name or i.op == "setindex" and i.attr[0] == name
+                       for i in instrs[k + 1:last])
+
+    def load(self, ins: Instr, block: Block, k: int, assigned: set[str]) -> None:
+        name = ins.attr
+        slot = self.slots[name]
+        if name in assigned and self.alias_safe(block, k, name, ins.dest):
+            self.regs[ins.dest.id] = slot
+            return
+        self.emit("LOADNAME", (self.reg(ins.dest), slot, name, self.fn.kind == "function"), ins, (slot,))
+        self.disown_after((slot,), self.reg(ins.dest), "LOADNAME")
+
+    def store(self, ins: Instr, instrs: list[Instr], k: int) -> None:
+        src = ins.args[0]
+        slot = self.slots[ins.attr]
+        producer = instrs[k - 1] if k > 0 else None
+        span = self.mir_pc.get(id(producer)) if producer is not None else None
+        if (span is not None and producer.dest is src and self.uses[src.id] == 1
+                and span == (len(self.code.ops) - 1, len(self.code.ops))
+                and self.regs.get(src.id) == self.last_dest()):
+            self.retarget_last(slot)
+            self.regs[src.id] = slot
+            return
+        r = self.reg(src)
+        self.emit("MOVE", (slot, r), ins, (r,))
+        self.disown_after((r,), slot, "MOVE")
+
+    def last_dest(self) -> int | None:
+        """Register the last emitted instruction writes (its first operand), if it is a value op."""
+        name = OPNAME(self.code.ops[-1])
+        if name in NO_DEST:
+            return None
+        return self.code.args[-1][0]
+
+    def retarget_last(self, slot: int) -> None:
+        args = list(self.code.args[-1])
+        args[0] = slot
+        self.code.args[-1] = tuple(args)
+
+    def fuse_branch(self, ins: Instr, instrs: list[Instr], k: int, block: Block, following: str | None) -> bool:
+        """``binop <`` whose only use is the block's branch: emitted with the terminator."""
+        return (ins.attr in COMPARES and k == len(instrs) - 1 and block.term.op == "branch"
+                and block.term.args[0] is ins.dest and self.uses[ins.dest.id] == 1)
+
+    def disown_after(self, read: tuple[int, ...], result: int | None, opname: str) -> None:
+        for r in read:
+            if r in self.candidates:
+                leaky = opname in LEAKY or result is None
+                self.emit("DISOWN", (r, -1 if leaky else result), None)
+
+    # ------------------------------------------------------------ one instruction
+    def args_of(self, ins: Instr) -> tuple[int, ...]:
+        return tuple(self.reg(t) for t in ins.args)
+
+    def simple(self, name: str, ins: Instr, *extra: Any) -> None:
+        """``NAME dest operands... extra...`` with DISOWN bookkeeping."""
+        operands = self.args_of(ins)
+        dest = self.reg(ins.dest) if ins.dest is not None else None
+        head = (dest,) if dest is not None else ()
+        self.emit(name, head + operands + extra, ins, operands)
+        self.disown_after(operands, dest, name)
+
+    def op_const(self, ins: Instr) -> None:
+        self.regs[ins.dest.id] = self.const(ins.attr)
+
+    def op_binop(self, ins: Instr) -> None:
+        fast = FAST_BINOPS.get(ins.attr)
+        if fast is not None:
+            self.simple(fast, ins, ins.attr)
+        else:
+            self.simple("BINOP", ins, ins.attr)
+
+    def op_unop(self, ins: Instr) -> None:
+        self.simple("UNOP", ins, ins.attr)
+
+    def op_colon(self, ins: Instr) -> None:
+        a = self.args_of(ins)
+        step = a[1] if len(a) == 3 else -1
+        self.emit("COLON", (self.reg(ins.dest), a[0], step, a[-1]), ins, a)
+
+    def op_rangeiter(self, ins: Instr) -> None:
+        a = self.args_of(ins)
+        step = a[1] if len(a) == 3 else -1
+        self.emit("RANGEITER", (self.reg(ins.dest), a[0], step, a[-1]), ins, a)
+
+    def op_iter(self, ins: Instr) -> None:
+        self.simple("ITER", ins)
+
+    def op_end(self, ins: Instr) -> None:
+        self.simple("END", ins, ins.attr[0], ins.attr[1])
+
+    def op_index(self, ins: Instr) -> None:
+        nargout, spread = ins.attr
+        base, *rest = self.args_of(ins)
+        dest = self.reg(ins.dest)
+        self.emit("INDEX", (dest, base, tuple(rest), spread_or_none(spread), nargout), ins, (base, *rest))
+        self.disown_after((base, *rest), dest, "INDEX")
+
+    def op_call(self, ins: Instr) -> None:
+        name, nargout, spread = ins.attr
+        argv = self.args_of(ins)
+        dest = self.reg(ins.dest)
+        if ins.op == "call" and name in self.local_codes:
+            self.emit("CALLLOCAL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
+        elif ins.op == "callname":
+            self.emit("CALLNAME", (dest, self.slots[name], name, argv, spread_or_none(spread), nargout), ins,
+                      (self.slots[name], *argv))
+        else:
+            self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
+        self.disown_after(argv, dest, "CALL")
+
+    op_callname = op_call
+
+    def op_cellindex(self, ins: Instr) -> None:
+        base, *rest = self.args_of(ins)
+        dest = self.reg(ins.dest)
+        self.emit("CELLINDEX", (dest, base, tuple(rest), spread_or_none(ins.attr)), ins, (base, *rest))
+        self.disown_after((base, *rest), dest, "CELLINDEX")
+
+    def op_field(self, ins: Instr) -> None:
+        self.simple("FIELD", ins, ins.attr)
+
+    def op_dynfield(self, ins: Instr) -> None:
+        self.simple("DYNFIELD", ins)
+
+    def op_first(self, ins: Instr) -> None:
+        self.simple("FIRST", ins)
+
+    def op_out(self, ins: Instr) -> None:
+        self.simple("OUT", ins, ins.attr)
+
+    def op_matrix(self, ins: Instr) -> None:
+        rows, spread = ins.attr
+        self.simple("MATRIX", ins, rows, spread_or_none(spread))
+
+    def op_cell(self, ins: Instr) -> None:
+        rows, spread = ins.attr
+        self.simple("CELL", ins, rows, spread_or_none(spread))
+
+    def op_anon(self, ins: Instr) -> None:
+        spec = ins.attr
+        body = Compiler(spec.body, self.local_codes).compile(set())
+        captures = tuple((n, self.slots[n]) for n in spec.body.variables
+                         if n not in spec.params and n in self.slots)
+        dest = self.reg(ins.dest)
+        self.emit("ANON", (dest, body, captures, spec.text), ins, tuple(r for _, r in captures))
+        self.disown_after(tuple(r for _, r in captures), dest, "ANON")
+
+    def op_fhandle(self, ins: Instr) -> None:
+        self.emit("FHANDLE", (self.reg(ins.dest), ins.attr), ins)
+
+    def op_setindex(self, ins: Instr) -> None:
+        name, steps = ins.attr
+        rhs, *rest = self.args_of(ins)
+        slot = self.slots[name]
+        self.emit("SETINDEX", (slot, steps, rhs, tuple(rest)), ins, (rhs, *rest))
+        self.disown_after((rhs, *rest), None, "SETINDEX")
+
+    def op_truth(self, ins: Instr) -> None:
+        self.simple("TRUTH", ins)
+
+    def op_casematch(self, ins: Instr) -> None:
+        self.simple("CASEMATCH", ins)
+
+    def op_display(self, ins: Instr) -> None:
+        self.emit("DISPLAY", (self.reg(ins.args[0]), ins.attr), ins)
+
+    def op_setans(self, ins: Instr) -> None:
+        self.emit("SETANS", (self.reg(ins.args[0]), self.slots["ans"], ins.attr), ins)
+
+    def op_showname(self, ins: Instr) -> None:
+        name, show = ins.attr
+        self.emit("SHOWNAME", (self.slots[name], self.slots["ans"], name, show), ins)
+
+    def op_caught(self, ins: Instr) -> None:
+        self.emit("CAUGHT", (self.reg(ins.dest),), ins)
+
+    def op_trypush(self, ins: Instr) -> None:
+        self.jump_to("TRYPUSH", (), ins.attr, ins)
+
+    def op_trypop(self, ins: Instr) -> None:
+        self.emit("TRYPOP", (), ins)
+
+    def op_global(self, ins: Instr) -> None:
+        self.emit("GLOBAL", (ins.attr,), ins)
+
+    def op_persistent(self, ins: Instr) -> None:
+        self.emit("PERSISTENT", (ins.attr,), ins)
+
+    def op_gload(self, ins: Instr) -> None:
+        self.emit("GLOAD", (self.reg(ins.dest), ins.attr), ins)
+
+    def op_pload(self, ins: Instr) -> None:
+        self.emit("PLOAD", (self.reg(ins.dest), ins.attr), ins)
+
+    def op_gstore(self, ins: Instr) -> None:
+        self.simple("GSTORE", ins, ins.attr)
+
+    def op_pstore(self, ins: Instr) -> None:
+        self.simple("PSTORE", ins, ins.attr)
+
+    def op_nargin(self, ins: Instr) -> None:
+        self.emit("NARGIN", (self.reg(ins.dest),), ins)
+
+    def op_nargout(self, ins: Instr) -> None:
+        self.emit("NARGOUT", (self.reg(ins.dest),), ins)
+
+    def op_loadopt(self, ins: Instr) -> None:
+        slot = self.slots[ins.attr]
+        self.emit("LOADOPT", (self.reg(ins.dest), slot), ins, (slot,))
+
+    # ------------------------------------------------------------ terminators
+    def terminator(self, block: Block, following: str | None) -> None:
+        term = block.term
+        if term.op == "return":
+            self.emit("RETURN", (), term)
+        elif term.op == "jump":
+            target = term.targets[0]
+            if target != following:
+                backward = target in self.labels
+                self.jump_to("LOOP" if backward else "JUMP", (), target, term)
+        elif term.op == "branch":
+            self.branch(block, following)
+        elif term.op == "fornext":
+            body, exit_ = term.targets
+            it = self.reg(term.args[0])
+            var = self.slots[term.attr]
+            self.jump_to("FORITER", (it, var), exit_, term)
+            if body != following:
+                self.jump_to("JUMP", (), body, term)
+
+    def branch(self, block: Block, following: str | None) -> None:
+        term = block.term
+        then, other = term.targets
+        cond = term.args[0]
+        last = block.instrs[-1] if block.instrs else None
+        if last is not None and last.dest is cond and last.op == "binop" and \
+                self.fuse_branch(last, block.instrs, len(block.instrs) - 1, block, following):
+            a, b = self.args_of(last)
+            start = len(self.code.ops)
+            self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))
+            self.mir_pc[id(last)] = (start, len(self.code.ops))
+        else:
+            c = self.reg(cond)
+            self.jump_to("JFALSE", (c,), other, term, (c,))
+        if then != following:
+            self.jump_to("JUMP", (), then, term)
+
+    # ------------------------------------------------------------ fusion windows
+    def make_windows(self) -> None:
+        for region in self.fn.regions:
+            block = self.fn.block(region.block)
+            instrs = block.instrs[region.start:region.end + 1]
+            spans = [self.mir_pc[id(i)] for i in instrs if id(i) in self.mir_pc]
+            start = min((s for s, e in spans if e > s), default=None)
+            end = max((e for s, e in spans if e > s), default=None)
+            if start is None:
+                continue
+            regs = {t.id: self.regs[t.id] for i in instrs for t in [*i.args, i.dest]
+                    if t is not None and t.id in self.regs}
+            self.code.windows.append(self.window(region, start, end, instrs, regs))
+        for w in sorted(self.code.windows, key=lambda w: -w.start):
+            self.insert_window_op(w)
+
+    def window(self, region, start: int, end: int, instrs: list[Instr], regs: dict[int, int]) -> Window:
+        defined = {i.dest.id for i in instrs if i.dest is not None}
+        inputs = sorted({regs[t.id] for i in instrs for t in i.args if t.id not in defined})
+        outputs = sorted({self.slots[i.attr] for i in instrs if i.op == "store"}
+                         | {r for r in (regs.get(i.dest.id) for i in instrs if i.dest is not None)
+                            if r is not None and r < self.code.nvars})
+        used_later = {t.id for b in self.fn.blocks for i in [*b.instrs, b.term] for t in i.args
+                      if i not in instrs}
+        live = sorted({regs[t] for t in defined & used_later if t in regs})
+        return Window(region.id, start, end, region.kinds, instrs, regs, dict(self.slots), inputs, outputs, live)
+
+    def insert_window_op(self, w: Window) -> None:
+        """Insert ``WINDOW k`` before the span and shift every later offset by one."""
+        code = self.code
+        pos = w.start
+        code.ops.insert(pos, OP["WINDOW"])
+        code.args.insert(pos, (code.windows.index(w),))
+        code.lines.insert(pos, code.lines[pos])
+        code.reads.insert(pos, ())
+        for pc, (op, arg) in enumerate(zip(code.ops, code.args)):
+            if OPNAME(op) in JUMP_NAMES and pc != pos:
+                target = arg[-1]
+                if target > pos:
+                    code.args[pc] = arg[:-1] + (target + 1,)
+        for other in code.windows:
+            if other is not w and other.start > pos:
+                other.start += 1
+                other.end += 1
+        w.start, w.end = pos + 1, w.end + 1
+
+
+def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
+    """Variables assigned on every path to each block's entry (must-analysis)."""
+    everything = set(fn.variables) | entry
+    result = {b.label: set(everything) for b in fn.blocks}
+    result[fn.blocks[0].label] = set(entry)
+    preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
+    outs: dict[str, set[str]] = {}
+    for b in fn.blocks:
+        for t in b.term.targets:
+            preds.setdefault(t, []).append(b.label)
+        for ins in b.instrs:
+            if ins.op == "trypush":
+                preds.setdefault(ins.attr, []).append(b.label)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            if b.label != fn.blocks[0].label:
+                incoming = [outs.get(p, everything) for p in preds.get(b.label, [])]
+                new = set.intersection(*incoming) if incoming else set()
+                if new != result[b.label]:
+                    result[b.label] = new
+                    changed = True
+            out = set(result[b.label])
+            for ins in b.instrs:
+                if ins.op == "store" or ins.op == "load" and fn.kind == "function":
+                    out.add(ins.attr)
+            if b.term.op == "fornext":
+                out.add(b.term.attr)
+            if out != outs.get(b.label):
+                outs[b.label] = out
+                changed = True
+    return result
+
+
+def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
+    return spread if any(spread) else None
+
+
+def OPNAME(op: int) -> str:
+    from .code import OPNAMES
+    return OPNAMES[op]
+
+
+NO_DEST = {"JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER",
+           "SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPUSH", "TRYPOP", "GLOBAL", "PERSISTENT",
+           "GSTORE", "PSTORE", "WINDOW", "RETURN", "MOVE"}
+JUMP_NAMES = {"JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "TRYPUSH"}

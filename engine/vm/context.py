@@ -1,0 +1,58 @@
+"""The VM's implementation of CallContext: what builtins may ask of the running engine."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..runtime.context import CallContext
+from ..runtime.errors import MatlabError
+from ..runtime.values import FunctionHandle
+
+if TYPE_CHECKING:
+    from .vm import VM
+
+
+class VMContext(CallContext):
+    def __init__(self, vm: "VM"):
+        self.vm = vm
+        self.state = vm.state
+
+    def write(self, text: str) -> None:
+        self.vm.write(text)
+
+    def warn(self, identifier: str, message: str) -> None:
+        off = self.state.warnings_off
+        self.state.last_warning = (message, identifier)
+        if "all" in off or (identifier and identifier in off):
+            return
+        self.vm.write(f"Warning: {message}\n")
+
+    def call(self, fn: Any, args: list, nargout: int = 1) -> tuple:
+        return self.vm.call_handle(fn, list(args), nargout)
+
+    def function_exists(self, name: str) -> str | None:
+        return self.vm.function_kind(name)
+
+    def variables(self) -> dict[str, Any]:
+        if not self.vm.frames:
+            return {}
+        frame = self.vm.frames[-1]
+        values = frame.variables()
+        self.vm.exported.append((frame, values))
+        return values
+
+    def make_handle(self, text: str) -> Any:
+        text = text.strip()
+        if not text.startswith("@"):
+            if not text.replace("_", "a").isalnum():
+                raise MatlabError("MATLAB:str2func:invalidFunctionName", f"Invalid function name '{text}'.")
+            local = self.vm.frames[-1].code.locals.get(text) if self.vm.frames else None
+            return FunctionHandle(text=text, name=text, body=local)
+        from .build import build_cell
+        from .frame import Frame
+        code, _ = build_cell(f"h__ = {text};", "str2func", {})
+        frame = Frame(code)
+        self.vm.run_frame(frame)
+        return frame.regs[code.slot("h__")]
+
+    def add_figure(self, image: Any) -> None:
+        self.vm.figures.append(image)

@@ -1,0 +1,125 @@
+"""Frames, loop iterators, and the conversions between MatlabError and MException values."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+
+from ..runtime.errors import MatlabError, StackFrame
+from ..runtime.values import CellArray, CharArray, StructArray, simplify
+from .code import Code
+
+
+class NoValue:
+    """What a call asked for zero outputs gives back when it returns nothing (``disp(x)``)."""
+
+    def __repr__(self) -> str:
+        return "<no value>"
+
+
+NOVALUE = NoValue()
+SCALAR_TYPES = (float, bool, complex)
+
+
+class Frame:
+    """One activation: the register file (variables, temporaries, constants) and per-call state."""
+    __slots__ = ("code", "regs", "owned", "handlers", "caught", "nargin", "nargout", "extra")
+
+    def __init__(self, code: Code, nargin: int = 0, nargout: int = 0):
+        self.code = code
+        self.regs: list[Any] = code.template[:]
+        self.owned: dict[int, Any] = {}      # slot -> the value object this frame may update in place
+        self.handlers: list[int] = []        # try/catch handler offsets, innermost last
+        self.caught: MatlabError | None = None
+        self.nargin = nargin
+        self.nargout = nargout
+        self.extra: dict[str, Any] = {}      # variables without a slot (created by builtins through ctx)
+
+    def variables(self) -> dict[str, Any]:
+        """The workspace of this frame: name -> value of every defined variable."""
+        out = {name: value for name, value in zip(self.code.varnames, self.regs)
+               if value is not None and not name.startswith("$")}
+        out.update(self.extra)
+        return out
+
+    def set_variables(self, values: dict[str, Any]) -> None:
+        """Make the frame's variables exactly ``values`` (names without a slot go to ``extra``)."""
+        names = self.code.varnames
+        for k, name in enumerate(names):
+            if not name.startswith("$"):
+                new = values.get(name)
+                if new is not self.regs[k]:
+                    self.regs[k] = new
+                    self.owned.pop(k, None)
+        self.extra = {n: v for n, v in values.items() if n not in names}
+
+
+# ---------------------------------------------------------------- for-loop iteration
+def range_state(start: Any, step: Any, stop: Any) -> list | Iterator:
+    """Iterator state of ``for v = start:step:stop``. Integer-valued real double ranges iterate lazily
+    as ``[k, n, start, step]`` (no array); anything else iterates over the materialised range."""
+    if type(start) is float and type(stop) is float and (step is None or type(step) is float):
+        d = 1.0 if step is None else step
+        if start.is_integer() and d.is_integer() and d != 0 and abs(start) < 2 ** 52:
+            n = int((stop - start) // d) + 1 if not np.isnan(stop) else 0
+            return [0, max(n, 0), start, d]
+    from ..runtime.ops import colon
+    return columns(colon(start, step, stop))
+
+
+def columns(value: Any) -> Iterator:
+    """Iterator over the columns of any array (MATLAB's ``for`` over a matrix or cell)."""
+    from ..runtime.indexing import MAGIC_COLON, index
+    t = type(value)
+    if t is float or t is bool or t is complex:
+        return iter((value,))
+    shape = value.shape
+    if t is np.ndarray:
+        data = value.reshape(shape[0], -1, order="F") if value.ndim > 2 else value
+        if data.dtype == np.float64 and shape[0] == 1:
+            return iter(data[0].tolist())
+        return (simplify(data[:, k:k + 1].copy()) for k in range(data.shape[1]))
+    count = int(np.prod(shape[1:])) if shape[0] else 0
+    return (index(value, [MAGIC_COLON, float(k + 1)]) for k in range(count))
+
+
+# ---------------------------------------------------------------- errors as values
+def char(text: str) -> CharArray:
+    return CharArray.from_str(text)
+
+
+def exception_value(err: MatlabError) -> StructArray:
+    """The MException value ``catch err`` gives: identifier, message, stack (file, name, line)."""
+    stack = np.empty((len(err.stack), 1), dtype=object)
+    for k, f in enumerate(err.stack):
+        stack[k, 0] = {"file": char(f.file), "name": char(f.name), "line": float(f.line)}
+    return StructArray.scalar({"identifier": char(err.identifier), "message": char(err.message),
+                               "stack": StructArray(["file", "name", "line"], stack)}, "MException")
+
+
+def annotate(err: MatlabError, code: Code, pc: int) -> MatlabError:
+    """Add this frame to the error's stack as it unwinds (innermost frame first)."""
+    line, col = code.lines[pc] if 0 <= pc < len(code.lines) else (0, 0)
+    fresh = not getattr(err, "vm_seen", False)
+    err.vm_seen = True
+    if fresh and err.stack:
+        return err            # rethrown with its original stack
+    err.stack.append(StackFrame(code.name, line, col, code.file))
+    if fresh and not err.source_line:
+        err.source_line = code.source_line(line)
+    return err
+
+
+def internal_error(exc: BaseException) -> MatlabError:
+    return MatlabError("MATLAB:internal", f"Internal error: {type(exc).__name__}: {exc}")
+
+
+def interrupt_error() -> MatlabError:
+    return MatlabError("MATLAB:interrupt", "Operation terminated by user")
+
+
+def cell_row(values: list) -> CellArray:
+    data = np.empty((1, len(values)), dtype=object)
+    for k, v in enumerate(values):
+        data[0, k] = v
+    return CellArray(data)

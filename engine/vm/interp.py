@@ -1,0 +1,177 @@
+"""The interpreter loop.
+
+One plain loop over ``code.ops``/``code.args`` with the frame's registers in a local list. Opcodes are
+tested most frequent first; arithmetic and comparisons on two Python floats, conditional jumps on bools
+and floats, and ``for`` over integer ranges never leave this function (no numpy, no ops module). Every
+other case goes to a slow-path method of the VM (vm.py). Errors unwind through ``handle_error``: the
+frame is added to the error's stack, and a ``try`` handler of this frame, if any, takes over.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..runtime.errors import MatlabError
+from .code import OP
+from .frame import SCALAR_TYPES, annotate, internal_error, interrupt_error
+
+if TYPE_CHECKING:
+    from .frame import Frame
+    from .vm import VM
+
+(ADD, SUB, MUL, DIV, LT, LE, GT, GE, EQ, NE, JLT, JLE, JGT, JGE, JEQ, JNE, JFALSE, JUMP, LOOP, FORITER,
+ MOVE, INDEX, SETINDEX, CALL, BINOP, UNOP, LOADNAME, DISOWN) = (
+    OP[n] for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "JLT", "JLE", "JGT",
+                    "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "SETINDEX",
+                    "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
+RETURN = OP["RETURN"]
+
+
+def run(vm: "VM", frame: "Frame") -> None:
+    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""
+    code = frame.code
+    ops = code.ops
+    args = code.args
+    R = frame.regs
+    slow = vm
+    pc = 0
+    while True:
+        try:
+            while True:
+                op = ops[pc]
+                a = args[pc]
+                pc += 1
+                if op <= NE:
+                    x = R[a[1]]
+                    y = R[a[2]]
+                    if type(x) is float and type(y) is float:
+                        if op == ADD:
+                            R[a[0]] = x + y
+                        elif op == SUB:
+                            R[a[0]] = x - y
+                        elif op == MUL:
+                            R[a[0]] = x * y
+                        elif op == DIV:
+                            R[a[0]] = x / y if y else slow.binop(a[3], x, y)
+                        elif op == LT:
+                            R[a[0]] = x < y
+                        elif op == LE:
+                            R[a[0]] = x <= y
+                        elif op == GT:
+                            R[a[0]] = x > y
+                        elif op == GE:
+                            R[a[0]] = x >= y
+                        elif op == EQ:
+                            R[a[0]] = x == y
+                        else:
+                            R[a[0]] = x != y
+                    else:
+                        R[a[0]] = slow.binop(a[3], x, y)
+                elif op <= JNE:
+                    x = R[a[0]]
+                    y = R[a[1]]
+                    if type(x) is float and type(y) is float:
+                        if op == JLT:
+                            go = x < y
+                        elif op == JLE:
+                            go = x <= y
+                        elif op == JGT:
+                            go = x > y
+                        elif op == JGE:
+                            go = x >= y
+                        elif op == JEQ:
+                            go = x == y
+                        else:
+                            go = x != y
+                    else:
+                        go = slow.compare(op - JLT, x, y)
+                    if not go:
+                        pc = a[2]
+                elif op == JFALSE:
+                    c = R[a[0]]
+                    if c is True:
+                        pass
+                    elif c is False:
+                        pc = a[1]
+                    elif not slow.truth(c):
+                        pc = a[1]
+                elif op == JUMP:
+                    pc = a[0]
+                elif op == LOOP:
+                    if vm.interrupted:
+                        raise interrupt_error()
+                    pc = a[0]
+                elif op == FORITER:
+                    st = R[a[0]]
+                    if type(st) is list:
+                        k = st[0]
+                        if k < st[1]:
+                            R[a[1]] = st[2] + k * st[3]
+                            st[0] = k + 1
+                        else:
+                            slow.loop_done(R, a[1], k)
+                            pc = a[2]
+                    else:
+                        nxt = next(st, st)
+                        if nxt is st:
+                            slow.loop_done(R, a[1], -1)
+                            pc = a[2]
+                        else:
+                            R[a[1]] = nxt
+                elif op == MOVE:
+                    R[a[0]] = R[a[1]]
+                elif op == INDEX:
+                    slow.index(frame, a)
+                elif op == SETINDEX:
+                    slow.setindex(frame, a)
+                elif op == CALL:
+                    slow.call(frame, a)
+                elif op == BINOP:
+                    R[a[0]] = slow.binop(a[3], R[a[1]], R[a[2]])
+                elif op == UNOP:
+                    x = R[a[1]]
+                    R[a[0]] = -x if type(x) is float and a[2] == "-" else slow.unop(a[2], x)
+                elif op == LOADNAME:
+                    x = R[a[1]]
+                    R[a[0]] = x if x is not None else slow.loadname(frame, a)
+                elif op == DISOWN:
+                    if a[1] < 0 or type(R[a[1]]) not in SCALAR_TYPES:
+                        frame.owned.pop(a[0], None)
+                elif op == RETURN:
+                    return
+                else:
+                    jump = slow.dispatch(frame, op, a)
+                    if jump is not None:
+                        pc = jump
+        except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error here
+            pc = handle_error(vm, frame, exc, pc - 1)
+
+
+def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
+    """Turn ``exc`` into a MatlabError on this frame's stack; return the try handler's offset or raise."""
+    code = frame.code
+    if isinstance(exc, MatlabError):
+        err = exc
+    elif isinstance(exc, KeyboardInterrupt):
+        err = interrupt_error()
+    elif isinstance(exc, RecursionError):
+        err = vm.recursion_error()
+    else:
+        err = undefined_operand(frame, pc) or internal_error(exc)
+    annotate(err, code, pc)
+    if frame.handlers and err.identifier not in ("MATLAB:interrupt", "MATLAB:recursionLimit"):
+        frame.caught = err
+        return frame.handlers.pop()
+    if err is exc:
+        raise err
+    raise err from None
+
+
+def undefined_operand(frame: "Frame", pc: int) -> MatlabError | None:
+    """A variable read by the failing instruction that is undefined (e.g. after ``clear``)."""
+    from ..runtime.errors import undefined
+    code = frame.code
+    if 0 <= pc < len(code.reads):
+        for r in code.reads[pc]:
+            if frame.regs[r] is None:
+                return undefined(code.varnames[r])
+    return None

@@ -1,0 +1,375 @@
+"""The general case of every instruction (whatever the interpreter loop does not finish inline).
+
+``SlowPaths`` is mixed into the VM: the loop calls ``vm.binop(...)``, ``vm.index(frame, args)``...
+and ``vm.dispatch(frame, op, args)`` for the rarer opcodes (returns a jump target or None).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ..runtime import indexing, ops
+from ..runtime.errors import MatlabError, too_many_outputs, undefined
+from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, to_array
+from .code import OP, OPNAMES
+from .frame import NOVALUE, Frame, columns, exception_value, range_state
+
+COMPARE_OPS = ("<", "<=", ">", ">=", "==", "~=")
+EMPTY_ROW = np.zeros((1, 0))
+
+
+def expand(R: list, regs: tuple[int, ...], spread: tuple[bool, ...] | None) -> list:
+    """Argument values, with comma lists (``c{:}``, ``s.f``) spliced in place."""
+    if spread is None:
+        return [R[r] for r in regs]
+    out: list = []
+    for r, s in zip(regs, spread):
+        if s:
+            out.extend(R[r])
+        else:
+            out.append(R[r])
+    return out
+
+
+def text_of(value: Any) -> str | None:
+    if type(value) is CharArray and value.shape[0] <= 1:
+        return value.to_str()
+    if type(value) is StringArray and value.data.size == 1:
+        return value.data.flat[0]
+    return None
+
+
+def case_matches(subject: Any, case: Any) -> bool:
+    """MATLAB switch: a cell case matches when any member does; text compares as strcmp; numbers by ==."""
+    if type(case) is CellArray:
+        return any(case_matches(subject, c) for c in case.data.ravel(order="F"))
+    subject_text, case_text = text_of(subject), text_of(case)
+    if subject_text is not None or case_text is not None:
+        return subject_text is not None and subject_text == case_text
+    a, b = to_array(subject), to_array(case)
+    if a.size != 1:
+        raise MatlabError("MATLAB:switch:expression", "SWITCH expression must be a scalar or a character vector.")
+    return b.size == 1 and bool(a.flat[0] == b.flat[0])
+
+
+def field_name(value: Any) -> str:
+    text = text_of(value)
+    if text is None:
+        raise MatlabError("MATLAB:dynamicFieldName", "Dynamic structure field names must be text.")
+    return text
+
+
+class SlowPaths:
+    """Instruction semantics outside the float fast paths (mixed into VM)."""
+
+    # provided by VM
+    def call_value(self, fn: Any, args: list, nargout: int) -> Any: ...
+    def call_named(self, frame: Frame, name: str, args: list, nargout: int) -> Any: ...
+    def write(self, text: str) -> None: ...
+
+    # -------------------------------------------------------------- operators
+    def binop(self, op: str, x: Any, y: Any) -> Any:
+        return ops.BINARY[op](x, y)
+
+    def compare(self, which: int, x: Any, y: Any) -> bool:
+        return self.truth(ops.BINARY[COMPARE_OPS[which]](x, y))
+
+    def unop(self, op: str, x: Any) -> Any:
+        return ops.UNARY[op](x)
+
+    def truth(self, value: Any) -> bool:
+        return ops.truth(value)
+
+    def loop_done(self, R: list, var: int, count: int) -> None:
+        """A for loop that ran zero times leaves its variable empty (MATLAB)."""
+        if count == 0 or (count < 0 and R[var] is None):
+            R[var] = EMPTY_ROW.copy() if count == 0 else np.zeros((0, 0))
+
+    # -------------------------------------------------------------- indexing
+    def index(self, frame: Frame, a: tuple) -> None:
+        dest, base, regs, spread, nargout = a
+        R = frame.regs
+        value = R[base]
+        argv = expand(R, regs, spread)
+        if type(value) is FunctionHandle:
+            R[dest] = self.call_value(value, argv, nargout)
+            return
+        if value is None:
+            raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
+        if nargout > 1:
+            raise too_many_outputs()
+        R[dest] = indexing.index(value, argv)
+
+    def setindex(self, frame: Frame, a: tuple) -> None:
+        slot, steps, rhs, regs = a
+        R = frame.regs
+        argv = [R[r] for r in regs]
+        path, k = [], 0
+        for kind, info in steps:
+            if kind == ".":
+                path.append((".", info))
+            elif kind == ".()":
+                path.append((".", field_name(argv[k])))
+                k += 1
+            else:
+                path.append((kind, argv[k:k + info]))
+                k += info
+        base = R[slot]
+        inplace = base is not None and frame.owned.get(slot) is base and len(path) == 1
+        new = indexing.assign(base, path, R[rhs], inplace)
+        R[slot] = new
+        frame.owned[slot] = new
+
+    # -------------------------------------------------------------- calls
+    def call(self, frame: Frame, a: tuple) -> None:
+        dest, name, regs, spread, nargout = a
+        R = frame.regs
+        R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
+
+    def loadname(self, frame: Frame, a: tuple) -> Any:
+        dest, slot, name, is_function = a
+        if is_function:
+            raise undefined(name)
+        return self.call_named(frame, name, [], 1)
+
+    # -------------------------------------------------------------- rare opcodes
+    def dispatch(self, frame: Frame, op: int, a: tuple) -> int | None:
+        return RARE[op](self, frame, a)
+
+
+def op_callname(vm: SlowPaths, frame: Frame, a: tuple) -> None:
+    dest, slot, name, regs, spread, nargout = a
+    R = frame.regs
+    value = R[slot]
+    if value is None:
+        R[dest] = vm.call_named(frame, name, expand(R, regs, spread), nargout)
+    else:
+        vm.index(frame, (dest, slot, regs, spread, nargout))
+
+
+def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, name, regs, spread, nargout = a
+    R = frame.regs
+    R[dest] = vm.call_code(frame.code.locals[name], expand(R, regs, spread), nargout)
+
+
+def op_setans(vm: Any, frame: Frame, a: tuple) -> None:
+    src, ans, show = a
+    value = frame.regs[src]
+    if value is NOVALUE:
+        return
+    for v in (value if type(value) is list else [value]):
+        frame.regs[ans] = v
+        frame.owned.pop(ans, None)
+        if show:
+            vm.show("ans", v)
+
+
+def op_display(vm: Any, frame: Frame, a: tuple) -> None:
+    vm.show(a[1], frame.regs[a[0]])
+
+
+def op_showname(vm: Any, frame: Frame, a: tuple) -> None:
+    slot, ans, name, show = a
+    value = frame.regs[slot]
+    if value is not None:
+        if show:
+            vm.show(name, value)
+        return
+    frame.regs[ans] = vm.call_named(frame, name, [], 0)
+    op_setans(vm, frame, (ans, ans, show))
+    if frame.regs[ans] is NOVALUE:
+        frame.regs[ans] = frame.variables().get("ans")
+
+
+def op_colon(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, start, step, stop = a
+    R = frame.regs
+    R[dest] = ops.colon(R[start], R[step] if step >= 0 else None, R[stop])
+
+
+def op_rangeiter(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, start, step, stop = a
+    R = frame.regs
+    R[dest] = range_state(R[start], R[step] if step >= 0 else None, R[stop])
+
+
+def op_iter(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = columns(frame.regs[a[1]])
+
+
+def op_end(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, base, k, n = a
+    value = frame.regs[base]
+    if value is None or type(value) is FunctionHandle:
+        raise MatlabError("MATLAB:badsubscript", "'end' is not valid here: the indexed value is not an array.")
+    frame.regs[dest] = indexing.end_value(value, k, n)
+
+
+def op_matrix(vm: Any, frame: Frame, a: tuple) -> None:
+    from ..runtime import concat
+    dest, regs, rows, spread = a[0], a[1:-2], a[-2], a[-1]
+    R = frame.regs
+    row_values, k = [], 0
+    for n in rows:
+        row_values.append(concat.horzcat(expand(R, regs[k:k + n], None if spread is None else spread[k:k + n])))
+        k += n
+    R[dest] = row_values[0] if len(row_values) == 1 else concat.vertcat(row_values)
+
+
+def op_cell(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, regs, rows, spread = a[0], a[1:-2], a[-2], a[-1]
+    R = frame.regs
+    grid, k = [], 0
+    for n in rows:
+        row = expand(R, regs[k:k + n], None if spread is None else spread[k:k + n])
+        k += n
+        if row:
+            grid.append(row)
+    if not grid:
+        R[dest] = CellArray(np.empty((0, 0), dtype=object))
+        return
+    if len({len(r) for r in grid}) != 1:
+        raise MatlabError("MATLAB:catenate:dimensionMismatch",
+                          "Dimensions of arrays being concatenated are not consistent.")
+    data = np.empty((len(grid), len(grid[0])), dtype=object)
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            data[i, j] = v
+    R[dest] = CellArray(data)
+
+
+def op_cellindex(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, base, regs, spread = a
+    R = frame.regs
+    value = R[base]
+    if value is None:
+        raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
+    R[dest] = indexing.cell_index(value, expand(R, regs, spread))
+
+
+def op_field(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = indexing.get_field(frame.regs[a[1]], a[2])
+
+
+def op_dynfield(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = indexing.get_field(frame.regs[a[1]], field_name(frame.regs[a[2]]))
+
+
+def op_first(vm: Any, frame: Frame, a: tuple) -> None:
+    values = frame.regs[a[1]]
+    if not values:
+        raise MatlabError("MATLAB:needMoreRhsOutputs",
+                          "Insufficient number of outputs from right hand side of equal sign to satisfy "
+                          "assignment.")
+    frame.regs[a[0]] = values[0]
+
+
+def op_out(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, src, k = a
+    values = frame.regs[src]
+    if type(values) is not tuple and type(values) is not list:
+        values = (values,)
+    if k >= len(values):
+        if type(values) is list:
+            raise MatlabError("MATLAB:needMoreRhsOutputs",
+                              "Insufficient number of outputs from right hand side of equal sign to satisfy "
+                              "assignment.")
+        raise too_many_outputs()
+    frame.regs[dest] = values[k]
+
+
+def op_anon(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, body, captures, text = a
+    R = frame.regs
+    captured = {name: R[slot] for name, slot in captures if R[slot] is not None}
+    R[dest] = FunctionHandle(text=text, params=list(body.params), body=body, captured=captured)
+
+
+def op_fhandle(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, name = a
+    frame.regs[dest] = FunctionHandle(text=name, name=name, body=frame.code.locals.get(name))
+
+
+def op_casematch(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = case_matches(frame.regs[a[1]], frame.regs[a[2]])
+
+
+def op_truth(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = ops.truth(frame.regs[a[1]])
+
+
+def op_trypush(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.handlers.append(a[0])
+
+
+def op_trypop(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.handlers.pop()
+
+
+def op_caught(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = exception_value(frame.caught)
+
+
+def op_global(vm: Any, frame: Frame, a: tuple) -> None:
+    vm.state.globals.setdefault(a[0], np.zeros((0, 0)))
+    if frame.code.kind == "script":
+        vm.base_globals.add(a[0])
+
+
+def op_persistent(vm: Any, frame: Frame, a: tuple) -> None:
+    vm.persistent_store(frame.code).setdefault(a[0], np.zeros((0, 0)))
+
+
+def op_gload(vm: Any, frame: Frame, a: tuple) -> None:
+    value = vm.state.globals.get(a[1])
+    if value is None:
+        raise undefined(a[1])
+    frame.regs[a[0]] = value
+
+
+def op_gstore(vm: Any, frame: Frame, a: tuple) -> None:
+    vm.state.globals[a[1]] = frame.regs[a[0]]
+
+
+def op_pload(vm: Any, frame: Frame, a: tuple) -> None:
+    value = vm.persistent_store(frame.code).get(a[1])
+    if value is None:
+        raise undefined(a[1])
+    frame.regs[a[0]] = value
+
+
+def op_pstore(vm: Any, frame: Frame, a: tuple) -> None:
+    vm.persistent_store(frame.code)[a[1]] = frame.regs[a[0]]
+
+
+def op_nargin(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = float(frame.nargin)
+
+
+def op_nargout(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = float(frame.nargout)
+
+
+def op_loadopt(vm: Any, frame: Frame, a: tuple) -> None:
+    value = frame.regs[a[1]]
+    frame.regs[a[0]] = value if value is not None else np.zeros((0, 0))
+
+
+def op_window(vm: Any, frame: Frame, a: tuple) -> int | None:
+    window = frame.code.windows[a[0]]
+    if vm.accel is not None and vm.accel.try_run(window, frame):
+        return window.end
+    return None
+
+
+def _table() -> list[Callable]:
+    table: list[Callable] = [None] * len(OPNAMES)  # type: ignore[list-item]
+    for name, fn in globals().items():
+        if name.startswith("op_"):
+            table[OP[name[3:].upper()]] = fn
+    return table
+
+
+RARE = _table()

@@ -1,0 +1,241 @@
+"""The VM: frames, calls and function lookup around the interpreter loop (interp.py).
+
+Calling conventions inside the VM: ``invoke(target, args, nargout) -> tuple`` runs a builtin, a user
+function (Code) or a script file and returns its outputs; ``adapt(outputs, nargout)`` gives what an
+instruction stores: the single value (nargout 1), the value or NOVALUE (nargout 0), the tuple (nargout
+> 1, or -1: "what my caller asked", used by anonymous function bodies).
+
+Name lookup (``resolve``): local functions of the running file, then function files ``name.m`` in the
+working folder and the ``addpath`` folders (parsed once per file modification time), then builtins.
+Resolved names are cached until the next ``begin_execute`` (each Session.execute).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable
+
+from ..runtime.builtins import registry
+from ..runtime.context import SessionState
+from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, undefined
+from ..runtime.values import CellArray, FunctionHandle
+from .build import build_file
+from .code import Code
+from .frame import NOVALUE, Frame, cell_row, interrupt_error
+from .interp import run
+from .slowpath import SlowPaths
+
+RECURSION_LIMIT = 500
+
+
+class VM(SlowPaths):
+    def __init__(self, state: SessionState, write: Callable[[str], None]):
+        from .context import VMContext
+        self.state = state
+        self.write = write
+        self.ctx = VMContext(self)
+        self.accel: Any = None               # the accelerator hook: try_run(window, frame) -> bool
+        self.frames: list[Frame] = []
+        self.interrupted = False
+        self.base_globals: set[str] = set()
+        self.figures: list[Any] = []
+        self.exported: list[tuple[Frame, dict]] = []   # workspaces handed to builtins via ctx.variables()
+        self.resolved: dict[str, Any] = {}
+        self.files: dict[str, tuple[float, Code]] = {}
+        self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
+        self.builtins = registry.load_all()
+        if sys.getrecursionlimit() < 20000:
+            sys.setrecursionlimit(20000)
+
+    # -------------------------------------------------------------- running
+    def begin_execute(self) -> None:
+        self.resolved.clear()
+        self.interrupted = False
+        self.figures = []
+
+    def run_frame(self, frame: Frame) -> None:
+        if len(self.frames) > RECURSION_LIMIT:
+            raise self.recursion_error()
+        self.frames.append(frame)
+        try:
+            run(self, frame)
+        finally:
+            self.frames.pop()
+
+    def recursion_error(self) -> MatlabError:
+        return MatlabError("MATLAB:recursionLimit", f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
+
+    def show(self, name: str, value: Any) -> None:
+        from ..runtime.display import display
+        self.write(display(name, value, self.state.format))
+
+    def persistent_store(self, code: Code) -> dict[str, Any]:
+        return self.persistents.setdefault((code.file, code.name), {})
+
+    # -------------------------------------------------------------- calls
+    def call_named(self, frame: Frame, name: str, args: list, nargout: int) -> Any:
+        target = frame.code.locals.get(name) or self.resolve(name)
+        n = frame.nargout if nargout < 0 else nargout
+        outs = self.invoke(target, args, n)
+        return outs if nargout < 0 else adapt(outs, nargout)
+
+    def call_value(self, fn: Any, args: list, nargout: int) -> Any:
+        """Call a function handle (or a function by name) from an instruction."""
+        n = self.frames[-1].nargout if nargout < 0 and self.frames else max(nargout, 0)
+        outs = self.call_handle(fn, args, n)
+        return outs if nargout < 0 else adapt(outs, nargout)
+
+    def call_handle(self, fn: Any, args: list, nargout: int) -> tuple:
+        if isinstance(fn, str):
+            local = self.frames[-1].code.locals.get(fn) if self.frames else None
+            return self.invoke(local or self.resolve(fn), args, nargout)
+        if type(fn) is not FunctionHandle:
+            raise MatlabError("MATLAB:feval:invalidInput", "Argument must be a function handle or a function name.")
+        if fn.params is None:
+            return self.invoke(fn.body if isinstance(fn.body, Code) else self.resolve(fn.name), args, nargout)
+        return self.call_anonymous(fn, args, nargout)
+
+    def call_anonymous(self, fn: FunctionHandle, args: list, nargout: int) -> tuple:
+        code: Code = fn.body
+        if len(args) > len(code.params) and not (code.params and code.params[-1] == "varargin"):
+            raise too_many_inputs()
+        frame = Frame(code, len(args), nargout)
+        R = frame.regs
+        for name, value in fn.captured.items():
+            R[code.slot(name)] = value
+        bind_params(frame, code, args)
+        self.run_frame(frame)
+        value = R[code.slot("$out")]
+        if type(value) is tuple:
+            return value
+        return () if value is NOVALUE or value is None else (value,)
+
+    def invoke(self, target: Any, args: list, nargout: int) -> tuple:
+        if self.interrupted:
+            raise interrupt_error()
+        if type(target) is registry.Builtin:
+            outs = registry.call_builtin(target, self.ctx, args, nargout)
+            if self.exported:
+                self.sync_exported()
+            return outs
+        if target.kind == "script":
+            return self.run_script_file(target)
+        return self.call_code_outputs(target, args, nargout)
+
+    def call_code(self, code: Code, args: list, nargout: int) -> Any:
+        """CALLLOCAL: a local function, with the instruction's nargout convention."""
+        n = self.frames[-1].nargout if nargout < 0 else nargout
+        outs = self.call_code_outputs(code, args, n)
+        return outs if nargout < 0 else adapt(outs, nargout)
+
+    def call_code_outputs(self, code: Code, args: list, nargout: int) -> tuple:
+        params, outputs = code.params, code.outputs
+        if len(args) > len(params) and not (params and params[-1] == "varargin"):
+            raise too_many_inputs()
+        if nargout > len(outputs) and not (outputs and outputs[-1] == "varargout"):
+            raise too_many_outputs()
+        frame = Frame(code, len(args), nargout)
+        bind_params(frame, code, args)
+        self.run_frame(frame)
+        return collect_outputs(frame, code, nargout)
+
+    def run_script_file(self, code: Code) -> tuple:
+        """A script file called by name runs in the caller's workspace."""
+        caller = self.frames[-1]
+        before = caller.variables()
+        frame = Frame(code)
+        for k, name in enumerate(code.varnames):
+            frame.regs[k] = before.get(name)
+        self.run_frame(frame)
+        after = {k: v for k, v in before.items() if k not in code.varnames}
+        after.update(frame.variables())
+        caller.set_variables(after)
+        return ()
+
+    def sync_exported(self) -> None:
+        """Write back workspaces that builtins changed through ctx.variables() (clear, load...)."""
+        exported, self.exported = self.exported, []
+        for frame, values in exported:
+            frame.set_variables(values)
+
+    # -------------------------------------------------------------- lookup
+    def resolve(self, name: str) -> Any:
+        target = self.resolved.get(name)
+        if target is None:
+            target = self.find_file(name) or self.builtins.get(name)
+            if target is None:
+                raise undefined(name)
+            self.resolved[name] = target
+        return target
+
+    def find_file(self, name: str) -> Code | None:
+        for folder in [os.getcwd(), *self.state.path]:
+            path = os.path.join(folder, name + ".m")
+            try:
+                mtime = os.stat(path).st_mtime
+            except OSError:
+                continue
+            cached = self.files.get(path)
+            if cached is None or cached[0] != mtime:
+                with open(path, encoding="utf-8") as handle:
+                    cached = (mtime, build_file(handle.read(), name, path))
+                self.files[path] = cached
+            return cached[1]
+        return None
+
+    def function_kind(self, name: str) -> str | None:
+        frame = self.frames[-1] if self.frames else None
+        if frame is not None and name in frame.code.locals:
+            return "local"
+        if self.find_file(name) is not None:
+            return "file"
+        return "builtin" if name in self.builtins else None
+
+
+def bind_params(frame: Frame, code: Code, args: list) -> None:
+    R = frame.regs
+    params = code.params
+    varargin = bool(params) and params[-1] == "varargin"
+    fixed = len(params) - varargin
+    for k, (name, value) in enumerate(zip(params[:fixed], args)):
+        if name != "~":
+            R[code.slot(name)] = value
+    if varargin:
+        R[code.slot("varargin")] = cell_row(list(args[fixed:]))
+
+
+def collect_outputs(frame: Frame, code: Code, nargout: int) -> tuple:
+    outputs = code.outputs
+    varargout = bool(outputs) and outputs[-1] == "varargout"
+    fixed = len(outputs) - varargout
+    wanted = max(nargout, 1)
+    outs: list = []
+    for name in outputs[:min(fixed, wanted)]:
+        value = frame.regs[code.slot(name)]
+        if value is None:
+            if nargout == 0 and not outs:
+                return ()
+            raise MatlabError("MATLAB:unassignedOutputs",
+                              f'Output argument "{name}" (and possibly others) not assigned a value in the '
+                              f'execution with "{code.name}" function.')
+        outs.append(value)
+    if varargout and len(outs) < wanted:
+        extra = frame.regs[code.slot("varargout")]
+        if type(extra) is CellArray:
+            outs.extend(extra.data.ravel(order="F")[:wanted - len(outs)])
+        if len(outs) < nargout:
+            raise too_many_outputs()
+    return tuple(outs)
+
+
+def adapt(outs: tuple, nargout: int) -> Any:
+    """What an instruction asking ``nargout`` outputs stores (see module docstring)."""
+    if nargout == 1:
+        if not outs:
+            raise too_many_outputs()
+        return outs[0]
+    if nargout == 0:
+        return outs[0] if outs else NOVALUE
+    if len(outs) < nargout:
+        raise too_many_outputs()
+    return outs
