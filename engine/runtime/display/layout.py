@@ -13,6 +13,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Callable, Sequence
 
+import numpy as np
+
 TERMINAL_WIDTH = 80
 
 Block = list[str]
@@ -66,12 +68,13 @@ def page_indices(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(reversed(ix)) for ix in product(*(range(n) for n in reversed(trailing)))]
 
 
-def paged_blocks(shape: tuple[int, ...], label: str,
-                 page_blocks: Callable[[tuple[int, ...]], list[Block]]) -> list[Block]:
-    """Blocks of an N-d value: ``label(:,:,k) =`` then the page's blocks, for every page."""
+def paged_blocks(data: np.ndarray, label: str, render: Callable[[np.ndarray], list[Block]]) -> list[Block]:
+    """Blocks of a value made of 2-D pages: a matrix's own blocks, or for an N-d value every page
+    introduced by ``label(:,:,k) =``."""
+    if data.ndim == 2:
+        return render(data)
     blocks: list[Block] = []
-    for ix in page_indices(shape):
-        where = ",".join(str(i + 1) for i in ix)
-        blocks.append([f"{label}(:,:,{where}) ="])
-        blocks.extend(page_blocks(ix))
+    for ix in page_indices(data.shape):
+        blocks.append([f"{label}(:,:,{','.join(str(i + 1) for i in ix)}) ="])
+        blocks.extend(render(data[(slice(None), slice(None)) + ix]))
     return blocks

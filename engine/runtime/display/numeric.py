@@ -133,13 +133,11 @@ def part_text(v: float, nf: NumberFormat) -> str:
 
 
 def element_text(v, nf: NumberFormat) -> str:
-    """One element, unpadded, in the format ``nf``."""
+    """One real element, unpadded, in the format ``nf`` ("int" or "fixed")."""
     if nf.kind == "int":
         return str(int(v)) if isinstance(v, (np.integer, np.bool_)) else int_text(float(v))
-    if nf.kind == "fixed":
-        v = float(v) + 0.0
-        return "0" if v == 0 else part_text(v, nf)
-    return complex_text(complex(v), nf)
+    v = float(v) + 0.0
+    return "0" if v == 0 else part_text(v, nf)
 
 
 def complex_text(z: complex, nf: NumberFormat, pads: tuple[int, int] = (0, 0)) -> str:
@@ -148,11 +146,24 @@ def complex_text(z: complex, nf: NumberFormat, pads: tuple[int, int] = (0, 0)) -
     return f"{part_text(re, nf).rjust(pads[0])} {sign} {part_text(abs(im), nf).rjust(pads[1])}i"
 
 
-def column_cell(v, nf: NumberFormat) -> str:
-    """One element padded to its column (separating spaces included)."""
+def render_column(values: np.ndarray, nf: NumberFormat) -> list[str]:
+    """Every element of a 1-D run of values, padded to its column (separating spaces included).
+    Formats whole runs at once; zeros and non-finite values are patched afterwards."""
     if nf.kind == "complex":
-        return "   " + complex_text(complex(v), nf, nf.parts)
-    return element_text(v, nf).rjust(nf.width)
+        return ["   " + complex_text(z, nf, nf.parts) for z in values.tolist()]
+    if values.dtype.kind in "iub":
+        return [f"{v:>{nf.width}d}" for v in values.tolist()]
+    values = values.astype(np.float64) + 0.0
+    if nf.kind == "int":
+        texts = [f"{v:>{nf.width}.0f}" for v in values.tolist()]
+        special = ~np.isfinite(values)
+    else:
+        scaled = values / 10.0 ** nf.scale if nf.scale else values
+        texts = [f"{v:>{nf.width}.{nf.decimals}f}" for v in scaled.tolist()]
+        special = ~np.isfinite(values) | (values == 0)
+    for k in np.flatnonzero(special):
+        texts[k] = element_text(values[k], nf).rjust(nf.width)
+    return texts
 
 
 # ---- scalars -------------------------------------------------------------------------------------

@@ -45,31 +45,24 @@ def empty_line(shape: tuple[int, ...], cls: str) -> Block:
     return [f"  {dims_text(shape)} empty {cls} {noun(shape, cls)}"]
 
 
-def paged(shape: tuple[int, ...], label: str, page_blocks) -> list[Block]:
-    """Blocks of a value with 2-D pages: the single page as is, or every page with its title."""
-    if len(shape) == 2:
-        return page_blocks(())
-    return paged_blocks(shape, label, page_blocks)
-
-
 # ---- numeric and logical -------------------------------------------------------------------------
 
 def scalar_line(arr: np.ndarray, long: bool) -> str:
     """A numeric scalar on a line of its own (disp, typed scalars): aligned as a one-column matrix."""
     if numeric.scalar_needs_own_line(arr, long):
         return "   " + numeric.scalar_text(arr, long)
-    return numeric.column_cell(arr.reshape(-1)[0], numeric.plan(arr, long))
+    return numeric.render_column(arr.reshape(-1), numeric.plan(arr, long))[0]
 
 
 def number_blocks(arr: np.ndarray, long: bool, label: str) -> list[Block]:
+    """Blocks of a numeric array: one format for all pages; each page has the scale factor line."""
     nf = numeric.plan(arr, long)
 
-    def page_blocks(ix: tuple[int, ...]) -> list[Block]:
-        page = arr[(slice(None), slice(None)) + ix]
-        columns = [[numeric.column_cell(v, nf) for v in page[:, c]] for c in range(page.shape[1])]
+    def render(page: np.ndarray) -> list[Block]:
+        columns = [numeric.render_column(page[:, c], nf) for c in range(page.shape[1])]
         grid = grid_blocks(columns, page.shape[0])
         return ([[nf.scale_line]] if nf.scale_line else []) + grid
-    return paged(arr.shape, label, page_blocks)
+    return paged_blocks(arr, label, render)
 
 
 def describe_numeric(value, fmt: DisplayFormat, label: str) -> Shown:
@@ -97,8 +90,7 @@ def describe_char(value: CharArray, label: str) -> Shown:
     if len(shape) == 2 and shape[0] == 1:
         return Shown(containers.char_row_text(value))
     return Shown(f"{dims_text(shape)} char array",
-                 paged(shape, label, lambda ix: containers.char_page(
-                     value.codes[(slice(None), slice(None)) + ix], quoted=True)))
+                 paged_blocks(value.codes, label, lambda page: containers.char_page(page, quoted=True)))
 
 
 def describe_string(value: StringArray, label: str) -> Shown:
@@ -108,8 +100,7 @@ def describe_string(value: StringArray, label: str) -> Shown:
     if shape == (1, 1):
         return Shown(containers.string_text(value.data[0, 0]))
     return Shown(f"{dims_text(shape)} string array",
-                 paged(shape, label, lambda ix: containers.string_page(
-                     value.data[(slice(None), slice(None)) + ix])))
+                 paged_blocks(value.data, label, containers.string_page))
 
 
 def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
@@ -117,8 +108,7 @@ def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
     if 0 in shape:
         return Shown("", [empty_line(shape, "cell")])
     return Shown(f"{dims_text(shape)} cell array",
-                 paged(shape, label, lambda ix: containers.cell_page(
-                     value.data[(slice(None), slice(None)) + ix], fmt.long)))
+                 paged_blocks(value.data, label, lambda page: containers.cell_page(page, fmt.long)))
 
 
 def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
@@ -179,8 +169,7 @@ def disp_blocks(value, fmt: DisplayFormat) -> list[Block]:
         return []
     t = type(value)
     if t is CharArray:
-        return paged(value.shape, "", lambda ix: containers.char_page(
-            value.codes[(slice(None), slice(None)) + ix], quoted=False))
+        return paged_blocks(value.codes, "", lambda page: containers.char_page(page, quoted=False))
     if t is StringArray and value.shape == (1, 1):
         text = value.data[0, 0]
         return [["<missing>" if text is None else text]]
