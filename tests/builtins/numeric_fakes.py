@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.runtime.builtins import construct, elementwise, random, sizes  # noqa: F401
+from engine.runtime.builtins import (arrays, construct, elementwise, linalg, random, reductions,  # noqa: F401
+                                     sizes)
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.context import CallContext, SessionState
 

@@ -157,7 +157,8 @@ def sign(x: Value) -> Value:
         if a.dtype.kind != "c":
             return np.sign(a)
         mag = np.abs(a)
-        return np.where(mag == 0, 0, a / np.where(mag == 0, 1, mag))
+        safe = np.where(mag == 0, 1, mag)
+        return np.where(mag == 0, 0, a.real / safe + 1j * (a.imag / safe))
     return elementwise(signum, x)
 
 

@@ -1,0 +1,238 @@
+"""Linear algebra: dot cross norm det inv trace rank.
+
+(transpose, mtimes, mldivide and mrdivide are operators: runtime/ops.py.) det, inv, norm and rank take
+double or single matrices (single stays single); dot, cross and trace follow the class rules of times
+and sum. inv warns as MATLAB does through ``ctx.warn``: an exactly singular matrix gives Inf with
+"Matrix is singular to working precision.", an ill-conditioned one (reciprocal condition number below
+eps) gives "Matrix is close to singular or badly scaled..." with its RCOND.
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import scipy.linalg
+
+from ..context import CallContext
+from ..errors import MatlabError
+from ..semantics import cast_result, result_class, to_value, work_dtype
+from ..values import Value, class_of
+from .construct import diag
+from .elementwise import ANY_NUMERIC, check_classes
+from .reductions import sum_
+from .registry import builtin
+from .sizes import dim_arg, first_nonsingleton, is_text, numeric_array
+
+FLOAT_CLASSES = ("double", "single")
+
+
+def _square(arr: np.ndarray) -> np.ndarray:
+    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
+        raise MatlabError("MATLAB:square", "Matrix must be square.")
+    return arr
+
+
+def _float_matrix(fname: str, a: Value) -> np.ndarray:
+    """A double or single argument as a 2-d array (integer, logical and char are not supported)."""
+    if class_of(a) not in FLOAT_CLASSES:
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Check for incorrect argument data type or missing argument in call to "
+                          f"function '{fname}'.")
+    arr = numeric_array(a, fname)
+    if arr.ndim != 2:
+        raise MatlabError(f"MATLAB:{fname}:inputMustBe2D", "Input must be 2-D.")
+    return arr
+
+
+@builtin("dot", family="linalg")
+def dot(a: Value, b: Value, dim: Value | None = None) -> Value:
+    """dot(A, B), dot(A, B, dim)  scalar (inner) product: sum(conj(A) .* B) along a dimension.
+
+    Two vectors of the same length give a scalar whatever their orientation; arrays of the same size
+    give the products along the first non-singleton dimension (or dim).
+
+        dot([1 2 3], [4; 5; 6])    % 32
+    """
+    check_classes("dot", (a, b), ANY_NUMERIC)
+    x, y = numeric_array(a, "dot"), numeric_array(b, "dot")
+    cls = result_class(a, b)
+    vectors = dim is None and x.ndim == y.ndim == 2 and 1 in x.shape and 1 in y.shape
+    if vectors and x.size == y.size:
+        x, y = x.reshape(-1, 1), y.reshape(-1, 1)
+    elif x.shape != y.shape:
+        raise MatlabError("MATLAB:dot:InputSizeMismatch", "A and B must be same size.")
+    axis = first_nonsingleton(x.shape) if dim is None else dim_arg(dim)
+    dtype = work_dtype(cls)
+    products = np.conj(x.astype(dtype) if x.dtype.kind != "c" else x) * \
+        (y.astype(dtype) if y.dtype.kind != "c" else y)
+    if axis >= products.ndim:
+        return to_value(cast_result(products, cls))
+    return to_value(cast_result(products.sum(axis=axis, keepdims=True), cls))
+
+
+@builtin("cross", family="linalg")
+def cross(a: Value, b: Value, dim: Value | None = None) -> Value:
+    """cross(A, B), cross(A, B, dim)  cross product of 3-element vectors (or of the 3-element slices of
+    arrays along the first dimension of length 3, or dim).
+
+    Two vectors of length 3 give a vector shaped like A; arrays must have the same size.
+
+        cross([1 0 0], [0 1 0])    % 0 0 1
+    """
+    check_classes("cross", (a, b), ANY_NUMERIC)
+    x, y = numeric_array(a, "cross"), numeric_array(b, "cross")
+    cls = result_class(a, b)
+    if dim is None and x.size == y.size == 3 and 1 in x.shape and 1 in y.shape:
+        y = y.reshape(x.shape)
+    if x.shape != y.shape:
+        raise MatlabError("MATLAB:cross:InputSizeMismatch", "A and B must be of the same size.")
+    if dim is None:
+        axis = next((k for k, n in enumerate(x.shape) if n == 3), None)
+    else:
+        axis = dim_arg(dim)
+    if axis is None or axis >= x.ndim or x.shape[axis] != 3:
+        raise MatlabError("MATLAB:cross:InvalidDimAorBForCrossProd",
+                          "A and B must have at least one dimension of length 3.")
+    dtype = work_dtype(cls)
+    out = np.cross(x.astype(dtype) if x.dtype.kind != "c" else x,
+                   y.astype(dtype) if y.dtype.kind != "c" else y, axis=axis)
+    return to_value(cast_result(out, cls))
+
+
+def _norm_kind(p: Value | None) -> float | str:
+    if p is None:
+        return 2.0
+    if is_text(p, "fro"):
+        return "fro"
+    if is_text(p, "inf"):
+        return np.inf
+    arr = numeric_array(p, "norm")
+    if arr.size != 1 or np.iscomplexobj(arr):
+        raise MatlabError("MATLAB:norm:unknownNorm", "The only matrix norms available are 1, 2, inf, "
+                          "and 'fro'.")
+    return float(arr.ravel()[0])
+
+
+def _vector_norm(v: np.ndarray, p: float | str) -> float:
+    mag = np.abs(v)
+    if p in ("fro", 2.0):
+        return float(np.hypot.reduce(mag)) if mag.size else 0.0
+    if mag.size == 0:
+        return 0.0
+    if p == np.inf:
+        return float(mag.max())
+    if p == -np.inf:
+        return float(mag.min())
+    if p == 1.0:
+        return float(mag.sum())
+    return float(np.sum(mag ** p) ** (1.0 / p))
+
+
+def _matrix_norm(m: np.ndarray, p: float | str) -> float:
+    if m.size == 0:
+        return 0.0
+    if p == "fro":
+        return float(np.sqrt(np.sum(np.abs(m) ** 2)))
+    if p == 2.0:
+        return float(scipy.linalg.svdvals(m)[0])
+    if p == 1.0:
+        return float(np.abs(m).sum(axis=0).max())
+    if p == np.inf:
+        return float(np.abs(m).sum(axis=1).max())
+    raise MatlabError("MATLAB:norm:unknownNorm", "The only matrix norms available are 1, 2, inf, and "
+                      "'fro'.")
+
+
+@builtin("norm", family="linalg")
+def norm(a: Value, p: Value | None = None) -> Value:
+    """norm(v), norm(v, p), norm(A), norm(A, p)  vector or matrix norm.
+
+    For a vector: the p-norm sum(abs(v).^p)^(1/p) for p = 2 (default), 1 or any positive p, max(abs(v))
+    for Inf, min(abs(v)) for -Inf, and 'fro' as 2. For a matrix: p = 2 (largest singular value,
+    default), 1 (largest column sum), Inf (largest row sum) or 'fro' (Frobenius). norm([]) is 0.
+
+        norm([3 4])    % 5
+    """
+    arr = _float_matrix("norm", a)
+    kind = _norm_kind(p)
+    is_vector = 1 in arr.shape
+    value = _vector_norm(arr.ravel(), kind) if is_vector else _matrix_norm(arr, kind)
+    cls = class_of(a)
+    return to_value(cast_result(np.array([[value]]), cls))
+
+
+@builtin("det", family="linalg")
+def det(a: Value) -> Value:
+    """det(A)  determinant of a square matrix, from its LU factorization.
+
+    det([]) is 1. Results for singular matrices may be tiny rather than exactly 0, as in MATLAB.
+
+        det([1 2; 3 4])    % -2
+    """
+    arr = _square(_float_matrix("det", a))
+    if arr.size == 0:
+        return to_value(cast_result(np.ones((1, 1)), class_of(a)))
+    return to_value(np.array([[np.linalg.det(arr)]], dtype=arr.dtype))
+
+
+def _rcond(lu: np.ndarray, anorm: float) -> float:
+    gecon, = scipy.linalg.get_lapack_funcs(("gecon",), (lu,))
+    rcond, _ = gecon(lu, anorm, norm="1")
+    return float(rcond)
+
+
+@builtin("inv", family="linalg")
+def inv(ctx: CallContext, a: Value) -> Value:
+    """inv(A)  inverse of a square matrix.
+
+    An exactly singular matrix gives Inf elements and the warning "Matrix is singular to working
+    precision."; a badly conditioned one warns "Matrix is close to singular or badly scaled. Results may
+    be inaccurate. RCOND = ...". A \\ b is faster and more accurate than inv(A)*b.
+
+        inv([2 0; 0 4])    % [0.5 0; 0 0.25]
+    """
+    arr = _square(_float_matrix("inv", a))
+    if arr.size == 0:
+        return arr.copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # reported below as MATLAB does
+        lu, piv = scipy.linalg.lu_factor(arr, check_finite=False)
+    if np.any(np.diag(lu) == 0):
+        ctx.warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+        return to_value(np.full(arr.shape, np.inf, dtype=arr.dtype))
+    rcond = _rcond(lu, float(np.abs(arr).sum(axis=0).max()))
+    if rcond < np.finfo(arr.dtype).eps:
+        ctx.warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may "
+                 f"be inaccurate. RCOND = {rcond: e}.")
+    identity = np.eye(arr.shape[0], dtype=arr.dtype)
+    return to_value(scipy.linalg.lu_solve((lu, piv), identity, check_finite=False).astype(arr.dtype))
+
+
+@builtin("trace", family="linalg")
+def trace(a: Value) -> Value:
+    """trace(A)  sum of the diagonal elements of a square matrix.
+
+    The class rules are those of sum (integers stay integer, logical gives double).
+
+        trace(magic(3))    % 15
+    """
+    check_classes("trace", (a,), ANY_NUMERIC)
+    _square(numeric_array(a, "trace"))
+    return sum_(diag(a))
+
+
+@builtin("rank", family="linalg")
+def rank(a: Value, tol: Value | None = None) -> float:
+    """rank(A), rank(A, tol)  number of singular values of A larger than a tolerance.
+
+    The default tolerance is max(size(A)) * eps(norm(A)).
+
+        rank(magic(4))    % 3
+    """
+    arr = _float_matrix("rank", a)
+    if arr.size == 0:
+        return 0.0
+    s = scipy.linalg.svdvals(arr)
+    limit = max(arr.shape) * np.spacing(s[0].astype(arr.real.dtype)) if tol is None else \
+        float(numeric_array(tol, "rank").ravel()[0])
+    return float(np.sum(s > limit))

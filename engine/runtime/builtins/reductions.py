@@ -1,0 +1,385 @@
+"""Reductions: sum prod mean median std var max min any all, and the running cumsum cumprod.
+
+Every reduction takes the same trailing arguments, parsed once by ``parse_options``: a dimension, a vector
+of dimensions (vecdim) or 'all'; 'omitnan'/'includenan'; and for sum/prod/mean the output type
+'default'/'double'/'native'. Without a dimension the first non-singleton dimension is used, except that a
+0-by-0 input reduces to a scalar (sum([]) is 0, prod([]) 1, mean([]) NaN, any([]) false, all([]) true).
+
+Classes: sum and prod keep integer (saturating) and single classes and give double for logical and char;
+mean and median of integers are double and integer respectively; max and min keep the class; integer sums
+are computed in float64, so int64 totals beyond 2^53 lose digits.
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype
+from ..values import CharArray, INTEGER_CLASSES, Value, class_of
+from .elementwise import ANY_NUMERIC, check_classes
+from .registry import builtin
+from .sizes import DIM_ERROR, dim_list, first_nonsingleton, numeric_array
+
+NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
+OUT_TYPES = ("default", "double", "native")
+
+
+@dataclass
+class Options:
+    axes: tuple[int, ...] | None = None   # None: the default dimension
+    all: bool = False
+    omitnan: bool | None = None           # None: the function's default
+    outtype: str = "default"
+
+
+def parse_options(fname: str, args: tuple[Value, ...], *, outtype: bool = False) -> Options:
+    """Parse [dim | vecdim | 'all'] followed by option flags."""
+    opts = Options()
+    for k, arg in enumerate(args):
+        if type(arg) is CharArray:
+            word = arg.to_str().lower()
+            if word == "all" and k == 0:
+                opts.all = True
+            elif word in NAN_FLAGS:
+                opts.omitnan = NAN_FLAGS[word]
+            elif outtype and word in OUT_TYPES:
+                opts.outtype = word
+            else:
+                raise MatlabError(f"MATLAB:{fname}:unknownOption", f"Invalid option '{arg.to_str()}'.")
+        elif k == 0:
+            opts.axes = tuple(dim_list(arg))
+        else:
+            raise MatlabError(f"MATLAB:{fname}:unknownOption", "Invalid option: options must be text.")
+    return opts
+
+
+def prepare(arr: np.ndarray, opts: Options) -> tuple[np.ndarray, tuple[int, ...]]:
+    """The array (reshaped for 'all', 0-by-0 defaults and dims past ndims) and the axes to reduce."""
+    if opts.all or (opts.axes is None and arr.shape == (0, 0)):
+        return arr.reshape(-1, 1, order="F"), (0,)
+    axes = opts.axes if opts.axes is not None else (first_nonsingleton(arr.shape),)
+    top = max(axes) + 1
+    if top > arr.ndim:
+        arr = arr.reshape(arr.shape + (1,) * (top - arr.ndim))
+    return arr, tuple(sorted(set(axes)))
+
+
+def _source(value: Value, fname: str) -> np.ndarray:
+    check_classes(fname, (value,), ANY_NUMERIC)
+    return numeric_array(value, fname)
+
+
+def _quiet(fn: Callable[..., np.ndarray], *args, **kwargs) -> np.ndarray:
+    """Run a numpy reduction without its RuntimeWarnings (empty slices, all-NaN slices)."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return fn(*args, **kwargs)
+
+
+def _sum_class(cls: str, outtype: str) -> str:
+    if outtype == "double":
+        return "double"
+    if outtype == "native" or cls in INTEGER_CLASSES or cls == "single":
+        return cls if cls != "char" else "double"
+    return "double"
+
+
+def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aware) -> Value:
+    opts = parse_options(fname, args, outtype=True)
+    arr = _source(value, fname)
+    cls = _sum_class(class_of(value), opts.outtype)
+    data, axes = prepare(arr, opts)
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    out = _quiet(nan_aware if opts.omitnan else plain, data, axis=axes, keepdims=True)
+    return to_value(cast_result(out, cls))
+
+
+@builtin("sum", family="reduction", fusion="reduction")
+def sum_(a: Value, *args: Value) -> Value:
+    """sum(A), sum(A, dim), sum(A, vecdim), sum(A, 'all'), sum(..., outtype), sum(..., nanflag)
+
+    Sum of elements along the first non-singleton dimension (or the given ones). Integer and single
+    inputs keep their class (integers saturate); logical and char give double; outtype 'double' or
+    'native' overrides this. 'omitnan' skips NaN. sum([]) is 0.
+
+        sum([1 2; 3 4])    % 4  6
+    """
+    return _accumulate("sum", a, args, np.sum, np.nansum)
+
+
+@builtin("prod", family="reduction", fusion="reduction")
+def prod(a: Value, *args: Value) -> Value:
+    """prod(A), prod(A, dim), prod(A, vecdim), prod(A, 'all'), prod(..., outtype), prod(..., nanflag)
+
+    Product of elements along the first non-singleton dimension (or the given ones), with the class rules
+    of sum. prod([]) is 1.
+
+        prod([1 2; 3 4])    % 3  8
+    """
+    return _accumulate("prod", a, args, np.prod, np.nanprod)
+
+
+@builtin("mean", family="reduction", fusion="reduction")
+def mean(a: Value, *args: Value) -> Value:
+    """mean(A), mean(A, dim), mean(A, vecdim), mean(A, 'all'), mean(..., outtype), mean(..., nanflag)
+
+    Average of elements along the first non-singleton dimension (or the given ones). Integer, logical and
+    char inputs give double unless outtype is 'native'; single stays single. mean([]) is NaN.
+
+        mean([1 2; 3 5])    % 2  3.5
+    """
+    opts = parse_options("mean", args, outtype=True)
+    arr = _source(a, "mean")
+    cls = class_of(a)
+    cls = "single" if cls == "single" and opts.outtype != "double" else \
+        cls if opts.outtype == "native" and cls != "char" else "double"
+    data, axes = prepare(arr, opts)
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    out = _quiet(np.nanmean if opts.omitnan else np.mean, data, axis=axes, keepdims=True)
+    return to_value(cast_result(out, cls))
+
+
+@builtin("median", family="reduction", fusion="reduction")
+def median(a: Value, *args: Value) -> Value:
+    """median(A), median(A, dim), median(A, vecdim), median(A, 'all'), median(..., nanflag)
+
+    Middle value along the first non-singleton dimension (the mean of the two middle values for an even
+    count). NaN makes the result NaN unless 'omitnan'. Integer and single classes are kept (an integer
+    median rounds); logical and char give double. median([]) is NaN.
+
+        median([3 1 4 1 5])    % 3
+    """
+    opts = parse_options("median", args)
+    arr = _source(a, "median")
+    cls = result_class(a)
+    data, axes = prepare(arr, opts)
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    out = _quiet(np.nanmedian if opts.omitnan else np.median, data, axis=axes, keepdims=True)
+    return to_value(cast_result(out, cls))
+
+
+def _weight(fname: str, w: Value | None) -> int:
+    if w is None or (isinstance(w, np.ndarray) and w.size == 0):
+        return 0
+    if isinstance(w, float) and w in (0.0, 1.0):
+        return int(w)
+    raise MatlabError(f"MATLAB:{fname}:invalidWeight",
+                      f"{fname} supports only the weights 0 (normalize by N-1) and 1 (normalize by N).")
+
+
+def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray, np.ndarray, str]:
+    """Variance and mean along the requested axes (shared by var and std)."""
+    check_classes(fname, (a,), ("double", "single", "logical", "char"))
+    weight = _weight(fname, args[0] if args else None)
+    opts = parse_options(fname, args[1:])
+    cls = result_class(a)
+    data, axes = prepare(numeric_array(a, fname), opts)
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    valid = ~np.isnan(data) if opts.omitnan else np.ones(data.shape, dtype=bool)
+    count = valid.sum(axis=axes, keepdims=True)
+    with np.errstate(all="ignore"):
+        center = np.where(valid, data, 0).sum(axis=axes, keepdims=True) / count
+        squares = np.where(valid, np.abs(data - center) ** 2, 0).sum(axis=axes, keepdims=True)
+        denom = np.where((weight == 0) & (count > 1), count - 1, count)
+        return (squares / denom).astype(squares.dtype), center, cls
+
+
+@builtin("var", family="reduction", fusion="reduction")
+def var(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """var(A), var(A, w), var(A, w, dim), var(A, w, vecdim), var(A, w, 'all'), var(..., nanflag)
+
+    Variance along the first non-singleton dimension: normalized by N-1 for w = 0 (the default, also [])
+    and by N for w = 1; a single observation has variance 0. [V, M] = var(...) also returns the mean.
+    Weight vectors and integer inputs are not supported.
+
+        var([1 2 3 4])    % 1.6667
+    """
+    v, m, cls = _variance("var", a, args)
+    return (to_value(cast_result(v, cls)), to_value(cast_result(m, cls)))[:max(nargout, 1)]
+
+
+@builtin("std", family="reduction", fusion="reduction")
+def std(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """std(A), std(A, w), std(A, w, dim), std(A, w, vecdim), std(A, w, 'all'), std(..., nanflag)
+
+    Standard deviation, the square root of var with the same arguments (w = 0: normalize by N-1,
+    w = 1: by N). [S, M] = std(...) also returns the mean.
+
+        std([1 2 3 4])    % 1.2910
+    """
+    v, m, cls = _variance("std", a, args)
+    return (to_value(cast_result(np.sqrt(v), cls)), to_value(cast_result(m, cls)))[:max(nargout, 1)]
+
+
+def _keys(data: np.ndarray) -> list[np.ndarray]:
+    """MATLAB's ordering for max/min: by value, or for complex numbers by magnitude, then angle."""
+    return [np.abs(data), np.angle(data)] if data.dtype.kind == "c" else [data]
+
+
+def _extreme_along(data: np.ndarray, axis: int, largest: bool,
+                   omitnan: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Max (or min) along one axis with MATLAB's NaN rule, and the 0-based index of the first extreme.
+
+    With omitnan, NaN is skipped unless the whole slice is NaN; otherwise the first NaN wins."""
+    if data.shape[axis] == 0:
+        return data, np.zeros(data.shape)
+    moved = np.moveaxis(data, axis, -1)
+    nan = np.isnan(moved) if moved.dtype.kind in "fc" else None
+    match = np.ones(moved.shape, dtype=bool) if nan is None else ~nan
+    pick, fill = (np.max, -np.inf) if largest else (np.min, np.inf)
+    for key in _keys(moved):
+        masked = key if nan is None else np.where(match, key, fill)
+        match &= key == pick(masked, axis=-1, keepdims=True)
+    idx = np.argmax(match, axis=-1)
+    if nan is not None and not omitnan:
+        idx = np.where(nan.any(axis=-1), np.argmax(nan, axis=-1), idx)
+    value = np.take_along_axis(moved, idx[..., None], axis=-1)
+    return np.moveaxis(value, -1, axis), np.moveaxis(idx[..., None], -1, axis)
+
+
+def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value:
+    """max(A, B) / min(A, B): elementwise with implicit expansion; NaN loses unless 'includenan'."""
+    def choose(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        x, y = np.broadcast_arrays(x, y)
+        stacked = np.stack([x, y], axis=-1)
+        value, _ = _extreme_along(stacked, stacked.ndim - 1, largest, omitnan)
+        return value[..., 0]
+    return elementwise(choose, a, b)
+
+
+def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:
+    check_classes(fname, (a,), ANY_NUMERIC)
+    if args and not (isinstance(args[0], np.ndarray) and args[0].shape == (0, 0)) \
+            and type(args[0]) is not CharArray:
+        opts = parse_options(fname, args[1:])
+        if opts.axes is not None or opts.all:
+            raise MatlabError(f"MATLAB:{fname}:TwoInWithDimCaseNotSupported", f"{fname.upper()} with two "
+                              "matrices to compare and a working dimension is not supported.")
+        if nargout > 1:
+            raise MatlabError(f"MATLAB:{fname}:TwoInTwoOutCaseNotSupported", f"{fname.upper()} with two "
+                              "matrices to compare and two output arguments is not supported.")
+        return _pairwise_extreme(a, args[0], largest, opts.omitnan is not False)
+    opts = parse_options(fname, args[1:] if args and type(args[0]) is not CharArray else args)
+    arr = numeric_array(a, fname)
+    if opts.axes is None and not opts.all and arr.shape == (0, 0):
+        return (np.zeros((0, 0), arr.dtype), np.zeros((0, 0)))[:max(nargout, 1)]
+    data, axes = prepare(arr, opts)
+    if nargout > 1 and len(axes) > 1:
+        raise MatlabError(f"MATLAB:{fname}:vecdimIndex", f"{fname} with several dimensions returns no "
+                          "indices; use 'all' or one dimension.")
+    for axis in axes:
+        data, idx = _extreme_along(data, axis, largest, opts.omitnan is not False)
+    return (to_value(data), to_value(idx.astype(np.float64) + 1))[:max(nargout, 1)]
+
+
+@builtin("max", family="reduction", fusion="reduction")
+def max_(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """max(A), max(A, [], dim), max(A, [], vecdim), max(A, [], 'all'), [M, I] = max(...), max(A, B)
+
+    Largest elements along the first non-singleton dimension (or the given ones), and with a second
+    output the index of the first largest (linear for 'all'). max(A, B) takes the larger of each pair
+    with implicit expansion. NaN is ignored unless every element is NaN or 'includenan' is given; complex
+    values compare by magnitude, then angle. The class is kept; max([]) is [].
+
+        [m, i] = max([3 7 7 1])    % m = 7, i = 2
+    """
+    return _extreme("max", True, a, args, nargout)
+
+
+@builtin("min", family="reduction", fusion="reduction")
+def min_(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """min(A), min(A, [], dim), min(A, [], vecdim), min(A, [], 'all'), [M, I] = min(...), min(A, B)
+
+    Smallest elements, with the forms and NaN and class rules of max.
+
+        min([4 2; 1 8])    % 1  2
+    """
+    return _extreme("min", False, a, args, nargout)
+
+
+def _logical_reduce(fname: str, a: Value, args: tuple[Value, ...], fn) -> Value:
+    check_classes(fname, (a,), ANY_NUMERIC)
+    opts = parse_options(fname, args)
+    if opts.omitnan:
+        raise MatlabError(f"MATLAB:{fname}:unknownOption", f"{fname} does not take a NaN flag.")
+    arr = numeric_array(a, fname)
+    data, axes = prepare(arr, opts)
+    if data.dtype.kind in "fc":
+        with np.errstate(invalid="ignore"):
+            data = np.where(np.isnan(data), fname == "all", data != 0)
+    return to_value(fn(data != 0, axis=axes, keepdims=True))
+
+
+@builtin("any", family="reduction", fusion="reduction")
+def any_(a: Value, *args: Value) -> Value:
+    """any(A), any(A, dim), any(A, vecdim), any(A, 'all')  true where some element is nonzero.
+
+    Works along the first non-singleton dimension; NaN elements are ignored. any([]) is false.
+
+        any([0 0 1; 0 0 0])    % 0  0  1
+    """
+    return _logical_reduce("any", a, args, np.any)
+
+
+@builtin("all", family="reduction", fusion="reduction")
+def all_(a: Value, *args: Value) -> Value:
+    """all(A), all(A, dim), all(A, vecdim), all(A, 'all')  true where every element is nonzero.
+
+    Works along the first non-singleton dimension; NaN counts as nonzero. all([]) is true.
+
+        all([1 1 0; 1 1 1])    % 1  1  0
+    """
+    return _logical_reduce("all", a, args, np.all)
+
+
+def _running(fname: str, a: Value, args: tuple[Value, ...], fn, identity: float) -> Value:
+    check_classes(fname, (a,), ANY_NUMERIC)
+    reverse, words, rest = False, ("reverse", "forward"), []
+    for arg in args:
+        if type(arg) is CharArray and arg.to_str().lower() in words:
+            reverse = arg.to_str().lower() == "reverse"
+        else:
+            rest.append(arg)
+    opts = parse_options(fname, tuple(rest))
+    if opts.all or (opts.axes is not None and len(opts.axes) != 1):
+        raise MatlabError(*DIM_ERROR)
+    arr = numeric_array(a, fname)
+    cls = _sum_class(class_of(a), "default")
+    axis = opts.axes[0] if opts.axes is not None else first_nonsingleton(arr.shape)
+    data = arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls))
+    if opts.omitnan:
+        data = np.where(np.isnan(data), identity, data)
+    if axis >= data.ndim:
+        return to_value(cast_result(data, cls))
+    if reverse:
+        data = np.flip(data, axis)
+    out = fn(data, axis=axis)
+    return to_value(cast_result(np.flip(out, axis) if reverse else out, cls))
+
+
+@builtin("cumsum", family="reduction")
+def cumsum(a: Value, *args: Value) -> Value:
+    """cumsum(A), cumsum(A, dim), cumsum(..., 'reverse'), cumsum(..., nanflag)  running sums.
+
+    Cumulative sum along the first non-singleton dimension (or dim); 'reverse' runs from the end;
+    'omitnan' treats NaN as 0. Integer and single classes are kept, logical and char give double.
+
+        cumsum([1 2 3])    % 1  3  6
+    """
+    return _running("cumsum", a, args, np.cumsum, 0.0)
+
+
+@builtin("cumprod", family="reduction")
+def cumprod(a: Value, *args: Value) -> Value:
+    """cumprod(A), cumprod(A, dim), cumprod(..., 'reverse'), cumprod(..., nanflag)  running products.
+
+    Cumulative product along the first non-singleton dimension (or dim); 'omitnan' treats NaN as 1.
+    Integer and single classes are kept, logical and char give double.
+
+        cumprod([1 2 3])    % 1  2  6
+    """
+    return _running("cumprod", a, args, np.cumprod, 1.0)
