@@ -3,20 +3,26 @@ line and column of its first character."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 from . import ast
 from .lexer import Comment, syntax_error
 
 BAD_ASSIGN = ("Incorrect use of '=' operator. To assign a value to a variable, use '='. To compare values "
               "for equality, use '=='.")
+OPEN_TYPES = frozenset({"LPAREN", "LBRACK", "LBRACE"})
+CLOSE_TYPES = frozenset({"_RPAREN", "_RBRACK", "_RBRACE"})
+BODY_ENDS = CLOSE_TYPES | {"_COMMA", "_ROWSEP", "SEMI", "NL"}
 LVALUE_CHAIN = (ast.Index, ast.CellIndex, ast.Field, ast.DynField)
 
 
-def _pos(meta) -> dict:
-    return {"line": meta.line, "col": meta.column}
+def _pos(first) -> dict:
+    """Position keywords of a node whose first token or first child node is ``first``."""
+    if isinstance(first, Token):
+        return {"line": first.line, "col": first.column}
+    return {"line": first.line, "col": first.col}
 
 
 def _decode_string(text: str) -> str:
@@ -54,7 +60,6 @@ class _Function:
     has_end: bool
 
 
-@v_args(meta=True)
 class AstBuilder(Transformer):
     """Builds the AST of one source text. ``tokens`` (the lexer's output) gives anonymous functions
     their text; ``comments`` gives functions their help text."""
@@ -68,7 +73,7 @@ class AstBuilder(Transformer):
         self._tildes: list[ast.Tilde] = []      # placeholders not yet claimed by a multi-assignment
 
     # ------------------------------------------------------------ program and functions
-    def start(self, meta, children) -> ast.Program:
+    def start(self, children) -> ast.Program:
         body, functions = children[0], children[1:]
         ends = {f.has_end for f in functions}
         if len(ends) > 1:
@@ -76,31 +81,32 @@ class AstBuilder(Transformer):
             raise syntax_error("All functions in a file must be terminated with 'end', or none of them.",
                                first.line, first.col)
         nodes = tuple(f.node for f in functions)
-        is_file = bool(self._tokens) and self._tokens[0].type == "_FUNCTION"
+        is_file = bool(self._tokens) and self._tokens[0].type == "FUNCTION"
         if is_file and nodes and not nodes[0].doc:
             nodes = (self._with_leading_doc(nodes[0]),) + nodes[1:]
         return ast.Program(body, nodes, is_file, self._source, line=1, col=1)
 
-    def funcdef(self, meta, children) -> _Function:
-        at = next(i for i, c in enumerate(children) if isinstance(c, Token))     # the function name
-        outputs = children[0] if at else ()
-        params = children[at + 1] if isinstance(children[at + 1], list) else []
-        has_end = children[-1] is _END_MARK
-        body = children[-2] if has_end else children[-1]
-        node = ast.FunctionDef(str(children[at]), tuple(params), outputs, body, self._doc_after(meta.line),
-                               **_pos(meta))
+    def funcdef(self, children) -> _Function:
+        keyword, *rest = children
+        at = next(i for i, c in enumerate(rest) if isinstance(c, Token))        # the function name
+        outputs = rest[0] if at else ()
+        params = rest[at + 1] if isinstance(rest[at + 1], list) else []
+        has_end = rest[-1] is _END_MARK
+        body = rest[-2] if has_end else rest[-1]
+        node = ast.FunctionDef(str(rest[at]), tuple(params), outputs, body, self._doc_after(keyword.line),
+                               **_pos(keyword))
         return _Function(node, has_end)
 
-    def func_outputs(self, meta, children) -> tuple:
-        return tuple(str(c) for c in children)
+    def func_outputs(self, children) -> tuple:
+        return tuple(str(c) for c in children if c.type == "NAME")
 
-    def func_params(self, meta, children) -> list:
-        return children
+    def func_params(self, children) -> list:
+        return children[1:]
 
-    def func_end(self, meta, children) -> object:
+    def func_end(self, children) -> object:
         return _END_MARK
 
-    def param(self, meta, children) -> str:
+    def param(self, children) -> str:
         return str(children[0])
 
     def _doc_after(self, line: int) -> str:
@@ -115,23 +121,23 @@ class AstBuilder(Transformer):
         while n in self._comments:
             lines.insert(0, self._comments[n].text)
             n -= 1
-        return ast.FunctionDef(node.name, node.params, node.outputs, node.body, _doc_text(lines),
-                               line=node.line, col=node.col)
+        return replace(node, doc=_doc_text(lines))
 
     # ------------------------------------------------------------ statements
-    def stmts(self, meta, children) -> tuple:
+    def stmts(self, children) -> tuple:
         self._reject_tildes()
         return tuple(children)
 
-    def sep(self, meta, children) -> bool:
+    def sep(self, children) -> bool:
         return children[0].type == "NL"
 
-    def expr_stmt(self, meta, children) -> ast.ExprStmt:
-        return ast.ExprStmt(children[0], children[1], **_pos(meta))
+    def expr_stmt(self, children) -> ast.ExprStmt:
+        expr, show = children
+        return ast.ExprStmt(expr, show, **_pos(expr))
 
-    def assign(self, meta, children) -> ast.Assign:
+    def assign(self, children) -> ast.Assign:
         lhs, value, show = children
-        return ast.Assign(self._targets(lhs), value, show, **_pos(meta))
+        return ast.Assign(self._targets(lhs), value, show, **_pos(lhs))
 
     def _targets(self, lhs) -> tuple:
         if isinstance(lhs, ast.Matrix) and len(lhs.rows) == 1:
@@ -151,142 +157,158 @@ class AstBuilder(Transformer):
             raise syntax_error("Invalid use of '~': it only stands for an ignored output in "
                                "'[a, ~] = f(...)'.", tilde.line, tilde.col)
 
-    def command(self, meta, children) -> ast.ExprStmt:
+    def command(self, children) -> ast.ExprStmt:
         name, *words, show = children
-        args = tuple(ast.String(str(w), line=w.line, col=w.column) for w in words)
-        call = ast.Index(ast.Ident(str(name), **_pos(meta)), args, **_pos(meta))
-        return ast.ExprStmt(call, show, **_pos(meta))
+        args = tuple(ast.String(str(w), **_pos(w)) for w in words)
+        call = ast.Index(ast.Ident(str(name), **_pos(name)), args, **_pos(name))
+        return ast.ExprStmt(call, show, **_pos(name))
 
-    def global_stmt(self, meta, children) -> ast.Global:
-        return ast.Global(tuple(str(c) for c in children[:-1]), **_pos(meta))
+    def global_stmt(self, children) -> ast.Global:
+        return ast.Global(tuple(str(c) for c in children[1:-1]), **_pos(children[0]))
 
-    def persistent_stmt(self, meta, children) -> ast.Persistent:
-        return ast.Persistent(tuple(str(c) for c in children[:-1]), **_pos(meta))
+    def persistent_stmt(self, children) -> ast.Persistent:
+        return ast.Persistent(tuple(str(c) for c in children[1:-1]), **_pos(children[0]))
 
-    def jump(self, meta, children):
+    def jump(self, children):
         kind = {"BREAK": ast.Break, "CONTINUE": ast.Continue, "RETURN": ast.Return}[children[0].type]
-        return kind(**_pos(meta))
+        return kind(**_pos(children[0]))
 
-    def if_stmt(self, meta, children) -> ast.If:
-        cond, _, body, *clauses, _ = children
+    def if_stmt(self, children) -> ast.If:
+        keyword, cond, _, body, *clauses, _ = children
         tests = [(c.test, c.body) for c in clauses if c.test is not None]
         orelse = next((c.body for c in clauses if c.test is None), ())
-        return ast.If(((cond, body), *tests), orelse, **_pos(meta))
+        return ast.If(((cond, body), *tests), orelse, **_pos(keyword))
 
-    def elseif_clause(self, meta, children) -> _Clause:
+    def elseif_clause(self, children) -> _Clause:
         return _Clause(children[0], children[-1])
 
-    def else_clause(self, meta, children) -> _Clause:
+    def else_clause(self, children) -> _Clause:
         return _Clause(None, children[-1])
 
     case_clause = elseif_clause
     otherwise_clause = else_clause
 
-    def switch_stmt(self, meta, children) -> ast.Switch:
-        subject, _, *clauses, _ = children
+    def switch_stmt(self, children) -> ast.Switch:
+        keyword, subject, _, *clauses, _ = children
         cases = tuple((c.test, c.body) for c in clauses if c.test is not None)
         otherwise = next((c.body for c in clauses if c.test is None), None)
-        return ast.Switch(subject, cases, otherwise, **_pos(meta))
+        return ast.Switch(subject, cases, otherwise, **_pos(keyword))
 
-    def for_stmt(self, meta, children) -> ast.For:
+    def for_stmt(self, children) -> ast.For:
         keyword, (var, iterable), _, body, _ = children
-        return ast.For(var, iterable, body, keyword.type == "PARFOR", **_pos(meta))
+        return ast.For(var, iterable, body, keyword.type == "PARFOR", **_pos(keyword))
 
-    def for_head(self, meta, children) -> tuple:
-        return str(children[0]), children[1]
+    def for_head(self, children) -> tuple:
+        name, iterable = [c for c in children if not (isinstance(c, Token) and c.type == "LPAREN")][:2]
+        return str(name), iterable
 
-    def while_stmt(self, meta, children) -> ast.While:
-        cond, _, body, _ = children
-        return ast.While(cond, body, **_pos(meta))
+    def while_stmt(self, children) -> ast.While:
+        keyword, cond, _, body, _ = children
+        return ast.While(cond, body, **_pos(keyword))
 
-    def try_stmt(self, meta, children) -> ast.TryCatch:
+    def try_stmt(self, children) -> ast.TryCatch:
         body = next(c for c in children if isinstance(c, tuple))
         handler = next((c for c in children if isinstance(c, _Clause)), _Clause(None, ()))
-        return ast.TryCatch(body, handler.test, handler.body, **_pos(meta))
+        return ast.TryCatch(body, handler.test, handler.body, **_pos(children[0]))
 
-    def catch_clause(self, meta, children) -> _Clause:
+    def catch_clause(self, children) -> _Clause:
         ident = str(children[0]) if isinstance(children[0], Token) else None
         return _Clause(ident, children[-1])
 
     # ------------------------------------------------------------ expressions
-    def binary(self, meta, children) -> ast.Binary:
+    def binary(self, children) -> ast.Binary:
         left, op, right = children
-        return ast.Binary(str(op), left, right, **_pos(meta))
+        return ast.Binary(str(op), left, right, **_pos(left))
 
-    def unary(self, meta, children) -> ast.Unary:
+    def unary(self, children) -> ast.Unary:
         op, operand = children
-        return ast.Unary(str(op), operand, **_pos(meta))
+        return ast.Unary(str(op), operand, **_pos(op))
 
-    def transpose(self, meta, children) -> ast.Postfix:
+    def transpose(self, children) -> ast.Postfix:
         operand, op = children
-        return ast.Postfix(str(op), operand, **_pos(meta))
+        return ast.Postfix(str(op), operand, **_pos(operand))
 
-    def range(self, meta, children) -> ast.Range:
-        if len(children) == 2:
-            return ast.Range(children[0], None, children[1], **_pos(meta))
-        return ast.Range(children[0], children[1], children[2], **_pos(meta))
+    def range(self, children) -> ast.Range:
+        parts = children[::2]           # drop the COLON tokens
+        step = parts[1] if len(parts) == 3 else None
+        return ast.Range(parts[0], step, parts[-1], **_pos(parts[0]))
 
-    def index(self, meta, children) -> ast.Index:
-        return ast.Index(children[0], children[1], **_pos(meta))
+    def index(self, children) -> ast.Index:
+        base, _, args = children
+        return ast.Index(base, args, **_pos(base))
 
-    def cell_index(self, meta, children) -> ast.CellIndex:
-        return ast.CellIndex(children[0], children[1], **_pos(meta))
+    def cell_index(self, children) -> ast.CellIndex:
+        base, _, args = children
+        return ast.CellIndex(base, args, **_pos(base))
 
-    def field(self, meta, children) -> ast.Field:
-        return ast.Field(children[0], str(children[1]), **_pos(meta))
+    def field(self, children) -> ast.Field:
+        base, name = children
+        return ast.Field(base, str(name), **_pos(base))
 
-    def dyn_field(self, meta, children) -> ast.DynField:
-        return ast.DynField(children[0], children[1], **_pos(meta))
+    def dyn_field(self, children) -> ast.DynField:
+        base, _, name = children
+        return ast.DynField(base, name, **_pos(base))
 
-    def args(self, meta, children) -> tuple:
+    def args(self, children) -> tuple:
         return tuple(children)
 
-    def colon(self, meta, children) -> ast.Colon:
-        return ast.Colon(**_pos(meta))
+    def colon(self, children) -> ast.Colon:
+        return ast.Colon(**_pos(children[0]))
 
-    def number(self, meta, children) -> ast.Number:
-        text = str(children[0])
-        return ast.Number(_number_value(text), text, **_pos(meta))
+    def paren(self, children) -> ast.Node:
+        """``(expr)``: the expression, located at its opening parenthesis."""
+        return replace(children[1], **_pos(children[0]))
 
-    def string(self, meta, children) -> ast.String:
+    def number(self, children) -> ast.Number:
         tok = children[0]
-        return ast.String(_decode_string(str(tok)), tok.type == "DQSTRING", **_pos(meta))
+        return ast.Number(_number_value(str(tok)), str(tok), **_pos(tok))
 
-    def ident(self, meta, children) -> ast.Ident:
-        return ast.Ident(str(children[0]), **_pos(meta))
+    def string(self, children) -> ast.String:
+        tok = children[0]
+        return ast.String(_decode_string(str(tok)), tok.type == "DQSTRING", **_pos(tok))
 
-    def end(self, meta, children) -> ast.End:
-        return ast.End(**_pos(meta))
+    def ident(self, children) -> ast.Ident:
+        return ast.Ident(str(children[0]), **_pos(children[0]))
 
-    def matrix(self, meta, children) -> ast.Matrix:
-        return ast.Matrix(children[0], **_pos(meta))
+    def end(self, children) -> ast.End:
+        return ast.End(**_pos(children[0]))
 
-    def cell(self, meta, children) -> ast.CellLiteral:
-        return ast.CellLiteral(children[0], **_pos(meta))
+    def matrix(self, children) -> ast.Matrix:
+        return ast.Matrix(children[1], **_pos(children[0]))
 
-    def rows(self, meta, children) -> tuple:
+    def cell(self, children) -> ast.CellLiteral:
+        return ast.CellLiteral(children[1], **_pos(children[0]))
+
+    def rows(self, children) -> tuple:
         return tuple(children)
 
-    def row(self, meta, children) -> tuple:
+    def row(self, children) -> tuple:
         return tuple(children)
 
-    def tilde(self, meta, children) -> ast.Tilde:
-        node = ast.Tilde(**_pos(meta))
+    def tilde(self, children) -> ast.Tilde:
+        node = ast.Tilde(**_pos(children[0]))
         self._tildes.append(node)
         return node
 
-    def handle(self, meta, children) -> ast.FuncHandle:
-        return ast.FuncHandle(str(children[0]), **_pos(meta))
+    def handle(self, children) -> ast.FuncHandle:
+        return ast.FuncHandle(str(children[1]), **_pos(children[0]))
 
-    def anon(self, meta, children) -> ast.AnonFunc:
-        *params, body = children
-        return ast.AnonFunc(tuple(params), body, self._source_text(meta.start_pos, meta.end_pos),
-                            **_pos(meta))
+    def anon(self, children) -> ast.AnonFunc:
+        at, _, *params, body = children
+        return ast.AnonFunc(tuple(params), body, self._anon_text(at), **_pos(at))
 
-    def _source_text(self, start: int, end: int) -> str:
-        """The tokens in [start, end) joined without spaces: MATLAB's func2str spelling."""
-        first, last = bisect_left(self._starts, start), bisect_left(self._starts, end)
-        return "".join(str(t) for t in self._tokens[first:last])
+    def _anon_text(self, at: Token) -> str:
+        """MATLAB's func2str spelling: the tokens from ``@`` to the end of the body, without spaces.
+        The body is an ``expr``, the loosest construct, so it runs up to the first separator or
+        closing bracket that is not nested inside it."""
+        tokens = self._tokens
+        first = bisect_left(self._starts, at.start_pos)
+        i = next(j for j in range(first, len(tokens)) if tokens[j].type == "_RPAREN") + 1
+        depth = 0
+        while i < len(tokens) and not (depth == 0 and tokens[i].type in BODY_ENDS):
+            depth += (tokens[i].type in OPEN_TYPES) - (tokens[i].type in CLOSE_TYPES)
+            i += 1
+        return "".join(tokens[first:i])
 
 
 def _doc_text(lines: list[str]) -> str:

@@ -30,12 +30,12 @@ from lark import Token
 from ..runtime.errors import MatlabError, StackFrame
 
 KEYWORDS = {
-    "if": "_IF", "elseif": "_ELSEIF", "else": "_ELSE", "end": "_END", "for": "FOR", "parfor": "PARFOR",
-    "while": "_WHILE", "switch": "_SWITCH", "case": "_CASE", "otherwise": "_OTHERWISE", "try": "_TRY",
-    "catch": "_CATCH", "function": "_FUNCTION", "break": "BREAK", "continue": "CONTINUE",
-    "return": "RETURN", "global": "_GLOBAL", "persistent": "_PERSISTENT",
+    "if": "IF", "elseif": "_ELSEIF", "else": "_ELSE", "end": "_END", "for": "FOR", "parfor": "PARFOR",
+    "while": "WHILE", "switch": "SWITCH", "case": "_CASE", "otherwise": "_OTHERWISE", "try": "TRY",
+    "catch": "_CATCH", "function": "FUNCTION", "break": "BREAK", "continue": "CONTINUE",
+    "return": "RETURN", "global": "GLOBAL", "persistent": "PERSISTENT",
 }
-BLOCK_OPENERS = frozenset({"_IF", "FOR", "PARFOR", "_WHILE", "_SWITCH", "_TRY", "_FUNCTION"})
+BLOCK_OPENERS = frozenset({"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"})
 CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
 STATEMENT_SEPS = frozenset({"SEMI", "NL"})
 VALUE_END = frozenset({"NAME", "NUMBER", "STRING", "DQSTRING", "_RPAREN", "_RBRACK", "_RBRACE",
@@ -46,10 +46,10 @@ OPERATORS = (
     (".^", "POWOP"), (".*", "MULOP"), ("./", "MULOP"), (".\\", "MULOP"), (".'", "TRANSPOSE"),
     ("==", "CMP"), ("~=", "CMP"), ("<=", "CMP"), (">=", "CMP"), ("&&", "ANDAND"), ("||", "OROR"),
     ("+", "ADDOP"), ("-", "ADDOP"), ("*", "MULOP"), ("/", "MULOP"), ("\\", "MULOP"), ("^", "POWOP"),
-    ("<", "CMP"), (">", "CMP"), ("&", "AND"), ("|", "OR"), ("~", "NOT"), ("=", "_EQ"), (":", "_COLON"),
-    (".", "_DOT"), ("@", "_AT"),
+    ("<", "CMP"), (">", "CMP"), ("&", "AND"), ("|", "OR"), ("~", "NOT"), ("=", "_EQ"), (":", "COLON"),
+    (".", "_DOT"), ("@", "AT"),
 )
-OPENERS = {"(": "_LPAREN", "[": "_LBRACK", "{": "_LBRACE"}
+OPENERS = {"(": "LPAREN", "[": "LBRACK", "{": "LBRACE"}
 CLOSERS = {")": ("(", "_RPAREN"), "]": ("[", "_RBRACK"), "}": ("{", "_RBRACE")}
 ANON = "@("      # stack marker for the parameter list of an anonymous function
 
@@ -189,7 +189,7 @@ class Lexer:
     def _row_sep(self) -> None:
         if self._prev_type == "_COMMA":
             self.tokens.pop()
-        if self._prev_type not in ("_LBRACK", "_LBRACE", "_ROWSEP"):
+        if self._prev_type not in ("LBRACK", "LBRACE", "_ROWSEP"):
             self._emit_virtual("_ROWSEP", ";")
 
     def _newline(self) -> None:
@@ -281,7 +281,7 @@ class Lexer:
 
     # ------------------------------------------------------------ brackets
     def _open(self, c: str) -> None:
-        anon = c == "(" and self._prev_type == "_AT"
+        anon = c == "(" and self._prev_type == "AT"
         tok = self._emit(OPENERS[c], c, 1)
         self.stack.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
                                 column=tok.column))

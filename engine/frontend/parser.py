@@ -35,12 +35,10 @@ from lark.lexer import Lexer as LarkLexer
 from . import ast
 from ..runtime.errors import MatlabError
 from .builder import AstBuilder
-from .lexer import BLOCK_OPENERS, MISMATCHED, VALUE_END, Lexer, syntax_error
+from .lexer import BLOCK_OPENERS, KEYWORDS, MISMATCHED, VALUE_END, Lexer, syntax_error
 
-KEYWORD_TYPES = {"_IF", "_ELSEIF", "_ELSE", "_END", "FOR", "PARFOR", "_WHILE", "_SWITCH", "_CASE",
-                 "_OTHERWISE", "_TRY", "_CATCH", "_FUNCTION", "BREAK", "CONTINUE", "RETURN", "_GLOBAL",
-                 "_PERSISTENT"}
-VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "_LPAREN", "_LBRACK", "_LBRACE", "_AT", "END_IDX"}
+KEYWORD_TYPES = frozenset(KEYWORDS.values())
+VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "LPAREN", "LBRACK", "LBRACE", "AT", "END_IDX"}
 CLOSER_TYPES = {"_RPAREN", "_RBRACK", "_RBRACE"}
 
 
@@ -57,7 +55,7 @@ class _TokenFeed(LarkLexer):
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = (Path(__file__).parent / "grammar.lark").read_text()
-    return Lark(grammar, parser="lalr", lexer=_TokenFeed, propagate_positions=True, strict=True, cache=True)
+    return Lark(grammar, parser="lalr", lexer=_TokenFeed, strict=True, cache=True)
 
 
 def parse(source: str, name: str = "<cell>") -> ast.Program:
@@ -100,13 +98,18 @@ def _unexpected(exc: UnexpectedInput, tokens: list[Token]) -> MatlabError:
     tok = exc.token if isinstance(exc, UnexpectedToken) else None
     if tok is None or tok.type == "$END":
         return _missing_end(tokens)
-    prev = _token_before(tokens, tok)
-    return syntax_error(_message(tok, prev), tok.line, tok.column)
+    before = tokens[:next(i for i, t in enumerate(tokens) if t is tok)]
+    return syntax_error(_message(tok, before), tok.line, tok.column)
 
 
-def _message(tok: Token, prev: Token | None) -> str:
+def _message(tok: Token, before: list[Token]) -> str:
+    prev = before[-1] if before else None
     if tok.type in CLOSER_TYPES:
         return MISMATCHED
+    if _after_function_end(before):
+        name = next(t for t in reversed(before) if t.type == "FUNCTION")
+        return (f"This statement is not inside any function.\n (It follows the END that terminates the "
+                f'definition of the function "{_function_name(before, name)}".)')
     if tok.type in KEYWORD_TYPES:
         return f'Illegal use of reserved keyword "{tok.value}".'
     if tok.type == "_EQ":
@@ -121,21 +124,36 @@ def _message(tok: Token, prev: Token | None) -> str:
     return f"Parse error at '{tok.value}': usage might be invalid MATLAB syntax."
 
 
-def _token_before(tokens: list[Token], tok: Token) -> Token | None:
-    for i, t in enumerate(tokens):
-        if t is tok:
-            return tokens[i - 1] if i else None
-    return None
+def _after_function_end(before: list[Token]) -> bool:
+    """The tokens end with the ``end`` of a function and its separator: a statement may not follow."""
+    return (len(before) >= 2 and before[-1].type in ("SEMI", "NL") and before[-2].type == "_END"
+            and any(t.type == "FUNCTION" for t in before) and not open_blocks(before))
+
+
+def _function_name(tokens: list[Token], keyword: Token) -> str:
+    """The name in ``function [outs] = name(...)``: the last NAME before ``(`` or the line's end."""
+    i = tokens.index(keyword) + 1
+    names = []
+    while i < len(tokens) and tokens[i].type not in ("LPAREN", "SEMI", "NL"):
+        names.append(tokens[i])
+        i += 1
+    return str(names[-1]) if names else ""
+
+
+OCTAVE_ENDS = {"endif", "endfor", "endwhile", "endswitch", "endfunction", "end_try_catch", "endparfor"}
 
 
 def _missing_end(tokens: list[Token]) -> MatlabError:
-    opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "_FUNCTION"), None)
+    opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "FUNCTION"), None)
     if opener is None:
         last = tokens[-1] if tokens else None
         return syntax_error("Invalid expression. Check for missing or extra characters.",
                             last.line if last else 1, last.column if last else 1)
-    return syntax_error("At least one END is missing. The statement beginning here does not have a "
-                        "matching end.", opener.line, opener.column)
+    message = "At least one END is missing. The statement beginning here does not have a matching end."
+    octave = next((t for t in tokens if t.type == "NAME" and t.value in OCTAVE_ENDS), None)
+    if octave is not None:
+        message += f" ('{octave.value}' is Octave syntax; MATLAB closes every block with 'end'.)"
+    return syntax_error(message, opener.line, opener.column)
 
 
 def open_blocks(tokens: list[Token]) -> list[Token]:
