@@ -184,6 +184,7 @@ def test_int2str(value, expected):
     ((row(math.inf, -math.inf, math.nan),), "[Inf -Inf NaN]"), ((1 - 2j,), "1-2i"),
     ((np.array([[0.1], [-0.0]]),), "[0.1;0]"), ((StringArray.scalar("a"),), '"a"'),
     ((CharArray(np.array([[97, 98], [99, 100]], dtype=np.uint16)),), "['ab';'cd']"),
+    ((np.array([[math.pi]], dtype=np.float32), char("class")), "single(3.141593)"),
 ])
 def test_mat2str(args, expected):
     (result,) = call("mat2str", *args)

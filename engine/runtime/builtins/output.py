@@ -12,7 +12,7 @@ from ..errors import MatlabError
 from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, to_array)
 from .printf import format_text
 from .registry import builtin
-from .textutil import char_value, text_arg
+from .textutil import EMPTY_CHAR, char_value, text_arg
 
 FORMAT_STYLES = {"short": ("long", False), "long": ("long", True),
                  "compact": ("compact", True), "loose": ("compact", False)}
@@ -110,7 +110,7 @@ def _numeric_arg(value: Value, fname: str) -> np.ndarray:
 def _char_rows(rows: list[str]) -> CharArray:
     """A char matrix of ``rows`` (padded on the right); '' when there are none."""
     if not rows or not any(rows):
-        return char_value("")
+        return EMPTY_CHAR
     width = max(len(r) for r in rows)
     codes = np.array([[ord(ch) for ch in r.ljust(width)] for r in rows], dtype=np.uint16)
     return CharArray(codes.reshape(len(rows), width))
@@ -190,7 +190,7 @@ def num2str(x, precision=None):
         return x
     arr = _numeric_arg(x, "num2str")
     if arr.size == 0:
-        return char_value("")
+        return EMPTY_CHAR
     if precision is not None and type(precision) in (CharArray, StringArray):
         fmt = text_arg(precision, "num2str", "Format")
         return _char_rows([format_text(fmt, [row.reshape(1, -1).copy()]) for row in arr])
@@ -223,7 +223,7 @@ def int2str(x):
         x = to_array(x)
     arr = _numeric_arg(x, "int2str")
     if arr.size == 0:
-        return char_value("")
+        return EMPTY_CHAR
     return _char_rows(num2str_rows(_matlab_round(arr), None))
 
 
@@ -257,14 +257,14 @@ def _mat2str_numeric(arr: np.ndarray, digits: int, cls: str) -> str:
 @builtin("mat2str", family="output")
 def mat2str(x, *options):
     """mat2str(A)  the MATLAB expression that recreates a 2-D matrix; mat2str(A, N) uses N significant
-    digits (15 by default); mat2str(A, 'class') adds the class name for non-double values.
+    digits (15 by default, 7 for single); mat2str(A, 'class') adds the class name for non-double values.
 
     Rows are separated by ``;`` and elements by spaces; logical values print as true/false and char
     arrays as quoted text.
 
         mat2str([1 2;3 4])   % '[1 2;3 4]'
     """
-    digits, with_class = 15, False
+    digits, with_class = (7 if class_of(x) == "single" else 15), False
     for opt in options:
         if type(opt) in (CharArray, StringArray):
             if text_arg(opt, "mat2str", "Option").lower() != "class":
