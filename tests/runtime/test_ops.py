@@ -106,3 +106,252 @@ def test_elementwise_expansion_scalars_and_classes():
     assert single.dtype == np.float32 and single.tolist() == [[3.0]]
     assert elementwise(np.add, CharArray.from_str("ab"), 1.0).tolist() == [[98.0, 99.0]]
     assert elementwise(np.sqrt, 4.0, cls="single").dtype == np.float32
+
+
+# ---------------------------------------------------------------------------------------------------
+# operators (expected values from Octave, where it agrees with MATLAB)
+
+from engine.runtime import ops  # noqa: E402
+from engine.runtime.values import StringArray, StructArray  # noqa: E402
+
+B = ops.BINARY
+U = ops.UNARY
+
+
+def arr(rows, dtype=np.float64):
+    return np.array(rows, dtype=dtype)
+
+
+def same(out, expected):
+    """Exact equality of value, class (dtype) and shape."""
+    expected = np.asarray(expected)
+    assert isinstance(out, np.ndarray), out
+    assert out.dtype == expected.dtype and out.shape == expected.shape, (out.dtype, out.shape)
+    assert np.array_equal(out, expected), out
+
+
+@pytest.mark.parametrize("op, a, b, expected", [
+    ("+", arr([[100]], np.int8), arr([[100]], np.int8), arr([[127]], np.int8)),
+    ("/", arr([[7]], np.int32), arr([[2]], np.int32), arr([[4]], np.int32)),
+    ("-", arr([[3]], np.uint8), 5.0, arr([[0]], np.uint8)),
+    ("*", arr([[5]], np.int16), 0.3, arr([[2]], np.int16)),
+    ("/", arr([[-7]], np.int8), arr([[2]], np.int8), arr([[-4]], np.int8)),
+    ("/", arr([[1]], np.int8), 0.0, arr([[127]], np.int8)),
+    (".*", arr([[100, 200]], np.int16), arr([[400, -400]], np.int16), arr([[32767, -32768]], np.int16)),
+    ("+", arr([[200]], np.uint8), True, arr([[201]], np.uint8)),
+    ("*", arr([[1, 2, 3]], np.int8), 2.5, arr([[3, 5, 8]], np.int8)),
+    ("*", np.array([[1.5]], dtype=np.float32), 2.0, arr([[3.0]], np.float32)),
+    (".*", arr([[1.0], [2.0], [3.0]]), arr([[1.0, 2.0]]), arr([[1, 2], [2, 4], [3, 6]])),
+    (".^", arr([[2.0, 3.0]]), arr([[2.0], [3.0]]), arr([[4, 9], [8, 27]])),
+    ("\\", 5.0, arr([[10.0, 20.0]]), arr([[2.0, 4.0]])),
+    (".\\", arr([[1.0, 2.0], [3.0, 4.0]]), 2.0, arr([[2.0, 1.0], [2 / 3, 0.5]])),
+    ("*", arr([[1.0, 2.0], [3.0, 4.0]]), arr([[5.0], [6.0]]), arr([[17.0], [39.0]])),
+    ("^", arr([[1.0, 2.0], [3.0, 4.0]]), 3.0, arr([[37.0, 54.0], [81.0, 118.0]])),
+    ("^", 2.0, arr([[1.0, 0.0], [0.0, 1.0]]), arr([[2.0, 0.0], [0.0, 2.0]])),
+])
+def test_binary_exact(op, a, b, expected):
+    same(B[op](a, b), expected)
+
+
+@pytest.mark.parametrize("op, a, b, expected", [
+    ("\\", arr([[1, 2], [3, 4]]), arr([[5], [6]]), [[-4.0], [4.5]]),
+    ("/", arr([[5, 6]]), arr([[1, 2], [3, 4]]), [[-1.0, 2.0]]),
+    ("^", arr([[1, 2], [3, 4]]), -1.0, [[-2.0, 1.0], [1.5, -0.5]]),
+    ("\\", arr([[1, 2, 3], [4, 5, 6], [7, 8, 10]]), arr([[1], [2], [3]]), [[-1 / 3], [2 / 3], [0.0]]),
+    ("\\", arr([[1, 1], [1, 2], [1, 3]]), arr([[1], [2], [2]]), [[2 / 3], [0.5]]),
+])
+def test_linear_algebra(op, a, b, expected):
+    out = B[op](a, b)
+    assert out.shape == np.shape(expected)
+    np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-14)
+
+
+def test_singular_solve_gives_inf_not_exception():
+    out = B["\\"](arr([[1, 1], [1, 1]]), arr([[1], [2]]))
+    assert out.shape == (2, 1) and not np.all(np.isfinite(out))
+
+
+def test_scalar_fast_path_types():
+    assert B["+"](1.0, 2.0) == 3.0 and type(B["+"](1.0, 2.0)) is float
+    assert B["<"](1.0, 2.0) is True and B["=="](True, 1.0) is True
+    assert B["/"](1.0, 0.0) == np.inf and np.isnan(B["/"](0.0, 0.0)) and B["/"](-1.0, 0.0) == -np.inf
+    assert B["^"](0.0, -1.0) == np.inf
+    assert B["^"](10.0, 400.0) == np.inf
+    assert B["&"](1.0, 0.0) is False and B["|"](0.0, 2.0) is True
+    assert type(B["+"](True, True)) is float and B["+"](True, True) == 2.0
+
+
+def test_negative_base_fractional_power_is_complex():
+    z = B["^"](-8.0, 1 / 3)
+    assert type(z) is complex
+    assert abs(z - (1 + 1.7320508075688772j)) < 1e-12
+    out = B[".^"](arr([[-8.0, 8.0]]), 1 / 3)
+    assert out.dtype == np.complex128
+    np.testing.assert_allclose(out, [[1 + 1.7320508075688772j, 2.0]])
+
+
+def test_complex_results_with_zero_imaginary_become_real():
+    assert B["+"](1 + 2j, -2j) == 1.0 and type(B["+"](1 + 2j, -2j)) is float
+    out = B[".*"](arr([[1j, 2j]], np.complex128), 1j)
+    same(out, arr([[-1.0, -2.0]]))
+
+
+def test_int64_arithmetic_is_exact():
+    big = arr([[2 ** 62 + 1]], np.int64)
+    same(B["+"](big, big), arr([[2 ** 63 - 1]], np.int64))
+    same(B["-"](big, 1.0), arr([[2 ** 62]], np.int64))
+    same(B["*"](arr([[3037000500]], np.int64), arr([[3037000500]], np.int64)), arr([[2 ** 63 - 1]], np.int64))
+    same(B["/"](arr([[2 ** 62 + 3]], np.int64), 2.0), arr([[2 ** 61 + 2]], np.int64))
+    same(B["+"](arr([[2 ** 64 - 2]], np.uint64), 1.0), arr([[2 ** 64 - 1]], np.uint64))
+    same(B["-"](arr([[5]], np.uint64), 10.0), arr([[0]], np.uint64))
+    same(B["/"](arr([[7]], np.int64), 0.0), arr([[2 ** 63 - 1]], np.int64))
+
+
+def test_mixed_integer_classes_and_unsupported_types():
+    with pytest.raises(MatlabError) as exc:
+        B["+"](arr([[1]], np.int8), arr([[1]], np.int16))
+    assert exc.value.identifier == "MATLAB:mixedClasses"
+    with pytest.raises(MatlabError) as exc:
+        B["+"](CellArray.empty((1, 1)), 1.0)
+    assert exc.value.identifier == "MATLAB:UndefinedFunction"
+    assert exc.value.message == "Operator '+' is not supported for operands of type 'cell'."
+    with pytest.raises(MatlabError) as exc:
+        B["*"](StructArray.scalar({"a": 1.0}), 2.0)
+    assert exc.value.message == "Operator '*' is not supported for operands of type 'struct'."
+
+
+def test_incompatible_sizes_and_inner_dimensions():
+    with pytest.raises(MatlabError) as exc:
+        B["+"](arr([[1, 2, 3]]), arr([[1, 2]]))
+    assert exc.value.identifier == "MATLAB:sizeDimensionsMustMatch"
+    with pytest.raises(MatlabError) as exc:
+        B["*"](arr([[1, 2, 3]]), arr([[1, 2]]))
+    assert exc.value.identifier == "MATLAB:innerdim"
+    with pytest.raises(MatlabError) as exc:
+        B["^"](arr([[1, 2, 3]]), 2.0)
+    assert exc.value.identifier == "MATLAB:mpower:notScalarAndSquareMatrix"
+    with pytest.raises(MatlabError) as exc:
+        B["\\"](arr([[1, 2], [3, 4]]), arr([[1, 2, 3]]))
+    assert exc.value.identifier == "MATLAB:dimagree"
+
+
+def test_comparisons():
+    same(B["=="](CharArray.from_str("abc"), CharArray.from_str("abd")), arr([[True, True, False]], bool))
+    same(B["<"](arr([[1, 2, 3]]), arr([[3], [1]])), arr([[True, True, False], [False, False, False]], bool))
+    same(B["~="](arr([[1, 2]], np.int8), 1.0), arr([[False, True]], bool))
+    assert B["<"](1 + 5j, 2.0) is True          # ordering compares real parts
+    assert B["=="](1 + 5j, 1.0) is False
+    assert B["=="](np.nan, np.nan) is False
+
+
+def test_string_operators():
+    s = B["+"](StringArray.scalar("a"), StringArray.scalar("b"))
+    assert type(s) is StringArray and s.data.tolist() == [["ab"]]
+    assert B["+"](StringArray.scalar("a"), 1.0).data.tolist() == [["a1"]]
+    assert B["+"](StringArray.scalar("x"), 2.5).data.tolist() == [["x2.5"]]
+    row = StringArray(np.array([["a", "b"]], dtype=object))
+    assert B["+"](row, CharArray.from_str("c")).data.tolist() == [["ac", "bc"]]
+    assert B["=="](StringArray.scalar("abc"), CharArray.from_str("abc")) is True
+    same(B["=="](row, StringArray.scalar("b")), arr([[False, True]], bool))
+    assert B["<"](StringArray.scalar("abc"), StringArray.scalar("abd")) is True
+    assert B["=="](StringArray.scalar(None), StringArray.scalar(None)) is False
+    with pytest.raises(MatlabError):
+        B["+"](StringArray.scalar("a"), CellArray.empty((1, 1)))
+
+
+def test_char_arithmetic_is_double():
+    assert B["+"](CharArray.from_str("a"), 1.0) == 98.0
+    same(U["-"](CharArray.from_str("ab")), arr([[-97.0, -98.0]]))
+    same(U["+"](arr([[True, False]], bool)), arr([[1.0, 0.0]]))
+
+
+def test_logical_operators():
+    same(B["&"](arr([[1, 2]]), arr([[0, 3]])), arr([[False, True]], bool))
+    same(ops.xor(arr([[1, 1, 0]]), arr([[1, 0, 0]])), arr([[False, True, False]], bool))
+    with pytest.raises(MatlabError) as exc:
+        B["&"](np.nan, 1.0)
+    assert exc.value.identifier == "MATLAB:nologicalnan"
+    with pytest.raises(MatlabError) as exc:
+        B["|"](CellArray.empty((1, 1)), True)
+    assert exc.value.message == "Operator '|' is not supported for operands of type 'cell'."
+
+
+def test_unary_operators():
+    same(U["-"](arr([[-128]], np.int8)), arr([[127]], np.int8))
+    same(U["~"](arr([[1, 0, 2]])), arr([[False, True, False]], bool))
+    assert U["~"](0.0) is True and U["~"](True) is False
+    with pytest.raises(MatlabError):
+        U["~"](np.nan)
+    same(U["'"](arr([[1 + 2j, 3]], np.complex128)), arr([[1 - 2j], [3]], np.complex128))
+    same(U[".'"](arr([[1 + 2j, 3]], np.complex128)), arr([[1 + 2j], [3]], np.complex128))
+    assert U["'"](2 + 1j) == 2 - 1j
+    assert U["'"](CharArray.from_str("ab")).codes.shape == (2, 1)
+    assert U["'"](CellArray.empty((1, 3))).shape == (3, 1)
+    with pytest.raises(MatlabError) as exc:
+        U["'"](np.zeros((2, 2, 2)))
+    assert exc.value.message == "Transpose on ND array is not defined. Use PERMUTE instead."
+
+
+def test_results_never_alias_operands():
+    a = arr([[1.0, 2.0], [3.0, 4.0]])
+    for out in (U["'"](a), U["+"](a), U[".'"](a)):
+        assert not np.shares_memory(out, a)
+
+
+# ---- truth
+
+
+@pytest.mark.parametrize("value, expected", [
+    (1.0, True), (0.0, False), (True, True), (arr([[1, 2, 3]]), True), (arr([[1, 0]]), False),
+    (np.zeros((0, 0)), False), (CharArray.from_str("abc"), True), (1j, False), (arr([[1]], np.int8), True),
+])
+def test_truth(value, expected):
+    assert ops.truth(value) is expected
+
+
+@pytest.mark.parametrize("value, identifier, message", [
+    (np.nan, "MATLAB:nologicalnan", "NaN's cannot be converted to logicals."),
+    (arr([[1, np.nan]]), "MATLAB:nologicalnan", "NaN's cannot be converted to logicals."),
+    (StringArray.scalar("a"), "MATLAB:invalidConversion", "Conversion to logical from string is not possible."),
+    (CellArray.empty((1, 1)), "MATLAB:invalidConversion", "Conversion to logical from cell is not possible."),
+])
+def test_truth_errors(value, identifier, message):
+    with pytest.raises(MatlabError) as exc:
+        ops.truth(value)
+    assert (exc.value.identifier, exc.value.message) == (identifier, message)
+
+
+# ---- colon
+
+
+def test_colon_ranges():
+    same(ops.colon(1.0, None, 0.0), np.zeros((1, 0)))
+    same(ops.colon(10.0, -3.0, 1.0), arr([[10, 7, 4, 1]]))
+    same(ops.colon(1.0, 0.2, 2.0), arr([[1, 1.2, 1.4, 1.6, 1.8, 2.0]]))
+    same(ops.colon(-1.0, -0.25, -2.0), arr([[-1, -1.25, -1.5, -1.75, -2]]))
+    assert ops.colon(3.0, None, 3.0) == 3.0
+    same(ops.colon(1.0, 0.0, 5.0), np.zeros((1, 0)))
+    same(ops.colon(1.0, None, 3.5), arr([[1, 2, 3]]))
+    assert np.isnan(ops.colon(np.nan, None, 3.0))
+
+
+def test_colon_tolerance_and_symmetry_like_matlab():
+    v = ops.colon(0.0, 0.1, 1.0)
+    assert v.shape == (1, 11) and v[0, 0] == 0.0 and v[0, -1] == 1.0
+    assert v[0, 3] == 3 * 0.1 and v[0, 6] == 1.0 - 4 * 0.1     # MATLAB fills from both ends
+    assert ops.colon(0.1, 0.1, 0.5).shape == (1, 5)
+    assert ops.colon(0.0, 0.1, 0.3).shape == (1, 4)
+
+
+def test_colon_classes():
+    same(ops.colon(arr([[1]], np.int8), arr([[3]], np.int8), arr([[10]], np.int8)), arr([[1, 4, 7, 10]], np.int8))
+    same(ops.colon(np.array([[1.0]], np.float32), None, 3.0), arr([[1, 2, 3]], np.float32))
+    out = ops.colon(CharArray.from_str("a"), None, CharArray.from_str("e"))
+    assert type(out) is CharArray and out.to_str() == "abcde"
+    assert ops.colon(np.zeros((0, 0)), None, 3.0).shape == (1, 0)
+    same(ops.colon(arr([[2, 9]]), None, 4.0), arr([[2, 3, 4]]))
+    with pytest.raises(MatlabError):
+        ops.colon(CellArray.empty((1, 1)), None, 3.0)
+    with pytest.raises(MatlabError) as exc:
+        ops.colon(1.0, None, np.inf)
+    assert exc.value.identifier == "MATLAB:pmaxsize"

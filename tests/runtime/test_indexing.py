@@ -1,0 +1,393 @@
+"""Indexing, field access and assignment (engine/runtime/indexing.py); expected values from Octave where
+it agrees with MATLAB."""
+import numpy as np
+import pytest
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.indexing import (MAGIC_COLON, assign, cell_index, end_value, get_field, index)
+from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
+
+C = MAGIC_COLON
+A = np.arange(1.0, 13.0).reshape(3, 4, order="F")          # reshape(1:12, 3, 4)
+C3 = np.arange(1.0, 25.0).reshape(2, 3, 4, order="F")      # reshape(1:24, 2, 3, 4)
+NULL = np.zeros((0, 0))
+
+
+def arr(rows, dtype=np.float64):
+    return np.array(rows, dtype=dtype)
+
+
+def row(*xs):
+    return arr([xs])
+
+
+def same(out, expected):
+    expected = np.asarray(expected)
+    assert isinstance(out, np.ndarray), out
+    assert out.dtype == expected.dtype and out.shape == expected.shape, (out.dtype, out.shape)
+    assert np.array_equal(out, expected), out
+
+
+def cell(*items, shape=None):
+    data = np.empty(len(items), dtype=object)
+    for k, x in enumerate(items):
+        data[k] = x
+    return CellArray(data.reshape(shape or (1, len(items)), order="F"))
+
+
+def err(fn, *args):
+    with pytest.raises(MatlabError) as exc:
+        fn(*args)
+    return exc.value.identifier, exc.value.message
+
+
+# ---- reading
+
+
+@pytest.mark.parametrize("value, args, expected", [
+    (A, [2.0, C], row(2, 5, 8, 11)),
+    (A, [C, row(1, 3)], arr([[1, 7], [2, 8], [3, 9]])),
+    (A, [arr([[1, 2], [3, 4]])], arr([[1, 2], [3, 4]])),
+    (A, [A > 9], arr([[10], [11], [12]])),
+    (C3, [C, C, 2.0], arr([[7, 9, 11], [8, 10, 12]])),
+    (C3, [1.0, C], row(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23)),
+    (C3, [C, 2.0, row(1, 4)], arr([[[3, 21]], [[4, 22]]])),
+    (row(10, 20, 30), [arr([[1], [3]])], row(10, 30)),
+    (arr([[1], [2], [3]]), [row(1, 3)], arr([[1], [3]])),
+    (A, [arr([[True, False, True]], bool), 2.0], arr([[4], [6]])),
+    (A, [C, arr([[False, True, False, True]], bool)], arr([[4, 10], [5, 11], [6, 12]])),
+    (A, [C], A.reshape(12, 1, order="F")),
+    (A, [np.zeros((1, 0))], np.zeros((1, 0))),
+    (5.0, [row(1, 1)], row(5, 5)),
+    (5.0, [arr([[1], [1]])], arr([[5], [5]])),
+    (A, [], A),
+    (arr([[1, 2, 3]], np.int8), [row(3, 1)], arr([[3, 1]], np.int8)),
+])
+def test_index_arrays(value, args, expected):
+    same(index(value, args), expected)
+
+
+@pytest.mark.parametrize("value, args, expected", [
+    (A, [2.0, 4.0], 11.0), (A, [12.0], 12.0), (C3, [2.0, 5.0], 10.0), (C3, [2.0, 3.0, 4.0], 24.0),
+    (arr([[True, False]], bool), [2.0], False), (3.0, [1.0], 3.0), (3.0, [1.0, 1.0, 1.0], 3.0),
+])
+def test_index_scalars_come_back_as_python_scalars(value, args, expected):
+    out = index(value, args)
+    assert out == expected and type(out) is type(expected)
+
+
+def test_index_keeps_integer_and_complex_classes():
+    same(index(arr([[1, 2]], np.int16), [2.0]), arr([[2]], np.int16))
+    assert index(arr([[1 + 1j, 2]], np.complex128), [1.0]) == 1 + 1j
+
+
+def test_index_result_does_not_alias():
+    for args in ([], [C], [2.0, C], [C, C]):
+        assert not np.shares_memory(index(A, args), A)
+
+
+def test_index_char_string_cell_struct():
+    s = CharArray.from_str("hello")
+    out = index(s, [row(5, 4, 3, 2, 1)])
+    assert type(out) is CharArray and out.to_str() == "olleh"
+    strings = StringArray(np.array([["a", "b", "c"]], dtype=object))
+    assert index(strings, [row(3, 1)]).data.tolist() == [["c", "a"]]
+    c = cell(1.0, CharArray.from_str("x"), 3.0)
+    sub = index(c, [row(1, 3)])
+    assert type(sub) is CellArray and sub.data.tolist() == [[1.0, 3.0]]
+    st = StructArray(["a"], np.array([[{"a": 1.0}, {"a": 2.0}]], dtype=object))
+    one = index(st, [2.0])
+    assert type(one) is StructArray and one.shape == (1, 1) and one.data[0, 0] == {"a": 2.0}
+    one.data[0, 0]["a"] = 9.0
+    assert st.data[0, 1]["a"] == 2.0
+
+
+def test_colon_as_char():
+    same(index(A, [CharArray.from_str(":"), 1.0]), arr([[1], [2], [3]]))
+
+
+@pytest.mark.parametrize("value, args, message", [
+    (A, [13.0], "Index exceeds the number of array elements. Index must not exceed 12."),
+    (A, [row(1, 20)], "Index exceeds the number of array elements. Index must not exceed 12."),
+    (A, [1.0, 5.0], "Index in position 2 exceeds array bounds. Index must not exceed 4."),
+    (A, [4.0, 1.0], "Index in position 1 exceeds array bounds. Index must not exceed 3."),
+    (A, [0.0], "Array indices must be positive integers or logical values."),
+    (A, [1.5], "Array indices must be positive integers or logical values."),
+    (A, [row(1, -1)], "Array indices must be positive integers or logical values."),
+    (row(1, 2), [arr([[False, False, True]], bool)],
+     "The logical indices contain a true value outside of the array bounds."),
+])
+def test_index_errors(value, args, message):
+    assert err(index, value, args) == ("MATLAB:badsubscript", message)
+
+
+def test_index_with_trailing_false_mask_beyond_bounds():
+    same(index(row(1, 2, 3), [arr([[True, False, True, False]], bool)]), row(1, 3))
+
+
+# ---- end
+
+
+@pytest.mark.parametrize("value, k, n, expected", [
+    (A, 0, 1, 12.0), (A, 0, 2, 3.0), (A, 1, 2, 4.0), (C3, 1, 2, 12.0), (C3, 2, 3, 4.0), (A, 2, 3, 1.0),
+    (CharArray.from_str("abc"), 0, 1, 3.0), (5.0, 0, 1, 1.0),
+])
+def test_end_value(value, k, n, expected):
+    assert end_value(value, k, n) == expected
+
+
+# ---- cell and field access
+
+
+def test_cell_index_comma_lists():
+    c = cell(1.0, 2.0, 3.0, 4.0, shape=(2, 2))
+    assert cell_index(c, [2.0]) == [2.0]
+    assert cell_index(c, [C]) == [1.0, 2.0, 3.0, 4.0]
+    assert cell_index(c, [1.0, C]) == [1.0, 3.0]
+    assert err(cell_index, A, [1.0]) == ("MATLAB:cellRefFromNonCell",
+                                         "Brace indexing is not supported for variables of this type.")
+    assert err(cell_index, c, [5.0])[0] == "MATLAB:badsubscript"
+
+
+def test_get_field():
+    s = StructArray.scalar({"a": 1.0, "b": CharArray.from_str("x")})
+    assert get_field(s, "a") == [1.0]
+    arrs = StructArray(["v"], np.array([[{"v": 1.0}], [{"v": 2.0}]], dtype=object))
+    assert get_field(arrs, "v") == [1.0, 2.0]
+    assert err(get_field, s, "zz") == ("MATLAB:nonExistentField", 'Unrecognized field name "zz".')
+    assert err(get_field, A, "a") == ("MATLAB:structRefFromNonStruct",
+                                      "Dot indexing is not supported for variables of this type.")
+    me = StructArray.scalar({"identifier": CharArray.from_str("a:b"), "message": CharArray.from_str("m")},
+                            classname="MException")
+    assert get_field(me, "message")[0].to_str() == "m"
+    assert err(get_field, me, "nope")[1] == ("Unrecognized method, property, or field 'nope' for class "
+                                             "'MException'.")
+
+
+def test_function_handle_is_not_indexable():
+    assert err(index, FunctionHandle("sin", name="sin"), [1.0])[0] == "MATLAB:index:functionHandle"
+
+
+# ---- assignment
+
+
+def paren(*args):
+    return [("()", list(args))]
+
+
+@pytest.mark.parametrize("base, args, rhs, expected", [
+    (None, [2.0, 3.0], 7.0, arr([[0, 0, 0], [0, 0, 7]])),
+    (None, [3.0], 5.0, row(0, 0, 5)),
+    (NULL, [C, 2.0], arr([[1], [2]]), arr([[0, 1], [0, 2]])),
+    (NULL, [2.0, C], row(1, 2, 3), arr([[0, 0, 0], [1, 2, 3]])),
+    (NULL, [C, 1.0], 5.0, 5.0),
+    (A, [C, row(1, 2)], arr([[10, 11], [12, 13], [14, 15]]), arr([[10, 11, 7, 10], [12, 13, 8, 11], [14, 15, 9, 12]])),
+    (np.zeros((2, 2)), [3.0, 3.0], 1.0, arr([[0, 0, 0], [0, 0, 0], [0, 0, 1]])),
+    (row(1, 2, 3), [6.0], 9.0, row(1, 2, 3, 0, 0, 9)),
+    (arr([[1], [2], [3]]), [5.0], 1.0, arr([[1], [2], [3], [0], [1]])),
+    (A, [A > 6], 0.0, arr([[1, 4, 0, 0], [2, 5, 0, 0], [3, 6, 0, 0]])),
+    (A, [2.0, C], 5.0, arr([[1, 4, 7, 10], [5, 5, 5, 5], [3, 6, 9, 12]])),
+    (np.zeros((2, 2)), [C], row(1, 2, 3, 4), arr([[1, 3], [2, 4]])),
+    (np.zeros((2, 3)), [1.0, C], arr([[7], [8], [9]]), arr([[7, 8, 9], [0, 0, 0]])),
+    (np.zeros((3, 0)), [C, 1.0], arr([[1], [2], [3]]), arr([[1], [2], [3]])),
+    (arr([[1, 2, 3]], np.int8), [2.0], 300.0, arr([[1, 127, 3]], np.int8)),
+    (arr([[1, 2, 3]], np.uint8), [1.0], -2.6, arr([[0, 2, 3]], np.uint8)),
+    (arr([[True, False]], bool), [2.0], 2.0, row(1, 2)),
+    (arr([[True, False]], bool), [2.0], True, arr([[True, True]], bool)),
+    (row(1, 2, 3), [2.0], arr([[5]], np.int8), arr([[1, 5, 3]], np.int8)),
+    (row(1, 2), [1.0], np.array([[0.5]], np.float32), arr([[0.5, 2]], np.float32)),
+    (row(1, 2), [2.0], 1j, arr([[1, 1j]], np.complex128)),
+    (C3, [C, C, 5.0], np.ones((2, 3)),
+     np.concatenate([C3, np.ones((2, 3, 1))], axis=2)),
+    (A, [2.0, 5.0], 1.0, arr([[1, 4, 7, 10, 0], [2, 5, 8, 11, 1], [3, 6, 9, 12, 0]])),
+])
+def test_assign_arrays(base, args, rhs, expected):
+    out = assign(base, paren(*args), rhs)
+    if isinstance(expected, float):
+        assert out == expected and type(out) is float
+    else:
+        same(out, expected)
+
+
+@pytest.mark.parametrize("base, args, expected", [
+    (row(1, 2, 3), [row(1, 3)], 2.0),
+    (A, [C, 2.0], arr([[1, 7, 10], [2, 8, 11], [3, 9, 12]])),
+    (A, [2.0, C], arr([[1, 4, 7, 10], [3, 6, 9, 12]])),
+    (A, [row(1, 5)], row(2, 3, 4, 6, 7, 8, 9, 10, 11, 12)),       # MATLAB: a matrix becomes a row
+    (arr([[1], [2], [3]]), [2.0], arr([[1], [3]])),
+    (row(1, 2, 3, 4, 5), [arr([[True, False, True, False, True]], bool)], row(2, 4)),
+    (row(1, 2, 3), [np.zeros((0, 0))], row(1, 2, 3)),
+    (5.0, [1.0], np.zeros((1, 0))),
+    (A, [C], np.zeros((0, 0))),
+    (A, [C, C], np.zeros((0, 4))),
+    (A, [row(1, 2, 3), 2.0], arr([[1, 7, 10], [2, 8, 11], [3, 9, 12]])),
+])
+def test_delete(base, args, expected):
+    out = assign(base, paren(*args), NULL)
+    if isinstance(expected, float):
+        assert out == expected
+    else:
+        same(out, expected)
+
+
+def test_delete_nd_and_errors():
+    assert assign(C3, paren(C, C, 2.0), NULL).shape == (2, 3, 3)
+    assert err(assign, A, paren(1.0, 2.0), NULL) == (
+        "MATLAB:nullAssignment", "A null assignment can have only one non-colon index.")
+    assert err(assign, row(1, 2), paren(5.0), NULL)[0] == "MATLAB:index:outOfRangeForDeletion"
+
+
+def test_assign_char_and_strings():
+    out = assign(CharArray.from_str("hello"), paren(row(1, 5)), CharArray.from_str("HO"))
+    assert type(out) is CharArray and out.to_str() == "HellO"
+    out = assign(CharArray.from_str("abc"), paren(2.0), 66.0)
+    assert type(out) is CharArray and out.to_str() == "aBc"
+    out = assign(CharArray.from_str("ab"), paren(4.0), CharArray.from_str("d"))
+    assert out.codes.tolist() == [[97, 98, 0, 100]]
+    s = assign(StringArray.scalar("a"), paren(3.0), StringArray.scalar("c"))
+    assert type(s) is StringArray and s.data.tolist() == [["a", None, "c"]]
+    s = assign(None, paren(2.0), StringArray.scalar("x"))
+    assert s.data.tolist() == [[None, "x"]]
+    assert assign(StringArray.scalar("a"), paren(1.0), 5.0).data.tolist() == [["5"]]
+
+
+def test_assign_errors():
+    assert err(assign, A, paren(row(1, 2)), row(1, 2, 3)) == (
+        "MATLAB:subsassignnumelmismatch",
+        "Unable to perform assignment because the left and right sides have different numbers of elements.")
+    assert err(assign, A, paren(row(1, 2), row(1, 2, 3)), np.ones((3, 2))) == (
+        "MATLAB:subsassigndimmismatch",
+        "Unable to perform assignment because the size of the left side is 2-by-3 and the size of the right "
+        "side is 3-by-2.")
+    assert err(assign, A, paren(0.0), 1.0)[1] == "Array indices must be positive integers or logical values."
+    assert err(assign, A, paren(20.0), 1.0)[1] == "Attempt to grow array along ambiguous dimension."
+    assert err(assign, A, paren(1.0), CellArray.empty((1, 1))) == (
+        "MATLAB:invalidConversion", "Conversion to double from cell is not possible.")
+    assert err(assign, cell(1.0), paren(1.0), 2.0) == (
+        "MATLAB:invalidConversion", "Conversion to cell from double is not possible.")
+
+
+def test_assign_row_vector_into_matrix_row_and_column_shapes():
+    same(assign(np.zeros((2, 3)), paren(2.0, C), arr([[1], [2], [3]])), arr([[0, 0, 0], [1, 2, 3]]))
+    same(assign(np.zeros((3, 2)), paren(C, 1.0), row(1, 2, 3)), arr([[1, 0], [2, 0], [3, 0]]))
+
+
+# ---- in place or not
+
+
+def test_inplace_fast_path_writes_into_base():
+    base = np.zeros((3, 3))
+    out = assign(base, paren(2.0, 3.0), 5.0, inplace=True)
+    assert out is base and base[1, 2] == 5.0
+    out = assign(base, paren(4.0), 7.0, inplace=True)
+    assert out is base and base[0, 1] == 7.0
+    flags = np.zeros((1, 2), dtype=bool)
+    assert assign(flags, paren(2.0), True, inplace=True) is flags and flags[0, 1]
+
+
+def test_inplace_general_path_writes_into_base():
+    base = np.zeros((3, 3))
+    out = assign(base, paren(C, 2.0), arr([[1], [2], [3]]), inplace=True)
+    assert out is base and base[:, 1].tolist() == [1, 2, 3]
+    c = cell(1.0, 2.0)
+    assert assign(c, [("{}", [2.0])], 5.0, inplace=True) is c and c.data[0, 1] == 5.0
+
+
+def test_not_inplace_never_touches_base():
+    base = np.zeros((3, 3))
+    for path, rhs in ((paren(2.0, 3.0), 5.0), (paren(4.0), 7.0), (paren(C, 2.0), 1.0)):
+        out = assign(base, path, rhs)
+        assert out is not base and not np.shares_memory(out, base)
+    assert not base.any()
+    c = cell(1.0, 2.0)
+    assign(c, [("{}", [2.0])], 5.0)
+    assert c.data[0, 1] == 2.0
+    s = StructArray.scalar({"a": 1.0})
+    assign(s, [(".", "a")], 2.0)
+    assign(s, [(".", "b")], 2.0)
+    assert s.fields == ["a"] and s.data[0, 0] == {"a": 1.0}
+
+
+def test_inplace_with_class_change_or_growth_returns_new_array():
+    base = np.zeros((1, 2))
+    out = assign(base, paren(3.0), 1.0, inplace=True)
+    assert out.shape == (1, 3) and base.shape == (1, 2)
+    ints = np.zeros((1, 2), dtype=np.int8)
+    out = assign(ints, paren(1.0), 2.6, inplace=True)
+    same(out, arr([[3, 0]], np.int8))
+
+
+# ---- cells
+
+
+def test_cell_assignment():
+    c = assign(None, [("{}", [3.0])], CharArray.from_str("x"))
+    assert type(c) is CellArray and c.shape == (1, 3)
+    assert c.data[0, 0].shape == (0, 0) and c.data[0, 2].to_str() == "x"
+    c2 = assign(c, paren(2.0), cell(5.0))
+    assert c2.data[0, 1] == 5.0
+    c3 = assign(c2, paren(1.0), NULL)
+    assert c3.shape == (1, 2) and c3.data[0, 0] == 5.0
+    c4 = assign(c2, [("{}", [1.0]), ("()", [2.0])], 4.0)
+    same(c4.data[0, 0], row(0, 4))
+    c5 = assign(None, [("{}", [2.0, 2.0])], 1.0)
+    assert c5.shape == (2, 2)
+    c6 = assign(c2, [("{}", [2.0])], NULL)          # c{2} = [] stores an empty, no deletion
+    assert c6.shape == (1, 3) and c6.data[0, 1].shape == (0, 0)
+    c7 = assign(None, paren(2.0), cell(1.0))
+    assert type(c7) is CellArray and c7.shape == (1, 2)
+    assert err(assign, A, [("{}", [1.0])], 1.0) == (
+        "MATLAB:cellAssToNonCell",
+        "Unable to perform assignment because brace indexing is not supported for variables of this type.")
+    assert err(assign, c2, [("{}", [row(1, 2)])], 1.0)[0] == "MATLAB:index:expected_one_output_from_expression"
+
+
+# ---- structs
+
+
+def test_struct_field_assignment_and_order():
+    s = assign(None, [(".", "b")], 1.0)
+    s = assign(s, [(".", "a")], 2.0)
+    assert type(s) is StructArray and s.fields == ["b", "a"] and s.data[0, 0] == {"b": 1.0, "a": 2.0}
+    s = assign(s, [(".", "b")], 3.0)
+    assert s.fields == ["b", "a"] and get_field(s, "b") == [3.0]
+
+
+def test_nested_struct_creation():
+    s = assign(None, [(".", "a"), (".", "b"), ("()", [3.0])], 7.0)
+    inner = get_field(s, "a")[0]
+    same(get_field(inner, "b")[0], row(0, 0, 7))
+    s2 = assign(s, [(".", "a"), (".", "c")], CharArray.from_str("z"))
+    assert get_field(s2, "a")[0].fields == ["b", "c"]
+    assert get_field(s, "a")[0].fields == ["b"]
+
+
+def test_struct_array_growth():
+    s = assign(None, [(".", "f")], 1.0)
+    s2 = assign(s, [("()", [2.0]), (".", "f")], 2.0)
+    assert s2.shape == (1, 2) and get_field(s2, "f") == [1.0, 2.0]
+    s3 = assign(s2, [("()", [3.0]), (".", "g")], 5.0)
+    assert s3.shape == (1, 3) and s3.fields == ["f", "g"]
+    vals = get_field(s3, "g")
+    assert vals[0].shape == (0, 0) and vals[2] == 5.0
+    assert get_field(s3, "f")[2].shape == (0, 0)
+    t = assign(None, [("()", [2.0]), (".", "x")], 1.0)
+    assert t.shape == (1, 2) and get_field(t, "x")[0].shape == (0, 0)
+    assert s2.shape == (1, 2) and s2.fields == ["f"]
+
+
+def test_struct_element_assignment_and_deletion():
+    s = StructArray(["a"], np.array([[{"a": 1.0}, {"a": 2.0}]], dtype=object))
+    out = assign(s, paren(2.0), StructArray.scalar({"a": 9.0}))
+    assert get_field(out, "a") == [1.0, 9.0] and get_field(s, "a") == [1.0, 2.0]
+    out = assign(s, paren(1.0), NULL)
+    assert out.shape == (1, 1) and get_field(out, "a") == [2.0]
+    assert err(assign, s, paren(1.0), StructArray.scalar({"b": 1.0}))[0] == "MATLAB:heterogeneousStrucAssignment"
+    assert err(assign, s, [(".", "a")], 1.0)[0] == "MATLAB:index:expected_one_output_from_expression"
+    assert err(assign, A, [(".", "a")], 1.0)[0] == "MATLAB:structAssToNonStruct"
+
+
+def test_dynamic_field_names_and_cell_in_struct():
+    s = assign(None, [(".", "dyn"), ("{}", [2.0])], 4.0)
+    inner = get_field(s, "dyn")[0]
+    assert type(inner) is CellArray and inner.shape == (1, 2) and inner.data[0, 1] == 4.0
