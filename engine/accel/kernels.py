@@ -1,0 +1,373 @@
+"""One-operation GPU kernels: elementwise (with implicit expansion), reductions, matrix multiply.
+
+    gpu_elementwise("plus", a, b)          -> GpuTensor      (operands: GpuTensor or Python scalars)
+    gpu_reduce("sum", a, dim)              -> GpuTensor
+    gpu_reduce("max", a, dim, with_index=True) -> (values, indices)   (indices 1-based, double)
+    gpu_matmul(a, b)                       -> GpuTensor
+
+Classes: double (f64, needs shader-f64), single (f32) and logical operands; a single operand makes the
+operation single, as in MATLAB. Integer classes raise GpuUnavailable (the CPU does their saturating
+arithmetic). Kernels come from the .wgsl templates in wgsl/; each distinct text is one cached pipeline,
+and sizes and scalar constants travel in the uniform block.
+"""
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from engine.accel.provider import GpuUnavailable, Provider
+from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
+from engine.accel.shaders import STORAGE_TYPE, library, render
+from engine.runtime.errors import MatlabError, incompatible_sizes, inner_dimensions
+
+import numpy as np
+
+Operand = Union[GpuTensor, float, int, bool]
+MAX_DIMS = 8
+MAX_GROUPS = 65535
+REDUCE_CHUNK = 4096          # elements one workgroup reduces per pass
+SMALL_REDUCTION = 64         # reduced extents up to this use one invocation per output
+
+
+@dataclass(frozen=True)
+class ElementwiseOp:
+    arity: int
+    expr: str                # WGSL; {a}, {b} operands, {m} the library prefix (m64 / m32)
+    logical: bool = False    # result class is logical
+
+
+_MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+         "atan", "sinh", "cosh", "tanh", "round", "sign", "ceil")
+ELEMENTWISE: dict[str, ElementwiseOp] = {
+    **{name: ElementwiseOp(1, f"{{m}}_{name}({{a}})") for name in _MATH},
+    "uminus": ElementwiseOp(1, "(-{a})"),
+    "uplus": ElementwiseOp(1, "{a}"),
+    "abs": ElementwiseOp(1, "abs({a})"),
+    "floor": ElementwiseOp(1, "floor({a})"),
+    "fix": ElementwiseOp(1, "trunc({a})"),
+    "not": ElementwiseOp(1, "({a} == 0.0)", logical=True),
+    "plus": ElementwiseOp(2, "({a} + {b})"),
+    "minus": ElementwiseOp(2, "({a} - {b})"),
+    "times": ElementwiseOp(2, "({a} * {b})"),
+    "rdivide": ElementwiseOp(2, "({a} / {b})"),
+    "ldivide": ElementwiseOp(2, "({b} / {a})"),
+    "power": ElementwiseOp(2, "{m}_pow({a}, {b})"),
+    "atan2": ElementwiseOp(2, "{m}_atan2({a}, {b})"),
+    "hypot": ElementwiseOp(2, "{m}_hypot({a}, {b})"),
+    "max": ElementwiseOp(2, "{m}_max({a}, {b})"),
+    "min": ElementwiseOp(2, "{m}_min({a}, {b})"),
+    "eq": ElementwiseOp(2, "({a} == {b})", logical=True),
+    "ne": ElementwiseOp(2, "!({a} == {b})", logical=True),
+    "lt": ElementwiseOp(2, "({a} < {b})", logical=True),
+    "le": ElementwiseOp(2, "({a} <= {b})", logical=True),
+    "gt": ElementwiseOp(2, "({a} > {b})", logical=True),
+    "ge": ElementwiseOp(2, "({a} >= {b})", logical=True),
+    "and": ElementwiseOp(2, "(!({a} == 0.0) && !({b} == 0.0))", logical=True),
+    "or": ElementwiseOp(2, "(!({a} == 0.0) || !({b} == 0.0))", logical=True),
+    "xor": ElementwiseOp(2, "(!({a} == 0.0) != !({b} == 0.0))", logical=True),
+}
+
+FLOAT_CLASSES = ("double", "single", "logical")
+
+
+# ------------------------------------------------------------------ shared helpers
+
+def _provider_of(operands: Sequence[Operand]) -> Provider:
+    for x in operands:
+        if isinstance(x, GpuTensor):
+            return x.provider
+    raise GpuUnavailable("no gpuArray operand")
+
+
+def _compute_class(operands: Sequence[Operand], provider: Provider) -> str:
+    """MATLAB's class of an arithmetic result over double/single/logical operands."""
+    classes = [x.cls if isinstance(x, GpuTensor) else "double" for x in operands]
+    for cls in classes:
+        if cls not in FLOAT_CLASSES:
+            raise GpuUnavailable(f"{cls} arithmetic runs on the CPU")
+    cls = "single" if "single" in classes else "double"
+    if cls == "double" and not provider.f64:
+        raise GpuUnavailable("the GPU adapter has no shader-f64: double stays on the CPU")
+    return cls
+
+
+def _workgroups(n: int, size: int) -> tuple[int, int, int]:
+    """A 2-D grid of at least ceil(n / size) workgroups (kernels linearise x + y * nx)."""
+    groups = max(1, -(-n // size))
+    x = min(groups, MAX_GROUPS)
+    y = -(-groups // x)
+    if y > MAX_GROUPS:
+        raise GpuUnavailable(f"{n} elements exceed the dispatch grid")
+    return x, y, 1
+
+
+def _float_type(cls: str) -> str:
+    return "f64" if cls == "double" else "f32"
+
+
+def _binding(index: int, name: str, wgsl_type: str, writable: bool = False) -> str:
+    access = "read_write" if writable else "read"
+    return f"@group(0) @binding({index}) var<storage, {access}> {name}: array<{wgsl_type}>;\n"
+
+
+# ------------------------------------------------------------------ elementwise
+
+def broadcast_shape(shapes: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """MATLAB implicit expansion of sizes; raises MATLAB:sizeDimensionsMustMatch when incompatible."""
+    ndim = max(len(s) for s in shapes)
+    padded = [tuple(s) + (1,) * (ndim - len(s)) for s in shapes]
+    out = []
+    for extents in zip(*padded):
+        sizes = {e for e in extents if e != 1}
+        if len(sizes) > 1:
+            raise incompatible_sizes()
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def _strides(shape: tuple[int, ...], ndim: int) -> list[int]:
+    """Column-major element strides, 0 on singleton (expanded) dimensions, padded to MAX_DIMS."""
+    shape = tuple(shape) + (1,) * (ndim - len(shape))
+    strides, step = [], 1
+    for extent in shape:
+        strides.append(0 if extent == 1 else step)
+        step *= extent
+    return strides + [0] * (MAX_DIMS - ndim)
+
+
+def _align(offset: int, to: int) -> int:
+    return -(-offset // to) * to
+
+
+def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
+    """Apply one elementwise operation (a key of ELEMENTWISE) with implicit expansion."""
+    spec = ELEMENTWISE[op]
+    if len(operands) != spec.arity:
+        raise ValueError(f"{op} takes {spec.arity} operands")
+    provider = _provider_of(operands)
+    cls = _compute_class(operands, provider)
+    tensors = [x for x in operands if isinstance(x, GpuTensor)]
+    shape = broadcast_shape([x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands])
+    if len(shape) > MAX_DIMS:
+        raise GpuUnavailable(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
+    out = empty(shape, "logical" if spec.logical else cls, provider)
+    if out.numel == 0:
+        return out
+    t = _float_type(cls)
+    loads, bindings, strides, scalars = [], "", [], []
+    for k, x in enumerate(operands):
+        name = "ab"[k]
+        if isinstance(x, GpuTensor):
+            slot = len(strides) // MAX_DIMS
+            bindings += _binding(slot + 1, f"in{slot}", STORAGE_TYPE[x.cls])
+            strides += _strides(x.shape, len(shape))
+            index = "i" if x.shape == out.shape else "0u" if x.numel == 1 else f"expanded_index(i, {slot}u)"
+            loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
+        else:
+            loads.append(f"    let {name} = p.scalars[{len(scalars)}];")
+            scalars.append(float(x))
+    bindings += _binding(len(tensors) + 1, "out", STORAGE_TYPE[out.cls], writable=True)
+    expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
+    store = f"select(0u, 1u, {expr})" if spec.logical else expr
+    source = render("elementwise", library=library(t == "f64"), stride_vecs=str(max(2, len(strides) // 4)),
+                    T=t, bindings=bindings, loads="\n".join(loads), store=store)
+    header = struct.pack(f"<4I{MAX_DIMS}I", out.numel, len(shape), 0, 0,
+                         *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
+    header += struct.pack(f"<{len(strides)}I", *strides)
+    item = 8 if t == "f64" else 4
+    header = header.ljust(_align(len(header), 4 * item), b"\0")
+    uniform = header + struct.pack(f"<4{'d' if t == 'f64' else 'f'}", *(scalars + [0.0] * (4 - len(scalars))))
+    provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
+                      _workgroups(out.numel, 256))
+    return out
+
+
+# ------------------------------------------------------------------ reductions
+
+@dataclass(frozen=True)
+class ReduceOp:
+    identity: str            # WGSL value of the accumulator identity
+    load: str                # Acc from x (a {t} value) and j
+    combine: str             # body of combine(a, b) -> Acc; {t} float type, {m} library prefix
+    logical: bool = False    # result is logical (any/all accumulate u32)
+    indexed: bool = False    # max/min: the index travels with the value
+    mean: bool = False       # divide by the reduced extent at the end
+    empty_value: float | None = 0.0   # result of reducing an empty dimension (None: empty result)
+
+
+def _pick(cmp: str) -> str:
+    """combine() of max/min: NaN loses unless both are NaN, the lower index wins ties."""
+    return ("    let na = {m}_isnan(a.v);\n    let nb = {m}_isnan(b.v);\n"
+            "    if (na != nb) { if (na) { return b; } return a; }\n"
+            "    if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }\n"
+            "    if (b.v " + cmp + " a.v) { return b; }\n    return a;")
+
+
+def _fill(text: str, t: str) -> str:
+    """Substitute {t} (the float type) and {m} (its library prefix) in a ReduceOp snippet."""
+    return text.replace("{t}", t).replace("{m}", "m64" if t == "f64" else "m32")
+
+
+_SUM = "    return Acc(a.v + b.v, 0u);"
+REDUCTIONS: dict[str, ReduceOp] = {
+    "sum": ReduceOp("{t}(0.0)", "Acc(x, j)", _SUM),
+    "mean": ReduceOp("{t}(0.0)", "Acc(x, j)", _SUM, mean=True, empty_value=math.nan),
+    "prod": ReduceOp("{t}(1.0)", "Acc(x, j)", "    return Acc(a.v * b.v, 0u);", empty_value=1.0),
+    "max": ReduceOp("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None),
+    "min": ReduceOp("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None),
+    "any": ReduceOp("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m}_isnan(x)), j)",
+                    "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0),
+    "all": ReduceOp("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
+                    "    return Acc(a.v & b.v, 0u);", logical=True, empty_value=1.0),
+}
+
+
+@dataclass
+class _Pass:
+    """One reduction pass: its input (values, optional indices) and [pre, n, post] view."""
+    values: GpuTensor
+    indices: GpuTensor | None
+    pre: int
+    n: int
+    post: int
+
+
+def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls: str) -> str:
+    t = _float_type(cls)
+    tacc = "u32" if spec.logical else t
+    if src.indices is None:          # first pass: raw elements of the input's class
+        load = f"    let x = {t}(in_values[addr]);\n    return {_fill(spec.load, t)};"
+    else:
+        load = "    return Acc(in_values[addr], in_index[addr]);"
+    bindings = _binding(1, "in_values", STORAGE_TYPE[src.values.cls])
+    if src.indices is not None:
+        bindings += _binding(2, "in_index", "u32")
+    nxt = 2 + (src.indices is not None)
+    if final:
+        value = "a.v / p.denom" if spec.mean else "a.v"
+        store = f"    out_values[out_id] = {value};"
+        bindings += _binding(nxt, "out_values", tacc, writable=True)
+        if spec.indexed:
+            store += f"\n    out_index[out_id] = {_float_type(index_cls)}(a.i + 1u);"
+            bindings += _binding(nxt + 1, "out_index", _float_type(index_cls), writable=True)
+    else:
+        store = ("    let w = chunk_id + p.nchunks * out_id;\n"
+                 "    out_values[w] = a.v;\n    out_index[w] = a.i;")
+        bindings += _binding(nxt, "out_values", tacc, writable=True)
+        bindings += _binding(nxt + 1, "out_index", "u32", writable=True)
+    return render("reduce", library=library(t == "f64"), TF=t, TACC=tacc, bindings=bindings,
+                  combine=_fill(spec.combine, t), load=load, store=store, identity=_fill(spec.identity, t))
+
+
+def _chunks(src: _Pass) -> int:
+    """Workgroup chunks along the reduced extent; 0 means one invocation per output (short extents)."""
+    if src.indices is None and src.n <= SMALL_REDUCTION:
+        return 0
+    return -(-src.n // REDUCE_CHUNK)
+
+
+def _reduce_pass(spec: ReduceOp, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
+                 denom: int) -> None:
+    provider = src.values.provider
+    nout = src.pre * src.post
+    nchunks = _chunks(src)
+    source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls)
+    fmt = "<8Id" if cls == "double" else "<8If"
+    uniform = struct.pack(fmt, src.pre, src.n, src.post, REDUCE_CHUNK, max(nchunks, 1), 0, nout, 0,
+                          float(denom))
+    buffers = [src.values.buffer] + ([src.indices.buffer] if src.indices is not None else [])
+    buffers += [t.buffer for t in outputs]
+    if nchunks == 0:
+        provider.dispatch(provider.pipeline(source, "main_small"), buffers, uniform, _workgroups(nout, 64))
+    else:
+        provider.dispatch(provider.pipeline(source), buffers, uniform, _workgroups(nout * nchunks, 1))
+
+
+def _reduced_view(shape: tuple[int, ...], dim: int) -> tuple[int, int, int, tuple[int, ...]]:
+    if dim > len(shape):
+        return math.prod(shape), 1, 1, shape
+    pre, n, post = math.prod(shape[:dim - 1]), shape[dim - 1], math.prod(shape[dim:])
+    return pre, n, post, shape[:dim - 1] + (1,) + shape[dim:]
+
+
+def gpu_reduce(op: str, tensor: GpuTensor, dim: int, *, with_index: bool = False
+               ) -> GpuTensor | tuple[GpuTensor, GpuTensor]:
+    """Reduce along MATLAB dimension ``dim`` (1-based): sum, prod, mean, max, min, any, all.
+
+    With ``with_index`` (max/min only) also returns the 1-based indices along ``dim`` (class double,
+    or single on an adapter without shader-f64).
+    """
+    spec = REDUCTIONS[op]
+    if with_index and not spec.indexed:
+        raise ValueError(f"{op} has no index output")
+    if dim < 1:
+        raise MatlabError("MATLAB:getdimarg", "Dimension argument must be a positive integer scalar.")
+    provider = tensor.provider
+    cls = _compute_class([tensor], provider)
+    index_cls = "double" if provider.f64 else "single"
+    pre, n, post, out_shape = _reduced_view(tensor.shape, dim)
+    out_cls = "logical" if spec.logical else cls
+    if n == 0 or pre * post == 0:
+        return _reduce_empty(spec, tensor.shape, out_shape, dim, out_cls, index_cls, with_index, provider)
+    values = empty(out_shape, out_cls, provider)
+    indices = empty(out_shape, index_cls, provider) if spec.indexed else None
+    src, temporaries = _Pass(tensor, None, pre, n, post), []
+    while (nchunks := _chunks(src)) > 1:
+        acc_cls = "uint32" if spec.logical else cls
+        part = _Pass(empty((nchunks, pre * post), acc_cls, provider),
+                     empty((nchunks, pre * post), "uint32", provider), 1, nchunks, pre * post)
+        _reduce_pass(spec, cls, src, [part.values, part.indices], index_cls, n)
+        temporaries += [part.values, part.indices]
+        src = part
+    _reduce_pass(spec, cls, src, [values] + ([indices] if indices is not None else []), index_cls, n)
+    for t in temporaries:
+        t.release()
+    if with_index:
+        return values, indices
+    if indices is not None:
+        indices.release()
+    return values
+
+
+def _reduce_empty(spec: ReduceOp, shape: tuple[int, ...], out_shape: tuple[int, ...], dim: int,
+                  out_cls: str, index_cls: str, with_index: bool, provider: Provider
+                  ) -> GpuTensor | tuple[GpuTensor, GpuTensor]:
+    """Reductions over an empty dimension (or with no outputs): MATLAB's values, uploaded."""
+    if spec.empty_value is None:                  # max/min of nothing: empty along dim
+        out_shape = shape[:dim - 1] + (0,) + shape[dim:] if math.prod(out_shape) else out_shape
+        fill = 0.0
+    else:
+        fill = spec.empty_value
+    values = upload(np.full(out_shape, fill, dtype=HOST_DTYPE[out_cls]), provider)
+    if not with_index:
+        return values
+    return values, upload(np.ones(out_shape, dtype=HOST_DTYPE[index_cls]), provider)
+
+
+# ------------------------------------------------------------------ matrix multiply
+
+def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
+    """MATLAB a * b for 2-D double/single/logical operands (tiled in workgroup memory)."""
+    if len(a.shape) != 2 or len(b.shape) != 2:
+        raise MatlabError("MATLAB:mtimes:inputsMustBe2D", "Arguments must be 2-D, or at least one "
+                          "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
+    if a.numel == 1 or b.numel == 1:
+        return gpu_elementwise("times", a, b)
+    (m, k), (k2, n) = a.shape, b.shape
+    if k != k2:
+        raise inner_dimensions()
+    provider = a.provider
+    cls = _compute_class([a, b], provider)
+    out = empty((m, n), cls, provider)
+    if out.numel == 0:
+        return out
+    t = _float_type(cls)
+    source = render("matmul", library=library(t == "f64"), T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
+    groups = (-(-m // 16), -(-n // 16), 1)
+    if max(groups) > MAX_GROUPS:
+        raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
+    provider.dispatch(provider.pipeline(source), [a.buffer, b.buffer, out.buffer],
+                      struct.pack("<4I", m, k, n, 0), groups)
+    return out

@@ -1,0 +1,347 @@
+"""The wgpu device: adapter choice, features, pipeline cache, command batching, transfers.
+
+Nothing here touches wgpu until the first call that needs the device (``available()``,
+``get_provider()``): ``Session(device="cpu")`` never initialises it.
+
+Adapter choice: a real GPU first (Vulkan / Metal / DX12; discrete before integrated), then a software
+Vulkan device (lavapipe), then OpenGL. ``MATFUSE_ADAPTER`` (or the ``preference`` argument) picks one by
+kind (``gpu``, ``software``, ``opengl``) or by a substring of the adapter's name.
+
+Work is encoded into one shared command encoder and submitted in batches; the host syncs only when it
+reads data (``read``). Any wgpu error becomes ``GpuUnavailable`` with the reason recorded in
+``Provider.fallbacks``; callers compute the operation on the CPU instead. After a lost device every
+later call raises ``GpuUnavailable`` at once.
+"""
+from __future__ import annotations
+
+import hashlib
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from engine.config import flag
+from engine.runtime.errors import MatlabError
+
+KIND_ORDER = ("gpu", "software", "opengl")
+BATCH_LIMIT = 64                 # dispatches encoded before a submit
+UNIFORM_SIZE = 256               # bytes of every uniform buffer (one per dispatch in flight)
+MAX_FALLBACK_LOG = 100
+
+
+class GpuUnavailable(Exception):
+    """The GPU cannot run this operation; compute it on the CPU. ``reason`` says why."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.detail = detail     # e.g. the numbered WGSL of a shader that failed to compile
+
+
+@dataclass(frozen=True)
+class AdapterInfo:
+    name: str
+    backend: str       # Vulkan | Metal | D3D12 | OpenGL
+    kind: str          # gpu | software | opengl
+    adapter_type: str  # DiscreteGPU | IntegratedGPU | CPU | ...
+
+
+def adapter_info(adapter: Any) -> AdapterInfo:
+    info = adapter.info
+    backend = str(info.get("backend_type", ""))
+    adapter_type = str(info.get("adapter_type", ""))
+    if backend == "OpenGL":
+        kind = "opengl"
+    elif adapter_type == "CPU":
+        kind = "software"
+    else:
+        kind = "gpu"
+    return AdapterInfo(str(info.get("device", "")) or str(info.get("description", "")), backend, kind,
+                       adapter_type)
+
+
+def _rank(info: AdapterInfo) -> tuple[int, int]:
+    return KIND_ORDER.index(info.kind), 0 if info.adapter_type == "DiscreteGPU" else 1
+
+
+def choose_adapter(adapters: Sequence[Any], preference: str = "") -> Any:
+    """The best adapter, or the best one matching ``preference`` (a kind or a name substring)."""
+    infos = [(adapter_info(a), a) for a in adapters]
+    pref = preference.strip().lower()
+    if pref in KIND_ORDER:
+        infos = [(i, a) for i, a in infos if i.kind == pref]
+    elif pref:
+        infos = [(i, a) for i, a in infos if pref in i.name.lower() or pref in i.backend.lower()]
+    if not infos:
+        found = ", ".join(f"{adapter_info(a).name} ({adapter_info(a).backend})" for a in adapters)
+        wanted = f" matching '{preference}'" if pref else ""
+        raise GpuUnavailable(f"no GPU adapter{wanted} (found: {found or 'none'})")
+    return min(infos, key=lambda ia: _rank(ia[0]))[1]
+
+
+def numbered(source: str) -> str:
+    """WGSL with line numbers, for compile-error reports."""
+    return "\n".join(f"{i:4d}  {line}" for i, line in enumerate(source.splitlines(), 1))
+
+
+@dataclass
+class Stats:
+    dispatches: int = 0
+    submits: int = 0
+    pipeline_hits: int = 0
+    pipeline_misses: int = 0
+    bytes_uploaded: int = 0
+    bytes_downloaded: int = 0
+
+
+@dataclass
+class Provider:
+    """One wgpu device with its caches. Get the shared instance with ``get_provider()``."""
+
+    adapter: Any
+    device: Any = None
+    info: AdapterInfo | None = None
+    features: frozenset[str] = frozenset()
+    stats: Stats = field(default_factory=Stats)
+    fallbacks: list[str] = field(default_factory=list)
+    lost: str = ""
+    pool: Any = None             # residency.BufferPool, attached on first use
+    _pipelines: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    _encoder: Any = None
+    _pending: int = 0
+    _uniforms_free: list[Any] = field(default_factory=list)
+    _uniforms_used: list[Any] = field(default_factory=list)
+    _staging: dict[int, list[Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        wanted = ("shader-f64", "shader-int64", "timestamp-query", "subgroup")
+        available = set(self.adapter.features)
+        self.features = frozenset(f for f in wanted if f in available)
+        limits = self.adapter.limits
+        required = {name: limits[name] for name in ("max-storage-buffer-binding-size", "max-buffer-size")
+                    if name in limits}
+        self.info = adapter_info(self.adapter)
+        with self.guard("device creation"):
+            self.device = self.adapter.request_device_sync(
+                required_features=sorted(self.features - {"subgroup"}), required_limits=required)
+
+    # -------------------------------------------------------------- facts
+
+    @property
+    def f64(self) -> bool:
+        return "shader-f64" in self.features and "shader-int64" in self.features
+
+    @property
+    def max_binding(self) -> int:
+        return int(self.device.limits["max-storage-buffer-binding-size"])
+
+    def describe(self) -> dict[str, Any]:
+        limits = self.device.limits
+        keys = ("max-storage-buffer-binding-size", "max-buffer-size", "max-compute-workgroup-size-x",
+                "max-compute-invocations-per-workgroup", "max-compute-workgroup-storage-size",
+                "max-compute-workgroups-per-dimension", "max-storage-buffers-per-shader-stage")
+        return {
+            "name": self.info.name, "backend": self.info.backend, "kind": self.info.kind,
+            "adapter_type": self.info.adapter_type,
+            "f64": "shader-f64" in self.features, "int64": "shader-int64" in self.features,
+            "subgroups": "subgroup" in self.features, "timestamps": "timestamp-query" in self.features,
+            "limits": {k: int(limits[k]) for k in keys if k in limits},
+        }
+
+    # -------------------------------------------------------------- errors
+
+    @contextmanager
+    def guard(self, what: str, source: str = "") -> Iterator[None]:
+        """Turn any wgpu failure inside the block into GpuUnavailable and record it."""
+        if self.lost:
+            raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
+        try:
+            yield
+        except GpuUnavailable:
+            raise
+        except Exception as exc:  # wgpu raises GPUError subclasses and RuntimeError from the driver
+            reason = f"{what} failed: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
+            if "lost" in str(exc).lower():
+                self.lost = reason
+            self.record(reason)
+            raise GpuUnavailable(reason, numbered(source) if source else str(exc)) from exc
+
+    def record(self, reason: str) -> None:
+        """Remember why an operation went to the CPU (shown by %fusion and gpuDevice)."""
+        self.fallbacks.append(reason)
+        del self.fallbacks[:-MAX_FALLBACK_LOG]
+
+    # -------------------------------------------------------------- pipelines
+
+    def pipeline(self, source: str, entry: str = "main") -> tuple[Any, Any]:
+        """(compute pipeline, bind group layout 0) for WGSL text, cached by sha256 of text + entry."""
+        key = hashlib.sha256(f"{entry}\0{source}".encode()).hexdigest()
+        hit = self._pipelines.get(key)
+        if hit is not None:
+            self.stats.pipeline_hits += 1
+            return hit
+        self.stats.pipeline_misses += 1
+        with self.guard("shader compilation", source):
+            module = self.device.create_shader_module(code=source)
+            pipe = self.device.create_compute_pipeline(layout="auto",
+                                                       compute={"module": module, "entry_point": entry})
+            made = (pipe, pipe.get_bind_group_layout(0))
+        self._pipelines[key] = made
+        return made
+
+    @property
+    def pipeline_count(self) -> int:
+        return len(self._pipelines)
+
+    # -------------------------------------------------------------- buffers and transfers
+
+    def create_buffer(self, size: int) -> Any:
+        import wgpu
+        usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+        with self.guard("buffer allocation"):
+            return self.device.create_buffer(size=size, usage=usage)
+
+    def write(self, buffer: Any, data: memoryview | bytes) -> None:
+        """Upload host bytes; pending work is submitted first so it cannot see the new contents."""
+        if self._pending:
+            self.flush()
+        with self.guard("upload"):
+            self.device.queue.write_buffer(buffer, 0, data)
+        self.stats.bytes_uploaded += len(data)
+
+    def read(self, buffer: Any, size: int) -> bytes:
+        """Download ``size`` bytes: one submit of everything pending, then one mapped read."""
+        import wgpu
+        staging = self._take_staging(size)
+        with self.guard("download"):
+            self._encoder_now().copy_buffer_to_buffer(buffer, 0, staging, 0, size)
+            self._pending += 1
+            self.flush()
+            staging.map_sync(wgpu.MapMode.READ, 0, size)
+            data = bytes(staging.read_mapped(0, size))
+            staging.unmap()
+        self._staging.setdefault(staging.size, []).append(staging)
+        self.stats.bytes_downloaded += size
+        return data
+
+    def _take_staging(self, size: int) -> Any:
+        import wgpu
+        cls = max(256, 1 << (size - 1).bit_length())
+        free = self._staging.get(cls)
+        if free:
+            return free.pop()
+        with self.guard("staging allocation"):
+            return self.device.create_buffer(size=cls, usage=wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST)
+
+    # -------------------------------------------------------------- dispatch and batching
+
+    def dispatch(self, pipeline: tuple[Any, Any], buffers: Sequence[Any], uniform: bytes,
+                 workgroups: tuple[int, int, int]) -> None:
+        """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers."""
+        pipe, layout = pipeline
+        with self.guard("dispatch"):
+            ubuf = self._uniform(uniform)
+            entries = [{"binding": 0, "resource": {"buffer": ubuf, "offset": 0, "size": UNIFORM_SIZE}}]
+            entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
+                        for i, b in enumerate(buffers)]
+            group = self.device.create_bind_group(layout=layout, entries=entries)
+            cpass = self._encoder_now().begin_compute_pass()
+            cpass.set_pipeline(pipe)
+            cpass.set_bind_group(0, group)
+            cpass.dispatch_workgroups(*workgroups)
+            cpass.end()
+        self._pending += 1
+        self.stats.dispatches += 1
+        if self._pending >= BATCH_LIMIT:
+            self.flush()
+
+    def _uniform(self, data: bytes) -> Any:
+        import wgpu
+        if self._uniforms_free:
+            buf = self._uniforms_free.pop()
+        else:
+            buf = self.device.create_buffer(size=UNIFORM_SIZE,
+                                            usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
+        self.device.queue.write_buffer(buf, 0, data.ljust(UNIFORM_SIZE, b"\0"))
+        self._uniforms_used.append(buf)
+        return buf
+
+    def _encoder_now(self) -> Any:
+        if self._encoder is None:
+            self._encoder = self.device.create_command_encoder()
+        return self._encoder
+
+    def flush(self) -> None:
+        """Submit everything encoded so far (no wait)."""
+        if self._encoder is None:
+            return
+        encoder, self._encoder, self._pending = self._encoder, None, 0
+        with self.guard("submit"):
+            self.device.queue.submit([encoder.finish()])
+        self.stats.submits += 1
+        self._uniforms_free.extend(self._uniforms_used)
+        self._uniforms_used.clear()
+
+    def sync(self) -> None:
+        """Submit pending work and wait for the device to finish it."""
+        self.flush()
+        with self.guard("sync"):
+            self.device.queue.on_submitted_work_done_sync()
+
+
+_state: dict[str, Any] = {"provider": None, "error": None}
+
+
+def get_provider(preference: str | None = None) -> Provider:
+    """The shared Provider, created on first use; raises GpuUnavailable when no adapter exists."""
+    if _state["provider"] is not None:
+        return _state["provider"]
+    if _state["error"] is not None:
+        raise GpuUnavailable(_state["error"])
+    try:
+        import wgpu
+        adapters = wgpu.gpu.enumerate_adapters_sync()
+        chosen = choose_adapter(adapters, flag("MATFUSE_ADAPTER") if preference is None else preference)
+        _state["provider"] = Provider(chosen)
+    except GpuUnavailable as exc:
+        _state["error"] = exc.reason
+        raise
+    except Exception as exc:  # wgpu missing or the driver failing to start
+        _state["error"] = f"wgpu could not start: {exc}"
+        raise GpuUnavailable(_state["error"]) from exc
+    return _state["provider"]
+
+
+def available() -> bool:
+    """True when a GPU adapter can be used (initialises wgpu on the first call)."""
+    try:
+        get_provider()
+    except GpuUnavailable:
+        return False
+    return True
+
+
+def describe() -> dict[str, Any]:
+    """Adapter facts (name, backend, kind, f64, int64, subgroups, limits) of the shared Provider."""
+    return get_provider().describe()
+
+
+def require_adapter() -> Provider:
+    """The Provider, or a MatlabError for users when no adapter exists (Session(device="gpu"))."""
+    try:
+        return get_provider()
+    except GpuUnavailable as exc:
+        raise MatlabError("matfuse:gpu:noAdapter",
+                          f"No GPU device is available: {exc.reason}. Install a Vulkan driver "
+                          "(on Linux without a GPU: mesa-vulkan-drivers) or run with device \"cpu\".") from exc
+
+
+def reset_provider() -> None:
+    """Forget the shared Provider (reset(gpuDevice)); the next use creates a fresh device."""
+    provider = _state["provider"]
+    if provider is not None and provider.device is not None and not provider.lost:
+        try:
+            provider.flush()
+        except GpuUnavailable:
+            pass
+    _state["provider"] = None
+    _state["error"] = None

@@ -1,0 +1,201 @@
+"""GPU-resident arrays: GpuTensor handles and the buffer pool behind them.
+
+A GpuTensor is a MATLAB array living in a device buffer: its MATLAB size, its class (double, single,
+logical, int32, uint32) and a reference to a pooled ``Storage``. Element order in the buffer is MATLAB's
+linear (column-major) order, so reshape is a new handle on the same storage. Several handles may share
+one storage (reshape, variables bound to the same value); the storage goes back to the pool when the
+last handle is released. ``release()`` is idempotent, and a handle that is garbage-collected without
+being released releases itself, so buffers cannot leak through forgotten handles.
+
+Buffers are pooled by size class (the byte size rounded up to a power of two, at least 256): a released
+buffer is reused by the next allocation of its class instead of being freed, up to
+``MATFUSE_GPU_POOL_MB`` of pooled memory.
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.accel.provider import GpuUnavailable, Provider, get_provider
+from engine.accel.shaders import ELEMENT_SIZE
+from engine.config import flag
+from engine.runtime.values import normalize_shape
+
+MIN_CLASS = 256
+HOST_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.bool_, "int32": np.int32,
+              "uint32": np.uint32}
+BUFFER_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.uint32, "int32": np.int32,
+                "uint32": np.uint32}
+CLASS_OF_HOST = {np.dtype(v): k for k, v in HOST_DTYPE.items()}
+
+
+def size_class(nbytes: int) -> int:
+    return max(MIN_CLASS, 1 << (max(nbytes, 1) - 1).bit_length())
+
+
+@dataclass
+class Storage:
+    """One pooled device buffer and the number of GpuTensor handles that use it."""
+    buffer: Any
+    size: int
+    refs: int = 1
+
+
+@dataclass(frozen=True)
+class PoolStats:
+    live_buffers: int
+    pooled_buffers: int
+    live_bytes: int
+    pooled_bytes: int
+
+
+class BufferPool:
+    """Device buffers by size class; ``acquire`` reuses a pooled buffer when one fits."""
+
+    def __init__(self, provider: Provider) -> None:
+        self.provider = provider
+        self.free: dict[int, list[Any]] = {}
+        self.live_buffers = 0
+        self.live_bytes = 0
+        self.pooled_bytes = 0
+
+    def acquire(self, nbytes: int) -> Storage:
+        size = size_class(nbytes)
+        if size > self.provider.max_binding:
+            raise GpuUnavailable(f"array of {nbytes} bytes exceeds the adapter's storage binding limit "
+                                 f"of {self.provider.max_binding} bytes")
+        free = self.free.get(size)
+        if free:
+            buffer = free.pop()
+            self.pooled_bytes -= size
+        else:
+            buffer = self.provider.create_buffer(size)
+        self.live_buffers += 1
+        self.live_bytes += size
+        return Storage(buffer, size)
+
+    def give_back(self, storage: Storage) -> None:
+        self.live_buffers -= 1
+        self.live_bytes -= storage.size
+        if self.pooled_bytes + storage.size > flag("MATFUSE_GPU_POOL_MB") * 2**20:
+            storage.buffer.destroy()
+            return
+        self.free.setdefault(storage.size, []).append(storage.buffer)
+        self.pooled_bytes += storage.size
+
+    def trim(self) -> None:
+        """Free every pooled buffer (live ones stay)."""
+        for buffers in self.free.values():
+            for buffer in buffers:
+                buffer.destroy()
+        self.free.clear()
+        self.pooled_bytes = 0
+
+    def stats(self) -> PoolStats:
+        pooled = sum(len(b) for b in self.free.values())
+        return PoolStats(self.live_buffers, pooled, self.live_bytes, self.pooled_bytes)
+
+
+def pool_of(provider: Provider) -> BufferPool:
+    if provider.pool is None:
+        provider.pool = BufferPool(provider)
+    return provider.pool
+
+
+def _drop(pool: BufferPool, storage: Storage) -> None:
+    storage.refs -= 1
+    if storage.refs == 0:
+        pool.give_back(storage)
+
+
+class GpuTensor:
+    """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying)."""
+
+    matlab_class = "gpuArray"
+
+    def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
+        self.shape = normalize_shape(shape)
+        self.cls = cls
+        self.storage = storage
+        self.provider = provider
+        self._release = weakref.finalize(self, _drop, pool_of(provider), storage)
+        self._release.atexit = False
+
+    @property
+    def numel(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def nbytes(self) -> int:
+        return self.numel * ELEMENT_SIZE[self.cls]
+
+    @property
+    def buffer(self) -> Any:
+        return self.storage.buffer
+
+    @property
+    def released(self) -> bool:
+        return not self._release.alive
+
+    def release(self) -> None:
+        """Give up this handle; the buffer returns to the pool when no other handle shares it."""
+        self._release()
+
+    def share(self, shape: tuple[int, ...] | None = None) -> "GpuTensor":
+        """A new handle on the same storage (reshape without copying when ``shape`` is given)."""
+        self._check_alive()
+        shape = self.shape if shape is None else normalize_shape(shape)
+        if math.prod(shape) != self.numel:
+            raise ValueError(f"cannot view {self.shape} as {shape}")
+        self.storage.refs += 1
+        return GpuTensor(shape, self.cls, self.storage, self.provider)
+
+    def download(self) -> np.ndarray:
+        """The host array (MATLAB size, column-major), e.g. for gather or display."""
+        self._check_alive()
+        dtype = BUFFER_DTYPE[self.cls]
+        if self.numel == 0:
+            return np.zeros(self.shape, dtype=HOST_DTYPE[self.cls])
+        flat = np.frombuffer(self.provider.read(self.buffer, self.nbytes), dtype=dtype)
+        host = flat.reshape(self.shape, order="F")
+        return host.astype(np.bool_) if self.cls == "logical" else host.copy(order="F")
+
+    def _check_alive(self) -> None:
+        if self.released:
+            raise GpuUnavailable("gpuArray data is no longer available (released)")
+
+    def __repr__(self) -> str:
+        dims = "x".join(str(n) for n in self.shape)
+        return f"GpuTensor({dims} {self.cls})"
+
+
+def empty(shape: tuple[int, ...], cls: str, provider: Provider | None = None) -> GpuTensor:
+    """An uninitialised tensor of the given MATLAB size and class."""
+    provider = provider or get_provider()
+    if cls == "double" and not provider.f64:
+        raise GpuUnavailable("the GPU adapter has no shader-f64: double stays on the CPU")
+    shape = normalize_shape(shape)
+    storage = pool_of(provider).acquire(math.prod(shape) * ELEMENT_SIZE[cls])
+    return GpuTensor(shape, cls, storage, provider)
+
+
+def upload(array: np.ndarray, provider: Provider | None = None) -> GpuTensor:
+    """Copy a host array (double, single, logical, int32 or uint32) to a new GpuTensor."""
+    array = np.asarray(array)
+    cls = CLASS_OF_HOST.get(array.dtype)
+    if cls is None:
+        raise GpuUnavailable(f"class of {array.dtype} arrays is not supported on the GPU")
+    tensor = empty(array.shape, cls, provider)
+    if tensor.numel:
+        data = np.ascontiguousarray(array.ravel(order="F"), dtype=BUFFER_DTYPE[cls])
+        tensor.provider.write(tensor.buffer, memoryview(data).cast("B"))
+    return tensor
+
+
+def pool_stats(provider: Provider | None = None) -> PoolStats:
+    """Live and pooled buffer counts and bytes of the (shared) provider's pool."""
+    return pool_of(provider or get_provider()).stats()

@@ -1,0 +1,36 @@
+// One elementwise operation with MATLAB implicit expansion over up to 8 dimensions.
+// Inputs whose size equals the output's are read at the output index, 1x1 inputs at 0, and the others
+// through per-dimension strides (0 on expanded dimensions). Scalar operands travel in the uniform
+// block (p.scalars), never in the shader text, so one pipeline serves every constant.
+$library
+struct Params {
+    n: u32,
+    ndim: u32,
+    zero: u32,
+    pad: u32,
+    shape: array<vec4<u32>, 2>,
+    strides: array<vec4<u32>, $stride_vecs>,
+    scalars: vec4<$T>,
+}
+
+@group(0) @binding(0) var<uniform> p: Params;
+$bindings
+fn expanded_index(i: u32, k: u32) -> u32 {
+    var rem = i;
+    var idx = 0u;
+    for (var d = 0u; d < p.ndim; d = d + 1u) {
+        let extent = p.shape[d / 4u][d % 4u];
+        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
+        rem = rem / extent;
+    }
+    return idx;
+}
+
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let i = gid.x + gid.y * nwg.x * 256u;
+    if (i >= p.n) { return; }
+$loads
+    out[i] = $store;
+}

@@ -1,0 +1,132 @@
+// matfuse f32 helpers: MATLAB semantics around WGSL's f32 built-ins (NaN, Inf, signed zero, negative
+// bases), under the same m32_ names as the f64 library's m64_ ones so kernels are generated from one
+// table. Accuracy is the driver's for the f32 built-ins (Vulkan allows a few ulp; see docs/gpu.md).
+// Also holds mf_zero, the run-time zero that keeps compilers from reassociating error-free sums.
+
+var<private> mf_zero: u32;
+
+// Every kernel calls this first with a zero read from its uniform block.
+fn mf_init(zero: u32) { mf_zero = zero; }
+
+fn m32_opaque(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ mf_zero); }
+fn m32_nan() -> f32 { return bitcast<f32>(0x7fc00000u); }
+fn m32_inf() -> f32 { return bitcast<f32>(0x7f800000u); }
+fn m32_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
+fn m32_isinf(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) == 0x7f800000u; }
+
+fn m32_copysign(x: f32, s: f32) -> f32 {
+    return bitcast<f32>((bitcast<u32>(x) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
+}
+
+fn m32_sqrt(x: f32) -> f32 { return sqrt(x); }
+fn m32_ceil(x: f32) -> f32 { return ceil(x); }
+fn m32_exp(x: f32) -> f32 { return exp(x); }
+fn m32_sin(x: f32) -> f32 { return sin(x); }
+fn m32_cos(x: f32) -> f32 { return cos(x); }
+fn m32_tan(x: f32) -> f32 { return tan(x); }
+fn m32_atan(x: f32) -> f32 { return atan(x); }
+fn m32_sinh(x: f32) -> f32 { return sinh(x); }
+fn m32_cosh(x: f32) -> f32 { return cosh(x); }
+
+fn m32_tanh(x: f32) -> f32 {
+    if (abs(x) > 10.0) { return m32_copysign(1.0, x); }
+    return tanh(x);
+}
+
+fn m32_log(x: f32) -> f32 {
+    if (x < 0.0) { return m32_nan(); }
+    if (x == 0.0) { return -m32_inf(); }
+    return log(x);
+}
+
+fn m32_log2(x: f32) -> f32 {
+    if (x < 0.0) { return m32_nan(); }
+    if (x == 0.0) { return -m32_inf(); }
+    return log2(x);
+}
+
+fn m32_log10(x: f32) -> f32 { return m32_log(x) * 0.4342944819032518; }
+
+fn m32_asin(x: f32) -> f32 { return select(asin(x), m32_nan(), abs(x) > 1.0); }
+fn m32_acos(x: f32) -> f32 { return select(acos(x), m32_nan(), abs(x) > 1.0); }
+
+// Kahan: (e^x - 1) * x / log(e^x) cancels the rounding error of e^x.
+fn m32_expm1(x: f32) -> f32 {
+    if (abs(x) < 1e-4) { return x + 0.5 * x * x; }
+    if (x > 80.0) { return exp(x); }
+    let u = exp(x);
+    let um = m32_opaque(u - 1.0);
+    if (um == -1.0) { return -1.0; }
+    return um * x / log(u);
+}
+
+fn m32_log1p(x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isinf(x) || x <= -1.0) { return m32_log(1.0 + x); }
+    let u = m32_opaque(1.0 + x);
+    if (u == 1.0) { return x; }
+    return log(u) * x / (u - 1.0);
+}
+
+fn m32_round(x: f32) -> f32 {
+    let t = trunc(x);
+    return select(t, t + m32_copysign(1.0, x), abs(x - t) >= 0.5);
+}
+
+fn m32_sign(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    return select(select(0.0, -1.0, x < 0.0), 1.0, x > 0.0);
+}
+
+fn m32_max(a: f32, b: f32) -> f32 {
+    if (m32_isnan(a)) { return b; }
+    return select(a, b, b > a);
+}
+
+fn m32_min(a: f32, b: f32) -> f32 {
+    if (m32_isnan(a)) { return b; }
+    return select(a, b, b < a);
+}
+
+fn m32_atan2(y: f32, x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
+    if (y == 0.0) {
+        return m32_copysign(select(0.0, 3.1415927, (bitcast<u32>(x) >> 31u) != 0u), y);
+    }
+    if (m32_isinf(x) && m32_isinf(y)) {
+        return m32_copysign(select(0.7853982, 2.3561945, x < 0.0), y);
+    }
+    return atan2(y, x);
+}
+
+fn m32_hypot(x: f32, y: f32) -> f32 {
+    let ax = abs(x);
+    let ay = abs(y);
+    if (m32_isinf(ax) || m32_isinf(ay)) { return m32_inf(); }
+    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
+    let a = max(ax, ay);
+    let b = min(ax, ay);
+    if (b == 0.0) { return a; }
+    let r = b / a;
+    return a * sqrt(1.0 + r * r);
+}
+
+// x^y with C99 special cases; negative x with non-integer y gives NaN (complex in MATLAB: the caller
+// routes those to the CPU).
+fn m32_pow(x: f32, y: f32) -> f32 {
+    if (y == 0.0 || x == 1.0) { return 1.0; }
+    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
+    let ax = abs(x);
+    let yint = floor(y) == y;
+    let yodd = yint && abs(y) < 16777216.0 && !(floor(y * 0.5) * 2.0 == y);
+    let sign = select(1.0, -1.0, (bitcast<u32>(x) >> 31u) != 0u && yodd);
+    if (m32_isinf(y)) {
+        if (ax == 1.0) { return 1.0; }
+        return select(0.0, m32_inf(), (ax > 1.0) == (y > 0.0));
+    }
+    if (ax == 0.0 || m32_isinf(ax)) {
+        return m32_copysign(select(0.0, m32_inf(), (ax == 0.0) == (y < 0.0)), sign);
+    }
+    if (x < 0.0 && !yint) { return m32_nan(); }
+    if (y == 2.0) { return x * x; }
+    return m32_copysign(pow(ax, y), sign);
+}

@@ -1,0 +1,612 @@
+// matfuse f64 math library.
+//
+// Double-precision elementary functions for WGSL built only from operations that are exact on f64 in
+// every Vulkan driver we measured: + - * / sqrt floor round abs, comparisons and bitcast<u64>. It never
+// calls WGSL's f64 transcendental built-ins (wrong on lavapipe; on NVIDIA they lose the device), and it
+// never relies on fma() being fused (lavapipe evaluates fma as a rounded multiply and add): exact
+// products come from Dekker/Veltkamp splitting, which stays exact whether or not a driver contracts.
+//
+// Every function keeps an intermediate result as a double-double (vec2<f64>: x = high part, y = low
+// part) where one rounding would cost accuracy, so results are within 2 ulp of the correctly rounded
+// value (measured in tests/accel/test_f64_math.py; the table is in docs/gpu.md).
+// NaN tests use the bit pattern: drivers may fold `x != x` to false.
+// Compilers may also reassociate (lavapipe folds (a + b) - a to b), which would erase the rounding errors
+// that double-double arithmetic recovers, so the error-free transformations pass intermediate values
+// through m64_opaque(): an XOR with a zero the compiler cannot see (mf_zero from f32_math.wgsl, which
+// every kernel sets from its uniform block with mf_init(params.zero) before anything else).
+// Requires the shader-f64 and shader-int64 features and f32_math.wgsl. Names start with m64_ or dd_.
+
+const M64_LN2_HI: f64 = 0.6931471805598903;       // ln 2 rounded to 42 bits: k*LN2_HI is exact
+const M64_LN2_LO: f64 = 5.497923018708371e-14;
+const M64_INV_LN2: f64 = 1.4426950408889634;
+const M64_INVLN2_DD = vec2<f64>(1.4426950408889634, 2.0355273740931033e-17);
+const M64_INVLN10_DD = vec2<f64>(0.4342944819032518, 1.098319650216765e-17);
+const M64_PIO2_DD = vec2<f64>(1.5707963267948966, 6.123233995736766e-17);
+const M64_PI_DD = vec2<f64>(3.141592653589793, 1.2246467991473532e-16);
+const M64_THIRD_DD = vec2<f64>(0.3333333333333333, 1.850371707708594e-17);
+const M64_SIXTH_DD = vec2<f64>(0.16666666666666666, 9.25185853854297e-18);
+const M64_SQRT2: f64 = 1.4142135623730951;
+const M64_PIO4: f64 = 0.7853981633974483;
+
+// atan(j/8) for j = 0..8 as double-doubles.
+const M64_ATAN_TAB = array<vec2<f64>, 9>(
+    vec2<f64>(0.0, 0.0),
+    vec2<f64>(0.12435499454676144, -3.1253241424539383e-18),
+    vec2<f64>(0.24497866312686414, 1.0698755618734451e-17),
+    vec2<f64>(0.35877067027057225, -2.4623815582638635e-17),
+    vec2<f64>(0.4636476090008061, 2.2698777452961687e-17),
+    vec2<f64>(0.5585993153435624, -5.4556305485916264e-18),
+    vec2<f64>(0.6435011087932844, 1.5834785051444286e-17),
+    vec2<f64>(0.7188299996216245, -2.1478388444456983e-17),
+    vec2<f64>(0.7853981633974483, 3.061616997868383e-17));
+
+// Bits of 2/pi, 32 per word, after 64 zero bits (so a window may start before the binary point).
+const M64_TWO_OVER_PI = array<u32, 42>(
+    0x00000000u, 0x00000000u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u, 0xdb629599u,
+    0x3c439041u, 0xfe5163abu, 0xdebbc561u, 0xb7246e3au, 0x424dd2e0u, 0x06492eeau, 0x09d1921cu,
+    0xfe1deb1cu, 0xb129a73eu, 0xe88235f5u, 0x2ebb4484u, 0xe99c7026u, 0xb45f7e41u, 0x3991d639u,
+    0x835339f4u, 0x9c845f8bu, 0xbdf9283bu, 0x1ff897ffu, 0xde05980fu, 0xef2f118bu, 0x5a0a6d1fu,
+    0x6d367ecfu, 0x27cb09b7u, 0x4f463f66u, 0x9e5fea2du, 0x7527bac7u, 0xebe5f17bu, 0x3d0739f7u,
+    0x8a5292eau, 0x6bfb5fb1u, 0x1f8d5d08u, 0x56033046u, 0xfc7b6babu, 0xf0cfbc20u, 0x9af4361du);
+
+// ---------------------------------------------------------------- bits and special values
+
+// x unchanged, but opaque to algebraic simplification.
+fn m64_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) ^ u64(mf_zero)); }
+
+fn m64_nan() -> f64 { return bitcast<f64>(0x7ff8000000000000lu); }
+fn m64_inf() -> f64 { return bitcast<f64>(0x7ff0000000000000lu); }
+fn m64_isnan(x: f64) -> bool { return (bitcast<u64>(x) & 0x7ffffffffffffffflu) > 0x7ff0000000000000lu; }
+fn m64_isinf(x: f64) -> bool { return (bitcast<u64>(x) & 0x7ffffffffffffffflu) == 0x7ff0000000000000lu; }
+fn m64_signbit(x: f64) -> bool { return (bitcast<u64>(x) >> 63u) != 0lu; }
+
+fn m64_copysign(x: f64, s: f64) -> f64 {
+    let mag = bitcast<u64>(x) & 0x7ffffffffffffffflu;
+    return bitcast<f64>(mag | (bitcast<u64>(s) & 0x8000000000000000lu));
+}
+
+// 2^k for k in [-1022, 1023].
+fn m64_pow2(k: i32) -> f64 { return bitcast<f64>(u64(u32(k + 1023)) << 52u); }
+
+// y * 2^k with one rounding (also into the subnormal range) for k in [-2044, 2046].
+fn m64_scale(y: f64, k: i32) -> f64 {
+    if (k > 1000) { return y * m64_pow2(k - 1000) * m64_pow2(1000); }
+    if (k < -1000) { return y * m64_pow2(k + 1000) * m64_pow2(-1000); }
+    return y * m64_pow2(k);
+}
+
+// floor(log2(a)) for finite a > 0, subnormals included.
+fn m64_exponent(a: f64) -> i32 {
+    if (a < 2.2250738585072014e-308) {
+        return i32(u32(bitcast<u64>(a * 18014398509481984.0) >> 52u)) - 1023 - 54;
+    }
+    return i32(u32(bitcast<u64>(a) >> 52u)) - 1023;
+}
+
+// ---------------------------------------------------------------- double-double arithmetic
+
+fn dd_two_sum(a: f64, b: f64) -> vec2<f64> {
+    let s = m64_opaque(a + b);
+    let bb = m64_opaque(s - a);
+    return vec2<f64>(s, (a - (s - bb)) + (b - bb));
+}
+
+// Requires |a| >= |b| (or a == 0).
+fn dd_fast(a: f64, b: f64) -> vec2<f64> {
+    let s = m64_opaque(a + b);
+    return vec2<f64>(s, b - (s - a));
+}
+
+// Veltkamp split into two halves of 26 bits; |a| < 2^995.
+fn dd_split(a: f64) -> vec2<f64> {
+    let c = m64_opaque(134217729.0lf * a);
+    let h = c - m64_opaque(c - a);
+    return vec2<f64>(h, a - h);
+}
+
+// Exact product a*b = p.x + p.y (Dekker).
+fn dd_two_prod(a: f64, b: f64) -> vec2<f64> {
+    let p = a * b;
+    let sa = dd_split(a);
+    let sb = dd_split(b);
+    let e = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
+    return vec2<f64>(p, e);
+}
+
+fn dd_add(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
+    let s = dd_two_sum(a.x, b.x);
+    return dd_fast(s.x, s.y + a.y + b.y);
+}
+
+fn dd_add_f(a: vec2<f64>, b: f64) -> vec2<f64> {
+    let s = dd_two_sum(a.x, b);
+    return dd_fast(s.x, s.y + a.y);
+}
+
+fn dd_mul(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
+    let p = dd_two_prod(a.x, b.x);
+    return dd_fast(p.x, p.y + (a.x * b.y + a.y * b.x));
+}
+
+fn dd_mul_f(a: vec2<f64>, b: f64) -> vec2<f64> {
+    let p = dd_two_prod(a.x, b);
+    return dd_fast(p.x, p.y + a.y * b);
+}
+
+fn dd_div(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
+    let q = a.x / b.x;
+    let p = dd_two_prod(q, b.x);
+    let r = (((a.x - p.x) - p.y) + a.y) - q * b.y;
+    return dd_fast(q, r / b.x);
+}
+
+fn dd_sqrt(a: vec2<f64>) -> vec2<f64> {
+    if (a.x <= 0.0lf) { return vec2<f64>(0.0lf, 0.0lf); }
+    let s = sqrt(a.x);
+    let p = dd_two_prod(s, s);
+    return dd_fast(s, (((a.x - p.x) - p.y) + a.y) / (2.0lf * s));
+}
+
+// ---------------------------------------------------------------- exponentials
+
+struct M64Exp { k: i32, em: vec2<f64> }
+
+// e^(zh + zl) = 2^k * (1 + em), |zh| <= 746, em a double-double with |em| < 0.42.
+fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
+    let kf = round(zh * M64_INV_LN2);
+    let r = dd_fast(zh - kf * M64_LN2_HI, zl - kf * M64_LN2_LO);
+    let x = r.x;
+    var q: f64 = 1.1470745597729725e-11;            // Taylor terms 1/14! .. 1/2!
+    q = q * x + 1.6059043836821613e-10;
+    q = q * x + 2.08767569878681e-09;
+    q = q * x + 2.505210838544172e-08;
+    q = q * x + 2.755731922398589e-07;
+    q = q * x + 2.7557319223985893e-06;
+    q = q * x + 2.48015873015873e-05;
+    q = q * x + 0.0001984126984126984;
+    q = q * x + 0.001388888888888889;
+    q = q * x + 0.008333333333333333;
+    q = q * x + 0.041666666666666664;
+    q = q * x + 0.16666666666666666;
+    q = q * x + 0.5;
+    return M64Exp(i32(kf), dd_fast(r.x, r.y + x * x * q));
+}
+
+fn m64_exp(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    if (x > 710.0lf) { return m64_inf(); }
+    if (x < -746.0lf) { return 0.0lf; }
+    let c = m64_exp_core(x, 0.0lf);
+    return m64_scale(dd_add_f(c.em, 1.0lf).x, c.k);
+}
+
+// e^x - 1 as a double-double for |x| <= 45.
+fn m64_expm1_dd(x: f64) -> vec2<f64> {
+    let c = m64_exp_core(x, 0.0lf);
+    if (c.k == 0) { return c.em; }
+    let t = m64_pow2(c.k);
+    return dd_add_f(vec2<f64>(t * c.em.x, t * c.em.y), t - 1.0lf);
+}
+
+fn m64_expm1(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    if (x > 40.0lf) { return m64_exp(x); }
+    if (x < -40.0lf) { return -1.0lf; }
+    if (abs(x) < 5.551115123125783e-17) { return x; }
+    return m64_expm1_dd(x).x;
+}
+
+// ---------------------------------------------------------------- logarithms
+
+// ln(x) as a double-double for finite x > 0 (relative error about 2^-66).
+fn m64_log_dd(xin: f64) -> vec2<f64> {
+    var x = xin;
+    var k: i32 = 0;
+    if (x < 2.2250738585072014e-308) { x = x * 18014398509481984.0lf; k = -54; }
+    let b = bitcast<u64>(x);
+    k = k + i32(u32(b >> 52u)) - 1023;
+    var m = bitcast<f64>((b & 0x000ffffffffffffflu) | 0x3ff0000000000000lu);
+    if (m > M64_SQRT2) { m = m * 0.5lf; k = k + 1; }
+    // ln(m) = 2 atanh(s), s = f / (2 + f), f = m - 1 exact.
+    let f = m - 1.0lf;
+    let s = dd_div(vec2<f64>(f, 0.0lf), dd_two_sum(2.0lf, f));
+    let z = dd_mul(s, s);
+    var q: f64 = 0.034482758620689655;              // 1/29 .. 1/5
+    q = q * z.x + 0.037037037037037035;
+    q = q * z.x + 0.04;
+    q = q * z.x + 0.043478260869565216;
+    q = q * z.x + 0.047619047619047616;
+    q = q * z.x + 0.05263157894736842;
+    q = q * z.x + 0.058823529411764705;
+    q = q * z.x + 0.06666666666666667;
+    q = q * z.x + 0.07692307692307693;
+    q = q * z.x + 0.09090909090909091;
+    q = q * z.x + 0.1111111111111111;
+    q = q * z.x + 0.14285714285714285;
+    q = q * z.x + 0.2;
+    let big_q = dd_add(M64_THIRD_DD, dd_mul_f(z, q));
+    let w = dd_add_f(dd_mul(z, big_q), 1.0lf);
+    let l = dd_mul(s, w) * 2.0lf;
+    let kf = f64(k);
+    return dd_add(dd_fast(kf * M64_LN2_HI, kf * M64_LN2_LO), l);
+}
+
+// Special cases shared by the logarithms; returns true with the result in *r when x is not finite > 0.
+fn m64_log_special(x: f64, r: ptr<function, f64>) -> bool {
+    if (m64_isnan(x)) { *r = x; return true; }
+    if (x < 0.0lf) { *r = m64_nan(); return true; }
+    if (x == 0.0lf) { *r = -m64_inf(); return true; }
+    if (m64_isinf(x)) { *r = x; return true; }
+    return false;
+}
+
+fn m64_log(x: f64) -> f64 {
+    var r: f64;
+    if (m64_log_special(x, &r)) { return r; }
+    return m64_log_dd(x).x;
+}
+
+fn m64_log2(x: f64) -> f64 {
+    var r: f64;
+    if (m64_log_special(x, &r)) { return r; }
+    return dd_mul(m64_log_dd(x), M64_INVLN2_DD).x;
+}
+
+fn m64_log10(x: f64) -> f64 {
+    var r: f64;
+    if (m64_log_special(x, &r)) { return r; }
+    return dd_mul(m64_log_dd(x), M64_INVLN10_DD).x;
+}
+
+fn m64_log1p(x: f64) -> f64 {
+    var r: f64;
+    if (m64_log_special(x + 1.0lf, &r)) { return select(r, x, m64_isnan(x)); }
+    if (abs(x) < 5.551115123125783e-17) { return x; }
+    let u = dd_two_sum(1.0lf, x);
+    return dd_add_f(m64_log_dd(u.x), u.y / u.x).x;
+}
+
+// ---------------------------------------------------------------- power
+
+// x^y for real x, y with C99/numpy special cases. A negative x with a non-integer y gives NaN: MATLAB's
+// result is complex there, and callers route such inputs to the CPU.
+fn m64_pow(x: f64, y: f64) -> f64 {
+    if (y == 0.0lf || x == 1.0lf) { return 1.0lf; }
+    if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
+    let ax = abs(x);
+    let ay = abs(y);
+    let yint = floor(y) == y;
+    let yodd = yint && ay < 9007199254740992.0lf && !(floor(y * 0.5lf) * 2.0lf == y);
+    let sign = select(1.0lf, -1.0lf, m64_signbit(x) && yodd);
+    if (m64_isinf(y)) {
+        if (ax == 1.0lf) { return 1.0lf; }
+        return select(0.0lf, m64_inf(), (ax > 1.0lf) == (y > 0.0lf));
+    }
+    if (ax == 0.0lf || m64_isinf(ax)) {
+        return m64_copysign(select(0.0lf, m64_inf(), (ax == 0.0lf) == (y < 0.0lf)), sign);
+    }
+    if (x < 0.0lf && !yint) { return m64_nan(); }
+    if (y == 2.0lf) { return x * x; }
+    if (y == 1.0lf) { return x; }
+    if (y == 0.5lf) { return sqrt(x); }
+    let l = m64_log_dd(ax);
+    let zh = y * l.x;
+    if (zh > 710.0lf) { return m64_copysign(m64_inf(), sign); }
+    if (zh < -746.0lf) { return m64_copysign(0.0lf, sign); }
+    let zl = dd_two_prod(y, l.x).y + y * l.y;
+    let c = m64_exp_core(zh, zl);
+    return m64_copysign(m64_scale(dd_add_f(c.em, 1.0lf).x, c.k), sign);
+}
+
+// ---------------------------------------------------------------- trigonometry
+
+struct M64Reduced { y: vec2<f64>, q: i32 }
+
+// Payne-Hanek: ax = q*pi/2 + y with |y| <= pi/4 (y a double-double), for finite ax >= pi/4.
+// Exact integer arithmetic on a 192-bit window of 2/pi, so it is correct for every double.
+fn m64_rem_pio2(ax: f64) -> M64Reduced {
+    let b = bitcast<u64>(ax);
+    let ex = i32(u32(b >> 52u)) - 1075;                      // ax = m * 2^ex
+    let m = (b & 0x000ffffffffffffflu) | 0x0010000000000000lu;
+    let o = u32(ex + 62);                                    // first bit of 2/pi that matters mod 4
+    let w = o / 32u;
+    let sh = o % 32u;
+    var a: array<u32, 6>;                                    // window, least significant limb first
+    for (var i = 0u; i < 6u; i = i + 1u) {
+        let hi = M64_TWO_OVER_PI[w + 5u - i];
+        let lo = M64_TWO_OVER_PI[w + 6u - i];
+        a[i] = select((hi << sh) | (lo >> (32u - sh)), hi, sh == 0u);
+    }
+    let ml = u64(u32(m & 0xfffffffflu));
+    let mh = u64(u32(m >> 32u));
+    var c: array<u32, 6>;                                    // m * window mod 2^192
+    var carry: u64 = 0lu;
+    for (var j = 0u; j < 6u; j = j + 1u) {
+        let t = u64(a[j]) * ml + carry;
+        c[j] = u32(t & 0xfffffffflu);
+        carry = t >> 32u;
+    }
+    carry = 0lu;
+    for (var j = 1u; j < 6u; j = j + 1u) {
+        let t = u64(c[j]) + u64(a[j - 1u]) * mh + carry;
+        c[j] = u32(t & 0xfffffffflu);
+        carry = t >> 32u;
+    }
+    var q = i32(c[5] >> 30u);                                // value = c * 2^-190 (mod 4)
+    c[5] = c[5] & 0x3fffffffu;
+    let negative = (c[5] & 0x20000000u) != 0u;
+    if (negative) {                                          // fraction >= 1/2: take 1 - fraction
+        q = q + 1;
+        var inc: u64 = 1lu;
+        for (var j = 0u; j < 6u; j = j + 1u) {
+            let t = u64(~c[j]) + inc;
+            c[j] = u32(t & 0xfffffffflu);
+            inc = t >> 32u;
+        }
+        c[5] = c[5] & 0x3fffffffu;
+    }
+    var f = vec2<f64>(f64(c[5]) * m64_pow2(-30), 0.0lf);
+    for (var j = 4; j >= 0; j = j - 1) {
+        f = dd_add_f(f, f64(c[j]) * m64_pow2(32 * j - 190));
+    }
+    var y = dd_mul(f, M64_PIO2_DD);
+    if (negative) { y = -y; }
+    return M64Reduced(y, q & 3);
+}
+
+// sin(y) for |y| <= pi/4, double-double in and out.
+fn m64_sin_dd(y: vec2<f64>) -> vec2<f64> {
+    let z = y.x * y.x;
+    let y3 = dd_mul_f(dd_two_prod(y.x, y.x), y.x);
+    let t1 = dd_mul(y3, M64_SIXTH_DD);
+    var p: f64 = -8.22063524662433e-18;             // 1/5! - z/7! + ... - z^7/19!
+    p = p * z + 2.8114572543455206e-15;
+    p = p * z - 7.647163731819816e-13;
+    p = p * z + 1.6059043836821613e-10;
+    p = p * z - 2.505210838544172e-08;
+    p = p * z + 2.7557319223985893e-06;
+    p = p * z - 0.0001984126984126984;
+    p = p * z + 0.008333333333333333;
+    let corr = y.y * (1.0lf - 0.5lf * z) + y3.x * z * p - t1.y;
+    let s = dd_two_sum(y.x, -t1.x);
+    return dd_fast(s.x, s.y + corr);
+}
+
+// cos(y) for |y| <= pi/4, double-double in and out.
+fn m64_cos_dd(y: vec2<f64>) -> vec2<f64> {
+    let z = y.x * y.x;
+    let hz = dd_two_prod(y.x, y.x) * 0.5lf;
+    let w = dd_two_sum(1.0lf, -hz.x);
+    var p: f64 = -1.5619206968586225e-16;           // 1/4! - z/6! + ... - z^7/18!
+    p = p * z + 4.779477332387385e-14;
+    p = p * z - 1.1470745597729725e-11;
+    p = p * z + 2.08767569878681e-09;
+    p = p * z - 2.755731922398589e-07;
+    p = p * z + 2.48015873015873e-05;
+    p = p * z - 0.001388888888888889;
+    p = p * z + 0.041666666666666664;
+    return dd_fast(w.x, w.y - hz.y + z * z * p - y.x * y.y);
+}
+
+// Reduce |x| (finite) to (y, quadrant); arguments below pi/4 pass through.
+fn m64_reduce(ax: f64) -> M64Reduced {
+    if (ax <= M64_PIO4) { return M64Reduced(vec2<f64>(ax, 0.0lf), 0); }
+    return m64_rem_pio2(ax);
+}
+
+fn m64_sin(x: f64) -> f64 {
+    if (m64_isnan(x) || m64_isinf(x)) { return m64_nan(); }
+    let ax = abs(x);
+    if (ax < 1.4901161193847656e-08) { return x; }
+    let r = m64_reduce(ax);
+    var v: f64;
+    switch (r.q) {
+        case 0: { v = m64_sin_dd(r.y).x; }
+        case 1: { v = m64_cos_dd(r.y).x; }
+        case 2: { v = -m64_sin_dd(r.y).x; }
+        default: { v = -m64_cos_dd(r.y).x; }
+    }
+    return select(v, -v, x < 0.0lf);
+}
+
+fn m64_cos(x: f64) -> f64 {
+    if (m64_isnan(x) || m64_isinf(x)) { return m64_nan(); }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return 1.0lf; }
+    let r = m64_reduce(ax);
+    switch (r.q) {
+        case 0: { return m64_cos_dd(r.y).x; }
+        case 1: { return -m64_sin_dd(r.y).x; }
+        case 2: { return -m64_cos_dd(r.y).x; }
+        default: { return m64_sin_dd(r.y).x; }
+    }
+}
+
+fn m64_tan(x: f64) -> f64 {
+    if (m64_isnan(x) || m64_isinf(x)) { return m64_nan(); }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return x; }
+    let r = m64_reduce(ax);
+    let s = m64_sin_dd(r.y);
+    let c = m64_cos_dd(r.y);
+    var v: f64;
+    if ((r.q & 1) == 0) { v = dd_div(s, c).x; } else { v = -dd_div(c, s).x; }
+    return select(v, -v, x < 0.0lf);
+}
+
+// ---------------------------------------------------------------- inverse trigonometry
+
+// atan(t) for 0 <= t <= 1 (double-double): atan(j/8) + atan((t - j/8) / (1 + t j/8)).
+fn m64_atan_unit(t: vec2<f64>) -> vec2<f64> {
+    let j = round(t.x * 8.0lf);
+    let c = j * 0.125lf;
+    let num = dd_fast(t.x - c, t.y);
+    let p = dd_two_prod(t.x, c);
+    let den = dd_add_f(dd_fast(p.x, p.y + t.y * c), 1.0lf);
+    let v = dd_div(num, den);
+    let z = v.x * v.x;
+    var q: f64 = 0.058823529411764705;              // -1/3 + z/5 - ... + z^7/17
+    q = q * z - 0.06666666666666667;
+    q = q * z + 0.07692307692307693;
+    q = q * z - 0.09090909090909091;
+    q = q * z + 0.1111111111111111;
+    q = q * z - 0.14285714285714285;
+    q = q * z + 0.2;
+    q = q * z - 0.3333333333333333;
+    return dd_add(M64_ATAN_TAB[u32(j)], dd_fast(v.x, v.y + v.x * z * q));
+}
+
+// atan(t) for t >= 0 (double-double in and out, +Inf allowed).
+fn m64_atan_dd(t: vec2<f64>) -> vec2<f64> {
+    if (t.x <= 1.0lf) { return m64_atan_unit(t); }
+    if (t.x > 1.152921504606847e18) { return dd_add_f(M64_PIO2_DD, -1.0lf / t.x); }
+    return dd_add(M64_PIO2_DD, -m64_atan_unit(dd_div(vec2<f64>(1.0lf, 0.0lf), t)));
+}
+
+// atan(num / den) in [0, pi/2] for num, den >= 0 (double-doubles, not both zero, |both| < 2^990).
+fn m64_atan_ratio(num: vec2<f64>, den: vec2<f64>) -> vec2<f64> {
+    if (num.x <= den.x) { return m64_atan_unit(dd_div(num, den)); }
+    return dd_add(M64_PIO2_DD, -m64_atan_unit(dd_div(den, num)));
+}
+
+fn m64_atan(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return x; }
+    return m64_copysign(m64_atan_dd(vec2<f64>(ax, 0.0lf)).x, x);
+}
+
+fn m64_atan2(y: f64, x: f64) -> f64 {
+    if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
+    let ax = abs(x);
+    let ay = abs(y);
+    let xneg = m64_signbit(x);
+    var r: f64;
+    if (m64_isinf(ax) && m64_isinf(ay)) {
+        r = select(M64_PIO4, 3.0lf * M64_PIO4, xneg);
+    } else if (ay == 0.0lf) {
+        r = select(0.0lf, M64_PI_DD.x, xneg);
+    } else if (ax == 0.0lf || m64_isinf(ay)) {
+        r = M64_PIO2_DD.x;
+    } else if (m64_isinf(ax)) {
+        r = select(0.0lf, M64_PI_DD.x, xneg);
+    } else {
+        let e = m64_exponent(max(ax, ay));
+        var a = m64_atan_ratio(vec2<f64>(m64_scale(ay, -e), 0.0lf), vec2<f64>(m64_scale(ax, -e), 0.0lf));
+        if (xneg) { a = dd_add(M64_PI_DD, -a); }
+        r = a.x;
+    }
+    return m64_copysign(r, y);
+}
+
+// sqrt(1 - x^2) as a double-double for 0 <= ax <= 1.
+fn m64_cosine_side(ax: f64) -> vec2<f64> {
+    let p = dd_two_prod(ax, ax);
+    let w = dd_two_sum(1.0lf, -p.x);
+    return dd_sqrt(dd_fast(w.x, w.y - p.y));
+}
+
+fn m64_asin(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax > 1.0lf) { return m64_nan(); }
+    if (ax < 7.450580596923828e-09) { return x; }
+    let a = m64_atan_ratio(vec2<f64>(ax, 0.0lf), m64_cosine_side(ax));
+    return m64_copysign(a.x, x);
+}
+
+fn m64_acos(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax > 1.0lf) { return m64_nan(); }
+    var a = m64_atan_ratio(m64_cosine_side(ax), vec2<f64>(ax, 0.0lf));
+    if (x < 0.0lf) { a = dd_add(M64_PI_DD, -a); }
+    return a.x;
+}
+
+// ---------------------------------------------------------------- hyperbolic functions
+
+// (e^ax + sign * e^-ax) / 2 for ax >= 0 via exp_core; sign = 1 (cosh) or -1 (sinh, ax >= 1).
+fn m64_exp_pair(ax: f64, sign: f64) -> f64 {
+    let c = m64_exp_core(ax, 0.0lf);
+    let e = dd_add_f(c.em, 1.0lf);
+    if (c.k > 60) { return m64_scale(e.x, c.k - 1); }
+    let t = m64_pow2(c.k);
+    let big = vec2<f64>(e.x * t, e.y * t);
+    let small = dd_div(vec2<f64>(1.0lf, 0.0lf), big);
+    return dd_add(big, small * sign).x * 0.5lf;
+}
+
+fn m64_sinh(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return x; }
+    if (ax > 711.0lf) { return m64_copysign(m64_inf(), x); }
+    var r: f64;
+    if (ax < 1.0lf) {
+        let em = m64_expm1_dd(ax);              // (M + M / (M + 1)) / 2
+        r = dd_add(em, dd_div(em, dd_add_f(em, 1.0lf))).x * 0.5lf;
+    } else {
+        r = m64_exp_pair(ax, -1.0lf);
+    }
+    return m64_copysign(r, x);
+}
+
+fn m64_cosh(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return 1.0lf; }
+    if (ax > 711.0lf) { return m64_inf(); }
+    return m64_exp_pair(ax, 1.0lf);
+}
+
+fn m64_tanh(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 7.450580596923828e-09) { return x; }
+    if (ax > 22.0lf) { return m64_copysign(1.0lf, x); }
+    let em = m64_expm1_dd(2.0lf * ax);          // M / (M + 2)
+    return m64_copysign(dd_div(em, dd_add_f(em, 2.0lf)).x, x);
+}
+
+fn m64_hypot(x: f64, y: f64) -> f64 {
+    let ax = abs(x);
+    let ay = abs(y);
+    if (m64_isinf(ax) || m64_isinf(ay)) { return m64_inf(); }
+    if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
+    let a = max(ax, ay);
+    let b = min(ax, ay);
+    if (b == 0.0lf) { return a; }
+    let e = m64_exponent(a);
+    let sa = m64_scale(a, -e);
+    let sb = m64_scale(b, -e);
+    let r = dd_sqrt(dd_add(dd_two_prod(sa, sa), dd_two_prod(sb, sb)));
+    return m64_scale(r.x, e);
+}
+
+// ---------------------------------------------------------------- the m64_ names the kernels use
+
+fn m64_sqrt(x: f64) -> f64 { return sqrt(x); }
+fn m64_ceil(x: f64) -> f64 { return -floor(-x); }
+
+// MATLAB round: halves away from zero.
+fn m64_round(x: f64) -> f64 {
+    let t = trunc(x);
+    return select(t, t + m64_copysign(1.0lf, x), abs(x - t) >= 0.5lf);
+}
+
+fn m64_sign(x: f64) -> f64 {
+    if (m64_isnan(x)) { return x; }
+    return select(select(0.0lf, -1.0lf, x < 0.0lf), 1.0lf, x > 0.0lf);
+}
+
+// MATLAB max/min of two values: NaN only when both are NaN.
+fn m64_max(a: f64, b: f64) -> f64 {
+    if (m64_isnan(a)) { return b; }
+    return select(a, b, b > a);
+}
+
+fn m64_min(a: f64, b: f64) -> f64 {
+    if (m64_isnan(a)) { return b; }
+    return select(a, b, b < a);
+}
