@@ -41,9 +41,11 @@ class FakeContext(CallContext):
 
 
 def call(name: str, *args, nargout: int = 1, ctx: FakeContext | None = None):
-    """Call a registered builtin as the VM would; one output unwrapped, several as a tuple."""
+    """Call a registered builtin as the VM would; one output unwrapped (None if none), several as a tuple."""
     outs = call_builtin(BUILTINS[name], ctx or FakeContext(), list(args), nargout)
-    return outs[0] if nargout <= 1 else outs
+    if nargout > 1:
+        return outs
+    return outs[0] if outs else None
 
 
 def arr(values, dtype=np.float64) -> np.ndarray:

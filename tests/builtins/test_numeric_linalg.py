@@ -1,0 +1,107 @@
+"""dot cross norm det inv trace rank; expected values recorded from GNU Octave."""
+import numpy as np
+import pytest
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.values import CharArray
+from numeric_fakes import FakeContext, arr, call, close, same
+
+M3 = arr([[8, 1, 6], [3, 5, 7], [4, 9, 2]])
+M4 = arr([[16, 2, 3, 13], [5, 11, 10, 8], [9, 7, 6, 12], [4, 14, 15, 1]])
+
+
+def text(s: str) -> CharArray:
+    return CharArray.from_str(s)
+
+
+def test_dot():
+    same(call("dot", arr([1, 2, 3]), arr([[4], [5], [6]])), 32.0)
+    same(call("dot", arr([[1, 2], [3, 4]]), arr([[1, 2], [3, 4]])), arr([10, 20]))
+    same(call("dot", arr([[1, 2], [3, 4]]), arr([[1, 2], [3, 4]]), 2.0), arr([[5], [25]]))
+    same(call("dot", arr([1j, 2], np.complex128), arr([1j, 2], np.complex128)), 5.0)
+    same(call("dot", np.float32([[1, 2]]), arr([3, 4])), np.float32([[11]]))
+    with pytest.raises(MatlabError, match="A and B must be same size."):
+        call("dot", arr([1, 2]), arr([1, 2, 3]))
+
+
+def test_cross():
+    same(call("cross", arr([1, 0, 0]), arr([0, 1, 0])), arr([0, 0, 1]))
+    same(call("cross", arr([1, 2, 3]), arr([[4], [5], [6]])), arr([-3, 6, -3]))
+    same(call("cross", arr([[1, 0], [0, 1], [0, 0]]), arr([[0, 0], [1, 0], [0, 1]])),
+         arr([[0, 1], [0, 0], [1, 0]]))
+    with pytest.raises(MatlabError, match="dimension of length 3"):
+        call("cross", arr([1, 2]), arr([3, 4]))
+
+
+@pytest.mark.parametrize("args, expected", [
+    ((arr([3, 4]),), 5.0),
+    ((arr([3, -4]), np.inf), 4.0),
+    ((arr([3, -4]), text("inf")), 4.0),
+    ((arr([3, -4]), -np.inf), 3.0),
+    ((arr([3, -4]), 1.0), 7.0),
+    ((arr([3, 4]), text("fro")), 5.0),
+    ((M4,), 34.0),
+    ((M4, 1.0), 34.0),
+    ((M4, np.inf), 34.0),
+    ((M3, text("fro")), 16.881943016134134),
+    ((np.zeros((0, 0)),), 0.0),
+    ((np.float32([[3, 4]]),), np.float32([[5]])),
+])
+def test_norm(args, expected):
+    close(call("norm", *args), expected)
+
+
+def test_norm_p_and_errors():
+    close(call("norm", arr([1, 2, 3]), 3.0), 3.3019272488946267)
+    with pytest.raises(MatlabError, match="matrix norms available are 1, 2, inf"):
+        call("norm", M3, 3.0)
+    with pytest.raises(MatlabError, match="incorrect argument data type"):
+        call("norm", np.array([[1]], np.int8))
+
+
+def test_det():
+    close(call("det", arr([[1, 2], [3, 4]])), -2.0)
+    close(call("det", M3), -360.0)
+    same(call("det", np.zeros((0, 0))), 1.0)
+    same(call("det", np.float32([[2, 0], [0, 3]])), np.float32([[6]]))
+    with pytest.raises(MatlabError, match="Matrix must be square."):
+        call("det", np.ones((2, 3)))
+
+
+def test_inv():
+    ctx = FakeContext()
+    close(call("inv", M3, ctx=ctx),
+          arr([[0.14722222222222223, -0.14444444444444443, 0.06388888888888887],
+               [-0.06111111111111111, 0.02222222222222222, 0.10555555555555556],
+               [-0.01944444444444445, 0.18888888888888888, -0.10277777777777776]]), rtol=1e-13)
+    same(call("inv", arr([[2, 0], [0, 4]]), ctx=ctx), arr([[0.5, 0], [0, 0.25]]))
+    same(call("inv", 4.0, ctx=ctx), 0.25)
+    same(call("inv", np.zeros((0, 0)), ctx=ctx), np.zeros((0, 0)))
+    assert ctx.warnings == []
+
+
+def test_inv_singular_warns():
+    ctx = FakeContext()
+    same(call("inv", arr([[1, 2], [2, 4]]), ctx=ctx), np.full((2, 2), np.inf))
+    same(call("inv", 0.0, ctx=ctx), np.inf)
+    assert ctx.warnings == [("MATLAB:singularMatrix", "Matrix is singular to working precision.")] * 2
+    ctx = FakeContext()
+    call("inv", M4, ctx=ctx)
+    assert ctx.warnings == [("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly "
+                             "scaled. Results may be inaccurate. RCOND =  1.306145e-17.")]
+    with pytest.raises(MatlabError, match="Matrix must be square."):
+        call("inv", np.ones((2, 3)), ctx=ctx)
+    with pytest.raises(MatlabError, match="incorrect argument data type"):
+        call("inv", np.array([[1]], np.int8), ctx=ctx)
+
+
+def test_trace_rank():
+    same(call("trace", M3), 15.0)
+    same(call("trace", np.array([[100, 0], [0, 100]], np.int8)), np.array([[127]], np.int8))
+    same(call("trace", np.zeros((0, 0))), 0.0)
+    same(call("rank", M4), 3.0)
+    same(call("rank", np.eye(3)), 3.0)
+    same(call("rank", arr([[1, 2], [2, 4.000001]]), 1e-3), 1.0)
+    same(call("rank", np.zeros((0, 0))), 0.0)
+    with pytest.raises(MatlabError, match="Matrix must be square."):
+        call("trace", np.ones((2, 3)))
