@@ -35,28 +35,31 @@ KEYWORDS = {
     "catch": "_CATCH", "function": "FUNCTION", "break": "BREAK", "continue": "CONTINUE",
     "return": "RETURN", "global": "GLOBAL", "persistent": "PERSISTENT",
 }
+OCTAVE_ENDS = frozenset({"endif", "endfor", "endparfor", "endwhile", "endswitch", "endfunction",
+                         "end_try_catch", "end_unwind_protect"})
 BLOCK_OPENERS = frozenset({"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"})
 CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
 STATEMENT_SEPS = frozenset({"SEMI", "NL"})
 VALUE_END = frozenset({"NAME", "NUMBER", "STRING", "DQSTRING", "_RPAREN", "_RBRACK", "_RBRACE",
                        "TRANSPOSE", "END_IDX"})
 
-# Longest spelling first.
-OPERATORS = (
-    (".^", "POWOP"), (".*", "MULOP"), ("./", "MULOP"), (".\\", "MULOP"), (".'", "TRANSPOSE"),
-    ("==", "CMP"), ("~=", "CMP"), ("<=", "CMP"), (">=", "CMP"), ("&&", "ANDAND"), ("||", "OROR"),
-    ("+", "ADDOP"), ("-", "ADDOP"), ("*", "MULOP"), ("/", "MULOP"), ("\\", "MULOP"), ("^", "POWOP"),
-    ("<", "CMP"), (">", "CMP"), ("&", "AND"), ("|", "OR"), ("~", "NOT"), ("=", "_EQ"), (":", "COLON"),
-    (".", "_DOT"), ("@", "AT"),
-)
+OPERATORS = {       # two-character spellings are tried before one-character ones
+    ".^": "POWOP", ".*": "MULOP", "./": "MULOP", ".\\": "MULOP", ".'": "TRANSPOSE",
+    "==": "CMP", "~=": "CMP", "<=": "CMP", ">=": "CMP", "&&": "ANDAND", "||": "OROR",
+    "+": "ADDOP", "-": "ADDOP", "*": "MULOP", "/": "MULOP", "\\": "MULOP", "^": "POWOP",
+    "<": "CMP", ">": "CMP", "&": "AND", "|": "OR", "~": "NOT", "=": "_EQ", ":": "COLON",
+    ".": "_DOT", "@": "AT",
+}
 OPENERS = {"(": "LPAREN", "[": "LBRACK", "{": "LBRACE"}
 CLOSERS = {")": ("(", "_RPAREN"), "]": ("[", "_RBRACK"), "}": ("{", "_RBRACE")}
 ANON = "@("      # stack marker for the parameter list of an anonymous function
 
 NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
                        r"(?:[ij](?![A-Za-z0-9_]))?")
+BLANKS_RE = re.compile(r"[ \t]+")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
+ASSIGNMENT_RE = re.compile(r"[A-Za-z0-9_]*\s*=(?!=)")      # `a b = 1` is not command syntax
 
 MISMATCHED = ("Invalid expression. When calling a function or indexing a variable, use parentheses. "
               "Otherwise, check for mismatched delimiters.")
@@ -111,7 +114,7 @@ class Lexer:
     def _step(self) -> None:
         c = self.src[self.pos]
         if c in " \t":
-            self.pos += 1
+            self.pos = BLANKS_RE.match(self.src, self.pos).end()
             self.ws = True
         elif c == "\n":
             self._newline()
@@ -182,8 +185,14 @@ class Lexer:
         return bool(self.stack) and self.stack[-1].value in "[{"
 
     # ------------------------------------------------------------ separators
-    def _statement_sep(self, kind: str, value: str) -> None:
-        if self.tokens and self._prev_type not in STATEMENT_SEPS:
+    def _statement_sep(self, kind: str, value: str, width: int = 0) -> None:
+        """Emit a statement separator unless one precedes: ``width`` 1 for a real ``;`` ``,`` or
+        newline character (consumed either way), 0 for a virtual one."""
+        if not self.tokens or self._prev_type in STATEMENT_SEPS:
+            self.pos += width
+        elif width:
+            self._emit(kind, value, width)
+        else:
             self._emit_virtual(kind, value)
 
     def _row_sep(self) -> None:
@@ -194,10 +203,11 @@ class Lexer:
 
     def _newline(self) -> None:
         if not self.stack:
-            self._statement_sep("NL", "\n")
-        elif self._in_matrix():
-            self._row_sep()
-        self.pos += 1
+            self._statement_sep("NL", "\n", 1)
+        else:
+            if self._in_matrix():
+                self._row_sep()
+            self.pos += 1
         self.line += 1
         self.line_start = self.pos
         self.ws = True
@@ -205,17 +215,16 @@ class Lexer:
 
     def _semicolon(self) -> None:
         if not self.stack:
-            self._statement_sep("SEMI", ";")
+            self._statement_sep("SEMI", ";", 1)
         elif self._in_matrix():
             self._row_sep()
+            self.pos += 1
         else:
             raise self._error(MISMATCHED)
-        self.pos += 1
 
     def _comma(self) -> None:
         if not self.stack:
-            self._statement_sep("NL", ",")
-            self.pos += 1
+            self._statement_sep("NL", ",", 1)
         else:
             self._emit("_COMMA", ",", 1)
 
@@ -330,6 +339,8 @@ class Lexer:
             self._emit("NAME", word, len(word))
         elif word in KEYWORDS:
             self._keyword(word)
+        elif word in OCTAVE_ENDS:
+            raise self._error(f"'{word}' is Octave syntax: MATLAB closes every block with 'end'.")
         elif self._command_start(m.end()):
             self._emit("NAME", word, len(word))
             self._command_words()
@@ -357,7 +368,7 @@ class Lexer:
             return False
         c = arg[0]
         plain = _is_letter(c) or c.isdigit() or c == "'" or (c == "-" and _is_letter(arg[1:2]))
-        return plain and not re.match(r"[A-Za-z0-9_]*\s*=(?!=)", arg)
+        return plain and not ASSIGNMENT_RE.match(arg)
 
     def _command_words(self) -> None:
         """The arguments of command syntax, up to ``,`` ``;`` newline or ``%``: whitespace separates
@@ -394,9 +405,9 @@ class Lexer:
         if c == "~" and self._tilde_placeholder():
             self._emit("TILDE", "~", 1)
             return
-        for spelling, kind in OPERATORS:
-            if self.src.startswith(spelling, self.pos):
-                self._emit(kind, spelling, len(spelling))
+        for spelling in (self.src[self.pos:self.pos + 2], c):
+            if spelling in OPERATORS:
+                self._emit(OPERATORS[spelling], spelling, len(spelling))
                 return
         raise self._error(f"The input character '{c}' is not valid in MATLAB statements or expressions.")
 

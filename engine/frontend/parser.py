@@ -140,20 +140,14 @@ def _function_name(tokens: list[Token], keyword: Token) -> str:
     return str(names[-1]) if names else ""
 
 
-OCTAVE_ENDS = {"endif", "endfor", "endwhile", "endswitch", "endfunction", "end_try_catch", "endparfor"}
-
-
 def _missing_end(tokens: list[Token]) -> MatlabError:
     opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "FUNCTION"), None)
     if opener is None:
         last = tokens[-1] if tokens else None
         return syntax_error("Invalid expression. Check for missing or extra characters.",
                             last.line if last else 1, last.column if last else 1)
-    message = "At least one END is missing. The statement beginning here does not have a matching end."
-    octave = next((t for t in tokens if t.type == "NAME" and t.value in OCTAVE_ENDS), None)
-    if octave is not None:
-        message += f" ('{octave.value}' is Octave syntax; MATLAB closes every block with 'end'.)"
-    return syntax_error(message, opener.line, opener.column)
+    return syntax_error("At least one END is missing. The statement beginning here does not have a "
+                        "matching end.", opener.line, opener.column)
 
 
 def open_blocks(tokens: list[Token]) -> list[Token]:

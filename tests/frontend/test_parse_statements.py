@@ -155,10 +155,12 @@ def test_global_and_persistent():
     assert parse("global a b c\npersistent n;").body == (ast.Global(("a", "b", "c")), ast.Persistent(("n",)))
 
 
-def test_octave_block_endings_are_not_keywords():
-    err = syntax_error("if x\n  y\nendif")
-    assert err.message.startswith("At least one END is missing") and "'endif'" in err.message
-    assert (err.line, err.column) == (1, 1)
+@pytest.mark.parametrize("src", ["if x\n  y\nendif", "for k = 1:2\nendfor", "while 1\nendwhile",
+                                 "function f\nendfunction", "try\ncatch\nend_try_catch", "switch x\nendswitch"])
+def test_octave_block_endings_are_rejected(src):
+    err = syntax_error(src)
+    assert err.message.endswith("is Octave syntax: MATLAB closes every block with 'end'.")
+    assert (err.line, err.column) == (src.count("\n") + 1, 1)
 
 
 def _command(name, *words, show=True):
