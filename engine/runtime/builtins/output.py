@@ -12,7 +12,7 @@ from ..errors import MatlabError
 from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, to_array)
 from .printf import format_text
 from .registry import builtin
-from .textutil import EMPTY_CHAR, char_value, text_arg
+from .textutil import char_value, text_arg
 
 FORMAT_STYLES = {"short": ("long", False), "long": ("long", True),
                  "compact": ("compact", True), "loose": ("compact", False)}
@@ -107,10 +107,15 @@ def _numeric_arg(value: Value, fname: str) -> np.ndarray:
     return arr.reshape(arr.shape[0], -1, order="F") if arr.ndim > 2 else arr
 
 
+def _empty_char() -> CharArray:
+    """MATLAB's '' (0x0), what num2str and int2str return for empty input."""
+    return CharArray(np.zeros((0, 0), dtype=np.uint16))
+
+
 def _char_rows(rows: list[str]) -> CharArray:
     """A char matrix of ``rows`` (padded on the right); '' when there are none."""
     if not rows or not any(rows):
-        return EMPTY_CHAR
+        return _empty_char()
     width = max(len(r) for r in rows)
     codes = np.array([[ord(ch) for ch in r.ljust(width)] for r in rows], dtype=np.uint16)
     return CharArray(codes.reshape(len(rows), width))
@@ -190,7 +195,7 @@ def num2str(x, precision=None):
         return x
     arr = _numeric_arg(x, "num2str")
     if arr.size == 0:
-        return EMPTY_CHAR
+        return _empty_char()
     if precision is not None and type(precision) in (CharArray, StringArray):
         fmt = text_arg(precision, "num2str", "Format")
         return _char_rows([format_text(fmt, [row.reshape(1, -1).copy()]) for row in arr])
@@ -223,7 +228,7 @@ def int2str(x):
         x = to_array(x)
     arr = _numeric_arg(x, "int2str")
     if arr.size == 0:
-        return EMPTY_CHAR
+        return _empty_char()
     return _char_rows(num2str_rows(_matlab_round(arr), None))
 
 
