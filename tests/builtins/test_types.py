@@ -49,7 +49,8 @@ def test_logical():
     same(call("logical", 0.0), False)
     with pytest.raises(MatlabError) as e:
         call("logical", arr([1.0, np.nan]))
-    assert (e.value.identifier, e.value.message) == ("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+    assert e.value.identifier == "MATLAB:nologicalnan"
+    assert e.value.message == "NaN's cannot be converted to logicals."
     with pytest.raises(MatlabError):
         call("logical", c("a"))
 

@@ -59,7 +59,8 @@ def _error_of(value: Value, fname: str) -> MatlabError:
     """The MatlabError an MException (or error struct) describes."""
     if type(value) is not StructArray or not {"message", "identifier"} <= set(value.fields):
         raise MatlabError(f"MATLAB:{fname}:invalidInput",
-                          "Input must be an MException object or a struct with fields message and identifier.")
+                          "Input must be an MException object or a struct with fields message and "
+                          "identifier.")
     return MatlabError(_field_text(value, "identifier"), _field_text(value, "message"), _stack_frames(value))
 
 
@@ -233,7 +234,8 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
     if ta is not tb:
         return False
     if ta is CellArray:
-        return a.shape == b.shape and all(values_equal(x, y, nan_equal) for x, y in zip(a.data.flat, b.data.flat))
+        return a.shape == b.shape and all(values_equal(x, y, nan_equal)
+                                          for x, y in zip(a.data.flat, b.data.flat))
     if ta is StructArray:
         return _structs_equal(a, b, nan_equal)
     if ta is FunctionHandle:

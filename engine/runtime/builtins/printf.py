@@ -108,9 +108,22 @@ def _format_number(spec: Spec, width: str, precision: str | None, value: int | f
         else:
             value = int(value)
             conv = "d" if conv in "iu" else conv
-    flags = spec.flags
     prec = "" if precision is None else "." + precision
-    return f"%{flags}{width}{prec}{conv}" % value
+    if conv == "o" and "#" in spec.flags:
+        return _alternate_octal(spec.flags.replace("#", ""), width, prec, value)
+    return f"%{spec.flags}{width}{prec}{conv}" % value
+
+
+def _alternate_octal(flags: str, width: str, prec: str, value: int) -> str:
+    """C's %#o (a leading 0), which Python writes as 0o."""
+    text = f"%{flags}{prec}o" % value
+    sign = len(text) - len(text.lstrip("+- "))
+    if value != 0 and not text[sign:].startswith("0"):
+        text = text[:sign] + "0" + text[sign:]
+    pad = max(int(width or 0) - len(text), 0)
+    if "-" in flags:
+        return text + " " * pad
+    return text[:sign] + "0" * pad + text[sign:] if "0" in flags else " " * pad + text
 
 
 def _format_text(spec: Spec, width: str, precision: str | None, text: str) -> str:

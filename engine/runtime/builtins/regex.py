@@ -16,7 +16,8 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CellArray, StructArray, Value
 from .registry import builtin
-from .textutil import TextList, cell_value, char_value, option_name, text_arg, texts_of, unescape
+from .textutil import (EMPTY_CHAR, TextList, cell_value, char_row, char_value, option_name, text_arg,
+                       texts_of, unescape)
 
 OUTPUT_KEYWORDS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z]\w*)>")
@@ -99,7 +100,7 @@ def _token_extents(m: re.Match) -> np.ndarray:
 
 def _names(matches: list[re.Match], regex: re.Pattern, once: bool) -> StructArray:
     fields = list(regex.groupindex)
-    records = [{f: char_value(m.group(f) or "") for f in fields} for m in matches]
+    records = [{f: char_row(m.group(f) or "") for f in fields} for m in matches]
     if not fields:
         return StructArray.scalar({})
     if once or len(records) == 1:
@@ -115,9 +116,9 @@ def _names(matches: list[re.Match], regex: re.Pattern, once: bool) -> StructArra
 def _split(text: str, matches: list[re.Match]) -> CellArray:
     pieces, last = [], 0
     for m in matches:
-        pieces.append(char_value(text[last:m.start()]))
+        pieces.append(char_row(text[last:m.start()]))
         last = m.end()
-    pieces.append(char_value(text[last:]))
+    pieces.append(char_row(text[last:]))
     return cell_value(pieces)
 
 
@@ -132,12 +133,12 @@ def _output(kind: str, text: str, matches: list[re.Match], regex: re.Pattern, on
         return (float(values[0]) if values else np.zeros((0, 0))) if once else _row(values)
     if kind == "match":
         if once:
-            return char_value(first.group(0)) if first else char_value("")
-        return cell_value([char_value(m.group(0)) for m in matches])
+            return char_row(first.group(0)) if first else EMPTY_CHAR
+        return cell_value([char_row(m.group(0)) for m in matches])
     if kind == "tokens":
         if once:
-            return cell_value([char_value(t) for t in _tokens(first)]) if first else CellArray.empty()
-        return cell_value([cell_value([char_value(t) for t in _tokens(m)]) for m in matches])
+            return cell_value([char_row(t) for t in _tokens(first)]) if first else CellArray.empty()
+        return cell_value([cell_value([char_row(t) for t in _tokens(m)]) for m in matches])
     if once:
         return _token_extents(first) if first else np.zeros((0, 2))
     return cell_value([_token_extents(m) for m in matches])

@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CellArray, CharArray, StringArray, Value
 from .registry import builtin
-from .textutil import (TextList, char_value, cell_value, is_char_row, is_text_scalar, option_name,
+from .textutil import (TextList, char_row, char_value, cell_value, is_char_row, is_text_scalar, option_name,
                        string_value, text_arg, texts_of, unescape)
 
 WHITESPACE = " \t\n\v\f\r"
@@ -92,7 +92,7 @@ def strsplit(s, *args, nargout=1):
     pattern = _split_pattern(delims, collapse)
     parts = pattern.split(text)
     matches = [m.group(0) for m in pattern.finditer(text)]
-    make = string_value if type(s) is StringArray else (lambda xs: cell_value([char_value(x) for x in xs]))
+    make = string_value if type(s) is StringArray else (lambda xs: cell_value([char_row(x) for x in xs]))
     return (make(parts), make(matches)) if nargout > 1 else make(parts)
 
 
@@ -330,7 +330,8 @@ def _search(fname: str, s: Value, pattern: Value, options: tuple,
     opts = list(options)
     while opts:
         if len(opts) < 2 or option_name(opts[0]) != "ignorecase":
-            raise MatlabError(f"MATLAB:{fname}:InvalidParameter", "Only the 'IgnoreCase' option is supported.")
+            raise MatlabError(f"MATLAB:{fname}:InvalidParameter",
+                              "Only the 'IgnoreCase' option is supported.")
         fold = bool(np.all(opts[1]))
         opts = opts[2:]
     if fold:

@@ -14,15 +14,22 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value
+from ..values import CellArray, CharArray, StringArray, Value, simplify
 
 TEXT_KINDS = ("char", "string", "cell")
 
 
 def char_value(text: str) -> CharArray:
     """A char row vector; the empty text is MATLAB's 0x0 ''."""
-    if not text:
-        return CharArray(np.zeros((0, 0), dtype=np.uint16))
+    return CharArray.from_str(text) if text else CharArray(np.zeros((0, 0), dtype=np.uint16))
+
+
+EMPTY_CHAR = CharArray(np.zeros((0, 0), dtype=np.uint16))   # MATLAB's '' (0x0); treat as immutable
+
+
+def char_row(text: str) -> CharArray:
+    """A 1xN char row vector, also when empty (1x0: what MATLAB's text functions return for a piece
+    of text, e.g. the empty parts strsplit finds)."""
     return CharArray.from_str(text)
 
 
@@ -86,16 +93,16 @@ class TextList:
         kind = kind or self.kind
         if kind == "char":
             item = items[0]
-            return char_value(item) if isinstance(item, str) else item
+            return char_row(item) if isinstance(item, str) else item
         if kind == "string":
             return string_value(items, self.shape)
-        return cell_value([char_value(i) if isinstance(i, str) else i for i in items], self.shape)
+        return cell_value([char_row(i) if isinstance(i, str) else i for i in items], self.shape)
 
     def logical(self, flags: list[bool]) -> Value:
         """A logical result with one element per text element (a char input gives a scalar)."""
         if self.kind == "char":
             return bool(flags[0])
-        return np.array(flags, dtype=np.bool_).reshape(self.shape, order="F")
+        return simplify(np.array(flags, dtype=np.bool_).reshape(self.shape, order="F"))
 
 
 def texts_of(value: Value, fname: str) -> TextList:

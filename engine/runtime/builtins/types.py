@@ -94,7 +94,8 @@ def _char_rows(value: Value) -> list[str]:
         rows: list[str] = []
         for v in value.data.ravel(order="F"):
             if type(v) is not CharArray:
-                raise MatlabError("MATLAB:char:CellsMustContainChars", "Cell elements must be character arrays.")
+                raise MatlabError("MATLAB:char:CellsMustContainChars",
+                                  "Cell elements must be character arrays.")
             rows.extend(_char_rows(v))
         return rows
     if t in (float, bool, np.ndarray):
@@ -242,7 +243,8 @@ def _class_name(args: tuple, fname: str, allowed: tuple[str, ...], default: str)
     name = option_name(args[0]) if len(args) == 1 else None
     if name not in allowed:
         raise MatlabError(f"MATLAB:{fname}:invalidClassName",
-                          f"Invalid class name for {fname}: the argument must be one of {', '.join(allowed)}.")
+                          f"Invalid class name for {fname}: the argument must be one of "
+                          f"{', '.join(allowed)}.")
     return name
 
 

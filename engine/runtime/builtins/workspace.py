@@ -149,7 +149,8 @@ def value_bytes(value: Value) -> int:
     if t is CellArray:
         return sum(value_bytes(v) + 104 for v in value.data.flat)
     if t is StructArray:
-        return sum(value_bytes(v) + 104 for rec in value.data.flat for v in rec.values()) + 64 * len(value.fields)
+        contents = sum(value_bytes(v) + 104 for rec in value.data.flat for v in rec.values())
+        return contents + 64 * len(value.fields)
     if t is FunctionHandle:
         return 32
     return 0
