@@ -121,16 +121,21 @@ def test_format_returns_previous_settings_and_restores_them():
     assert isinstance(old, StructArray) and old.classname == "DisplayFormatOptions"
     assert old.data[0, 0]["NumericFormat"].to_str() == "short"
     assert ctx.state.format.long
+    (current,) = call("format", ctx=ctx, nargout=1)
+    assert current.data[0, 0]["NumericFormat"].to_str() == "long" and ctx.state.format.long
     call("format", old, ctx=ctx, nargout=0)
     assert not ctx.state.format.long
 
 
 @pytest.mark.parametrize("style,identifier", [
-    ("bogus", "MATLAB:format:UnknownOption"), ("longG", "matfuse:format:unsupported")])
+    (["bogus"], "MATLAB:format:UnknownOption"), (["longG"], "matfuse:format:unsupported"),
+    (["long", "g"], "matfuse:format:unsupported")])
 def test_format_rejects_unknown_and_unsupported(style, identifier):
+    ctx = FakeContext()
     with pytest.raises(MatlabError) as err:
-        call("format", char(style), nargout=0)
+        call("format", *map(char, style), ctx=ctx, nargout=0)
     assert err.value.identifier == identifier
+    assert not ctx.state.format.long
 
 
 # ---- num2str ----------------------------------------------------------------------------------------

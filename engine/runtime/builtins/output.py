@@ -17,7 +17,7 @@ from .textutil import char_value, text_arg
 FORMAT_STYLES = {"short": ("long", False), "long": ("long", True),
                  "compact": ("compact", True), "loose": ("compact", False)}
 OTHER_MATLAB_STYLES = ("shortg", "longg", "shorte", "longe", "shorteng", "longeng", "bank", "hex",
-                       "rat", "+", "rational")
+                       "rat", "+", "rational", "g", "e", "eng")   # "format long g" gives "long", "g"
 
 
 @builtin("disp", family="output")
@@ -81,16 +81,17 @@ def format_(ctx, *styles, nargout=0):
 
     ``format long`` shows 15 decimals (7 for single), ``format short`` 4; ``format compact`` removes the
     blank lines that ``format loose`` (the default) puts around displayed values. ``old = format(...)``
-    returns the settings in effect before the call, which ``format(old)`` restores.
+    returns the settings in effect before the call, which ``format(old)`` restores; ``f = format``
+    only reads them.
 
         format long; pi      % ans = 3.141592653589793
     """
     fmt: DisplayFormat = ctx.state.format
     previous = _format_options(fmt)
-    if not styles:
-        fmt.long, fmt.compact = False, False
+    chosen = DisplayFormat(fmt.long, fmt.compact) if (styles or nargout) else DisplayFormat()
     for style in styles:
-        _apply_format(fmt, style)
+        _apply_format(chosen, style)      # every style is checked before any takes effect
+    fmt.long, fmt.compact = chosen.long, chosen.compact
     return previous if nargout > 0 else None
 
 
