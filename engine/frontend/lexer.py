@@ -37,6 +37,7 @@ KEYWORDS = {
 }
 OCTAVE_ENDS = frozenset({"endif", "endfor", "endparfor", "endwhile", "endswitch", "endfunction",
                          "end_try_catch", "end_unwind_protect"})
+UNSUPPORTED_BLOCKS = frozenset({"classdef", "spmd", "arguments"})
 BLOCK_OPENERS = frozenset({"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"})
 CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
 STATEMENT_SEPS = frozenset({"SEMI", "NL"})
@@ -91,7 +92,7 @@ class Lexer:
         self.line = 1
         self.line_start = 0
         self.ws = False                       # whitespace since the previous token
-        self.stack: list[Token] = []          # open bracket tokens (an anonymous parameter list: ANON)
+        self.open_brackets: list[Token] = []  # opening bracket tokens (value ANON: anonymous parameters)
         self.tokens: list[Token] = []
         self.comments: list[Comment] = []
         self.open_block_comment = False
@@ -103,13 +104,9 @@ class Lexer:
         self._block_comment()
         while self.pos < len(self.src):
             self._step()
-        if not self.stack:
+        if not self.open_brackets:
             self._statement_sep("NL", "\n")
         return self.tokens
-
-    @property
-    def open_brackets(self) -> list[Token]:
-        return self.stack
 
     def _step(self) -> None:
         c = self.src[self.pos]
@@ -171,8 +168,8 @@ class Lexer:
         self.tokens.append(Token(kind, value, start_pos=pos, line=line, column=col, end_line=line,
                                  end_column=col, end_pos=pos))
 
-    def _error(self, message: str, pos: int | None = None) -> MatlabError:
-        return syntax_error(message, self.line, self._col(pos))
+    def _error(self, message: str) -> MatlabError:
+        return syntax_error(message, self.line, self._col())
 
     @property
     def _prev_type(self) -> str | None:
@@ -182,7 +179,7 @@ class Lexer:
         return self._prev_type in VALUE_END and not self._anon_closed
 
     def _in_matrix(self) -> bool:
-        return bool(self.stack) and self.stack[-1].value in "[{"
+        return bool(self.open_brackets) and self.open_brackets[-1].value in "[{"
 
     # ------------------------------------------------------------ separators
     def _statement_sep(self, kind: str, value: str, width: int = 0) -> None:
@@ -202,7 +199,7 @@ class Lexer:
             self._emit_virtual("_ROWSEP", ";")
 
     def _newline(self) -> None:
-        if not self.stack:
+        if not self.open_brackets:
             self._statement_sep("NL", "\n", 1)
         else:
             if self._in_matrix():
@@ -214,7 +211,7 @@ class Lexer:
         self._block_comment()
 
     def _semicolon(self) -> None:
-        if not self.stack:
+        if not self.open_brackets:
             self._statement_sep("SEMI", ";", 1)
         elif self._in_matrix():
             self._row_sep()
@@ -223,7 +220,7 @@ class Lexer:
             raise self._error(MISMATCHED)
 
     def _comma(self) -> None:
-        if not self.stack:
+        if not self.open_brackets:
             self._statement_sep("NL", ",", 1)
         else:
             self._emit("_COMMA", ",", 1)
@@ -292,16 +289,16 @@ class Lexer:
     def _open(self, c: str) -> None:
         anon = c == "(" and self._prev_type == "AT"
         tok = self._emit(OPENERS[c], c, 1)
-        self.stack.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
+        self.open_brackets.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
                                 column=tok.column))
 
     def _close(self, c: str) -> None:
         opener, kind = CLOSERS[c]
-        if not self.stack or self.stack[-1].value.replace(ANON, "(") != opener:
+        if not self.open_brackets or self.open_brackets[-1].value.replace(ANON, "(") != opener:
             raise self._error(MISMATCHED)
         if c in "]}" and self._prev_type in ("_COMMA", "_ROWSEP"):
             self.tokens.pop()
-        anon = self.stack.pop().value == ANON
+        anon = self.open_brackets.pop().value == ANON
         self._emit(kind, c, 1)
         self._anon_closed = anon
 
@@ -333,33 +330,46 @@ class Lexer:
         self._emit("NUMBER", m.group(), m.end() - self.pos)
 
     def _word(self) -> None:
-        m = NAME_RE.match(self.src, self.pos)
-        word = m.group()
-        if self._prev_type == "_DOT":
-            self._emit("NAME", word, len(word))
-        elif word in KEYWORDS:
+        word = NAME_RE.match(self.src, self.pos).group()
+        field = self._prev_type == "_DOT"           # s.end is a field name, not a keyword
+        if not field and word in KEYWORDS:
             self._keyword(word)
-        elif word in OCTAVE_ENDS:
+            return
+        if not field and word in OCTAVE_ENDS:
             raise self._error(f"'{word}' is Octave syntax: MATLAB closes every block with 'end'.")
-        elif self._command_start(m.end()):
-            self._emit("NAME", word, len(word))
+        command = not field and self._command_start(self.pos + len(word))
+        if word in UNSUPPORTED_BLOCKS and self._opens_block(command):
+            raise syntax_error(f"'{word}' blocks are not supported.", self.line, self._col(),
+                               "matfuse:unsupportedSyntax")
+        self._emit("NAME", word, len(word))
+        if command:
             self._command_words()
-        else:
-            self._emit("NAME", word, len(word))
 
     def _keyword(self, word: str) -> None:
-        if word == "end" and self.stack:
+        if word == "end" and self.open_brackets:
             self._emit("END_IDX", word, len(word))
             return
         kind = KEYWORDS[word]
-        if kind in CLAUSE_KEYWORDS and not self.stack:
+        if kind in CLAUSE_KEYWORDS and not self.open_brackets:
             self._statement_sep("NL", "\n")
         self._emit(kind, word, len(word))
 
+    def _opens_block(self, command: bool) -> bool:
+        """An identifier at a statement start that MATLAB reads as a block keyword here: alone on its
+        line (``arguments``) or followed by words (``classdef Name``)."""
+        if self.open_brackets or self._prev_type not in (None, "SEMI", "NL"):
+            return False
+        start, eol = NAME_RE.match(self.src, self.pos).end(), self.src.find("\n", self.pos)
+        rest = self.src[start:len(self.src) if eol < 0 else eol].split("%")[0]
+        return command or not rest.strip()
+
     # ------------------------------------------------------------ command syntax
     def _command_start(self, end: int) -> bool:
-        """``word word``: an identifier opening a statement, whitespace, then a plain word."""
-        if self.stack or self._prev_type not in (None, "SEMI", "NL"):
+        """``word word``: an identifier opening a statement, whitespace, then a plain word. MATLAB
+        decides this by whether ``word`` is a variable; without that knowledge we take only the clear
+        cases: the word starts with a letter, a digit, a quote, or ``-`` and a letter (``clear -all``),
+        and the statement is not an assignment (``a b = 1``)."""
+        if self.open_brackets or self._prev_type not in (None, "SEMI", "NL"):
             return False
         eol = self.src.find("\n", end)
         rest = self.src[end:len(self.src) if eol < 0 else eol]
@@ -414,4 +424,4 @@ class Lexer:
     def _tilde_placeholder(self) -> bool:
         """``~`` standing alone as a list element: ``[~, i] = max(x)``, ``function f(~, y)``."""
         rest = self.src[self.pos + 1:].lstrip(" \t")
-        return bool(self.stack) and rest[:1] in (",", "]", ")")
+        return bool(self.open_brackets) and rest[:1] in (",", "]", ")")

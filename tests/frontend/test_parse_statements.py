@@ -221,3 +221,27 @@ def test_words_that_are_not_command_syntax_are_syntax_errors(src, column):
 def test_command_syntax_only_at_statement_start():
     assert parse("x = 1, disp hi").body[1] == _command("disp", "hi")
     assert syntax_error("y = disp hi").identifier == "MATLAB:parse"
+
+
+@pytest.mark.parametrize("src, line, column", [
+    ("classdef Point < handle\nend", 1, 1),
+    ("function f(x)\n  arguments\n    x double\n  end\nend", 2, 3),
+    ("spmd\n  x = 1;\nend", 1, 1),
+])
+def test_unsupported_blocks_are_reported(src, line, column):
+    err = syntax_error(src)
+    assert err.identifier == "matfuse:unsupportedSyntax"
+    assert (err.line, err.column) == (line, column)
+
+
+def test_words_of_unsupported_blocks_stay_names_elsewhere():
+    assert stmt_of("arguments = 3") == ast.Assign((I("arguments"),), N(3), True)
+
+
+def test_statement_positions():
+    program = parse("x = 1;\nif a\n  b\nelse\n  c\nend\n  for k = 1:2, end\nwhile 0, end\n"
+                    "switch s, end\ntry, catch, end\nglobal g\n  persistent p\nbreak\nhold on\n")
+    assert [(s.line, s.col) for s in program.body] == [(1, 1), (2, 1), (7, 3), (8, 1), (9, 1), (10, 1),
+                                                      (11, 1), (12, 3), (13, 1), (14, 1)]
+    command = program.body[-1].expr
+    assert (command.args[0].line, command.args[0].col) == (14, 6)
