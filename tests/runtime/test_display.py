@@ -387,3 +387,11 @@ def test_disp_compact_scale_factor_and_wrapping():
     assert disp_text(row(1.5, 1e5), COMPACT) == "   1.0e+05 *\n    0.0000    1.0000\n"
     A = np.arange(1, 15, dtype=float).reshape(1, 14)
     assert disp_text(A, COMPACT).startswith("  Columns 1 through 13\n     1     2")
+
+
+def test_string_matrix_from_matlab_documentation():
+    S = StringArray(np.array([["Mercury", "Gemini", "Apollo"], ["Skylab", "Skylab B", "ISS"]], dtype=object))
+    assert display("str", S, SHORT) == (
+        "str = 2×3 string array\n\n"
+        '    "Mercury"    "Gemini"      "Apollo"\n'
+        '    "Skylab"     "Skylab B"    "ISS"   \n')
