@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, result_class, to_value
-from ..values import CellArray, CharArray, Value, class_of, normalize_shape, size_of
+from ..values import CellArray, CharArray, Value, normalize_shape, size_of
 from .construct import restructure
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin

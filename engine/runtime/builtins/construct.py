@@ -17,6 +17,7 @@ from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, StringArray, StructA
 from .registry import builtin
 from .sizes import integer_values, is_text, numeric_array, size_from_args
 
+
 def split_class(args: tuple[Value, ...], fname: str,
                 classes: tuple[str, ...]) -> tuple[list[Value], str, bool]:
     """Separate size arguments from a trailing class name or ``'like', p``.
@@ -28,14 +29,13 @@ def split_class(args: tuple[Value, ...], fname: str,
         proto = args[-1]
         cls = class_of(proto)
         if cls not in classes:
-            raise MatlabError("MATLAB:invalidLikeClass" if cls != "char" else "MATLAB:UnsupportedClass",
+            raise MatlabError("MATLAB:UnsupportedClass",
                               f"Class of prototype ('{cls}') is not supported by {fname}.")
         return args[:-2], cls, np.iscomplexobj(numeric_array(proto, fname))
     if args and type(args[-1]) is CharArray:
         name = args[-1].to_str()
         if name not in classes:
-            raise MatlabError("MATLAB:UnknownClass" if name not in DTYPE_OF_CLASS else
-                              "MATLAB:UnsupportedClass", f"{fname} does not support class '{name}'.")
+            raise MatlabError("MATLAB:UnsupportedClass", f"{fname} does not support class '{name}'.")
         return args[:-1], name, False
     return args, "double", False
 

@@ -123,6 +123,13 @@ def prod(a: Value, *args: Value) -> Value:
     return _accumulate("prod", a, args, np.prod, np.nanprod)
 
 
+def _mean_class(cls: str, outtype: str) -> str:
+    """mean gives double, except single for single input and the input class for 'native'."""
+    if outtype == "native" and cls != "char":
+        return cls
+    return "single" if cls == "single" and outtype != "double" else "double"
+
+
 @builtin("mean", family="reduction", fusion="reduction")
 def mean(a: Value, *args: Value) -> Value:
     """mean(A), mean(A, dim), mean(A, vecdim), mean(A, 'all'), mean(..., outtype), mean(..., nanflag)
@@ -134,9 +141,7 @@ def mean(a: Value, *args: Value) -> Value:
     """
     opts = parse_options("mean", args, outtype=True)
     arr = _source(a, "mean")
-    cls = class_of(a)
-    cls = "single" if cls == "single" and opts.outtype != "double" else \
-        cls if opts.outtype == "native" and cls != "char" else "double"
+    cls = _mean_class(class_of(a), opts.outtype)
     data, axes = prepare(arr, opts)
     data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
     out = _quiet(np.nanmean if opts.omitnan else np.mean, data, axis=axes, keepdims=True)
