@@ -102,11 +102,10 @@ def is_colon(arg: Value) -> bool:
 def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
     """A non-colon subscript as 0-based int64 indices (flat) and the shape the indices have."""
     t = type(arg)
-    if t is float:
-        k = int(arg)
-        if k != arg or k < 1:
+    if t is float or t is int:
+        if not (arg >= 1 and math.isfinite(arg) and arg == int(arg)):
             raise bad_subscript()
-        return np.array([k - 1], dtype=np.int64), (1, 1)
+        return np.array([int(arg) - 1], dtype=np.int64), (1, 1)
     if t is bool or (t is np.ndarray and arg.dtype == np.bool_):
         mask = np.asarray(arg)
         found = np.flatnonzero(mask.ravel(order="F"))
@@ -117,7 +116,7 @@ def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
         if values.dtype.kind == "c":
             values = values.real
         flat = values.ravel(order="F")
-        if values.dtype.kind == "f" and not np.all(flat == np.trunc(flat)):
+        if values.dtype.kind == "f" and not (np.all(flat == np.trunc(flat)) and np.isfinite(flat).all()):
             raise bad_subscript()
         if flat.size and flat.min() < 1:
             raise bad_subscript()
@@ -173,14 +172,12 @@ def _fast_index(value: np.ndarray, args: list) -> Value | None:
     """A(i) and A(i, j) with real scalar subscripts on a 2-D numeric array; None if not that form."""
     if len(args) == 1 and type(args[0]) is float:
         i = args[0]
-        k = int(i)
-        if k == i and 1 <= k <= value.size:
-            return _scalar_element(value, k - 1)
+        if 1.0 <= i <= value.size and i == int(i):
+            return _scalar_element(value, int(i) - 1)
     elif len(args) == 2 and type(args[0]) is float and type(args[1]) is float and value.ndim == 2:
         i, j = args
-        r, c = int(i), int(j)
-        if r == i and c == j and 1 <= r <= value.shape[0] and 1 <= c <= value.shape[1]:
-            return _scalar_element(value, (c - 1) * value.shape[0] + r - 1)
+        if 1.0 <= i <= value.shape[0] and 1.0 <= j <= value.shape[1] and i == int(i) and j == int(j):
+            return _scalar_element(value, (int(j) - 1) * value.shape[0] + int(i) - 1)
     return None
 
 
@@ -240,10 +237,10 @@ def cell_index(value: Value, args: list) -> list:
         raise MatlabError("MATLAB:cellRefFromNonCell", "Brace indexing is not supported for variables of "
                                                        "this type.")
     if len(args) == 1 and type(args[0]) is float and value.data.ndim == 2:
-        k = int(args[0])
-        if k == args[0] and 1 <= k <= value.data.size:
-            m = value.data.shape[0]
-            return [value.data[(k - 1) % m, (k - 1) // m]]
+        i = args[0]
+        if 1.0 <= i <= value.data.size and i == int(i):
+            k, m = int(i) - 1, value.data.shape[0]
+            return [value.data[k % m, k // m]]
     data = value.data.copy() if not args else select(value.data, args)
     return list(data.ravel(order="F"))
 
@@ -304,20 +301,19 @@ def _fast_store(base: np.ndarray, args: list, rhs: Value) -> bool:
     m, n = base.shape
     if len(args) == 2:
         i, j = args
-        if type(i) is not float or type(j) is not float:
+        if type(i) is not float or type(j) is not float or not (1.0 <= i <= m and 1.0 <= j <= n) or \
+                i != int(i) or j != int(j):
             return False
-        r, c = int(i), int(j)
-        if r != i or c != j or not (1 <= r <= m and 1 <= c <= n):
+        base[int(i) - 1, int(j) - 1] = rhs
+        return True
+    if len(args) == 1 and type(args[0]) is float:
+        i = args[0]
+        if not 1.0 <= i <= m * n or i != int(i):
             return False
-    elif len(args) == 1 and type(args[0]) is float:
-        k = int(args[0])
-        if k != args[0] or not 1 <= k <= m * n:
-            return False
-        r, c = (k - 1) % m + 1, (k - 1) // m + 1
-    else:
-        return False
-    base[r - 1, c - 1] = rhs
-    return True
+        k = int(i) - 1
+        base[k % m, k // m] = rhs
+        return True
+    return False
 
 
 def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> Value:
@@ -528,14 +524,11 @@ def _fit_rhs(rhs: np.ndarray, plan: TargetPlan, linear: bool) -> np.ndarray:
 
 
 def _assign_class(base_cls: str, rhs_cls: str) -> str:
-    """Class of a numeric/char/logical array after assigning an element of ``rhs_cls`` into it."""
-    if base_cls == rhs_cls or base_cls == "char" or base_cls in INTEGER_CLASSES:
+    """Class of a numeric/char/logical array after assigning ``rhs_cls`` elements into it: the array's
+    own class, except that a logical array takes an integer class or becomes double."""
+    if base_cls != "logical" or rhs_cls == "logical":
         return base_cls
-    if rhs_cls in INTEGER_CLASSES:
-        return rhs_cls
-    if "single" in (base_cls, rhs_cls):
-        return "single"
-    return "double"
+    return rhs_cls if rhs_cls in INTEGER_CLASSES else "double"
 
 
 def _numeric_as(value: Value, cls: str, complex_: bool) -> np.ndarray:

@@ -23,7 +23,7 @@ from .errors import MatlabError, inner_dimensions
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, string_elements, to_value, work_dtype)
 from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
-                     size_of)
+                     simplify, size_of)
 
 Binary = Callable[[Value, Value], Value]
 
@@ -129,8 +129,17 @@ def _array_arith(op: str, fn: Callable, a: Value, b: Value) -> Value:
     return elementwise(fn, a, b, cls=cls)
 
 
+def _same_shape_doubles(a: Value, b: Value) -> bool:
+    """Both real double arrays of one shape, or a real double array and a double scalar."""
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray and a.dtype == np.float64:
+        return tb is float or (tb is np.ndarray and b.dtype == np.float64 and a.shape == b.shape)
+    return ta is float and tb is np.ndarray and b.dtype == np.float64
+
+
 def _arith(op: str, scalar: Callable[[float, float], float], fn: Callable) -> Binary:
-    """A binary elementwise operator with a pure-Python path for real double scalars."""
+    """A binary elementwise operator with fast paths for real double scalars (pure Python) and real
+    double arrays of one shape (numpy directly)."""
     def operator(a: Value, b: Value) -> Value:
         if type(a) is float and type(b) is float:
             try:
@@ -138,6 +147,9 @@ def _arith(op: str, scalar: Callable[[float, float], float], fn: Callable) -> Bi
             except (ZeroDivisionError, OverflowError):
                 return _array_arith(op, fn, a, b)
             return r if type(r) is float else to_value(np.array([[r]]))
+        if fn is not _power and _same_shape_doubles(a, b):
+            with np.errstate(all="ignore"):
+                return simplify(fn(a, b))
         return _array_arith(op, fn, a, b)
     operator.__name__ = f"op{op}"
     return operator
@@ -238,7 +250,7 @@ def _matrix_operands(name: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndar
                                                     f"for elementwise operation.")
     if cls in INTEGER_CLASSES:
         raise MatlabError("MATLAB:integerNotSupported",
-                          f"Operator '{name}' is not supported for integer matrices; at least one "
+                          f"{_MATRIX_NAME[name]} is not fully supported for integer classes. At least one "
                           f"argument must be scalar.")
     dtype = work_dtype(cls)
     fix = (lambda x: x if x.dtype.kind == "c" else x.astype(dtype, copy=False))
@@ -246,6 +258,7 @@ def _matrix_operands(name: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndar
 
 
 _ELEMENTWISE_NAME = {"*": "TIMES (.*)", "/": "RDIVIDE (./)", "\\": "LDIVIDE (.\\)", "^": "POWER (.^)"}
+_MATRIX_NAME = {"*": "MTIMES (*)", "/": "MRDIVIDE (/)", "\\": "MLDIVIDE (\\)", "^": "MPOWER (^)"}
 
 
 def mtimes(a: Value, b: Value) -> Value:
@@ -428,6 +441,9 @@ def _colon_count(a: float, d: float, b: float) -> int:
     return int(n)
 
 
+_MAX_RANGE = 2 ** 31
+
+
 def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     """a:d:b as a row of doubles, symmetric about its midpoint like MATLAB's."""
     if math.isnan(a) or math.isnan(d) or math.isnan(b):
@@ -439,6 +455,9 @@ def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     n = _colon_count(a, d, b)
     if n < 0:
         return np.zeros((1, 0))
+    if n >= _MAX_RANGE:
+        raise MatlabError("MATLAB:array:SizeLimitExceeded",
+                          f"Requested 1x{n + 1} array exceeds the maximum array size.")
     tol = 2.0 * np.finfo(float).eps * max(abs(a), abs(b))
     c = a + n * d
     if math.copysign(1.0, d) * (c - b) > -tol:

@@ -159,10 +159,18 @@ def test_binary_exact(op, a, b, expected):
     ("^", arr([[1, 2], [3, 4]]), -1.0, [[-2.0, 1.0], [1.5, -0.5]]),
     ("\\", arr([[1, 2, 3], [4, 5, 6], [7, 8, 10]]), arr([[1], [2], [3]]), [[-1 / 3], [2 / 3], [0.0]]),
     ("\\", arr([[1, 1], [1, 2], [1, 3]]), arr([[1], [2], [2]]), [[2 / 3], [0.5]]),
+    ("\\", arr([[1, 1], [1, 2], [1, 3]]), arr([[1, 2], [2, 3], [2, 5]]), [[2 / 3, 1 / 3], [0.5, 1.5]]),
+    ("/", arr([[1, 2, 3]]), arr([[4, 5, 6]]), 0.4155844155844157),
+    ("^", arr([[1, 2], [3, 4]]), 0.5, [[0.5536885671459111 + 0.4643941628390708j,
+                                         0.8069607270132162 - 0.21242647876640203j],
+                                        [1.2104410905198244 - 0.31863971814960307j,
+                                         1.7641296576657357 + 0.14575444468946766j]]),
+    ("^", 2.0, arr([[1, 2], [3, 4]]), [[10.482739389628648, 14.151878828320633],
+                                        [21.227818242480954, 31.71055763210961]]),
 ])
 def test_linear_algebra(op, a, b, expected):
     out = B[op](a, b)
-    assert out.shape == np.shape(expected)
+    assert np.shape(out) == np.shape(expected) or (type(out) is float and np.shape(expected) == ())
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-14)
 
 
@@ -233,6 +241,11 @@ def test_incompatible_sizes_and_inner_dimensions():
     with pytest.raises(MatlabError) as exc:
         B["\\"](arr([[1, 2], [3, 4]]), arr([[1, 2, 3]]))
     assert exc.value.identifier == "MATLAB:dimagree"
+    with pytest.raises(MatlabError) as exc:
+        B["*"](arr([[1, 2], [3, 4]], np.int8), arr([[1, 2], [3, 4]], np.int8))
+    assert exc.value.message == ("MTIMES (*) is not fully supported for integer classes. At least one "
+                                 "argument must be scalar.")
+    same(B["*"](arr([[1, 2]], np.int8), arr([[100]], np.int8)), arr([[100, 127]], np.int8))
 
 
 def test_comparisons():
@@ -290,6 +303,14 @@ def test_unary_operators():
     with pytest.raises(MatlabError) as exc:
         U["'"](np.zeros((2, 2, 2)))
     assert exc.value.message == "Transpose on ND array is not defined. Use PERMUTE instead."
+
+
+def test_array_fast_path_matches_general_rules():
+    a = arr([[1.0, 2.0], [3.0, 4.0]])
+    same(B["+"](a, a), arr([[2, 4], [6, 8]]))
+    same(B["./"](a, 0.0), np.full((2, 2), np.inf))
+    assert B["-"](arr([[3.0]]), arr([[1.0]])) == 2.0 and type(B["-"](arr([[3.0]]), arr([[1.0]]))) is float
+    same(B[".\\"](2.0, a), arr([[0.5, 1.0], [1.5, 2.0]]))
 
 
 def test_results_never_alias_operands():
@@ -355,3 +376,6 @@ def test_colon_classes():
     with pytest.raises(MatlabError) as exc:
         ops.colon(1.0, None, np.inf)
     assert exc.value.identifier == "MATLAB:pmaxsize"
+    with pytest.raises(MatlabError) as exc:
+        ops.colon(1.0, None, 1e12)
+    assert exc.value.identifier == "MATLAB:array:SizeLimitExceeded"
