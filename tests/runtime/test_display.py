@@ -395,3 +395,24 @@ def test_string_matrix_from_matlab_documentation():
         "str = 2×3 string array\n\n"
         '    "Mercury"    "Gemini"      "Apollo"\n'
         '    "Skylab"     "Skylab B"    "ISS"   \n')
+
+
+class FakeGpuArray:
+    """What display needs of engine/accel's GpuTensor."""
+    matlab_class = "gpuArray"
+
+    def __init__(self, host, cls):
+        self.host, self.cls, self.shape = host, cls, host.shape
+
+    def download(self):
+        return self.host
+
+
+def test_gpu_array_shows_its_host_values_with_class_line():
+    assert display("G", FakeGpuArray(mat([[1, 2], [3, 4]]), "double"), SHORT) == (
+        "G = 2×2 gpuArray double matrix\n\n     1     2\n     3     4\n")
+    assert display("g", FakeGpuArray(np.array([[2.5]], dtype=np.float32), "single"), SHORT) == (
+        "g = gpuArray single\n    2.5000\n")
+    assert display("e", FakeGpuArray(np.zeros((0, 2), dtype=bool), "logical"), COMPACT) == (
+        "e =\n  0×2 empty gpuArray logical array\n")
+    assert disp_text(FakeGpuArray(mat([[1, 2]]), "double"), SHORT) == "     1     2\n"

@@ -42,7 +42,7 @@ def noun(shape: tuple[int, ...], cls: str) -> str:
 
 
 def empty_line(shape: tuple[int, ...], cls: str) -> Block:
-    return [f"  {dims_text(shape)} empty {cls} {noun(shape, cls)}"]
+    return [f"  {dims_text(shape)} empty {cls} {noun(shape, cls.split()[-1])}"]
 
 
 # ---- numeric and logical -------------------------------------------------------------------------
@@ -79,6 +79,19 @@ def describe_numeric(value, fmt: DisplayFormat, label: str) -> Shown:
     dims = dims_text(arr.shape)
     head = dims if cls == "double" else f"{dims} {cls} {noun(arr.shape, cls)}"
     return Shown(head, number_blocks(arr, fmt.long, label))
+
+
+def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
+    """A gpuArray (engine/accel's GpuTensor: ``shape``, ``cls``, ``download()``): its host values, with
+    the class line MATLAB shows (``2×2 gpuArray double matrix``)."""
+    host, cls = value.download(), value.cls
+    kind = f"gpuArray {cls}"
+    if host.size == 0:
+        return Shown("", [empty_line(host.shape, kind)])
+    if host.size == 1:
+        return Shown(kind, [[scalar_line(host, fmt.long)]], tight=True)
+    return Shown(f"{dims_text(host.shape)} {kind} {noun(host.shape, cls)}",
+                 number_blocks(host, fmt.long, label))
 
 
 # ---- text, containers, handles ---------------------------------------------------------------------
@@ -143,8 +156,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return describe_struct(value, fmt)
     if t is FunctionHandle:
         return Shown("function_handle with value:", [["    " + value.text]])
-    if hasattr(value, "gather"):
-        return describe(value.gather(), fmt, label)
+    if getattr(value, "matlab_class", None) == "gpuArray":
+        return describe_gpu(value, fmt, label)
     return describe_numeric(value, fmt, label)
 
 
