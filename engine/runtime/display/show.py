@@ -130,7 +130,7 @@ def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
     with_fields = "with fields:" if cls == "struct" else "with properties:"
     if shape == (1, 1):
         if not value.fields:
-            return Shown(f"{kind} with no fields." if cls == "struct" else kind)
+            return Shown(f"{kind} with no fields." if cls == "struct" else f"{kind} with no properties.")
         return Shown(f"{kind} {with_fields}",
                      [containers.struct_fields_block(value.fields, value.data[0, 0], fmt.long)])
     title = f"{dims_text(shape)} {'empty ' if 0 in shape else ''}{kind} array"
