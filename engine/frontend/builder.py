@@ -8,10 +8,9 @@ from dataclasses import dataclass, replace
 from lark import Token, Transformer
 
 from . import ast
-from .lexer import Comment, syntax_error
+from .diagnostics import BAD_ASSIGN, syntax_error
+from .lexer import Comment
 
-BAD_ASSIGN = ("Incorrect use of '=' operator. To assign a value to a variable, use '='. To compare values "
-              "for equality, use '=='.")
 OPEN_TYPES = frozenset({"LPAREN", "LBRACK", "LBRACE"})
 CLOSE_TYPES = frozenset({"_RPAREN", "_RBRACK", "_RBRACE"})
 BODY_ENDS = CLOSE_TYPES | {"_COMMA", "_ROWSEP", "SEMI", "NL"}

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from lark import Token
 
-from ..runtime.errors import MatlabError, StackFrame
+from ..runtime.errors import MatlabError
+from .diagnostics import MISMATCHED, syntax_error
 
 KEYWORDS = {
     "if": "IF", "elseif": "_ELSEIF", "else": "_ELSE", "end": "_END", "for": "FOR", "parfor": "PARFOR",
@@ -61,14 +62,6 @@ BLANKS_RE = re.compile(r"[ \t]+")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
 ASSIGNMENT_RE = re.compile(r"[A-Za-z0-9_]*\s*=(?!=)")      # `a b = 1` is not command syntax
-
-MISMATCHED = ("Invalid expression. When calling a function or indexing a variable, use parentheses. "
-              "Otherwise, check for mismatched delimiters.")
-
-
-def syntax_error(message: str, line: int, col: int, identifier: str = "MATLAB:parse") -> MatlabError:
-    """A MatlabError located at line/col; ``parse`` fills in the cell name and source line."""
-    return MatlabError(identifier, message, [StackFrame("", line, col)])
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,9 @@ from lark.lexer import Lexer as LarkLexer
 from . import ast
 from ..runtime.errors import MatlabError
 from .builder import AstBuilder
-from .lexer import BLOCK_OPENERS, KEYWORDS, MISMATCHED, VALUE_END, Lexer, syntax_error
+from .diagnostics import (BAD_ASSIGN, MISMATCHED, MISSING_END, MISSING_OPERAND, MISSING_OPERATOR,
+                          syntax_error)
+from .lexer import BLOCK_OPENERS, KEYWORDS, VALUE_END, Lexer
 
 KEYWORD_TYPES = frozenset(KEYWORDS.values())
 VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "LPAREN", "LBRACK", "LBRACE", "AT", "END_IDX"}
@@ -107,20 +109,17 @@ def _message(tok: Token, before: list[Token]) -> str:
     if tok.type in CLOSER_TYPES:
         return MISMATCHED
     if _after_function_end(before):
-        name = next(t for t in reversed(before) if t.type == "FUNCTION")
+        last = max(i for i, t in enumerate(before) if t.type == "FUNCTION")
         return (f"This statement is not inside any function.\n (It follows the END that terminates the "
-                f'definition of the function "{_function_name(before, name)}".)')
+                f'definition of the function "{_function_name(before[last + 1:])}".)')
     if tok.type in KEYWORD_TYPES:
         return f'Illegal use of reserved keyword "{tok.value}".'
     if tok.type == "_EQ":
-        return ("Incorrect use of '=' operator. To assign a value to a variable, use '='. To compare "
-                "values for equality, use '=='.")
+        return BAD_ASSIGN
     if tok.type in ("NL", "SEMI") or (tok.type == "_COMMA" and not tok.end_pos - tok.start_pos):
-        return "Invalid expression. Check for missing or extra characters."
+        return MISSING_OPERAND
     if tok.type in VALUE_START and prev is not None and prev.type in VALUE_END:
-        return ("Invalid expression. Check for missing multiplication operator, missing or unbalanced "
-                "delimiters, or other syntax error. To construct matrices, use brackets instead of "
-                "parentheses.")
+        return MISSING_OPERATOR
     return f"Parse error at '{tok.value}': usage might be invalid MATLAB syntax."
 
 
@@ -130,24 +129,22 @@ def _after_function_end(before: list[Token]) -> bool:
             and any(t.type == "FUNCTION" for t in before) and not open_blocks(before))
 
 
-def _function_name(tokens: list[Token], keyword: Token) -> str:
-    """The name in ``function [outs] = name(...)``: the last NAME before ``(`` or the line's end."""
-    i = tokens.index(keyword) + 1
-    names = []
-    while i < len(tokens) and tokens[i].type not in ("LPAREN", "SEMI", "NL"):
-        names.append(tokens[i])
-        i += 1
-    return str(names[-1]) if names else ""
+def _function_name(signature: list[Token]) -> str:
+    """The name in the tokens after ``function``: the last one before ``(`` or the line's end."""
+    name = ""
+    for tok in signature:
+        if tok.type in ("LPAREN", "SEMI", "NL"):
+            break
+        name = str(tok)
+    return name
 
 
 def _missing_end(tokens: list[Token]) -> MatlabError:
     opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "FUNCTION"), None)
     if opener is None:
         last = tokens[-1] if tokens else None
-        return syntax_error("Invalid expression. Check for missing or extra characters.",
-                            last.line if last else 1, last.column if last else 1)
-    return syntax_error("At least one END is missing. The statement beginning here does not have a "
-                        "matching end.", opener.line, opener.column)
+        return syntax_error(MISSING_OPERAND, last.line if last else 1, last.column if last else 1)
+    return syntax_error(MISSING_END, opener.line, opener.column)
 
 
 def open_blocks(tokens: list[Token]) -> list[Token]:

@@ -56,6 +56,8 @@ def test_statement_after_a_function_is_an_error():
     err = syntax_error("function y = f(x)\n  y = x;\nend\nz = 1")
     assert err.message.startswith("This statement is not inside any function.")
     assert '"f"' in err.message and (err.line, err.column) == (4, 1)
+    err = syntax_error("function a\nend\nfunction [p, q] = b(x)\nend\nz = 1")
+    assert err.message.endswith('definition of the function "b".)')
 
 
 def test_help_text_after_the_function_line():
