@@ -312,4 +312,4 @@ class AstBuilder(Transformer):
 
 def _doc_text(lines: list[str]) -> str:
     """Help text from comment lines: the marker's following space and trailing blanks removed."""
-    return "\n".join(line[1:] if line.startswith(" ") else line for line in lines).rstrip()
+    return "\n".join(line[1:] if line.startswith(" ") else line for line in lines).strip("\n").rstrip()

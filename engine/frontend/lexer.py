@@ -19,6 +19,9 @@ before clause keywords (``end``, ``else``, ...) and at the end of input; trailin
 separators inside brackets are dropped. Comments never reach the parser; they are recorded (for help
 text). Token values are the normalised spelling (a virtual separator is ``,``; a row break is ``;``),
 so joining the tokens of a span gives MATLAB's func2str text.
+
+What is not MATLAB stops here with a located MatlabError: ``!`` and ``!=``, ``#`` comments, compound
+assignment (``+=``), Octave's ``endif``/``endfor``/..., and (unsupported) classdef/spmd/arguments blocks.
 """
 from __future__ import annotations
 
@@ -267,8 +270,7 @@ class Lexer:
             text = self._line_text()
             marker = text.strip()
             depth += (marker == "%{") - (marker == "%}")
-            if marker not in ("%{", "%}"):
-                self.comments.append(Comment(self.line, text, True))
+            self.comments.append(Comment(self.line, "" if marker in ("%{", "%}") else text, True))
             self.pos = self.line_start + len(text)
             if depth == 0:
                 return

@@ -77,3 +77,8 @@ def test_no_help_text():
 def test_local_function_help_text():
     src = "x = 1;\nfunction h\n  % H  Helper.\nend"
     assert parse(src).functions[0].doc == "H  Helper."
+
+
+def test_block_comment_help_text():
+    src = "function f\n%{\n F  Block help.\n   Second line.\n%}\nend"
+    assert parse(src).functions[0].doc == "F  Block help.\n  Second line."
