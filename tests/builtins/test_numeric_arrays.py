@@ -1,4 +1,4 @@
-"""find sort unique flip circshift permute squeeze kron; expected values recorded from GNU Octave."""
+"""find sort flip circshift permute squeeze kron; expected values recorded from GNU Octave."""
 import numpy as np
 import pytest
 
@@ -79,39 +79,6 @@ def test_sort_cellstr():
     assert texts(s) == ["apple", "fig", "pear"] and s.shape == (1, 3)
     same(i, arr([2, 3, 1]))
     assert texts(call("sort", cellstr("b", "a", "c", column=True), text("descend"))) == ["c", "b", "a"]
-
-
-def test_unique():
-    u, i, j = call("unique", arr([3, 1, np.nan, 1, 3, np.nan]), nargout=3)
-    same(u, arr([1, 3, np.nan, np.nan]))
-    same(i, arr([[2], [1], [3], [6]]))
-    same(j, arr([[2], [1], [3], [1], [2], [4]]))
-    u, i, j = call("unique", arr([[3], [1], [2], [1]]), text("stable"), nargout=3)
-    same(u, arr([[3], [1], [2]]))
-    same(i, arr([[1], [2], [3]]))
-    same(j, arr([[1], [2], [3], [2]]))
-    u, i = call("unique", arr([5, 5, 7]), text("last"), nargout=2)
-    same(u, arr([5, 7]))
-    same(i, arr([[2], [3]]))
-    same(call("unique", arr([[2, 1], [1, 2]])), arr([[1], [2]]))
-    same(call("unique", EMPTY), EMPTY)
-    same(call("unique", np.array([[3, 3, 1]], np.uint8)), np.array([[1, 3]], np.uint8))
-    assert call("unique", text("hello")).to_str() == "ehlo"
-
-
-def test_unique_rows_and_cellstr():
-    u, i, j = call("unique", arr([[1, 2], [0, 1], [1, 2]]), text("rows"), nargout=3)
-    same(u, arr([[0, 1], [1, 2]]))
-    same(i, arr([[2], [1]]))
-    same(j, arr([[2], [1], [2]]))
-    same(call("unique", arr([[1, 2], [0, 1], [1, 2]]), text("rows"), text("stable")), arr([[1, 2], [0, 1]]))
-    u, i, j = call("unique", cellstr("b", "a", "b"), nargout=3)
-    assert texts(u) == ["a", "b"] and u.shape == (1, 2)
-    same(i, arr([[2], [1]]))
-    same(j, arr([[2], [1], [2]]))
-    assert texts(call("unique", cellstr("b", "a", "b", column=True), text("stable"))) == ["b", "a"]
-    with pytest.raises(MatlabError, match="Unknown option"):
-        call("unique", arr([1]), text("bogus"))
 
 
 def test_flips():

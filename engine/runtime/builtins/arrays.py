@@ -1,9 +1,8 @@
-"""Array rearrangement and search: find sort unique flip fliplr flipud circshift permute ipermute squeeze
-kron.
+"""Array rearrangement and search: find sort flip fliplr flipud circshift permute ipermute squeeze kron.
 
 Shape-only operations (flip, circshift, permute, squeeze) work on every array kind (numeric, logical,
-char, cell, string, struct) through ``construct.restructure``. sort and unique handle numeric, logical
-and char arrays, and cell arrays of character vectors.
+char, cell, string, struct) through ``construct.restructure``. sort handles numeric, logical and char
+arrays, and cell arrays of character vectors (the cellstr helpers here are shared with sets.py).
 """
 from __future__ import annotations
 
@@ -58,23 +57,23 @@ def find(x: Value, n: Value | None = None, direction: Value | None = None, *, na
     return tuple(to_value(_oriented(out, shape)) for out in outs[:max(nargout, 1)])
 
 
-def _is_cellstr(value: Value) -> bool:
+def is_cellstr(value: Value) -> bool:
     return type(value) is CellArray and all(
         type(v) is CharArray and v.shape[0] <= 1 for v in value.data.flat)
 
 
-def _cell_texts(value: CellArray) -> list[str]:
+def cell_texts(value: CellArray) -> list[str]:
     return [v.to_str() for v in value.data.ravel(order="F")]
 
 
-def _cell_of(texts: list[str], shape: tuple[int, ...]) -> CellArray:
+def cell_of(texts: list[str], shape: tuple[int, ...]) -> CellArray:
     data = np.empty(len(texts), dtype=object)
     for k, t in enumerate(texts):
         data[k] = CharArray.from_str(t)
     return CellArray(data.reshape(shape, order="F"))
 
 
-def _ascending(arr: np.ndarray, axis: int) -> np.ndarray:
+def ascending_order(arr: np.ndarray, axis: int) -> np.ndarray:
     """Stable ascending sort permutation along an axis (NaN last); complex by magnitude, then angle."""
     if arr.dtype.kind == "c":
         return np.lexsort((np.angle(arr), np.abs(arr)), axis=axis)
@@ -84,8 +83,8 @@ def _ascending(arr: np.ndarray, axis: int) -> np.ndarray:
 def _sort_order(arr: np.ndarray, axis: int, descending: bool) -> np.ndarray:
     """Stable sort permutation; descending order puts NaN first and keeps equal elements in order."""
     if not descending:
-        return _ascending(arr, axis)
-    flipped = _ascending(np.flip(arr, axis), axis)
+        return ascending_order(arr, axis)
+    flipped = ascending_order(np.flip(arr, axis), axis)
     return np.flip(arr.shape[axis] - 1 - flipped, axis)
 
 
@@ -116,7 +115,7 @@ def sort(a: Value, *args: Value, nargout: int = 1) -> Value:
 
         [b, i] = sort([3 1 2], 'descend')    % b = [3 2 1], i = [1 3 2]
     """
-    if _is_cellstr(a):
+    if is_cellstr(a):
         return _sort_cellstr(a, args, nargout)
     check_classes("sort", (a,), ANY_NUMERIC)
     arr = numeric_array(a, "sort")
@@ -136,115 +135,10 @@ def _sort_cellstr(a: CellArray, args: tuple[Value, ...], nargout: int) -> Value:
     if 1 not in a.shape or len(a.shape) > 2:
         raise MatlabError("MATLAB:sort:cellstrVector", "Sorting a cell array of character vectors works "
                           "on vectors only.")
-    texts = _cell_texts(a)
+    texts = cell_texts(a)
     order = sorted(range(len(texts)), key=texts.__getitem__, reverse=descending)  # stable both ways
     index = np.array(order, dtype=np.float64).reshape(a.shape) + 1
-    return (_cell_of([texts[k] for k in order], a.shape), to_value(index))[:max(nargout, 1)]
-
-
-def _groups(sorted_differs: np.ndarray, order: np.ndarray, last: bool) -> tuple[np.ndarray, np.ndarray]:
-    """From a sorting permutation and where each sorted element differs from its predecessor: the
-    representative (first or last occurrence) of each group and the group number of every element."""
-    starts = np.concatenate([[True], sorted_differs]) if order.size else np.zeros(0, bool)
-    group_of_sorted = np.cumsum(starts) - 1
-    group = np.empty(order.size, dtype=np.intp)
-    group[order] = group_of_sorted
-    if last:
-        ends = np.concatenate([sorted_differs, [True]]) if order.size else starts
-        return order[ends], group
-    return order[starts], group
-
-
-def _unique_options(args: tuple[Value, ...]) -> tuple[bool, bool, bool]:
-    stable = rows = last = False
-    for arg in args:
-        word = arg.to_str().lower() if type(arg) is CharArray else None
-        if word == "stable":
-            stable = True
-        elif word == "rows":
-            rows = True
-        elif word in ("last", "first"):
-            last = word == "last"
-        elif word != "sorted":
-            raise MatlabError("MATLAB:UNIQUE:UnknownInput", "Unknown option: use 'sorted', 'stable', "
-                              "'rows', 'first' or 'last'.")
-    return stable, rows, last
-
-
-def _unique_plan(differs: np.ndarray, order: np.ndarray, stable: bool,
-                 last: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Representatives (0-based positions in the input) and group numbers, in sorted or stable order."""
-    reps, group = _groups(differs, order, last)
-    if stable:
-        firsts, _ = _groups(differs, order, False)
-        appearance = np.argsort(firsts, kind="stable")
-        rank = np.empty_like(appearance)
-        rank[appearance] = np.arange(appearance.size)
-        reps, group = reps[appearance], rank[group]
-    return reps, group
-
-
-@builtin("unique", family="array")
-def unique(a: Value, *args: Value, nargout: int = 1) -> Value:
-    """unique(A), unique(A, 'stable'), unique(A, 'rows'), unique(..., 'last'), [C, ia, ic] = unique(...)
-
-    The distinct values of A, sorted (or in order of first appearance with 'stable'), as a row if A is a
-    row vector and a column otherwise; with 'rows' the distinct rows of a matrix. C = A(ia) and
-    A = C(ic); ia holds the first occurrence of each value ('last': the last). NaN values are all
-    distinct. Works on numeric, logical and char arrays and on cell arrays of character vectors.
-
-        [c, ia, ic] = unique([3 1 3 2])    % c = [1 2 3], ia = [2; 4; 1], ic = [3; 1; 3; 2]
-    """
-    stable, rows, last = _unique_options(args)
-    if _is_cellstr(a):
-        if rows:
-            raise MatlabError("MATLAB:UNIQUE:RowsFlagAllowedForCellstr", "'rows' is not supported for "
-                              "cell arrays of character vectors.")
-        texts = _cell_texts(a)
-        order = np.array(sorted(range(len(texts)), key=texts.__getitem__), dtype=np.intp)
-        ordered = [texts[k] for k in order]
-        differs = np.array([x != y for x, y in zip(ordered[1:], ordered[:-1])], dtype=bool)
-        reps, group = _unique_plan(differs, order, stable, last)
-        shape = (1, len(reps)) if a.shape[0] == 1 and len(a.shape) == 2 else (len(reps), 1)
-        value = _cell_of([texts[k] for k in reps], shape)
-    else:
-        check_classes("unique", (a,), ANY_NUMERIC)
-        arr = numeric_array(a, "unique")
-        value, reps, group = (_unique_rows if rows else _unique_elements)(arr, stable, last)
-        if type(a) is CharArray:
-            value = CharArray(value.astype(np.uint16))
-        else:
-            value = to_value(value)
-    return (value, to_value(reps.reshape(-1, 1) + 1.0),
-            to_value(group.reshape(-1, 1) + 1.0))[:max(nargout, 1)]
-
-
-def _unique_elements(arr: np.ndarray, stable: bool, last: bool):
-    flat = arr.ravel(order="F")
-    order = _ascending(flat, 0)
-    ordered = flat[order]
-    differs = ordered[1:] != ordered[:-1]
-    if ordered.dtype.kind in "fc":
-        differs |= np.isnan(ordered[1:])
-    reps, group = _unique_plan(differs, order, stable, last)
-    values = flat[reps]
-    if arr.shape == (0, 0):
-        return values.reshape(0, 0), reps, group
-    is_row = arr.ndim == 2 and arr.shape[0] == 1
-    return (values.reshape(1, -1) if is_row else values.reshape(-1, 1)), reps, group
-
-
-def _unique_rows(arr: np.ndarray, stable: bool, last: bool):
-    if arr.ndim != 2:
-        raise MatlabError("MATLAB:UNIQUE:ANotAMatrix", "A must be a 2-D matrix when using the 'rows' "
-                          "option.")
-    keys = [np.abs(arr[:, j]) if arr.dtype.kind == "c" else arr[:, j] for j in range(arr.shape[1])]
-    order = np.lexsort(keys[::-1]) if keys else np.arange(arr.shape[0])
-    ordered = arr[order]
-    differs = np.any(ordered[1:] != ordered[:-1], axis=1) if arr.shape[1] else np.zeros(
-        max(arr.shape[0] - 1, 0), bool)
-    reps, group = _unique_plan(differs, order, stable, last)
-    return arr[reps], reps, group
+    return (cell_of([texts[k] for k in order], a.shape), to_value(index))[:max(nargout, 1)]
 
 
 def _flip_axis(a: Value, dim: Value | None) -> int:
