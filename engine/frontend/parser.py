@@ -101,7 +101,32 @@ def _unexpected(exc: UnexpectedInput, tokens: list[Token]) -> MatlabError:
     if tok is None or tok.type == "$END":
         return _missing_end(tokens)
     before = tokens[:next(i for i, t in enumerate(tokens) if t is tok)]
+    if tok.type == "FUNCTION":
+        return _misplaced_function(tok, before)
+    if tok.type == "_END":
+        nested = _nested_function(before)
+        if nested is not None:
+            return syntax_error("Nested functions are not supported.", nested.line, nested.column,
+                                "matfuse:unsupportedSyntax")
     return syntax_error(_message(tok, before), tok.line, tok.column)
+
+
+def _misplaced_function(tok: Token, before: list[Token]) -> MatlabError:
+    """``function`` where no definition may start: inside an open block, or inside an expression."""
+    blocks = open_blocks(before)
+    if blocks:
+        return syntax_error(MISSING_END, blocks[-1].line, blocks[-1].column)
+    return syntax_error("Function definitions are not permitted in this context.", tok.line, tok.column)
+
+
+def _nested_function(before: list[Token]) -> Token | None:
+    """The grammar ends a function at the next ``function``; an ``end`` it then cannot place, while
+    the keywords say a function is still open, means the second definition was nested in the first."""
+    blocks = open_blocks(before)
+    if not blocks or blocks[-1].type != "FUNCTION":
+        return None
+    start = next(i for i, t in enumerate(before) if t is blocks[-1])
+    return next((t for t in before[start + 1:] if t.type == "FUNCTION"), None)
 
 
 def _message(tok: Token, before: list[Token]) -> str:

@@ -82,3 +82,19 @@ def test_local_function_help_text():
 def test_block_comment_help_text():
     src = "function f\n%{\n F  Block help.\n   Second line.\n%}\nend"
     assert parse(src).functions[0].doc == "F  Block help.\n  Second line."
+
+
+def test_nested_functions_are_reported_as_unsupported():
+    err = syntax_error("function outer\n  x = 1;\n  function inner\n  end\nend")
+    assert (err.identifier, err.message) == ("matfuse:unsupportedSyntax", "Nested functions are not supported.")
+    assert (err.line, err.column) == (3, 3)
+
+
+def test_function_inside_an_unclosed_block_points_at_the_block():
+    err = syntax_error("function f\n  if x\n    y = 1;\nfunction g\n")
+    assert err.message.startswith("At least one END is missing") and (err.line, err.column) == (2, 3)
+
+
+def test_function_after_a_separator_inside_an_expression_context():
+    err = syntax_error("x = [1\nfunction g]")
+    assert err.identifier == "MATLAB:parse"
