@@ -57,6 +57,11 @@ def test_sprintf_matlab_rules(fmt, args, expected):
     same(call("sprintf", c(fmt), *args), expected)
 
 
+def test_sprintf_empty_string_elements():
+    same(call("sprintf", c("%s,%s"), s("", "b")), ",b")
+    same(call("sprintf", c("%d,%d|"), s("", "b")), "98,")
+
+
 def test_sprintf_escapes_only_in_format():
     same(call("sprintf", c("%s"), c(r"a\nb")), r"a\nb")
     same(call("sprintf", c(r"a\x41\101")), "aAA")
@@ -152,6 +157,8 @@ def test_strcmp_family():
     assert call("strcmp", s("abc"), c("abc")) is True
     same(call("strcmp", s("a", "b"), c("b")), b([False, True]))
     assert call("strcmp", c("ab"), c("abc")) is False
+    assert call("strcmp", cellrow("a"), c("a")) is True          # a 1x1 logical result is a scalar
+    same(call("strcmp", cellrow("a", "b"), cellrow("b")), b([False, True]))
     with pytest.raises(MatlabError):
         call("strcmp", cellrow("a", "b"), cellrow("a", "b", "c"))
 
@@ -234,6 +241,8 @@ def test_regexp_matlab_syntax_and_options():
     same(call("regexp", c("a\nb"), c("a.b"), c("match")), cellrow("a\nb"))       # MATLAB: dot matches newline
     same(call("regexp", c("a\nb"), c("a.b"), c("match"), c("dotexceptnewline")), CellArray.empty((1, 0)))
     same(call("regexpi", c("ABC"), c("b"), c("match")), cellrow("B"))
+    same(call("regexp", c("abab cdcd"), c(r"(?<p>\w\w)\k<p>"), c("match")), cellrow("abab", "cdcd"))
+    same(call("regexp", s("a1b2"), c(r"\d"), c("match")), cellrow("1", "2"))
     same(call("regexp", c("aaa"), c("x*"), c("match")), CellArray.empty((1, 0)))  # empty matches ignored
     same(call("regexp", cellrow("a1", "b22"), c(r"\d+"), c("match")), cellrow(cellrow("1"), cellrow("22")))
     with pytest.raises(MatlabError) as e:

@@ -122,10 +122,10 @@ def isfield(s, names):
     fields = set(s.fields) if type(s) is StructArray else set()
     if type(names) is CellArray:
         flags = [type(v) is CharArray and v.to_str() in fields for v in names.data.ravel(order="F")]
-        return np.array(flags, dtype=np.bool_).reshape(names.shape, order="F")
+        return simplify(np.array(flags, dtype=np.bool_).reshape(names.shape, order="F"))
     if type(names) is StringArray and names.data.size != 1:
         flags = [v in fields for v in names.data.ravel(order="F")]
-        return np.array(flags, dtype=np.bool_).reshape(names.shape, order="F")
+        return simplify(np.array(flags, dtype=np.bool_).reshape(names.shape, order="F"))
     if type(names) not in (CharArray, StringArray):
         return False
     return text_arg(names, "isfield") in fields

@@ -142,33 +142,32 @@ class _Feeder:
     def exhausted(self) -> bool:
         return self.pos >= len(self.atoms)
 
-    def take(self, as_text: bool) -> Atom:
-        atom = self.atoms[self.pos]
-        if type(atom) is str and not as_text:
-            self.atoms[self.pos:self.pos + 1] = [float(ord(c)) for c in atom]
+    def take(self, as_text: bool) -> Atom | None:
+        """The next value (None when none is left); text meeting a numeric conversion gives its codes."""
+        while self.pos < len(self.atoms):
             atom = self.atoms[self.pos]
-        self.pos += 1
-        return atom
+            if type(atom) is str and not as_text:
+                self.atoms[self.pos:self.pos + 1] = [float(ord(ch)) for ch in atom]
+                continue
+            self.pos += 1
+            return atom
+        return None
 
-    def take_count(self) -> str:
+    def take_count(self) -> str | None:
+        """A '*' width or precision."""
         value = self.take(as_text=False)
+        if value is None:
+            return None
         return str(max(int(value), 0)) if _is_whole(value) else "0"
 
 
 def _convert(spec: Spec, feed: _Feeder) -> str | None:
     """Text of one conversion, or None when the arguments ran out before it."""
-    width, precision = spec.width, spec.precision
-    if width == "*":
-        if feed.exhausted():
-            return None
-        width = feed.take_count()
-    if precision == "*":
-        if feed.exhausted():
-            return None
-        precision = feed.take_count()
-    if feed.exhausted():
-        return None
+    width = feed.take_count() if spec.width == "*" else spec.width
+    precision = feed.take_count() if spec.precision == "*" else spec.precision
     value = feed.take(as_text=spec.conv == "s")
+    if value is None or width is None or (spec.precision == "*" and precision is None):
+        return None
     if type(value) is str:
         return _format_text(spec, width, precision, value)
     return _format_number(spec, width, precision, value)

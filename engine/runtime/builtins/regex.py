@@ -1,9 +1,11 @@
 """regexp, regexpi and regexprep, on Python's re with MATLAB's syntax and defaults.
 
-Translation (``translate_pattern``): ``(?<name>...)`` becomes ``(?P<name>...)``, ``\\<`` and ``\\>``
-(word starts and ends) become ``\\b``; ``.`` matches newlines unless 'dotexceptnewline' is given
-(MATLAB's default is 'dotall'). In replacements ``$0``/``$N``/``$<name>`` refer to the match and its
-tokens and the escapes \\n \\t \\\\ \\$ are expanded.
+Translation (``translate_pattern``): ``(?<name>...)`` becomes ``(?P<name>...)``, ``\\k<name>`` becomes
+``(?P=name)``, ``\\<`` and ``\\>`` (word starts and ends) become ``\\b``; ``.`` matches newlines unless
+'dotexceptnewline' is given (MATLAB's default is 'dotall'); zero-length matches are ignored unless
+'emptymatch' is given. In replacements ``$0``/``$N``/``$<name>`` refer to the match and its tokens and
+the escapes \\n \\t \\\\ \\$ are expanded. A string scalar is searched like a char vector (outputs are
+char/cell, not string).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from .textutil import (EMPTY_CHAR, TextList, cell_value, char_row, char_value, o
 
 OUTPUT_KEYWORDS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z]\w*)>")
+_NAMED_BACKREF = re.compile(r"\\k<([A-Za-z]\w*)>")
 
 
 def translate_pattern(pattern: str) -> str:
@@ -28,6 +31,11 @@ def translate_pattern(pattern: str) -> str:
     out: list[str] = []
     k = 0
     while k < len(pattern):
+        ref = _NAMED_BACKREF.match(pattern, k)
+        if ref:
+            out.append(f"(?P={ref.group(1)})")
+            k = ref.end()
+            continue
         if pattern[k] == "\\" and k + 1 < len(pattern):
             pair = pattern[k:k + 2]
             out.append(r"\b" if pair in (r"\<", r"\>") else pair)
@@ -156,8 +164,8 @@ def _regexp(fname: str, s: Value, pattern: Value, options: tuple, nargout: int, 
     opts.outputs = (opts.outputs or list(OUTPUT_KEYWORDS))[:max(nargout, 1)]
     texts = texts_of(s, fname)
     patterns = texts_of(pattern, fname)
-    if texts.kind == "char" and patterns.kind == "char":
-        results = _regexp_one(texts.items[0], _compile(patterns.items[0], opts.flags), opts)
+    if len(texts.items) == 1 and len(patterns.items) == 1 and "cell" not in (texts.kind, patterns.kind):
+        results = _regexp_one(texts.items[0] or "", _compile(patterns.items[0] or "", opts.flags), opts)
     else:
         results = _regexp_each(texts, patterns, opts)
     return tuple(results) if nargout > 1 else results[0]

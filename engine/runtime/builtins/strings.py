@@ -9,7 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value
+from ..values import CellArray, CharArray, StringArray, Value, simplify
 from .registry import builtin
 from .textutil import (TextList, char_row, char_value, cell_value, is_char_row, is_text_scalar, option_name,
                        string_value, text_arg, texts_of, unescape)
@@ -249,21 +249,17 @@ def _strcmp(a: Value, b: Value, fold: bool, n: int | None, fname: str) -> Value:
     many_a, many_b = _keys(a), _keys(b)
     if many_a is None and many_b is None:
         return _compare_keys(_key(a), _key(b), fold, n)
-    if many_a is not None and many_b is not None:
-        if many_a[1] != many_b[1] and len(many_a[0]) != 1 and len(many_b[0]) != 1:
-            raise MatlabError(f"MATLAB:{fname}:InputsSizeMismatch",
-                              "Inputs must be the same size or either one can be a scalar.")
-        if len(many_a[0]) == 1:
-            many_a, many_b = many_b, many_a
-            a, b = b, a
-        shape = many_a[1]
-        others = many_b[0] * len(many_a[0]) if len(many_b[0]) == 1 else many_b[0]
-        flags = [_compare_keys(x, y, fold, n) for x, y in zip(many_a[0], others)]
-    else:
-        keys, shape = many_a if many_a is not None else many_b
-        single = _key(b if many_a is not None else a)
-        flags = [_compare_keys(k, single, fold, n) for k in keys]
-    return np.array(flags, dtype=np.bool_).reshape(shape, order="F")
+    keys_a, shape = many_a or ([_key(a)], (1, 1))
+    keys_b, shape_b = many_b or ([_key(b)], (1, 1))
+    if len(keys_a) == 1:
+        keys_a, shape = keys_a * len(keys_b), shape_b
+    elif len(keys_b) == 1:
+        keys_b = keys_b * len(keys_a)
+    elif shape != shape_b:
+        raise MatlabError(f"MATLAB:{fname}:InputsSizeMismatch",
+                          "Inputs must be the same size or either one can be a scalar.")
+    flags = [_compare_keys(x, y, fold, n) for x, y in zip(keys_a, keys_b)]
+    return simplify(np.array(flags, dtype=np.bool_).reshape(shape, order="F"))
 
 
 def _count(n: Value, fname: str) -> int:

@@ -5,6 +5,7 @@ Size arguments are read with the numeric family's helpers (construct.split_class
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
 from ..errors import MatlabError
