@@ -199,6 +199,28 @@ def test_str2num():
     assert ok is False
 
 
+def test_strfind_strlength_deblank_strtok_isspace():
+    same(call("strfind", c("abababa"), c("aba")), arr([1.0, 3.0, 5.0]))                # octave
+    same(call("strfind", c("abc"), c("x")), np.zeros((0, 0)))                          # octave
+    same(call("strfind", c("ab"), c("abc")), np.zeros((0, 0)))
+    same(call("strfind", cellrow("ab", "bb"), c("b")), cellrow(arr([2.0]), arr([1.0, 2.0])))  # octave
+    same(call("strfind", s("hello"), c("l")), arr([3.0, 4.0]))
+    same(call("strlength", s("ab", "cde", None)), arr([2.0, 3.0, math.nan]))
+    same(call("strlength", c("four")), 4.0)
+    same(call("deblank", c("ab \t\n ")), "ab")                                       # octave
+    same(call("deblank", cellrow(" a ", "b")), cellrow(" a", "b"))
+    token, rest = call("strtok", c("  hello world"), nargout=2)                         # octave
+    same(token, "hello")
+    same(rest, " world")
+    token, rest = call("strtok", c("a,b"), c(","), nargout=2)                          # octave
+    same(token, "a")
+    same(rest, ",b")
+    same(call("strtok", s("x y")), s("x"))
+    same(call("isspace", c("a b\tc")),
+         b([False, True, False, True, False]))                                          # octave
+    same(call("isspace", arr([1.0, 2.0])), b([False, False]))
+
+
 def test_blanks_newline():
     same(call("blanks", 3.0), "   ")
     assert call("blanks", 0.0).shape == (1, 0)

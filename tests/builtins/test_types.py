@@ -125,6 +125,15 @@ def test_predicates(name, yes, no):
     assert all(call(name, v) is False for v in no)
 
 
+def test_cellstr():
+    same(call("cellstr", charmat("ab ", "cde")), cellrow("ab", "cde", shape=(2, 1)))   # octave
+    same(call("cellstr", c("")), CellArray(np.array([[CharArray(np.zeros((0, 0), np.uint16))]], object)))
+    same(call("cellstr", s("x", "yz")), cellrow("x", "yz"))
+    same(call("cellstr", cellrow("a")), cellrow("a"))
+    with pytest.raises(MatlabError):
+        call("cellstr", 1.0)
+
+
 def test_iscellstr():
     assert call("iscellstr", cellrow("a", "bc")) is True
     assert call("iscellstr", cellrow()) is True

@@ -15,8 +15,9 @@ from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, Str
 from .construct import split_class
 from .registry import builtin
 from .sizes import size_from_args
-from .strings import str2double
-from .textutil import is_char_row, option_name, string_value, text_arg
+from .strings import WHITESPACE
+from .textnum import str2double
+from .textutil import cell_value, char_value, is_char_row, option_name, string_value, text_arg
 
 NUMERIC_CLASSES = ("double", "single") + INTEGER_CLASSES
 FLOAT_CLASSES = ("double", "single")
@@ -179,6 +180,30 @@ def string(x):
         arr = to_array(x)
         return string_value(number_texts(arr.ravel(order="F").tolist()), arr.shape)
     raise _conversion_error("string", x)
+
+
+@builtin("cellstr", family="types")
+def cellstr(x):
+    """cellstr(A)  convert to a cell array of character vectors.
+
+    Each row of a char array becomes one cell (trailing whitespace removed); a string array keeps its
+    shape; a cell array of char is returned as is.
+
+        cellstr(['ab '; 'cde'])   % {'ab'; 'cde'}
+    """
+    t = type(x)
+    if t is CellArray:
+        if not all(type(v) is CharArray for v in x.data.flat):
+            raise MatlabError("MATLAB:cellstr:MustContainText",
+                              "Cell array elements must be character arrays.")
+        return x
+    if t is CharArray:
+        rows = [r.rstrip(WHITESPACE + "\0") for r in x.rows()] if x.codes.size else [""]
+        return cell_value([char_value(r) for r in rows], (len(rows), 1))
+    if t is StringArray:
+        return cell_value([char_value(v or "") for v in x.data.ravel(order="F")], x.shape)
+    raise MatlabError("MATLAB:cellstr:InputClass",
+                      "Input must be a string, a character array or a cell array of character vectors.")
 
 
 # -- class tests ------------------------------------------------------------------------------------
