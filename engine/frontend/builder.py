@@ -5,7 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 
-from lark import Token, Transformer
+from lark import Token
+from lark.visitors import Transformer_NonRecursive
 
 from . import ast
 from .diagnostics import BAD_ASSIGN, syntax_error
@@ -59,9 +60,10 @@ class _Function:
     has_end: bool
 
 
-class AstBuilder(Transformer):
-    """Builds the AST of one source text. ``tokens`` (the lexer's output) gives anonymous functions
-    their text; ``comments`` gives functions their help text."""
+class AstBuilder(Transformer_NonRecursive):
+    """Builds the AST of one source text (without recursion: long operator chains nest deeply).
+    ``tokens`` (the lexer's output) gives anonymous functions their text; ``comments`` gives functions
+    their help text."""
 
     def __init__(self, source: str, tokens: list[Token], comments: list[Comment]) -> None:
         super().__init__()
@@ -69,10 +71,12 @@ class AstBuilder(Transformer):
         self._tokens = tokens
         self._starts = [t.start_pos for t in tokens]
         self._comments = {c.line: c for c in comments if c.own_line}
-        self._tildes: list[ast.Tilde] = []      # placeholders not yet claimed by a multi-assignment
+        self._tildes: list[ast.Tilde] = []      # every ``~`` placeholder met
+        self._claimed: set[int] = set()         # ids of those that are outputs of a multi-assignment
 
     # ------------------------------------------------------------ program and functions
     def start(self, children) -> ast.Program:
+        self._reject_tildes()
         body, functions = children[0], children[1:]
         ends = {f.has_end for f in functions}
         if len(ends) > 1:
@@ -124,7 +128,6 @@ class AstBuilder(Transformer):
 
     # ------------------------------------------------------------ statements
     def stmts(self, children) -> tuple:
-        self._reject_tildes()
         return tuple(children)
 
     def sep(self, children) -> bool:
@@ -141,7 +144,7 @@ class AstBuilder(Transformer):
     def _targets(self, lhs) -> tuple:
         if isinstance(lhs, ast.Matrix) and len(lhs.rows) == 1:
             targets = lhs.rows[0]
-            self._tildes = [t for t in self._tildes if not any(t is x for x in targets)]
+            self._claimed.update(id(t) for t in targets if isinstance(t, ast.Tilde))
         else:
             targets = (lhs,)
         for target in targets:
@@ -150,9 +153,9 @@ class AstBuilder(Transformer):
         return targets
 
     def _reject_tildes(self) -> None:
-        if self._tildes:
-            tilde = self._tildes[0]
-            self._tildes = []
+        stray = [t for t in self._tildes if id(t) not in self._claimed]
+        if stray:
+            tilde = min(stray, key=lambda t: (t.line, t.col))
             raise syntax_error("Invalid use of '~': it only stands for an ignored output in "
                                "'[a, ~] = f(...)'.", tilde.line, tilde.col)
 

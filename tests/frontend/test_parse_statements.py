@@ -245,3 +245,16 @@ def test_statement_positions():
                                                       (11, 1), (12, 3), (13, 1), (14, 1)]
     command = program.body[-1].expr
     assert (command.args[0].line, command.args[0].col) == (14, 6)
+
+
+def test_tilde_outputs_in_several_statements_and_blocks():
+    body = parse("[~, i] = max(x); if a, [~] = f; end\nfor k = 1:2, [p, ~] = g; end").body
+    assert body[0].targets[0] == ast.Tilde() and body[1].clauses[0][1][0].targets == (ast.Tilde(),)
+    assert body[2].body[0].targets == (I("p"), ast.Tilde())
+
+
+def test_long_operator_chains_and_deep_nesting_parse():
+    chain = parse("x = " + " + ".join(["1"] * 3000)).body[0].value
+    assert isinstance(chain, ast.Binary) and chain.right == N(1)
+    nested = parse("y = " + "(" * 2000 + "1" + ")" * 2000).body[0].value
+    assert nested == N(1)
