@@ -161,3 +161,23 @@ def test_registered_as_elementwise_with_help():
         entry = BUILTINS[name]
         assert entry.fusion == "elementwise" and entry.family == "math"
         assert entry.help.startswith(f"{name}(") and "\n\n" in entry.help
+
+
+SCALAR_CASES = [(name, (v,)) for name in ("sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "sin",
+                                         "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+                                         "asinh", "acosh", "atanh", "abs", "sign", "floor", "ceil", "fix",
+                                         "round", "real", "imag", "conj", "angle")
+                for v in (2.5, -0.5, -2.5, 0.49999999999999994, 0.0, 1e300, np.inf, -np.inf, np.nan)]
+SCALAR_CASES += [(name, (x, y)) for name in ("mod", "rem", "atan2", "hypot")
+                 for x, y in ((7.0, 3.0), (-1.0, 3.0), (5.5, -2.0), (1.0, 0.1), (0.3, 0.1), (5.0, 0.0),
+                              (5.0, np.inf), (np.inf, 3.0), (np.nan, 1.0), (-7.0, -3.0), (1e17, 3.0))]
+
+
+@pytest.mark.parametrize("name, args", SCALAR_CASES)
+def test_scalar_fast_path_matches_array_path(name, args):
+    scalar = call(name, *args)
+    array = call(name, *(arr([a, a]) for a in args))
+    expected = array[0, 0].item()
+    assert type(scalar) is type(expected) or (type(scalar) is float and expected == scalar)
+    np.testing.assert_array_equal(np.array(scalar), np.array(expected))
+    assert np.signbit(np.real(scalar)) == np.signbit(np.real(expected)) or np.isnan(np.real(expected))

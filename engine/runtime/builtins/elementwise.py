@@ -11,6 +11,7 @@ numpy function, the part of the real line where the result is real, and the help
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -23,6 +24,7 @@ from .registry import builtin
 from .sizes import integer_values, is_text
 
 FLOAT_INPUTS = ("double", "single", "logical", "char")
+EPS = float(np.finfo(np.float64).eps)
 ANY_NUMERIC = FLOAT_INPUTS + INTEGER_CLASSES
 
 
@@ -37,8 +39,31 @@ def check_classes(fname: str, values: tuple[Value, ...], allowed: tuple[str, ...
 
 def _require_real(fname: str, values: tuple[Value, ...]) -> None:
     for value in values:
-        if np.iscomplexobj(numeric(value)):
+        if type(value) is complex or (type(value) is np.ndarray and value.dtype.kind == "c"):
             raise MatlabError(f"MATLAB:{fname}:complexArgs", "Inputs must be real.")
+
+
+def apply(fn: Callable[..., np.ndarray], *values: Value,
+          scalar: Callable[..., float | None] | None = None) -> Value:
+    """``semantics.elementwise(fn, *values)``, or for real double scalars (Python floats) the fast
+    ``scalar(*values)`` when given, unless it declines by returning None."""
+    if scalar is not None and all(type(v) is float for v in values):
+        out = scalar(*values)
+        if out is not None:
+            return out
+    return elementwise(fn, *values)
+
+
+def on_float64(fn: Callable[..., np.ndarray],
+               inside: Callable[[np.ndarray], np.ndarray] | None = None) -> Callable[..., float | None]:
+    """A scalar fast path running ``fn`` on float64 scalars (as on arrays) when every argument lies in
+    the real domain ``inside``; NaN and out-of-domain arguments are declined."""
+    def run(*xs: float) -> float | None:
+        if inside is not None and not all(inside(x) for x in xs):
+            return None
+        with np.errstate(all="ignore"):
+            return float(fn(*xs))
+    return run
 
 
 def _complex_outside(x: np.ndarray, inside: Callable[[np.ndarray], np.ndarray] | None,
@@ -99,7 +124,8 @@ _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
 def _register_float_function(name: str, spec: FloatFunction) -> None:
     def impl(x: Value) -> Value:
         check_classes(name, (x,), FLOAT_INPUTS)
-        return elementwise(lambda a: spec.fn(_complex_outside(a, spec.inside, spec.odd_branch)), x)
+        return apply(lambda a: spec.fn(_complex_outside(a, spec.inside, spec.odd_branch)), x,
+                     scalar=on_float64(spec.fn, spec.inside))
 
     domain = " Inputs outside the real domain give complex results." if spec.inside else ""
     impl.__name__ = name
@@ -124,7 +150,8 @@ def log2(x: Value, *, nargout: int = 1) -> Value:
     """
     check_classes("log2", (x,), FLOAT_INPUTS)
     if nargout < 2:
-        return elementwise(lambda a: np.log2(_complex_outside(a, _nonneg, False)), x)
+        return apply(lambda a: np.log2(_complex_outside(a, _nonneg, False)), x,
+                     scalar=on_float64(np.log2, _nonneg))
     arr = numeric(x)
     arr = arr.real if arr.dtype.kind == "c" else arr
     mantissa, exponent = np.frexp(arr.astype(work_dtype(result_class(x))))
@@ -140,7 +167,7 @@ def abs_(x: Value) -> Value:
         abs([-2 3+4i])    % 2  5
     """
     check_classes("abs", (x,), ANY_NUMERIC)
-    return elementwise(np.abs, x)
+    return apply(np.abs, x, scalar=abs)
 
 
 @builtin("sign", family="math", fusion="elementwise")
@@ -159,7 +186,7 @@ def sign(x: Value) -> Value:
         mag = np.abs(a)
         safe = np.where(mag == 0, 1, mag)
         return np.where(mag == 0, 0, a.real / safe + 1j * (a.imag / safe))
-    return elementwise(signum, x)
+    return apply(signum, x, scalar=on_float64(np.sign))
 
 
 def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
@@ -175,7 +202,9 @@ def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], summar
                        example: str) -> None:
     def impl(x: Value) -> Value:
         check_classes(name, (x,), ANY_NUMERIC)
-        return x if class_of(x) in INTEGER_CLASSES else elementwise(_parts(fn), x)
+        if class_of(x) in INTEGER_CLASSES:
+            return x
+        return apply(_parts(fn), x, scalar=lambda v: float(fn(v)))
 
     impl.__name__ = name
     impl.__doc__ = (f"{name}(X)  {summary}.\n\nComplex elements are rounded in their real and imaginary "
@@ -207,11 +236,19 @@ def round_(x: Value, digits: Value | None = None, kind: Value | None = None) -> 
     if class_of(x) in INTEGER_CLASSES:
         return x
     if digits is None:
-        return elementwise(_parts(round_half_away), x)
+        return apply(_parts(round_half_away), x, scalar=_round_scalar)
     count = integer_values(digits, "round")
     if len(count) != 1:
         raise MatlabError("MATLAB:round:invalidDigits", "N must be an integer scalar.")
-    return elementwise(_parts(lambda a: _round_digits(a, count[0])), x)
+    return apply(_parts(lambda a: _round_digits(a, count[0])), x)
+
+
+def _round_scalar(x: float) -> float:
+    """round_half_away for a Python float (exact: x - trunc(x) has no rounding error)."""
+    if not math.isfinite(x):
+        return x
+    whole = math.copysign(float(math.trunc(x)), x)
+    return whole + math.copysign(1.0, x) if abs(x - whole) >= 0.5 else whole
 
 
 def _round_digits(a: np.ndarray, digits: int) -> np.ndarray:
@@ -245,6 +282,26 @@ def _rem(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.where(_near_whole(q, y), 0, x - np.trunc(q) * y)
 
 
+def _division_scalar(x: float, y: float, whole: Callable[[float], int]) -> float | None:
+    """x - whole(x/y)*y for Python floats with the round-off rule of ``_near_whole``; None (decline)
+    where the quotient or y is not finite."""
+    q = x / y
+    if not (math.isfinite(q) and math.isfinite(y)):
+        return None
+    nearest = round(q)
+    if y != math.trunc(y) and abs(q - nearest) < EPS * abs(nearest):
+        return 0.0
+    return x - whole(q) * y
+
+
+def _mod_scalar(x: float, y: float) -> float | None:
+    return x if y == 0 else _division_scalar(x, y, math.floor)
+
+
+def _rem_scalar(x: float, y: float) -> float | None:
+    return math.nan if y == 0 else _division_scalar(x, y, math.trunc)
+
+
 @builtin("mod", family="math", fusion="elementwise")
 def mod(x: Value, y: Value) -> Value:
     """mod(X, Y)  remainder after floored division: X - floor(X./Y).*Y, with the sign of Y.
@@ -255,7 +312,7 @@ def mod(x: Value, y: Value) -> Value:
         mod([-1 5 7], 3)    % 2  2  1
     """
     _require_real_numeric("mod", (x, y))
-    return elementwise(_mod, x, y)
+    return apply(_mod, x, y, scalar=_mod_scalar)
 
 
 @builtin("rem", family="math", fusion="elementwise")
@@ -268,7 +325,7 @@ def rem(x: Value, y: Value) -> Value:
         rem([-1 5 7], 3)    % -1  2  1
     """
     _require_real_numeric("rem", (x, y))
-    return elementwise(_rem, x, y)
+    return apply(_rem, x, y, scalar=_rem_scalar)
 
 
 @builtin("atan2", family="math", fusion="elementwise")
@@ -281,7 +338,7 @@ def atan2(y: Value, x: Value) -> Value:
     """
     check_classes("atan2", (y, x), FLOAT_INPUTS)
     _require_real("atan2", (y, x))
-    return elementwise(np.arctan2, y, x)
+    return apply(np.arctan2, y, x, scalar=on_float64(np.arctan2))
 
 
 @builtin("hypot", family="math", fusion="elementwise")
@@ -293,7 +350,7 @@ def hypot(a: Value, b: Value) -> Value:
         hypot(3, 4)    % 5
     """
     check_classes("hypot", (a, b), FLOAT_INPUTS)
-    return elementwise(lambda p, q: np.hypot(np.abs(p), np.abs(q)), a, b)
+    return apply(lambda p, q: np.hypot(np.abs(p), np.abs(q)), a, b, scalar=on_float64(np.hypot))
 
 
 @builtin("real", family="math", fusion="elementwise")
@@ -305,7 +362,7 @@ def real(x: Value) -> Value:
         real(3 + 4i)    % 3
     """
     check_classes("real", (x,), ANY_NUMERIC)
-    return elementwise(np.real, x)
+    return apply(np.real, x, scalar=lambda v: v)
 
 
 @builtin("imag", family="math", fusion="elementwise")
@@ -317,7 +374,8 @@ def imag(x: Value) -> Value:
         imag(3 + 4i)    % 4
     """
     check_classes("imag", (x,), ANY_NUMERIC)
-    return elementwise(lambda a: np.imag(a).copy() if a.dtype.kind == "c" else np.zeros_like(a), x)
+    return apply(lambda a: np.imag(a).copy() if a.dtype.kind == "c" else np.zeros_like(a), x,
+                 scalar=lambda v: 0.0)
 
 
 @builtin("conj", family="math", fusion="elementwise")
@@ -329,7 +387,7 @@ def conj(x: Value) -> Value:
         conj(3 + 4i)    % 3 - 4i
     """
     check_classes("conj", (x,), ANY_NUMERIC)
-    return elementwise(np.conj, x)
+    return apply(np.conj, x, scalar=lambda v: v)
 
 
 @builtin("angle", family="math", fusion="elementwise")
@@ -341,12 +399,14 @@ def angle(x: Value) -> Value:
         angle(-1)    % 3.1416
     """
     check_classes("angle", (x,), FLOAT_INPUTS)
-    return elementwise(np.angle, x)
+    return apply(np.angle, x, scalar=on_float64(np.angle))
 
 
 def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
                         example: str) -> None:
     def impl(x: Value) -> Value:
+        if type(x) is float:
+            return bool(fn(x))
         check_classes(name, (x,), ANY_NUMERIC)
         return to_value(fn(numeric(x)))
 

@@ -37,6 +37,8 @@ def numeric_array(value: Value, fname: str) -> np.ndarray:
 
 def integer_values(value: Value, fname: str) -> list[int]:
     """The elements of a real numeric argument that must hold whole numbers (sizes, counts)."""
+    if type(value) is float and value.is_integer():
+        return [int(value)]
     arr = numeric_array(value, fname)
     if np.iscomplexobj(arr) or type(value) is CharArray:
         raise MatlabError("MATLAB:NonIntegerInput", "Size inputs must be integers.")
