@@ -53,6 +53,9 @@ def test_rethrow_keeps_stack():
     with pytest.raises(MatlabError) as e:
         call("rethrow", err)
     assert [(f.name, f.line, f.file) for f in e.value.stack] == [("f", 12, "f.m")]
+    with pytest.raises(MatlabError) as e:
+        call("throw", err)
+    assert e.value.stack == []
 
 
 def test_warning_prints_and_records():

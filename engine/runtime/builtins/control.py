@@ -196,9 +196,13 @@ def mexception(identifier, fmt, *args):
 def throw(err):
     """throw(ME)  throw the error described by MException ME.
 
+    The error's stack starts afresh where it is thrown (rethrow keeps the original one).
+
         throw(MException('a:b', 'failed'))
     """
-    raise _error_of(err, "throw")
+    exc = _error_of(err, "throw")
+    exc.stack = []
+    raise exc
 
 
 @builtin("rethrow", family="control")
