@@ -148,11 +148,8 @@ def _wrap(kind: str, values: list, data: np.ndarray) -> Value:
     if kind == "cell":
         return CellArray(data)
     if kind == "struct":
-        structs = [v for v in values if type(v) is StructArray]
-        copied = np.empty(data.shape, dtype=object)
-        for k, d in enumerate(data.flat):
-            copied.flat[k] = dict(d)
-        return StructArray(_struct_fields(values), copied, structs[0].classname)
+        classname = next(v.classname for v in values if type(v) is StructArray)
+        return StructArray(_struct_fields(values), data, classname)
     if kind == "function_handle":
         return values[0]
     if kind == "string":

@@ -11,6 +11,8 @@
 
 ``index`` returns new values (no memory shared with the indexed value), so the VM may own them;
 ``cell_index`` and ``get_field`` return the stored elements themselves (shared, never to be modified).
+The dicts inside a StructArray are never modified once stored (assignment replaces them), so struct
+arrays may share them.
 """
 from __future__ import annotations
 
@@ -214,21 +216,8 @@ def index(value: Value, args: list) -> Value:
     if type(value) is FunctionHandle:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
     data = storage(value)
-    if not args:
-        out = data.copy()
-    else:
-        out = select(data, args)
-    if type(value) is StructArray:
-        out = _copy_dicts(out)
+    out = data.copy() if not args else select(data, args)
     return rewrap(value, as_matrix(out))
-
-
-def _copy_dicts(data: np.ndarray) -> np.ndarray:
-    """A struct array's elements copied, so later field assignments do not reach the original."""
-    out = np.empty(data.shape, dtype=object)
-    for k, d in enumerate(data.flat):
-        out.flat[k] = dict(d)
-    return out
 
 
 def cell_index(value: Value, args: list) -> list:
@@ -284,36 +273,44 @@ def assign(base: Value | None, path: list, rhs: Value, inplace: bool = False) ->
     With ``inplace`` (the caller owns ``base`` exclusively) a base whose class and size do not change is
     updated in its own buffer and returned; otherwise ``base`` is never modified.
     """
-    if inplace and type(base) is np.ndarray and len(path) == 1 and path[0][0] == "()":
-        if _fast_store(base, path[0][1], rhs):
-            return base
+    if type(base) is np.ndarray and len(path) == 1 and path[0][0] == "()":
+        done = _fast_store(base, path[0][1], rhs, inplace)
+        if done is not None:
+            return done
     return _assign_path(base, path, rhs, inplace)
 
 
 _FAST_KINDS = {float: "fc", bool: "b"}
 
 
-def _fast_store(base: np.ndarray, args: list, rhs: Value) -> bool:
-    """A(i) = x and A(i, j) = x for a real scalar x and in-range real scalar subscripts, in place."""
+def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.ndarray | None:
+    """A(i) = x and A(i, j) = x for a real scalar x and real scalar subscripts on a 2-D array, with
+    A(end+1) = x growth of vectors; None when the assignment is not of this form."""
     kinds = _FAST_KINDS.get(type(rhs))
     if kinds is None or base.dtype.kind not in kinds or base.ndim != 2:
-        return False
+        return None
     m, n = base.shape
     if len(args) == 2:
         i, j = args
         if type(i) is not float or type(j) is not float or not (1.0 <= i <= m and 1.0 <= j <= n) or \
                 i != int(i) or j != int(j):
-            return False
-        base[int(i) - 1, int(j) - 1] = rhs
-        return True
-    if len(args) == 1 and type(args[0]) is float:
-        i = args[0]
-        if not 1.0 <= i <= m * n or i != int(i):
-            return False
-        k = int(i) - 1
-        base[k % m, k // m] = rhs
-        return True
-    return False
+            return None
+        out = base if inplace else base.copy()
+        out[int(i) - 1, int(j) - 1] = rhs
+        return out
+    if len(args) != 1 or type(args[0]) is not float or not args[0] >= 1.0 or args[0] != int(args[0]):
+        return None
+    k = int(args[0]) - 1
+    if k < m * n:
+        out = base if inplace else base.copy()
+        out[k % m, k // m] = rhs
+        return out
+    if m != 1 and n != 1 and (m, n) != (0, 0):
+        return None
+    out = np.zeros((k + 1, 1) if n == 1 and m != 1 else (1, k + 1), dtype=base.dtype)
+    out.reshape(-1)[:base.size] = base.reshape(-1)
+    out.reshape(-1)[k] = rhs
+    return out
 
 
 def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> Value:
@@ -343,14 +340,15 @@ def _struct_base(base: Value | None, inplace: bool) -> StructArray:
         raise MatlabError("MATLAB:structAssToNonStruct", "Unable to perform assignment because dot "
                                                          "indexing is not supported for variables of "
                                                          "this type.")
-    return base if inplace else StructArray(list(base.fields), _copy_dicts(base.data), base.classname)
+    return base if inplace else StructArray(list(base.fields), base.data.copy(), base.classname)
 
 
 def _add_field(s: StructArray, name: str) -> None:
+    """Add field ``name`` (value []) to every element of ``s``, which the caller owns."""
     if name not in s.fields:
         s.fields.append(name)
-        for d in s.data.flat:
-            d[name] = _EMPTY
+        for k, d in enumerate(s.data.flat):
+            s.data.flat[k] = {**d, name: _EMPTY}
 
 
 def _one_result(count: int, what: str) -> MatlabError:
@@ -366,10 +364,9 @@ def _assign_field(base: Value | None, name: str, rest: list, rhs: Value, inplace
         s = StructArray(s.fields, np.array([[{f: _EMPTY for f in s.fields}]], dtype=object), s.classname)
     if s.data.size != 1:
         raise _one_result(s.data.size, "curly brace or dot")
-    element = s.data.flat[0]
-    value = rhs if not rest else _assign_path(element.get(name), rest, rhs, False)
+    value = rhs if not rest else _assign_path(s.data.flat[0].get(name), rest, rhs, False)
     _add_field(s, name)
-    element[name] = value
+    s.data.flat[0] = {**s.data.flat[0], name: value}
     return s
 
 
@@ -606,17 +603,25 @@ def _struct_rhs(base: StructArray, rhs: Value) -> np.ndarray:
     if set(rhs.fields) != set(base.fields) and base.data.size:
         raise MatlabError("MATLAB:heterogeneousStrucAssignment",
                           "Subscripted assignment between dissimilar structures.")
-    return _copy_dicts(rhs.data)
+    return rhs.data
 
 
-def _filled(shape: tuple[int, ...], dtype: np.dtype, fill: str, fields: list[str]) -> np.ndarray:
-    """A new array for growth: zeros, [] cells, <missing> strings or structs with empty fields."""
+def _grown(data: np.ndarray, shape: tuple[int, ...], fill: str, fields: list[str]) -> np.ndarray:
+    """``data`` copied into the corner of a new array of ``shape``; the rest is zeros, [] cells,
+    <missing> strings, or structs with empty fields."""
     if fill == "zero":
-        return np.zeros(shape, dtype=dtype)
-    out = np.empty(shape, dtype=object)
-    for k in range(out.size):
-        out.flat[k] = _EMPTY if fill == "empty" else None if fill == "missing" else \
-            {f: _EMPTY for f in fields}
+        out = np.zeros(shape, dtype=data.dtype)
+    else:
+        out = np.empty(shape, dtype=object)
+        if fill == "empty":
+            out.fill(_EMPTY)
+    corner = tuple(slice(0, d) for d in data.shape) + (0,) * (len(shape) - data.ndim)
+    out[corner] = data
+    if fill == "struct":
+        new = np.ones(shape, dtype=bool)
+        new[corner] = False
+        for k in np.flatnonzero(new):
+            out.flat[k] = {f: _EMPTY for f in fields}
     return out
 
 
@@ -629,14 +634,10 @@ def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = Fal
                           "Assignment with empty parentheses is not supported; use A = value.")
     data, values, wrap, fill = _operands(base, rhs)
     shared = data is _storage_or_none(base)
-    if shared and not inplace and type(base) is StructArray:
-        data, shared = _copy_dicts(data), False
     plan = plan_targets(data.shape, args, values.shape)
     values = _fit_rhs(values, plan, len(args) == 1)
     if plan.shape != data.shape:
-        grown = _filled(plan.shape, data.dtype, fill, _fields_of(base, rhs))
-        grown[tuple(slice(0, d) for d in data.shape) + (0,) * (len(plan.shape) - data.ndim)] = data
-        data, shared = grown, False
+        data, shared = _grown(data, plan.shape, fill, _fields_of(base, rhs)), False
     elif shared and not inplace:
         data, shared = data.copy(), False
     plan.view(data)[plan.keys] = values
@@ -695,8 +696,6 @@ def delete(base: Value, args: list) -> Value:
             raise _out_of_range_deletion()
         out = np.delete(data.reshape(dims, order="F"), idx, axis=axis)
         out = out.reshape(normalize_shape(out.shape), order="F")
-    if type(base) is StructArray:
-        out = _copy_dicts(out)
     return rewrap(base, out)
 
 

@@ -7,6 +7,7 @@ import engine.runtime.builtins.operators  # noqa: F401  (registers the operator 
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.concat import cat, horzcat, vertcat
 from engine.runtime.errors import MatlabError
+from engine.runtime.indexing import assign
 from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
 
 NULL = np.zeros((0, 0))
@@ -114,8 +115,10 @@ def test_struct_concatenation():
     out = horzcat([s, t])
     assert type(out) is StructArray and out.shape == (1, 2) and out.fields == ["a", "b"]
     assert out.data[0, 1] == {"b": 3.0, "a": 4.0}
-    out.data[0, 0]["a"] = 99.0
-    assert s.data[0, 0]["a"] == 1.0
+    assign(out, [("()", [1.0]), (".", "a")], 99.0, inplace=True)      # the result may be owned
+    assign(out, [("()", [2.0]), (".", "c")], 5.0, inplace=True)
+    assert s.data[0, 0] == {"a": 1.0, "b": 2.0} and t.data[0, 0] == {"b": 3.0, "a": 4.0}
+    assert out.data[0, 0]["a"] == 99.0 and out.fields == ["a", "b", "c"]
     with pytest.raises(MatlabError) as exc:
         horzcat([s, StructArray.scalar({"z": 1.0})])
     assert exc.value.identifier == "MATLAB:catenate:structFieldBad"

@@ -98,8 +98,9 @@ def test_index_char_string_cell_struct():
     st = StructArray(["a"], np.array([[{"a": 1.0}, {"a": 2.0}]], dtype=object))
     one = index(st, [2.0])
     assert type(one) is StructArray and one.shape == (1, 1) and one.data[0, 0] == {"a": 2.0}
-    one.data[0, 0]["a"] = 9.0
-    assert st.data[0, 1]["a"] == 2.0
+    assign(one, [(".", "a")], 9.0, inplace=True)
+    assign(one, [(".", "b")], 9.0, inplace=True)
+    assert st.data[0, 1] == {"a": 2.0} and st.fields == ["a"] and one.data[0, 0] == {"a": 9.0, "b": 9.0}
 
 
 def test_colon_as_char():
@@ -398,3 +399,24 @@ def test_dynamic_field_names_and_cell_in_struct():
     s = assign(None, [(".", "dyn"), ("{}", [2.0])], 4.0)
     inner = get_field(s, "dyn")[0]
     assert type(inner) is CellArray and inner.shape == (1, 2) and inner.data[0, 1] == 4.0
+
+
+def test_fast_growth_of_vectors():
+    same(assign(NULL, paren(3.0), 1.0), row(0, 0, 1))
+    same(assign(np.zeros((0, 1)), paren(2.0), 1.0), arr([[0], [1]]))
+    same(assign(arr([[1], [2]]), paren(3.0), 3.0), arr([[1], [2], [3]]))
+    same(assign(arr([[True]], bool), paren(2.0), True), arr([[True, True]], bool))
+    base = row(1, 2)
+    out = assign(base, paren(3.0), 3.0, inplace=True)
+    same(out, row(1, 2, 3))
+    same(base, row(1, 2))
+
+
+def test_struct_arrays_share_nothing_visible_after_assignment():
+    s = assign(None, [("()", [2.0]), (".", "a")], 1.0)
+    t = index(s, [C])
+    t2 = assign(t, [("()", [1.0]), (".", "a")], 5.0, inplace=True)
+    assert get_field(s, "a")[0].shape == (0, 0) and get_field(t2, "a")[0] == 5.0
+    u = assign(s, [("()", [1.0]), (".", "b")], 2.0, inplace=False)
+    assert s.fields == ["a"] and u.fields == ["a", "b"]
+    assert all(set(d) == {"a"} for d in s.data.flat)
