@@ -251,6 +251,9 @@ def test_regexp_keywords_once_and_names():
     same(call("regexp", c("abc"), c("x"), c("match"), c("once")), "")
     same(call("regexp", c("ab12"), c(r"\d"), c("start")), arr([3.0, 4.0]))
     same(call("regexp", c("ab12"), c(r"\d"), c("start"), c("once")), 3.0)
+    match, start = call("regexp", c("ab12"), c(r"\d"), c("match"), nargout=2)   # then default order
+    same(match, cellrow("1", "2"))
+    same(start, arr([3.0, 4.0]))
     tok, m = call("regexp", c("abc"), c("(b)(x)?"), c("tokens"), c("once"), c("match"), nargout=2)
     same(tok, cellrow("b", ""))
     same(m, "b")
@@ -270,6 +273,19 @@ def test_regexp_matlab_syntax_and_options():
     with pytest.raises(MatlabError) as e:
         call("regexp", c("a"), c("("))
     assert e.value.identifier == "MATLAB:regexp:invalidPattern"
+
+
+def test_regexp_anchors_extents_and_empty_results():
+    text = c("ab\ncd")
+    same(call("regexp", text, c("^\\w"), c("match")), cellrow("a"))
+    same(call("regexp", text, c("^\\w"), c("match"), c("lineanchors")), cellrow("a", "c"))
+    same(call("regexp", c("xaby"), c("a(b)"), c("tokenExtents"), c("once")), arr([[3.0, 3.0]]))
+    same(call("regexp", c("aXbX"), c("X"), c("end")), arr([2.0, 4.0]))
+    none = call("regexp", c("abc"), c("(?<d>\\d)"), c("names"))
+    assert none.fields == ["d"] and none.shape == (0, 0)
+    same(call("regexp", c("abc"), c("\\d"), c("tokens")), CellArray.empty((1, 0)))
+    same(call("regexp", c("abc"), c("\\d"), c("split")), cellrow("abc"))
+    same(call("regexp", c("abc"), c("\\d"), c("start")), np.zeros((1, 0)))
 
 
 def test_regexprep():

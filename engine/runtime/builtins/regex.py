@@ -161,7 +161,8 @@ def _regexp_one(text: str, regex: re.Pattern, opts: Options) -> list[Value]:
 
 def _regexp(fname: str, s: Value, pattern: Value, options: tuple, nargout: int, ignore_case: bool):
     opts = _parse_options(options, fname, ignore_case)
-    opts.outputs = (opts.outputs or list(OUTPUT_KEYWORDS))[:max(nargout, 1)]
+    rest = [k for k in OUTPUT_KEYWORDS if k not in opts.outputs]
+    opts.outputs = (opts.outputs + rest)[:max(nargout, 1)]
     texts = texts_of(s, fname)
     patterns = texts_of(pattern, fname)
     if len(texts.items) == 1 and len(patterns.items) == 1 and "cell" not in (texts.kind, patterns.kind):
@@ -190,7 +191,8 @@ def regexp(s, pattern, *options, nargout=1):
 
     Without output keywords the outputs are start indices, end indices, token extents, matches, tokens,
     names (a struct of named tokens (?<name>...)) and split pieces, in that order; keywords 'match',
-    'tokens', 'names', 'start', 'end', 'split', 'tokenExtents' choose outputs in the order given. 'once'
+    'tokens', 'names', 'start', 'end', 'split', 'tokenExtents' choose the first outputs, in the order
+    given (further outputs follow in the default order). 'once'
     returns the first match without the enclosing cell. Options 'ignorecase', 'lineanchors',
     'dotexceptnewline', 'freespacing'. A cell array str gives cell outputs.
 
