@@ -73,11 +73,15 @@ def _source(value: Value, fname: str) -> np.ndarray:
     return numeric_array(value, fname)
 
 
-def _quiet(fn: Callable[..., np.ndarray], *args, **kwargs) -> np.ndarray:
-    """Run a numpy reduction without its RuntimeWarnings (empty slices, all-NaN slices)."""
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", RuntimeWarning)
-        return fn(*args, **kwargs)
+def _quiet(fn: Callable[..., np.ndarray], data: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """A numpy reduction over ``axes`` (kept as size 1) without RuntimeWarnings: floating-point ones
+    always, and the Python warnings of empty or all-NaN slices where they can occur."""
+    with np.errstate(all="ignore"):
+        if data.size and fn not in (np.nanmean, np.nanmedian):
+            return fn(data, axis=axes, keepdims=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return fn(data, axis=axes, keepdims=True)
 
 
 def _sum_class(cls: str, outtype: str) -> str:
@@ -94,7 +98,7 @@ def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aw
     cls = _sum_class(class_of(value), opts.outtype)
     data, axes = prepare(arr, opts)
     data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
-    out = _quiet(nan_aware if opts.omitnan else plain, data, axis=axes, keepdims=True)
+    out = _quiet(nan_aware if opts.omitnan else plain, data, axes)
     return to_value(cast_result(out, cls))
 
 
@@ -144,7 +148,7 @@ def mean(a: Value, *args: Value) -> Value:
     cls = _mean_class(class_of(a), opts.outtype)
     data, axes = prepare(arr, opts)
     data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
-    out = _quiet(np.nanmean if opts.omitnan else np.mean, data, axis=axes, keepdims=True)
+    out = _quiet(np.nanmean if opts.omitnan else np.mean, data, axes)
     return to_value(cast_result(out, cls))
 
 
@@ -163,7 +167,7 @@ def median(a: Value, *args: Value) -> Value:
     cls = result_class(a)
     data, axes = prepare(arr, opts)
     data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
-    out = _quiet(np.nanmedian if opts.omitnan else np.median, data, axis=axes, keepdims=True)
+    out = _quiet(np.nanmedian if opts.omitnan else np.median, data, axes)
     return to_value(cast_result(out, cls))
 
 
@@ -276,8 +280,12 @@ def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargo
     if nargout > 1 and len(axes) > 1:
         raise MatlabError(f"MATLAB:{fname}:vecdimIndex", f"{fname} with several dimensions returns no "
                           "indices; use 'all' or one dimension.")
+    omitnan = opts.omitnan is not False
+    if nargout <= 1 and data.dtype.kind != "c" and data.size:
+        reduce = (np.fmax if largest else np.fmin).reduce if omitnan else (np.max if largest else np.min)
+        return to_value(reduce(data, axis=axes, keepdims=True))
     for axis in axes:
-        data, idx = _extreme_along(data, axis, largest, opts.omitnan is not False)
+        data, idx = _extreme_along(data, axis, largest, omitnan)
     return (to_value(data), to_value(idx.astype(np.float64) + 1))[:max(nargout, 1)]
 
 
