@@ -171,7 +171,7 @@ def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
     bindings += _binding(len(tensors) + 1, "out", STORAGE_TYPE[out.cls], writable=True)
     expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
     store = f"select(0u, 1u, {expr})" if spec.logical else expr
-    source = render("elementwise", library=library(t == "f64"), stride_vecs=str(max(2, len(strides) // 4)),
+    source = render("elementwise", library=library(provider.f64), stride_vecs=str(max(2, len(strides) // 4)),
                     T=t, bindings=bindings, loads="\n".join(loads), store=store)
     header = struct.pack(f"<4I{MAX_DIMS}I", out.numel, len(shape), 0, 0,
                          *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
@@ -257,7 +257,7 @@ def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls:
                  "    out_values[w] = a.v;\n    out_index[w] = a.i;")
         bindings += _binding(nxt, "out_values", tacc, writable=True)
         bindings += _binding(nxt + 1, "out_index", "u32", writable=True)
-    return render("reduce", library=library(t == "f64"), TF=t, TACC=tacc, bindings=bindings,
+    return render("reduce", library=library(src.values.provider.f64), TF=t, TACC=tacc, bindings=bindings,
                   combine=_fill(spec.combine, t), load=load, store=store, identity=_fill(spec.identity, t))
 
 
@@ -364,7 +364,7 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    source = render("matmul", library=library(t == "f64"), T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
+    source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
     groups = (-(-m // 16), -(-n // 16), 1)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")

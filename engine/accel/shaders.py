@@ -27,6 +27,12 @@ def render(name: str, **parts: str) -> str:
     return Template(source(name)).substitute(parts)
 
 
-def library(f64: bool) -> str:
-    """The helper libraries a kernel includes: f32 helpers always, the f64 math library for double."""
-    return source("f32_math") + (source("f64_math") if f64 else "")
+def library(has_f64: bool) -> str:
+    """The WGSL helpers every kernel includes.
+
+    With shader-f64 (and int64): the f64 math library, and single-precision math computed through it;
+    without: single-precision math on WGSL's f32 built-ins (double then never reaches the GPU).
+    """
+    if has_f64:
+        return source("common") + source("f64_math") + source("f32_via_f64")
+    return source("common") + source("f32_math")

@@ -1,25 +1,8 @@
-// matfuse f32 helpers: MATLAB semantics around WGSL's f32 built-ins (NaN, Inf, signed zero, negative
-// bases), under the same m32_ names as the f64 library's m64_ ones so kernels are generated from one
-// table. Accuracy is the driver's for the f32 built-ins (Vulkan allows a few ulp; see docs/gpu.md).
-// Also holds mf_zero, the run-time zero that keeps compilers from reassociating error-free sums.
+// matfuse f32 math on WGSL's f32 built-ins, for adapters without shader-f64 (with f64, kernels use
+// f32_via_f64.wgsl instead). MATLAB semantics are added around the built-ins (NaN, Inf, signed zero,
+// negative bases); accuracy is the driver's (Vulkan allows several ulp, lavapipe is far worse near the
+// edges: see docs/gpu.md). The m32_ names match the m64_ ones so kernels come from one table.
 
-var<private> mf_zero: u32;
-
-// Every kernel calls this first with a zero read from its uniform block.
-fn mf_init(zero: u32) { mf_zero = zero; }
-
-fn m32_opaque(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ mf_zero); }
-fn m32_nan() -> f32 { return bitcast<f32>(0x7fc00000u); }
-fn m32_inf() -> f32 { return bitcast<f32>(0x7f800000u); }
-fn m32_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn m32_isinf(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) == 0x7f800000u; }
-
-fn m32_copysign(x: f32, s: f32) -> f32 {
-    return bitcast<f32>((bitcast<u32>(x) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
-}
-
-fn m32_sqrt(x: f32) -> f32 { return sqrt(x); }
-fn m32_ceil(x: f32) -> f32 { return ceil(x); }
 fn m32_exp(x: f32) -> f32 { return exp(x); }
 fn m32_sin(x: f32) -> f32 { return sin(x); }
 fn m32_cos(x: f32) -> f32 { return cos(x); }
@@ -65,26 +48,6 @@ fn m32_log1p(x: f32) -> f32 {
     let u = m32_opaque(1.0 + x);
     if (u == 1.0) { return x; }
     return log(u) * x / (u - 1.0);
-}
-
-fn m32_round(x: f32) -> f32 {
-    let t = trunc(x);
-    return select(t, t + m32_copysign(1.0, x), abs(x - t) >= 0.5);
-}
-
-fn m32_sign(x: f32) -> f32 {
-    if (m32_isnan(x)) { return x; }
-    return select(select(0.0, -1.0, x < 0.0), 1.0, x > 0.0);
-}
-
-fn m32_max(a: f32, b: f32) -> f32 {
-    if (m32_isnan(a)) { return b; }
-    return select(a, b, b > a);
-}
-
-fn m32_min(a: f32, b: f32) -> f32 {
-    if (m32_isnan(a)) { return b; }
-    return select(a, b, b < a);
 }
 
 fn m32_atan2(y: f32, x: f32) -> f32 {

@@ -10,9 +10,10 @@
 // part) where one rounding would cost accuracy, so results are within 2 ulp of the correctly rounded
 // value (measured in tests/accel/test_f64_math.py; the table is in docs/gpu.md).
 // NaN tests use the bit pattern: drivers may fold `x != x` to false.
-// Compilers may also reassociate (lavapipe folds (a + b) - a to b), which would erase the rounding errors
-// that double-double arithmetic recovers, so the error-free transformations pass intermediate values
-// through m64_opaque(): an XOR with a zero the compiler cannot see (mf_zero from f32_math.wgsl, which
+// Compilers may also reassociate (lavapipe folds (a + b) - a to b, and merges a constant added to an
+// error term with a constant inside it), which would erase the rounding errors that double-double
+// arithmetic recovers, so the error-free transformations pass their intermediates and results through
+// m64_opaque(): an OR with a zero the compiler cannot see (OR, not XOR: applied twice it still hides) (mf_zero from f32_math.wgsl, which
 // every kernel sets from its uniform block with mf_init(params.zero) before anything else).
 // Requires the shader-f64 and shader-int64 features and f32_math.wgsl. Names start with m64_ or dd_.
 
@@ -52,7 +53,7 @@ const M64_TWO_OVER_PI = array<u32, 42>(
 // ---------------------------------------------------------------- bits and special values
 
 // x unchanged, but opaque to algebraic simplification.
-fn m64_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) ^ u64(mf_zero)); }
+fn m64_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
 fn m64_nan() -> f64 { return bitcast<f64>(0x7ff8000000000000lu); }
 fn m64_inf() -> f64 { return bitcast<f64>(0x7ff0000000000000lu); }
@@ -88,29 +89,30 @@ fn m64_exponent(a: f64) -> i32 {
 fn dd_two_sum(a: f64, b: f64) -> vec2<f64> {
     let s = m64_opaque(a + b);
     let bb = m64_opaque(s - a);
-    return vec2<f64>(s, (a - (s - bb)) + (b - bb));
+    let av = m64_opaque(s - bb);
+    return vec2<f64>(s, m64_opaque((a - av) + (b - bb)));
 }
 
 // Requires |a| >= |b| (or a == 0).
 fn dd_fast(a: f64, b: f64) -> vec2<f64> {
     let s = m64_opaque(a + b);
-    return vec2<f64>(s, b - (s - a));
+    return vec2<f64>(s, m64_opaque(b - m64_opaque(s - a)));
 }
 
 // Veltkamp split into two halves of 26 bits; |a| < 2^995.
 fn dd_split(a: f64) -> vec2<f64> {
     let c = m64_opaque(134217729.0lf * a);
-    let h = c - m64_opaque(c - a);
-    return vec2<f64>(h, a - h);
+    let h = m64_opaque(c - m64_opaque(c - a));
+    return vec2<f64>(h, m64_opaque(a - h));
 }
 
 // Exact product a*b = p.x + p.y (Dekker).
 fn dd_two_prod(a: f64, b: f64) -> vec2<f64> {
-    let p = a * b;
+    let p = m64_opaque(a * b);
     let sa = dd_split(a);
     let sb = dd_split(b);
     let e = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
-    return vec2<f64>(p, e);
+    return vec2<f64>(p, m64_opaque(e));
 }
 
 fn dd_add(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
@@ -156,7 +158,7 @@ fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
     let kf = round(zh * M64_INV_LN2);
     let r = dd_fast(zh - kf * M64_LN2_HI, zl - kf * M64_LN2_LO);
     let x = r.x;
-    var q: f64 = 1.1470745597729725e-11;            // Taylor terms 1/14! .. 1/2!
+    var q: f64 = 1.1470745597729725e-11;            // Taylor terms 1/14! .. 1/3!
     q = q * x + 1.6059043836821613e-10;
     q = q * x + 2.08767569878681e-09;
     q = q * x + 2.505210838544172e-08;
@@ -168,8 +170,9 @@ fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
     q = q * x + 0.008333333333333333;
     q = q * x + 0.041666666666666664;
     q = q * x + 0.16666666666666666;
-    q = q * x + 0.5;
-    return M64Exp(i32(kf), dd_fast(r.x, r.y + x * x * q));
+    let half_sq = dd_two_prod(x, x) * 0.5lf;         // r^2/2 as a double-double, r.y included
+    let tail = dd_fast(half_sq.x, half_sq.y + x * r.y + x * x * x * q);
+    return M64Exp(i32(kf), dd_add(r, tail));
 }
 
 fn m64_exp(x: f64) -> f64 {

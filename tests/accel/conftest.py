@@ -1,0 +1,21 @@
+"""GPU tests run for real on whatever adapter wgpu finds (lavapipe in CI); they skip only when wgpu finds
+no adapter at all, and double-precision tests skip only when the adapter has no shader-f64."""
+import pytest
+
+pytest.importorskip("wgpu")
+
+from engine.accel import provider  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def gpu():
+    if not provider.available():
+        pytest.skip("no GPU adapter (install mesa-vulkan-drivers for lavapipe)")
+    return provider.get_provider()
+
+
+@pytest.fixture(scope="session")
+def gpu64(gpu):
+    if not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    return gpu
