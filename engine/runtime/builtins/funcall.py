@@ -41,7 +41,7 @@ class _Call:
 
 
 def _parse(fname: str, fn: Value, args: tuple) -> _Call:
-    if type(fn) is not FunctionHandle and not (type(fn) in (CharArray, StringArray)):
+    if type(fn) not in (FunctionHandle, CharArray, StringArray):
         raise MatlabError(f"MATLAB:{fname}:NotAFunction",
                           "First input must be a function handle or the name of a function.")
     call = _Call(fname, fn if type(fn) is FunctionHandle else text_arg(fn, fname, "Function name"), [])
