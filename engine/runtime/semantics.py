@@ -8,9 +8,12 @@ rules, so MATLAB's behaviour is decided once:
                                           then double; logical and char count as double
     result_class(*values) -> str          the same, over the classes of several engine values
     broadcast_shape(sa, sb) -> tuple      implicit expansion of two MATLAB sizes (incompatible sizes error)
+    expand_dims(arrays) -> list           arrays padded to one ndim so numpy broadcasts like MATLAB
     numeric(value) -> np.ndarray          a numeric, logical or char value as an ndarray (char -> codes)
+    round_half_away(arr) -> np.ndarray    MATLAB's round (halves away from zero), exact
     cast_result(arr, cls) -> np.ndarray   an array converted to a MATLAB class: integers round half away
                                           from zero, saturate, NaN -> 0; single is float32; complex kept
+    work_dtype(cls) -> np.dtype           float dtype results of class cls are computed in
     to_value(arr) -> Value                a numpy result in MATLAB form: MATLAB shape, all-zero imaginary
                                           parts dropped, 1x1 double/logical as Python scalars
     elementwise(fn, *values, cls=None)    fn applied to numeric arrays with expansion and class rules
@@ -23,9 +26,8 @@ and int32(7) / int32(2) is 4 (ops.py computes int64/uint64 exactly where float64
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import math
+from typing import Callable
 
 import numpy as np
 
