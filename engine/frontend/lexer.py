@@ -83,7 +83,7 @@ class Lexer:
     ``open_block_comment`` and ``ends_in_continuation`` describe input that stops mid-construct."""
 
     def __init__(self, source: str) -> None:
-        self.src = source.replace("\r\n", "\n").replace("\r", "\n")
+        self.src = source.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         self.pos = 0
         self.line = 1
         self.line_start = 0

@@ -73,6 +73,10 @@ def test_parenthesised_expression_starts_at_its_parenthesis():
     assert (node.col, node.left.col, node.left.left.col) == (5, 5, 6)
 
 
+def test_byte_order_mark_is_ignored():
+    assert parse("\ufeffx = 1").body[0].col == 1
+
+
 def test_crlf_line_endings():
     program = parse("x = 1;\r\ny = [1 2\r\n3 4]\r\n")
     assert program.body[1].value.rows[1][0].line == 3
