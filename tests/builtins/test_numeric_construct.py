@@ -188,3 +188,28 @@ def test_every_numeric_builtin_has_help():
         signature, *rest = entry.help.split("\n\n")
         assert f"{entry.name}(" in signature.splitlines()[0], entry.name
         assert len(rest) >= 2, entry.name   # a paragraph and an example
+
+
+def test_ndgrid():
+    x, y = call("ndgrid", arr([1, 2]), arr([1, 2, 3]), nargout=2)
+    same(x, arr([[1, 1, 1], [2, 2, 2]]))
+    same(y, arr([[1, 2, 3], [1, 2, 3]]))
+    same(call("ndgrid", arr([1, 2])), arr([[1], [2]]))
+    x, y = call("ndgrid", arr([1, 2]), nargout=2)
+    same(y, arr([[1, 2], [1, 2]]))
+
+
+def test_sub2ind_ind2sub():
+    same(call("sub2ind", arr([3, 4]), 2.0, 3.0), 8.0)
+    same(call("sub2ind", arr([3, 4, 2]), arr([1, 2]), arr([1, 4]), arr([2, 2])), arr([13, 23]))
+    same(call("sub2ind", arr([3, 4, 2]), 3.0, 8.0), 24.0)
+    assert call("ind2sub", arr([3, 4]), 8.0, nargout=2) == (2.0, 3.0)
+    r, c = call("ind2sub", arr([3, 4, 2]), arr([8, 24]), nargout=2)
+    same(r, arr([2, 3]))
+    same(c, arr([3, 8]))
+    assert call("ind2sub", arr([3, 4]), 8.0, nargout=3) == (2.0, 3.0, 1.0)
+    same(call("ind2sub", arr([3, 4]), 8.0), 8.0)
+    with pytest.raises(MatlabError, match="Out of range subscript."):
+        call("sub2ind", arr([3, 4]), 4.0, 1.0)
+    with pytest.raises(MatlabError, match="Index out of range."):
+        call("ind2sub", arr([3, 4]), 13.0, nargout=2)

@@ -105,3 +105,16 @@ def test_rng_forms(ctx):
         call("rng", 1.0, text("philox"), ctx=ctx, nargout=0)
     with pytest.raises(MatlabError, match="not supported"):
         call("rng", text("bogus"), ctx=ctx, nargout=0)
+
+
+def test_randperm(ctx):
+    call("rng", 3.0, ctx=ctx, nargout=0)
+    p = call("randperm", 10.0, ctx=ctx)
+    assert p.shape == (1, 10) and sorted(p.ravel()) == list(range(1, 11))
+    call("rng", 3.0, ctx=ctx, nargout=0)
+    same(call("randperm", 10.0, ctx=ctx), p)
+    k = call("randperm", 10.0, 3.0, ctx=ctx)
+    assert k.shape == (1, 3) and len(set(k.ravel())) == 3
+    same(call("randperm", 0.0, ctx=ctx), np.zeros((1, 0)))
+    with pytest.raises(MatlabError, match="less than or equal to N"):
+        call("randperm", 3.0, 5.0, ctx=ctx)

@@ -167,3 +167,35 @@ def test_registered_as_reductions():
     for name in ("sum", "prod", "mean", "median", "std", "var", "max", "min", "any", "all"):
         assert BUILTINS[name].fusion == "reduction"
         assert BUILTINS[name].help.startswith(f"{name}(")
+
+
+@pytest.mark.parametrize("name, args, expected", [
+    ("cummax", (arr([1, 3, 2, 5, 4]),), arr([1, 3, 3, 5, 5])),
+    ("cummin", (arr([5, 3, 4, 1, 2]),), arr([5, 3, 3, 1, 1])),
+    ("cummax", (arr([1, np.nan, 0, 3]),), arr([1, 1, 1, 3])),
+    ("cummax", (arr([1, np.nan, 0, 3]), text("includenan")), arr([1, np.nan, np.nan, np.nan])),
+    ("cummax", (arr([[1], [3], [2]]),), arr([[1], [3], [3]])),
+    ("cummax", (arr([1, 3, 2]), text("reverse")), arr([3, 3, 2])),
+    ("cummin", (np.array([[3, 1, 2]], np.int8),), np.array([[3, 1, 1]], np.int8)),
+    ("diff", (arr([1, 4, 9, 16]),), arr([3, 5, 7])),
+    ("diff", (arr([1, 4, 9, 16]), 2.0), arr([2, 2])),
+    ("diff", (arr([[1, 2], [4, 8]]), 1.0, 2.0), arr([[1], [4]])),
+    ("diff", (arr([1, 2]), 5.0), np.zeros((1, 0))),
+    ("diff", (EMPTY,), EMPTY),
+    ("diff", (5.0,), EMPTY),
+    ("diff", (np.array([[100, -100]], np.int8),), np.array([[-128]], np.int8)),
+    ("nnz", (arr([1, 0, np.nan, 0]),), 2.0),
+    ("mode", (arr([1, 2, 2, 3, 3]),), 2.0),
+    ("mode", (arr([[1, 1], [2, 3]]), 2.0), arr([[1], [2]])),
+    ("mode", (arr([np.nan, np.nan, 1]),), 1.0),
+    ("mode", (EMPTY,), np.nan),   # MATLAB's documented value (Octave gives 1x0)
+    ("mode", (np.array([[1, 1, 2]], np.int8),), np.array([[1]], np.int8)),
+])
+def test_running_extremes_diff_nnz_mode(name, args, expected):
+    same(call(name, *args), expected)
+
+
+def test_mode_frequency():
+    m, f = call("mode", arr([[1, 2], [1, 3], [2, 3]]), nargout=2)
+    same(m, arr([1, 3]))
+    same(f, arr([2, 2]))

@@ -244,6 +244,26 @@ def meshgrid(x: Value, y: Value | None = None, z: Value | None = None, *, nargou
     return outs[:max(nargout, 1)]
 
 
+@builtin("ndgrid", family="construct")
+def ndgrid(*vectors: Value, nargout: int = 1) -> Value:
+    """[X1, X2, ...] = ndgrid(x1, x2, ...), ndgrid(x)  N-d grid coordinates (the transpose of meshgrid).
+
+    Output k varies along dimension k with the values of xk; with one argument x it is used for every
+    output. The sizes are numel(x1)-by-numel(x2)-by-...
+
+        [X, Y] = ndgrid(1:2, 1:3)    % X = [1 1 1; 2 2 2]
+    """
+    if not vectors:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    vecs = list(vectors) if len(vectors) > 1 else [vectors[0]] * max(nargout, 1)
+    arrays = [numeric_array(v, "ndgrid").ravel(order="F") for v in vecs]
+    if len(arrays) == 1:
+        return to_value(cast_result(arrays[0].reshape(-1, 1), result_class(vecs[0])))
+    grids = np.meshgrid(*arrays, indexing="ij")
+    outs = tuple(to_value(cast_result(g, result_class(v))) for g, v in zip(grids, vecs))
+    return outs[:max(nargout, 1)]
+
+
 def _diag_offset(k: Value | None) -> int:
     if k is None:
         return 0

@@ -171,3 +171,24 @@ def _apply(ctx: CallContext, arg: Value) -> None:
                           "rng(seed), rng('default') or rng('shuffle').")
     else:
         _seed(ctx, _seed_value(arg))
+
+
+@builtin("randperm", family="random")
+def randperm(ctx: CallContext, n: Value, k: Value | None = None) -> Value:
+    """randperm(n), randperm(n, k)  a random permutation of 1:n, or k distinct integers drawn from 1:n.
+
+    The result is a row vector of doubles from the session generator: repeatable per rng seed, but not
+    MATLAB's sequence (MATLAB's permutation algorithm is not documented).
+
+        rng(3); p = randperm(5)
+    """
+    count = integer_values(n, "randperm")
+    if len(count) != 1 or count[0] < 0:
+        raise MatlabError("MATLAB:randperm:inputType", "N must be a nonnegative integer scalar.")
+    total = count[0]
+    take = total if k is None else integer_values(k, "randperm")[0]
+    if not 0 <= take <= total:
+        raise MatlabError("MATLAB:randperm:inputKTooLarge",
+                          "K must be a nonnegative integer less than or equal to N.")
+    picked = ctx.state.rng.permutation(total)[:take] + 1.0
+    return finish(picked.reshape(1, take), False)

@@ -11,6 +11,7 @@ are computed in float64, so int64 totals beyond 2^53 lose digits.
 """
 from __future__ import annotations
 
+import math
 import warnings
 from dataclasses import dataclass
 from typing import Callable
@@ -22,7 +23,7 @@ from ..semantics import cast_result, elementwise, result_class, to_value, work_d
 from ..values import CharArray, INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import DIM_ERROR, dim_list, first_nonsingleton, numeric_array
+from .sizes import DIM_ERROR, dim_arg, dim_list, first_nonsingleton, integer_values, numeric_array
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 OUT_TYPES = ("default", "double", "native")
@@ -349,11 +350,12 @@ def all_(a: Value, *args: Value) -> Value:
     return _logical_reduce("all", a, args, np.all)
 
 
-def _running(fname: str, a: Value, args: tuple[Value, ...], fn, identity: float) -> Value:
+def _running_args(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray, int, bool, Options]:
+    """The array, working axis, 'reverse' flag and options of cumsum-like functions."""
     check_classes(fname, (a,), ANY_NUMERIC)
-    reverse, words, rest = False, ("reverse", "forward"), []
+    reverse, rest = False, []
     for arg in args:
-        if type(arg) is CharArray and arg.to_str().lower() in words:
+        if type(arg) is CharArray and arg.to_str().lower() in ("reverse", "forward"):
             reverse = arg.to_str().lower() == "reverse"
         else:
             rest.append(arg)
@@ -361,17 +363,35 @@ def _running(fname: str, a: Value, args: tuple[Value, ...], fn, identity: float)
     if opts.all or (opts.axes is not None and len(opts.axes) != 1):
         raise MatlabError(*DIM_ERROR)
     arr = numeric_array(a, fname)
-    cls = _sum_class(class_of(a), "default")
     axis = opts.axes[0] if opts.axes is not None else first_nonsingleton(arr.shape)
+    return arr, axis, reverse, opts
+
+
+def _run(data: np.ndarray, axis: int, reverse: bool, accumulate: Callable[..., np.ndarray]) -> np.ndarray:
+    if axis >= data.ndim:
+        return data
+    if reverse:
+        return np.flip(accumulate(np.flip(data, axis), axis=axis), axis)
+    return accumulate(data, axis=axis)
+
+
+def _running(fname: str, a: Value, args: tuple[Value, ...], fn, identity: float) -> Value:
+    arr, axis, reverse, opts = _running_args(fname, a, args)
+    cls = _sum_class(class_of(a), "default")
     data = arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls))
     if opts.omitnan:
         data = np.where(np.isnan(data), identity, data)
-    if axis >= data.ndim:
-        return to_value(cast_result(data, cls))
-    if reverse:
-        data = np.flip(data, axis)
-    out = fn(data, axis=axis)
-    return to_value(cast_result(np.flip(out, axis) if reverse else out, cls))
+    with np.errstate(all="ignore"):
+        return to_value(cast_result(_run(data, axis, reverse, fn), cls))
+
+
+def _running_ordered(fname: str, a: Value, args: tuple[Value, ...], skip_nan: np.ufunc,
+                     keep_nan: np.ufunc) -> Value:
+    arr, axis, reverse, opts = _running_args(fname, a, args)
+    if arr.dtype.kind == "c":
+        raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} does not support complex input.")
+    ufunc = keep_nan if opts.omitnan is False else skip_nan
+    return to_value(_run(arr, axis, reverse, ufunc.accumulate))
 
 
 @builtin("cumsum", family="reduction")
@@ -396,3 +416,102 @@ def cumprod(a: Value, *args: Value) -> Value:
         cumprod([1 2 3])    % 1  2  6
     """
     return _running("cumprod", a, args, np.cumprod, 1.0)
+
+
+@builtin("cummax", family="reduction")
+def cummax(a: Value, *args: Value) -> Value:
+    """cummax(A), cummax(A, dim), cummax(..., 'reverse'), cummax(..., nanflag)  running maxima.
+
+    Cumulative maximum along the first non-singleton dimension (or dim). NaN is skipped unless
+    'includenan'; 'reverse' runs from the end. The class is kept.
+
+        cummax([1 3 2 5 4])    % 1 3 3 5 5
+    """
+    return _running_ordered("cummax", a, args, np.fmax, np.maximum)
+
+
+@builtin("cummin", family="reduction")
+def cummin(a: Value, *args: Value) -> Value:
+    """cummin(A), cummin(A, dim), cummin(..., 'reverse'), cummin(..., nanflag)  running minima.
+
+    Cumulative minimum along the first non-singleton dimension (or dim), with the rules of cummax.
+
+        cummin([5 3 4 1 2])    % 5 3 3 1 1
+    """
+    return _running_ordered("cummin", a, args, np.fmin, np.minimum)
+
+
+@builtin("diff", family="reduction")
+def diff(a: Value, n: Value | None = None, dim: Value | None = None) -> Value:
+    """diff(X), diff(X, n), diff(X, n, dim)  differences between adjacent elements.
+
+    The n-th difference (default 1) along the first non-singleton dimension (or dim): each application
+    makes that dimension one shorter, down to 0. Integer classes are kept (saturating); logical and char
+    give double.
+
+        diff([1 4 9 16])    % 3 5 7
+    """
+    check_classes("diff", (a,), ANY_NUMERIC)
+    arr = numeric_array(a, "diff")
+    order = 1 if n is None or (isinstance(n, np.ndarray) and n.size == 0) else integer_values(n, "diff")
+    if isinstance(order, list) and (len(order) != 1 or order[0] < 0):
+        raise MatlabError("MATLAB:diff:differenceOrderMustBePositiveInteger",
+                          "Difference order N must be a positive integer scalar.")
+    count = order if isinstance(order, int) else order[0]
+    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
+    if (arr.shape == (0, 0) or arr.size == 1) and dim is None:
+        return to_value(np.zeros((0, 0), dtype=cast_result(arr[:0], result_class(a)).dtype))
+    cls = result_class(a)
+    data = arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls))
+    if axis >= data.ndim:
+        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+    count = min(count, data.shape[axis])
+    with np.errstate(all="ignore"):
+        return to_value(cast_result(np.diff(data, n=count, axis=axis), cls))
+
+
+@builtin("nnz", family="reduction", fusion="reduction")
+def nnz(a: Value) -> float:
+    """nnz(X)  number of nonzero elements of X.
+
+    NaN counts as nonzero. The result is a double.
+
+        nnz([1 0 3 0])    % 2
+    """
+    check_classes("nnz", (a,), ANY_NUMERIC)
+    return float(np.count_nonzero(numeric_array(a, "nnz")))
+
+
+def _mode_of(values: np.ndarray) -> tuple[float, int]:
+    """The most frequent non-NaN value of a 1-d array (the smallest on ties) and its count."""
+    values = values[~np.isnan(values)] if values.dtype.kind in "fc" else values
+    if not values.size:
+        return np.nan, 0
+    distinct, counts = np.unique(values, return_counts=True)
+    best = int(np.argmax(counts))
+    return distinct[best], int(counts[best])
+
+
+@builtin("mode", family="reduction", fusion="reduction")
+def mode(a: Value, dim: Value | None = None, *, nargout: int = 1) -> Value:
+    """mode(A), mode(A, dim), [M, F] = mode(...)  most frequent value along a dimension.
+
+    Works along the first non-singleton dimension (or dim); ties go to the smallest value and NaN is
+    ignored. F holds how often M occurs. The class is kept; mode([]) is NaN.
+
+        mode([1 2 2 3 3])    % 2
+    """
+    check_classes("mode", (a,), ANY_NUMERIC)
+    arr = numeric_array(a, "mode")
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:mode:complexInput", "mode does not support complex input.")
+    data, axes = prepare(arr, Options(axes=None if dim is None else (dim_arg(dim),)))
+    moved = np.moveaxis(data, axes[0], -1)
+    flat = moved.reshape(math.prod(moved.shape[:-1]), moved.shape[-1])
+    results = [_mode_of(row) for row in flat]
+    shape = moved.shape[:-1] + (1,)
+    cls = result_class(a) if class_of(a) != "logical" else "logical"
+    values = np.array([v for v, _ in results], dtype=np.float64).reshape(shape)
+    counts = np.array([c for _, c in results], dtype=np.float64).reshape(shape)
+    outs = (cast_result(np.moveaxis(values, -1, axes[0]), cls), np.moveaxis(counts, -1, axes[0]))
+    return tuple(to_value(o) for o in outs)[:max(nargout, 1)]

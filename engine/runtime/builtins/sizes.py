@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from ..errors import MatlabError
-from ..semantics import numeric
+from ..semantics import numeric, to_value
 from ..values import CharArray, Value, normalize_shape, size_of
 from .registry import builtin
 
@@ -234,3 +234,64 @@ def iscolumn(a: Value) -> bool:
     shape = size_of(a)
     return len(shape) == 2 and shape[1] == 1
 
+
+
+def _grid_size(sz: Value, fname: str) -> list[int]:
+    dims = integer_values(sz, fname)
+    if len(dims) < 2 or min(dims) < 0:
+        raise MatlabError(f"MATLAB:{fname}:InvalidSize", "Size vector must have at least two "
+                          "nonnegative elements.")
+    return dims
+
+
+@builtin("sub2ind", family="size")
+def sub2ind(sz: Value, *subs: Value) -> Value:
+    """sub2ind(sz, I, J, ...)  linear indices of the subscripts (I, J, ...) in an array of size sz.
+
+    The subscript arrays must have equal sizes; column-major order, 1-based. Subscripts beyond the size
+    are an error.
+
+        sub2ind([3 4], 2, 3)    % 8
+    """
+    dims = _grid_size(sz, "sub2ind")
+    if not subs:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    arrays = [numeric_array(s, "sub2ind") for s in subs]
+    if any(a.shape != arrays[0].shape for a in arrays):
+        raise MatlabError("MATLAB:sub2ind:SubscriptVectorSize", "The subscript vectors must all be of "
+                          "the same size.")
+    dims = dims[:len(arrays) - 1] + [math.prod(dims[len(arrays) - 1:])]
+    dims += [1] * (len(arrays) - len(dims))
+    linear = np.zeros(arrays[0].shape)
+    stride = 1
+    for sub, n in zip(arrays, dims):
+        values = sub.astype(np.float64)
+        if np.any(values < 1) or np.any(values > n) or np.any(values != np.floor(values)):
+            raise MatlabError("MATLAB:sub2ind:IndexOutOfRange", "Out of range subscript.")
+        linear += (values - 1) * stride
+        stride *= n
+    return to_value(linear + 1)
+
+
+@builtin("ind2sub", family="size")
+def ind2sub(sz: Value, ind: Value, *, nargout: int = 1) -> Value:
+    """[I, J, ...] = ind2sub(sz, ind)  subscripts of linear indices in an array of size sz.
+
+    With fewer outputs than dimensions the last output indexes the remaining dimensions together; with
+    one output the result is the linear index itself. Indices beyond numel are an error.
+
+        [r, c] = ind2sub([3 4], 8)    % r = 2, c = 3
+    """
+    dims = _grid_size(sz, "ind2sub")
+    count = max(nargout, 1)
+    dims = dims[:count - 1] + [math.prod(dims[count - 1:])] + [1] * max(count - len(dims), 0)
+    values = numeric_array(ind, "ind2sub").astype(np.float64)
+    if np.any(values < 1) or np.any(values > math.prod(dims)) or np.any(values != np.floor(values)):
+        raise MatlabError("MATLAB:ind2sub:IndexOutOfRange", "Index out of range.")
+    rest = values - 1
+    outs = []
+    for n in dims[:count]:   # every n > 0 here unless ind is empty
+        with np.errstate(all="ignore"):
+            outs.append(to_value(np.mod(rest, n) + 1))
+            rest = np.floor_divide(rest, n)
+    return tuple(outs)
