@@ -213,3 +213,23 @@ def test_sub2ind_ind2sub():
         call("sub2ind", arr([3, 4]), 4.0, 1.0)
     with pytest.raises(MatlabError, match="Index out of range."):
         call("ind2sub", arr([3, 4]), 13.0, nargout=2)
+
+
+def test_string_scalar_options():
+    from engine.runtime.values import StringArray
+    from numeric_fakes import FakeContext
+
+    def s(t: str) -> StringArray:
+        return StringArray.scalar(t)
+    A = arr([[1, 5], [7, 2]])
+    same(call("zeros", 1.0, 2.0, s("int8")), np.zeros((1, 2), np.int8))
+    same(call("sum", A, s("all")), 15.0)
+    assert call("max", A, np.zeros((0, 0)), s("all"), nargout=2) == (7.0, 2.0)
+    same(call("sort", arr([1, 3, 2]), s("descend")), arr([3, 2, 1]))
+    same(call("unique", arr([3, 1, 3]), s("stable")), arr([3, 1]))
+    same(call("norm", arr([3, 4]), s("fro")), 5.0)
+    same(call("cumsum", arr([1, 2]), s("reverse")), arr([3, 2]))
+    ctx = FakeContext()
+    call("rng", s("default"), ctx=ctx, nargout=0)
+    assert f"{call('rand', ctx=ctx):.16g}" == "0.8147236863931789"
+    assert call("ismember", s("b"), CellArray(np.array([[text("a"), text("b")]], dtype=object))) is True

@@ -14,7 +14,7 @@ from ..values import CellArray, CharArray, Value, normalize_shape, size_of
 from .construct import restructure
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import DIM_ERROR, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array
+from .sizes import DIM_ERROR, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
 
 
 def _oriented(values: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -91,8 +91,9 @@ def _sort_order(arr: np.ndarray, axis: int, descending: bool) -> np.ndarray:
 def _sort_mode(args: tuple[Value, ...], shape: tuple[int, ...]) -> tuple[int, bool]:
     axis, descending = first_nonsingleton(shape), False
     for k, arg in enumerate(args):
-        if type(arg) is CharArray:
-            word = arg.to_str().lower()
+        word = option_text(arg)
+        if word is not None:
+            word = word.lower()
             if word not in ("ascend", "descend"):
                 raise MatlabError("MATLAB:sort:sortDirection", "Sorting direction must be 'ascend' or "
                                   "'descend'.")

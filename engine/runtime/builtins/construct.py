@@ -15,7 +15,7 @@ from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, StringArray, StructArray, Value,
                       class_of, normalize_shape, size_of)
 from .registry import builtin
-from .sizes import integer_values, is_text, numeric_array, size_from_args
+from .sizes import integer_values, is_text, numeric_array, option_text, size_from_args
 
 
 def split_class(args: tuple[Value, ...], fname: str,
@@ -32,8 +32,8 @@ def split_class(args: tuple[Value, ...], fname: str,
             raise MatlabError("MATLAB:UnsupportedClass",
                               f"Class of prototype ('{cls}') is not supported by {fname}.")
         return args[:-2], cls, np.iscomplexobj(numeric_array(proto, fname))
-    if args and type(args[-1]) is CharArray:
-        name = args[-1].to_str()
+    name = option_text(args[-1]) if args else None
+    if name is not None:
         if name not in classes:
             raise MatlabError("MATLAB:UnsupportedClass", f"{fname} does not support class '{name}'.")
         return args[:-1], name, False

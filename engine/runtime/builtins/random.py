@@ -19,7 +19,7 @@ from ..errors import MatlabError
 from ..values import DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, StructArray, Value
 from .construct import finish, split_class
 from .registry import builtin
-from .sizes import integer_values, is_text, size_from_args
+from .sizes import integer_values, is_text, option_text, size_from_args
 
 DEFAULT_SEED = 5489  # MT19937 seed of MATLAB's rng(0) / rng('default')
 MAX_SEED = 2 ** 32
@@ -166,8 +166,8 @@ def _apply(ctx: CallContext, arg: Value) -> None:
         _seed(ctx, int(time.time() * 1e6) % MAX_SEED)
     elif type(arg) is StructArray:
         _restore(ctx, arg)
-    elif type(arg) is CharArray:
-        raise MatlabError("MATLAB:rng:unsupportedOption", f"rng('{arg.to_str()}') is not supported; use "
+    elif option_text(arg) is not None:
+        raise MatlabError("MATLAB:rng:unsupportedOption", f"rng('{option_text(arg)}') is not supported; use "
                           "rng(seed), rng('default') or rng('shuffle').")
     else:
         _seed(ctx, _seed_value(arg))

@@ -20,10 +20,11 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype
-from ..values import CharArray, INTEGER_CLASSES, Value, class_of
+from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import DIM_ERROR, dim_arg, dim_list, first_nonsingleton, integer_values, numeric_array
+from .sizes import (DIM_ERROR, dim_arg, dim_list, first_nonsingleton, integer_values, numeric_array,
+                    option_text)
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 OUT_TYPES = ("default", "double", "native")
@@ -41,8 +42,9 @@ def parse_options(fname: str, args: tuple[Value, ...], *, outtype: bool = False)
     """Parse [dim | vecdim | 'all'] followed by option flags."""
     opts = Options()
     for k, arg in enumerate(args):
-        if type(arg) is CharArray:
-            word = arg.to_str().lower()
+        word = option_text(arg)
+        if word is not None:
+            word = word.lower()
             if word == "all" and k == 0:
                 opts.all = True
             elif word in NAN_FLAGS:
@@ -50,7 +52,7 @@ def parse_options(fname: str, args: tuple[Value, ...], *, outtype: bool = False)
             elif outtype and word in OUT_TYPES:
                 opts.outtype = word
             else:
-                raise MatlabError(f"MATLAB:{fname}:unknownOption", f"Invalid option '{arg.to_str()}'.")
+                raise MatlabError(f"MATLAB:{fname}:unknownOption", f"Invalid option '{option_text(arg)}'.")
         elif k == 0:
             opts.axes = tuple(dim_list(arg))
         else:
@@ -264,7 +266,7 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
 def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:
     check_classes(fname, (a,), ANY_NUMERIC)
     if args and not (isinstance(args[0], np.ndarray) and args[0].shape == (0, 0)) \
-            and type(args[0]) is not CharArray:
+            and option_text(args[0]) is None:
         opts = parse_options(fname, args[1:])
         if opts.axes is not None or opts.all:
             raise MatlabError(f"MATLAB:{fname}:TwoInWithDimCaseNotSupported", f"{fname.upper()} with two "
@@ -273,7 +275,7 @@ def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargo
             raise MatlabError(f"MATLAB:{fname}:TwoInTwoOutCaseNotSupported", f"{fname.upper()} with two "
                               "matrices to compare and two output arguments is not supported.")
         return _pairwise_extreme(a, args[0], largest, opts.omitnan is not False)
-    opts = parse_options(fname, args[1:] if args and type(args[0]) is not CharArray else args)
+    opts = parse_options(fname, args[1:] if args and option_text(args[0]) is None else args)
     arr = numeric_array(a, fname)
     if opts.axes is None and not opts.all and arr.shape == (0, 0):
         return (np.zeros((0, 0), arr.dtype), np.zeros((0, 0)))[:max(nargout, 1)]
@@ -355,8 +357,9 @@ def _running_args(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.nda
     check_classes(fname, (a,), ANY_NUMERIC)
     reverse, rest = False, []
     for arg in args:
-        if type(arg) is CharArray and arg.to_str().lower() in ("reverse", "forward"):
-            reverse = arg.to_str().lower() == "reverse"
+        word = (option_text(arg) or "").lower()
+        if word in ("reverse", "forward"):
+            reverse = word == "reverse"
         else:
             rest.append(arg)
     opts = parse_options(fname, tuple(rest))

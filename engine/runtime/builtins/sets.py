@@ -19,7 +19,7 @@ from ..values import CellArray, CharArray, Value, class_of, size_of
 from .arrays import ascending_order, cell_of, cell_texts, is_cellstr
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import numeric_array
+from .sizes import numeric_array, option_text
 
 
 @dataclass
@@ -91,7 +91,7 @@ class Options:
 def _options(fname: str, args: tuple[Value, ...], allowed: tuple[str, ...]) -> Options:
     opts = Options()
     for arg in args:
-        word = arg.to_str().lower() if type(arg) is CharArray else None
+        word = (option_text(arg) or "").lower()
         if word not in allowed:
             raise MatlabError(f"MATLAB:{fname.upper()}:UnknownInput",
                               f"Unknown option for {fname}: use {', '.join(repr(w) for w in allowed)}.")
@@ -109,8 +109,8 @@ def _items(value: Value, fname: str, rows: bool, texts: bool) -> Items:
     if texts:
         if is_cellstr(value):
             return Items("texts", cell_texts(value))
-        if type(value) is CharArray and value.shape[0] <= 1:
-            return Items("texts", [value.to_str()])
+        if option_text(value) is not None:
+            return Items("texts", [option_text(value)])
         raise MatlabError(f"MATLAB:{fname}:InputClass", "Cell array inputs must be cell arrays of "
                           "character vectors, combined with cell arrays of character vectors or text.")
     check_classes(fname, (value,), ANY_NUMERIC)
@@ -199,7 +199,7 @@ def ismember(a: Value, s: Value, *args: Value, nargout: int = 1) -> Value:
     found, where = _membership(_items(a, "ismember", opts.rows, texts), _items(s, "ismember", opts.rows, texts))
     if opts.rows:
         shape = (len(found), 1)
-    elif texts and type(a) is CharArray:
+    elif texts and option_text(a) is not None:
         shape = (1, 1)
     else:
         shape = size_of(a)

@@ -11,18 +11,26 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import numeric, to_value
-from ..values import CharArray, Value, normalize_shape, size_of
+from ..values import CharArray, StringArray, Value, normalize_shape, size_of
 from .registry import builtin
 
 DIM_ERROR = ("MATLAB:getdimarg:dimensionMustBePositiveInteger",
              "Dimension argument must be a positive integer scalar within indexing range.")
 
 
+def option_text(value: Value) -> str | None:
+    """The text of an option argument (a char row vector or a string scalar), else None."""
+    if type(value) is CharArray and len(value.shape) == 2 and value.shape[0] <= 1:
+        return value.to_str()
+    if type(value) is StringArray and value.shape == (1, 1):
+        return value.data[0, 0]
+    return None
+
+
 def is_text(value: Value, text: str | None = None) -> bool:
-    """Whether ``value`` is a char row (optionally equal, case-insensitively, to ``text``)."""
-    if type(value) is not CharArray:
-        return False
-    return text is None or value.to_str().lower() == text.lower()
+    """Whether ``value`` is option text (optionally equal, case-insensitively, to ``text``)."""
+    word = option_text(value)
+    return word is not None and (text is None or word.lower() == text.lower())
 
 
 def numeric_array(value: Value, fname: str) -> np.ndarray:
@@ -78,7 +86,7 @@ def dim_arg(value: Value) -> int:
 
 def dim_list(value: Value) -> list[int]:
     """A dimension or vector of dimensions (vecdim) as 0-based axes; each must be a positive integer."""
-    if type(value) is CharArray:
+    if type(value) in (CharArray, StringArray):
         raise MatlabError(*DIM_ERROR)
     arr = numeric_array(value, "dim").ravel(order="F")
     if arr.size == 0 or np.iscomplexobj(arr):
