@@ -46,6 +46,7 @@ class Session:
         self.output = output
         self.state = SessionState()
         self._workspace: dict[str, Any] = {}
+        self._owned: set[str] = set()      # variables whose value no one else references (in-place ok)
         self._chunks: list[str] = []
         self.vm = VM(self.state, self._write)
 
@@ -73,14 +74,19 @@ class Session:
     def _run(self, code: Code) -> None:
         frame = Frame(code)
         for k, name in enumerate(code.varnames):
-            frame.regs[k] = self._workspace.get(name)
+            value = frame.regs[k] = self._workspace.get(name)
+            if name in self._owned:
+                frame.owned[k] = value
         try:
             self.vm.run_frame(frame)
         finally:
             self._write_back(frame)
 
     def _write_back(self, frame: Frame) -> None:
-        for name, value in zip(frame.code.varnames, frame.regs):
+        names = frame.code.varnames
+        self._owned = (self._owned - set(names)) | {names[k] for k, value in frame.owned.items()
+                                                   if frame.regs[k] is value}
+        for name, value in zip(names, frame.regs):
             if name.startswith("$"):
                 continue
             if value is None:
@@ -120,6 +126,7 @@ class Session:
 
     def set(self, name: str, value: Any) -> None:
         self._workspace[name] = from_python(value)
+        self._owned.discard(name)
 
 
 def to_python(value: Any) -> Any:
@@ -128,7 +135,7 @@ def to_python(value: Any) -> Any:
     if t is float or t is bool or t is complex:
         return np.array([[value]])
     if t is np.ndarray:
-        return value
+        return value.copy()
     if t is CharArray:
         if value.shape[0] == 1 and len(value.shape) == 2:
             return value.to_str()

@@ -162,7 +162,9 @@ def rule_colon(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
 
 def rule_call(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
     name, nargout, spread = ins.attr
-    if nargout != 1 or any(spread) or (ins.op == "callname" and name in env):
+    if ins.op == "callname" and name in env:
+        return index_type(env[name], ins.args, nargout, spread)
+    if nargout != 1 or any(spread):
         return UNKNOWN
     args = [t.type for t in ins.args]
     if name in CONSTRUCTORS:
@@ -203,13 +205,17 @@ def reduction_type(name: str, arg: Type) -> Type:
 
 
 def rule_index(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
-    base = ins.args[0].type
     nargout, spread = ins.attr
+    return index_type(ins.args[0].type, ins.args[1:], nargout, spread)
+
+
+def index_type(base: Type, args: list[Temp], nargout: int, spread: tuple[bool, ...]) -> Type:
+    """Type of ``base(args)``: one element when every subscript is a scalar double."""
     if base.cls == "function_handle" or nargout != 1:
         return UNKNOWN
     if base.cls in ("?", "cell") or any(spread):
         return Type(base.cls, base.complex, None) if base.cls == "cell" else UNKNOWN
-    if all(t.type.is_scalar and t.type.cls == "double" for t in ins.args[1:]) and len(ins.args) > 1:
+    if args and all(t.type.is_scalar and t.type.cls == "double" for t in args):
         return Type(base.cls, base.complex, (1, 1))
     return Type(base.cls, base.complex, None)
 

@@ -199,6 +199,10 @@ def format_attr(op: str, attr: Any) -> str:
         return "rows=" + ",".join(map(str, rows)) + spread_text(spread)
     if op == "anon":
         return attr.text
+    if op == "setans":
+        return "show" if attr else "quiet"
+    if op == "showname":
+        return f"{attr[0]} {'show' if attr[1] else 'quiet'}"
     return str(attr)
 
 

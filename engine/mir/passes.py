@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import flag
-from .ir import Function, Module
+from .ir import Block, Function, Module
 from .types import Type
 
 
@@ -87,20 +87,50 @@ def verify(fn: Function, after: str) -> None:
 
 
 @mir_pass("prune")
-def prune_unreachable(state: PassState) -> None:
-    """Drop blocks no path from the entry reaches (code after break/return)."""
+def prune_and_order(state: PassState) -> None:
+    """Drop blocks no path from the entry reaches (code after break/return) and lay the rest out in
+    reverse postorder, so that a branch's first target usually follows it."""
     for fn in state.functions():
-        reached = {fn.blocks[0].label}
-        todo = [fn.blocks[0]]
         by_label = {b.label: b for b in fn.blocks}
-        while todo:
-            block = todo.pop()
-            nexts = list(block.term.targets) + [ins.attr for ins in block.instrs if ins.op == "trypush"]
-            for label in nexts:
-                if label not in reached:
-                    reached.add(label)
-                    todo.append(by_label[label])
-        fn.blocks = [b for b in fn.blocks if b.label in reached]
+        thread_jumps(fn, by_label)
+        seen: set[str] = set()
+        postorder: list[str] = []
+
+        def visit(label: str) -> None:
+            stack = [(label, reversed(successor_labels(by_label[label])))]
+            seen.add(label)
+            while stack:
+                current, children = stack[-1]
+                child = next((c for c in children if c not in seen), None)
+                if child is None:
+                    postorder.append(current)
+                    stack.pop()
+                else:
+                    seen.add(child)
+                    stack.append((child, reversed(successor_labels(by_label[child]))))
+
+        visit(fn.blocks[0].label)
+        fn.blocks = [by_label[label] for label in reversed(postorder)]
+
+
+def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:
+    """Point jumps and branches past empty blocks that only jump on."""
+    def final(label: str) -> str:
+        seen = {label}
+        block = by_label[label]
+        while not block.instrs and block.term.op == "jump" and block.term.targets[0] not in seen:
+            label = block.term.targets[0]
+            seen.add(label)
+            block = by_label[label]
+        return label
+
+    for block in fn.blocks:
+        block.term.targets = [final(t) for t in block.term.targets]
+
+
+def successor_labels(block: Block) -> list[str]:
+    handlers = [ins.attr for ins in block.instrs if ins.op == "trypush"]
+    return list(block.term.targets) + handlers
 
 
 def compile_mir(module: Module, workspace: dict[str, Type] | None = None) -> PassState:

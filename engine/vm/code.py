@@ -18,17 +18,30 @@ OPNAMES = (
     # hot: float fast paths first (the interpreter tests opcodes in this order)
     "ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE",
     "JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE",
-    "INDEX", "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN",
+    "INDEX", "CALLNAME", "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN",
     # everything else
-    "CALLLOCAL", "CALLNAME", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
+    "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD", "GSTORE",
     "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "WINDOW", "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
-JUMPS = {OP[n] for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER",
-                         "TRYPUSH")}
+# operand kinds, for printing: r register, R tuple of registers, j jump target, n plain value
+OPERANDS = {
+    **{n: "rrrn" for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "BINOP")},
+    **{n: "rrj" for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "FORITER")},
+    "JFALSE": "rj", "JUMP": "j", "LOOP": "j", "TRYPUSH": "j", "MOVE": "rr", "INDEX": "rrRnn",
+    "CALLNAME": "rrnRnn", "SETINDEX": "rnrR", "CALL": "rnRnn", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
+    "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
+    "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
+    "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
+    "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "TRYPOP": "", "CAUGHT": "r",
+    "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
+    "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "WINDOW": "n", "RETURN": "",
+}
+
+JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}
 
 
 @dataclass
@@ -101,17 +114,15 @@ class Code:
 
     def format_args(self, op: int, arg: tuple) -> str:
         parts = []
-        for k, a in enumerate(arg):
-            if op in JUMPS and k == len(arg) - 1 and isinstance(a, int):
+        for kind, a in zip(OPERANDS[OPNAMES[op]], arg):
+            if kind == "j":
                 parts.append(f"-> {a}")
-            elif isinstance(a, int) and not isinstance(a, bool):
-                parts.append(self.reg_name(a))
-            elif isinstance(a, tuple) and all(isinstance(x, int) for x in a):
+            elif kind == "r":
+                parts.append(self.reg_name(a) if a >= 0 else "-")
+            elif kind == "R":
                 parts.append("(" + ", ".join(self.reg_name(x) for x in a) + ")")
             elif isinstance(a, Code):
                 parts.append(f"<code {a.name}>")
-            elif callable(a):
-                parts.append(getattr(a, "__name__", "fn"))
-            else:
+            elif a is not None:
                 parts.append(repr(a))
         return " ".join(parts)

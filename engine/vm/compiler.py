@@ -20,7 +20,7 @@ from typing import Any
 
 from ..mir.ir import Block, Function, Instr, Module, Temp
 from ..mir.lower import COLON, MagicColon
-from .code import OP, Code, Window
+from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
@@ -31,19 +31,20 @@ LEAKY = {"CALL", "CALLLOCAL", "CALLNAME", "ANON", "GSTORE", "PSTORE", "SETINDEX"
 
 def compile_module(module: Module, defined: set[str] | frozenset[str] = frozenset()) -> Code:
     """Compile a module's main unit and its local functions (``defined``: variables that exist on entry)."""
-    local_codes: dict[str, Code] = {}
+    local_codes: dict[str, Code] = {}     # filled as they compile; calls look them up at run time
     for name, fn in module.functions.items():
-        local_codes[name] = Compiler(fn, local_codes).compile(set())
+        local_codes[name] = Compiler(fn, local_codes, set(module.functions)).compile(set())
     main = module.main
     if main.name in local_codes and main.kind == "function":
         return local_codes[main.name]
-    return Compiler(main, local_codes).compile(set(defined))
+    return Compiler(main, local_codes, set(module.functions)).compile(set(defined))
 
 
 class Compiler:
-    def __init__(self, fn: Function, local_codes: dict[str, Code]):
+    def __init__(self, fn: Function, local_codes: dict[str, Code], local_names: set[str]):
         self.fn = fn
         self.local_codes = local_codes
+        self.local_names = local_names
         varnames = list(fn.variables)
         for extra in ("ans",):
             if extra not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
@@ -59,6 +60,7 @@ class Compiler:
         self.const_regs: dict[tuple, int] = {}
         self.uses = Counter(t.id for b in fn.blocks for i in [*b.instrs, b.term] for t in i.args)
         self.labels: dict[str, int] = {}
+        self.stubs: dict[str, str] = {}                # stub label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
         self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs if i.op == "setindex"}
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
@@ -87,11 +89,23 @@ class Compiler:
         pc = len(self.code.ops)
         self.code.ops.append(OP[name])
         self.code.args.append(args)
-        self.code.lines.append((node.line, node.col) if node is not None else (0, 0))
+        if node is not None:
+            self.code.lines.append((node.line, node.col))
+        else:
+            self.code.lines.append(self.code.lines[-1] if self.code.lines else (0, 0))
         self.code.reads.append(tuple(r for r in reads if r < self.code.nvars))
         return pc
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
+        """Emit a jump to a block label. Backward jumps check for interrupts: ``JUMP`` becomes ``LOOP``,
+        and a backward conditional jump goes through a ``LOOP`` stub placed after the code."""
+        if label in self.labels:
+            if name == "JUMP":
+                name = "LOOP"
+            elif name != "LOOP":
+                stub = f"loop:{label}"
+                self.stubs.setdefault(stub, label)
+                label = stub
         pc = self.emit(name, args + (label,), node, reads)
         self.fixups.append((pc, len(args), label))
 
@@ -102,6 +116,9 @@ class Compiler:
             self.labels[block.label] = len(self.code.ops)
             following = order[k + 1].label if k + 1 < len(order) else None
             self.block(block, assigned[block.label], following)
+        for stub, head in self.stubs.items():
+            self.labels[stub] = len(self.code.ops)
+            self.jump_to("LOOP", (), head, None)
         for pc, index, label in self.fixups:
             args = list(self.code.args[pc])
             args[index] = self.labels[label]
@@ -168,7 +185,7 @@ class Compiler:
 
     def last_dest(self) -> int | None:
         """Register the last emitted instruction writes (its first operand), if it is a value op."""
-        name = OPNAME(self.code.ops[-1])
+        name = OPNAMES[self.code.ops[-1]]
         if name in NO_DEST:
             return None
         return self.code.args[-1][0]
@@ -241,7 +258,7 @@ class Compiler:
         name, nargout, spread = ins.attr
         argv = self.args_of(ins)
         dest = self.reg(ins.dest)
-        if ins.op == "call" and name in self.local_codes:
+        if ins.op == "call" and name in self.local_names:
             self.emit("CALLLOCAL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
         elif ins.op == "callname":
             self.emit("CALLNAME", (dest, self.slots[name], name, argv, spread_or_none(spread), nargout), ins,
@@ -271,16 +288,21 @@ class Compiler:
         self.simple("OUT", ins, ins.attr)
 
     def op_matrix(self, ins: Instr) -> None:
-        rows, spread = ins.attr
-        self.simple("MATRIX", ins, rows, spread_or_none(spread))
+        self.literal("MATRIX", ins)
 
     def op_cell(self, ins: Instr) -> None:
+        self.literal("CELL", ins)
+
+    def literal(self, name: str, ins: Instr) -> None:
         rows, spread = ins.attr
-        self.simple("CELL", ins, rows, spread_or_none(spread))
+        regs = self.args_of(ins)
+        dest = self.reg(ins.dest)
+        self.emit(name, (dest, regs, rows, spread_or_none(spread)), ins, regs)
+        self.disown_after(regs, dest, name)
 
     def op_anon(self, ins: Instr) -> None:
         spec = ins.attr
-        body = Compiler(spec.body, self.local_codes).compile(set())
+        body = Compiler(spec.body, self.local_codes, self.local_names).compile(set())
         captures = tuple((n, self.slots[n]) for n in spec.body.variables
                          if n not in spec.params and n in self.slots)
         dest = self.reg(ins.dest)
@@ -356,10 +378,8 @@ class Compiler:
         if term.op == "return":
             self.emit("RETURN", (), term)
         elif term.op == "jump":
-            target = term.targets[0]
-            if target != following:
-                backward = target in self.labels
-                self.jump_to("LOOP" if backward else "JUMP", (), target, term)
+            if term.targets[0] != following:
+                self.jump_to("JUMP", (), term.targets[0], term)
         elif term.op == "branch":
             self.branch(block, following)
         elif term.op == "fornext":
@@ -423,7 +443,7 @@ class Compiler:
         code.lines.insert(pos, code.lines[pos])
         code.reads.insert(pos, ())
         for pc, (op, arg) in enumerate(zip(code.ops, code.args)):
-            if OPNAME(op) in JUMP_NAMES and pc != pos:
+            if op in JUMPS and pc != pos:
                 target = arg[-1]
                 if target > pos:
                     code.args[pc] = arg[:-1] + (target + 1,)
@@ -473,12 +493,5 @@ def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
     return spread if any(spread) else None
 
 
-def OPNAME(op: int) -> str:
-    from .code import OPNAMES
-    return OPNAMES[op]
-
-
-NO_DEST = {"JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER",
-           "SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPUSH", "TRYPOP", "GLOBAL", "PERSISTENT",
-           "GSTORE", "PSTORE", "WINDOW", "RETURN", "MOVE"}
-JUMP_NAMES = {"JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "TRYPUSH"}
+NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE",
+           "PSTORE", "WINDOW", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from numpy import dtype, float64, ndarray
+
 from ..runtime.errors import MatlabError
 from .code import OP
 from .frame import SCALAR_TYPES, annotate, internal_error, interrupt_error
@@ -19,15 +21,16 @@ if TYPE_CHECKING:
     from .vm import VM
 
 (ADD, SUB, MUL, DIV, LT, LE, GT, GE, EQ, NE, JLT, JLE, JGT, JGE, JEQ, JNE, JFALSE, JUMP, LOOP, FORITER,
- MOVE, INDEX, SETINDEX, CALL, BINOP, UNOP, LOADNAME, DISOWN) = (
+ MOVE, INDEX, CALLNAME, SETINDEX, CALL, BINOP, UNOP, LOADNAME, DISOWN) = (
     OP[n] for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "JLT", "JLE", "JGT",
-                    "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "SETINDEX",
-                    "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
+                    "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "CALLNAME",
+                    "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
 RETURN = OP["RETURN"]
+F64 = dtype(float64)
 
 
 def run(vm: "VM", frame: "Frame") -> None:
-    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""
+    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""  # noqa: C901
     code = frame.code
     ops = code.ops
     args = code.args
@@ -120,8 +123,30 @@ def run(vm: "VM", frame: "Frame") -> None:
                 elif op == MOVE:
                     R[a[0]] = R[a[1]]
                 elif op == INDEX:
+                    b = R[a[1]]
+                    if type(b) is ndarray and b.dtype is F64 and a[3] is None:
+                        k = position(b, R, a[2])
+                        if k is not None:
+                            R[a[0]] = b.item(k)
+                            continue
                     slow.index(frame, a)
+                elif op == CALLNAME:
+                    b = R[a[1]]
+                    if type(b) is ndarray and b.dtype is F64 and a[4] is None:
+                        k = position(b, R, a[3])
+                        if k is not None:
+                            R[a[0]] = b.item(k)
+                            continue
+                    slow.callname(frame, a)
                 elif op == SETINDEX:
+                    b = R[a[0]]
+                    x = R[a[2]]
+                    if type(b) is ndarray and type(x) is float and b.dtype is F64 and len(a[1]) == 1 \
+                            and frame.owned.get(a[0]) is b:
+                        k = position(b, R, a[3])
+                        if k is not None:
+                            b[k] = x
+                            continue
                     slow.setindex(frame, a)
                 elif op == CALL:
                     slow.call(frame, a)
@@ -144,6 +169,29 @@ def run(vm: "VM", frame: "Frame") -> None:
                         pc = jump
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error here
             pc = handle_error(vm, frame, exc, pc - 1)
+
+
+def position(b: ndarray, R: list, regs: tuple) -> tuple[int, int] | None:
+    """(row, column) of ``b(i)`` / ``b(i, j)`` for in-range whole-number float subscripts of a matrix."""
+    shape = b.shape
+    if len(shape) != 2:
+        return None
+    if len(regs) == 2:
+        i = R[regs[0]]
+        j = R[regs[1]]
+        if type(i) is float and type(j) is float:
+            r = int(i)
+            c = int(j)
+            if r == i and c == j and 0 < r <= shape[0] and 0 < c <= shape[1]:
+                return r - 1, c - 1
+        return None
+    if len(regs) == 1:
+        i = R[regs[0]]
+        if type(i) is float:
+            k = int(i)
+            if k == i and 0 < k <= shape[0] * shape[1]:
+                return (k - 1) % shape[0], (k - 1) // shape[0]
+    return None
 
 
 def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:

@@ -127,6 +127,15 @@ class SlowPaths:
         R = frame.regs
         R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
 
+    def callname(self, frame: Frame, a: tuple) -> None:
+        """``name(args)`` in a script: index the variable if it exists, else call the function."""
+        dest, slot, name, regs, spread, nargout = a
+        R = frame.regs
+        if R[slot] is None:
+            R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
+        else:
+            self.index(frame, (dest, slot, regs, spread, nargout))
+
     def loadname(self, frame: Frame, a: tuple) -> Any:
         dest, slot, name, is_function = a
         if is_function:
@@ -136,16 +145,6 @@ class SlowPaths:
     # -------------------------------------------------------------- rare opcodes
     def dispatch(self, frame: Frame, op: int, a: tuple) -> int | None:
         return RARE[op](self, frame, a)
-
-
-def op_callname(vm: SlowPaths, frame: Frame, a: tuple) -> None:
-    dest, slot, name, regs, spread, nargout = a
-    R = frame.regs
-    value = R[slot]
-    if value is None:
-        R[dest] = vm.call_named(frame, name, expand(R, regs, spread), nargout)
-    else:
-        vm.index(frame, (dest, slot, regs, spread, nargout))
 
 
 def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:
@@ -209,7 +208,7 @@ def op_end(vm: Any, frame: Frame, a: tuple) -> None:
 
 def op_matrix(vm: Any, frame: Frame, a: tuple) -> None:
     from ..runtime import concat
-    dest, regs, rows, spread = a[0], a[1:-2], a[-2], a[-1]
+    dest, regs, rows, spread = a
     R = frame.regs
     row_values, k = [], 0
     for n in rows:
@@ -219,7 +218,7 @@ def op_matrix(vm: Any, frame: Frame, a: tuple) -> None:
 
 
 def op_cell(vm: Any, frame: Frame, a: tuple) -> None:
-    dest, regs, rows, spread = a[0], a[1:-2], a[-2], a[-1]
+    dest, regs, rows, spread = a
     R = frame.regs
     grid, k = [], 0
     for n in rows:

@@ -1,0 +1,129 @@
+"""Session: the public contract (execute results, streaming output, get/set conversions, inspection)."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.runtime.errors import MatlabError
+from engine.runtime.values import CellArray, CharArray, StructArray
+
+
+def test_execute_result_fields_and_streaming_output():
+    chunks = []
+    s = Session(output=chunks.append)
+    r = s.execute("x = 5\ndisp('hi')")
+    assert r.stdout == "x = 5\nhi\n" and r.error is None and r.figures == []
+    assert "".join(chunks) == r.stdout
+
+
+def test_error_result_has_identifier_message_line_and_report():
+    r = Session().execute("a = 1;\nb = [1 2](3);")
+    assert isinstance(r.error, MatlabError)
+    assert r.error.identifier == "MATLAB:badsubscript" and r.error.line == 2
+    assert r.error.report().startswith("Index exceeds the number of array elements.")
+
+
+def test_workspace_persists_across_cells_and_is_read_only():
+    s = Session()
+    s.execute("a = 2;")
+    s.execute("b = a * 3;")
+    assert s.get("b")[0, 0] == 6.0 and set(s.workspace) >= {"a", "b"}
+    with pytest.raises(TypeError):
+        s.workspace["c"] = 1
+
+
+@pytest.mark.parametrize("code, expected_dtype, expected_shape", [
+    ("v = 5;", np.float64, (1, 1)),
+    ("v = [1 2 3];", np.float64, (1, 3)),
+    ("v = single([1; 2]);", np.float32, (2, 1)),
+    ("v = int16(7);", np.int16, (1, 1)),
+    ("v = uint8([1 2]);", np.uint8, (1, 2)),
+    ("v = true;", np.bool_, (1, 1)),
+    ("v = [1+2i 3];", np.complex128, (1, 2)),
+    ("v = zeros(2, 3, 4);", np.float64, (2, 3, 4)),
+])
+def test_get_numeric_keeps_class_and_matlab_size(code, expected_dtype, expected_shape):
+    s = Session()
+    s.execute(code)
+    v = s.get("v")
+    assert isinstance(v, np.ndarray) and v.dtype == expected_dtype and v.shape == expected_shape
+
+
+def test_get_text_cells_and_structs():
+    s = Session()
+    s.execute("c = 'hello'; m = ['ab'; 'cd']; t = \"str\"; ts = [\"a\", \"b\"]; "
+              "k = {1, 'x'; [1 2], {2}}; st.a = 1; st.b = 'q'; sa(2).f = 3;")
+    assert s.get("c") == "hello"
+    m = s.get("m")
+    assert m.dtype == np.dtype("<U1") and m.tolist() == [["a", "b"], ["c", "d"]]
+    assert s.get("t") == "str"
+    ts = s.get("ts")
+    assert ts.dtype == object and ts.tolist() == [["a", "b"]]
+    k = s.get("k")
+    assert k.dtype == object and k.shape == (2, 2) and k[0, 1] == "x" and k[1, 1][0, 0][0, 0] == 2.0
+    assert list(s.get("st")) == ["a", "b"] and s.get("st")["b"] == "q"
+    sa = s.get("sa")
+    assert sa.shape == (1, 2) and sa[0, 1]["f"][0, 0] == 3.0
+
+
+def test_get_returns_a_copy():
+    s = Session()
+    s.execute("A = [1 2 3];")
+    s.get("A")[0, 0] = 99
+    assert s.get("A")[0, 0] == 1.0
+
+
+def test_set_converts_numpy_and_python_values():
+    s = Session()
+    s.set("a", np.arange(6.0).reshape(2, 3))
+    s.set("b", np.array([1, 2, 3], dtype=np.int32))
+    s.set("c", "text")
+    s.set("d", 2.5)
+    s.set("e", {"x": 1.0, "y": "z"})
+    s.set("f", [1, "two"])
+    s.set("g", np.array([True, False]))
+    r = s.execute("ra = a(2, 3); cb = class(b); sb = size(b); cc = upper(c); dd = d * 2; ex = e.x + 1; "
+                  "f2 = f{2}; cg = class(g);")
+    assert r.error is None, r.error.report()
+    assert s.get("ra")[0, 0] == 5.0 and s.get("cb") == "int32" and s.get("sb").tolist() == [[1.0, 3.0]]
+    assert s.get("cc") == "TEXT" and s.get("dd")[0, 0] == 5.0 and s.get("ex")[0, 0] == 2.0
+    assert s.get("f2") == "two" and s.get("cg") == "logical"
+    assert isinstance(s.workspace["c"], CharArray) and isinstance(s.workspace["e"], StructArray)
+    assert isinstance(s.workspace["f"], CellArray)
+
+
+def test_set_then_modify_in_matlab_leaves_numpy_array_unchanged():
+    s = Session()
+    arr = np.zeros((1, 3))
+    s.set("z", arr)
+    s.execute("z(2) = 4;")
+    assert arr.tolist() == [[0.0, 0.0, 0.0]] and s.get("z").tolist() == [[0.0, 4.0, 0.0]]
+
+
+def test_get_unknown_name_raises_key_error():
+    with pytest.raises(KeyError):
+        Session().get("nope")
+
+
+def test_device_argument():
+    assert Session(device="cpu").device == "cpu"
+    with pytest.raises(ValueError):
+        Session(device="tpu")
+
+
+def test_mir_and_bytecode_text():
+    s = Session()
+    assert s.mir("x = 1 + 2;").startswith("script <cell>:\n  b0:")
+    assert "ADD" in s.bytecode("x = 1; y = x + 2;")
+
+
+def test_interrupt_flag_is_cleared_by_the_next_execute():
+    s = Session()
+    s.interrupt()
+    assert s.execute("x = 1;").error is None and s.get("x")[0, 0] == 1.0
+
+
+def test_state_is_shared_with_builtins():
+    s = Session()
+    s.execute("format long")
+    assert s.state.format.long is True
+    assert s.execute("x = pi").stdout == "x = 3.141592653589793\n"

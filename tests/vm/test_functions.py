@@ -1,0 +1,157 @@
+"""Calls: local functions, function files, handles, anonymous functions, nargin/nargout, varargs."""
+import numpy as np
+import pytest
+
+from engine.session import Session
+from vmhelp import failure, ok, scalar, value
+
+
+def test_local_function_and_recursion():
+    code = "r = fact(6);\nfunction y = fact(n)\n  if n <= 1\n    y = 1;\n  else\n    y = n * fact(n - 1);\n  end\nend"
+    assert scalar(code, "r") == 720.0
+
+
+def test_multiple_outputs_tilde_and_nargout():
+    code = """
+    [a, ~, c] = three();
+    n1 = count_out();
+    [p, q] = count_out();
+    function [x, y, z] = three()
+      x = 1; y = 2; z = 3;
+    end
+    function [o1, o2] = count_out()
+      o1 = nargout; o2 = -1;
+    end
+    """
+    s = ok(code)
+    assert s.get("a")[0, 0] == 1.0 and s.get("c")[0, 0] == 3.0
+    assert s.get("n1")[0, 0] == 1.0 and s.get("p")[0, 0] == 2.0
+    assert "b" not in s.workspace
+
+
+def test_nargin_varargin_varargout():
+    code = """
+    a = info(1, 2, 3);
+    b = info();
+    [u, v, w] = spread(4);
+    function n = info(varargin)
+      n = nargin * 10 + numel(varargin);
+    end
+    function varargout = spread(x)
+      for k = 1:nargout
+        varargout{k} = x * k;
+      end
+    end
+    """
+    s = ok(code)
+    assert s.get("a")[0, 0] == 33.0 and s.get("b")[0, 0] == 0.0
+    assert [s.get(n)[0, 0] for n in "uvw"] == [4.0, 8.0, 12.0]
+
+
+def test_early_return_and_optional_argument():
+    code = """
+    r1 = pick(5);
+    r2 = pick(5, 2);
+    function r = pick(n, k)
+      if nargin < 2
+        r = -n;
+        return
+      end
+      r = n * k;
+    end
+    """
+    s = ok(code)
+    assert s.get("r1")[0, 0] == -5.0 and s.get("r2")[0, 0] == 10.0
+
+
+def test_too_many_inputs_and_outputs_and_unassigned_output():
+    head = "function y = one(x)\n  y = x;\nend\nfunction nothing()\nend\nfunction z = lazy()\nend"
+    assert failure("one(1, 2)\n" + head).identifier == "MATLAB:TooManyInputs"
+    assert failure("[a, b] = one(1)\n" + head).identifier == "MATLAB:TooManyOutputs"
+    assert failure("v = nothing()\n" + head).identifier == "MATLAB:TooManyOutputs"
+    assert failure("v = lazy()\n" + head).identifier == "MATLAB:unassignedOutputs"
+
+
+def test_recursion_limit():
+    err = failure("down(1)\nfunction down(n)\n  down(n + 1);\nend")
+    assert err.identifier == "MATLAB:recursionLimit"
+    assert err.message == "Maximum recursion limit of 500 reached."
+
+
+def test_anonymous_functions_capture_by_value():
+    s = ok("a = 2; f = @(x) a * x + 1; a = 100; r = f(3); g = @() a; h = @(x, y) x - y; d = h(10, 4);")
+    assert s.get("r")[0, 0] == 7.0 and s.get("d")[0, 0] == 6.0
+    assert scalar("a = 5; g = @() a; clear a; r = g();", "r") == 5.0
+
+
+def test_anonymous_function_forwards_nargout():
+    s = ok("f = @(v) max(v); [m, i] = f([3 9 2]);")
+    assert s.get("m")[0, 0] == 9.0 and s.get("i")[0, 0] == 2.0
+
+
+def test_named_handles_to_builtins_and_local_functions():
+    code = "f = @sin; a = f(0); g = @twice; b = g(4); c = cellfun(@twice, {1, 2});\nfunction y = twice(x)\n  y = 2 * x;\nend"
+    s = ok(code)
+    assert s.get("a")[0, 0] == 0.0 and s.get("b")[0, 0] == 8.0 and s.get("c").tolist() == [[2.0, 4.0]]
+
+
+def test_handle_stored_in_struct_and_cell_is_called():
+    s = ok("s.f = @(x) x + 1; c = {@(x) x * 3}; a = s.f(1); b = c{1}(2);")
+    assert s.get("a")[0, 0] == 2.0 and s.get("b")[0, 0] == 6.0
+
+
+def test_comma_list_expands_into_call_arguments():
+    assert scalar("args = {2, 3}; r = zeros(args{:}); n = numel(r);", "n") == 6.0
+
+
+def test_global_and_persistent():
+    code = """
+    global G
+    G = 5;
+    a = readg();
+    c1 = counter(); c2 = counter(); c3 = counter();
+    function v = readg()
+      global G
+      v = G * 2;
+    end
+    function n = counter()
+      persistent k
+      if isempty(k)
+        k = 0;
+      end
+      k = k + 1;
+      n = k;
+    end
+    """
+    s = ok(code)
+    assert s.get("a")[0, 0] == 10.0 and s.get("c3")[0, 0] == 3.0
+    ok("G = G + 1;", s)
+    assert s.state.globals["G"] == 6.0
+
+
+def test_function_file_on_path_is_cached_by_mtime(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "addone.m").write_text("function y = addone(x)\n  y = x + 1;\nend\n")
+    s = ok("a = addone(1);")
+    assert s.get("a")[0, 0] == 2.0
+    (tmp_path / "addone.m").write_text("function y = addone(x)\n  y = x + 100;\nend\n")
+    import os
+    os.utime(tmp_path / "addone.m", (1, 1))
+    ok("b = addone(1);", s)
+    assert s.get("b")[0, 0] == 101.0
+
+
+def test_addpath_folder_and_script_file(tmp_path):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "sq.m").write_text("function y = sq(x)\n  y = x .^ 2;\nend\n")
+    (lib / "setz.m").write_text("z = sq(w);\n")
+    s = Session()
+    s.state.path.append(str(lib))
+    ok("w = 3; setz", s)
+    assert s.get("z")[0, 0] == 9.0
+
+
+def test_builtin_errors_name_the_function_line():
+    err = failure("x = 1;\ny = zeros(2) * ones(3);")
+    assert err.identifier == "MATLAB:innerdim" and err.line == 2
