@@ -60,10 +60,19 @@ def nan_to_logical_error() -> MatlabError:
 
 
 def _power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a .^ b; a negative real base with a non-integer exponent gives a complex result."""
-    if a.dtype.kind != "c" and b.dtype.kind != "c" and np.any((a < 0) & (b != np.round(b))):
-        a = a.astype(np.complex64 if a.dtype == np.float32 else np.complex128)
-    return np.power(a, b)
+    """a .^ b; a negative real base with a non-integer exponent gives a complex result there."""
+    if a.dtype.kind == "c" or b.dtype.kind == "c":
+        return np.power(a, b)
+    negative = (a < 0) & (b != np.trunc(b))
+    if not negative.any():
+        return np.power(a, b)
+    complex_ = np.power(a.astype(np.complex64 if a.dtype == np.float32 else np.complex128), b)
+    return np.where(negative, complex_, np.power(a, b))
+
+
+def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a .^ b for an integer result: a complex power keeps its real part (as Octave does)."""
+    return np.real(_power(a, b))
 
 
 def _round_div(p: int, q: int, limit: tuple[int, int]) -> int:
@@ -126,6 +135,8 @@ def _array_arith(op: str, fn: Callable, a: Value, b: Value) -> Value:
         exact = _exact_int64(op, a, b, cls)
         if exact is not None:
             return exact
+    if fn is _power and cls in INTEGER_CLASSES:
+        fn = _integer_power
     return elementwise(fn, a, b, cls=cls)
 
 

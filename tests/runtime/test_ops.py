@@ -198,6 +198,16 @@ def test_negative_base_fractional_power_is_complex():
     np.testing.assert_allclose(out, [[1 + 1.7320508075688772j, 2.0]])
 
 
+def test_power_mixes_real_and_complex_elements():
+    out = B[".^"](arr([[-2.5, 0, 1.5, 3]]), arr([[-2.5, 0, 1.5, 3]]))
+    assert out.dtype == np.complex128
+    np.testing.assert_allclose(out, [[3.0981385716323096e-17 - 0.10119288512538813j, 1, 1.8371173070873836, 27]])
+    same(B[".^"](arr([[0.0, 2.0]]), -1.0), arr([[np.inf, 0.5]]))
+    # integer results keep the real part (Octave): int8([-100 0 7 120]) .^ 2.5
+    same(B[".^"](arr([[-100, 0, 7, 120]], np.int8), 2.5), arr([[0, 0, 127, 127]], np.int8))
+    same(B[".^"](arr([[-300, 5, -7, 30000]], np.int16), 2.5), arr([[0, 56, 0, 32767]], np.int16))
+
+
 def test_complex_results_with_zero_imaginary_become_real():
     assert B["+"](1 + 2j, -2j) == 1.0 and type(B["+"](1 + 2j, -2j)) is float
     out = B[".*"](arr([[1j, 2j]], np.complex128), 1j)
