@@ -196,7 +196,8 @@ def ismember(a: Value, s: Value, *args: Value, nargout: int = 1) -> Value:
     """
     opts = _options("ismember", args, ("rows",))
     texts = _compares_texts(a, s)
-    found, where = _membership(_items(a, "ismember", opts.rows, texts), _items(s, "ismember", opts.rows, texts))
+    found, where = _membership(_items(a, "ismember", opts.rows, texts),
+                               _items(s, "ismember", opts.rows, texts))
     if opts.rows:
         shape = (len(found), 1)
     elif texts and option_text(a) is not None:
