@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
+import numpy as np
+
 from engine.config import flag
 from engine.runtime.errors import MatlabError
 
@@ -111,6 +113,7 @@ class Provider:
     _uniforms_free: list[Any] = field(default_factory=list)
     _uniforms_used: list[Any] = field(default_factory=list)
     _staging: dict[int, list[Any]] = field(default_factory=dict)
+    _sync_buffer: Any = None
 
     def __post_init__(self) -> None:
         wanted = ("shader-f64", "shader-int64", "timestamp-query", "subgroup")
@@ -208,8 +211,9 @@ class Provider:
             self.device.queue.write_buffer(buffer, 0, data)
         self.stats.bytes_uploaded += len(data)
 
-    def read(self, buffer: Any, size: int) -> bytes:
-        """Download ``size`` bytes: one submit of everything pending, then one mapped read."""
+    def read(self, buffer: Any, size: int) -> np.ndarray:
+        """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
+        a reused mapped staging buffer."""
         import wgpu
         staging = self._take_staging(size)
         with self.guard("download"):
@@ -217,7 +221,7 @@ class Provider:
             self._pending += 1
             self.flush()
             staging.map_sync(wgpu.MapMode.READ, 0, size)
-            data = bytes(staging.read_mapped(0, size))
+            data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
             staging.unmap()
         self._staging.setdefault(staging.size, []).append(staging)
         self.stats.bytes_downloaded += size
@@ -282,10 +286,11 @@ class Provider:
         self._uniforms_used.clear()
 
     def sync(self) -> None:
-        """Submit pending work and wait for the device to finish it."""
-        self.flush()
-        with self.guard("sync"):
-            self.device.queue.on_submitted_work_done_sync()
+        """Submit pending work and wait for the device to finish it (a 4-byte read-back: wgpu-py 0.32's
+        on_submitted_work_done fails)."""
+        if self._sync_buffer is None:
+            self._sync_buffer = self.create_buffer(256)
+        self.read(self._sync_buffer, 4)
 
 
 _state: dict[str, Any] = {"provider": None, "error": None}

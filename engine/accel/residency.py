@@ -160,9 +160,9 @@ class GpuTensor:
         dtype = BUFFER_DTYPE[self.cls]
         if self.numel == 0:
             return np.zeros(self.shape, dtype=HOST_DTYPE[self.cls])
-        flat = np.frombuffer(self.provider.read(self.buffer, self.nbytes), dtype=dtype)
+        flat = self.provider.read(self.buffer, self.nbytes).view(dtype)
         host = flat.reshape(self.shape, order="F")
-        return host.astype(np.bool_) if self.cls == "logical" else host.copy(order="F")
+        return host.astype(np.bool_, order="F") if self.cls == "logical" else host
 
     def _check_alive(self) -> None:
         if self.released:

@@ -1,0 +1,149 @@
+"""gpu_elementwise against numpy for single and double: every op, implicit expansion, empties, NaN/Inf."""
+import numpy as np
+import pytest
+
+from engine.accel import kernels
+from engine.accel.kernels import ELEMENTWISE, broadcast_shape, gpu_elementwise
+from engine.accel.provider import GpuUnavailable
+from engine.accel.residency import upload
+from engine.runtime.errors import MatlabError
+from f64_cases import ulp_errors
+from helpers import f32_ulps, matlab_round, on_gpu
+
+EXACT = {
+    "uminus": np.negative, "uplus": lambda a: a, "abs": np.abs, "floor": np.floor, "fix": np.trunc,
+    "ceil": np.ceil, "round": matlab_round, "sign": np.sign, "sqrt": np.sqrt,
+    "plus": np.add, "minus": np.subtract, "times": np.multiply, "rdivide": np.divide,
+    "ldivide": lambda a, b: b / a, "max": np.fmax, "min": np.fmin,
+}
+LOGICAL = {
+    "not": lambda a: a == 0, "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+    "gt": np.greater, "ge": np.greater_equal, "and": lambda a, b: (a != 0) & (b != 0),
+    "or": lambda a, b: (a != 0) | (b != 0), "xor": lambda a, b: (a != 0) ^ (b != 0),
+}
+MATH = {
+    "exp": np.exp, "expm1": np.expm1, "log": np.log, "log1p": np.log1p, "log2": np.log2, "log10": np.log10,
+    "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin, "acos": np.arccos, "atan": np.arctan,
+    "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh, "power": np.power, "atan2": np.arctan2,
+    "hypot": np.hypot,
+}
+SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -2.5, 3.0]
+
+
+def operands(dtype, arity, shape=(9, 7), seed=0):
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(arity):
+        x = rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4, shape)
+        x.flat[:len(SPECIAL)] = np.roll(SPECIAL, 3 * k)
+        x.flat[len(SPECIAL):len(SPECIAL) + 5] = np.round(x.flat[len(SPECIAL):len(SPECIAL) + 5])
+        out.append(x.astype(dtype))
+    return out
+
+
+def test_table_is_covered():
+    assert set(ELEMENTWISE) == set(EXACT) | set(LOGICAL) | set(MATH)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("op", sorted(EXACT))
+def test_exact_ops(gpu64, op, dtype):
+    args = operands(dtype, ELEMENTWISE[op].arity)
+    got = gpu_elementwise(op, *map(upload, args)).download()
+    with np.errstate(all="ignore"):
+        expected = EXACT[op](*args).astype(dtype)
+    assert got.dtype == dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    if op in ("uminus", "abs", "times", "sqrt"):
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("op", sorted(LOGICAL))
+def test_logical_ops(gpu64, op, dtype):
+    args = operands(dtype, ELEMENTWISE[op].arity)
+    got = gpu_elementwise(op, *map(upload, args)).download()
+    with np.errstate(all="ignore"):
+        expected = LOGICAL[op](*args)
+    assert got.dtype == np.bool_
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("op", sorted(MATH))
+def test_math_ops(gpu64, op, dtype):
+    args = operands(dtype, ELEMENTWISE[op].arity)
+    got = gpu_elementwise(op, *map(upload, args)).download()
+    with np.errstate(all="ignore"):
+        expected = MATH[op](*[a.astype(np.float64) for a in args])
+    assert got.dtype == dtype
+    err = ulp_errors(got, expected) if dtype == np.float64 else f32_ulps(got, expected)
+    assert err.max() <= (2.0 if dtype == np.float64 else 1.0)
+
+
+@pytest.mark.parametrize("a, b", [
+    ((3, 1), (1, 4)), ((3, 4), (3, 1)), ((1, 4), (3, 4)), ((2, 1, 3), (1, 4, 1)), ((2, 3, 4), (1, 1, 4)),
+    ((1, 1), (5, 6)), ((5, 6), (1, 1)), ((2, 3, 1, 2), (2, 1, 4)), ((1, 1, 1, 1, 1, 1, 1, 3), (2, 1)),
+])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_implicit_expansion(gpu64, a, b, dtype):
+    x = np.random.default_rng(1).standard_normal(a).astype(dtype)
+    y = np.random.default_rng(2).standard_normal(b).astype(dtype)
+    nd = max(len(a), len(b))
+    expected = x.reshape(a + (1,) * (nd - len(a))) - y.reshape(b + (1,) * (nd - len(b)))
+    got = gpu_elementwise("minus", upload(x), upload(y)).download()
+    np.testing.assert_array_equal(got, expected.reshape(got.shape))
+    assert got.shape == broadcast_shape([a, b])
+
+
+@pytest.mark.parametrize("a, b, shape", [((0, 3), (1, 3), (0, 3)), ((1, 0), (1, 1), (1, 0)),
+                                         ((0, 0), (1, 1), (0, 0)), ((3, 0), (3, 1), (3, 0))])
+def test_empty_operands(gpu64, a, b, shape):
+    got = gpu_elementwise("plus", upload(np.zeros(a)), upload(np.ones(b))).download()
+    assert got.shape == shape and got.dtype == np.float64
+
+
+def test_incompatible_sizes(gpu64):
+    with pytest.raises(MatlabError) as err:
+        gpu_elementwise("plus", upload(np.zeros((3, 4))), upload(np.zeros((2, 4))))
+    assert err.value.identifier == "MATLAB:sizeDimensionsMustMatch"
+
+
+def test_python_scalars_travel_as_uniforms(gpu64):
+    x = np.arange(12.0).reshape(3, 4)
+    gx = upload(x)
+    before = gpu64.pipeline_count
+    for c in (2.5, -1.0, 1e300):
+        np.testing.assert_array_equal(gpu_elementwise("times", gx, c).download(), x * c)
+        with np.errstate(divide="ignore"):
+            np.testing.assert_array_equal(gpu_elementwise("rdivide", c, gx).download(), c / x)
+    assert gpu64.pipeline_count - before == 2        # one pipeline per operand layout, not per constant
+
+
+def test_class_rules(gpu64):
+    single = upload(np.array([[1.5, 2.5]], dtype=np.float32))
+    double = upload(np.array([[1.0, 2.0]]))
+    logical = upload(np.array([[True, False]]))
+    assert gpu_elementwise("plus", single, double).cls == "single"
+    assert gpu_elementwise("plus", single, 2.0).download().dtype == np.float32
+    total = gpu_elementwise("plus", logical, logical)
+    assert total.cls == "double"
+    np.testing.assert_array_equal(total.download(), [[2.0, 0.0]])
+    assert gpu_elementwise("not", logical).download().tolist() == [[False, True]]
+    with pytest.raises(GpuUnavailable):
+        gpu_elementwise("plus", upload(np.array([[1, 2]], dtype=np.int32)), 1.0)
+
+
+@pytest.mark.parametrize("n", [1, 255, 256, 257, 65537])
+def test_sizes_across_workgroups(gpu64, n):
+    x = np.arange(n, dtype=np.float64).reshape(1, n)
+    y = np.arange(n, dtype=np.float64).reshape(n, 1)[::-1].reshape(1, n)
+    np.testing.assert_array_equal(gpu_elementwise("times", upload(x), upload(y)).download(), x * y)
+
+
+def test_two_dimensional_dispatch_grid(gpu64, monkeypatch):
+    # More workgroups than one grid dimension holds (65535 on real devices; 7 here to keep it small).
+    monkeypatch.setattr(kernels, "MAX_GROUPS", 7)
+    x = np.arange(10_000, dtype=np.float32).reshape(100, 100)
+    np.testing.assert_array_equal(gpu_elementwise("uminus", upload(x)).download(), -x)
+    assert kernels._workgroups(x.size, 256) == (7, 6, 1)

@@ -1,0 +1,121 @@
+"""Adapter choice, lazy start, errors as GpuUnavailable, batching and the pipeline cache."""
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from engine.accel import provider
+from engine.accel.kernels import gpu_elementwise
+from engine.accel.provider import GpuUnavailable, choose_adapter
+from engine.accel.residency import upload
+from engine.runtime.errors import MatlabError
+
+
+def fake(name, backend, adapter_type):
+    return SimpleNamespace(info={"device": name, "backend_type": backend, "adapter_type": adapter_type})
+
+
+ADAPTERS = [fake("llvmpipe", "OpenGL", "CPU"), fake("llvmpipe (LLVM 15)", "Vulkan", "CPU"),
+            fake("Intel UHD", "Vulkan", "IntegratedGPU"), fake("NVIDIA H100", "Vulkan", "DiscreteGPU")]
+
+
+@pytest.mark.parametrize("preference, expected", [
+    ("", "NVIDIA H100"), ("gpu", "NVIDIA H100"), ("software", "llvmpipe (LLVM 15)"),
+    ("opengl", "llvmpipe"), ("intel", "Intel UHD"), ("LLVM", "llvmpipe (LLVM 15)"), ("vulkan", "NVIDIA H100"),
+])
+def test_adapter_choice(preference, expected):
+    assert choose_adapter(ADAPTERS, preference).info["device"] == expected
+
+
+def test_software_before_opengl_without_gpu():
+    assert choose_adapter(ADAPTERS[:2]).info["backend_type"] == "Vulkan"
+
+
+def test_no_matching_adapter():
+    with pytest.raises(GpuUnavailable, match="matching 'metal'.*found: llvmpipe"):
+        choose_adapter(ADAPTERS, "metal")
+    with pytest.raises(GpuUnavailable, match="found: none"):
+        choose_adapter([], "")
+
+
+def test_require_adapter_raises_matlab_error(monkeypatch):
+    monkeypatch.setattr(provider, "_state", {"provider": None, "error": "no GPU adapter (found: none)"})
+    with pytest.raises(MatlabError) as err:
+        provider.require_adapter()
+    assert err.value.identifier == "matfuse:gpu:noAdapter" and "mesa-vulkan-drivers" in err.value.message
+    assert provider.available() is False
+
+
+def test_importing_does_not_start_wgpu():
+    code = ("import sys; import engine.accel.provider, engine.accel.residency, engine.accel.kernels; "
+            "print('wgpu' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    assert out.stdout.strip() == "False"
+
+
+def test_describe(gpu):
+    facts = provider.describe()
+    assert set(facts) >= {"name", "backend", "kind", "f64", "int64", "subgroups", "limits"}
+    assert facts["kind"] in ("gpu", "software", "opengl")
+    assert facts["limits"]["max-storage-buffer-binding-size"] == gpu.max_binding > 0
+
+
+def test_batching_syncs_only_on_read(gpu64):
+    x = upload(np.ones((4, 4)))
+    gpu64.flush()
+    before = gpu64.stats.submits
+    y = x
+    for _ in range(10):
+        y = gpu_elementwise("plus", y, 1.0)
+    assert gpu64.stats.submits == before                 # encoded, not submitted
+    np.testing.assert_array_equal(y.download(), np.full((4, 4), 11.0))
+    assert gpu64.stats.submits == before + 1
+
+
+def test_pipeline_cache(gpu64):
+    x = upload(np.ones((2, 2)))
+    gpu_elementwise("hypot", x, x)
+    count, hits = gpu64.pipeline_count, gpu64.stats.pipeline_hits
+    gpu_elementwise("hypot", x, x)
+    assert gpu64.pipeline_count == count and gpu64.stats.pipeline_hits == hits + 1
+
+
+def test_wgpu_errors_become_gpu_unavailable(gpu):
+    with pytest.raises(GpuUnavailable) as err:
+        gpu.pipeline("fn broken( {")
+    assert err.value.reason.startswith("shader compilation failed")
+    assert "   1  fn broken( {" in err.value.detail
+    assert gpu.fallbacks[-1] == err.value.reason
+    np.testing.assert_array_equal(upload(np.ones((1, 2), np.float32)).download(), [[1.0, 1.0]])   # still usable
+
+
+def test_opengl_adapter_keeps_double_on_cpu():
+    """Without shader-f64 (wgpu's OpenGL adapter here), single runs on f32 built-ins; double refuses."""
+    code = """
+import numpy as np
+from engine.accel import provider
+from engine.accel.kernels import gpu_elementwise
+from engine.accel.residency import upload
+if not provider.available():
+    print("none"); raise SystemExit
+p = provider.get_provider()
+x = np.array([[0.5, 2.0, -3.0]], dtype=np.float32)
+r = gpu_elementwise("exp", upload(x)).download()
+print(p.info.kind, p.f64, np.allclose(r, np.exp(x), rtol=1e-5), r.dtype)
+try:
+    upload(np.ones((2, 2)))
+except provider.GpuUnavailable as exc:
+    print("double:", exc.reason)
+"""
+    env = dict(os.environ, MATFUSE_ADAPTER="opengl")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    if out.stdout.strip() == "none":
+        pytest.skip("no OpenGL adapter")
+    lines = out.stdout.strip().splitlines()
+    assert lines[0] == "opengl False True float32", out.stdout + out.stderr
+    assert lines[1] == "double: the GPU adapter has no shader-f64: double stays on the CPU"
