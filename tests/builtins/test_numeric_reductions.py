@@ -199,3 +199,13 @@ def test_mode_frequency():
     m, f = call("mode", arr([[1, 2], [1, 3], [2, 3]]), nargout=2)
     same(m, arr([1, 3]))
     same(f, arr([2, 2]))
+
+
+@pytest.mark.parametrize("a, b", [(1.0, 2.0), (2.0, 1.0), (np.nan, 1.0), (1.0, np.nan), (np.nan, np.nan),
+                                  (-0.0, 0.0), (-np.inf, np.inf)])
+def test_scalar_max_min_match_array_path(a, b):
+    for name in ("max", "min"):
+        scalar = call(name, a, b)
+        array = call(name, arr([a, a]), arr([b, b]))[0, 0]
+        assert type(scalar) is float
+        assert scalar == array or (np.isnan(scalar) and np.isnan(array))

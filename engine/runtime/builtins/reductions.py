@@ -264,6 +264,9 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
 
 
 def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:
+    if len(args) == 1 and type(a) is float and type(args[0]) is float and nargout <= 1:
+        b = args[0]   # max(a, b) of two doubles, NaN losing: the scalar loops' common case
+        return a if (a >= b if largest else a <= b) or b != b else b
     check_classes(fname, (a,), ANY_NUMERIC)
     if args and not (isinstance(args[0], np.ndarray) and args[0].shape == (0, 0)) \
             and option_text(args[0]) is None:
