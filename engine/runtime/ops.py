@@ -17,7 +17,6 @@ import warnings
 from typing import Callable
 
 import numpy as np
-import scipy.linalg
 
 from .errors import MatlabError, inner_dimensions
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
@@ -290,6 +289,7 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     if A.size == 0 or B.size == 0:
         return np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
     if A.shape[0] == A.shape[1]:
+        import scipy.linalg  # imported on first use: it costs a second at start-up
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             return scipy.linalg.lu_solve(scipy.linalg.lu_factor(A, check_finite=False), B,
@@ -334,6 +334,7 @@ def mpower(a: Value, b: Value) -> Value:
                           "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
                           "square and the power is a scalar. To operate on each element of the matrix "
                           "individually, use POWER (.^) for elementwise power.")
+    import scipy.linalg  # imported on first use: it costs a second at start-up
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         out = _matrix_power(pa, pb.item()) if b_scalar else scipy.linalg.expm(np.log(pa.item() + 0j) * pb)
@@ -342,6 +343,7 @@ def mpower(a: Value, b: Value) -> Value:
 
 def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
     if isinstance(p, complex) or p != int(p):
+        import scipy.linalg
         return scipy.linalg.fractional_matrix_power(A, p)
     p = int(p)
     if p >= 0:
