@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.runtime.builtins import (arrays, construct, elementwise, linalg, random, reductions,  # noqa: F401
-                                     sets, sizes)
+                                     numerical, sets, sizes)
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.context import CallContext, SessionState
 

@@ -177,7 +177,8 @@ def test_size_predicates(name, value, expected):
     same(call(name, value), expected)
 
 
-NUMERIC_MODULES = {"construct", "sizes", "elementwise", "reductions", "linalg", "arrays", "sets", "random"}
+NUMERIC_MODULES = {"construct", "sizes", "elementwise", "reductions", "linalg", "arrays", "sets", "random",
+                   "numerical"}
 
 
 def test_every_numeric_builtin_has_help():

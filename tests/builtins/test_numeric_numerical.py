@@ -1,0 +1,62 @@
+"""polyfit polyval trapz cumtrapz interp1; expected values recorded from GNU Octave."""
+import numpy as np
+import pytest
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.values import CharArray
+from numeric_fakes import arr, call, close, same
+
+T = CharArray.from_str
+X = arr([1, 2, 3])
+V = arr([10, 20, 30])
+
+
+def test_polyfit_polyval():
+    x = arr(range(6))
+    close(call("polyfit", x, x * x - 3 * x + 1, 2.0), arr([1, -3, 1]), rtol=1e-13)
+    close(call("polyfit", X, arr([2, 4, 7]), 1.0), arr([2.4999999999999996, -0.6666666666666654]), rtol=1e-14)
+    same(call("polyval", arr([1, -3, 1]), arr([[0, 1], [2, 3]])), arr([[1, -1], [-1, 1]]))
+    same(call("polyval", arr([1, 2]), np.float32([[1]])), np.float32([[3]]))
+    same(call("polyval", np.zeros((0, 0)), arr([1, 2])), arr([0, 0]))
+    with pytest.raises(MatlabError, match="same number of elements"):
+        call("polyfit", X, arr([1, 2]), 1.0)
+
+
+@pytest.mark.parametrize("name, args, expected", [
+    ("trapz", (X,), 4.0),
+    ("trapz", (arr([0, 1, 3]), X), 6.5),
+    ("trapz", (0.5, X), 2.0),
+    ("trapz", (arr([[1, 2], [3, 4]]),), arr([2, 3])),
+    ("trapz", (arr([[1, 2], [3, 4]]), 2.0), arr([[1.5], [3.5]])),
+    ("trapz", (X, 1.0), arr([0, 0, 0])),
+    ("trapz", (np.zeros((0, 3)),), arr([0, 0, 0])),
+    ("cumtrapz", (X,), arr([0, 1.5, 4])),
+    ("cumtrapz", (arr([[1, 2], [3, 4]]),), arr([[0, 0], [2, 3]])),
+])
+def test_trapz(name, args, expected):
+    same(call(name, *args), expected)
+
+
+@pytest.mark.parametrize("args, expected", [
+    ((X, V, arr([1.5, 2.5, 4, 0])), arr([15, 25, np.nan, np.nan])),
+    ((X, V, arr([1.5, 2.4, 2.6]), T("nearest")), arr([20, 20, 30])),
+    ((X, V, arr([2.5, 1.5]), T("nearest")), arr([30, 20])),
+    ((X, V, arr([4, 0]), T("linear"), T("extrap")), arr([40, 0])),
+    ((X, V, arr([0, 4]), T("nearest"), T("extrap")), arr([10, 30])),
+    ((X, V, arr([[1.5], [2.5]]), T("previous")), arr([[10], [20]])),
+    ((X, V, arr([1.5, 2.5]), T("next")), arr([20, 30])),
+    ((X, V, arr([1.5, 3, 4]), T("linear"), 0.0), arr([15, 30, 0])),
+    ((V, 2.5), 25.0),
+    ((arr([3, 1, 2]), arr([30, 10, 20]), 1.5), 15.0),
+])
+def test_interp1(args, expected):
+    same(call("interp1", *args), expected)
+
+
+def test_interp1_errors():
+    with pytest.raises(MatlabError, match="unique points"):
+        call("interp1", arr([1, 1, 2]), V, 1.5)
+    with pytest.raises(MatlabError, match="same length"):
+        call("interp1", arr([1, 2]), V, 1.5)
+    with pytest.raises(MatlabError, match="supports the methods"):
+        call("interp1", X, V, 1.5, T("spline"))
