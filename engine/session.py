@@ -93,7 +93,7 @@ class Session:
                 self._workspace.pop(name, None)
             else:
                 self._workspace[name] = value
-        self._workspace.update(frame.extra)
+        self._workspace.update(frame.extra or {})
         for name in self.vm.base_globals:
             if name in self.state.globals:
                 self._workspace[name] = self.state.globals[name]

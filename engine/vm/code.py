@@ -80,6 +80,15 @@ class Code:
     file: str = ""
     reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
 
+    def __post_init__(self) -> None:
+        """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""
+        slot = {n: k for k, n in enumerate(self.varnames)}.get
+        self.varargin = slot("varargin") if self.params[-1:] == ["varargin"] else None
+        self.varargout = slot("varargout") if self.outputs[-1:] == ["varargout"] else None
+        fixed_in = self.params[:len(self.params) - (self.varargin is not None)]
+        self.param_slots = tuple(-1 if p == "~" else slot(p) for p in fixed_in)
+        self.output_slots = tuple(slot(o) for o in self.outputs[:len(self.outputs) - (self.varargout is not None)])
+
     @property
     def nvars(self) -> int:
         return len(self.varnames)

@@ -33,13 +33,14 @@ class Frame:
         self.caught: MatlabError | None = None
         self.nargin = nargin
         self.nargout = nargout
-        self.extra: dict[str, Any] = {}      # variables without a slot (created by builtins through ctx)
+        self.extra: dict[str, Any] | None = None   # variables without a slot (created by builtins via ctx)
 
     def variables(self) -> dict[str, Any]:
         """The workspace of this frame: name -> value of every defined variable."""
         out = {name: value for name, value in zip(self.code.varnames, self.regs)
                if value is not None and not name.startswith("$")}
-        out.update(self.extra)
+        if self.extra:
+            out.update(self.extra)
         return out
 
     def set_variables(self, values: dict[str, Any]) -> None:

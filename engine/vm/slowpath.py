@@ -10,10 +10,11 @@ from typing import Any, Callable
 import numpy as np
 
 from ..runtime import indexing, ops
+from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import MatlabError, too_many_outputs, undefined
 from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, to_array
 from .code import OP, OPNAMES
-from .frame import NOVALUE, Frame, columns, exception_value, range_state
+from .frame import NOVALUE, Frame, columns, exception_value, interrupt_error, range_state
 
 COMPARE_OPS = ("<", "<=", ">", ">=", "==", "~=")
 EMPTY_ROW = np.zeros((1, 0))
@@ -64,6 +65,14 @@ class SlowPaths:
     """Instruction semantics outside the float fast paths (mixed into VM)."""
 
     # provided by VM
+    resolved: dict[str, Any]
+    interrupted: bool
+    exported: list
+    ctx: Any
+
+    def sync_exported(self) -> None: ...
+    def invoke(self, target: Any, args: list, nargout: int) -> tuple: ...
+    def call_code_outputs(self, code: Any, args: list, nargout: int) -> tuple: ...
     def call_value(self, fn: Any, args: list, nargout: int) -> Any: ...
     def call_named(self, frame: Frame, name: str, args: list, nargout: int) -> Any: ...
     def write(self, text: str) -> None: ...
@@ -125,6 +134,22 @@ class SlowPaths:
     def call(self, frame: Frame, a: tuple) -> None:
         dest, name, regs, spread, nargout = a
         R = frame.regs
+        target = self.resolved.get(name)
+        if nargout == 1 and target is not None and name not in frame.code.locals:
+            if type(target) is Builtin:
+                if self.interrupted:
+                    raise interrupt_error()
+                outs = call_builtin(target, self.ctx, expand(R, regs, spread), 1)
+                if self.exported:
+                    self.sync_exported()
+            elif target.kind == "function":
+                outs = self.call_code_outputs(target, expand(R, regs, spread), 1)
+            else:
+                outs = self.invoke(target, expand(R, regs, spread), 1)
+            if not outs:
+                raise too_many_outputs()
+            R[dest] = outs[0]
+            return
         R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
 
     def callname(self, frame: Frame, a: tuple) -> None:
@@ -132,7 +157,7 @@ class SlowPaths:
         dest, slot, name, regs, spread, nargout = a
         R = frame.regs
         if R[slot] is None:
-            R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
+            self.call(frame, (dest, name, regs, spread, nargout))
         else:
             self.index(frame, (dest, slot, regs, spread, nargout))
 

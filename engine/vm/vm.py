@@ -97,7 +97,7 @@ class VM(SlowPaths):
 
     def call_anonymous(self, fn: FunctionHandle, args: list, nargout: int) -> tuple:
         code: Code = fn.body
-        if len(args) > len(code.params) and not (code.params and code.params[-1] == "varargin"):
+        if len(args) > len(code.param_slots) and code.varargin is None:
             raise too_many_inputs()
         frame = Frame(code, len(args), nargout)
         R = frame.regs
@@ -111,9 +111,9 @@ class VM(SlowPaths):
         return () if value is NOVALUE or value is None else (value,)
 
     def invoke(self, target: Any, args: list, nargout: int) -> tuple:
-        if self.interrupted:
-            raise interrupt_error()
         if type(target) is registry.Builtin:
+            if self.interrupted:
+                raise interrupt_error()
             outs = registry.call_builtin(target, self.ctx, args, nargout)
             if self.exported:
                 self.sync_exported()
@@ -129,10 +129,11 @@ class VM(SlowPaths):
         return outs if nargout < 0 else adapt(outs, nargout)
 
     def call_code_outputs(self, code: Code, args: list, nargout: int) -> tuple:
-        params, outputs = code.params, code.outputs
-        if len(args) > len(params) and not (params and params[-1] == "varargin"):
+        if self.interrupted:
+            raise interrupt_error()
+        if len(args) > len(code.param_slots) and code.varargin is None:
             raise too_many_inputs()
-        if nargout > len(outputs) and not (outputs and outputs[-1] == "varargout"):
+        if nargout > len(code.output_slots) and code.varargout is None:
             raise too_many_outputs()
         frame = Frame(code, len(args), nargout)
         bind_params(frame, code, args)
@@ -194,33 +195,28 @@ class VM(SlowPaths):
 
 def bind_params(frame: Frame, code: Code, args: list) -> None:
     R = frame.regs
-    params = code.params
-    varargin = bool(params) and params[-1] == "varargin"
-    fixed = len(params) - varargin
-    for k, (name, value) in enumerate(zip(params[:fixed], args)):
-        if name != "~":
-            R[code.slot(name)] = value
-    if varargin:
-        R[code.slot("varargin")] = cell_row(list(args[fixed:]))
+    for slot, value in zip(code.param_slots, args):
+        if slot >= 0:
+            R[slot] = value
+    if code.varargin is not None:
+        R[code.varargin] = cell_row(list(args[len(code.param_slots):]))
 
 
 def collect_outputs(frame: Frame, code: Code, nargout: int) -> tuple:
-    outputs = code.outputs
-    varargout = bool(outputs) and outputs[-1] == "varargout"
-    fixed = len(outputs) - varargout
+    R = frame.regs
     wanted = max(nargout, 1)
     outs: list = []
-    for name in outputs[:min(fixed, wanted)]:
-        value = frame.regs[code.slot(name)]
+    for slot in code.output_slots[:wanted]:
+        value = R[slot]
         if value is None:
             if nargout == 0 and not outs:
                 return ()
             raise MatlabError("MATLAB:unassignedOutputs",
-                              f'Output argument "{name}" (and possibly others) not assigned a value in the '
-                              f'execution with "{code.name}" function.')
+                              f'Output argument "{code.varnames[slot]}" (and possibly others) not assigned a '
+                              f'value in the execution with "{code.name}" function.')
         outs.append(value)
-    if varargout and len(outs) < wanted:
-        extra = frame.regs[code.slot("varargout")]
+    if code.varargout is not None and len(outs) < wanted:
+        extra = R[code.varargout]
         if type(extra) is CellArray:
             outs.extend(extra.data.ravel(order="F")[:wanted - len(outs)])
         if len(outs) < nargout:
