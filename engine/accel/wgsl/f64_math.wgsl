@@ -493,6 +493,8 @@ fn m64_atan2(y: f64, x: f64) -> f64 {
         r = M64_PIO2_DD.x;
     } else if (m64_isinf(ax)) {
         r = select(0.0lf, M64_PI_DD.x, xneg);
+    } else if (!xneg && ay < ax * 9.313225746154785e-10) {
+        r = ay / ax;                            // atan(t) = t to double precision; one rounding
     } else {
         let e = m64_exponent(max(ax, ay));
         var a = m64_atan_ratio(vec2<f64>(m64_scale(ay, -e), 0.0lf), vec2<f64>(m64_scale(ax, -e), 0.0lf));
