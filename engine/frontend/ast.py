@@ -48,7 +48,7 @@ class End(Node):
 
 @dataclass(frozen=True)
 class Unary(Node):
-    op: str                         # '-', '+', '~' (also written '!')
+    op: str                         # '-', '+', '~'
     operand: "Expr"
 
 
