@@ -77,6 +77,7 @@ class Session:
             value = frame.regs[k] = self._workspace.get(name)
             if name in self._owned:
                 frame.owned[k] = value
+        frame.extra = {k: v for k, v in self._workspace.items() if k not in code.varnames}
         try:
             self.vm.run_frame(frame)
         finally:
@@ -86,14 +87,7 @@ class Session:
         names = frame.code.varnames
         self._owned = (self._owned - set(names)) | {names[k] for k, value in frame.owned.items()
                                                    if frame.regs[k] is value}
-        for name, value in zip(names, frame.regs):
-            if name.startswith("$"):
-                continue
-            if value is None:
-                self._workspace.pop(name, None)
-            else:
-                self._workspace[name] = value
-        self._workspace.update(frame.extra or {})
+        self._workspace = frame.variables()
         for name in self.vm.base_globals:
             if name in self.state.globals:
                 self._workspace[name] = self.state.globals[name]

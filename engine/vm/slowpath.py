@@ -180,7 +180,11 @@ def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:
 
 def op_setans(vm: Any, frame: Frame, a: tuple) -> None:
     src, ans, show = a
-    value = frame.regs[src]
+    set_ans(vm, frame, ans, frame.regs[src], show)
+
+
+def set_ans(vm: Any, frame: Frame, ans: int, value: Any, show: bool) -> None:
+    """An expression statement's result becomes ``ans`` (each value of a comma list in turn)."""
     if value is NOVALUE:
         return
     for v in (value if type(value) is list else [value]):
@@ -195,16 +199,13 @@ def op_display(vm: Any, frame: Frame, a: tuple) -> None:
 
 
 def op_showname(vm: Any, frame: Frame, a: tuple) -> None:
+    """A bare name as a statement in a script: show the variable, or call the function."""
     slot, ans, name, show = a
     value = frame.regs[slot]
-    if value is not None:
-        if show:
-            vm.show(name, value)
-        return
-    frame.regs[ans] = vm.call_named(frame, name, [], 0)
-    op_setans(vm, frame, (ans, ans, show))
-    if frame.regs[ans] is NOVALUE:
-        frame.regs[ans] = frame.variables().get("ans")
+    if value is None:
+        set_ans(vm, frame, ans, vm.call_named(frame, name, [], 0), show)
+    elif show:
+        vm.show(name, value)
 
 
 def op_colon(vm: Any, frame: Frame, a: tuple) -> None:
