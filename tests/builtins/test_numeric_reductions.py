@@ -209,3 +209,11 @@ def test_scalar_max_min_match_array_path(a, b):
         array = call(name, arr([a, a]), arr([b, b]))[0, 0]
         assert type(scalar) is float
         assert scalar == array or (np.isnan(scalar) and np.isnan(array))
+
+
+def test_int64_sums_are_exact_and_saturate():
+    big = np.array([[9007199254740993, 1]], np.int64)
+    same(call("sum", big), np.array([[9007199254740994]], np.int64))
+    same(call("sum", np.array([[2 ** 62, 2 ** 62]], np.int64)), np.array([[2 ** 63 - 1]], np.int64))
+    same(call("prod", np.array([[2 ** 40, 2 ** 40]], np.uint64)), np.array([[2 ** 64 - 1]], np.uint64))
+    same(call("sum", np.array([[2 ** 62, 2 ** 62]], np.int64), 2.0), np.array([[2 ** 63 - 1]], np.int64))

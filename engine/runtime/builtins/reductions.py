@@ -6,8 +6,9 @@ of dimensions (vecdim) or 'all'; 'omitnan'/'includenan'; and for sum/prod/mean t
 0-by-0 input reduces to a scalar (sum([]) is 0, prod([]) 1, mean([]) NaN, any([]) false, all([]) true).
 
 Classes: sum and prod keep integer (saturating) and single classes and give double for logical and char;
-mean and median of integers are double and integer respectively; max and min keep the class; integer sums
-are computed in float64, so int64 totals beyond 2^53 lose digits.
+mean and median of integers are double and integer respectively; max and min keep the class. Integer sums
+and products are exact (int64/uint64 through Python integers); means and running sums of 64-bit integers
+are computed in float64.
 """
 from __future__ import annotations
 
@@ -100,8 +101,11 @@ def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aw
     arr = _source(value, fname)
     cls = _sum_class(class_of(value), opts.outtype)
     data, axes = prepare(arr, opts)
-    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
-    out = _quiet(nan_aware if opts.omitnan else plain, data, axes)
+    if cls in ("int64", "uint64") and data.dtype.kind in "iu":
+        data = data.astype(object)   # exact Python integers, saturated by cast_result
+    elif data.dtype.kind != "c":
+        data = data.astype(work_dtype(cls))
+    out = _quiet(nan_aware if opts.omitnan and data.dtype != object else plain, data, axes)
     return to_value(cast_result(out, cls))
 
 
