@@ -122,10 +122,12 @@ _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
 
 
 def _register_float_function(name: str, spec: FloatFunction) -> None:
+    scalar = on_float64(spec.fn, spec.inside)
+
     def impl(x: Value) -> Value:
         check_classes(name, (x,), FLOAT_INPUTS)
         return apply(lambda a: spec.fn(_complex_outside(a, spec.inside, spec.odd_branch)), x,
-                     scalar=on_float64(spec.fn, spec.inside))
+                     scalar=scalar)
 
     domain = " Inputs outside the real domain give complex results." if spec.inside else ""
     impl.__name__ = name
