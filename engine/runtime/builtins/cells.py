@@ -40,6 +40,8 @@ def _new_cells(shape: tuple[int, ...], items: list[Value]) -> CellArray:
 def cell(*args):
     """cell(n), cell(m, n, ...), cell([m n ...])  a cell array of empty matrices.
 
+    Negative sizes count as 0; every element starts as the 0x0 double [].
+
         c = cell(2, 3);   % 2x3 cell, each element []
     """
     return CellArray.empty(size_from_args(list(args), "cell"))
@@ -105,6 +107,8 @@ def _spread(value: Value, count: int) -> list[Value]:
 def fieldnames(s):
     """fieldnames(S)  the field names of a struct, as a column cell array of char.
 
+    Also works on objects modelled as structs, such as MException values.
+
         fieldnames(struct('a', 1, 'b', 2))   % {'a'; 'b'}
     """
     fields = _require_struct(s, "fieldnames").fields
@@ -134,6 +138,8 @@ def isfield(s, names):
 @builtin("rmfield", family="cells")
 def rmfield(s, names):
     """rmfield(S, field) or rmfield(S, {f1, f2, ...})  remove fields from a struct array.
+
+    Every named field must exist; the remaining fields keep their order.
 
         rmfield(struct('a', 1, 'b', 2), 'a')   % struct with field b
     """
@@ -261,6 +267,9 @@ def _block(value: Value) -> np.ndarray:
 @builtin("num2cell", family="cells")
 def num2cell(a):
     """num2cell(A)  a cell array of A's size holding each element of A.
+
+    Works for numeric, logical, char, string, struct and cell arrays; each element becomes a 1x1 value
+    of the same class.
 
         num2cell([1 2 3])   % {1, 2, 3}
     """

@@ -132,6 +132,9 @@ def warning(ctx, *args):
 def lastwarn(ctx, *args, nargout=1):
     """[msg, id] = lastwarn, lastwarn(msg, id)  the last warning issued (or set it).
 
+    The message and identifier are char vectors ('' when no warning was issued); lastwarn(msg, id)
+    replaces them and returns the previous message.
+
         warning('x:y', 'careful'); [m, id] = lastwarn   % 'careful', 'x:y'
     """
     message, identifier = ctx.state.last_warning
@@ -209,6 +212,8 @@ def throw(err):
 def rethrow(err):
     """rethrow(ME) or rethrow(errStruct)  throw a caught error again, keeping its stack.
 
+    The identifier, message and stack come from ME's fields.
+
         try, error('x:y', 'bad'), catch e, rethrow(e), end
     """
     raise _error_of(err, "rethrow")
@@ -217,6 +222,8 @@ def rethrow(err):
 @builtin("getReport", family="control")
 def get_report(err, *options):
     """getReport(ME)  the error message of MException ME, as text.
+
+    Returns the message text only (no stack listing).
 
         getReport(MException('a:b', 'oops'))   % 'oops'
     """
@@ -292,6 +299,8 @@ def isequal(a, b, *more):
 def isequaln(a, b, *more):
     """isequaln(A, B, ...)  like isequal, but NaN values are equal to each other.
 
+    Every other rule is that of isequal.
+
         isequaln([1 NaN], [1 NaN])   % true
     """
     return all(values_equal(a, other, nan_equal=True) for other in (b, *more))
@@ -302,6 +311,9 @@ def isequaln(a, b, *more):
 @builtin("feval", family="control")
 def feval(ctx, fn, *args, nargout=1):
     """[y1, ..., yn] = feval(fn, x1, ..., xm)  call a function given by handle or by name.
+
+    Outputs are those of the called function; a name is resolved like a call written in the code
+    (variables first, then functions).
 
         feval('max', [3 1 2])   % 3
         feval(@plus, 1, 2)      % 3
@@ -318,6 +330,8 @@ def feval(ctx, fn, *args, nargout=1):
 def func2str(fn):
     """func2str(fh)  the text of a function handle: 'sin' for @sin, '@(x)x+1' for an anonymous function.
 
+    The text is what the handle displays, without the @ for named functions.
+
         func2str(@(x) x.^2)   % '@(x)x.^2'
     """
     if type(fn) is not FunctionHandle:
@@ -329,6 +343,9 @@ def func2str(fn):
 def str2func(ctx, text):
     """str2func(str)  a function handle from a function name or anonymous function text.
 
+    Anonymous function text is compiled in the calling workspace's engine; a plain name gives a named
+    handle.
+
         f = str2func('@(x) x + 1'); f(2)   % 3
     """
     return ctx.make_handle(text_arg(text, "str2func", "Input"))
@@ -337,6 +354,8 @@ def str2func(ctx, text):
 @builtin("isvarname", family="control")
 def isvarname(s):
     """isvarname(s)  true if s is a valid variable name (a letter, then letters, digits or underscores,
+
+    Only the text is checked, not whether such a variable exists.
     at most 63 characters, not a keyword).
 
         isvarname('x_1')   % true

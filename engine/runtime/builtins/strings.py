@@ -400,6 +400,8 @@ def strfind(text, pattern):
 def strlength(text):
     """strlength(str)  the number of characters of each text (NaN for a missing string).
 
+    Works on char row vectors, string arrays (one length per element) and cell arrays of char.
+
         strlength(["ab", "cde"])   % [2 3]
     """
     texts = texts_of(text, "strlength")
@@ -448,6 +450,9 @@ def _token(text: str, delims: str) -> tuple[str, str]:
 def isspace(text):
     """isspace(str)  true for the whitespace characters of a char array (false for other types).
 
+    Whitespace is space, tab, newline, vertical tab, form feed and carriage return; the result has the
+    size of str.
+
         isspace('a b')   % [0 1 0]
     """
     if type(text) is not CharArray:
@@ -459,6 +464,8 @@ def isspace(text):
 def blanks(n):
     """blanks(n)  a char row vector of n spaces.
 
+    n must be a nonnegative integer; blanks(0) is a 1x0 char.
+
         ['a' blanks(3) 'b']   % 'a   b'
     """
     return CharArray.from_str(" " * _count(n, "blanks"))
@@ -467,6 +474,8 @@ def blanks(n):
 @builtin("newline", family="strings")
 def newline():
     """newline  the newline character, char(10).
+
+    Use it to build multi-line text without escape sequences.
 
         ['a' newline 'b']   % two lines
     """

@@ -212,6 +212,8 @@ def cellstr(x):
 def class_(x):
     """class(X)  the class name of X, as a char vector.
 
+    Objects the engine models as structs report their own class (an MException reports 'MException').
+
         class(int8(1))   % 'int8'
     """
     return CharArray.from_str(class_of(x))
@@ -226,6 +228,8 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
 def isa(x, name):
     """isa(X, className)  true if X is of class className or in category 'numeric', 'float' or 'integer'.
 
+    The category names take precedence over class names; isa never errors for an unknown class name.
+
         isa(int8(3), 'integer')   % true
     """
     wanted = text_arg(name, "isa", "Class name")
@@ -233,28 +237,33 @@ def isa(x, name):
     return cls in _CATEGORIES.get(wanted, (wanted,))
 
 
-def _register_test(name: str, classes: tuple[str, ...], what: str) -> None:
+def _register_test(name: str, classes: tuple[str, ...], what: str, example: str) -> None:
     def test(x):
         return class_of(x) in classes
-    test.__doc__ = f"{name}(X)  true if X is {what}.\n\n    {name}(X)"
+    test.__doc__ = (f"{name}(X)  true if X is {what}.\n\n"
+                    f"Looks at the class of X only (any size, empty arrays included).\n\n"
+                    f"    {example}")
     builtin(name, family="types")(test)
 
 
-for _name, _classes, _what in (
-        ("isnumeric", NUMERIC_CLASSES, "numeric (double, single or an integer class)"),
-        ("isfloat", FLOAT_CLASSES, "double or single"),
-        ("isinteger", INTEGER_CLASSES, "of an integer class"),
-        ("islogical", ("logical",), "logical"),
-        ("ischar", ("char",), "a char array"),
-        ("isstring", ("string",), "a string array"),
-        ("iscell", ("cell",), "a cell array"),
-        ("isstruct", ("struct",), "a struct array")):
-    _register_test(_name, _classes, _what)
+for _name, _classes, _what, _example in (
+        ("isnumeric", NUMERIC_CLASSES, "numeric (double, single or an integer class)",
+         "isnumeric(int8(1))   % true; isnumeric(true) is false"),
+        ("isfloat", FLOAT_CLASSES, "double or single", "isfloat(single(1))   % true"),
+        ("isinteger", INTEGER_CLASSES, "of an integer class", "isinteger(3)   % false: 3 is a double"),
+        ("islogical", ("logical",), "logical", "islogical(1 > 0)   % true"),
+        ("ischar", ("char",), "a char array", "ischar('a')   % true; ischar(\"a\") is false"),
+        ("isstring", ("string",), "a string array", "isstring(\"a\")   % true"),
+        ("iscell", ("cell",), "a cell array", "iscell({1, 'a'})   % true"),
+        ("isstruct", ("struct",), "a struct array", "isstruct(struct('a', 1))   % true")):
+    _register_test(_name, _classes, _what, _example)
 
 
 @builtin("iscellstr", family="types")
 def iscellstr(x):
     """iscellstr(C)  true if C is a cell array whose every element is a char array.
+
+    An empty cell array counts as a cell array of char; string arrays do not.
 
         iscellstr({'a', 'bc'})   % true
     """
@@ -284,6 +293,9 @@ def _integer_limit(args: tuple, fname: str, attr: str) -> np.ndarray:
 def intmax(*args):
     """intmax(className)  the largest value of an integer class (default 'int32').
 
+    The result has that integer class; the argument is one of int8, int16, int32, int64, uint8, uint16,
+    uint32, uint64.
+
         intmax('uint8')   % 255
     """
     return _integer_limit(args, "intmax", "max")
@@ -292,6 +304,9 @@ def intmax(*args):
 @builtin("intmin", family="types")
 def intmin(*args):
     """intmin(className)  the smallest value of an integer class (default 'int32').
+
+    The result has that integer class; the argument is one of int8, int16, int32, int64, uint8, uint16,
+    uint32, uint64.
 
         intmin('int8')   % -128
     """
@@ -307,6 +322,8 @@ def _float_limit(args: tuple, fname: str, attr: str) -> Value:
 def realmax(*args):
     """realmax(className)  the largest finite floating-point number ('double' or 'single').
 
+    The argument is 'double' (default) or 'single'; the result has that class.
+
         realmax   % 1.7977e+308
     """
     return _float_limit(args, "realmax", "max")
@@ -315,6 +332,8 @@ def realmax(*args):
 @builtin("realmin", family="types")
 def realmin(*args):
     """realmin(className)  the smallest positive normalized floating-point number.
+
+    The argument is 'double' (default) or 'single'; smaller positive values are denormal.
 
         realmin('single')   % 1.1755e-38
     """
@@ -346,6 +365,8 @@ def eps(*args):
 def pi():
     """pi  the ratio of a circle's circumference to its diameter, 3.14159...
 
+    The double closest to the true value.
+
         2 * pi   % 6.2832
     """
     return math.pi
@@ -354,6 +375,9 @@ def pi():
 @builtin("Inf", family="types", aliases=("inf",))
 def inf(*args):
     """Inf, Inf(n), Inf(m, n, ...), Inf(..., 'single')  positive infinity, or an array of it.
+
+    Size arguments work as for zeros; a trailing 'single' (or 'like', p) gives class single. Also
+    spelled inf.
 
         Inf(1, 3)   % [Inf Inf Inf]
     """
@@ -364,6 +388,9 @@ def inf(*args):
 def nan(*args):
     """NaN, NaN(n), NaN(m, n, ...), NaN(..., 'single')  Not-a-Number, or an array of it.
 
+    Size arguments work as for zeros; a trailing 'single' (or 'like', p) gives class single. NaN
+    compares unequal to everything, itself included. Also spelled nan.
+
         NaN(2, 3)   % 2x3 of NaN
     """
     return _filled(math.nan, args, "NaN")
@@ -372,6 +399,9 @@ def nan(*args):
 @builtin("i", family="types", aliases=("j",))
 def imaginary_unit():
     """i, j  the imaginary unit, sqrt(-1).
+
+    Complex results whose imaginary parts are all zero become real again. The literal 1i is the
+    parser's.
 
         3 + 4*i   % 3.0000 + 4.0000i
     """
@@ -382,6 +412,8 @@ def imaginary_unit():
 def true(*args):
     """true, true(n), true(m, n, ...)  logical 1, or an array of it.
 
+    Size arguments work as for zeros; the result is a logical array.
+
         true(2)   % [1 1; 1 1]
     """
     return _filled(True, args, "true")
@@ -390,6 +422,8 @@ def true(*args):
 @builtin("false", family="types")
 def false(*args):
     """false, false(n), false(m, n, ...)  logical 0, or an array of it.
+
+    Size arguments work as for zeros; the result is a logical array.
 
         false(1, 3)   % [0 0 0]
     """
