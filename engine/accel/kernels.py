@@ -141,6 +141,49 @@ def _align(offset: int, to: int) -> int:
     return -(-offset // to) * to
 
 
+def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | None], has_f64: bool) -> str:
+    """WGSL of one elementwise kernel.
+
+    ``cls`` is the computation class (double/single); ``inputs`` has one entry per operand: None for a
+    scalar (read from the uniform block), or (class, layout) for an array, layout "same" (the output's
+    size), "scalar" (1x1) or "expanded" (read through strides).
+    """
+    spec = ELEMENTWISE[op]
+    t = _float_type(cls)
+    loads, bindings, slot, scalars = [], "", 0, 0
+    for name, item in zip("ab", inputs):
+        if item is None:
+            loads.append(f"    let {name} = p.scalars[{scalars}];")
+            scalars += 1
+            continue
+        in_cls, layout = item
+        index = {"same": "i", "scalar": "0u", "expanded": f"expanded_index(i, {slot}u)"}[layout]
+        bindings += _binding(slot + 1, f"in{slot}", STORAGE_TYPE[in_cls])
+        loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
+        slot += 1
+    bindings += _binding(slot + 1, "out", "u32" if spec.logical else t, writable=True)
+    expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
+    store = f"select(0u, 1u, {expr})" if spec.logical else expr
+    return render("elementwise", library=library(has_f64), stride_vecs=str(2 * max(slot, 1)), T=t,
+                  bindings=bindings, loads="\n".join(loads), store=store)
+
+
+def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
+    return "same" if x.shape == shape else "scalar" if x.numel == 1 else "expanded"
+
+
+def _elementwise_uniform(shape: tuple[int, ...], tensors: Sequence[GpuTensor], scalars: list[float],
+                         t: str) -> bytes:
+    """Params of elementwise.wgsl: sizes, per-input strides, then the scalars aligned as vec4<T>."""
+    strides = [s for x in tensors for s in _strides(x.shape, len(shape))] or [0] * (2 * MAX_DIMS)
+    header = struct.pack(f"<4I{MAX_DIMS}I", math.prod(shape), len(shape), 0, 0,
+                         *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
+    header += struct.pack(f"<{len(strides)}I", *strides)
+    item = 8 if t == "f64" else 4
+    header = header.ljust(_align(len(header), 4 * item), b"\0")
+    return header + struct.pack(f"<4{'d' if t == 'f64' else 'f'}", *(scalars + [0.0] * (4 - len(scalars))))
+
+
 def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
     """Apply one elementwise operation (a key of ELEMENTWISE) with implicit expansion."""
     spec = ELEMENTWISE[op]
@@ -148,37 +191,17 @@ def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
         raise ValueError(f"{op} takes {spec.arity} operands")
     provider = _provider_of(operands)
     cls = _compute_class(operands, provider)
-    tensors = [x for x in operands if isinstance(x, GpuTensor)]
     shape = broadcast_shape([x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands])
     if len(shape) > MAX_DIMS:
         raise GpuUnavailable(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
     out = empty(shape, "logical" if spec.logical else cls, provider)
     if out.numel == 0:
         return out
-    t = _float_type(cls)
-    loads, bindings, strides, scalars = [], "", [], []
-    for k, x in enumerate(operands):
-        name = "ab"[k]
-        if isinstance(x, GpuTensor):
-            slot = len(strides) // MAX_DIMS
-            bindings += _binding(slot + 1, f"in{slot}", STORAGE_TYPE[x.cls])
-            strides += _strides(x.shape, len(shape))
-            index = "i" if x.shape == out.shape else "0u" if x.numel == 1 else f"expanded_index(i, {slot}u)"
-            loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
-        else:
-            loads.append(f"    let {name} = p.scalars[{len(scalars)}];")
-            scalars.append(float(x))
-    bindings += _binding(len(tensors) + 1, "out", STORAGE_TYPE[out.cls], writable=True)
-    expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
-    store = f"select(0u, 1u, {expr})" if spec.logical else expr
-    source = render("elementwise", library=library(provider.f64), stride_vecs=str(max(2, len(strides) // 4)),
-                    T=t, bindings=bindings, loads="\n".join(loads), store=store)
-    header = struct.pack(f"<4I{MAX_DIMS}I", out.numel, len(shape), 0, 0,
-                         *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
-    header += struct.pack(f"<{len(strides)}I", *strides)
-    item = 8 if t == "f64" else 4
-    header = header.ljust(_align(len(header), 4 * item), b"\0")
-    uniform = header + struct.pack(f"<4{'d' if t == 'f64' else 'f'}", *(scalars + [0.0] * (4 - len(scalars))))
+    tensors = [x for x in operands if isinstance(x, GpuTensor)]
+    scalars = [float(x) for x in operands if not isinstance(x, GpuTensor)]
+    inputs = [(x.cls, _layout(x, out.shape)) if isinstance(x, GpuTensor) else None for x in operands]
+    source = elementwise_source(op, cls, inputs, provider.f64)
+    uniform = _elementwise_uniform(shape, tensors, scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
                       _workgroups(out.numel, 256))
     return out

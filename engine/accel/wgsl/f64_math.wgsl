@@ -1,10 +1,11 @@
 // matfuse f64 math library.
 //
 // Double-precision elementary functions for WGSL built only from operations that are exact on f64 in
-// every Vulkan driver we measured: + - * / sqrt floor round abs, comparisons and bitcast<u64>. It never
-// calls WGSL's f64 transcendental built-ins (wrong on lavapipe; on NVIDIA they lose the device), and it
-// never relies on fma() being fused (lavapipe evaluates fma as a rounded multiply and add): exact
-// products come from Dekker/Veltkamp splitting, which stays exact whether or not a driver contracts.
+// every Vulkan driver we measured: + - * / sqrt floor round trunc abs, comparisons, select, conversions
+// and bitcast<u64> (not even the f64 max/min built-ins). It never calls WGSL's f64 transcendental
+// built-ins (wrong on lavapipe; on NVIDIA they lose the device), and never relies on fma() being fused
+// (lavapipe evaluates fma as a rounded multiply and add): exact products come from Dekker/Veltkamp
+// splitting, which stays exact whether or not a driver contracts.
 //
 // Every function keeps an intermediate result as a double-double (vec2<f64>: x = high part, y = low
 // part) where one rounding would cost accuracy, so results are within 2 ulp of the correctly rounded
@@ -13,9 +14,10 @@
 // Compilers may also reassociate (lavapipe folds (a + b) - a to b, and merges a constant added to an
 // error term with a constant inside it), which would erase the rounding errors that double-double
 // arithmetic recovers, so the error-free transformations pass their intermediates and results through
-// m64_opaque(): an OR with a zero the compiler cannot see (OR, not XOR: applied twice it still hides) (mf_zero from f32_math.wgsl, which
-// every kernel sets from its uniform block with mf_init(params.zero) before anything else).
-// Requires the shader-f64 and shader-int64 features and f32_math.wgsl. Names start with m64_ or dd_.
+// m64_opaque(): an OR with a zero the compiler cannot see (OR, not XOR: applied twice it still hides).
+// That zero is mf_zero from common.wgsl, which every kernel sets from its uniform block with
+// mf_init(params.zero) before anything else.
+// Requires the shader-f64 and shader-int64 features and common.wgsl. Names start with m64_ or dd_.
 
 const M64_LN2_HI: f64 = 0.6931471805598903;       // ln 2 rounded to 42 bits: k*LN2_HI is exact
 const M64_LN2_LO: f64 = 5.497923018708371e-14;
@@ -496,7 +498,7 @@ fn m64_atan2(y: f64, x: f64) -> f64 {
     } else if (!xneg && ay < ax * 9.313225746154785e-10) {
         r = ay / ax;                            // atan(t) = t to double precision; one rounding
     } else {
-        let e = m64_exponent(max(ax, ay));
+        let e = m64_exponent(select(ax, ay, ay > ax));
         var a = m64_atan_ratio(vec2<f64>(m64_scale(ay, -e), 0.0lf), vec2<f64>(m64_scale(ax, -e), 0.0lf));
         if (xneg) { a = dd_add(M64_PI_DD, -a); }
         r = a.x;
@@ -579,8 +581,8 @@ fn m64_hypot(x: f64, y: f64) -> f64 {
     let ay = abs(y);
     if (m64_isinf(ax) || m64_isinf(ay)) { return m64_inf(); }
     if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
-    let a = max(ax, ay);
-    let b = min(ax, ay);
+    let a = select(ax, ay, ay > ax);
+    let b = select(ay, ax, ay > ax);
     if (b == 0.0lf) { return a; }
     let e = m64_exponent(a);
     let sa = m64_scale(a, -e);

@@ -1,0 +1,68 @@
+"""WGSL composition without a GPU: templates render, pruning keeps what is reached, and no double
+precision kernel calls a WGSL transcendental built-in (they are wrong on f64, or lose the device)."""
+import re
+
+import pytest
+
+from engine.accel.kernels import ELEMENTWISE, elementwise_source
+from engine.accel.shaders import WGSL_DIR, prune, source
+
+BUILTINS = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
+            "cosh", "tanh", "asinh", "acosh", "atanh", "pow", "fma", "ldexp", "frexp", "max", "min")
+CALL = re.compile(r"(?<![\w.])(" + "|".join(BUILTINS) + r")\s*\(")
+
+
+def code_only(text):
+    return "\n".join(line.split("//")[0] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("name", ["f64_math", "f32_via_f64", "common"])
+def test_double_library_avoids_builtins(name):
+    assert CALL.findall(code_only(source(name))) == []
+
+
+@pytest.mark.parametrize("op", sorted(ELEMENTWISE))
+def test_double_kernels_avoid_builtins(op):
+    arity = ELEMENTWISE[op].arity
+    text = elementwise_source(op, "double", [("double", "expanded")] * arity, True)
+    assert CALL.findall(code_only(text)) == []
+    assert "$" not in text and "@compute" in text
+
+
+@pytest.mark.parametrize("cls, has_f64", [("single", True), ("single", False), ("double", True)])
+def test_every_kernel_renders(cls, has_f64):
+    for op, spec in ELEMENTWISE.items():
+        inputs = [("logical", "same"), None][:spec.arity]
+        text = code_only(elementwise_source(op, cls, inputs, has_f64))
+        assert "fn main(" in text and "$" not in text
+        uses_library = "m64_" in spec.expr.format(m="m64", a="a", b="b")
+        assert ("m64_" in text) == (uses_library and (cls == "double" or has_f64 and op not in (
+            "sqrt", "ceil", "round", "sign", "max", "min"))), op
+        assert ("f64" in text) == (cls == "double" or "m64_" in text)
+
+
+def test_prune_keeps_only_what_entry_points_reach():
+    text = """const A: f32 = 1.0;
+const B: f32 = 2.0;
+
+// helper used by main
+fn used(x: f32) -> f32 { return x * A; }
+
+fn unused(x: f32) -> f32 { return x * B; }
+
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    out[0] = used(3.0);
+}
+"""
+    pruned = prune(text)
+    assert "fn used" in pruned and "// helper used by main" in pruned and "const A" in pruned
+    assert "unused" not in pruned and "const B" not in pruned
+    assert "@compute @workgroup_size(1)\nfn main()" in pruned
+
+
+def test_library_files_are_present():
+    names = {p.stem for p in WGSL_DIR.glob("*.wgsl")}
+    assert {"f64_math", "f32_math", "f32_via_f64", "common", "elementwise", "reduce", "matmul"} <= names
