@@ -29,23 +29,6 @@ def best(fn, repeats=5):
     return min(times)
 
 
-def torch_time(fn):
-    """Seconds per call of fn on CUDA with torch, or None without torch/CUDA."""
-    try:
-        import torch
-    except ImportError:
-        return None
-    if not torch.cuda.is_available():
-        return None
-    fn()
-    torch.cuda.synchronize()
-
-    def run():
-        fn()
-        torch.cuda.synchronize()
-    return best(run)
-
-
 def rows(n, mat):
     p = get_provider()
     x = np.random.default_rng(0).standard_normal((n, 1)).astype(np.float32)
@@ -68,10 +51,11 @@ def rows(n, mat):
     if p.f64:
         xd = x.astype(np.float64)
         gd = upload(xd)
-        out.append(("elementwise exp f64", xd.size / best(lambda: (gpu_elementwise("exp", gd), p.sync())) / 1e9,
-                    "Gelem/s", None))
-        out.append(("sum over n (f64)", xd.nbytes / best(lambda: (gpu_reduce("sum", gd, 1), p.sync())), "GB/s",
-                    _torch_bandwidth(xd, xd.nbytes, lambda a: a.sum(0))))
+        exp_rate = xd.size / best(lambda: (gpu_elementwise("exp", gd), p.sync())) / 1e9
+        out.append(("elementwise exp f64", exp_rate, "Gelem/s", None))
+        sum_rate = xd.nbytes / best(lambda: (gpu_reduce("sum", gd, 1), p.sync()))
+        torch_rate = _torch_bandwidth(xd, xd.nbytes, lambda a: a.sum(0))
+        out.append(("sum over n (f64)", sum_rate, "GB/s", torch_rate))
     for dtype in (np.float32, np.float64) if p.f64 else (np.float32,):
         a = np.random.default_rng(1).standard_normal((mat, mat)).astype(dtype)
         ga = upload(a)
@@ -93,6 +77,7 @@ def _torch_rate(x, flops, op):
 
 
 def _torch_seconds(x, op):
+    """Seconds per call of op on x copied to CUDA with torch, or None without torch/CUDA."""
     try:
         import torch
     except ImportError:
@@ -100,7 +85,12 @@ def _torch_seconds(x, op):
     if not torch.cuda.is_available():
         return None
     t = torch.from_numpy(x).cuda()
-    return torch_time(lambda: op(t))
+
+    def run():
+        op(t)
+        torch.cuda.synchronize()
+    run()
+    return best(run)
 
 
 def fmt(value, unit):

@@ -17,14 +17,14 @@ import struct
 from dataclasses import dataclass
 from typing import Sequence, Union
 
+import numpy as np
+
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render
 from engine.runtime.errors import MatlabError, incompatible_sizes, inner_dimensions
 
-import numpy as np
-
-Operand = Union[GpuTensor, float, int, bool]
+Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
 MAX_GROUPS = 65535
 REDUCE_CHUNK = 4096          # elements one workgroup reduces per pass
@@ -83,7 +83,8 @@ def _provider_of(operands: Sequence[Operand]) -> Provider:
 
 def _compute_class(operands: Sequence[Operand], provider: Provider) -> str:
     """MATLAB's class of an arithmetic result over double/single/logical operands."""
-    classes = [x.cls if isinstance(x, GpuTensor) else "double" for x in operands]
+    classes = [x.cls if isinstance(x, GpuTensor) else "single" if isinstance(x, np.float32) else "double"
+               for x in operands]
     for cls in classes:
         if cls not in FLOAT_CLASSES:
             raise GpuUnavailable(f"{cls} arithmetic runs on the CPU")
@@ -387,7 +388,8 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
+    source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls],
+                    TB=STORAGE_TYPE[b.cls])
     groups = (-(-m // 16), -(-n // 16), 1)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")

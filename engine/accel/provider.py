@@ -27,6 +27,7 @@ from engine.runtime.errors import MatlabError
 KIND_ORDER = ("gpu", "software", "opengl")
 BATCH_LIMIT = 64                 # dispatches encoded before a submit
 UNIFORM_SIZE = 256               # bytes of every uniform buffer (one per dispatch in flight)
+MIN_CLASS = 256                  # smallest pooled buffer
 MAX_FALLBACK_LOG = 100
 
 
@@ -78,6 +79,21 @@ def choose_adapter(adapters: Sequence[Any], preference: str = "") -> Any:
         wanted = f" matching '{preference}'" if pref else ""
         raise GpuUnavailable(f"no GPU adapter{wanted} (found: {found or 'none'})")
     return min(infos, key=lambda ia: _rank(ia[0]))[1]
+
+
+def size_class(nbytes: int) -> int:
+    """Pool class of a buffer: the byte size rounded up to a power of two, at least MIN_CLASS."""
+    return max(MIN_CLASS, 1 << (max(nbytes, 1) - 1).bit_length())
+
+
+def _summary(exc: Exception) -> str:
+    """The informative line of a wgpu error (its text starts with 'Validation Error', 'Caused by:')."""
+    skip = ("Validation Error", "Caused by:", "In wgpu")
+    for line in str(exc).splitlines():
+        line = line.strip()
+        if line and not line.startswith(skip) and line[0].isalnum():
+            return line
+    return type(exc).__name__
 
 
 def numbered(source: str) -> str:
@@ -162,7 +178,7 @@ class Provider:
         except GpuUnavailable:
             raise
         except Exception as exc:  # wgpu raises GPUError subclasses and RuntimeError from the driver
-            reason = f"{what} failed: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}"
+            reason = f"{what} failed: {_summary(exc)}"
             if "lost" in str(exc).lower():
                 self.lost = reason
             self.record(reason)
@@ -229,12 +245,13 @@ class Provider:
 
     def _take_staging(self, size: int) -> Any:
         import wgpu
-        cls = max(256, 1 << (size - 1).bit_length())
+        cls = size_class(size)
         free = self._staging.get(cls)
         if free:
             return free.pop()
+        usage = wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST
         with self.guard("staging allocation"):
-            return self.device.create_buffer(size=cls, usage=wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST)
+            return self.device.create_buffer(size=cls, usage=usage)
 
     # -------------------------------------------------------------- dispatch and batching
 
@@ -336,8 +353,8 @@ def require_adapter() -> Provider:
         return get_provider()
     except GpuUnavailable as exc:
         raise MatlabError("matfuse:gpu:noAdapter",
-                          f"No GPU device is available: {exc.reason}. Install a Vulkan driver "
-                          "(on Linux without a GPU: mesa-vulkan-drivers) or run with device \"cpu\".") from exc
+                          f"No GPU device is available: {exc.reason}. Install a Vulkan driver (on Linux "
+                          "without a GPU: mesa-vulkan-drivers) or run with device \"cpu\".") from exc
 
 
 def reset_provider() -> None:

@@ -20,21 +20,16 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.provider import GpuUnavailable, Provider, get_provider
+from engine.accel.provider import GpuUnavailable, Provider, get_provider, size_class
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.values import normalize_shape
 
-MIN_CLASS = 256
 HOST_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.bool_, "int32": np.int32,
               "uint32": np.uint32}
 BUFFER_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.uint32, "int32": np.int32,
                 "uint32": np.uint32}
 CLASS_OF_HOST = {np.dtype(v): k for k, v in HOST_DTYPE.items()}
-
-
-def size_class(nbytes: int) -> int:
-    return max(MIN_CLASS, 1 << (max(nbytes, 1) - 1).bit_length())
 
 
 @dataclass

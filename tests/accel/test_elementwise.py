@@ -126,6 +126,7 @@ def test_class_rules(gpu64):
     logical = upload(np.array([[True, False]]))
     assert gpu_elementwise("plus", single, double).cls == "single"
     assert gpu_elementwise("plus", single, 2.0).download().dtype == np.float32
+    assert gpu_elementwise("plus", double, np.float32(2.0)).cls == "single"
     total = gpu_elementwise("plus", logical, logical)
     assert total.cls == "double"
     np.testing.assert_array_equal(total.download(), [[2.0, 0.0]])

@@ -113,7 +113,8 @@ def test_more_than_a_million_along_the_reduced_dim(gpu64):
 def test_three_passes(gpu64, monkeypatch):
     monkeypatch.setattr(kernels, "REDUCE_CHUNK", 256)     # 100,000 / 256 / 256: three passes
     x = np.random.default_rng(6).standard_normal((100_000, 2))
-    np.testing.assert_allclose(gpu_reduce("sum", upload(x), 1).download(), x.sum(0, keepdims=True), rtol=1e-11)
+    total = gpu_reduce("sum", upload(x), 1).download()
+    np.testing.assert_allclose(total, x.sum(0, keepdims=True), rtol=1e-11)
     values, indices = gpu_reduce("min", upload(x), 1, with_index=True)
     np.testing.assert_array_equal(indices.download(), np.argmin(x, 0)[None, :] + 1.0)
 

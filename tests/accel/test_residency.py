@@ -55,7 +55,8 @@ def test_shared_storage_is_freed_once(gpu64):
     t.release()
     t.release()                                             # idempotent
     assert pool_stats().live_buffers == base.live_buffers + 1
-    np.testing.assert_array_equal(view.download(), np.arange(12.0).reshape(3, 4).ravel(order="F").reshape((4, 3), order="F"))
+    expected = np.arange(12.0).reshape(3, 4).ravel(order="F").reshape((4, 3), order="F")
+    np.testing.assert_array_equal(view.download(), expected)
     view.release()
     assert pool_stats().live_buffers == base.live_buffers
     with pytest.raises(GpuUnavailable):
