@@ -1,0 +1,155 @@
+"""Builtins that talk to the user through the front end: ``input`` (typed input), ``clc`` (clear the
+output) and ``help``.
+
+A front end (the Jupyter kernel, the CLI) installs its side with ``set_front_end(state, FrontEnd(...))``:
+``read_line(prompt) -> str`` sends a stdin request (and raises MatlabError when the front end allows no
+input, as nbconvert and papermill do, so ``input`` fails at once instead of hanging), ``clear()`` clears
+the output. Without a front end, ``input`` fails and ``clc`` does nothing.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from ..context import SessionState
+from ..errors import MatlabError
+from ..values import CharArray, StringArray
+from .registry import BUILTINS, builtin
+
+FRONT_END_KEY = "front_end"
+
+
+@dataclass
+class FrontEnd:
+    read_line: Callable[[str], str] | None = None
+    clear: Callable[[], None] | None = None
+
+
+def set_front_end(state: SessionState, front_end: FrontEnd | None) -> None:
+    """Install (or remove, with None) the front end's input and clear functions."""
+    state.extras[FRONT_END_KEY] = front_end
+
+
+def _front_end(ctx) -> FrontEnd:
+    return ctx.state.extras.get(FRONT_END_KEY) or FrontEnd()
+
+
+def _read_line(ctx, prompt: str) -> str:
+    reader = _front_end(ctx).read_line
+    if reader is None:
+        raise MatlabError("MATLAB:input:noStdin", "input is not available: this session has no standard input.")
+    return reader(prompt)
+
+
+@builtin("clc", "interaction")
+def clc(ctx):
+    """clc  clear the output shown so far (in a notebook: the cell's output).
+
+        disp('gone'); clc; disp('kept')
+    """
+    clear = _front_end(ctx).clear
+    if clear is not None:
+        clear()
+
+
+@builtin("input", "interaction")
+def input_(ctx, prompt=None, mode=None):
+    """x = input(prompt) | txt = input(prompt, 's')  ask the user for a value (or, with 's', text).
+
+    Without 's' the reply is evaluated as a MATLAB expression; an empty reply gives []. In a notebook
+    the prompt appears as an input box; in batch runs (nbconvert) input fails with an error.
+
+        n = input('How many? ');  name = input('Name: ', 's');
+    """
+    text = "" if prompt is None else _text(prompt, "prompt")
+    if mode is not None and _text(mode, "option").lower() != "s":
+        raise MatlabError("MATLAB:input:badOption", "The second argument to input must be 's'.")
+    reply = _read_line(ctx, text)
+    if mode is not None:
+        return CharArray.from_str(reply)
+    if not reply.strip():
+        return np.zeros((0, 0))
+    try:
+        return ctx.call(ctx.make_handle(f"@() {reply}"), [], 1)[0]
+    except MatlabError as err:
+        raise MatlabError("MATLAB:input:invalidInput", f"Invalid input '{reply}': {err.message}") from None
+
+
+def _text(value: Any, what: str) -> str:
+    if type(value) is CharArray:
+        return value.to_str()
+    if type(value) is StringArray and value.shape == (1, 1) and value.data[0, 0] is not None:
+        return value.data[0, 0]
+    raise MatlabError("MATLAB:input:notText", f"The {what} must be a character vector or string scalar.")
+
+
+def function_file(name: str, folders: list[str]) -> str | None:
+    """Path of ``name.m`` in the working folder or the given path folders."""
+    for folder in [os.getcwd(), *folders]:
+        path = os.path.join(folder, f"{name}.m")
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def file_help(path: str) -> str:
+    """MATLAB's help text of a file: the comment block after the function line (or at the top)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        source = f.read()
+    try:
+        from ...frontend import parse
+        program = parse(source, os.path.basename(path))
+        if program.functions and program.functions[0].doc:
+            return program.functions[0].doc
+    except MatlabError:
+        pass
+    return _leading_comments(source)
+
+
+def _leading_comments(source: str) -> str:
+    lines = source.split("\n")
+    if lines and lines[0].lstrip().startswith("function"):
+        lines = lines[1:]
+    block = []
+    for line in lines:
+        stripped = line.strip()
+        if not stripped.startswith("%"):
+            if block or stripped:
+                break
+            continue
+        block.append(stripped[1:].removeprefix(" "))
+    return "\n".join(block)
+
+
+def help_text(name: str, folders: list[str]) -> str | None:
+    """Help for a builtin or a function file on the path, or None if there is no such function."""
+    if name in BUILTINS:
+        return BUILTINS[name].help
+    path = function_file(name, folders)
+    if path is None:
+        return None
+    return file_help(path) or f"No help found for {name}."
+
+
+@builtin("help", "interaction")
+def help_(ctx, name=None):
+    """help name  print the help text of a builtin or of a function file (its leading comment block).
+
+    help with no argument lists the families of builtins.
+
+        help plot
+    """
+    if name is None:
+        families: dict[str, list[str]] = {}
+        for entry in BUILTINS.values():
+            families.setdefault(entry.family, []).append(entry.name)
+        ctx.write("".join(f"{fam}: {', '.join(sorted(names))}\n\n" for fam, names in sorted(families.items())))
+        return
+    topic = _text(name, "name")
+    text = help_text(topic, ctx.state.path)
+    if text is None:
+        raise MatlabError("MATLAB:help:notFound", f"{topic} not found.")
+    ctx.write(text.rstrip("\n") + "\n")

@@ -1,0 +1,295 @@
+"""The matfuse Jupyter kernel: translates between the Jupyter protocol and ``engine.Session``.
+
+Each cell runs as a script in one persistent workspace. Printed text streams to the front end as it is
+produced; unsuppressed results become execute_results (MATLAB's text plus an HTML table for arrays);
+figures new or changed in the cell become display_data; a MATLAB error becomes one iopub ``error`` and an
+``error`` reply. Magics at the top of a cell run first (kernel/magics).
+"""
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+from typing import Any
+
+from ipykernel.kernelbase import Kernel
+
+import engine
+from engine import Session
+from engine.runtime.builtins.interaction import FrontEnd, help_text, set_front_end
+from engine.runtime.display import display
+from engine.runtime.errors import MatlabError
+from engine.runtime.figures import Figure, PlotSettings, plot_settings, set_figure_sink
+from engine.runtime.values import class_of, size_of
+
+from .completion import complete
+from .history import History
+from .html import html_table
+from .magics import find, split_cell
+from .magics.core import help_magic
+from .names import SessionNames
+
+LANGUAGE_INFO = {"name": "matlab", "version": "R2023b", "mimetype": "text/x-matlab",
+                 "file_extension": ".m", "pygments_lexer": "matlab", "codemirror_mode": "octave"}
+HELP_LINKS = [{"text": "matfuse kernel guide", "url": "https://github.com/matfuse/matfuse/blob/main/docs/kernel.md"},
+              {"text": "matfuse magics", "url": "https://github.com/matfuse/matfuse/blob/main/docs/magics.md"},
+              {"text": "MATLAB documentation", "url": "https://www.mathworks.com/help/matlab/"}]
+_HELP_QUERY = re.compile(r"^\s*(?:\?\s*([%\w.]+)|([%\w.]+)\s*\?)\s*$")
+
+
+class GpuProbe:
+    """Finds the GPU adapter in a child process (wgpu takes seconds to start and would stall the kernel's
+    threads), so kernel_info never waits for it; the banner names the adapter once it is known."""
+
+    SCRIPT = ("import json\nfrom engine.accel.provider import describe\n"
+              "facts = describe()\nprint(json.dumps({k: str(facts.get(k, '')) for k in ('name', 'backend', 'kind')}))")
+
+    def __init__(self) -> None:
+        self.text = "GPU: looking for an adapter..."
+        self.done = threading.Event()
+        threading.Thread(target=self._probe, name="matfuse-gpu-probe", daemon=True).start()
+
+    def _probe(self) -> None:
+        try:
+            child = subprocess.run([sys.executable, "-c", self.SCRIPT], capture_output=True, text=True,
+                                   timeout=60)
+            facts = json.loads(child.stdout.strip().splitlines()[-1]) if child.returncode == 0 else None
+            self.text = (f"GPU: {facts['name']} ({facts['backend']}, {facts['kind']})" if facts
+                         else "GPU: none found (arrays run on the CPU)")
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError, KeyError):
+            self.text = "GPU: none found (arrays run on the CPU)"
+        finally:
+            self.done.set()
+
+
+class MatfuseKernel(Kernel):
+    """The kernel; it is also the MagicHost that magics run against (kernel/magics/registry.py)."""
+
+    implementation = "matfuse"
+    implementation_version = engine.__version__
+    language = "matlab"
+    language_version = LANGUAGE_INFO["version"]
+    language_info = LANGUAGE_INFO
+    help_links = HELP_LINKS
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.matlab = Session(device="auto", output=self._print)   # self.session is the protocol's
+        self.matlab.state.display_hook = self._show_value
+        set_figure_sink(self.matlab.state, self._show_figure)
+        set_front_end(self.matlab.state, FrontEnd(read_line=self._read_line, clear=self._clear_output))
+        self.names = SessionNames(self.matlab)
+        self.history = History()
+        self.gpu = GpuProbe()
+        self._quiet = 0
+        self._cell_displays: dict[int, str] = {}   # figure number -> display id, within one cell
+        self._display_count = 0
+        self._payload: list[dict[str, Any]] = []
+
+    @property
+    def banner(self) -> str:
+        return (f"matfuse {engine.__version__}: the MATLAB language in Jupyter, with GPU fusion through "
+                f"wgpu\n{self.gpu.text}\nHelp: %help, %lsmagic, help name, name?")
+
+    @property
+    def plot_settings(self) -> PlotSettings:
+        return plot_settings(self.matlab.state)
+
+    # ------------------------------------------------------------------ output
+    def _print(self, text: str) -> None:
+        """Stream printed text; MATLAB warnings go to stderr (front ends show them apart, as MATLAB does)."""
+        if not self._quiet and text:
+            stream = "stderr" if text.startswith("Warning: ") else "stdout"
+            self.send_response(self.iopub_socket, "stream", {"name": stream, "text": text})
+
+    def _clear_output(self) -> None:
+        if not self._quiet:
+            self.send_response(self.iopub_socket, "clear_output", {"wait": False})
+
+    def write(self, text: str) -> None:
+        self._print(text)
+
+    def page(self, text: str) -> None:
+        self._payload.append({"source": "page", "data": {"text/plain": text}, "start": 0})
+
+    def _show_value(self, name: str | None, value: Any, text: str) -> bool:
+        """The display hook: an unsuppressed result as execute_result (text and an HTML table)."""
+        if self._quiet:
+            return True
+        data = {"text/plain": text.rstrip("\n")}
+        table = html_table(value)
+        if table is not None:
+            data["text/html"] = table
+        self.send_response(self.iopub_socket, "execute_result",
+                           {"execution_count": self.execution_count, "data": data, "metadata": {}})
+        return True
+
+    def _show_figure(self, figure: Figure) -> None:
+        """Send a figure as display_data, or update the one this cell already showed for that figure."""
+        if self._quiet:
+            return
+        data, metadata = figure.mimebundle()
+        shown = self._cell_displays.get(figure.number)
+        if shown is None:
+            self._display_count += 1
+            shown = self._cell_displays[figure.number] = f"matfuse-figure-{self._display_count}"
+            kind = "display_data"
+        else:
+            kind = "update_display_data"
+        self.send_response(self.iopub_socket, kind,
+                           {"data": data, "metadata": metadata, "transient": {"display_id": shown}})
+
+    # ------------------------------------------------------------------ running code
+    def run(self, code: str) -> bool:
+        """Run MATLAB code as a cell does; a MATLAB error propagates to the caller."""
+        if not code.strip():
+            return True
+        result = self._execute(code)
+        for figure in result.figures:
+            self._show_figure(figure)
+        if result.error is not None:
+            raise result.error
+        return True
+
+    def run_quiet(self, code: str) -> Any:
+        self._quiet += 1
+        try:
+            return self._execute(code)
+        finally:
+            self._quiet -= 1
+
+    def _execute(self, code: str) -> Any:
+        """Session.execute with SIGINT turned into Session.interrupt() (the stop button)."""
+        on_main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, lambda *_: self.matlab.interrupt()) if on_main else None
+        try:
+            return self.matlab.execute(code, name=f"In[{self.execution_count}]")
+        finally:
+            if on_main:
+                signal.signal(signal.SIGINT, previous)
+
+    def _read_line(self, prompt: str) -> str:
+        if not self._allow_stdin:
+            raise MatlabError("MATLAB:input:noStdin",
+                              "input needs a front end that accepts typed input; this one does not "
+                              "(for example nbconvert or papermill).")
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return self.raw_input(prompt)
+        except KeyboardInterrupt:
+            raise MatlabError("MATLAB:interrupt", "Operation terminated by user") from None
+        except EOFError:
+            raise MatlabError("MATLAB:input:eof", "input was closed (end of file).") from None
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    async def do_execute(self, code: str, silent: bool, store_history: bool = True,
+                         user_expressions: dict | None = None, allow_stdin: bool = False,
+                         **kwargs: Any) -> dict[str, Any]:
+        self._allow_stdin = allow_stdin
+        self._cell_displays = {}
+        self._payload = []
+        if store_history and not silent:
+            self.history.add(self.execution_count, code)
+        if silent:
+            self._quiet += 1
+        try:
+            self._run_cell(code)
+        except MatlabError as err:
+            return self._error_reply(err)
+        except Exception as exc:  # noqa: BLE001 - a kernel bug is reported as an error, never a crash
+            self.log.exception("matfuse kernel error")
+            return self._error_reply(MatlabError("MATLAB:internal", f"{type(exc).__name__}: {exc}"))
+        finally:
+            if silent:
+                self._quiet -= 1
+        return {"status": "ok", "execution_count": self.execution_count, "payload": self._payload,
+                "user_expressions": {}}
+
+    def _run_cell(self, code: str) -> None:
+        query = _HELP_QUERY.match(code)
+        if query:
+            self._help_query(query.group(1) or query.group(2))
+            return
+        calls, rest = split_cell(code)
+        for call in calls:
+            call.magic.fn(self, call.args, call.body)
+        self.run(rest)
+
+    def _help_query(self, name: str) -> None:
+        help_magic(self, name, "")
+
+    def _error_reply(self, err: MatlabError) -> dict[str, Any]:
+        content = {"ename": err.identifier or "MATLAB:error", "evalue": err.message,
+                   "traceback": _traceback(err)}
+        if not self._quiet:
+            self.send_response(self.iopub_socket, "error", content)
+        return {"status": "error", "execution_count": self.execution_count, **content}
+
+    # ------------------------------------------------------------------ editor services
+    async def do_complete(self, code: str, cursor_pos: int) -> dict[str, Any]:
+        found = complete(code, len(code) if cursor_pos is None else cursor_pos, self.names)
+        return {"status": "ok", "matches": found.matches, "cursor_start": found.start,
+                "cursor_end": found.end, "metadata": {}}
+
+    async def do_inspect(self, code: str, cursor_pos: int, detail_level: int = 0,
+                         omit_sections: Any = ()) -> dict[str, Any]:
+        name = _name_at(code, len(code) if cursor_pos is None else cursor_pos)
+        text = self._describe(name) if name else None
+        return {"status": "ok", "found": text is not None,
+                "data": {"text/plain": text} if text is not None else {}, "metadata": {}}
+
+    def _describe(self, name: str) -> str | None:
+        if name.startswith("%"):
+            found = find(name)
+            return found.help if found is not None else None
+        variables = self.matlab.workspace
+        if name in variables:
+            value = variables[name]
+            dims = "×".join(map(str, size_of(value)))
+            return f"{name}: {dims} {class_of(value)} variable\n\n" + display(name, value, self.matlab.state.format)
+        return help_text(name, self.matlab.state.path)
+
+    async def do_is_complete(self, code: str) -> dict[str, Any]:
+        from engine.frontend import is_complete
+        calls, rest = split_cell(code)
+        if calls and calls[0].magic.kind == "cell":
+            return {"status": "complete"}
+        status, indent = is_complete(rest)
+        return {"status": status, "indent": indent} if status == "incomplete" else {"status": status}
+
+    async def do_history(self, hist_access_type: str, output: bool, raw: bool, session: int = 0,
+                         start: int = 0, stop: int | None = None, n: int | None = None,
+                         pattern: str | None = None, unique: bool = False, **kwargs: Any) -> dict[str, Any]:
+        if hist_access_type == "tail":
+            found = self.history.tail(n or 10)
+        elif hist_access_type == "range":
+            found = self.history.range(session, start, stop)
+        elif hist_access_type == "search":
+            found = self.history.search(pattern or "*", n, unique)
+        else:
+            found = []
+        entries = [(s, line, (code, None)) if output else (s, line, code) for s, line, code in found]
+        return {"status": "ok", "history": entries}
+
+    async def do_shutdown(self, restart: bool) -> dict[str, Any]:
+        return {"status": "ok", "restart": restart}
+
+
+def _traceback(err: MatlabError) -> list[str]:
+    """The error as MATLAB prints it, in red: the message, then where (cell and line) with a caret."""
+    lines = err.report().split("\n")
+    return [f"\x1b[0;31mError: {lines[0]}\x1b[0m", *lines[1:]]
+
+
+def _name_at(code: str, cursor_pos: int) -> str:
+    """The identifier (or %magic) around the cursor, or just before it."""
+    left = re.search(r"%{0,2}[A-Za-z_][A-Za-z0-9_]*$", code[:cursor_pos])
+    right = re.match(r"[A-Za-z0-9_]*", code[cursor_pos:])
+    if left is None:
+        return ""
+    return left.group(0) + (right.group(0) if right else "")
+
