@@ -373,7 +373,7 @@ def _reduce_empty(spec: ReduceOp, shape: tuple[int, ...], out_shape: tuple[int, 
 # ------------------------------------------------------------------ matrix multiply
 
 def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
-    """MATLAB a * b for 2-D double/single/logical operands (tiled in workgroup memory)."""
+    """MATLAB a * b for 2-D double/single/logical operands (64x64 blocks tiled in workgroup memory)."""
     if len(a.shape) != 2 or len(b.shape) != 2:
         raise MatlabError("MATLAB:mtimes:inputsMustBe2D", "Arguments must be 2-D, or at least one "
                           "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
@@ -390,7 +390,7 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     t = _float_type(cls)
     source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls],
                     TB=STORAGE_TYPE[b.cls])
-    groups = (-(-m // 16), -(-n // 16), 1)
+    groups = (-(-m // 64), -(-n // 64), 1)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
     provider.dispatch(provider.pipeline(source), [a.buffer, b.buffer, out.buffer],

@@ -77,6 +77,7 @@ class BufferPool:
         self.live_buffers -= 1
         self.live_bytes -= storage.size
         if self.pooled_bytes + storage.size > flag("MATFUSE_GPU_POOL_MB") * 2**20:
+            self.provider.flush()            # encoded work may still use it: submit before destroying
             storage.buffer.destroy()
             return
         self.free.setdefault(storage.size, []).append(storage.buffer)
@@ -84,6 +85,7 @@ class BufferPool:
 
     def trim(self) -> None:
         """Free every pooled buffer (live ones stay)."""
+        self.provider.flush()
         for buffers in self.free.values():
             for buffer in buffers:
                 buffer.destroy()
