@@ -105,3 +105,76 @@ def test_trace_rank():
     same(call("rank", np.zeros((0, 0))), 0.0)
     with pytest.raises(MatlabError, match="Matrix must be square."):
         call("trace", np.ones((2, 3)))
+
+
+def test_eig():
+    close(call("eig", M3), arr([[15.000000000000004], [4.898979485566361], [-4.8989794855663575]]), rtol=1e-13)
+    same(call("eig", arr([[2, 0], [0, 1]])), arr([[1], [2]]))
+    same(call("eig", arr([[0, 1], [-1, 0]])), arr([[1j], [-1j]], np.complex128))
+    v, d = call("eig", arr([[2, 1], [1, 2]]), nargout=2)
+    close(v, arr([[-0.7071067811865475, 0.7071067811865475], [0.7071067811865475, 0.7071067811865475]]))
+    close(d, arr([[1, 0], [0, 3]]))
+    v, d = call("eig", M3, nargout=2)
+    close(v, arr([[-0.577350269189626, -0.8130525295851414, -0.34164800879410995],
+                  [-0.5773502691896258, 0.4714045207910319, -0.4714045207910316],
+                  [-0.5773502691896256, 0.3416480087941104, 0.8130525295851416]]), rtol=1e-12)
+    _, d = call("eig", M3, text("vector"), nargout=2)
+    assert d.shape == (3, 1)
+    assert call("eig", M3, text("matrix")).shape == (3, 3)
+    with pytest.raises(MatlabError, match="generalized problem"):
+        call("eig", M3, M3)
+
+
+def test_svd():
+    close(call("svd", M3), arr([[14.999999999999998], [6.92820323027551], [3.464101615137755]]), rtol=1e-13)
+    a = arr([[1, 2], [3, 4], [5, 6]])
+    u, s, v = call("svd", a, nargout=3)
+    close(u, arr([[-0.2298476964000714, 0.8834610176985254, 0.40824829046386274],
+                  [-0.5247448187602937, 0.24078249213254635, -0.8164965809277261],
+                  [-0.8196419411205158, -0.4018960334334318, 0.40824829046386313]]), rtol=1e-12)
+    close(s, arr([[9.52551809156511, 0], [0, 0.5143005806586441], [0, 0]]), rtol=1e-13)
+    close(v, arr([[-0.6196294838293405, -0.7848944532670524], [-0.7848944532670524, 0.6196294838293405]]),
+          rtol=1e-13)
+    for econ in (text("econ"), 0.0):
+        u, s, v = call("svd", a, econ, nargout=3)
+        assert (u.shape, s.shape, v.shape) == ((3, 2), (2, 2), (2, 2))
+        np.testing.assert_allclose(u @ s @ v.T, a, rtol=1e-13)
+
+
+def test_pinv_cond():
+    close(call("pinv", arr([[1, 2], [2, 4]])), arr([[0.04, 0.08], [0.08, 0.16]]), rtol=1e-13)
+    same(call("pinv", np.zeros((0, 3))), np.zeros((3, 0)))
+    close(call("cond", M3), 4.330127018922193, rtol=1e-14)
+    close(call("cond", M3, 1.0), 5.333333333333333, rtol=1e-14)
+    same(call("cond", arr([[1, 0], [0, 100]])), 100.0)
+    same(call("cond", arr([[1, 0], [0, 0]])), np.inf)
+
+
+def test_chol():
+    close(call("chol", arr([[4, 2], [2, 3]])), arr([[2, 1], [0, 1.4142135623730951]]))
+    close(call("chol", arr([[4, 2], [2, 3]]), text("lower")), arr([[2, 0], [1, 1.4142135623730951]]))
+    r, p = call("chol", arr([[4, 2, 1], [2, 1, 0], [1, 0, 5]]), nargout=2)
+    same(r, 2.0)
+    same(p, 2.0)
+    with pytest.raises(MatlabError, match="Matrix must be positive definite."):
+        call("chol", arr([[1, 2], [2, 1]]))
+
+
+def test_lu_qr():
+    a = arr([[1, 2], [3, 4]])
+    l, u, p = call("lu", a, nargout=3)
+    close(l, arr([[1, 0], [0.3333333333333333, 1]]))
+    close(u, arr([[3, 4], [0, 0.6666666666666667]]))
+    same(p, arr([[0, 1], [1, 0]]))
+    l, _ = call("lu", a, nargout=2)
+    close(l, arr([[0.3333333333333333, 1], [1, 0]]))
+    close(call("lu", a), arr([[3, 4], [0.3333333333333333, 0.6666666666666667]]))
+    q, r = call("qr", arr([[3, 1], [4, 2]]), nargout=2)
+    close(q, arr([[-0.6000000000000001, -0.8], [-0.8, 0.6]]))
+    close(r, arr([[-5, -2.2], [0, 0.3999999999999999]]), rtol=1e-13)
+    r = call("qr", arr([[3, 1], [4, 2], [0, 1]]))   # R2022a and later: the R factor only
+    close(r, arr([[-5, -2.2], [0, -1.0770329614269007], [0, 0]]), rtol=1e-13)
+    q, r = call("qr", arr([[3, 1], [4, 2], [0, 1]]), 0.0, nargout=2)
+    assert q.shape == (3, 2) and r.shape == (2, 2)
+    _, _, p = call("qr", arr([[1, 3], [2, 4]]), nargout=3)
+    same(p, arr([[0, 1], [1, 0]]))

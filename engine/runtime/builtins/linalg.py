@@ -1,10 +1,13 @@
-"""Linear algebra: dot cross norm det inv trace rank.
+"""Linear algebra: dot cross norm det inv trace rank, and the factorizations eig svd chol lu qr with
+pinv and cond.
 
-(transpose, mtimes, mldivide and mrdivide are operators: runtime/ops.py.) det, inv, norm and rank take
-double or single matrices (single stays single); dot, cross and trace follow the class rules of times
-and sum. inv warns as MATLAB does through ``ctx.warn``: an exactly singular matrix gives Inf with
-"Matrix is singular to working precision.", an ill-conditioned one (reciprocal condition number below
-eps) gives "Matrix is close to singular or badly scaled..." with its RCOND.
+(transpose, mtimes, mldivide and mrdivide are operators: runtime/ops.py.) Matrix functions take double or
+single matrices (single stays single); dot, cross and trace follow the class rules of times and sum. The
+factorizations call the LAPACK routines MATLAB uses (through scipy), so values agree to rounding; the
+signs of eigenvectors of symmetric matrices may differ where LAPACK drivers differ. inv warns as MATLAB
+does through ``ctx.warn``: an exactly singular matrix gives Inf with "Matrix is singular to working
+precision.", an ill-conditioned one (reciprocal condition number below eps) gives "Matrix is close to
+singular or badly scaled..." with its RCOND.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from .construct import diag
 from .elementwise import ANY_NUMERIC, check_classes
 from .reductions import sum_
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, is_text, numeric_array
+from .sizes import dim_arg, first_nonsingleton, is_text, numeric_array, option_text
 
 FLOAT_CLASSES = ("double", "single")
 
@@ -236,3 +239,194 @@ def rank(a: Value, tol: Value | None = None) -> float:
     limit = max(arr.shape) * np.spacing(s[0].astype(arr.real.dtype)) if tol is None else \
         float(numeric_array(tol, "rank").ravel()[0])
     return float(np.sum(s > limit))
+
+
+def _square_float(fname: str, a: Value) -> np.ndarray:
+    arr = _square(_float_matrix(fname, a))
+    if not np.all(np.isfinite(arr)):
+        raise MatlabError(f"MATLAB:{fname}:matrixWithNaNInf", "Input to " + fname.upper() +
+                          " must not contain NaN or Inf.")
+    return arr
+
+
+def _is_hermitian(arr: np.ndarray) -> bool:
+    return bool(np.array_equal(arr, arr.conj().T))
+
+
+@builtin("eig", family="linalg")
+def eig(a: Value, option: Value | None = None, *, nargout: int = 1) -> Value:
+    """e = eig(A), [V, D] = eig(A), [V, d] = eig(A, 'vector')  eigenvalues and eigenvectors.
+
+    e is a column of eigenvalues; A*V = V*D with D diagonal and the columns of V of unit 2-norm
+    (with 'vector', d is the column of eigenvalues; 'matrix' gives a diagonal matrix even for one
+    output). Symmetric (Hermitian) matrices give real eigenvalues in ascending order; other matrices
+    use LAPACK's general solver (as MATLAB) and may give complex results. The generalized problem
+    eig(A, B) is not supported.
+
+        e = eig([2 0; 0 1])    % 1; 2
+    """
+    arr = _square_float("eig", a)
+    shape = "vector" if nargout <= 1 else "matrix"
+    if option is not None:
+        if not (is_text(option, "vector") or is_text(option, "matrix")):
+            raise MatlabError("MATLAB:eig:unsupported", "eig supports eig(A), eig(A, 'vector') and "
+                              "eig(A, 'matrix'); the generalized problem eig(A, B) is not supported.")
+        shape = option_text(option).lower()
+    if _is_hermitian(arr):
+        values, vectors = scipy.linalg.eigh(arr) if nargout > 1 else (scipy.linalg.eigvalsh(arr), None)
+    else:
+        values, vectors = scipy.linalg.eig(arr, right=True) if nargout > 1 else \
+            (scipy.linalg.eigvals(arr), None)
+    values = values.astype(np.result_type(values.dtype, arr.dtype))
+    d = np.diag(values) if shape == "matrix" else values.reshape(-1, 1)
+    if nargout <= 1:
+        return to_value(d)
+    return to_value(vectors.astype(np.result_type(vectors.dtype, arr.dtype))), to_value(d)
+
+
+@builtin("svd", family="linalg")
+def svd(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
+    """s = svd(A), [U, S, V] = svd(A), [U, S, V] = svd(A, 'econ'), svd(A, 0)  singular value decomposition.
+
+    s is the column of singular values in decreasing order; A = U*S*V' with U and V unitary and S
+    diagonal of the size of A ('econ' and 0: the economy size, only the first min(m, n) columns; 0
+    applies when A has more rows than columns).
+
+        s = svd([3 0; 0 4])    % 4; 3
+    """
+    arr = _float_matrix("svd", a)
+    if not np.all(np.isfinite(arr)):
+        raise MatlabError("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.")
+    if nargout <= 1:
+        return to_value(scipy.linalg.svdvals(arr).reshape(-1, 1).astype(arr.real.dtype))
+    economy = econ is not None and (is_text(econ, "econ") or (
+        option_text(econ) is None and numeric_array(econ, "svd").size == 1 and arr.shape[0] > arr.shape[1]))
+    u, s, vh = scipy.linalg.svd(arr, full_matrices=not economy, lapack_driver="gesvd")
+    sigma = np.zeros((u.shape[1], vh.shape[0]), dtype=arr.real.dtype)
+    np.fill_diagonal(sigma, s)
+    return to_value(u), to_value(sigma), to_value(vh.conj().T.copy())
+
+
+@builtin("pinv", family="linalg")
+def pinv(a: Value, tol: Value | None = None) -> Value:
+    """pinv(A), pinv(A, tol)  Moore-Penrose pseudoinverse, from the SVD.
+
+    Singular values at or below tol (default max(size(A)) * norm(A) * eps) are treated as zero.
+
+        pinv([1 2; 2 4])    % [0.04 0.08; 0.08 0.16]
+    """
+    arr = _float_matrix("pinv", a)
+    if arr.size == 0:
+        return to_value(np.zeros(arr.shape[::-1], arr.dtype))
+    u, s, vh = scipy.linalg.svd(arr, full_matrices=False)
+    limit = max(arr.shape) * s[0] * np.finfo(arr.real.dtype).eps if tol is None else \
+        float(numeric_array(tol, "pinv").ravel()[0])
+    keep = s > limit
+    inverse = (vh[keep].conj().T / s[keep]) @ u[:, keep].conj().T
+    return to_value(inverse.astype(arr.dtype))
+
+
+@builtin("cond", family="linalg")
+def cond(a: Value, p: Value | None = None) -> float:
+    """cond(A), cond(A, p)  condition number: norm(A, p) * norm(inv(A), p), for p = 2 (default) the
+    ratio of the largest to the smallest singular value.
+
+    p may be 1, 2, Inf or 'fro' (p other than 2 needs a square matrix). A singular matrix gives Inf.
+
+        cond([1 0; 0 100])    % 100
+    """
+    arr = _float_matrix("cond", a)
+    kind = _norm_kind(p)
+    if arr.size == 0:
+        return 0.0
+    if kind == 2.0:
+        s = scipy.linalg.svdvals(arr)
+        return float(np.inf if s[-1] == 0 else s[0] / s[-1])
+    _square(arr)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
+        try:
+            inverse = scipy.linalg.inv(arr)
+        except np.linalg.LinAlgError:
+            return float(np.inf)
+    return _matrix_norm(arr, kind) * _matrix_norm(inverse, kind)
+
+
+@builtin("chol", family="linalg")
+def chol(a: Value, triangle: Value | None = None, *, nargout: int = 1) -> Value:
+    """R = chol(A), L = chol(A, 'lower'), [R, p] = chol(A)  Cholesky factorization.
+
+    R is upper triangular with R'*R = A (L lower with L*L' = A), using only the upper (lower) triangle
+    of A. A must be positive definite: otherwise chol is an error, or with two outputs p is the order
+    of the first leading minor that is not (0 when A is positive definite) and R factors A(1:p-1, 1:p-1).
+
+        R = chol([4 2; 2 3])    % [2 1; 0 1.4142]
+    """
+    arr = _square(_float_matrix("chol", a))
+    lower = triangle is not None and is_text(triangle, "lower")
+    if triangle is not None and not lower and not is_text(triangle, "upper"):
+        raise MatlabError("MATLAB:chol:inputType", "Triangle must be 'upper' or 'lower'.")
+    try:
+        factor = scipy.linalg.cholesky(arr, lower=lower) if arr.size else arr.copy()
+    except np.linalg.LinAlgError:
+        if nargout < 2:
+            raise MatlabError("MATLAB:posdef", "Matrix must be positive definite.") from None
+        p = _failing_minor(arr, lower)
+        leading = arr[:p - 1, :p - 1]
+        return to_value(scipy.linalg.cholesky(leading, lower=lower) if p > 1 else leading), float(p)
+    return (to_value(factor), 0.0)[:max(nargout, 1)]
+
+
+def _failing_minor(arr: np.ndarray, lower: bool) -> int:
+    """The order p of the first leading minor that is not positive definite (chol's second output)."""
+    for p in range(1, arr.shape[0] + 1):
+        try:
+            scipy.linalg.cholesky(arr[:p, :p], lower=lower)
+        except np.linalg.LinAlgError:
+            return p
+    return 0
+
+
+@builtin("lu", family="linalg")
+def lu(a: Value, *, nargout: int = 1) -> Value:
+    """[L, U] = lu(A), [L, U, P] = lu(A), Y = lu(A)  LU factorization with partial pivoting.
+
+    P*A = L*U with L unit lower triangular and U upper triangular; with two outputs L is P'*L (a
+    permuted lower triangle) so that A = L*U. One output gives Y = L + U - eye, the LAPACK form.
+
+        [L, U, P] = lu([1 2; 3 4])
+    """
+    arr = _float_matrix("lu", a)
+    if nargout <= 1:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
+            return to_value(scipy.linalg.lu_factor(arr, check_finite=False)[0] if arr.size else arr.copy())
+    perm, lower, upper = scipy.linalg.lu(arr)
+    if nargout == 2:
+        return to_value(perm @ lower), to_value(upper)
+    return to_value(lower), to_value(upper), to_value(perm.T.copy())
+
+
+@builtin("qr", family="linalg")
+def qr(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
+    """R = qr(A), [Q, R] = qr(A), [Q, R] = qr(A, 'econ'), qr(A, 0), [Q, R, P] = qr(A)  QR factorization.
+
+    A = Q*R with Q unitary and R upper triangular (Householder, as LAPACK and MATLAB, so diagonal
+    entries of R may be negative). 'econ' and 0 give the economy size; with three outputs the columns
+    are pivoted so that A*P = Q*R (P a permutation matrix, or a vector for the economy form).
+
+        [Q, R] = qr([3 1; 4 2])
+    """
+    arr = _float_matrix("qr", a)
+    economy = econ is not None and (is_text(econ, "econ") or option_text(econ) is None)
+    mode = "economic" if economy else "full"
+    if nargout <= 1:
+        r = scipy.linalg.qr(arr, mode="r")[0]
+        return to_value(r[:min(arr.shape)] if economy else r)
+    if nargout == 2:
+        q, r = scipy.linalg.qr(arr, mode=mode)
+        return to_value(q), to_value(r)
+    q, r, piv = scipy.linalg.qr(arr, mode=mode, pivoting=True)
+    if economy:
+        return to_value(q), to_value(r), to_value(piv.reshape(1, -1) + 1.0)
+    return to_value(q), to_value(r), to_value(np.eye(arr.shape[1], dtype=arr.real.dtype)[:, piv])
