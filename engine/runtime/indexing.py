@@ -23,7 +23,7 @@ import numpy as np
 
 from .errors import MatlabError, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
-from .values import (INTEGER_CLASSES, CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
+from .values import (CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
                      as_matrix, class_of, normalize_shape, simplify, size_of)
 
 
@@ -520,19 +520,16 @@ def _fit_rhs(rhs: np.ndarray, plan: TargetPlan, linear: bool) -> np.ndarray:
 # ---- class of the result of A(args) = rhs
 
 
-def _assign_class(base_cls: str, rhs_cls: str) -> str:
-    """Class of a numeric/char/logical array after assigning ``rhs_cls`` elements into it: the array's
-    own class, except that a logical array takes an integer class or becomes double."""
-    if base_cls != "logical" or rhs_cls == "logical":
-        return base_cls
-    return rhs_cls if rhs_cls in INTEGER_CLASSES else "double"
-
-
 def _numeric_as(value: Value, cls: str, complex_: bool) -> np.ndarray:
-    """A numeric/char/logical value's elements as storage of class ``cls`` (char: uint16 codes)."""
+    """A numeric/char/logical value's elements as storage of class ``cls`` (char: uint16 codes).
+    Indexed assignment keeps the array's class, so a logical array takes 2 as true; NaN has no
+    logical value."""
     if cls == "char":
         return char_codes(value)
-    arr = cast_result(numeric(value), cls)
+    arr = numeric(value)
+    if cls == "logical" and arr.dtype.kind in "fc" and np.isnan(arr).any():
+        raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+    arr = cast_result(arr, cls)
     if complex_ and arr.dtype.kind != "c":
         arr = arr.astype(np.complex64 if cls == "single" else np.complex128)
     return arr
@@ -568,16 +565,15 @@ def _operands(base: Value | None, rhs: Value) -> tuple[np.ndarray, np.ndarray, _
             (lambda d: StructArray(list(fields), d, base.classname)), "struct"
     if t is StringArray:
         return base.data, _string_rhs(rhs), StringArray, "missing"
-    base_cls, rhs_cls = class_of(base), class_of(rhs)
-    if rhs_cls not in NUMERIC_CLASSES:
-        raise _conversion(base_cls, rhs)
-    cls = _assign_class(base_cls, rhs_cls)
+    cls = class_of(base)
+    if class_of(rhs) not in NUMERIC_CLASSES:
+        raise _conversion(cls, rhs)
     data = storage(base)
     complex_ = data.dtype.kind == "c" or type(rhs) is complex or (type(rhs) is np.ndarray and
                                                                     rhs.dtype.kind == "c")
     if cls == "char":
         return data, _numeric_as(rhs, "char", False), CharArray, "zero"
-    if class_of(base) != cls or (complex_ and data.dtype.kind != "c"):
+    if complex_ and data.dtype.kind != "c":
         data = _numeric_as(base, cls, complex_)
     return data, _numeric_as(rhs, cls, complex_), simplify, "zero"
 
@@ -658,7 +654,7 @@ def _storage_or_none(value: Value | None) -> np.ndarray | None:
 
 
 def null_assignment() -> MatlabError:
-    return MatlabError("MATLAB:nullAssignment", "A null assignment can have only one non-colon index.")
+    return MatlabError("MATLAB:subsdeldimmismatch", "A null assignment can have only one non-colon index.")
 
 
 def _deletion_keys(data: np.ndarray, args: list) -> tuple[np.ndarray, tuple[int, ...], int]:

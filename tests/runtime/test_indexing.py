@@ -196,14 +196,14 @@ def paren(*args):
     (np.zeros((3, 0)), [C, 1.0], arr([[1], [2], [3]]), arr([[1], [2], [3]])),
     (arr([[1, 2, 3]], np.int8), [2.0], 300.0, arr([[1, 127, 3]], np.int8)),
     (arr([[1, 2, 3]], np.uint8), [1.0], -2.6, arr([[0, 2, 3]], np.uint8)),
-    (arr([[True, False]], bool), [2.0], 2.0, row(1, 2)),
+    (arr([[True, False]], bool), [2.0], 2.0, arr([[True, True]], bool)),
     (arr([[True, False]], bool), [2.0], True, arr([[True, True]], bool)),
     (row(1, 2, 3), [2.0], arr([[5]], np.int8), row(1, 5, 3)),
     (row(1, 2), [1.0], np.array([[0.5]], np.float32), row(0.5, 2)),
     (arr([[1, 2]], np.int8), [2.0], arr([[300]], np.int16), arr([[1, 127]], np.int8)),
     (np.array([[1, 2]], np.float32), [1.0], arr([[3]], np.int8), arr([[3, 2]], np.float32)),
-    (arr([[True, True]], bool), [2.0], np.array([[5]], np.float32), row(1, 5)),
-    (arr([[True, True]], bool), [2.0], arr([[5]], np.uint8), arr([[1, 5]], np.uint8)),
+    (arr([[True, False]], bool), [2.0], np.array([[5]], np.float32), arr([[True, True]], bool)),
+    (arr([[True, False]], bool), [2.0], arr([[0]], np.uint8), arr([[True, False]], bool)),
     (row(1, 2), [2.0], 1j, arr([[1, 1j]], np.complex128)),
     (C3, [C, C, 5.0], np.ones((2, 3)),
      np.concatenate([C3, np.ones((2, 3, 1))], axis=2)),
@@ -215,6 +215,13 @@ def test_assign_arrays(base, args, rhs, expected):
         assert out == expected and type(out) is float
     else:
         same(out, expected)
+
+
+def test_assignment_into_logical_keeps_logical_and_rejects_nan():
+    """MATLAB's indexed assignment preserves the array's class: D = B; D(1:5) = 2 stays logical."""
+    same(assign(arr([[False, False, False]], bool), paren(2.0), 5.0), arr([[False, True, False]], bool))
+    assert err(assign, arr([[True]], bool), paren(1.0), np.nan) == (
+        "MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
 
 
 @pytest.mark.parametrize("base, args, expected", [
@@ -241,7 +248,7 @@ def test_delete(base, args, expected):
 def test_delete_nd_and_errors():
     assert assign(C3, paren(C, C, 2.0), NULL).shape == (2, 3, 3)
     assert err(assign, A, paren(1.0, 2.0), NULL) == (
-        "MATLAB:nullAssignment", "A null assignment can have only one non-colon index.")
+        "MATLAB:subsdeldimmismatch", "A null assignment can have only one non-colon index.")
     assert err(assign, row(1, 2), paren(5.0), NULL)[0] == "MATLAB:index:outOfRangeForDeletion"
 
 
