@@ -48,9 +48,11 @@ def complete(code: str, cursor_pos: int, names: NameProvider) -> Completion:
         kind = "cell" if magic.group(1) == "%%" else "line"
         found = [magic.group(1) + n for n in magic_names(kind) if n.startswith(magic.group(2))]
         return Completion(found, line_start, cursor_pos)
-    quote = _open_quote(line)
-    if quote is not None:
-        return _files(line[quote + 1:], line_start + quote + 1, cursor_pos)
+    where, at = _scan(line)
+    if where == "comment":
+        return Completion([], cursor_pos, cursor_pos)
+    if where == "string":
+        return _files(line[at + 1:], line_start + at + 1, cursor_pos)
     token = _IDENT_TAIL.search(line).group(0)
     start = cursor_pos - len(token)
     if "." in token:
@@ -66,8 +68,8 @@ def _at_top(text_before: str) -> bool:
     return all(not line.strip() or re.match(r"%\w", line.strip()) for line in text_before.split("\n"))
 
 
-def _open_quote(line: str) -> int | None:
-    """Index of the quote that opens the string the line ends in, or None.
+def _scan(line: str) -> tuple[str, int]:
+    """Where the line ends: ("code", 0), ("string", index of its opening quote) or ("comment", index).
 
     A ``'`` right after a name, a closing bracket, a number, a dot or another quote is MATLAB's transpose,
     not the start of a string."""
@@ -79,8 +81,8 @@ def _open_quote(line: str) -> int | None:
         elif ch == '"' or (ch == "'" and (k == 0 or not re.match(r"[A-Za-z0-9_)\]}.'\"]", line[k - 1]))):
             opened = k
         elif ch == "%":
-            return None
-    return opened
+            return "comment", k
+    return ("code", 0) if opened is None else ("string", opened)
 
 
 def _files(partial: str, start: int, end: int) -> Completion:

@@ -1,5 +1,5 @@
 """Kernel magics: the registry (registry.py) and the kernel's own magics (core.py), registered on import."""
-from . import core  # noqa: F401  (registers the magics)
+from . import core  # noqa: F401  (importing it registers the magics)
 from .registry import MAGICS, Magic, MagicCall, MagicHost, find, magic, names, split_cell
 
 __all__ = ["MAGICS", "Magic", "MagicCall", "MagicHost", "find", "magic", "names", "split_cell"]

@@ -1,5 +1,4 @@
 """Figure lifecycle: numbering, current figure, flushing new/changed figures, drawnow, %plot settings."""
-import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
