@@ -1,25 +1,12 @@
-"""Shared helpers for the accel tests: run a kernel on host arrays, MATLAB references."""
+"""Shared references for the accel tests."""
 import numpy as np
-
-from engine.accel.residency import GpuTensor, upload
-
-
-def on_gpu(x):
-    return upload(np.asarray(x)) if isinstance(x, np.ndarray) else x
-
-
-def host(x):
-    return x.download() if isinstance(x, GpuTensor) else x
 
 
 def matlab_round(x):
+    """MATLAB round: halves away from zero."""
     t = np.trunc(x)
     with np.errstate(invalid="ignore"):
         return np.where(np.abs(x - t) >= 0.5, t + np.sign(x), t)
-
-
-def truth(x):
-    return (x != 0)
 
 
 def f32_ulps(got, ref64):

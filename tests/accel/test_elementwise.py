@@ -8,7 +8,7 @@ from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import upload
 from engine.runtime.errors import MatlabError
 from f64_cases import ulp_errors
-from helpers import f32_ulps, matlab_round, on_gpu
+from accel_helpers import f32_ulps, matlab_round
 
 EXACT = {
     "uminus": np.negative, "uplus": lambda a: a, "abs": np.abs, "floor": np.floor, "fix": np.trunc,
