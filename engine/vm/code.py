@@ -18,7 +18,7 @@ OPNAMES = (
     # hot: float fast paths first (the interpreter tests opcodes in this order)
     "ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE",
     "JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE",
-    "INDEX", "CALLNAME", "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN",
+    "INDEX", "CALL", "SETINDEX", "BINOP", "UNOP", "LOADNAME", "DISOWN",
     # everything else
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
@@ -32,7 +32,7 @@ OPERANDS = {
     **{n: "rrrn" for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "BINOP")},
     **{n: "rrj" for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "FORITER")},
     "JFALSE": "rj", "JUMP": "j", "LOOP": "j", "TRYPUSH": "j", "MOVE": "rr", "INDEX": "rrRnn",
-    "CALLNAME": "rrnRnn", "SETINDEX": "rnrR", "CALL": "rnRnn", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
+    "SETINDEX": "rnrR", "CALL": "rnRnnr", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
     "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
     "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
     "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",

@@ -19,13 +19,13 @@ from collections import Counter
 from typing import Any
 
 from ..mir.ir import Block, Function, Instr, Module, Temp
-from ..mir.lower import COLON, MagicColon
+from ..mir.lower import MagicColon
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
-LEAKY = {"CALL", "CALLLOCAL", "CALLNAME", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
+LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
 
 
@@ -46,9 +46,8 @@ class Compiler:
         self.local_codes = local_codes
         self.local_names = local_names
         varnames = list(fn.variables)
-        for extra in ("ans",):
-            if extra not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
-                varnames.append(extra)
+        if "ans" not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
+            varnames.append("ans")
         for name in fn.outputs:
             if name not in varnames:
                 varnames.append(name)
@@ -138,8 +137,8 @@ class Compiler:
             elif ins.op == "store":
                 self.store(ins, instrs, k)
                 assigned.add(ins.attr)
-            elif ins.op == "binop" and self.fuse_branch(ins, instrs, k, block, following):
-                pass
+            elif ins.op == "binop" and self.fuse_branch(ins, k, block):
+                pass                         # emitted with the terminator as a compare-and-jump
             else:
                 getattr(self, "op_" + ins.op)(ins)
                 if ins.op == "setindex":
@@ -195,9 +194,9 @@ class Compiler:
         args[0] = slot
         self.code.args[-1] = tuple(args)
 
-    def fuse_branch(self, ins: Instr, instrs: list[Instr], k: int, block: Block, following: str | None) -> bool:
+    def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
         """``binop <`` whose only use is the block's branch: emitted with the terminator."""
-        return (ins.attr in COMPARES and k == len(instrs) - 1 and block.term.op == "branch"
+        return (ins.attr in COMPARES and k == len(block.instrs) - 1 and block.term.op == "branch"
                 and block.term.args[0] is ins.dest and self.uses[ins.dest.id] == 1)
 
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str) -> None:
@@ -261,10 +260,11 @@ class Compiler:
         if ins.op == "call" and name in self.local_names:
             self.emit("CALLLOCAL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
         elif ins.op == "callname":
-            self.emit("CALLNAME", (dest, self.slots[name], name, argv, spread_or_none(spread), nargout), ins,
-                      (self.slots[name], *argv))
+            slot = self.slots[name]
+            self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout, slot), ins, (slot, *argv))
+            self.disown_after((slot,), dest, "INDEX")     # indexing the variable copies what it returns
         else:
-            self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
+            self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout, -1), ins, argv)
         self.disown_after(argv, dest, "CALL")
 
     op_callname = op_call
@@ -396,7 +396,7 @@ class Compiler:
         cond = term.args[0]
         last = block.instrs[-1] if block.instrs else None
         if last is not None and last.dest is cond and last.op == "binop" and \
-                self.fuse_branch(last, block.instrs, len(block.instrs) - 1, block, following):
+                self.fuse_branch(last, len(block.instrs) - 1, block):
             a, b = self.args_of(last)
             start = len(self.code.ops)
             self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))

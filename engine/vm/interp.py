@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from .vm import VM
 
 (ADD, SUB, MUL, DIV, LT, LE, GT, GE, EQ, NE, JLT, JLE, JGT, JGE, JEQ, JNE, JFALSE, JUMP, LOOP, FORITER,
- MOVE, INDEX, CALLNAME, SETINDEX, CALL, BINOP, UNOP, LOADNAME, DISOWN) = (
+ MOVE, INDEX, CALL, SETINDEX, BINOP, UNOP, LOADNAME, DISOWN) = (
     OP[n] for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "JLT", "JLE", "JGT",
-                    "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "CALLNAME",
-                    "SETINDEX", "CALL", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
+                    "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "CALL",
+                    "SETINDEX", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
 RETURN = OP["RETURN"]
 F64 = dtype(float64)
 
@@ -130,14 +130,18 @@ def run(vm: "VM", frame: "Frame") -> None:
                             R[a[0]] = b.item(k)
                             continue
                     slow.index(frame, a)
-                elif op == CALLNAME:
-                    b = R[a[1]]
-                    if type(b) is ndarray and b.dtype is F64 and a[4] is None:
-                        k = position(b, R, a[3])
-                        if k is not None:
-                            R[a[0]] = b.item(k)
-                            continue
-                    slow.callname(frame, a)
+                elif op == CALL:
+                    # a[5] >= 0: a script's name(args), which indexes variable a[5] when it is defined
+                    b = R[a[5]] if a[5] >= 0 else None
+                    if b is None:
+                        slow.call(frame, a)
+                    else:
+                        if type(b) is ndarray and b.dtype is F64 and a[3] is None and a[4] <= 1:
+                            k = position(b, R, a[2])
+                            if k is not None:
+                                R[a[0]] = b.item(k)
+                                continue
+                        slow.index(frame, (a[0], a[5], a[2], a[3], a[4]))
                 elif op == SETINDEX:
                     b = R[a[0]]
                     x = R[a[2]]
@@ -148,8 +152,6 @@ def run(vm: "VM", frame: "Frame") -> None:
                             b[k] = x
                             continue
                     slow.setindex(frame, a)
-                elif op == CALL:
-                    slow.call(frame, a)
                 elif op == BINOP:
                     R[a[0]] = slow.binop(a[3], R[a[1]], R[a[2]])
                 elif op == UNOP:

@@ -132,7 +132,8 @@ class SlowPaths:
 
     # -------------------------------------------------------------- calls
     def call(self, frame: Frame, a: tuple) -> None:
-        dest, name, regs, spread, nargout = a
+        """``name(args)`` as a function call (CALL operands: dest, name, args, spread, nargout, slot)."""
+        dest, name, regs, spread, nargout = a[:5]
         R = frame.regs
         target = self.resolved.get(name)
         if nargout == 1 and target is not None and name not in frame.code.locals:
@@ -151,15 +152,6 @@ class SlowPaths:
             R[dest] = outs[0]
             return
         R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
-
-    def callname(self, frame: Frame, a: tuple) -> None:
-        """``name(args)`` in a script: index the variable if it exists, else call the function."""
-        dest, slot, name, regs, spread, nargout = a
-        R = frame.regs
-        if R[slot] is None:
-            self.call(frame, (dest, name, regs, spread, nargout))
-        else:
-            self.index(frame, (dest, slot, regs, spread, nargout))
 
     def loadname(self, frame: Frame, a: tuple) -> Any:
         dest, slot, name, is_function = a

@@ -79,7 +79,12 @@ def test_window_metadata_names_inputs_outputs_and_registers():
     assert str(code).count("; window 0") == 1
 
 
+def test_indexing_a_variable_in_a_loop_keeps_ownership_of_it():
+    text = listing("A = zeros(1, 9); for k = 2:9, A(k) = A(k - 1) + 1; end")
+    assert "DISOWN     A r" in text and "DISOWN     A -" not in text
+
+
 def test_local_functions_are_listed_after_the_cell():
     text = listing("y = f(1);\nfunction r = f(x)\n  r = g(x) + 1;\nend\nfunction v = g(u)\n  v = u;\nend")
     assert "code <cell> (script)" in text and "code f (function)" in text and "code g (function)" in text
-    assert "CALLNAME   y f 'f'" in text and "CALLLOCAL  r" in text
+    assert "CALL       y 'f' (r2<1>) 1 f" in text and "CALLLOCAL  r" in text
