@@ -143,6 +143,9 @@ class Provider:
             self.device = self.adapter.request_device_sync(
                 required_features=sorted(self.features - {"subgroup"}), required_limits=required)
 
+    def __repr__(self) -> str:
+        return f"Provider({self.info.name}, {self.info.backend}, {self.info.kind})"
+
     # -------------------------------------------------------------- facts
 
     @property

@@ -77,3 +77,16 @@ def test_limits_and_classes(gpu64):
         empty((gpu64.max_binding // 8 + 1, 2), "double")
     with pytest.raises(GpuUnavailable):
         upload(np.zeros((2, 2), dtype=np.int8))
+
+
+def test_pool_cap_destroys_only_after_pending_work(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_GPU_POOL_MB", "0")          # every released buffer is destroyed
+    gc.collect()
+    base = pool_stats()
+    x = upload(np.arange(4.0).reshape(2, 2))
+    y = gpu_elementwise("times", x, 2.0)                      # encoded, not yet submitted: reads x
+    x.release()
+    np.testing.assert_array_equal(y.download(), 2.0 * np.arange(4.0).reshape(2, 2))
+    y.release()
+    after = pool_stats()
+    assert after.live_buffers == base.live_buffers and after.pooled_buffers <= base.pooled_buffers
