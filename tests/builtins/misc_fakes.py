@@ -10,20 +10,24 @@ from engine.runtime.builtins import (cells, control, funcall, printf, regex, str
                                      types, workspace)
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.context import CallContext, SessionState
+from engine.runtime.errors import MatlabError
 from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
 
 
 class FakeContext(CallContext):
     """Collects output and warnings; ``functions`` maps names to Python callables ``f(*args) -> value``
-    (or a tuple of values); anonymous handles made by ``handle`` carry their callable as ``body``."""
+    (or a tuple of values); anonymous handles made by ``handle`` carry their callable as ``body``;
+    ``anonymous`` maps the texts make_handle may be asked to compile to callables."""
 
-    def __init__(self, variables: dict | None = None, functions: dict | None = None) -> None:
+    def __init__(self, variables: dict | None = None, functions: dict | None = None,
+                 anonymous: dict | None = None) -> None:
         self.state = SessionState()
         self.output: list[str] = []
         self.warnings: list[tuple[str, str]] = []
         self.vars: dict[str, Any] = dict(variables or {})
         self.functions: dict[str, Callable] = dict(functions or {})
         self.calls: list[tuple[Any, int]] = []
+        self.anonymous: dict[str, Callable] = dict(anonymous or {})   # make_handle text -> callable
 
     def write(self, text: str) -> None:
         self.output.append(text)
@@ -55,6 +59,10 @@ class FakeContext(CallContext):
         return self.vars
 
     def make_handle(self, text):
+        if text in self.anonymous:
+            return handle(self.anonymous[text], text)
+        if text.startswith("@"):
+            raise MatlabError("MATLAB:m_invalid_text", f"Cannot compile {text} in this test double.")
         return FunctionHandle(text=text, name=text)
 
     def add_figure(self, image):

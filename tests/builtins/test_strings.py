@@ -113,6 +113,23 @@ def test_strsplit():
     same(delims, cellrow("1", "22"))
 
 
+def test_split_and_join():
+    same(call("split", s("a b  c")), s("a", "b", "c", shape=(3, 1)))            # MATLAB
+    same(call("split", c("a,b"), c(",")), cellrow("a", "b", shape=(2, 1)))
+    same(call("split", s("a\\tb"), c("\\t")), s("a", "b", shape=(2, 1)))         # literal delimiter
+    parts, found = call("split", s("1-2--3"), s("-"), c("CollapseDelimiters"), False, nargout=2)
+    same(parts, s("1", "2", "", "3", shape=(4, 1)))
+    same(found, s("-", "-", "-", shape=(3, 1)))
+    same(call("join", s("a", "b"), c(",")), s("a,b"))                             # MATLAB
+    same(call("join", s("a", "b", "c")), s("a b c"))
+    same(call("join", s("a", "b", shape=(2, 1))), s("a b"))
+    same(call("join", s("a", "b", "c", "d", shape=(2, 2)), c("-")), s("a-c", "b-d", shape=(2, 1)))
+    same(call("join", cellrow("x", "y")), cellrow("x y"))
+    same(call("join", s("a", "b", "c"), s("+", "=")), s("a+b=c"))
+    with pytest.raises(MatlabError):
+        call("join", s("a", "b", "c"), s("+", "=", "*"))
+
+
 def test_strjoin():
     same(call("strjoin", cellrow("a", "b", "c")), "a b c")                      # octave
     same(call("strjoin", cellrow("a", "b", "c"), c("-")), "a-b-c")
@@ -197,6 +214,10 @@ def test_str2num():
     value, ok = call("str2num", c("hello"), nargout=2)
     same(value, np.zeros((0, 0)))
     assert ok is False
+    ctx = FakeContext(anonymous={"@() [2+3]": lambda: 5.0, "@() [1;2]": lambda: arr([[1.0], [2.0]])})
+    value, ok = call("str2num", c("2+3"), ctx=ctx, nargout=2)                     # MATLAB: evaluated
+    assert (value, ok) == (5.0, True)
+    same(call("str2num", c("1\n2"), ctx=ctx), arr([[1.0], [2.0]]))
 
 
 def test_strfind_strlength_deblank_strtok_isspace():

@@ -62,9 +62,35 @@ def strcat(*args):
     return out.rebuild(items)
 
 
-def _split_pattern(delims: list[str], collapse: bool) -> re.Pattern:
+def _split_pattern(fname: str, args: tuple, escapes: bool) -> re.Pattern:
+    """The delimiter pattern of strsplit/split: delimiters (default whitespace; escape sequences expanded
+    for strsplit) and 'CollapseDelimiters' (default true)."""
+    delims, collapse = list(WHITESPACE), True
+    rest = list(args)
+    if rest and option_name(rest[0]) != "collapsedelimiters":
+        delims = [d or "" for d in texts_of(rest.pop(0), fname).items]
+        delims = [unescape(d) for d in delims] if escapes else delims
+    while rest:
+        if len(rest) < 2 or option_name(rest[0]) != "collapsedelimiters":
+            raise MatlabError(f"MATLAB:{fname}:InvalidParameter",
+                              "Only the 'CollapseDelimiters' option is supported.")
+        collapse = bool(np.all(rest[1]))
+        rest = rest[2:]
     alternatives = "|".join(re.escape(d) for d in sorted(delims, key=len, reverse=True))
     return re.compile(f"(?:{alternatives})+" if collapse else alternatives)
+
+
+def _split_text(s: Value, args: tuple, fname: str, escapes: bool) -> tuple[list[str], list[str]]:
+    text = text_arg(s, fname, "First input")
+    pattern = _split_pattern(fname, args, escapes)
+    return pattern.split(text), [m.group(0) for m in pattern.finditer(text)]
+
+
+def _texts_like(s: Value, items: list[str], shape: tuple[int, int]) -> Value:
+    """Pieces of ``s`` as a string array (string input) or a cell array of char."""
+    if type(s) is StringArray:
+        return string_value(items, shape)
+    return cell_value([char_row(x) for x in items], shape)
 
 
 @builtin("strsplit", family="strings")
@@ -78,22 +104,56 @@ def strsplit(s, *args, nargout=1):
 
         strsplit('a,b,,c', ',')   % {'a', 'b', 'c'}
     """
-    text = text_arg(s, "strsplit", "First input")
-    delims, collapse = [" ", "\f", "\n", "\r", "\t", "\v"], True
-    rest = list(args)
-    if rest and option_name(rest[0]) != "collapsedelimiters":
-        delims = [unescape(d or "") for d in texts_of(rest.pop(0), "strsplit").items]
-    while rest:
-        if len(rest) < 2 or option_name(rest[0]) != "collapsedelimiters":
-            raise MatlabError("MATLAB:strsplit:InvalidParameter",
-                              "Only the 'CollapseDelimiters' option is supported.")
-        collapse = bool(np.all(rest[1]))
-        rest = rest[2:]
-    pattern = _split_pattern(delims, collapse)
-    parts = pattern.split(text)
-    matches = [m.group(0) for m in pattern.finditer(text)]
-    make = string_value if type(s) is StringArray else (lambda xs: cell_value([char_row(x) for x in xs]))
-    return (make(parts), make(matches)) if nargout > 1 else make(parts)
+    parts, matches = _split_text(s, args, "strsplit", escapes=True)
+    result = _texts_like(s, parts, (1, len(parts)))
+    return (result, _texts_like(s, matches, (1, len(matches)))) if nargout > 1 else result
+
+
+@builtin("split", family="strings")
+def split(s, *args, nargout=1):
+    """split(str, delimiter, 'CollapseDelimiters', tf)  split one text into a column of pieces.
+
+    Like strsplit, but the pieces form a column (Nx1 string array for string input, Nx1 cell array of
+    char otherwise) and delimiters are taken literally. Only a single text is split here; arrays of
+    several texts are not supported.
+
+        split("a b c")   % ["a"; "b"; "c"]
+    """
+    parts, matches = _split_text(s, args, "split", escapes=False)
+    result = _texts_like(s, parts, (len(parts), 1))
+    return (result, _texts_like(s, matches, (len(matches), 1))) if nargout > 1 else result
+
+
+def _join_row(items: list[str | None], seps: list[str]) -> str:
+    texts = ["" if i is None else i for i in items]
+    if len(seps) == 1:
+        return seps[0].join(texts)
+    return "".join(t + d for t, d in zip(texts, seps + [""]))
+
+
+@builtin("join", family="strings")
+def join(s, delimiter=None):
+    """join(str, delimiter)  join the texts of a string array or cell array of char.
+
+    A vector gives one text; for a matrix each row is joined (the result is a column). The delimiter
+    defaults to a space and may also list one delimiter per gap. A string array gives a string, a cell
+    array a cell.
+
+        join(["a", "b"], ",")   % "a,b"
+    """
+    texts = texts_of(s, "join")
+    if texts.kind == "char":
+        return s
+    if len(texts.shape) > 2:
+        raise MatlabError("MATLAB:join:NDArray", "join supports vectors and matrices only.")
+    seps = [" "] if delimiter is None else [d or "" for d in texts_of(delimiter, "join").items]
+    rows, cols = (1, len(texts.items)) if 1 in texts.shape else texts.shape
+    if len(seps) not in (1, cols - 1):
+        raise MatlabError("MATLAB:join:WrongNumberOfDelimiters",
+                          "The delimiter must be one text or have one text fewer than the joined elements.")
+    grid = np.array(texts.items, dtype=object).reshape((rows, cols), order="F")
+    joined = [_join_row(list(row), seps) for row in grid]
+    return TextList(joined, texts.kind, (rows, 1)).rebuild(joined)
 
 
 @builtin("strjoin", family="strings")

@@ -1,11 +1,12 @@
-"""Numbers from text: str2double and str2num (which, unlike MATLAB's, reads numbers without evaluating
-code)."""
+"""Numbers from text: str2double (parsing only) and str2num (parsing, or evaluation by the engine)."""
 from __future__ import annotations
 
 import re
 
 import numpy as np
 
+from ..context import CallContext
+from ..errors import MatlabError
 from ..values import CellArray, CharArray, StringArray, Value
 from .registry import builtin
 from .textutil import is_text_scalar, text_arg
@@ -98,22 +99,38 @@ def _element(token: str) -> float | complex | bool | None:
 
 
 @builtin("str2num", family="strings")
-def str2num(s, nargout=1):
-    """[x, tf] = str2num(str)  convert text holding numbers or a matrix of numbers to an array.
+def str2num(ctx, s, nargout=1):
+    """[x, tf] = str2num(str)  convert text to a numeric array by evaluating it, as in [str].
 
-    Reads numbers, Inf, NaN, pi, eps, true and false, separated by spaces or commas, with rows separated
-    by semicolons or newlines, optionally in brackets. Unlike MATLAB it does not evaluate arbitrary
-    expressions: text that is not such a matrix gives [] and tf = false.
+    Plain numbers and matrices of numbers (spaces or commas between elements, semicolons or newlines
+    between rows, optionally in brackets; Inf, NaN, pi, eps, true, false) are read directly; any other
+    text is evaluated as a MATLAB expression in brackets. Text that does not evaluate gives [] and
+    tf = false.
 
         str2num('[1 2; 3 4]')   % [1 2; 3 4]
+        str2num('2+3')          % 5
     """
     text = "\n".join(s.rows()) if type(s) is CharArray else text_arg(s, "str2num")
     rows = _matrix_rows(text)
     values = None if rows is None else [[_element(t) for t in row] for row in rows]
-    ok = values is not None and all(v is not None for row in values for v in row) and \
-        len({len(row) for row in values}) <= 1
-    result = _matrix(values) if ok else np.zeros((0, 0))
+    if values is not None and all(v is not None for row in values for v in row) and \
+            len({len(row) for row in values}) <= 1:
+        result = _matrix(values)
+    else:
+        result = _evaluate(ctx, text)
+    ok = result is not None
+    result = np.zeros((0, 0)) if result is None else result
     return (result, ok) if nargout > 1 else result
+
+
+def _evaluate(ctx: CallContext, text: str) -> Value | None:
+    """The value of [text] computed by the engine (through an anonymous function), or None."""
+    try:
+        fn = ctx.make_handle("@() [" + text.replace("\n", ";") + "]")
+        outputs = ctx.call(fn, [], 1)
+    except MatlabError:
+        return None
+    return outputs[0] if outputs else None
 
 
 def _matrix(rows: list[list]) -> Value:
