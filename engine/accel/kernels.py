@@ -36,6 +36,7 @@ class ElementwiseOp:
     arity: int
     expr: str                # WGSL; {a}, {b} operands, {m} the library prefix (m64 / m32)
     logical: bool = False    # result class is logical
+    keeps_logical: bool = False   # logical when every operand is logical (max, min), as in MATLAB
 
 
 _MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
@@ -56,8 +57,8 @@ ELEMENTWISE: dict[str, ElementwiseOp] = {
     "power": ElementwiseOp(2, "{m}_pow({a}, {b})"),
     "atan2": ElementwiseOp(2, "{m}_atan2({a}, {b})"),
     "hypot": ElementwiseOp(2, "{m}_hypot({a}, {b})"),
-    "max": ElementwiseOp(2, "{m}_max({a}, {b})"),
-    "min": ElementwiseOp(2, "{m}_min({a}, {b})"),
+    "max": ElementwiseOp(2, "{m}_max({a}, {b})", keeps_logical=True),
+    "min": ElementwiseOp(2, "{m}_min({a}, {b})", keeps_logical=True),
     "eq": ElementwiseOp(2, "({a} == {b})", logical=True),
     "ne": ElementwiseOp(2, "!({a} == {b})", logical=True),
     "lt": ElementwiseOp(2, "({a} < {b})", logical=True),
@@ -142,12 +143,13 @@ def _align(offset: int, to: int) -> int:
     return -(-offset // to) * to
 
 
-def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | None], has_f64: bool) -> str:
+def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | None], has_f64: bool,
+                       out_cls: str | None = None) -> str:
     """WGSL of one elementwise kernel.
 
     ``cls`` is the computation class (double/single); ``inputs`` has one entry per operand: None for a
     scalar (read from the uniform block), or (class, layout) for an array, layout "same" (the output's
-    size), "scalar" (1x1) or "expanded" (read through strides).
+    size), "scalar" (1x1) or "expanded" (read through strides). ``out_cls`` defaults to the op's.
     """
     spec = ELEMENTWISE[op]
     t = _float_type(cls)
@@ -162,11 +164,13 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
         bindings += _binding(slot + 1, f"in{slot}", STORAGE_TYPE[in_cls])
         loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
         slot += 1
-    bindings += _binding(slot + 1, "out", "u32" if spec.logical else t, writable=True)
+    out_cls = out_cls or ("logical" if spec.logical else cls)
+    bindings += _binding(slot + 1, "out", STORAGE_TYPE[out_cls], writable=True)
     expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
-    store = f"select(0u, 1u, {expr})" if spec.logical else expr
+    if out_cls == "logical":
+        expr = f"select(0u, 1u, {expr if spec.logical else f'!({expr} == 0.0)'})"
     return render("elementwise", library=library(has_f64), stride_vecs=str(2 * max(slot, 1)), T=t,
-                  bindings=bindings, loads="\n".join(loads), store=store)
+                  bindings=bindings, loads="\n".join(loads), store=expr)
 
 
 def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
@@ -195,13 +199,16 @@ def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
     shape = broadcast_shape([x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands])
     if len(shape) > MAX_DIMS:
         raise GpuUnavailable(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
-    out = empty(shape, "logical" if spec.logical else cls, provider)
+    all_logical = all(x.cls == "logical" if isinstance(x, GpuTensor) else isinstance(x, bool)
+                      for x in operands)
+    out_cls = "logical" if spec.logical or spec.keeps_logical and all_logical else cls
+    out = empty(shape, out_cls, provider)
     if out.numel == 0:
         return out
     tensors = [x for x in operands if isinstance(x, GpuTensor)]
     scalars = [float(x) for x in operands if not isinstance(x, GpuTensor)]
     inputs = [(x.cls, _layout(x, out.shape)) if isinstance(x, GpuTensor) else None for x in operands]
-    source = elementwise_source(op, cls, inputs, provider.f64)
+    source = elementwise_source(op, cls, inputs, provider.f64, out_cls)
     uniform = _elementwise_uniform(shape, tensors, scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
                       _workgroups(out.numel, 256))
@@ -258,7 +265,7 @@ class _Pass:
     post: int
 
 
-def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls: str) -> str:
+def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls: str, out_cls: str) -> str:
     t = _float_type(cls)
     tacc = "u32" if spec.logical else t
     if src.indices is None:          # first pass: raw elements of the input's class
@@ -271,8 +278,10 @@ def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls:
     nxt = 2 + (src.indices is not None)
     if final:
         value = "a.v / p.denom" if spec.mean else "a.v"
+        if out_cls == "logical" and not spec.logical:         # max/min of logical stay logical
+            value = "select(0u, 1u, !(a.v == 0.0))"
         store = f"    out_values[out_id] = {value};"
-        bindings += _binding(nxt, "out_values", tacc, writable=True)
+        bindings += _binding(nxt, "out_values", STORAGE_TYPE[out_cls], writable=True)
         if spec.indexed:
             store += f"\n    out_index[out_id] = {_float_type(index_cls)}(a.i + 1u);"
             bindings += _binding(nxt + 1, "out_index", _float_type(index_cls), writable=True)
@@ -294,10 +303,11 @@ def _chunks(src: _Pass) -> int:
 
 def _reduce_pass(spec: ReduceOp, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
                  denom: int) -> None:
+    """Encode one pass; ``outputs`` are the final (values[, indices]) or the next partials."""
     provider = src.values.provider
     nout = src.pre * src.post
     nchunks = _chunks(src)
-    source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls)
+    source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls, outputs[0].cls)
     fmt = "<8Id" if cls == "double" else "<8If"
     uniform = struct.pack(fmt, src.pre, src.n, src.post, REDUCE_CHUNK, max(nchunks, 1), 0, nout, 0,
                           float(denom))
@@ -332,7 +342,7 @@ def gpu_reduce(op: str, tensor: GpuTensor, dim: int, *, with_index: bool = False
     cls = _compute_class([tensor], provider)
     index_cls = "double" if provider.f64 else "single"
     pre, n, post, out_shape = _reduced_view(tensor.shape, dim)
-    out_cls = "logical" if spec.logical else cls
+    out_cls = "logical" if spec.logical or spec.indexed and tensor.cls == "logical" else cls
     if n == 0 or pre * post == 0:
         return _reduce_empty(spec, tensor.shape, out_shape, dim, out_cls, index_cls, with_index, provider)
     values = empty(out_shape, out_cls, provider)

@@ -131,6 +131,9 @@ def test_class_rules(gpu64):
     assert total.cls == "double"
     np.testing.assert_array_equal(total.download(), [[2.0, 0.0]])
     assert gpu_elementwise("not", logical).download().tolist() == [[False, True]]
+    both = gpu_elementwise("max", logical, upload(np.array([[False, False]])))      # MATLAB keeps logical
+    assert both.cls == "logical" and both.download().tolist() == [[True, False]]
+    assert gpu_elementwise("min", logical, 0.5).cls == "double"
     with pytest.raises(GpuUnavailable):
         gpu_elementwise("plus", upload(np.array([[1, 2]], dtype=np.int32)), 1.0)
 

@@ -137,6 +137,8 @@ def test_classes_and_errors(gpu64):
     total = gpu_reduce("sum", logical, 2)
     assert total.cls == "double" and total.download()[0, 0] == 2.0
     assert gpu_reduce("any", logical, 2).cls == "logical"
+    largest, where = gpu_reduce("max", logical, 2, with_index=True)
+    assert largest.cls == "logical" and largest.download()[0, 0] and where.download()[0, 0] == 1.0
     with pytest.raises(MatlabError):
         gpu_reduce("sum", logical, 0)
     with pytest.raises(ValueError):
