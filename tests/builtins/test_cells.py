@@ -24,6 +24,7 @@ def test_cell_sizes():
 
 def test_struct_forms():
     same(call("struct"), StructArray.scalar({}))
+    same(call("struct", np.zeros((0, 0))), StructArray([], np.empty((0, 0), dtype=object)))
     same(call("struct", c("a"), 1.0, c("b"), c("x")), StructArray.scalar({"a": 1.0, "b": c("x")}))
     arr2 = call("struct", c("a"), cellrow(1.0, 2.0), c("b"), c("x"))   # octave: size 1x2
     assert arr2.shape == (1, 2) and arr2.fields == ["a", "b"]

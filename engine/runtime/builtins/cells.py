@@ -70,7 +70,7 @@ def _struct_of(fields: list[str], records: list[dict], shape: tuple[int, ...], c
 def struct(*args):
     """struct(field1, value1, ..., fieldN, valueN)  create a struct or struct array.
 
-    struct() is a scalar struct with no fields. A cell array value spreads over a struct array of its
+    struct() is a scalar struct with no fields and struct([]) a 0x0 one. A cell array value spreads over a struct array of its
     size (1x1 cells give every element the same content), so struct('a', {1, 2}) is 1x2 and
     struct('a', {{1, 2}}) is scalar with a cell in field a.
 
@@ -78,6 +78,8 @@ def struct(*args):
     """
     if len(args) == 1 and type(args[0]) is StructArray:
         return args[0]
+    if len(args) == 1 and type(args[0]) is np.ndarray and args[0].size == 0:
+        return StructArray([], np.empty((0, 0), dtype=object))
     if len(args) % 2:
         raise MatlabError("MATLAB:struct:FieldsAndValuesMustComeInPairs" if len(args) > 1 else
                           "MATLAB:struct:InvalidInput", "Field and value input arguments must come in pairs.")
