@@ -151,9 +151,10 @@ class Case:
     xfail: str | None = None
 
 
-def case(id: str, code: str, *, stdout: str | None = None, error: tuple[str, str] | None = None,
+def case(ident: str, code: str, /, *, stdout: str | None = None, error: tuple[str, str] | None = None,
          xfail: str | None = None, **vars: Canon) -> Case:
-    return Case(id, code, vars, stdout, error, xfail)
+    """A case; keyword arguments other than stdout/error/xfail are the expected variables."""
+    return Case(ident, code, vars, stdout, error, xfail)
 
 
 def params(cases: list[Case]) -> list:
