@@ -70,9 +70,9 @@ def _struct_of(fields: list[str], records: list[dict], shape: tuple[int, ...], c
 def struct(*args):
     """struct(field1, value1, ..., fieldN, valueN)  create a struct or struct array.
 
-    struct() is a scalar struct with no fields and struct([]) a 0x0 one. A cell array value spreads over a struct array of its
-    size (1x1 cells give every element the same content), so struct('a', {1, 2}) is 1x2 and
-    struct('a', {{1, 2}}) is scalar with a cell in field a.
+    struct() is a scalar struct with no fields and struct([]) a 0x0 one. A cell array value spreads
+    over a struct array of its size (1x1 cells give every element the same content), so
+    struct('a', {1, 2}) is 1x2 and struct('a', {{1, 2}}) is scalar with a cell in field a.
 
         s = struct('name', 'x', 'value', 3);
     """
