@@ -326,13 +326,19 @@ def _reduced_view(shape: tuple[int, ...], dim: int) -> tuple[int, int, int, tupl
     return pre, n, post, shape[:dim - 1] + (1,) + shape[dim:]
 
 
-def gpu_reduce(op: str, tensor: GpuTensor, dim: int, *, with_index: bool = False
+def gpu_reduce(op: str, tensor: GpuTensor, dim: int | str, *, with_index: bool = False
                ) -> GpuTensor | tuple[GpuTensor, GpuTensor]:
-    """Reduce along MATLAB dimension ``dim`` (1-based): sum, prod, mean, max, min, any, all.
+    """Reduce along MATLAB dimension ``dim`` (1-based, or "all"): sum, prod, mean, max, min, any, all.
 
-    With ``with_index`` (max/min only) also returns the 1-based indices along ``dim`` (class double,
-    or single on an adapter without shader-f64).
+    With ``with_index`` (max/min only) also returns the 1-based indices along ``dim`` (linear indices
+    for "all"; class double, or single on an adapter without shader-f64).
     """
+    if dim == "all":
+        column = tensor.share((tensor.numel, 1))
+        try:
+            return gpu_reduce(op, column, 1, with_index=with_index)
+        finally:
+            column.release()
     spec = REDUCTIONS[op]
     if with_index and not spec.indexed:
         raise ValueError(f"{op} has no index output")

@@ -143,3 +143,12 @@ def test_classes_and_errors(gpu64):
         gpu_reduce("sum", logical, 0)
     with pytest.raises(ValueError):
         gpu_reduce("sum", logical, 1, with_index=True)
+
+
+def test_all_elements(gpu64):
+    x = np.arange(24.0).reshape(2, 3, 4)
+    x[1, 2, 3] = 99.0
+    np.testing.assert_array_equal(gpu_reduce("sum", upload(x), "all").download(), [[x.sum()]])
+    values, indices = gpu_reduce("max", upload(x), "all", with_index=True)
+    assert values.download()[0, 0] == 99.0
+    assert indices.download()[0, 0] == np.ravel_multi_index((1, 2, 3), x.shape, order="F") + 1
