@@ -26,7 +26,8 @@ Instruction set (``op attr args``; ``spread`` flags mark comma-list arguments th
     caught                  the error being handled, as an MException value
     trypush LABEL / trypop  enter / leave a try block    global x / persistent x   declarations
     iter %v -> it           for-loop iterator over columns (rangeiter %a %s %b: over a range, lazily)
-    nargin / nargout        of the running function      clearslot x             forget a variable
+    nargin / nargout        of the running function      loadopt x               x, or [] if undefined
+    showname x SHOW         script statement ``x``: show the variable, or call the function x
 """
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ OP = {name: k for k, name in enumerate(OPNAMES)}
 # operand kinds, for printing: r register, R tuple of registers, j jump target, n plain value
 OPERANDS = {
     **{n: "rrrn" for n in ("ADD", "SUB", "MUL", "DIV", "LT", "LE", "GT", "GE", "EQ", "NE", "BINOP")},
-    **{n: "rrj" for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE", "FORITER")},
+    **{n: "rrj" for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE")}, "FORITER": "rrnj",
     "JFALSE": "rj", "JUMP": "j", "LOOP": "j", "TRYPUSH": "j", "MOVE": "rr", "INDEX": "rrRnn",
     "SETINDEX": "rnrR", "CALL": "rnRnnr", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
     "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..mir.ir import Block, Function, Instr, Module, Temp
+from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.lower import MagicColon
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
 
@@ -63,6 +63,7 @@ class Compiler:
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
         self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs if i.op == "setindex"}
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
+        self.by_label = {b.label: b for b in fn.blocks}
 
     # ------------------------------------------------------------ registers
     def reg(self, t: Temp) -> int:
@@ -378,7 +379,7 @@ class Compiler:
         if term.op == "return":
             self.emit("RETURN", (), term)
         elif term.op == "jump":
-            if term.targets[0] != following:
+            if not self.loop_bottom(term, following) and term.targets[0] != following:
                 self.jump_to("JUMP", (), term.targets[0], term)
         elif term.op == "branch":
             self.branch(block, following)
@@ -386,9 +387,24 @@ class Compiler:
             body, exit_ = term.targets
             it = self.reg(term.args[0])
             var = self.slots[term.attr]
-            self.jump_to("FORITER", (it, var), exit_, term)
+            self.jump_to("FORITER", (it, var, False), exit_, term)
             if body != following:
                 self.jump_to("JUMP", (), body, term)
+
+    def loop_bottom(self, term: Terminator, following: str | None) -> bool:
+        """The back edge of a for loop as one ``FORITER ... back`` (advance and jump to the body), then
+        a jump to the exit: one dispatch per iteration instead of a jump plus the loop head."""
+        head = self.by_label[term.targets[0]]
+        if head.term.op != "fornext" or head.instrs or head.label not in self.labels:
+            return False
+        body, exit_ = head.term.targets
+        if body not in self.labels:
+            return False
+        pc = self.emit("FORITER", (self.reg(head.term.args[0]), self.slots[head.term.attr], True, body), term)
+        self.fixups.append((pc, 3, body))
+        if exit_ != following:
+            self.jump_to("JUMP", (), exit_, term)
+        return True
 
     def branch(self, block: Block, following: str | None) -> None:
         term = block.term

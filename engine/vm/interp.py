@@ -104,22 +104,26 @@ def run(vm: "VM", frame: "Frame") -> None:
                         raise interrupt_error()
                     pc = a[0]
                 elif op == FORITER:
+                    # (iterator, variable, back, target): advance the loop; at the top of a loop
+                    # (back False) jump to the exit when done, at the bottom (back True) jump to the body
                     st = R[a[0]]
                     if type(st) is list:
                         k = st[0]
-                        if k < st[1]:
+                        more = k < st[1]
+                        if more:
                             R[a[1]] = st[2] + k * st[3]
                             st[0] = k + 1
-                        else:
-                            slow.loop_done(R, a[1], k)
-                            pc = a[2]
                     else:
-                        nxt = next(st, st)
-                        if nxt is st:
-                            slow.loop_done(R, a[1], -1)
-                            pc = a[2]
-                        else:
-                            R[a[1]] = nxt
+                        x = next(st, st)
+                        more = x is not st
+                        if more:
+                            R[a[1]] = x
+                    if not more:
+                        slow.loop_done(R, a[1], st[0] if type(st) is list else -1)
+                    if more is a[2]:
+                        if more and vm.interrupted:
+                            raise interrupt_error()
+                        pc = a[3]
                 elif op == MOVE:
                     R[a[0]] = R[a[1]]
                 elif op == INDEX:

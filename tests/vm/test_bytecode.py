@@ -21,10 +21,10 @@ def test_listing_columns_and_scalar_loop_rewrites():
         code <cell> (script): 8 instructions, 8 registers
             1     0 MOVE       s r2<0>
             2     1 RANGEITER  r5 r3<1> - r4<10>
-                  2 FORITER    r5 i -> 6
+                  2 FORITER    r5 i False -> 6
             3     3 JGT        i r6<5> -> 7
             4     4 ADD        s s i '+'
-            3     5 LOOP       -> 2
+            3     5 FORITER    r5 i True -> 3
             0     6 RETURN     
                   7 LOOP       -> 2""")
 

@@ -93,3 +93,14 @@ def test_stack_of_caught_error_from_function_lists_every_frame():
     assert s.get("n")[0, 0] == 3.0
     names = [frame["name"] for frame in s.get("e")["stack"].ravel()]
     assert names == ["inner", "outer", "<cell>"]
+
+
+def test_variable_cleared_mid_cell_reports_undefined():
+    err = failure("a = 1;\nb = a + 1;\nclear a\nc = a + 1;")
+    assert err.identifier == "MATLAB:UndefinedFunction" and "'a'" in err.message and err.line == 4
+
+
+def test_nan_condition_is_an_error_and_division_by_zero_is_not():
+    assert failure("if NaN, x = 1; end").identifier != "MATLAB:internal"
+    s = ok("a = 1 / 0; b = -1 / 0; c = 0 / 0;")
+    assert s.get("a")[0, 0] == np.inf and s.get("b")[0, 0] == -np.inf and np.isnan(s.get("c")[0, 0])
