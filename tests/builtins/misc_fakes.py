@@ -7,7 +7,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.runtime.builtins import (cells, control, funcall, printf, regex, strings,  # noqa: F401
-                                     types, workspace)
+                                     textfuncs, textnum, types, workspace)
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.context import CallContext, SessionState
 from engine.runtime.errors import MatlabError

@@ -242,6 +242,36 @@ def test_strfind_strlength_deblank_strtok_isspace():
     same(call("isspace", arr([1.0, 2.0])), b([False, False]))
 
 
+def test_replace_erase_strip_extract():
+    same(call("replace", s("a-b_c"), s("-", "_"), s(" ")), s("a b c"))          # MATLAB
+    same(call("replace", c("aaa"), c("aa"), c("b")), "ba")                        # no overlapping
+    same(call("replace", cellrow("x1", "y1"), c("1"), c("2")), cellrow("x2", "y2"))
+    same(call("replace", s("ab"), s("a", "b"), s("1", "2")), s("12"))
+    same(call("erase", s("hello world"), c("o")), s("hell wrld"))
+    same(call("strip", s("  ab  ")), s("ab"))
+    same(call("strip", s("  ab  "), c("left")), s("ab  "))
+    same(call("strip", c("--ab-"), c("right"), c("-")), "--ab")
+    same(call("strip", c("xxaxx"), c("x")), "a")
+    same(call("extractBefore", s("key=value"), c("=")), s("key"))
+    same(call("extractAfter", s("key=value"), c("=")), s("value"))
+    same(call("extractAfter", s("abc"), c("z")), s(None))                        # <missing>
+    same(call("extractBefore", c("abcdef"), 3.0), "ab")
+    same(call("extractAfter", c("abcdef"), 3.0), "def")
+    with pytest.raises(MatlabError):
+        call("extractAfter", c("abc"), 9.0)
+
+
+def test_character_classes():
+    same(call("isletter", c("a1B")), b([True, False, True]))
+    same(call("isstrprop", c("a1 B"), c("digit")), b([False, True, False, False]))
+    same(call("isstrprop", c("a1 B"), c("upper")), b([False, False, False, True]))
+    same(call("isstrprop", c("a,b"), c("punct")), b([False, True, False]))
+    same(call("isstrprop", s("ab"), c("alpha")), b([True, True]))
+    same(call("isstrprop", cellrow("a", "1"), c("digit")), cellrow(False, True))
+    with pytest.raises(MatlabError):
+        call("isstrprop", c("a"), c("bogus"))
+
+
 def test_blanks_newline():
     same(call("blanks", 3.0), "   ")
     assert call("blanks", 0.0).shape == (1, 0)

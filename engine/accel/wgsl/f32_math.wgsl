@@ -3,35 +3,45 @@
 // negative bases); accuracy is the driver's (Vulkan allows several ulp, lavapipe is far worse near the
 // edges: see docs/gpu.md). The m32_ names match the m64_ ones so kernels come from one table.
 
-fn m32_exp(x: f32) -> f32 { return exp(x); }
-fn m32_sin(x: f32) -> f32 { return sin(x); }
-fn m32_cos(x: f32) -> f32 { return cos(x); }
-fn m32_tan(x: f32) -> f32 { return tan(x); }
-fn m32_atan(x: f32) -> f32 { return atan(x); }
-fn m32_sinh(x: f32) -> f32 { return sinh(x); }
-fn m32_cosh(x: f32) -> f32 { return cosh(x); }
+// The built-ins do not promise NaN in, NaN out: every wrapper passes NaN through itself.
+fn m32_exp(x: f32) -> f32 { return select(exp(x), x, m32_isnan(x)); }
+fn m32_sin(x: f32) -> f32 { return select(sin(x), x, m32_isnan(x)); }
+fn m32_cos(x: f32) -> f32 { return select(cos(x), x, m32_isnan(x)); }
+fn m32_tan(x: f32) -> f32 { return select(tan(x), x, m32_isnan(x)); }
+fn m32_atan(x: f32) -> f32 { return select(atan(x), x, m32_isnan(x)); }
+fn m32_sinh(x: f32) -> f32 { return select(sinh(x), x, m32_isnan(x)); }
+fn m32_cosh(x: f32) -> f32 { return select(cosh(x), x, m32_isnan(x)); }
 
 fn m32_tanh(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
     if (abs(x) > 10.0) { return m32_copysign(1.0, x); }
     return tanh(x);
 }
 
 fn m32_log(x: f32) -> f32 {
-    if (x < 0.0) { return m32_nan(); }
+    if (m32_isnan(x) || x < 0.0) { return m32_nan(); }
     if (x == 0.0) { return -m32_inf(); }
     return log(x);
 }
 
 fn m32_log2(x: f32) -> f32 {
-    if (x < 0.0) { return m32_nan(); }
+    if (m32_isnan(x) || x < 0.0) { return m32_nan(); }
     if (x == 0.0) { return -m32_inf(); }
     return log2(x);
 }
 
 fn m32_log10(x: f32) -> f32 { return m32_log(x) * 0.4342944819032518; }
 
-fn m32_asin(x: f32) -> f32 { return select(asin(x), m32_nan(), abs(x) > 1.0); }
-fn m32_acos(x: f32) -> f32 { return select(acos(x), m32_nan(), abs(x) > 1.0); }
+// asin and acos through atan2 of sqrt((1 - x)(1 + x)): the asin/acos built-ins are far less accurate.
+fn m32_asin(x: f32) -> f32 {
+    if (m32_isnan(x) || abs(x) > 1.0) { return m32_nan(); }
+    return atan2(x, sqrt((1.0 - x) * (1.0 + x)));
+}
+
+fn m32_acos(x: f32) -> f32 {
+    if (m32_isnan(x) || abs(x) > 1.0) { return m32_nan(); }
+    return atan2(sqrt((1.0 - x) * (1.0 + x)), x);
+}
 
 // Kahan: (e^x - 1) * x / log(e^x) cancels the rounding error of e^x.
 fn m32_expm1(x: f32) -> f32 {

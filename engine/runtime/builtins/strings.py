@@ -9,7 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value, simplify, size_of
+from ..values import CellArray, CharArray, StringArray, Value, simplify
 from .registry import builtin
 from .textutil import (TextList, char_row, char_value, cell_value, is_char_row, option_name,
                        string_value, text_arg, texts_of, unescape)
@@ -504,20 +504,6 @@ def _token(text: str, delims: str) -> tuple[str, str]:
     while end < len(text) and text[end] not in delims:
         end += 1
     return text[start:end], text[end:]
-
-
-@builtin("isspace", family="strings")
-def isspace(text):
-    """isspace(str)  true for the whitespace characters of a char array (false for other types).
-
-    Whitespace is space, tab, newline, vertical tab, form feed and carriage return; the result has the
-    size of str.
-
-        isspace('a b')   % [0 1 0]
-    """
-    if type(text) is not CharArray:
-        return simplify(np.zeros(size_of(text), dtype=np.bool_))
-    return simplify(np.isin(text.codes, [ord(ch) for ch in WHITESPACE]))
 
 
 @builtin("blanks", family="strings")
