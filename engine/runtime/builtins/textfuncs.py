@@ -50,6 +50,8 @@ def replace(text, old, new):
 def erase(text, match):
     """erase(str, match)  delete every occurrence of match (or of any of several texts).
 
+    Occurrences are found left to right without overlapping; the result has the kind of str.
+
         erase("hello world", "o")   % "hell wrld"
     """
     olds = [o for o in texts_of(match, "erase").items if o]
