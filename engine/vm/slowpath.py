@@ -133,25 +133,26 @@ class SlowPaths:
     # -------------------------------------------------------------- calls
     def call(self, frame: Frame, a: tuple) -> None:
         """``name(args)`` as a function call (CALL operands: dest, name, args, spread, nargout, slot)."""
-        dest, name, regs, spread, nargout = a[:5]
         R = frame.regs
+        name = a[1]
+        args = [R[r] for r in a[2]] if a[3] is None else expand(R, a[2], a[3])
         target = self.resolved.get(name)
-        if nargout == 1 and target is not None and name not in frame.code.locals:
-            if type(target) is Builtin:
-                if self.interrupted:
-                    raise interrupt_error()
-                outs = call_builtin(target, self.ctx, expand(R, regs, spread), 1)
-                if self.exported:
-                    self.sync_exported()
-            elif target.kind == "function":
-                outs = self.call_code_outputs(target, expand(R, regs, spread), 1)
-            else:
-                outs = self.invoke(target, expand(R, regs, spread), 1)
-            if not outs:
-                raise too_many_outputs()
-            R[dest] = outs[0]
+        if a[4] != 1 or target is None or name in frame.code.locals:
+            R[a[0]] = self.call_named(frame, name, args, a[4])
             return
-        R[dest] = self.call_named(frame, name, expand(R, regs, spread), nargout)
+        if type(target) is Builtin:
+            if self.interrupted:
+                raise interrupt_error()
+            outs = call_builtin(target, self.ctx, args, 1)
+            if self.exported:
+                self.sync_exported()
+        elif target.kind == "function":
+            outs = self.call_code_outputs(target, args, 1)
+        else:
+            outs = self.invoke(target, args, 1)
+        if not outs:
+            raise too_many_outputs()
+        R[a[0]] = outs[0]
 
     def loadname(self, frame: Frame, a: tuple) -> Any:
         dest, slot, name, is_function = a
