@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from engine.accel import provider
-from engine.accel.kernels import gpu_elementwise
+from engine.accel.kernels import ELEMENTWISE, gpu_elementwise
 from engine.accel.provider import GpuUnavailable, choose_adapter
 from engine.accel.residency import upload
 from engine.runtime.errors import MatlabError
@@ -94,29 +94,58 @@ def test_wgpu_errors_become_gpu_unavailable(gpu):
     np.testing.assert_array_equal(still_usable, [[1.0, 1.0]])
 
 
-def test_opengl_adapter_keeps_double_on_cpu():
-    """Without shader-f64 (wgpu's OpenGL adapter here), single runs on f32 built-ins; double refuses."""
-    code = """
+OPENGL_SCRIPT = """
+import warnings
 import numpy as np
 from engine.accel import provider
-from engine.accel.kernels import gpu_elementwise
+from engine.accel.kernels import ELEMENTWISE, gpu_elementwise
 from engine.accel.residency import upload
+warnings.simplefilter("ignore")
 if not provider.available():
-    print("none"); raise SystemExit
+    print("none")
+    raise SystemExit
 p = provider.get_provider()
-x = np.array([[0.5, 2.0, -3.0]], dtype=np.float32)
-r = gpu_elementwise("exp", upload(x)).download()
-print(p.info.kind, p.f64, np.allclose(r, np.exp(x), rtol=1e-5), r.dtype)
+print(p.info.kind, p.f64)
+x = np.array([[0.5, 2.0, -3.0, 0.0, np.nan, np.inf, 1e-3, 10.0, -0.75]], dtype=np.float32)
+y = np.array([[1.5, -2.0, 3.0, 0.0, 1.0, 2.0, -1e-3, 0.5, 2.0]], dtype=np.float32)
+for op, spec in ELEMENTWISE.items():
+    got = gpu_elementwise(op, *[upload(a) for a in (x, y)[:spec.arity]]).download()
+    print(op, got.dtype, " ".join(repr(float(v)) for v in got.ravel()))
 try:
     upload(np.ones((2, 2)))
 except provider.GpuUnavailable as exc:
     print("double:", exc.reason)
 """
+
+
+def test_opengl_adapter_single_on_builtins_and_double_on_cpu():
+    """Without shader-f64 (wgpu's OpenGL adapter here) every op runs in single on the f32 built-ins
+    with MATLAB's special values; double refuses to go to the GPU."""
     env = dict(os.environ, MATFUSE_ADAPTER="opengl")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+    out = subprocess.run([sys.executable, "-c", OPENGL_SCRIPT], capture_output=True, text=True, env=env,
                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     if out.stdout.strip() == "none":
         pytest.skip("no OpenGL adapter")
     lines = out.stdout.strip().splitlines()
-    assert lines[0] == "opengl False True float32", out.stdout + out.stderr
-    assert lines[1] == "double: the GPU adapter has no shader-f64: double stays on the CPU"
+    assert lines[0] == "opengl False", out.stdout + out.stderr
+    assert lines[-1] == "double: the GPU adapter has no shader-f64: double stays on the CPU"
+    x = np.array([0.5, 2.0, -3.0, 0.0, np.nan, np.inf, 1e-3, 10.0, -0.75])
+    y = np.array([1.5, -2.0, 3.0, 0.0, 1.0, 2.0, -1e-3, 0.5, 2.0])
+    reference = {**{k: getattr(np, v) for k, v in (
+        ("exp", "exp"), ("expm1", "expm1"), ("log", "log"), ("log1p", "log1p"), ("log2", "log2"),
+        ("log10", "log10"), ("sin", "sin"), ("cos", "cos"), ("tan", "tan"), ("asin", "arcsin"),
+        ("acos", "arccos"), ("atan", "arctan"), ("sinh", "sinh"), ("cosh", "cosh"), ("tanh", "tanh"),
+        ("sqrt", "sqrt"), ("abs", "abs"), ("floor", "floor"), ("ceil", "ceil"), ("fix", "trunc"),
+        ("sign", "sign"), ("uminus", "negative"), ("plus", "add"), ("minus", "subtract"),
+        ("times", "multiply"), ("rdivide", "divide"), ("power", "power"), ("atan2", "arctan2"),
+        ("hypot", "hypot"), ("max", "fmax"), ("min", "fmin"), ("eq", "equal"), ("lt", "less"))},
+        "ne": np.not_equal, "ldivide": lambda a, b: b / a}
+    with np.errstate(all="ignore"):
+        for line in lines[1:-1]:
+            op, dtype, *values = line.split()
+            if op not in reference:
+                continue
+            got = np.array([float(v) for v in values])
+            expected = reference[op](*(x, y)[:ELEMENTWISE[op].arity]).astype(np.float32).astype(float)
+            assert dtype == ("bool" if op in ("eq", "ne", "lt") else "float32"), op
+            np.testing.assert_allclose(got, expected, rtol=2e-4, atol=1e-6, err_msg=op)
