@@ -173,9 +173,10 @@ def check(session: Session, c: Case) -> None:
         assert r.error is None, f"unexpected error {r.error.identifier}: {r.error.message}"
     else:
         assert r.error is not None, "expected an error, got none"
-        assert (r.error.identifier, r.error.message) == c.error
+        got = (r.error.identifier, r.error.message)
+        assert got == c.error, f"error {got!r}, expected {c.error!r}"
     if c.stdout is not None:
-        assert r.stdout == c.stdout
+        assert r.stdout == c.stdout, f"printed {r.stdout!r}, expected {c.stdout!r}"
     for name, expected in c.vars.items():
         assert name in session.workspace, f"variable {name} not defined"
         got = canon(session.workspace[name])

@@ -274,6 +274,11 @@ def test_cell_summaries_of_nested_values():
         "    {[\"hi\"]    }    {0×0 double}    {[   1 2 3]}    {[ 7]}\n")
 
 
+def test_empty_chars_in_a_cell_show_their_size():
+    c = cell([[CharArray(np.zeros((0, 0), np.uint16)), char(""), char("a")]])
+    assert display("c", c, SHORT) == "c = 1×3 cell array\n\n    {0×0 char}    {1×0 char}    {'a'}\n"
+
+
 def test_cell_columns_align_inside_braces():
     # MATLAB R2023: C = {'one', 'two', 'three'; 1, 2, 3}
     c = cell([[char("one"), char("two"), char("three")], [1.0, 2.0, 3.0]])

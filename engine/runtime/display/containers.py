@@ -50,7 +50,7 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return value.text, False
     if t is CharArray:
         shape = value.shape
-        return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 else None
+        return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 and shape[1] else None
     if t is StringArray:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
     if t in (CellArray, StructArray):
@@ -81,7 +81,7 @@ def field_summary(value, long: bool) -> str:
     shape = size_of(value)
     if type(value) is CellArray:
         return "{" + f"{dims_text(shape)} cell" + "}"
-    if type(value) is CharArray and shape == (0, 0):
+    if type(value) is CharArray and 0 in shape:
         return "''"
     if type(value) not in (StringArray, StructArray) and shape == (0, 0) and class_of(value) == "double":
         return "[]"
