@@ -149,3 +149,15 @@ def test_opengl_adapter_single_on_builtins_and_double_on_cpu():
             expected = reference[op](*(x, y)[:ELEMENTWISE[op].arity]).astype(np.float32).astype(float)
             assert dtype == ("bool" if op in ("eq", "ne", "lt") else "float32"), op
             np.testing.assert_allclose(got, expected, rtol=2e-4, atol=1e-6, err_msg=op)
+
+
+def test_reset_starts_a_fresh_device(gpu, monkeypatch):
+    old = provider.get_provider()
+    kept = upload(np.ones((2, 2), np.float32))
+    monkeypatch.setattr(provider, "_state", {"provider": None, "error": None})   # restored afterwards
+    fresh = provider.get_provider()
+    assert fresh is not old and fresh.device is not old.device
+    np.testing.assert_array_equal(upload(np.ones((1, 2), np.float32)).download(), [[1.0, 1.0]])
+    kept.release()                                        # a handle of the old device releases cleanly
+    provider.reset_provider()
+    assert provider._state["provider"] is None
