@@ -6,7 +6,7 @@ creation) that is decided at run time, so identifiers lower to ``loadname``/``ca
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -342,7 +342,7 @@ class Lowerer:
         return value
 
     def stmt_If(self, st: A.If) -> None:
-        end = Block("")
+        end = self.new_block()
         for cond, body in st.clauses:
             then, other = self.new_block(), self.new_block()
             self.branch(cond, then.label, other.label)
@@ -352,38 +352,30 @@ class Lowerer:
             self.start(other)
         self.statements(st.orelse)
         self.pending_jump(end, st)
-        self.place(end)
+        self.start(end)
 
     def pending_jump(self, end: Block, node: A.Node) -> None:
-        """Jump to a join block whose label is assigned when it is placed (``place``)."""
+        """Fall into a join block, unless this block already ended (break, return...)."""
         if self.block.term is None:
-            self.terminate("jump", [end], node=node)
-
-    def place(self, block: Block) -> None:
-        block.label = f"b{len(self.fn.blocks)}"
-        self.fn.blocks.append(block)
-        for b in self.fn.blocks:
-            if b.term is not None:
-                b.term.targets = [block.label if t is block else t for t in b.term.targets]
-        self.start(block)
+            self.terminate("jump", [end.label], node=node)
 
     def stmt_While(self, st: A.While) -> None:
-        head, body, exit_ = self.new_block(), self.new_block(), Block("")
+        head, body, exit_ = self.new_block(), self.new_block(), self.new_block()
         self.terminate("jump", [head.label], node=st)
         self.start(head)
-        self.branch(st.cond, body.label, exit_)
+        self.branch(st.cond, body.label, exit_.label)
         self.start(body)
         self.loop_body(st.body, head.label, exit_, st)
 
     def stmt_For(self, st: A.For) -> None:
         it = self.iterator(st.iterable)
-        head, body, exit_ = self.new_block(), self.new_block(), Block("")
+        head, body, exit_ = self.new_block(), self.new_block(), self.new_block()
         self.terminate("jump", [head.label], node=st)
         self.start(head)
         self.slot(st.var)
         if self.static is not None:
             self.static.add(st.var)
-        self.terminate("fornext", [body.label, exit_], [it], st.var, st)
+        self.terminate("fornext", [body.label, exit_.label], [it], st.var, st)
         self.start(body)
         self.loop_body(st.body, head.label, exit_, st)
 
@@ -394,11 +386,11 @@ class Lowerer:
         return self.emit("iter", [self.value(node)], node=node)
 
     def loop_body(self, body: tuple, head: str, exit_: Block, node: A.Node) -> None:
-        self.loops.append(Loop(head, exit_, self.try_depth))
+        self.loops.append(Loop(head, exit_.label, self.try_depth))
         self.statements(body)
         self.loops.pop()
         self.terminate("jump", [head], node=node)
-        self.place(exit_)
+        self.start(exit_)
 
     def stmt_Break(self, st: A.Break) -> None:
         loop = self.current_loop(st, "BREAK")
@@ -425,7 +417,7 @@ class Lowerer:
 
     def stmt_Switch(self, st: A.Switch) -> None:
         subject = self.value(st.subject)
-        end = Block("")
+        end = self.new_block()
         for case, body in st.cases:
             then, other = self.new_block(), self.new_block()
             match = self.emit("casematch", [subject, self.value(case)], node=case)
@@ -436,27 +428,25 @@ class Lowerer:
             self.start(other)
         self.statements(st.otherwise or ())
         self.pending_jump(end, st)
-        self.place(end)
+        self.start(end)
 
     def stmt_TryCatch(self, st: A.TryCatch) -> None:
-        handler, end = Block(""), Block("")
-        self.emit("trypush", attr=handler, node=st, value=False)
+        handler, end = self.new_block(), self.new_block()
+        self.emit("trypush", attr=handler.label, node=st, value=False)
         self.try_depth += 1
         self.statements(st.body)
         self.try_depth -= 1
         if self.block.term is None:
             self.emit("trypop", node=st, value=False)
         self.pending_jump(end, st)
-        self.place(handler)
-        for ins in (i for b in self.fn.blocks for i in b.instrs if i.op == "trypush" and i.attr is handler):
-            ins.attr = handler.label
+        self.start(handler)
         if st.ident:
             if self.static is not None:
                 self.static.add(st.ident)
             self.write_var(st.ident, self.emit("caught", node=st), st)
         self.statements(st.handler)
         self.pending_jump(end, st)
-        self.place(end)
+        self.start(end)
 
     def stmt_Global(self, st: A.Global) -> None:
         for name in st.names:
@@ -467,7 +457,7 @@ class Lowerer:
             self.emit("persistent", attr=name, node=st, value=False)
 
     # ------------------------------------------------------------ conditions
-    def branch(self, node: A.Node, then: str | Block, other: str | Block) -> None:
+    def branch(self, node: A.Node, then: str, other: str) -> None:
         if isinstance(node, A.Binary) and node.op in ("&&", "||"):
             mid = self.new_block()
             if node.op == "&&":
@@ -528,13 +518,13 @@ class Lowerer:
         name = f"$sc{self.hidden}"
         self.hidden += 1
         self.slot(name)
-        yes, no, end = self.new_block(), self.new_block(), Block("")
+        yes, no, end = self.new_block(), self.new_block(), self.new_block()
         self.branch(node, yes.label, no.label)
         for block, flag in ((yes, True), (no, False)):
             self.start(block)
             self.emit("store", [self.emit("const", attr=flag, node=node)], name, node, value=False)
             self.pending_jump(end, node)
-        self.place(end)
+        self.start(end)
         return self.emit("load", attr=name, node=node)
 
     def expr_Range(self, node: A.Range) -> Temp:

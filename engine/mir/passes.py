@@ -88,8 +88,8 @@ def verify(fn: Function, after: str) -> None:
 
 @mir_pass("prune")
 def prune_and_order(state: PassState) -> None:
-    """Drop blocks no path from the entry reaches (code after break/return) and lay the rest out in
-    reverse postorder, so that a branch's first target usually follows it."""
+    """Drop blocks no path from the entry reaches (code after break/return), lay the rest out in
+    reverse postorder (a branch's first target usually follows it) and number them in that order."""
     for fn in state.functions():
         by_label = {b.label: b for b in fn.blocks}
         thread_jumps(fn, by_label)
@@ -111,6 +111,18 @@ def prune_and_order(state: PassState) -> None:
 
         visit(fn.blocks[0].label)
         fn.blocks = [by_label[label] for label in reversed(postorder)]
+        renumber(fn)
+
+
+def renumber(fn: Function) -> None:
+    """Label blocks b0, b1, ... in layout order."""
+    new = {b.label: f"b{k}" for k, b in enumerate(fn.blocks)}
+    for block in fn.blocks:
+        block.label = new[block.label]
+        block.term.targets = [new[t] for t in block.term.targets]
+        for ins in block.instrs:
+            if ins.op == "trypush":
+                ins.attr = new[ins.attr]
 
 
 def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:

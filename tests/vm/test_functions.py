@@ -1,9 +1,7 @@
 """Calls: local functions, function files, handles, anonymous functions, nargin/nargout, varargs."""
-import numpy as np
-import pytest
 
 from engine.session import Session
-from vmhelp import failure, ok, scalar, value
+from vmhelp import failure, ok, scalar
 
 
 def test_local_function_and_recursion():

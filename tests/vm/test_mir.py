@@ -42,13 +42,13 @@ def test_golden_script_with_branch_and_region():
             %10:double[1,1] = callname b nargout=1 %9
             %11:double[1,1] = const 2
             %12:logical[1,1] = binop > %10 %11
-            branch %12 ? b1 : b3
+            branch %12 ? b1 : b2
           b1:
             %13:double[1,3] = loadname b
             %14:? = callname disp nargout=0 %13
             setans show %14
-            jump b3
-          b3:
+            jump b2
+          b2:
             return
     """)
 
