@@ -9,7 +9,7 @@ from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructA
                       normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
 from .sizes import size_from_args
-from .textutil import char_value, text_arg, texts_of
+from .textutil import cell_value, char_value, text_arg, texts_of
 
 
 def element(value: Value, k: int) -> Value:
@@ -28,12 +28,6 @@ def element(value: Value, k: int) -> Value:
     data = np.empty((1, 1), dtype=object)
     data[0, 0] = value.data.ravel(order="F")[k]
     return type(value)(data)
-
-
-def _new_cells(shape: tuple[int, ...], items: list[Value]) -> CellArray:
-    data = np.empty(len(items), dtype=object)
-    data[:] = items
-    return CellArray(data.reshape(shape, order="F"))
 
 
 @builtin("cell", family="cells")
@@ -114,7 +108,7 @@ def fieldnames(s):
         fieldnames(struct('a', 1, 'b', 2))   % {'a'; 'b'}
     """
     fields = _require_struct(s, "fieldnames").fields
-    return _new_cells((len(fields), 1), [char_value(f) for f in fields])
+    return cell_value([char_value(f) for f in fields], (len(fields), 1))
 
 
 @builtin("isfield", family="cells")
@@ -276,7 +270,7 @@ def num2cell(a):
         num2cell([1 2 3])   % {1, 2, 3}
     """
     count = int(np.prod(size_of(a)))
-    return _new_cells(size_of(a), [element(a, k) for k in range(count)])
+    return cell_value([element(a, k) for k in range(count)], size_of(a))
 
 
 @builtin("struct2cell", family="cells")

@@ -19,7 +19,7 @@ from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, FunctionHandle, Stri
                       Value, class_of, simplify, size_of)
 from .cells import element
 from .registry import builtin
-from .textutil import char_value, option_name, text_arg
+from .textutil import cell_value, char_value, option_name, text_arg
 
 _UNIFORM_CLASSES = tuple(DTYPE_OF_CLASS) + ("char",)
 _LEGACY: dict[str, Callable[[Value], float | bool]] = {
@@ -105,12 +105,6 @@ def _collect_uniform(call: _Call, values: list[Value], out: int, shape: tuple[in
     return simplify(np.array(flat, dtype=dtype).reshape(shape, order="F"))
 
 
-def _collect_cells(values: list[Value], shape: tuple[int, ...]) -> CellArray:
-    data = np.empty(len(values), dtype=object)
-    data[:] = values
-    return CellArray(data.reshape(shape, order="F"))
-
-
 def _apply(ctx: CallContext, call: _Call, nargout: int):
     shape = size_of(call.inputs[0])
     count = int(np.prod(shape))
@@ -131,7 +125,7 @@ def _apply(ctx: CallContext, call: _Call, nargout: int):
     if call.uniform:
         results = [_collect_uniform(call, col, j, shape) for j, col in enumerate(columns)]
     else:
-        results = [_collect_cells(col, shape) for col in columns]
+        results = [cell_value(col, shape) for col in columns]
     return tuple(results) if nargout > 1 else results[0]
 
 

@@ -11,8 +11,8 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CellArray, CharArray, StringArray, Value, simplify
 from .registry import builtin
-from .textutil import (TextList, char_row, char_value, cell_value, is_char_row, option_name,
-                       string_value, text_arg, texts_of, unescape)
+from .textutil import (TextList, alternation, cell_value, char_row, char_value, is_char_row, map_texts,
+                       option_name, string_value, text_arg, texts_of, unescape)
 
 WHITESPACE = " \t\n\v\f\r"
 
@@ -76,7 +76,7 @@ def _split_pattern(fname: str, args: tuple, escapes: bool) -> re.Pattern:
                               "Only the 'CollapseDelimiters' option is supported.")
         collapse = bool(np.all(rest[1]))
         rest = rest[2:]
-    alternatives = "|".join(re.escape(d) for d in sorted(delims, key=len, reverse=True))
+    alternatives = alternation(delims)
     return re.compile(f"(?:{alternatives})+" if collapse else alternatives)
 
 
@@ -197,11 +197,6 @@ def _replace_overlapping(text: str, old: str, new: str) -> str:
     return "".join(out)
 
 
-def _map_texts(value: Value, fname: str, fn: Callable[[str], str]) -> Value:
-    texts = texts_of(value, fname)
-    return texts.rebuild([None if t is None else fn(t) for t in texts.items])
-
-
 @builtin("strrep", family="strings")
 def strrep(s, old, new):
     """strrep(str, old, new)  replace every occurrence of old in str with new.
@@ -212,7 +207,7 @@ def strrep(s, old, new):
         strrep('hello world', 'o', '0')   % 'hell0 w0rld'
     """
     old_text, new_text = text_arg(old, "strrep"), text_arg(new, "strrep")
-    result = _map_texts(s, "strrep", lambda t: _replace_overlapping(t, old_text, new_text))
+    result = map_texts(s, "strrep", lambda t: _replace_overlapping(t, old_text, new_text))
     if type(s) is CharArray and StringArray in (type(old), type(new)):
         return string_value([result.to_str()])
     return result
@@ -228,7 +223,7 @@ def strtrim(s):
     """
     if type(s) is CharArray and not is_char_row(s):
         return _trim_char_matrix(s)
-    return _map_texts(s, "strtrim", lambda t: t.strip(WHITESPACE))
+    return map_texts(s, "strtrim", lambda t: t.strip(WHITESPACE))
 
 
 def _trim_char_matrix(s: CharArray) -> CharArray:
@@ -245,7 +240,7 @@ def _change_case(value: Value, fname: str, fn: Callable[[str], str]) -> Value:
         codes = np.array([ord(c[0]) if len(c) == 1 else o for c, o in
                           zip(chars, value.codes.ravel(order="F"))], dtype=np.uint16)
         return CharArray(codes.reshape(value.codes.shape, order="F"))
-    return _map_texts(value, fname, fn)
+    return map_texts(value, fname, fn)
 
 
 @builtin("upper", family="strings")
@@ -477,7 +472,7 @@ def deblank(text):
 
         deblank('ab   ')   % 'ab'
     """
-    return _map_texts(text, "deblank", lambda t: t.rstrip(WHITESPACE + "\0"))
+    return map_texts(text, "deblank", lambda t: t.rstrip(WHITESPACE + "\0"))
 
 
 @builtin("strtok", family="strings")

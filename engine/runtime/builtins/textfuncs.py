@@ -13,16 +13,7 @@ from ..errors import MatlabError
 from ..values import CharArray, StringArray, Value, simplify, size_of
 from .registry import builtin
 from .strings import WHITESPACE
-from .textutil import TextList, cell_value, option_name, text_arg, texts_of
-
-
-def _map(value: Value, fname: str, fn: Callable[[str], str | None]) -> Value:
-    texts = texts_of(value, fname)
-    return texts.rebuild([None if t is None else fn(t) for t in texts.items])
-
-
-def _alternation(patterns: list[str]) -> re.Pattern:
-    return re.compile("|".join(re.escape(p) for p in sorted(patterns, key=len, reverse=True)))
+from .textutil import TextList, alternation, cell_value, map_texts, option_name, text_arg, texts_of
 
 
 @builtin("replace", family="strings")
@@ -42,8 +33,8 @@ def replace(text, old, new):
     if not olds:
         return text
     lookup = dict(zip(olds, news * len(olds) if len(news) == 1 else news))
-    pattern = _alternation(olds)
-    return _map(text, "replace", lambda t: pattern.sub(lambda m: lookup[m.group(0)], t))
+    pattern = re.compile(alternation(olds))
+    return map_texts(text, "replace", lambda t: pattern.sub(lambda m: lookup[m.group(0)], t))
 
 
 @builtin("erase", family="strings")
@@ -57,8 +48,8 @@ def erase(text, match):
     olds = [o for o in texts_of(match, "erase").items if o]
     if not olds:
         return text
-    pattern = _alternation(olds)
-    return _map(text, "erase", lambda t: pattern.sub("", t))
+    pattern = re.compile(alternation(olds))
+    return map_texts(text, "erase", lambda t: pattern.sub("", t))
 
 
 @builtin("strip", family="strings")
@@ -80,7 +71,7 @@ def strip(text, *args):
             raise MatlabError("MATLAB:strip:InvalidPadCharacter",
                               "The pad character must be one character.")
     strip_fn = {"both": str.strip, "left": str.lstrip, "right": str.rstrip}[side]
-    return _map(text, "strip", lambda t: strip_fn(t, chars))
+    return map_texts(text, "strip", lambda t: strip_fn(t, chars))
 
 
 def _position(value: Value, fname: str) -> int | None:

@@ -6,10 +6,14 @@ same kind (MATLAB returns string for string input, cell for cellstr input, char 
     TextList.rebuild(items) -> value      a value of the same kind and shape holding ``items``
     text_arg(value, fname)  -> str        one char row vector or string scalar
     option_name(value)      -> str | None lower-case name of a char/string option argument
+    map_texts(value, fname, fn) -> value  fn applied to every text element, same kind and shape
+    alternation(texts)      -> str        a regular expression matching any of the texts literally
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -120,6 +124,17 @@ def texts_of(value: Value, fname: str) -> TextList:
     raise MatlabError(f"MATLAB:{fname}:InvalidInput",
                       f"Input to {fname} must be a character vector, cell array of character vectors, "
                       "or string array.")
+
+
+def map_texts(value: Value, fname: str, fn: Callable[[str], str | None]) -> Value:
+    """``fn`` applied to each text of a char / string / cellstr value (<missing> stays missing)."""
+    texts = texts_of(value, fname)
+    return texts.rebuild([None if t is None else fn(t) for t in texts.items])
+
+
+def alternation(texts: list[str]) -> str:
+    """A regular expression matching any of ``texts`` literally, longest first."""
+    return "|".join(re.escape(t) for t in sorted(texts, key=len, reverse=True))
 
 
 ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
