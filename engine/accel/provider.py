@@ -26,7 +26,8 @@ from engine.runtime.errors import MatlabError
 
 KIND_ORDER = ("gpu", "software", "opengl")
 BATCH_LIMIT = 64                 # dispatches encoded before a submit
-UNIFORM_SIZE = 256               # bytes of every uniform buffer (one per dispatch in flight)
+UNIFORM_SIZE = 256               # bytes of uniform data per dispatch (a slot of the batch's arena)
+BIND_GROUP_CACHE = 1024
 MIN_CLASS = 256                  # smallest pooled buffer
 MAX_FALLBACK_LOG = 100
 
@@ -125,9 +126,11 @@ class Provider:
     pool: Any = None             # residency.BufferPool, attached on first use
     _pipelines: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     _encoder: Any = None
+    _pass: Any = None
     _pending: int = 0
-    _uniforms_free: list[Any] = field(default_factory=list)
-    _uniforms_used: list[Any] = field(default_factory=list)
+    _arena: Any = None
+    _arena_data: bytearray = field(default_factory=bytearray)
+    _bind_groups: dict[tuple, Any] = field(default_factory=dict)
     _staging: dict[int, list[Any]] = field(default_factory=dict)
     _sync_buffer: Any = None
 
@@ -260,50 +263,71 @@ class Provider:
 
     def dispatch(self, pipeline: tuple[Any, Any], buffers: Sequence[Any], uniform: bytes,
                  workgroups: tuple[int, int, int]) -> None:
-        """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers."""
+        """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers.
+
+        Dispatches of a batch share one open compute pass (wgpu orders them by their buffer usage) and
+        one uniform arena buffer, each using its own 256-byte slot, written once at submit.
+        """
+        if len(self._arena_data) >= BATCH_LIMIT * UNIFORM_SIZE:
+            self.flush()
         pipe, layout = pipeline
         with self.guard("dispatch"):
-            ubuf = self._uniform(uniform)
-            entries = [{"binding": 0, "resource": {"buffer": ubuf, "offset": 0, "size": UNIFORM_SIZE}}]
-            entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
-                        for i, b in enumerate(buffers)]
-            group = self.device.create_bind_group(layout=layout, entries=entries)
-            cpass = self._encoder_now().begin_compute_pass()
+            slot = len(self._arena_data)
+            self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
+            group = self._bind_group(layout, slot, buffers)
+            cpass = self._compute_pass()
             cpass.set_pipeline(pipe)
             cpass.set_bind_group(0, group)
             cpass.dispatch_workgroups(*workgroups)
-            cpass.end()
         self._pending += 1
         self.stats.dispatches += 1
-        if self._pending >= BATCH_LIMIT:
-            self.flush()
 
-    def _uniform(self, data: bytes) -> Any:
+    def _bind_group(self, layout: Any, slot: int, buffers: Sequence[Any]) -> Any:
+        """Bind groups are cached by (layout, uniform slot, buffers): pooled buffers recur in loops."""
+        key = (layout, slot, *buffers)
+        group = self._bind_groups.get(key)
+        if group is None:
+            if len(self._bind_groups) >= BIND_GROUP_CACHE:
+                self._bind_groups.clear()
+            entries = [{"binding": 0, "resource": {"buffer": self._uniform_arena(), "offset": slot,
+                                                   "size": UNIFORM_SIZE}}]
+            entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
+                        for i, b in enumerate(buffers)]
+            group = self._bind_groups[key] = self.device.create_bind_group(layout=layout, entries=entries)
+        return group
+
+    def _uniform_arena(self) -> Any:
         import wgpu
-        if self._uniforms_free:
-            buf = self._uniforms_free.pop()
-        else:
-            buf = self.device.create_buffer(size=UNIFORM_SIZE,
-                                            usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
-        self.device.queue.write_buffer(buf, 0, data.ljust(UNIFORM_SIZE, b"\0"))
-        self._uniforms_used.append(buf)
-        return buf
+        if self._arena is None:
+            usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
+            self._arena = self.device.create_buffer(size=BATCH_LIMIT * UNIFORM_SIZE, usage=usage)
+        return self._arena
 
     def _encoder_now(self) -> Any:
+        """The shared encoder, outside any compute pass (for copies)."""
+        if self._pass is not None:
+            self._pass.end()
+            self._pass = None
         if self._encoder is None:
             self._encoder = self.device.create_command_encoder()
         return self._encoder
 
+    def _compute_pass(self) -> Any:
+        if self._pass is None:
+            self._pass = self._encoder_now().begin_compute_pass()
+        return self._pass
+
     def flush(self) -> None:
-        """Submit everything encoded so far (no wait)."""
+        """Submit everything encoded so far (no wait); the batch's uniforms are written first."""
         if self._encoder is None:
             return
-        encoder, self._encoder, self._pending = self._encoder, None, 0
         with self.guard("submit"):
+            encoder = self._encoder_now()
+            if self._arena_data:
+                self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
+            self._encoder, self._pending, self._arena_data = None, 0, bytearray()
             self.device.queue.submit([encoder.finish()])
         self.stats.submits += 1
-        self._uniforms_free.extend(self._uniforms_used)
-        self._uniforms_used.clear()
 
     def sync(self) -> None:
         """Submit pending work and wait for the device to finish it (a 4-byte read-back: wgpu-py 0.32's

@@ -75,6 +75,7 @@ def prune(text: str) -> str:
     return "\n".join(item for i, item in enumerate(items) if i in keep) + "\n"
 
 
+@lru_cache(maxsize=None)
 def library(has_f64: bool) -> str:
     """The WGSL helpers every kernel includes.
 

@@ -76,6 +76,15 @@ def test_batching_syncs_only_on_read(gpu64):
     assert gpu64.stats.submits == before + 1
 
 
+def test_batches_beyond_the_uniform_arena(gpu64):
+    x = upload(np.zeros((3, 3)))
+    for k in range(2 * provider.BATCH_LIMIT + 7):              # three submits, every slot reused
+        x = gpu_elementwise("plus", x, float(k))
+    total = (2 * provider.BATCH_LIMIT + 7) * (2 * provider.BATCH_LIMIT + 6) / 2
+    np.testing.assert_array_equal(x.download(), np.full((3, 3), total))
+    assert len(gpu64._bind_groups) <= provider.BIND_GROUP_CACHE
+
+
 def test_pipeline_cache(gpu64):
     x = upload(np.ones((2, 2)))
     gpu_elementwise("hypot", x, x)
