@@ -54,7 +54,9 @@ def _field_name(value: Value, fname: str) -> str:
     return text_arg(value, fname, "Field name")
 
 
-def _struct_of(fields: list[str], records: list[dict], shape: tuple[int, ...], classname: str = "struct"):
+def struct_value(fields: list[str], records: list[dict], shape: tuple[int, ...],
+                 classname: str = "struct") -> StructArray:
+    """A struct array of ``shape`` from per-element dicts (column-major), each with exactly ``fields``."""
     data = np.empty(len(records), dtype=object)
     data[:] = records
     return StructArray(list(fields), data.reshape(shape, order="F"), classname)
@@ -89,7 +91,7 @@ def struct(*args):
     count = int(np.prod(shape))
     columns = [_spread(v, count) for v in values]
     records = [{n: col[k] for n, col in zip(names, columns)} for k in range(count)]
-    return _struct_of(names, records, shape)
+    return struct_value(names, records, shape)
 
 
 def _spread(value: Value, count: int) -> list[Value]:
@@ -146,7 +148,7 @@ def rmfield(s, names):
             raise MatlabError("MATLAB:rmfield:InvalidFieldname", f"A field named '{name}' doesn't exist.")
     keep = [f for f in s.fields if f not in drop]
     records = [{f: rec[f] for f in keep} for rec in s.data.ravel(order="F")]
-    return _struct_of(keep, records, s.shape, s.classname)
+    return struct_value(keep, records, s.shape, s.classname)
 
 
 def _get(s: Value, name: str) -> Value:
@@ -196,7 +198,7 @@ def _set(s: Value, path: list[str], value: Value) -> StructArray:
         value = _set(record.get(name, np.zeros((0, 0))), path[1:], value)
     record[name] = value
     fields = list(s.fields) + ([name] if name not in s.fields else [])
-    return _struct_of(fields, [record], (1, 1), s.classname)
+    return struct_value(fields, [record], (1, 1), s.classname)
 
 
 @builtin("setfield", family="cells")

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..values import CellArray, StructArray, Value
+from .cells import struct_value
 from .registry import builtin
 from .textutil import (EMPTY_CHAR, TextList, cell_value, char_row, char_value, option_name, text_arg,
                        texts_of, unescape)
@@ -106,19 +107,13 @@ def _token_extents(m: re.Match) -> np.ndarray:
     return np.array([[s + 1, e] if s >= 0 else [np.nan, np.nan] for s, e in spans], dtype=np.float64)
 
 
-def _names(matches: list[re.Match], regex: re.Pattern, once: bool) -> StructArray:
+def _names(matches: list[re.Match], regex: re.Pattern) -> StructArray:
+    """Named tokens: a 1xN struct array (1x1 for one match; 0x0 for none; no fields: a 1x1 struct)."""
     fields = list(regex.groupindex)
-    records = [{f: char_row(m.group(f) or "") for f in fields} for m in matches]
     if not fields:
         return StructArray.scalar({})
-    if once or len(records) == 1:
-        if not records:
-            return StructArray(fields, np.empty((0, 0), dtype=object))
-        return StructArray.scalar(records[0])
-    data = np.empty((1, len(records)) if records else (0, 0), dtype=object)
-    for k, rec in enumerate(records):
-        data[0, k] = rec
-    return StructArray(fields, data)
+    records = [{f: char_row(m.group(f) or "") for f in fields} for m in matches]
+    return struct_value(fields, records, (1, len(records)) if records else (0, 0))
 
 
 def _split(text: str, matches: list[re.Match]) -> CellArray:
@@ -132,7 +127,7 @@ def _split(text: str, matches: list[re.Match]) -> CellArray:
 
 def _output(kind: str, text: str, matches: list[re.Match], regex: re.Pattern, once: bool) -> Value:
     if kind == "names":
-        return _names(matches, regex, once)
+        return _names(matches, regex)
     if kind == "split":
         return _split(text, matches)
     first = matches[0] if matches else None

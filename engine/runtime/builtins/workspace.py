@@ -12,6 +12,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
                       size_of)
+from .cells import struct_value
 from .registry import builtin
 from .textutil import cell_value, char_value, option_name, text_arg
 
@@ -212,10 +213,7 @@ def _whos_struct(ctx: CallContext, names: list[str], variables: dict) -> StructA
             "bytes": float(value_bytes(v)), "class": char_value(class_of(v)),
             "global": n in ctx.state.globals, "sparse": False,
             "complex": "complex" in _attributes(ctx, n, v), "persistent": False})
-    data = np.empty((len(records), 1), dtype=object)
-    for k, rec in enumerate(records):
-        data[k, 0] = rec
-    return StructArray(fields, data)
+    return struct_value(fields, records, (len(records), 1))
 
 
 # -- timing -----------------------------------------------------------------------------------------
