@@ -18,6 +18,11 @@ from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
 LIST_NODES = (A.CellIndex, A.Field, A.DynField)
 
 
+def char_value(text: str) -> CharArray:
+    """A char literal; ``''`` is 0x0 as in MATLAB."""
+    return CharArray.from_str(text) if text else CharArray(np.zeros((0, 0), dtype=np.uint16))
+
+
 class MagicColon:
     """A bare ``:`` subscript in MIR (the compiler turns it into indexing.MAGIC_COLON)."""
 
@@ -487,7 +492,7 @@ class Lowerer:
         return self.emit("const", attr=value, node=node)
 
     def expr_String(self, node: A.String) -> Temp:
-        value = StringArray.scalar(node.value) if node.double_quoted else CharArray.from_str(node.value)
+        value = StringArray.scalar(node.value) if node.double_quoted else char_value(node.value)
         return self.emit("const", attr=value, node=node)
 
     def expr_Colon(self, node: A.Colon) -> Temp:

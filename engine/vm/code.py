@@ -89,9 +89,17 @@ class Code:
         self.param_slots = tuple(-1 if p == "~" else slot(p) for p in fixed_in)
         self.output_slots = tuple(slot(o) for o in self.outputs[:len(self.outputs) - (self.varargout is not None)])
 
+    def __repr__(self) -> str:
+        return f"<code {self.name} ({self.kind})>"
+
     @property
     def nvars(self) -> int:
         return len(self.varnames)
+
+    @property
+    def constants(self) -> dict[int, Any]:
+        """The constants table: register -> value (registers after the variables that the template fills)."""
+        return {r: v for r, v in enumerate(self.template) if r >= self.nvars and v is not None}
 
     def slot(self, name: str) -> int:
         return self.varnames.index(name)

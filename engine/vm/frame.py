@@ -86,7 +86,7 @@ def columns(value: Any) -> Iterator:
 
 # ---------------------------------------------------------------- errors as values
 def char(text: str) -> CharArray:
-    return CharArray.from_str(text)
+    return CharArray.from_str(text) if text else CharArray(np.zeros((0, 0), dtype=np.uint16))
 
 
 def exception_value(err: MatlabError) -> StructArray:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..runtime import indexing, ops
 from ..runtime.builtins.registry import Builtin, call_builtin
-from ..runtime.errors import MatlabError, too_many_outputs, undefined
+from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, to_array
 from .code import OP, OPNAMES
 from .frame import NOVALUE, Frame, columns, exception_value, interrupt_error, range_state
@@ -157,7 +157,7 @@ class SlowPaths:
     def loadname(self, frame: Frame, a: tuple) -> Any:
         dest, slot, name, is_function = a
         if is_function:
-            raise undefined(name)
+            raise not_enough_inputs() if name in frame.code.params else undefined(name)
         return self.call_named(frame, name, [], 1)
 
     # -------------------------------------------------------------- rare opcodes

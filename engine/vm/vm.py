@@ -63,7 +63,10 @@ class VM(SlowPaths):
             self.frames.pop()
 
     def recursion_error(self) -> MatlabError:
-        return MatlabError("MATLAB:recursionLimit", f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
+        return MatlabError("MATLAB:recursionLimit",
+                           f"Maximum recursion limit of {RECURSION_LIMIT} reached. Use set(0,'RecursionLimit',N) to "
+                           "change the limit. Be aware that exceeding your available stack space can crash MATLAB "
+                           "and/or your computer.")
 
     def show(self, name: str, value: Any) -> None:
         from ..runtime.display import display

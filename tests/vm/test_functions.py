@@ -46,6 +46,11 @@ def test_nargin_varargin_varargout():
     assert [s.get(n)[0, 0] for n in "uvw"] == [4.0, 8.0, 12.0]
 
 
+def test_missing_input_argument_is_not_enough_inputs():
+    err = failure("r = two(1);\nfunction s = two(a, b)\n  s = a + b;\nend")
+    assert err.identifier == "MATLAB:minrhs" and err.message == "Not enough input arguments."
+
+
 def test_early_return_and_optional_argument():
     code = """
     r1 = pick(5);
@@ -73,7 +78,7 @@ def test_too_many_inputs_and_outputs_and_unassigned_output():
 def test_recursion_limit():
     err = failure("down(1)\nfunction down(n)\n  down(n + 1);\nend")
     assert err.identifier == "MATLAB:recursionLimit"
-    assert err.message == "Maximum recursion limit of 500 reached."
+    assert err.message.startswith("Maximum recursion limit of 500 reached. Use set(0,'RecursionLimit',N)")
 
 
 def test_anonymous_functions_capture_by_value():
