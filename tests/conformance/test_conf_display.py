@@ -186,8 +186,7 @@ CASES = [
     # A 1x0 char inside a cell shows its size, like every other empty.
     case('cell_with_empties', 'c = {[], blanks(0)}',
          stdout='c = 1×2 cell array\n\n    {0×0 double}    {1×0 char}\n'),
-    case('empty_char_literal', "e = ''", stdout='e =\n\n  0×0 empty char array\n',
-         xfail="the literal '' is a 1x0 char (mir/lower.py), so it displays as 1×0; MATLAB's '' is 0×0"),
+    case('empty_char_literal', "e = ''", stdout='e =\n\n  0×0 empty char array\n'),
 ]
 
 

@@ -63,10 +63,8 @@ CASES = [
     case('handle_equality_call', 'f = @plus; a = f(2, 3);', a=D(5)),
     case('script_return_stops', 'a = 1; if a == 1, a = 2; return; end; a = 3;', a=D(2)),
     case('err_undefined_in_function', 'x = bad();\nfunction r = bad()\n  r = undefined_var_q + 1;\nend', error=('MATLAB:UndefinedFunction', "Unrecognized function or variable 'undefined_var_q'.")),
-    case('err_recursion_limit', 'x = inf_rec(1);\nfunction r = inf_rec(n)\n  r = inf_rec(n + 1);\nend', error=('MATLAB:recursionLimit', "Maximum recursion limit of 500 reached. Use set(0,'RecursionLimit',N) to change the limit. Be aware that exceeding your available stack space can crash MATLAB and/or your computer."),
-         xfail="the recursion-limit message stops after its first sentence; MATLAB's goes on: Use set(0,'RecursionLimit',N) to change the limit. Be aware that ..."),
-    case('err_not_enough_inputs', 'x = needs2(1);\nfunction r = needs2(a, b)\n  r = a + b;\nend', error=('MATLAB:minrhs', 'Not enough input arguments.'),
-         xfail="using a missing input argument reports Unrecognized function or variable 'b'; MATLAB: MATLAB:minrhs 'Not enough input arguments.'"),
+    case('err_recursion_limit', 'x = inf_rec(1);\nfunction r = inf_rec(n)\n  r = inf_rec(n + 1);\nend', error=('MATLAB:recursionLimit', "Maximum recursion limit of 500 reached. Use set(0,'RecursionLimit',N) to change the limit. Be aware that exceeding your available stack space can crash MATLAB and/or your computer.")),
+    case('err_not_enough_inputs', 'x = needs2(1);\nfunction r = needs2(a, b)\n  r = a + b;\nend', error=('MATLAB:minrhs', 'Not enough input arguments.')),
 ]
 
 
