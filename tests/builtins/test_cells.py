@@ -144,6 +144,7 @@ def test_cellfun_non_uniform_and_several_outputs():
     doubled = call("cellfun", handle(lambda x: x * 2), cellrow(1.0, arr([1.0, 2.0])),
                    c("UniformOutput"), False)
     same(doubled, cellrow(2.0, arr([2.0, 4.0])))
+    same(call("cellfun", handle(lambda x: x), cellrow(1.0, "a"), c("uni"), 0.0), cellrow(1.0, "a"))
 
     def max_and_index(v):
         k = int(np.argmax(v))

@@ -3,7 +3,7 @@
 Options 'UniformOutput' (default true: every output must be a numeric, logical or char scalar and all
 of one class, collected into an array of the input's size; false: a cell array) and 'ErrorHandler'
 (called as handler(err, inputs...) when the function errors, err a struct with message, identifier and
-index). cellfun also takes the legacy function names 'isempty', 'length', 'ndims' and 'prodofsize',
+index); option names may be abbreviated ('uni', 0) as MATLAB allows. cellfun also takes the legacy function names 'isempty', 'length', 'ndims' and 'prodofsize',
 computed without a call.
 """
 from __future__ import annotations
@@ -40,6 +40,14 @@ class _Call:
     pick: Callable[[Value, int], Value] = element    # the k-th argument taken from an input
 
 
+def _option(value: Value) -> str | None:
+    """'uniformoutput' or 'errorhandler' for that option name or an abbreviation of it ('uni', 'Un')."""
+    name = option_name(value)
+    if name is None or len(name) < 2:
+        return None
+    return next((o for o in ("uniformoutput", "errorhandler") if o.startswith(name)), None)
+
+
 def _parse(fname: str, fn: Value, args: tuple) -> _Call:
     if type(fn) not in (FunctionHandle, CharArray, StringArray):
         raise MatlabError(f"MATLAB:{fname}:NotAFunction",
@@ -47,7 +55,7 @@ def _parse(fname: str, fn: Value, args: tuple) -> _Call:
     call = _Call(fname, fn if type(fn) is FunctionHandle else text_arg(fn, fname, "Function name"), [])
     rest = list(args)
     while rest:
-        name = option_name(rest[0]) if len(rest) >= 2 else None
+        name = _option(rest[0]) if len(rest) >= 2 else None
         if name == "uniformoutput":
             call.uniform = bool(np.all(rest[1]))
         elif name == "errorhandler":

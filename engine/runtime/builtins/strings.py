@@ -68,8 +68,10 @@ def _split_pattern(fname: str, args: tuple, escapes: bool) -> re.Pattern:
     delims, collapse = list(WHITESPACE), True
     rest = list(args)
     if rest and option_name(rest[0]) != "collapsedelimiters":
-        delims = [d or "" for d in texts_of(rest.pop(0), fname).items]
+        delims = [d for d in texts_of(rest.pop(0), fname).items if d]
         delims = [unescape(d) for d in delims] if escapes else delims
+        if not delims:
+            raise MatlabError(f"MATLAB:{fname}:EmptyDelimiter", "The delimiter must not be empty.")
     while rest:
         if len(rest) < 2 or option_name(rest[0]) != "collapsedelimiters":
             raise MatlabError(f"MATLAB:{fname}:InvalidParameter",
