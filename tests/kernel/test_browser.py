@@ -1,0 +1,97 @@
+"""A real browser: JupyterLab on 127.0.0.1, Debian's Chromium driven by Playwright, runs a cell that plots.
+
+The screenshot is kept as a test artifact in out/browser/jupyterlab-plot.png.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "out" / "browser"
+TOKEN = "matfuse-browser-test"
+CELL = "x = 1:5;\nplot(x, x.^2, 'r-o');\ntitle('squares');\nfprintf('plotted %d points\\n', numel(x));"
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not (os.path.exists(CHROMIUM) and shutil.which("jupyter-lab")):
+    pytest.skip("needs Debian's chromium and JupyterLab", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_server(url: str, process: subprocess.Popen, limit: float = 60) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError("JupyterLab did not start")
+
+
+@pytest.fixture
+def lab(tmp_path, kernelspec):
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "plot-cell", "metadata": {},
+                           "outputs": [], "source": CELL}],
+                "metadata": {"kernelspec": {"name": "matfuse", "display_name": "MATLAB (matfuse)",
+                                            "language": "matlab"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    root, settings = tmp_path / "work", tmp_path / "lab-settings"
+    root.mkdir()
+    settings.mkdir()
+    (root / "plot.ipynb").write_text(json.dumps(notebook))
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
+         "--allow-root", "--LabApp.news_url=", "--LabApp.extension_manager=readonly",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={settings}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "JUPYTER_NO_CONFIG": "1"})
+    try:
+        wait_for_server(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", process)
+        yield f"http://127.0.0.1:{port}/lab/tree/plot.ipynb?token={TOKEN}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def test_jupyterlab_runs_a_plot_cell_in_chromium(lab):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(lab, timeout=60_000)
+            page.locator(".jp-Cell .cm-content").first.click(timeout=60_000)
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            page.keyboard.press("Shift+Enter")
+            image = page.locator(".jp-OutputArea-output img").first
+            image.wait_for(state="visible", timeout=60_000)
+            text = page.locator(".jp-OutputArea-output pre").first.inner_text(timeout=30_000)
+            size = image.evaluate("img => [img.naturalWidth, img.naturalHeight, img.width, img.height]")
+            page.screenshot(path=str(ARTIFACTS / "jupyterlab-plot.png"))
+        finally:
+            browser.close()
+    assert text.strip() == "plotted 5 points"
+    assert size == [1120, 840, 560, 420]                 # a 2x PNG shown at its logical size (HiDPI)
+    assert (ARTIFACTS / "jupyterlab-plot.png").stat().st_size > 10_000
