@@ -76,7 +76,8 @@ def test_warning_off_and_on():
     assert ctx.warnings == [("other:id", "shown")]
     state = call("warning", c("query"), c("my:id"), ctx=ctx)
     same(state.data[0, 0]["state"], "off")
-    call("warning", c("on"), c("my:id"), ctx=ctx, nargout=0)
+    before = call("warning", c("on"), c("my:id"), ctx=ctx, nargout=1)
+    same(before.data[0, 0]["state"], "off")
     call("warning", c("off"), c("all"), ctx=ctx, nargout=0)
     call("warning", c("anything"), ctx=ctx, nargout=0)
     assert ctx.state.warnings_off == {"all"}

@@ -101,12 +101,13 @@ def _set_warning_state(ctx, state: str, identifier: str) -> None:
 
 
 @builtin("warning", family="control")
-def warning(ctx, *args):
+def warning(ctx, *args, nargout=0):
     """warning(msg), warning(id, fmt, A1, ...), warning('off'|'on', id|'all'), warning('query', id)
 
     Prints "Warning: message" unless that warning (or all warnings) has been turned off, and records it
     for lastwarn. warning('off', id) and warning('on', id) change the state of one identifier, or of all
-    with 'all' (or no identifier); warning('query', id) returns its state as a struct.
+    with 'all' (or no identifier); warning('query', id) returns its state as a struct, and so do 'on'
+    and 'off' (the state before the change) when an output is requested.
 
         warning('off', 'MATLAB:singularMatrix')
         warning('Results may be inaccurate: %s', 'tol')
@@ -116,11 +117,11 @@ def warning(ctx, *args):
     command = option_name(args[0])
     if command in ("on", "off", "query") and len(args) <= 2:
         identifier = text_arg(args[1], "warning", "Identifier") if len(args) == 2 else "all"
-        if command == "query":
-            state = "on" if _warning_enabled(ctx.state, identifier) else "off"
-            return StructArray.scalar({"identifier": char_value(identifier), "state": char_value(state)})
-        _set_warning_state(ctx, command, identifier)
-        return None
+        state = "on" if _warning_enabled(ctx.state, identifier) else "off"
+        previous = StructArray.scalar({"identifier": char_value(identifier), "state": char_value(state)})
+        if command != "query":
+            _set_warning_state(ctx, command, identifier)
+        return previous if command == "query" or nargout > 0 else None
     identifier, message = message_args(args, "warning")
     if message and _warning_enabled(ctx.state, identifier):
         ctx.state.last_warning = (message, identifier)
