@@ -49,6 +49,7 @@ def test_sprintf_recorded(fmt, args, expected):
     ("%d", [math.pi], "3.141593e+00"),
     ("%.0d", [110.00000000000001], "1e+02"),
     ("%s", [math.pi], "3.141593e+00"),
+    ("%c", [-1.0], "-1.000000e+00"),                # no such character
     # MATLAB: a format with conversions and no data stops at the first conversion
     ("hello %d world", [], "hello "),
     ("no conversions", [1.0], "no conversions"),

@@ -101,7 +101,7 @@ def _format_number(spec: Spec, width: str, precision: str | None, value: int | f
             text = "+Inf"
         return _pad(text, spec, width)
     if conv in _INTEGER_CONVS or conv == "s":
-        if not _is_whole(value):
+        if not _is_whole(value) or (conv in "cs" and not 0 <= value < 0x110000):
             conv = "e"
         elif conv in "cs":
             return _pad(chr(int(value)), spec, width)
