@@ -173,6 +173,8 @@ def test_clear_forms():
     assert sorted(ctx.vars) == ["b", "xy"]
     call("clear", c("-regexp"), c("^x"), ctx=ctx, nargout=0)
     assert sorted(ctx.vars) == ["b"]
+    with pytest.raises(MatlabError):
+        call("clear", c("-regexp"), c("("), ctx=ctx, nargout=0)
     call("clear", c("functions"), ctx=ctx, nargout=0)
     assert sorted(ctx.vars) == ["b"]
     call("clear", ctx=ctx, nargout=0)

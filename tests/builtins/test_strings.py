@@ -350,6 +350,7 @@ def test_regexprep():
     same(call("regexprep", c("ABC"), c("b"), c("x"), c("ignorecase")), "AxC")
     same(call("regexprep", c("a-b"), c("-"), c(r"\n")), "a\nb")
     same(call("regexprep", c("ab"), c("(?<x>a)"), c("$<x>$0")), "aab")
+    same(call("regexprep", c("ab"), c("(a)"), c("[$2$<none>]")), "[]b")          # unknown tokens: empty
     same(call("regexprep", s("x1"), c(r"\d"), c("#")), s("x#"))
     same(call("regexprep", c("abc"), cellrow("a", "b"), cellrow("1", "2")), "12c")
 

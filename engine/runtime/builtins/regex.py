@@ -228,7 +228,8 @@ def _replacement(template: str, empty_matches: bool) -> Callable[[re.Match], str
         for part in parts:
             if type(part) is tuple:
                 out.append(part[1])
-            elif type(part) is int and part > match.re.groups:
+            elif (type(part) is int and part > match.re.groups) or \
+                    (type(part) is str and part not in match.re.groupindex):
                 continue
             else:
                 out.append(match.group(part) or "")

@@ -56,7 +56,10 @@ def _wildcard(pattern: str) -> re.Pattern:
 
 def _selected(names: list[str], patterns: list[str], regexp: bool) -> list[str]:
     if regexp:
-        compiled = [re.compile(p) for p in patterns]
+        try:
+            compiled = [re.compile(p) for p in patterns]
+        except re.error as exc:
+            raise MatlabError("MATLAB:clear:invalidRegexp", f"Invalid regular expression: {exc}.") from None
         return [n for n in names if any(c.search(n) for c in compiled)]
     compiled = [_wildcard(p) for p in patterns]
     return [n for n in names if any(c.fullmatch(n) for c in compiled)]
