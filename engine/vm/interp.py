@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from numpy import dtype, float64, ndarray
 
-from ..runtime.errors import MatlabError
+from ..runtime.builtins.registry import Builtin, call_builtin
+from ..runtime.errors import MatlabError, too_many_outputs
 from .code import OP
 from .frame import SCALAR_TYPES, annotate, internal_error, interrupt_error
 
@@ -36,6 +37,9 @@ def run(vm: "VM", frame: "Frame") -> None:
     args = code.args
     R = frame.regs
     slow = vm
+    resolved = vm.resolved
+    local_fns = code.locals
+    ctx = vm.ctx
     pc = 0
     while True:
         try:
@@ -138,7 +142,19 @@ def run(vm: "VM", frame: "Frame") -> None:
                     # a[5] >= 0: a script's name(args), which indexes variable a[5] when it is defined
                     b = R[a[5]] if a[5] >= 0 else None
                     if b is None:
-                        slow.call(frame, a)
+                        t = resolved.get(a[1])
+                        if type(t) is Builtin and a[4] == 1 and a[3] is None and a[1] not in local_fns:
+                            # the common case inline: a builtin asked for one value
+                            if vm.interrupted:
+                                raise interrupt_error()
+                            outs = call_builtin(t, ctx, [R[r] for r in a[2]], 1)
+                            if vm.exported:
+                                vm.sync_exported()
+                            if not outs:
+                                raise too_many_outputs()
+                            R[a[0]] = outs[0]
+                        else:
+                            slow.call(frame, a)
                     else:
                         if type(b) is ndarray and b.dtype is F64 and a[3] is None and a[4] <= 1:
                             k = position(b, R, a[2])

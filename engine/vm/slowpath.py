@@ -10,11 +10,10 @@ from typing import Any, Callable
 import numpy as np
 
 from ..runtime import indexing, ops
-from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, to_array
-from .code import OP, OPNAMES
-from .frame import NOVALUE, Frame, columns, exception_value, interrupt_error, range_state
+from .code import OP, OPNAMES, Code
+from .frame import NOVALUE, Frame, columns, exception_value, range_state
 
 COMPARE_OPS = ("<", "<=", ">", ">=", "==", "~=")
 EMPTY_ROW = np.zeros((1, 0))
@@ -132,27 +131,16 @@ class SlowPaths:
 
     # -------------------------------------------------------------- calls
     def call(self, frame: Frame, a: tuple) -> None:
-        """``name(args)`` as a function call (CALL operands: dest, name, args, spread, nargout, slot)."""
+        """``name(args)`` as a function call (CALL operands: dest, name, args, spread, nargout, slot);
+        the loop itself runs the common builtin case."""
         R = frame.regs
         name = a[1]
         args = [R[r] for r in a[2]] if a[3] is None else expand(R, a[2], a[3])
         target = self.resolved.get(name)
-        if a[4] != 1 or target is None or name in frame.code.locals:
-            R[a[0]] = self.call_named(frame, name, args, a[4])
-            return
-        if type(target) is Builtin:
-            if self.interrupted:
-                raise interrupt_error()
-            outs = call_builtin(target, self.ctx, args, 1)
-            if self.exported:
-                self.sync_exported()
-        elif target.kind == "function":
-            outs = self.call_code_outputs(target, args, 1)
+        if a[4] == 1 and type(target) is Code and target.kind == "function" and name not in frame.code.locals:
+            R[a[0]] = self.call_code_outputs(target, args, 1)[0]
         else:
-            outs = self.invoke(target, args, 1)
-        if not outs:
-            raise too_many_outputs()
-        R[a[0]] = outs[0]
+            R[a[0]] = self.call_named(frame, name, args, a[4])
 
     def loadname(self, frame: Frame, a: tuple) -> Any:
         dest, slot, name, is_function = a
