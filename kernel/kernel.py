@@ -78,7 +78,7 @@ class MatfuseKernel(Kernel):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.matlab = Session(device="auto", output=self._print)   # self.session is the protocol's
-        self.matlab.state.display_hook = self._show_value
+        self._connect_display()
         set_figure_sink(self.matlab.state, self._show_figure)
         set_front_end(self.matlab.state, FrontEnd(read_line=self._read_line, clear=self._clear_output))
         self.names = SessionNames(self.matlab)
@@ -114,6 +114,24 @@ class MatfuseKernel(Kernel):
 
     def page(self, text: str) -> None:
         self._payload.append({"source": "page", "data": {"text/plain": text}, "start": 0})
+
+    def _connect_display(self) -> None:
+        """Send unsuppressed results through ``SessionState.display_hook`` (the engine's contract).
+
+        The VM shows every unsuppressed result in one method, ``show(name, value)``; a VM whose ``show``
+        does not call the hook yet gets an instance-level ``show`` that does, so results still arrive
+        as execute_results rather than plain text."""
+        state, vm = self.matlab.state, self.matlab.vm
+        state.display_hook = self._show_value
+        code = getattr(type(vm).show, "__code__", None)
+        if code is not None and "display_hook" in code.co_names:
+            return
+
+        def show(name: str | None, value: Any) -> None:
+            text = display(name, value, state.format)
+            if not self._show_value(name, value, text):
+                vm.write(text)
+        vm.show = show
 
     def _show_value(self, name: str | None, value: Any, text: str) -> bool:
         """The display hook: an unsuppressed result as execute_result (text and an HTML table)."""

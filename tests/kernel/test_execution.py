@@ -181,3 +181,14 @@ def test_comment_with_space_is_not_a_magic(kernel):
 def test_warnings_go_to_stderr(kernel):
     _, messages = run(kernel, "warning('careful now')")
     assert [(m["content"]["name"], m["content"]["text"]) for m in messages] == [("stderr", "Warning: careful now\n")]
+
+
+def test_unsuppressed_results_are_execute_results_with_html_tables(kernel):
+    reply, messages = run(kernel, "v = [1 2; 3 4]\nword = 'text'\nbig = zeros(3000, 2);\nbig")
+    results = [m["content"] for m in messages if m["msg_type"] == "execute_result"]
+    assert [r["execution_count"] for r in results] == [reply["execution_count"]] * 3
+    assert results[0]["data"]["text/plain"] == "v = 2×2\n\n     1     2\n     3     4"
+    assert "<caption>2×2 double</caption>" in results[0]["data"]["text/html"]
+    assert results[1]["data"] == {"text/plain": "word = 'text'"}
+    assert "3000×2 double (showing 20×2)" in results[2]["data"]["text/html"]
+    assert len(results[2]["data"]["text/html"]) < 10_000

@@ -16,6 +16,8 @@ class MatfuseKernelTests(jupyter_kernel_test.KernelTests):
     invalid_code_samples = ["x = (1 + 2))", "end"]
     code_page_something = "plot?"
     code_generate_error = "error('matfuse:boom', 'it broke')"
+    code_execute_result = [{"code": "6 * 7", "result": "ans = 42"},
+                           {"code": "x = 1.5", "result": "x = 1.5000"}]
     code_display_data = [{"code": "plot(1:3)", "mime": "image/png"}]
     code_history_pattern = "6 *"
     supported_history_operations = ("tail", "range", "search")
