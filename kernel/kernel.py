@@ -34,9 +34,8 @@ from .names import SessionNames
 
 LANGUAGE_INFO = {"name": "matlab", "version": "R2023b", "mimetype": "text/x-matlab",
                  "file_extension": ".m", "pygments_lexer": "matlab", "codemirror_mode": "octave"}
-HELP_LINKS = [{"text": "matfuse kernel guide", "url": "https://github.com/matfuse/matfuse/blob/main/docs/kernel.md"},
-              {"text": "matfuse magics", "url": "https://github.com/matfuse/matfuse/blob/main/docs/magics.md"},
-              {"text": "MATLAB documentation", "url": "https://www.mathworks.com/help/matlab/"}]
+HELP_LINKS = [{"text": "MATLAB documentation", "url": "https://www.mathworks.com/help/matlab/"},
+              {"text": "MATLAB graphics", "url": "https://www.mathworks.com/help/matlab/graphics.html"}]
 _HELP_QUERY = re.compile(r"^\s*(?:\?\s*([%\w.]+)|([%\w.]+)\s*\?)\s*$")
 
 

@@ -2,4 +2,4 @@
 from . import core  # noqa: F401  (importing it registers the magics)
 from .registry import MAGICS, Magic, MagicCall, MagicHost, find, magic, names, split_cell
 
-__all__ = ["MAGICS", "Magic", "MagicCall", "MagicHost", "find", "magic", "names", "split_cell"]
+__all__ = ["core", "MAGICS", "Magic", "MagicCall", "MagicHost", "find", "magic", "names", "split_cell"]
