@@ -126,6 +126,11 @@ def nested_bodies(st: A.Node) -> list[tuple]:
     return []
 
 
+def is_list_target(node: A.Node) -> bool:
+    """``c{...}`` or ``s.f`` directly on a variable: an assignment target that takes a comma list."""
+    return isinstance(node, (A.CellIndex, A.Field, A.DynField)) and isinstance(node.base, A.Ident)
+
+
 def target_root(node: A.Node) -> A.Ident:
     while not isinstance(node, A.Ident):
         if not isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
@@ -259,7 +264,9 @@ class Lowerer:
         self.emit("setans", [value], st.show, st, value=False)
 
     def stmt_Assign(self, st: A.Assign) -> None:
-        if len(st.targets) == 1:
+        if isinstance(st.value, (A.Ident, A.Index)) and any(is_list_target(t) for t in st.targets):
+            shown = self.assign_comma_lists(st)
+        elif len(st.targets) == 1:
             target = st.targets[0]
             if isinstance(target, A.Tilde):
                 raise MatlabError("MATLAB:parse", "Invalid use of '~' as an assignment target.")
@@ -277,6 +284,58 @@ class Lowerer:
             for target in shown:
                 name = target_root(target).name
                 self.emit("display", [self.read_var(name, target)], name, target, value=False)
+
+    def assign_comma_lists(self, st: A.Assign) -> list[A.Node]:
+        """``[c{:}] = f(...)``, ``[s.v, x] = deal(...)``: a ``c{...}`` or ``s.f`` target takes as many
+        outputs as it has elements, so the call's nargout is counted at run time (``nlhs``), the outputs
+        are sliced (``outs``) and each comma-list target is assigned all of its values (``setlist``)."""
+        counts, total = [], None
+        for target in st.targets:
+            count = self.target_count(target) if is_list_target(target) else self.emit("const", attr=1.0, node=st)
+            counts.append(count)
+            total = count if total is None else self.emit("binop", [total, count], "+", st)
+        rhs = self.call_like(st.value, -2)
+        call = self.block.instrs[-1]
+        if call.dest is not rhs or call.op not in ("call", "callname", "index"):
+            raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+        call.args.append(total)
+        call.attr = (*call.attr[:-2], -2, call.attr[-1] + (False,)) if call.op != "index" \
+            else (-2, call.attr[1] + (False,))
+        offset = self.emit("const", attr=0.0, node=st)
+        shown = []
+        for target, count in zip(st.targets, counts):
+            values = self.emit("outs", [rhs, offset, count], node=st)
+            offset = self.emit("binop", [offset, count], "+", st)
+            if isinstance(target, A.Tilde):
+                continue
+            if is_list_target(target):
+                self.set_list(target, values, st)
+            else:
+                self.assign_to(target, self.emit("first", [values], node=st), st)
+            shown.append(target)
+        return shown
+
+    def target_count(self, target: A.Node) -> Temp:
+        name = target.base.name
+        self.slot(name)
+        base = self.emit("loadopt", attr=name, node=target)
+        if isinstance(target, A.CellIndex):
+            temps, spread = self.arguments(target.args, base)
+            return self.emit("nlhs", [base, *temps], "{}", target)
+        return self.emit("nlhs", [base], ".", target)
+
+    def set_list(self, target: A.Node, values: Temp, st: A.Node) -> None:
+        name = target.base.name
+        if self.static is not None:
+            self.static.add(name)
+        if isinstance(target, A.CellIndex):
+            base = self.emit("loadopt", attr=name, node=target)
+            temps, _ = self.arguments(target.args, base)
+            self.emit("setlist", [values, *temps], (name, "{}", len(temps)), st, value=False)
+        elif isinstance(target, A.Field):
+            self.emit("setlist", [values], (name, ".", target.name), st, value=False)
+        else:
+            self.emit("setlist", [values, self.value(target.name)], (name, ".()", 1), st, value=False)
 
     def multi_value(self, node: A.Node, nargout: int) -> Temp:
         if isinstance(node, (A.Ident, A.Index)):

@@ -23,7 +23,7 @@ OPNAMES = (
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD", "GSTORE",
-    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "WINDOW", "RETURN",
+    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "WINDOW", "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -38,7 +38,8 @@ OPERANDS = {
     "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
     "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
-    "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "WINDOW": "n", "RETURN": "",
+    "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
+    "WINDOW": "n", "RETURN": "",
 }
 
 JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}

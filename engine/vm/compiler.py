@@ -61,7 +61,8 @@ class Compiler:
         self.labels: dict[str, int] = {}
         self.stubs: dict[str, str] = {}                # stub label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
-        self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs if i.op == "setindex"}
+        self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs
+                           if i.op in ("setindex", "setlist")}
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
         self.by_label = {b.label: b for b in fn.blocks}
 
@@ -368,6 +369,20 @@ class Compiler:
 
     def op_nargout(self, ins: Instr) -> None:
         self.emit("NARGOUT", (self.reg(ins.dest),), ins)
+
+    def op_nlhs(self, ins: Instr) -> None:
+        base, *rest = self.args_of(ins)
+        self.emit("NLHS", (self.reg(ins.dest), base, tuple(rest), ins.attr), ins, (base, *rest))
+
+    def op_outs(self, ins: Instr) -> None:
+        self.simple("OUTS", ins)
+
+    def op_setlist(self, ins: Instr) -> None:
+        name, kind, info = ins.attr
+        values, *rest = self.args_of(ins)
+        slot = self.slots[name]
+        self.emit("SETLIST", (slot, kind, info, values, tuple(rest)), ins, (values, *rest))
+        self.disown_after((values, *rest), None, "SETLIST")
 
     def op_loadopt(self, ins: Instr) -> None:
         slot = self.slots[ins.attr]

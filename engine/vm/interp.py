@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from numpy import dtype, float64, ndarray
 
 from ..runtime.builtins.registry import Builtin, call_builtin
-from ..runtime.errors import MatlabError, too_many_outputs
+from ..runtime.errors import MatlabError, too_many_outputs, undefined
 from .code import OP
 from .frame import SCALAR_TYPES, annotate, internal_error, interrupt_error
 
@@ -30,13 +30,13 @@ RETURN = OP["RETURN"]
 F64 = dtype(float64)
 
 
-def run(vm: "VM", frame: "Frame") -> None:
-    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""  # noqa: C901
+def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
+    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""
     code = frame.code
     ops = code.ops
     args = code.args
     R = frame.regs
-    slow = vm
+    slow = vm                  # the VM's slow paths (slowpath.SlowPaths), named for what they are
     resolved = vm.resolved
     local_fns = code.locals
     ctx = vm.ctx
@@ -238,7 +238,6 @@ def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
 
 def undefined_operand(frame: "Frame", pc: int) -> MatlabError | None:
     """A variable read by the failing instruction that is undefined (e.g. after ``clear``)."""
-    from ..runtime.errors import undefined
     code = frame.code
     if 0 <= pc < len(code.reads):
         for r in code.reads[pc]:

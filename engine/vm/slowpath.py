@@ -11,7 +11,7 @@ import numpy as np
 
 from ..runtime import indexing, ops
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
-from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, to_array
+from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray, to_array
 from .code import OP, OPNAMES, Code
 from .frame import NOVALUE, Frame, columns, exception_value, range_state
 
@@ -100,11 +100,18 @@ class SlowPaths:
         R = frame.regs
         value = R[base]
         argv = expand(R, regs, spread)
-        if type(value) is FunctionHandle:
+        if type(value) is FunctionHandle and nargout != -2:
             R[dest] = self.call_value(value, argv, nargout)
             return
         if value is None:
             raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
+        if nargout == -2:
+            argv, nargout = argv[:-1], int(argv[-1])
+            if type(value) is FunctionHandle:
+                R[dest] = counted(self.call_handle(value, argv, nargout), nargout)
+                return
+            R[dest] = counted((indexing.index(value, argv),), nargout)
+            return
         if nargout > 1:
             raise too_many_outputs()
         R[dest] = indexing.index(value, argv)
@@ -139,6 +146,10 @@ class SlowPaths:
         target = self.resolved.get(name)
         if a[4] == 1 and type(target) is Code and target.kind == "function" and name not in frame.code.locals:
             R[a[0]] = self.call_code_outputs(target, args, 1)[0]
+        elif a[4] == -2:
+            nargout = int(args.pop())
+            target = frame.code.locals.get(name) or self.resolve(name)
+            R[a[0]] = counted(self.invoke(target, args, nargout), nargout)
         else:
             R[a[0]] = self.call_named(frame, name, args, a[4])
 
@@ -156,7 +167,13 @@ class SlowPaths:
 def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:
     dest, name, regs, spread, nargout = a
     R = frame.regs
-    R[dest] = vm.call_code(frame.code.locals[name], expand(R, regs, spread), nargout)
+    args = expand(R, regs, spread)
+    code = frame.code.locals[name]
+    if nargout == -2:
+        nargout = int(args.pop())
+        R[dest] = counted(vm.call_code_outputs(code, args, nargout), nargout)
+    else:
+        R[dest] = vm.call_code(code, args, nargout)
 
 
 def op_setans(vm: Any, frame: Frame, a: tuple) -> None:
@@ -361,6 +378,77 @@ def op_nargout(vm: Any, frame: Frame, a: tuple) -> None:
 def op_loadopt(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     frame.regs[a[0]] = value if value is not None else np.zeros((0, 0))
+
+
+def counted(outs: tuple, nargout: int) -> tuple:
+    """The outputs of a call whose nargout was counted at run time (comma-list targets)."""
+    if len(outs) < nargout:
+        raise too_many_outputs()
+    return tuple(outs[:nargout])
+
+
+def op_nlhs(vm: Any, frame: Frame, a: tuple) -> None:
+    """How many values a comma-list target takes: the elements ``c{args}`` selects, or numel(s) for s.f."""
+    dest, base, regs, kind = a
+    R = frame.regs
+    value = R[base]
+    if kind == ".":
+        R[dest] = float(value.data.size) if type(value) is StructArray else 1.0
+        return
+    args = [R[r] for r in regs]
+    if type(value) is CellArray:
+        try:
+            R[dest] = float(len(indexing.cell_index(value, args)))
+            return
+        except MatlabError:
+            pass            # subscripts past the end: the cell grows, count them
+    R[dest] = float(np.prod([1 if indexing.is_colon(x) else np.size(indexing.storage(x)) for x in args]))
+
+
+def op_outs(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, src, offset, count = a
+    R = frame.regs
+    start = int(R[offset])
+    values = list(R[src][start:start + int(R[count])])
+    if len(values) < int(R[count]):
+        raise MatlabError("MATLAB:needMoreRhsOutputs",
+                          "Insufficient number of outputs from right hand side of equal sign to satisfy "
+                          "assignment.")
+    R[dest] = values
+
+
+def op_setlist(vm: Any, frame: Frame, a: tuple) -> None:
+    """Assign every value of a comma list: ``c{args}`` (as c(args) = {values}) or ``s.f`` / ``s.(name)``
+    (element by element)."""
+    slot, kind, info, values, regs = a
+    R = frame.regs
+    items = R[values]
+    base = R[slot]
+    if kind == "{}":
+        args = [R[r] for r in regs]
+        shape = indexing.index(base, args).shape if type(base) is CellArray and valid(base, args) \
+            else (1, len(items))
+        data = np.empty(len(items), dtype=object)
+        data[:] = items
+        new = indexing.assign(base, [("()", args)], CellArray(data.reshape(shape, order="F")))
+    else:
+        name = info if kind == "." else field_name(R[regs[0]])
+        if len(items) == 1 and type(base) is not StructArray:
+            new = indexing.assign(base, [(".", name)], items[0])
+        else:
+            new = base
+            for k, item in enumerate(items):
+                new = indexing.assign(new, [("()", [float(k + 1)]), (".", name)], item)
+    R[slot] = new
+    frame.owned[slot] = new
+
+
+def valid(base: CellArray, args: list) -> bool:
+    try:
+        indexing.index(base, args)
+        return True
+    except MatlabError:
+        return False
 
 
 def op_window(vm: Any, frame: Frame, a: tuple) -> int | None:

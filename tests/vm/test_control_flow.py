@@ -1,7 +1,7 @@
 """Statements: loops, branches, switch, short-circuit logic, display of unsuppressed results."""
 import numpy as np
 
-from vmhelp import ok, run, scalar, value
+from vmhelp import failure, ok, run, scalar, value
 
 
 def test_for_over_range_sums():
@@ -115,3 +115,17 @@ def test_struct_and_cell_assignment_paths():
 def test_multiple_assignment_from_comma_list():
     s = ok("c = {10, 20}; [a, b] = c{:};")
     assert s.get("a")[0, 0] == 10.0 and s.get("b")[0, 0] == 20.0
+
+
+def test_comma_list_targets_take_as_many_outputs_as_elements():
+    s = ok("c = cell(1, 2); [c{:}] = deal(10, 20); st = struct('v', {1, 2, 3}); [st.v] = deal(0); "
+           "z = {}; [z{1:3}] = deal('x'); [m{1:2}] = max([4 9 1]); [q.a, w] = deal(1, 2); p.x = max([1 3 2]);")
+    assert [v[0, 0] for v in s.get("c").ravel()] == [10.0, 20.0]
+    assert [e["v"][0, 0] for e in s.get("st").ravel()] == [0.0, 0.0, 0.0]
+    assert s.get("z").tolist() == [["x", "x", "x"]]
+    assert [v[0, 0] for v in s.get("m").ravel()] == [9.0, 2.0]
+    assert s.get("q")["a"][0, 0] == 1.0 and s.get("w")[0, 0] == 2.0 and s.get("p")["x"][0, 0] == 3.0
+
+
+def test_comma_list_target_with_too_few_outputs_is_an_error():
+    assert failure("c = cell(1, 3); [c{:}] = numel(1);").identifier == "MATLAB:TooManyOutputs"
