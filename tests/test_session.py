@@ -127,3 +127,11 @@ def test_state_is_shared_with_builtins():
     s.execute("format long")
     assert s.state.format.long is True
     assert s.execute("x = pi").stdout == "x = 3.141592653589793\n"
+
+
+def test_display_hook_receives_unsuppressed_results():
+    s = Session()
+    seen = []
+    s.state.display_hook = lambda name, value, text: seen.append((name, text)) or name == "x"
+    r = s.execute("x = 1\ny = 2\nz = 3;")
+    assert seen == [("x", "x = 1\n"), ("y", "y = 2\n")] and r.stdout == "y = 2\n"

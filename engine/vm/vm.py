@@ -69,8 +69,12 @@ class VM(SlowPaths):
                            "and/or your computer.")
 
     def show(self, name: str, value: Any) -> None:
+        """An unsuppressed result: ``state.display_hook`` (a front end) may take it, else it is printed."""
         from ..runtime.display import display
-        self.write(display(name, value, self.state.format))
+        text = display(name, value, self.state.format)
+        hook = self.state.display_hook
+        if hook is None or not hook(name, value, text):
+            self.write(text)
 
     def persistent_store(self, code: Code) -> dict[str, Any]:
         return self.persistents.setdefault((code.file, code.name), {})
