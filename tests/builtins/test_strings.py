@@ -86,9 +86,10 @@ def test_fprintf_writes_through_context():
     assert call("fprintf", 2.0, c("err\n"), ctx=ctx, nargout=0) is None
     assert ctx.text() == "x = 3.14\n1|2|err\n"
     assert call("fprintf", c("abc"), ctx=ctx, nargout=1) == 3.0
-    with pytest.raises(MatlabError) as e:
-        call("fprintf", 7.0, c("x"), ctx=ctx, nargout=0)
-    assert e.value.identifier == "MATLAB:FileIO:InvalidFid"
+    for fid in (7.0, arr([1.0, 2.0])):
+        with pytest.raises(MatlabError) as e:
+            call("fprintf", fid, c("x"), ctx=ctx, nargout=0)
+        assert e.value.identifier == "MATLAB:FileIO:InvalidFid"
 
 
 # -- concatenation, splitting, joining ---------------------------------------------------------------
@@ -100,6 +101,7 @@ def test_strcat():
     same(call("strcat", s("a "), c("b")), s("a b"))                             # MATLAB: strings keep spaces
     with pytest.raises(MatlabError):
         call("strcat", cellrow("a", "b"), cellrow("a", "b", "c"))
+    same(call("strcat", c("a"), arr([66.0, 67.4])), "aBC")                      # numbers are char codes
 
 
 def test_strsplit():

@@ -63,6 +63,7 @@ def test_char_of_numbers_and_cells():
     same(call("char", cellrow("a", "bcd")), charmat("a  ", "bcd"))  # octave: char({'a','bcd'})
     same(call("char", c("ab"), c(""), c("c")), charmat("ab", "  ", "c "))  # octave: char('ab','','c')
     same(call("char", s("xy", "z")), charmat("xy", "z "))
+    same(call("char", 65.0, np.zeros((0, 0))), charmat("A", " "))                # an empty gives a blank row
     with pytest.raises(MatlabError) as e:
         call("char", cellrow(1.0))
     assert e.value.identifier == "MATLAB:char:CellsMustContainChars"

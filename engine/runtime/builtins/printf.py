@@ -233,7 +233,7 @@ def fprintf(ctx, *args, nargout=0):
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     if not is_text_scalar(args[0]) and len(args) > 1:
         fid, args = args[0], args[1:]
-        if fid not in (1.0, 2.0):
+        if type(fid) is not float or fid not in (1.0, 2.0):
             raise MatlabError("MATLAB:FileIO:InvalidFid",
                               "Invalid file identifier. Use fopen to generate a valid file identifier.")
     text = format_text(_format_arg(args[0], "fprintf"), list(args[1:]))

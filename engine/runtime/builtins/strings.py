@@ -9,6 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
+from ..semantics import char_codes
 from ..values import CellArray, CharArray, StringArray, Value, simplify
 from .registry import builtin
 from .textutil import (TextList, alternation, cell_value, char_row, char_value, is_char_row, map_texts,
@@ -20,8 +21,8 @@ WHITESPACE = " \t\n\v\f\r"
 def _as_text_list(value: Value, fname: str) -> TextList:
     """Like texts_of, but numbers become the characters with those codes (as strcat does)."""
     if isinstance(value, (float, bool, np.ndarray)):
-        codes = np.atleast_2d(np.asarray(value, dtype=np.float64))
-        return TextList(["".join(map(chr, codes.ravel(order="F").astype(int)))], "char", (1, 1))
+        codes = char_codes(value).ravel(order="F")
+        return TextList(["".join(map(chr, codes))], "char", (1, 1))
     return texts_of(value, fname)
 
 

@@ -101,7 +101,8 @@ def _char_rows(value: Value) -> list[str]:
             rows.extend(_char_rows(v))
         return rows
     if t in (float, bool, np.ndarray):
-        return CharArray(char_codes(value)).rows()
+        codes = char_codes(value)
+        return CharArray(codes).rows() if codes.size else [""]
     raise _conversion_error("char", value)
 
 
