@@ -274,6 +274,15 @@ def test_cell_summaries_of_nested_values():
         "    {[\"hi\"]    }    {0×0 double}    {[   1 2 3]}    {[ 7]}\n")
 
 
+def test_named_handles_show_an_at_sign_everywhere():
+    """The VM's named handles carry func2str's text (``sin``); MATLAB displays them as ``@sin``."""
+    f = FunctionHandle("sin", name="sin")
+    assert display("f", f, SHORT) == "f = function_handle with value:\n\n    @sin\n"
+    assert disp_text(f, SHORT) == "@sin\n"
+    assert display("c", cell([[f]]), SHORT) == "c = 1×1 cell array\n\n    {@sin}\n"
+    assert display("s", StructArray.scalar({"f": f}), SHORT) == "s = struct with fields:\n\n    f: @sin\n"
+
+
 def test_empty_chars_in_a_cell_show_their_size():
     c = cell([[CharArray(np.zeros((0, 0), np.uint16)), char(""), char("a")]])
     assert display("c", c, SHORT) == "c = 1×3 cell array\n\n    {0×0 char}    {1×0 char}    {'a'}\n"

@@ -27,6 +27,11 @@ def string_text(text: str | None) -> str:
     return "<missing>" if text is None else f'"{text}"'
 
 
+def handle_text(value: FunctionHandle) -> str:
+    """How MATLAB shows a handle: ``@(x)x+1``, and ``@sin`` for a named one (func2str gives ``sin``)."""
+    return value.text if value.params is not None or value.text.startswith("@") else "@" + value.text
+
+
 def char_row_text(value: CharArray) -> str:
     return "'" + value.to_str() + "'"
 
@@ -47,7 +52,7 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
     Numbers (scalars and short rows) come without brackets."""
     t = type(value)
     if t is FunctionHandle:
-        return value.text, False
+        return handle_text(value), False
     if t is CharArray:
         shape = value.shape
         return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 and shape[1] else None

@@ -155,7 +155,7 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
     if t is StructArray:
         return describe_struct(value, fmt)
     if t is FunctionHandle:
-        return Shown("function_handle with value:", [["    " + value.text]])
+        return Shown("function_handle with value:", [["    " + containers.handle_text(value)]])
     if getattr(value, "matlab_class", None) == "gpuArray":
         return describe_gpu(value, fmt, label)
     return describe_numeric(value, fmt, label)
@@ -187,7 +187,7 @@ def disp_blocks(value, fmt: DisplayFormat) -> list[Block]:
         text = value.data[0, 0]
         return [["<missing>" if text is None else text]]
     if t is FunctionHandle:
-        return [[value.text]]
+        return [[containers.handle_text(value)]]
     if t in (float, complex, bool) or (t is np.ndarray and value.size == 1):
         return [[scalar_line(to_array(value), fmt.long)]]
     shown = describe(value, fmt, "")
