@@ -11,7 +11,10 @@ stands. The lexer keeps a stack of open brackets and the previous token, and dec
 * ``'`` is a transpose after a value, otherwise it starts a char literal;
 * ``end`` is the block keyword at depth 0 and the ``end`` index expression inside brackets;
 * an identifier at the start of a statement, followed by whitespace and a word, starts command
-  syntax (``hold on``): the rest of the statement becomes CMDWORD tokens.
+  syntax (``hold on``): the rest of the statement becomes CMDWORD tokens;
+* the expression of an ``if``/``elseif``/``while``/``for``/``switch``/``case`` line ends where
+  whitespace is followed by a name after a complete value: ``for k = 1:3 disp(k), end`` (a virtual
+  statement separator).
 
 It also normalises separators so the grammar stays small: runs of statement separators collapse into
 one token whose kind (SEMI hides output, NL shows it) is the first one's; a virtual NL is inserted
@@ -45,6 +48,7 @@ UNSUPPORTED_BLOCKS = frozenset({"classdef", "spmd", "arguments"})
 BLOCK_OPENERS = frozenset({"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"})
 CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
 STATEMENT_SEPS = frozenset({"SEMI", "NL"})
+HEADER_KEYWORDS = frozenset({"IF", "_ELSEIF", "WHILE", "FOR", "PARFOR", "SWITCH", "_CASE"})
 VALUE_END = frozenset({"NAME", "NUMBER", "STRING", "DQSTRING", "_RPAREN", "_RBRACK", "_RBRACE",
                        "TRANSPOSE", "END_IDX"})
 
@@ -94,6 +98,7 @@ class Lexer:
         self.open_block_comment = False
         self.ends_in_continuation = False
         self._anon_closed = False             # the previous token closed an anonymous parameter list
+        self._header = False                  # inside the expression of a block or clause keyword
 
     # ------------------------------------------------------------ driver
     def tokenize(self) -> list[Token]:
@@ -116,6 +121,7 @@ class Lexer:
         elif self.src.startswith("...", self.pos):
             self._continuation()
         else:
+            self._maybe_header_end(c)
             self._maybe_element_sep()
             self._token(c)
             self.ws = False
@@ -181,6 +187,7 @@ class Lexer:
     def _statement_sep(self, kind: str, value: str, width: int = 0) -> None:
         """Emit a statement separator unless one precedes: ``width`` 1 for a real ``;`` ``,`` or
         newline character (consumed either way), 0 for a virtual one."""
+        self._header = False
         if not self.tokens or self._prev_type in STATEMENT_SEPS:
             self.pos += width
         elif width:
@@ -220,6 +227,12 @@ class Lexer:
             self._statement_sep("NL", ",", 1)
         else:
             self._emit("_COMMA", ",", 1)
+
+    def _maybe_header_end(self, c: str) -> None:
+        """``if x disp(x), end``: a name after whitespace that follows a complete header expression
+        starts the block's first statement."""
+        if self._header and self.ws and not self.open_brackets and _is_letter(c) and self._prev_ends_value():
+            self._statement_sep("NL", ",")
 
     def _maybe_element_sep(self) -> None:
         """Whitespace between two values inside [] or {} separates elements."""
@@ -348,6 +361,7 @@ class Lexer:
         if kind in CLAUSE_KEYWORDS and not self.open_brackets:
             self._statement_sep("NL", "\n")
         self._emit(kind, word, len(word))
+        self._header = kind in HEADER_KEYWORDS and not self.open_brackets
 
     def _opens_block(self, command: bool) -> bool:
         """An identifier at a statement start that MATLAB reads as a block keyword here: alone on its

@@ -48,6 +48,11 @@ CASES = [
     case('global_multiple', 'global A B\nA = 1; B = 2; a = A + B;', a=D(3)),
     case('ans_not_set_by_assignment', "x = 5; a = exist('ans');", a=D(0)),  # Octave leaks an ans here
     case('ans_from_call_statement', 'max([1 9 2]);', ans=D(9)),
+    case('for_header_no_separator', 's = 0; for k = 1:4 s = s + k; end', s=D(10)),
+    case('if_header_no_separator', 'x = 3; if x > 2 y = 1; else y = 0; end', y=D(1)),
+    case('while_header_no_separator', 'n = 0; while n < 5 n = n + 2; end', n=D(6)),
+    case('elseif_header_no_separator', 'x = 2; if x == 1, y = 1; elseif x == 2 y = 2; end', y=D(2)),
+    case('header_with_call_then_statement', 'y = 0; if isempty([]) y = 7; end', y=D(7)),
 ]
 
 

@@ -102,6 +102,16 @@ def test_one_line_blocks():
     assert stmt_of("if a, if b, x, end end").clauses[0][1][0].clauses[0][0] == I("b")
 
 
+def test_block_header_ends_before_a_name_without_separator():
+    """MATLAB reads ``for k = 1:3 disp(k), end`` and ``if x y = 1; end`` (old one-line style)."""
+    assert stmt_of("for k = 1:n disp(k), end") == ast.For(
+        "k", ast.Range(N(1), None, I("n")), (ast.ExprStmt(Call("disp", I("k")), True),))
+    assert stmt_of("if f(a) x = 1; end") == ast.If(((Call("f", I("a")), (ast.Assign((I("x"),), N(1), False),)),))
+    assert stmt_of("while a < 3 a = a + 1; end") == ast.While(
+        B("<", I("a"), N(3)), (ast.Assign((I("a"),), B("+", I("a"), N(1)), False),))
+    assert stmt_of("if a - 1 x, end").clauses[0][0] == B("-", I("a"), N(1))
+
+
 def test_empty_bodies():
     assert stmt_of("if a\nend") == ast.If(((I("a"), ()),))
     assert stmt_of("while a, end") == ast.While(I("a"), ())
