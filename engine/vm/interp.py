@@ -27,6 +27,7 @@ if TYPE_CHECKING:
                     "JGE", "JEQ", "JNE", "JFALSE", "JUMP", "LOOP", "FORITER", "MOVE", "INDEX", "CALL",
                     "SETINDEX", "BINOP", "UNOP", "LOADNAME", "DISOWN"))
 RETURN = OP["RETURN"]
+WINDOW = OP["WINDOW"]
 F64 = dtype(float64)
 
 
@@ -185,6 +186,11 @@ def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
                         frame.owned.pop(a[0], None)
                 elif op == RETURN:
                     return
+                elif op == WINDOW:
+                    if vm.accel is not None:
+                        w = code.windows[a[0]]
+                        if vm.accel.try_run(w, frame):
+                            pc = w.end
                 else:
                     jump = slow.dispatch(frame, op, a)
                     if jump is not None:

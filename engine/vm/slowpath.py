@@ -451,13 +451,6 @@ def valid(base: CellArray, args: list) -> bool:
         return False
 
 
-def op_window(vm: Any, frame: Frame, a: tuple) -> int | None:
-    window = frame.code.windows[a[0]]
-    if vm.accel is not None and vm.accel.try_run(window, frame):
-        return window.end
-    return None
-
-
 def _table() -> list[Callable]:
     table: list[Callable] = [None] * len(OPNAMES)  # type: ignore[list-item]
     for name, fn in globals().items():

@@ -110,7 +110,11 @@ class VM(SlowPaths):
         R = frame.regs
         for name, value in fn.captured.items():
             R[code.slot(name)] = value
-        bind_params(frame, code, args)
+        for slot, value in zip(code.param_slots, args):
+            if slot >= 0:
+                R[slot] = value
+        if code.varargin is not None:
+            R[code.varargin] = cell_row(list(args[len(code.param_slots):]))
         self.run_frame(frame)
         value = R[code.slot("$out")]
         if type(value) is tuple:
@@ -136,15 +140,26 @@ class VM(SlowPaths):
         return outs if nargout < 0 else adapt(outs, nargout)
 
     def call_code_outputs(self, code: Code, args: list, nargout: int) -> tuple:
+        """Run a user function; its outputs as a tuple. (The hot path of every call: kept flat.)"""
         if self.interrupted:
             raise interrupt_error()
-        if len(args) > len(code.param_slots) and code.varargin is None:
+        slots = code.param_slots
+        if len(args) > len(slots) and code.varargin is None:
             raise too_many_inputs()
         if nargout > len(code.output_slots) and code.varargout is None:
             raise too_many_outputs()
         frame = Frame(code, len(args), nargout)
-        bind_params(frame, code, args)
+        R = frame.regs
+        for slot, value in zip(slots, args):
+            if slot >= 0:
+                R[slot] = value
+        if code.varargin is not None:
+            R[code.varargin] = cell_row(list(args[len(slots):]))
         self.run_frame(frame)
+        if nargout <= 1 and code.output_slots and code.varargout is None:
+            value = R[code.output_slots[0]]
+            if value is not None:
+                return (value,)
         return collect_outputs(frame, code, nargout)
 
     def run_script_file(self, code: Code) -> tuple:
@@ -198,15 +213,6 @@ class VM(SlowPaths):
         if self.find_file(name) is not None:
             return "file"
         return "builtin" if name in self.builtins else None
-
-
-def bind_params(frame: Frame, code: Code, args: list) -> None:
-    R = frame.regs
-    for slot, value in zip(code.param_slots, args):
-        if slot >= 0:
-            R[slot] = value
-    if code.varargin is not None:
-        R[code.varargin] = cell_row(list(args[len(code.param_slots):]))
 
 
 def collect_outputs(frame: Frame, code: Code, nargout: int) -> tuple:
