@@ -43,6 +43,7 @@ class VM(SlowPaths):
         self.resolved: dict[str, Any] = {}
         self.files: dict[str, tuple[float, Code]] = {}
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
+        from . import evaluate  # noqa: F401  (registers eval, evalin, assignin)
         self.builtins = registry.load_all()
         if sys.getrecursionlimit() < 20000:
             sys.setrecursionlimit(20000)
@@ -81,10 +82,21 @@ class VM(SlowPaths):
 
     # -------------------------------------------------------------- calls
     def call_named(self, frame: Frame, name: str, args: list, nargout: int) -> Any:
+        if frame.extra and name in frame.extra:
+            return self.dynamic_variable(frame.extra[name], args, nargout)
         target = frame.code.locals.get(name) or self.resolve(name)
         n = frame.nargout if nargout < 0 else nargout
         outs = self.invoke(target, args, n)
         return outs if nargout < 0 else adapt(outs, nargout)
+
+    def dynamic_variable(self, value: Any, args: list, nargout: int) -> Any:
+        """A variable that code created at run time (eval, load) where the compiler saw a function name."""
+        from ..runtime.indexing import index
+        if type(value) is FunctionHandle:
+            return self.call_value(value, args, nargout)
+        if nargout > 1 or nargout == -2:
+            raise too_many_outputs()
+        return index(value, args) if args else value
 
     def call_value(self, fn: Any, args: list, nargout: int) -> Any:
         """Call a function handle (or a function by name) from an instruction."""
