@@ -17,6 +17,7 @@ class DisplayFormat:
     """State of MATLAB's ``format`` command."""
     long: bool = False        # format long / format short
     compact: bool = False     # format compact / format loose
+    g: bool = False           # format shortG / longG: 5 [15] significant digits, %g style
 
 
 @dataclass

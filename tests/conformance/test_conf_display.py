@@ -301,6 +301,12 @@ CASES = [
          stdout='x = 2×2\n\n     5     0\n     0     1\n'),
     case('a_b_3_5', 'a.b(3) = 5',
          stdout='a = struct with fields:\n\n    b: [0 0 5]\n'),
+    # format shortG / longG: MATLAB's format documentation example and scalars.
+    case('format_shortG_doc_example', 'format shortG; x = [25 56.31156 255.52675 9876899999]',
+         stdout='x = 1×4\n\n           25       56.312       255.53   9.8769e+09\n'),
+    case('format_long_g_scalar', 'format long g; x = pi', stdout='x = 3.14159265358979\n'),
+    case('format_short_g_scalars', 'format short g; y = 1e10, z = 123456, w = 0.0001',
+         stdout='y = 1e+10\nz = 123456\nw = 0.0001\n'),
     # A 1x0 char inside a cell shows its size, like every other empty.
     case('cell_with_empties', 'c = {[], blanks(0)}',
          stdout='c = 1×2 cell array\n\n    {0×0 double}    {1×0 char}\n'),

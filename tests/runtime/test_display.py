@@ -274,6 +274,20 @@ def test_cell_summaries_of_nested_values():
         "    {[\"hi\"]    }    {0×0 double}    {[   1 2 3]}    {[ 7]}\n")
 
 
+def test_format_short_g_and_long_g():
+    """MATLAB's format documentation: x = [25 56.31156 255.52675 9876899999] in shortG and longG."""
+    shortg, longg = DisplayFormat(g=True), DisplayFormat(long=True, g=True)
+    x = row(25, 56.31156, 255.52675, 9876899999)
+    assert display("x", x, shortg) == "x = 1×4\n\n           25       56.312       255.53   9.8769e+09\n"
+    assert display("x", x[:, :3], longg) == (
+        "x = 1×3\n\n                       25                 56.31156                255.52675\n")
+    assert display("x", math.pi, longg) == "x = 3.14159265358979\n"
+    assert display("x", 1e10, shortg) == "x = 1e+10\n"
+    assert display("x", 123456.0, shortg) == "x = 123456\n"
+    assert display("v", row(1, 2), shortg) == display("v", row(1, 2), SHORT)
+    assert disp_text(math.pi, shortg) == "       3.1416\n"
+
+
 def test_named_handles_show_an_at_sign_everywhere():
     """The VM's named handles carry func2str's text (``sin``); MATLAB displays them as ``@sin``."""
     f = FunctionHandle("sin", name="sin")

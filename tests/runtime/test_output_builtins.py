@@ -127,9 +127,20 @@ def test_format_returns_previous_settings_and_restores_them():
     assert not ctx.state.format.long
 
 
+@pytest.mark.parametrize("styles,long", [(["longG"], True), (["long", "g"], True), (["shortg"], False)])
+def test_format_g_styles(styles, long):
+    ctx = FakeContext()
+    call("format", *map(char, styles), ctx=ctx, nargout=0)
+    assert ctx.state.format.g and ctx.state.format.long == long
+    (current,) = call("format", ctx=ctx, nargout=1)
+    assert current.data[0, 0]["NumericFormat"].to_str() == ("longG" if long else "shortG")
+    call("format", char("long"), ctx=ctx, nargout=0)
+    assert not ctx.state.format.g
+
+
 @pytest.mark.parametrize("style,identifier", [
-    (["bogus"], "MATLAB:format:UnknownOption"), (["longG"], "matfuse:format:unsupported"),
-    (["long", "g"], "matfuse:format:unsupported")])
+    (["bogus"], "MATLAB:format:UnknownOption"), (["bank"], "matfuse:format:unsupported"),
+    (["long", "e"], "matfuse:format:unsupported")])
 def test_format_rejects_unknown_and_unsupported(style, identifier):
     ctx = FakeContext()
     with pytest.raises(MatlabError) as err:

@@ -14,10 +14,12 @@ from .printf import format_text
 from .registry import builtin
 from .textutil import char_value, text_arg
 
-FORMAT_STYLES = {"short": ("long", False), "long": ("long", True),
-                 "compact": ("compact", True), "loose": ("compact", False)}
-OTHER_MATLAB_STYLES = ("shortg", "longg", "shorte", "longe", "shorteng", "longeng", "bank", "hex",
-                       "rat", "+", "rational", "g", "e", "eng")   # "format long g" gives "long", "g"
+FORMAT_STYLES = {"short": {"long": False, "g": False}, "long": {"long": True, "g": False},
+                 "shortg": {"long": False, "g": True}, "longg": {"long": True, "g": True},
+                 "g": {"g": True},                                # "format long g" gives "long", "g"
+                 "compact": {"compact": True}, "loose": {"compact": False}}
+OTHER_MATLAB_STYLES = ("shorte", "longe", "shorteng", "longeng", "bank", "hex", "rat", "+", "rational",
+                       "e", "eng")
 
 
 @builtin("disp", family="output")
@@ -51,7 +53,8 @@ def display(ctx, value):
 
 
 def _format_options(fmt: DisplayFormat) -> StructArray:
-    return StructArray.scalar({"NumericFormat": char_value("long" if fmt.long else "short"),
+    numeric = ("long" if fmt.long else "short") + ("G" if fmt.g else "")
+    return StructArray.scalar({"NumericFormat": char_value(numeric),
                                "LineSpacing": char_value("compact" if fmt.compact else "loose")},
                               classname="DisplayFormatOptions")
 
@@ -64,22 +67,26 @@ def _apply_format(fmt: DisplayFormat, arg: Value) -> None:
         return
     style = text_arg(arg, "format", "Format style").strip().lower()
     if style == "default":
-        fmt.long, fmt.compact = False, False
+        fmt.long, fmt.compact, fmt.g = False, False, False
     elif style in FORMAT_STYLES:
-        attr, flag = FORMAT_STYLES[style]
-        setattr(fmt, attr, flag)
+        for attr, flag in FORMAT_STYLES[style].items():
+            setattr(fmt, attr, flag)
     elif style in OTHER_MATLAB_STYLES:
         raise MatlabError("matfuse:format:unsupported",
-                          f"format {style} is not supported; use short, long, compact or loose.")
+                          f"format {style} is not supported; use short, long, shortG, longG, compact "
+                          f"or loose.")
     else:
         raise MatlabError("MATLAB:format:UnknownOption", f"Unrecognized format option '{style}'.")
 
 
 @builtin("format", family="output")
 def format_(ctx, *styles, nargout=0):
-    """format STYLE  set how values are displayed: short, long, compact, loose; format alone resets.
+    """format STYLE  set how values are displayed: short, long, shortG, longG, compact, loose; format
+    alone resets.
 
-    ``format long`` shows 15 decimals (7 for single), ``format short`` 4; ``format compact`` removes the
+    ``format long`` shows 15 decimals (7 for single), ``format short`` 4; ``format shortG`` and
+    ``format longG`` (also ``format long g``) write non-integers with 5 [15] significant digits in fixed
+    or e-notation, whichever is shorter, in columns 13 [25] wide; ``format compact`` removes the
     blank lines that ``format loose`` (the default) puts around displayed values. ``old = format(...)``
     returns the settings in effect before the call, which ``format(old)`` restores; ``f = format``
     only reads them.
@@ -88,10 +95,10 @@ def format_(ctx, *styles, nargout=0):
     """
     fmt: DisplayFormat = ctx.state.format
     previous = _format_options(fmt)
-    chosen = DisplayFormat(fmt.long, fmt.compact) if (styles or nargout) else DisplayFormat()
+    chosen = DisplayFormat(fmt.long, fmt.compact, fmt.g) if (styles or nargout) else DisplayFormat()
     for style in styles:
         _apply_format(chosen, style)      # every style is checked before any takes effect
-    fmt.long, fmt.compact = chosen.long, chosen.compact
+    fmt.long, fmt.compact, fmt.g = chosen.long, chosen.compact, chosen.g
     return previous if nargout > 0 else None
 
 

@@ -11,7 +11,10 @@ Rules (``format short``; ``format long`` in brackets), as MATLAB's command windo
   e-notation (``1.0000e+10``) outside it; complex values write both parts in one style
   (``3.0000 + 4.0000i``) and switch to e-notation or a factor from 100 on;
 - single uses 7 decimals in ``format long``; integer classes and logical print their integers in columns
-  three characters wider than the widest one (``   1   2``).
+  three characters wider than the widest one (``   1   2``);
+- ``format shortG`` [``longG``] writes real non-integer doubles with %g and 5 [15] significant digits
+  (7 for single), right-aligned in columns 13 [25] wide; integers, integer classes and complex values
+  keep the short [long] layout.
 """
 from __future__ import annotations
 
@@ -28,9 +31,10 @@ SMALL = 0.001            # magnitudes at or below this are not written in fixed 
 class NumberFormat:
     """The layout chosen for one numeric array.
 
-    kind: "int" (integers as is), "fixed" (decimals) or "complex" (fixed, two parts per element);
-    scale: the power of ten divided out of every element (0: none); width: one column, separating
-    spaces included; parts: the widths of the real and the imaginary part of a complex element.
+    kind: "int" (integers as is), "fixed" (decimals), "g" (``decimals`` significant digits, %g) or
+    "complex" (fixed, two parts per element); scale: the power of ten divided out of every element
+    (0: none); width: one column, separating spaces included; parts: the widths of the real and the
+    imaginary part of a complex element.
     """
     kind: str
     decimals: int = 0
@@ -72,6 +76,27 @@ def plan(arr: np.ndarray, long: bool) -> NumberFormat:
     if arr.dtype.kind == "c":
         return _plan_complex(arr, long, single)
     return _plan_real(_clean(arr), long, single)
+
+
+def plan_g(arr: np.ndarray, long: bool) -> NumberFormat:
+    """The ``format shortG``/``longG`` layout of a whole array (the short/long one where G changes
+    nothing: integers, integer classes, complex)."""
+    nf = plan(arr, long)
+    if nf.kind != "fixed":
+        return nf
+    single = arr.dtype == np.float32
+    return NumberFormat("g", g_digits(long, single), width=(15 if single else 25) if long else 13)
+
+
+def g_digits(long: bool, single: bool) -> int:
+    return (7 if single else 15) if long else 5
+
+
+def g_text(v: float, digits: int) -> str:
+    """One real number as MATLAB's G formats write it: %g with ``digits`` significant digits."""
+    if not math.isfinite(v):
+        return int_text(v)
+    return f"{v + 0.0:.{digits}g}"
 
 
 def _scale_exponent(maxabs: float, limit: float) -> int:
@@ -136,6 +161,8 @@ def element_text(v, nf: NumberFormat) -> str:
     """One real element, unpadded, in the format ``nf`` ("int" or "fixed")."""
     if nf.kind == "int":
         return str(int(v)) if isinstance(v, (np.integer, np.bool_)) else int_text(float(v))
+    if nf.kind == "g":
+        return g_text(float(v), nf.decimals)
     v = float(v) + 0.0
     return "0" if v == 0 else part_text(v, nf)
 
@@ -154,6 +181,8 @@ def render_column(values: np.ndarray, nf: NumberFormat) -> list[str]:
     if values.dtype.kind in "iub":
         return [f"{v:>{nf.width}d}" for v in values.tolist()]
     values = values.astype(np.float64) + 0.0
+    if nf.kind == "g":
+        return [g_text(v, nf.decimals).rjust(nf.width) for v in values.tolist()]
     if nf.kind == "int":
         texts = [f"{v:>{nf.width}.0f}" for v in values.tolist()]
         special = ~np.isfinite(values)
@@ -179,6 +208,14 @@ def scalar_text(value, long: bool) -> str:
     if arr.dtype.kind == "c":
         return _complex_scalar_text(complex(arr.reshape(-1)[0]), long, decimals)
     return real_scalar_text(float(arr.reshape(-1)[0]) + 0.0, long, decimals)
+
+
+def g_scalar_text(value, long: bool) -> str:
+    """A scalar as ``x = ...`` shows it in ``format shortG``/``longG``: ``3.1416``, ``1e+10``."""
+    arr = np.asarray(value)
+    if plan_g(arr, long).kind != "g":
+        return scalar_text(value, long)
+    return g_text(float(arr.reshape(-1)[0]), g_digits(long, arr.dtype == np.float32))
 
 
 def real_scalar_text(x: float, long: bool, decimals: int) -> str:

@@ -47,16 +47,26 @@ def empty_line(shape: tuple[int, ...], cls: str) -> Block:
 
 # ---- numeric and logical -------------------------------------------------------------------------
 
-def scalar_line(arr: np.ndarray, long: bool) -> str:
+def number_plan(arr: np.ndarray, fmt: DisplayFormat) -> numeric.NumberFormat:
+    return numeric.plan_g(arr, fmt.long) if fmt.g else numeric.plan(arr, fmt.long)
+
+
+def scalar_text(arr: np.ndarray, fmt: DisplayFormat) -> str:
+    """A scalar after ``x = ``."""
+    return numeric.g_scalar_text(arr, fmt.long) if fmt.g else numeric.scalar_text(arr, fmt.long)
+
+
+def scalar_line(arr: np.ndarray, fmt: DisplayFormat) -> str:
     """A numeric scalar on a line of its own (disp, typed scalars): aligned as a one-column matrix."""
-    if numeric.scalar_needs_own_line(arr, long):
-        return "   " + numeric.scalar_text(arr, long)
-    return numeric.render_column(arr.reshape(-1), numeric.plan(arr, long))[0]
+    nf = number_plan(arr, fmt)
+    if nf.kind != "g" and numeric.scalar_needs_own_line(arr, fmt.long):
+        return "   " + numeric.scalar_text(arr, fmt.long)
+    return numeric.render_column(arr.reshape(-1), nf)[0]
 
 
-def number_blocks(arr: np.ndarray, long: bool, label: str) -> list[Block]:
+def number_blocks(arr: np.ndarray, fmt: DisplayFormat, label: str) -> list[Block]:
     """Blocks of a numeric array: one format for all pages; each page has the scale factor line."""
-    nf = numeric.plan(arr, long)
+    nf = number_plan(arr, fmt)
 
     def render(page: np.ndarray) -> list[Block]:
         columns = [numeric.render_column(page[:, c], nf) for c in range(page.shape[1])]
@@ -74,11 +84,11 @@ def describe_numeric(value, fmt: DisplayFormat, label: str) -> Shown:
         return Shown("", [empty_line(arr.shape, cls)])
     if arr.size == 1:
         if cls == "double":
-            return Shown(numeric.scalar_text(arr, fmt.long))
-        return Shown(cls, [[scalar_line(arr, fmt.long)]], tight=True)
+            return Shown(scalar_text(arr, fmt))
+        return Shown(cls, [[scalar_line(arr, fmt)]], tight=True)
     dims = dims_text(arr.shape)
     head = dims if cls == "double" else f"{dims} {cls} {noun(arr.shape, cls)}"
-    return Shown(head, number_blocks(arr, fmt.long, label))
+    return Shown(head, number_blocks(arr, fmt, label))
 
 
 def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
@@ -89,9 +99,9 @@ def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
     if host.size == 0:
         return Shown("", [empty_line(host.shape, kind)])
     if host.size == 1:
-        return Shown(kind, [[scalar_line(host, fmt.long)]], tight=True)
+        return Shown(kind, [[scalar_line(host, fmt)]], tight=True)
     return Shown(f"{dims_text(host.shape)} {kind} {noun(host.shape, cls)}",
-                 number_blocks(host, fmt.long, label))
+                 number_blocks(host, fmt, label))
 
 
 # ---- text, containers, handles ---------------------------------------------------------------------
@@ -189,7 +199,7 @@ def disp_blocks(value, fmt: DisplayFormat) -> list[Block]:
     if t is FunctionHandle:
         return [[containers.handle_text(value)]]
     if t in (float, complex, bool) or (t is np.ndarray and value.size == 1):
-        return [[scalar_line(to_array(value), fmt.long)]]
+        return [[scalar_line(to_array(value), fmt)]]
     shown = describe(value, fmt, "")
     if t is StructArray and value.shape != (1, 1):
         return [["  " + shown.head]] + shown.blocks
