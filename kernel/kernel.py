@@ -273,8 +273,8 @@ class MatfuseKernel(Kernel):
     async def do_is_complete(self, code: str) -> dict[str, Any]:
         from engine.frontend import is_complete
         calls, rest = split_cell(code)
-        if calls and calls[0].magic.kind == "cell":
-            return {"status": "complete"}
+        if calls and calls[0].magic.kind == "cell":   # its body ends with an empty line, as in IPython
+            return {"status": "complete"} if code.endswith("\n") else {"status": "incomplete", "indent": ""}
         status, indent = is_complete(rest)
         return {"status": status, "indent": indent} if status == "incomplete" else {"status": status}
 

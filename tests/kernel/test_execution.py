@@ -192,3 +192,20 @@ def test_unsuppressed_results_are_execute_results_with_html_tables(kernel):
     assert results[1]["data"] == {"text/plain": "word = 'text'"}
     assert "3000×2 double (showing 20×2)" in results[2]["data"]["text/html"]
     assert len(results[2]["data"]["text/html"]) < 10_000
+
+
+def test_kernel_info_is_quick_and_the_banner_names_engine_and_gpu(kernel):
+    start = time.perf_counter()
+    content = kernel.kernel_info(reply=True)["content"]
+    assert time.perf_counter() - start < 1.0
+    assert content["banner"].startswith("matfuse 0.1.0") and "\nGPU: " in content["banner"]
+    assert content["language_info"]["codemirror_mode"] == "octave"
+    assert content["implementation"] == "matfuse"
+
+
+def test_is_complete_for_cell_magics_waits_for_an_empty_line(kernel):
+    def status(code):
+        return kernel.is_complete(code) and kernel.get_shell_msg(timeout=10)["content"]["status"]
+    assert status("%%file f.m\nfunction f") == "incomplete"
+    assert status("%%file f.m\nfunction f\nend\n") == "complete"
+    assert status("%plot svg\nfor k = 1:3") == "incomplete"     # the code after line magics counts

@@ -47,8 +47,7 @@ def _figure_options(fig: FigureState, args: list) -> None:
     opts = name_values(args, "figure")
     name = opts.pop("name")
     if name is not None:
-        fig.name = text(name, "figure name")
-        fig.mpl.suptitle(fig.name)
+        fig.name = text(name, "figure name")   # a window title in MATLAB: kept, not drawn
     position = opts.pop("position")
     if position is not None:
         pos = numbers(position, "Position").real.ravel()
