@@ -425,19 +425,33 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
     edge = opts.pop("EdgeColor")
     alpha = opts.pop("FaceAlpha")
     opts.check_empty(function)
-    counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
-    surface = axes.mpl.plot_surface(X, Y, Z, cmap=cmap, linewidth=0.8 if mesh_only else 0.3,
-                                    antialiased=mesh_only, **counts)
-    if mesh_only:   # edges colored by height over see-through faces
-        surface.set_facecolor("none")
-        surface.set_edgecolor(None if edge is None else color(edge))
+    if mesh_only:
+        surface = _mesh_lines(axes, X, Y, Z, cmap)
+        if edge is not None:
+            surface.set_array(None)
+            surface.set_color(color(edge))
     else:
+        counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
+        surface = axes.mpl.plot_surface(X, Y, Z, cmap=cmap, linewidth=0.3, antialiased=False, **counts)
         surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
     if alpha is not None:
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
+
+
+def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cmap: Any) -> Any:
+    """The grid lines of a mesh, each segment colored by its mean height through the colormap."""
+    from mpl_toolkits.mplot3d.art3d import Line3DCollection
+    points = np.stack([X, Y, Z], axis=-1)
+    segments = np.concatenate([np.stack([points[:, :-1], points[:, 1:]], axis=2).reshape(-1, 2, 3),
+                               np.stack([points[:-1, :], points[1:, :]], axis=2).reshape(-1, 2, 3)])
+    lines = Line3DCollection(segments, cmap=cmap, linewidths=0.8)
+    lines.set_array(segments[:, :, 2].mean(axis=1))
+    axes.mpl.add_collection3d(lines)
+    axes.mpl.auto_scale_xyz(X, Y, Z)
+    return lines
 
 
 @graphics("surf")
