@@ -360,6 +360,11 @@ def get_provider(preference: str | None = None) -> Provider:
     return _state["provider"]
 
 
+def current_provider() -> Provider | None:
+    """The shared Provider if one has been created (never initialises wgpu)."""
+    return _state["provider"]
+
+
 def available() -> bool:
     """True when a GPU adapter can be used (initialises wgpu on the first call)."""
     try:

@@ -23,7 +23,7 @@ import numpy as np
 from engine.accel.provider import GpuUnavailable, Provider, get_provider, size_class
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
-from engine.runtime.values import normalize_shape
+from engine.runtime.values import normalize_shape, simplify
 
 HOST_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.bool_, "int32": np.int32,
               "uint32": np.uint32}
@@ -160,6 +160,10 @@ class GpuTensor:
         flat = self.provider.read(self.buffer, self.nbytes).view(dtype)
         host = flat.reshape(self.shape, order="F")
         return host.astype(np.bool_, order="F") if self.cls == "logical" else host
+
+    def gather(self) -> Any:
+        """The host value in the engine's form (a 1x1 double or logical becomes a Python scalar)."""
+        return simplify(self.download())
 
     def _check_alive(self) -> None:
         if self.released:

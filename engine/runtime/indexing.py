@@ -21,6 +21,8 @@ from typing import Callable
 
 import numpy as np
 
+from ..accel import dispatch as gpu_dispatch
+from ..accel.residency import GpuTensor
 from .errors import MatlabError, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .values import (CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
@@ -215,6 +217,8 @@ def index(value: Value, args: list) -> Value:
             return fast
     if type(value) is FunctionHandle:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
+    if type(value) is GpuTensor or any(type(a) is GpuTensor for a in args):
+        return gpu_dispatch.index(index, value, args)
     data = storage(value)
     out = data.copy() if not args else select(data, args)
     return rewrap(value, as_matrix(out))
@@ -623,6 +627,8 @@ def _grown(data: np.ndarray, shape: tuple[int, ...], fill: str, fields: list[str
 
 def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = False) -> Value:
     """``base(args) = rhs``, including deletion (rhs a 0x0 double) and growth."""
+    if type(base) is GpuTensor or type(rhs) is GpuTensor or any(type(a) is GpuTensor for a in args):
+        return gpu_dispatch.assign(assign_paren, base, args, rhs, inplace)
     if not _is_null(base) and type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
         return delete(base, args)
     if not args:

@@ -534,3 +534,8 @@ BINARY: dict[str, Binary] = {
 UNARY: dict[str, Callable[[Value], Value]] = {
     "-": uminus, "+": uplus, "~": not_, "'": ctranspose, ".'": transpose,
 }
+
+# gpuArray operands run on the device (engine/accel/dispatch.py); other operands never leave this module.
+from ..accel.dispatch import route_operators  # noqa: E402  (after the tables it wraps)
+
+route_operators(BINARY, UNARY)

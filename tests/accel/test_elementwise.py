@@ -20,6 +20,7 @@ LOGICAL = {
     "not": lambda a: a == 0, "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
     "gt": np.greater, "ge": np.greater_equal, "and": lambda a, b: (a != 0) & (b != 0),
     "or": lambda a, b: (a != 0) | (b != 0), "xor": lambda a, b: (a != 0) ^ (b != 0),
+    "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
 }
 MATH = {
     "exp": np.exp, "expm1": np.expm1, "log": np.log, "log1p": np.log1p, "log2": np.log2, "log10": np.log10,

@@ -23,6 +23,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ...accel.residency import GpuTensor
 from ..errors import MatlabError
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
@@ -62,13 +63,37 @@ def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str,
 
 
 def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
-    """Attach a GPU implementation to an already registered builtin (used by engine/accel)."""
+    """Attach a GPU implementation to an already registered builtin (used by engine/accel).
+
+    ``gpu(ctx, args, nargout) -> tuple`` runs when an argument is a gpuArray; it raises
+    engine.accel.provider.GpuUnavailable to decline (the CPU implementation then runs on the gathered
+    arguments and the results are uploaded, see engine/accel/dispatch.py)."""
     entry = BUILTINS[name]
     BUILTINS[name] = Builtin(**{**entry.__dict__, "gpu": gpu})
 
 
+def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> None:
+    """Give builtin ``name`` a new CPU implementation ``impl(ctx, *args, nargout=...)`` that wraps the
+    old one (e.g. to accept one more option), keeping family, fusion spec and GPU implementation;
+    ``help_more`` is appended to the help text as a paragraph."""
+    entry = BUILTINS[name]
+    help_text = f"{entry.help}\n\n{help_more}" if help_more else entry.help
+    BUILTINS[name] = Builtin(**{**entry.__dict__, "impl": impl, "help": help_text, "needs_ctx": True,
+                                "takes_nargout": True})
+
+
 def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
-    """Call a builtin with MATLAB arguments; always returns a tuple of outputs."""
+    """Call a builtin with MATLAB arguments; always returns a tuple of outputs. A gpuArray argument
+    routes the call through engine/accel/dispatch.py (GPU implementation or gather / CPU / upload)."""
+    for arg in args:
+        if type(arg) is GpuTensor:
+            from ...accel.dispatch import call_on_device
+            return call_on_device(entry, ctx, args, nargout, call_host)
+    return call_host(entry, ctx, args, nargout)
+
+
+def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
+    """Call a builtin's CPU implementation; always returns a tuple of outputs."""
     kwargs = {"nargout": nargout} if entry.takes_nargout else {}
     try:
         result = entry.impl(ctx, *args, **kwargs) if entry.needs_ctx else entry.impl(*args, **kwargs)

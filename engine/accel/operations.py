@@ -1,0 +1,297 @@
+"""GPU implementations of MATLAB operators and builtins on gpuArray operands (MATLAB semantics on top of
+the one-operation kernels of kernels.py).
+
+Operators (``BINARY_GPU`` / ``UNARY_GPU``, keyed like ops.py's tables) take engine values and return a
+GpuTensor; builtins (attached with ``registry.set_gpu_impl`` by ``register_builtins``) take
+``(ctx, args, nargout)`` and return the tuple of outputs. Both decline with ``GpuUnavailable`` whenever the
+device would not give MATLAB's answer, and dispatch.py computes it on the CPU instead:
+
+- operands of classes the kernels do not compute (integers, complex, char) and forms they lack (matrix
+  division, reductions with options, ``round(x, n)``...);
+- inputs that MATLAB makes complex: ``sqrt``/``log``/``log2``/``log10`` of negatives, ``log1p`` below -1,
+  ``asin``/``acos`` outside [-1, 1], a negative base to a non-integer power (checked on the device, one
+  small read-back);
+- NaN operands of ``~ & | xor`` (MATLAB raises an error, which the CPU path produces);
+- empty reductions (MATLAB's empty-input rules live in the CPU builtins).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from engine.accel.dispatch import gather
+from engine.accel.kernels import gpu_elementwise, gpu_matmul, gpu_reduce
+from engine.accel.provider import GpuUnavailable
+from engine.accel.residency import CLASS_OF_HOST, HOST_DTYPE, GpuTensor, upload
+from engine.runtime.builtins import registry
+from engine.runtime.values import class_of
+
+Operand = Any      # GpuTensor | float | bool | np.float32
+
+
+def operand(x: Any) -> Operand:
+    """An operator operand for the kernels: a GpuTensor, a scalar, or a host array uploaded."""
+    t = type(x)
+    if t is GpuTensor or t is float or t is bool:
+        return x
+    if t is np.ndarray and x.dtype in CLASS_OF_HOST:
+        if x.shape == (1, 1) and x.dtype == np.float32:
+            return np.float32(x[0, 0])
+        return upload(x)
+    raise GpuUnavailable(f"{class_of(x)} operands run on the CPU")
+
+
+def _text(value: Any) -> str | None:
+    from engine.runtime.builtins.sizes import option_text
+    return option_text(value)
+
+
+def _any(mask: GpuTensor) -> bool:
+    """Whether any element of a device array is true (one small read-back)."""
+    return bool(gpu_reduce("any", mask, "all").download().flat[0])
+
+
+def _has_nan(x: Operand) -> bool:
+    if type(x) is GpuTensor:
+        return x.cls != "logical" and _any(gpu_elementwise("isnan", x))
+    return x != x
+
+
+def _decline_nan(*xs: Operand) -> None:
+    if any(_has_nan(x) for x in xs):
+        raise GpuUnavailable("NaN operand of a logical operator (MATLAB raises an error)")
+
+
+# ---------------------------------------------------------------------------------- elementwise
+
+def _any_below(x: GpuTensor, limit: float) -> bool:
+    return _any(gpu_elementwise("lt", x, limit))
+
+
+DOMAINS: dict[str, Callable[[GpuTensor], bool]] = {
+    "sqrt": lambda x: _any_below(x, 0.0), "log": lambda x: _any_below(x, 0.0),
+    "log2": lambda x: _any_below(x, 0.0), "log10": lambda x: _any_below(x, 0.0),
+    "log1p": lambda x: _any_below(x, -1.0),
+    "asin": lambda x: _any(gpu_elementwise("gt", gpu_elementwise("abs", x), 1.0)),
+    "acos": lambda x: _any(gpu_elementwise("gt", gpu_elementwise("abs", x), 1.0)),
+}
+
+
+def unary(kernel: str, x: Any) -> GpuTensor:
+    """One elementwise function of a gpuArray; inputs MATLAB makes complex go to the CPU."""
+    x = operand(x)
+    domain = DOMAINS.get(kernel)
+    if domain is not None and x.cls != "logical" and domain(x):
+        raise GpuUnavailable(f"{kernel} of values outside its real domain gives complex results")
+    return gpu_elementwise(kernel, x)
+
+
+def _fractional(b: Operand) -> GpuTensor | bool:
+    if type(b) is GpuTensor:
+        return gpu_elementwise("ne", b, gpu_elementwise("fix", b))
+    return float(b) != np.trunc(float(b))
+
+
+def _power_is_complex(a: Operand, b: Operand) -> bool:
+    """Whether a .^ b has a negative base with a non-integer exponent somewhere (complex in MATLAB)."""
+    if type(a) is not GpuTensor:
+        if not a < 0:
+            return False
+        frac = _fractional(b)
+        return _any(frac) if type(frac) is GpuTensor else frac
+    if a.cls == "logical":
+        return False
+    frac = _fractional(b)
+    if type(frac) is not GpuTensor:
+        return frac and _any_below(a, 0.0)
+    return _any(gpu_elementwise("and", gpu_elementwise("lt", a, 0.0), frac))
+
+
+def binary(kernel: str, a: Any, b: Any) -> GpuTensor:
+    """One elementwise operation with implicit expansion, MATLAB's complex and NaN rules checked."""
+    a, b = operand(a), operand(b)
+    if kernel == "power" and _power_is_complex(a, b):
+        raise GpuUnavailable("a negative base to a non-integer power gives complex results")
+    if kernel in ("and", "or", "xor"):
+        _decline_nan(a, b)
+    return gpu_elementwise(kernel, a, b)
+
+
+def _is_scalar(x: Any) -> bool:
+    return getattr(x, "shape", (1, 1)) == (1, 1)
+
+
+def mtimes(a: Any, b: Any) -> GpuTensor:
+    if _is_scalar(a) or _is_scalar(b):
+        return binary("times", a, b)
+    a, b = operand(a), operand(b)
+    if len(a.shape) == 2 and len(b.shape) == 2 and a.shape[1] == b.shape[0] == 0:
+        raise GpuUnavailable("product with an empty inner dimension")
+    return gpu_matmul(a, b)
+
+
+def _scalar_only(kernel: str, which: int) -> Callable[[Any, Any], GpuTensor]:
+    """``/``, ``\\``, ``^`` when operand ``which`` (0, 1; 2 for both) is a scalar: elementwise."""
+    def operator(a: Any, b: Any) -> GpuTensor:
+        scalar = _is_scalar(a) and _is_scalar(b) if which == 2 else _is_scalar((a, b)[which])
+        if not scalar:
+            raise GpuUnavailable("matrix division and matrix powers run on the CPU")
+        return binary(kernel, a, b)
+    return operator
+
+
+def transpose(a: Any) -> GpuTensor:
+    """A vector's transpose is a view of the same buffer; matrices go to the CPU."""
+    if len(a.shape) != 2 or min(a.shape) > 1:
+        raise GpuUnavailable("matrix transpose runs on the CPU")
+    return a.share((a.shape[1], a.shape[0]))
+
+
+def logical_not(a: Any) -> GpuTensor:
+    _decline_nan(a)
+    return gpu_elementwise("not", a)
+
+
+ELEMENTWISE_OPERATORS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide",
+                         ".^": "power", "==": "eq", "~=": "ne", "<": "lt", "<=": "le", ">": "gt",
+                         ">=": "ge", "&": "and", "|": "or"}
+BINARY_GPU: dict[str, Callable[[Any, Any], GpuTensor]] = {
+    **{op: (lambda k: lambda a, b: binary(k, a, b))(k) for op, k in ELEMENTWISE_OPERATORS.items()},
+    "*": mtimes, "/": _scalar_only("rdivide", 1), "\\": _scalar_only("ldivide", 0),
+    "^": _scalar_only("power", 2),
+}
+UNARY_GPU: dict[str, Callable[[Any], GpuTensor]] = {
+    "-": lambda a: unary("uminus", a), "+": lambda a: unary("uplus", a), "~": logical_not,
+    "'": transpose, ".'": transpose,
+}
+
+# ---------------------------------------------------------------------------------- reductions
+
+
+def _default_dim(shape: tuple[int, ...]) -> int:
+    """MATLAB's default: the first dimension whose size is not 1."""
+    return next((k + 1 for k, n in enumerate(shape) if n != 1), 1)
+
+
+def _dim(value: Any) -> int | str:
+    text = _text(value)
+    if text is not None and text.lower() == "all":
+        return "all"
+    if type(value) is float and value >= 1 and value == int(value):
+        return int(value)
+    raise GpuUnavailable("reduction options run on the CPU")
+
+
+def _reduction(op: str) -> Callable[[Any, list, int], tuple]:
+    """sum(x), sum(x, dim), sum(x, 'all') and the same forms of prod, mean, any, all."""
+    def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        x, rest = args[0], args[1:]
+        if type(x) is not GpuTensor or x.numel == 0 or len(rest) > 1:
+            raise GpuUnavailable(f"this form of {op} runs on the CPU")
+        dim = _dim(rest[0]) if rest else _default_dim(x.shape)
+        return (gpu_reduce(op, x, dim),)
+    return gpu
+
+
+def _is_empty_placeholder(value: Any) -> bool:
+    return type(value) is np.ndarray and value.size == 0 and value.dtype == np.float64
+
+
+def _extreme(op: str) -> Callable[[Any, list, int], tuple]:
+    """max/min: (x), (x, [], dim), (x, [], 'all') with one or two outputs, and (a, b) elementwise."""
+    def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        if len(args) == 2:
+            if nargout > 1:
+                raise GpuUnavailable(f"{op} with two inputs has one output")
+            return (binary(op, args[0], args[1]),)
+        x = args[0]
+        if type(x) is not GpuTensor or x.numel == 0 or len(args) > 3 or \
+                len(args) > 1 and not _is_empty_placeholder(args[1]):
+            raise GpuUnavailable(f"this form of {op} runs on the CPU")
+        dim = _dim(args[2]) if len(args) == 3 else _default_dim(x.shape)
+        result = gpu_reduce(op, x, dim, with_index=nargout > 1)
+        return result if nargout > 1 else (result,)
+    return gpu
+
+
+# ---------------------------------------------------------------------------------- builtins
+
+def _elementwise_builtin(kernel: str, arity: int, fn: Callable[..., GpuTensor]) -> Callable:
+    def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        if len(args) != arity or nargout > 1:
+            raise GpuUnavailable(f"this form of {kernel} runs on the CPU")
+        return (fn(*args),)
+    return gpu
+
+
+def _host_call(name: str) -> Callable[[Any, list, int], tuple]:
+    """The CPU implementation called on the arguments as they are: for builtins that only read size
+    and class (size, numel, class...) or pass values through (feval, deal, struct...)."""
+    entry = registry.BUILTINS[name]
+    return lambda ctx, args, nargout: registry.call_host(entry, ctx, args, nargout)
+
+
+def prototype(value: Any) -> Any:
+    """A 0x0 host array of a gpuArray's underlying class (for class predicates and 'like')."""
+    return np.zeros((0, 0), dtype=HOST_DTYPE[value.cls]) if type(value) is GpuTensor else value
+
+
+def _class_predicate(name: str) -> Callable[[Any, list, int], tuple]:
+    entry = registry.BUILTINS[name]
+    return lambda ctx, args, nargout: registry.call_host(entry, ctx, [prototype(a) for a in args], nargout)
+
+
+def _like_constructor(name: str) -> Callable[[Any, list, int], tuple]:
+    """zeros/ones/eye/rand/randn/randi(..., 'like', G): computed for G's class without reading G."""
+    entry = registry.BUILTINS[name]
+
+    def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        if len(args) < 2 or type(args[-1]) is not GpuTensor or (_text(args[-2]) or "").lower() != "like":
+            raise GpuUnavailable(f"{name} with gpuArray sizes runs on the CPU")
+        host = [gather(a) for a in args[:-1]] + [prototype(args[-1])]
+        return registry.call_host(entry, ctx, host, nargout)     # dispatch uploads the result
+    return gpu
+
+
+MATH_UNARY = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin",
+              "acos", "atan", "sinh", "cosh", "tanh", "sign", "ceil", "floor", "fix", "abs", "round",
+              "isnan", "isinf", "isfinite")
+MATH_BINARY = ("atan2", "hypot")
+OPERATOR_BUILTINS = {"plus": "+", "minus": "-", "times": ".*", "rdivide": "./", "ldivide": ".\\",
+                     "power": ".^", "eq": "==", "ne": "~=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
+                     "and": "&", "or": "|", "mtimes": "*", "mrdivide": "/", "mldivide": "\\", "mpower": "^"}
+UNARY_BUILTINS = {"uminus": "-", "uplus": "+", "not": "~", "transpose": ".'", "ctranspose": "'"}
+AS_IS = ("size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", "ismatrix", "isrow",
+         "iscolumn", "class", "isa", "feval", "deal", "struct", "setfield", "getfield",
+         "gpuArray", "gather", "isgpuarray", "existsOnGPU", "classUnderlying")
+CLASS_PREDICATES = ("isreal", "isnumeric", "isfloat", "isinteger", "islogical", "ischar", "iscell",
+                    "iscellstr", "isstring", "isstruct")
+LIKE_CONSTRUCTORS = ("zeros", "ones", "eye", "rand", "randn", "randi")
+
+
+def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
+    """Every GPU implementation by builtin name (the builtins must be registered already)."""
+    impls: dict[str, Callable[[Any, list, int], tuple]] = {}
+    for name in MATH_UNARY:
+        impls[name] = _elementwise_builtin(name, 1, (lambda k: lambda x: unary(k, x))(name))
+    for name in MATH_BINARY:
+        impls[name] = _elementwise_builtin(name, 2, (lambda k: lambda a, b: binary(k, a, b))(name))
+    impls["xor"] = _elementwise_builtin("xor", 2, lambda a, b: binary("xor", a, b))
+    for name, op in OPERATOR_BUILTINS.items():
+        impls[name] = _elementwise_builtin(name, 2, BINARY_GPU[op])
+    for name, op in UNARY_BUILTINS.items():
+        impls[name] = _elementwise_builtin(name, 1, UNARY_GPU[op])
+    for op in ("sum", "prod", "mean", "any", "all"):
+        impls[op] = _reduction(op)
+    impls["max"], impls["min"] = _extreme("max"), _extreme("min")
+    impls.update({name: _host_call(name) for name in AS_IS})
+    impls.update({name: _class_predicate(name) for name in CLASS_PREDICATES})
+    impls.update({name: _like_constructor(name) for name in LIKE_CONSTRUCTORS})
+    return impls
+
+
+def register_builtins() -> None:
+    """Attach the GPU implementations to their builtins (registry.set_gpu_impl)."""
+    for name, impl in builtin_impls().items():
+        registry.set_gpu_impl(name, impl)
