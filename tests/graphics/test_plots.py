@@ -231,6 +231,8 @@ def test_surf_and_mesh_use_3d_axes_and_contour_levels(ctx, call):
     assert axes_of(ctx).name == "3d"
     call("mesh", z)
     assert axes_of(ctx).name == "3d" and len(axes_of(ctx).collections) == 1
+    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # one per grid segment
+    assert heights == [0.5, 1.5, 1.5, 2.5, 3.5, 3.5, 4.5]
     call("contour", z, [1.0, 2.0, 3.0])
     assert axes_of(ctx).name == "rectilinear"
     assert axes_of(ctx).collections[0].levels.tolist() == [1.0, 2.0, 3.0]
