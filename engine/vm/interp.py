@@ -133,7 +133,7 @@ def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
                     R[a[0]] = R[a[1]]
                 elif op == INDEX:
                     b = R[a[1]]
-                    if type(b) is ndarray and b.dtype is F64 and a[3] is None:
+                    if type(b) is ndarray and b.dtype is F64 and a[3] is None and 0 <= a[4] <= 1:
                         k = position(b, R, a[2])
                         if k is not None:
                             R[a[0]] = b.item(k)
@@ -157,7 +157,7 @@ def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
                         else:
                             slow.call(frame, a)
                     else:
-                        if type(b) is ndarray and b.dtype is F64 and a[3] is None and a[4] <= 1:
+                        if type(b) is ndarray and b.dtype is F64 and a[3] is None and 0 <= a[4] <= 1:
                             k = position(b, R, a[2])
                             if k is not None:
                                 R[a[0]] = b.item(k)

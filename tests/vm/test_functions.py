@@ -158,3 +158,8 @@ def test_addpath_folder_and_script_file(tmp_path):
 def test_builtin_errors_name_the_function_line():
     err = failure("x = 1;\ny = zeros(2) * ones(3);")
     assert err.identifier == "MATLAB:innerdim" and err.line == 2
+
+
+def test_varargout_filled_by_indexing_in_a_loop():
+    s = ok("[a, b, c] = spread([7 8 9]);\nfunction varargout = spread(v)\n  for k = 1:nargout\n    varargout{k} = v(k);\n  end\nend")
+    assert [s.get(n)[0, 0] for n in "abc"] == [7.0, 8.0, 9.0]
