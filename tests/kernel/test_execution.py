@@ -209,3 +209,20 @@ def test_is_complete_for_cell_magics_waits_for_an_empty_line(kernel):
     assert status("%%file f.m\nfunction f") == "incomplete"
     assert status("%%file f.m\nfunction f\nend\n") == "complete"
     assert status("%plot svg\nfor k = 1:3") == "incomplete"     # the code after line magics counts
+
+
+def test_keyboard_runs_typed_statements_in_the_workspace_until_dbcont(kernel):
+    answers = iter(["y = x * 2", "nosuch(1)", "dbcont"])
+    prompts = []
+
+    def answer(msg):
+        prompts.append(msg["content"]["prompt"])
+        kernel.input(next(answers))
+    messages = []
+    reply = kernel.execute_interactive("x = 21;\nkeyboard\nfprintf('%d\\n', y)", allow_stdin=True,
+                                       stdin_hook=answer, output_hook=messages.append, timeout=30)
+    assert reply["content"]["status"] == "ok" and prompts == ["K>> "] * 3
+    printed = texts([m for m in messages if m["msg_type"] == "stream"])
+    assert printed == "Error: Unrecognized function or variable 'nosuch'.\n42\n"
+    results = [m["content"]["data"]["text/plain"] for m in messages if m["msg_type"] == "execute_result"]
+    assert results == ["y = 42"]

@@ -1,5 +1,5 @@
-"""Builtins that talk to the user through the front end: ``input`` (typed input), ``clc`` (clear the
-output) and ``help``.
+"""Builtins that talk to the user through the front end: ``input`` (typed input), ``keyboard`` (a K>>
+prompt), ``clc`` (clear the output) and ``help``.
 
 A front end (the Jupyter kernel, the CLI) installs its side with ``set_front_end(state, FrontEnd(...))``:
 ``read_line(prompt) -> str`` sends a stdin request (and raises MatlabError when the front end allows no
@@ -73,9 +73,31 @@ def input_(ctx, prompt=None, mode=None):
     if not reply.strip():
         return np.zeros((0, 0))
     try:
-        return ctx.call(ctx.make_handle(f"@() {reply}"), [], 1)[0]
+        return ctx.call("eval", [CharArray.from_str(reply)], 1)[0]
     except MatlabError as err:
         raise MatlabError("MATLAB:input:invalidInput", f"Invalid input '{reply}': {err.message}") from None
+
+
+@builtin("keyboard", "interaction")
+def keyboard(ctx):
+    """keyboard  pause and run statements typed at a K>> prompt, in the current workspace.
+
+    Type dbcont (or return) to continue, dbquit to stop the program with an error. Errors in typed
+    statements are shown and the prompt comes back. Needs a front end that accepts input.
+
+        x = 21; keyboard   % then type y = 2 * x, then dbcont
+    """
+    while True:
+        line = _read_line(ctx, "K>> ").strip()
+        if line in ("dbcont", "return"):
+            return
+        if line == "dbquit":
+            raise MatlabError("MATLAB:keyboard:dbquit", "Debugging stopped by dbquit.")
+        if line:
+            try:
+                ctx.call("eval", [CharArray.from_str(line)], 0)
+            except MatlabError as err:
+                ctx.write(f"Error: {err.message}\n")
 
 
 def _text(value: Any, what: str) -> str:
