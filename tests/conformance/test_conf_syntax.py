@@ -1,4 +1,7 @@
-"""Conformance: syntax: comments, command syntax, matrix whitespace, precedence, statements (values recorded with GNU Octave 7.3; MATLAB-only behaviour noted)."""
+"""Conformance: syntax: comments, command syntax, matrix whitespace, precedence, statements.
+
+Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py); where MATLAB
+differs, the case follows MATLAB and a comment says so."""
 import pytest
 
 from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
@@ -8,7 +11,8 @@ CASES = [
     case('comment_after_code', 'x = 3; % x = 4', x=D(3)),
     case('percent_in_string', "s = 'a%b';", s=C('a%b')),
     case('command_syntax_format', 'format long\nx = 1;\nformat short', x=D(1)),
-    case('command_syntax_clear', "x = 1; y = 2; z = 3;\nclear x y\na = exist('x'); b = exist('z');", a=D(0), b=D(1)),
+    case('command_syntax_clear', "x = 1; y = 2; z = 3;\nclear x y\na = exist('x'); b = exist('z');",
+         a=D(0), b=D(1)),
     case('command_syntax_disp', 'disp hello\nx = 1;', x=D(1)),
     case('command_warning_off', 'warning off\nx = 2;', x=D(2)),
     case('command_close_hold', 'close all\nx = 3;', x=D(3)),
@@ -20,8 +24,12 @@ CASES = [
     case('transpose_quote_string', "x = [1 2]; a = [x', x'];", a=D([1, 2, 1, 2], (2, 2))),
     case('char_with_quote', "a = 'it''s';", a=C("it's")),
     case('string_with_quote', 'a = "say ""hi""";', a=S('say "hi"')),  # MATLAB: a string scalar
-    case('nested_functions_order', 'a = f1(2);\nfunction r = f1(x)\n  r = f2(x) * 2;\nend\nfunction r = f2(x)\n  r = x + 1;\nend', a=D(6)),
-    case('function_with_end_keywords', 'a = g(3);\nfunction r = g(x)\n  if x > 2\n    r = 1;\n  else\n    r = 0;\n  end\nend', a=D(1)),
+    case('nested_functions_order',
+         'a = f1(2);\nfunction r = f1(x)\n  r = f2(x) * 2;\nend\nfunction r = f2(x)\n  r = x + 1;\nend',
+         a=D(6)),
+    case('function_with_end_keywords',
+         'a = g(3);\nfunction r = g(x)\n  if x > 2\n    r = 1;\n  else\n    r = 0;\n  end\nend',
+         a=D(1)),
     case('keyword_end_in_index_in_if', 'v = 1:4; if v(end) == 4, a = 1; else, a = 0; end', a=D(1)),
     case('ellipsis_in_call', 'a = max([1 5 ...\n  3]);', a=D(5)),
     case('unary_in_matrix', 'a = [-1 -2 +3];', a=D([-1, -2, 3])),
