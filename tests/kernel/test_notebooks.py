@@ -30,6 +30,7 @@ def test_notebook_executes_headless(path, tmp_path, kernelspec):
         images = [o for o in outputs(nb, "display_data") if "image/png" in o.data]
         assert len(images) == 4                               # one per figure of the tour
         assert "A = 6×6" in all_text(nb) and "mean 5.50, std 3.0277" in all_text(nb)
+        assert "computed as single gpuArray" in all_text(nb) or "No GPU here" in all_text(nb)
 
 
 def test_papermill_injects_parameters(tmp_path, kernelspec):
