@@ -55,9 +55,47 @@ T = CharArray.from_str
     ("randperm", (-1.0,), "MATLAB:randperm:inputType", "nonnegative integer scalar"),
     ("sub2ind", (arr([2, 2]), 3.0, 1.0), "MATLAB:sub2ind:IndexOutOfRange", "Out of range subscript."),
     ("sub2ind", (arr([2, 2]), arr([1, 2]), 1.0), "MATLAB:sub2ind:SubscriptVectorSize", "same size"),
+    ("sub2ind", (arr([2, 2]), 1j, 1.0), "MATLAB:sub2ind:complexSubscripts", "must be real"),
+    ("zeros", (1e10, 1e10), "MATLAB:array:SizeLimitExceeded",
+     "Requested 10000000000x10000000000 (745058059692.4GB) array exceeds maximum array size preference"),
+    ("rand", (1e10,), "MATLAB:array:SizeLimitExceeded", "exceeds maximum array size preference"),
+    ("repmat", (arr([1, 2]), 1e10, 1e10), "MATLAB:array:SizeLimitExceeded", "maximum array size"),
+    ("diag", (2.0, 1e10), "MATLAB:array:SizeLimitExceeded", "maximum array size"),
+    ("magic", (np.nan,), "MATLAB:magic:nonFiniteInput", "must be finite"),
+    ("zeros", (arr([[2], [3]]),), "MATLAB:checkDimsInput", "Size vector must be a row vector"),
+    ("reshape", (arr([1, 2]), arr([[1], [2]])), "MATLAB:checkDimsInput", "row vector"),
+    ("norm", (arr([1, 2]), 0.0), "MATLAB:norm:unknownNorm", "positive number"),
+    ("chol", (np.array([[np.nan]]),), "MATLAB:posdef", "Matrix must be positive definite."),
+    ("svd", (np.array([[np.inf]]),), "MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN"),
+    ("rank", (np.array([[np.nan]]),), "MATLAB:rank:matrixWithNaNInf", "Input to SVD must not contain NaN"),
+    ("eig", (np.array([[np.nan]]),), "MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN"),
+    ("randperm", (3.0, E), "MATLAB:randperm:inputKTooLarge", "less than or equal to N"),
+    ("tril", (np.eye(2), E), "MATLAB:tril:kthDiagInputNotInteger", "integer scalar"),
 ])
 def test_error(name, args, identifier, message):
     with pytest.raises(MatlabError) as info:
         call(name, *args)
     assert info.value.identifier == identifier
     assert message in info.value.message
+
+
+def test_dimensions_past_ndims_are_singletons():
+    a = arr([[1, 2], [3, 4]])
+    from numeric_fakes import same
+    same(call("sum", a, 1e10), a)
+    same(call("max", a, E, 1e10), a)
+    same(call("diff", a, 1.0, 1e10), np.zeros((2, 2, 0)))
+    same(call("trapz", a, 1e10), np.zeros((2, 2)))
+    same(call("diag", a, 1e10), np.zeros((0, 1)))
+
+
+def test_edge_values_without_python_errors():
+    from numeric_fakes import close, same
+    close(call("norm", arr([1e200, 1e200]), 3.0), 1.2599210498948732e200)
+    same(call("norm", arr([0, 0]), 3.0), 0.0)
+    same(call("rank", np.eye(2), E), 2.0)
+    same(call("round", 2.5, 1000.0), 2.5)
+    same(call("round", 2.5, -1000.0), 0.0)
+    l, u, p = call("lu", np.zeros((1, 0)), nargout=3)
+    assert (l.shape, u.shape, p) == ((1, 0), (0, 0), 1.0)
+    same(call("polyfit", arr([1, 2, np.nan]), arr([1, 2, 3]), 1.0), arr([np.nan, np.nan]))

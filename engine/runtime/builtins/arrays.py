@@ -14,7 +14,8 @@ from ..values import CellArray, CharArray, Value, normalize_shape, size_of
 from .construct import restructure
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import DIM_ERROR, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
+from .sizes import (DIM_ERROR, check_size, dim_arg, first_nonsingleton, integer_values, is_text,
+                    numeric_array, option_text)
 
 
 def _oriented(values: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -281,6 +282,7 @@ def kron(a: Value, b: Value) -> Value:
     x, y = numeric_array(a, "kron"), numeric_array(b, "kron")
     if x.ndim > 2 or y.ndim > 2:
         raise MatlabError("MATLAB:kron:ndims", "kron supports two-dimensional arrays only.")
+    check_size((x.shape[0] * y.shape[0], x.shape[1] * y.shape[1]))
     with np.errstate(all="ignore"):
         return to_value(cast_result(np.kron(x.astype(np.float64) if x.dtype.kind != "c" else x,
                                             y.astype(np.float64) if y.dtype.kind != "c" else y), cls))

@@ -15,7 +15,8 @@ from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, StringArray, StructArray, Value,
                       class_of, normalize_shape, size_of)
 from .registry import builtin
-from .sizes import integer_values, is_text, numeric_array, option_text, size_from_args
+from .sizes import (check_size, integer_values, is_size_vector, is_text, numeric_array, option_text,
+                    size_from_args)
 
 
 def split_class(args: tuple[Value, ...], fname: str,
@@ -132,12 +133,12 @@ def linspace(d1: Value, d2: Value, n: Value = 100.0) -> Value:
     if any(e.size != 1 for e in ends) or np.iscomplexobj(ends[0]) or np.iscomplexobj(ends[1]):
         raise MatlabError("MATLAB:linspace:scalarInputs", "Inputs must be real scalars.")
     count = numeric_array(n, "linspace")
-    if count.size != 1:
-        raise MatlabError("MATLAB:linspace:scalarInputs", "Inputs must be scalars.")
+    if count.size != 1 or np.iscomplexobj(count) or np.isnan(count).any():
+        raise MatlabError("MATLAB:linspace:scalarInputs", "Inputs must be real scalars.")
     cls = result_class(d1, d2)
     if cls not in ("double", "single"):
         cls = "double"
-    npts = max(int(math.floor(float(count.ravel()[0]))), 0)
+    npts = check_size((1, max(int(min(math.floor(float(count.ravel()[0])), 2.0 ** 62)), 0)))[1]
     a, b = (float(e.ravel()[0]) for e in ends)
     row = _linspace_row(a, b, npts) if npts > 1 else np.full((1, npts), b)
     return to_value(row.astype(work_dtype(cls)))
@@ -165,6 +166,8 @@ def repmat(a: Value, *reps: Value) -> Value:
     if not reps:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     counts = size_from_args(list(reps), "repmat")
+    shape = size_of(a)
+    check_size(tuple(n * c for n, c in zip(shape + (1,) * len(counts), counts + (1,) * len(shape))))
 
     def tile(data: np.ndarray) -> np.ndarray:
         ndim = max(data.ndim, len(counts))
@@ -178,6 +181,9 @@ def _reshape_dims(args: tuple[Value, ...], total: int) -> tuple[int, ...]:
     """Target size of reshape, filling in the one [] argument."""
     if len(args) == 1:
         dims = integer_values(args[0], "reshape")
+        if not is_size_vector(args[0]):
+            raise MatlabError("MATLAB:checkDimsInput", "Size vector must be a row vector with real "
+                              "elements.")
         if len(dims) < 2:
             raise MatlabError("MATLAB:getReshapeDims:sizeVector",
                               "Size vector must have at least two elements.")
@@ -209,7 +215,7 @@ def _reshape_dims(args: tuple[Value, ...], total: int) -> tuple[int, ...]:
         raise MatlabError("MATLAB:getReshapeDims:notSameNumel",
                           "Number of elements must not change. Use [] as one of the size inputs to "
                           "automatically calculate the appropriate size for that dimension.")
-    return normalize_shape(tuple(dims))
+    return check_size(normalize_shape(tuple(dims)))
 
 
 @builtin("reshape", family="construct")
@@ -264,13 +270,13 @@ def ndgrid(*vectors: Value, nargout: int = 1) -> Value:
     return outs[:max(nargout, 1)]
 
 
-def _diag_offset(k: Value | None) -> int:
+def _diag_offset(k: Value | None, fname: str = "diag") -> int:
     if k is None:
         return 0
-    vals = integer_values(k, "diag")
+    vals = integer_values(k, fname)
     if len(vals) != 1:
-        raise MatlabError("MATLAB:diag:kthDiagInputNotInteger", "K-th diagonal input must be an integer "
-                          "scalar.")
+        raise MatlabError(f"MATLAB:{fname}:kthDiagInputNotInteger", "K-th diagonal input must be an "
+                          "integer scalar.")
     return vals[0]
 
 
@@ -290,12 +296,14 @@ def diag(v: Value, k: Value | None = None) -> Value:
     if 1 in arr.shape:
         vec = arr.ravel(order="F")
         n = vec.size + abs(offset)
-        out = np.zeros((n, n), dtype=arr.dtype)
+        out = np.zeros(check_size((n, n)), dtype=arr.dtype)
         rows = np.arange(vec.size) + max(-offset, 0)
         out[rows, rows + offset] = vec
         return to_value(out)
     if arr.shape == (0, 0):
         return to_value(arr.copy())
+    if not -arr.shape[0] < offset < arr.shape[1]:
+        return to_value(np.zeros((0, 1), arr.dtype))
     return to_value(np.diagonal(arr, offset).reshape(-1, 1).copy())
 
 
@@ -303,7 +311,7 @@ def _triangle(a: Value, k: Value | None, fname: str, keep) -> Value:
     arr = numeric_array(a, fname)
     if arr.ndim > 2:
         raise MatlabError(f"MATLAB:{fname}:firstInputMustBe2D", "First input must be 2-D.")
-    offset = 0 if k is None else integer_values(k, fname)[0]
+    offset = 0 if k is None else _diag_offset(k, fname)
     rows, cols = np.indices(arr.shape)
     return to_value(np.where(keep(cols - rows, offset), arr, np.zeros((), dtype=arr.dtype)))
 
@@ -376,7 +384,11 @@ def magic(n: Value) -> Value:
         magic(3)    % [8 1 6; 3 5 7; 4 9 2]
     """
     arr = numeric_array(n, "magic")
-    order = int(math.floor(float(np.real(arr.ravel(order="F")[0])))) if arr.size else 0
+    first = float(np.real(arr.ravel(order="F")[0])) if arr.size else 0.0
+    if not math.isfinite(first):
+        raise MatlabError("MATLAB:magic:nonFiniteInput", "Order of the magic square must be finite.")
+    order = int(math.floor(first))
     if order < 1:
         return np.zeros((0, 0))
+    check_size((order, order))
     return to_value(_magic(order).astype(np.float64))

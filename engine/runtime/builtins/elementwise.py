@@ -254,6 +254,10 @@ def _round_scalar(x: float) -> float:
 
 
 def _round_digits(a: np.ndarray, digits: int) -> np.ndarray:
+    if digits > 400:   # beyond any float's precision: nothing to round
+        return a
+    if digits < -400:  # beyond any float's magnitude: everything rounds to (signed) zero
+        return a * 0
     if digits >= 0:
         scale = a.dtype.type(10.0 ** digits)
         return round_half_away(a * scale) / scale

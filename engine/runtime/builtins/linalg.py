@@ -11,6 +11,7 @@ singular or badly scaled..." with its RCOND.
 """
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -66,8 +67,9 @@ def dot(a: Value, b: Value, dim: Value | None = None) -> Value:
         raise MatlabError("MATLAB:dot:InputSizeMismatch", "A and B must be same size.")
     axis = first_nonsingleton(x.shape) if dim is None else dim_arg(dim)
     dtype = work_dtype(cls)
-    products = np.conj(x.astype(dtype) if x.dtype.kind != "c" else x) * \
-        (y.astype(dtype) if y.dtype.kind != "c" else y)
+    with np.errstate(all="ignore"):
+        products = np.conj(x.astype(dtype) if x.dtype.kind != "c" else x) * \
+            (y.astype(dtype) if y.dtype.kind != "c" else y)
     if axis >= products.ndim:
         return to_value(cast_result(products, cls))
     return to_value(cast_result(products.sum(axis=axis, keepdims=True), cls))
@@ -110,10 +112,11 @@ def _norm_kind(p: Value | None) -> float | str:
     if is_text(p, "inf"):
         return np.inf
     arr = numeric_array(p, "norm")
-    if arr.size != 1 or np.iscomplexobj(arr):
-        raise MatlabError("MATLAB:norm:unknownNorm", "The only matrix norms available are 1, 2, inf, "
-                          "and 'fro'.")
-    return float(arr.ravel()[0])
+    value = float(arr.ravel()[0]) if arr.size == 1 and not np.iscomplexobj(arr) else np.nan
+    if not (value > 0 or value == -np.inf):
+        raise MatlabError("MATLAB:norm:unknownNorm", "The norm type must be a positive number, Inf, -Inf "
+                          "or 'fro'.")
+    return value
 
 
 def _vector_norm(v: np.ndarray, p: float | str) -> float:
@@ -128,7 +131,10 @@ def _vector_norm(v: np.ndarray, p: float | str) -> float:
         return float(mag.min())
     if p == 1.0:
         return float(mag.sum())
-    return float(np.sum(mag ** p) ** (1.0 / p))
+    scale = float(mag.max())   # scaled so that mag ** p neither overflows nor underflows
+    if scale == 0 or not math.isfinite(scale):
+        return scale
+    return scale * float(np.sum((mag / scale) ** p) ** (1.0 / p))
 
 
 def _matrix_norm(m: np.ndarray, p: float | str) -> float:
@@ -175,7 +181,8 @@ def det(a: Value) -> Value:
     arr = _square(_float_matrix("det", a))
     if arr.size == 0:
         return to_value(cast_result(np.ones((1, 1)), class_of(a)))
-    return to_value(np.array([[np.linalg.det(arr)]], dtype=arr.dtype))
+    with np.errstate(all="ignore"):
+        return to_value(np.array([[np.linalg.det(arr)]], dtype=arr.dtype))
 
 
 def _rcond(lu: np.ndarray, anorm: float) -> float:
@@ -232,21 +239,37 @@ def rank(a: Value, tol: Value | None = None) -> float:
 
         rank(magic(4))    % 3
     """
-    arr = _float_matrix("rank", a)
+    arr = _finite("rank", _float_matrix("rank", a), "SVD")
     if arr.size == 0:
         return 0.0
     s = scipy.linalg.svdvals(arr)
-    limit = max(arr.shape) * np.spacing(s[0].astype(arr.real.dtype)) if tol is None else \
-        float(numeric_array(tol, "rank").ravel()[0])
+    limit = _tolerance("rank", tol)
+    limit = max(arr.shape) * np.spacing(s[0].astype(arr.real.dtype)) if limit is None else limit
     return float(np.sum(s > limit))
 
 
-def _square_float(fname: str, a: Value) -> np.ndarray:
-    arr = _square(_float_matrix(fname, a))
+def _tolerance(fname: str, tol: Value | None) -> float | None:
+    """A tolerance argument as a float; None for none given (or [])."""
+    if tol is None:
+        return None
+    arr = numeric_array(tol, fname)
+    if arr.size == 0:
+        return None
+    if arr.size != 1 or np.iscomplexobj(arr):
+        raise MatlabError(f"MATLAB:{fname}:invalidTolerance", "Tolerance must be a real scalar.")
+    return float(arr.ravel()[0])
+
+
+def _finite(fname: str, arr: np.ndarray, routine: str) -> np.ndarray:
+    """``arr`` if it has no NaN or Inf, else MATLAB's error for the factorization ``routine``."""
     if not np.all(np.isfinite(arr)):
-        raise MatlabError(f"MATLAB:{fname}:matrixWithNaNInf", "Input to " + fname.upper() +
-                          " must not contain NaN or Inf.")
+        raise MatlabError(f"MATLAB:{fname}:matrixWithNaNInf",
+                          f"Input to {routine} must not contain NaN or Inf.")
     return arr
+
+
+def _square_float(fname: str, a: Value) -> np.ndarray:
+    return _finite(fname, _square(_float_matrix(fname, a)), fname.upper())
 
 
 def _is_hermitian(arr: np.ndarray) -> bool:
@@ -294,9 +317,7 @@ def svd(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
 
         s = svd([3 0; 0 4])    % 4; 3
     """
-    arr = _float_matrix("svd", a)
-    if not np.all(np.isfinite(arr)):
-        raise MatlabError("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.")
+    arr = _finite("svd", _float_matrix("svd", a), "SVD")
     if nargout <= 1:
         return to_value(scipy.linalg.svdvals(arr).reshape(-1, 1).astype(arr.real.dtype))
     economy = econ is not None and (is_text(econ, "econ") or (
@@ -315,13 +336,13 @@ def pinv(a: Value, tol: Value | None = None) -> Value:
 
         pinv([1 2; 2 4])    % [0.04 0.08; 0.08 0.16]
     """
-    arr = _float_matrix("pinv", a)
+    arr = _finite("pinv", _float_matrix("pinv", a), "SVD")
     if arr.size == 0:
         return to_value(np.zeros(arr.shape[::-1], arr.dtype))
     u, s, vh = scipy.linalg.svd(arr, full_matrices=False)
-    limit = max(arr.shape) * s[0] * np.finfo(arr.real.dtype).eps if tol is None else \
-        float(numeric_array(tol, "pinv").ravel()[0])
-    keep = s > limit
+    limit = _tolerance("pinv", tol)
+    limit = max(arr.shape) * s[0] * np.finfo(arr.real.dtype).eps if limit is None else limit
+    keep = s > max(limit, 0.0)
     inverse = (vh[keep].conj().T / s[keep]) @ u[:, keep].conj().T
     return to_value(inverse.astype(arr.dtype))
 
@@ -340,13 +361,13 @@ def cond(a: Value, p: Value | None = None) -> float:
     if arr.size == 0:
         return 0.0
     if kind == 2.0:
-        s = scipy.linalg.svdvals(arr)
+        s = scipy.linalg.svdvals(_finite("cond", arr, "SVD"))
         return float(np.inf if s[-1] == 0 else s[0] / s[-1])
     _square(arr)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
         try:
-            inverse = scipy.linalg.inv(arr)
+            inverse = scipy.linalg.inv(arr, check_finite=False)
         except np.linalg.LinAlgError:
             return float(np.inf)
     return _matrix_norm(arr, kind) * _matrix_norm(inverse, kind)
@@ -363,6 +384,8 @@ def chol(a: Value, triangle: Value | None = None, *, nargout: int = 1) -> Value:
         R = chol([4 2; 2 3])    % [2 1; 0 1.4142]
     """
     arr = _square(_float_matrix("chol", a))
+    if not np.all(np.isfinite(arr)):
+        raise MatlabError("MATLAB:posdef", "Matrix must be positive definite.")
     lower = triangle is not None and is_text(triangle, "lower")
     if triangle is not None and not lower and not is_text(triangle, "upper"):
         raise MatlabError("MATLAB:chol:inputType", "Triangle must be 'upper' or 'lower'.")
@@ -401,7 +424,11 @@ def lu(a: Value, *, nargout: int = 1) -> Value:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
             return to_value(scipy.linalg.lu_factor(arr, check_finite=False)[0] if arr.size else arr.copy())
-    perm, lower, upper = scipy.linalg.lu(arr)
+    if arr.size == 0:
+        m, n = arr.shape
+        lower, upper, perm = np.eye(m, min(m, n)), np.zeros((min(m, n), n)), np.eye(m)
+    else:
+        perm, lower, upper = scipy.linalg.lu(arr, check_finite=False)
     if nargout == 2:
         return to_value(perm @ lower), to_value(upper)
     return to_value(lower), to_value(upper), to_value(perm.T.copy())
@@ -421,12 +448,12 @@ def qr(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
     economy = econ is not None and (is_text(econ, "econ") or option_text(econ) is None)
     mode = "economic" if economy else "full"
     if nargout <= 1:
-        r = scipy.linalg.qr(arr, mode="r")[0]
+        r = scipy.linalg.qr(arr, mode="r", check_finite=False)[0]
         return to_value(r[:min(arr.shape)] if economy else r)
     if nargout == 2:
-        q, r = scipy.linalg.qr(arr, mode=mode)
+        q, r = scipy.linalg.qr(arr, mode=mode, check_finite=False)
         return to_value(q), to_value(r)
-    q, r, piv = scipy.linalg.qr(arr, mode=mode, pivoting=True)
+    q, r, piv = scipy.linalg.qr(arr, mode=mode, pivoting=True, check_finite=False)
     if economy:
         return to_value(q), to_value(r), to_value(piv.reshape(1, -1) + 1.0)
     return to_value(q), to_value(r), to_value(np.eye(arr.shape[1], dtype=arr.real.dtype)[:, piv])

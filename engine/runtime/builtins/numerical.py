@@ -14,7 +14,8 @@ from ..semantics import result_class, to_value, work_dtype
 from ..values import Value
 from .elementwise import FLOAT_INPUTS, check_classes
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
+from .sizes import (clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
+                    option_text)
 
 
 def _floats(fname: str, *values: Value) -> tuple[list[np.ndarray], str]:
@@ -36,14 +37,15 @@ def polyval(p: Value, x: Value) -> Value:
 
         polyval([1 -3 1], [0 1 2])    % 1 -1 -1
     """
-    (coeffs, points), _ = _floats("polyval", p, x)
-    coeffs = coeffs.ravel(order="F")
-    y = np.zeros_like(points)
-    if coeffs.size:
-        y = np.full_like(points, coeffs[0])
-        for c in coeffs[1:]:
-            y = points * y + c
-    return to_value(y)
+    with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
+        (coeffs, points), _ = _floats("polyval", p, x)
+        coeffs = coeffs.ravel(order="F")
+        y = np.zeros_like(points)
+        if coeffs.size:
+            y = np.full_like(points, coeffs[0])
+            for c in coeffs[1:]:
+                y = points * y + c
+        return to_value(y)
 
 
 @builtin("polyfit", family="numerical")
@@ -56,19 +58,22 @@ def polyfit(x: Value, y: Value, n: Value) -> Value:
 
         p = polyfit([1 2 3], [2 4 7], 1)    % 2.5000 -0.6667
     """
-    (xs, ys), _ = _floats("polyfit", x, y)
-    degree = integer_values(n, "polyfit")
-    if len(degree) != 1 or degree[0] < 0:
-        raise MatlabError("MATLAB:polyfit:invalidDegree", "The degree N must be a nonnegative integer.")
-    xs, ys = xs.ravel(order="F"), ys.ravel(order="F")
-    if xs.size != ys.size:
-        raise MatlabError("MATLAB:polyfit:XYSizeMismatch", "The first two inputs must have the same "
-                          "number of elements.")
-    vander = np.vander(xs, degree[0] + 1)
-    q, r = scipy.linalg.qr(vander, mode="economic")
-    coeffs = scipy.linalg.solve_triangular(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
-        np.linalg.lstsq(vander, ys, rcond=None)[0]
-    return to_value(coeffs.reshape(1, -1))
+    with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
+        (xs, ys), _ = _floats("polyfit", x, y)
+        degree = integer_values(n, "polyfit")
+        if len(degree) != 1 or degree[0] < 0:
+            raise MatlabError("MATLAB:polyfit:invalidDegree", "The degree N must be a nonnegative integer.")
+        xs, ys = xs.ravel(order="F"), ys.ravel(order="F")
+        if xs.size != ys.size:
+            raise MatlabError("MATLAB:polyfit:XYSizeMismatch", "The first two inputs must have the same "
+                              "number of elements.")
+        vander = np.vander(xs, degree[0] + 1)
+        if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):
+            return to_value(np.full((1, degree[0] + 1), np.nan, xs.dtype))
+        q, r = scipy.linalg.qr(vander, mode="economic")
+        coeffs = scipy.linalg.solve_triangular(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
+            np.linalg.lstsq(vander, ys, rcond=None)[0]
+        return to_value(coeffs.reshape(1, -1))
 
 
 def _trapz_args(fname: str, args: tuple[Value, ...]) -> tuple[np.ndarray | None, np.ndarray, int]:
@@ -83,7 +88,8 @@ def _trapz_args(fname: str, args: tuple[Value, ...]) -> tuple[np.ndarray | None,
     else:
         (x, y), _ = _floats(fname, args[0], args[1])
     explicit_dim = args[-1] if len(args) == 3 or (len(args) == 2 and x is None) else None
-    axis = first_nonsingleton(y.shape) if explicit_dim is None else dim_arg(explicit_dim)
+    axis = first_nonsingleton(y.shape) if explicit_dim is None else \
+        clamp_axis(dim_arg(explicit_dim), y.ndim)
     length = y.shape[axis] if axis < y.ndim else 1
     if x is not None and x.size not in (1, length):
         raise MatlabError(f"MATLAB:{fname}:LengthXMismatchY",
@@ -118,8 +124,9 @@ def trapz(*args: Value) -> Value:
 
         trapz([0 1 3], [1 2 3])    % 6.5
     """
-    x, y, axis = _trapz_args("trapz", args)
-    return to_value(_trapezoids(x, y, axis).sum(axis=axis, keepdims=True))
+    with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
+        x, y, axis = _trapz_args("trapz", args)
+        return to_value(_trapezoids(x, y, axis).sum(axis=axis, keepdims=True))
 
 
 @builtin("cumtrapz", family="numerical")
@@ -130,11 +137,12 @@ def cumtrapz(*args: Value) -> Value:
 
         cumtrapz([1 2 3])    % 0 1.5 4
     """
-    x, y, axis = _trapz_args("cumtrapz", args)
-    if y.shape[axis] == 0:
-        return to_value(y.copy())
-    start = np.zeros(tuple(1 if k == axis else n for k, n in enumerate(y.shape)), y.dtype)
-    return to_value(np.concatenate([start, np.cumsum(_trapezoids(x, y, axis), axis=axis)], axis=axis))
+    with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
+        x, y, axis = _trapz_args("cumtrapz", args)
+        if y.shape[axis] == 0:
+            return to_value(y.copy())
+        start = np.zeros(tuple(1 if k == axis else n for k, n in enumerate(y.shape)), y.dtype)
+        return to_value(np.concatenate([start, np.cumsum(_trapezoids(x, y, axis), axis=axis)], axis=axis))
 
 
 INTERP_METHODS = ("linear", "nearest", "previous", "next")
@@ -184,28 +192,31 @@ def interp1(*args: Value) -> Value:
 
         interp1([1 2 3], [10 20 30], [1.5 2.5])    % 15 25
     """
-    numeric_args = [a for a in args if option_text(a) is None]
-    if len(numeric_args) < 2:
-        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
-    if len(args) == 2 or option_text(args[2]) is not None:
-        x_value, rest = None, args
-    else:
-        x_value, rest = args[0], args[1:]
-    method, fill, extrap = _interp_options(rest[2:])
-    (v, xq), cls = _floats("interp1", rest[0], rest[1])
-    v = v.ravel(order="F")
-    x = np.arange(1.0, v.size + 1) if x_value is None else _floats("interp1", x_value)[0][0].ravel(order="F")
-    if x.size != v.size or x.size < 2:
-        raise MatlabError("MATLAB:interp1:YInvalidNumRows", "The sample points x and values v must be "
-                          "vectors of the same length, with at least two points.")
-    order = np.argsort(x, kind="stable")
-    x, v = x[order], v[order]
-    if np.any(np.diff(x) == 0):
-        raise MatlabError("MATLAB:interp1:RepeatedValuesX", "The grid vectors must contain unique points.")
-    out = _interp_vector(x, v, xq, method)
-    outside = np.isnan(out) & ~np.isnan(xq)
-    out = np.where(outside, _extrapolate(x, v, xq, method) if extrap else fill, out)
-    return to_value(out.astype(work_dtype(cls)))
+    with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
+        numeric_args = [a for a in args if option_text(a) is None]
+        if len(numeric_args) < 2:
+            raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+        if len(args) == 2 or option_text(args[2]) is not None:
+            x_value, rest = None, args
+        else:
+            x_value, rest = args[0], args[1:]
+        method, fill, extrap = _interp_options(rest[2:])
+        (v, xq), cls = _floats("interp1", rest[0], rest[1])
+        v = v.ravel(order="F")
+        x = np.arange(1.0, v.size + 1) if x_value is None else \
+            _floats("interp1", x_value)[0][0].ravel(order="F")
+        if x.size != v.size or x.size < 2:
+            raise MatlabError("MATLAB:interp1:YInvalidNumRows", "The sample points x and values v must be "
+                              "vectors of the same length, with at least two points.")
+        order = np.argsort(x, kind="stable")
+        x, v = x[order], v[order]
+        if np.any(np.diff(x) == 0):
+            raise MatlabError("MATLAB:interp1:RepeatedValuesX",
+                              "The grid vectors must contain unique points.")
+        out = _interp_vector(x, v, xq, method)
+        outside = np.isnan(out) & ~np.isnan(xq)
+        out = np.where(outside, _extrapolate(x, v, xq, method) if extrap else fill, out)
+        return to_value(out.astype(work_dtype(cls)))
 
 
 def _extrapolate(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str) -> np.ndarray:

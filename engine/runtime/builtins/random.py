@@ -19,7 +19,7 @@ from ..errors import MatlabError
 from ..values import DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, StructArray, Value
 from .construct import finish, split_class
 from .registry import builtin
-from .sizes import integer_values, is_text, option_text, size_from_args
+from .sizes import check_size, integer_values, is_text, option_text, size_from_args
 
 DEFAULT_SEED = 5489  # MT19937 seed of MATLAB's rng(0) / rng('default')
 MAX_SEED = 2 ** 32
@@ -185,8 +185,9 @@ def randperm(ctx: CallContext, n: Value, k: Value | None = None) -> Value:
     count = integer_values(n, "randperm")
     if len(count) != 1 or count[0] < 0:
         raise MatlabError("MATLAB:randperm:inputType", "N must be a nonnegative integer scalar.")
-    total = count[0]
-    take = total if k is None else integer_values(k, "randperm")[0]
+    total = check_size((1, count[0]))[1]
+    picks = [total] if k is None else integer_values(k, "randperm")
+    take = picks[0] if len(picks) == 1 else -1
     if not 0 <= take <= total:
         raise MatlabError("MATLAB:randperm:inputKTooLarge",
                           "K must be a nonnegative integer less than or equal to N.")

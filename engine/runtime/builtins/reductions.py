@@ -24,8 +24,8 @@ from ..semantics import cast_result, elementwise, result_class, to_value, work_d
 from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import (DIM_ERROR, dim_arg, dim_list, first_nonsingleton, integer_values, numeric_array,
-                    option_text)
+from .sizes import (DIM_ERROR, clamp_axis, dim_arg, dim_list, first_nonsingleton, integer_values,
+                    numeric_array, option_text)
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 OUT_TYPES = ("default", "double", "native")
@@ -66,10 +66,10 @@ def prepare(arr: np.ndarray, opts: Options) -> tuple[np.ndarray, tuple[int, ...]
     if opts.all or (opts.axes is None and arr.shape == (0, 0)):
         return arr.reshape(-1, 1, order="F"), (0,)
     axes = opts.axes if opts.axes is not None else (first_nonsingleton(arr.shape),)
-    top = max(axes) + 1
-    if top > arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (top - arr.ndim))
-    return arr, tuple(sorted(set(axes)))
+    axes = tuple(sorted({clamp_axis(ax, arr.ndim) for ax in axes}))
+    if axes[-1] == arr.ndim:
+        arr = arr.reshape(arr.shape + (1,))
+    return arr, axes
 
 
 def _source(value: Value, fname: str) -> np.ndarray:
@@ -468,7 +468,7 @@ def diff(a: Value, n: Value | None = None, dim: Value | None = None) -> Value:
         raise MatlabError("MATLAB:diff:differenceOrderMustBePositiveInteger",
                           "Difference order N must be a positive integer scalar.")
     count = order if isinstance(order, int) else order[0]
-    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
+    axis = first_nonsingleton(arr.shape) if dim is None else clamp_axis(dim_arg(dim), arr.ndim)
     if (arr.shape == (0, 0) or arr.size == 1) and dim is None:
         return to_value(np.zeros((0, 0), dtype=cast_result(arr[:0], result_class(a)).dtype))
     cls = result_class(a)

@@ -6,6 +6,7 @@ Dimensions are 1-based in MATLAB arguments and 0-based (numpy axes) in the helpe
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -56,13 +57,19 @@ def integer_values(value: Value, fname: str) -> list[int]:
     return [int(v) for v in flat]
 
 
+def is_size_vector(value: Value) -> bool:
+    """Whether a size argument is a row vector (a scalar included)."""
+    shape = size_of(value)
+    return len(shape) == 2 and shape[0] == 1
+
+
 def size_from_args(args: list[Value], fname: str) -> tuple[int, ...]:
     """MATLAB size arguments: () -> 1x1, (n) -> nxn, (m, n, ...) or ([m n ...]); negatives count as 0."""
     if not args:
         return (1, 1)
     if len(args) == 1:
         dims = integer_values(args[0], fname)
-        if len(size_of(args[0])) > 2 or min(size_of(args[0])) != 1:
+        if not is_size_vector(args[0]):
             raise MatlabError("MATLAB:checkDimsInput",
                               "Size vector must be a row vector with real elements.")
         dims = dims * 2 if len(dims) == 1 else dims
@@ -73,7 +80,32 @@ def size_from_args(args: list[Value], fname: str) -> tuple[int, ...]:
             if len(vals) != 1:
                 raise MatlabError("MATLAB:NonScalarInput", "Size inputs must be scalar.")
             dims.append(vals[0])
-    return normalize_shape([max(d, 0) for d in dims])
+    return check_size(normalize_shape([max(d, 0) for d in dims]))
+
+
+def _physical_memory() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 2 ** 36
+
+
+MAX_BYTES = _physical_memory()   # MATLAB's default array size limit: the physical memory
+MAX_DIMS = 32                    # numpy allows 64 dimensions; results of several inputs combine dims
+
+
+def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
+    """``shape`` if an array of that size fits in memory, else MATLAB's size-limit error."""
+    if len(shape) > MAX_DIMS:
+        raise MatlabError("MATLAB:array:TooManyDimensions",
+                          f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
+    count = math.prod(shape)
+    if count * itemsize > MAX_BYTES:
+        raise MatlabError("MATLAB:array:SizeLimitExceeded",
+                          f"Requested {'x'.join(map(str, shape))} ({count * itemsize / 2 ** 30:.1f}GB) array "
+                          f"exceeds maximum array size preference ({MAX_BYTES / 2 ** 30:.1f}GB). This might "
+                          "cause the session to become unresponsive.")
+    return shape
 
 
 def dim_arg(value: Value) -> int:
@@ -95,6 +127,11 @@ def dim_list(value: Value) -> list[int]:
     if np.any(flat < 1) or np.any(flat != np.floor(flat)) or not np.all(np.isfinite(flat)):
         raise MatlabError(*DIM_ERROR)
     return [int(v) - 1 for v in flat]
+
+
+def clamp_axis(axis: int, ndim: int) -> int:
+    """An axis past the last dimension names a singleton; any one of them will do, so use the first."""
+    return min(axis, ndim)
 
 
 def first_nonsingleton(shape: tuple[int, ...]) -> int:
@@ -252,6 +289,14 @@ def _grid_size(sz: Value, fname: str) -> list[int]:
     return dims
 
 
+def _subscripts(value: Value, fname: str) -> np.ndarray:
+    """Subscripts or linear indices as float64 (range checks follow); complex values are an error."""
+    arr = numeric_array(value, fname)
+    if np.iscomplexobj(arr):
+        raise MatlabError(f"MATLAB:{fname}:complexSubscripts", "Subscript indices must be real.")
+    return arr.astype(np.float64)
+
+
 @builtin("sub2ind", family="size")
 def sub2ind(sz: Value, *subs: Value) -> Value:
     """sub2ind(sz, I, J, ...)  linear indices of the subscripts (I, J, ...) in an array of size sz.
@@ -264,7 +309,7 @@ def sub2ind(sz: Value, *subs: Value) -> Value:
     dims = _grid_size(sz, "sub2ind")
     if not subs:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
-    arrays = [numeric_array(s, "sub2ind") for s in subs]
+    arrays = [_subscripts(s, "sub2ind") for s in subs]
     if any(a.shape != arrays[0].shape for a in arrays):
         raise MatlabError("MATLAB:sub2ind:SubscriptVectorSize", "The subscript vectors must all be of "
                           "the same size.")
@@ -272,8 +317,7 @@ def sub2ind(sz: Value, *subs: Value) -> Value:
     dims += [1] * (len(arrays) - len(dims))
     linear = np.zeros(arrays[0].shape)
     stride = 1
-    for sub, n in zip(arrays, dims):
-        values = sub.astype(np.float64)
+    for values, n in zip(arrays, dims):
         if np.any(values < 1) or np.any(values > n) or np.any(values != np.floor(values)):
             raise MatlabError("MATLAB:sub2ind:IndexOutOfRange", "Out of range subscript.")
         linear += (values - 1) * stride
@@ -293,7 +337,7 @@ def ind2sub(sz: Value, ind: Value, *, nargout: int = 1) -> Value:
     dims = _grid_size(sz, "ind2sub")
     count = max(nargout, 1)
     dims = dims[:count - 1] + [math.prod(dims[count - 1:])] + [1] * max(count - len(dims), 0)
-    values = numeric_array(ind, "ind2sub").astype(np.float64)
+    values = _subscripts(ind, "ind2sub")
     if np.any(values < 1) or np.any(values > math.prod(dims)) or np.any(values != np.floor(values)):
         raise MatlabError("MATLAB:ind2sub:IndexOutOfRange", "Index out of range.")
     rest = values - 1
