@@ -7,7 +7,7 @@ raising ``GpuUnavailable`` (an integer class, an input MATLAB makes complex, a f
 device failure); the CPU then computes the same answer and the reason is recorded in the provider's
 ``fallbacks`` (shown by ``gpuDevice``).
 
-    route_operators(BINARY, UNARY)   ops.py's tables: gpuArray operands go to the device
+    route_operators(BINARY, UNARY, truth) -> truth   ops.py's tables: gpuArray operands go to the device
     call_on_device(entry, ctx, args, nargout, host_call) -> tuple   registry.call_builtin's gpu branch
     index(cpu_index, value, args)    value(args) with a gpuArray value or subscript
     assign(cpu_assign, base, args, rhs, inplace)   base(args) = rhs with a gpuArray among them
@@ -26,7 +26,7 @@ T = TypeVar("T")
 
 # Families whose numeric results stay on the device when an operand was a gpuArray (as in MATLAB);
 # text, display, graphics and workspace builtins give host values.
-DEVICE_FAMILIES = frozenset({"array", "construct", "linalg", "math", "numerical", "operators", "random",
+DEVICE_FAMILIES = frozenset({"array", "cells", "construct", "linalg", "math", "numerical", "operators", "random",
                              "reduction", "set", "size", "types"})
 # Builtins of those families whose results MATLAB returns on the host (sizes, class predicates).
 HOST_RESULTS = frozenset({
@@ -90,7 +90,8 @@ def compute(what: str, args: Sequence[Any], gpu: Callable[[], T] | None, cpu: Ca
 
 # ---------------------------------------------------------------------------------------------- operators
 
-def _routed_binary(op: str, cpu: Callable[[Any, Any], Any], gpu: Callable[[Any, Any], Any] | None) -> Callable:
+def _routed_binary(op: str, cpu: Callable[[Any, Any], Any],
+                   gpu: Callable[[Any, Any], Any] | None) -> Callable:
     def operator(a: Any, b: Any) -> Any:
         if type(a) is not GpuTensor and type(b) is not GpuTensor:
             return cpu(a, b)
@@ -108,13 +109,23 @@ def _routed_unary(op: str, cpu: Callable[[Any], Any], gpu: Callable[[Any], Any] 
     return operator
 
 
-def route_operators(binary: dict[str, Callable], unary: dict[str, Callable]) -> None:
-    """Wrap ops.py's operator tables in place: gpuArray operands run on the device (or fall back)."""
+def _routed_truth(cpu: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    def truth(value: Any) -> bool:
+        return cpu(value.gather() if type(value) is GpuTensor else value)
+    truth.__doc__ = cpu.__doc__
+    return truth
+
+
+def route_operators(binary: dict[str, Callable], unary: dict[str, Callable],
+                    truth: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Wrap ops.py's operator tables in place so that gpuArray operands run on the device (or fall
+    back); returns ``truth`` (the if/while condition) accepting a gpuArray, which it gathers."""
     from engine.accel import operations
     for op, fn in binary.items():
         binary[op] = _routed_binary(op, fn, operations.BINARY_GPU.get(op))
     for op, fn in unary.items():
         unary[op] = _routed_unary(op, fn, operations.UNARY_GPU.get(op))
+    return _routed_truth(truth)
 
 
 # ---------------------------------------------------------------------------------------------- builtins

@@ -538,4 +538,4 @@ UNARY: dict[str, Callable[[Value], Value]] = {
 # gpuArray operands run on the device (engine/accel/dispatch.py); other operands never leave this module.
 from ..accel.dispatch import route_operators  # noqa: E402  (after the tables it wraps)
 
-route_operators(BINARY, UNARY)
+truth = route_operators(BINARY, UNARY, truth)

@@ -147,3 +147,17 @@ def test_unsupported_input_is_a_matlab_error(gpu):
                         ("gpuDevice(2)", "parallel:gpu:device:InvalidIndex")):
         err = s.execute(code).error
         assert err is not None and err.identifier == ident, code
+
+
+def test_conditions_and_function_handles(gpu):
+    s = Session()
+    code = ("G = gpuArray([1 2; 3 4]); k = 0; while G(1) + k < 3, k = k + 1; end; "
+            "if any(G(:) > 3), a = 1; else, a = 0; end; b = 0; if G, b = 1; end; "
+            "f = arrayfun(@(x) x * 2, G); c = cellfun(@(x) x + 1, {G}, 'UniformOutput', false); "
+            "h = feval(@sqrt, G); cls = {class(f), class(c{1}), class(h)};")
+    assert s.execute(code).error is None
+    assert [s.get(n)[0, 0] for n in ("k", "a", "b")] == [2.0, 1.0, 1.0]
+    assert list(s.get("cls").ravel()) == ["gpuArray"] * 3
+    np.testing.assert_array_equal(s.get("f"), [[2, 4], [6, 8]])
+    err = s.execute("if gpuArray(NaN), end").error
+    assert err.identifier == "MATLAB:nologicalnan"

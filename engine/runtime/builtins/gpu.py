@@ -111,10 +111,9 @@ def classUnderlying(x: Value) -> CharArray:
 
 def device_value() -> StructArray:
     """The gpuDevice properties of the shared provider (names after MATLAB's where they exist)."""
-    facts = require_adapter().describe()
-    stats = pool_of(get_provider()).stats()
+    provider = require_adapter()
+    facts, stats = provider.describe(), pool_of(provider).stats()
     limits = facts["limits"]
-    provider = get_provider()
     props = {
         "Name": facts["name"], "Index": 1.0, "Backend": facts["backend"], "Kind": facts["kind"],
         "AdapterType": facts["adapter_type"], "SupportsDouble": facts["f64"] and facts["int64"],
@@ -131,8 +130,8 @@ def device_value() -> StructArray:
         "LastFallback": provider.fallbacks[-1] if provider.fallbacks else "",
         "DeviceAvailable": True, "DeviceSelected": True,
     }
-    return StructArray.scalar({k: CharArray.from_str(v) if isinstance(v, str) else v for k, v in props.items()},
-                              DEVICE_CLASS)
+    values = {k: CharArray.from_str(v) if isinstance(v, str) else v for k, v in props.items()}
+    return StructArray.scalar(values, DEVICE_CLASS)
 
 
 @builtin("gpuDevice", family="gpu")
