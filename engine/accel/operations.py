@@ -264,7 +264,7 @@ OPERATOR_BUILTINS = {"plus": "+", "minus": "-", "times": ".*", "rdivide": "./", 
 UNARY_BUILTINS = {"uminus": "-", "uplus": "+", "not": "~", "transpose": ".'", "ctranspose": "'"}
 AS_IS = ("size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", "ismatrix", "isrow",
          "iscolumn", "class", "isa", "feval", "deal", "struct", "setfield", "getfield",
-         "gpuArray", "gather", "isgpuarray", "existsOnGPU", "classUnderlying")
+         "gpuArray", "gather", "isgpuarray", "existsOnGPU", "classUnderlying", "underlyingType")
 CLASS_PREDICATES = ("isreal", "isnumeric", "isfloat", "isinteger", "islogical", "ischar", "iscell",
                     "iscellstr", "isstring", "isstruct")
 LIKE_CONSTRUCTORS = ("zeros", "ones", "eye", "rand", "randn", "randi")

@@ -100,9 +100,10 @@ def existsOnGPU(x: Value) -> bool:
     return not x.released and not x.provider.lost and current_provider() is x.provider
 
 
-@builtin("classUnderlying", family="gpu")
+@builtin("classUnderlying", family="gpu", aliases=("underlyingType",))
 def classUnderlying(x: Value) -> CharArray:
-    """classUnderlying(X)  the class of the elements of a gpuArray (for other values, their class).
+    """classUnderlying(X), underlyingType(X)  the class of the elements of a gpuArray (for other values,
+    their class).
 
         classUnderlying(gpuArray(single(1)))    % 'single'
     """
@@ -207,8 +208,8 @@ def _gpu_option(name: str):
 def _register() -> None:
     for name in GPU_OPTION_CONSTRUCTORS:
         replace_impl(name, _gpu_option(name),
-                     f"{name}(..., 'gpuArray') creates the array on the GPU; {name}(..., 'like', G) with a "
-                     f"gpuArray G gives a gpuArray of G's underlying class.")
+                     f"{name}(..., 'gpuArray') creates the array on the GPU; {name}(..., 'like', G)\n"
+                     f"with a gpuArray G gives a gpuArray of G's underlying class.")
     operations.register_builtins()
 
 
