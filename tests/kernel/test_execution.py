@@ -140,6 +140,7 @@ def test_user_function_help_from_file_magic(kernel):
     assert reply["payload"][0]["data"]["text/plain"].startswith("ADDONE  add one to x.")
     _, messages = run(kernel, "help addone")
     assert texts(messages).startswith("ADDONE  add one to x.")
+    assert kernel.complete("z = addo", 8, reply=True)["content"]["matches"] == ["addone"]
 
 
 def test_time_timeit_who_and_lsmagic(kernel):
