@@ -70,7 +70,8 @@ CASES = [
     case('lex_1_it_s', "c = {1, 'it''s'};", c=Cell([D(1), C("it's")])),
     case('lex_s_a_b_c_2_d_5_s_s_a_b_c_2_d', 's.a.b.c(2).d = 5; s = s.a.b.c(2).d;', s=D(5)),
     case('lex_1_2_3_v_v', "v = [1 2 3]'; v = v';", v=D([1, 2, 3])),
-    case('lex_1_b_2_if_a_1_b_2_r_1_else_r_0_en', 'a = 1; b = 2; if (a == 1) && (b == 2), r = 1; else, r = 0; end', r=D(1)),
+    case('lex_1_b_2_if_a_1_b_2_r_1_else_r_0_en', 'a = 1; b = 2; if (a == 1) && (b == 2), r = 1; else, r = 0; end',
+         r=D(1)),
     case('lex_1_2_3', 'x = [1, 2, 3,];', x=D([1, 2, 3])),
     case('lex_1_2_3_', 'x = [1; 2; 3;];', x=D([1, 2, 3], (3, 1))),
     case('lex_1_2', 'x = {1, 2, };', x=Cell([D(1), D(2)])),
@@ -99,7 +100,8 @@ CASES = [
     case('lex_1_2_3_4', "x = [1 2]*[3 4]';", x=D(11)),
     case('lex_10_x_x_1', 'x = 10; x = x-1;', x=D(9)),
     case('lex_1_2_x_x_end_1_1', "x = [1 2]; x = x(end:-1:1)';", x=D([2, 1], (2, 1))),
-    case('lex_0_for_k_1_2_3_4_r_r_k_1_10_k_2_e', "r = 0; for k = [1 2; 3 4]', r = r + k(1) * 10 + k(2); end", r=D(46)),
+    case('lex_0_for_k_1_2_3_4_r_r_k_1_10_k_2_e', "r = 0; for k = [1 2; 3 4]', r = r + k(1) * 10 + k(2); end",
+         r=D(46)),
 ]
 
 
