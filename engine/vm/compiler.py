@@ -59,7 +59,7 @@ class Compiler:
         self.const_regs: dict[tuple, int] = {}
         self.uses = Counter(t.id for b in fn.blocks for i in [*b.instrs, b.term] for t in i.args)
         self.labels: dict[str, int] = {}
-        self.stubs: dict[str, str] = {}                # stub label -> loop head label
+        self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
         self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs
                            if i.op in ("setindex", "setlist")}
@@ -99,14 +99,14 @@ class Compiler:
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
         """Emit a jump to a block label. Backward jumps check for interrupts: ``JUMP`` becomes ``LOOP``,
-        and a backward conditional jump goes through a ``LOOP`` stub placed after the code."""
+        and a backward conditional jump goes through a ``LOOP`` trampoline placed after the code."""
         if label in self.labels:
             if name == "JUMP":
                 name = "LOOP"
             elif name != "LOOP":
-                stub = f"loop:{label}"
-                self.stubs.setdefault(stub, label)
-                label = stub
+                trampoline = f"loop:{label}"
+                self.trampolines.setdefault(trampoline, label)
+                label = trampoline
         pc = self.emit(name, args + (label,), node, reads)
         self.fixups.append((pc, len(args), label))
 
@@ -117,8 +117,8 @@ class Compiler:
             self.labels[block.label] = len(self.code.ops)
             following = order[k + 1].label if k + 1 < len(order) else None
             self.block(block, assigned[block.label], following)
-        for stub, head in self.stubs.items():
-            self.labels[stub] = len(self.code.ops)
+        for trampoline, head in self.trampolines.items():
+            self.labels[trampoline] = len(self.code.ops)
             self.jump_to("LOOP", (), head, None)
         for pc, index, label in self.fixups:
             args = list(self.code.args[pc])
