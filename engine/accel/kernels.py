@@ -180,10 +180,10 @@ def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
     return "same" if x.shape == shape else "scalar" if x.numel == 1 else "expanded"
 
 
-def _elementwise_uniform(shape: tuple[int, ...], tensors: Sequence[GpuTensor], scalars: list[float],
-                         t: str) -> bytes:
-    """Params of elementwise.wgsl: sizes, per-input strides, then the scalars aligned as vec4<T>."""
-    strides = [s for x in tensors for s in _strides(x.shape, len(shape))] or [0] * (2 * MAX_DIMS)
+def _elementwise_uniform(shape: tuple[int, ...], strides: list[int], scalars: list[float], t: str) -> bytes:
+    """Params of elementwise.wgsl: sizes, per-input strides (MAX_DIMS each), then the scalars aligned
+    as vec4<T>."""
+    strides = strides or [0] * (2 * MAX_DIMS)
     header = struct.pack(f"<4I{MAX_DIMS}I", math.prod(shape), len(shape), 0, 0,
                          *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
     header += struct.pack(f"<{len(strides)}I", *strides)
@@ -212,8 +212,31 @@ def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
     scalars = [float(x) for x in operands if not isinstance(x, GpuTensor)]
     inputs = [(x.cls, _layout(x, out.shape)) if isinstance(x, GpuTensor) else None for x in operands]
     source = elementwise_source(op, cls, inputs, provider.f64, out_cls)
-    uniform = _elementwise_uniform(shape, tensors, scalars, _float_type(cls))
+    strides = [s for x in tensors for s in _strides(x.shape, len(shape))]
+    uniform = _elementwise_uniform(shape, strides, scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
+                      _workgroups(out.numel, 256))
+    return out
+
+
+def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
+    """MATLAB permute(A, order) (``order`` 1-based, covering every dimension of A): a copy that reads A
+    through permuted strides (the transpose of a matrix is order (2, 1)). Keeps the class."""
+    if tensor.cls not in FLOAT_CLASSES or len(order) > MAX_DIMS:
+        raise GpuUnavailable(f"permute of {tensor.cls} arrays runs on the CPU")
+    provider = tensor.provider
+    cls = "single" if tensor.cls == "single" else "double" if provider.f64 else "single"
+    shape = tuple(tensor.shape) + (1,) * (len(order) - len(tensor.shape))
+    steps = [math.prod(shape[:d]) for d in range(len(shape))]
+    out_shape = tuple(shape[k - 1] for k in order)
+    out = empty(out_shape, tensor.cls, provider)
+    if out.numel == 0:
+        return out
+    strides = [steps[k - 1] if shape[k - 1] != 1 else 0 for k in order]
+    source = elementwise_source("uplus", cls, [(tensor.cls, "expanded")], provider.f64, tensor.cls)
+    uniform = _elementwise_uniform(out_shape, strides + [0] * (MAX_DIMS - len(strides)), [],
+                                   _float_type(cls))
+    provider.dispatch(provider.pipeline(source), [tensor.buffer, out.buffer], uniform,
                       _workgroups(out.numel, 256))
     return out
 

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.dispatch import gather
-from engine.accel.kernels import gpu_elementwise, gpu_matmul, gpu_reduce
+from engine.accel.kernels import gpu_elementwise, gpu_matmul, gpu_permute, gpu_reduce
 from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import CLASS_OF_HOST, HOST_DTYPE, GpuTensor, upload
 from engine.runtime.builtins import registry
@@ -142,10 +142,23 @@ def _scalar_only(kernel: str, which: int) -> Callable[[Any, Any], GpuTensor]:
 
 
 def transpose(a: Any) -> GpuTensor:
-    """A vector's transpose is a view of the same buffer; matrices go to the CPU."""
-    if len(a.shape) != 2 or min(a.shape) > 1:
-        raise GpuUnavailable("matrix transpose runs on the CPU")
-    return a.share((a.shape[1], a.shape[0]))
+    """A vector's transpose is a view of the same buffer; a matrix's a strided copy."""
+    if len(a.shape) != 2:
+        raise GpuUnavailable("transpose of an N-d array (an error in MATLAB)")
+    if min(a.shape) <= 1:
+        return a.share((a.shape[1], a.shape[0]))
+    return gpu_permute(a, (2, 1))
+
+
+def _permute(ctx: Any, args: list, nargout: int) -> tuple:
+    """permute(A, order) with a valid host order vector (anything else: the CPU raises MATLAB's error)."""
+    if len(args) != 2 or type(args[0]) is not GpuTensor or nargout > 1:
+        raise GpuUnavailable("this form of permute runs on the CPU")
+    order = np.asarray(args[1], dtype=np.float64).ravel() if type(args[1]) in (np.ndarray, float) else None
+    if order is None or len(order) < len(args[0].shape) or \
+            sorted(order.tolist()) != list(range(1, len(order) + 1)):
+        raise GpuUnavailable("permute order checked on the CPU")
+    return (gpu_permute(args[0], [int(k) for k in order]),)
 
 
 def logical_not(a: Any) -> GpuTensor:
@@ -285,6 +298,7 @@ def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
     for op in ("sum", "prod", "mean", "any", "all"):
         impls[op] = _reduction(op)
     impls["max"], impls["min"] = _extreme("max"), _extreme("min")
+    impls["permute"] = _permute
     impls.update({name: _host_call(name) for name in AS_IS})
     impls.update({name: _class_predicate(name) for name in CLASS_PREDICATES})
     impls.update({name: _like_constructor(name) for name in LIKE_CONSTRUCTORS})

@@ -32,7 +32,8 @@ EXPRESSIONS = [
     "max(A)", "min(A, [], 2)", "max(A, [], 'all')", "any(A > 3)", "all(A > -3, 2)", "sum(A > 0)",
     "cumsum(A)", "std(A)",
     # matrix multiply, transposes
-    "A * B'", "A' * B", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'",
+    "A * B'", "A' * B", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'", "(A > 0)'",
+    "permute(A, [2 1])", "permute(reshape(A, 2, 5, 2), [3 1 2])", "size(permute(A, [3 1 2]))",
     # indexing and assignment
     "A(:)", "A(:, :)", "A(2, :)", "A(A > 0)", "A(end, end)", "A([1 3], 2:3)", "v(2)",
     # other builtins: computed on the host, the numeric result a gpuArray
