@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..runtime.errors import MatlabError
+from ..runtime.semantics import broadcast_shape, promote
+
 NUMERIC = ("double", "single", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 CLASSES = NUMERIC + ("logical", "char", "string", "cell", "struct", "function_handle")
 
@@ -73,34 +76,36 @@ def join(a: Type | None, b: Type | None) -> Type | None:
 
 
 def broadcast(a: Shape | None, b: Shape | None) -> Shape | None:
-    """Shape of an implicit-expansion result, as far as it is known (``None``: unknown or error)."""
+    """Shape of an implicit-expansion result, as far as it is known (``None``: unknown or an error).
+    Known sizes follow semantics.broadcast_shape; an unknown dim against 1 stays unknown."""
     if a is None or b is None:
         return None
+    if None not in a and None not in b:
+        try:
+            return broadcast_shape(tuple(a), tuple(b))
+        except MatlabError:
+            return None
     n = max(len(a), len(b))
     a = tuple(a) + (1,) * (n - len(a))
     b = tuple(b) + (1,) * (n - len(b))
-    out = []
-    for x, y in zip(a, b):
-        if x == 1:
-            out.append(y)
-        elif y == 1 or x == y:
-            out.append(x)
-        elif x is None or y is None:
-            out.append(x if y is None else y)
-        else:
-            return None
-    return tuple(out)
+    return tuple(expand_dim(x, y) for x, y in zip(a, b))
+
+
+def expand_dim(x: int | None, y: int | None) -> int | None:
+    """One dimension of implicit expansion where either size may be unknown (None)."""
+    if x == 1:
+        return y
+    if y == 1 or y is None or x == y:
+        return x
+    return y if x is None else None
 
 
 def binary_class(a: str, b: str) -> str:
-    """Class of an arithmetic result (MATLAB precedence: integer > single > double; logical/char -> double)."""
-    if a == "?" or b == "?":
+    """Class of an arithmetic result (semantics.promote on known numeric classes; otherwise ``?``)."""
+    operands = NUMERIC + ("logical", "char")
+    if a not in operands or b not in operands:
         return "?"
-    for cls in (a, b):
-        if cls.startswith(("int", "uint")):
-            return cls
-    if "single" in (a, b):
-        return "single"
-    if a in NUMERIC + ("logical", "char") and b in NUMERIC + ("logical", "char"):
-        return "double"
-    return "?"
+    try:
+        return promote(a, b)
+    except MatlabError:
+        return "?"
