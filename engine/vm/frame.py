@@ -5,8 +5,9 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..mir.lower import char_value
 from ..runtime.errors import MatlabError, StackFrame
-from ..runtime.values import CellArray, CharArray, StructArray, simplify
+from ..runtime.values import CellArray, StructArray, simplify
 from .code import Code
 
 
@@ -85,16 +86,12 @@ def columns(value: Any) -> Iterator:
 
 
 # ---------------------------------------------------------------- errors as values
-def char(text: str) -> CharArray:
-    return CharArray.from_str(text) if text else CharArray(np.zeros((0, 0), dtype=np.uint16))
-
-
 def exception_value(err: MatlabError) -> StructArray:
     """The MException value ``catch err`` gives: identifier, message, stack (file, name, line)."""
     stack = np.empty((len(err.stack), 1), dtype=object)
     for k, f in enumerate(err.stack):
-        stack[k, 0] = {"file": char(f.file), "name": char(f.name), "line": float(f.line)}
-    return StructArray.scalar({"identifier": char(err.identifier), "message": char(err.message),
+        stack[k, 0] = {"file": char_value(f.file), "name": char_value(f.name), "line": float(f.line)}
+    return StructArray.scalar({"identifier": char_value(err.identifier), "message": char_value(err.message),
                                "stack": StructArray(["file", "name", "line"], stack)}, "MException")
 
 
