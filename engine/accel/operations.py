@@ -179,6 +179,33 @@ UNARY_GPU: dict[str, Callable[[Any], GpuTensor]] = {
     "'": transpose, ".'": transpose,
 }
 
+def _whole_numbers(values: list[float]) -> bool:
+    return all(v >= 0 and v == int(v) for v in values)
+
+
+def _reshape(ctx: Any, args: list, nargout: int) -> tuple:
+    """reshape(A, m, n, ...), reshape(A, [m n ...]), one size [] : a view of the same buffer. Invalid
+    sizes go to the CPU, which raises MATLAB's error."""
+    x, dims = args[0], args[1:]
+    if type(x) is not GpuTensor or not dims or nargout > 1:
+        raise GpuUnavailable("this form of reshape runs on the CPU")
+    if len(dims) == 1:
+        sizes = np.asarray(dims[0], dtype=np.float64).ravel().tolist() if type(dims[0]) is np.ndarray else []
+    else:
+        sizes = [None if _is_empty_placeholder(d) else d if type(d) is float else -1.0 for d in dims]
+    known = [d for d in sizes if d is not None]
+    if len(sizes) < 2 or len(known) < len(sizes) - 1 or not _whole_numbers(known):
+        raise GpuUnavailable("reshape sizes checked on the CPU")
+    product = int(np.prod(known))
+    if len(known) < len(sizes):
+        if product == 0 or x.numel % product:
+            raise GpuUnavailable("reshape sizes checked on the CPU")
+        sizes = [x.numel // product if d is None else d for d in sizes]
+    if int(np.prod(sizes)) != x.numel:
+        raise GpuUnavailable("reshape sizes checked on the CPU")
+    return (x.share(tuple(int(d) for d in sizes)),)
+
+
 # ---------------------------------------------------------------------------------- reductions
 
 
@@ -298,7 +325,7 @@ def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
     for op in ("sum", "prod", "mean", "any", "all"):
         impls[op] = _reduction(op)
     impls["max"], impls["min"] = _extreme("max"), _extreme("min")
-    impls["permute"] = _permute
+    impls["permute"], impls["reshape"] = _permute, _reshape
     impls.update({name: _host_call(name) for name in AS_IS})
     impls.update({name: _class_predicate(name) for name in CLASS_PREDICATES})
     impls.update({name: _like_constructor(name) for name in LIKE_CONSTRUCTORS})

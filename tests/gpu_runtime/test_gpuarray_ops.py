@@ -37,6 +37,7 @@ EXPRESSIONS = [
     # indexing and assignment
     "A(:)", "A(:, :)", "A(2, :)", "A(A > 0)", "A(end, end)", "A([1 3], 2:3)", "v(2)",
     # other builtins: computed on the host, the numeric result a gpuArray
+    "reshape(A, [4 5])", "reshape(A, 10, 2)", "reshape(v, [], 1)", "reshape(A, 2, 5, [])",
     "sort(A)", "reshape(A, 2, [])", "repmat(v, 2, 1)", "find(A > 2)", "diff(A)", "fliplr(A)",
     "double(A > 0)", "numel(A)", "size(A)", "isempty(A)",
 ]
@@ -80,7 +81,8 @@ def test_same_result_as_cpu(pair, expr):
         assert gpu.get("u") == cpu.get("c"), expr
 
 
-@pytest.mark.parametrize("expr", ["A & (A ./ A)", "~(A ./ A)", "A(7, 1)", "A * [1 2]", "A(0)"])
+@pytest.mark.parametrize("expr", ["A & (A ./ A)", "~(A ./ A)", "A(7, 1)", "A * [1 2]", "A(0)",
+                                  "reshape(A, 3, [])", "reshape(A, 4, 4)", "permute(A, [1 1])"])
 def test_same_error_as_cpu(pair, expr):
     _, gpu, cpu = pair
     err_gpu, err_cpu = run(gpu, f"r = {expr};"), run(cpu, f"r = {expr};")
