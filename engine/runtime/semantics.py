@@ -213,11 +213,11 @@ def number_text(x: complex | float | bool) -> str:
 
 
 def char_codes(value: Value) -> np.ndarray:
-    """A char, numeric or logical value as char codes (uint16; numbers rounded and clipped)."""
+    """A char, numeric or logical value as char codes (uint16; numbers rounded and clipped, NaN 0)."""
     if type(value) is CharArray:
         return value.codes
-    arr = numeric(value)
-    return np.clip(round_half_away(arr.real.astype(np.float64)), 0, 65535).astype(np.uint16)
+    arr = np.nan_to_num(numeric(value).real.astype(np.float64), nan=0.0)
+    return np.clip(round_half_away(arr), 0, 65535).astype(np.uint16)
 
 
 def string_elements(value: Value) -> np.ndarray:

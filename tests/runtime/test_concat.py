@@ -1,5 +1,7 @@
 """Concatenation (engine/runtime/concat.py) and the operator builtins (builtins/operators.py); expected
 values from Octave where it agrees with MATLAB."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -86,6 +88,13 @@ def test_char_concatenation():
     assert out.to_str() == "ab"
     with pytest.raises(MatlabError):
         vertcat([CharArray.from_str("ab"), CharArray.from_str("c")])
+
+
+def test_nan_becomes_char_zero_without_a_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = horzcat([CharArray.from_str("a"), np.nan, np.inf])
+    assert isinstance(out, CharArray) and out.codes.tolist() == [[97, 0, 65535]]
 
 
 def test_string_concatenation():
