@@ -234,6 +234,27 @@ def _reduction(op: str) -> Callable[[Any, list, int], tuple]:
     return gpu
 
 
+def _spread(op: str) -> Callable[[Any, list, int], tuple]:
+    """var/std: (x), (x, w), (x, w, dim), (x, w, 'all') with w 0 (N-1) or 1 (N), [V, M] = var(...):
+    the mean, the squared deviations and their sum on the device."""
+    def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        x = args[0]
+        w = 0.0 if len(args) < 2 or _is_empty_placeholder(args[1]) else args[1]
+        if type(x) is not GpuTensor or x.numel == 0 or len(args) > 3 or type(w) is not float or \
+                w not in (0.0, 1.0):
+            raise GpuUnavailable(f"this form of {op} runs on the CPU")
+        dim = _dim(args[2]) if len(args) == 3 else _default_dim(x.shape)
+        n = x.numel if dim == "all" else x.shape[dim - 1] if dim <= len(x.shape) else 1
+        mean = gpu_reduce("mean", x, dim)
+        centred = gpu_elementwise("minus", x.share((x.numel, 1)) if dim == "all" else x, mean)
+        total = gpu_reduce("sum", gpu_elementwise("times", centred, centred), 1 if dim == "all" else dim)
+        result = gpu_elementwise("rdivide", total, float(n - 1 if w == 0.0 and n > 1 else n))
+        if op == "std":
+            result = gpu_elementwise("sqrt", result)
+        return (result, mean)[:max(nargout, 1)]
+    return gpu
+
+
 def _is_empty_placeholder(value: Any) -> bool:
     return type(value) is np.ndarray and value.size == 0 and value.dtype == np.float64
 
@@ -326,6 +347,7 @@ def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
         impls[op] = _reduction(op)
     impls["max"], impls["min"] = _extreme("max"), _extreme("min")
     impls["permute"], impls["reshape"] = _permute, _reshape
+    impls["var"], impls["std"] = _spread("var"), _spread("std")
     impls.update({name: _host_call(name) for name in AS_IS})
     impls.update({name: _class_predicate(name) for name in CLASS_PREDICATES})
     impls.update({name: _like_constructor(name) for name in LIKE_CONSTRUCTORS})

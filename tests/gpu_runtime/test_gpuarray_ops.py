@@ -30,7 +30,8 @@ EXPRESSIONS = [
     # reductions
     "sum(A)", "sum(A, 2)", "sum(A, 'all')", "sum(A(:))", "prod(A)", "mean(A)", "mean(A, 2)",
     "max(A)", "min(A, [], 2)", "max(A, [], 'all')", "any(A > 3)", "all(A > -3, 2)", "sum(A > 0)",
-    "cumsum(A)", "std(A)",
+    "cumsum(A)", "std(A)", "var(A)", "var(A, 1)", "std(A, 0, 2)", "var(A, [], 'all')", "std(v)",
+    "var(A(1, :), 0, 1)", "std(A, 1, 3)",
     # matrix multiply, transposes
     "A * B'", "A' * B", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'", "(A > 0)'",
     "permute(A, [2 1])", "permute(reshape(A, 2, 5, 2), [3 1 2])", "size(permute(A, [3 1 2]))",
@@ -101,6 +102,18 @@ def test_assignment_keeps_gpuarray_and_value_semantics(gpu):
     np.testing.assert_array_equal(s.get("x"), [[0, 5, 0]])
     assert s.execute("t1 = isgpuarray(c{1}); t2 = isgpuarray(st.f); t3 = c{1}(1);").error is None
     assert [s.get(n)[0, 0] for n in ("t1", "t2", "t3")] == [True, True, -1.0]
+
+
+def test_two_outputs(gpu):
+    s = Session()
+    s.set("X", A)
+    code = "[v, m] = var(X, 0, 2); [s, n] = std(X); [a, i] = max(X, [], 2); [b, j] = min(X(:));"
+    assert s.execute(code).error is None
+    cpu = {k: s.get(k) for k in ("v", "m", "s", "n", "a", "i", "b", "j")}
+    assert s.execute("X = gpuArray(X); " + code + " g = isgpuarray(v) && isgpuarray(i);").error is None
+    for name, want in cpu.items():
+        np.testing.assert_allclose(s.get(name), want, rtol=1e-12, err_msg=name)
+    assert s.get("g")[0, 0]
 
 
 def test_class_is_kept(gpu):
