@@ -52,6 +52,7 @@ ELEMENTWISE: dict[str, ElementwiseOp] = {
     "isnan": ElementwiseOp(1, "{m}_isnan({a})", logical=True),
     "isinf": ElementwiseOp(1, "{m}_isinf({a})", logical=True),
     "isfinite": ElementwiseOp(1, "!({m}_isnan({a}) || {m}_isinf({a}))", logical=True),
+    "nan_to_zero": ElementwiseOp(1, "select({a}, 0.0, {m}_isnan({a}))"),      # for 'omitnan'
     "plus": ElementwiseOp(2, "({a} + {b})"),
     "minus": ElementwiseOp(2, "({a} - {b})"),
     "times": ElementwiseOp(2, "({a} * {b})"),

@@ -223,13 +223,34 @@ def _dim(value: Any) -> int | str:
     raise GpuUnavailable("reduction options run on the CPU")
 
 
+NAN_FLAGS = ("omitnan", "includenan")
+
+
+def _nan_flag(args: list) -> tuple[list, str | None]:
+    """The arguments without a trailing 'omitnan' / 'includenan', and that flag (lower case) or None."""
+    text = (_text(args[-1]) or "").lower() if len(args) > 1 else ""
+    return (args[:-1], text) if text in NAN_FLAGS else (args, None)
+
+
+def _omitting_nan(op: str, x: GpuTensor, dim: int | str) -> GpuTensor:
+    """sum or mean with 'omitnan': NaN counts as 0, and the mean divides by the count of the others."""
+    total = gpu_reduce("sum", gpu_elementwise("nan_to_zero", x), dim)
+    if op == "sum":
+        return total
+    count = gpu_reduce("sum", gpu_elementwise("not", gpu_elementwise("isnan", x)), dim)
+    return gpu_elementwise("rdivide", total, count)
+
+
 def _reduction(op: str) -> Callable[[Any, list, int], tuple]:
-    """sum(x), sum(x, dim), sum(x, 'all') and the same forms of prod, mean, any, all."""
+    """sum(x), sum(x, dim), sum(x, 'all') and the same forms of prod, mean, any, all; sum and mean
+    also with 'omitnan' or 'includenan' (the default)."""
     def gpu(ctx: Any, args: list, nargout: int) -> tuple:
-        x, rest = args[0], args[1:]
+        (x, *rest), flag = _nan_flag(args) if op in ("sum", "mean") else (args, None)
         if type(x) is not GpuTensor or x.numel == 0 or len(rest) > 1:
             raise GpuUnavailable(f"this form of {op} runs on the CPU")
         dim = _dim(rest[0]) if rest else _default_dim(x.shape)
+        if flag == "omitnan" and x.cls != "logical":
+            return (_omitting_nan(op, x, dim),)
         return (gpu_reduce(op, x, dim),)
     return gpu
 
@@ -260,8 +281,12 @@ def _is_empty_placeholder(value: Any) -> bool:
 
 
 def _extreme(op: str) -> Callable[[Any, list, int], tuple]:
-    """max/min: (x), (x, [], dim), (x, [], 'all') with one or two outputs, and (a, b) elementwise."""
+    """max/min: (x), (x, [], dim), (x, [], 'all') with one or two outputs, and (a, b) elementwise;
+    NaN is ignored ('omitnan', the default; 'includenan' goes to the CPU)."""
     def gpu(ctx: Any, args: list, nargout: int) -> tuple:
+        args, flag = _nan_flag(args)
+        if flag == "includenan":
+            raise GpuUnavailable(f"{op} with 'includenan' runs on the CPU")
         if len(args) == 2:
             if nargout > 1:
                 raise GpuUnavailable(f"{op} with two inputs has one output")

@@ -5,12 +5,15 @@ import pytest
 
 from engine import Session
 
-# Operands: A and B are 5x4 with negatives, zeros, a NaN-free mix of magnitudes; v is a 1x4 row.
+# Operands: A and B are 5x4 with negatives, zeros, a NaN-free mix of magnitudes; v is a 1x4 row; N has
+# NaNs (a column of them too).
 RNG = np.random.default_rng(7)
 A = np.round(RNG.standard_normal((5, 4)) * 4, 2)
 A[0, 0], A[1, 1] = 0.0, -3.0
 B = np.round(RNG.standard_normal((5, 4)) * 4, 2) + 0.5
 V = np.array([[1.5, -2.0, 0.25, 4.0]])
+N = A.copy()
+N[[0, 2], 1], N[:, 3] = np.nan, np.nan
 
 EXPRESSIONS = [
     # elementwise operators, implicit expansion, scalars
@@ -31,7 +34,10 @@ EXPRESSIONS = [
     "sum(A)", "sum(A, 2)", "sum(A, 'all')", "sum(A(:))", "prod(A)", "mean(A)", "mean(A, 2)",
     "max(A)", "min(A, [], 2)", "max(A, [], 'all')", "any(A > 3)", "all(A > -3, 2)", "sum(A > 0)",
     "cumsum(A)", "std(A)", "var(A)", "var(A, 1)", "std(A, 0, 2)", "var(A, [], 'all')", "std(v)",
-    "var(A(1, :), 0, 1)", "std(A, 1, 3)",
+    "var(A(1, :), 0, 1)", "std(A, 1, 3)", "sum(N, 'omitnan')", "mean(N, 2, 'omitnan')",
+    "sum(N, 'all', 'includenan')", "mean(N, 'omitnan')", "max(N, [], 2, 'omitnan')",
+    "min(N, [], 'includenan')",
+    "sum(N)", "max(N)", "mean(single(N), 'omitnan')",
     # matrix multiply, transposes
     "A * B'", "A' * B", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'", "(A > 0)'",
     "permute(A, [2 1])", "permute(reshape(A, 2, 5, 2), [3 1 2])", "size(permute(A, [3 1 2]))",
@@ -47,7 +53,7 @@ EXPRESSIONS = [
 def sessions(cls: str):
     gpu, cpu = Session(), Session()
     for s, wrap in ((gpu, "gpuArray"), (cpu, "")):
-        for name, value in (("A", A), ("B", B), ("v", V)):
+        for name, value in (("A", A), ("B", B), ("v", V), ("N", N)):
             s.set(name, value.astype(np.float32) if cls == "single" else value)
             assert s.execute(f"{name} = {wrap}({name});").error is None
     return gpu, cpu
