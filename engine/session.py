@@ -45,6 +45,7 @@ class Session:
         self.device = device
         self.output = output
         self.state = SessionState()
+        self.state.extras["device"] = device     # read by the GPU builtins (engine/runtime/builtins/gpu.py)
         self._workspace: dict[str, Any] = {}
         self._owned: set[str] = set()      # variables whose value no one else references (in-place ok)
         self._chunks: list[str] = []
