@@ -294,6 +294,8 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
             warnings.simplefilter("ignore")
             return scipy.linalg.lu_solve(scipy.linalg.lu_factor(A, check_finite=False), B,
                                          check_finite=False)
+    if not (np.isfinite(A).all() and np.isfinite(B).all()):    # LAPACK would complain on stdout
+        return np.full((A.shape[1], B.shape[1]), np.nan, dtype=np.result_type(A, B, np.float64))
     return np.linalg.lstsq(A, B, rcond=None)[0]
 
 
@@ -343,6 +345,8 @@ def mpower(a: Value, b: Value) -> Value:
 
 def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
     if isinstance(p, complex) or p != int(p):
+        if not np.isfinite(A).all():
+            return np.full(A.shape, np.nan)
         import scipy.linalg
         return scipy.linalg.fractional_matrix_power(A, p)
     p = int(p)

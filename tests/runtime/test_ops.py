@@ -179,6 +179,14 @@ def test_singular_solve_gives_inf_not_exception():
     assert out.shape == (2, 1) and not np.all(np.isfinite(out))
 
 
+def test_non_finite_least_squares_and_fractional_powers_give_nan():
+    """LAPACK's least squares prints to the process stdout on NaN; scipy's fractional power raises."""
+    out = B["\\"](arr([[1, 2, 3], [4, 5, np.nan]]), arr([[1], [2]]))
+    assert out.shape == (3, 1) and np.isnan(out).all()
+    out = B["^"](arr([[1, np.nan], [3, 4]]), 0.5)
+    assert out.shape == (2, 2) and np.isnan(out).all()
+
+
 def test_scalar_fast_path_types():
     assert B["+"](1.0, 2.0) == 3.0 and type(B["+"](1.0, 2.0)) is float
     assert B["<"](1.0, 2.0) is True and B["=="](True, 1.0) is True
