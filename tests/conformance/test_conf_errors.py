@@ -107,6 +107,16 @@ CASES = [
          error=('MATLAB:minrhs', 'Not enough input arguments.')),
     case('x_repmat', 'x = repmat();',
          error=('MATLAB:minrhs', 'Not enough input arguments.')),
+    # NaN and Inf subscripts on the VM's scalar-index fast path.
+    case('index_nan', 'A = [1 2 3]; x = A(NaN);',
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
+         xfail="the VM's inline scalar indexing (interp.position) calls int(NaN): internal ValueError"),
+    case('index_inf', 'A = [1 2 3]; x = A(Inf);',
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
+         xfail="the VM's inline scalar indexing (interp.position) calls int(Inf): internal OverflowError"),
+    case('index_2d_nan', 'A = magic(3); x = A(1, NaN);',
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
+         xfail="the VM's inline scalar indexing (interp.position) calls int(NaN): internal ValueError"),
     # getfield goes through s.(name), so it reports what dot indexing reports.
     case('getfield_unknown_field', "x = getfield(struct('a', 1), 'b');",
          error=('MATLAB:nonExistentField', 'Unrecognized field name "b".'),
