@@ -344,9 +344,13 @@ def mpower(a: Value, b: Value) -> Value:
 
 
 def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
-    if isinstance(p, complex) or p != int(p):
-        if not np.isfinite(A).all():
-            return np.full(A.shape, np.nan)
+    integer = not isinstance(p, complex) and math.isfinite(p) and p == int(p)
+    if not integer and not np.isfinite(A).all():
+        return np.full(A.shape, np.nan)
+    if isinstance(p, complex) or not math.isfinite(p):
+        w, V = np.linalg.eig(A)          # MATLAB's route for non-integer powers: V * diag(w.^p) / V
+        return V @ np.diag(w.astype(np.complex128) ** p) @ np.linalg.inv(V)
+    if not integer:
         import scipy.linalg
         return scipy.linalg.fractional_matrix_power(A, p)
     p = int(p)

@@ -187,6 +187,15 @@ def test_non_finite_least_squares_and_fractional_powers_give_nan():
     assert out.shape == (2, 2) and np.isnan(out).all()
 
 
+def test_matrix_power_to_complex_and_non_finite_exponents():
+    A = arr([[1, 2], [3, 4]])
+    expected = np.array([[-1.2520 - 0.2807j, -1.8250 - 0.4101j], [-2.7375 - 0.6151j, -3.9895 - 0.8958j]])
+    np.testing.assert_allclose(B["^"](A, 1 + 2j), expected, atol=1e-4)          # Octave's values
+    assert np.isnan(B["^"](A, np.nan)).all() and np.isnan(B["^"](A, -np.inf)).all()
+    out = B["^"](arr([[1, np.nan], [2, 3]]), 2.0)                                  # integer powers multiply
+    assert out[1, 0] == 8 and np.isnan(out[0, 0])
+
+
 def test_scalar_fast_path_types():
     assert B["+"](1.0, 2.0) == 3.0 and type(B["+"](1.0, 2.0)) is float
     assert B["<"](1.0, 2.0) is True and B["=="](True, 1.0) is True
