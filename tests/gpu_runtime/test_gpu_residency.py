@@ -50,3 +50,15 @@ def test_thousand_cells_return_every_buffer(gpu):
     gc.collect()
     assert live() == baseline
 
+
+
+def test_shared_buffer_lives_until_its_last_reference(gpu):
+    gc.collect()
+    session = Session()
+    baseline = live()
+    assert session.execute("G = gpuArray(ones(8)); H = G; c = {G, {G}}; s.f = c; V = G(:);").error is None
+    assert live() == baseline + 1            # one buffer, shared by every reference and the G(:) view
+    session.execute("clear G H c V")
+    assert live() == baseline + 1            # still held by s.f
+    session.execute("s = 0;")
+    assert live() == baseline
