@@ -108,6 +108,31 @@ CASES = [
     case('err_incompatible', 'x = [1 2 3] + [1 2];',
          error=('MATLAB:sizeDimensionsMustMatch', 'Arrays have incompatible sizes for this operation.')),
     case('err_too_many_args', 'x = sin(1, 2);', error=('MATLAB:TooManyInputs', 'Too many input arguments.')),
+    # Every builtin of the engine issue's first-wave list exists.
+    case('builtin_list_exists',
+         "names = {'zeros', 'ones', 'eye', 'rand', 'randn', 'randi', 'rng', 'linspace', 'colon', ...\n"
+         "         'repmat', 'reshape', 'cat', 'horzcat', 'vertcat', 'meshgrid', 'diag', 'tril', 'triu', ...\n"
+         "         'magic', 'size', 'numel', 'length', 'ndims', 'isempty', 'isscalar', 'isvector', ...\n"
+         "         'ismatrix', 'isrow', 'iscolumn', 'abs', 'sign', 'sqrt', 'exp', 'log', 'log2', 'log10', ...\n"
+         "         'log1p', 'expm1', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', ...\n"
+         "         'cosh', 'tanh', 'hypot', 'floor', 'ceil', 'round', 'fix', 'mod', 'rem', 'power', ...\n"
+         "         'mpower', 'max', 'min', 'sum', 'prod', 'mean', 'median', 'std', 'var', 'cumsum', ...\n"
+         "         'cumprod', 'any', 'all', 'find', 'sort', 'unique', 'fliplr', 'flipud', 'circshift', ...\n"
+         "         'permute', 'squeeze', 'kron', 'dot', 'cross', 'norm', 'det', 'inv', 'trace', 'rank', ...\n"
+         "         'transpose', 'mtimes', 'mldivide', 'mrdivide', 'real', 'imag', 'conj', 'angle', ...\n"
+         "         'isnan', 'isinf', 'isfinite', 'isreal', 'double', 'single', 'int8', 'int16', 'int32', ...\n"
+         "         'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'logical', 'char', 'string', 'class', ...\n"
+         "         'isa', 'isnumeric', 'islogical', 'ischar', 'isstring', 'iscell', 'isstruct', ...\n"
+         "         'isfloat', 'isinteger', 'intmax', 'intmin', 'realmax', 'realmin', 'eps', 'pi', 'Inf', ...\n"
+         "         'NaN', 'i', 'j', 'true', 'false', 'cell', 'struct', 'fieldnames', 'isfield', ...\n"
+         "         'rmfield', 'setfield', 'getfield', 'cellfun', 'arrayfun', 'cell2mat', 'num2cell', ...\n"
+         "         'struct2cell', 'num2str', 'int2str', 'mat2str', 'sprintf', 'fprintf', 'disp', ...\n"
+         "         'display', 'strcat', 'strsplit', 'strjoin', 'strrep', 'strtrim', 'upper', 'lower', ...\n"
+         "         'strcmp', 'strcmpi', 'strncmp', 'contains', 'startsWith', 'endsWith', 'regexprep', ...\n"
+         "         'regexp', 'str2num', 'str2double', 'blanks', 'newline', 'error', 'warning', 'assert', ...\n"
+         "         'isequal', 'exist', 'isvarname', 'feval', 'func2str', 'str2func', 'tic', 'toc', ...\n"
+         "         'clear', 'who', 'whos', 'format'};\nmissing = names(cellfun(@(n) exist(n) == 0, names));",
+         missing=Cell([], (1, 0))),
 ]
 
 
