@@ -150,17 +150,6 @@ def transpose(a: Any) -> GpuTensor:
     return gpu_permute(a, (2, 1))
 
 
-def _permute(ctx: Any, args: list, nargout: int) -> tuple:
-    """permute(A, order) with a valid host order vector (anything else: the CPU raises MATLAB's error)."""
-    if len(args) != 2 or type(args[0]) is not GpuTensor or nargout > 1:
-        raise GpuUnavailable("this form of permute runs on the CPU")
-    order = np.asarray(args[1], dtype=np.float64).ravel() if type(args[1]) in (np.ndarray, float) else None
-    if order is None or len(order) < len(args[0].shape) or \
-            sorted(order.tolist()) != list(range(1, len(order) + 1)):
-        raise GpuUnavailable("permute order checked on the CPU")
-    return (gpu_permute(args[0], [int(k) for k in order]),)
-
-
 def logical_not(a: Any) -> GpuTensor:
     _decline_nan(a)
     return gpu_elementwise("not", a)
@@ -178,6 +167,25 @@ UNARY_GPU: dict[str, Callable[[Any], GpuTensor]] = {
     "-": lambda a: unary("uminus", a), "+": lambda a: unary("uplus", a), "~": logical_not,
     "'": transpose, ".'": transpose,
 }
+
+# ---------------------------------------------------------------------------------- shapes
+
+
+def _is_empty_placeholder(value: Any) -> bool:
+    """The ``[]`` of ``max(x, [], dim)``, ``reshape(x, [], n)``, ``var(x, [], dim)``."""
+    return type(value) is np.ndarray and value.size == 0 and value.dtype == np.float64
+
+
+def _permute(ctx: Any, args: list, nargout: int) -> tuple:
+    """permute(A, order) with a valid host order vector (anything else: the CPU raises MATLAB's error)."""
+    if len(args) != 2 or type(args[0]) is not GpuTensor or nargout > 1:
+        raise GpuUnavailable("this form of permute runs on the CPU")
+    order = np.asarray(args[1], dtype=np.float64).ravel() if type(args[1]) in (np.ndarray, float) else None
+    if order is None or len(order) < len(args[0].shape) or \
+            sorted(order.tolist()) != list(range(1, len(order) + 1)):
+        raise GpuUnavailable("permute order checked on the CPU")
+    return (gpu_permute(args[0], [int(k) for k in order]),)
+
 
 def _whole_numbers(values: list[float]) -> bool:
     return all(v >= 0 and v == int(v) for v in values)
@@ -274,10 +282,6 @@ def _spread(op: str) -> Callable[[Any, list, int], tuple]:
             result = gpu_elementwise("sqrt", result)
         return (result, mean)[:max(nargout, 1)]
     return gpu
-
-
-def _is_empty_placeholder(value: Any) -> bool:
-    return type(value) is np.ndarray and value.size == 0 and value.dtype == np.float64
 
 
 def _extreme(op: str) -> Callable[[Any, list, int], tuple]:
