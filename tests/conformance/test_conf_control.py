@@ -133,6 +133,32 @@ CASES = [
          "         'isequal', 'exist', 'isvarname', 'feval', 'func2str', 'str2func', 'tic', 'toc', ...\n"
          "         'clear', 'who', 'whos', 'format'};\nmissing = names(cellfun(@(n) exist(n) == 0, names));",
          missing=Cell([], (1, 0))),
+    case('for_empty_columns_zero', 'n = 0; for x = zeros(2, 0), n = n + 1; end', n=D(0)),
+    case('for_empty_cell', 'n = 0; for x = {}, n = n + 1; end', n=D(0)),
+    case('while_empty_false', 'r = 0; while [], r = 1; end', r=D(0)),
+    case('if_char_true', "if 'false', r = 1; else, r = 0; end", r=D(1)),
+    case('if_nan_element', 'if [1 NaN], r = 1; else, r = 0; end',
+         error=('MATLAB:nologicalnan', "NaN's cannot be converted to logicals.")),
+    case('int8_range', 'a = int8(120):int8(127);', a=num('int8', [120, 121, 122, 123, 124, 125, 126, 127])),
+    case('grow_from_empty_2d', 'x = []; x(2, 3) = 1;', x=D([0, 0, 0, 0, 0, 1], (2, 3))),
+    case('for_empty_range_var', 'n = 0; for k = 1:0, n = n + 1; end', n=D(0), k=D([])),
+    case('for_empty_matrix_var', 'k = 7; for k = [], end', k=D([], (0, 0)),
+         xfail='for k = [] leaves k at its old value 7; the loop variable becomes the empty value [] (as for k = 1:0, which works)'),
+    case('for_matrix_columns_first', 's = 0; for v = magic(3), s = s + v(1); end', s=D(15)),
+    case('for_struct_array_columns', "c = 0; for s = struct('a', {1, 2, 3}), c = c + 1; end", c=D(3)),
+    case('for_cell_gives_cells', "w = ''; for c = {'ab', 'cd'}, w = [w class(c)]; end", w=C('cellcell')),
+    case('if_scalar_true', 'x = 5; if x, r = 1; end', r=D(1)),
+    case('elseif_all_nonzero', 'r = 0; if [0 0 0], r = 1; elseif [1 1], r = 2; end', r=D(2)),
+    case('nested_continue', 't = 0; for i = 1:3, for j = 1:3, if i == j, continue, end, t = t + 1; end, end',
+         t=D(6)),
+    case('while_numeric_cond', 'n = 10; while n, n = n - 1; end', n=D(0)),
+    # MATLAB: assigning into [] takes the right side's class (int8, saturating); Octave keeps double.
+    case('grow_empty_takes_int_class', 'out = []; for v = int8([1 2 3]), out(end+1) = v * 100; end',
+         out=num('int8', [100, 127, 127])),
+    case('for_int_class_kept', "cls = ''; for v = int8([1 2]), cls = class(v); end", cls=C('int8')),
+    case('break_keeps_var', 'for k = 1:3, if k == 2, break; end, end', k=D(2)),
+    case('for_nd_columns', 'n = 0; for x = ones(3, 2, 2), n = n + 1; end', n=D(4)),
+    case('for_nd_column_size', 'for x = ones(3, 2, 2), sz = size(x); end', sz=D([3, 1])),
 ]
 
 
