@@ -23,6 +23,7 @@ import numpy as np
 from engine.accel.provider import GpuUnavailable, Provider, get_provider, size_class
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
+from engine.runtime.errors import MatlabError
 from engine.runtime.values import normalize_shape, simplify
 
 HOST_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.bool_, "int32": np.int32,
@@ -162,8 +163,13 @@ class GpuTensor:
         return host.astype(np.bool_, order="F") if self.cls == "logical" else host
 
     def gather(self) -> Any:
-        """The host value in the engine's form (a 1x1 double or logical becomes a Python scalar)."""
-        return simplify(self.download())
+        """The host value in the engine's form (a 1x1 double or logical becomes a Python scalar); a
+        MATLAB error when the data cannot be read back (released, or the device was lost)."""
+        try:
+            return simplify(self.download())
+        except GpuUnavailable as exc:
+            raise MatlabError("parallel:gpu:array:InvalidData",
+                              f"The data no longer exists on the device ({exc.reason}).") from None
 
     def _check_alive(self) -> None:
         if self.released:

@@ -1,0 +1,65 @@
+"""gpuDevice, the CPU fallback on a failing kernel, device="cpu" sessions, reset(gpuDevice)."""
+import numpy as np
+
+from engine import Session
+from engine.accel import operations
+from engine.accel.provider import GpuUnavailable, get_provider
+
+
+def test_gpudevice_reads_like_matlab(gpu):
+    s = Session()
+    r = s.execute("d = gpuDevice")
+    assert r.error is None
+    lines = r.stdout.splitlines()
+    assert lines[0] == "d = GPUDevice with properties:"
+    pairs = [line.split(":", 1) for line in lines[2:] if ":" in line]
+    fields = {name.strip(): value.strip() for name, value in pairs}
+    assert fields["Name"] == f"'{gpu.info.name}'" and fields["Backend"] == f"'{gpu.info.backend}'"
+    assert fields["SupportsDouble"] == "1" and fields["Index"] == "1"
+    for name in ("MaxBufferSize", "MaxThreadsPerBlock", "LiveBuffers", "PooledBuffers", "CPUFallbacks"):
+        assert name in fields
+    assert s.execute("n = d.Name; k = gpuDeviceCount;").error is None
+    assert s.get("n") == gpu.info.name and s.get("k")[0, 0] == 1.0
+
+
+def forced(*args, **kwargs):
+    raise GpuUnavailable("forced failure")
+
+
+def test_failing_kernel_falls_back_to_the_cpu_answer(gpu, monkeypatch):
+    s = Session()
+    s.set("X", np.array([[1.0, -2.0, 3.5], [4.0, 0.25, -6.0]]))
+    code = "G = gpuArray(X); r1 = G .* 2 + 1; r2 = sum(G, 2); r3 = G * G'; r4 = exp(G); ok = isgpuarray(r1);"
+    assert s.execute(code).error is None
+    expected = {k: s.get(k) for k in ("r1", "r2", "r3", "r4")}
+    monkeypatch.setattr(operations, "gpu_elementwise", forced)
+    monkeypatch.setattr(operations, "gpu_reduce", forced)
+    monkeypatch.setattr(operations, "gpu_matmul", forced)
+    before = len(gpu.fallbacks)
+    assert s.execute(code).error is None
+    for name, value in expected.items():
+        np.testing.assert_array_equal(s.get(name), value)
+    assert s.get("ok")[0, 0]
+    assert len(gpu.fallbacks) > before and gpu.fallbacks[-1].endswith("forced failure")
+    np.testing.assert_array_equal(expected["r1"], [[3.0, -3.0, 8.0], [9.0, 1.5, -11.0]])
+
+
+def test_reset_frees_every_buffer(gpu):
+    s = Session()
+    assert s.execute("G = gpuArray(ones(64)); H = G + 1; clear H; before = existsOnGPU(G);").error is None
+    old = get_provider()
+    assert old.pool.stats().pooled_buffers > 0
+    assert s.execute("reset(gpuDevice); after = existsOnGPU(G); K = gpuArray(2) + 1;").error is None
+    assert s.get("before")[0, 0] and not s.get("after")[0, 0]
+    assert old.pool.stats().pooled_buffers == 0
+    assert get_provider() is not old
+    np.testing.assert_array_equal(s.get("K"), [[3.0]])
+
+
+def test_unreadable_data_is_a_matlab_error(gpu):
+    s = Session()
+    assert s.execute("G = gpuArray([1 2 3]);").error is None
+    s.workspace["G"].release()                       # as after a lost device: the data is gone
+    for code in ("x = G(2);", "y = gather(G);", "z = sort(G);"):
+        err = s.execute(code).error
+        assert err.identifier == "parallel:gpu:array:InvalidData", code
