@@ -125,10 +125,7 @@ def _is_scalar(x: Any) -> bool:
 def mtimes(a: Any, b: Any) -> GpuTensor:
     if _is_scalar(a) or _is_scalar(b):
         return binary("times", a, b)
-    a, b = operand(a), operand(b)
-    if len(a.shape) == 2 and len(b.shape) == 2 and a.shape[1] == b.shape[0] == 0:
-        raise GpuUnavailable("product with an empty inner dimension")
-    return gpu_matmul(a, b)
+    return gpu_matmul(operand(a), operand(b))
 
 
 def _scalar_only(kernel: str, which: int) -> Callable[[Any, Any], GpuTensor]:

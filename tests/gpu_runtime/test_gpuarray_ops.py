@@ -39,7 +39,7 @@ EXPRESSIONS = [
     "min(N, [], 'includenan')",
     "sum(N)", "max(N)", "mean(single(N), 'omitnan')",
     # matrix multiply, transposes
-    "A * B'", "A' * B", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'", "(A > 0)'",
+    "A * B'", "A' * B", "A(:, []) * B([], :)", "v * v'", "2 * A", "A / 2", "2 \\ A", "A'", "v'", "v.'", "(A > 0)'",
     "permute(A, [2 1])", "permute(reshape(A, 2, 5, 2), [3 1 2])", "size(permute(A, [3 1 2]))",
     # indexing and assignment
     "A(:)", "A(:, :)", "A(2, :)", "A(A > 0)", "A(end, end)", "A([1 3], 2:3)", "v(2)",
