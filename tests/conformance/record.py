@@ -124,7 +124,8 @@ def literal(v: dict) -> str:
     row = len(size) == 2 and size[0] == 1
     sz = "" if row else f", {size}"
     if cls == "char":
-        return f"C({d!r}{'' if (row or (size == (0, 0) and d == '')) else f', {size}'})"
+        default = (1, len(d)) if d else (0, 0)
+        return f"C({d!r}{'' if size == default else f', {size}'})"
     if cls == "cell":
         return f"Cell([{', '.join(literal(e) for e in d)}]{sz})"
     if cls == "struct":

@@ -308,8 +308,10 @@ CASES = [
     case('more_and_1_0_or_1_0', 'a = and(1, 0) + or(1, 0);', a=D(1)),
     case('fmt_sprintf_d_2_53', "a = sprintf('%d', 2^53);", a=C('9007199254740992')),
     case('fmt_sprintf_d_int64_922337203685477580', "a = sprintf('%d', int64(9223372036854775807));", a=C('9223372036854775807')),
-    case('fmt_sprintf_x_255_5', "a = sprintf('%x', 255.5);", a=C('255.5')),
-    case('fmt_sprintf_s_pi', "a = sprintf('%s', pi);", a=C('')),
+    # MATLAB: a conversion that does not fit the number switches to %e (Octave prints %g).
+    case('fmt_sprintf_x_255_5', "a = sprintf('%x', 255.5);", a=C('2.555000e+02')),
+    # MATLAB: a conversion that does not fit the number switches to %e (Octave prints %g).
+    case('fmt_sprintf_s_pi', "a = sprintf('%s', pi);", a=C('3.141593e+00')),
     case('fmt_sprintf_d_0', "a = sprintf('%d', -0);", a=C('0')),
     case('fmt_sprintf_5_2s_abc', "a = sprintf('%5.2s|', 'abc');", a=C('   ab|')),
     case('fmt_sprintf_8_3f_pi', "a = sprintf('%-8.3f|', pi);", a=C('3.142   |')),
@@ -318,10 +320,11 @@ CASES = [
     case('fmt_sprintf_c_hello', "a = sprintf('%c', 'hello');", a=C('hello')),
     case('fmt_sprintf_s_and_s_a', "a = sprintf('%s and %s', 'a');", a=C('a and ')),
     case('fmt_sprintf_d_d_1_2_3', "a = sprintf('%d %d', [1 2 3]);", a=C('1 23 ')),
-    case('fmt_sprintf', "a = sprintf('');", a=C('')),
-    case('fmt_sprintf', "a = sprintf('%%');", a=C('%')),
-    case('fmt_sprintf', "a = sprintf('\\\\');", a=C('\\')),
-    case('fmt_sprintf_o_8_5', "a = sprintf('%o', 8.5);", a=C('8.5')),
+    case('fmt_sprintf_empty_format', "a = sprintf('');", a=C('', (1, 0))),
+    case('fmt_sprintf_percent_only', "a = sprintf('%%');", a=C('%')),
+    case('fmt_sprintf_backslash', "a = sprintf('\\\\');", a=C('\\')),
+    # MATLAB: a conversion that does not fit the number switches to %e (Octave prints %g).
+    case('fmt_sprintf_o_8_5', "a = sprintf('%o', 8.5);", a=C('8.500000e+00')),
     case('fmt_sprintf_3g_1234567', "a = sprintf('%.3g', 1234567);", a=C('1.23e+06')),
     case('fmt_sprintf_g_100000', "a = sprintf('%g', 100000);", a=C('100000')),
     case('fmt_sprintf_g_1000000', "a = sprintf('%g', 1000000);", a=C('1e+06')),
