@@ -1,4 +1,8 @@
 """gpuDevice, the CPU fallback on a failing kernel, device="cpu" sessions, reset(gpuDevice)."""
+import os
+import subprocess
+import sys
+
 import numpy as np
 
 from engine import Session
@@ -63,3 +67,34 @@ def test_unreadable_data_is_a_matlab_error(gpu):
     for code in ("x = G(2);", "y = gather(G);", "z = sort(G);"):
         err = s.execute(code).error
         assert err.identifier == "parallel:gpu:array:InvalidData", code
+
+
+NO_ADAPTER = """
+from engine import Session
+from engine.runtime.errors import MatlabError
+s = Session()
+r = s.execute("x = sum(rand(3), 'all'); n = gpuDeviceCount;")
+assert r.error is None and s.get("n")[0, 0] == 0, r.error
+for code in ("g = gpuArray(1);", "d = gpuDevice;", "z = ones(2, 'gpuArray');"):
+    err = s.execute(code).error
+    assert err is not None and err.identifier == "matfuse:gpu:noAdapter", (code, err)
+    assert "nosuchadapter" in err.message
+try:
+    Session(device="gpu")
+except MatlabError as err:
+    assert err.identifier == "matfuse:gpu:noAdapter"
+else:
+    raise AssertionError("Session(device='gpu') started without an adapter")
+print("ok")
+"""
+
+
+def run_python(code: str, **env: str) -> None:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **env})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_without_an_adapter_gpu_builtins_raise_a_clear_error():
+    run_python(NO_ADAPTER, MATFUSE_ADAPTER="nosuchadapter")

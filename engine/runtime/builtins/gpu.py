@@ -29,11 +29,13 @@ DEVICE_CLASS = "GPUDevice"
 
 
 def require_gpu(ctx: CallContext, fname: str) -> None:
-    """A MATLAB error when this session keeps everything on the CPU (device "cpu")."""
+    """A MATLAB error when this session keeps everything on the CPU (device "cpu", matfuse:gpu:cpuSession)
+    or no GPU adapter exists (matfuse:gpu:noAdapter)."""
     if ctx.state.extras.get("device") == "cpu":
         raise MatlabError("matfuse:gpu:cpuSession",
                           f"{fname} is not available: this session runs with device \"cpu\" and never "
                           f"initialises the GPU. Start the session with device \"auto\" or \"gpu\".")
+    require_adapter()
 
 
 def _upload(value: Value, fname: str) -> GpuTensor:
