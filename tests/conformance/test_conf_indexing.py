@@ -149,6 +149,22 @@ CASES = [
          error=('MATLAB:getReshapeDims:notSameNumel', 'Number of elements must not change. Use [] as one of the size inputs to automatically calculate the appropriate size for that dimension.')),
     case('err_index_char_dims', "s = 'abc'; x = s(5);",
          error=('MATLAB:badsubscript', 'Index exceeds the number of array elements. Index must not exceed 3.')),
+    case('end_in_nested_call', 'x = 1:10; a = x(min(end, 5));', a=D(5),
+         xfail="x(min(end, 5)): end inside a function call's arguments makes the lowering evaluate min as a value to index (min() -> MATLAB:minrhs); end must refer to x"),
+    case('end_in_cell_then_paren', 'c = {1:3, 4:6}; a = c{end}(end);', a=D(6)),
+    case('end_struct_array_field', "s = struct('f', {[1 2], [3 4 5]}); a = s(end).f(end);", a=D(5)),
+    case('end_two_levels', 'x = 1:10; y = [2 4]; a = x(y(end));', a=D(4)),
+    case('end_in_range_expr', 'x = 1:10; a = x(end-2:end);', a=D([8, 9, 10])),
+    case('end_arith_in_2d', 'A = magic(4); a = A(end-1, end-2);', a=D(7)),
+    case('end_in_assign_grow_2d', 'A = eye(2); A(end+1, end+1) = 3;', A=D([1, 0, 0, 0, 1, 0, 0, 0, 3], (3, 3))),
+    case('end_in_delete', 'x = 1:5; x(end) = [];', x=D([1, 2, 3, 4])),
+    case('end_colon_all', 'A = magic(3); a = A(:, end);', a=D([6, 7, 2], (3, 1))),
+    case('end_in_logical_expr', 'x = 1:6; a = x(x > x(end) / 2);', a=D([4, 5, 6])),
+    case('end_in_cell_assign', 'c = {1}; c{end+1} = 2; c{end+1} = 3;', c=Cell([D(1), D(2), D(3)])),
+    case('end_in_struct_assign', "s = struct('v', {1}); s(end+1).v = 5; s = [s.v];", s=D([1, 5])),
+    case('end_in_string_array', 's = ["a", "b", "c"]; a = s(end);', a=S('c')),  # MATLAB: a string
+    case('end_in_char_index', "t = 'hello'; a = t(end-1:end);", a=C('lo')),
+    case('end_func_arg', 'x = [3 1 2]; a = x(numel(x));', a=D(2)),
 ]
 
 
