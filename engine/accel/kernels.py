@@ -4,6 +4,7 @@
     gpu_reduce("sum", a, dim)              -> GpuTensor
     gpu_reduce("max", a, dim, with_index=True) -> (values, indices)   (indices 1-based, double)
     gpu_matmul(a, b)                       -> GpuTensor
+    gpu_cumsum(a, dim)                     -> GpuTensor
 
 Classes: double (f64, needs shader-f64), single (f32) and logical operands; a single operand makes the
 operation single, as in MATLAB. Integer classes raise GpuUnavailable (the CPU does their saturating
@@ -411,6 +412,38 @@ def _reduce_empty(spec: ReduceOp, shape: tuple[int, ...], out_shape: tuple[int, 
     if not with_index:
         return values
     return values, upload(np.ones(out_shape, dtype=HOST_DTYPE[index_cls]), provider)
+
+
+# ------------------------------------------------------------------ cumulative sum
+
+SCAN_CHUNK = 1024            # elements one invocation sums sequentially in the first pass
+
+
+def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
+    """MATLAB cumsum(A, dim): each line along ``dim`` is cut into chunks of SCAN_CHUNK elements summed
+    sequentially by one invocation each; with several chunks per line, a second pass turns the chunk
+    totals into offsets and a third adds them. The class is A's (double for logical)."""
+    if dim < 1:
+        raise MatlabError("MATLAB:getdimarg", "Dimension argument must be a positive integer scalar.")
+    provider = tensor.provider
+    cls = _compute_class([tensor], provider)
+    pre, n, post, _ = _reduced_view(tensor.shape, dim)
+    out = empty(tensor.shape, cls, provider)
+    if out.numel == 0:
+        return out
+    nlines, nchunks = pre * post, -(-n // SCAN_CHUNK)
+    totals = empty((nlines * nchunks, 1), cls, provider)
+    uniform = struct.pack("<8I", pre, n, post, SCAN_CHUNK, nchunks, 0, nlines, 0)
+    t, lib = _float_type(cls), library(provider.f64)
+    passes = [("scan_chunks", [tensor, out, totals], nlines * nchunks, 64)]
+    if nchunks > 1:
+        passes += [("scan_offsets", [totals], nlines, 64), ("scan_add", [out, totals], nlines * n, 256)]
+    for name, tensors, count, size in passes:
+        source = render(name, library=lib, T=t, TIN=STORAGE_TYPE[tensor.cls])
+        provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors], uniform,
+                          _workgroups(count, size))
+    totals.release()
+    return out
 
 
 # ------------------------------------------------------------------ matrix multiply

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.dispatch import gather
-from engine.accel.kernels import gpu_elementwise, gpu_matmul, gpu_permute, gpu_reduce
+from engine.accel.kernels import gpu_cumsum, gpu_elementwise, gpu_matmul, gpu_permute, gpu_reduce
 from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import CLASS_OF_HOST, HOST_DTYPE, GpuTensor, upload
 from engine.runtime.builtins import registry
@@ -260,6 +260,17 @@ def _reduction(op: str) -> Callable[[Any, list, int], tuple]:
     return gpu
 
 
+def _cumsum(ctx: Any, args: list, nargout: int) -> tuple:
+    """cumsum(x), cumsum(x, dim) (direction and NaN options go to the CPU)."""
+    x = args[0]
+    if type(x) is not GpuTensor or len(args) > 2 or nargout > 1:
+        raise GpuUnavailable("this form of cumsum runs on the CPU")
+    dim = _dim(args[1]) if len(args) == 2 else _default_dim(x.shape)
+    if dim == "all":
+        raise GpuUnavailable("cumsum has no 'all' form (the CPU raises MATLAB's error)")
+    return (gpu_cumsum(x, dim),)
+
+
 def _spread(op: str) -> Callable[[Any, list, int], tuple]:
     """var/std: (x), (x, w), (x, w, dim), (x, w, 'all') with w 0 (N-1) or 1 (N), [V, M] = var(...):
     the mean, the squared deviations and their sum on the device."""
@@ -374,6 +385,7 @@ def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
     impls["max"], impls["min"] = _extreme("max"), _extreme("min")
     impls["permute"], impls["reshape"] = _permute, _reshape
     impls["var"], impls["std"] = _spread("var"), _spread("std")
+    impls["cumsum"] = _cumsum
     impls.update({name: _host_call(name) for name in AS_IS})
     impls.update({name: _class_predicate(name) for name in CLASS_PREDICATES})
     impls.update({name: _like_constructor(name) for name in LIKE_CONSTRUCTORS})

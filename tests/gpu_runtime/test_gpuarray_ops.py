@@ -33,7 +33,8 @@ EXPRESSIONS = [
     # reductions
     "sum(A)", "sum(A, 2)", "sum(A, 'all')", "sum(A(:))", "prod(A)", "mean(A)", "mean(A, 2)",
     "max(A)", "min(A, [], 2)", "max(A, [], 'all')", "any(A > 3)", "all(A > -3, 2)", "sum(A > 0)",
-    "cumsum(A)", "std(A)", "var(A)", "var(A, 1)", "std(A, 0, 2)", "var(A, [], 'all')", "std(v)",
+    "cumsum(A)", "cumsum(A, 2)", "cumsum(v, 2)", "cumsum(A > 0)", "cumsum(N)", "cumsum(A, 3)",
+    "cumsum(A, 'reverse')", "std(A)", "var(A)", "var(A, 1)", "std(A, 0, 2)", "var(A, [], 'all')", "std(v)",
     "var(A(1, :), 0, 1)", "std(A, 1, 3)", "sum(N, 'omitnan')", "mean(N, 2, 'omitnan')",
     "sum(N, 'all', 'includenan')", "mean(N, 'omitnan')", "max(N, [], 2, 'omitnan')",
     "min(N, [], 'includenan')",
