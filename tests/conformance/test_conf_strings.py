@@ -307,7 +307,8 @@ CASES = [
     case('more_not_1_0', 'a = not([1 0]);', a=L([0, 1])),
     case('more_and_1_0_or_1_0', 'a = and(1, 0) + or(1, 0);', a=D(1)),
     case('fmt_sprintf_d_2_53', "a = sprintf('%d', 2^53);", a=C('9007199254740992')),
-    case('fmt_sprintf_d_int64_922337203685477580', "a = sprintf('%d', int64(9223372036854775807));", a=C('9223372036854775807')),
+    case('fmt_sprintf_d_int64_922337203685477580', "a = sprintf('%d', int64(9223372036854775807));",
+         a=C('9223372036854775807')),
     # MATLAB: a conversion that does not fit the number switches to %e (Octave prints %g).
     case('fmt_sprintf_x_255_5', "a = sprintf('%x', 255.5);", a=C('2.555000e+02')),
     # MATLAB: a conversion that does not fit the number switches to %e (Octave prints %g).
