@@ -92,7 +92,7 @@ fn dd_two_sum(a: f64, b: f64) -> vec2<f64> {
     let s = m64_opaque(a + b);
     let bb = m64_opaque(s - a);
     let av = m64_opaque(s - bb);
-    return vec2<f64>(s, m64_opaque((a - av) + (b - bb)));
+    return vec2<f64>(s, m64_opaque(m64_opaque(a - av) + m64_opaque(b - bb)));
 }
 
 // Requires |a| >= |b| (or a == 0).
@@ -113,8 +113,10 @@ fn dd_two_prod(a: f64, b: f64) -> vec2<f64> {
     let p = m64_opaque(a * b);
     let sa = dd_split(a);
     let sb = dd_split(b);
-    let e = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
-    return vec2<f64>(p, m64_opaque(e));
+    let e1 = m64_opaque(sa.x * sb.x - p);
+    let e2 = m64_opaque(e1 + sa.x * sb.y);
+    let e3 = m64_opaque(e2 + sa.y * sb.x);
+    return vec2<f64>(p, m64_opaque(e3 + sa.y * sb.y));
 }
 
 fn dd_add(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
@@ -137,18 +139,25 @@ fn dd_mul_f(a: vec2<f64>, b: f64) -> vec2<f64> {
     return dd_fast(p.x, p.y + a.y * b);
 }
 
+// a - p - t, evaluated in this order (a - p.x is exact): each step is opaque, because a driver that
+// reassociates it into a.x - (p.x + p.y) loses the low part (NVIDIA's did: pow was off by 1300 ulp).
+fn m64_remainder(a: vec2<f64>, p: vec2<f64>, t: f64) -> f64 {
+    let r1 = m64_opaque(a.x - p.x);
+    let r2 = m64_opaque(r1 - p.y);
+    return m64_opaque(r2 + a.y) - t;
+}
+
 fn dd_div(a: vec2<f64>, b: vec2<f64>) -> vec2<f64> {
     let q = a.x / b.x;
     let p = dd_two_prod(q, b.x);
-    let r = (((a.x - p.x) - p.y) + a.y) - q * b.y;
-    return dd_fast(q, r / b.x);
+    return dd_fast(q, m64_remainder(a, p, q * b.y) / b.x);
 }
 
 fn dd_sqrt(a: vec2<f64>) -> vec2<f64> {
     if (a.x <= 0.0lf) { return vec2<f64>(0.0lf, 0.0lf); }
     let s = sqrt(a.x);
     let p = dd_two_prod(s, s);
-    return dd_fast(s, (((a.x - p.x) - p.y) + a.y) / (2.0lf * s));
+    return dd_fast(s, m64_remainder(a, p, 0.0lf) / (2.0lf * s));
 }
 
 // ---------------------------------------------------------------- exponentials
