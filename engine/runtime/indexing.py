@@ -225,7 +225,11 @@ def index(value: Value, args: list) -> Value:
 
 
 def cell_index(value: Value, args: list) -> list:
-    """``c{args...}``: the selected cell contents as a comma list, column-major."""
+    """``c{args...}``: the selected cell contents as a comma list, column-major. On a string array,
+    ``s{k}`` gives the characters of the selected strings (char rows)."""
+    if type(value) is StringArray:
+        data = value.data if not args else select(value.data, args)
+        return [_string_chars(text) for text in data.ravel(order="F")]
     if type(value) is not CellArray:
         raise MatlabError("MATLAB:cellRefFromNonCell", "Brace indexing is not supported for variables of "
                                                        "this type.")
@@ -236,6 +240,13 @@ def cell_index(value: Value, args: list) -> list:
             return [value.data[k % m, k // m]]
     data = value.data.copy() if not args else select(value.data, args)
     return list(data.ravel(order="F"))
+
+
+def _string_chars(text: str | None) -> CharArray:
+    if text is None:
+        raise MatlabError("MATLAB:string:MissingNotConvertible",
+                          "Unable to convert a missing element to a character vector.")
+    return CharArray.from_str(text)
 
 
 def get_field(value: Value, name: str) -> list:
@@ -384,10 +395,14 @@ def _addressed(data: np.ndarray, args: list, what: str) -> Value | None:
     return plan.view(data)[plan.keys].ravel()[0]
 
 
-def _assign_brace(base: Value | None, args: list, rest: list, rhs: Value, inplace: bool) -> CellArray:
-    """base{args}<rest> = rhs on a cell array (created from nothing or [])."""
+def _assign_brace(base: Value | None, args: list, rest: list, rhs: Value, inplace: bool) -> Value:
+    """base{args}<rest> = rhs on a cell array (created from nothing or []) or a string array."""
     if _is_null(base):
         base = CellArray(np.empty((0, 0), dtype=object))
+    if type(base) is StringArray:                   # s{k} = 'text', s{k}(2) = 'X': the k-th string's chars
+        current = _addressed(base.data, args, "curly brace")
+        chars = None if current is None else _string_chars(current)
+        return assign_paren(base, args, _assign_path(chars, rest, rhs, False) if rest else rhs, inplace)
     if type(base) is not CellArray:
         raise MatlabError("MATLAB:cellAssToNonCell", "Unable to perform assignment because brace indexing "
                                                      "is not supported for variables of this type.")

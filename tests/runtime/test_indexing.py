@@ -217,6 +217,19 @@ def test_assign_arrays(base, args, rhs, expected):
         same(out, expected)
 
 
+def test_braces_on_a_string_array_reach_its_characters():
+    """MATLAB: s = ["ab" "c"]; s{1} is the char row 'ab'; s{1}(2) = 'X' edits one character."""
+    s = StringArray(np.array([["ab", "c"]], dtype=object))
+    assert [v.to_str() for v in cell_index(s, [])] == ["ab", "c"]
+    assert type(cell_index(s, [1.0])[0]) is CharArray and cell_index(s, [1.0])[0].to_str() == "ab"
+    out = assign(s, [("{}", [1.0]), ("()", [2.0])], CharArray.from_str("X"))
+    assert out.data.tolist() == [["aX", "c"]] and s.data.tolist() == [["ab", "c"]]
+    out = assign(s, [("{}", [3.0])], CharArray.from_str("z"))
+    assert out.data.tolist() == [["ab", "c", "z"]]
+    missing = StringArray(np.array([[None]], dtype=object))
+    assert err(cell_index, missing, [1.0])[0] == "MATLAB:string:MissingNotConvertible"
+
+
 def test_assignment_into_logical_keeps_logical_and_rejects_nan():
     """MATLAB's indexed assignment preserves the array's class: D = B; D(1:5) = 2 stays logical."""
     same(assign(arr([[False, False, False]], bool), paren(2.0), 5.0), arr([[False, True, False]], bool))
