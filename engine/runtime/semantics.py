@@ -212,6 +212,16 @@ def number_text(x: complex | float | bool) -> str:
     return format(float(x), ".5g")
 
 
+def hex_literal(text: str) -> np.ndarray:
+    """The value of a ``0x...`` literal: the smallest unsigned integer class that holds it (``0x1F`` is
+    uint8, ``0x100`` uint16), as MATLAB types hexadecimal literals without a suffix."""
+    value = int(text, 16)
+    for cls in ("uint8", "uint16", "uint32", "uint64"):
+        if value <= np.iinfo(DTYPE_OF_CLASS[cls]).max:
+            return np.array([[value]], dtype=DTYPE_OF_CLASS[cls])
+    raise MatlabError("MATLAB:parse", f"Hexadecimal literal {text} does not fit in 64 bits.")
+
+
 def char_codes(value: Value) -> np.ndarray:
     """A char, numeric or logical value as char codes (uint16; numbers rounded and clipped, NaN 0)."""
     if type(value) is CharArray:

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
-from engine.runtime.semantics import (broadcast_shape, cast_result, elementwise, promote, result_class,
-                                      round_half_away)
+from engine.runtime.semantics import (broadcast_shape, cast_result, elementwise, hex_literal, promote,
+                                      result_class, round_half_away)
 from engine.runtime.values import CellArray, CharArray
 
 
@@ -194,6 +194,19 @@ def test_matrix_power_to_complex_and_non_finite_exponents():
     assert np.isnan(B["^"](A, np.nan)).all() and np.isnan(B["^"](A, -np.inf)).all()
     out = B["^"](arr([[1, np.nan], [2, 3]]), 2.0)                                  # integer powers multiply
     assert out[1, 0] == 8 and np.isnan(out[0, 0])
+
+
+@pytest.mark.parametrize("text, dtype, value", [
+    ("0x1F", np.uint8, 31), ("0xFF", np.uint8, 255), ("0x100", np.uint16, 256),
+    ("0X10000", np.uint32, 65536), ("0xFFFFFFFFFFFFFFFF", np.uint64, 2**64 - 1)])
+def test_hex_literals_take_the_smallest_unsigned_class(text, dtype, value):
+    out = hex_literal(text)
+    assert out.dtype == dtype and out.shape == (1, 1) and int(out[0, 0]) == value
+
+
+def test_hex_literal_beyond_64_bits():
+    with pytest.raises(MatlabError):
+        hex_literal("0x10000000000000000")
 
 
 def test_scalar_fast_path_types():
