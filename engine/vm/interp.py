@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from numpy import dtype, float64, ndarray
 
+from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import MatlabError, too_many_outputs, undefined
 from .code import OP
@@ -41,6 +42,7 @@ def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
     resolved = vm.resolved
     local_fns = code.locals
     ctx = vm.ctx
+    scalar_paths = SCALAR_PATHS
     pc = 0
     while True:
         try:
@@ -148,7 +150,19 @@ def run(vm: "VM", frame: "Frame") -> None:  # noqa: C901 - one loop, by design
                             # the common case inline: a builtin asked for one value
                             if vm.interrupted:
                                 raise interrupt_error()
-                            outs = call_builtin(t, ctx, [R[r] for r in a[2]], 1)
+                            argv = [R[r] for r in a[2]]
+                            fast = scalar_paths.get(t.impl)
+                            if fast is not None and len(argv) == fast[0]:
+                                # real double scalars: the builtin's scalar path (no GpuTensor possible)
+                                for x in argv:
+                                    if type(x) is not float:
+                                        break
+                                else:
+                                    x = fast[1](*argv)
+                                    if x is not None:
+                                        R[a[0]] = x
+                                        continue
+                            outs = call_builtin(t, ctx, argv, 1)
                             if vm.exported:
                                 vm.sync_exported()
                             if not outs:

@@ -25,7 +25,20 @@ from .sizes import integer_values, is_text
 
 FLOAT_INPUTS = ("double", "single", "logical", "char")
 EPS = float(np.finfo(np.float64).eps)
+BIG = float(np.finfo(np.float64).max)
+TINY = math.ulp(0.0)                       # the smallest subnormal
 ANY_NUMERIC = FLOAT_INPUTS + INTEGER_CLASSES
+
+ScalarPath = Callable[..., "float | bool | None"]
+SCALAR_PATHS: dict[Callable, tuple[int, ScalarPath]] = {}
+"""Builtin implementation -> (argument count, scalar path). The scalar path takes that many real double
+scalars (Python floats) and returns exactly what the implementation returns for them, or None where it
+declines (the full call then runs). The VM calls it directly for all-float arguments, skipping the
+registry's generic call; an implementation that is replaced (registry.replace_impl) loses its entry."""
+
+
+def scalar_path(impl: Callable, arity: int, path: ScalarPath) -> None:
+    SCALAR_PATHS[impl] = (arity, path)
 
 
 def check_classes(fname: str, values: tuple[Value, ...], allowed: tuple[str, ...]) -> None:
@@ -87,6 +100,21 @@ class FloatFunction:
     example: str
     inside: Callable[[np.ndarray], np.ndarray] | None = None   # real domain, if not the whole line
     odd_branch: bool = False
+    safe: tuple[float, float] = (-BIG, BIG)   # where the result is real and finite: no FP exception
+
+
+def _on_float64_unary(spec: FloatFunction) -> Callable[[float], float | None]:
+    """``on_float64`` for one argument, without the floating-point error state where ``spec.safe`` says
+    no exception can occur (NaN, infinities and the edges take the general scalar path)."""
+    fn = spec.fn
+    lo, hi = spec.safe
+    general = on_float64(fn, spec.inside)
+
+    def run(x: float) -> float | None:
+        if lo <= x <= hi:
+            return float(fn(x))
+        return general(x)
+    return run
 
 
 def _nonneg(x: np.ndarray) -> np.ndarray:
@@ -98,31 +126,38 @@ def _unit(x: np.ndarray) -> np.ndarray:
 
 
 _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
-    "sqrt": FloatFunction(np.sqrt, "square root", "sqrt([4 -1])    % 2 + 0i, 0 + 1i", _nonneg),
-    "exp": FloatFunction(np.exp, "exponential e^x", "exp(1)    % 2.7183"),
-    "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _nonneg),
-    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _nonneg),
+    "sqrt": FloatFunction(np.sqrt, "square root", "sqrt([4 -1])    % 2 + 0i, 0 + 1i", _nonneg,
+                          safe=(0.0, BIG)),
+    "exp": FloatFunction(np.exp, "exponential e^x", "exp(1)    % 2.7183", safe=(-708.0, 709.0)),
+    "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _nonneg,
+                         safe=(TINY, BIG)),
+    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _nonneg,
+                           safe=(TINY, BIG)),
     "log1p": FloatFunction(np.log1p, "log(1 + x), accurate for small x", "log1p(1e-20)    % 1e-20",
-                           lambda x: x >= -1),
-    "expm1": FloatFunction(np.expm1, "exp(x) - 1, accurate for small x", "expm1(1e-20)    % 1e-20"),
+                           lambda x: x >= -1, safe=(math.nextafter(-1.0, 0.0), BIG)),
+    "expm1": FloatFunction(np.expm1, "exp(x) - 1, accurate for small x", "expm1(1e-20)    % 1e-20",
+                           safe=(-BIG, 709.0)),
     "sin": FloatFunction(np.sin, "sine (radians)", "sin(pi/2)    % 1"),
     "cos": FloatFunction(np.cos, "cosine (radians)", "cos(0)    % 1"),
     "tan": FloatFunction(np.tan, "tangent (radians)", "tan(pi/4)    % 1.0000"),
-    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _unit, True),
-    "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _unit, True),
+    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _unit, True,
+                          (-1.0, 1.0)),
+    "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _unit, True,
+                          (-1.0, 1.0)),
     "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854"),
-    "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752"),
-    "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1"),
+    "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752", safe=(-709.0, 709.0)),
+    "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1", safe=(-709.0, 709.0)),
     "tanh": FloatFunction(np.tanh, "hyperbolic tangent", "tanh(1)    % 0.7616"),
     "asinh": FloatFunction(np.arcsinh, "inverse hyperbolic sine", "asinh(1)    % 0.8814"),
     "acosh": FloatFunction(np.arccosh, "inverse hyperbolic cosine", "acosh(2)    % 1.3170",
-                           lambda x: x >= 1),
-    "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493", _unit),
+                           lambda x: x >= 1, safe=(1.0, BIG)),
+    "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493", _unit,
+                           safe=(math.nextafter(-1.0, 0.0), math.nextafter(1.0, 0.0))),
 }
 
 
 def _register_float_function(name: str, spec: FloatFunction) -> None:
-    scalar = on_float64(spec.fn, spec.inside)
+    scalar = _on_float64_unary(spec)
 
     def impl(x: Value) -> Value:
         check_classes(name, (x,), FLOAT_INPUTS)
@@ -135,6 +170,7 @@ def _register_float_function(name: str, spec: FloatFunction) -> None:
                     f"Complex inputs give complex results.{domain} Single input gives single output; "
                     f"integer inputs are not supported.\n\n    {spec.example}\n")
     builtin(name, family="math", fusion="elementwise")(impl)
+    scalar_path(impl, 1, scalar)
 
 
 for _name, _spec in _FLOAT_FUNCTIONS.items():
@@ -172,6 +208,9 @@ def abs_(x: Value) -> Value:
     return apply(np.abs, x, scalar=abs)
 
 
+scalar_path(abs_, 1, abs)
+
+
 @builtin("sign", family="math", fusion="elementwise")
 def sign(x: Value) -> Value:
     """sign(X)  signum of each element: -1, 0 or 1; X./abs(X) for complex elements.
@@ -202,17 +241,21 @@ def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.
 
 def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
                        example: str) -> None:
+    def scalar(v: float) -> float:
+        return float(fn(v))
+
     def impl(x: Value) -> Value:
         check_classes(name, (x,), ANY_NUMERIC)
         if class_of(x) in INTEGER_CLASSES:
             return x
-        return apply(_parts(fn), x, scalar=lambda v: float(fn(v)))
+        return apply(_parts(fn), x, scalar=scalar)
 
     impl.__name__ = name
     impl.__doc__ = (f"{name}(X)  {summary}.\n\nComplex elements are rounded in their real and imaginary "
                     f"parts separately; integer classes are returned unchanged, single stays single, "
                     f"logical and char give double.\n\n    {example}\n")
     builtin(name, family="math", fusion="elementwise")(impl)
+    scalar_path(impl, 1, scalar)
 
 
 _register_rounding("floor", np.floor, "round each element toward minus infinity", "floor(-2.5)    % -3")
@@ -238,11 +281,16 @@ def round_(x: Value, digits: Value | None = None, kind: Value | None = None) -> 
     if class_of(x) in INTEGER_CLASSES:
         return x
     if digits is None:
-        return apply(_parts(round_half_away), x, scalar=_round_scalar)
+        return apply(_parts(_round_array), x, scalar=_round_scalar)
     count = integer_values(digits, "round")
     if len(count) != 1:
         raise MatlabError("MATLAB:round:invalidDigits", "N must be an integer scalar.")
     return apply(_parts(lambda a: _round_digits(a, count[0])), x)
+
+
+def _round_array(a: np.ndarray) -> np.ndarray:
+    """round_half_away keeping the sign of zero results (round(-0.4) is -0, as in MATLAB)."""
+    return np.copysign(round_half_away(a), a)
 
 
 def _round_scalar(x: float) -> float:
@@ -251,6 +299,9 @@ def _round_scalar(x: float) -> float:
         return x
     whole = math.copysign(float(math.trunc(x)), x)
     return whole + math.copysign(1.0, x) if abs(x - whole) >= 0.5 else whole
+
+
+scalar_path(round_, 1, _round_scalar)
 
 
 def _round_digits(a: np.ndarray, digits: int) -> np.ndarray:
@@ -277,35 +328,42 @@ def _near_whole(q: np.ndarray, y: np.ndarray) -> np.ndarray:
     return (y != np.trunc(y)) & (np.abs(q - nearest) < eps * np.abs(nearest))
 
 
+def _signed_zeros(r: np.ndarray, sign: np.ndarray) -> np.ndarray:
+    """Zero results take the sign of ``sign`` (mod: of Y, rem: of X), as in MATLAB."""
+    return np.where(r == 0, np.copysign(np.zeros_like(r), sign), r)
+
+
 def _mod(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     q = x / y
     r = np.where(_near_whole(q, y), 0, x - np.floor(q) * y)
-    return np.where(y == 0, x, r)
+    return np.where(y == 0, x, _signed_zeros(r, y))
 
 
 def _rem(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     q = x / y
-    return np.where(_near_whole(q, y), 0, x - np.trunc(q) * y)
+    return _signed_zeros(np.where(_near_whole(q, y), 0, x - np.trunc(q) * y), x)
 
 
-def _division_scalar(x: float, y: float, whole: Callable[[float], int]) -> float | None:
-    """x - whole(x/y)*y for Python floats with the round-off rule of ``_near_whole``; None (decline)
-    where the quotient or y is not finite."""
+def _division_scalar(x: float, y: float, whole: Callable[[float], int], sign: float) -> float | None:
+    """x - whole(x/y)*y for Python floats with the round-off rule of ``_near_whole`` and a zero result
+    signed like ``sign``; None (decline) where the quotient or y is not finite."""
     q = x / y
     if not (math.isfinite(q) and math.isfinite(y)):
         return None
-    nearest = round(q)
-    if y != math.trunc(y) and abs(q - nearest) < EPS * abs(nearest):
-        return 0.0
-    return x - whole(q) * y
+    if y != math.trunc(y):
+        nearest = round(q)
+        if abs(q - nearest) < EPS * abs(nearest):
+            return math.copysign(0.0, sign)
+    r = x - whole(q) * y
+    return r if r else math.copysign(0.0, sign)
 
 
 def _mod_scalar(x: float, y: float) -> float | None:
-    return x if y == 0 else _division_scalar(x, y, math.floor)
+    return x if y == 0 else _division_scalar(x, y, math.floor, y)
 
 
 def _rem_scalar(x: float, y: float) -> float | None:
-    return math.nan if y == 0 else _division_scalar(x, y, math.trunc)
+    return math.nan if y == 0 else _division_scalar(x, y, math.trunc, x)
 
 
 @builtin("mod", family="math", fusion="elementwise")
@@ -321,6 +379,9 @@ def mod(x: Value, y: Value) -> Value:
     return apply(_mod, x, y, scalar=_mod_scalar)
 
 
+scalar_path(mod, 2, _mod_scalar)
+
+
 @builtin("rem", family="math", fusion="elementwise")
 def rem(x: Value, y: Value) -> Value:
     """rem(X, Y)  remainder after truncated division: X - fix(X./Y).*Y, with the sign of X.
@@ -332,6 +393,9 @@ def rem(x: Value, y: Value) -> Value:
     """
     _require_real_numeric("rem", (x, y))
     return apply(_rem, x, y, scalar=_rem_scalar)
+
+
+scalar_path(rem, 2, _rem_scalar)
 
 
 @builtin("atan2", family="math", fusion="elementwise")
@@ -410,9 +474,12 @@ def angle(x: Value) -> Value:
 
 def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
                         example: str) -> None:
+    def scalar(x: float) -> bool:
+        return bool(fn(x))
+
     def impl(x: Value) -> Value:
         if type(x) is float:
-            return bool(fn(x))
+            return scalar(x)
         check_classes(name, (x,), ANY_NUMERIC)
         return to_value(fn(numeric(x)))
 
@@ -421,6 +488,7 @@ def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summa
                     f"For complex elements both parts are tested; integer, logical and char arrays "
                     f"hold no NaN or Inf.\n\n    {example}\n")
     builtin(name, family="math", fusion="elementwise")(impl)
+    scalar_path(impl, 1, scalar)
 
 
 _register_predicate("isnan", np.isnan, "is NaN", "isnan([1 NaN])    % 0  1")
