@@ -12,6 +12,11 @@ Values are compared in a canonical form ``(class, size, data)``:
     cell                data = tuple of canonical elements, column-major
     struct              data = (field names, tuple of per-element tuples of canonical field values)
     function_handle     data = the text func2str gives
+
+Adding cases: write ``## id: var var`` blocks of MATLAB code in a spec file, run
+``python3 tests/conformance/record.py spec.txt``, paste the printed ``case(...)`` lines into the topic
+module, and check each against MATLAB's documentation (errors and printed text are MATLAB's, written by
+hand). A case that fails for a real engine bug gets ``xfail="<snippet: got, expected>"`` (strict).
 """
 from __future__ import annotations
 
