@@ -307,6 +307,11 @@ CASES = [
     case('format_long_g_scalar', 'format long g; x = pi', stdout='x = 3.14159265358979\n'),
     case('format_short_g_scalars', 'format short g; y = 1e10, z = 123456, w = 0.0001',
          stdout='y = 1e+10\nz = 123456\nw = 0.0001\n'),
+    # MATLAB's struct documentation example: short row cells are written out in fields.
+    case('struct_field_cellstr_doc_example', "s.a = 1; s.b = {'A','B','C'}",
+         stdout="s = struct with fields:\n\n    a: 1\n    b: {'A'  'B'  'C'}\n"),
+    case('struct_field_mixed_row_cell', "s = struct('strings',{{'hello','yes'}},'lengths',[5 3])",
+         stdout="s = struct with fields:\n\n    strings: {'hello'  'yes'}\n    lengths: [5 3]\n"),
     # A 1x0 char inside a cell shows its size, like every other empty.
     case('cell_with_empties', 'c = {[], blanks(0)}',
          stdout='c = 1×2 cell array\n\n    {0×0 double}    {1×0 char}\n'),

@@ -288,6 +288,15 @@ def test_format_short_g_and_long_g():
     assert disp_text(math.pi, shortg) == "       3.1416\n"
 
 
+def test_struct_fields_write_short_row_cells_out():
+    """MATLAB's struct documentation: s.a = 1; s.b = {'A','B','C'} shows b: {'A'  'B'  'C'}."""
+    st = StructArray.scalar({"a": 1.0, "b": cell([[char("A"), char("B"), char("C")]]),
+                             "m": cell([[np.ones((2, 2))]]), "col": cell([[1.0], [2.0]])})
+    assert display("s", st, SHORT) == (
+        "s = struct with fields:\n\n      a: 1\n      b: {'A'  'B'  'C'}\n      m: {1×1 cell}\n"
+        "    col: {2×1 cell}\n")
+
+
 def test_named_handles_show_an_at_sign_everywhere():
     """The VM's named handles carry func2str's text (``sin``); MATLAB displays them as ``@sin``."""
     f = FunctionHandle("sin", name="sin")
@@ -329,7 +338,7 @@ def test_struct_fields_right_aligned_with_summaries():
         "st = struct with fields:\n\n"
         "            a: [1 2 3]\n"
         "    long_name: [2×2 double]\n"
-        "            c: {1×2 cell}\n"
+        "            c: {[1]  [2]}\n"
         "            s: [1×1 struct]\n"
         "            e: []\n"
         "            t: \"d\"\n"

@@ -78,19 +78,35 @@ def cell_content(value, long: bool) -> tuple[str, bool]:
 
 
 def field_summary(value, long: bool) -> str:
-    """The value of one struct field: ``1``, ``'x'``, ``[1 2 3]``, ``[2×2 double]``, ``{1×2 cell}``, ``[]``."""
+    """The value of one struct field: ``1``, ``'x'``, ``[1 2 3]``, ``[2×2 double]``, ``{'A'  'B'}``,
+    ``{2×2 cell}``, ``[]``."""
     found = _value_summary(value, long)
     if found is not None:
         text, is_number = found
         return f"[{text}]" if is_number and size_of(value) != (1, 1) else text
     shape = size_of(value)
     if type(value) is CellArray:
-        return "{" + f"{dims_text(shape)} cell" + "}"
+        return _inline_cell(value, long) or "{" + f"{dims_text(shape)} cell" + "}"
     if type(value) is CharArray and 0 in shape:
         return "''"
     if type(value) not in (StringArray, StructArray) and shape == (0, 0) and class_of(value) == "double":
         return "[]"
     return f"[{dims_text(shape)} {class_of(value)}]"
+
+
+def _inline_cell(value: CellArray, long: bool) -> str | None:
+    """A short row cell of scalars and texts, written out in a struct field as MATLAB's struct
+    documentation shows it (``b: {'A'  'B'  'C'}``); None for any other cell."""
+    if len(value.shape) != 2 or value.shape[0] != 1 or value.shape[1] == 0:
+        return None
+    parts = []
+    for item in value.data[0]:
+        found = None if type(item) is FunctionHandle else _value_summary(item, long)
+        if found is None or (found[1] and size_of(item) != (1, 1)):
+            return None
+        parts.append(f"[{found[0]}]" if found[1] else found[0])
+    text = "{" + "  ".join(parts) + "}"
+    return text if len(text) <= 2 * INLINE_ROW_LIMIT else None
 
 
 def text_grid(texts: np.ndarray) -> list[Block]:
