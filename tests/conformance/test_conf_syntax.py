@@ -103,6 +103,28 @@ CASES = [
     case('lex_1_2_x_x_end_1_1', "x = [1 2]; x = x(end:-1:1)';", x=D([2, 1], (2, 1))),
     case('lex_0_for_k_1_2_3_4_r_r_k_1_10_k_2_e', "r = 0; for k = [1 2; 3 4]', r = r + k(1) * 10 + k(2); end",
          r=D(46)),
+    case('transpose_of_literal', "a = [1,2;3,4]';", a=D([1, 2, 3, 4], (2, 2))),
+    case('anon_two_params', 'f = @(p,q) p+q; a = f(2, 3);', a=D(5)),
+    case('anon_no_params_twice', 'f = @() 1; a = f() + f();', a=D(2)),
+    case('handle_in_cell_called', 'c = {@(x) x, @(y) y * 2}; a = c{2}(4);', a=D(8)),
+    case('handle_field_called', "s = struct('f', @(x) x + 1); a = s.f(2);", a=D(3)),
+    case('chain_field_brace_paren_field', "x.b = {1, struct('c', {5, 6, 7})}; a = x.b{2}(3).c;", a=D(7)),
+    case('colon_then_transpose', "x = [1 2 3]; a = x(:)';", a=D([1, 2, 3])),
+    case('unary_minus_transpose', "x = [1 2 3]; a = -x';", a=D([-1, -2, -3], (3, 1))),
+    case('power_of_negated_var', 'x = 2; a = 2^-x;', a=D(0.25)),
+    case('outer_product', "x = [1 2]; a = x'*x;", a=D([1, 2, 2, 4], (2, 2))),
+    case('number_spellings', 'a = 1.e3 + 1E-3;', a=D(1000.001)),
+    case('imaginary_spellings', 'a = 0.5i + 3e2j;', a=D(complex(0, 300.5))),
+    case('empty_brackets_with_space', 'a = [ ]; b = { };', a=D([], (0, 0)), b=Cell([], (0, 0))),
+    case('nested_brackets', 'a = [[1 2]; [3 4]];', a=D([1, 3, 2, 4], (2, 2))),
+    # MATLAB: "a\nb" is one string scalar (no escape processing in literals): numel is 1.
+    case('dq_string_no_escapes', 'a = numel("a\\nb");', a=D(1)),
+    case('not_of_paren_and_call', 'b = []; x = 2; if ~(x > 1) && ~isempty(b), a = 1; else, a = 2; end', a=D(2)),
+    case('section_markers', '%% section one\na = 1;\n%% section two\na = a + 1;', a=D(2)),
+    case('varargout_varargin_function', 'r = g();\nfunction varargout = g(varargin)\n  varargout{1} = numel(varargin);\nend', r=D(0)),
+    case('elementwise_power_negative', 'x = 3; a = x.^-1;', a=D(0.3333333333333333)),
+    case('transpose_then_power', "a = [1 2]'.^2;", a=D([1, 4], (2, 1))),
+    case('field_end_transpose', "s.x = [1 2 3]; a = s.x(end)';", a=D(3)),
 ]
 
 
