@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, D, L, case, check, inf, nan, num, params
 
 CASES = [
     case('plus_minus', 'a = 3 + 4; b = 2 - 7.5; c = -(-2);', a=D(7), b=D(-5.5), c=D(2)),

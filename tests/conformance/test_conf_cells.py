@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, St, StArr, case, check, params
 
 CASES = [
     case('cell_literal', "c = {1, 'two', [3 4]}; n = numel(c);", c=Cell([D(1), C('two'), D([3, 4])]), n=D(3)),

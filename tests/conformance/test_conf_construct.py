@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, case, check, inf, nan, num, params
 
 CASES = [
     case('zeros_ones', "a = zeros(2, 3); b = ones(2); c = zeros(1, 3, 'int8'); d = ones([2 1]);",

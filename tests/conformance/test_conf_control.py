@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, case, check, num, params
 
 CASES = [
     case('if_elseif_else', 'x = 5; if x < 0, r = -1; elseif x == 0, r = 0; else, r = 1; end', r=D(1)),

@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, St, StArr, case, check, params
 
 CASES = [
     case('local_function', 'y = sq(4);\nfunction r = sq(x)\n  r = x^2;\nend', y=D(16)),

@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, S, St, case, check, num, params
 
 CASES = [
     case('linear_index', 'A = magic(4); a = A(6); b = A([1 16]); c = A([2; 3]);',

@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so."""
 import pytest
 
-from harness import C, Cell, D, FH, L, S, St, StArr, case, check, inf, nan, num, params
+from harness import C, Cell, D, L, S, St, StArr, case, check, inf, nan, num, params
 
 CASES = [
     case('char_concat', "a = ['abc', 'def']; b = ['ab'; 'cd'];", a=C('abcdef'), b=C('acbd', (2, 2))),
