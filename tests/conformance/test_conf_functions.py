@@ -280,7 +280,8 @@ CASES = [
     case('shadow_i_loop', 'for i = 1:2, end; a = i; clear i; b = i;', a=D(2), b=D(complex(0, 1)),
          xfail="after clear i in the same cell, reading i loads the cleared variable slot (None): internal TypeError 'not an engine value: NoneType'; MATLAB falls back to the function i (0+1i)"),
     case('shadow_sum_in_func', 'a = f();\nfunction r = f()\n  sum = 10;\n  r = sum(1);\nend', a=D(10)),
-    case('function_sees_builtin_not_caller_var', 'max = 3; a = g([1 4 2]);\nfunction r = g(v)\n  r = max(v);\nend',
+    case('function_sees_builtin_not_caller_var',
+         'max = 3; a = g([1 4 2]);\nfunction r = g(v)\n  r = max(v);\nend',
          a=D(4)),
     case('handle_captures_shadow', 'f = @(v) max(v); max = 100; a = f([1 3]);', a=D(3)),
     case('var_named_like_local_fn', 'h = 2; a = h + helper(1);\nfunction r = helper(x)\n  r = x * 10;\nend',
@@ -289,36 +290,68 @@ CASES = [
     case('ans_after_expression_statement', '5; ans * 2;', ans=D(10)),
     case('nargin_zero', 'a = countin();\nfunction n = countin(varargin)\n  n = nargin;\nend', a=D(0)),
     case('nargout_zero_stmt', 'r = 0; noout();\nfunction noout()\nend', r=D(0)),
-    case('persistent_per_function', 'a = c1(); a = c1(); b = c2();\nfunction n = c1()\n  persistent k\n  if isempty(k), k = 0; end\n  k = k + 1; n = k;\nend\nfunction n = c2()\n  persistent k\n  if isempty(k), k = 0; end\n  k = k + 1; n = k;\nend',
+    case('persistent_per_function',
+         'a = c1(); a = c1(); b = c2();\nfunction n = c1()\n  persistent k\n  if isempty(k), k = 0; end\n'
+         '  k = k + 1; n = k;\nend\nfunction n = c2()\n  persistent k\n  if isempty(k), k = 0; end\n'
+         '  k = k + 1; n = k;\nend',
          a=D(2), b=D(1)),
     case('global_default_empty', 'global GG_UNSET\na = isempty(GG_UNSET);', a=L(1)),
-    case('prog_word_count', "txt = 'the cat and the hat and the bat';\nwords = strsplit(txt, ' ');\n[words, ~, idx] = unique(words);\ncounts = accumarray_free(idx, numel(words));\nfunction c = accumarray_free(idx, n)\n  c = zeros(1, n);\n  for k = 1:numel(idx)\n    c(idx(k)) = c(idx(k)) + 1;\n  end\nend",
+    case('prog_word_count',
+         "txt = 'the cat and the hat and the bat';\nwords = strsplit(txt, ' ');\n"
+         '[words, ~, idx] = unique(words);\ncounts = accumarray_free(idx, numel(words));\n'
+         'function c = accumarray_free(idx, n)\n  c = zeros(1, n);\n  for k = 1:numel(idx)\n'
+         '    c(idx(k)) = c(idx(k)) + 1;\n  end\nend',
          words=Cell([C('and'), C('bat'), C('cat'), C('hat'), C('the')]), counts=D([2, 1, 1, 1, 3])),
-    case('prog_matrix_stats', 'data = [4 8 15; 16 23 42; 1 2 3];\nmu = mean(data); sd = std(data(:)); [mx, imx] = max(data(:));',
+    case('prog_matrix_stats',
+         'data = [4 8 15; 16 23 42; 1 2 3];\nmu = mean(data); sd = std(data(:)); [mx, imx] = max(data(:));',
          mu=D([7, 11, 20]), sd=D(13.341664064126334), mx=D(42), imx=D(8)),
-    case('prog_sort_structs', "people = struct('name', {'Zoe', 'Al', 'Mia'}, 'age', {31, 25, 40});\n[~, order] = sort([people.age], 'descend');\nnames = {people(order).name};",
+    case('prog_sort_structs',
+         "people = struct('name', {'Zoe', 'Al', 'Mia'}, 'age', {31, 25, 40});\n"
+         "[~, order] = sort([people.age], 'descend');\nnames = {people(order).name};",
          names=Cell([C('Mia'), C('Zoe'), C('Al')])),
-    case('prog_fizzbuzz', "out = cell(1, 15);\nfor k = 1:15\n  if mod(k, 15) == 0, out{k} = 'FizzBuzz';\n  elseif mod(k, 3) == 0, out{k} = 'Fizz';\n  elseif mod(k, 5) == 0, out{k} = 'Buzz';\n  else, out{k} = num2str(k);\n  end\nend",
+    case('prog_fizzbuzz',
+         "out = cell(1, 15);\nfor k = 1:15\n  if mod(k, 15) == 0, out{k} = 'FizzBuzz';\n"
+         "  elseif mod(k, 3) == 0, out{k} = 'Fizz';\n  elseif mod(k, 5) == 0, out{k} = 'Buzz';\n"
+         '  else, out{k} = num2str(k);\n  end\nend',
          out=Cell([C('1'), C('2'), C('Fizz'), C('4'), C('Buzz'), C('Fizz'), C('7'), C('8'), C('Fizz'), C('Buzz'), C('11'), C('Fizz'), C('13'), C('14'), C('FizzBuzz')])),
-    case('prog_newton_sqrt', 'r = 1; it = 0;\nwhile abs(r^2 - 2) > 1e-12\n  r = r - (r^2 - 2) / (2 * r);\n  it = it + 1;\nend',
+    case('prog_newton_sqrt',
+         'r = 1; it = 0;\nwhile abs(r^2 - 2) > 1e-12\n  r = r - (r^2 - 2) / (2 * r);\n  it = it + 1;\nend',
          r=D(1.4142135623730951), it=D(5)),
-    case('prog_running_mean', 'x = [2 4 6 8 10]; m = zeros(size(x));\nfor k = 1:numel(x), m(k) = mean(x(1:k)); end',
+    case('prog_running_mean',
+         'x = [2 4 6 8 10]; m = zeros(size(x));\nfor k = 1:numel(x), m(k) = mean(x(1:k)); end',
          m=D([2, 3, 4, 5, 6])),
-    case('prog_table_text', "rows = {'a', 1.5; 'bb', 22};\ns = '';\nfor r = 1:size(rows, 1)\n  s = [s sprintf('%-3s|%6.2f\\n', rows{r, 1}, rows{r, 2})];\nend",
+    case('prog_table_text',
+         "rows = {'a', 1.5; 'bb', 22};\ns = '';\nfor r = 1:size(rows, 1)\n"
+         "  s = [s sprintf('%-3s|%6.2f\\n', rows{r, 1}, rows{r, 2})];\nend",
          s=C('a  |  1.50\nbb | 22.00\n')),
-    case('prog_histogram', 'v = [1 2 2 3 3 3 5]; edges = 1:5; h = zeros(1, numel(edges));\nfor k = 1:numel(edges), h(k) = sum(v == edges(k)); end',
+    case('prog_histogram',
+         'v = [1 2 2 3 3 3 5]; edges = 1:5; h = zeros(1, numel(edges));\n'
+         'for k = 1:numel(edges), h(k) = sum(v == edges(k)); end',
          h=D([1, 2, 3, 0, 1])),
-    case('prog_matrix_build', "n = 4; T = zeros(n);\nfor i = 1:n, for j = 1:n, T(i, j) = (i - 1) * n + j; end, end\nT = T';",
+    case('prog_matrix_build',
+         "n = 4; T = zeros(n);\nfor i = 1:n, for j = 1:n, T(i, j) = (i - 1) * n + j; end, end\nT = T';",
          T=D([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (4, 4))),
-    case('prog_cellfun_pipeline', "names = {'alpha', 'be', 'gamma'};\nlens = cellfun(@length, names);\nres = names(lens > 2);\nres = cellfun(@(s) [upper(s(1)) s(2:end)], res, 'UniformOutput', false);",
+    case('prog_cellfun_pipeline',
+         "names = {'alpha', 'be', 'gamma'};\nlens = cellfun(@length, names);\nres = names(lens > 2);\n"
+         "res = cellfun(@(s) [upper(s(1)) s(2:end)], res, 'UniformOutput', false);",
          res=Cell([C('Alpha'), C('Gamma')])),
-    case('prog_struct_update', "s = struct('count', 0, 'items', {{}});\nfor k = 1:3\n  s.count = s.count + 1;\n  s.items{end+1} = sprintf('item-%d', k);\nend",
+    case('prog_struct_update',
+         "s = struct('count', 0, 'items', {{}});\nfor k = 1:3\n  s.count = s.count + 1;\n"
+         "  s.items{end+1} = sprintf('item-%d', k);\nend",
          s=St(count=D(3), items=Cell([C('item-1'), C('item-2'), C('item-3')]))),
-    case('prog_gcd', 'g = mygcd(48, 18);\nfunction a = mygcd(a, b)\n  while b ~= 0\n    t = b; b = mod(a, b); a = t;\n  end\nend',
+    case('prog_gcd',
+         'g = mygcd(48, 18);\nfunction a = mygcd(a, b)\n  while b ~= 0\n    t = b; b = mod(a, b); a = t;\n'
+         '  end\nend',
          g=D(6)),
-    case('prog_binary_search', 'v = [1 3 5 7 9 11]; target = 7; lo = 1; hi = numel(v); idx = -1;\nwhile lo <= hi\n  mid = floor((lo + hi) / 2);\n  if v(mid) == target, idx = mid; break;\n  elseif v(mid) < target, lo = mid + 1;\n  else, hi = mid - 1;\n  end\nend',
+    case('prog_binary_search',
+         'v = [1 3 5 7 9 11]; target = 7; lo = 1; hi = numel(v); idx = -1;\nwhile lo <= hi\n'
+         '  mid = floor((lo + hi) / 2);\n  if v(mid) == target, idx = mid; break;\n'
+         '  elseif v(mid) < target, lo = mid + 1;\n  else, hi = mid - 1;\n  end\nend',
          idx=D(4)),
-    case('prog_try_parse', "strs = {'1.5', 'abc', '3'}; vals = zeros(1, 3);\nfor k = 1:3\n  try\n    v = str2double(strs{k});\n    if isnan(v), error('parse:bad', 'bad'); end\n    vals(k) = v;\n  catch\n    vals(k) = -1;\n  end\nend",
+    case('prog_try_parse',
+         "strs = {'1.5', 'abc', '3'}; vals = zeros(1, 3);\nfor k = 1:3\n  try\n"
+         "    v = str2double(strs{k});\n    if isnan(v), error('parse:bad', 'bad'); end\n    vals(k) = v;\n"
+         '  catch\n    vals(k) = -1;\n  end\nend',
          vals=D([1.5, -1, 3])),
     case('prog_logical_filter', 'x = 1:20; evens = x(mod(x, 2) == 0 & x > 10); total = sum(x(x < 5));',
          evens=D([12, 14, 16, 18, 20]), total=D(10)),

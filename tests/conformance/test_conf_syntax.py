@@ -119,9 +119,11 @@ CASES = [
     case('nested_brackets', 'a = [[1 2]; [3 4]];', a=D([1, 3, 2, 4], (2, 2))),
     # MATLAB: "a\nb" is one string scalar (no escape processing in literals): numel is 1.
     case('dq_string_no_escapes', 'a = numel("a\\nb");', a=D(1)),
-    case('not_of_paren_and_call', 'b = []; x = 2; if ~(x > 1) && ~isempty(b), a = 1; else, a = 2; end', a=D(2)),
+    case('not_of_paren_and_call', 'b = []; x = 2; if ~(x > 1) && ~isempty(b), a = 1; else, a = 2; end',
+         a=D(2)),
     case('section_markers', '%% section one\na = 1;\n%% section two\na = a + 1;', a=D(2)),
-    case('varargout_varargin_function', 'r = g();\nfunction varargout = g(varargin)\n  varargout{1} = numel(varargin);\nend', r=D(0)),
+    case('varargout_varargin_function', 'r = g();\nfunction varargout = g(varargin)\n  varargout{1} = numel(varargin);\nend',
+         r=D(0)),
     case('elementwise_power_negative', 'x = 3; a = x.^-1;', a=D(0.3333333333333333)),
     case('transpose_then_power', "a = [1 2]'.^2;", a=D([1, 4], (2, 1))),
     case('field_end_transpose', "s.x = [1 2 3]; a = s.x(end)';", a=D(3)),
