@@ -33,8 +33,8 @@ from engine.runtime.values import (CellArray, CharArray, FunctionHandle, StringA
 
 Canon = tuple  # (class, size, data)
 RESET = "clear all; format short; format loose"
-PLAIN_CLASSES = frozenset({"double", "single", "logical", "char", "string", "function_handle", "int8", "int16",
-                           "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+PLAIN_CLASSES = frozenset({"double", "single", "logical", "char", "string", "function_handle",
+                           "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
 nan, inf = math.nan, math.inf
 
 
