@@ -65,7 +65,7 @@ class Session:
             compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
             self._run(compiled)
         except MatlabError as exc:
-            error = exc
+            error = exc.with_traceback(None)   # its frames would keep their values (GPU buffers) alive
         except KeyboardInterrupt:
             error = interrupt_error()
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error

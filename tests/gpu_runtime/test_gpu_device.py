@@ -98,3 +98,23 @@ def run_python(code: str, **env: str) -> None:
 
 def test_without_an_adapter_gpu_builtins_raise_a_clear_error():
     run_python(NO_ADAPTER, MATFUSE_ADAPTER="nosuchadapter")
+
+
+CPU_SESSION = """
+import sys
+from engine import Session
+s = Session(device="cpu")
+r = s.execute("x = rand(3); y = sum(x(:)) .* 2; n = gpuDeviceCount;")
+assert r.error is None, r.error
+assert s.get("n")[0, 0] == 0
+for code in ("g = gpuArray(1);", "d = gpuDevice;", "z = zeros(2, 'gpuArray');"):
+    err = s.execute(code).error
+    assert err is not None and err.identifier == "matfuse:gpu:cpuSession", (code, err)
+    assert 'device "cpu"' in err.message
+assert "wgpu" not in sys.modules, "device='cpu' initialised wgpu"
+print("ok")
+"""
+
+
+def test_cpu_session_never_touches_wgpu():
+    run_python(CPU_SESSION)

@@ -62,3 +62,12 @@ def test_shared_buffer_lives_until_its_last_reference(gpu):
     assert live() == baseline + 1            # still held by s.f
     session.execute("s = 0;")
     assert live() == baseline
+
+
+def test_uncaught_error_releases_the_buffers_of_its_frames(gpu):
+    gc.collect()
+    session = Session()
+    baseline = live()
+    for _ in range(3):
+        assert session.execute("failing(ones(5));" + FUNCTIONS).error.identifier == "test:boom"
+        assert live() == baseline

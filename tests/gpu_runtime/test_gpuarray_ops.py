@@ -174,7 +174,7 @@ def test_unsupported_input_is_a_matlab_error(gpu):
 
 def test_conditions_and_function_handles(gpu):
     s = Session()
-    code = ("G = gpuArray([1 2; 3 4]); k = 0; while G(1) + k < 3, k = k + 1; end; "
+    code = ("G = gpuArray([1 2; 3 4]); k = 0; while G(1) + k < 3 && k < 10, k = k + 1; end; "
             "if any(G(:) > 3), a = 1; else, a = 0; end; b = 0; if G, b = 1; end; "
             "f = arrayfun(@(x) x * 2, G); c = cellfun(@(x) x + 1, {G}, 'UniformOutput', false); "
             "h = feval(@sqrt, G); cls = {class(f), class(c{1}), class(h)};")
