@@ -80,6 +80,7 @@ class Code:
     source: str = ""
     file: str = ""
     reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
+    runner: Any = field(default=None, repr=False)   # the specialised Python function (pygen), once run
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""

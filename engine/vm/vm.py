@@ -1,4 +1,4 @@
-"""The VM: frames, calls and function lookup around the interpreter loop (interp.py).
+"""The VM: frames, calls and function lookup around the interpreter (interp.py, pygen.py).
 
 Calling conventions inside the VM: ``invoke(target, args, nargout) -> tuple`` runs a builtin, a user
 function (Code) or a script file and returns its outputs; ``adapt(outputs, nargout)`` gives what an

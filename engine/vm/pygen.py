@@ -1,0 +1,329 @@
+"""Code objects -> Python functions: each instruction specialised to its operands.
+
+``specialise(code)`` writes the source of one Python function ``run(vm, frame)`` for a code object and
+compiles it (once per code object, on its first run). Every instruction becomes a few lines with its
+operands as constants: register numbers, literal float constants (whose type checks disappear) and
+static facts such as a call's nargout or whether a name is a local function. Arithmetic, comparisons,
+conditional jumps, ``for`` over integer ranges, scalar element reads and in-place writes of double
+matrices, and calls of builtins with real double scalars (their scalar paths) never leave the
+function; every other case calls the VM's slow path (slowpath.py) with the instruction's operands.
+
+Control flow: basic blocks are ``if pc == start:`` sections in offset order inside ``while True``, so
+a fall-through or a forward jump runs on down and a backward jump ``continue``s; blocks are grouped
+under ``if pc < end:`` so that a jump back skips whole groups. No instruction tracks its offset: the
+generated source maps each line to its instruction (``PCS``) and the failing line of a traceback gives
+the offset that interp.handle_error needs. Rare opcodes (slowpath.RARE) never jump.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from numpy import dtype, float64, ndarray
+
+from ..runtime.builtins.elementwise import SCALAR_PATHS
+from ..runtime.builtins.registry import Builtin, call_builtin
+from ..runtime.errors import too_many_outputs
+from .code import JUMPS, OP, OPNAMES, Code
+from .frame import SCALAR_TYPES, interrupt_error
+
+GROUP = 16                      # blocks per ``if pc < end:`` group
+PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=",
+         "EQ": "==", "NE": "!="}
+ARITH = {OP[n]: s for n, s in PYOPS.items()}
+CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
+ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
+SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
+PROLOGUE = {   # local name -> how the function binds it (only the names the body uses)
+    "resolved": "vm.resolved", "binop": "vm.binop", "compare": "vm.compare", "truth": "vm.truth",
+    "unop": "vm.unop", "index": "vm.index", "setindex": "vm.setindex", "call": "vm.call",
+    "loadname": "vm.loadname", "dispatch": "vm.dispatch", "owned": "frame.owned",
+}
+
+
+def builtin1(vm: Any, entry: Builtin, argv: list) -> Any:
+    """A builtin asked for one value (the general call: GPU dispatch, workspace write-back)."""
+    outs = call_builtin(entry, vm.ctx, argv, 1)
+    if vm.exported:
+        vm.sync_exported()
+    if not outs:
+        raise too_many_outputs()
+    return outs[0]
+
+
+def advance(vm: Any, R: list, st: Any, var: int) -> bool:
+    """FORITER past the inline case: the next column of an iterator, or the end of the loop (a loop that
+    ran zero times leaves its variable empty)."""
+    if type(st) is not list:
+        x = next(st, st)
+        if x is not st:
+            R[var] = x
+            return True
+    vm.loop_done(R, var, st[0] if type(st) is list else -1)
+    return False
+
+
+def specialise(code: Code) -> Callable[[Any, Any], None]:
+    """The Python function running ``code`` (see the module docstring)."""
+    from .interp import handle_error, position
+    gen = Generator(code)
+    source = gen.source()
+    namespace = {"A": code.args, "W": code.windows, "PCS": gen.pcs, "ndarray": ndarray, "F64": dtype(float64),
+                 "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
+                 "advance": advance, "position": position, "handle_error": handle_error,
+                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES}
+    exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
+    fn = namespace["run"]
+    fn.source = source
+    return fn
+
+
+def block_starts(code: Code) -> list[int]:
+    """Offsets where a basic block starts: 0, jump and handler targets, window ends, after block ends."""
+    starts = {0}
+    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
+        if op in JUMPS:
+            starts.add(a[-1])
+        if op in ENDS_BLOCK:
+            starts.add(pc + 1)
+    starts.update(w.end for w in code.windows)
+    return sorted(s for s in starts if s < len(code.ops))
+
+
+class Generator:
+    def __init__(self, code: Code):
+        self.code = code
+        self.lines: list[str] = []
+        self.pcs: list[int] = []
+        self.used: set[str] = set()
+        self.starts = block_starts(code)
+
+    # ------------------------------------------------------------ operands
+    def literal(self, r: int) -> str | None:
+        """Python literal of a constant register holding a finite double or a logical, else None."""
+        if r < self.code.nvars or r >= len(self.code.template):
+            return None
+        v = self.code.template[r]
+        if type(v) is bool:
+            return repr(v)
+        if type(v) is float and math.isfinite(v):
+            return f"({v!r})" if math.copysign(1.0, v) < 0 else repr(v)
+        return None
+
+    def operand(self, r: int, local: str, out: list[str], checks: list[str]) -> str:
+        """Expression for register ``r``: a double literal, or ``local`` loaded from it (and type-checked
+        in ``checks``)."""
+        if type(self.code.template[r]) is float and self.literal(r) is not None:
+            return self.literal(r)
+        out.append(f"{local} = R[{r}]")
+        checks.append(f"type({local}) is float")
+        return local
+
+    def need(self, *names: str) -> None:
+        self.used.update(names)
+
+    # ------------------------------------------------------------ layout
+    def put(self, pc: int, depth: int, text: str) -> None:
+        for line in text.split("\n"):
+            self.lines.append("    " * depth + line)
+            self.pcs.append(pc)
+
+    def source(self) -> str:
+        body_start = len(self.lines)
+        starts = self.starts
+        for g in range(0, len(starts), GROUP):
+            group = starts[g:g + GROUP]
+            end = starts[g + GROUP] if g + GROUP < len(starts) else len(self.code.ops)
+            self.put(group[0], 4, f"if pc < {end}:")
+            for k, start in enumerate(group):
+                stop = group[k + 1] if k + 1 < len(group) else end
+                self.put(start, 5, f"if pc == {start}:")
+                self.block(start, stop)
+        self.put(-1, 4, "raise AssertionError(f'no block at offset {pc}')")
+        body = self.lines[body_start:]
+        body_pcs = self.pcs[body_start:]
+        self.lines, self.pcs = [], []
+        self.put(-1, 0, "def run(vm, frame):")
+        self.put(-1, 1, "R = frame.regs")
+        for name in sorted(self.used):
+            self.put(-1, 1, f"{name} = {PROLOGUE[name]}")
+        self.put(-1, 1, "pc = 0\nwhile True:\n    try:\n        while True:")
+        self.lines += body
+        self.pcs += body_pcs
+        self.put(-1, 2, "except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error")
+        self.put(-1, 3, "pc = handle_error(vm, frame, exc, PCS[exc.__traceback__.tb_lineno - 1])")
+        return "\n".join(self.lines) + "\n"
+
+    def block(self, start: int, stop: int) -> None:
+        ops, args = self.code.ops, self.code.args
+        for pc in range(start, stop):
+            self.put(pc, 6, self.instruction(pc, ops[pc], args[pc]))
+        if ops[stop - 1] not in SETS_PC:
+            self.put(stop - 1, 6, f"pc = {stop}")
+
+    def goto(self, pc: int, target: int) -> str:
+        """Lines that continue at ``target`` (from the instruction at ``pc``)."""
+        return f"pc = {target}\ncontinue" if target <= pc else f"pc = {target}"
+
+    # ------------------------------------------------------------ instructions
+    def instruction(self, pc: int, op: int, a: tuple) -> str:
+        if op in ARITH:
+            return self.arith(op, a)
+        if op in CJUMPS:
+            return self.compare_jump(pc, op, a)
+        name = OPNAMES[op]
+        method = getattr(self, "op_" + name.lower(), None)
+        if method is not None:
+            return method(pc, a)
+        self.need("dispatch")
+        return f"dispatch(frame, {op}, A[{pc}])"
+
+    def arith(self, op: int, a: tuple) -> str:
+        dest, sym = a[0], ARITH[op]
+        out: list[str] = []
+        checks: list[str] = []
+        x = self.operand(a[1], "x", out, checks)
+        y = self.operand(a[2], "y", out, checks)
+        self.need("binop")
+        general = f"binop({a[3]!r}, {x}, {y})"
+        fast = f"{x} {sym} {y}"
+        if sym == "/" and (y == "y" or float(y.strip("()")) == 0):
+            fast = f"{x} / {y} if {y} else {general}"
+        if not checks:
+            out.append(f"R[{dest}] = {fast}")
+        else:
+            out.append(f"R[{dest}] = ({fast}) if {' and '.join(checks)} else {general}")
+        return "\n".join(out)
+
+    def compare_jump(self, pc: int, op: int, a: tuple) -> str:
+        which, sym = CJUMPS[op]
+        out: list[str] = []
+        checks: list[str] = []
+        x = self.operand(a[0], "x", out, checks)
+        y = self.operand(a[1], "y", out, checks)
+        go = f"{x} {sym} {y}"
+        if checks:
+            self.need("compare")
+            go = f"({go}) if {' and '.join(checks)} else compare({which}, {x}, {y})"
+        out.append(f"if not ({go}):\n    {indent(self.goto(pc, a[2]))}\nelse:\n    pc = {pc + 1}")
+        return "\n".join(out)
+
+    def op_jfalse(self, pc: int, a: tuple) -> str:
+        self.need("truth")
+        return (f"c = R[{a[0]}]\nif c is True or c is not False and truth(c):\n    pc = {pc + 1}\n"
+                f"else:\n    {indent(self.goto(pc, a[1]))}")
+
+    def op_jump(self, pc: int, a: tuple) -> str:
+        return self.goto(pc, a[0])
+
+    def op_loop(self, pc: int, a: tuple) -> str:
+        return "if vm.interrupted:\n    raise interrupt_error()\n" + self.goto(pc, a[0])
+
+    def op_foriter(self, pc: int, a: tuple) -> str:
+        it, var, back, target = a
+        step = (f"st = R[{it}]\n"
+                f"if type(st) is list and (k := st[0]) < st[1]:\n"
+                f"    R[{var}] = st[2] + k * st[3]\n"
+                f"    st[0] = k + 1\n"
+                f"    more = True\n"
+                f"else:\n"
+                f"    more = advance(vm, R, st, {var})\n")
+        if back:
+            return step + (f"if more:\n    if vm.interrupted:\n        raise interrupt_error()\n"
+                           f"    {indent(self.goto(pc, target))}\nelse:\n    pc = {pc + 1}")
+        return step + f"if more:\n    pc = {pc + 1}\nelse:\n    {indent(self.goto(pc, target))}"
+
+    def op_move(self, pc: int, a: tuple) -> str:
+        return f"R[{a[0]}] = {self.literal(a[1]) or f'R[{a[1]}]'}"
+
+    def op_index(self, pc: int, a: tuple) -> str:
+        dest, base, regs, spread, nargout = a
+        self.need("index")
+        if spread is not None or not 0 <= nargout <= 1 or len(regs) not in (1, 2):
+            return f"index(frame, A[{pc}])"
+        return self.element(base, regs, f"R[{dest}] = b.item(k)", f"index(frame, A[{pc}])")
+
+    def element(self, base: int, regs: tuple, fast: str, general: str, more: str = "") -> str:
+        """``fast`` where R[base] is a double matrix and ``regs`` whole-number subscripts in range (``k``
+        its position), else ``general``."""
+        return (f"b = R[{base}]\n"
+                f"if type(b) is ndarray{more} and b.dtype is F64 and (k := position(b, R, {regs!r})) is not None:\n"
+                f"    {fast}\nelse:\n    {general}")
+
+    def op_setindex(self, pc: int, a: tuple) -> str:
+        slot, steps, rhs, regs = a
+        self.need("setindex", "owned")
+        if steps != (("()", len(regs)),) or len(regs) not in (1, 2):
+            return f"setindex(frame, A[{pc}])"
+        return f"x = R[{rhs}]\n" + self.element(slot, regs, "b[k] = x", f"setindex(frame, A[{pc}])",
+                                                 f" and type(x) is float and owned.get({slot}) is b")
+
+    def op_call(self, pc: int, a: tuple) -> str:
+        dest, name, regs, spread, nargout, slot = a
+        self.need("call")
+        general = f"call(frame, A[{pc}])"
+        if spread is None and nargout == 1 and name not in self.code.locals:
+            general = self.call_one(pc, a)
+        if slot < 0:
+            return general
+        self.need("index")
+        indexing = f"index(frame, ({dest}, {slot}, {regs!r}, {spread!r}, {nargout}))"
+        if spread is None and 0 <= nargout <= 1 and len(regs) in (1, 2):
+            indexing = self.element(slot, regs, f"R[{dest}] = b.item(k)", indexing)
+        return f"if R[{slot}] is None:\n    {indent(general)}\nelse:\n    {indent(indexing)}"
+
+    def call_one(self, pc: int, a: tuple) -> str:
+        """``name(args)`` asked for one value: a builtin (its scalar path for real double scalars) or a
+        function file inline; anything else (a script file, an unknown name) through the slow path."""
+        dest, name, regs = a[0], a[1], a[2]
+        self.need("resolved")
+        out: list[str] = []
+        checks: list[str] = []
+        xs = [self.operand(r, f"x{k}", out, checks) for k, r in enumerate(regs)]
+        argv = "[" + ", ".join(xs) + "]"
+        builtin = f"R[{dest}] = builtin1(vm, t, {argv})"
+        if regs:
+            test = " and ".join([f"f is not None and f[0] == {len(regs)}", *checks,
+                                 f"(v := f[1]({', '.join(xs)})) is not None"])
+            builtin = (f"f = scalar_paths.get(t.impl)\nif {test}:\n    R[{dest}] = v\nelse:\n    {builtin}")
+        out.append(f"t = resolved.get({name!r})\n"
+                   f"if type(t) is Builtin:\n"
+                   f"    if vm.interrupted:\n        raise interrupt_error()\n"
+                   f"    {indent(builtin)}\n"
+                   f"elif type(t) is Code and t.kind == 'function':\n"
+                   f"    R[{dest}] = vm.call_code_outputs(t, {argv}, 1)[0]\n"
+                   f"else:\n    call(frame, A[{pc}])")
+        return "\n".join(out)
+
+    def op_binop(self, pc: int, a: tuple) -> str:
+        self.need("binop")
+        return f"R[{a[0]}] = binop({a[3]!r}, R[{a[1]}], R[{a[2]}])"
+
+    def op_unop(self, pc: int, a: tuple) -> str:
+        self.need("unop")
+        if a[2] == "-":
+            return f"x = R[{a[1]}]\nR[{a[0]}] = -x if type(x) is float else unop('-', x)"
+        return f"R[{a[0]}] = unop({a[2]!r}, R[{a[1]}])"
+
+    def op_loadname(self, pc: int, a: tuple) -> str:
+        self.need("loadname")
+        return f"x = R[{a[1]}]\nR[{a[0]}] = x if x is not None else loadname(frame, A[{pc}])"
+
+    def op_disown(self, pc: int, a: tuple) -> str:
+        self.need("owned")
+        if a[1] < 0:
+            return f"owned.pop({a[0]}, None)"
+        return f"if type(R[{a[1]}]) not in SCALAR_TYPES:\n    owned.pop({a[0]}, None)"
+
+    def op_return(self, pc: int, a: tuple) -> str:
+        return "return"
+
+    def op_window(self, pc: int, a: tuple) -> str:
+        w = self.code.windows[a[0]]
+        return (f"accel = vm.accel\n"
+                f"pc = {w.end} if accel is not None and accel.try_run(W[{a[0]}], frame) else {pc + 1}")
+
+
+def indent(text: str) -> str:
+    """Continuation lines of ``text`` indented one level (its first line goes after the caller's)."""
+    return text.replace("\n", "\n    ")
