@@ -9,6 +9,7 @@ constants, which the template pre-fills) and the fusion windows. Registers are i
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,10 @@ class Code:
         fixed_in = self.params[:len(self.params) - (self.varargin is not None)]
         self.param_slots = tuple(-1 if p == "~" else slot(p) for p in fixed_in)
         self.output_slots = tuple(slot(o) for o in self.outputs[:len(self.outputs) - (self.varargout is not None)])
+        self.max_in = len(self.param_slots) if self.varargin is None else sys.maxsize
+        self.max_out = len(self.output_slots) if self.varargout is None else sys.maxsize
+        # the slot of the value a call for at most one output returns, when no varargout is involved
+        self.first_out = self.output_slots[0] if self.output_slots and self.varargout is None else -1
 
     def __repr__(self) -> str:
         return f"<code {self.name} ({self.kind})>"

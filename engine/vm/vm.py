@@ -155,21 +155,22 @@ class VM(SlowPaths):
         """Run a user function; its outputs as a tuple. (The hot path of every call: kept flat.)"""
         if self.interrupted:
             raise interrupt_error()
-        slots = code.param_slots
-        if len(args) > len(slots) and code.varargin is None:
+        nargin = len(args)
+        if nargin > code.max_in:
             raise too_many_inputs()
-        if nargout > len(code.output_slots) and code.varargout is None:
+        if nargout > code.max_out:
             raise too_many_outputs()
-        frame = Frame(code, len(args), nargout)
+        frame = Frame(code, nargin, nargout)
         R = frame.regs
+        slots = code.param_slots
         for slot, value in zip(slots, args):
             if slot >= 0:
                 R[slot] = value
         if code.varargin is not None:
             R[code.varargin] = cell_row(list(args[len(slots):]))
         self.run_frame(frame)
-        if nargout <= 1 and code.output_slots and code.varargout is None:
-            value = R[code.output_slots[0]]
+        if nargout <= 1 and code.first_out >= 0:
+            value = R[code.first_out]
             if value is not None:
                 return (value,)
         return collect_outputs(frame, code, nargout)
