@@ -26,7 +26,9 @@ def _bool(text: str) -> bool:
 FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
     Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring or a kind (gpu, software, opengl)"),
-    Flag("MATFUSE_ACCEL", str, "auto", "accelerator policy: gpu | cpu | auto"),
+    Flag("MATFUSE_ACCEL", str, "", "fusion policy overriding the Session's device: gpu | cpu | auto"),
+    Flag("MATFUSE_FUSION_MIN_ELEMENTS", int, 1 << 16,
+         "under the auto policy, fuse windows whose largest input has at least this many elements"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),
     Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
 )}

@@ -4,6 +4,7 @@
     r = s.execute("x = 1:3")                  # r.stdout, r.error (MatlabError or None), r.figures
     s.get("x") -> numpy / Python value         s.set("y", numpy_array)
     s.mir(code) -> str ; s.bytecode(code) -> str ; s.interrupt() ; s.workspace ; s.state
+    s.fusion: the fusion accelerator (policy, the last cell's reports, counters; engine/accel/fusion)
 
 ``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal).
 """
@@ -16,6 +17,7 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from .accel.fusion import FusionAccelerator
 from .runtime.context import SessionState
 from .runtime.errors import MatlabError
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray,
@@ -50,6 +52,8 @@ class Session:
         self._owned: set[str] = set()      # variables whose value no one else references (in-place ok)
         self._chunks: list[str] = []
         self.vm = VM(self.state, self._write)
+        self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
+        self.vm.accel = self.fusion
 
     # -------------------------------------------------------------- running code
     def _write(self, text: str) -> None:
@@ -60,6 +64,7 @@ class Session:
     def execute(self, code: str, name: str = "<cell>") -> ExecResult:
         self._chunks = []
         self.vm.begin_execute()
+        self.fusion.begin_cell()
         error = None
         try:
             compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))

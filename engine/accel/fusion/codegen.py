@@ -1,0 +1,167 @@
+"""WGSL for fused groups (templates wgsl/fused_*.wgsl) and the uniform block each dispatch passes.
+
+Every value is a ``let v<id>`` of the computation type T (f64 for double, f32 for single; logical values
+are 0/1 in T); node expressions come from kernels.ELEMENTWISE and use the math library (m64_*/m32_*), so
+no f64 transcendental built-in is ever emitted. Operations whose real inputs MATLAB makes complex (or
+that MATLAB refuses, like logical operators on NaN) set a flag in a status buffer; the host then discards
+the kernel's results and the window runs on the CPU.
+"""
+from __future__ import annotations
+
+import math
+import struct
+from string import Template
+
+from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _fill,
+                                  _strides)
+from engine.accel.shaders import STORAGE_TYPE, library, render, source
+
+from .graph import AccelGraph
+from .plan import Group, Plan
+
+UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
+HEADER_BYTES = 80            # 12 u32 + the 8-extent shape
+# conditions (on operands a, b) under which MATLAB's answer is complex or an error
+CHECKS = {
+    "sqrt": "{a} < 0.0", "log": "{a} < 0.0", "log2": "{a} < 0.0", "log10": "{a} < 0.0",
+    "log1p": "{a} < -1.0", "asin": "abs({a}) > 1.0", "acos": "abs({a}) > 1.0",
+    "power": "{a} < 0.0 && !({b} == trunc({b}))",
+    "not": "{m}_isnan({a})", "and": "{m}_isnan({a}) || {m}_isnan({b})",
+    "or": "{m}_isnan({a}) || {m}_isnan({b})", "xor": "{m}_isnan({a}) || {m}_isnan({b})",
+}
+FLAG = "atomicOr(&status[0], 1u);"
+
+
+def float_type(cls: str) -> str:
+    return "f64" if cls == "double" else "f32"
+
+
+def binding(index: int, name: str, wgsl_type: str, writable: bool = False) -> str:
+    return f"@group(0) @binding({index}) var<storage, {'read_write' if writable else 'read'}> {name}: " \
+           f"array<{wgsl_type}>;\n"
+
+
+def classify_leaves(group: Group, plan: Plan) -> None:
+    """Split the group's leaves into uniform scalars and arrays with their read layout."""
+    group.scalars, group.arrays = [], []
+    for leaf in group.leaves:
+        arg = plan.info[leaf]
+        if arg.scalar:
+            group.scalars.append(leaf)
+        else:
+            layout = "same" if arg.shape == group.shape else "scalar" if math.prod(arg.shape) == 1 \
+                else "expanded"
+            group.arrays.append((leaf, layout))
+
+
+def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
+    """``let`` lines reading the leaves at element index ``i``, and the input bindings."""
+    lines, bindings, expanded = [], "", 0
+    for k, (leaf, layout) in enumerate(group.arrays):
+        index = {"same": "i", "scalar": "0u"}.get(layout)
+        if index is None:
+            index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
+        lines.append(f"    let v{leaf} = {t}(in{k}[{index}]);")
+        bindings += binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
+    for k, leaf in enumerate(group.scalars):
+        lines.append(f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];")
+    return lines, bindings
+
+
+def node_lines(graph: AccelGraph, group: Group, t: str) -> list[str]:
+    """One ``let`` per elementwise node (each computed once), with its domain check if it has one."""
+    m = "m64" if t == "f64" else "m32"
+    lines = []
+    for v in group.nodes:
+        node = graph.nodes[v]
+        if node.kind != "elementwise":
+            continue
+        spec = ELEMENTWISE[node.op]
+        names = {"m": m, "a": f"v{node.args[0]}", "b": f"v{node.args[-1]}"}
+        expr = spec.expr.format(**names)
+        if spec.logical:
+            expr = f"select({t}(0.0), {t}(1.0), {expr})"
+        lines.append(f"    let v{v} = {expr};")
+        check = CHECKS.get(node.op)
+        if check is not None:
+            group.checked = True
+            lines.append(f"    if ({check.format(**names)}) {{ {FLAG} }}")
+    return lines
+
+
+def common(group: Group, t: str) -> str:
+    """The Params block and expanded_index, sized for the group (pruned with the kernel around it)."""
+    expanded = sum(layout == "expanded" for _, layout in group.arrays)
+    return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)),
+                  scalar_vecs=str(max(1, -(-(len(group.scalars) + 1) // 4))))
+
+
+def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
+    """Fill the group's layout and WGSL."""
+    classify_leaves(group, plan)
+    t = float_type(plan.cls)
+    loads, bindings = leaf_lines(group, plan, t)
+    body = loads + node_lines(graph, group, t)
+    slot = len(group.arrays) + 1
+    if group.checked:
+        bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
+        slot += 1
+    if group.kind == "ElementwiseChain":
+        for k, v in enumerate(group.outputs):
+            cls = plan.info[v].cls
+            bindings += binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
+            value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
+            body.append(f"    out{k}[i] = {value};")
+        group.wgsl = render("fused_elementwise", library=library(has_f64), common=common(group, t),
+                            bindings=bindings, body="\n".join(body))
+    else:
+        group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot)
+
+
+def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, bindings: str,
+                  body: list[str], slot: int) -> str:
+    node = graph.nodes[group.outputs[0]]
+    spec = REDUCTIONS[group.op]
+    tacc = "u32" if spec.logical else t
+    if reduction_chunks(group) > 1:
+        store = "    let w = chunk_id + p.nchunks * out_id;\n    out_values[w] = a.v;\n    out_index[w] = a.i;"
+        bindings += binding(slot, "out_values", tacc, True) + binding(slot + 1, "out_index", "u32", True)
+    else:
+        denom = len(group.scalars)
+        value = f"a.v / p.scalars[{denom // 4}][{denom % 4}]" if spec.mean else "a.v"
+        store = f"    out_values[out_id] = {value};"
+        bindings += binding(slot, "out_values", STORAGE_TYPE[plan.info[node.value].cls], True)
+    return render("fused_reduce", library=library(has_f64), common=common(group, t), TACC=tacc,
+                  bindings=bindings, combine=_fill(spec.combine, t), body="\n".join(body),
+                  operand=f"v{node.args[0]}", acc=_fill(spec.load, t), store=store,
+                  identity=_fill(spec.identity, t))
+
+
+# ------------------------------------------------------------------ reduction geometry and uniforms
+
+def reduction_chunks(group: Group) -> int:
+    """0: one invocation per output (short extents); else workgroup chunks along the reduced extent."""
+    n = group.view[1]
+    return 0 if n <= SMALL_REDUCTION else -(-n // REDUCE_CHUNK)
+
+
+def uniform(plan: Plan, group: Group, scalars: list[float]) -> bytes:
+    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides, scalars."""
+    shape = tuple(group.shape)
+    pre, n, post = group.view
+    nchunks = reduction_chunks(group) if group.kind == "Reduction" else 0
+    head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
+                       max(nchunks, 1), 0, 0, 0)
+    head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
+    expanded = [leaf for leaf, layout in group.arrays if layout == "expanded"]
+    strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
+    head += struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
+    item = 8 if plan.cls == "double" else 4
+    head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
+    count = max(1, -(-(len(group.scalars) + 1) // 4)) * 4
+    values = list(scalars) + [0.0] * (count - len(scalars))
+    return head + struct.pack(f"<{count}{'d' if item == 8 else 'f'}", *values)
+
+
+def uniform_fits(plan: Plan, group: Group) -> bool:
+    return len(uniform(plan, group, [0.0] * len(group.scalars))) <= UNIFORM_BYTES

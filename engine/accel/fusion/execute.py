@@ -1,0 +1,155 @@
+"""Running a plan: inputs uploaded (gpuArray inputs used as they are), one dispatch per group (plus the
+finishing passes of long reductions), then the window's outputs as engine values.
+
+Outputs are GpuTensors (gpuArray) when any input was a gpuArray, else downloaded host arrays (plain
+arrays do not stay resident between windows yet). A kernel that flagged an input MATLAB makes complex
+(or a NaN reaching a logical operator) voids the run: ``run_plan`` returns None and the VM computes the
+window on the CPU.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine.accel.dispatch import host_array
+from engine.accel.kernels import REDUCTIONS, _chunks, _Pass, _reduce_pass, _workgroups
+from engine.accel.provider import Provider
+from engine.accel.residency import GpuTensor, empty, upload
+from engine.runtime.values import simplify
+
+from .codegen import reduction_chunks, uniform
+from .graph import AccelGraph
+from .plan import Group, Plan
+
+
+@dataclass
+class Run:
+    """The device state of one window run."""
+    provider: Provider
+    tensors: dict[int, GpuTensor] = field(default_factory=dict)    # value -> device array
+    scratch: list[GpuTensor] = field(default_factory=list)          # released when the run ends
+    status: GpuTensor | None = None
+    uploads: int = 0
+    downloads: int = 0
+
+    def release(self, keep: set[int] = frozenset()) -> None:
+        for v, t in self.tensors.items():
+            if v not in keep:
+                t.release()
+        for t in self.scratch:
+            t.release()
+
+
+def scalar_of(value: Any) -> float:
+    return float(value.flat[0]) if isinstance(value, np.ndarray) else float(value)
+
+
+def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Provider,
+             resident: bool) -> tuple[dict[int, Any] | None, Run]:
+    """Dispatch every group; the window's output values by value id (None when a kernel flagged an
+    input the CPU must handle)."""
+    run = Run(provider)
+    keep: set[int] = set()
+    try:
+        if any(g.checked for g in plan.groups):
+            run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
+            run.scratch.append(run.status)
+        for group in plan.groups:
+            for leaf, _ in group.arrays:
+                if leaf not in run.tensors:          # reduction results are already on the device
+                    device_input(run, leaf, values[leaf])
+            scalars = [scalar_of(values[leaf]) for leaf in group.scalars]
+            (dispatch_elementwise if group.kind == "ElementwiseChain" else dispatch_reduction)(
+                run, plan, group, scalars)
+        if run.status is not None and flagged(run):
+            return None, run
+        outputs = collect(graph, run, values, resident)
+        keep = {v for v, out in outputs.items() if isinstance(out, GpuTensor)}
+        return outputs, run
+    finally:
+        run.release(keep)
+
+
+def device_input(run: Run, leaf: int, value: Any) -> None:
+    if type(value) is GpuTensor:
+        run.tensors[leaf] = value.share()
+        return
+    run.tensors[leaf] = upload(host_array(value), run.provider)
+    run.uploads += 1
+
+
+def flagged(run: Run) -> bool:
+    run.downloads += 1
+    return bool(run.status.download().flat[0])
+
+
+def buffers(run: Run, group: Group) -> list[Any]:
+    found = [run.tensors[leaf].buffer for leaf, _ in group.arrays]
+    return found + ([run.status.buffer] if group.checked else [])
+
+
+def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
+    outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
+    run.tensors.update(zip(group.outputs, outs))
+    provider = run.provider
+    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [o.buffer for o in outs],
+                      uniform(plan, group, scalars), _workgroups(outs[0].numel, 256))
+
+
+def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
+    (v,) = group.outputs
+    out = empty(plan.info[v].shape, plan.info[v].cls, run.provider)
+    run.tensors[v] = out
+    pre, n, post = group.view
+    nout, nchunks = pre * post, reduction_chunks(group)
+    block = uniform(plan, group, scalars + [float(n)])
+    provider = run.provider
+    if nchunks <= 1:
+        entry, grid = ("main_small", _workgroups(nout, 64)) if nchunks == 0 else ("main", _workgroups(nout, 1))
+        provider.dispatch(provider.pipeline(group.wgsl, entry), buffers(run, group) + [out.buffer], block, grid)
+        return
+    spec = REDUCTIONS[group.op]
+    acc_cls = "uint32" if spec.logical else plan.cls
+    part = _Pass(empty((nchunks, nout), acc_cls, provider), empty((nchunks, nout), "uint32", provider),
+                 1, nchunks, nout)
+    run.scratch += [part.values, part.indices]
+    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [part.values.buffer,
+                      part.indices.buffer], block, _workgroups(nout * nchunks, 1))
+    finish_reduction(run, plan, spec, part, out, n)
+
+
+def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, out: GpuTensor, n: int) -> None:
+    """Reduce the first pass's partials with kernels.py's passes (reduce.wgsl) into ``out``."""
+    provider = run.provider
+    index_cls = "double" if provider.f64 else "single"
+    acc_cls = src.values.cls
+    while (nchunks := _chunks(src)) > 1:
+        part = _Pass(empty((nchunks, src.post), acc_cls, provider),
+                     empty((nchunks, src.post), "uint32", provider), 1, nchunks, src.post)
+        _reduce_pass(spec, plan.cls, src, [part.values, part.indices], index_cls, n)
+        run.scratch += [part.values, part.indices]
+        src = part
+    targets = [out]
+    if spec.indexed:
+        targets.append(empty(out.shape, index_cls, provider))
+        run.scratch.append(targets[-1])
+    _reduce_pass(spec, plan.cls, src, targets, index_cls, n)
+
+
+def collect(graph: AccelGraph, run: Run, values: dict[int, Any], resident: bool) -> dict[int, Any]:
+    """Engine values of every value the window leaves behind."""
+    wanted = list(dict.fromkeys([*graph.stores.values(), *graph.live.values()]))
+    outputs = {}
+    for v in wanted:
+        if v in run.tensors and v in graph.nodes:
+            tensor = run.tensors[v]
+            if resident:
+                outputs[v] = tensor
+            else:
+                outputs[v] = simplify(tensor.download())
+                run.downloads += 1
+        else:
+            outputs[v] = values[v] if v in values else graph.consts[v]
+    return outputs

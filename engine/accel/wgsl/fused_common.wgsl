@@ -1,0 +1,24 @@
+// Shared by the fused kernels (engine/accel/fusion): one uniform block for both kinds. Arrays of the
+// kernel's size are read at the element index, 1x1 arrays at 0, others through per-dimension strides
+// (0 on expanded dimensions, MAX_DIMS per input); scalar leaves are uniforms, never shader text.
+struct Params {
+    n: u32, ndim: u32, zero: u32, nout: u32,
+    pre: u32, rn: u32, post: u32, chunk: u32,
+    nchunks: u32, pad0: u32, pad1: u32, pad2: u32,
+    shape: array<vec4<u32>, 2>,
+    strides: array<vec4<u32>, $stride_vecs>,
+    scalars: array<vec4<$T>, $scalar_vecs>,
+}
+
+@group(0) @binding(0) var<uniform> p: Params;
+
+fn expanded_index(i: u32, k: u32) -> u32 {
+    var rem = i;
+    var idx = 0u;
+    for (var d = 0u; d < p.ndim; d = d + 1u) {
+        let extent = p.shape[d / 4u][d % 4u];
+        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
+        rem = rem / extent;
+    }
+    return idx;
+}

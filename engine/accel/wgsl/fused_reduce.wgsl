@@ -1,0 +1,60 @@
+// A reduction with its elementwise producers fused into the load: element (a, j, b) of the operand, at
+// linear index i = a + pre * (j + rn * b), is computed from the window's inputs where it is read. The
+// passes and the combine tree are those of reduce.wgsl (main: a workgroup per output and chunk, writing
+// final values or partials [1, nchunks, nout] that reduce.wgsl finishes; main_small: a loop per output).
+$library
+$common
+struct Acc { v: $TACC, i: u32 }
+
+$bindings
+var<workgroup> shared_acc: array<Acc, 256>;
+
+fn combine(a: Acc, b: Acc) -> Acc {
+$combine
+}
+
+fn load(out_id: u32, j: u32) -> Acc {
+    let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
+$body
+    let x = $operand;
+    return $acc;
+}
+
+fn store(out_id: u32, chunk_id: u32, a: Acc) {
+$store
+}
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    if (wid >= p.nout * p.nchunks) { return; }
+    let out_id = wid / p.nchunks;
+    let chunk_id = wid % p.nchunks;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = Acc($identity, 0xffffffffu);
+    for (var j = start + lid; j < end; j = j + 256u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    shared_acc[lid] = acc;
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {
+        if (lid < s) { shared_acc[lid] = combine(shared_acc[lid], shared_acc[lid + s]); }
+        workgroupBarrier();
+    }
+    if (lid == 0u) { store(out_id, chunk_id, shared_acc[0]); }
+}
+
+@compute @workgroup_size(64)
+fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let out_id = gid.x + gid.y * nwg.x * 64u;
+    if (out_id >= p.nout) { return; }
+    var acc = Acc($identity, 0xffffffffu);
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    store(out_id, 0u, acc);
+}

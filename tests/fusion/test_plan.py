@@ -1,0 +1,99 @@
+"""What the planner makes of a window (%fusion plan's data), the policy gates, and the WGSL it emits."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel.fusion.report import plan_text, wgsl_text
+
+X = np.random.default_rng(3).random((64, 33))
+
+
+def fused(code: str, device: str = "gpu", **inputs) -> Session:
+    s = Session(device=device)
+    for name, value in {"x": X, **inputs}.items():
+        s.set(name, value)
+    result = s.execute(code)
+    assert result.error is None, result.error
+    return s
+
+
+def test_three_statement_chain_with_loads_between_is_one_group_with_three_outputs(gpu):
+    s = fused("y = x .* 2;\nz = y + x;\nw = exp(z) - y;")
+    (window,) = s.fusion.reports()
+    assert window.device == "GPU" and window.lines == [1, 2, 3]
+    (group,) = window.groups
+    assert group.kind == "ElementwiseChain" and group.lines == [1, 2, 3]
+    assert [name for name, _, _ in group.outputs] == ["y", "z", "w"]
+    assert group.ops == ["times", "plus", "exp", "minus"]
+    assert ("x", "double" if s.fusion.stats.windows_fused else "", (64, 33)) in group.inputs
+    np.testing.assert_allclose(s.get("w"), np.exp(3 * X) - 2 * X, rtol=1e-13)
+
+
+def test_a_shared_subexpression_is_computed_once(gpu):
+    s = fused("t = exp(x);\na = t + 1;\nb = t .* 2;")
+    (group,) = s.fusion.reports()[0].groups
+    body = group.wgsl[group.wgsl.index("fn main"):]
+    assert body.count("m64_exp(") == 1 or body.count("m32_exp(") == 1
+    assert [name for name, _, _ in group.outputs] == ["t", "a", "b"]
+
+
+def test_a_reduction_with_its_producers_is_one_group(gpu):
+    s = fused("v = sum((x - mu).^2, 2);", mu=X.mean(axis=1, keepdims=True))
+    (group,) = s.fusion.reports()[0].groups
+    assert group.kind == "Reduction" and group.ops == ["minus", "power", "sum"]
+    assert [name for name, _, _ in group.inputs][:2] == ["x", "mu"]
+    np.testing.assert_allclose(s.get("v"), ((X - X.mean(axis=1, keepdims=True)) ** 2).sum(1, keepdims=True),
+                               rtol=1e-12)
+
+
+def test_plan_text_lists_groups_and_rejected_operations(gpu):
+    s = fused("y = x .* 2;\nz = mod(y, 3) + 1;")
+    text = plan_text(s.fusion.reports())
+    assert "window 0 (lines 1, 2): CPU" in text and "rejected: line 2: mod" in text
+    s = fused("y = x .* 2;\nz = y + 1;")
+    text = plan_text(s.fusion.reports())
+    assert "GPU" in text and "ElementwiseChain" in text and "outputs: y double 64x33, z double 64x33" in text
+    assert "@compute" in wgsl_text(s.fusion.reports()) and "   1  " in wgsl_text(s.fusion.reports(), 0)
+
+
+def test_policy_cpu_device_never_fuses_and_auto_needs_size(gpu, monkeypatch):
+    assert fused("y = x .* 2;", device="cpu").fusion.reports() == []
+    auto = fused("y = x .* 2;", device="auto")
+    assert auto.fusion.reports()[0].device == "CPU" and "threshold" in auto.fusion.reports()[0].reason
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1000")
+    assert fused("y = x .* 2;", device="auto").fusion.reports()[0].device == "GPU"
+    monkeypatch.setenv("MATFUSE_ACCEL", "cpu")
+    assert fused("y = x .* 2;").fusion.reports() == []
+
+
+def test_mode_overrides_the_environment_and_debug_prints_decisions(gpu, monkeypatch, capsys):
+    monkeypatch.setenv("MATFUSE_ACCEL", "cpu")
+    monkeypatch.setenv("MATFUSE_DEBUG_FUSION", "1")
+    s = Session(device="cpu")
+    s.fusion.mode = "gpu"
+    s.set("x", X)
+    assert s.execute("y = x + 1;").error is None
+    assert s.fusion.reports()[0].device == "GPU"
+    assert "fusion: window 0 (lines [1]): GPU" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code, why", [
+    ("y = x * x';", "matrix product"),
+    ("y = x * x;", "matrix product"),
+    ("y = int32(x) + 1;", "an operand is int32"),
+    ("y = (x + 1i) .* 2;", "complex double"),
+    ("y = sum(x, 'omitnan') + 1;", "option"),
+])
+def test_forms_the_kernels_lack_run_on_the_cpu_with_a_reason(gpu, code, why):
+    s = fused(code, x=np.random.default_rng(1).random((33, 33)))
+    reports = s.fusion.reports()
+    assert all(w.device == "CPU" for w in reports)
+    reasons = " ".join(w.reason + str(w.rejected) for w in reports)
+    assert why in reasons or not reports
+
+
+def test_a_comparison_fused_into_a_loop_condition_keeps_its_window_on_the_cpu(gpu):
+    s = fused("k = 0;\nwhile max(x, [], 'all') + k < 3 && k < 10\n  k = k + 1;\nend", x=np.ones((3, 3)))
+    assert s.get("k")[0, 0] == 2.0
+    (window,) = s.fusion.reports()
+    assert window.device == "CPU" and "used outside the window" in str(window.rejected)
