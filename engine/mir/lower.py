@@ -264,7 +264,8 @@ class Lowerer:
         self.emit("setans", [value], st.show, st, value=False)
 
     def stmt_Assign(self, st: A.Assign) -> None:
-        if isinstance(st.value, (A.Ident, A.Index)) and any(is_list_target(t) for t in st.targets):
+        if isinstance(st.value, (A.Ident, A.Index)) and not self.reads_variable(st.value) \
+                and any(is_list_target(t) for t in st.targets):
             shown = self.assign_comma_lists(st)
         elif len(st.targets) == 1:
             target = st.targets[0]
@@ -284,6 +285,13 @@ class Lowerer:
             for target in shown:
                 name = target_root(target).name
                 self.emit("display", [self.read_var(name, target)], name, target, value=False)
+
+    def reads_variable(self, expr: A.Node) -> bool:
+        """True when ``expr`` is a plain name that lowers to a variable read (a global, or a variable of a
+        function), not to a call whose output count could be set at run time."""
+        if not isinstance(expr, A.Ident):
+            return False
+        return expr.name in self.fn.globals or (self.static is not None and self.is_variable(expr.name))
 
     def assign_comma_lists(self, st: A.Assign) -> list[A.Node]:
         """``[c{:}] = f(...)``, ``[s.v, x] = deal(...)``: a ``c{...}`` or ``s.f`` target takes as many

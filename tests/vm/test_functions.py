@@ -163,3 +163,19 @@ def test_builtin_errors_name_the_function_line():
 def test_varargout_filled_by_indexing_in_a_loop():
     s = ok("[a, b, c] = spread([7 8 9]);\nfunction varargout = spread(v)\n  for k = 1:nargout\n    varargout{k} = v(k);\n  end\nend")
     assert [s.get(n)[0, 0] for n in "abc"] == [7.0, 8.0, 9.0]
+
+
+def test_field_and_brace_stores_of_a_function_variable():
+    code = """
+    w = build(2);
+    function w = build(t)
+      g = {1, 2};
+      w.a = t;
+      w.b = g;
+      c{2} = t;
+      w.c = c;
+    end
+    """
+    s = ok(code)
+    w = s.get("w")
+    assert w["a"][0, 0] == 2.0 and w["c"].shape == (1, 2) and w["c"][0, 1][0, 0] == 2.0
