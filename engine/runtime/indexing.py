@@ -458,11 +458,13 @@ def _grow_linear(shape: tuple[int, ...], needed: int) -> tuple[int, ...]:
 
 
 def _colon_counts(counts: list[int | None], rhs_shape: tuple[int, ...]) -> list[int]:
-    """Sizes for ':' over dimensions of an empty array, taken from the right-hand side's sizes."""
+    """Sizes for ':' over dimensions of length 0, taken from the right-hand side's sizes: position by
+    position when the other subscripts agree with them (A(:, 2) = [1; 2]), else its non-singleton
+    sizes in order (A(1, :) = [1; 2] gives a row)."""
     if numel(rhs_shape) == 1:
         return [1 if c is None else c for c in counts]
-    if len(counts) == len(rhs_shape):
-        return [rhs_shape[k] if c is None else c for k, c in enumerate(counts)]
+    if len(counts) == len(rhs_shape) and all(c is None or c == d for c, d in zip(counts, rhs_shape)):
+        return [d if c is None else c for c, d in zip(counts, rhs_shape)]
     pending = [d for d in rhs_shape if d != 1]
     out = []
     for c in counts:
@@ -496,7 +498,7 @@ def plan_targets(shape: tuple[int, ...], args: list, rhs_shape: tuple[int, ...])
     keys: list[np.ndarray | None] = []
     for position, (arg, bound) in enumerate(zip(args, dims), start=1):
         if is_colon(arg):
-            keys.append(np.arange(bound) if numel(shape) else None)
+            keys.append(np.arange(bound) if bound else None)     # ':' of a length-0 dimension: from rhs
             continue
         idx, _ = subscript(arg)
         if _is_logical(arg):

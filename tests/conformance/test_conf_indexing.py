@@ -166,6 +166,10 @@ CASES = [
     case('end_in_string_array', 's = ["a", "b", "c"]; a = s(end);', a=S('c')),  # MATLAB: a string
     case('end_in_char_index', "t = 'hello'; a = t(end-1:end);", a=C('lo')),
     case('end_func_arg', 'x = [3 1 2]; a = x(numel(x));', a=D(2)),
+    # ':' over a length-0 dimension takes its size from the right side; over a real one, all of it.
+    case('colon_empty_rows_scalar_fill', 'A = zeros(0, 3); A(1, :) = true;', A=D([1, 1, 1])),
+    case('colon_empty_column_rhs_row', 'A = []; A(1, :) = [1; 2];', A=D([1, 2])),
+    case('colon_empty_row_rhs_column', 'A = []; A(:, 1) = [1 2];', A=D([1, 2], (2, 1))),
 ]
 
 

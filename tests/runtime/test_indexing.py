@@ -217,6 +217,13 @@ def test_assign_arrays(base, args, rhs, expected):
         same(out, expected)
 
 
+def test_colon_over_empty_arrays_takes_sizes_from_the_right_side():
+    """A = zeros(0, 3); A(1, :) = 1 fills the 3 columns; A = []; A(1, :) = [1; 2] makes a row."""
+    same(assign(np.zeros((0, 3)), paren(1.0, MAGIC_COLON), 1.0), arr([[1, 1, 1]]))
+    same(assign(NULL, paren(1.0, MAGIC_COLON), arr([[1], [2]])), arr([[1, 2]]))
+    same(assign(NULL, paren(MAGIC_COLON, 1.0), arr([[1, 2]])), arr([[1], [2]]))
+
+
 def test_braces_on_a_string_array_reach_its_characters():
     """MATLAB: s = ["ab" "c"]; s{1} is the char row 'ab'; s{1}(2) = 'X' edits one character."""
     s = StringArray(np.array([["ab", "c"]], dtype=object))
