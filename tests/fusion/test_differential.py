@@ -78,3 +78,25 @@ def test_single_and_double_in_one_window_run_on_the_cpu(gpu):
     fused, _, cpu = three_ways("y = x .* 2;\nf = sum(x > 0.5);", {"x": X.astype(np.float32)})
     assert devices(fused) == ["CPU"] and "single and double" in fused.fusion.reports()[0].reason
     assert_same(fused.get("f"), cpu.get("f"), 0.0, "f")
+
+
+SPECIAL = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e30, -1e-30, 0.5, 2.5, -2.5, 3.0])
+SPECIAL_CODE = (
+    "a = x ./ y; b = x .* y; c = exp(x) + abs(x); d = max(x, y); e = min(x, y); f = sign(x) + round(x);\n"
+    "g = x > y; h = x == y; k = x ~= y; l = x.^2 + y.^-1; m = floor(x) - fix(y) + ceil(x);\n"
+    "n = hypot(x, y); o = atan2(x, y); r = x - y; t = 1 ./ x; u = tanh(x) + sinh(y / 1000);\n"
+    "s1 = sum(x, 2); s2 = max(x, [], 2); s3 = min(x, [], 1); s4 = prod(y, 2); s5 = mean(x, 1);\n"
+    "s6 = any(x, 2); s7 = all(y, 1);")
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+def test_nan_inf_and_signed_zeros_follow_the_cpu(gpu, single):
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    x = np.tile(SPECIAL, (300, 1)).T.astype(np.float32 if single else np.float64)
+    fused, _, cpu = three_ways(SPECIAL_CODE, {"x": x, "y": np.roll(x, 1, axis=0)})
+    assert devices(fused) == ["GPU"], fused.fusion.reports()[0].reason
+    for name in "abcdefghklmnortu":
+        assert_same(fused.get(name), cpu.get(name), 1e-5 if single else 1e-13, name)
+    for name in ("s1", "s2", "s3", "s4", "s5", "s6", "s7"):
+        assert_same(fused.get(name), cpu.get(name), 1e-5 if single else 1e-13, name)

@@ -97,3 +97,13 @@ def test_a_comparison_fused_into_a_loop_condition_keeps_its_window_on_the_cpu(gp
     assert s.get("k")[0, 0] == 2.0
     (window,) = s.fusion.reports()
     assert window.device == "CPU" and "used outside the window" in str(window.rejected)
+
+
+def test_windows_in_functions_and_in_place_updates_after_them(gpu):
+    code = ("a = f(x);\nb = x;\nb(1) = -5;\nc = x + 0;\nc(2) = -7;\n"
+            "function y = f(x)\n  y = x .* 2 + 1;\n  y(1) = 0;\nend")
+    s = fused(code)
+    np.testing.assert_array_equal(s.get("x"), X)
+    assert s.get("a")[0, 0] == 0 and s.get("a")[1, 0] == 2 * X[1, 0] + 1
+    assert s.get("c")[1, 0] == -7 and s.get("c")[0, 0] == X[0, 0]
+    assert "GPU" in [w.device for w in s.fusion.reports()]

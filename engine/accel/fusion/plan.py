@@ -79,6 +79,12 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
 # ------------------------------------------------------------------ classes and sizes
 
 def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
+    """Class and size of every node; the one computation class of the window.
+
+    Nodes over scalar leaves only (``-1``, ``2 * k``) are double scalars that MATLAB converts when they
+    meet a single array, so they do not make a window mixed: a single window computes them in f32
+    (within an ulp of single of the double value)."""
+    scalar_only = {v for v, a in plan.info.items() if a.scalar}
     for node in graph.nodes.values():
         args = [plan.info[a] for a in node.args]
         if any(a.cls not in FLOAT + ("logical",) for a in args):
@@ -86,11 +92,16 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
         if any(math.prod(a.shape) == 0 for a in args):
             raise Reject(f"line {node.line}: empty operands follow the CPU's rules")
         plan.info[node.value] = (elementwise_arg if node.kind == "elementwise" else reduction_arg)(node, args)
+        if node.kind == "elementwise" and all(a in scalar_only for a in node.args):
+            scalar_only.add(node.value)
     computing = {a.cls for v, a in plan.info.items()
-                 if a.cls == "single" or v in graph.nodes and a.cls in FLOAT}
+                 if a.cls == "single" or v in graph.nodes and v not in scalar_only and a.cls in FLOAT}
     if len(computing) > 1:
         raise Reject("single and double computations in one window (mixed precision is not fused yet)")
     plan.cls = computing.pop() if computing else "double"
+    kept = set(graph.stores.values()) | set(graph.live.values())
+    if plan.cls == "single" and any(plan.info[v].cls == "double" for v in kept & set(graph.nodes)):
+        raise Reject("a double scalar computed in a single window is one of its outputs")
     if plan.cls == "double" and not has_f64:
         raise Reject("the adapter has no shader-f64: double stays on the CPU")
     if any(len(a.shape) > MAX_DIMS for a in plan.info.values()):
