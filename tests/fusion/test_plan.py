@@ -107,3 +107,28 @@ def test_windows_in_functions_and_in_place_updates_after_them(gpu):
     assert s.get("a")[0, 0] == 0 and s.get("a")[1, 0] == 2 * X[1, 0] + 1
     assert s.get("c")[1, 0] == -7 and s.get("c")[0, 0] == X[0, 0]
     assert "GPU" in [w.device for w in s.fusion.reports()]
+
+
+def test_device_failures_run_the_window_on_the_cpu_with_the_reason(gpu, monkeypatch):
+    from engine.accel.provider import GpuUnavailable, Provider
+
+    def refuse(self, source, entry="main"):
+        raise GpuUnavailable("shader compilation failed: injected")
+    monkeypatch.setattr(Provider, "pipeline", refuse)
+    s = fused("y = x .* 2 + 1;")
+    np.testing.assert_array_equal(s.get("y"), X * 2 + 1)
+    (window,) = s.fusion.reports()
+    assert window.device == "CPU" and window.reason == "shader compilation failed: injected"
+    assert s.fusion.stats.fallbacks == 1
+
+
+def test_plans_are_cached_by_the_input_signature(gpu):
+    s = fused("y = x .* 2 + 1;")
+    for value in (X + 1, X[:5], X.astype(np.float32), X[:5] * 3):
+        s.set("x", value)
+        assert s.execute("y = x .* 2 + 1;").error is None
+        np.testing.assert_allclose(s.get("y"), value * 2 + 1, rtol=1e-6)
+    # the cell compiles anew each run, but its window has the same text: (X + 1) and X[:5] * 3 find
+    # the plans of X and X[:5]
+    assert s.fusion.stats.plan_misses == 3 and s.fusion.stats.plan_hits == 2
+    assert s.fusion.stats.windows_fused == 5

@@ -12,6 +12,7 @@ device). Graphs are cached per window and plans per (window, input signature);
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import sys
 import weakref
@@ -32,7 +33,7 @@ from .graph import AccelGraph, build_graph
 from .plan import Arg, Plan, make_plan
 from .report import FusionStats, WindowReport, group_reports
 
-MODES = ("gpu", "cpu", "auto")
+MAX_ENTRIES = 512        # windows whose graphs and plans are kept (oldest dropped first)
 GPU_CLASSES = ("double", "single", "logical")
 
 
@@ -64,7 +65,8 @@ class FusionAccelerator:
     def __init__(self, device: str) -> None:
         self.device = device
         self.mode: str | None = None
-        self.entries: dict[int, Entry] = {}
+        self.entries: dict[str, Entry] = {}            # window_key -> graph and plans
+        self.keys: dict[int, str] = {}                 # id(window) -> window_key
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
 
@@ -81,6 +83,7 @@ class FusionAccelerator:
     def reset(self) -> None:
         """Forget cached graphs, plans and counters (%fusion reset)."""
         self.entries.clear()
+        self.keys.clear()
         self.stats = FusionStats()
         self.windows = {}
 
@@ -108,11 +111,17 @@ class FusionAccelerator:
         return done
 
     def entry(self, window: Window, code: Any) -> Entry:
-        key = id(window)
+        """The window's graph and plans, shared by every window with the same text (the same cell run
+        again compiles new windows that find the plans of the last run)."""
+        key = self.keys.get(id(window))
+        if key is None:
+            key = self.keys[id(window)] = window_key(window, code.constants)
+            weakref.finalize(window, self.keys.pop, id(window), None)
         entry = self.entries.get(key)
         if entry is None:
+            if len(self.entries) >= MAX_ENTRIES:
+                del self.entries[next(iter(self.entries))]
             entry = self.entries[key] = Entry(build_graph(window, code.constants))
-            weakref.finalize(window, self.entries.pop, key, None)
         return entry
 
     def decline(self, report: WindowReport, reason: str) -> bool:
@@ -182,6 +191,17 @@ class FusionAccelerator:
         self.stats.bytes_downloaded += s.bytes_downloaded - before[2]
         self.stats.uploads += run.uploads
         self.stats.downloads += run.downloads
+
+
+def window_key(window: Window, constants: dict[int, Any]) -> str:
+    """sha256 of everything the graph is built from: the MIR text, register maps, live registers and
+    the literals the window reads from the constant table."""
+    used = sorted({window.regs[t.id] for ins in window.instrs for t in ins.args if t.id in window.regs}
+                  & set(constants))
+    text = "\n".join(str(ins) for ins in window.instrs)
+    facts = (sorted(window.regs.items()), sorted(window.slots.items()), window.live,
+             [(reg, repr(constants[reg])) for reg in used])
+    return hashlib.sha256(f"{text}\n{facts!r}".encode()).hexdigest()
 
 
 def operands(graph: AccelGraph) -> set[int]:
