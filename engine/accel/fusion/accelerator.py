@@ -62,6 +62,9 @@ def describe(value: Any) -> Arg | str:
 
 
 class FusionAccelerator:
+    """``Session.fusion``: ``mode`` is the %fusion override (gpu | cpu | auto | None), ``stats`` the
+    counters, ``reports()`` the last cell's windows."""
+
     def __init__(self, device: str) -> None:
         self.device = device
         self.mode: str | None = None

@@ -12,15 +12,14 @@ import math
 import struct
 from string import Template
 
-from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _fill,
-                                  _strides)
+from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _binding,
+                                  _fill, _float_type, _strides)
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
 from .graph import AccelGraph
 from .plan import Group, Plan
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
-HEADER_BYTES = 80            # 12 u32 + the 8-extent shape
 # conditions (on operands a, b) under which MATLAB's answer is complex or an error
 CHECKS = {
     "sqrt": "{a} < 0.0", "log": "{a} < 0.0", "log2": "{a} < 0.0", "log10": "{a} < 0.0",
@@ -30,15 +29,6 @@ CHECKS = {
     "or": "{m}_isnan({a}) || {m}_isnan({b})", "xor": "{m}_isnan({a}) || {m}_isnan({b})",
 }
 FLAG = "atomicOr(&status[0], 1u);"
-
-
-def float_type(cls: str) -> str:
-    return "f64" if cls == "double" else "f32"
-
-
-def binding(index: int, name: str, wgsl_type: str, writable: bool = False) -> str:
-    return f"@group(0) @binding({index}) var<storage, {'read_write' if writable else 'read'}> {name}: " \
-           f"array<{wgsl_type}>;\n"
 
 
 def classify_leaves(group: Group, plan: Plan) -> None:
@@ -62,7 +52,7 @@ def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
         lines.append(f"    let v{leaf} = {t}(in{k}[{index}]);")
-        bindings += binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
+        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
     for k, leaf in enumerate(group.scalars):
         lines.append(f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];")
     return lines, bindings
@@ -99,7 +89,7 @@ def common(group: Group, t: str) -> str:
 def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     """Fill the group's layout and WGSL."""
     classify_leaves(group, plan)
-    t = float_type(plan.cls)
+    t = _float_type(plan.cls)
     loads, bindings = leaf_lines(group, plan, t)
     body = loads + node_lines(graph, group, t)
     slot = len(group.arrays) + 1
@@ -109,7 +99,7 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     if group.kind == "ElementwiseChain":
         for k, v in enumerate(group.outputs):
             cls = plan.info[v].cls
-            bindings += binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
+            bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
             value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
             body.append(f"    out{k}[i] = {value};")
         group.wgsl = render("fused_elementwise", library=library(has_f64), common=common(group, t),
@@ -125,12 +115,12 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     tacc = "u32" if spec.logical else t
     if reduction_chunks(group) > 1:
         store = "    let w = chunk_id + p.nchunks * out_id;\n    out_values[w] = a.v;\n    out_index[w] = a.i;"
-        bindings += binding(slot, "out_values", tacc, True) + binding(slot + 1, "out_index", "u32", True)
+        bindings += _binding(slot, "out_values", tacc, True) + _binding(slot + 1, "out_index", "u32", True)
     else:
         denom = len(group.scalars)
         value = f"a.v / p.scalars[{denom // 4}][{denom % 4}]" if spec.mean else "a.v"
         store = f"    out_values[out_id] = {value};"
-        bindings += binding(slot, "out_values", STORAGE_TYPE[plan.info[node.value].cls], True)
+        bindings += _binding(slot, "out_values", STORAGE_TYPE[plan.info[node.value].cls], True)
     return render("fused_reduce", library=library(has_f64), common=common(group, t), TACC=tacc,
                   bindings=bindings, combine=_fill(spec.combine, t), body="\n".join(body),
                   operand=f"v{node.args[0]}", acc=_fill(spec.load, t), store=store,
