@@ -111,6 +111,19 @@ def test_assignment_keeps_gpuarray_and_value_semantics(gpu):
     assert [s.get(n)[0, 0] for n in ("t1", "t2", "t3")] == [True, True, -1.0]
 
 
+def test_concatenation_gives_a_gpuarray(gpu):
+    s = Session()
+    assert s.execute("G = gpuArray([1 2]); H = [G, 3; 4 5 6]; t = isgpuarray(H); h = gather(H);").error is None
+    assert s.get("t")[0, 0]
+    np.testing.assert_array_equal(s.get("h"), [[1, 2, 3], [4, 5, 6]])
+
+
+def test_gpuarrays_inside_cells_and_structs_display_by_size(gpu):
+    r = Session().execute("G = gpuArray([1 2]); c = {G, 1}\nst.g = G")
+    assert r.error is None
+    assert "{1×2 gpuArray}    {[1]}" in r.stdout and "g: [1×2 gpuArray]" in r.stdout
+
+
 def test_two_outputs(gpu):
     s = Session()
     s.set("X", A)

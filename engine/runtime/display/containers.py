@@ -58,7 +58,7 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 and shape[1] else None
     if t is StringArray:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
-    if t in (CellArray, StructArray):
+    if t in (CellArray, StructArray) or class_of(value) == "gpuArray":   # gpuArrays: by size, not gathered
         return None
     arr = to_array(value)
     if arr.size == 1:
