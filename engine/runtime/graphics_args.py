@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from .errors import MatlabError
-from .values import CellArray, CharArray, StringArray, to_array
+from .values import CellArray, CharArray, StringArray, is_array_like, to_array
 
 # MATLAB's default axes ColorOrder (R2014b and later)
 COLOR_ORDER = ((0.0, 0.4470, 0.7410), (0.8500, 0.3250, 0.0980), (0.9290, 0.6940, 0.1250),
@@ -75,11 +75,7 @@ def numbers(value: Any, what: str = "data") -> np.ndarray:
 
 
 def _numeric(value: Any) -> bool:
-    try:
-        to_array(value)
-    except TypeError:
-        return False
-    return True
+    return is_array_like(value)
 
 
 def is_numeric(value: Any) -> bool:

@@ -26,7 +26,7 @@ from ..accel.residency import GpuTensor
 from .errors import MatlabError, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .values import (CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
-                     as_matrix, class_of, normalize_shape, simplify, size_of)
+                     as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
 
 
 class _MagicColon:
@@ -46,18 +46,12 @@ MAGIC_COLON = _MagicColon()
 def storage(value: Value) -> np.ndarray:
     """The ndarray holding a value's elements (numbers, char codes, or objects)."""
     t = type(value)
-    if t is np.ndarray:
-        return value
-    if t is float:
-        return np.array([[value]], dtype=np.float64)
-    if t is bool:
-        return np.array([[value]], dtype=np.bool_)
-    if t is complex:
-        return np.array([[value]], dtype=np.complex128)
     if t is CharArray:
         return value.codes
     if t is StringArray or t is CellArray or t is StructArray:
         return value.data
+    if is_array_like(value):
+        return to_array(value)
     raise MatlabError("MATLAB:index:notIndexable",
                       f"Indexing into a value of type '{class_of(value)}' is not supported.")
 

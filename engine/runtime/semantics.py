@@ -33,7 +33,7 @@ import numpy as np
 
 from .errors import MatlabError, incompatible_sizes
 from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, StringArray, Value, as_matrix, class_of,
-                     normalize_shape, simplify)
+                     is_array_like, normalize_shape, simplify, to_array)
 
 NUMERIC_CLASSES = ("double", "single", "logical", "char") + INTEGER_CLASSES
 _FLOAT_OF_CLASS = {"single": np.dtype(np.float32)}
@@ -93,17 +93,8 @@ def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]
 
 def numeric(value: Value) -> np.ndarray:
     """A numeric, logical or char value as an ndarray with MATLAB's shape (char gives its codes)."""
-    t = type(value)
-    if t is np.ndarray:
-        return value
-    if t is float:
-        return np.array([[value]], dtype=np.float64)
-    if t is bool:
-        return np.array([[value]], dtype=np.bool_)
-    if t is complex:
-        return np.array([[value]], dtype=np.complex128)
-    if t is CharArray:
-        return value.codes.astype(np.float64)
+    if is_array_like(value):
+        return to_array(value)
     raise _not_numeric(class_of(value))
 
 

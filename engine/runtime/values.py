@@ -193,6 +193,14 @@ def size_of(value: Value) -> tuple[int, ...]:
     return value.shape
 
 
+_ARRAY_TYPES = (float, complex, bool, np.ndarray, CharArray)
+
+
+def is_array_like(value: Value) -> bool:
+    """True for the values ``to_array`` accepts: numeric, logical and char."""
+    return type(value) in _ARRAY_TYPES
+
+
 def to_array(value: Value) -> np.ndarray:
     """A numeric or logical value as an ndarray; a char array gives its codes as double."""
     t = type(value)

@@ -9,7 +9,8 @@ import numpy as np
 from ..context import DisplayFormat
 from ..display import disp_text, display as display_text
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, to_array)
+from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, is_array_like,
+                      to_array)
 from .printf import format_text
 from .registry import builtin
 from .textutil import char_value, text_arg
@@ -105,13 +106,9 @@ def format_(ctx, *styles, nargout=0):
 # ---- number to text ------------------------------------------------------------------------------
 
 def _numeric_arg(value: Value, fname: str) -> np.ndarray:
-    try:
-        if type(value) in (CellArray, StructArray, StringArray):
-            raise TypeError(class_of(value))
-        arr = to_array(value)
-    except TypeError:
-        raise MatlabError(f"MATLAB:{fname}:nonNumericInput",
-                          f"Input to {fname} must be numeric or logical.") from None
+    if not is_array_like(value):
+        raise MatlabError(f"MATLAB:{fname}:nonNumericInput", f"Input to {fname} must be numeric or logical.")
+    arr = to_array(value)
     return arr.reshape(arr.shape[0], -1, order="F") if arr.ndim > 2 else arr
 
 
