@@ -1,10 +1,9 @@
-"""GPU tests run for real on whatever adapter wgpu finds (lavapipe in CI); they skip only when wgpu finds
-no adapter at all, and double-precision tests skip only when the adapter has no shader-f64."""
+"""Shared fixtures. GPU tests run for real on whatever adapter wgpu finds (lavapipe in CI); they skip only
+when wgpu finds no adapter at all, and double-precision tests skip only when the adapter has no
+shader-f64."""
 import pytest
 
-pytest.importorskip("wgpu")
-
-from engine.accel import provider  # noqa: E402
+from engine.accel import provider
 
 
 @pytest.fixture(scope="session")
