@@ -348,9 +348,9 @@ def _division_scalar(x: float, y: float, whole: Callable[[float], int], sign: fl
     """x - whole(x/y)*y for Python floats with the round-off rule of ``_near_whole`` and a zero result
     signed like ``sign``; None (decline) where the quotient or y is not finite."""
     q = x / y
-    if not (math.isfinite(q) and math.isfinite(y)):
+    if not (-BIG <= q <= BIG and -BIG <= y <= BIG):      # not finite (NaN fails both comparisons)
         return None
-    if y != math.trunc(y):
+    if not y.is_integer():
         nearest = round(q)
         if abs(q - nearest) < EPS * abs(nearest):
             return math.copysign(0.0, sign)
