@@ -137,7 +137,7 @@ def to_python(value: Any) -> Any:
     if t is np.ndarray:
         return value.copy()
     if t is CharArray:
-        if value.shape[0] == 1 and len(value.shape) == 2:
+        if len(value.shape) == 2 and (value.shape[0] == 1 or value.shape == (0, 0)):   # '' is 0x0
             return value.to_str()
         return np.vectorize(chr, otypes=["<U1"])(value.codes) if value.codes.size else \
             np.empty(value.shape, dtype="<U1")

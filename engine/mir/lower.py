@@ -12,6 +12,7 @@ import numpy as np
 
 from ..frontend import ast as A
 from ..runtime.errors import MatlabError
+from ..runtime.semantics import hex_literal
 from ..runtime.values import CharArray, StringArray
 from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
 
@@ -554,6 +555,8 @@ class Lowerer:
         return handler(node)
 
     def expr_Number(self, node: A.Number) -> Temp:
+        if node.text[:2] in ("0x", "0X"):       # MATLAB types 0x1F as uint8, 0x100 as uint16, ...
+            return self.emit("const", attr=hex_literal(node.text), node=node)
         value = node.value
         value = float(value) if not isinstance(value, complex) else value
         return self.emit("const", attr=value, node=node)

@@ -39,17 +39,17 @@ def position(b: ndarray, R: list, regs: tuple) -> tuple[int, int] | None:
     if len(regs) == 2:
         i = R[regs[0]]
         j = R[regs[1]]
-        if type(i) is float and type(j) is float:
-            r = int(i)
+        if type(i) is float and type(j) is float and 1.0 <= i <= shape[0] and 1.0 <= j <= shape[1]:
+            r = int(i)              # the range test first: NaN and Inf fail it (int() would raise)
             c = int(j)
-            if r == i and c == j and 0 < r <= shape[0] and 0 < c <= shape[1]:
+            if r == i and c == j:
                 return r - 1, c - 1
         return None
     if len(regs) == 1:
         i = R[regs[0]]
-        if type(i) is float:
+        if type(i) is float and 1.0 <= i <= shape[0] * shape[1]:
             k = int(i)
-            if k == i and 0 < k <= shape[0] * shape[1]:
+            if k == i:
                 return (k - 1) % shape[0], (k - 1) // shape[0]
     return None
 

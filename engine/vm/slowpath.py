@@ -427,6 +427,11 @@ def op_setlist(vm: Any, frame: Frame, a: tuple) -> None:
     base = R[slot]
     if kind == "{}":
         args = [R[r] for r in regs]
+        if len(items) == 1:             # c{k} = v (and s{k} = 'text' on a string array): one element
+            owned = base is not None and frame.owned.get(slot) is base
+            R[slot] = new = indexing.assign(base, [("{}", args)], items[0], owned)
+            frame.owned[slot] = new
+            return
         shape = indexing.index(base, args).shape if type(base) is CellArray and valid(base, args) \
             else (1, len(items))
         data = np.empty(len(items), dtype=object)

@@ -64,7 +64,7 @@ def test_getfield_setfield():
     with pytest.raises(MatlabError) as e:
         call("getfield", outer, c("zz"))
     assert (e.value.identifier, e.value.message) == ("MATLAB:nonExistentField",
-                                                     "Reference to non-existent field 'zz'.")
+                                                     'Unrecognized field name "zz".')
     same(call("setfield", StructArray.scalar({}), c("a"), 1.0), StructArray.scalar({"a": 1.0}))
     updated = call("setfield", outer, c("a"), c("c"), 2.0)
     same(updated, StructArray.scalar({"a": StructArray.scalar({"b": 5.0, "c": 2.0})}))

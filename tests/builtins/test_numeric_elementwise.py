@@ -120,6 +120,16 @@ def test_log2_two_outputs():
     same(e, np.float32([[4]]))
 
 
+def test_complex_keeps_a_zero_imaginary_part():
+    z = call("complex", 1.0, 0.0)
+    assert type(z) is complex and z == 1 + 0j and call("isreal", z) is False
+    same(call("complex", arr([1, 2]), 3.0), np.array([[1 + 3j, 2 + 3j]]))
+    out = call("complex", np.array([[1.5]], np.float32), 0.0)
+    assert out.dtype == np.complex64 and out.shape == (1, 1)
+    with pytest.raises(MatlabError):
+        call("complex", arr([1, 2]), arr([1, 2, 3]))
+
+
 def test_isreal():
     assert call("isreal", 3.0) is True
     assert call("isreal", 3j) is False

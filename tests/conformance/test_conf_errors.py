@@ -109,14 +109,11 @@ CASES = [
          error=('MATLAB:minrhs', 'Not enough input arguments.')),
     # NaN and Inf subscripts on the VM's scalar-index fast path.
     case('index_nan', 'A = [1 2 3]; x = A(NaN);',
-         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
-         xfail="the VM's inline scalar indexing (interp.position) calls int(NaN): internal ValueError"),
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.')),
     case('index_inf', 'A = [1 2 3]; x = A(Inf);',
-         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
-         xfail="the VM's inline scalar indexing (interp.position) calls int(Inf): internal OverflowError"),
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.')),
     case('index_2d_nan', 'A = magic(3); x = A(1, NaN);',
-         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.'),
-         xfail="the VM's inline scalar indexing (interp.position) calls int(NaN): internal ValueError"),
+         error=('MATLAB:badsubscript', 'Array indices must be positive integers or logical values.')),
     # && and || need logical scalars (if conditions accept arrays, these operators do not).
     case('andand_array_operand', 'x = [1 1] && 1;',
          error=('MATLAB:nonLogicalConditional', 'Operands to the logical AND (&&) and OR (||) operators must be convertible to logical scalar values. Use the ANY or ALL functions to reduce operands to logical scalar values.'),
@@ -126,8 +123,7 @@ CASES = [
          xfail="|| on an empty operand takes the if-condition rule (empty is false) and gives true"),
     # getfield goes through s.(name), so it reports what dot indexing reports.
     case('getfield_unknown_field', "x = getfield(struct('a', 1), 'b');",
-         error=('MATLAB:nonExistentField', 'Unrecognized field name "b".'),
-         xfail="getfield reports the pre-R2019 text Reference to non-existent field 'b'."),
+         error=('MATLAB:nonExistentField', 'Unrecognized field name "b".')),
 ]
 
 

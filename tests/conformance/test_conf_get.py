@@ -38,8 +38,6 @@ def test_text(got):
     same_array(got("f"), np.array([["a", "b"]], dtype=object))
 
 
-@pytest.mark.xfail(reason="Session.get('p') for p = '' (a 0x0 char since the literal fix) gives a 0x0 '<U1' "
-                          "array; an empty char row should come back as the str ''", strict=True)
 def test_empty_char_is_an_empty_str(got):
     assert got("p") == ""
 

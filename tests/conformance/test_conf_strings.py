@@ -342,9 +342,7 @@ CASES = [
     case('string_brace_chars', 's = ["ab", "c"]; a = s{1}; b = s{2}(1);', a=C('ab'), b=C('c')),
     case('string_brace_assign', 's = ["ab", "c"]; s{1}(2) = \'X\'; s{2} = \'q\';', s=S(['aX', 'q'])),
     case('string_brace_assign_loop', 's = ["ab", "c"]; for k = 1:2, s{k} = upper(s{k}); end',
-         s=S(['AB', 'C']),
-         xfail="s{k} = ... with a variable k goes through the VM's comma-list store (op_setlist), which "
-               "assigns a cell into the string array: MATLAB:invalidConversion"),
+         s=S(['AB', 'C'])),
     # Sorting and set operations of string arrays (MATLAB sorts them like cellstr).
     case('string_sort', 't = sort(["b", "a", "c"]);', t=S(['a', 'b', 'c']),
          xfail="sort does not accept string arrays (MATLAB:UndefinedFunction 'Check for incorrect argument "

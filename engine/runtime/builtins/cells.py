@@ -153,7 +153,7 @@ def rmfield(s, names):
 
 def _get(s: Value, name: str) -> Value:
     if type(s) is not StructArray or name not in s.fields:
-        raise MatlabError("MATLAB:nonExistentField", f"Reference to non-existent field '{name}'.")
+        raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
     if s.data.size == 0:
         raise MatlabError("MATLAB:index:expected_one_output_from_expression",
                           "Expected one output from a curly brace or dot indexing expression, but there "

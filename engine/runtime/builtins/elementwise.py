@@ -496,6 +496,29 @@ _register_predicate("isinf", np.isinf, "is Inf or -Inf", "isinf([1 -Inf])    % 0
 _register_predicate("isfinite", np.isfinite, "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
 
 
+@builtin("complex", family="math")
+def complex_(a: Value, b: Value = 0.0) -> Value:
+    """complex(A, B)  the complex array A + Bi; complex(A) gives A a zero imaginary part.
+
+    Unlike A + B*1i, the result stays complex where B is 0: isreal(complex(1, 0)) is false. A and B
+    are real double, single, logical or char arrays of one size (either may be a scalar); the result is
+    single if either is single.
+
+        z = complex(1, 0)    % z = 1.0000 + 0.0000i
+    """
+    check_classes("complex", (a, b), FLOAT_INPUTS)
+    _require_real("complex", (a, b))
+    re, im = numeric(a), numeric(b)
+    if re.shape != im.shape and re.size != 1 and im.size != 1:
+        raise MatlabError("MATLAB:complex:mismatchedSize", "Input arrays must have the same size.")
+    single = class_of(a) == "single" or class_of(b) == "single"
+    out = np.asarray(re, dtype=np.float64) + 1j * np.asarray(im, dtype=np.float64)
+    out = out.astype(np.complex64 if single else np.complex128)
+    if out.shape == (1, 1) and not single:
+        return complex(out[0, 0])          # a complex scalar keeps its zero imaginary part
+    return out
+
+
 @builtin("isreal", family="math")
 def isreal(x: Value) -> bool:
     """isreal(A)  true if A has no imaginary part (its storage is not complex).
