@@ -135,3 +135,11 @@ def test_display_hook_receives_unsuppressed_results():
     s.state.display_hook = lambda name, value, text: seen.append((name, text)) or name == "x"
     r = s.execute("x = 1\ny = 2\nz = 3;")
     assert seen == [("x", "x = 1\n"), ("y", "y = 2\n")] and r.stdout == "y = 2\n"
+
+
+def test_get_empty_char_is_an_empty_str():
+    s = Session()
+    s.execute("e = ''; h = 0x1F; z = complex(1, 0);")
+    assert s.get("e") == ""
+    assert s.get("h").dtype == np.uint8 and s.get("h")[0, 0] == 31          # MATLAB's hex literal class
+    assert s.get("z").dtype == np.complex128

@@ -104,3 +104,10 @@ def test_nan_condition_is_an_error_and_division_by_zero_is_not():
     assert failure("if NaN, x = 1; end").identifier != "MATLAB:internal"
     s = ok("a = 1 / 0; b = -1 / 0; c = 0 / 0;")
     assert s.get("a")[0, 0] == np.inf and s.get("b")[0, 0] == -np.inf and np.isnan(s.get("c")[0, 0])
+
+
+def test_nan_and_inf_subscripts_on_the_scalar_index_fast_path():
+    for code in ("A = [1 2 3]; x = A(NaN);", "A = [1 2 3]; x = A(Inf);", "A = magic(3); x = A(1, NaN);"):
+        err = failure(code)
+        assert (err.identifier, err.message) == (
+            "MATLAB:badsubscript", "Array indices must be positive integers or logical values.")

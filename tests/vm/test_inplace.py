@@ -50,3 +50,13 @@ def test_value_from_workspace_is_copied_before_first_update():
 def test_cell_element_shared_with_variable_is_not_changed():
     s = ok("x = [1 2]; c = {x}; c{1}(2) = 5; c{1}(1) = 4;")
     assert s.get("x").tolist() == [[1.0, 2.0]] and s.get("c")[0, 0].tolist() == [[4.0, 5.0]]
+
+
+def test_brace_stores_in_a_loop_update_in_place_and_keep_value_semantics():
+    """c{k} = v with a variable k: one element, in place when c is owned (it was a full copy each time),
+    never changing a copy taken earlier; the same store works on string arrays (s{k} = 'text')."""
+    s = ok("c = cell(1, 3); d = c; for k = 1:3, c{k} = k * 2; end\n"
+           "t = [\"ab\", \"c\"]; for k = 1:2, t{k} = upper(t{k}); end")
+    assert [v[0, 0] for v in s.get("c").ravel()] == [2.0, 4.0, 6.0]
+    assert all(v.size == 0 for v in s.get("d").ravel())
+    assert s.get("t").tolist() == [["AB", "C"]]
