@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
-from engine.runtime.values import CellArray, CharArray
+from engine.runtime.values import CellArray, CharArray, StringArray
 from numeric_fakes import arr, call, same
 
 EMPTY = np.zeros((0, 0))
@@ -72,6 +72,14 @@ def test_sort():
     same(call("sort", EMPTY), EMPTY)
     with pytest.raises(MatlabError, match="'ascend' or 'descend'"):
         call("sort", arr([1]), text("up"))
+
+
+def test_sort_string_vectors_missing_last():
+    data = np.empty((1, 4), dtype=object)
+    data[0, :] = ["pear", None, "apple", "fig"]
+    s, i = call("sort", StringArray(data), nargout=2)
+    assert type(s) is StringArray and s.data.tolist() == [["apple", "fig", "pear", None]]
+    same(i, arr([3, 4, 1, 2]))
 
 
 def test_sort_cellstr():

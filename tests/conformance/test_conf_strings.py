@@ -344,9 +344,7 @@ CASES = [
     case('string_brace_assign_loop', 's = ["ab", "c"]; for k = 1:2, s{k} = upper(s{k}); end',
          s=S(['AB', 'C'])),
     # Sorting and set operations of string arrays (MATLAB sorts them like cellstr).
-    case('string_sort', 't = sort(["b", "a", "c"]);', t=S(['a', 'b', 'c']),
-         xfail="sort does not accept string arrays (MATLAB:UndefinedFunction 'Check for incorrect argument "
-               "data type')"),
+    case('string_sort', 't = sort(["b", "a", "c"]);', t=S(['a', 'b', 'c'])),
     case('string_unique_ismember', 'u = unique(["b", "a", "b"]); tf = ismember("a", ["a", "b"]);',
          u=S(['a', 'b']), tf=L(1),
          xfail="unique and ismember do not accept string arrays (MATLAB:UndefinedFunction)"),

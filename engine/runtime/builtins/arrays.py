@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, result_class, to_value
-from ..values import CellArray, CharArray, Value, normalize_shape, size_of
+from ..values import CellArray, CharArray, StringArray, Value, normalize_shape, size_of
 from .construct import restructure
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
@@ -113,12 +113,14 @@ def sort(a: Value, *args: Value, nargout: int = 1) -> Value:
     Sorts along the first non-singleton dimension (or dim), stably: equal elements keep their order.
     NaN goes last in ascending order and first in descending order; complex values sort by magnitude,
     then angle. I holds the 1-based positions of B's elements along the sorted dimension. Cell arrays of
-    character vectors sort in character-code order.
+    character vectors and string vectors sort in character-code order (missing strings last).
 
         [b, i] = sort([3 1 2], 'descend')    % b = [3 2 1], i = [1 3 2]
     """
     if is_cellstr(a):
         return _sort_cellstr(a, args, nargout)
+    if type(a) is StringArray:
+        return _sort_strings(a, args, nargout)
     check_classes("sort", (a,), ANY_NUMERIC)
     arr = numeric_array(a, "sort")
     axis, descending = _sort_mode(args, arr.shape)
@@ -141,6 +143,21 @@ def _sort_cellstr(a: CellArray, args: tuple[Value, ...], nargout: int) -> Value:
     order = sorted(range(len(texts)), key=texts.__getitem__, reverse=descending)  # stable both ways
     index = np.array(order, dtype=np.float64).reshape(a.shape) + 1
     return (cell_of([texts[k] for k in order], a.shape), to_value(index))[:max(nargout, 1)]
+
+
+def _sort_strings(a: StringArray, args: tuple[Value, ...], nargout: int) -> Value:
+    """A string vector sorts like a cell array of character vectors; <missing> elements go last."""
+    _, descending = _sort_mode(args, a.shape)
+    if 1 not in a.shape or len(a.shape) > 2:
+        raise MatlabError("MATLAB:sort:cellstrVector", "Sorting a string array works on vectors only.")
+    texts = list(a.data.ravel(order="F"))
+    present = [k for k, t in enumerate(texts) if t is not None]
+    order = sorted(present, key=texts.__getitem__, reverse=descending) + \
+        [k for k, t in enumerate(texts) if t is None]
+    data = np.empty(len(order), dtype=object)
+    data[:] = [texts[k] for k in order]
+    index = np.array(order, dtype=np.float64).reshape(a.shape) + 1
+    return (StringArray(data.reshape(a.shape)), to_value(index))[:max(nargout, 1)]
 
 
 def _flip_axis(a: Value, dim: Value | None) -> int:
