@@ -72,13 +72,19 @@ class FusionAccelerator:
         self.keys: dict[int, str] = {}                 # id(window) -> window_key
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
+        self.begin_cell()
 
     # ------------------------------------------------------------------ policy and reports
     def policy(self) -> str:
         return self.mode or flag("MATFUSE_ACCEL") or self.device
 
     def begin_cell(self) -> None:
+        """Start a cell: forget the last cell's windows and read the policy and flags once, not per
+        window (a loop offers its windows on every iteration)."""
         self.windows = {}
+        self.cell_policy = self.policy()
+        self.debug = flag("MATFUSE_DEBUG_FUSION")
+        self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
 
     def reports(self) -> list[WindowReport]:
         return list(self.windows.values())
@@ -92,7 +98,7 @@ class FusionAccelerator:
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
-        policy = self.policy()
+        policy = self.cell_policy
         if policy == "cpu":
             return False
         entry = self.entry(window, frame.code)
@@ -108,7 +114,7 @@ class FusionAccelerator:
             done = self.decline(report, exc.reason)
         except Exception as exc:  # noqa: BLE001 - a planner bug must never change an answer
             done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
-        if flag("MATFUSE_DEBUG_FUSION"):
+        if self.debug:
             print(f"fusion: window {window.region} (lines {report.lines}): {report.device}"
                   f"{' - ' + report.reason if report.reason else ''}", file=sys.stderr)
         return done
@@ -145,9 +151,9 @@ class FusionAccelerator:
             return self.decline(report, bad)
         resident = any(a.resident for a in sig.values())
         numel = max((math.prod(a.shape) for a in sig.values()), default=0)
-        if policy == "auto" and not resident and numel < flag("MATFUSE_FUSION_MIN_ELEMENTS"):
+        if policy == "auto" and not resident and numel < self.min_elements:
             return self.decline(report, f"inputs of {numel} elements: under the auto threshold "
-                                        f"MATFUSE_FUSION_MIN_ELEMENTS={flag('MATFUSE_FUSION_MIN_ELEMENTS')}")
+                                        f"MATFUSE_FUSION_MIN_ELEMENTS={self.min_elements}")
         provider = get_provider()
         plan = self.plan(entry, sig, provider.f64)
         if plan.reason:
