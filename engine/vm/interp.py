@@ -67,7 +67,7 @@ def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
         err = undefined_operand(frame, pc) or internal_error(exc)
     annotate(err, code, pc)
     if frame.handlers and err.identifier not in ("MATLAB:interrupt", "MATLAB:recursionLimit"):
-        frame.caught = err
+        frame.caught = err.with_traceback(None)   # the traceback's frames would keep their values alive
         return frame.handlers.pop()
     if err is exc:
         raise err
