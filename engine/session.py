@@ -68,7 +68,9 @@ class Session:
         error = None
         try:
             compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
-            self._run(compiled)
+            self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
+            if compiled.kind != "function":                  # a cell of function definitions only defines
+                self._run(compiled)
         except MatlabError as exc:
             error = exc.with_traceback(None)   # its frames would keep their values (GPU buffers) alive
         except KeyboardInterrupt:

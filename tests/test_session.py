@@ -143,3 +143,14 @@ def test_get_empty_char_is_an_empty_str():
     assert s.get("e") == ""
     assert s.get("h").dtype == np.uint8 and s.get("h")[0, 0] == 31          # MATLAB's hex literal class
     assert s.get("z").dtype == np.complex128
+
+
+def test_functions_defined_in_a_cell_serve_later_cells():
+    s = Session(device="cpu")
+    defs = s.execute("function y = sq(x)\n  y = x.^2;\nend\nfunction z = cube(x)\n  z = x.^3;\nend")
+    assert defs.error is None and defs.stdout == ""          # a cell of definitions runs nothing
+    assert s.execute("a = sq(3) + cube(2);").error is None
+    assert s.get("a")[0, 0] == 17.0
+    r = s.execute("b = helper(2);\nfunction r = helper(x)\n  r = sq(x) + 1;\nend")
+    assert r.error is None and s.get("b")[0, 0] == 5.0
+    assert s.execute("f = @helper; c = f(3);").error is None and s.get("c")[0, 0] == 10.0

@@ -41,6 +41,7 @@ class VM(SlowPaths):
         self.figures: list[Any] = []
         self.exported: list[tuple[Frame, dict]] = []   # workspaces handed to builtins via ctx.variables()
         self.resolved: dict[str, Any] = {}
+        self.cell_functions: dict[str, Code] = {}      # functions defined in earlier cells of the session
         self.files: dict[str, tuple[float, Code]] = {}
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
         from . import evaluate  # noqa: F401  (registers eval, evalin, assignin)
@@ -198,7 +199,7 @@ class VM(SlowPaths):
     def resolve(self, name: str) -> Any:
         target = self.resolved.get(name)
         if target is None:
-            target = self.find_file(name) or self.builtins.get(name)
+            target = self.cell_functions.get(name) or self.find_file(name) or self.builtins.get(name)
             if target is None:
                 raise undefined(name)
             self.resolved[name] = target
@@ -221,7 +222,7 @@ class VM(SlowPaths):
 
     def function_kind(self, name: str) -> str | None:
         frame = self.frames[-1] if self.frames else None
-        if frame is not None and name in frame.code.locals:
+        if frame is not None and name in frame.code.locals or name in self.cell_functions:
             return "local"
         if self.find_file(name) is not None:
             return "file"
