@@ -7,6 +7,7 @@ from engine.runtime.builtins import (arrays, construct, elementwise, linalg, ran
                                      numerical, sets, sizes)
 from engine.runtime.builtins.registry import BUILTINS, call_builtin
 from engine.runtime.context import CallContext, SessionState
+from engine.runtime.values import CellArray, CharArray
 
 
 
@@ -74,3 +75,18 @@ def close(actual, expected, rtol: float = 1e-14) -> None:
         assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
         assert actual.shape == expected.shape, (actual.shape, expected.shape)
     np.testing.assert_allclose(actual, expected, rtol=rtol, atol=0)
+
+
+def text(s: str) -> CharArray:
+    return CharArray.from_str(s)
+
+
+def cellstr(*texts: str, column: bool = False) -> CellArray:
+    data = np.empty((len(texts), 1) if column else (1, len(texts)), dtype=object)
+    for k, t in enumerate(texts):
+        data.flat[k] = text(t)
+    return CellArray(data)
+
+
+def texts(cells: CellArray) -> list[str]:
+    return [c.to_str() for c in cells.data.ravel(order="F")]

@@ -3,25 +3,11 @@ import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
-from engine.runtime.values import CellArray, CharArray, StringArray
-from numeric_fakes import arr, call, same
+from engine.runtime.values import StringArray
+from numeric_fakes import arr, call, cellstr, same, text, texts
 
 EMPTY = np.zeros((0, 0))
 
-
-def text(s: str) -> CharArray:
-    return CharArray.from_str(s)
-
-
-def cellstr(*texts: str, column: bool = False) -> CellArray:
-    data = np.empty((len(texts), 1) if column else (1, len(texts)), dtype=object)
-    for k, t in enumerate(texts):
-        data.flat[k] = text(t)
-    return CellArray(data)
-
-
-def texts(cells: CellArray) -> list[str]:
-    return [c.to_str() for c in cells.data.ravel(order="F")]
 
 
 @pytest.mark.parametrize("x, expected", [
