@@ -234,7 +234,12 @@ class Generator:
         return step + f"if more:\n    pc = {pc + 1}\nelse:\n    {indent(self.goto(pc, target))}"
 
     def op_move(self, pc: int, a: tuple) -> str:
-        return f"R[{a[0]}] = {self.literal(a[1]) or f'R[{a[1]}]'}"
+        dest, src = a
+        if src >= self.code.nvars:
+            return f"R[{dest}] = {self.literal(src) or f'R[{src}]'}"
+        # a variable that ``clear`` may have removed: then the name means the function (``clear pi; pi``)
+        name = self.code.varnames[src]
+        return f"x = R[{src}]\nR[{dest}] = x if x is not None else vm.call_named(frame, {name!r}, [], 1)"
 
     def op_index(self, pc: int, a: tuple) -> str:
         dest, base, regs, spread, nargout = a
