@@ -376,8 +376,8 @@ class Lexer:
     def _command_start(self, end: int) -> bool:
         """``word word``: an identifier opening a statement, whitespace, then a plain word. MATLAB
         decides this by whether ``word`` is a variable; without that knowledge we take only the clear
-        cases: the word starts with a letter, a digit, a quote, or ``-`` and a letter (``clear -all``),
-        and the statement is not an assignment (``a b = 1``)."""
+        cases: the word starts with a letter, a digit, a quote, ``-`` and a letter (``clear -all``) or
+        ``..`` but not ``...`` (``cd ..``), and the statement is not an assignment (``a b = 1``)."""
         if self.open_brackets or self._prev_type not in (None, "SEMI", "NL"):
             return False
         eol = self.src.find("\n", end)
@@ -386,7 +386,8 @@ class Lexer:
         if len(arg) == len(rest) or not arg:
             return False
         c = arg[0]
-        plain = _is_letter(c) or c.isdigit() or c == "'" or (c == "-" and _is_letter(arg[1:2]))
+        plain = (_is_letter(c) or c.isdigit() or c == "'" or (c == "-" and _is_letter(arg[1:2]))
+                 or (arg.startswith("..") and not arg.startswith("...")))
         return plain and not ASSIGNMENT_RE.match(arg)
 
     def _command_words(self) -> None:

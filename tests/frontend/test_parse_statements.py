@@ -194,6 +194,8 @@ def _command(name, *words, show=True):
     ("disp 'hello world'", _command("disp", "hello world")),
     ("disp 'it''s'", _command("disp", "it's")),
     ("disp 42", _command("disp", "42")),
+    ("cd ..", _command("cd", "..")),
+    ("cd ../data", _command("cd", "../data")),
 ])
 def test_command_syntax(src, stmt):
     assert stmt_of(src) == stmt
