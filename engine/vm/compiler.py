@@ -64,6 +64,7 @@ class Compiler:
         self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs
                            if i.op in ("setindex", "setlist")}
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
+        self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
 
     # ------------------------------------------------------------ registers
@@ -432,6 +433,7 @@ class Compiler:
             start = len(self.code.ops)
             self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))
             self.mir_pc[id(last)] = (start, len(self.code.ops))
+            self.branch_compares.add(id(last))
         else:
             c = self.reg(cond)
             self.jump_to("JFALSE", (c,), other, term, (c,))
@@ -442,7 +444,8 @@ class Compiler:
     def make_windows(self) -> None:
         for region in self.fn.regions:
             block = self.fn.block(region.block)
-            instrs = block.instrs[region.start:region.end + 1]
+            # a compare emitted as the block's conditional jump stays out: a window never holds a jump
+            instrs = [i for i in block.instrs[region.start:region.end + 1] if id(i) not in self.branch_compares]
             spans = [self.mir_pc[id(i)] for i in instrs if id(i) in self.mir_pc]
             start = min((s for s, e in spans if e > s), default=None)
             end = max((e for s, e in spans if e > s), default=None)

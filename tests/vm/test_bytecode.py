@@ -88,3 +88,11 @@ def test_local_functions_are_listed_after_the_cell():
     text = listing("y = f(1);\nfunction r = f(x)\n  r = g(x) + 1;\nend\nfunction v = g(u)\n  v = u;\nend")
     assert "code <cell> (script)" in text and "code f (function)" in text and "code g (function)" in text
     assert "CALL       y 'f' (r2<1>) 1 f" in text and "CALLLOCAL  r" in text
+
+
+def test_a_window_never_holds_the_conditional_jump_of_a_branch():
+    code = "a = f(-2);\nb = f(3);\nfunction y = f(x)\n  if x < 0\n    y = 1;\n  else\n    y = 0;\n  end\nend"
+    s = Session()
+    s.vm.accel = RecordingAccel(accept=True)
+    assert s.execute(code).error is None
+    assert s.get("a")[0, 0] == 1.0 and s.get("b")[0, 0] == 0.0

@@ -46,6 +46,15 @@ def scalar_of(value: Any) -> float:
     return float(value.flat[0]) if isinstance(value, np.ndarray) else float(value)
 
 
+def scalar_leaf(run: Run, values: dict[int, Any], leaf: int) -> float:
+    """A uniform's value: an input, or a 1x1 result an earlier group of the window left on the device
+    (read back: a uniform is written from the host)."""
+    if leaf in values:
+        return scalar_of(values[leaf])
+    run.downloads += 1
+    return scalar_of(run.tensors[leaf].download())
+
+
 def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Provider,
              resident: bool) -> tuple[dict[int, Any] | None, Run]:
     """Dispatch every group; the window's output values by value id (None when a kernel flagged an
@@ -60,7 +69,7 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
             for leaf, _ in group.arrays:
                 if leaf not in run.tensors:          # reduction results are already on the device
                     device_input(run, leaf, values[leaf])
-            scalars = [scalar_of(values[leaf]) for leaf in group.scalars]
+            scalars = [scalar_leaf(run, values, leaf) for leaf in group.scalars]
             (dispatch_elementwise if group.kind == "ElementwiseChain" else dispatch_reduction)(
                 run, plan, group, scalars)
         if run.status is not None and flagged(run):

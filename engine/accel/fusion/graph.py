@@ -96,15 +96,15 @@ def build_graph(window: Window, constants: dict[int, Any]) -> AccelGraph:
                 graph.names[t.id] = names[reg]
         add_instr(graph, window, ins, alias)
     for tid, reg in window.regs.items():
-        if reg in window.live:
+        if reg in window.live and tid in defined:     # registers are reused: only the window's own values
             graph.live[reg] = alias.get(tid, tid)
     reject_unseen_uses(graph)
     return graph
 
 
 def reject_unseen_uses(graph: AccelGraph) -> None:
-    """A node result that no node, store or live register takes is used where the window cannot put it
-    (a comparison fused into the conditional jump after it): such a window stays on the CPU."""
+    """A node result that no node, store or live register takes is used where the window cannot put it:
+    such a window stays on the CPU (a guard: the compiler keeps branch compares out of windows)."""
     used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
     for node in graph.nodes.values():
         if node.value not in used:
