@@ -32,6 +32,8 @@ class WindowReport:
     reason: str = ""
     groups: list[GroupReport] = field(default_factory=list)
     rejected: list[tuple[int, str, str]] = field(default_factory=list)
+    estimate: dict[str, float] = field(default_factory=dict)   # the cost model's predicted seconds: cpu, gpu
+    elapsed: float = 0.0                                        # measured seconds of its runs, in total
 
 
 @dataclass
