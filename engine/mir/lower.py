@@ -7,10 +7,12 @@ creation) that is decided at run time, so identifiers lower to ``loadname``/``ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
 from ..frontend import ast as A
+from ..runtime.builtins import registry
 from ..runtime.errors import MatlabError
 from ..runtime.semantics import hex_literal
 from ..runtime.values import CharArray, StringArray
@@ -38,6 +40,7 @@ COLON = MagicColon()
 class LowerOptions:
     local_functions: frozenset[str] = frozenset()
     base_globals: frozenset[str] = frozenset()     # script: names declared global in earlier cells
+    workspace: frozenset[str] = frozenset()        # script: the variables defined when it starts
 
 
 @dataclass
@@ -51,7 +54,7 @@ def lower_program(program: A.Program, name: str, options: LowerOptions | None = 
     """Lower a parsed cell/script/function file to a MIR module."""
     options = options or LowerOptions()
     local = frozenset(f.name for f in program.functions) | options.local_functions
-    options = LowerOptions(local, options.base_globals)
+    options = LowerOptions(local, options.base_globals, options.workspace)
     main = Function(name=name, kind="script", source=program.source)
     if not program.is_function_file:
         Lowerer(main, None, options).lower_body(program.body, options.base_globals)
@@ -140,21 +143,27 @@ def target_root(node: A.Node) -> A.Ident:
     return node
 
 
-def uses_end(node: A.Node) -> bool:
-    """Whether ``end`` in this subscript expression refers to the enclosing indexed value."""
-    if isinstance(node, A.End):
-        return True
-    if isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
-        return uses_end(node.base)
-    if isinstance(node, A.Binary):
-        return uses_end(node.left) or uses_end(node.right)
-    if isinstance(node, (A.Unary, A.Postfix)):
-        return uses_end(node.operand)
-    if isinstance(node, A.Range):
-        return any(uses_end(n) for n in (node.start, node.step, node.stop) if n is not None)
-    if isinstance(node, (A.Matrix, A.CellLiteral)):
-        return any(uses_end(e) for row in node.rows for e in row)
-    return False
+def uses_end(node: A.Node, is_function: Callable[[str], bool] = lambda name: False) -> bool:
+    """Whether ``end`` in this subscript expression refers to the enclosing indexed value: directly, or
+    inside the arguments of a call of a function (``x(min(end, 5))``), but not inside the subscripts of
+    another indexed value (``x(y(end))``: that ``end`` is y's)."""
+    def walk(node: A.Node) -> bool:
+        if isinstance(node, A.End):
+            return True
+        if isinstance(node, A.Index) and isinstance(node.base, A.Ident) and is_function(node.base.name):
+            return any(walk(a) for a in node.args)
+        if isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
+            return walk(node.base)
+        if isinstance(node, A.Binary):
+            return walk(node.left) or walk(node.right)
+        if isinstance(node, (A.Unary, A.Postfix)):
+            return walk(node.operand)
+        if isinstance(node, A.Range):
+            return any(walk(n) for n in (node.start, node.step, node.stop) if n is not None)
+        if isinstance(node, (A.Matrix, A.CellLiteral)):
+            return any(walk(e) for row in node.rows for e in row)
+        return False
+    return walk(node)
 
 
 class Lowerer:
@@ -168,6 +177,7 @@ class Lowerer:
         self.loops: list[Loop] = []
         self.try_depth = 0
         self.end_ctx: tuple[Temp, int, int] | None = None
+        self.script_assigned: set[str] = set(options.workspace)   # scripts: names that may be variables
         self.hidden = 0
         self.block = self.new_block()
 
@@ -200,6 +210,13 @@ class Lowerer:
         if name not in self.fn.variables:
             self.fn.variables.append(name)
 
+    def is_function(self, name: str) -> bool:
+        """Statically a function call: not a variable of a function; in a script or anonymous function, a
+        builtin that is not a parameter, a workspace variable or assigned by the script."""
+        if self.static is not None:
+            return not self.is_variable(name)
+        return name in registry.BUILTINS and name not in self.script_assigned and name not in self.fn.params
+
     def is_variable(self, name: str) -> bool:
         """Statically a variable (functions), or possibly one (run-time resolution)."""
         return self.static is None or name in self.static or name in self.fn.globals \
@@ -226,6 +243,7 @@ class Lowerer:
     def lower_body(self, stmts: tuple, base_globals: frozenset[str]) -> None:
         self.fn.globals |= declared(stmts, A.Global) | base_globals
         self.fn.persistents |= declared(stmts, A.Persistent)
+        self.script_assigned |= assigned_names(stmts)
         if self.fn.persistents and self.fn.kind == "script":
             raise MatlabError("MATLAB:persistentNotInFunction",
                               "Persistent declarations are only valid in a function.")
@@ -377,7 +395,7 @@ class Lowerer:
                 steps.append((".()", 1))
                 args.append(self.value(step.name))
                 continue
-            if any(uses_end(a) for a in step.args):
+            if any(uses_end(a, self.is_function) for a in step.args):
                 prefix = self.prefix_value(name, chain[:k], node)
             temps, spread = self.arguments(step.args, prefix)
             if any(spread):
@@ -650,7 +668,11 @@ class Lowerer:
         if isinstance(node, A.Ident):
             return self.ident(node, nargout)
         base = node.base
-        if isinstance(base, A.Ident) and not any(uses_end(a) for a in node.args):
+        if isinstance(base, A.Ident) and self.end_ctx is not None and self.is_function(base.name) \
+                and any(uses_end(a, self.is_function) for a in node.args):
+            temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
+            return self.emit("call", temps, (base.name, nargout, spread), node)
+        if isinstance(base, A.Ident) and not any(uses_end(a, self.is_function) for a in node.args):
             name = base.name
             if self.static is None and name not in self.fn.globals:
                 self.slot(name)
@@ -674,11 +696,16 @@ class Lowerer:
             return self.emit("callname", [], (name, nargout, ()), node)
         return self.read_var(name, node)
 
-    def arguments(self, nodes: tuple, base: Temp | None) -> tuple[list[Temp], tuple[bool, ...]]:
+    def arguments(self, nodes: tuple, base: Temp | tuple | None) -> tuple[list[Temp], tuple[bool, ...]]:
+        """Lower subscripts or call arguments; ``end`` in them refers to ``base`` (a value, or an
+        enclosing end context tuple that a function call's arguments keep)."""
         temps, spread = [], []
         saved = self.end_ctx
         for k, arg in enumerate(nodes):
-            self.end_ctx = (base, k, len(nodes)) if base is not None else None
+            if isinstance(base, tuple):
+                self.end_ctx = base
+            else:
+                self.end_ctx = (base, k, len(nodes)) if base is not None else None
             is_list = isinstance(arg, LIST_NODES)
             temps.append(self.list_value(arg) if is_list else self.value(arg))
             spread.append(is_list)

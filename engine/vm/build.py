@@ -15,7 +15,8 @@ def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
               base_globals: frozenset[str] = frozenset(), file: str = "") -> PassState:
     """Parse and lower ``source``, then run the pass pipeline (types seeded from the workspace values)."""
     program = parse(source, name)
-    module = lower_program(program, name, LowerOptions(base_globals=base_globals))
+    module = lower_program(program, name, LowerOptions(base_globals=base_globals,
+                                                                 workspace=frozenset(workspace or ())))
     types = {k: type_of_value(v) for k, v in (workspace or {}).items()}
     state = compile_mir(module, types)
     for fn in state.functions():
