@@ -346,8 +346,9 @@ CASES = [
     # Sorting and set operations of string arrays (MATLAB sorts them like cellstr).
     case('string_sort', 't = sort(["b", "a", "c"]);', t=S(['a', 'b', 'c'])),
     case('string_unique_ismember', 'u = unique(["b", "a", "b"]); tf = ismember("a", ["a", "b"]);',
-         u=S(['a', 'b']), tf=L(1),
-         xfail="unique and ismember do not accept string arrays (MATLAB:UndefinedFunction)"),
+         u=S(['a', 'b']), tf=L(1)),
+    case('string_set_mixed_cellstr', "[tf, loc] = ismember([\"x\" \"b\"], {'a', 'b'}); c = union([\"b\" \"a\"], {'c'});",
+         tf=L([0, 1], (1, 2)), loc=D([0, 2], (1, 2)), c=S(['a', 'b', 'c'])),
 ]
 
 

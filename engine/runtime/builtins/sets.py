@@ -1,7 +1,8 @@
 """Set operations: unique union intersect setdiff setxor ismember.
 
 Each works on the elements of numeric, logical and char arrays, on the rows of matrices ('rows'), or on
-cell arrays of character vectors (a char row then counts as one text). All of them rest on one grouping
+texts: cell arrays of character vectors and string arrays (a char row then counts as one text; a result
+is a string array when an input is one). A <missing> string equals nothing and sorts last. All of them rest on one grouping
 step (``_grouping``): sort the elements stably, mark where each differs from the one before, and number
 the groups. NaN never equals anything, so every NaN is its own group (unique keeps all NaNs, ismember
 never finds one). Outputs are sorted unless 'stable' asks for order of first appearance; index outputs are
@@ -15,7 +16,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, result_class, to_value
-from ..values import CellArray, CharArray, Value, class_of, size_of
+from ..values import CellArray, CharArray, StringArray, Value, class_of, size_of
 from .arrays import ascending_order, cell_of, cell_texts, is_cellstr
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
@@ -24,29 +25,32 @@ from .sizes import numeric_array, option_text
 
 @dataclass
 class Items:
-    """The elements a set operation compares: numbers (1-d array), rows (2-d array) or texts (list)."""
+    """The elements a set operation compares: numbers (1-d array), rows (2-d array) or texts (list;
+    None is a <missing> string); ``strings`` when text results are string arrays."""
     kind: str
-    data: np.ndarray | list[str]
+    data: np.ndarray | list[str | None]
+    strings: bool = False
 
     def __len__(self) -> int:
         return len(self.data)
 
     def take(self, positions: np.ndarray) -> "Items":
         if self.kind == "texts":
-            return Items("texts", [self.data[k] for k in positions])
+            return Items("texts", [self.data[k] for k in positions], self.strings)
         return Items(self.kind, self.data[positions])
 
     def concat(self, other: "Items") -> "Items":
         if self.kind == "texts":
-            return Items("texts", list(self.data) + list(other.data))
+            return Items("texts", list(self.data) + list(other.data), self.strings or other.strings)
         return Items(self.kind, np.concatenate([self.data, other.data]))
 
     def sorted_order(self) -> tuple[np.ndarray, np.ndarray]:
         """A stable sorting permutation, and where each sorted element differs from its predecessor."""
         if self.kind == "texts":
-            order = np.array(sorted(range(len(self.data)), key=self.data.__getitem__), dtype=np.intp)
+            key = [(x is None, x or "") for x in self.data]
+            order = np.array(sorted(range(len(self.data)), key=key.__getitem__), dtype=np.intp)
             ordered = [self.data[k] for k in order]
-            return order, np.array([x != y for x, y in zip(ordered[1:], ordered[:-1])], dtype=bool)
+            return order, np.array([x != y or x is None for x, y in zip(ordered[1:], ordered[:-1])], dtype=bool)
         if self.kind == "rows":
             columns = [self.data[:, j] for j in range(self.data.shape[1])][::-1]
             order = np.lexsort(columns) if columns else np.arange(len(self.data))
@@ -104,13 +108,17 @@ def _options(fname: str, args: tuple[Value, ...], allowed: tuple[str, ...]) -> O
     return opts
 
 
-def _items(value: Value, fname: str, rows: bool, texts: bool) -> Items:
-    """The elements of an argument; ``texts`` when the operation compares character vectors."""
+def _items(value: Value, fname: str, rows: bool, texts: str | None) -> Items:
+    """The elements of an argument; ``texts`` ("cell" or "string", see _text_kind) when the operation
+    compares texts."""
     if texts:
+        strings = texts == "string"
+        if type(value) is StringArray:
+            return Items("texts", list(value.data.ravel(order="F")), strings)
         if is_cellstr(value):
-            return Items("texts", cell_texts(value))
+            return Items("texts", cell_texts(value), strings)
         if option_text(value) is not None:
-            return Items("texts", [option_text(value)])
+            return Items("texts", [option_text(value)], strings)
         raise MatlabError(f"MATLAB:{fname}:InputClass", "Cell array inputs must be cell arrays of "
                           "character vectors, combined with cell arrays of character vectors or text.")
     check_classes(fname, (value,), ANY_NUMERIC)
@@ -123,8 +131,10 @@ def _items(value: Value, fname: str, rows: bool, texts: bool) -> Items:
     return Items("numbers", arr.ravel(order="F"))
 
 
-def _compares_texts(*values: Value) -> bool:
-    return any(type(v) is CellArray for v in values)
+def _text_kind(*values: Value) -> str | None:
+    """"string" when an argument is a string array, "cell" when one is a cell array, else None."""
+    types = {type(v) for v in values}
+    return "string" if StringArray in types else "cell" if CellArray in types else None
 
 
 def _is_row(value: Value) -> bool:
@@ -136,7 +146,10 @@ def _result(items: Items, cls: str, row: bool) -> Value:
     """The engine value of a set result: a cell of texts, a matrix of rows, or a row/column of numbers."""
     n = len(items)
     if items.kind == "texts":
-        return cell_of(list(items.data), (1, n) if row else (n, 1))
+        shape = (1, n) if row else (n, 1)
+        if items.strings:
+            return StringArray(np.array(list(items.data) or [], dtype=object).reshape(shape))
+        return cell_of(list(items.data), shape)
     data = items.data if items.kind == "rows" else items.data.reshape((1, n) if row else (n, 1))
     if cls == "char":
         return CharArray(data.astype(np.uint16))
@@ -159,15 +172,15 @@ def unique(a: Value, *args: Value, nargout: int = 1) -> Value:
     The distinct values of A, sorted (or in order of first appearance with 'stable'), as a row if A is a
     row vector and a column otherwise; with 'rows' the distinct rows of a matrix. C = A(ia) and
     A = C(ic); ia holds the first occurrence of each value ('last': the last). NaN values are all
-    distinct. Works on numeric, logical and char arrays and on cell arrays of character vectors.
+    distinct. Works on numeric, logical and char arrays, cell arrays of character vectors and string arrays.
 
         [c, ia, ic] = unique([3 1 3 2])    % c = [1 2 3], ia = [2; 4; 1], ic = [3; 1; 3; 2]
     """
     opts = _options("unique", args, ("sorted", "stable", "rows", "first", "last"))
-    if opts.rows and _compares_texts(a):
+    if opts.rows and _text_kind(a):
         raise MatlabError("MATLAB:UNIQUE:RowsFlagAllowedForCellstr", "'rows' is not supported for cell "
                           "arrays of character vectors.")
-    items = _items(a, "unique", opts.rows, _compares_texts(a))
+    items = _items(a, "unique", opts.rows, _text_kind(a))
     reps, group = _grouping(items, opts.stable, opts.last)
     value = _result(items.take(reps), class_of(a), _is_row(a))
     if items.kind == "numbers" and size_of(a) == (0, 0):
@@ -195,7 +208,7 @@ def ismember(a: Value, s: Value, *args: Value, nargout: int = 1) -> Value:
         [tf, loc] = ismember([1 5 2], [2 2 1])    % tf = [1 0 1], loc = [3 0 1]
     """
     opts = _options("ismember", args, ("rows",))
-    texts = _compares_texts(a, s)
+    texts = _text_kind(a, s)
     found, where = _membership(_items(a, "ismember", opts.rows, texts),
                                _items(s, "ismember", opts.rows, texts))
     if opts.rows:
@@ -211,7 +224,7 @@ def ismember(a: Value, s: Value, *args: Value, nargout: int = 1) -> Value:
 
 def _two_sets(fname: str, a: Value, b: Value, args: tuple[Value, ...]) -> tuple[Items, Items, Options]:
     opts = _options(fname, args, ("sorted", "stable", "rows"))
-    texts = _compares_texts(a, b)
+    texts = _text_kind(a, b)
     return _items(a, fname, opts.rows, texts), _items(b, fname, opts.rows, texts), opts
 
 
