@@ -341,7 +341,7 @@ def _class_predicate(name: str) -> Callable[[Any, list, int], tuple]:
 
 
 def _like_constructor(name: str) -> Callable[[Any, list, int], tuple]:
-    """zeros/ones/eye/rand/randn/randi(..., 'like', G): computed for G's class without reading G."""
+    """zeros/ones/eye(..., 'like', G): computed for G's class without reading G."""
     entry = registry.BUILTINS[name]
 
     def gpu(ctx: Any, args: list, nargout: int) -> tuple:
@@ -365,7 +365,7 @@ AS_IS = ("size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", 
          "gpuArray", "gather", "isgpuarray", "existsOnGPU", "classUnderlying", "underlyingType")
 CLASS_PREDICATES = ("isreal", "isnumeric", "isfloat", "isinteger", "islogical", "ischar", "iscell",
                     "iscellstr", "isstring", "isstruct")
-LIKE_CONSTRUCTORS = ("zeros", "ones", "eye", "rand", "randn", "randi")
+LIKE_CONSTRUCTORS = ("zeros", "ones", "eye")      # rand/randn/randi: builtins/gpu.py draws on the device
 
 
 def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:

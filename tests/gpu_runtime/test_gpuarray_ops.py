@@ -159,20 +159,17 @@ def test_gather_passes_other_values_through(gpu):
 def test_constructors_on_the_gpu(gpu):
     s = Session()
     code = ("z = zeros(2, 3, 'gpuArray'); o = ones(2, 'single', 'gpuArray'); e = eye(2, 'like', gpuArray(1));"
-            " l = ones(1, 2, 'like', gpuArray(single(1))); rng(0); r = rand(1, 3, 'gpuArray'); "
-            "rng(0); h = rand(1, 3); rng(1); k = randi(10, 2, 'gpuArray'); rng(1); kh = randi(10, 2); "
-            "rng(2); n = randn(2, 'gpuArray'); rng(2); nh = randn(2);"
+            " l = ones(1, 2, 'like', gpuArray(single(1))); r = rand(1, 3, 'gpuArray'); "
+            "k = randi(10, 2, 'gpuArray'); n = randn(2, 'gpuArray');"
             "cls = {classUnderlying(z), classUnderlying(o), classUnderlying(e), classUnderlying(l), "
             "class(r), class(k), class(n)};")
     assert s.execute(code).error is None
     assert list(s.get("cls").ravel()) == ["double", "single", "double", "single", "gpuArray", "gpuArray",
                                           "gpuArray"]
     np.testing.assert_array_equal(s.get("z"), np.zeros((2, 3)))
-    np.testing.assert_array_equal(s.get("r"), s.get("h"))
-    np.testing.assert_array_equal(s.get("k"), s.get("kh"))
-    np.testing.assert_array_equal(s.get("n"), s.get("nh"))
-    np.testing.assert_allclose(s.get("r"), [[0.8147236863931789, 0.9057919370756192, 0.1269868162935061]],
-                               rtol=1e-15)
+    # random draws come from the GPU stream (gpurng): tests/gpu_runtime/test_gpurng.py checks them
+    assert s.get("r").shape == (1, 3) and s.get("n").shape == (2, 2)
+    assert set(s.get("k").ravel()) <= set(range(1, 11))
 
 
 def test_unsupported_input_is_a_matlab_error(gpu):

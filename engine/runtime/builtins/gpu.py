@@ -1,5 +1,5 @@
-"""GPU arrays: gpuArray gather isgpuarray existsOnGPU classUnderlying gpuDevice gpuDeviceCount reset, and
-the 'gpuArray' option of zeros/ones/eye/rand/randn/randi.
+"""GPU arrays: gpuArray gather isgpuarray existsOnGPU classUnderlying gpuDevice gpuDeviceCount reset gpurng,
+and the 'gpuArray' option of zeros/ones/eye/rand/randn/randi.
 
 gpuArray values are engine/accel's GpuTensor. Operations on them stay on the device: the GPU
 implementations of operators, math builtins and reductions are attached here to their builtins
@@ -9,11 +9,13 @@ and gpuArray raises an error; the device state lives in ``ctx.state.extras["devi
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 
 from ...accel import operations
+from ...accel import random as accel_random
 from ...accel.dispatch import host_array
 from ...accel.provider import (GpuUnavailable, current_provider, get_provider, require_adapter,
                               reset_provider)
@@ -22,8 +24,9 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..values import CharArray, StructArray, Value, class_of
 from . import construct, elementwise, operators, random, reductions, sizes, types  # noqa: F401 (attach to)
-from .registry import BUILTINS, builtin, call_host, replace_impl
-from .sizes import option_text
+from .construct import split_class
+from .registry import BUILTINS, builtin, call_host, replace_impl, set_gpu_impl
+from .sizes import integer_values, is_text, option_text, size_from_args
 
 DEVICE_CLASS = "GPUDevice"
 
@@ -187,32 +190,173 @@ def reset(device: Value) -> None:
     reset_provider()
 
 
+# ------------------------------------------------------------------------------ gpurng
+
+PHILOX_NAMES = ("philox", "philox4x32-10", "philox4x32_10")
+
+
+def _gpurng_settings(stream: accel_random.DeviceStream) -> StructArray:
+    state = np.array(stream.state(), dtype=np.uint32).reshape(-1, 1)
+    return StructArray.scalar({"Type": CharArray.from_str(accel_random.GENERATOR),
+                               "Seed": np.array([[stream.seed]], dtype=np.uint32), "State": state})
+
+
+def _gpurng_seed(arg: Value) -> int:
+    """A seed argument: a nonnegative integer below 2^32, 'default' (0) or 'shuffle' (the clock)."""
+    if is_text(arg, "default"):
+        return 0
+    if is_text(arg, "shuffle"):
+        return int(time.time() * 1e6) % 2 ** 32
+    if option_text(arg) is not None:
+        _check_generator(arg)         # gpurng(generator): any other text names a generator
+    try:
+        values = integer_values(arg, "gpurng")
+    except MatlabError:
+        values = []
+    if len(values) != 1 or not 0 <= values[0] < 2 ** 32:
+        raise MatlabError("parallel:gpu:rng:badSeed",
+                          "The seed must be a nonnegative integer less than 2^32.")
+    return values[0]
+
+
+def _check_generator(arg: Value) -> None:
+    name = option_text(arg)
+    if name is None or name.lower() not in PHILOX_NAMES:
+        shown = f"'{name}'" if name is not None else "that generator"
+        raise MatlabError("parallel:gpu:rng:unsupportedGenerator",
+                          f"The GPU generator {shown} is not available: matfuse draws on the GPU with "
+                          f"'Philox4x32-10' only (gpurng(seed, 'Philox')).")
+
+
+def _gpurng_restore(settings: StructArray) -> accel_random.DeviceStream:
+    fields = settings.data.flat[0] if settings.data.size == 1 else {}
+    state, kind = fields.get("State"), fields.get("Type")
+    if (not isinstance(state, np.ndarray) or state.size != 4 or state.dtype != np.uint32
+            or state.flat[1] != 0 or type(kind) is not CharArray
+            or kind.to_str().lower() not in PHILOX_NAMES):
+        raise MatlabError("parallel:gpu:rng:badSettings",
+                          "The settings structure is not valid: it must come from s = gpurng.")
+    return accel_random.DeviceStream.from_state(tuple(int(w) for w in state.ravel(order="F")))
+
+
+@builtin("gpurng", family="gpu")
+def gpurng(ctx: CallContext, *args: Value, nargout: int = 0) -> Value:
+    """gpurng(seed), gpurng('default'), gpurng('shuffle'), gpurng(seed, 'Philox'), gpurng('Philox'),
+    s = gpurng, gpurng(s)
+
+    Controls the GPU random number stream that rand, randn and randi use for gpuArrays ('gpuArray'
+    option, or 'like' a gpuArray) and that fused kernels draw from. matfuse's GPU generator is
+    Philox4x32-10 (MATLAB's default GPU generator is Threefry, so the numbers differ from MATLAB's).
+    gpurng(seed) restarts the stream with a seed from 0 to 2^32-1; 'default' is seed 0, as at session
+    start; 'shuffle' seeds from the clock. s = gpurng returns the settings (Type, Seed, and State: the
+    key and the 64-bit stream position as 4 uint32) and gpurng(s) restores them, so the same numbers
+    follow. Called with an output and arguments, gpurng returns the settings before the change.
+
+    The GPU stream is separate from the CPU generator: rng never changes it and gpurng never changes
+    rng. reset(gpuDevice) keeps it, as in MATLAB.
+
+        gpurng(7); a = rand(1, 3, 'gpuArray'); gpurng(7); b = rand(1, 3, 'gpuArray');   % a == b
+    """
+    require_gpu(ctx, "gpurng")
+    previous = _gpurng_settings(accel_random.stream_of(ctx.state)) if nargout > 0 or not args else None
+    if len(args) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    if len(args) == 2:
+        _check_generator(args[1])
+    if len(args) == 1 and type(args[0]) is StructArray:
+        stream = _gpurng_restore(args[0])
+    elif len(args) == 1 and (option_text(args[0]) or "").lower() in PHILOX_NAMES:
+        stream = accel_random.DeviceStream()
+    elif args:
+        stream = accel_random.DeviceStream(seed=_gpurng_seed(args[0]))
+    else:
+        return previous
+    ctx.state.extras[accel_random.STATE_KEY] = stream
+    return previous
+
+
 # ------------------------------------------------------------------------------ 'gpuArray' option
 
 GPU_OPTION_CONSTRUCTORS = ("zeros", "ones", "eye", "rand", "randn", "randi")
+DRAWS = {"rand": accel_random.gpu_rand, "randn": accel_random.gpu_randn}
+
+
+def _is_gpu_option(value: Value) -> bool:
+    return (option_text(value) or "").lower() == "gpuarray"
+
+
+def _like_gpu(args: tuple[Value, ...] | list[Value]) -> bool:
+    """Whether the arguments end with 'like', G for a gpuArray G."""
+    return len(args) >= 2 and type(args[-1]) is GpuTensor and is_text(args[-2], "like")
+
+
+def _device_draw(ctx: CallContext, name: str, args: list[Value]) -> GpuTensor | None:
+    """rand/randn/randi on the device from the session's GPU stream (gpurng), or None for a class the
+    device does not hold (int8, complex 'like', ...): those are drawn on the CPU and uploaded, which
+    gives MATLAB's error for classes a gpuArray cannot have here. A trailing 'like', G takes G's class."""
+    if _like_gpu(args):
+        args = [*args[:-1], operations.prototype(args[-1])]
+    lo = hi = 0
+    if name == "randi":
+        if not args:
+            raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+        lo, hi = random.randi_range(args[0])
+        args = args[1:]
+    dims, cls, cplx = split_class(tuple(args), name, random.CLASSES[name])
+    random.check_randi_class(lo, hi, cls)
+    if cplx or cls not in accel_random.DRAW_CLASSES[name]:
+        return None
+    shape = size_from_args(dims, name)
+    stream = accel_random.stream_of(ctx.state)
+    try:
+        if name == "randi":
+            return accel_random.gpu_randi(stream, lo, hi, shape, cls, require_adapter())
+        return DRAWS[name](stream, shape, cls, require_adapter())
+    except GpuUnavailable as exc:
+        raise MatlabError("matfuse:gpu:unavailable", f"{name}: {exc.reason}.") from exc
 
 
 def _gpu_option(name: str):
-    """A constructor accepting 'gpuArray' among its trailing options: the host result, uploaded."""
+    """A constructor accepting 'gpuArray' among its trailing options: random draws on the device, other
+    constructors build the host result and upload it."""
     entry = BUILTINS[name]
 
     def impl(ctx: CallContext, *args: Value, nargout: int = 1) -> Any:
-        keep = [a for a in args if (option_text(a) or "").lower() != "gpuarray"]
-        if len(keep) < len(args):
-            require_gpu(ctx, f"{name}(..., 'gpuArray')")
-        outs = call_host(entry, ctx, keep, nargout)
-        if len(keep) < len(args):
-            outs = tuple(_upload(v, name) for v in outs)
-        return outs[0] if len(outs) == 1 else outs
+        keep = [a for a in args if not _is_gpu_option(a)]
+        if len(keep) == len(args):
+            return call_host(entry, ctx, keep, nargout)[0]
+        require_gpu(ctx, f"{name}(..., 'gpuArray')")
+        drawn = _device_draw(ctx, name, keep) if name in random.CLASSES else None
+        return drawn if drawn is not None else _upload(call_host(entry, ctx, keep, nargout)[0], name)
     return impl
+
+
+def _like_gpuarray(name: str):
+    """The GPU implementation of rand/randn/randi (called when an argument is a gpuArray): 'like', G
+    draws on the device; with gpuArray sizes it declines (dispatch computes on the CPU and uploads)."""
+    def gpu(ctx: CallContext, args: list, nargout: int) -> tuple:
+        drawn = None
+        if _like_gpu(args):
+            host = [a.gather() if type(a) is GpuTensor else a for a in args[:-1]]
+            drawn = _device_draw(ctx, name, [*host, args[-1]])
+        if drawn is None:
+            raise GpuUnavailable(f"{name} with gpuArray sizes or a class the GPU does not hold runs on "
+                                 f"the CPU")
+        return (drawn,)
+    return gpu
 
 
 def _register() -> None:
     for name in GPU_OPTION_CONSTRUCTORS:
-        replace_impl(name, _gpu_option(name),
-                     f"{name}(..., 'gpuArray') creates the array on the GPU; {name}(..., 'like', G)\n"
-                     f"with a gpuArray G gives a gpuArray of G's underlying class.")
+        more = (f"{name}(..., 'gpuArray') and {name}(..., 'like', G) with a gpuArray G draw on the GPU\n"
+                f"from the gpurng stream (rng does not affect it), in G's underlying class for 'like'."
+                if name in random.CLASSES else
+                f"{name}(..., 'gpuArray') creates the array on the GPU; {name}(..., 'like', G)\n"
+                f"with a gpuArray G gives a gpuArray of G's underlying class.")
+        replace_impl(name, _gpu_option(name), more)
     operations.register_builtins()
+    for name in random.CLASSES:
+        set_gpu_impl(name, _like_gpuarray(name))
 
 
 _register()

@@ -23,10 +23,12 @@ from .sizes import check_size, integer_values, is_text, option_text, size_from_a
 
 DEFAULT_SEED = 5489  # MT19937 seed of MATLAB's rng(0) / rng('default')
 MAX_SEED = 2 ** 32
+CLASSES = {"rand": ("double", "single"), "randn": ("double", "single"),
+           "randi": ("double", "single") + INTEGER_CLASSES}     # the classes each draw can give
 
 
 def _draw(ctx: CallContext, args: tuple[Value, ...], fname: str, sample) -> Value:
-    sizes, cls, cplx = split_class(args, fname, ("double", "single"))
+    sizes, cls, cplx = split_class(args, fname, CLASSES[fname])
     shape = size_from_args(sizes, fname)
     values = sample(ctx.state.rng, math.prod(shape)).reshape(shape, order="F")
     if cplx:
@@ -60,7 +62,7 @@ def randn(ctx: CallContext, *args: Value) -> Value:
     return _draw(ctx, args, "randn", lambda rs, n: rs.standard_normal(n))
 
 
-def _randi_range(spec: Value) -> tuple[int, int]:
+def randi_range(spec: Value) -> tuple[int, int]:
     try:
         bounds = integer_values(spec, "randi")
     except MatlabError:
@@ -74,6 +76,16 @@ def _randi_range(spec: Value) -> tuple[int, int]:
                       "of integers with the first element less than or equal to the second.")
 
 
+def check_randi_class(lo: int, hi: int, cls: str) -> None:
+    """An error when randi's limits lie outside the range of integer class ``cls``."""
+    if cls in INTEGER_CLASSES:
+        info = np.iinfo(DTYPE_OF_CLASS[cls])
+        if lo < info.min or hi > info.max:
+            raise MatlabError("MATLAB:randi:limitsOutsideOutputType",
+                              f"The range of integers must be within the range of the output class "
+                              f"'{cls}'.")
+
+
 @builtin("randi", family="random")
 def randi(ctx: CallContext, imax: Value, *args: Value) -> Value:
     """randi(imax), randi(imax, n), randi(imax, m, n, ...), randi([lo hi], ...), randi(..., classname)
@@ -84,15 +96,10 @@ def randi(ctx: CallContext, imax: Value, *args: Value) -> Value:
 
         rng(0); k = randi(10, 1, 5)
     """
-    lo, hi = _randi_range(imax)
-    sizes, cls, _ = split_class(args, "randi", ("double", "single") + INTEGER_CLASSES)
+    lo, hi = randi_range(imax)
+    sizes, cls, _ = split_class(args, "randi", CLASSES["randi"])
+    check_randi_class(lo, hi, cls)
     shape = size_from_args(sizes, "randi")
-    if cls in INTEGER_CLASSES:
-        info = np.iinfo(DTYPE_OF_CLASS[cls])
-        if lo < info.min or hi > info.max:
-            raise MatlabError("MATLAB:randi:limitsOutsideOutputType",
-                              f"The range of integers must be within the range of the output class "
-                              f"'{cls}'.")
     uniform = ctx.state.rng.random_sample(math.prod(shape)).reshape(shape, order="F")
     values = (lo - 1) + np.ceil(uniform * (hi - lo + 1))
     return finish(values.astype(DTYPE_OF_CLASS[cls]), False)

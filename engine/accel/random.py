@@ -1,0 +1,141 @@
+"""Random numbers on the device: the session's GPU stream (MATLAB's gpurng) and the rand/randn/randi
+kernels, all on the Philox4x32-10 generator of wgsl/philox.wgsl.
+
+    stream = stream_of(state)              the session's DeviceStream (gpurng), created at the default
+    key, base = stream.reserve(n)          positions base .. base+n-1 of the stream are now used
+    gpu_rand(stream, shape, cls)           -> GpuTensor, uniform in (0, 1), double or single
+    gpu_randn(stream, shape, cls)          -> GpuTensor, standard normal
+    gpu_randi(stream, lo, hi, shape, cls)  -> GpuTensor, integers lo..hi (double, single, int32, uint32)
+
+The position contract, shared with fused kernels: a draw of n values first reserves n positions, and
+element i (column-major linear index) is the value at position base + i, computed in WGSL by
+``draw_wgsl(kind, cls, has_f64, "key", "rng_pos(base, i)")`` (the expression the kernels here use, with
+key and base as vec2<u32> (low word, high word) from ``reserve``). So a fused kernel that computes
+``randn(M, 1)`` inline gives the numbers an unfused ``randn(M, 1, 'gpuArray')`` would at that point of
+the stream. Every draw is one dispatch; nothing is read back. ``shaders.library`` includes philox.wgsl,
+so a fused kernel's text only needs the expression and key/base fields (vec2<u32>) in its uniforms.
+
+The stream is per session (MATLAB's gpurng is global to a MATLAB session and separate from rng): it
+lives in ``state.extras["gpurng"]``, survives reset(gpuDevice) (MATLAB's reset clears device memory,
+not the generator settings), and rng never touches it.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from engine.accel.kernels import _workgroups
+from engine.accel.provider import GpuUnavailable, Provider, get_provider
+from engine.accel.residency import GpuTensor, empty
+from engine.accel.shaders import STORAGE_TYPE, library, render
+
+GENERATOR = "Philox4x32-10"
+MASK32 = 0xFFFFFFFF
+POSITIONS = 1 << 64          # the position wraps around after 2^64 draws
+DRAW_CLASSES = {"rand": ("double", "single"), "randn": ("double", "single"),
+                "randi": ("double", "single", "int32", "uint32")}
+STATE_KEY = "gpurng"
+
+
+def split64(value: int) -> tuple[int, int]:
+    """A 64-bit integer (taken modulo 2^64, so negatives are two's complement) as (low, high) words."""
+    value %= POSITIONS
+    return value & MASK32, value >> 32
+
+
+@dataclass
+class DeviceStream:
+    """The GPU stream: key = the seed (as two 32-bit words, low first), a 64-bit position."""
+    seed: int = 0
+    position: int = 0
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return split64(self.seed)
+
+    def reserve(self, n: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Use the next ``n`` positions: returns (key, base) as (low, high) word pairs for the
+        kernel's uniform block; element i of the draw takes position base + i."""
+        base = self.position
+        self.position = (base + n) % POSITIONS
+        return self.key, split64(base)
+
+    def state(self) -> tuple[int, int, int, int]:
+        """(key low, key high, position low, position high): gpurng's State."""
+        return (*self.key, *split64(self.position))
+
+    @classmethod
+    def from_state(cls, words: tuple[int, int, int, int]) -> "DeviceStream":
+        return cls(seed=words[0] | words[1] << 32, position=words[2] | words[3] << 32)
+
+
+def stream_of(state: Any) -> DeviceStream:
+    """The session's GPU stream (``state`` is the SessionState), created at seed 0 on first use."""
+    stream = state.extras.get(STATE_KEY)
+    if stream is None:
+        stream = state.extras[STATE_KEY] = DeviceStream()
+    return stream
+
+
+def draw_wgsl(kind: str, cls: str, has_f64: bool, key: str, pos: str, span: str = "p.span",
+              offset: str = "p.offset") -> str:
+    """The WGSL expression of one value of ``kind`` (rand, randn, randi) in class ``cls`` at stream
+    position ``pos`` (both WGSL vec2<u32> expressions). randi's ``span`` and ``offset`` name the
+    64-bit (low, high) words of hi - lo + 1 and lo."""
+    t = "f64" if cls == "double" else "f32"
+    if kind == "rand":
+        return f"rng_uniform_{t}({key}, {pos})"
+    if kind == "randn":
+        return f"rng_normal_{t}({key}, {pos})"
+    integer = f"rng_integer({key}, {pos}, {span}, {offset})"
+    if cls == "double" or cls == "single" and has_f64:
+        return f"{t}(rng_i64_to_f64({integer}))"
+    if cls == "single":
+        return f"f32(bitcast<i32>({integer}.x))"
+    return f"bitcast<i32>({integer}.x)" if cls == "int32" else f"{integer}.x"
+
+
+def fill_source(kind: str, cls: str, has_f64: bool) -> str:
+    """WGSL of the kernel that fills an array of class ``cls`` with one draw of ``kind``."""
+    return render("rng_fill", library=library(has_f64), T=STORAGE_TYPE[cls],
+                  draw=draw_wgsl(kind, cls, has_f64, "p.key", "pos"))
+
+
+def _fill(stream: DeviceStream, kind: str, shape: tuple[int, ...], cls: str, provider: Provider | None,
+          span: int = 1, offset: int = 0) -> GpuTensor:
+    if cls not in DRAW_CLASSES[kind]:
+        raise GpuUnavailable(f"{kind} of class {cls} is not drawn on the GPU")
+    provider = provider or get_provider()
+    out = empty(shape, cls, provider)
+    n = out.numel           # below 2^32: the buffer fits one storage binding
+    if n == 0:
+        return out
+    key, base = stream.reserve(n)
+    uniform = struct.pack("<10I", n, 0, *key, *base, *split64(span), *split64(offset))
+    provider.dispatch(provider.pipeline(fill_source(kind, cls, provider.f64)), [out.buffer], uniform,
+                      _workgroups(n, 256))
+    return out
+
+
+def gpu_rand(stream: DeviceStream, shape: tuple[int, ...], cls: str = "double",
+             provider: Provider | None = None) -> GpuTensor:
+    """Uniform values in the open interval (0, 1) (double: 52 random bits; single: 23)."""
+    return _fill(stream, "rand", shape, cls, provider)
+
+
+def gpu_randn(stream: DeviceStream, shape: tuple[int, ...], cls: str = "double",
+              provider: Provider | None = None) -> GpuTensor:
+    """Standard normal values (Box-Muller)."""
+    return _fill(stream, "randn", shape, cls, provider)
+
+
+def gpu_randi(stream: DeviceStream, lo: int, hi: int, shape: tuple[int, ...], cls: str = "double",
+              provider: Provider | None = None) -> GpuTensor:
+    """Uniform integers lo..hi (lo <= hi; the caller checks them against the class's range)."""
+    if max(abs(lo), abs(hi)) > 2 ** 53:
+        raise GpuUnavailable("randi limits beyond 2^53 are drawn on the CPU")
+    has_f64 = (provider or get_provider()).f64
+    if cls == "single" and not has_f64 and not -2 ** 31 <= lo <= hi < 2 ** 31:
+        raise GpuUnavailable("single randi limits beyond the int32 range need shader-f64")
+    return _fill(stream, "randi", shape, cls, provider, hi - lo + 1, lo)

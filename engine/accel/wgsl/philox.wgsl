@@ -1,0 +1,122 @@
+// matfuse device random numbers: the Philox4x32-10 counter-based generator (Salmon et al., "Parallel
+// random numbers: as easy as 1, 2, 3", SC11; checked against Random123's known-answer vectors in
+// tests/accel/test_device_random.py) and the maps from its output to MATLAB's distributions.
+//
+// A stream is a 64-bit key (vec2<u32>, the seed) and a 64-bit position. The draw at position p (a
+// vec2<u32>: x = low word, y = high word) is philox4x32_10(vec4(p.x, p.y, 0, 0), key): four 32-bit words
+// w0..w3. A draw of n values reserves positions base .. base+n-1 and element i (column-major) takes
+// rng_pos(base, i), so a kernel that draws element i anywhere gives the same number
+// (engine/accel/random.py holds the stream).
+//   uniform double  (k + 0.5) * 2^-52, k = the top 20 bits of w0 then w1 (52 bits): the open interval
+//                   (0, 1), every value exactly representable (2^-53 .. 1 - 2^-53, step 2^-52)
+//   uniform single  (k + 0.5) * 2^-23, k = the top 23 bits of w0: (0, 1), 2^-24 .. 1 - 2^-24
+//   normal          Box-Muller, cosine branch: sqrt(-2 log u1) * cos(2 pi u2), u1 the uniform of
+//                   words 0 and 1 (single: word 0) and u2 that of words 2 and 3 (single: word 2)
+//   integer         offset + floor(K * span / 2^64), K = w0 * 2^32 + w1 (see rng_integer)
+// Integer arithmetic is u32 only (32x32->64-bit products from 16-bit halves), so uniform and normal
+// singles run on adapters without shader-f64; the logarithm and cosine come from the m64_/m32_
+// libraries, never from WGSL's f64 built-ins.
+
+const PHILOX_M0: u32 = 0xD2511F53u;
+const PHILOX_M1: u32 = 0xCD9E8D57u;
+const PHILOX_W = vec2<u32>(0x9E3779B9u, 0xBB67AE85u);    // Weyl increments of the key
+
+// The full 64-bit product a * b as (low word, high word).
+fn philox_mulhilo(a: u32, b: u32) -> vec2<u32> {
+    let a0 = a & 0xffffu;
+    let a1 = a >> 16u;
+    let b0 = b & 0xffffu;
+    let b1 = b >> 16u;
+    let p00 = a0 * b0;
+    let p01 = a0 * b1;
+    let p10 = a1 * b0;
+    let mid = (p00 >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+    return vec2<u32>(a * b, a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u));
+}
+
+fn philox_round(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+    let p0 = philox_mulhilo(PHILOX_M0, ctr.x);
+    let p1 = philox_mulhilo(PHILOX_M1, ctr.z);
+    return vec4<u32>(p1.y ^ ctr.y ^ key.x, p1.x, p0.y ^ ctr.w ^ key.y, p0.x);
+}
+
+fn philox4x32_10(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+    var c = philox_round(ctr, key);
+    var k = key;
+    for (var r = 1u; r < 10u; r = r + 1u) {
+        k = k + PHILOX_W;
+        c = philox_round(c, k);
+    }
+    return c;
+}
+
+// Stream position base + i, with the carry into the high word.
+fn rng_pos(base: vec2<u32>, i: u32) -> vec2<u32> {
+    let lo = base.x + i;
+    return vec2<u32>(lo, base.y + select(0u, 1u, lo < i));
+}
+
+fn rng_words(key: vec2<u32>, pos: vec2<u32>) -> vec4<u32> {
+    return philox4x32_10(vec4<u32>(pos.x, pos.y, 0u, 0u), key);
+}
+
+// (k + 0.5) * 2^-52 for the 52-bit k = hi[31:12] lo[31:0]: every step is exact.
+fn rng_unit_f64(hi: u32, lo: u32) -> f64 {
+    return (f64(hi >> 12u) * 4294967296.0lf + f64(lo) + 0.5lf) * 2.220446049250313e-16lf;
+}
+
+// (k + 0.5) * 2^-23 for the 23-bit k = w[31:9]: exact in f32.
+fn rng_unit_f32(w: u32) -> f32 {
+    return (f32(w >> 9u) + 0.5) * 1.1920928955078125e-07;
+}
+
+fn rng_uniform_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
+    let w = rng_words(key, pos);
+    return rng_unit_f64(w.x, w.y);
+}
+
+fn rng_uniform_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
+    return rng_unit_f32(rng_words(key, pos).x);
+}
+
+fn rng_normal_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
+    let w = rng_words(key, pos);
+    let radius = sqrt(-2.0lf * m64_log(rng_unit_f64(w.x, w.y)));
+    return radius * m64_cos(6.283185307179586lf * rng_unit_f64(w.z, w.w));
+}
+
+fn rng_normal_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
+    let w = rng_words(key, pos);
+    let radius = sqrt(-2.0 * m32_log(rng_unit_f32(w.x)));
+    return radius * m32_cos(6.2831855 * rng_unit_f32(w.z));
+}
+
+// a + b + carry_in as (sum, carry out) over u32 words.
+fn rng_add(a: u32, b: u32) -> vec2<u32> {
+    let s = a + b;
+    return vec2<u32>(s, select(0u, 1u, s < a));
+}
+
+// offset + floor(K * span / 2^64) as a 64-bit two's-complement integer (low, high), K = w0 * 2^32 + w1:
+// uniform over offset .. offset + span - 1 (span >= 1, both 64-bit (low, high) words) up to a bias
+// below span / 2^64. MATLAB's randi(imax) is offset 1, span imax.
+fn rng_integer(key: vec2<u32>, pos: vec2<u32>, span: vec2<u32>, offset: vec2<u32>) -> vec2<u32> {
+    let w = rng_words(key, pos);
+    let a = philox_mulhilo(w.y, span.x);      // K's low word times span's low word
+    let b = philox_mulhilo(w.x, span.x);
+    let c = philox_mulhilo(w.y, span.y);
+    let d = philox_mulhilo(w.x, span.y);
+    let s1 = rng_add(a.y, b.x);
+    let s2 = rng_add(s1.x, c.x);
+    let t1 = rng_add(b.y, c.y);
+    let t2 = rng_add(t1.x, d.x);
+    let t3 = rng_add(t2.x, s1.y + s2.y);
+    let high = d.y + t1.y + t2.y + t3.y;
+    let low = rng_add(t3.x, offset.x);
+    return vec2<u32>(low.x, high + offset.y + low.y);
+}
+
+// A 64-bit two's-complement integer (low, high) of magnitude at most 2^53 as f64 (exact).
+fn rng_i64_to_f64(v: vec2<u32>) -> f64 {
+    return f64(bitcast<i32>(v.y)) * 4294967296.0lf + f64(v.x);
+}

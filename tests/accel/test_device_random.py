@@ -1,0 +1,228 @@
+"""Device random numbers (engine/accel/random.py, wgsl/philox.wgsl) against a numpy reference of the
+whole pipeline: Philox4x32-10 checked on Random123's known-answer vectors, then the uniform, normal and
+integer maps value by value, the stream positions, and the statistics of a million draws."""
+import numpy as np
+import pytest
+
+from engine.accel import random as R
+from engine.accel.residency import empty, upload
+from engine.accel.shaders import library, prune
+
+M32 = np.uint64(0xFFFFFFFF)
+
+# Random123's kat_vectors, "philox4x32 10" lines: counter (4 words), key (2 words), expected output.
+KAT = [
+    ((0x00000000, 0x00000000, 0x00000000, 0x00000000), (0x00000000, 0x00000000),
+     (0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8)),
+    ((0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff), (0xffffffff, 0xffffffff),
+     (0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd)),
+    ((0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344), (0xa4093822, 0x299f31d0),
+     (0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1)),
+]
+
+
+# ------------------------------------------------------------------ numpy reference
+
+def philox_ref(ctr, key):
+    """Philox4x32-10 of each row of ``ctr`` (n x 4) under one key (2 words), in uint64 arithmetic."""
+    c = [np.asarray(ctr, dtype=np.uint64)[:, j] for j in range(4)]
+    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
+    for r in range(10):
+        if r:
+            k0, k1 = (k0 + np.uint64(0x9E3779B9)) & M32, (k1 + np.uint64(0xBB67AE85)) & M32
+        p0 = np.uint64(0xD2511F53) * c[0]
+        p1 = np.uint64(0xCD9E8D57) * c[2]
+        c = [(p1 >> np.uint64(32)) ^ c[1] ^ k0, p1 & M32, (p0 >> np.uint64(32)) ^ c[3] ^ k1, p0 & M32]
+    return np.stack(c, axis=1)
+
+
+def words_ref(seed, start, n):
+    """The four words at stream positions start .. start+n-1 (64-bit, wrapping) of seed's stream."""
+    pos = (np.uint64(start) + np.arange(n, dtype=np.uint64))
+    ctr = np.stack([pos & M32, pos >> np.uint64(32), np.zeros(n, np.uint64), np.zeros(n, np.uint64)], 1)
+    return philox_ref(ctr, (seed & 0xFFFFFFFF, seed >> 32))
+
+
+def unit64(hi, lo):
+    return ((hi >> np.uint64(12)).astype(np.float64) * 2.0 ** 32 + lo.astype(np.float64) + 0.5) * 2.0 ** -52
+
+
+def unit32(w):
+    return (((w >> np.uint64(9)).astype(np.float64) + 0.5) * 2.0 ** -23).astype(np.float32)
+
+
+def uniform_ref(w, cls):
+    return unit64(w[:, 0], w[:, 1]) if cls == "double" else unit32(w[:, 0])
+
+
+def normal_ref(w, cls):
+    """Box-Muller (cosine branch) in float64; for single, from the float32 uniforms and the float32
+    angle the kernel computes."""
+    if cls == "double":
+        return np.sqrt(-2.0 * np.log(unit64(w[:, 0], w[:, 1]))) * np.cos(2 * np.pi * unit64(w[:, 2], w[:, 3]))
+    angle = np.float32(2 * np.pi) * unit32(w[:, 2])
+    return np.sqrt(-2.0 * np.log(unit32(w[:, 0]).astype(np.float64))) * np.cos(angle.astype(np.float64))
+
+
+def integer_ref(w, lo, hi):
+    """lo + floor(K * span / 2^64), K = w0 * 2^32 + w1, in exact integer arithmetic."""
+    k = [int(a) << 32 | int(b) for a, b in zip(w[:, 0], w[:, 1])]
+    return np.array([lo + (x * (hi - lo + 1) >> 64) for x in k], dtype=object)
+
+
+# ------------------------------------------------------------------ Philox itself
+
+KAT_KERNEL = """
+struct Params { n: u32, zero: u32, }
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> ctr: array<vec4<u32>>;
+@group(0) @binding(2) var<storage, read> key: array<vec2<u32>>;
+@group(0) @binding(3) var<storage, read_write> out: array<vec4<u32>>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    if (gid.x >= p.n) { return; }
+    out[gid.x] = philox4x32_10(ctr[gid.x], key[gid.x]);
+}
+"""
+
+
+def philox_gpu(provider, ctr, key, has_f64):
+    n = len(ctr)
+    ins = [upload(np.asarray(a, dtype=np.uint32).reshape(-1, 1), provider) for a in (ctr, key)]
+    out = empty((4 * n, 1), "uint32", provider)
+    pipe = provider.pipeline(prune(library(has_f64) + KAT_KERNEL))
+    provider.dispatch(pipe, [t.buffer for t in ins] + [out.buffer], np.array([n, 0], np.uint32).tobytes(),
+                      (-(-n // 64), 1, 1))
+    return out.download().reshape(n, 4).astype(np.uint64)
+
+
+def test_reference_matches_random123_vectors():
+    for ctr, key, expected in KAT:
+        np.testing.assert_array_equal(philox_ref([ctr], key)[0], expected)
+
+
+@pytest.mark.parametrize("has_f64", [True, False])
+def test_kernel_matches_random123_vectors_and_the_reference(gpu, has_f64):
+    if has_f64 and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    rng = np.random.default_rng(4)
+    ctr = np.vstack([k[0] for k in KAT] + [rng.integers(0, 2 ** 32, (500, 4))]).astype(np.uint64)
+    key = np.vstack([k[1] for k in KAT] + [rng.integers(0, 2 ** 32, (500, 2))]).astype(np.uint64)
+    got = philox_gpu(gpu, ctr, key, has_f64)
+    np.testing.assert_array_equal(got[:3], [k[2] for k in KAT])
+    expected = np.vstack([philox_ref(ctr[i:i + 1], key[i]) for i in range(3, len(ctr))])
+    np.testing.assert_array_equal(got[3:], expected)
+
+
+# ------------------------------------------------------------------ the draws, value by value
+
+@pytest.mark.parametrize("cls", ["double", "single"])
+@pytest.mark.parametrize("n", [1, 255, 256, 257, 3000])
+def test_uniform_is_bit_exact(gpu64, cls, n):
+    """Across workgroup boundaries, from a position whose low word wraps inside the draw."""
+    stream = R.DeviceStream(seed=2 ** 32 - 7, position=2 ** 32 - n // 2)
+    got = R.gpu_rand(stream, (n, 1), cls, gpu64).download().ravel()
+    expected = uniform_ref(words_ref(2 ** 32 - 7, 2 ** 32 - n // 2, n), cls)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+    assert stream.position == 2 ** 32 - n // 2 + n
+
+
+# Measured over 200,000 draws: at most 3 ulp (double) and 2.3 ulp (single) from the reference.
+@pytest.mark.parametrize("cls, rtol", [("double", 1e-15), ("single", 3e-7)])
+def test_normal_matches_box_muller(gpu64, cls, rtol):
+    stream = R.DeviceStream(seed=11, position=5)
+    got = R.gpu_randn(stream, (40, 50), cls, gpu64).download().ravel(order="F")
+    expected = normal_ref(words_ref(11, 5, 2000), cls)
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * 1e-3)
+
+
+@pytest.mark.parametrize("lo, hi, cls", [
+    (1, 10, "double"), (-5, 5, "single"), (-2 ** 31, 2 ** 31 - 1, "int32"), (0, 2 ** 32 - 1, "uint32"),
+    (7, 7 + 2 ** 32 + 12345, "double"), (-2 ** 53, 2 ** 53, "double"), (-2 ** 24, 2 ** 24, "single")])
+def test_integers_are_exact(gpu64, lo, hi, cls):
+    stream = R.DeviceStream(seed=3)
+    got = R.gpu_randi(stream, lo, hi, (700, 1), cls, gpu64).download().ravel()
+    expected = integer_ref(words_ref(3, 0, 700), lo, hi)
+    assert [int(v) for v in got] == [int(v) for v in expected]
+    assert got.min() >= lo and got.max() <= hi
+
+
+def test_single_draws_without_shader_f64_give_the_same_uniforms(gpu, monkeypatch):
+    """Kernels built on the f32 library (adapters without shader-f64) draw the same single values."""
+    source = R.fill_source
+    monkeypatch.setattr(R, "fill_source", lambda kind, cls, has_f64: source(kind, cls, False))
+    w = words_ref(9, 0, 1000)
+    got = R.gpu_rand(R.DeviceStream(seed=9), (1000, 1), "single", gpu).download().ravel()
+    np.testing.assert_array_equal(got, uniform_ref(w, "single"))
+    ints = R.gpu_randi(R.DeviceStream(seed=9), -1000, 1000, (1000, 1), "single", gpu).download().ravel()
+    np.testing.assert_array_equal(ints, integer_ref(w, -1000, 1000).astype(np.float32))
+    normals = R.gpu_randn(R.DeviceStream(seed=9), (1000, 1), "single", gpu).download().ravel()
+    np.testing.assert_allclose(normals, normal_ref(w, "single"), rtol=1e-4, atol=1e-5)
+
+
+# ------------------------------------------------------------------ the stream
+
+def test_draws_continue_the_stream(gpu64):
+    one = R.DeviceStream(seed=1)
+    parts = [R.gpu_randn(one, (n, 1), "double", gpu64).download() for n in (5, 0, 300)]
+    whole = R.gpu_randn(R.DeviceStream(seed=1), (305, 1), "double", gpu64).download()
+    np.testing.assert_array_equal(np.vstack(parts), whole)
+    assert one.position == 305
+
+
+def test_empty_draw_uses_no_positions(gpu64):
+    stream = R.DeviceStream(seed=4, position=10)
+    for shape in ((0, 3), (2, 0, 4)):
+        out = R.gpu_rand(stream, shape, "double", gpu64)
+        assert out.shape == shape and out.download().shape == shape
+    assert stream.position == 10
+
+
+def test_reserve_wraps_the_64_bit_position():
+    stream = R.DeviceStream(seed=2 ** 32 + 5, position=2 ** 64 - 2)
+    assert stream.reserve(5) == ((5, 1), (2 ** 32 - 2, 2 ** 32 - 1))
+    assert stream.position == 3
+    assert stream.state() == (5, 1, 3, 0)
+    assert R.DeviceStream.from_state(stream.state()) == stream
+
+
+def test_classes_the_device_does_not_draw(gpu64):
+    from engine.accel.provider import GpuUnavailable
+    with pytest.raises(GpuUnavailable):
+        R.gpu_rand(R.DeviceStream(), (2, 2), "int32", gpu64)
+    with pytest.raises(GpuUnavailable):
+        R.gpu_randi(R.DeviceStream(), 0, 2 ** 60, (2, 2), "double", gpu64)
+
+
+def test_kernels_that_draw_nothing_carry_no_philox():
+    from engine.accel.kernels import elementwise_source
+    assert "philox" not in elementwise_source("plus", "double", [("double", "same")] * 2, True)
+    assert "philox4x32_10" in R.fill_source("randn", "double", True)
+
+
+# ------------------------------------------------------------------ statistics of a million draws
+
+def test_uniform_statistics(gpu64):
+    for cls in ("double", "single"):
+        x = R.gpu_rand(R.DeviceStream(seed=21), (1000, 1000), cls, gpu64).download().astype(np.float64)
+        assert 0.0 < x.min() and x.max() < 1.0
+        assert abs(x.mean() - 0.5) < 1.5e-3 and abs(x.var() - 1 / 12) < 4e-4
+
+
+def test_normal_statistics(gpu64):
+    for cls in ("double", "single"):
+        x = R.gpu_randn(R.DeviceStream(seed=22), (1000, 1000), cls, gpu64).download().astype(np.float64)
+        assert abs(x.mean()) < 5e-3 and abs(x.var() - 1.0) < 7e-3
+        assert abs(np.mean(x ** 3)) < 0.02 and abs(np.mean(x ** 4) - 3.0) < 0.05
+        assert abs(np.mean(np.abs(x) < 1.0) - 0.6826894921370859) < 2.5e-3
+
+
+def test_randi_covers_its_range_uniformly(gpu64):
+    x = R.gpu_randi(R.DeviceStream(seed=23), -3, 7, (1000, 1000), "int32", gpu64).download().ravel()
+    counts = np.bincount(x + 3, minlength=11)
+    assert len(counts) == 11
+    expected = x.size / 11
+    chi2 = float(np.sum((counts - expected) ** 2 / expected))
+    assert chi2 < 35.0          # 10 degrees of freedom: P(chi2 > 35) is about 1e-4
