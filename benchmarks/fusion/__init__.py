@@ -1,0 +1,1 @@
+"""Fusion benchmarks (see README.md); run.py is the entry point."""

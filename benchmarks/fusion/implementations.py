@@ -1,0 +1,164 @@
+"""The implementations a workload runs in: matfuse with device "gpu" (fused) and "cpu" (the unfused VM),
+and the NumPy and torch peers. ``prepare`` builds the inputs (not timed) and returns a ``Prepared``
+whose ``run`` is the timed part; ``device_copy`` measures the device-to-device copy the fused
+elementwise bandwidth is compared with.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine import Session
+from engine.accel.provider import available, get_provider
+
+from .arrays import Arrays, TorchArrays
+from .workloads import Params, Values, Workload
+
+IMPLEMENTATIONS = ("numpy", "torch", "matfuse-cpu", "matfuse-gpu")
+
+
+@dataclass
+class Prepared:
+    """One workload's inputs in one implementation: ``run()`` computes (and waits for) the outputs."""
+    label: str
+    run: Callable[[], None]
+    outputs: Callable[[], dict[str, Any]]                  # output name -> numpy array (float64)
+    counters: Callable[[], dict[str, int]] = dict          # cumulative counters, compared around a run
+    describe: Callable[[], dict[str, Any]] = dict          # what the last run did (fusion reports)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def unavailable(name: str) -> str | None:
+    """Why implementation ``name`` cannot run here, or None."""
+    if name == "torch" and importlib.util.find_spec("torch") is None:
+        return "torch is not installed"
+    if name == "matfuse-gpu" and not available():
+        return "no GPU adapter"
+    return None
+
+
+def prepare(name: str, workload: Workload, cls: str, params: Params) -> Prepared:
+    if name.startswith("matfuse-"):
+        return prepare_matfuse(name.removeprefix("matfuse-"), workload, cls, params)
+    return prepare_peer(TorchArrays() if name == "torch" else Arrays(), workload, cls, params)
+
+
+# ---------------------------------------------------------------- NumPy and torch
+
+def prepare_peer(ar: Arrays, workload: Workload, cls: str, params: Params) -> Prepared:
+    inputs = workload.inputs(ar, params, cls)
+    ar.sync()
+    state: dict[str, Values] = {}
+
+    def run() -> None:
+        state["out"] = workload.compute(ar, inputs, params)
+        ar.sync()
+
+    def outputs() -> dict[str, Any]:
+        return {name: ar.to_numpy(state["out"][name]) for name in workload.outputs}
+    return Prepared(ar.name, run, outputs)
+
+
+# ---------------------------------------------------------------- matfuse
+
+def execute(session: Session, source: str, what: str) -> None:
+    result = session.execute(source, what)
+    if result.error is not None:
+        raise RuntimeError(f"{what} failed in matfuse:\n{result.error.report()}")
+
+
+def prepare_matfuse(device: str, workload: Workload, cls: str, params: Params) -> Prepared:
+    """A Session with the script's inputs made; in the GPU session every input array is a gpuArray
+    (resident), so the outputs stay resident too, and ``run`` ends with a provider sync."""
+    session = Session(device=device)
+    for name, value in params.items():
+        session.set(name, float(value))
+    session.set("cls", cls)
+    parts = workload.sections()
+    execute(session, parts["preamble"], f"{workload.name}.m")
+    execute(session, parts["inputs"], f"{workload.name}.m")
+    if device == "gpu":
+        execute(session, " ".join(f"{v} = gpuArray({v});" for v in workload.arrays), "gpuArray inputs")
+        provider = get_provider()
+        provider.sync()
+    compute = parts["compute"]
+
+    def run() -> None:
+        execute(session, compute, f"{workload.name}.m")
+        if device == "gpu":
+            provider.sync()
+
+    def outputs() -> dict[str, Any]:
+        return {name: session.get(name).astype(float) for name in workload.outputs}
+
+    prepared = Prepared(f"matfuse {device}", run, outputs,
+                        notes={"compile_ms": 1e3 * compile_seconds(session, compute)})
+    if device == "gpu":
+        prepared.counters = lambda: {**dataclasses.asdict(session.fusion.stats),
+                                     "provider_dispatches": provider.stats.dispatches,
+                                     "provider_submits": provider.stats.submits}
+        prepared.describe = lambda: fusion_summary(session)
+    return prepared
+
+
+def compile_seconds(session: Session, source: str, repeat: int = 3) -> float:
+    """Parse + compile time of ``source`` in the session's workspace (part of every ``execute``)."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        session.bytecode(source)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def fusion_summary(session: Session) -> dict[str, Any]:
+    """The last cell's windows: lines, device, runs, the kinds of their groups, and rejections."""
+    return {"policy": session.fusion.cell_policy, "windows": [
+        {"lines": w.lines, "device": w.device, "runs": w.runs, "reason": w.reason,
+         "groups": [{"kind": g.kind, "lines": g.lines, "ops": len(g.ops)} for g in w.groups],
+         "rejected": [f"line {line}: {op}: {why}" for line, op, why in w.rejected]}
+        for w in session.fusion.reports()]}
+
+
+# ---------------------------------------------------------------- timing and the copy baseline
+
+def best_time(prepared: Prepared, repeat: int) -> tuple[float, dict[str, int]]:
+    """Best wall time of ``repeat`` runs after one warm-up run (pipelines compiled, caches filled), and
+    the counters' change over the last run."""
+    prepared.run()
+    best, before = float("inf"), {}
+    for _ in range(repeat):
+        before = prepared.counters()
+        started = time.perf_counter()
+        prepared.run()
+        best = min(best, time.perf_counter() - started)
+    after = prepared.counters()
+    return best, {k: after[k] - before[k] for k in after}
+
+
+def device_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float]:
+    """Bandwidth of copy_buffer_to_buffer through the provider's device: each copy reads and writes
+    nbytes/2 (so it moves ``nbytes``, like the workload), ``copies`` of them per submit and sync."""
+    provider = get_provider()
+    size = min(nbytes // 2, int(provider.device.limits["max-buffer-size"])) // 4 * 4
+    src, dst = provider.create_buffer(size), provider.create_buffer(size)
+
+    def run() -> None:
+        encoder = provider.device.create_command_encoder()
+        for _ in range(copies):
+            encoder.copy_buffer_to_buffer(src, 0, dst, 0, size)
+        provider.device.queue.submit([encoder.finish()])
+        provider.sync()
+    run()
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    src.destroy()
+    dst.destroy()
+    return {"bytes_per_copy": 2 * size, "copies": copies, "seconds": best,
+            "bandwidth": 2 * size * copies / best}
