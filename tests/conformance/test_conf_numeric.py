@@ -7,6 +7,14 @@ import pytest
 from harness import C, Cell, D, L, case, check, inf, nan, num, params
 
 CASES = [
+    case('cast_to_int16', "a = cast([1.6 -2.5], 'int16'); c = cast(65, 'char');",
+         a=num('int16', [2, -3], (1, 2)), c=C('A')),
+    case('cast_like', "b = cast([1 300], 'like', uint8(1)); d = cast(2, 'logical');",
+         b=num('uint8', [1, 255], (1, 2)), d=L(1)),
+    case('cast_bad_class', "x = cast(1, 'foo');",
+         error=('MATLAB:cast:UnsupportedClass', "Unsupported data type 'foo' for cast.")),
+    case('max_pairwise_nan_loses', 'a = max([1 NaN 3 NaN], [2 1 NaN NaN]); b = min([4 NaN], [1 2], "includenan");',
+         a=D([2, 1, 3, float('nan')], (1, 4)), b=D([1, float('nan')], (1, 2))),
     case('int_mixed_class_error', 'x = int8(1) + int16(1);',
          error=('MATLAB:mixedClasses', 'Integers can only be combined with integers of the same class, or scalar doubles.')),
     case('int_single_mix', 'a = int16(5) * single(2.5);', a=num('int16', 13)),

@@ -261,6 +261,11 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
     """max(A, B) / min(A, B): elementwise with implicit expansion; NaN loses unless 'includenan'."""
     def choose(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         x, y = np.broadcast_arrays(x, y)
+        if x.dtype.kind != "c" and y.dtype.kind != "c":      # real: y where it wins, else x (ties: x)
+            better = y > x if largest else y < x
+            if x.dtype.kind == "f" or y.dtype.kind == "f":
+                better |= np.isnan(x) & ~np.isnan(y) if omitnan else np.isnan(y) & ~np.isnan(x)
+            return np.where(better, y, x)
         stacked = np.stack([x, y], axis=-1)
         value, _ = _extreme_along(stacked, stacked.ndim - 1, largest, omitnan)
         return value[..., 0]

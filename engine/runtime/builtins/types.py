@@ -83,6 +83,37 @@ def logical(x):
     return simplify(arr != 0)
 
 
+@builtin("cast", family="types")
+def cast(x: Value, *args: Value) -> Value:
+    """cast(A, newclass), cast(A, 'like', p)  convert A to a numeric class, logical or char.
+
+    newclass is 'double', 'single', an integer class, 'logical' or 'char'; with 'like', the class (and
+    complexity) of p. The rules are those of the conversion functions: cast(A, 'int8') is int8(A).
+
+        cast([1.6 -2.5], 'int16')    % [2 -3]
+    """
+    if len(args) == 2 and option_name(args[0]) == "like":
+        p = args[1]
+        target = class_of(p)
+        if target not in NUMERIC_CLASSES + ("logical", "char"):
+            raise MatlabError("MATLAB:cast:UnsupportedPrototype", f"cast with 'like' does not support a "
+                              f"prototype of class {target}.")
+        out = cast(x, CharArray.from_str(target))
+        if target in FLOAT_CLASSES and np.iscomplexobj(to_array(p)):
+            return to_array(out).astype(np.complex64 if target == "single" else np.complex128)
+        return out
+    if len(args) != 1 or option_name(args[0]) is None:
+        raise MatlabError("MATLAB:cast:UnsupportedClass", "cast takes a class name, or 'like' and a prototype.")
+    target = option_name(args[0])
+    if target in NUMERIC_CLASSES:
+        return to_class(x, target)
+    if target == "logical":
+        return logical(x)
+    if target == "char":
+        return x if type(x) is CharArray else CharArray(char_codes(x))
+    raise MatlabError("MATLAB:cast:UnsupportedClass", f"Unsupported data type '{target}' for cast.")
+
+
 # -- char and string --------------------------------------------------------------------------------
 
 def _char_rows(value: Value) -> list[str]:
