@@ -28,7 +28,7 @@ from engine.runtime.errors import MatlabError, incompatible_sizes, inner_dimensi
 Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
 MAX_GROUPS = 65535
-REDUCE_CHUNK = 4096          # elements one workgroup reduces per pass
+REDUCE_CHUNK = 8192          # elements one workgroup reduces per pass
 SMALL_REDUCTION = 64         # reduced extents up to this use one invocation per output
 
 
@@ -155,27 +155,57 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
     ``cls`` is the computation class (double/single); ``inputs`` has one entry per operand: None for a
     scalar (read from the uniform block), or (class, layout) for an array, layout "same" (the output's
     size), "scalar" (1x1) or "expanded" (read through strides). ``out_cls`` defaults to the op's.
+    Without an expanded input the kernel is vectorised (elementwise_vec.wgsl): VECTOR_WIDTH[cls]
+    elements per invocation, so the dispatch covers ``elementwise_items(n, cls, inputs)`` invocations.
     """
     spec = ELEMENTWISE[op]
     t = _float_type(cls)
-    loads, bindings, slot, scalars = [], "", 0, 0
+    width = _vector_width(cls, inputs)
+    loads, elements, bindings, slot, scalars = [], [], "", 0, 0
     for name, item in zip("ab", inputs):
         if item is None:
             loads.append(f"    let {name} = p.scalars[{scalars}];")
             scalars += 1
             continue
         in_cls, layout = item
-        index = {"same": "i", "scalar": "0u", "expanded": f"expanded_index(i, {slot}u)"}[layout]
-        bindings += _binding(slot + 1, f"in{slot}", STORAGE_TYPE[in_cls])
-        loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
+        stored = STORAGE_TYPE[in_cls]
+        if width > 1:
+            bindings += _binding(slot + 1, f"in{slot}", f"vec{width}<{stored}>")
+            index = "v" if layout == "same" else "0u"
+            loads.append(f"    let {name}_vec = in{slot}[{index}];")
+            component = "c" if layout == "same" else "0u"
+            elements.append(f"        let {name} = {t}({name}_vec[{component}]);")
+        else:
+            index = {"same": "i", "scalar": "0u", "expanded": f"expanded_index(i, {slot}u)"}[layout]
+            bindings += _binding(slot + 1, f"in{slot}", stored)
+            loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
         slot += 1
     out_cls = out_cls or ("logical" if spec.logical else cls)
-    bindings += _binding(slot + 1, "out", STORAGE_TYPE[out_cls], writable=True)
+    out_type = STORAGE_TYPE[out_cls]
+    bindings += _binding(slot + 1, "out", f"vec{width}<{out_type}>" if width > 1 else out_type, writable=True)
     expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
     if out_cls == "logical":
         expr = f"select(0u, 1u, {expr if spec.logical else f'!({expr} == 0.0)'})"
-    return render("elementwise", library=library(has_f64), stride_vecs=str(2 * max(slot, 1)), T=t,
-                  bindings=bindings, loads="\n".join(loads), store=expr)
+    parts = dict(library=library(has_f64), stride_vecs=str(2 * max(slot, 1)), T=t, bindings=bindings,
+                 loads="\n".join(loads), store=expr)
+    if width == 1:
+        return render("elementwise", **parts)
+    return render("elementwise_vec", W=str(width), TOUT=out_type, elements="\n".join(elements), **parts)
+
+
+VECTOR_WIDTH = {"single": 4, "double": 2}     # elements per vectorised invocation: 16-byte loads
+
+
+def _vector_width(cls: str, inputs: Sequence[tuple[str, str] | None]) -> int:
+    """Elements per invocation of an elementwise kernel: 1 when an input is read through strides."""
+    if any(item is not None and item[1] == "expanded" for item in inputs):
+        return 1
+    return VECTOR_WIDTH[cls]
+
+
+def elementwise_items(n: int, cls: str, inputs: Sequence[tuple[str, str] | None]) -> int:
+    """Invocations an elementwise kernel of ``n`` output elements needs."""
+    return -(-n // _vector_width(cls, inputs))
 
 
 def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
@@ -217,7 +247,7 @@ def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
     strides = [s for x in tensors for s in _strides(x.shape, len(shape))]
     uniform = _elementwise_uniform(shape, strides, scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
-                      _workgroups(out.numel, 256))
+                      _workgroups(elementwise_items(out.numel, cls, inputs), 256))
     return out
 
 
@@ -322,11 +352,29 @@ def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls:
                   combine=_fill(spec.combine, t), load=load, store=store, identity=_fill(spec.identity, t))
 
 
+LANE_OUTPUTS = 32            # neighbouring outputs one workgroup of main_strided reduces together
+STRIDED_GROUPS = 1024        # main_strided splits lines into chunks until about this many workgroups
+STRIDED_MIN_CHUNK = 256      # ... but a chunk keeps at least this many elements (32 per lane)
+
+
+def _strided(src: _Pass) -> bool:
+    """Whether a pass reduces lines far apart from each other's elements (main_strided)."""
+    return src.pre >= LANE_OUTPUTS
+
+
+def _chunk_length(src: _Pass) -> int:
+    """Elements of a line one workgroup reduces in a pass."""
+    if not _strided(src):
+        return REDUCE_CHUNK
+    tiles = -(-src.pre // LANE_OUTPUTS) * src.post
+    return max(STRIDED_MIN_CHUNK, -(-src.n // -(-STRIDED_GROUPS // tiles)))
+
+
 def _chunks(src: _Pass) -> int:
     """Workgroup chunks along the reduced extent; 0 means one invocation per output (short extents)."""
     if src.indices is None and src.n <= SMALL_REDUCTION:
         return 0
-    return -(-src.n // REDUCE_CHUNK)
+    return -(-src.n // _chunk_length(src))
 
 
 def _reduce_pass(spec: ReduceOp, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
@@ -337,14 +385,17 @@ def _reduce_pass(spec: ReduceOp, cls: str, src: _Pass, outputs: list[GpuTensor],
     nchunks = _chunks(src)
     source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls, outputs[0].cls)
     fmt = "<8Id" if cls == "double" else "<8If"
-    uniform = struct.pack(fmt, src.pre, src.n, src.post, REDUCE_CHUNK, max(nchunks, 1), 0, nout, 0,
+    uniform = struct.pack(fmt, src.pre, src.n, src.post, _chunk_length(src), max(nchunks, 1), 0, nout, 0,
                           float(denom))
     buffers = [src.values.buffer] + ([src.indices.buffer] if src.indices is not None else [])
     buffers += [t.buffer for t in outputs]
     if nchunks == 0:
-        provider.dispatch(provider.pipeline(source, "main_small"), buffers, uniform, _workgroups(nout, 64))
+        entry, groups = "main_small", _workgroups(nout, 64)
+    elif _strided(src):
+        entry, groups = "main_strided", _workgroups(-(-src.pre // LANE_OUTPUTS) * src.post * nchunks, 1)
     else:
-        provider.dispatch(provider.pipeline(source), buffers, uniform, _workgroups(nout * nchunks, 1))
+        entry, groups = "main", _workgroups(nout * nchunks, 1)
+    provider.dispatch(provider.pipeline(source, entry), buffers, uniform, groups)
 
 
 def _reduced_view(shape: tuple[int, ...], dim: int) -> tuple[int, int, int, tuple[int, ...]]:
@@ -448,8 +499,12 @@ def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
 
 # ------------------------------------------------------------------ matrix multiply
 
+MATMUL_BLOCK = 128           # rows and columns of C one workgroup computes (matmul.wgsl)
+
+
 def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
-    """MATLAB a * b for 2-D double/single/logical operands (64x64 blocks tiled in workgroup memory)."""
+    """MATLAB a * b for 2-D double/single/logical operands (MATMUL_BLOCK-square blocks of C per
+    workgroup, 8x8 outputs per invocation in registers; see matmul.wgsl)."""
     if len(a.shape) != 2 or len(b.shape) != 2:
         raise MatlabError("MATLAB:mtimes:inputsMustBe2D", "Arguments must be 2-D, or at least one "
                           "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
@@ -466,7 +521,7 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     t = _float_type(cls)
     source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls],
                     TB=STORAGE_TYPE[b.cls])
-    groups = (-(-m // 64), -(-n // 64), 1)
+    groups = (-(-m // MATMUL_BLOCK), -(-n // MATMUL_BLOCK), 1)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
     provider.dispatch(provider.pipeline(source), [a.buffer, b.buffer, out.buffer],

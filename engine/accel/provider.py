@@ -238,9 +238,8 @@ class Provider:
         a reused mapped staging buffer."""
         import wgpu
         staging = self._take_staging(size)
+        self.copy(buffer, staging, size)
         with self.guard("download"):
-            self._encoder_now().copy_buffer_to_buffer(buffer, 0, staging, 0, size)
-            self._pending += 1
             self.flush()
             staging.map_sync(wgpu.MapMode.READ, 0, size)
             data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
@@ -248,6 +247,12 @@ class Provider:
         self._staging.setdefault(staging.size, []).append(staging)
         self.stats.bytes_downloaded += size
         return data
+
+    def copy(self, source: Any, target: Any, size: int) -> None:
+        """Encode a device-side copy of ``size`` bytes (both buffers from offset 0) in the batch."""
+        with self.guard("device copy"):
+            self._encoder_now().copy_buffer_to_buffer(source, 0, target, 0, size)
+        self._pending += 1
 
     def _take_staging(self, size: int) -> Any:
         import wgpu

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from engine.accel import kernels
-from engine.accel.kernels import ELEMENTWISE, broadcast_shape, gpu_elementwise
+from engine.accel.kernels import ELEMENTWISE, broadcast_shape, elementwise_source, gpu_elementwise
 from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import upload
 from engine.runtime.errors import MatlabError
@@ -146,6 +146,34 @@ def test_sizes_across_workgroups(gpu64, n):
     x = np.arange(n, dtype=np.float64).reshape(1, n)
     y = np.arange(n, dtype=np.float64).reshape(n, 1)[::-1].reshape(1, n)
     np.testing.assert_array_equal(gpu_elementwise("times", upload(x), upload(y)).download(), x * y)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 9, 1023, 1025])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_vector_path_tails_and_layouts(gpu64, n, dtype):
+    # Same-size, 1x1 and uniform-scalar operands take the vectorised kernel (4 singles or 2 doubles
+    # per invocation); n not a multiple of the width stores a partial last vector.
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal((n, 1)).astype(dtype)
+    mask = rng.random((n, 1)) < 0.5
+    s = np.array([[1.5]], dtype=dtype)
+    gx, gm, gs = upload(x), upload(mask), upload(s)
+    np.testing.assert_array_equal(gpu_elementwise("times", gx, gs).download(), x * s)
+    np.testing.assert_array_equal(gpu_elementwise("minus", gs, gx).download(), s - x)
+    np.testing.assert_array_equal(gpu_elementwise("plus", gm, gx).download(), mask + x)
+    np.testing.assert_array_equal(gpu_elementwise("ge", gx, 0.25).download(), x >= 0.25)
+    both = gpu_elementwise("plus", gm, gm)                      # logical + logical is double
+    assert both.cls == "double"
+    np.testing.assert_array_equal(both.download(), 2.0 * mask)
+
+
+def test_vector_path_is_taken_without_expansion():
+    width = {"single": "vec4", "double": "vec2"}
+    for cls in ("single", "double"):
+        same = elementwise_source("plus", cls, [(cls, "same"), (cls, "scalar")], True)
+        assert f"out: array<{width[cls]}<" in same
+        expanded = elementwise_source("plus", cls, [(cls, "same"), (cls, "expanded")], True)
+        assert "out: array<vec" not in expanded and "expanded_index" in expanded
 
 
 def test_two_dimensional_dispatch_grid(gpu64, monkeypatch):

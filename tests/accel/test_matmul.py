@@ -8,7 +8,10 @@ from engine.runtime.errors import MatlabError
 
 
 @pytest.mark.parametrize("m, k, n", [(1, 1, 1), (3, 1, 4), (17, 33, 5), (16, 16, 16), (64, 65, 63),
-                                     (1, 200, 1), (130, 47, 129), (5, 0, 7), (0, 3, 4), (3, 4, 0)])
+                                     (1, 200, 1), (130, 47, 129), (5, 0, 7), (0, 3, 4), (3, 4, 0),
+                                     # around the 128x128 block and the k-tile of 8
+                                     (128, 8, 128), (129, 9, 257), (255, 7, 1), (1, 300, 130),
+                                     (256, 16, 127)])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_products(gpu64, m, k, n, dtype):
     rng = np.random.default_rng(m * 1000 + k * 10 + n)

@@ -82,7 +82,10 @@ def test_nan_propagates_through_sum_and_prod(gpu64):
     np.testing.assert_array_equal(gpu_reduce("prod", upload(x), 2).download(), [[np.nan], [6.0]])
 
 
-@pytest.mark.parametrize("n", [64, 65, 4096, 4097, 3 * 4096 + 5])
+CHUNK = kernels.REDUCE_CHUNK
+
+
+@pytest.mark.parametrize("n", [64, 65, CHUNK, CHUNK + 1, 3 * CHUNK + 5])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_sizes_across_pass_boundaries(gpu64, n, dtype):
     x = data((n, 3), dtype, seed=n)
@@ -96,7 +99,7 @@ def test_sizes_across_pass_boundaries(gpu64, n, dtype):
 
 
 def test_more_than_a_million_along_the_reduced_dim(gpu64):
-    n = 1_100_000                             # 269 chunks: a second pass reduces the partials
+    n = 1_100_000                             # 135 chunks: a second pass reduces the partials
     rng = np.random.default_rng(5)
     x = rng.standard_normal((n, 1))
     x[777_777, 0] = 50.0
@@ -108,6 +111,25 @@ def test_more_than_a_million_along_the_reduced_dim(gpu64):
     row = upload(x.reshape(1, n).astype(np.float32))
     np.testing.assert_allclose(gpu_reduce("sum", row, 2).download(), [[x.sum()]], rtol=1e-4)
     assert gpu_reduce("all", row, 2).download()[0, 0]
+
+
+@pytest.mark.parametrize("shape", [(40, 300, 3), (33, 5000, 1), (64, 70, 2)])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_strided_lines(gpu64, shape, dtype):
+    # Along dim 2 with pre >= 32 (main_strided): partly filled 32-output tiles, one or several chunks.
+    x = data(shape, dtype, seed=shape[1])
+    gx = upload(x)
+    for op in sorted(REFERENCE):
+        operand = gx
+        if op in ("sum", "prod", "mean"):          # no NaN, no cancellation (single sums 5000 terms)
+            operand = upload(np.where(np.isnan(x), 0.5, np.abs(x)).astype(dtype))
+        with np.errstate(invalid="ignore"):
+            expected = REFERENCE[op](operand.download().astype(np.float64), 1)
+        check(gpu_reduce(op, operand, 2).download(), expected, dtype)
+    values, indices = gpu_reduce("max", gx, 2, with_index=True)
+    ref_values, ref_indices = nan_extreme(x, 1, "max")
+    np.testing.assert_array_equal(values.download(), ref_values.reshape(values.shape))
+    np.testing.assert_array_equal(indices.download(), ref_indices.reshape(values.shape))
 
 
 def test_three_passes(gpu64, monkeypatch):
