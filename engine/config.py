@@ -27,8 +27,13 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
     Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring or a kind (gpu, software, opengl)"),
     Flag("MATFUSE_ACCEL", str, "", "fusion policy overriding the Session's device: gpu | cpu | auto"),
-    Flag("MATFUSE_FUSION_MIN_ELEMENTS", int, 1 << 16,
-         "under the auto policy, fuse windows whose largest input has at least this many elements"),
+    Flag("MATFUSE_FUSION_MIN_ELEMENTS", int, 4096,
+         "under the auto policy, windows whose largest input has fewer elements (and none on the device) "
+         "stay on the CPU without starting the device; larger ones are decided by calibrated costs"),
+    Flag("MATFUSE_CALIBRATE", _bool, False,
+         "measure the auto policy's CPU and GPU costs again instead of using the cached calibration"),
+    Flag("MATFUSE_CACHE_DIR", str, "",
+         "folder for matfuse's caches (calibration); default $XDG_CACHE_HOME/matfuse or ~/.cache/matfuse"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),
     Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
 )}

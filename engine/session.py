@@ -5,6 +5,7 @@
     s.get("x") -> numpy / Python value         s.set("y", numpy_array)
     s.mir(code) -> str ; s.bytecode(code) -> str ; s.interrupt() ; s.workspace ; s.state
     s.fusion: the fusion accelerator (policy, the last cell's reports, counters; engine/accel/fusion)
+    s.fusion_report("plan") -> {"text/plain": ..., "text/html": ...}   # any %fusion report
 
 ``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal).
 """
@@ -53,6 +54,7 @@ class Session:
         self._chunks: list[str] = []
         self.vm = VM(self.state, self._write)
         self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
+        self.fusion.state = self.state            # its GPU random stream (fused rand/randn)
         self.vm.accel = self.fusion
 
     # -------------------------------------------------------------- running code
@@ -115,6 +117,12 @@ class Session:
     def bytecode(self, code: str) -> str:
         compiled, _ = build_cell(code, "<cell>", self._workspace, frozenset(self.vm.base_globals))
         return "\n\n".join(str(c) for c in [compiled, *compiled.locals.values()])
+
+    def fusion_report(self, command: str = "plan") -> dict[str, str]:
+        """A ``%fusion`` report of the last cell as a MIME bundle (text/plain, text/html); ``command`` is
+        plan, wgsl [group], stats, residency, graph, explain or device."""
+        from .accel.fusion.report_html import fusion_report
+        return fusion_report(self.fusion, self._workspace, command)
 
     @property
     def workspace(self) -> Mapping[str, Any]:

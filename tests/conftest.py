@@ -6,6 +6,14 @@ import pytest
 from engine.accel import provider
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cache_dir(tmp_path_factory):
+    """Caches (the auto policy's calibration) go to a temporary folder, never the real home."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MATFUSE_CACHE_DIR", str(tmp_path_factory.mktemp("matfuse-cache")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def gpu():
     if not provider.available():

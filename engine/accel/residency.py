@@ -13,9 +13,10 @@ buffer is reused by the next allocation of its class instead of being freed, up 
 """
 from __future__ import annotations
 
+import itertools
 import math
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -33,12 +34,17 @@ BUFFER_DTYPE = {"double": np.float64, "single": np.float32, "logical": np.uint32
 CLASS_OF_HOST = {np.dtype(v): k for k, v in HOST_DTYPE.items()}
 
 
+_STORAGE_IDS = itertools.count(1)
+
+
 @dataclass
 class Storage:
-    """One pooled device buffer and the number of GpuTensor handles that use it."""
+    """One pooled device buffer and the number of GpuTensor handles that use it; ``id`` names it in
+    reports (%fusion residency), unique in the process."""
     buffer: Any
     size: int
     refs: int = 1
+    id: int = field(default_factory=lambda: next(_STORAGE_IDS))
 
 
 @dataclass(frozen=True)
@@ -111,9 +117,16 @@ def _drop(pool: BufferPool, storage: Storage) -> None:
 
 
 class GpuTensor:
-    """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying)."""
+    """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying).
+
+    ``implicit`` marks a plain double/single/logical array that fusion keeps on the device between
+    windows: to MATLAB code it is an ordinary array, and the VM brings it back to the host
+    (``materialise``) before anything but a fusion window reads it. ``origin`` is the host value an
+    implicit tensor was uploaded from, if any (materialising it then needs no download)."""
 
     matlab_class = "gpuArray"
+    implicit = False
+    origin: Any = None
 
     def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
         self.shape = normalize_shape(shape)
@@ -201,6 +214,28 @@ def upload(array: np.ndarray, provider: Provider | None = None) -> GpuTensor:
         data = np.ascontiguousarray(array.ravel(order="F"), dtype=BUFFER_DTYPE[cls])
         tensor.provider.write(tensor.buffer, memoryview(data).cast("B"))
     return tensor
+
+
+def implicit(tensor: GpuTensor, origin: Any = None) -> GpuTensor:
+    """Mark ``tensor`` as an implicitly resident plain array (see GpuTensor)."""
+    tensor.implicit = True
+    tensor.origin = origin
+    return tensor
+
+
+def materialise(value: Any) -> Any:
+    """The host value of an implicitly resident array (any other value as it is)."""
+    if type(value) is not GpuTensor or not value.implicit:
+        return value
+    return value.origin if value.origin is not None else value.gather()
+
+
+def materialise_registers(regs: list, count: int) -> None:
+    """Bring the implicitly resident arrays among ``regs[:count]`` (a frame's variables) to the host."""
+    for k in range(count):
+        value = regs[k]
+        if type(value) is GpuTensor and value.implicit:
+            regs[k] = materialise(value)
 
 
 def pool_stats(provider: Provider | None = None) -> PoolStats:

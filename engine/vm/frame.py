@@ -5,6 +5,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..accel.residency import materialise_registers
 from ..mir.lower import char_value
 from ..runtime.errors import MatlabError, StackFrame
 from ..runtime.values import CellArray, StructArray, simplify
@@ -37,7 +38,9 @@ class Frame:
         self.extra: dict[str, Any] | None = None   # variables without a slot (created by builtins via ctx)
 
     def variables(self) -> dict[str, Any]:
-        """The workspace of this frame: name -> value of every defined variable."""
+        """The workspace of this frame: name -> value of every defined variable (arrays that fusion
+        kept on the device are brought back to the host first)."""
+        materialise_registers(self.regs, self.code.nvars)
         out = {name: value for name, value in zip(self.code.varnames, self.regs)
                if value is not None and not name.startswith("$")}
         if self.extra:

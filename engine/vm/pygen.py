@@ -13,6 +13,12 @@ a fall-through or a forward jump runs on down and a backward jump ``continue``s;
 under ``if pc < end:`` so that a jump back skips whole groups. No instruction tracks its offset: the
 generated source maps each line to its instruction (``PCS``) and the failing line of a traceback gives
 the offset that interp.handle_error needs. Rare opcodes (slowpath.RARE) never jump.
+
+Implicit residency: a fusion window may leave a plain array on the device (an implicit GpuTensor,
+engine/accel/residency.py) in a variable it reads or stores. Before any other instruction reads such a
+variable, and before RETURN for output variables, the function brings it back to the host in place
+(``materialise``). Only the variables that some window of the code reads or stores get these checks;
+a code object without windows gets none.
 """
 from __future__ import annotations
 
@@ -21,10 +27,11 @@ from typing import Any, Callable
 
 from numpy import dtype, float64, ndarray
 
+from ..accel.residency import GpuTensor, materialise
 from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
-from .code import JUMPS, OP, OPNAMES, Code
+from .code import JUMPS, OP, OPNAMES, Code, Window
 from .frame import SCALAR_TYPES, interrupt_error
 
 GROUP = 16                      # blocks per ``if pc < end:`` group
@@ -33,6 +40,8 @@ PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", 
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
+LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
+SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST")}   # reads its slot (not in Code.reads)
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
 PROLOGUE = {   # local name -> how the function binds it (only the names the body uses)
     "resolved": "vm.resolved", "binop": "vm.binop", "compare": "vm.compare", "truth": "vm.truth",
@@ -71,11 +80,62 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     namespace = {"A": code.args, "W": code.windows, "PCS": gen.pcs, "ndarray": ndarray, "F64": dtype(float64),
                  "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
                  "advance": advance, "position": position, "handle_error": handle_error,
-                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES}
+                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "GpuTensor": GpuTensor,
+                 "materialise": materialise}
     exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
     fn.source = source
     return fn
+
+
+def window_loads(code: Code) -> dict[int, int]:
+    """Temporaries that a LOADNAME fills for fusion windows only (no other instruction reads them):
+    register -> the variable's slot. Such a load passes an implicit GpuTensor on as it is."""
+    inputs = {r for w in code.windows for r in w.inputs}
+    loads = {a[0]: a[1] for op, a in zip(code.ops, code.args) if op == LOADNAME and a[0] in inputs}
+    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
+        if op == LOADNAME or op == DISOWN:
+            continue
+        for r in registers(a) & loads.keys():     # any int operand counts: too many is only slower
+            if not any(w.start <= pc < w.end and r in w.inputs for w in code.windows):
+                del loads[r]
+    return loads
+
+
+def registers(args: tuple) -> set[int]:
+    found = set()
+    for a in args:
+        if type(a) is int:
+            found.add(a)
+        elif type(a) is tuple:
+            found.update(x for x in a if type(x) is int)
+    return found
+
+
+def promotable(code: Code, window: Window, loads: dict[int, int]) -> dict[int, int]:
+    """Inputs that the window may leave on the device in their variable (register -> the variable's
+    slot): variables and LOADNAME temporaries of them, unless the MIR types every use as a scalar
+    (scalars are uniforms, never uploaded)."""
+    scalar: dict[int, bool] = {}
+    for ins in window.instrs:
+        for t in ins.args:
+            r = window.regs.get(t.id)
+            if r is not None:
+                scalar[r] = scalar.get(r, True) and t.type.shape == (1, 1)
+    found = {}
+    for r in window.inputs:
+        slot = r if r < code.nvars else loads.get(r)
+        if slot is not None and not scalar.get(r, False):
+            found[r] = slot
+    return found
+
+
+def window_variables(code: Code, loads: dict[int, int]) -> frozenset[int]:
+    """Variable slots that may hold implicit GpuTensors: those a window stores or may keep an input in."""
+    slots = {r for w in code.windows for r in w.outputs if r < code.nvars}
+    for w in code.windows:
+        slots.update(promotable(code, w, loads).values())
+    return frozenset(slots)
 
 
 def block_starts(code: Code) -> list[int]:
@@ -97,6 +157,8 @@ class Generator:
         self.pcs: list[int] = []
         self.used: set[str] = set()
         self.starts = block_starts(code)
+        self.loads = window_loads(code) if code.windows else {}
+        self.resident = window_variables(code, self.loads)
 
     # ------------------------------------------------------------ operands
     def literal(self, r: int) -> str | None:
@@ -157,9 +219,25 @@ class Generator:
     def block(self, start: int, stop: int) -> None:
         ops, args = self.code.ops, self.code.args
         for pc in range(start, stop):
+            if self.resident:
+                self.materialise(pc, ops[pc], args[pc])
             self.put(pc, 6, self.instruction(pc, ops[pc], args[pc]))
         if ops[stop - 1] not in SETS_PC:
             self.put(stop - 1, 6, f"pc = {stop}")
+
+    def materialise(self, pc: int, op: int, a: tuple) -> None:
+        """Host values, before the instruction, in the window variables it reads (its outputs before
+        RETURN)."""
+        if op == OP["RETURN"]:
+            slots = set(self.code.output_slots)
+        elif op == LOADNAME and a[0] in self.loads:
+            return
+        else:
+            slots = set(self.code.reads[pc])
+            if op in SLOT_READS:
+                slots.add(a[SLOT_READS[op]])
+        for r in sorted(slots & self.resident):
+            self.put(pc, 6, f"if type(R[{r}]) is GpuTensor and R[{r}].implicit:\n    R[{r}] = materialise(R[{r}])")
 
     def goto(self, pc: int, target: int) -> str:
         """Lines that continue at ``target`` (from the instruction at ``pc``)."""

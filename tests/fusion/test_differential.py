@@ -70,7 +70,8 @@ def test_a_window_in_a_loop_reuses_its_plan(gpu):
     code = "y = x;\nfor k = 1:4\n  y = y .* 0.5 + x;\nend"
     fused, _, cpu = three_ways(code, {"x": X.astype(np.float32)})
     assert_same(fused.get("y"), cpu.get("y"), 2e-4, "y")
-    assert fused.fusion.stats.plan_hits == 3 and fused.fusion.stats.plan_misses == 1
+    # one plan for host inputs (the first iteration), one for inputs left on the device (the others)
+    assert fused.fusion.stats.plan_hits == 2 and fused.fusion.stats.plan_misses == 2
     assert fused.fusion.reports()[0].runs == 4
 
 

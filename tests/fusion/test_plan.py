@@ -46,10 +46,11 @@ def test_a_reduction_with_its_producers_is_one_group(gpu):
                                rtol=1e-12)
 
 
-def test_plan_text_lists_groups_and_rejected_operations(gpu):
+def test_plan_text_lists_the_windows_on_either_side_of_an_unfused_call(gpu):
     s = fused("y = x .* 2;\nz = mod(y, 3) + 1;")
     text = plan_text(s.fusion.reports())
-    assert "window 0 (lines 1, 2): CPU" in text and "rejected: line 2: mod" in text
+    assert "window 0 (lines 1): GPU" in text and "window 1 (lines 2): GPU" in text
+    assert "rejected" not in text and "lines 2: plus\n" in text
     s = fused("y = x .* 2;\nz = y + 1;")
     text = plan_text(s.fusion.reports())
     assert "GPU" in text and "ElementwiseChain" in text and "outputs: y double 64x33, z double 64x33" in text
@@ -61,7 +62,8 @@ def test_policy_cpu_device_never_fuses_and_auto_needs_size(gpu, monkeypatch):
     auto = fused("y = x .* 2;", device="auto")
     assert auto.fusion.reports()[0].device == "CPU" and "threshold" in auto.fusion.reports()[0].reason
     monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1000")
-    assert fused("y = x .* 2;", device="auto").fusion.reports()[0].device == "GPU"
+    report = fused("y = x .* 2;", device="auto").fusion.reports()[0]     # the calibrated costs decide
+    assert report.device == ("GPU" if report.estimate["gpu"] < report.estimate["cpu"] else "CPU")
     monkeypatch.setenv("MATFUSE_ACCEL", "cpu")
     assert fused("y = x .* 2;").fusion.reports() == []
 
@@ -78,11 +80,10 @@ def test_mode_overrides_the_environment_and_debug_prints_decisions(gpu, monkeypa
 
 
 @pytest.mark.parametrize("code, why", [
-    ("y = x * x';", "matrix product"),
-    ("y = x * x;", "matrix product"),
+    ("y = (x + 1i) * x';", "complex double"),
     ("y = int32(x) + 1;", "an operand is int32"),
     ("y = (x + 1i) .* 2;", "complex double"),
-    ("y = sum(x, 'omitnan') + 1;", "option"),
+    ("y = max(x > 0.5, [], 1) + 1;", "max of a logical array"),
 ])
 def test_forms_the_kernels_lack_run_on_the_cpu_with_a_reason(gpu, code, why):
     s = fused(code, x=np.random.default_rng(1).random((33, 33)))

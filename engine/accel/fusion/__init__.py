@@ -2,10 +2,14 @@
 
     graph.py        a window's MIR -> AccelGraph (inputs, constants, elementwise and reduction nodes)
     plan.py         graph + input classes/sizes -> Plan (ElementwiseChain and Reduction groups)
+    patterns.py     the specialised kinds (MatmulEpilogue, CenteredGram, ...), found before the grouping
     codegen.py      group -> WGSL (wgsl/fused_*.wgsl) and uniform blocks
+    matmul.py       WGSL and dispatch of the specialised kinds (codegen's and execute's kind tables)
     execute.py      plan -> dispatches -> the window's outputs
     accelerator.py  the VM hook (policy, caches, gating), installed by Session as ``vm.accel``
-    report.py       what the last cell fused, WGSL, counters (``%fusion``)
+    report.py       what the last cell fused, WGSL, counters, residency: the text reports (``%fusion``)
+    report_html.py  the same reports as HTML; ``fusion_report`` -> MIME bundle (``Session.fusion_report``)
+    graph_svg.py    a window's graph with its groups coloured, as SVG (``%fusion graph``)
 
 docs/fusion.md traces one cell through every stage.
 """

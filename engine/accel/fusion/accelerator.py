@@ -5,16 +5,26 @@ unless the policy allows the device, the window's graph has no rejected operatio
 and sizes give a runnable plan, and the device runs it without error: fusion never changes an answer.
 
 Policy, most specific first: ``%fusion on|off|auto`` (``mode``), ``MATFUSE_ACCEL``, the Session's
-device. ``gpu`` fuses every supported window, ``cpu`` none, ``auto`` those whose largest input has at
-least ``MATFUSE_FUSION_MIN_ELEMENTS`` elements or that read a gpuArray (smaller windows never start the
-device). Graphs are cached per window and plans per (window, input signature);
-``MATFUSE_DEBUG_FUSION=1`` prints each decision to stderr.
+device. ``gpu`` fuses every supported window, ``cpu`` none. ``auto`` runs on the GPU every window that
+reads a gpuArray, and decides the others by the calibrated cost model (calibrate.py): the estimate of
+the window on the CPU (its operations in numpy, plus downloading inputs that are on the device) against
+the GPU (its kernel groups, plus uploading inputs that are not, and downloading what must come back).
+Windows whose largest input has fewer than ``MATFUSE_FUSION_MIN_ELEMENTS`` elements and none on the
+device stay on the CPU without starting the device. Graphs are cached per window, plans and estimates
+per (window, input signature); ``MATFUSE_DEBUG_FUSION=1`` prints each decision with its estimate.
+
+Implicit residency: the outputs a fused window stores to variables stay on the device as implicit
+GpuTensors (plain arrays to MATLAB, never gpuArray), and so do the host arrays it uploaded from
+variables (with their host value as ``origin``): the next window reads them without transfers. The VM
+brings them back to the host before any other instruction reads them (engine/vm/pygen.py), and a
+declined window brings back its own inputs before its bytecode runs.
 """
 from __future__ import annotations
 
 import hashlib
 import math
 import sys
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,15 +32,19 @@ from typing import Any
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable, get_provider
-from engine.accel.residency import CLASS_OF_HOST, GpuTensor
+from engine.accel.residency import CLASS_OF_HOST, GpuTensor, materialise
+from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.values import class_of
 from engine.vm.code import Window
+from engine.vm.pygen import promotable, window_loads
+
+from . import calibrate
 
 from .codegen import emit, uniform_fits
 from .execute import run_plan
 from .graph import AccelGraph, build_graph
-from .plan import Arg, Plan, make_plan
+from .plan import Arg, Plan, make_plan, sized
 from .report import FusionStats, WindowReport, group_reports
 
 MAX_ENTRIES = 512        # windows whose graphs and plans are kept (oldest dropped first)
@@ -42,6 +56,7 @@ class Entry:
     """A window's graph and its plans by input signature."""
     graph: AccelGraph
     plans: dict[tuple, Plan] = field(default_factory=dict)
+    estimates: dict[tuple, dict[str, float]] = field(default_factory=dict)
 
 
 def describe(value: Any) -> Arg | str:
@@ -70,8 +85,11 @@ class FusionAccelerator:
         self.mode: str | None = None
         self.entries: dict[str, Entry] = {}            # window_key -> graph and plans
         self.keys: dict[int, str] = {}                 # id(window) -> window_key
+        self.kept: dict[int, dict[int, int]] = {}      # id(window) -> inputs it may keep: register -> slot
+        self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
+        self.state: Any = None                          # the session's state (its GPU random stream)
         self.begin_cell()
 
     # ------------------------------------------------------------------ policy and reports
@@ -104,20 +122,39 @@ class FusionAccelerator:
         entry = self.entry(window, frame.code)
         report = self.windows.get(id(window))
         if report is None:
-            report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines)
+            report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
+                                                             graph=entry.graph, source=frame.code.source)
             report.rejected = list(entry.graph.rejected)
         report.runs += 1
         self.stats.windows_offered += 1
+        if policy == "auto" and not entry.graph.rejected:      # the common case of scalar loops, quickly
+            numel = small_inputs(window, frame.regs, self.min_elements)
+            if numel >= 0:
+                self.decline(report, under_threshold(numel, self.min_elements))
+                if self.debug:
+                    self.print_decision(window, report)
+                return False
         try:
             done = self.attempt(entry, frame, window, policy, report)
         except GpuUnavailable as exc:
             done = self.decline(report, exc.reason)
         except Exception as exc:  # noqa: BLE001 - a planner bug must never change an answer
             done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
+        if not done:
+            for reg in window.inputs:            # the bytecode runs: its inputs on the host
+                value = frame.regs[reg]
+                if type(value) is GpuTensor and value.implicit:
+                    frame.regs[reg] = materialise(value)
         if self.debug:
-            print(f"fusion: window {window.region} (lines {report.lines}): {report.device}"
-                  f"{' - ' + report.reason if report.reason else ''}", file=sys.stderr)
+            self.print_decision(window, report)
         return done
+
+    def print_decision(self, window: Window, report: WindowReport) -> None:
+        cost = report.estimate
+        estimate = (f" (estimate: CPU {cost['cpu'] * 1e3:.3f} ms, GPU {cost['gpu'] * 1e3:.3f} ms)"
+                    if cost else "")
+        print(f"fusion: window {window.region} (lines {report.lines}): {report.device}"
+              f"{' - ' + report.reason if report.reason else ''}{estimate}", file=sys.stderr)
 
     def entry(self, window: Window, code: Any) -> Entry:
         """The window's graph and plans, shared by every window with the same text (the same cell run
@@ -125,7 +162,8 @@ class FusionAccelerator:
         key = self.keys.get(id(window))
         if key is None:
             key = self.keys[id(window)] = window_key(window, code.constants)
-            weakref.finalize(window, self.keys.pop, id(window), None)
+            self.kept[id(window)] = promotable(code, window, window_loads(code))
+            weakref.finalize(window, forget, (self.keys, self.kept), id(window))
         entry = self.entries.get(key)
         if entry is None:
             if len(self.entries) >= MAX_ENTRIES:
@@ -149,19 +187,38 @@ class FusionAccelerator:
                    None)
         if bad is not None:
             return self.decline(report, bad)
+        sig = sized(graph, sig, values)                  # draws' sizes are part of the signature
         resident = any(a.resident for a in sig.values())
         numel = max((math.prod(a.shape) for a in sig.values()), default=0)
         if policy == "auto" and not resident and numel < self.min_elements:
-            return self.decline(report, f"inputs of {numel} elements: under the auto threshold "
-                                        f"MATFUSE_FUSION_MIN_ELEMENTS={self.min_elements}")
+            return self.decline(report, under_threshold(numel, self.min_elements))
         provider = get_provider()
-        plan = self.plan(entry, sig, provider.f64)
+        explicit = resident and any(type(x) is GpuTensor and not x.implicit for x in values.values())
+        key = tuple(sorted(sig.items()))
+        plan = self.plan(entry, key, sig, provider.f64)
         if plan.reason:
             return self.decline(report, plan.reason)
-        return self.run(graph, plan, values, provider, resident, frame, window, report)
+        if policy == "auto" and not explicit:
+            report.estimate = self.estimate(entry, key, plan, provider, values)
+            if report.estimate["gpu"] >= report.estimate["cpu"]:
+                return self.decline(report, "the cost model expects the CPU to be faster")
+        return self.run(graph, plan, values, provider, explicit, frame, window, report)
 
-    def plan(self, entry: Entry, sig: dict[int, Arg], has_f64: bool) -> Plan:
-        key = tuple(sorted(sig.items()))
+    def estimate(self, entry: Entry, key: tuple, plan: Plan, provider: Any,
+                 values: dict[int, Any]) -> dict[str, float]:
+        """The plan's estimate (cached), plus on the CPU side downloading the inputs on the device that
+        have no host value at hand."""
+        found = entry.estimates.get(key)
+        if found is None:
+            if self.costs is None:
+                self.costs = calibrate.cost_model(provider)
+            found = entry.estimates[key] = estimate(self.costs, entry.graph, plan, dict(key))
+        sig = dict(key)
+        back = sum(self.costs.download(nbytes(sig[v])) for v, x in values.items()
+                   if type(x) is GpuTensor and x.origin is None)
+        return {"cpu": found["cpu"] + back, "gpu": found["gpu"]}
+
+    def plan(self, entry: Entry, key: tuple, sig: dict[int, Arg], has_f64: bool) -> Plan:
         plan = entry.plans.get(key)
         if plan is not None:
             self.stats.plan_hits += 1
@@ -175,23 +232,37 @@ class FusionAccelerator:
         entry.plans[key] = plan
         return plan
 
-    def run(self, graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Any, resident: bool,
+    def run(self, graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Any, explicit: bool,
             frame: Any, window: Window, report: WindowReport) -> bool:
+        started = time.perf_counter()
         before = (provider.stats.dispatches, provider.stats.bytes_uploaded, provider.stats.bytes_downloaded)
-        outputs, run = run_plan(graph, plan, values, provider, resident)
+        outputs, run = run_plan(graph, plan, values, provider, explicit, self.state)
         self.count(provider, before, run)
         if outputs is None:
             return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
                                         "the CPU computes the window")
+        self.keep_inputs(graph, outputs, frame, window)
         for name, v in graph.stores.items():
             store(frame, window.slots[name], outputs[v])
         for reg, v in graph.live.items():
             store(frame, reg, outputs[v])
+        elapsed = time.perf_counter() - started
+        report.elapsed += elapsed
+        self.stats.fused_seconds += elapsed
         report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
         report.groups = group_reports(graph, plan)
         self.stats.windows_fused += 1
         self.stats.groups_run += len(plan.groups)
         return True
+
+    def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
+        """Arrays the run uploaded from variables stay on the device in those variables (implicit,
+        with the host value as origin), so the next window reads them without an upload."""
+        kept = self.kept.get(id(window), {})
+        for v, reg in graph.inputs.items():
+            out = outputs.get(v)
+            if reg in kept and type(out) is GpuTensor and out.origin is not None:
+                frame.regs[kept[reg]] = out
 
     def count(self, provider: Any, before: tuple[int, int, int], run: Any) -> None:
         s = provider.stats
@@ -211,6 +282,74 @@ def window_key(window: Window, constants: dict[int, Any]) -> str:
     facts = (sorted(window.regs.items()), sorted(window.slots.items()), window.live,
              [(reg, repr(constants[reg])) for reg in used])
     return hashlib.sha256(f"{text}\n{facts!r}".encode()).hexdigest()
+
+
+def small_inputs(window: Window, regs: list, limit: int) -> int:
+    """The largest element count of the window's inputs when all are host scalars or host arrays of
+    fewer than ``limit`` elements (the auto policy leaves such windows on the CPU at once), else -1."""
+    largest = 1
+    for reg in window.inputs:
+        value = regs[reg]
+        t = type(value)
+        if t is float or t is bool:
+            continue
+        if t is not np.ndarray or value.size >= limit:
+            return -1
+        largest = max(largest, value.size)
+    return largest if largest < limit else -1
+
+
+def under_threshold(numel: int, limit: int) -> str:
+    return f"inputs of {numel} elements: under the auto threshold MATFUSE_FUSION_MIN_ELEMENTS={limit}"
+
+
+def forget(maps: tuple[dict, ...], window_id: int) -> None:
+    for found in maps:
+        found.pop(window_id, None)
+
+
+# ------------------------------------------------------------------ the cost model applied to a plan
+
+def node_kind(node: Any) -> str:
+    return node.kind if node.kind in ("reduction", "matmul") else "elementwise"
+
+
+def node_work(node: Any, plan: Plan) -> float:
+    """Elements an elementwise node writes, a reduction reads, or a matrix product's flops."""
+    args = [plan.info[a].shape for a in node.args]
+    if node.kind == "reduction":
+        return float(math.prod(args[0]))
+    if node.kind == "matmul" and len(args) == 2 and len(args[0]) == 2 and len(args[1]) == 2:
+        return 2.0 * args[0][0] * args[0][1] * args[1][1]
+    return float(math.prod(plan.info[node.value].shape))
+
+
+def group_kind(graph: AccelGraph, group: Any) -> str:
+    kinds = {node_kind(graph.nodes[v]) for v in group.nodes if v in graph.nodes}
+    return "matmul" if "matmul" in kinds else "reduction" if group.kind == "Reduction" else "elementwise"
+
+
+def nbytes(arg: Arg) -> int:
+    return math.prod(arg.shape) * ELEMENT_SIZE.get(arg.cls, 8)
+
+
+def estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan,
+             sig: dict[int, Arg]) -> dict[str, float]:
+    """Predicted seconds of the window on the CPU and on the GPU (chain-aware: inputs already on the
+    device cost no upload; outputs kept on the device cost nothing). The CPU side's downloads of
+    inputs on the device depend on the values: ``FusionAccelerator.estimate`` adds them."""
+    nodes = graph.nodes.values()
+    cpu = sum(model.cpu[node_kind(n)](node_work(n, plan)) for n in nodes)
+    gpu = sum(model.gpu[group_kind(graph, g)].fixed
+              + sum(model.gpu[node_kind(graph.nodes[v])].per * node_work(graph.nodes[v], plan)
+                    for v in g.nodes if v in graph.nodes)
+              for g in plan.groups)
+    gpu += sum(model.upload(nbytes(arg)) for arg in sig.values() if not arg.resident and not arg.scalar)
+    back = [plan.info[v] for v in set(graph.live.values()) if v in graph.nodes]
+    if any(g.checked for g in plan.groups):
+        back.append(Arg("uint32", (1, 1)))
+    gpu += sum(model.download(nbytes(a)) for a in back)
+    return {"cpu": cpu, "gpu": gpu}
 
 
 def operands(graph: AccelGraph) -> set[int]:

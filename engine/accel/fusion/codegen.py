@@ -14,6 +14,7 @@ from string import Template
 
 from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _binding,
                                   _fill, _float_type, _strides)
+from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
 from .graph import AccelGraph
@@ -32,16 +33,35 @@ FLAG = "atomicOr(&status[0], 1u);"
 
 
 def classify_leaves(group: Group, plan: Plan) -> None:
-    """Split the group's leaves into uniform scalars and arrays with their read layout."""
+    """Split the group's leaves into uniform scalars and arrays with their read layout; the group's
+    draws get a layout too (a draw smaller than the kernel is read at its own element index)."""
     group.scalars, group.arrays = [], []
     for leaf in group.leaves:
         arg = plan.info[leaf]
         if arg.scalar:
             group.scalars.append(leaf)
         else:
-            layout = "same" if arg.shape == group.shape else "scalar" if math.prod(arg.shape) == 1 \
-                else "expanded"
-            group.arrays.append((leaf, layout))
+            group.arrays.append((leaf, layout_of(arg.shape, group.shape)))
+    group.draws = [(v, layout_of(plan.info[v].shape, group.shape)) for v in group.nodes if v in plan.draws]
+
+
+def layout_of(shape: tuple[int, ...], kernel: tuple[int, ...]) -> str:
+    return "same" if shape == kernel else "scalar" if math.prod(shape) == 1 else "expanded"
+
+
+def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
+    """``let`` lines computing the group's draws: element k of a draw takes stream position base + k
+    (engine/accel/random.py's contract), so the numbers are those of the unfused gpuArray draw."""
+    lines = []
+    expanded = sum(layout == "expanded" for _, layout in group.arrays)
+    for k, (v, layout) in enumerate(group.draws):
+        index = {"same": "i", "scalar": "0u"}.get(layout)
+        if index is None:
+            index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
+        value = draw_wgsl(plan.draws[v], plan.info[v].cls, has_f64, f"p.rng[{k}].xy",
+                          f"rng_pos(p.rng[{k}].zw, {index})")
+        lines.append(f"    let v{v} = {t}({value});")
+    return lines
 
 
 def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
@@ -81,17 +101,22 @@ def node_lines(graph: AccelGraph, group: Group, t: str) -> list[str]:
 
 def common(group: Group, t: str) -> str:
     """The Params block and expanded_index, sized for the group (pruned with the kernel around it)."""
-    expanded = sum(layout == "expanded" for _, layout in group.arrays)
-    return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)),
+    expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws)
+    rng = f"    rng: array<vec4<u32>, {len(group.draws)}>," if group.draws else ""
+    return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)), rng=rng,
                   scalar_vecs=str(max(1, -(-(len(group.scalars) + 1) // 4))))
 
 
 def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
-    """Fill the group's layout and WGSL."""
+    """Fill the group's layout and WGSL (the specialised kinds: matmul.EMITTERS)."""
+    from .matmul import EMITTERS          # matmul.py builds its kernels from this module's pieces
+    if group.kind in EMITTERS:
+        EMITTERS[group.kind](graph, plan, group, has_f64)
+        return
     classify_leaves(group, plan)
     t = _float_type(plan.cls)
     loads, bindings = leaf_lines(group, plan, t)
-    body = loads + node_lines(graph, group, t)
+    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t)
     slot = len(group.arrays) + 1
     if group.checked:
         bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
@@ -121,6 +146,9 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         value = f"a.v / p.scalars[{denom // 4}][{denom % 4}]" if spec.mean else "a.v"
         store = f"    out_values[out_id] = {value};"
         bindings += _binding(slot, "out_values", STORAGE_TYPE[plan.info[node.value].cls], True)
+        if len(group.outputs) == 2:                     # max/min's 1-based index, class double
+            store += "\n    out_index[out_id] = f64(a.i + 1u);"
+            bindings += _binding(slot + 1, "out_index", "f64", True)
     return render("fused_reduce", library=library(has_f64), common=common(group, t), TACC=tacc,
                   bindings=bindings, combine=_fill(spec.combine, t), body="\n".join(body),
                   operand=f"v{node.args[0]}", acc=_fill(spec.load, t), store=store,
@@ -135,17 +163,19 @@ def reduction_chunks(group: Group) -> int:
     return 0 if n <= SMALL_REDUCTION else -(-n // REDUCE_CHUNK)
 
 
-def uniform(plan: Plan, group: Group, scalars: list[float]) -> bytes:
-    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides, scalars."""
+def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
+    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides, the
+    draws' (key low, key high, base low, base high) words, scalars."""
     shape = tuple(group.shape)
     pre, n, post = group.view
     nchunks = reduction_chunks(group) if group.kind == "Reduction" else 0
     head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
                        max(nchunks, 1), 0, 0, 0)
     head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
-    expanded = [leaf for leaf, layout in group.arrays if layout == "expanded"]
+    expanded = [leaf for leaf, layout in group.arrays + group.draws if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
     head += struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
+    head += b"".join(struct.pack("<4I", *words) for words in draws)
     item = 8 if plan.cls == "double" else 4
     head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
     count = max(1, -(-(len(group.scalars) + 1) // 4)) * 4
@@ -154,4 +184,5 @@ def uniform(plan: Plan, group: Group, scalars: list[float]) -> bytes:
 
 
 def uniform_fits(plan: Plan, group: Group) -> bool:
-    return len(uniform(plan, group, [0.0] * len(group.scalars))) <= UNIFORM_BYTES
+    block = uniform(plan, group, [0.0] * len(group.scalars), [(0,) * 4] * len(group.draws))
+    return len(block) <= UNIFORM_BYTES

@@ -1,22 +1,26 @@
 """Running a plan: inputs uploaded (gpuArray inputs used as they are), one dispatch per group (plus the
 finishing passes of long reductions), then the window's outputs as engine values.
 
-Outputs are GpuTensors (gpuArray) when any input was a gpuArray, else downloaded host arrays (plain
-arrays do not stay resident between windows yet). A kernel that flagged an input MATLAB makes complex
+Outputs are GpuTensors (gpuArray) when any input was a gpuArray; otherwise plain arrays stored to
+variables, and the host arrays the run uploaded, stay on the device as implicit GpuTensors (``collect``). A kernel that flagged an input MATLAB makes complex
 (or a NaN reaching a logical operator) voids the run: ``run_plan`` returns None and the VM computes the
-window on the CPU.
+window on the CPU. A plan with draws (rand/randn) reserves each draw's positions of the session's GPU
+stream (gpurng, engine/accel/random.py) in program order before it dispatches, as the unfused gpuArray
+draws would, and passes key and base to the kernels in their uniform blocks.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from engine.accel.dispatch import host_array
 from engine.accel.kernels import REDUCTIONS, _chunks, _Pass, _reduce_pass, _workgroups
-from engine.accel.provider import Provider
-from engine.accel.residency import GpuTensor, empty, upload
+from engine.accel.provider import GpuUnavailable, Provider
+from engine.accel.random import stream_of
+from engine.accel.residency import GpuTensor, empty, implicit, upload
 from engine.runtime.values import simplify
 
 from .codegen import reduction_chunks, uniform
@@ -31,6 +35,7 @@ class Run:
     tensors: dict[int, GpuTensor] = field(default_factory=dict)    # value -> device array
     scratch: list[GpuTensor] = field(default_factory=list)          # released when the run ends
     status: GpuTensor | None = None
+    draws: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)  # draw -> key, base words
     uploads: int = 0
     downloads: int = 0
 
@@ -56,12 +61,13 @@ def scalar_leaf(run: Run, values: dict[int, Any], leaf: int) -> float:
 
 
 def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Provider,
-             resident: bool) -> tuple[dict[int, Any] | None, Run]:
+             resident: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
     """Dispatch every group; the window's output values by value id (None when a kernel flagged an
-    input the CPU must handle)."""
+    input the CPU must handle). ``state`` is the session's (its GPU random stream, for draws)."""
     run = Run(provider)
     keep: set[int] = set()
     try:
+        reserve_draws(run, plan, state)
         if any(g.checked for g in plan.groups):
             run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
             run.scratch.append(run.status)
@@ -70,8 +76,7 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
                 if leaf not in run.tensors:          # reduction results are already on the device
                     device_input(run, leaf, values[leaf])
             scalars = [scalar_leaf(run, values, leaf) for leaf in group.scalars]
-            (dispatch_elementwise if group.kind == "ElementwiseChain" else dispatch_reduction)(
-                run, plan, group, scalars)
+            dispatcher(group.kind)(run, plan, group, scalars)
         if run.status is not None and flagged(run):
             return None, run
         outputs = collect(graph, run, values, resident)
@@ -79,6 +84,28 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
         return outputs, run
     finally:
         run.release(keep)
+
+
+def dispatcher(kind: str) -> Callable[[Run, Plan, Group, list[float]], None]:
+    """The dispatch function of a group kind (the specialised kinds: matmul.DISPATCHERS)."""
+    from .matmul import DISPATCHERS       # matmul.py builds on this module
+    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS}[kind]
+
+
+def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
+    """Each draw's positions of the session's GPU stream, reserved in program order."""
+    if not plan.draws:
+        return
+    if state is None:
+        raise GpuUnavailable("random draws need the session's GPU stream")
+    stream = stream_of(state)
+    for v in plan.draws:
+        key, base = stream.reserve(math.prod(plan.info[v].shape))
+        run.draws[v] = (*key, *base)
+
+
+def draw_words(run: Run, group: Group) -> list[tuple[int, int, int, int]]:
+    return [run.draws[v] for v, _ in group.draws]
 
 
 def device_input(run: Run, leaf: int, value: Any) -> None:
@@ -104,20 +131,21 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
     run.tensors.update(zip(group.outputs, outs))
     provider = run.provider
     provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [o.buffer for o in outs],
-                      uniform(plan, group, scalars), _workgroups(outs[0].numel, 256))
+                      uniform(plan, group, scalars, draw_words(run, group)), _workgroups(outs[0].numel, 256))
 
 
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
-    (v,) = group.outputs
-    out = empty(plan.info[v].shape, plan.info[v].cls, run.provider)
-    run.tensors[v] = out
+    """The reduction's value (and index) outputs; ``group.divisor`` is mean's and var's denominator."""
+    outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
+    run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
     nout, nchunks = pre * post, reduction_chunks(group)
-    block = uniform(plan, group, scalars + [float(n)])
+    block = uniform(plan, group, scalars + [float(group.divisor)], draw_words(run, group))
     provider = run.provider
     if nchunks <= 1:
         entry, grid = ("main_small", _workgroups(nout, 64)) if nchunks == 0 else ("main", _workgroups(nout, 1))
-        provider.dispatch(provider.pipeline(group.wgsl, entry), buffers(run, group) + [out.buffer], block, grid)
+        bound = buffers(run, group) + [o.buffer for o in outs]
+        provider.dispatch(provider.pipeline(group.wgsl, entry), bound, block, grid)
         return
     spec = REDUCTIONS[group.op]
     acc_cls = "uint32" if spec.logical else plan.cls
@@ -126,11 +154,12 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     run.scratch += [part.values, part.indices]
     provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [part.values.buffer,
                       part.indices.buffer], block, _workgroups(nout * nchunks, 1))
-    finish_reduction(run, plan, spec, part, out, n)
+    finish_reduction(run, plan, spec, part, outs, group.divisor)
 
 
-def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, out: GpuTensor, n: int) -> None:
-    """Reduce the first pass's partials with kernels.py's passes (reduce.wgsl) into ``out``."""
+def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int) -> None:
+    """Reduce the first pass's partials with kernels.py's passes (reduce.wgsl) into ``outs`` (the
+    values, and max/min's indices where the window takes them); ``n`` divides a mean."""
     provider = run.provider
     index_cls = "double" if provider.f64 else "single"
     acc_cls = src.values.cls
@@ -140,25 +169,33 @@ def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, out: GpuTensor
         _reduce_pass(spec, plan.cls, src, [part.values, part.indices], index_cls, n)
         run.scratch += [part.values, part.indices]
         src = part
-    targets = [out]
-    if spec.indexed:
-        targets.append(empty(out.shape, index_cls, provider))
+    targets = list(outs)
+    if spec.indexed and len(targets) == 1:
+        targets.append(empty(outs[0].shape, index_cls, provider))
         run.scratch.append(targets[-1])
     _reduce_pass(spec, plan.cls, src, targets, index_cls, n)
 
 
-def collect(graph: AccelGraph, run: Run, values: dict[int, Any], resident: bool) -> dict[int, Any]:
-    """Engine values of every value the window leaves behind."""
-    wanted = list(dict.fromkeys([*graph.stores.values(), *graph.live.values()]))
+def collect(graph: AccelGraph, run: Run, values: dict[int, Any], explicit: bool) -> dict[int, Any]:
+    """Engine values of every value the window leaves behind, by value id.
+
+    With a gpuArray input (``explicit``) every computed output is a gpuArray. Otherwise a value only
+    stored to variables stays on the device as an implicit GpuTensor, a temporary read after the window
+    is downloaded, and each array uploaded from the host comes back as an implicit tensor with that
+    host array as its origin (the accelerator keeps it in its variable for the next window)."""
+    live = set(graph.live.values())
     outputs = {}
-    for v in wanted:
+    for v in dict.fromkeys([*graph.stores.values(), *live]):
         if v in run.tensors and v in graph.nodes:
             tensor = run.tensors[v]
-            if resident:
-                outputs[v] = tensor
+            if explicit or v not in live:
+                outputs[v] = tensor if explicit else implicit(tensor)
             else:
                 outputs[v] = simplify(tensor.download())
                 run.downloads += 1
         else:
             outputs[v] = values[v] if v in values else graph.consts[v]
+    for v in graph.inputs:
+        if type(values.get(v)) is np.ndarray and v in run.tensors:
+            outputs[v] = implicit(run.tensors[v], values[v])
     return outputs

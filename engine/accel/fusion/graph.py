@@ -2,10 +2,18 @@
 
 Values are named by MIR temporary ids. A value is an input (a register read when the window starts: a
 variable's slot, or a temporary computed before the window), a constant (a literal of the cell), or the
-output of a node: an elementwise operation (a key of kernels.ELEMENTWISE) or a reduction (a key of
-kernels.REDUCTIONS, along a dimension, 'all', or the first non-singleton one). A load of a variable
-stored earlier in the window is that stored value, so loads never split a chain. Every variable stored
-in the window is an output, as is every temporary the bytecode reads after the window (``window.live``).
+output of a node: an elementwise operation (a key of kernels.ELEMENTWISE), a reduction (a key of
+kernels.REDUCTIONS or var, along a dimension, adjacent dimensions, 'all', or the first non-singleton one),
+the index output of max/min, or a draw (rand/randn over its size arguments, kind random). Which calls are fused, and how, is calls.call_form's answer (shared with
+the MIR region marking). Some calls expand into several nodes whose values are internal (ids from
+INTERNAL on, never outputs): std/var into mean -> sum of squared deviations (two passes, numerically
+sound) -> divide (-> sqrt), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts.
+A call with two outputs ([m, i] = max(...), [s, mu] = std(...)) maps its ``out k`` instructions to the
+node values in ``outs``. Matrix products (``*`` of operands MIR knows are matrices: mtimes, kind
+matmul), transposes and ``diag`` (kind layout) are nodes for patterns.py; ``eps`` is a constant. A load
+of a variable stored earlier in the window is that stored value, so loads never split a chain. Every
+variable stored in the window is an output, as is every temporary the bytecode reads after the window
+(``window.live``).
 
 Anything the fused kernels cannot express is listed in ``rejected`` (line, operation, reason); a graph
 with rejections never runs on the device.
@@ -17,10 +25,13 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.kernels import ELEMENTWISE, REDUCTIONS
+from engine.mir.fusion import CONSTANT_CALLS, LAYOUT_CALLS
 from engine.mir.ir import Instr
 from engine.runtime.builtins import registry
+from engine.runtime.builtins.sizes import option_text
 from engine.vm.code import Window
+
+from .calls import MISSING, CallForm, instr_call_form, literal_row
 
 BINOPS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide", ".^": "power",
           "*": "times", "/": "rdivide", "\\": "ldivide", "==": "eq", "~=": "ne", "<": "lt", "<=": "le",
@@ -28,6 +39,7 @@ BINOPS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldi
 # operators that are elementwise only when the named operand (0, 1, or "either") is a scalar at run time
 SCALAR_OPERAND = {"*": "either", "/": 1, "\\": 0}
 UNOPS = {"-": "uminus", "+": "uplus", "~": "not"}
+INTERNAL = 1 << 30            # ids of values a call's expansion adds (MIR temporaries count from 0)
 
 
 @dataclass
@@ -35,14 +47,18 @@ class Node:
     """One operation: ``value`` (its result id) = ``op`` over ``args`` (value ids)."""
     value: int
     op: str
-    kind: str                       # elementwise | reduction
+    # elementwise | reduction | index (of the max/min node in args) | matmul | layout (patterns.py)
+    kind: str
     args: tuple[int, ...]
     line: int
-    dim: int | str | None = None    # reductions: 1-based dimension, "all", or None (first non-singleton)
+    # reductions: 1-based dimension, adjacent dimensions, "all", or None (first non-singleton)
+    dim: int | tuple[int, ...] | str | None = None
     scalar_operand: int | str | None = None   # SCALAR_OPERAND's requirement for * / \
+    weight: int = 0                 # var: 0 normalises by N-1, 1 by N
+    cls: str = "double"             # random (rand / randn over the size ``args``): the class drawn
 
     def __str__(self) -> str:
-        extra = "" if self.kind == "elementwise" else f" dim={self.dim or 'first'}"
+        extra = f" dim={self.dim or 'first'}" if self.kind == "reduction" else ""
         return f"v{self.value} = {self.op}({', '.join(f'v{a}' for a in self.args)}){extra}"
 
 
@@ -50,11 +66,25 @@ class Node:
 class AccelGraph:
     inputs: dict[int, int] = field(default_factory=dict)          # value -> register read at the start
     names: dict[int, str] = field(default_factory=dict)           # input value -> variable name
+    # (internal values get a reader's name too: "std.mean", "mean.count")
     consts: dict[int, Any] = field(default_factory=dict)          # value -> literal
     nodes: dict[int, Node] = field(default_factory=dict)          # value -> node, in program order
     stores: dict[str, int] = field(default_factory=dict)          # variable -> value (its last store)
     live: dict[int, int] = field(default_factory=dict)            # register -> value
     rejected: list[tuple[int, str, str]] = field(default_factory=list)
+    outs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # call value -> its outputs' values
+    internal: set[int] = field(default_factory=set)                   # values of call expansions
+
+    def add(self, op: str, kind: str, args: tuple[int, ...], line: int, value: int | None = None,
+            name: str = "", **extra: Any) -> int:
+        """Add a node; without ``value`` it is an internal value with a fresh id (and ``name``)."""
+        if value is None:
+            value = INTERNAL + len(self.internal)
+            self.internal.add(value)
+            if name:
+                self.names[value] = name
+        self.nodes[value] = Node(value, op, kind, args, line, **extra)
+        return value
 
     @property
     def lines(self) -> list[int]:
@@ -107,7 +137,7 @@ def reject_unseen_uses(graph: AccelGraph) -> None:
     such a window stays on the CPU (a guard: the compiler keeps branch compares out of windows)."""
     used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
     for node in graph.nodes.values():
-        if node.value not in used:
+        if node.value not in used and node.kind != "index":      # an index nobody takes is not written
             graph.rejected.append((node.line, node.op, "its result is used outside the window"))
 
 
@@ -129,55 +159,82 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
                 graph.names[ins.dest.id] = ins.attr
     elif ins.op == "store":
         graph.stores[ins.attr] = args[0]
+    elif add_layout(graph, ins, args):
+        pass
     elif ins.op == "binop" and ins.attr in BINOPS:
         graph.nodes[ins.dest.id] = Node(ins.dest.id, BINOPS[ins.attr], "elementwise", args, ins.line,
                                         scalar_operand=SCALAR_OPERAND.get(ins.attr))
     elif ins.op == "unop" and ins.attr in UNOPS:
         graph.nodes[ins.dest.id] = Node(ins.dest.id, UNOPS[ins.attr], "elementwise", args, ins.line)
+    elif ins.op == "matrix" and (row := literal_row(ins, lambda k: graph.consts.get(args[k], MISSING))) \
+            is not MISSING:
+        graph.consts[ins.dest.id] = row
     elif ins.op in ("call", "callname"):
         add_call(graph, ins, args)
+    elif ins.op == "out" and args[0] in graph.outs and ins.attr < len(graph.outs[args[0]]):
+        alias[ins.dest.id] = graph.outs[args[0]][ins.attr]
     else:
         graph.rejected.append((ins.line, ins.op, "not a fusible operation"))
 
 
 def add_call(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
-    name = ins.attr[0]
-    entry = registry.BUILTINS.get(name)
-    fusion = entry.fusion if entry is not None else "none"
-    if fusion == "elementwise" or name in ("max", "min") and len(args) == 2:
-        spec = ELEMENTWISE.get(name)
-        if spec is None or spec.arity != len(args):
-            graph.rejected.append((ins.line, name, f"no fused WGSL for {name} with {len(args)} arguments"))
-            return
-        graph.nodes[ins.dest.id] = Node(ins.dest.id, name, "elementwise", args, ins.line)
-    elif fusion == "reduction" and name in REDUCTIONS:
-        dim = reduction_dim(graph, name, args)
-        if isinstance(dim, str) and dim != "all":
-            graph.rejected.append((ins.line, name, dim))
-            return
-        graph.nodes[ins.dest.id] = Node(ins.dest.id, name, "reduction", args[:1], ins.line, dim=dim)
+    form = instr_call_form(ins, lambda k: graph.consts.get(args[k], MISSING))
+    if isinstance(form, str):
+        graph.rejected.append((ins.line, ins.attr[0], form))
+    elif form.kind == "elementwise":
+        graph.add(form.op, "elementwise", args, ins.line, ins.dest.id)
+    elif form.kind == "random":
+        graph.add(form.op, "random", args[:form.sizes], ins.line, ins.dest.id, cls=form.cls)
     else:
-        graph.rejected.append((ins.line, name, "not an elementwise or reduction builtin the planner fuses"))
+        graph.outs[ins.dest.id] = add_reduction(graph, form, args[0], ins.line, ins.dest.id)
 
 
-def reduction_dim(graph: AccelGraph, name: str, args: tuple[int, ...]) -> int | str | None:
-    """The dimension argument of a reduction call: an int, "all", None (default), or a reason string
-    when the call's form is not fused (options, computed dimensions)."""
-    from engine.runtime.builtins.sizes import option_text
-    rest = list(args[1:])
-    if name in ("max", "min"):
-        if not rest:
-            return None
-        empty = graph.consts.get(rest[0])
-        if len(rest) != 2 or not (isinstance(empty, np.ndarray) and empty.size == 0):
-            return f"{name} with these arguments is not a fused reduction"
-        rest = rest[1:]
-    if not rest:
-        return None
-    if len(rest) != 1 or rest[0] not in graph.consts:
-        return f"{name} with options or a computed dimension is not fused"
-    value = graph.consts[rest[0]]
-    if type(value) is float and value.is_integer() and 1 <= value < 2**31:
-        return int(value)
-    text = option_text(value)
-    return "all" if text is not None and text.lower() == "all" else f"{name} option {text!r} is not fused"
+def add_reduction(graph: AccelGraph, form: CallForm, x: int, line: int, dest: int) -> tuple[int, ...]:
+    """The nodes of a reduction call (expanded where the kernels compose it); its output values."""
+    op, dim = form.op, form.dim
+    if op in ("std", "var"):
+        mu = graph.add("mean", "reduction", (x,), line, name=f"{op}.mean", dim=dim)
+        deviation = graph.add("minus", "elementwise", (x, mu), line)
+        square = graph.add("times", "elementwise", (deviation, deviation), line)
+        variance = graph.add("var", "reduction", (square,), line, None if op == "std" else dest, f"{op}.var",
+                             dim=dim, weight=form.weight)
+        if op == "std":
+            graph.add("sqrt", "elementwise", (variance,), line, dest)
+        return dest, mu
+    if form.omitnan:                                             # sum / mean 'omitnan'
+        zeroed = graph.add("nan_to_zero", "elementwise", (x,), line)
+        if op == "sum":
+            return (graph.add("sum", "reduction", (zeroed,), line, dest, dim=dim),)
+        total = graph.add("sum", "reduction", (zeroed,), line, name="mean.total", dim=dim)
+        count = graph.add("sum", "reduction", (graph.add("eq", "elementwise", (x, x), line),), line,
+                          name="mean.count", dim=dim)
+        return (graph.add("rdivide", "elementwise", (total, count), line, dest),)
+    value = graph.add(op, "reduction", (x,), line, dest, dim=dim)
+    if form.nout == 2:                                           # [m, i] = max(...)
+        return value, graph.add("index", "index", (value,), line)
+    return (value,)
+
+
+def add_layout(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> bool:
+    """Matrix products (``*`` whose operands MIR knows are not scalars: op mtimes, kind matmul; with an
+    operand of unknown size ``*`` stays ``times``, which the plan runs when one operand is a scalar),
+    transposes and ``diag`` (kind layout), ``eps`` (a constant); False for every other instruction.
+    patterns.py plans these nodes (the kinds of one-operation kernels cannot)."""
+    call = ins.attr[0] if ins.op in ("call", "callname") else None
+    if ins.op == "binop" and ins.attr == "*" and all(matrix_type(t.type) for t in ins.args):
+        graph.nodes[ins.dest.id] = Node(ins.dest.id, "mtimes", "matmul", args, ins.line)
+    elif ins.op == "unop" and ins.attr in ("'", ".'"):
+        graph.nodes[ins.dest.id] = Node(ins.dest.id, "transpose", "layout", args, ins.line)
+    elif call is not None and LAYOUT_CALLS.get(call) == len(args):
+        graph.nodes[ins.dest.id] = Node(ins.dest.id, call, "layout", args, ins.line)
+    elif call in CONSTANT_CALLS and all(option_text(graph.consts.get(a)) is not None for a in args):
+        value = registry.BUILTINS[call].impl(*(graph.consts[a] for a in args))
+        graph.consts[ins.dest.id] = value if type(value) is float else np.full((1, 1), value)
+    else:
+        return False
+    return True
+
+
+def matrix_type(t: Any) -> bool:
+    """Whether a MIR type is surely not a scalar (some extent is known and not 1)."""
+    return t.shape is not None and any(d is not None and d != 1 for d in t.shape)

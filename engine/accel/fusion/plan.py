@@ -4,17 +4,25 @@
 groups, each one kernel:
 
 - Reduction: one reduction node with the elementwise expression that produces its operand inlined (the
-  kernel reads the window's inputs, not a materialised operand); run in program order, first.
+  kernel reads the window's inputs, not a materialised operand); run in program order, first. Adjacent
+  reduced dimensions are one extent of the [pre, n, post] view; max/min also write their 1-based index
+  (class double) when the window takes it; var divides the sum of squared deviations by N-1 (or N).
 - ElementwiseChain: every elementwise value the window must leave behind (stored variables, live
   temporaries) of one size, written by one kernel that computes each node once per element (a shared
   subexpression is one ``let``); scalars are uniforms, other sizes are read through expansion strides.
+- the specialised kinds (matrix products and the patterns around them, patterns.py), found first; the
+  values they make are read, not inlined, by the other groups, and elementwise values they read are
+  outputs of an ElementwiseChain. Groups run in dependency order (``ordered``).
 
 A plan that cannot run (a class or form the kernels lack) carries the reason instead of groups.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
 
 from engine.accel.kernels import ELEMENTWISE, MAX_DIMS, broadcast_shape
 from engine.runtime.errors import MatlabError
@@ -26,10 +34,12 @@ FLOAT = ("double", "single")
 
 @dataclass(frozen=True)
 class Arg:
-    """What the plan knows of one input or constant: class, size, and whether it lives on the device."""
+    """What the plan knows of one input or constant: class, size, whether it lives on the device, and
+    for the size arguments of a draw (``rand(M, 1)``) the value itself (it sets a shape)."""
     cls: str
     shape: tuple[int, ...]
     resident: bool = False
+    value: tuple[float, ...] | None = None
 
     @property
     def scalar(self) -> bool:
@@ -45,6 +55,8 @@ class Group:
     shape: tuple[int, ...]             # elementwise: output size; reduction: operand size
     view: tuple[int, int, int] = (1, 1, 1)   # reduction: [pre, n, post] of the operand
     op: str = ""                             # reduction: its kernels.REDUCTIONS key
+    draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
+    divisor: int = 0                         # reduction: what mean (and var) divide the sum by
     leaves: list[int] = field(default_factory=list)
     # filled by codegen.emit: array leaves with their layout (same | scalar | expanded), uniform scalar
     # leaves in uniform order, whether the kernel reports inputs MATLAB makes complex, and the WGSL
@@ -60,6 +72,8 @@ class Plan:
     cls: str = "double"                # the computation class of every kernel
     groups: list[Group] = field(default_factory=list)
     reason: str = ""                   # why the plan cannot run ("" when it can)
+    draws: dict[int, str] = field(default_factory=dict)   # random node -> rand | randn, program order
+    products: set[int] = field(default_factory=set)       # matrix products: mtimes, and * of two matrices
 
 
 class Reject(Exception):
@@ -67,10 +81,18 @@ class Reject(Exception):
 
 
 def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
+    from .patterns import pattern_groups       # patterns.py builds on this module's groups
     plan = Plan(dict(sig))
     try:
         infer(graph, plan, has_f64)
-        plan.groups = reduction_groups(graph, plan) + elementwise_groups(graph, plan)
+        special, claimed = pattern_groups(graph, plan)
+        produced = {v for g in special for v in g.outputs}
+        operands = [v for g in special for v in g.leaves if v not in produced and v in graph.nodes]
+        plan.groups = ordered(special + reduction_groups(graph, plan, claimed, produced)
+                              + elementwise_groups(graph, plan, claimed, produced, operands))
+        inside = {v for g in special for part in [g, *getattr(g, "parts", [])] for v in part.nodes}
+        if inside & set(plan.draws):
+            raise Reject("a random draw inside a matrix-product kernel runs on the CPU")
     except Reject as exc:
         plan.reason = str(exc)
     return plan
@@ -91,27 +113,74 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
             raise Reject(f"line {node.line}: {node.op} of {', '.join(a.cls for a in args)} runs on the CPU")
         if any(math.prod(a.shape) == 0 for a in args):
             raise Reject(f"line {node.line}: empty operands follow the CPU's rules")
-        plan.info[node.value] = (elementwise_arg if node.kind == "elementwise" else reduction_arg)(node, args)
+        kind = "matmul" if matrix_product(node, args) else node.kind
+        plan.info[node.value] = ARG_RULES[kind](node, args)
+        if kind == "matmul":
+            plan.products.add(node.value)
         if node.kind == "elementwise" and all(a in scalar_only for a in node.args):
             scalar_only.add(node.value)
-    computing = {a.cls for v, a in plan.info.items()
-                 if a.cls == "single" or v in graph.nodes and v not in scalar_only and a.cls in FLOAT}
+        if node.kind == "random":
+            plan.draws[node.value] = node.op
+    check_draws(graph, plan)
+    # indices are double in every window, internal values take the window's class
+    indices = {v for v, n in graph.nodes.items() if n.kind == "index"}
+    exempt = graph.internal | indices
+    computing = {a.cls for v, a in plan.info.items() if v not in exempt
+                 and (a.cls == "single" or v in graph.nodes and v not in scalar_only and a.cls in FLOAT)}
     if len(computing) > 1:
         raise Reject("single and double computations in one window (mixed precision is not fused yet)")
     plan.cls = computing.pop() if computing else "double"
+    for v in graph.internal - indices:
+        if plan.info[v].cls in FLOAT:
+            plan.info[v] = Arg(plan.cls, plan.info[v].shape)
     kept = set(graph.stores.values()) | set(graph.live.values())
-    if plan.cls == "single" and any(plan.info[v].cls == "double" for v in kept & set(graph.nodes)):
+    if plan.cls == "single" and any(plan.info[v].cls == "double" for v in kept & set(graph.nodes) - exempt):
         raise Reject("a double scalar computed in a single window is one of its outputs")
-    if plan.cls == "double" and not has_f64:
-        raise Reject("the adapter has no shader-f64: double stays on the CPU")
+    if (plan.cls == "double" or indices) and not has_f64:
+        raise Reject("the adapter has no shader-f64: double (and max/min indices) stay on the CPU")
     if any(len(a.shape) > MAX_DIMS for a in plan.info.values()):
         raise Reject(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
+
+
+def check_draws(graph: AccelGraph, plan: Plan) -> None:
+    """A window of draws only keeps MATLAB's CPU stream (rng) for them."""
+    if plan.draws and all(n.kind == "random" for n in graph.nodes.values()):
+        raise Reject("draws alone are not fused: the CPU stream (rng) gives them")
+
+
+def sized(graph: AccelGraph, sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:
+    """The signature with the values of draws' size arguments in it (they set shapes, so a plan is
+    for those sizes); a size argument on the device keeps no value (the plan then declines)."""
+    sizes = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
+    out = dict(sig)
+    for v in sizes & set(sig):
+        if not sig[v].resident:
+            out[v] = replace(sig[v], value=tuple(float(x) for x in np.ravel(values[v], order="F")))
+    return out
+
+
+def random_arg(node: Node, args: list[Arg]) -> Arg:
+    """The size of ``rand(n)``, ``rand(m, n, ...)``, ``rand([m n ...])`` (MATLAB's size arguments)."""
+    if any(a.value is None for a in args):
+        raise Reject(f"line {node.line}: {node.op} with a size on the GPU runs on the CPU")
+    if len(args) > 1 and any(len(a.value) != 1 for a in args):
+        raise Reject(f"line {node.line}: {node.op} size arguments must be scalars (the CPU raises the error)")
+    dims = [d for a in args for d in a.value]
+    dims = dims * 2 if len(dims) == 1 else dims or [1.0, 1.0]
+    if not all(d.is_integer() and 0 < d < 2**31 for d in dims):
+        raise Reject(f"line {node.line}: {node.op} of an empty, negative or non-integer size follows the "
+                     "CPU's rules")
+    shape = tuple(int(d) for d in dims)
+    while len(shape) > 2 and shape[-1] == 1:
+        shape = shape[:-1]
+    return Arg(node.cls, shape)
 
 
 def elementwise_arg(node: Node, args: list[Arg]) -> Arg:
     spec = ELEMENTWISE[node.op]
     check_scalar_operand(node, args)
-    if not spec.logical and spec.arity == 1 and args[0].cls == "logical" and node.op != "uminus":
+    logical_ok = ("uminus", "nan_to_zero")            # nan_to_zero: sum(x > 0, 'omitnan')
+    if not spec.logical and spec.arity == 1 and args[0].cls == "logical" and node.op not in logical_ok:
         raise Reject(f"line {node.line}: {node.op} of a logical array runs on the CPU")
     try:
         shape = broadcast_shape([a.shape for a in args])
@@ -134,42 +203,82 @@ def check_scalar_operand(node: Node, args: list[Arg]) -> None:
                      "is not an elementwise operation")
 
 
-def reduced_dim(node: Node, shape: tuple[int, ...]) -> int | str:
-    if node.dim is None:
-        return next((k + 1 for k, n in enumerate(shape) if n != 1), 1)
-    return node.dim
+def reduced_dim(node: Node, shape: tuple[int, ...]) -> tuple[int, int] | str:
+    """The reduced dimensions as an inclusive 1-based range (lo, hi), or "all"."""
+    dim = node.dim
+    if dim is None:
+        dim = next((k + 1 for k, n in enumerate(shape) if n != 1), 1)
+    if isinstance(dim, tuple):
+        return dim[0], dim[-1]
+    return dim if dim == "all" else (dim, dim)
 
 
-def reduction_view(dim: int | str, shape: tuple[int, ...]) -> tuple[int, int, int]:
+def reduction_view(dim: tuple[int, int] | str, shape: tuple[int, ...]) -> tuple[int, int, int]:
     """[pre, n, post]: the operand seen as pre x n x post with n the reduced extent."""
     if dim == "all":
         return 1, math.prod(shape), 1
-    if dim > len(shape):
-        return math.prod(shape), 1, 1
-    return math.prod(shape[:dim - 1]), shape[dim - 1], math.prod(shape[dim:])
+    lo, hi = dim
+    return math.prod(shape[:lo - 1]), math.prod(shape[lo - 1:hi]), math.prod(shape[hi:])
+
+
+def reduced_shape(node: Node, shape: tuple[int, ...]) -> tuple[int, ...]:
+    dim = reduced_dim(node, shape)
+    if dim == "all":
+        return 1, 1
+    return tuple(1 if dim[0] <= k + 1 <= dim[1] else n for k, n in enumerate(shape))
 
 
 def reduction_arg(node: Node, args: list[Arg]) -> Arg:
     (x,) = args
     if node.op in ("max", "min") and x.cls == "logical":
         raise Reject(f"line {node.line}: {node.op} of a logical array runs on the CPU")
-    dim = reduced_dim(node, x.shape)
-    if dim == "all":
-        shape: tuple[int, ...] = (1, 1)
-    elif dim > len(x.shape):
-        shape = x.shape
-    else:
-        shape = x.shape[:dim - 1] + (1,) + x.shape[dim:]
+    shape = reduced_shape(node, x.shape)
     if node.op in ("any", "all"):
         return Arg("logical", shape)
     return Arg("single" if x.cls == "single" else "double", shape)
 
 
+def index_arg(node: Node, args: list[Arg]) -> Arg:
+    return Arg("double", args[0].shape)
+
+
+def matrix_product(node: Node, args: list[Arg]) -> bool:
+    """An mtimes node, or a ``*`` (``times`` for the graph: MIR did not know its operands' sizes) whose
+    operands are both matrices in this run."""
+    either = node.scalar_operand == "either"
+    return node.kind == "matmul" or either and all(math.prod(a.shape) > 1 for a in args)
+
+
+def matmul_arg(node: Node, args: list[Arg]) -> Arg:
+    a, b = args
+    if a.scalar or b.scalar or math.prod(a.shape) == 1 or math.prod(b.shape) == 1:
+        raise Reject(f"line {node.line}: a matrix product with a scalar operand runs on the CPU")
+    if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
+        raise Reject(f"line {node.line}: sizes of mtimes's operands do not agree (the CPU raises MATLAB's "
+                     "error)")
+    return Arg("single" if "single" in (a.cls, b.cls) else "double", (a.shape[0], b.shape[1]))
+
+
+def layout_arg(node: Node, args: list[Arg]) -> Arg:
+    """Transpose: the reversed size; diag: a matrix's diagonal as a column, a vector's diagonal matrix."""
+    (x,) = args
+    if len(x.shape) != 2:
+        raise Reject(f"line {node.line}: {node.op} of an N-D array runs on the CPU")
+    m, n = x.shape
+    if node.op == "transpose":
+        return Arg(x.cls, (n, m))
+    return Arg(x.cls, (max(m, n),) * 2 if 1 in (m, n) else (min(m, n), 1))
+
+
+ARG_RULES = {"elementwise": elementwise_arg, "reduction": reduction_arg, "index": index_arg,
+             "random": random_arg, "matmul": matmul_arg, "layout": layout_arg}
+
+
 # ------------------------------------------------------------------ groups
 
 def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], list[int]]:
-    """(elementwise nodes in dependency order, leaf values) of the expression computing ``root``;
-    reductions and the values in ``stop`` are leaves."""
+    """(elementwise and random nodes in dependency order, leaf values) of the expression computing
+    ``root``; reductions and the values in ``stop`` are leaves (a draw is computed where it is read)."""
     order: list[int] = []
     leaves: list[int] = []
     seen: set[int] = set()
@@ -179,24 +288,31 @@ def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], li
             return
         seen.add(v)
         node = graph.nodes.get(v)
-        if node is None or node.kind == "reduction" or v in stop:
+        if node is None or node.kind not in ("elementwise", "random") or v in stop:
             leaves.append(v)
             return
-        for a in node.args:
+        for a in node.args if node.kind == "elementwise" else ():     # a draw's sizes are not read
             visit(a)
         order.append(v)
     visit(root)
     return order, leaves
 
 
-def reduction_groups(graph: AccelGraph, plan: Plan) -> list[Group]:
+def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
+                     produced: set[int] = frozenset()) -> list[Group]:
+    """A group per reduction node that no pattern claimed; ``produced`` values are read, not inlined."""
     groups = []
+    index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
     for node in graph.nodes.values():
-        if node.kind == "reduction":
-            nodes, leaves = inlined(graph, node.args[0], set())
+        if node.kind == "reduction" and node.value not in claimed:
+            nodes, leaves = inlined(graph, node.args[0], set(produced))
             shape = plan.info[node.args[0]].shape
-            groups.append(Group("Reduction", nodes + [node.value], [node.value], shape, leaves=leaves,
-                                view=reduction_view(reduced_dim(node, shape), shape), op=node.op))
+            view = reduction_view(reduced_dim(node, shape), shape)
+            outputs = [node.value] + ([index[node.value]] if node.value in index else [])
+            n = view[1]
+            divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
+            groups.append(Group("Reduction", nodes + [node.value], outputs, shape, leaves=leaves, view=view,
+                                op="mean" if node.op == "var" else node.op, divisor=divisor))
     return groups
 
 
@@ -206,18 +322,57 @@ def window_outputs(graph: AccelGraph) -> list[int]:
     return [v for v in graph.nodes if v in wanted]
 
 
-def elementwise_groups(graph: AccelGraph, plan: Plan) -> list[Group]:
-    by_shape: dict[tuple[int, ...], list[int]] = {}
-    for v in window_outputs(graph):
-        if graph.nodes[v].kind == "elementwise":
-            by_shape.setdefault(plan.info[v].shape, []).append(v)
+def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
+                       produced: set[int] = frozenset(), operands: list[int] = ()) -> list[Group]:
+    """ElementwiseChain groups of the window's elementwise outputs that no pattern claimed, and of the
+    elementwise ``operands`` pattern kernels read; ``produced`` values are read, not inlined."""
+    by_shape: dict[tuple, list[int]] = {}
+    stages: dict[int, int] = {}
+    for v in dict.fromkeys([*window_outputs(graph), *operands]):
+        if graph.nodes[v].kind in ("elementwise", "random") and v not in claimed:
+            key = plan.info[v].shape, stage(graph, v, produced, stages)
+            by_shape.setdefault(key, []).append(v)
     groups = []
-    for shape, outputs in by_shape.items():
+    for (shape, _), outputs in by_shape.items():
         nodes: list[int] = []
         leaves: list[int] = []
         for v in outputs:
-            more, more_leaves = inlined(graph, v, set(nodes))
+            more, more_leaves = inlined(graph, v, set(nodes) | produced)
             nodes += [n for n in more if n not in nodes]
             leaves += [x for x in more_leaves if x not in leaves and x not in nodes]
         groups.append(Group("ElementwiseChain", nodes, outputs, shape, leaves=leaves))
     return groups
+
+
+def stage(graph: AccelGraph, v: int, produced: set[int], memo: dict[int, int]) -> int:
+    """How many pattern kernels (``produced`` values) lie on the longest path to ``v``: elementwise
+    outputs of one size but different stages are separate kernels (one may feed a product whose
+    result the other reads)."""
+    if v not in memo:
+        node = graph.nodes.get(v)
+        below = max((stage(graph, a, produced, memo) for a in node.args), default=0) if node else 0
+        memo[v] = below + (v in produced)
+    return memo[v]
+
+
+def ordered(groups: list[Group]) -> list[Group]:
+    """The groups in dependency order (each after the groups whose outputs it reads), otherwise in
+    the order given; a cycle (one kernel both feeds and reads another) keeps the window on the CPU."""
+    maker = {v: g for g in groups for v in g.outputs}
+    done: list[Group] = []
+    state: dict[int, int] = {}             # id(group) -> 1 visiting, 2 placed
+
+    def place(g: Group) -> None:
+        if state.get(id(g)) == 2:
+            return
+        if state.get(id(g)) == 1:
+            raise Reject("kernels that read each other's results (a dependency cycle) run on the CPU")
+        state[id(g)] = 1
+        for leaf in g.leaves:
+            if leaf in maker and maker[leaf] is not g:
+                place(maker[leaf])
+        state[id(g)] = 2
+        done.append(g)
+    for g in groups:
+        place(g)
+    return done

@@ -1,16 +1,21 @@
 """What fusion did in the last cell, and counters since the session started (for ``%fusion`` and tests).
 
 Each window the VM offered in the cell has one WindowReport: its source lines, how often it ran, where
-(GPU or CPU) and why, its groups (kind, lines, operations, inputs and outputs with classes and sizes,
-WGSL) and the operations that kept it off the device.
+(GPU or CPU) and why, its graph, its groups (kind, lines, operations, inputs and outputs with classes and
+sizes, WGSL) and the operations that kept it off the device. The text reports are here; report_html.py
+renders the same facts as HTML and graph_svg.py draws the graph.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.runtime.values import CellArray, StructArray
+
 from .graph import AccelGraph
 from .plan import Plan
+
+Row = tuple[str, ...]
 
 
 @dataclass
@@ -21,6 +26,7 @@ class GroupReport:
     inputs: list[tuple[str, str, tuple[int, ...]]]        # (name, class, size)
     outputs: list[tuple[str, str, tuple[int, ...]]]
     wgsl: str
+    nodes: list[int] = field(default_factory=list)         # the graph values the kernel computes
 
 
 @dataclass
@@ -34,6 +40,18 @@ class WindowReport:
     rejected: list[tuple[int, str, str]] = field(default_factory=list)
     estimate: dict[str, float] = field(default_factory=dict)   # the cost model's predicted seconds: cpu, gpu
     elapsed: float = 0.0                                        # measured seconds of its runs, in total
+    graph: AccelGraph | None = None                             # the window's data flow
+    source: str = ""                                            # the text of the cell or file it is in
+
+    @property
+    def span(self) -> list[int]:
+        """The lines of its operations, the rejected ones included."""
+        return sorted(set(self.lines) | {line for line, _, _ in self.rejected})
+
+    def line_text(self, line: int) -> str:
+        """The source text of one of the window's lines ("" when the source is not known)."""
+        lines = self.source.splitlines()
+        return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
 @dataclass
@@ -49,6 +67,7 @@ class FusionStats:
     plan_hits: int = 0
     plan_misses: int = 0
     fallbacks: int = 0
+    fused_seconds: float = 0.0      # wall time of fused runs (host side: encode, transfers, waits)
 
 
 def value_name(graph: AccelGraph, v: int) -> str:
@@ -70,7 +89,7 @@ def group_reports(graph: AccelGraph, plan: Plan) -> list[GroupReport]:
         described = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.leaves]
         outputs = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.outputs]
         out.append(GroupReport(g.kind, sorted({n.line for n in nodes}), [n.op for n in nodes], described,
-                               outputs, g.wgsl))
+                               outputs, g.wgsl, list(g.nodes)))
     return out
 
 
@@ -78,32 +97,77 @@ def size_text(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))
 
 
+def duration(seconds: float) -> str:
+    """Seconds in the largest unit that gives a number of at least 1 (s, ms, us)."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds * 1e6:.3g} us"
+
+
+def operands_text(values: list[tuple[str, str, tuple[int, ...]]]) -> str:
+    return ", ".join(f"{n} {c} {size_text(s)}" for n, c, s in values)
+
+
+def window_title(w: WindowReport) -> str:
+    lines = ", ".join(map(str, w.span)) or "-"
+    return (f"window {w.region} (lines {lines}): {w.device}, ran {w.runs}x"
+            + (f" - {w.reason}" if w.reason else ""))
+
+
+def source_listing(w: WindowReport) -> str:
+    """The window's source lines, numbered ("" when the source is not known)."""
+    return "\n".join(f"{line:4d} | {w.line_text(line)}" for line in w.span if w.line_text(line))
+
+
+def timing_text(w: WindowReport) -> str:
+    """The window's measured time and the cost model's estimate, where recorded ("" when neither is)."""
+    parts = []
+    if w.elapsed:
+        parts.append(f"measured {duration(w.elapsed)} over {w.runs} run(s)")
+    if w.estimate:
+        parts.append("estimate " + ", ".join(f"{where.upper()} {duration(t)}"
+                                             for where, t in w.estimate.items()))
+    return "; ".join(parts)
+
+
+NO_WINDOWS = "No fusion candidates in the last cell."
+NO_GROUPS = "No fused groups in the last cell."
+
+
 def plan_text(windows: list[WindowReport]) -> str:
     """The ``%fusion plan`` listing."""
     if not windows:
-        return "No fusion candidates in the last cell."
+        return NO_WINDOWS
     rows = []
     for w in windows:
-        lines = ", ".join(map(str, w.lines)) or "-"
-        rows.append(f"window {w.region} (lines {lines}): {w.device}, ran {w.runs}x"
-                    + (f" - {w.reason}" if w.reason else ""))
+        rows.append(window_title(w))
+        rows += ["  " + row for row in source_listing(w).splitlines()]
+        if timing_text(w):
+            rows.append(f"  time: {timing_text(w)}")
         for k, g in enumerate(w.groups):
             rows.append(f"  group {k}: {g.kind}, lines {', '.join(map(str, g.lines))}: {' '.join(g.ops)}")
-            rows.append("    inputs:  " + ", ".join(f"{n} {c} {size_text(s)}" for n, c, s in g.inputs))
-            rows.append("    outputs: " + ", ".join(f"{n} {c} {size_text(s)}" for n, c, s in g.outputs))
+            rows.append("    inputs:  " + operands_text(g.inputs))
+            rows.append("    outputs: " + operands_text(g.outputs))
         for line, op, why in w.rejected:
             rows.append(f"  rejected: line {line}: {op}: {why}")
     return "\n".join(rows)
 
 
+def numbered_groups(windows: list[WindowReport],
+                    which: int | None = None) -> list[tuple[int, int, GroupReport]]:
+    """(window region, group index in the window, group) of every group of the last cell, or of group
+    ``which`` (counted across windows)."""
+    groups = [(w.region, k, g) for w in windows for k, g in enumerate(w.groups)]
+    return groups if which is None else groups[which:which + 1]
+
+
 def wgsl_text(windows: list[WindowReport], which: int | None = None) -> str:
     """The WGSL of every group of the last cell (or of group ``which``, counted across windows), with
     line numbers."""
-    groups = [(w.region, k, g) for w in windows for k, g in enumerate(w.groups)]
-    if which is not None:
-        groups = groups[which:which + 1]
+    groups = numbered_groups(windows, which)
     if not groups:
-        return "No fused groups in the last cell."
+        return NO_GROUPS
     parts = []
     for region, k, g in groups:
         body = "\n".join(f"{i:4d}  {line}" for i, line in enumerate(g.wgsl.splitlines(), 1))
@@ -111,9 +175,162 @@ def wgsl_text(windows: list[WindowReport], which: int | None = None) -> str:
     return "\n\n".join(parts)
 
 
-def stats_text(stats: FusionStats, provider: Any) -> str:
-    rows = [f"{name.replace('_', ' ')}: {value}" for name, value in vars(stats).items()]
+# ------------------------------------------------------------------ stats
+
+def stats_rows(stats: FusionStats, provider: Any, windows: list[WindowReport]) -> list[tuple[str, str]]:
+    """(label, value) rows of ``%fusion stats``: the counters, the pipeline cache and the time."""
+    counters = {k: v for k, v in vars(stats).items() if not k.endswith("_seconds")}
+    rows = [(name.replace("_", " "), str(value)) for name, value in counters.items()]
     if provider is not None:
-        rows.append(f"pipeline cache: {provider.stats.pipeline_hits} hits, "
-                    f"{provider.stats.pipeline_misses} misses ({provider.pipeline_count} pipelines)")
-    return "\n".join(rows)
+        s = provider.stats
+        rows.append(("pipeline cache", f"{s.pipeline_hits} hits, {s.pipeline_misses} misses "
+                                       f"({provider.pipeline_count} pipelines)"))
+        rows.append(("device dispatches and submits (all GPU work)", f"{s.dispatches}, {s.submits}"))
+    rows.append(("GPU time", "not measured (timestamp queries are not wired); wall times below"))
+    rows += [(f"{name[:-len('_seconds')].replace('_', ' ')} runs, wall time (host clock, with transfers)",
+              duration(value)) for name, value in vars(stats).items() if name.endswith("_seconds")]
+    fused = [w.elapsed for w in windows if w.device == "GPU"]
+    rows.append(("the last cell's fused windows, wall time",
+                 duration(sum(fused)) if any(fused) else "not recorded"))
+    return rows
+
+
+def pairs_text(rows: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{label}: {value}" for label, value in rows)
+
+
+def stats_text(stats: FusionStats, provider: Any, windows: list[WindowReport] = ()) -> str:
+    return pairs_text(stats_rows(stats, provider, list(windows)))
+
+
+# ------------------------------------------------------------------ residency
+
+@dataclass(frozen=True)
+class Resident:
+    """A GPU-resident value of the workspace, named as MATLAB code reaches it (``c{2}``, ``s.f``)."""
+    name: str
+    kind: str          # gpuArray | implicit (a plain array the fusion kept on the device)
+    cls: str
+    shape: tuple[int, ...]
+    nbytes: int
+    buffer: int        # Storage.id: handles sharing one buffer show one id
+    buffer_bytes: int
+
+
+RESIDENCY_COLUMNS = ("variable", "kind", "class", "size", "bytes", "buffer", "buffer bytes")
+
+
+def resident_values(workspace: Any) -> list[Resident]:
+    """Every GpuTensor of the workspace, inside cells and structs too, in workspace order."""
+    return [Resident(name, "implicit" if getattr(t, "implicit", False) else "gpuArray", t.cls, t.shape,
+                     t.nbytes, t.storage.id, t.storage.size)
+            for top, value in workspace.items() for name, t in tensors_in(top, value)]
+
+
+def tensors_in(name: str, value: Any) -> Any:
+    """(name, GpuTensor) pairs inside a value; names follow MATLAB indexing (linear, 1-based)."""
+    from engine.accel.residency import GpuTensor
+    t = type(value)
+    if t is GpuTensor:
+        yield name, value
+    elif t is CellArray:
+        for k, item in enumerate(value.data.ravel(order="F"), 1):
+            yield from tensors_in(f"{name}{{{k}}}", item)
+    elif t is StructArray:
+        scalar = value.data.size == 1
+        for k, record in enumerate(value.data.ravel(order="F"), 1):
+            base = name if scalar else f"{name}({k})"
+            for f in value.fields:
+                yield from tensors_in(f"{base}.{f}", record[f])
+
+
+def residency_rows(residents: list[Resident]) -> list[Row]:
+    return [(r.name, r.kind, r.cls, size_text(r.shape), str(r.nbytes), f"#{r.buffer}", str(r.buffer_bytes))
+            for r in residents]
+
+
+def pool_rows(pool: Any, residents: list[Resident]) -> list[tuple[str, str]]:
+    """The buffer pool's totals; live buffers that no workspace value holds are temporaries."""
+    held = len({r.buffer for r in residents})
+    return [("live buffers", f"{pool.live_buffers} ({pool.live_bytes} bytes)"),
+            ("held by workspace values", str(held)),
+            ("temporaries and values outside the workspace", str(max(pool.live_buffers - held, 0))),
+            ("pooled for reuse", f"{pool.pooled_buffers} ({pool.pooled_bytes} bytes)")]
+
+
+NO_DEVICE = "No GPU device in use (nothing has needed one in this session)."
+
+
+def residency_text(residents: list[Resident], pool: Any) -> str:
+    if pool is None:
+        return NO_DEVICE
+    listed = (text_table(RESIDENCY_COLUMNS, residency_rows(residents)) if residents
+              else "No GPU-resident values in the workspace.")
+    return listed + "\n\nbuffer pool:\n" + "\n".join(f"  {k}: {v}" for k, v in pool_rows(pool, residents))
+
+
+def text_table(columns: Row, rows: list[Row]) -> str:
+    """Rows in aligned columns under a header."""
+    widths = [max(len(str(c)) for c in column) for column in zip(columns, *rows)]
+    return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip()
+                     for row in [columns, *rows])
+
+
+# ------------------------------------------------------------------ explain
+
+POLICY_WORDS = {"gpu": "on (every supported window runs on the GPU)", "cpu": "off (no window is fused)",
+                "auto": "auto (a window runs on the GPU when that pays)"}
+
+
+def explain_paragraphs(windows: list[WindowReport], policy: str, source: str) -> list[list[str]]:
+    """The sentences of ``%fusion explain``: one paragraph for the policy, then one per window."""
+    head = [f"Policy: {POLICY_WORDS.get(policy, policy)}, set by {source}."]
+    return [head] + ([window_sentences(w) for w in windows] or [[NO_WINDOWS]])
+
+
+def window_sentences(w: WindowReport) -> list[str]:
+    g = w.graph
+    lines = ", ".join(map(str, w.span)) or "none"
+    out = [f"Window {w.region} covers line{'s' if len(w.span) > 1 else ''} {lines}."]
+    if g is not None and g.nodes:
+        ops = ", ".join(dict.fromkeys(n.op for n in g.nodes.values()))
+        reads = ", ".join(dict.fromkeys(g.names.values())) or "no variables"
+        out.append(f"Its candidate region has {len(g.nodes)} operation(s) ({ops}); it reads {reads} and "
+                   f"writes {', '.join(g.stores) or 'temporaries only'}.")
+    for line, op, why in w.rejected:
+        out.append(f"Line {line}: {op} was rejected: {why}.")
+    if w.estimate:
+        out.append("The cost model estimated " + " and ".join(
+            f"{duration(t)} on the {where.upper()}" for where, t in w.estimate.items()) + ".")
+    if w.device == "GPU":
+        kinds = ", ".join(g.kind for g in w.groups)
+        out.append(f"Decision: it ran on the GPU {w.runs} time(s) as {len(w.groups)} kernel(s) ({kinds}).")
+    else:
+        out.append(f"Decision: the CPU ran its bytecode ({w.reason or 'not offered to the GPU'}).")
+    if w.elapsed:
+        out.append(f"Its runs took {duration(w.elapsed)} in total (host clock).")
+    return out
+
+
+def explain_text(windows: list[WindowReport], policy: str, source: str) -> str:
+    return "\n\n".join(" ".join(p) for p in explain_paragraphs(windows, policy, source))
+
+
+# ------------------------------------------------------------------ device
+
+def device_rows(facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """Adapter facts (provider.describe()) as (label, value) rows, limits last."""
+    rows = [(k.replace("_", " "), ("yes" if v else "no") if isinstance(v, bool) else str(v))
+            for k, v in facts.items() if k != "limits"]
+    return rows + [(k, str(v)) for k, v in facts.get("limits", {}).items()]
+
+
+def device_text(facts: dict[str, Any] | None, fallbacks: list[str],
+                calibration: tuple[Row, list[Row]] | None) -> str:
+    if facts is None:
+        return NO_DEVICE
+    parts = [pairs_text(device_rows(facts))]
+    parts.append("fallbacks to the CPU:\n" + ("\n".join(f"  {f}" for f in fallbacks) or "  none"))
+    if calibration is not None:
+        parts.append("calibration:\n" + text_table(*calibration))
+    return "\n\n".join(parts)

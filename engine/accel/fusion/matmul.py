@@ -1,0 +1,231 @@
+"""WGSL and dispatch of the specialised kinds (patterns.py), through codegen.emit's and
+execute.run_plan's kind tables (``EMITTERS``, ``DISPATCHERS``).
+
+Kernels: ``product`` (wgsl/fused_matmul.wgsl: tiled op(A) * op(B), operands read transposed or centred
+in place, the epilogue's ``let`` lines from codegen on every element before it is stored), ``colsum``
+and ``colnorm`` (wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
+wgsl/fused_elementwise.wgsl). Every kernel uses fused_common's uniform block: the product's sizes are
+its view (m, k, n), a column kernel's its [pre, n, post] view; epilogue scalars are uniforms.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from engine.accel.kernels import MAX_GROUPS, _binding, _float_type, _workgroups
+from engine.accel.provider import GpuUnavailable
+from engine.accel.residency import GpuTensor, empty
+from engine.accel.shaders import STORAGE_TYPE, library, render
+
+from .codegen import classify_leaves, common, leaf_lines, node_lines, uniform
+from .execute import Run, buffers
+from .graph import AccelGraph
+from .patterns import PATTERNS, Kernel, Operand, Pattern
+from .plan import Group, Plan
+
+
+def name(v: int) -> str:
+    """The WGSL name of a value (made-up values have negative ids)."""
+    return f"v{v}" if v >= 0 else f"s{-v}"
+
+
+def bind_operands(plan: Plan, values: list[int], first: int) -> tuple[str, dict[int, str]]:
+    """Bindings of arrays a kernel indexes itself (in<k> from binding ``first + 1`` on)."""
+    bindings, names = "", {}
+    for k, v in enumerate(values, start=first):
+        names[v] = f"in{k}"
+        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[v].cls])
+    return bindings, names
+
+
+def bind_outputs(plan: Plan, group: Group, slot: int) -> str:
+    bindings = ""
+    if group.checked:
+        bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
+        slot += 1
+    for k, v in enumerate(group.outputs):
+        bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[plan.info[v].cls], writable=True)
+    return bindings
+
+
+# ------------------------------------------------------------------ product
+
+PRODUCT_SIZES = ("p.pre", "p.rn", "p.post")                    # m, k, n in the product kernel's view
+DIAGONAL_SIZES = ("p.shape[0][0]", "p.rn", "p.shape[0][1]")     # in the diagonal kernel (shape m x n)
+
+
+def load(op: Operand, names: dict[int, str], t: str, role: str, sizes: tuple[str, str, str]) -> str:
+    """Element (r, kk) of op(A) (role a) or (kk, c) of op(B) (role b), read where it lies."""
+    m, k, n = sizes
+    if role == "a":
+        index, column = (f"kk + {k} * r", "r") if op.transposed else (f"r + {m} * kk", "kk")
+    else:
+        index, column = (f"c + {n} * kk", "kk") if op.transposed else (f"kk + {k} * c", "c")
+    value = f"{t}({names[op.value]}[{index}])"
+    return value if op.centre is None else f"({value} - {t}({names[op.centre]}[{column}]))"
+
+
+def with_epilogue(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> tuple[list[str], str, dict[int, str]]:
+    """The epilogue's ``let`` lines (leaves read at output index ``i``) and the bindings of its leaves,
+    then of the operands (their names): the product and diagonal kernels share them."""
+    read = list(dict.fromkeys(v for op in k.operands for v in (op.value, op.centre) if v is not None))
+    epi = Group("ElementwiseChain", k.nodes, k.outputs, k.shape, leaves=[v for v in k.leaves if v not in read])
+    classify_leaves(epi, plan)
+    loads, bindings = leaf_lines(epi, plan, t)
+    lines = loads + node_lines(graph, epi, t)
+    more, names = bind_operands(plan, read, len(epi.arrays))
+    k.arrays = epi.arrays + [(v, "operand") for v in read]
+    k.scalars, k.checked = epi.scalars, epi.checked
+    return lines, bindings + more + bind_outputs(plan, k, len(k.arrays) + 1), names
+
+
+def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
+    t = _float_type(plan.cls)
+    lines, bindings, names = with_epilogue(graph, plan, k, t)
+    body = lines + [f"    out0[i] = {name(k.outputs[0])};"]
+    a, b = k.operands
+    k.wgsl = render("fused_matmul", library=library(has_f64), common=common(k, t), bindings=bindings, T=t,
+                    load_a=load(a, names, t, "a", PRODUCT_SIZES), load_b=load(b, names, t, "b", PRODUCT_SIZES),
+                    result=name(k.result), body="\n".join("        " + line.strip() for line in body))
+
+
+def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
+    """``diag(epilogue(op(A) * op(B)))``: one workgroup per diagonal element sums its k products, then
+    applies the epilogue at that element (index i of the m x n product)."""
+    t = _float_type(plan.cls)
+    lines, bindings, names = with_epilogue(graph, plan, k, t)
+    a, b = k.operands
+    term = (f"    let r = o;\n    let c = o;\n    let kk = j;\n    return {load(a, names, t, 'a', DIAGONAL_SIZES)}"
+            f" * {load(b, names, t, 'b', DIAGONAL_SIZES)};")
+    body = ["    let s = total(o, lid, 0.0, false);", "    if (lid == 0u) {", "        let i = o + p.shape[0][0] * o;",
+            f"        let {name(k.result)} = s;", *("        " + line.strip() for line in lines),
+            f"        out0[o] = {name(k.nodes[-1] if k.nodes else k.result)};", "    }"]
+    k.wgsl = render("fused_colsum", library=library(has_f64), common=common(k, t), T=t, bindings=bindings,
+                    term=term, body="\n".join(body))
+
+
+def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
+    m, _, n = k.view
+    grid = (-(-m // 64), -(-n // 64), 1)
+    if max(grid) > MAX_GROUPS:
+        raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
+    dispatch(run, plan, k, scalars, grid)
+
+
+# ------------------------------------------------------------------ column and image totals
+
+INDEX = "    let idx = o % p.pre + p.pre * (j + p.rn * (o / p.pre));\n"
+TERMS = {"mean": "{t}(in0[idx])", "stats": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
+         "rdivide": "{t}(in0[idx])"}
+
+
+def colsum_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
+    m = "m64" if t == "f64" else "m32"
+    if k.op == "mean":
+        return ["    let s = total(o, lid, 0.0, false);",
+                f"    if (lid == 0u) {{ out0[o] = s / {t}(p.rn); }}"]
+    if k.op == "dot":
+        return ["    let s = total(o, lid, 0.0, false);", "    if (lid == 0u) { out0[o] = s; }"]
+    # stats: the mean, then the squared deviations from it; std normalised by N - 1 (0 for N = 1)
+    lines = [f"    let mean = total(o, lid, 0.0, false) / {t}(p.rn);",
+             "    let m2 = total(o, lid, mean, true);",
+             f"    if (lid == 0u) {{ out0[o] = {m}_sqrt(m2 / {t}(max(p.rn, 2u) - 1u));"]
+    return lines + (["        out1[o] = mean;"] if len(k.outputs) == 2 else []) + ["    }"]
+
+
+def colnorm_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
+    """Column sum of squares, the normalising expression of it, each element divided by that."""
+    div = graph.nodes[k.outputs[0]]
+    f = Group("ElementwiseChain", k.nodes[:-1], [div.args[1]], k.shape, scalars=k.scalars)
+    lines = [f"    let {name(k.result)} = total(o, lid, 0.0, true);"]
+    lines += leaf_lines(f, plan, t)[0] + node_lines(graph, f, t)
+    k.checked = f.checked
+    return lines + ["    for (var j = lid; j < p.rn; j = j + 256u) {", "        let idx = base + p.pre * j;",
+                    f"        out0[idx] = {t}(in0[idx]) / {name(div.args[1])};", "    }"]
+
+
+def emit_colsum(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
+    t = _float_type(plan.cls)
+    read = [v for v in k.leaves if not plan.info[v].scalar]
+    k.scalars = [v for v in k.leaves if plan.info[v].scalar]
+    k.arrays = [(v, "operand") for v in read]
+    bindings, _ = bind_operands(plan, read, 0)
+    body = (colnorm_body if k.kind == "colnorm" else colsum_body)(graph, plan, k, t)
+    k.wgsl = render("fused_colsum", library=library(has_f64), common=common(k, t), T=t,
+                    bindings=bindings + bind_outputs(plan, k, len(read) + 1),
+                    term=f"{INDEX}    return {TERMS[k.op].format(t=t)};",
+                    body="\n".join(body))
+
+
+def dispatch_colsum(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
+    pre, _, post = k.view
+    dispatch(run, plan, k, scalars, _workgroups(pre * post, 1))
+
+
+# ------------------------------------------------------------------ layout
+
+def emit_layout(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
+    """Transpose (out[r, c] = x[c, r]); diag of a matrix (its diagonal as a column) or of a vector (a
+    diagonal matrix); ``view`` = (rows of the result, 1, rows of the operand)."""
+    t = _float_type(plan.cls)
+    (x,) = k.leaves
+    k.arrays, k.scalars = [(x, "operand")], []
+    rows = ["    let r = i % p.pre;", "    let c = i / p.pre;"]
+    if k.op == "transpose":
+        body = rows + ["    out0[i] = in0[c + p.post * r];"]
+    elif k.shape[1] == 1:
+        body = ["    out0[i] = in0[i + p.post * i];"]
+    else:
+        body = rows + [f"    out0[i] = select({STORAGE_TYPE[plan.info[x].cls]}(0), in0[r], r == c);"]
+    bindings, _ = bind_operands(plan, [x], 0)
+    k.wgsl = render("fused_elementwise", library=library(has_f64), common=common(k, t),
+                    bindings=bindings + bind_outputs(plan, k, 2), body="\n".join(body))
+
+
+def dispatch_layout(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
+    dispatch(run, plan, k, scalars, _workgroups(math.prod(k.shape), 256))
+
+
+# ------------------------------------------------------------------ patterns
+
+def dispatch(run: Run, plan: Plan, k: Group, scalars: list[float], grid: tuple[int, int, int]) -> None:
+    outs: list[GpuTensor] = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in k.outputs]
+    run.tensors.update(zip(k.outputs, outs))
+    provider = run.provider
+    provider.dispatch(provider.pipeline(k.wgsl), buffers(run, k) + [o.buffer for o in outs],
+                      uniform(plan, k, scalars), grid)
+
+
+KERNELS: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {
+    "product": (emit_product, dispatch_product), "colsum": (emit_colsum, dispatch_colsum),
+    "colnorm": (emit_colsum, dispatch_colsum), "diagonal": (emit_diagonal, dispatch_colsum),
+    "Layout": (emit_layout, dispatch_layout)}
+
+
+def emit_pattern(graph: AccelGraph, plan: Plan, group: Pattern, has_f64: bool) -> None:
+    """Every part's WGSL; the group reads the parts' arrays that no part makes, and their uniforms."""
+    made: set[int] = set()
+    arrays: dict[int, str] = {}
+    for part in group.parts:
+        KERNELS[part.kind][0](graph, plan, part, has_f64)
+        for leaf, how in part.arrays:
+            if leaf not in made and arrays.get(leaf) != "expanded":
+                arrays[leaf] = how
+        made.update(part.outputs)
+    group.arrays = list(arrays.items())
+    group.scalars = list(dict.fromkeys(v for part in group.parts for v in part.scalars))
+    group.checked = any(part.checked for part in group.parts)
+    group.wgsl = "\n".join(f"// ---- kernel {k + 1} of {len(group.parts)}: {part.kind}\n{part.wgsl}"
+                           for k, part in enumerate(group.parts))
+
+
+def dispatch_pattern(run: Run, plan: Plan, group: Pattern, scalars: list[float]) -> None:
+    value = dict(zip(group.scalars, scalars))
+    for part in group.parts:
+        KERNELS[part.kind][1](run, plan, part, [value[v] for v in part.scalars])
+
+
+EMITTERS: dict[str, Callable[[AccelGraph, Plan, Any, bool], None]] = {
+    **{kind: emit_pattern for kind in PATTERNS}, "Layout": emit_layout}
+DISPATCHERS: dict[str, Callable[[Run, Plan, Any, list[float]], None]] = {
+    **{kind: dispatch_pattern for kind in PATTERNS}, "Layout": dispatch_layout}

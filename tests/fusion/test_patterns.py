@@ -1,0 +1,113 @@
+"""The specialised kinds (engine/accel/fusion/patterns.py) run from MATLAB source through the VM: fused on
+the GPU vs unfused (the VM's bytecode) vs the CPU, double and single, with sizes that cross the 64x64
+product tiles and the 256-wide column workgroups, and biases that broadcast."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel.fusion.report import plan_text
+from fusion_helpers import assert_same, devices, run, three_ways
+
+rng = np.random.default_rng(11)
+A, B = rng.random((65, 130)), rng.random((130, 67))
+ROW, COL = rng.random((1, 67)) + 0.5, rng.random((65, 1)) - 0.5
+Q, G = rng.random((130, 67)) - 0.5, rng.random((130, 130))
+X = rng.random((300, 67)) * 4 + 1
+IMAGES = rng.random((5, 33, 40)) * 3
+
+CASES = {
+    "epilogue": ("Y = max(min((A*B) .* s + 0.25, 30), 1) .^ 2;\nZ = (A*B) .* r + c;\nW = A' * C - 1;",
+                 {"A": A, "B": B, "s": np.array([[0.75]]), "r": ROW, "c": COL, "C": rng.random((65, 3))},
+                 "YZW", ["MatmulEpilogue"] * 3),
+    "gram_variable": ("n = size(X, 1);\nXc = X - mean(X);\nC = (Xc' * Xc) / (n - 1);", {"X": X}, ["Xc", "C"],
+                      ["CenteredGram", "ElementwiseChain"]),
+    "gram_inline": ("C = (X - mean(X))' * (X - mean(X)) / 299;", {"X": X}, "C", ["CenteredGram"]),
+    "power_step": ("Y = A*B;\nY = Y ./ sqrt(sum(Y.^2) + eps);", {"A": A, "B": B}, "Y", ["PowerStepNormalize"]),
+    "explained_variance": ("ev = diag(Q'*G*Q);\nfv = diag(Q' * (G * Q)) ./ 2;", {"Q": Q, "G": G}, ["ev", "fv"],
+                           ["ExplainedVariance", "ExplainedVariance", "ElementwiseChain"]),
+    "image_normalize": ("mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);\n"
+                        "Y = max(min(((I - mu) ./ (sd + eps)) .* 1.5 + 0.1, 2), -2) .^ 2;",
+                        {"I": IMAGES}, ["mu", "sd", "Y"], ["ImageNormalize", "ElementwiseChain"]),
+    "layout": ("Z = A';\nD = diag(A*B);\nV = diag(c);\nL = (A > 0.5)';", {"A": A, "B": B, "c": COL}, "ZDVL",
+               ["Layout", "MatmulEpilogue", "Layout", "ElementwiseChain", "Layout"]),
+    "diagonal": ("d = diag(max(A * A' .* s, 0.5) + c);", {"A": A, "s": np.array([[0.5]]), "c": COL}, "d",
+                 ["MatmulEpilogue"]),
+}
+
+
+def kinds(s: Session) -> list[str]:
+    return sorted(g.kind for w in s.fusion.reports() for g in w.groups)
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_fused_unfused_and_cpu_agree(gpu, case, single):
+    code, inputs, names, expected = CASES[case]
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    if single:
+        inputs = {k: v.astype(np.float32) for k, v in inputs.items()}
+    fused, unfused, cpu = three_ways(code, inputs)
+    assert set(devices(fused)) == {"GPU"}, [(w.reason, w.rejected) for w in fused.fusion.reports()]
+    assert kinds(fused) == sorted(expected)
+    rtol = 1e-4 if single else 1e-12
+    for name in names:
+        assert_same(fused.get(name), cpu.get(name), rtol, name)
+        assert_same(unfused.get(name), cpu.get(name), 0.0, name)
+
+
+def test_plan_names_each_kind_with_its_kernels(gpu64):
+    fused, _, _ = three_ways(CASES["gram_variable"][0], {"X": X})
+    text = plan_text(fused.fusion.reports())
+    assert "CenteredGram" in text and "mean transpose mtimes rdivide" in text
+    (gram,) = [g for w in fused.fusion.reports() for g in w.groups if g.kind == "CenteredGram"]
+    assert gram.wgsl.count("@compute") == 2 and "f64(in0[kk + p.rn * r]) - f64(in1[r])" in gram.wgsl
+
+
+def test_a_diagonal_epilogue_computes_only_the_diagonal(gpu64):
+    fused, _, _ = three_ways(CASES["diagonal"][0], CASES["diagonal"][1])
+    (group,) = [g for w in fused.fusion.reports() for g in w.groups]
+    assert group.ops == ["transpose", "mtimes", "times", "max", "plus", "diag"]
+    assert "tile_a" not in group.wgsl and "fn term(o: u32, j: u32)" in group.wgsl
+
+
+def test_a_product_whose_operand_follows_it_in_another_kernel_is_ordered(gpu64):
+    code = "T = G .* 2;\nY = T * G;\nZ = Y + T;"
+    fused, _, cpu = three_ways(code, {"G": G})
+    assert devices(fused) == ["GPU"]
+    assert kinds(fused) == ["ElementwiseChain", "ElementwiseChain", "MatmulEpilogue"]
+    for name in "TYZ":
+        assert_same(fused.get(name), cpu.get(name), 1e-12, name)
+
+
+def test_times_by_a_scalar_of_unknown_size_still_fuses_elementwise(gpu64):
+    fused, _, cpu = three_ways("n = size(X, 1);\ny = X * n;", {"X": X})
+    assert devices(fused) == ["GPU"] and kinds(fused) == ["ElementwiseChain"]
+    assert_same(fused.get("y"), cpu.get("y"), 0.0, "y")
+
+
+def test_a_product_of_operands_of_unknown_size_is_found_at_run_time(gpu64):
+    s = run("G = gpuArray(A);\nY = G * B + 1;\ncl = class(Y);\ny = gather(Y);", {"A": A, "B": B}, "gpu")
+    assert "MatmulEpilogue" in kinds(s) and s.get("cl") == "gpuArray"
+    assert_same(s.get("y"), A @ B + 1, 1e-12, "y")
+
+
+def test_products_the_kernels_do_not_take_run_on_the_cpu(gpu64):
+    w = rng.random((300, 2)) + 1j
+    fused, _, cpu = three_ways("y = X' * w;", {"X": X, "w": w})
+    assert devices(fused) == ["CPU"] and "complex double" in fused.fusion.reports()[0].reason
+    assert_same(fused.get("y"), cpu.get("y"), 0.0, "y")
+
+
+def test_eps_of_a_class_is_a_constant_of_that_class(gpu):
+    x = rng.random((40, 30)).astype(np.float32) - 0.5
+    fused, _, cpu = three_ways("y = x ./ (abs(x) + eps('single'));\nz = diag(x');", {"x": x})
+    assert devices(fused) == ["GPU"] and kinds(fused) == ["ElementwiseChain", "Layout", "Layout"]
+    for name in "yz":
+        assert_same(fused.get(name), cpu.get(name), 1e-6, name)
+
+
+def test_regions_hold_transposes_diag_and_eps():
+    text = Session(device="cpu").mir("x = ones(3);\ny = diag(x' * x) + eps;")
+    assert "fusion region 0 [layout, matmul, constant, elementwise]" in text
+    assert "callname eps nargout=1" in text

@@ -1,0 +1,170 @@
+"""The auto policy: calibration (measured, cached per adapter) and per-window decisions from its costs."""
+import json
+
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel.fusion import calibrate
+from engine.accel.fusion.calibrate import CostModel, Line
+
+CHAIN = "y = exp(a .* x) + x;"
+
+
+def synthetic(gpu_fixed: float = 1e-4, download: float = 1e-9) -> CostModel:
+    """A model where the CPU costs 1 ns per element and the GPU 0.01 ns plus a fixed cost per kernel."""
+    cpu = {k: Line(1e-6, 1e-9) for k in calibrate.KINDS}
+    gpu = {k: Line(gpu_fixed, 1e-11) for k in calibrate.KINDS}
+    return CostModel("synthetic", cpu, gpu, Line(1e-5, 1e-11), Line(1e-5, download))
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATFUSE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(calibrate, "_models", {})
+    return tmp_path
+
+
+def counting(monkeypatch) -> list:
+    """Replace the measurement by a synthetic model; the list counts the calibrations."""
+    calls = []
+    monkeypatch.setattr(calibrate, "calibrate", lambda provider: calls.append(1) or synthetic())
+    return calls
+
+
+def test_calibration_measures_and_writes_the_cache(gpu, cache):
+    model = calibrate.cost_model(gpu)
+    assert set(model.cpu) == set(model.gpu) == set(calibrate.KINDS)
+    lines = [*model.cpu.values(), *model.gpu.values(), model.upload, model.download]
+    assert all(line.fixed >= 0 and line.per >= 0 for line in lines)
+    assert model.gpu["elementwise"].per > 0 and model.cpu["matmul"].per > 0
+    assert 0 < model.seconds < 30
+    stored = json.loads(calibrate.cache_file(gpu).read_text())
+    assert stored["version"] == calibrate.VERSION and stored["adapter"] == gpu.info.name
+    assert [r[0] for r in model.rows()][-2:] == ["upload (per byte)", "download (per byte)"]
+
+
+def test_cache_is_read_back_without_measuring(gpu, cache, monkeypatch):
+    calibrate.save(calibrate.cache_file(gpu), synthetic(gpu_fixed=0.5))
+    calls = counting(monkeypatch)
+    assert calibrate.cost_model(gpu).gpu["reduction"].fixed == 0.5
+    assert calls == []
+    monkeypatch.setattr(calibrate, "_models", {})
+    monkeypatch.setenv("MATFUSE_CALIBRATE", "1")       # forced: measured again and rewritten
+    assert calibrate.cost_model(gpu).gpu["reduction"].fixed == 1e-4
+    assert calls == [1]
+    assert json.loads(calibrate.cache_file(gpu).read_text())["gpu"]["reduction"]["fixed"] == 1e-4
+
+
+@pytest.mark.parametrize("content", ["{not json", f'{{"version": {calibrate.VERSION}}}', '{"version": 999}', "[]"])
+def test_corrupt_cache_is_measured_again(gpu, cache, monkeypatch, content):
+    calibrate.cache_file(gpu).write_text(content)
+    calls = counting(monkeypatch)
+    assert calibrate.cost_model(gpu).adapter == "synthetic"
+    assert calls == [1]
+    assert calibrate.load(calibrate.cache_file(gpu)) is not None      # replaced by a good one
+
+
+def test_unwritable_cache_is_no_error(gpu, tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("MATFUSE_CACHE_DIR", str(blocker / "sub"))      # a folder inside a file
+    monkeypatch.setattr(calibrate, "_models", {})
+    calls = counting(monkeypatch)
+    assert calibrate.cost_model(gpu).adapter == "synthetic" and calls == [1]
+
+
+def test_cache_folder_defaults(monkeypatch, tmp_path):
+    monkeypatch.delenv("MATFUSE_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert calibrate.cache_dir() == tmp_path / "matfuse"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert calibrate.cache_dir().parts[-2:] == (".cache", "matfuse")
+
+
+def auto_session(model: CostModel, n: int) -> Session:
+    s = Session(device="auto")
+    s.fusion.costs = model
+    s.set("x", np.linspace(0, 1, n).reshape(n, 1))
+    s.set("a", 0.5)
+    return s
+
+
+def decide(s: Session, code: str = CHAIN):
+    result = s.execute(code)
+    assert result.error is None, result.error
+    (report,) = s.fusion.reports()
+    return report
+
+
+def test_small_window_stays_on_the_cpu_and_large_one_goes_to_the_gpu(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    small = decide(auto_session(synthetic(), 5000))
+    assert small.device == "CPU" and "cost model" in small.reason
+    assert small.estimate["gpu"] > small.estimate["cpu"]
+    large = decide(auto_session(synthetic(), 400_000))
+    assert large.device == "GPU" and large.estimate["gpu"] < large.estimate["cpu"]
+    assert large.elapsed > 0
+    # the CPU side: three operations (times, exp, plus) of 1e-6 s + 1e-9 s per element
+    assert large.estimate["cpu"] == pytest.approx(3 * (1e-6 + 1e-9 * 400_000))
+
+
+def test_tiny_windows_never_start_the_device(gpu64):
+    report = decide(auto_session(synthetic(), 10))
+    assert report.device == "CPU" and "MATFUSE_FUSION_MIN_ELEMENTS" in report.reason
+    assert report.estimate == {}
+
+
+def test_resident_inputs_count_a_download_on_the_cpu_side(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    # a GPU that only wins when the data is already there: downloads are expensive
+    s = auto_session(synthetic(gpu_fixed=2e-5, download=1e-6), 20000)
+    s.fusion.costs = synthetic(gpu_fixed=2e-5, download=1e-6)
+    result = s.execute("y = x .* a;\nfor k = 1:3, y = exp(y .* a) + x; end")
+    assert result.error is None
+    first, loop = s.fusion.reports()
+    assert loop.device == "GPU" and loop.runs == 3
+    assert loop.estimate["cpu"] > 20000 * 8 * 1e-6       # it would have to download y first
+    cpu = Session(device="cpu")
+    cpu.set("x", s.get("x"))
+    cpu.set("a", 0.5)
+    cpu.execute("y = x .* a;\nfor k = 1:3, y = exp(y .* a) + x; end")
+    np.testing.assert_allclose(s.get("y"), cpu.get("y"), rtol=1e-14)
+
+
+def test_overrides_win_over_the_cost_model(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    never = synthetic(gpu_fixed=10.0)                   # the model alone would never offload
+    s = auto_session(never, 5000)
+    s.fusion.mode = "gpu"
+    assert decide(s).device == "GPU"
+    monkeypatch.setenv("MATFUSE_ACCEL", "gpu")
+    assert decide(auto_session(never, 5000)).device == "GPU"
+    monkeypatch.setenv("MATFUSE_ACCEL", "auto")
+    assert decide(auto_session(never, 5000)).device == "CPU"
+    s = auto_session(synthetic(), 400_000)
+    s.fusion.mode = "cpu"
+    assert s.execute(CHAIN).error is None and s.fusion.reports() == []
+
+
+def test_gpuarray_inputs_run_on_the_gpu_under_auto(gpu64, monkeypatch):
+    s = auto_session(synthetic(gpu_fixed=10.0), 100)
+    report = decide(s, "g = gpuArray(x);\ny = exp(a .* g) + g;")
+    assert report.device == "GPU" and report.estimate == {}
+    assert s.execute("c = class(y);").error is None and s.get("c") == "gpuArray"
+
+
+def test_debug_prints_the_decision_with_its_estimate(gpu64, monkeypatch, capsys):
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    monkeypatch.setenv("MATFUSE_DEBUG_FUSION", "1")
+    decide(auto_session(synthetic(), 5000))
+    err = capsys.readouterr().err
+    assert "fusion: window" in err and "CPU - the cost model expects the CPU to be faster" in err
+    assert "(estimate: CPU " in err and " ms, GPU " in err
+
+
+def test_scalar_windows_reach_the_cost_model_when_the_threshold_is_one(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    s = auto_session(synthetic(), 10)
+    report = decide(s, "b = str2double('2'); y = b - a;")     # b's size is unknown when compiling
+    assert report.device == "CPU" and "cost model" in report.reason and report.estimate
