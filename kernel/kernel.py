@@ -111,6 +111,11 @@ class MatfuseKernel(Kernel):
     def write(self, text: str) -> None:
         self._print(text)
 
+    def display(self, bundle: dict[str, str]) -> None:
+        """Send a MIME bundle as display_data (the %fusion reports)."""
+        if not self._quiet:
+            self.send_response(self.iopub_socket, "display_data", {"data": bundle, "metadata": {}})
+
     def page(self, text: str) -> None:
         self._payload.append({"source": "page", "data": {"text/plain": text}, "start": 0})
 

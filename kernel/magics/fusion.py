@@ -1,53 +1,41 @@
-"""The fusion magics: %fusion plan|wgsl|stats|on|off|auto|reset and %%fusion (reports of
-engine/accel/fusion as text)."""
+"""The fusion magics: ``%fusion <report>|on|off|auto|reset`` and ``%%fusion``. Reports are MIME bundles
+(text/plain and text/html) built by the engine (``Session.fusion_report``, engine/accel/fusion)."""
 from __future__ import annotations
-
-from engine.accel.fusion.report import plan_text, stats_text, wgsl_text
-from engine.accel.provider import current_provider
-from engine.runtime.errors import MatlabError
 
 from .registry import MagicHost, magic
 
 POLICIES = {"on": "gpu", "off": "cpu", "auto": "auto"}
 
 
-def _wgsl(host: MagicHost, rest: list[str]) -> str:
-    if rest and not rest[0].isdigit():
-        raise MatlabError("matfuse:fusion:badGroup", f"%fusion wgsl takes a group number, not '{rest[0]}'.")
-    return wgsl_text(host.session.fusion.reports(), int(rest[0]) if rest else None)
-
-
 @magic("fusion", "line")
 def fusion_line(host: MagicHost, args: str, body: str) -> None:
-    """%fusion plan | wgsl [group] | stats | on | off | auto | reset  inspect or steer fusion.
+    """%fusion [plan|wgsl [n]|stats|residency|graph|explain|device|on|off|auto|reset]  inspect, steer fusion.
 
-    plan: the last cell's fusion windows, their groups (kind, source lines, operations, inputs and
-    outputs with classes and sizes), GPU or CPU and why, and rejected operations. wgsl: the generated
-    shaders with line numbers. stats: counters since the session started. on/off/auto: fuse every
-    supported window, none, or those large enough (overrides MATFUSE_ACCEL and the device). reset:
-    forget cached plans and counters."""
+    Reports of the last cell, as text and HTML:
+    plan: each fusion window with its source lines, groups (kind, lines, operations, inputs and outputs
+    with classes and sizes), GPU or CPU and why, run time and cost estimate, rejected operations.
+    wgsl [group]: the generated shaders, highlighted, with line numbers (group counts across windows).
+    stats: counters since the session started: windows, groups, dispatches, uploads and downloads,
+    plan and pipeline caches, time. residency: every GPU-resident value of the workspace (also inside
+    cells and structs) with class, size, bytes and buffer id, and the buffer pool's totals.
+    graph: each window's data-flow graph with its fusion groups coloured (SVG). explain: why each
+    window ran where it did, in prose. device: the adapter, its limits, fallbacks and calibration.
+    on/off/auto: fuse every supported window, none, or those that pay off (overrides MATFUSE_ACCEL
+    and the device). reset: forget cached plans and counters. Without a command: plan."""
     words = args.split()
-    fusion = host.session.fusion
-    command = words[0] if words else "plan"
-    if command == "plan":
-        host.write(plan_text(fusion.reports()) + "\n")
-    elif command == "wgsl":
-        host.write(_wgsl(host, words[1:]) + "\n")
-    elif command == "stats":
-        host.write(stats_text(fusion.stats, current_provider()) + "\n")
-    elif command in POLICIES:
-        fusion.mode = POLICIES[command]
+    fusion = host.matlab.fusion
+    if words and words[0] in POLICIES:
+        fusion.mode = POLICIES[words[0]]
         host.write(f"fusion policy: {fusion.mode}\n")
-    elif command == "reset":
+    elif words and words[0] == "reset":
         fusion.reset()
         host.write("fusion caches and counters cleared\n")
     else:
-        raise MatlabError("matfuse:fusion:badCommand",
-                          f"Unknown %fusion command '{command}'. See %help %fusion.")
+        host.display(host.matlab.fusion_report(args))
 
 
 @magic("fusion", "cell")
 def fusion_cell(host: MagicHost, args: str, body: str) -> None:
-    """%%fusion  run the cell, then show its fusion plan (what %fusion plan prints)."""
+    """%%fusion [report]  run the cell, then show its fusion report (default plan; any %fusion report)."""
     host.run(body)
-    host.write(plan_text(host.session.fusion.reports()) + "\n")
+    host.display(host.matlab.fusion_report(args))

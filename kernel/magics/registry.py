@@ -25,11 +25,14 @@ KINDS = ("line", "cell")
 class MagicHost(Protocol):
     """What a magic may ask of the kernel that runs it."""
 
-    session: Any          # engine.Session
+    matlab: Any           # engine.Session
     plot_settings: Any    # engine.runtime.figures.PlotSettings of this kernel
 
     def write(self, text: str) -> None:
         """Print text to the cell's output (stdout stream)."""
+
+    def display(self, bundle: dict[str, str]) -> None:
+        """Show a MIME bundle (e.g. text/plain and text/html) as the cell's display output."""
 
     def run(self, code: str) -> bool:
         """Run MATLAB code as a cell does (streamed output, results, figures, errors); True if it succeeded."""
