@@ -23,12 +23,15 @@ from .runtime.context import SessionState
 from .runtime.errors import MatlabError
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray,
                              StructArray, as_matrix, simplify)
+from .config import flag
+from .mir.infer import type_of_value
 from .vm.build import build_cell, build_mir
 from .vm.code import Code
 from .vm.frame import Frame, internal_error, interrupt_error
 from .vm.vm import VM
 
 DEVICES = ("auto", "cpu", "gpu")
+BUILD_CACHE = 64      # cell code objects kept for re-runs
 
 
 @dataclass
@@ -52,6 +55,7 @@ class Session:
         self._workspace: dict[str, Any] = {}
         self._owned: set[str] = set()      # variables whose value no one else references (in-place ok)
         self._chunks: list[str] = []
+        self._builds: dict[tuple, Code] = {}   # cell code objects by text and workspace types (_build)
         self.vm = VM(self.state, self._write)
         self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
         self.fusion.state = self.state            # its GPU random stream (fused rand/randn)
@@ -69,7 +73,7 @@ class Session:
         self.fusion.begin_cell()
         error = None
         try:
-            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
+            compiled = self._build(code, name)
             self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
             if compiled.kind != "function":                  # a cell of function definitions only defines
                 self._run(compiled)
@@ -80,6 +84,20 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error
             error = internal_error(exc)
         return ExecResult("".join(self._chunks), error, self._figures())
+
+    def _build(self, code: str, name: str) -> Code:
+        """The code object of a cell, reused when the same text runs again over a workspace of the same
+        names and types (a notebook re-running a cell, a benchmark loop): the build depends on nothing
+        else, and a reused code object keeps its specialised Python function and fusion plans."""
+        key = (code, name, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
+               tuple(sorted((k, type_of_value(v)) for k, v in self._workspace.items())))
+        compiled = self._builds.pop(key, None)
+        if compiled is None:
+            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
+        self._builds[key] = compiled                     # most recently used last
+        if len(self._builds) > BUILD_CACHE:
+            del self._builds[next(iter(self._builds))]
+        return compiled
 
     def _run(self, code: Code) -> None:
         frame = Frame(code)

@@ -154,3 +154,18 @@ def test_functions_defined_in_a_cell_serve_later_cells():
     r = s.execute("b = helper(2);\nfunction r = helper(x)\n  r = sq(x) + 1;\nend")
     assert r.error is None and s.get("b")[0, 0] == 5.0
     assert s.execute("f = @helper; c = f(3);").error is None and s.get("c")[0, 0] == 10.0
+
+
+def test_a_cell_run_again_reuses_its_code_object():
+    s = Session(device="cpu")
+    s.execute("x = 1;")
+    cell = "y = x + 1; n = numel(x);"
+    s.execute(cell)                    # the first run adds y and n to the workspace: the second builds again
+    s.execute(cell)
+    first = next(reversed(s._builds.values()))
+    s.execute(cell)
+    assert next(reversed(s._builds.values())) is first and s.get("y") == 2.0
+    s.execute("x = [1 2 3];")          # another type for x: the cell is built again, for a matrix
+    assert s.execute(cell).error is None and s.get("n") == 3.0
+    assert next(reversed(s._builds.values())) is not first
+    assert s.execute("y = (;").error is not None and s.execute("y = (;").error is not None
