@@ -1,5 +1,6 @@
 """Run one MATLAB source three ways: fused on the GPU, unfused (the VM's bytecode), and on the CPU."""
 import numpy as np
+import pytest
 
 from engine import Session
 
@@ -31,3 +32,20 @@ def assert_same(a, b, rtol: float, name: str) -> None:
 
 def devices(s: Session) -> list[str]:
     return [w.device for w in s.fusion.reports()]
+
+
+def check_case(gpu, case: tuple, single: bool, rtol_single: float) -> None:
+    """A (code, inputs, names) case, in double or single: fused on the GPU, agreeing with the CPU within
+    rtol (1e-12 for double), and unfused agreeing exactly."""
+    code, inputs, names = case
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    if single:
+        inputs = {k: v.astype(np.float32) for k, v in inputs.items()}
+    fused, unfused, cpu = three_ways(code, inputs)
+    assert devices(fused) == ["GPU"], fused.fusion.reports()
+    assert devices(unfused) == [] and devices(cpu) == []
+    rtol = rtol_single if single else 1e-12
+    for name in names:
+        assert_same(fused.get(name), cpu.get(name), rtol, name)
+        assert_same(unfused.get(name), cpu.get(name), 0.0, name)

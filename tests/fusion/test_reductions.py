@@ -7,7 +7,7 @@ import pytest
 
 from engine.accel.fusion.calls import MISSING, call_form
 from engine.accel.kernels import REDUCE_CHUNK
-from fusion_helpers import assert_same, devices, run, three_ways
+from fusion_helpers import check_case, assert_same, devices, run, three_ways
 
 rng = np.random.default_rng(11)
 X = rng.random((257, 131)) * 4 - 1
@@ -39,17 +39,7 @@ CASES = {
 @pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_fused_unfused_and_cpu_agree(gpu, case, single):
-    code, inputs, names = CASES[case]
-    if not single and not gpu.f64:
-        pytest.skip("the adapter has no shader-f64")
-    if single:
-        inputs = {k: v.astype(np.float32) for k, v in inputs.items()}
-    fused, unfused, cpu = three_ways(code, inputs)
-    assert devices(fused) == ["GPU"], fused.fusion.reports()
-    rtol = 1e-4 if single else 1e-12
-    for name in names:
-        assert_same(fused.get(name), cpu.get(name), rtol, name)
-        assert_same(unfused.get(name), cpu.get(name), 0.0, name)
+    check_case(gpu, CASES[case], single, 1e-4)
 
 
 def test_std_and_var_past_a_million_elements_along_the_reduced_dimension(gpu64):
