@@ -16,13 +16,14 @@ from __future__ import annotations
 import math
 import struct
 from dataclasses import dataclass
+from string import Template
 from typing import Sequence, Union
 
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
-from engine.accel.shaders import STORAGE_TYPE, library, render
+from engine.accel.shaders import STORAGE_TYPE, library, render, source
 from engine.runtime.errors import MatlabError, incompatible_sizes, inner_dimensions
 
 Operand = Union[GpuTensor, float, int, bool, np.floating]
@@ -186,8 +187,9 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
     expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
     if out_cls == "logical":
         expr = f"select(0u, 1u, {expr if spec.logical else f'!({expr} == 0.0)'})"
-    parts = dict(library=library(has_f64), stride_vecs=str(2 * max(slot, 1)), T=t, bindings=bindings,
-                 loads="\n".join(loads), store=expr)
+    params = Template(source("elementwise_params")).substitute(T=t, stride_vecs=str(2 * max(slot, 1)))
+    parts = dict(library=library(has_f64), params=params, bindings=bindings, loads="\n".join(loads),
+                 store=expr)
     if width == 1:
         return render("elementwise", **parts)
     return render("elementwise_vec", W=str(width), TOUT=out_type, elements="\n".join(elements), **parts)

@@ -3,17 +3,7 @@
 // through per-dimension strides (0 on expanded dimensions). Scalar operands travel in the uniform
 // block (p.scalars), never in the shader text, so one pipeline serves every constant.
 $library
-struct Params {
-    n: u32,
-    ndim: u32,
-    zero: u32,
-    pad: u32,
-    shape: array<vec4<u32>, 2>,
-    strides: array<vec4<u32>, $stride_vecs>,
-    scalars: vec4<$T>,
-}
-
-@group(0) @binding(0) var<uniform> p: Params;
+$params
 $bindings
 fn expanded_index(i: u32, k: u32) -> u32 {
     var rem = i;

@@ -4,17 +4,7 @@
 // one vector. The last vector may reach past n: its loads stay inside the pooled buffer (a power of two
 // of at least 256 bytes), and only its first n mod $W elements are stored.
 $library
-struct Params {
-    n: u32,
-    ndim: u32,
-    zero: u32,
-    pad: u32,
-    shape: array<vec4<u32>, 2>,
-    strides: array<vec4<u32>, $stride_vecs>,
-    scalars: vec4<$T>,
-}
-
-@group(0) @binding(0) var<uniform> p: Params;
+$params
 $bindings
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
