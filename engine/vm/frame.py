@@ -1,6 +1,8 @@
 """Frames, loop iterators, and the conversions between MatlabError and MException values."""
 from __future__ import annotations
 
+import math
+
 from typing import Any, Iterator
 
 import numpy as np
@@ -72,6 +74,20 @@ def range_state(start: Any, step: Any, stop: Any) -> list | Iterator:
     return columns(colon(start, step, stop))
 
 
+class NoColumns:
+    """The iterator of a ``for`` over a value without columns (``for k = []``): it yields nothing, and
+    the loop variable becomes that value when the loop ends (MATLAB)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __iter__(self) -> "NoColumns":
+        return self
+
+    def __next__(self) -> Any:
+        raise StopIteration
+
+
 def columns(value: Any) -> Iterator:
     """Iterator over the columns of any array (MATLAB's ``for`` over a matrix or cell)."""
     from ..runtime.indexing import MAGIC_COLON, index
@@ -79,6 +95,8 @@ def columns(value: Any) -> Iterator:
     if t is float or t is bool or t is complex:
         return iter((value,))
     shape = value.shape
+    if len(shape) < 2 or math.prod(shape[1:]) == 0:
+        return NoColumns(value)
     if t is np.ndarray:
         data = value.reshape(shape[0], -1, order="F") if value.ndim > 2 else value
         if data.dtype == np.float64 and shape[0] == 1:

@@ -68,7 +68,7 @@ def advance(vm: Any, R: list, st: Any, var: int) -> bool:
         if x is not st:
             R[var] = x
             return True
-    vm.loop_done(R, var, st[0] if type(st) is list else -1)
+    vm.loop_done(R, var, st)
     return False
 
 

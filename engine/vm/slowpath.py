@@ -13,7 +13,7 @@ from ..runtime import indexing, ops
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray, to_array
 from .code import OP, OPNAMES, Code
-from .frame import NOVALUE, Frame, columns, exception_value, range_state
+from .frame import NOVALUE, Frame, NoColumns, columns, exception_value, range_state
 
 COMPARE_OPS = ("<", "<=", ">", ">=", "==", "~=")
 EMPTY_ROW = np.zeros((1, 0))
@@ -90,10 +90,13 @@ class SlowPaths:
     def truth(self, value: Any) -> bool:
         return ops.truth(value)
 
-    def loop_done(self, R: list, var: int, count: int) -> None:
-        """A for loop that ran zero times leaves its variable empty (MATLAB)."""
-        if count == 0 or (count < 0 and R[var] is None):
-            R[var] = EMPTY_ROW.copy() if count == 0 else np.zeros((0, 0))
+    def loop_done(self, R: list, var: int, st: Any) -> None:
+        """A for loop that ran zero times leaves its variable empty (MATLAB): 1x0 for a range, else the
+        empty value it iterated over."""
+        if type(st) is list and st[0] == 0:
+            R[var] = EMPTY_ROW.copy()
+        elif type(st) is NoColumns:
+            R[var] = st.value
 
     # -------------------------------------------------------------- indexing
     def index(self, frame: Frame, a: tuple) -> None:

@@ -142,8 +142,10 @@ CASES = [
     case('int8_range', 'a = int8(120):int8(127);', a=num('int8', [120, 121, 122, 123, 124, 125, 126, 127])),
     case('grow_from_empty_2d', 'x = []; x(2, 3) = 1;', x=D([0, 0, 0, 0, 0, 1], (2, 3))),
     case('for_empty_range_var', 'n = 0; for k = 1:0, n = n + 1; end', n=D(0), k=D([])),
-    case('for_empty_matrix_var', 'k = 7; for k = [], end', k=D([], (0, 0)),
-         xfail='for k = [] leaves k at its old value 7; the loop variable becomes the empty value [] (as for k = 1:0, which works)'),
+    case('for_empty_matrix_var', 'k = 7; for k = [], end', k=D([], (0, 0))),
+    case('for_empty_row_var', 'k = 7; n = 0; for k = zeros(1, 0), n = n + 1; end', k=D([], (1, 0)), n=D(0)),
+    # MATLAB runs once per column even when the columns are empty (Octave runs zero times).
+    case('for_zero_rows_iterates_columns', 'n = 0; for k = zeros(0, 3), n = n + 1; end', n=D(3), k=D([], (0, 1))),
     case('for_matrix_columns_first', 's = 0; for v = magic(3), s = s + v(1); end', s=D(15)),
     case('for_struct_array_columns', "c = 0; for s = struct('a', {1, 2, 3}), c = c + 1; end", c=D(3)),
     case('for_cell_gives_cells', "w = ''; for c = {'ab', 'cd'}, w = [w class(c)]; end", w=C('cellcell')),
