@@ -548,17 +548,22 @@ class Lowerer:
             self.emit("persistent", attr=name, node=st, value=False)
 
     # ------------------------------------------------------------ conditions
-    def branch(self, node: A.Node, then: str, other: str) -> None:
+    def branch(self, node: A.Node, then: str, other: str, operand: bool = False) -> None:
+        """Jump on a condition; the operands of && and || must be logical scalars (``sctruth``), where
+        an if or while condition takes any array (all nonzero)."""
         if isinstance(node, A.Binary) and node.op in ("&&", "||"):
             mid = self.new_block()
             if node.op == "&&":
-                self.branch(node.left, mid.label, other)
+                self.branch(node.left, mid.label, other, True)
             else:
-                self.branch(node.left, then, mid.label)
+                self.branch(node.left, then, mid.label, True)
             self.start(mid)
-            self.branch(node.right, then, other)
+            self.branch(node.right, then, other, True)
             return
-        self.terminate("branch", [then, other], [self.value(node)], node=node)
+        value = self.value(node)
+        if operand:
+            value = self.emit("sctruth", [value], node=node)
+        self.terminate("branch", [then, other], [value], node=node)
 
     # ------------------------------------------------------------ expressions
     def value(self, node: A.Node) -> Temp:

@@ -447,6 +447,17 @@ def truth(value: Value) -> bool:
     return bool(arr.size) and bool(arr.all())
 
 
+def short_circuit_operand(value: Value) -> bool:
+    """An operand of && or ||: a numeric, logical or char scalar (NaN is an error, as in if)."""
+    if type(value) is bool:
+        return value
+    if type(value) is float or class_of(value) in NUMERIC_CLASSES and math.prod(size_of(value)) == 1:
+        return truth(value)
+    raise MatlabError("MATLAB:nonLogicalConditional",
+                      "Operands to the logical AND (&&) and OR (||) operators must be convertible to logical "
+                      "scalar values. Use the ANY or ALL functions to reduce operands to logical scalar values.")
+
+
 def _colon_count(a: float, d: float, b: float) -> int:
     """Number of intervals n of a:d:b (MATLAB's colonop algorithm); -1 for an empty range."""
     if d == 0 or (a < b and d < 0) or (b < a and d > 0):

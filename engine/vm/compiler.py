@@ -24,6 +24,8 @@ from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
+SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                       "uint32", "uint64"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
 LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
@@ -39,6 +41,21 @@ def compile_module(module: Module, defined: set[str] | frozenset[str] = frozense
         return local_codes[main.name]
     return Compiler(main, local_codes, set(module.functions)).compile(set(defined))
 
+
+
+def known_scalar(t: Temp) -> bool:
+    """A value the types say is a real numeric or logical scalar (an && / || operand needing no check)."""
+    return t.type.is_scalar and not t.type.complex and t.type.cls in SCALAR_TEST_CLASSES
+
+
+def branch_operand(block: Block) -> tuple[Temp, int]:
+    """The value a block's branch tests and the index of the instruction that may produce it, looking
+    through the && / || operand check (``sctruth``) of a known scalar, which emits nothing."""
+    cond, k = block.term.args[0], len(block.instrs) - 1
+    if k >= 0 and block.instrs[k].op == "sctruth" and block.instrs[k].dest is cond \
+            and known_scalar(block.instrs[k].args[0]):
+        return block.instrs[k].args[0], k - 1
+    return cond, k
 
 class Compiler:
     def __init__(self, fn: Function, local_codes: dict[str, Code], local_names: set[str]):
@@ -199,8 +216,10 @@ class Compiler:
 
     def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
         """``binop <`` whose only use is the block's branch: emitted with the terminator."""
-        return (ins.attr in COMPARES and k == len(block.instrs) - 1 and block.term.op == "branch"
-                and block.term.args[0] is ins.dest and self.uses[ins.dest.id] == 1)
+        if ins.attr not in COMPARES or block.term.op != "branch":
+            return False
+        cond, last = branch_operand(block)
+        return k == last and cond is ins.dest and self.uses[ins.dest.id] == 1
 
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str) -> None:
         for r in read:
@@ -325,6 +344,10 @@ class Compiler:
     def op_truth(self, ins: Instr) -> None:
         self.simple("TRUTH", ins)
 
+    def op_sctruth(self, ins: Instr) -> None:
+        if not known_scalar(ins.args[0]):         # a known scalar needs no check: the branch tests it
+            self.simple("SCTRUTH", ins)
+
     def op_casematch(self, ins: Instr) -> None:
         self.simple("CASEMATCH", ins)
 
@@ -425,10 +448,9 @@ class Compiler:
     def branch(self, block: Block, following: str | None) -> None:
         term = block.term
         then, other = term.targets
-        cond = term.args[0]
-        last = block.instrs[-1] if block.instrs else None
-        if last is not None and last.dest is cond and last.op == "binop" and \
-                self.fuse_branch(last, len(block.instrs) - 1, block):
+        cond, k = branch_operand(block)
+        last = block.instrs[k] if k >= 0 else None
+        if last is not None and last.dest is cond and last.op == "binop" and self.fuse_branch(last, k, block):
             a, b = self.args_of(last)
             start = len(self.code.ops)
             self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))

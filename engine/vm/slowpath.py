@@ -327,6 +327,10 @@ def op_truth(vm: Any, frame: Frame, a: tuple) -> None:
     frame.regs[a[0]] = ops.truth(frame.regs[a[1]])
 
 
+def op_sctruth(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = ops.short_circuit_operand(frame.regs[a[1]])
+
+
 def op_trypush(vm: Any, frame: Frame, a: tuple) -> None:
     frame.handlers.append(a[0])
 
