@@ -14,14 +14,15 @@ def cache_dir(tmp_path_factory):
         yield
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def gpu():
+    """The shared provider as it is now (per test: reset(gpuDevice) in a test replaces it)."""
     if not provider.available():
         pytest.skip("no GPU adapter (install mesa-vulkan-drivers for lavapipe)")
     return provider.get_provider()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def gpu64(gpu):
     if not gpu.f64:
         pytest.skip("the adapter has no shader-f64")

@@ -451,6 +451,8 @@ def short_circuit_operand(value: Value) -> bool:
     """An operand of && or ||: a numeric, logical or char scalar (NaN is an error, as in if)."""
     if type(value) is bool:
         return value
+    if class_of(value) == "gpuArray":
+        value = value.gather()
     if type(value) is float or class_of(value) in NUMERIC_CLASSES and math.prod(size_of(value)) == 1:
         return truth(value)
     raise MatlabError("MATLAB:nonLogicalConditional",

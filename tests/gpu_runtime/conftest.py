@@ -2,6 +2,6 @@
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def gpu(gpu64):
     return gpu64
