@@ -30,6 +30,10 @@ MATH = {
     "hypot": np.hypot,
 }
 SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -2.5, 3.0]
+# Where WGSL lets a hardware driver differ from IEEE single precision (docs/gpu.md, precision policy):
+# f32 division within 2.5 ulp, sqrt as 1/inverseSqrt (2.5 + 2 ulp). Software adapters (lavapipe) are
+# held to correctly rounded results.
+HARDWARE_F32_ULPS = {"rdivide": 2.5, "ldivide": 2.5, "sqrt": 4.5}
 
 
 def operands(dtype, arity, shape=(9, 7), seed=0):
@@ -55,9 +59,18 @@ def test_exact_ops(gpu64, op, dtype):
     with np.errstate(all="ignore"):
         expected = EXACT[op](*args).astype(dtype)
     assert got.dtype == dtype and got.shape == expected.shape
-    np.testing.assert_array_equal(got, expected)
+    hardware_f32 = dtype == np.float32 and gpu64.info.kind != "software"
+    if hardware_f32 and op in HARDWARE_F32_ULPS:
+        with np.errstate(all="ignore"):
+            exact = EXACT[op](*[a.astype(np.float64) for a in args])
+        assert f32_ulps(got, exact).max() <= HARDWARE_F32_ULPS[op]
+    else:
+        np.testing.assert_array_equal(got, expected)
     if op in ("uminus", "abs", "times", "sqrt"):
-        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+        # signed zeros and infinities; a NaN's sign is the hardware's (x86 makes inf*0 and sqrt(-1)
+        # negative NaNs, the H100's single NaNs differ) and no MATLAB result shows it
+        number = ~np.isnan(expected)
+        np.testing.assert_array_equal(np.signbit(got)[number], np.signbit(expected)[number])
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])

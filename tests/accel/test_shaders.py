@@ -37,7 +37,7 @@ def test_every_kernel_renders(cls, has_f64):
         assert "fn main(" in text and "$" not in text
         uses_library = "m64_" in spec.expr.format(m="m64", a="a", b="b")
         assert ("m64_" in text) == (uses_library and (cls == "double" or has_f64 and op not in (
-            "sqrt", "ceil", "round", "sign", "max", "min", "isnan", "isinf", "isfinite",
+            "uminus", "sqrt", "ceil", "round", "sign", "max", "min", "isnan", "isinf", "isfinite",
             "nan_to_zero"))), op
         assert ("f64" in text) == (cls == "double" or "m64_" in text)
 

@@ -10,14 +10,18 @@ fn mf_init(zero: u32) { mf_zero = zero; }
 fn m32_opaque(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ mf_zero); }
 fn m32_nan() -> f32 { return bitcast<f32>(0x7fc00000u); }
 fn m32_inf() -> f32 { return bitcast<f32>(0x7f800000u); }
-fn m32_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }
-fn m32_isinf(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) == 0x7f800000u; }
+// Class tests and negation on opaque bits (an OR with mf_zero): f64_math.wgsl's header says why.
+fn m32_bits(x: f32) -> u32 { return bitcast<u32>(x) | mf_zero; }
+fn m32_isnan(x: f32) -> bool { return (m32_bits(x) & 0x7fffffffu) > 0x7f800000u; }
+fn m32_isinf(x: f32) -> bool { return (m32_bits(x) & 0x7fffffffu) == 0x7f800000u; }
+fn m32_neg(x: f32) -> f32 { return bitcast<f32>(m32_bits(x) ^ 0x80000000u); }
 
 fn m32_copysign(x: f32, s: f32) -> f32 {
     return bitcast<f32>((bitcast<u32>(x) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
 }
 
-fn m32_sqrt(x: f32) -> f32 { return sqrt(x); }
+// sqrt(-0) is -0 also where the driver computes sqrt as 1/inverseSqrt(x).
+fn m32_sqrt(x: f32) -> f32 { return m32_copysign(sqrt(x), x); }
 
 fn m32_ceil(x: f32) -> f32 { return ceil(x); }
 

@@ -74,7 +74,7 @@ fn m32_atan2(y: f32, x: f32) -> f32 {
 fn m32_hypot(x: f32, y: f32) -> f32 {
     let ax = abs(x);
     let ay = abs(y);
-    if (m32_isinf(ax) || m32_isinf(ay)) { return m32_inf(); }
+    if (m32_isinf(x) || m32_isinf(y)) { return m32_inf(); }
     if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
     let a = max(ax, ay);
     let b = min(ax, ay);
@@ -83,23 +83,27 @@ fn m32_hypot(x: f32, y: f32) -> f32 {
     return a * sqrt(1.0 + r * r);
 }
 
-// x^y with C99 special cases; negative x with non-integer y gives NaN (complex in MATLAB: the caller
-// routes those to the CPU).
+// x^y with C99 special cases, tested on the bits as in the f64 library (magnitudes compare as integers:
+// 0x7f800000 is Inf, 0x3f800000 is 1); negative x with non-integer y gives NaN (complex in MATLAB: the
+// caller routes those to the CPU).
 fn m32_pow(x: f32, y: f32) -> f32 {
-    if (y == 0.0 || x == 1.0) { return 1.0; }
-    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
-    let ax = abs(x);
+    let mx = m32_bits(x) & 0x7fffffffu;
+    let my = m32_bits(y) & 0x7fffffffu;
+    if (my == 0u || m32_bits(x) == 0x3f800000u) { return 1.0; }
+    if (mx > 0x7f800000u || my > 0x7f800000u) { return m32_nan(); }
+    let yneg = (m32_bits(y) >> 31u) != 0u;
+    let xneg = (m32_bits(x) >> 31u) != 0u;
+    if (my == 0x7f800000u) {
+        if (mx == 0x3f800000u) { return 1.0; }
+        return select(0.0, m32_inf(), (mx > 0x3f800000u) != yneg);
+    }
     let yint = floor(y) == y;
-    let yodd = yint && abs(y) < 16777216.0 && !(floor(y * 0.5) * 2.0 == y);
-    let sign = select(1.0, -1.0, (bitcast<u32>(x) >> 31u) != 0u && yodd);
-    if (m32_isinf(y)) {
-        if (ax == 1.0) { return 1.0; }
-        return select(0.0, m32_inf(), (ax > 1.0) == (y > 0.0));
+    let yodd = yint && my < 0x4b800000u && !(floor(y * 0.5) * 2.0 == y);   // |y| < 2^24
+    let sign = select(1.0, -1.0, xneg && yodd);
+    if (mx == 0u || mx == 0x7f800000u) {
+        return m32_copysign(select(0.0, m32_inf(), (mx == 0u) == yneg), sign);
     }
-    if (ax == 0.0 || m32_isinf(ax)) {
-        return m32_copysign(select(0.0, m32_inf(), (ax == 0.0) == (y < 0.0)), sign);
-    }
-    if (x < 0.0 && !yint) { return m32_nan(); }
+    if (xneg && !yint) { return m32_nan(); }
     if (y == 2.0) { return x * x; }
-    return m32_copysign(pow(ax, y), sign);
+    return m32_copysign(pow(bitcast<f32>(mx), y), sign);
 }

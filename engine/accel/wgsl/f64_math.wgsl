@@ -10,7 +10,10 @@
 // Every function keeps an intermediate result as a double-double (vec2<f64>: x = high part, y = low
 // part) where one rounding would cost accuracy, so results are within 2 ulp of the correctly rounded
 // value (measured in tests/accel/test_f64_math.py; the table is in docs/gpu.md).
-// NaN tests use the bit pattern: drivers may fold `x != x` to false.
+// Inf, NaN and sign tests read the bits through an OR with an invisible zero (below): Vulkan lets a
+// driver assume floats are never Inf or NaN (no SignedZeroInfNanPreserve mode), so it may fold
+// `x != x`, or a bit test that it recognises as a class test. Special cases therefore compare bit
+// patterns, not floats, wherever Inf or NaN can occur.
 // Compilers may also reassociate (lavapipe folds (a + b) - a to b, and merges a constant added to an
 // error term with a constant inside it), which would erase the rounding errors that double-double
 // arithmetic recovers, so the error-free transformations pass their intermediates and results through
@@ -57,11 +60,19 @@ const M64_TWO_OVER_PI = array<u32, 42>(
 // x unchanged, but opaque to algebraic simplification.
 fn m64_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
+// The bits of x, opaque to the compiler, and the bits of |x| (ordered like |x|, so magnitudes compare
+// as integers: 0x7ff0000000000000 is Inf, above it NaN, 0x3ff0000000000000 is 1).
+fn m64_bits(x: f64) -> u64 { return bitcast<u64>(x) | u64(mf_zero); }
+fn m64_magnitude(x: f64) -> u64 { return m64_bits(x) & 0x7ffffffffffffffflu; }
+
 fn m64_nan() -> f64 { return bitcast<f64>(0x7ff8000000000000lu); }
 fn m64_inf() -> f64 { return bitcast<f64>(0x7ff0000000000000lu); }
-fn m64_isnan(x: f64) -> bool { return (bitcast<u64>(x) & 0x7ffffffffffffffflu) > 0x7ff0000000000000lu; }
-fn m64_isinf(x: f64) -> bool { return (bitcast<u64>(x) & 0x7ffffffffffffffflu) == 0x7ff0000000000000lu; }
-fn m64_signbit(x: f64) -> bool { return (bitcast<u64>(x) >> 63u) != 0lu; }
+fn m64_isnan(x: f64) -> bool { return m64_magnitude(x) > 0x7ff0000000000000lu; }
+fn m64_isinf(x: f64) -> bool { return m64_magnitude(x) == 0x7ff0000000000000lu; }
+fn m64_signbit(x: f64) -> bool { return (m64_bits(x) >> 63u) != 0lu; }
+
+// -x as a flip of the sign bit: keeps the sign of zero, which a driver may drop from a float negation.
+fn m64_neg(x: f64) -> f64 { return bitcast<f64>(m64_bits(x) ^ 0x8000000000000000lu); }
 
 fn m64_copysign(x: f64, s: f64) -> f64 {
     let mag = bitcast<u64>(x) & 0x7ffffffffffffffflu;
@@ -285,24 +296,26 @@ fn m64_log1p(x: f64) -> f64 {
 // x^y for real x, y with C99/numpy special cases. A negative x with a non-integer y gives NaN: MATLAB's
 // result is complex there, and callers route such inputs to the CPU.
 fn m64_pow(x: f64, y: f64) -> f64 {
-    if (y == 0.0lf || x == 1.0lf) { return 1.0lf; }
-    if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
-    let ax = abs(x);
-    let ay = abs(y);
+    let mx = m64_magnitude(x);
+    let my = m64_magnitude(y);
+    if (my == 0lu || m64_bits(x) == 0x3ff0000000000000lu) { return 1.0lf; }
+    if (mx > 0x7ff0000000000000lu || my > 0x7ff0000000000000lu) { return m64_nan(); }
+    let yneg = m64_signbit(y);
+    if (my == 0x7ff0000000000000lu) {
+        if (mx == 0x3ff0000000000000lu) { return 1.0lf; }
+        return select(0.0lf, m64_inf(), (mx > 0x3ff0000000000000lu) != yneg);
+    }
     let yint = floor(y) == y;
-    let yodd = yint && ay < 9007199254740992.0lf && !(floor(y * 0.5lf) * 2.0lf == y);
+    let yodd = yint && my < 0x4340000000000000lu && !(floor(y * 0.5lf) * 2.0lf == y);   // |y| < 2^53
     let sign = select(1.0lf, -1.0lf, m64_signbit(x) && yodd);
-    if (m64_isinf(y)) {
-        if (ax == 1.0lf) { return 1.0lf; }
-        return select(0.0lf, m64_inf(), (ax > 1.0lf) == (y > 0.0lf));
+    if (mx == 0lu || mx == 0x7ff0000000000000lu) {
+        return m64_copysign(select(0.0lf, m64_inf(), (mx == 0lu) == yneg), sign);
     }
-    if (ax == 0.0lf || m64_isinf(ax)) {
-        return m64_copysign(select(0.0lf, m64_inf(), (ax == 0.0lf) == (y < 0.0lf)), sign);
-    }
-    if (x < 0.0lf && !yint) { return m64_nan(); }
+    if (m64_signbit(x) && !yint) { return m64_nan(); }
     if (y == 2.0lf) { return x * x; }
     if (y == 1.0lf) { return x; }
     if (y == 0.5lf) { return sqrt(x); }
+    let ax = bitcast<f64>(mx);
     let l = m64_log_dd(ax);
     let zh = y * l.x;
     if (zh > 710.0lf) { return m64_copysign(m64_inf(), sign); }
@@ -496,13 +509,13 @@ fn m64_atan2(y: f64, x: f64) -> f64 {
     let ay = abs(y);
     let xneg = m64_signbit(x);
     var r: f64;
-    if (m64_isinf(ax) && m64_isinf(ay)) {
+    if (m64_isinf(x) && m64_isinf(y)) {
         r = select(M64_PIO4, 3.0lf * M64_PIO4, xneg);
     } else if (ay == 0.0lf) {
         r = select(0.0lf, M64_PI_DD.x, xneg);
-    } else if (ax == 0.0lf || m64_isinf(ay)) {
+    } else if (ax == 0.0lf || m64_isinf(y)) {
         r = M64_PIO2_DD.x;
-    } else if (m64_isinf(ax)) {
+    } else if (m64_isinf(x)) {
         r = select(0.0lf, M64_PI_DD.x, xneg);
     } else if (!xneg && ay < ax * 9.313225746154785e-10) {
         r = ay / ax;                            // atan(t) = t to double precision; one rounding
@@ -588,7 +601,7 @@ fn m64_tanh(x: f64) -> f64 {
 fn m64_hypot(x: f64, y: f64) -> f64 {
     let ax = abs(x);
     let ay = abs(y);
-    if (m64_isinf(ax) || m64_isinf(ay)) { return m64_inf(); }
+    if (m64_isinf(x) || m64_isinf(y)) { return m64_inf(); }
     if (m64_isnan(x) || m64_isnan(y)) { return m64_nan(); }
     let a = select(ax, ay, ay > ax);
     let b = select(ay, ax, ay > ax);
@@ -603,7 +616,7 @@ fn m64_hypot(x: f64, y: f64) -> f64 {
 // ---------------------------------------------------------------- the m64_ names the kernels use
 
 fn m64_sqrt(x: f64) -> f64 { return sqrt(x); }
-fn m64_ceil(x: f64) -> f64 { return -floor(-x); }
+fn m64_ceil(x: f64) -> f64 { return m64_neg(floor(m64_neg(x))); }
 
 // MATLAB round: halves away from zero.
 fn m64_round(x: f64) -> f64 {
