@@ -45,7 +45,7 @@ _MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", 
          "atan", "sinh", "cosh", "tanh", "round", "sign", "ceil")
 ELEMENTWISE: dict[str, ElementwiseOp] = {
     **{name: ElementwiseOp(1, f"{{m}}_{name}({{a}})") for name in _MATH},
-    "uminus": ElementwiseOp(1, "(-{a})"),
+    "uminus": ElementwiseOp(1, "{m}_neg({a})"),       # a sign-bit flip: keeps -0 on every driver
     "uplus": ElementwiseOp(1, "{a}"),
     "abs": ElementwiseOp(1, "abs({a})"),
     "floor": ElementwiseOp(1, "floor({a})"),
@@ -504,6 +504,23 @@ def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
 MATMUL_BLOCK = 128           # rows and columns of C one workgroup computes (matmul.wgsl)
 
 
+def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str], deep: tuple[bool, bool]) -> str:
+    """matmul.wgsl's register-tiled product around ``operands`` (WGSL defining p, load_a, load_b and
+    store); ``sizes`` are the WGSL expressions of m, k, n; ``deep`` says which operands lie along k (A
+    transposed, B as stored), so that tiles are read along the operand's contiguous dimension."""
+    m, k, n = sizes
+    return render("matmul", library=lib, operands=operands, T=t, m=m, k=k, n=n,
+                  a_deep=str(deep[0]).lower(), b_deep=str(deep[1]).lower())
+
+
+def matmul_grid(m: int, n: int) -> tuple[int, int, int]:
+    """Workgroups of a product with an m x n result (one per MATMUL_BLOCK-square block)."""
+    groups = (-(-m // MATMUL_BLOCK), -(-n // MATMUL_BLOCK), 1)
+    if max(groups) > MAX_GROUPS:
+        raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
+    return groups
+
+
 def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     """MATLAB a * b for 2-D double/single/logical operands (MATMUL_BLOCK-square blocks of C per
     workgroup, 8x8 outputs per invocation in registers; see matmul.wgsl)."""
@@ -521,11 +538,8 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    source = render("matmul", library=library(provider.f64), T=t, TA=STORAGE_TYPE[a.cls],
-                    TB=STORAGE_TYPE[b.cls])
-    groups = (-(-m // MATMUL_BLOCK), -(-n // MATMUL_BLOCK), 1)
-    if max(groups) > MAX_GROUPS:
-        raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
-    provider.dispatch(provider.pipeline(source), [a.buffer, b.buffer, out.buffer],
-                      struct.pack("<4I", m, k, n, 0), groups)
+    operands = Template(source("matmul_plain")).substitute(T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
+    wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), (False, True))
+    provider.dispatch(provider.pipeline(wgsl), [a.buffer, b.buffer, out.buffer],
+                      struct.pack("<4I", m, k, n, 0), matmul_grid(m, n))
     return out

@@ -1,6 +1,6 @@
 """The specialised kinds (engine/accel/fusion/patterns.py) run from MATLAB source through the VM: fused on
-the GPU vs unfused (the VM's bytecode) vs the CPU, double and single, with sizes that cross the 64x64
-product tiles and the 256-wide column workgroups, and biases that broadcast."""
+the GPU vs unfused (the VM's bytecode) vs the CPU, double and single, with sizes that cross the 128x128
+product blocks (and their k-tiles of 8) and the 256-wide column workgroups, and biases that broadcast."""
 import numpy as np
 import pytest
 
@@ -56,19 +56,42 @@ def test_fused_unfused_and_cpu_agree(gpu, case, single):
         assert_same(unfused.get(name), cpu.get(name), 0.0, name)
 
 
+PRODUCTS = "Y1 = A*B .* s + c;\nY2 = At'*B - c;\nY3 = A*Bt' .* s;\nY4 = max(At'*Bt', 0.5);"
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+@pytest.mark.parametrize("m, k, n", [(65, 130, 67), (1, 300, 130), (130, 300, 1), (129, 129, 129),
+                                     (129, 1, 130)])
+def test_product_tails_with_operands_read_in_place(gpu, m, k, n, single):
+    """Every way an operand is staged (A as stored or transposed, B as stored or transposed) at sizes
+    that are not multiples of the block or the k-tile, with an epilogue: fused vs the CPU."""
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    g = np.random.default_rng(m + k + n)
+    a, b = g.random((m, k)) - 0.5, g.random((k, n)) - 0.5
+    inputs = {"A": a, "At": a.T.copy(), "B": b, "Bt": b.T.copy(), "s": np.array([[1.5]]), "c": g.random((m, 1))}
+    if single:
+        inputs = {name: v.astype(np.float32) for name, v in inputs.items()}
+    fused, cpu = run(PRODUCTS, inputs, "gpu"), run(PRODUCTS, inputs, "cpu")
+    assert devices(fused) == ["GPU"] and kinds(fused) == ["MatmulEpilogue"] * 4
+    for name in ("Y1", "Y2", "Y3", "Y4"):
+        assert_same(fused.get(name), cpu.get(name), 1e-5 if single else 1e-12, name)
+
+
 def test_plan_names_each_kind_with_its_kernels(gpu64):
     fused, _, _ = three_ways(CASES["gram_variable"][0], {"X": X})
     text = plan_text(fused.fusion.reports())
     assert "CenteredGram" in text and "mean transpose mtimes rdivide" in text
     (gram,) = [g for w in fused.fusion.reports() for g in w.groups if g.kind == "CenteredGram"]
     assert gram.wgsl.count("@compute") == 2 and "f64(in0[kk + p.rn * r]) - f64(in1[r])" in gram.wgsl
+    assert "stage(0u, true, flat, row0, t)" in gram.wgsl        # X' is staged along X's columns
 
 
 def test_a_diagonal_epilogue_computes_only_the_diagonal(gpu64):
     fused, _, _ = three_ways(CASES["diagonal"][0], CASES["diagonal"][1])
     (group,) = [g for w in fused.fusion.reports() for g in w.groups]
     assert group.ops == ["transpose", "mtimes", "times", "max", "plus", "diag"]
-    assert "tile_a" not in group.wgsl and "fn term(o: u32, j: u32)" in group.wgsl
+    assert "var<workgroup> tiles" not in group.wgsl and "fn term(o: u32, j: u32)" in group.wgsl
 
 
 def test_a_product_whose_operand_follows_it_in_another_kernel_is_ordered(gpu64):

@@ -1,21 +1,22 @@
 """WGSL and dispatch of the specialised kinds (patterns.py), through codegen.emit's and
 execute.run_plan's kind tables (``EMITTERS``, ``DISPATCHERS``).
 
-Kernels: ``product`` (wgsl/fused_matmul.wgsl: tiled op(A) * op(B), operands read transposed or centred
-in place, the epilogue's ``let`` lines from codegen on every element before it is stored), ``colsum``
-and ``colnorm`` (wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
+Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B), shared with kernels.gpu_matmul,
+around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, the epilogue's ``let``
+lines from codegen on every element before it is stored), ``colsum`` and ``colnorm``
+(wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
 wgsl/fused_elementwise.wgsl). Every kernel uses fused_common's uniform block: the product's sizes are
 its view (m, k, n), a column kernel's its [pre, n, post] view; epilogue scalars are uniforms.
 """
 from __future__ import annotations
 
 import math
+from string import Template
 from typing import Any, Callable
 
-from engine.accel.kernels import MAX_GROUPS, _binding, _float_type, _workgroups
-from engine.accel.provider import GpuUnavailable
+from engine.accel.kernels import _binding, _float_type, _workgroups, matmul_grid, matmul_source
 from engine.accel.residency import GpuTensor, empty
-from engine.accel.shaders import STORAGE_TYPE, library, render
+from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
 from .codegen import classify_leaves, common, leaf_lines, node_lines, uniform
 from .execute import Run, buffers
@@ -72,7 +73,7 @@ def with_epilogue(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> tuple[lis
     epi = Group("ElementwiseChain", k.nodes, k.outputs, k.shape, leaves=[v for v in k.leaves if v not in read])
     classify_leaves(epi, plan)
     loads, bindings = leaf_lines(epi, plan, t)
-    lines = loads + node_lines(graph, epi, t)
+    lines = loads + node_lines(graph, epi, t, plan.unchecked)
     more, names = bind_operands(plan, read, len(epi.arrays))
     k.arrays = epi.arrays + [(v, "operand") for v in read]
     k.scalars, k.checked = epi.scalars, epi.checked
@@ -80,13 +81,15 @@ def with_epilogue(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> tuple[lis
 
 
 def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
+    """matmul.wgsl's tiled product with fused_matmul.wgsl's operands and epilogue."""
     t = _float_type(plan.cls)
     lines, bindings, names = with_epilogue(graph, plan, k, t)
     body = lines + [f"    out0[i] = {name(k.outputs[0])};"]
     a, b = k.operands
-    k.wgsl = render("fused_matmul", library=library(has_f64), common=common(k, t), bindings=bindings, T=t,
-                    load_a=load(a, names, t, "a", PRODUCT_SIZES), load_b=load(b, names, t, "b", PRODUCT_SIZES),
-                    result=name(k.result), body="\n".join("        " + line.strip() for line in body))
+    operands = Template(source("fused_matmul")).substitute(
+        common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body),
+        load_a=load(a, names, t, "a", PRODUCT_SIZES), load_b=load(b, names, t, "b", PRODUCT_SIZES))
+    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, (a.transposed, not b.transposed))
 
 
 def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
@@ -106,10 +109,7 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
 
 def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
     m, _, n = k.view
-    grid = (-(-m // 64), -(-n // 64), 1)
-    if max(grid) > MAX_GROUPS:
-        raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
-    dispatch(run, plan, k, scalars, grid)
+    dispatch(run, plan, k, scalars, matmul_grid(m, n))
 
 
 # ------------------------------------------------------------------ column and image totals
@@ -138,7 +138,7 @@ def colnorm_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
     div = graph.nodes[k.outputs[0]]
     f = Group("ElementwiseChain", k.nodes[:-1], [div.args[1]], k.shape, scalars=k.scalars)
     lines = [f"    let {name(k.result)} = total(o, lid, 0.0, true);"]
-    lines += leaf_lines(f, plan, t)[0] + node_lines(graph, f, t)
+    lines += leaf_lines(f, plan, t)[0] + node_lines(graph, f, t, plan.unchecked)
     k.checked = f.checked
     return lines + ["    for (var j = lid; j < p.rn; j = j + 256u) {", "        let idx = base + p.pre * j;",
                     f"        out0[idx] = {t}(in0[idx]) / {name(div.args[1])};", "    }"]
