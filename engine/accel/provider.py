@@ -8,13 +8,13 @@ Vulkan device (lavapipe), then OpenGL. ``MATFUSE_ADAPTER`` (or the ``preference`
 kind (``gpu``, ``software``, ``opengl``) or by a substring of the adapter's name.
 
 Work is encoded into one shared command encoder and submitted in batches; the host syncs only when it
-reads data (``read``). Any wgpu error becomes ``GpuUnavailable`` with the reason recorded in
+reads data (``read``). An upload (``write``) submits the batch first only when the batch uses the buffer
+it writes (a pooled buffer the batch's work still reads or writes). Any wgpu error becomes ``GpuUnavailable`` with the reason recorded in
 ``Provider.fallbacks``; callers compute the operation on the CPU instead. After a lost device every
 later call raises ``GpuUnavailable`` at once.
 """
 from __future__ import annotations
 
-import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -124,10 +124,12 @@ class Provider:
     fallbacks: list[str] = field(default_factory=list)
     lost: str = ""
     pool: Any = None             # residency.BufferPool, attached on first use
-    _pipelines: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    _pipelines: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
     _encoder: Any = None
     _pass: Any = None
+    _pass_pipeline: Any = None   # the pipeline the open compute pass has set
     _pending: int = 0
+    _batch_buffers: set[Any] = field(default_factory=set)    # buffers the encoded, unsubmitted work uses
     _arena: Any = None
     _arena_data: bytearray = field(default_factory=bytearray)
     _bind_groups: dict[tuple, Any] = field(default_factory=dict)
@@ -198,8 +200,9 @@ class Provider:
     # -------------------------------------------------------------- pipelines
 
     def pipeline(self, source: str, entry: str = "main") -> tuple[Any, Any]:
-        """(compute pipeline, bind group layout 0) for WGSL text, cached by sha256 of text + entry."""
-        key = hashlib.sha256(f"{entry}\0{source}".encode()).hexdigest()
+        """(compute pipeline, bind group layout 0) for WGSL text, cached by text and entry (a str caches
+        its hash: a hit on the same text object costs no hashing of the source)."""
+        key = (source, entry)
         hit = self._pipelines.get(key)
         if hit is not None:
             self.stats.pipeline_hits += 1
@@ -226,8 +229,9 @@ class Provider:
             return self.device.create_buffer(size=size, usage=usage)
 
     def write(self, buffer: Any, data: memoryview | bytes) -> None:
-        """Upload host bytes; pending work is submitted first so it cannot see the new contents."""
-        if self._pending:
+        """Upload host bytes; pending work that uses the buffer is submitted first so it cannot see the
+        new contents."""
+        if buffer in self._batch_buffers:
             self.flush()
         with self.guard("upload"):
             self.device.queue.write_buffer(buffer, 0, data)
@@ -252,6 +256,7 @@ class Provider:
         """Encode a device-side copy of ``size`` bytes (both buffers from offset 0) in the batch."""
         with self.guard("device copy"):
             self._encoder_now().copy_buffer_to_buffer(source, 0, target, 0, size)
+        self._batch_buffers.update((source, target))
         self._pending += 1
 
     def _take_staging(self, size: int) -> Any:
@@ -281,9 +286,12 @@ class Provider:
             self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
             group = self._bind_group(layout, slot, buffers)
             cpass = self._compute_pass()
-            cpass.set_pipeline(pipe)
+            if pipe is not self._pass_pipeline:
+                cpass.set_pipeline(pipe)
+                self._pass_pipeline = pipe
             cpass.set_bind_group(0, group)
             cpass.dispatch_workgroups(*workgroups)
+        self._batch_buffers.update(buffers)
         self._pending += 1
         self.stats.dispatches += 1
 
@@ -320,6 +328,7 @@ class Provider:
     def _compute_pass(self) -> Any:
         if self._pass is None:
             self._pass = self._encoder_now().begin_compute_pass()
+            self._pass_pipeline = None
         return self._pass
 
     def flush(self) -> None:
@@ -331,6 +340,7 @@ class Provider:
             if self._arena_data:
                 self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
             self._encoder, self._pending, self._arena_data = None, 0, bytearray()
+            self._batch_buffers.clear()
             self.device.queue.submit([encoder.finish()])
         self.stats.submits += 1
 

@@ -37,7 +37,8 @@ def test_calibration_measures_and_writes_the_cache(gpu, cache):
     assert set(model.cpu) == set(model.gpu) == set(calibrate.KINDS)
     lines = [*model.cpu.values(), *model.gpu.values(), model.upload, model.download]
     assert all(line.fixed >= 0 and line.per >= 0 for line in lines)
-    assert model.gpu["elementwise"].per > 0 and model.cpu["matmul"].per > 0
+    # a fast GPU's time may not grow over the calibration sizes (per 0); the CPU's always does
+    assert model.cpu["elementwise"].per > 0 and model.cpu["matmul"].per > 0
     assert 0 < model.seconds < 30
     stored = json.loads(calibrate.cache_file(gpu).read_text())
     assert stored["version"] == calibrate.VERSION and stored["adapter"] == gpu.info.name

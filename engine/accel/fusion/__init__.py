@@ -2,6 +2,7 @@
 
     graph.py        a window's MIR -> AccelGraph (inputs, constants, elementwise and reduction nodes)
     plan.py         graph + input classes/sizes -> Plan (ElementwiseChain and Reduction groups)
+    ranges.py       value facts (nonnegative, whole, NaN-free): the domain checks a plan can leave out
     patterns.py     the specialised kinds (MatmulEpilogue, CenteredGram, ...), found before the grouping
     codegen.py      group -> WGSL (wgsl/fused_*.wgsl) and uniform blocks
     matmul.py       WGSL and dispatch of the specialised kinds (codegen's and execute's kind tables)

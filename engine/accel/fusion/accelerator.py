@@ -44,7 +44,8 @@ from . import calibrate
 from .codegen import emit, uniform_fits
 from .execute import run_plan
 from .graph import AccelGraph, build_graph
-from .plan import Arg, Plan, make_plan, sized
+from .plan import Arg, Plan, make_plan, size_args, sized
+from .ranges import facts_of
 from .report import FusionStats, WindowReport, group_reports
 
 MAX_ENTRIES = 512        # windows whose graphs and plans are kept (oldest dropped first)
@@ -53,21 +54,42 @@ GPU_CLASSES = ("double", "single", "logical")
 
 @dataclass
 class Entry:
-    """A window's graph and its plans by input signature."""
+    """A window's graph, its plans and estimates by input signature (the Args of ``graph.inputs`` in
+    order), and what the constants it reads add to every signature (made once: ``fixed``, or ``bad``,
+    why one of them cannot be fused)."""
     graph: AccelGraph
     plans: dict[tuple, Plan] = field(default_factory=dict)
     estimates: dict[tuple, dict[str, float]] = field(default_factory=dict)
+    consts: dict[int, Any] = field(init=False)           # the constants the nodes read
+    fixed: dict[int, Arg] = field(init=False)            # their Args
+    bad: str = field(init=False)
+    sizes: set[int] = field(init=False)                  # the values that are draws' size arguments
+
+    def __post_init__(self) -> None:
+        graph = self.graph
+        read = operands(graph)
+        self.consts = {v: c for v, c in graph.consts.items() if v in read}
+        described = {v: describe(c) for v, c in self.consts.items()}
+        self.bad = next((f"{graph.names.get(v, 'an operand')} is {d}" for v, d in described.items()
+                         if isinstance(d, str)), "")
+        self.sizes = size_args(graph)
+        self.fixed = {} if self.bad else sized(self.sizes, described, self.consts)
+
+    def signature(self, key: tuple) -> dict[int, Arg]:
+        """The Arg of every input and constant, from a signature key."""
+        return dict(zip(self.graph.inputs, key)) | self.fixed
 
 
 def describe(value: Any) -> Arg | str:
-    """The Arg of an input value, or why it cannot be fused."""
+    """The Arg of an input value (with a host scalar's facts, ranges.py), or why it cannot be fused."""
     t = type(value)
     if t is float:
-        return Arg("double", (1, 1))
+        return Arg("double", (1, 1), facts=facts_of(value))
     if t is bool:
         return Arg("logical", (1, 1))
     if t is np.ndarray and value.dtype in CLASS_OF_HOST and CLASS_OF_HOST[value.dtype] in GPU_CLASSES:
-        return Arg(CLASS_OF_HOST[value.dtype], value.shape)
+        facts = facts_of(float(value.flat[0])) if value.size == 1 else 0
+        return Arg(CLASS_OF_HOST[value.dtype], value.shape, facts=facts)
     if t is GpuTensor and value.cls in GPU_CLASSES:
         return Arg(value.cls, value.shape, True)
     if value is None:
@@ -180,22 +202,28 @@ class FusionAccelerator:
         graph = entry.graph
         if graph.rejected:
             return self.decline(report, "unsupported operations (see rejected)")
-        values = {v: frame.regs[reg] for v, reg in graph.inputs.items()}
-        values.update({v: c for v, c in graph.consts.items() if v in operands(graph)})
-        sig = {v: describe(x) for v, x in values.items()}
-        bad = next((f"{graph.names.get(v, 'an operand')} is {d}" for v, d in sig.items() if isinstance(d, str)),
-                   None)
-        if bad is not None:
-            return self.decline(report, bad)
-        sig = sized(graph, sig, values)                  # draws' sizes are part of the signature
-        resident = any(a.resident for a in sig.values())
-        numel = max((math.prod(a.shape) for a in sig.values()), default=0)
-        if policy == "auto" and not resident and numel < self.min_elements:
-            return self.decline(report, under_threshold(numel, self.min_elements))
+        values = dict(entry.consts)
+        args = []
+        explicit = False                                 # a gpuArray input: every output is a gpuArray
+        for v, reg in graph.inputs.items():
+            x = values[v] = frame.regs[reg]
+            arg = describe(x)
+            if type(arg) is str:
+                return self.decline(report, f"{graph.names.get(v, 'an operand')} is {arg}")
+            args.append(arg)
+            explicit = explicit or arg.resident and not x.implicit
+        if entry.bad:
+            return self.decline(report, entry.bad)
+        if entry.sizes:                                  # draws' sizes are part of the signature
+            args = list(sized(entry.sizes, dict(zip(graph.inputs, args)), values).values())
+        resident = any(a.resident for a in args)
+        if policy == "auto" and not resident:
+            numel = max((math.prod(a.shape) for a in [*args, *entry.fixed.values()]), default=0)
+            if numel < self.min_elements:
+                return self.decline(report, under_threshold(numel, self.min_elements))
         provider = get_provider()
-        explicit = resident and any(type(x) is GpuTensor and not x.implicit for x in values.values())
-        key = tuple(sorted(sig.items()))
-        plan = self.plan(entry, key, sig, provider.f64)
+        key = tuple(args)
+        plan = self.plan(entry, key, provider.f64)
         if plan.reason:
             return self.decline(report, plan.reason)
         if policy == "auto" and not explicit:
@@ -212,19 +240,18 @@ class FusionAccelerator:
         if found is None:
             if self.costs is None:
                 self.costs = calibrate.cost_model(provider)
-            found = entry.estimates[key] = estimate(self.costs, entry.graph, plan, dict(key))
-        sig = dict(key)
-        back = sum(self.costs.download(nbytes(sig[v])) for v, x in values.items()
-                   if type(x) is GpuTensor and x.origin is None)
+            found = entry.estimates[key] = estimate(self.costs, entry.graph, plan, entry.signature(key))
+        back = sum(self.costs.download(nbytes(arg)) for v, arg in zip(entry.graph.inputs, key)
+                   if type(x := values[v]) is GpuTensor and x.origin is None)
         return {"cpu": found["cpu"] + back, "gpu": found["gpu"]}
 
-    def plan(self, entry: Entry, key: tuple, sig: dict[int, Arg], has_f64: bool) -> Plan:
+    def plan(self, entry: Entry, key: tuple, has_f64: bool) -> Plan:
         plan = entry.plans.get(key)
         if plan is not None:
             self.stats.plan_hits += 1
             return plan
         self.stats.plan_misses += 1
-        plan = make_plan(entry.graph, sig, has_f64)
+        plan = make_plan(entry.graph, entry.signature(key), has_f64)
         for group in plan.groups if not plan.reason else []:
             emit(entry.graph, plan, group, has_f64)
             if not uniform_fits(plan, group):
@@ -250,7 +277,8 @@ class FusionAccelerator:
         report.elapsed += elapsed
         self.stats.fused_seconds += elapsed
         report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
-        report.groups = group_reports(graph, plan)
+        if report.plan is not plan:
+            report.plan, report.groups = plan, group_reports(graph, plan)
         self.stats.windows_fused += 1
         self.stats.groups_run += len(plan.groups)
         return True

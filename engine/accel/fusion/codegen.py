@@ -4,7 +4,8 @@ Every value is a ``let v<id>`` of the computation type T (f64 for double, f32 fo
 are 0/1 in T); node expressions come from kernels.ELEMENTWISE and use the math library (m64_*/m32_*), so
 no f64 transcendental built-in is ever emitted. Operations whose real inputs MATLAB makes complex (or
 that MATLAB refuses, like logical operators on NaN) set a flag in a status buffer; the host then discards
-the kernel's results and the window runs on the CPU.
+the kernel's results and the window runs on the CPU. Checks that cannot fire (ranges.py) are left out: a
+kernel without checks has no status buffer, and its window run reads nothing back.
 """
 from __future__ import annotations
 
@@ -78,8 +79,9 @@ def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
     return lines, bindings
 
 
-def node_lines(graph: AccelGraph, group: Group, t: str) -> list[str]:
-    """One ``let`` per elementwise node (each computed once), with its domain check if it has one."""
+def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset()) -> list[str]:
+    """One ``let`` per elementwise node (each computed once), with its domain check if it has one and
+    the node is not among the ``unchecked`` (Plan.unchecked: checks that cannot fire)."""
     m = "m64" if t == "f64" else "m32"
     lines = []
     for v in group.nodes:
@@ -93,7 +95,7 @@ def node_lines(graph: AccelGraph, group: Group, t: str) -> list[str]:
             expr = f"select({t}(0.0), {t}(1.0), {expr})"
         lines.append(f"    let v{v} = {expr};")
         check = CHECKS.get(node.op)
-        if check is not None:
+        if check is not None and v not in unchecked:
             group.checked = True
             lines.append(f"    if ({check.format(**names)}) {{ {FLAG} }}")
     return lines
@@ -116,7 +118,7 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     classify_leaves(group, plan)
     t = _float_type(plan.cls)
     loads, bindings = leaf_lines(group, plan, t)
-    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t)
+    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked)
     slot = len(group.arrays) + 1
     if group.checked:
         bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
@@ -164,8 +166,22 @@ def reduction_chunks(group: Group) -> int:
 
 
 def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
-    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides, the
-    draws' (key low, key high, base low, base high) words, scalars."""
+    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides (the same in
+    every run of the plan: made once, ``group.head``), the draws' (key low, key high, base low, base
+    high) words, scalars."""
+    if not group.head:
+        group.head = uniform_head(plan, group)
+    head = group.head
+    if draws:
+        head += b"".join(struct.pack("<4I", *words) for words in draws)
+    item = 8 if plan.cls == "double" else 4
+    head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
+    count = max(1, -(-(len(group.scalars) + 1) // 4)) * 4
+    values = list(scalars) + [0.0] * (count - len(scalars))
+    return head + struct.pack(f"<{count}{'d' if item == 8 else 'f'}", *values)
+
+
+def uniform_head(plan: Plan, group: Group) -> bytes:
     shape = tuple(group.shape)
     pre, n, post = group.view
     nchunks = reduction_chunks(group) if group.kind == "Reduction" else 0
@@ -174,13 +190,7 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
     head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
     expanded = [leaf for leaf, layout in group.arrays + group.draws if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
-    head += struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
-    head += b"".join(struct.pack("<4I", *words) for words in draws)
-    item = 8 if plan.cls == "double" else 4
-    head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
-    count = max(1, -(-(len(group.scalars) + 1) // 4)) * 4
-    values = list(scalars) + [0.0] * (count - len(scalars))
-    return head + struct.pack(f"<{count}{'d' if item == 8 else 'f'}", *values)
+    return head + struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
 
 
 def uniform_fits(plan: Plan, group: Group) -> bool:

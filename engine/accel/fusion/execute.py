@@ -10,6 +10,7 @@ draws would, and passes key and base to the kernels in their uniform blocks.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -33,6 +34,7 @@ class Run:
     """The device state of one window run."""
     provider: Provider
     tensors: dict[int, GpuTensor] = field(default_factory=dict)    # value -> device array
+    borrowed: set[int] = field(default_factory=set)                # gpuArray inputs: never released here
     scratch: list[GpuTensor] = field(default_factory=list)          # released when the run ends
     status: GpuTensor | None = None
     draws: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)  # draw -> key, base words
@@ -41,7 +43,7 @@ class Run:
 
     def release(self, keep: set[int] = frozenset()) -> None:
         for v, t in self.tensors.items():
-            if v not in keep:
+            if v not in keep and v not in self.borrowed:
                 t.release()
         for t in self.scratch:
             t.release()
@@ -88,8 +90,13 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
 
 def dispatcher(kind: str) -> Callable[[Run, Plan, Group, list[float]], None]:
     """The dispatch function of a group kind (the specialised kinds: matmul.DISPATCHERS)."""
+    return dispatchers()[kind]
+
+
+@functools.cache
+def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
     from .matmul import DISPATCHERS       # matmul.py builds on this module
-    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS}[kind]
+    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS}
 
 
 def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
@@ -110,7 +117,10 @@ def draw_words(run: Run, group: Group) -> list[tuple[int, int, int, int]]:
 
 def device_input(run: Run, leaf: int, value: Any) -> None:
     if type(value) is GpuTensor:
-        run.tensors[leaf] = value.share()
+        if value.released:
+            raise GpuUnavailable("gpuArray data is no longer available (released)")
+        run.tensors[leaf] = value
+        run.borrowed.add(leaf)
         return
     run.tensors[leaf] = upload(host_array(value), run.provider)
     run.uploads += 1

@@ -206,8 +206,9 @@ def add_reduction(graph: AccelGraph, form: CallForm, x: int, line: int, dest: in
         if op == "sum":
             return (graph.add("sum", "reduction", (zeroed,), line, dest, dim=dim),)
         total = graph.add("sum", "reduction", (zeroed,), line, name="mean.total", dim=dim)
-        count = graph.add("sum", "reduction", (graph.add("eq", "elementwise", (x, x), line),), line,
-                          name="mean.count", dim=dim)
+        present = graph.add("not", "elementwise", (graph.add("isnan", "elementwise", (x,), line),), line)
+        count = graph.add("sum", "reduction", (present,), line, name="mean.count", dim=dim)   # not x == x:
+        # a driver may assume no NaN and fold it to true; isnan tests the bits (m64_isnan)
         return (graph.add("rdivide", "elementwise", (total, count), line, dest),)
     value = graph.add(op, "reduction", (x,), line, dest, dim=dim)
     if form.nout == 2:                                           # [m, i] = max(...)

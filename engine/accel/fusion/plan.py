@@ -28,18 +28,21 @@ from engine.accel.kernels import ELEMENTWISE, MAX_DIMS, broadcast_shape
 from engine.runtime.errors import MatlabError
 
 from .graph import AccelGraph, Node
+from .ranges import unchecked
 
 FLOAT = ("double", "single")
 
 
 @dataclass(frozen=True)
 class Arg:
-    """What the plan knows of one input or constant: class, size, whether it lives on the device, and
-    for the size arguments of a draw (``rand(M, 1)``) the value itself (it sets a shape)."""
+    """What the plan knows of one input or constant: class, size, whether it lives on the device, for
+    the size arguments of a draw (``rand(M, 1)``) the value itself (it sets a shape), and for a host
+    scalar the facts of its value (ranges.py: whether it is nonnegative, an integer, ...)."""
     cls: str
     shape: tuple[int, ...]
     resident: bool = False
     value: tuple[float, ...] | None = None
+    facts: int = 0
 
     @property
     def scalar(self) -> bool:
@@ -64,6 +67,7 @@ class Group:
     scalars: list[int] = field(default_factory=list)
     checked: bool = False
     wgsl: str = ""
+    head: bytes = b""                  # the uniform block's part that every run shares (codegen.uniform)
 
 
 @dataclass
@@ -74,6 +78,7 @@ class Plan:
     reason: str = ""                   # why the plan cannot run ("" when it can)
     draws: dict[int, str] = field(default_factory=dict)   # random node -> rand | randn, program order
     products: set[int] = field(default_factory=set)       # matrix products: mtimes, and * of two matrices
+    unchecked: set[int] = field(default_factory=set)      # nodes whose domain check cannot fire (ranges.py)
 
 
 class Reject(Exception):
@@ -85,6 +90,7 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
     plan = Plan(dict(sig))
     try:
         infer(graph, plan, has_f64)
+        plan.unchecked = unchecked(graph, plan)
         special, claimed = pattern_groups(graph, plan)
         produced = {v for g in special for v in g.outputs}
         operands = [v for g in special for v in g.leaves if v not in produced and v in graph.nodes]
@@ -148,10 +154,14 @@ def check_draws(graph: AccelGraph, plan: Plan) -> None:
         raise Reject("draws alone are not fused: the CPU stream (rng) gives them")
 
 
-def sized(graph: AccelGraph, sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:
-    """The signature with the values of draws' size arguments in it (they set shapes, so a plan is
-    for those sizes); a size argument on the device keeps no value (the plan then declines)."""
-    sizes = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
+def size_args(graph: AccelGraph) -> set[int]:
+    """The values that are draws' size arguments."""
+    return {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
+
+
+def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:
+    """The signature with the values of draws' size arguments (``sizes``) in it (they set shapes, so a
+    plan is for those sizes); a size argument on the device keeps no value (the plan then declines)."""
     out = dict(sig)
     for v in sizes & set(sig):
         if not sig[v].resident:

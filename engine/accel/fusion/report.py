@@ -41,6 +41,7 @@ class WindowReport:
     estimate: dict[str, float] = field(default_factory=dict)   # the cost model's predicted seconds: cpu, gpu
     elapsed: float = 0.0                                        # measured seconds of its runs, in total
     graph: AccelGraph | None = None                             # the window's data flow
+    plan: Plan | None = None                                    # the plan of the last GPU run (of groups)
     source: str = ""                                            # the text of the cell or file it is in
 
     @property

@@ -1,0 +1,111 @@
+"""Value facts for the domain checks: which checks of codegen.CHECKS a plan can leave out.
+
+A check (sqrt of a negative, a negative base to a non-integer power, NaN into a logical operator) costs
+a status buffer and a blocking read-back per window run. Each value gets a set of facts, a bitmask:
+
+- NONNEG: no element is below zero (NaN and -0 allowed: neither trips ``x < 0``);
+- INTEGER: every element is a whole number (no NaN);
+- EVEN: every element is an even whole number;
+- NANFREE: no element is NaN.
+
+Facts come from the operations (abs, exp, sqrt, cosh, hypot, even integer powers, ``x .* x``, comparisons,
+sums and products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG, reductions of NONNEG values, ``rand``)
+and from the leaves: literals and host scalars (uniforms) carry the facts of their values in the plan's
+signature (``Arg.facts``, set by the accelerator on the host before each run), so a scalar of another
+sign selects another plan, one that keeps the check; logical values are 0 or 1. The rules follow
+floating point, not real arithmetic: rounding is monotone, so sums and products of NONNEG values stay
+NONNEG, while a product that overflows may not stay NANFREE (only logical results are).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.accel.kernels import ELEMENTWISE
+
+from .graph import AccelGraph, Node
+
+if TYPE_CHECKING:
+    from .plan import Plan
+
+NONNEG, INTEGER, EVEN, NANFREE = 1, 2, 4, 8
+LOGICAL = NONNEG | INTEGER | NANFREE           # 0 or 1
+
+NONNEG_RESULT = {"abs", "sqrt", "exp", "cosh", "hypot"}              # whatever the operands
+NONNEG_KEPT = {"floor", "ceil", "round", "fix", "sign", "nan_to_zero", "plus", "times", "rdivide",
+               "ldivide", "min", "sinh", "tanh", "atan", "log1p"}    # NONNEG when every operand is
+NONNEG_REDUCTIONS = {"sum", "mean", "prod", "max", "min", "var"}
+
+
+def facts_of(value: float) -> int:
+    """The facts of one host scalar."""
+    if value != value:
+        return 0
+    facts = NANFREE | (NONNEG if value >= 0 else 0)
+    if math.isfinite(value) and value.is_integer():
+        facts |= INTEGER | (EVEN if value % 2 == 0 else 0)
+    return facts
+
+
+def node_facts(node: Node, kind: str, args: list[int], square: bool) -> int:
+    """The facts of a node's value from its operands' facts (``args``, in the node's order); ``kind``
+    is the node's in the plan (a ``*`` of two matrices is a matrix product, not ``times``), ``square``
+    whether its two operands are one value."""
+    if kind == "elementwise":
+        op = node.op
+        if ELEMENTWISE[op].logical:
+            return LOGICAL
+        if op in ("uminus", "uplus"):          # exact: whole numbers stay whole, NaN stays NaN
+            return args[0] & (INTEGER | EVEN | NANFREE | (NONNEG if op == "uplus" else 0))
+        if op in NONNEG_RESULT or op == "times" and square:
+            return NONNEG
+        if op == "power" and (args[1] & EVEN or args[0] & NONNEG):
+            return NONNEG
+        if op == "max" and any(a & NONNEG for a in args):        # max(NaN, c) is c
+            return NONNEG
+        if op == "nan_to_zero":
+            return (args[0] & NONNEG) | NANFREE
+        return NONNEG if op in NONNEG_KEPT and all(a & NONNEG for a in args) else 0
+    if kind == "reduction":
+        if node.op in ("any", "all"):
+            return LOGICAL
+        return NONNEG if node.op in NONNEG_REDUCTIONS and args[0] & NONNEG else 0
+    if kind == "index":
+        return NONNEG | INTEGER | NANFREE
+    if kind == "random":
+        return NONNEG | NANFREE if node.op == "rand" else NANFREE
+    if kind == "layout":                  # transpose, diag (whose zeros are even integers)
+        return args[0]
+    return NONNEG if all(a & NONNEG for a in args) else 0        # matmul
+
+
+def needless(node: Node, kind: str, args: list[int]) -> bool:
+    """Whether the node's domain check (codegen.CHECKS) can never fire given its operands' facts."""
+    op = node.op if kind == "elementwise" else ""
+    if op in ("sqrt", "log", "log2", "log10", "log1p"):
+        return bool(args[0] & NONNEG)
+    if op == "power":
+        return bool(args[0] & NONNEG or args[1] & INTEGER)
+    if op in ("not", "and", "or", "xor"):
+        return all(a & NANFREE for a in args)
+    return False
+
+
+def same(graph: AccelGraph, a: int, b: int) -> bool:
+    """Whether two values are one: the same id, or inputs read from one register (``x .* x`` loads
+    ``x`` twice)."""
+    return a == b or a in graph.inputs and graph.inputs[a] == graph.inputs.get(b)
+
+
+def unchecked(graph: AccelGraph, plan: Plan) -> set[int]:
+    """The nodes whose checks the plan leaves out (``plan.info`` has every value's Arg)."""
+    info = plan.info
+    facts = {v: a.facts for v, a in info.items() if v not in graph.nodes}
+    found = set()
+    for v, node in graph.nodes.items():
+        kind = "matmul" if v in plan.products else node.kind
+        args = [facts[a] | (LOGICAL if info[a].cls == "logical" else 0) for a in node.args]
+        facts[v] = node_facts(node, kind, args, len(node.args) == 2 and same(graph, *node.args))
+        if needless(node, kind, args):
+            found.add(v)
+    return found
