@@ -37,6 +37,12 @@ def test_bad_fusion_command_is_a_matlab_error(kernel):
     assert reply["status"] == "error" and reply["ename"] == "matfuse:fusion:badCommand"
 
 
+def shown(cell) -> tuple[str, str]:
+    """The text/plain and text/html that a code cell displayed."""
+    bundles = [o.data for o in cell.outputs if o.output_type == "display_data"]
+    return "".join(b["text/plain"] for b in bundles), "".join(b["text/html"] for b in bundles)
+
+
 def test_fusion_notebook_executes_with_html_reports(tmp_path, kernelspec):
     from nbclient import NotebookClient
     nb = nbformat.read(NOTEBOOK, as_version=4)
@@ -45,11 +51,30 @@ def test_fusion_notebook_executes_with_html_reports(tmp_path, kernelspec):
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     assert not [o for cell in code for o in cell.outputs if o.output_type == "error"]
-    reports = {cell.source.split("\n")[0]: "".join(o.data["text/html"] for o in cell.outputs
-                                                   if o.output_type == "display_data")
-               for cell in code
-               if cell.source.startswith(("%fusion ", "%%fusion")) and not policy(cell.source)}
-    assert all(reports.values()), [k for k, v in reports.items() if not v]
-    assert ">@compute</span>" in reports["%fusion wgsl 0"] and "<svg" in reports["%fusion graph"]
-    assert "GPU" in reports["%%fusion"] and "the CPU ran its bytecode" in reports["%fusion explain"]
-    assert "C{1}" in reports["%fusion residency"] and "S.data" in reports["%fusion residency"]
+    reports = [cell for cell in code
+               if cell.source.startswith(("%fusion ", "%%fusion")) and not policy(cell.source)]
+    assert all(all(shown(cell)) for cell in reports), [c.source for c in reports if not all(shown(c))]
+
+    def report(snippet: str, after: bool = True) -> tuple[str, str]:
+        """What the cell with snippet in its source showed, or (after) the code cell that follows it."""
+        k = next(k for k, cell in enumerate(code) if snippet in cell.source)
+        return shown(code[k + after])
+
+    assert "GPU" in report("x = linspace", False)[0]
+    assert "ElementwiseChain" in report("x = linspace", False)[0]
+    assert ">@compute</span>" in report("x = linspace")[1]
+    assert "outputs: m double 500x1, i double 500x1" in report("[m, i] = max")[0]
+    assert "<svg" in report("%fusion graph", False)[1]
+    assert "MatmulEpilogue" in report("Y = max(P*Q", False)[0] and "m64_max" in report("Y = max(P*Q")[0]
+    text = report("ev = diag", False)[0]
+    assert "CenteredGram" in text and "ExplainedVariance" in text
+    assert "ImageNormalize" in report("imgs = rand", False)[0]
+    monte_carlo = report("randn(M, 1)")[0]
+    assert "dispatches: 20\n" in monte_carlo and "plan hits: 19\n" in monte_carlo
+    assert "uploads: 0\n" in monte_carlo
+    assert "uploads: 2\n" in report("W = W .*")[0]
+    text = report("model.name")[0]
+    assert "cache{1}" in text and "model.weights" in text
+    text = report("w = k * 2 + 1")[0]
+    assert "The cost model estimated" in text and "the CPU ran its bytecode" in text
+    assert "calibration" in report("%fusion device", False)[0]
