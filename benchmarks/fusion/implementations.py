@@ -105,7 +105,8 @@ def prepare_matfuse(device: str, workload: Workload, cls: str, params: Params) -
 
 
 def compile_seconds(session: Session, source: str, repeat: int = 3) -> float:
-    """Parse + compile time of ``source`` in the session's workspace (part of every ``execute``)."""
+    """Parse + compile time of ``source`` in the session's workspace (paid on the first ``execute`` of a
+    cell; a re-run over a workspace of the same types reuses the code object)."""
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()

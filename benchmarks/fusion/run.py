@@ -119,8 +119,8 @@ def notes_for(name: str, cls: str, rows: list[dict[str, Any]], traffic: dict[str
         for problem in r.get("problems", []):
             notes.append(f"- {name} {cls}, {r['label']}: {problem}")
         if "compile_ms" in r:
-            notes.append(f"- {name} {cls}, {r['label']}: parse + compile {r['compile_ms']:.1f} ms per run "
-                         "(included in its time)")
+            notes.append(f"- {name} {cls}, {r['label']}: parse + compile {r['compile_ms']:.1f} ms on a cell's "
+                         "first run (timed runs repeat the cell, so Session reuses its code object)")
         if r.get("fusion"):
             notes.append(f"- {name} {cls}, {r['label']}: {fusion_text(r['fusion'], r['counters'])}")
     if traffic is not None:
