@@ -115,7 +115,7 @@ def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> N
 # ------------------------------------------------------------------ column and image totals
 
 INDEX = "    let idx = o % p.pre + p.pre * (j + p.rn * (o / p.pre));\n"
-TERMS = {"mean": "{t}(in0[idx])", "stats": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
+TERMS = {"mean": "{t}(in0[idx])", "stats": "{t}(in0[idx])", "msd": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
          "rdivide": "{t}(in0[idx])"}
 
 
@@ -126,10 +126,12 @@ def colsum_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
                 f"    if (lid == 0u) {{ out0[o] = s / {t}(p.rn); }}"]
     if k.op == "dot":
         return ["    let s = total(o, lid, 0.0, false);", "    if (lid == 0u) { out0[o] = s; }"]
-    # stats: the mean, then the squared deviations from it; std normalised by N - 1 (0 for N = 1)
+    # stats / msd: the mean, then the squared deviations from it: std normalised by N - 1 (0 for
+    # N = 1), or their mean
+    spread = f"{m}_sqrt(m2 / {t}(max(p.rn, 2u) - 1u))" if k.op == "stats" else f"m2 / {t}(p.rn)"
     lines = [f"    let mean = total(o, lid, 0.0, false) / {t}(p.rn);",
              "    let m2 = total(o, lid, mean, true);",
-             f"    if (lid == 0u) {{ out0[o] = {m}_sqrt(m2 / {t}(max(p.rn, 2u) - 1u));"]
+             f"    if (lid == 0u) {{ out0[o] = {spread};"]
     return lines + (["        out1[o] = mean;"] if len(k.outputs) == 2 else []) + ["    }"]
 
 

@@ -13,9 +13,10 @@ the nodes they claim (computed inside them, so no other group computes them):
   kernel, then one kernel per column that sums the squares and writes the normalised column.
 - ExplainedVariance: ``diag(Q'*G*Q)``, computed as ``sum(Q .* (G*Q), 1)'``: one product and one
   column reduction, never the full ``Q'*G*Q``.
-- ImageNormalize: ``mean(X, [2 3])`` and ``std(X, 0, [2 3])`` of a B x H x W batch: one kernel per
-  image computes the mean and then the sum of squared deviations (two passes over the image in one
-  kernel, numerically sound); the normalising expression is an ordinary ElementwiseChain after it.
+- ImageNormalize: ``mean(X, [2 3])`` and ``std(X, 0, [2 3])`` (or the written-out
+  ``mean((X - mu).^2, [2 3])``) of a B x H x W batch: one kernel per image computes the mean and then the
+  sum of squared deviations (two passes over the image in one kernel, numerically sound); the
+  normalising expression is an ordinary ElementwiseChain after it.
 - Layout: a transpose or ``diag`` no product reads in place: one gather kernel.
 
 A pattern group is a short fixed sequence of kernels (``parts``): its own kernels (matmul.py) and
@@ -43,7 +44,7 @@ class Operand:
 @dataclass
 class Kernel(Group):
     """One of matmul.py's kernels: product and diagonal (``operands``, epilogue ``nodes``), colsum
-    (``op``: mean | dot | stats, along ``view``), colnorm (``op`` rdivide), Layout (``op`` transpose |
+    (``op``: mean | dot | stats (std) | msd (mean squared deviation), along ``view``), colnorm (``op`` rdivide), Layout (``op`` transpose |
     diag). ``result`` is the value the kernel's core computes (the product, the column total)."""
     operands: list[Operand] = field(default_factory=list)
     result: int = 0
@@ -283,30 +284,52 @@ def power_step(claims: Claims, div: Node) -> Pattern | None:
     return finish(claims, "PowerStepNormalize", [prod, norm], claimed)
 
 
-def image_normalize(claims: Claims, sd: Node) -> Pattern | None:
-    """``std(X, 0, [2 3])`` (graph.py's mean -> squared deviations -> var -> sqrt) of a 3-D X, with
-    ``mean(X, [2 3])`` when the window takes it too."""
-    graph, info = claims.graph, claims.plan.info
-    var = node(graph, sd.args[0], "var", "reduction") if sd.op == "sqrt" else None
-    sq = node(graph, var.args[0], "times", "elementwise") if var is not None else None
-    square = sq is not None and sq.args[0] == sq.args[1]
+def squared_deviation(claims: Claims, v: int) -> tuple[Node, Node, Node] | None:
+    """(square, deviation, mean) when ``v`` is ``(X - mean(X, [2 3])).^2`` (or ``d .* d``) of a 3-D X."""
+    graph = claims.graph
+    sq = node(graph, v, ("times", "power"), "elementwise")
+    square = sq is not None and (sq.op == "times" and sq.args[0] == sq.args[1]
+                                 or sq.op == "power" and graph.consts.get(sq.args[1]) == 2.0)
     dev = node(graph, sq.args[0], "minus", "elementwise") if square else None
     mu = node(graph, dev.args[1], "mean", "reduction") if dev is not None else None
-    if mu is None or not claims.same(mu.args[0], dev.args[0]) or var.weight != 0:
+    if mu is None or not claims.same(mu.args[0], dev.args[0]) or mu.dim != (2, 3) \
+            or len(claims.plan.info[dev.args[0]].shape) != 3:
+        return None
+    return sq, dev, mu
+
+
+def image_normalize(claims: Claims, root: Node) -> Pattern | None:
+    """Per-image statistics of a 3-D X over dims 2 and 3: ``std(X, 0, [2 3])`` (graph.py's mean ->
+    squared deviations -> var -> sqrt), with ``mean(X, [2 3])`` when the window takes it too, or the
+    written-out ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``."""
+    graph, info = claims.graph, claims.plan.info
+    var = node(graph, root.args[0], "var", "reduction") if root.op == "sqrt" else None
+    if var is not None and var.weight == 0 and var.dim == (2, 3):          # std(X, 0, [2 3])
+        found = squared_deviation(claims, var.args[0])
+        if found is None:
+            return None
+        sq, dev, mu = found
+        chain, op, internal = [root.value, var.value, sq.value, dev.value, mu.value], "stats", True
+    elif root.op == "mean" and root.kind == "reduction" and root.dim == (2, 3):   # mean((X - mu).^2, [2 3])
+        found = squared_deviation(claims, root.args[0])
+        if found is None:
+            return None
+        sq, dev, mu = found
+        chain, op, internal = [root.value, sq.value, dev.value, mu.value], "msd", False
+    else:
+        return None
+    private = chain[1:] if internal else chain[1:-1]        # the written-out form's mu is the user's
+    if not all(claims.private(v, set(chain)) for v in private) or mu.value in claims.nodes:
         return None
     x = dev.args[0]
-    if var.dim != (2, 3) or mu.dim != (2, 3) or len(info[x].shape) != 3:
-        return None
-    chain = [sd.value, var.value, sq.value, dev.value, mu.value]
-    if not all(claims.private(v, set(chain)) for v in chain[1:]):
-        return None
-    user_mean = next((n.value for n in graph.nodes.values() if n.op == "mean" and n.kind == "reduction"
-                      and claims.same(n.args[0], x) and n.dim == (2, 3) and n.value not in chain), None)
-    outputs = [sd.value] + ([user_mean] if user_mean is not None else [])
+    user_mean = mu.value if not internal else next(
+        (n.value for n in graph.nodes.values() if n.op == "mean" and n.kind == "reduction"
+         and claims.same(n.args[0], x) and n.dim == (2, 3) and n.value not in chain), None)
+    outputs = [root.value] + ([user_mean] if user_mean is not None else [])
     b, h, w = info[x].shape
-    stats = Kernel("colsum", chain, outputs, info[x].shape, view=(b, h * w, 1), op="stats", leaves=[x],
+    stats = Kernel("colsum", chain, outputs, info[x].shape, view=(b, h * w, 1), op=op, leaves=[x],
                    result=mu.value)
-    return finish(claims, "ImageNormalize", [stats], chain + outputs[1:])
+    return finish(claims, "ImageNormalize", [stats], list(dict.fromkeys(chain + outputs[1:])))
 
 
 def layout(claims: Claims, t: Node) -> Group | None:
