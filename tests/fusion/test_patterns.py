@@ -27,7 +27,8 @@ CASES = {
                            ["ExplainedVariance", "ExplainedVariance", "ElementwiseChain"]),
     "image_normalize": ("mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);\n"
                         "Y = max(min(((I - mu) ./ (sd + eps)) .* 1.5 + 0.1, 2), -2) .^ 2;",
-                        {"I": IMAGES}, ["mu", "sd", "Y"], ["ImageNormalize", "ElementwiseChain"]),
+                        {"I": IMAGES}, ["mu", "sd", "Y"], ["ImageNormalize", "Reduction", "ElementwiseChain",
+                                                           "ElementwiseChain"]),
     "image_normalize_written_out": ("mu = mean(I, [2 3]);\nsigma = sqrt(mean((I - mu) .^ 2, [2 3]) + 1e-6);\n"
                                     "Y = max(((I - mu) ./ sigma) * 1.5 + 0.1, 0) .^ 1.8;", {"I": IMAGES},
                                     ["mu", "sigma", "Y"], ["ImageNormalize", "ElementwiseChain",

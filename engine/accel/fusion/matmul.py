@@ -18,8 +18,8 @@ from engine.accel.kernels import _binding, _float_type, _workgroups, matmul_grid
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
-from .codegen import classify_leaves, common, leaf_lines, node_lines, uniform
-from .execute import Run, buffers
+from .codegen import classify_leaves, common, emit, leaf_lines, node_lines, uniform
+from .execute import Run, buffers, dispatch_reduction
 from .graph import AccelGraph
 from .patterns import PATTERNS, Kernel, Operand, Pattern
 from .plan import Group, Plan
@@ -100,7 +100,7 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
     a, b = k.operands
     term = (f"    let r = o;\n    let c = o;\n    let kk = j;\n    return {load(a, names, t, 'a', DIAGONAL_SIZES)}"
             f" * {load(b, names, t, 'b', DIAGONAL_SIZES)};")
-    body = ["    let s = total(o, lid, 0.0, false);", "    if (lid == 0u) {", "        let i = o + p.shape[0][0] * o;",
+    body = ["    let s = total(o, lid, false);", "    if (lid == 0u) {", "        let i = o + p.shape[0][0] * o;",
             f"        let {name(k.result)} = s;", *("        " + line.strip() for line in lines),
             f"        out0[o] = {name(k.nodes[-1] if k.nodes else k.result)};", "    }"]
     k.wgsl = render("fused_colsum", library=library(has_f64), common=common(k, t), T=t, bindings=bindings,
@@ -115,31 +115,21 @@ def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> N
 # ------------------------------------------------------------------ column and image totals
 
 INDEX = "    let idx = o % p.pre + p.pre * (j + p.rn * (o / p.pre));\n"
-TERMS = {"mean": "{t}(in0[idx])", "stats": "{t}(in0[idx])", "msd": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
+TERMS = {"mean": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
          "rdivide": "{t}(in0[idx])"}
 
 
 def colsum_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
-    m = "m64" if t == "f64" else "m32"
-    if k.op == "mean":
-        return ["    let s = total(o, lid, 0.0, false);",
-                f"    if (lid == 0u) {{ out0[o] = s / {t}(p.rn); }}"]
-    if k.op == "dot":
-        return ["    let s = total(o, lid, 0.0, false);", "    if (lid == 0u) { out0[o] = s; }"]
-    # stats / msd: the mean, then the squared deviations from it: std normalised by N - 1 (0 for
-    # N = 1), or their mean
-    spread = f"{m}_sqrt(m2 / {t}(max(p.rn, 2u) - 1u))" if k.op == "stats" else f"m2 / {t}(p.rn)"
-    lines = [f"    let mean = total(o, lid, 0.0, false) / {t}(p.rn);",
-             "    let m2 = total(o, lid, mean, true);",
-             f"    if (lid == 0u) {{ out0[o] = {spread};"]
-    return lines + (["        out1[o] = mean;"] if len(k.outputs) == 2 else []) + ["    }"]
+    """Column means (CenteredGram) or column dot products (ExplainedVariance)."""
+    scale = f" / {t}(p.rn)" if k.op == "mean" else ""
+    return ["    let s = total(o, lid, false);", f"    if (lid == 0u) {{ out0[o] = s{scale}; }}"]
 
 
 def colnorm_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
     """Column sum of squares, the normalising expression of it, each element divided by that."""
     div = graph.nodes[k.outputs[0]]
     f = Group("ElementwiseChain", k.nodes[:-1], [div.args[1]], k.shape, scalars=k.scalars)
-    lines = [f"    let {name(k.result)} = total(o, lid, 0.0, true);"]
+    lines = [f"    let {name(k.result)} = total(o, lid, true);"]
     lines += leaf_lines(f, plan, t)[0] + node_lines(graph, f, t, plan.unchecked)
     k.checked = f.checked
     return lines + ["    for (var j = lid; j < p.rn; j = j + 256u) {", "        let idx = base + p.pre * j;",
@@ -201,7 +191,7 @@ def dispatch(run: Run, plan: Plan, k: Group, scalars: list[float], grid: tuple[i
 KERNELS: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {
     "product": (emit_product, dispatch_product), "colsum": (emit_colsum, dispatch_colsum),
     "colnorm": (emit_colsum, dispatch_colsum), "diagonal": (emit_diagonal, dispatch_colsum),
-    "Layout": (emit_layout, dispatch_layout)}
+    "Layout": (emit_layout, dispatch_layout), "Reduction": (emit, dispatch_reduction)}
 
 
 def emit_pattern(graph: AccelGraph, plan: Plan, group: Pattern, has_f64: bool) -> None:

@@ -13,10 +13,10 @@ the nodes they claim (computed inside them, so no other group computes them):
   kernel, then one kernel per column that sums the squares and writes the normalised column.
 - ExplainedVariance: ``diag(Q'*G*Q)``, computed as ``sum(Q .* (G*Q), 1)'``: one product and one
   column reduction, never the full ``Q'*G*Q``.
-- ImageNormalize: ``mean(X, [2 3])`` and ``std(X, 0, [2 3])`` (or the written-out
-  ``mean((X - mu).^2, [2 3])``) of a B x H x W batch: one kernel per image computes the mean and then the
-  sum of squared deviations (two passes over the image in one kernel, numerically sound); the
-  normalising expression is an ordinary ElementwiseChain after it.
+- ImageNormalize: the per-image spread of a B x H x W batch, ``std(X, 0, [2 3])`` or the written-out
+  ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``: the means, then the squared deviations from
+  them (two chunked reductions over [B, H*W, 1] views: numerically sound, and each image spread over
+  many workgroups); the sqrt and the normalising expression are ordinary ElementwiseChains after it.
 - Layout: a transpose or ``diag`` no product reads in place: one gather kernel.
 
 A pattern group is a short fixed sequence of kernels (``parts``): its own kernels (matmul.py) and
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .graph import AccelGraph, Node
-from .plan import Arg, Group, Plan, inlined, window_outputs
+from .plan import Arg, Group, Plan, inlined, reduction_group, window_outputs
 
 PATTERNS = ("MatmulEpilogue", "CenteredGram", "ImageNormalize", "PowerStepNormalize", "ExplainedVariance")
 
@@ -44,7 +44,7 @@ class Operand:
 @dataclass
 class Kernel(Group):
     """One of matmul.py's kernels: product and diagonal (``operands``, epilogue ``nodes``), colsum
-    (``op``: mean | dot | stats (std) | msd (mean squared deviation), along ``view``), colnorm (``op`` rdivide), Layout (``op`` transpose |
+    (``op``: mean | dot, along ``view``), colnorm (``op`` rdivide), Layout (``op`` transpose |
     diag). ``result`` is the value the kernel's core computes (the product, the column total)."""
     operands: list[Operand] = field(default_factory=list)
     result: int = 0
@@ -299,37 +299,25 @@ def squared_deviation(claims: Claims, v: int) -> tuple[Node, Node, Node] | None:
 
 
 def image_normalize(claims: Claims, root: Node) -> Pattern | None:
-    """Per-image statistics of a 3-D X over dims 2 and 3: ``std(X, 0, [2 3])`` (graph.py's mean ->
-    squared deviations -> var -> sqrt), with ``mean(X, [2 3])`` when the window takes it too, or the
-    written-out ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``."""
-    graph, info = claims.graph, claims.plan.info
-    var = node(graph, root.args[0], "var", "reduction") if root.op == "sqrt" else None
-    if var is not None and var.weight == 0 and var.dim == (2, 3):          # std(X, 0, [2 3])
-        found = squared_deviation(claims, var.args[0])
-        if found is None:
-            return None
-        sq, dev, mu = found
-        chain, op, internal = [root.value, var.value, sq.value, dev.value, mu.value], "stats", True
-    elif root.op == "mean" and root.kind == "reduction" and root.dim == (2, 3):   # mean((X - mu).^2, [2 3])
-        found = squared_deviation(claims, root.args[0])
-        if found is None:
-            return None
-        sq, dev, mu = found
-        chain, op, internal = [root.value, sq.value, dev.value, mu.value], "msd", False
-    else:
+    """Per-image statistics of a 3-D X over dims 2 and 3: the variance inside ``std(X, 0, [2 3])``
+    (graph.py's mean -> squared deviations -> var; the sqrt stays elementwise), or the written-out
+    ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``. Two reductions over [B, H*W, 1] views,
+    the second reading the first's means: every image is split across many workgroups."""
+    graph = claims.graph
+    if not (root.kind == "reduction" and root.dim == (2, 3)
+            and (root.op == "var" and root.weight == 0 or root.op == "mean")):
         return None
-    private = chain[1:] if internal else chain[1:-1]        # the written-out form's mu is the user's
+    found = squared_deviation(claims, root.args[0])
+    if found is None:
+        return None
+    sq, dev, mu = found
+    internal = root.op == "var"                 # std's own mean; the written-out form's mu is the user's
+    chain = [root.value, sq.value, dev.value, mu.value]
+    private = chain[1:] if internal else chain[1:-1]
     if not all(claims.private(v, set(chain)) for v in private) or mu.value in claims.nodes:
         return None
-    x = dev.args[0]
-    user_mean = mu.value if not internal else next(
-        (n.value for n in graph.nodes.values() if n.op == "mean" and n.kind == "reduction"
-         and claims.same(n.args[0], x) and n.dim == (2, 3) and n.value not in chain), None)
-    outputs = [root.value] + ([user_mean] if user_mean is not None else [])
-    b, h, w = info[x].shape
-    stats = Kernel("colsum", chain, outputs, info[x].shape, view=(b, h * w, 1), op=op, leaves=[x],
-                   result=mu.value)
-    return finish(claims, "ImageNormalize", [stats], list(dict.fromkeys(chain + outputs[1:])))
+    parts = [reduction_group(graph, claims.plan, mu), reduction_group(graph, claims.plan, root, {mu.value})]
+    return finish(claims, "ImageNormalize", parts, chain)
 
 
 def layout(claims: Claims, t: Node) -> Group | None:

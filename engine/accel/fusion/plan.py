@@ -311,19 +311,22 @@ def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], li
 def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
                      produced: set[int] = frozenset()) -> list[Group]:
     """A group per reduction node that no pattern claimed; ``produced`` values are read, not inlined."""
-    groups = []
     index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
-    for node in graph.nodes.values():
-        if node.kind == "reduction" and node.value not in claimed:
-            nodes, leaves = inlined(graph, node.args[0], set(produced))
-            shape = plan.info[node.args[0]].shape
-            view = reduction_view(reduced_dim(node, shape), shape)
-            outputs = [node.value] + ([index[node.value]] if node.value in index else [])
-            n = view[1]
-            divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
-            groups.append(Group("Reduction", nodes + [node.value], outputs, shape, leaves=leaves, view=view,
-                                op="mean" if node.op == "var" else node.op, divisor=divisor))
-    return groups
+    return [reduction_group(graph, plan, node, produced, index.get(node.value))
+            for node in graph.nodes.values() if node.kind == "reduction" and node.value not in claimed]
+
+
+def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int] = frozenset(),
+                    index: int | None = None) -> Group:
+    """The Reduction group of one reduction node, its operand's elementwise expression inlined (but
+    ``produced`` values read); ``index`` is max/min's index output when the window takes it."""
+    nodes, leaves = inlined(graph, node.args[0], set(produced))
+    shape = plan.info[node.args[0]].shape
+    view = reduction_view(reduced_dim(node, shape), shape)
+    n = view[1]
+    divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
+    return Group("Reduction", nodes + [node.value], [node.value] + ([index] if index is not None else []),
+                 shape, leaves=leaves, view=view, op="mean" if node.op == "var" else node.op, divisor=divisor)
 
 
 def window_outputs(graph: AccelGraph) -> list[int]:

@@ -1,8 +1,6 @@
 // Totals along the middle extent of a [pre, n, post] view: one workgroup of 256 invocations per
-// output o (a column: pre = 1; an image of a B x H x W batch: pre = B; a diagonal element of a product:
-// n = k), each summing a strided share of term(o, j), then a tree in workgroup memory. total() may run
-// twice over the data (the mean, then the squared deviations from it: numerically sound); the body
-// uses the totals.
+// output o (a column: pre = 1; a diagonal element of a product: n = k), each summing a strided share of
+// term(o, j) (or of its square), then a tree in workgroup memory; the body uses the total.
 $library
 $common
 $bindings
@@ -12,10 +10,10 @@ fn term(o: u32, j: u32) -> $T {
 $term
 }
 
-fn total(o: u32, lid: u32, centre: $T, squared: bool) -> $T {
+fn total(o: u32, lid: u32, squared: bool) -> $T {
     var s: $T = 0.0;
     for (var j = lid; j < p.rn; j = j + 256u) {
-        let d = term(o, j) - centre;
+        let d = term(o, j);
         s = s + select(d, d * d, squared);
     }
     partial[lid] = s;
