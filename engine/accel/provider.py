@@ -135,6 +135,7 @@ class Provider:
     _bind_groups: dict[tuple, Any] = field(default_factory=dict)
     _staging: dict[int, list[Any]] = field(default_factory=dict)
     _sync_buffer: Any = None
+    timer: Any = None            # timing.PassTimer when the adapter has timestamp queries
 
     def __post_init__(self) -> None:
         wanted = ("shader-f64", "shader-int64", "timestamp-query", "subgroup")
@@ -147,6 +148,9 @@ class Provider:
         with self.guard("device creation"):
             self.device = self.adapter.request_device_sync(
                 required_features=sorted(self.features - {"subgroup"}), required_limits=required)
+            if "timestamp-query" in self.features:
+                from .timing import PassTimer
+                self.timer = PassTimer(self.device)
 
     def __repr__(self) -> str:
         return f"Provider({self.info.name}, {self.info.backend}, {self.info.kind})"
@@ -241,16 +245,21 @@ class Provider:
         """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
         a reused mapped staging buffer."""
         import wgpu
-        staging = self._take_staging(size)
+        stamps = self.timer.pending_bytes if self.timer is not None else 0
+        end = -(-size // 8) * 8                          # the GPU timestamps follow the data
+        staging = self._take_staging(end + stamps)
         self.copy(buffer, staging, size)
+        taken = self.timer.collect(self._encoder_now(), staging, end) if stamps else None
         with self.guard("download"):
             self.flush()
-            staging.map_sync(wgpu.MapMode.READ, 0, size)
-            data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
+            staging.map_sync(wgpu.MapMode.READ, 0, end + stamps)
+            data = np.frombuffer(staging.read_mapped(0, end + stamps, copy=False), dtype=np.uint8).copy()
             staging.unmap()
         self._staging.setdefault(staging.size, []).append(staging)
+        if taken:
+            self.timer.fold(data[end:], taken)
         self.stats.bytes_downloaded += size
-        return data
+        return data[:size]
 
     def copy(self, source: Any, target: Any, size: int) -> None:
         """Encode a device-side copy of ``size`` bytes (both buffers from offset 0) in the batch."""
@@ -327,7 +336,8 @@ class Provider:
 
     def _compute_pass(self) -> Any:
         if self._pass is None:
-            self._pass = self._encoder_now().begin_compute_pass()
+            writes = self.timer.pass_writes() if self.timer is not None else None
+            self._pass = self._encoder_now().begin_compute_pass(timestamp_writes=writes)
             self._pass_pipeline = None
         return self._pass
 
@@ -337,12 +347,23 @@ class Provider:
             return
         with self.guard("submit"):
             encoder = self._encoder_now()
+            if self.timer is not None:
+                self.timer.resolve(encoder)
             if self._arena_data:
                 self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
             self._encoder, self._pending, self._arena_data = None, 0, bytearray()
             self._batch_buffers.clear()
             self.device.queue.submit([encoder.finish()])
         self.stats.submits += 1
+
+    def gpu_seconds(self) -> float | None:
+        """GPU time of every compute pass so far (None without timestamp queries): pending work is
+        submitted and waited for."""
+        if self.timer is None:
+            return None
+        self.flush()
+        self.sync()
+        return self.timer.nanoseconds * 1e-9
 
     def sync(self) -> None:
         """Submit pending work and wait for the device to finish it (a 4-byte read-back: wgpu-py 0.32's

@@ -187,13 +187,25 @@ def stats_rows(stats: FusionStats, provider: Any, windows: list[WindowReport]) -
         rows.append(("pipeline cache", f"{s.pipeline_hits} hits, {s.pipeline_misses} misses "
                                        f"({provider.pipeline_count} pipelines)"))
         rows.append(("device dispatches and submits (all GPU work)", f"{s.dispatches}, {s.submits}"))
-    rows.append(("GPU time", "not measured (timestamp queries are not wired); wall times below"))
+    rows.append(("GPU time (timestamp queries: every compute pass since the device started)",
+                 gpu_time(provider)))
     rows += [(f"{name[:-len('_seconds')].replace('_', ' ')} runs, wall time (host clock, with transfers)",
               duration(value)) for name, value in vars(stats).items() if name.endswith("_seconds")]
     fused = [w.elapsed for w in windows if w.device == "GPU"]
     rows.append(("the last cell's fused windows, wall time",
                  duration(sum(fused)) if any(fused) else "not recorded"))
     return rows
+
+
+def gpu_time(provider: Any) -> str:
+    """The device's measured GPU time (this waits for pending work), or why there is none."""
+    if provider is None:
+        return "no GPU device in use"
+    seconds = provider.gpu_seconds()
+    if seconds is None:
+        return "not measured: the adapter has no timestamp queries"
+    untimed = provider.timer.untimed
+    return duration(seconds) + (f" ({untimed} passes untimed)" if untimed else "")
 
 
 def pairs_text(rows: list[tuple[str, str]]) -> str:
