@@ -142,6 +142,34 @@ def call_on_device(entry: Any, ctx: Any, args: list, nargout: int,
     return outs
 
 
+def call_uploaded(entry: Any, ctx: Any, args: list, nargout: int,
+                  host_call: Callable[[Any, Any, list, int], tuple]) -> tuple:
+    """Policy gpu (Session(device="gpu"), %fusion on): a computing builtin with a GPU implementation,
+    called outside a fusion window with host arrays, runs on the device: its arrays are uploaded and its
+    results come back as host values, so the caller sees what the CPU would give. Where the device
+    declines (a class it does not hold, an option its implementation lacks) the CPU computes it."""
+    if entry.family not in DEVICE_FAMILIES or entry.name in HOST_RESULTS:
+        return host_call(entry, ctx, args, nargout)
+    uploaded: list[GpuTensor] = []
+    try:
+        device_args = []
+        for arg in args:
+            if type(arg) is np.ndarray and arg.size > 1:
+                uploaded.append(upload(arg))
+                device_args.append(uploaded[-1])
+            else:
+                device_args.append(arg)
+        outs = compute(entry.name, device_args, lambda: entry.gpu(ctx, device_args, nargout),
+                       lambda host: host_call(entry, ctx, host, nargout))
+        return tuple(gather(out) for out in outs)
+    except GpuUnavailable as exc:                   # an upload the device refused
+        record(args, entry.name, exc)
+        return host_call(entry, ctx, args, nargout)
+    finally:
+        for tensor in uploaded:
+            tensor.release()
+
+
 # ---------------------------------------------------------------------------------------------- indexing
 
 def _whole_view(value: GpuTensor, args: list) -> GpuTensor | None:

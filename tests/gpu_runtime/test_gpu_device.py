@@ -119,3 +119,24 @@ print("ok")
 
 def test_cpu_session_never_touches_wgpu():
     run_python(CPU_SESSION)
+
+
+def test_gpu_session_runs_builtins_outside_windows_on_the_device(gpu):
+    """Session(device="gpu"): cumsum and permute (no fusion window holds them) run on the GPU with
+    their arrays uploaded, and give the CPU's answer as host values; %fusion off keeps them on the CPU;
+    a class the device does not hold falls back."""
+    x = np.arange(1.0, 301.0).reshape(100, 3) / 7
+    code = "c = cumsum(x, 2); p = permute(reshape(x, 10, 10, 3), [3 1 2]); k = class(c); i = cumsum(int8(x));"
+    cpu = Session(device="cpu")
+    cpu.set("x", x)
+    assert cpu.execute(code).error is None
+    for mode, dispatched in ((None, True), ("cpu", False)):
+        s = Session(device="gpu")
+        s.fusion.mode = mode
+        s.set("x", x)
+        before = gpu.stats.dispatches
+        assert s.execute(code).error is None
+        assert (gpu.stats.dispatches > before) == dispatched
+        for name in ("c", "p", "i"):
+            np.testing.assert_array_equal(s.get(name), cpu.get(name))
+        assert s.get("k") == "double" and s.get("i").dtype == np.int8

@@ -123,6 +123,8 @@ class FusionAccelerator:
         window (a loop offers its windows on every iteration)."""
         self.windows = {}
         self.cell_policy = self.policy()
+        if self.state is not None:          # builtins outside windows read it (dispatch.call_uploaded)
+            self.state.extras["policy"] = self.cell_policy
         self.debug = flag("MATFUSE_DEBUG_FUSION")
         self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
 

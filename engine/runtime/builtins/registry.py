@@ -23,6 +23,8 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import numpy as np
+
 from ...accel.residency import GpuTensor
 from ..errors import MatlabError
 
@@ -89,6 +91,10 @@ def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
         if type(arg) is GpuTensor:
             from ...accel.dispatch import call_on_device
             return call_on_device(entry, ctx, args, nargout, call_host)
+    if entry.gpu is not None and ctx is not None and ctx.state.extras.get("policy") == "gpu" \
+            and any(type(arg) is np.ndarray and arg.size > 1 for arg in args):
+        from ...accel.dispatch import call_uploaded     # Session(device="gpu"): arrays go to the GPU
+        return call_uploaded(entry, ctx, args, nargout, call_host)
     return call_host(entry, ctx, args, nargout)
 
 
