@@ -492,8 +492,8 @@ def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
     if nchunks > 1:
         passes += [("scan_offsets", [totals], nlines, 64), ("scan_add", [out, totals], nlines * n, 256)]
     for name, tensors, count, size in passes:
-        source = render(name, library=lib, T=t, TIN=STORAGE_TYPE[tensor.cls])
-        provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors], uniform,
+        wgsl = render(name, library=lib, params=source("scan_params"), T=t, TIN=STORAGE_TYPE[tensor.cls])
+        provider.dispatch(provider.pipeline(wgsl), [x.buffer for x in tensors], uniform,
                           _workgroups(count, size))
     totals.release()
     return out

@@ -1,18 +1,7 @@
 // Cumulative sum, pass 3 of 3 (see scan_chunks.wgsl): one invocation per element adds the offset of
 // its chunk (elements of first chunks are already final).
 $library
-struct Params {
-    pre: u32,
-    n: u32,
-    post: u32,
-    chunk: u32,
-    nchunks: u32,
-    zero: u32,
-    nlines: u32,
-    pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> p: Params;
+$params
 @group(0) @binding(1) var<storage, read_write> out: array<$T>;
 @group(0) @binding(2) var<storage, read> totals: array<$T>;
 

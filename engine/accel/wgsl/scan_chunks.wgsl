@@ -3,18 +3,7 @@
 // per (line, chunk) writes the running sum of its chunk and the chunk's total (totals[line * nchunks +
 // chunk]). scan_offsets.wgsl turns the totals into offsets, scan_add.wgsl adds them.
 $library
-struct Params {
-    pre: u32,
-    n: u32,
-    post: u32,
-    chunk: u32,
-    nchunks: u32,
-    zero: u32,
-    nlines: u32,
-    pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> p: Params;
+$params
 @group(0) @binding(1) var<storage, read> in_values: array<$TIN>;
 @group(0) @binding(2) var<storage, read_write> out: array<$T>;
 @group(0) @binding(3) var<storage, read_write> totals: array<$T>;

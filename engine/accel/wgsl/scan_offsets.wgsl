@@ -1,18 +1,7 @@
 // Cumulative sum, pass 2 of 3 (see scan_chunks.wgsl): one invocation per line replaces its chunk totals
 // by their exclusive running sum, the offset of each chunk.
 $library
-struct Params {
-    pre: u32,
-    n: u32,
-    post: u32,
-    chunk: u32,
-    nchunks: u32,
-    zero: u32,
-    nlines: u32,
-    pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> p: Params;
+$params
 @group(0) @binding(1) var<storage, read_write> totals: array<$T>;
 
 @compute @workgroup_size(64)
