@@ -11,19 +11,9 @@ from engine.runtime.concat import cat, horzcat, vertcat
 from engine.runtime.errors import MatlabError
 from engine.runtime.indexing import assign
 from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
+from runtime_helpers import arr, same
 
 NULL = np.zeros((0, 0))
-
-
-def arr(rows, dtype=np.float64):
-    return np.array(rows, dtype=dtype)
-
-
-def same(out, expected):
-    expected = np.asarray(expected)
-    assert isinstance(out, np.ndarray), out
-    assert out.dtype == expected.dtype and out.shape == expected.shape, (out.dtype, out.shape)
-    assert np.array_equal(out, expected), out
 
 
 @pytest.mark.parametrize("fn, values, expected", [

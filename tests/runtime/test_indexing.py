@@ -6,6 +6,7 @@ import pytest
 from engine.runtime.errors import MatlabError
 from engine.runtime.indexing import (MAGIC_COLON, assign, cell_index, end_value, get_field, index)
 from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
+from runtime_helpers import arr, same
 
 C = MAGIC_COLON
 A = np.arange(1.0, 13.0).reshape(3, 4, order="F")          # reshape(1:12, 3, 4)
@@ -13,19 +14,8 @@ C3 = np.arange(1.0, 25.0).reshape(2, 3, 4, order="F")      # reshape(1:24, 2, 3,
 NULL = np.zeros((0, 0))
 
 
-def arr(rows, dtype=np.float64):
-    return np.array(rows, dtype=dtype)
-
-
 def row(*xs):
     return arr([xs])
-
-
-def same(out, expected):
-    expected = np.asarray(expected)
-    assert isinstance(out, np.ndarray), out
-    assert out.dtype == expected.dtype and out.shape == expected.shape, (out.dtype, out.shape)
-    assert np.array_equal(out, expected), out
 
 
 def cell(*items, shape=None):

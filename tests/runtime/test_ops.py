@@ -113,21 +113,10 @@ def test_elementwise_expansion_scalars_and_classes():
 
 from engine.runtime import ops  # noqa: E402
 from engine.runtime.values import StringArray, StructArray  # noqa: E402
+from runtime_helpers import arr, same
 
 B = ops.BINARY
 U = ops.UNARY
-
-
-def arr(rows, dtype=np.float64):
-    return np.array(rows, dtype=dtype)
-
-
-def same(out, expected):
-    """Exact equality of value, class (dtype) and shape."""
-    expected = np.asarray(expected)
-    assert isinstance(out, np.ndarray), out
-    assert out.dtype == expected.dtype and out.shape == expected.shape, (out.dtype, out.shape)
-    assert np.array_equal(out, expected), out
 
 
 @pytest.mark.parametrize("op, a, b, expected", [
