@@ -4,6 +4,9 @@
     matfuse -e "code"       evaluate code
     matfuse                 interactive prompt (>> ); multi-line blocks continue until complete;
                             Ctrl-C interrupts a running statement, Ctrl-D exits
+
+``exit``/``quit`` (``exit(status)``) end the command with that status. The output limit of notebooks
+(MATFUSE_MAX_OUTPUT_CHARS) does not apply here: a terminal or a redirected file gets all the output.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import sys
 import threading
 from typing import Callable
 
-from .session import Session
+from .session import ExecResult, Session
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", choices=("run",), help="run a script file")
     parser.add_argument("file", nargs="?", help="the .m file for 'run'")
     opts = parser.parse_args(argv)
-    session = Session(device=opts.device, output=echo)
+    session = Session(device=opts.device, output=echo, max_output=0)
     if opts.code is not None:
         return execute(session, opts.code, "<command line>")
     if opts.command == "run":
@@ -40,7 +43,13 @@ def echo(text: str) -> None:
 
 
 def execute(session: Session, code: str, name: str) -> int:
-    result = session.execute(code, name)
+    return outcome(session.execute(code, name))
+
+
+def outcome(result: ExecResult) -> int:
+    """The exit status a run gives: what exit/quit asked for, 1 after an error (reported on stderr), or 0."""
+    if result.exit_status is not None:
+        return result.exit_status
     if result.error is not None:
         sys.stderr.write(result.error.report().rstrip("\n") + "\n")
         return 1
@@ -71,7 +80,9 @@ def repl(session: Session, read: Callable[[str], str] = input) -> int:
             sys.stdout.write("\n")
             continue
         if code.strip():
-            run_interruptible(session, code)
+            status = run_interruptible(session, code)
+            if status is not None:
+                return status
 
 
 def read_block(read: Callable[[str], str], is_complete: Callable[[str], tuple[str, str]]) -> str:
@@ -81,9 +92,12 @@ def read_block(read: Callable[[str], str], is_complete: Callable[[str], tuple[st
     return "\n".join(lines)
 
 
-def run_interruptible(session: Session, code: str) -> None:
+def run_interruptible(session: Session, code: str) -> int | None:
+    """Run a statement in a worker thread (Ctrl-C interrupts it); the status it asked to exit with, if any."""
     done = threading.Event()
-    worker = threading.Thread(target=lambda: (execute(session, code, "<prompt>"), done.set()), daemon=True)
+    results: list[ExecResult] = []
+    worker = threading.Thread(target=lambda: (results.append(session.execute(code, "<prompt>")), done.set()),
+                              daemon=True)
     previous = signal.signal(signal.SIGINT, lambda *_: session.interrupt())
     try:
         worker.start()
@@ -91,6 +105,8 @@ def run_interruptible(session: Session, code: str) -> None:
             pass
     finally:
         signal.signal(signal.SIGINT, previous)
+    outcome(results[0])
+    return results[0].exit_status
 
 
 if __name__ == "__main__":

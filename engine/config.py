@@ -23,6 +23,23 @@ def _bool(text: str) -> bool:
     return text.strip().lower() in ("1", "true", "yes", "on")
 
 
+FAULT_POINTS = ("compile", "submit", "map")
+
+
+def _faults(text: str) -> tuple[tuple[str, int], ...]:
+    """MATFUSE_FAULTS as (point, count) pairs: "submit:2,lose,memory_mb=64" ->
+    (("submit", 2), ("lose", 1), ("memory_mb", 64))."""
+    items = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, count = item.replace("=", ":").partition(":")
+        name = name.strip().lower()
+        if name not in (*FAULT_POINTS, "lose", "memory_mb") or (name == "memory_mb" and not sep):
+            raise ValueError(f"MATFUSE_FAULTS: unknown fault '{item}' (expected compile:N, submit:N, map:N, "
+                             "lose or memory_mb=M)")
+        items.append((name, int(count) if sep else 1))
+    return tuple(items)
+
+
 FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
     Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring or a kind (gpu, software, opengl)"),
@@ -36,6 +53,20 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
          "folder for matfuse's caches (calibration); default $XDG_CACHE_HOME/matfuse or ~/.cache/matfuse"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),
     Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
+    Flag("MATFUSE_EXACT_RNG", _bool, False,
+         "rand/randn of plain arrays always draw MATLAB's host stream (rng), uploaded where a kernel needs "
+         "them; by default fused kernels draw them on the device from an rng-seeded device stream"),
+    Flag("MATFUSE_MAX_OUTPUT_CHARS", int, 1_000_000,
+         "characters of output a notebook cell (a Session) sends; the rest is left out with a note saying "
+         "how much (0: no limit; the matfuse command has none). The default stays under the Jupyter "
+         "server's iopub_data_rate_limit (1 MB/s over 3 s)"),
+    Flag("MATFUSE_PLAN_CACHE", int, 256,
+         "fusion plans kept (least recently used dropped first); a plan serves every size of its shape "
+         "pattern"),
+    Flag("MATFUSE_FAULTS", _faults, (),
+         "inject GPU faults (tests): comma-separated compile:N, submit:N, map:N (fail the next N shader "
+         "compilations, submits, read-back maps; N defaults to 1), lose (lose the device at the next "
+         "submit), memory_mb=M (device memory holds M MiB of arrays)"),
 )}
 
 

@@ -7,7 +7,9 @@
     s.fusion: the fusion accelerator (policy, the last cell's reports, counters; engine/accel/fusion)
     s.fusion_report("plan") -> {"text/plain": ..., "text/html": ...}   # any %fusion report
 
-``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal).
+``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal). A cell
+that calls ``exit``/``quit`` stops there with ``r.exit_status`` set (an int); the Session itself stays
+usable, and the host decides what ending means (the CLI exits, the kernel asks its front end to close).
 """
 from __future__ import annotations
 
@@ -19,7 +21,11 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from .accel.fusion import FusionAccelerator
+from .accel.provider import interruptible
+from .runtime.builtins.interaction import ExitRequest
 from .runtime.context import SessionState
+from .runtime.display.limit import OutputLimit
+from .runtime.device import to_host
 from .runtime.errors import MatlabError
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray,
                              StructArray, as_matrix, simplify)
@@ -28,6 +34,7 @@ from .mir.infer import type_of_value
 from .vm.build import build_cell, build_mir
 from .vm.code import Code
 from .vm.frame import Frame, internal_error, interrupt_error
+from .vm.pygen import device_slots
 from .vm.vm import VM
 
 DEVICES = ("auto", "cpu", "gpu")
@@ -39,10 +46,15 @@ class ExecResult:
     stdout: str = ""
     error: MatlabError | None = None
     figures: list = field(default_factory=list)
+    exit_status: int | None = None    # the cell called exit/quit (with this status): the host ends the
+                                      # session (the CLI exits, the kernel asks to close); else None
 
 
 class Session:
-    def __init__(self, device: str = "auto", output: Callable[[str], None] | None = None):
+    def __init__(self, device: str = "auto", output: Callable[[str], None] | None = None,
+                 max_output: int | None = None):
+        """``max_output``: characters of output per cell (the rest is left out with a note; 0: no limit;
+        None: MATFUSE_MAX_OUTPUT_CHARS, read at each execute)."""
         if device not in DEVICES:
             raise ValueError(f"device must be one of {', '.join(DEVICES)}, not {device!r}")
         if device == "gpu" and importlib.util.find_spec("engine.accel.provider") is not None:
@@ -55,6 +67,8 @@ class Session:
         self._workspace: dict[str, Any] = {}
         self._owned: set[str] = set()      # variables whose value no one else references (in-place ok)
         self._chunks: list[str] = []
+        self.max_output = max_output
+        self.output_limit = OutputLimit(0)     # the running cell's (a front end's displays take from it)
         self._builds: dict[tuple, Code] = {}   # cell code objects by text and workspace types (_build)
         self.vm = VM(self.state, self._write)
         self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
@@ -63,27 +77,38 @@ class Session:
 
     # -------------------------------------------------------------- running code
     def _write(self, text: str) -> None:
-        self._chunks.append(text)
-        if self.output is not None:
-            self.output(text)
+        self._emit(self.output_limit.take(text))
+
+    def _emit(self, text: str) -> None:
+        if text:
+            self._chunks.append(text)
+            if self.output is not None:
+                self.output(text)
 
     def execute(self, code: str, name: str = "<cell>") -> ExecResult:
         self._chunks = []
+        limit = flag("MATFUSE_MAX_OUTPUT_CHARS") if self.max_output is None else self.max_output
+        self.output_limit = OutputLimit(limit)
         self.vm.begin_execute()
         self.fusion.begin_cell()
-        error = None
+        error = exit_status = None
         try:
             compiled = self._build(code, name)
             self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
-            if compiled.kind != "function":                  # a cell of function definitions only defines
-                self._run(compiled)
+            if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
+                self._run(compiled)                                          # define
+            if self.vm.interrupted:      # it came during the build or the cell's last (fast) instructions
+                raise interrupt_error()
+        except ExitRequest as exc:
+            exit_status = exc.status
         except MatlabError as exc:
             error = exc.with_traceback(None)   # its frames would keep their values (GPU buffers) alive
         except KeyboardInterrupt:
             error = interrupt_error()
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error
             error = internal_error(exc)
-        return ExecResult("".join(self._chunks), error, self._figures())
+        self._emit(self.output_limit.note())
+        return ExecResult("".join(self._chunks), error, self._figures(), exit_status)
 
     def _build(self, code: str, name: str) -> Code:
         """The code object of a cell, reused when the same text runs again over a workspace of the same
@@ -101,13 +126,16 @@ class Session:
 
     def _run(self, code: Code) -> None:
         frame = Frame(code)
+        on_device = device_slots(code)
         for k, name in enumerate(code.varnames):
-            value = frame.regs[k] = self._workspace.get(name)
+            value = self._workspace.get(name)
+            frame.regs[k] = value if k in on_device else to_host(value)
             if name in self._owned:
                 frame.owned[k] = value
         frame.extra = {k: v for k, v in self._workspace.items() if k not in code.varnames}
         try:
-            self.vm.run_frame(frame)
+            with interruptible(lambda: self.vm.interrupted):    # GPU waits end at an interrupt too
+                self.vm.run_frame(frame)
         finally:
             self._write_back(frame)
 
@@ -115,7 +143,7 @@ class Session:
         names = frame.code.varnames
         self._owned = (self._owned - set(names)) | {names[k] for k, value in frame.owned.items()
                                                    if frame.regs[k] is value}
-        self._workspace = frame.variables()
+        self._workspace = frame.bindings()
         for name in self.vm.base_globals:
             if name in self.state.globals:
                 self._workspace[name] = self.state.globals[name]
@@ -125,7 +153,8 @@ class Session:
         return self.vm.figures + flush_figures(self.state)
 
     def interrupt(self) -> None:
-        """Stop the running statement at the next loop iteration or call (thread-safe)."""
+        """Stop the running cell (thread-safe): it ends with MATLAB:interrupt as soon as the running
+        instruction returns (a long builtin or operator, a GPU wait, a loop iteration, ``pause``)."""
         self.vm.interrupted = True
 
     # -------------------------------------------------------------- inspection
@@ -140,21 +169,43 @@ class Session:
         """A ``%fusion`` report of the last cell as a MIME bundle (text/plain, text/html); ``command`` is
         plan, wgsl [group], stats, residency, graph, explain or device."""
         from .accel.fusion.report_html import fusion_report
-        return fusion_report(self.fusion, self._workspace, command)
+        return fusion_report(self.fusion, self.device_workspace, command)
 
     @property
     def workspace(self) -> Mapping[str, Any]:
+        """The variables as MATLAB code sees them (arrays kept on the device read as their host values)."""
+        return HostView(self._workspace)
+
+    @property
+    def device_workspace(self) -> Mapping[str, Any]:
+        """The variables as stored: arrays kept on the device are DeviceArrays (for %fusion residency)."""
         return MappingProxyType(self._workspace)
 
     # -------------------------------------------------------------- values in and out
     def get(self, name: str) -> Any:
         if name not in self._workspace:
             raise KeyError(name)
-        return to_python(self._workspace[name])
+        return to_python(to_host(self._workspace[name]))
 
     def set(self, name: str, value: Any) -> None:
         self._workspace[name] = from_python(value)
         self._owned.discard(name)
+
+
+class HostView(Mapping):
+    """A read-only view of a workspace dict whose values read as host values (``to_host``)."""
+
+    def __init__(self, variables: dict[str, Any]) -> None:
+        self._variables = variables
+
+    def __getitem__(self, name: str) -> Any:
+        return to_host(self._variables[name])
+
+    def __iter__(self):
+        return iter(self._variables)
+
+    def __len__(self) -> int:
+        return len(self._variables)
 
 
 def to_python(value: Any) -> Any:

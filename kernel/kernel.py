@@ -138,8 +138,13 @@ class MatfuseKernel(Kernel):
         vm.show = show
 
     def _show_value(self, name: str | None, value: Any, text: str) -> bool:
-        """The display hook: an unsuppressed result as execute_result (text and an HTML table)."""
+        """The display hook: an unsuppressed result as execute_result (text and an HTML table). The text
+        counts against the cell's output limit (MATFUSE_MAX_OUTPUT_CHARS); past it, nothing is sent and
+        the Session's note at the end of the cell says how much was left out."""
         if self._quiet:
+            return True
+        text = self.matlab.output_limit.take(text)
+        if not text:
             return True
         data = {"text/plain": text.rstrip("\n")}
         table = html_table(value)
@@ -172,9 +177,18 @@ class MatfuseKernel(Kernel):
         result = self._execute(code)
         for figure in result.figures:
             self._show_figure(figure)
+        if result.exit_status is not None:
+            self._ask_exit()
         if result.error is not None:
             raise result.error
         return True
+
+    def _ask_exit(self) -> None:
+        """exit/quit, as IPython's exit in ipykernel: the reply asks the front end to close this kernel
+        (payload ask_exit, keepkernel False) and the kernel stops just after sending it; a Jupyter server
+        then restarts it with an empty workspace."""
+        self._payload.append({"source": "ask_exit", "keepkernel": False})
+        self.io_loop.call_later(0.1, self.io_loop.stop)
 
     def run_quiet(self, code: str) -> Any:
         self._quiet += 1

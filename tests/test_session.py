@@ -169,3 +169,45 @@ def test_a_cell_run_again_reuses_its_code_object():
     assert s.execute(cell).error is None and s.get("n") == 3.0
     assert next(reversed(s._builds.values())) is not first
     assert s.execute("y = (;").error is not None and s.execute("y = (;").error is not None
+
+
+def test_pause_states_and_timed_pause():
+    s = Session(device="cpu")
+    r = s.execute("t = tic; pause(0.2); e = toc(t); old = pause('off'); q = pause('query'); "
+                  "t = tic; pause(100); pause; off = toc(t); pause(old); back = pause('query');")
+    assert r.error is None and r.stdout == ""
+    assert s.get("e")[0, 0] >= 0.2 and s.get("off")[0, 0] < 1
+    assert (s.get("old"), s.get("q"), s.get("back")) == ("on", "off", "on")
+    assert s.execute("pause('query')").stdout == "ans = 'on'\n"
+
+
+def test_pause_without_stdin_returns_at_once_and_checks_its_argument():
+    s = Session(device="cpu")
+    assert s.execute("pause").error is None
+    for bad in ("pause(-1)", "pause(NaN)", "pause([1 2])", "pause('later')"):
+        assert s.execute(bad).error.identifier == "MATLAB:pause:InvalidInput", bad
+
+
+def test_exit_stops_the_cell_and_reports_its_status():
+    s = Session(device="cpu")
+    r = s.execute("x = 1;\ntry\n  exit(3)\ncatch\n  caught = 1;\nend\ny = 2;")
+    assert r.error is None and r.exit_status == 3
+    assert "x" in s.workspace and "caught" not in s.workspace and "y" not in s.workspace
+    assert s.execute("quit('force')").exit_status == 0 and s.execute("z = 1;").exit_status is None
+    assert s.execute("exit(1.5)").error.identifier == "MATLAB:quit:invalidStatus"
+
+
+def test_large_output_is_cut_with_a_note_and_the_value_is_kept(monkeypatch):
+    monkeypatch.setenv("MATFUSE_MAX_OUTPUT_CHARS", "1000")
+    s = Session(device="cpu")
+    r = s.execute("x = repmat('a', 1, 5000)\nfor k = 1:3, disp(k), end")
+    shown, note, _ = r.stdout.rsplit("\n", 2)
+    assert len(shown) == 1000 and shown.startswith("x = 'aaa")    # one long line: cut at the limit
+    assert note == "... output truncated: 4,028 of 5,028 characters not shown (MATFUSE_MAX_OUTPUT_CHARS=1000)"
+    assert s.get("x") == "a" * 5000
+    assert s.execute("disp(1)").stdout == "     1\n"                    # the budget is per cell
+
+
+def test_output_limit_zero_means_none():
+    s = Session(device="cpu", max_output=0)
+    assert len(s.execute("x = repmat('a', 1, 2e6)").stdout) > 2e6

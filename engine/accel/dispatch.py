@@ -21,6 +21,7 @@ import numpy as np
 
 from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import CLASS_OF_HOST, GpuTensor, upload
+from engine.runtime.device import deep_to_host
 
 T = TypeVar("T")
 
@@ -113,6 +114,7 @@ def _routed_truth(cpu: Callable[[Any], bool]) -> Callable[[Any], bool]:
     def truth(value: Any) -> bool:
         return cpu(value.gather() if type(value) is GpuTensor else value)
     truth.__doc__ = cpu.__doc__
+    truth.routed = True
     return truth
 
 
@@ -161,7 +163,7 @@ def call_uploaded(entry: Any, ctx: Any, args: list, nargout: int,
                 device_args.append(arg)
         outs = compute(entry.name, device_args, lambda: entry.gpu(ctx, device_args, nargout),
                        lambda host: host_call(entry, ctx, host, nargout))
-        return tuple(gather(out) for out in outs)
+        return tuple(deep_to_host(out, GpuTensor.gather) for out in outs)   # nothing refers to `uploaded`
     except GpuUnavailable as exc:                   # an upload the device refused
         record(args, entry.name, exc)
         return host_call(entry, ctx, args, nargout)
@@ -200,3 +202,18 @@ def assign(cpu_assign: Callable[..., Any], base: Any, args: list, rhs: Any, inpl
     owned = inplace or type(base) is GpuTensor          # a gathered base is a fresh host copy
     result = cpu_assign(gather(base), [gather(a) for a in args], gather(rhs), owned)
     return to_device(result) if type(base) is GpuTensor or type(rhs) is GpuTensor else result
+
+
+def concat(values: list, cpu_concat: Callable[[list], Any]) -> Any:
+    """Concatenation with a gpuArray element: computed on the host, the result uploaded (MATLAB: a
+    gpuArray)."""
+    return to_device(cpu_concat([gather(v) for v in values]))
+
+
+def install() -> None:
+    """Install the device hooks into the runtime and route its operator tables (engine/accel/__init__)."""
+    from engine.runtime import device, ops
+    device.install(call_on_device=call_on_device, call_uploaded=call_uploaded, index=index, assign=assign,
+                   concat=concat)
+    if not getattr(ops.truth, "routed", False):
+        ops.truth = route_operators(ops.BINARY, ops.UNARY, ops.truth)

@@ -9,15 +9,22 @@ kind (``gpu``, ``software``, ``opengl``) or by a substring of the adapter's name
 
 Work is encoded into one shared command encoder and submitted in batches; the host syncs only when it
 reads data (``read``). An upload (``write``) submits the batch first only when the batch uses the buffer
-it writes (a pooled buffer the batch's work still reads or writes). Any wgpu error becomes ``GpuUnavailable`` with the reason recorded in
-``Provider.fallbacks``; callers compute the operation on the CPU instead. After a lost device every
-later call raises ``GpuUnavailable`` at once.
+it writes (a pooled buffer the batch's work still reads or writes). Any wgpu error becomes
+``GpuUnavailable`` (``GpuOutOfMemory`` when device memory ran out) with the reason recorded in
+``Provider.fallbacks``; callers compute the operation on the CPU instead. Work that a
+failed submit dropped leaves its output arrays marked lost (``BufferPool.lose``); after a lost
+device every array is lost and every later call raises ``GpuUnavailable`` at once, until
+``reset_provider``.
+
+``MATFUSE_FAULTS`` (engine/config.py) injects failures for tests: the provider raises, inside the same
+guards, the errors wgpu raises for a failed shader compilation, submit or map, a lost device, or an
+allocation past a device memory cap, so the same recovery code runs.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -30,6 +37,30 @@ UNIFORM_SIZE = 256               # bytes of uniform data per dispatch (a slot of
 BIND_GROUP_CACHE = 1024
 MIN_CLASS = 256                  # smallest pooled buffer
 MAX_FALLBACK_LOG = 100
+WAIT_SLICE = 0.05                # seconds between interrupt checks while the host waits for the device
+_interrupt_checks: list[Callable[[], bool]] = []    # innermost last (see ``interruptible``)
+
+
+@contextmanager
+def interruptible(check: Callable[[], bool]) -> Iterator[None]:
+    """Inside the block, a wait for the device ends with KeyboardInterrupt as soon as ``check()`` is true
+    (the Session passes its interrupt flag while a cell runs). The device finishes the abandoned work
+    in the background; the next read waits for it in queue order."""
+    _interrupt_checks.append(check)
+    try:
+        yield
+    finally:
+        _interrupt_checks.pop()
+
+
+def wait(promise: Any) -> Any:
+    """``promise.sync_wait()`` in slices of WAIT_SLICE seconds, checking for an interrupt between them
+    (wgpu-native resolves promises from its poller thread, which sets ``_thread_event``)."""
+    event = getattr(promise, "_thread_event", None)
+    while event is not None and not event.wait(WAIT_SLICE):
+        if _interrupt_checks and _interrupt_checks[-1]():
+            raise KeyboardInterrupt
+    return promise.sync_wait()
 
 
 class GpuUnavailable(Exception):
@@ -39,6 +70,40 @@ class GpuUnavailable(Exception):
         super().__init__(reason)
         self.reason = reason
         self.detail = detail     # e.g. the numbered WGSL of a shader that failed to compile
+
+
+class GpuOutOfMemory(GpuUnavailable):
+    """Device memory ran out (a plain value then stays on the CPU; a gpuArray gets MATLAB's error)."""
+
+
+def device_error(fname: str, exc: GpuUnavailable) -> MatlabError:
+    """The MATLAB error for a gpuArray that ``fname`` cannot make on the device: MATLAB's out-of-memory
+    error when device memory ran out."""
+    if isinstance(exc, GpuOutOfMemory):
+        return MatlabError("parallel:gpu:array:OOM", "Out of memory on device. To view more detail about "
+                           "available memory on the GPU, use 'gpuDevice()'. If the problem persists, reset "
+                           "the GPU by calling 'gpuDevice(1)'.")
+    return MatlabError("matfuse:gpu:unavailable", f"{fname}: {exc.reason}.")
+
+
+def _fault_error(point: str) -> Exception:
+    import wgpu
+    call, text = {"compile": ("wgpuDeviceCreateShaderModule", "Shader validation error"),
+                  "submit": ("wgpuQueueSubmit", "Command buffer is invalid"),
+                  "map": ("wgpuBufferMapAsync", "Buffer map failed"),
+                  "lose": ("wgpuQueueSubmit", "Parent device is lost")}[point]
+    return wgpu.GPUValidationError(f"Validation Error\n\nCaused by:\n  In {call}\n\n{text} (injected by "
+                                   "MATFUSE_FAULTS)\n")
+
+
+def memory_cap() -> int:
+    """Bytes of arrays the device holds under MATFUSE_FAULTS's memory_mb (0: no cap)."""
+    return next((count * 2**20 for name, count in flag("MATFUSE_FAULTS") if name == "memory_mb"), 0)
+
+
+def _out_of_memory(exc: Exception) -> bool:
+    import wgpu
+    return isinstance(exc, wgpu.GPUOutOfMemoryError) or "out of memory" in str(exc).lower()
 
 
 @dataclass(frozen=True)
@@ -135,6 +200,9 @@ class Provider:
     _bind_groups: dict[tuple, Any] = field(default_factory=dict)
     _staging: dict[int, list[Any]] = field(default_factory=dict)
     _sync_buffer: Any = None
+    _unwritten: set[Any] = field(default_factory=set)     # new arrays' buffers no submitted work wrote yet
+    allocated: int = 0           # bytes of array buffers created and not yet destroyed
+    _faults: tuple[tuple, dict[str, int]] = ((), {})       # MATFUSE_FAULTS and the faults it has left
     timer: Any = None            # timing.PassTimer when the adapter has timestamp queries
 
     def __post_init__(self) -> None:
@@ -193,8 +261,29 @@ class Provider:
             reason = f"{what} failed: {_summary(exc)}"
             if "lost" in str(exc).lower():
                 self.lost = reason
+                self._drop(None, reason)
             self.record(reason)
-            raise GpuUnavailable(reason, numbered(source) if source else str(exc)) from exc
+            kind = GpuOutOfMemory if _out_of_memory(exc) else GpuUnavailable
+            raise kind(reason, numbered(source) if source else str(exc)) from exc
+
+    def injected(self, point: str) -> None:
+        """Raise the wgpu error that MATFUSE_FAULTS asks for at ``point`` (compile, submit, map, lose), if
+        any is left: each counted fault fires once on this device; the counts restart when the flag's
+        text changes (and on a new device, after reset(gpuDevice))."""
+        spec = flag("MATFUSE_FAULTS")
+        if not spec:
+            return
+        if spec != self._faults[0]:
+            self._faults = (spec, dict(spec))
+        left = self._faults[1]
+        if left.get(point, 0) > 0:
+            left[point] -= 1
+            raise _fault_error(point)
+
+    def _drop(self, buffers: set[Any] | None, reason: str) -> None:
+        """Mark the arrays in ``buffers`` (every array: None) lost: the work that writes them was dropped."""
+        if self.pool is not None:
+            self.pool.lose(buffers, reason)
 
     def record(self, reason: str) -> None:
         """Remember why an operation went to the CPU (shown by %fusion and gpuDevice)."""
@@ -213,6 +302,7 @@ class Provider:
             return hit
         self.stats.pipeline_misses += 1
         with self.guard("shader compilation", source):
+            self.injected("compile")
             module = self.device.create_shader_module(code=source)
             pipe = self.device.create_compute_pipeline(layout="auto",
                                                        compute={"module": module, "entry_point": entry})
@@ -230,7 +320,25 @@ class Provider:
         import wgpu
         usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
         with self.guard("buffer allocation"):
-            return self.device.create_buffer(size=size, usage=usage)
+            cap = memory_cap()
+            if cap and self.allocated + size > cap:
+                raise wgpu.GPUOutOfMemoryError(f"Out of memory: {size} bytes more than the {cap >> 20} MiB "
+                                               "that MATFUSE_FAULTS leaves on the device")
+            buffer = self.device.create_buffer(size=size, usage=usage)
+        self.allocated += size
+        return buffer
+
+    def destroy(self, buffer: Any) -> None:
+        """Free an array buffer (encoded work may still use it: the batch is submitted first)."""
+        if not self.lost:
+            self.flush()
+            buffer.destroy()
+        self.allocated -= buffer.size
+        self._unwritten.discard(buffer)
+
+    def fresh(self, buffer: Any) -> None:
+        """``buffer`` now holds a new array that only an upload or the batch's work will write."""
+        self._unwritten.add(buffer)
 
     def write(self, buffer: Any, data: memoryview | bytes) -> None:
         """Upload host bytes; pending work that uses the buffer is submitted first so it cannot see the
@@ -239,27 +347,39 @@ class Provider:
             self.flush()
         with self.guard("upload"):
             self.device.queue.write_buffer(buffer, 0, data)
+        self._unwritten.discard(buffer)
         self.stats.bytes_uploaded += len(data)
 
     def read(self, buffer: Any, size: int) -> np.ndarray:
         """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
         a reused mapped staging buffer."""
-        import wgpu
         stamps = self.timer.pending_bytes if self.timer is not None else 0
         end = -(-size // 8) * 8                          # the GPU timestamps follow the data
         staging = self._take_staging(end + stamps)
         self.copy(buffer, staging, size)
         taken = self.timer.collect(self._encoder_now(), staging, end) if stamps else None
-        with self.guard("download"):
-            self.flush()
-            staging.map_sync(wgpu.MapMode.READ, 0, end + stamps)
-            data = np.frombuffer(staging.read_mapped(0, end + stamps, copy=False), dtype=np.uint8).copy()
-            staging.unmap()
+        self.flush()
+        try:
+            data = self._map(staging, end + stamps)
+        except GpuUnavailable:          # a failed map loses no data: it is tried once more
+            if self.lost:
+                raise
+            data = self._map(staging, end + stamps)
         self._staging.setdefault(staging.size, []).append(staging)
         if taken:
             self.timer.fold(data[end:], taken)
         self.stats.bytes_downloaded += size
         return data[:size]
+
+    def _map(self, staging: Any, size: int) -> np.ndarray:
+        """The first ``size`` bytes of a staging buffer, mapped once the submitted work wrote it."""
+        import wgpu
+        with self.guard("download"):
+            self.injected("map")
+            wait(staging.map_async(wgpu.MapMode.READ, 0, size))
+            data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
+            staging.unmap()
+        return data
 
     def copy(self, source: Any, target: Any, size: int) -> None:
         """Encode a device-side copy of ``size`` bytes (both buffers from offset 0) in the batch."""
@@ -345,15 +465,24 @@ class Provider:
         """Submit everything encoded so far (no wait); the batch's uniforms are written first."""
         if self._encoder is None:
             return
-        with self.guard("submit"):
-            encoder = self._encoder_now()
-            if self.timer is not None:
-                self.timer.resolve(encoder)
-            if self._arena_data:
-                self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
-            self._encoder, self._pending, self._arena_data = None, 0, bytearray()
+        written = self._batch_buffers & self._unwritten
+        try:
+            with self.guard("submit"):
+                encoder = self._encoder_now()
+                if self.timer is not None:
+                    self.timer.resolve(encoder)
+                if self._arena_data:
+                    self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
+                self.injected("lose")
+                self.injected("submit")
+                self.device.queue.submit([encoder.finish()])
+        except GpuUnavailable as exc:      # the batch is dropped: what it would have written is lost
+            self._drop(written, exc.reason)
+            raise
+        finally:
+            self._encoder, self._pass, self._pending, self._arena_data = None, None, 0, bytearray()
             self._batch_buffers.clear()
-            self.device.queue.submit([encoder.finish()])
+        self._unwritten -= written
         self.stats.submits += 1
 
     def gpu_seconds(self) -> float | None:

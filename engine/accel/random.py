@@ -29,6 +29,7 @@ from engine.accel.kernels import _workgroups
 from engine.accel.provider import GpuUnavailable, Provider, get_provider
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render
+from engine.runtime.builtins.random import DEVICE_DRAWS
 
 GENERATOR = "Philox4x32-10"
 MASK32 = 0xFFFFFFFF
@@ -68,6 +69,16 @@ class DeviceStream:
     @classmethod
     def from_state(cls, words: tuple[int, int, int, int]) -> "DeviceStream":
         return cls(seed=words[0] | words[1] << 32, position=words[2] | words[3] << 32)
+
+
+def device_draws(state: Any) -> DeviceStream:
+    """The stream fused kernels draw plain rand/randn from: seeded by rng (``state.rng_seed``), started
+    again by every rng call (engine/runtime/builtins/random.py DEVICE_DRAWS); separate from gpurng. In a
+    fresh session both start at seed 0, so fused draws equal gpuArray draws made at the same positions."""
+    stream = state.extras.get(DEVICE_DRAWS)
+    if stream is None:
+        stream = state.extras[DEVICE_DRAWS] = DeviceStream(seed=state.rng_seed)
+    return stream
 
 
 def stream_of(state: Any) -> DeviceStream:

@@ -21,9 +21,10 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.provider import GpuUnavailable, Provider, get_provider, size_class
+from engine.accel.provider import GpuOutOfMemory, GpuUnavailable, Provider, get_provider, size_class
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
+from engine.runtime.device import DeviceArray
 from engine.runtime.errors import MatlabError
 from engine.runtime.values import normalize_shape, simplify
 
@@ -40,11 +41,13 @@ _STORAGE_IDS = itertools.count(1)
 @dataclass
 class Storage:
     """One pooled device buffer and the number of GpuTensor handles that use it; ``id`` names it in
-    reports (%fusion residency), unique in the process."""
+    reports (%fusion residency), unique in the process. ``lost`` says why its contents are gone (the
+    work writing it was dropped, or the device was lost); "" while they are valid."""
     buffer: Any
     size: int
     refs: int = 1
     id: int = field(default_factory=lambda: next(_STORAGE_IDS))
+    lost: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class BufferPool:
     def __init__(self, provider: Provider) -> None:
         self.provider = provider
         self.free: dict[int, list[Any]] = {}
+        self.live: dict[Any, Storage] = {}       # buffer -> the storage using it
         self.live_buffers = 0
         self.live_bytes = 0
         self.pooled_bytes = 0
@@ -68,36 +72,52 @@ class BufferPool:
     def acquire(self, nbytes: int) -> Storage:
         size = size_class(nbytes)
         if size > self.provider.max_binding:
-            raise GpuUnavailable(f"array of {nbytes} bytes exceeds the adapter's storage binding limit "
+            raise GpuOutOfMemory(f"array of {nbytes} bytes exceeds the adapter's storage binding limit "
                                  f"of {self.provider.max_binding} bytes")
         free = self.free.get(size)
         if free:
             buffer = free.pop()
             self.pooled_bytes -= size
         else:
-            buffer = self.provider.create_buffer(size)
+            buffer = self.create(size)
+        self.provider.fresh(buffer)
         self.live_buffers += 1
         self.live_bytes += size
-        return Storage(buffer, size)
+        storage = self.live[buffer] = Storage(buffer, size)
+        return storage
+
+    def create(self, size: int) -> Any:
+        """A new buffer; when device memory runs out, the pooled buffers are freed and it is tried again."""
+        try:
+            return self.provider.create_buffer(size)
+        except GpuOutOfMemory:
+            if not self.pooled_bytes:
+                raise
+        self.trim()
+        return self.provider.create_buffer(size)
 
     def give_back(self, storage: Storage) -> None:
         self.live_buffers -= 1
         self.live_bytes -= storage.size
-        if self.pooled_bytes + storage.size > flag("MATFUSE_GPU_POOL_MB") * 2**20:
-            self.provider.flush()            # encoded work may still use it: submit before destroying
-            storage.buffer.destroy()
+        self.live.pop(storage.buffer, None)
+        if self.provider.lost or self.pooled_bytes + storage.size > flag("MATFUSE_GPU_POOL_MB") * 2**20:
+            self.provider.destroy(storage.buffer)
             return
         self.free.setdefault(storage.size, []).append(storage.buffer)
         self.pooled_bytes += storage.size
 
     def trim(self) -> None:
         """Free every pooled buffer (live ones stay)."""
-        self.provider.flush()
         for buffers in self.free.values():
             for buffer in buffers:
-                buffer.destroy()
+                self.provider.destroy(buffer)
         self.free.clear()
         self.pooled_bytes = 0
+
+    def lose(self, buffers: set[Any] | None, reason: str) -> None:
+        """Mark the live storages of ``buffers`` (all of them: None) lost, with the reason."""
+        for buffer in self.live if buffers is None else buffers & self.live.keys():
+            self.live[buffer].lost = reason
 
     def stats(self) -> PoolStats:
         pooled = sum(len(b) for b in self.free.values())
@@ -116,17 +136,10 @@ def _drop(pool: BufferPool, storage: Storage) -> None:
         pool.give_back(storage)
 
 
-class GpuTensor:
-    """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying).
-
-    ``implicit`` marks a plain double/single/logical array that fusion keeps on the device between
-    windows: to MATLAB code it is an ordinary array, and the VM brings it back to the host
-    (``materialise``) before anything but a fusion window reads it. ``origin`` is the host value an
-    implicit tensor was uploaded from, if any (materialising it then needs no download)."""
-
-    matlab_class = "gpuArray"
-    implicit = False
-    origin: Any = None
+class GpuTensor(DeviceArray):
+    """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying), or, with
+    ``implicit`` set, a plain array the runtime keeps on the device (engine/runtime/device.py): ``origin``
+    is then its host value once known (uploaded from, or downloaded once)."""
 
     def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
         self.shape = normalize_shape(shape)
@@ -187,6 +200,8 @@ class GpuTensor:
     def _check_alive(self) -> None:
         if self.released:
             raise GpuUnavailable("gpuArray data is no longer available (released)")
+        if self.storage.lost:
+            raise GpuUnavailable(self.storage.lost)
 
     def __repr__(self) -> str:
         dims = "x".join(str(n) for n in self.shape)
@@ -217,25 +232,10 @@ def upload(array: np.ndarray, provider: Provider | None = None) -> GpuTensor:
 
 
 def implicit(tensor: GpuTensor, origin: Any = None) -> GpuTensor:
-    """Mark ``tensor`` as an implicitly resident plain array (see GpuTensor)."""
+    """Mark ``tensor`` as an implicitly resident plain array (see engine/runtime/device.py)."""
     tensor.implicit = True
     tensor.origin = origin
     return tensor
-
-
-def materialise(value: Any) -> Any:
-    """The host value of an implicitly resident array (any other value as it is)."""
-    if type(value) is not GpuTensor or not value.implicit:
-        return value
-    return value.origin if value.origin is not None else value.gather()
-
-
-def materialise_registers(regs: list, count: int) -> None:
-    """Bring the implicitly resident arrays among ``regs[:count]`` (a frame's variables) to the host."""
-    for k in range(count):
-        value = regs[k]
-        if type(value) is GpuTensor and value.implicit:
-            regs[k] = materialise(value)
 
 
 def pool_stats(provider: Provider | None = None) -> PoolStats:

@@ -62,6 +62,8 @@ OPERATORS = {       # two-character spellings are tried before one-character one
 OPENERS = {"(": "LPAREN", "[": "LBRACK", "{": "LBRACE"}
 CLOSERS = {")": ("(", "_RPAREN"), "]": ("[", "_RBRACK"), "}": ("{", "_RBRACE")}
 ANON = "@("      # stack marker for the parameter list of an anonymous function
+MAX_NESTING = 5000   # open brackets at most (MATLAB's message; older releases allowed 32): lowering recurses
+TOO_DEEP = f"Nesting of {{, [, and ( cannot exceed a depth of {MAX_NESTING}."
 
 NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
                        r"(?:[ij](?![A-Za-z0-9_]))?")
@@ -295,6 +297,8 @@ class Lexer:
 
     # ------------------------------------------------------------ brackets
     def _open(self, c: str) -> None:
+        if len(self.open_brackets) == MAX_NESTING:
+            raise self._error(TOO_DEEP)
         anon = c == "(" and self._prev_type == "AT"
         tok = self._emit(OPENERS[c], c, 1)
         self.open_brackets.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,

@@ -8,7 +8,12 @@ the call's literal arguments, so a region splits around a call the graph would r
 parts on either side still fuse; the ``out k`` of a fused two-output call (``[m, i] = max(x, [], 2)``)
 joins the call's run. A ``rand``/``randn`` call is a member only where an operation reads it
 (``exp(b .* randn(M, 1))``: the kernel draws from the GPU stream); ``x = rand(n)`` stays with the VM,
-so the variable holds rng's numbers. A region is kept when at least one of its operations works on a
+so the variable holds rng's numbers. Generators (``linspace``, colon ranges, ``zeros``/``ones``/``eye``/
+``true``/``false``: kind "generator", computed by the kernel from the element index) are members where
+a member operation reads them or the window stores them (``x = linspace(0, 1, n)'``); a range only an
+index reads (``y(2:n)``) stays with the VM. The sizes of draws and generators must be known when the
+window starts (they are part of its plan's signature): scalar members computing them (the ``-3`` of
+``-3:0.5:3``) end the run before them and run in the bytecode. A region is kept when at least one of its operations works on a
 value not known to be a scalar (scalar loops never ask the accelerator). Besides fusible calls,
 transposes and ``diag`` of one argument are "layout" members, ``eps`` (a bare name that is no
 variable, or a call with a class name) is a "constant", and ``/`` and ``\\`` whose divisor's size is
@@ -25,7 +30,8 @@ from .passes import PassState, mir_pass
 
 NEUTRAL = {"const", "load", "loadname", "store", "gload"}
 LAYOUT_CALLS = {"diag": 1}          # builtin -> the argument count the fused kernels move data for
-CONSTANT_CALLS = ("eps",)           # builtins whose value (of literal arguments) is a fused constant
+# builtins whose value (of literal arguments) is a fused constant
+CONSTANT_CALLS = ("eps", "true", "false", "pi", "Inf", "inf", "NaN", "nan")
 
 
 @mir_pass("fusion")
@@ -39,8 +45,14 @@ def mark_regions(state: PassState) -> None:
         consts = literals(fn)
         for block in fn.blocks:
             constant_calls(block, shadowed)
-            for start, end, kinds in runs(block, fn, shadowed, consts):
-                fn.regions.append(Region(counter, block.label, start, end, kinds))
+        kinds = {id(ins): fusion_kind(ins, fn, shadowed, consts) for b in fn.blocks for ins in b.instrs
+                 if ins.op != "out"}
+        on_host = host_read_names(fn, kinds)
+        for block in fn.blocks:
+            for ins in made_for_host(block, kinds, on_host):
+                kinds[id(ins)] = None       # made where it is read: on the host, not downloaded
+            for start, end, found in runs(block, kinds):
+                fn.regions.append(Region(counter, block.label, start, end, found))
                 counter += 1
 
 
@@ -85,6 +97,8 @@ def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, 
             return "matmul"
         divisor = b if ins.attr == "/" else a
         return "elementwise" if ins.attr in ("/", "\\") and divisor.shape is None else None
+    if ins.op == "colon":
+        return "generator"
     if ins.op == "matrix":                  # a row of literals read by the region ([2 3] as dims)
         return "literal" if ins.dest.id in consts else None
     if ins.op == "unop":
@@ -102,9 +116,46 @@ def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, 
     return None
 
 
-def runs(block: Block, fn: Function, shadowed: set[str],
-         consts: dict[int, Any]) -> list[tuple[int, int, tuple]]:
-    """(start, end, kinds) of each candidate run in a block (indices into block.instrs, inclusive)."""
+MADE = ("generator", "layout")      # members that make an array without computing from the inputs
+
+
+def host_read_names(fn: Function, kinds: dict[int, str | None]) -> set[str]:
+    """Variables some instruction of ``fn`` reads on the host: a load whose value a non-fusible
+    instruction takes, or an indexed assignment. A run that only makes arrays is left to the VM when it
+    stores one of these (``A = zeros(n); A(k) = 1``): making it on the device would cost a download;
+    a variable only fused windows read (or none, in the cell: the next cell may) is made on the device.
+    Loads in other blocks are seen too: the whole function's reads count."""
+    found = set()
+    for block in fn.blocks:
+        loaded = {ins.dest.id: ins.attr for ins in block.instrs if ins.op in ("load", "loadname")}
+        for ins in [*block.instrs, *filter(None, [block.term])]:
+            if ins.op == "setindex":
+                found.add(ins.attr[0])
+            elif ins.op not in NEUTRAL and kinds.get(id(ins)) is None:
+                found.update(loaded[t.id] for t in ins.args if t.id in loaded)
+    return found
+
+
+def made_for_host(block: Block, kinds: dict[int, str | None], on_host: set[str]) -> list[Instr]:
+    """The generators (and their transposes) whose values only go to variables read on the host."""
+    users: dict[int, list[Instr]] = {}
+    for ins in block.instrs:
+        for t in ins.args:
+            users.setdefault(t.id, []).append(ins)
+    found, host_values = [], set()
+    for ins in reversed(block.instrs):
+        if ins.dest is None or kinds.get(id(ins)) not in MADE or not users.get(ins.dest.id):
+            continue
+        if all(u.op == "store" and u.attr in on_host or u.dest is not None and u.dest.id in host_values
+               for u in users[ins.dest.id]):
+            host_values.add(ins.dest.id)
+            found.append(ins)
+    return found
+
+
+def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int, tuple]]:
+    """(start, end, kinds) of each candidate run in a block (indices into block.instrs, inclusive);
+    ``all_kinds``: fusion_kind of every instruction by id."""
     found = []
     members: list[tuple[int, str, bool]] = []   # (index, kind, non-scalar)
 
@@ -120,14 +171,22 @@ def runs(block: Block, fn: Function, shadowed: set[str],
         members.clear()
 
     calls: dict[int, str] = {}                  # member calls' values -> kind (their ``out k`` join them)
+    kinds = [all_kinds.get(id(ins)) for ins in block.instrs]
     operands = {t.id for i in block.instrs if i.op != "store" for t in i.args}
+    taken = {t.id for i, kind in zip(block.instrs, kinds) if i.op == "store" or kind is not None
+             for t in i.args}                   # values a store or a fusible operation reads
     for k, ins in enumerate(block.instrs):
         if ins.op == "out":
             kind = calls.get(ins.args[0].id)
         else:
-            kind = fusion_kind(ins, fn, shadowed, consts)
+            kind = kinds[k]
             if kind in ("random", "literal") and ins.dest.id not in operands:
                 kind = None                     # a draw stored to a variable comes from rng's stream
+            if kind == "generator" and ins.dest.id not in taken:
+                kind = None                     # a range only an index reads stays with the VM
+            if kind in ("random", "generator") and (j := first_feeder(block, ins, members)) is not None:
+                del members[j:]                 # its sizes are computed before the window
+                close()
             if kind is not None and ins.op in ("call", "callname"):
                 calls[ins.dest.id] = kind
         if kind is not None:
@@ -136,3 +195,18 @@ def runs(block: Block, fn: Function, shadowed: set[str],
             close()
     close()
     return found
+
+
+def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]]) -> int | None:
+    """The position in ``members`` of the first member that computes (directly or through other
+    members) a size argument of draw or generator ``ins``, or None."""
+    from engine.accel.fusion.calls import generator_size_args
+    name = "colon" if ins.op == "colon" else ins.attr[0]
+    wanted = {ins.args[k].id for k in generator_size_args(name, len(ins.args))}
+    first = None
+    for j in range(len(members) - 1, -1, -1):
+        member = block.instrs[members[j][0]]
+        if member.dest is not None and member.dest.id in wanted:
+            wanted |= {t.id for t in member.args}
+            first = j
+    return first

@@ -7,10 +7,12 @@ sizes (zeros/ones/rand...), reductions and concatenation; otherwise rank-only or
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
 
+from ..runtime.device import is_implicit
 from ..runtime.values import CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray, StructArray
 from .ir import Block, Function, Instr, Temp
 from .passes import PassState, mir_pass
@@ -47,6 +49,8 @@ def type_of_value(value: Any) -> Type:
         return Type(value.classname, False, tuple(value.shape))
     if t is FunctionHandle:
         return scalar("function_handle")
+    if is_implicit(value):          # a plain array the runtime keeps on the device: typed as its host value
+        return Type(value.cls, False, tuple(value.shape))
     return UNKNOWN
 
 
@@ -154,8 +158,9 @@ def rule_colon(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
     values = [consts.get(t.id) for t in ins.args]
     if all(type(v) is float for v in values):
         start, step, stop = values if len(values) == 3 else (values[0], 1.0, values[1])
-        if step != 0:
-            n = int(np.floor((stop - start) / step + 1e-10)) + 1
+        span = (stop - start) / step if step != 0 else math.nan
+        if math.isfinite(span) and abs(span) < 2 ** 48:     # else the run time reports the size error
+            n = int(np.floor(span + 1e-10)) + 1
             return Type("double", False, (1, max(n, 0)))
     return Type("double", False, (1, None))
 
@@ -169,7 +174,7 @@ def rule_call(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
     args = [t.type for t in ins.args]
     if name in CONSTRUCTORS:
         sizes = [consts.get(t.id) for t in ins.args]
-        if all(type(v) is float for v in sizes):
+        if all(type(v) is float and math.isfinite(v) for v in sizes):
             dims = (1, 1) if not sizes else (int(sizes[0]), int(sizes[0])) if len(sizes) == 1 \
                 else tuple(int(v) for v in sizes)
             return Type(CONSTRUCTORS[name], False, dims)

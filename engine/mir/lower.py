@@ -143,27 +143,45 @@ def target_root(node: A.Node) -> A.Ident:
     return node
 
 
-def uses_end(node: A.Node, is_function: Callable[[str], bool] = lambda name: False) -> bool:
+def uses_end(node: A.Node, is_function: Callable[[str], bool] = lambda name: False,
+             memo: dict[int, bool] | None = None) -> bool:
     """Whether ``end`` in this subscript expression refers to the enclosing indexed value: directly, or
     inside the arguments of a call of a function (``x(min(end, 5))``), but not inside the subscripts of
-    another indexed value (``x(y(end))``: that ``end`` is y's)."""
-    def walk(node: A.Node) -> bool:
-        if isinstance(node, A.End):
-            return True
-        if isinstance(node, A.Index) and isinstance(node.base, A.Ident) and is_function(node.base.name):
-            return any(walk(a) for a in node.args)
-        if isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
-            return walk(node.base)
-        if isinstance(node, A.Binary):
-            return walk(node.left) or walk(node.right)
-        if isinstance(node, (A.Unary, A.Postfix)):
-            return walk(node.operand)
-        if isinstance(node, A.Range):
-            return any(walk(n) for n in (node.start, node.step, node.stop) if n is not None)
-        if isinstance(node, (A.Matrix, A.CellLiteral)):
-            return any(walk(e) for row in node.rows for e in row)
-        return False
-    return walk(node)
+    another indexed value (``x(y(end))``: that ``end`` is y's). ``memo`` (by node id) keeps the answer
+    for every node below ``node``: nested calls ask again for each argument, which must not be
+    quadratic. The walk is a loop, not recursion: operator chains nest deeply."""
+    memo = {} if memo is None else memo
+    stack = [(node, False)]
+    while stack:
+        item, ready = stack.pop()
+        if id(item) in memo:
+            continue
+        below = end_operands(item, is_function)
+        if below is None or ready:
+            memo[id(item)] = below is None or any(memo[id(b)] for b in below)
+        else:
+            stack.append((item, True))
+            stack.extend((b, False) for b in below)
+    return memo[id(node)]
+
+
+def end_operands(node: A.Node, is_function: Callable[[str], bool]) -> list | None:
+    """The subexpressions in which an ``end`` would still be the enclosing value's (None for ``end``)."""
+    if isinstance(node, A.End):
+        return None
+    if isinstance(node, A.Index) and isinstance(node.base, A.Ident) and is_function(node.base.name):
+        return list(node.args)
+    if isinstance(node, (A.Index, A.CellIndex, A.Field, A.DynField)):
+        return [node.base]
+    if isinstance(node, A.Binary):
+        return [node.left, node.right]
+    if isinstance(node, (A.Unary, A.Postfix)):
+        return [node.operand]
+    if isinstance(node, A.Range):
+        return [n for n in (node.start, node.step, node.stop) if n is not None]
+    if isinstance(node, (A.Matrix, A.CellLiteral)):
+        return [e for row in node.rows for e in row]
+    return []
 
 
 class Lowerer:
@@ -179,6 +197,7 @@ class Lowerer:
         self.end_ctx: tuple[Temp, int, int] | None = None
         self.script_assigned: set[str] = set(options.workspace)   # scripts: names that may be variables
         self.hidden = 0
+        self.end_memo: dict[int, bool] = {}     # uses_end answers for the statement being lowered
         self.block = self.new_block()
 
     # ------------------------------------------------------------ building blocks
@@ -216,6 +235,9 @@ class Lowerer:
         if self.static is not None:
             return not self.is_variable(name)
         return name in registry.BUILTINS and name not in self.script_assigned and name not in self.fn.params
+
+    def uses_end(self, node: A.Node) -> bool:
+        return uses_end(node, self.is_function, self.end_memo)
 
     def is_variable(self, name: str) -> bool:
         """Statically a variable (functions), or possibly one (run-time resolution)."""
@@ -257,6 +279,7 @@ class Lowerer:
             self.statement(st)
 
     def statement(self, st: A.Node) -> None:
+        self.end_memo.clear()
         handler = getattr(self, "stmt_" + type(st).__name__, None)
         if handler is None:
             raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")
@@ -395,7 +418,7 @@ class Lowerer:
                 steps.append((".()", 1))
                 args.append(self.value(step.name))
                 continue
-            if any(uses_end(a, self.is_function) for a in step.args):
+            if any(self.uses_end(a) for a in step.args):
                 prefix = self.prefix_value(name, chain[:k], node)
             temps, spread = self.arguments(step.args, prefix)
             if any(spread):
@@ -551,15 +574,19 @@ class Lowerer:
     def branch(self, node: A.Node, then: str, other: str, operand: bool = False) -> None:
         """Jump on a condition; the operands of && and || must be logical scalars (``sctruth``), where
         an if or while condition takes any array (all nonzero)."""
-        if isinstance(node, A.Binary) and node.op in ("&&", "||"):
+        pending = []     # (block, right operand, then, other), outermost first: a loop, not recursion,
+        while isinstance(node, A.Binary) and node.op in ("&&", "||"):    # for long chains a || b || ...
             mid = self.new_block()
-            if node.op == "&&":
-                self.branch(node.left, mid.label, other, True)
-            else:
-                self.branch(node.left, then, mid.label, True)
+            pending.append((mid, node.right, then, other))
+            then, other = (mid.label, other) if node.op == "&&" else (then, mid.label)
+            node, operand = node.left, True
+        self.test(node, then, other, operand)
+        for mid, right, then, other in reversed(pending):
             self.start(mid)
-            self.branch(node.right, then, other, True)
-            return
+            self.branch(right, then, other, True)
+
+    def test(self, node: A.Node, then: str, other: str, operand: bool) -> None:
+        """Jump on the value of ``node`` (an operand of && / || when ``operand``)."""
         value = self.value(node)
         if operand:
             value = self.emit("sctruth", [value], node=node)
@@ -597,19 +624,31 @@ class Lowerer:
         base, k, n = self.end_ctx
         return self.emit("end", [base], (k, n), node)
 
-    def expr_Unary(self, node: A.Unary) -> Temp:
-        op = "~" if node.op == "!" else node.op
-        return self.emit("unop", [self.value(node.operand)], op, node)
+    def expr_Unary(self, node: A.Unary | A.Postfix) -> Temp:
+        """Unary and postfix operators (``---x``, ``x''``), a chain of them lowered in a loop."""
+        chain = []
+        while isinstance(node, (A.Unary, A.Postfix)):
+            chain.append(node)
+            node = node.operand
+        value = self.value(node)
+        for link in reversed(chain):
+            value = self.emit("unop", [value], "~" if link.op == "!" else link.op, link)
+        return value
 
-    def expr_Postfix(self, node: A.Postfix) -> Temp:
-        return self.emit("unop", [self.value(node.operand)], node.op, node)
+    expr_Postfix = expr_Unary
 
     def expr_Binary(self, node: A.Binary) -> Temp:
+        """``a op b``; a left-associative chain (``1+1+...+1``) is lowered in a loop down its left side."""
         if node.op in ("&&", "||"):
             return self.short_circuit(node)
-        left = self.value(node.left)
-        right = self.value(node.right)
-        return self.emit("binop", [left, right], node.op, node)
+        chain = []
+        while isinstance(node, A.Binary) and node.op not in ("&&", "||"):
+            chain.append(node)
+            node = node.left
+        value = self.value(node)
+        for link in reversed(chain):
+            value = self.emit("binop", [value, self.value(link.right)], link.op, link)
+        return value
 
     def short_circuit(self, node: A.Binary) -> Temp:
         """``a && b`` as a value: branches that store true/false in a hidden slot."""
@@ -674,10 +713,10 @@ class Lowerer:
             return self.ident(node, nargout)
         base = node.base
         if isinstance(base, A.Ident) and self.end_ctx is not None and self.is_function(base.name) \
-                and any(uses_end(a, self.is_function) for a in node.args):
+                and any(self.uses_end(a) for a in node.args):
             temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
             return self.emit("call", temps, (base.name, nargout, spread), node)
-        if isinstance(base, A.Ident) and not any(uses_end(a, self.is_function) for a in node.args):
+        if isinstance(base, A.Ident) and not any(self.uses_end(a) for a in node.args):
             name = base.name
             if self.static is None and name not in self.fn.globals:
                 self.slot(name)

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..accel import dispatch as gpu_dispatch
-from ..accel.residency import GpuTensor
+from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value,
@@ -46,8 +45,10 @@ def cat(dim: int, values: list) -> Value:
     """Concatenation of ``values`` along dimension ``dim`` (1-based) with MATLAB's class rules."""
     if not values:
         return np.zeros((0, 0))
-    if any(type(v) is GpuTensor for v in values):   # MATLAB: concatenating a gpuArray gives a gpuArray
-        return gpu_dispatch.to_device(cat(dim, [gpu_dispatch.gather(v) for v in values]))
+    if any(isinstance(v, DeviceArray) for v in values):
+        values = [to_host(v) for v in values]
+        if any(isinstance(v, DeviceArray) for v in values):   # MATLAB: with a gpuArray, a gpuArray
+            return HOOKS.concat(values, lambda host: cat(dim, host))
     kind = _result_kind(values)
     arrays = [_storage_as(kind, v) for v in values]
     nonempty = [a for a in arrays if a.size]

@@ -70,3 +70,8 @@ class CallContext(ABC):
     @abstractmethod
     def add_figure(self, image: Any) -> None:
         """Hand a rendered figure to the front end (Session collects them on the result)."""
+
+    def interrupted(self) -> bool:
+        """True once the user asked to stop the running cell; a builtin that waits (``pause``) polls it
+        and returns early, and the VM then ends the cell with MATLAB:interrupt."""
+        return False

@@ -2,11 +2,14 @@
 
 Every failure a user can cause is a ``MatlabError`` carrying MATLAB's identifier and message. The VM adds
 the stack (function name, line, column) while unwinding; ``try/catch err`` turns it into an MException
-value; Session reports it on the result. Python exceptions never reach the user: the VM converts any
-other exception into ``MATLAB:internal`` with the Python message.
+value; Session reports it on the result. Python exceptions never reach the user: a builtin that fails with
+one raises ``MATLAB:internal`` naming the builtin (``internal_error``), Python's MemoryError becomes
+``MATLAB:nomem``, and the VM converts any other exception into ``MATLAB:internal``.
 """
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass, field
 
 
@@ -90,3 +93,44 @@ def too_many_inputs() -> MatlabError:
 
 def not_enough_inputs() -> MatlabError:
     return MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+
+
+def out_of_memory() -> MatlabError:
+    return MatlabError("MATLAB:nomem", 'Out of memory. Type "help memory" for your options.')
+
+
+def internal_error(exc: BaseException, where: str = "") -> MatlabError:
+    """The MATLAB error for a Python exception (an engine bug; out of memory is MATLAB's own error)."""
+    if isinstance(exc, MemoryError):
+        return out_of_memory()
+    place = f" in {where}" if where else ""
+    return MatlabError("MATLAB:internal", f"Internal error{place}: {type(exc).__name__}: {exc}")
+
+
+# ---- array size limits
+
+
+def _physical_memory() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 2 ** 36
+
+
+MAX_BYTES = _physical_memory()   # MATLAB's default array size limit: the physical memory
+MAX_DIMS = 32                    # numpy allows 64 dimensions; results of several inputs combine dims
+
+
+def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
+    """``shape`` if an array of that size fits in memory, else MATLAB's size-limit error. Sizes are
+    Python ints, so a requested size past the int64 range is reported exactly."""
+    if len(shape) > MAX_DIMS:
+        raise MatlabError("MATLAB:array:TooManyDimensions",
+                          f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
+    count = math.prod(shape)
+    if count * itemsize > MAX_BYTES:
+        raise MatlabError("MATLAB:array:SizeLimitExceeded",
+                          f"Requested {'x'.join(map(str, shape))} ({count * itemsize / 2 ** 30:.1f}GB) array "
+                          f"exceeds maximum array size preference ({MAX_BYTES / 2 ** 30:.1f}GB). This might "
+                          "cause the session to become unresponsive.")
+    return shape

@@ -21,9 +21,8 @@ from typing import Callable
 
 import numpy as np
 
-from ..accel import dispatch as gpu_dispatch
-from ..accel.residency import GpuTensor
-from .errors import MatlabError, index_out_of_bounds
+from .device import HOOKS, DeviceArray, to_host
+from .errors import MatlabError, check_size, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .values import (CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
                      as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
@@ -97,13 +96,20 @@ def is_colon(arg: Value) -> bool:
     return arg is MAGIC_COLON or (type(arg) is CharArray and arg.shape == (1, 1) and arg.codes[0, 0] == 58)
 
 
+# Subscripts above this (far past any array that fits in memory) are clamped to it, so that every
+# subscript fits an int64 index; ``extent`` recovers the exact value for error messages.
+INDEX_CEILING = 2 ** 62
+
+
 def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
-    """A non-colon subscript as 0-based int64 indices (flat) and the shape the indices have."""
+    """A non-colon subscript as 0-based int64 indices (flat) and the shape the indices have. Every
+    numeric class is checked as MATLAB does: positive whole numbers (NaN, Inf, 0, negatives and
+    fractions are errors); values past INDEX_CEILING (uint64 or double up to realmax) are clamped."""
     t = type(arg)
     if t is float or t is int:
         if not (arg >= 1 and math.isfinite(arg) and arg == int(arg)):
             raise bad_subscript()
-        return np.array([int(arg) - 1], dtype=np.int64), (1, 1)
+        return np.array([min(int(arg), INDEX_CEILING) - 1], dtype=np.int64), (1, 1)
     if t is bool or (t is np.ndarray and arg.dtype == np.bool_):
         mask = np.asarray(arg)
         found = np.flatnonzero(mask.ravel(order="F"))
@@ -118,10 +124,24 @@ def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
             raise bad_subscript()
         if flat.size and flat.min() < 1:
             raise bad_subscript()
+        if flat.size and flat.dtype.kind in "uf" and flat.max() > INDEX_CEILING:
+            flat = np.minimum(flat, flat.dtype.type(INDEX_CEILING))
         return flat.astype(np.int64) - 1, values.shape
     if t is complex:
         return subscript(arg.real)
     raise MatlabError("MATLAB:badsubscript", f"Unable to use a value of type {class_of(arg)} as an index.")
+
+
+def extent(idx: np.ndarray, arg: Value) -> int:
+    """The length a dimension needs to hold subscripts ``idx`` (from ``arg``): exact even where
+    ``subscript`` clamped them."""
+    if not idx.size:
+        return 0
+    top = int(idx.max()) + 1
+    if top < INDEX_CEILING:
+        return top
+    values = arg.codes if type(arg) is CharArray else arg
+    return int(np.max(np.real(values)))
 
 
 def checked(idx: np.ndarray, bound: int, position: int, n: int, logical: bool) -> np.ndarray:
@@ -211,8 +231,10 @@ def index(value: Value, args: list) -> Value:
             return fast
     if type(value) is FunctionHandle:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
-    if type(value) is GpuTensor or any(type(a) is GpuTensor for a in args):
-        return gpu_dispatch.index(index, value, args)
+    if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
+        value, args = to_host(value), [to_host(a) for a in args]
+        if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
+            return HOOKS.index(index, value, args)
     data = storage(value)
     out = data.copy() if not args else select(data, args)
     return rewrap(value, as_matrix(out))
@@ -307,7 +329,8 @@ def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.n
         out = base if inplace else base.copy()
         out[int(i) - 1, int(j) - 1] = rhs
         return out
-    if len(args) != 1 or type(args[0]) is not float or not args[0] >= 1.0 or args[0] != int(args[0]):
+    if len(args) != 1 or type(args[0]) is not float or not 1.0 <= args[0] < INDEX_CEILING or \
+            args[0] != int(args[0]):
         return None
     k = int(args[0]) - 1
     if k < m * n:
@@ -316,7 +339,8 @@ def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.n
         return out
     if m != 1 and n != 1 and (m, n) != (0, 0):
         return None
-    out = np.zeros((k + 1, 1) if n == 1 and m != 1 else (1, k + 1), dtype=base.dtype)
+    shape = (k + 1, 1) if n == 1 and m != 1 else (1, k + 1)
+    out = np.zeros(check_size(shape, base.dtype.itemsize), dtype=base.dtype)
     out.reshape(-1)[:base.size] = base.reshape(-1)
     out.reshape(-1)[k] = rhs
     return out
@@ -366,8 +390,17 @@ def _one_result(count: int, what: str) -> MatlabError:
                        f"results.")
 
 
+def check_field_name(name: str) -> str:
+    """``name`` if it can name a struct field (a letter, then letters, digits and underscores, at most
+    63 characters), else MATLAB's error: ``s.('a b') = 1`` is an error, as in MATLAB."""
+    if not (name.isascii() and name.isidentifier() and name[0] != "_" and len(name) <= 63):
+        raise MatlabError("MATLAB:AddField:InvalidFieldName", f"Invalid field name: '{name}'.")
+    return name
+
+
 def _assign_field(base: Value | None, name: str, rest: list, rhs: Value, inplace: bool) -> StructArray:
     """base.name<rest> = rhs on a scalar struct (created from nothing or [])."""
+    check_field_name(name)
     s = _struct_base(base, inplace)
     if s.data.size == 0:
         s = StructArray(s.fields, np.array([[{f: _EMPTY for f in s.fields}]], dtype=object), s.classname)
@@ -471,22 +504,24 @@ def _colon_counts(counts: list[int | None], rhs_shape: tuple[int, ...]) -> list[
     return out
 
 
-def _linear_plan(shape: tuple[int, ...], arg: Value) -> TargetPlan:
+def _linear_plan(shape: tuple[int, ...], arg: Value, itemsize: int) -> TargetPlan:
     if is_colon(arg):
         total = numel(shape)
         return TargetPlan(shape, np.unravel_index(np.arange(total), shape, order="F"), (total,))
     idx, _ = subscript(arg)
     if _is_logical(arg):
         checked(idx, numel(shape), 1, 1, True)
-    grown = _grow_linear(shape, int(idx.max()) + 1 if idx.size else 0)
+    grown = check_size(_grow_linear(shape, extent(idx, arg)), itemsize)
     return TargetPlan(grown, np.unravel_index(idx, grown, order="F"), (idx.size,))
 
 
-def plan_targets(shape: tuple[int, ...], args: list, rhs_shape: tuple[int, ...]) -> TargetPlan:
-    """Plan A(args) = rhs for an A of ``shape``: the grown shape and the positions written."""
+def plan_targets(shape: tuple[int, ...], args: list, rhs_shape: tuple[int, ...],
+                 itemsize: int = 8) -> TargetPlan:
+    """Plan A(args) = rhs for an A of ``shape`` (elements of ``itemsize`` bytes): the grown shape and
+    the positions written; growth past the memory limit is MATLAB's size-limit error."""
     shape = tuple(shape)
     if len(args) == 1:
-        return _linear_plan(shape, args[0])
+        return _linear_plan(shape, args[0], itemsize)
     n = len(args)
     dims = fold_shape(shape, n)
     keys: list[np.ndarray | None] = []
@@ -500,7 +535,9 @@ def plan_targets(shape: tuple[int, ...], args: list, rhs_shape: tuple[int, ...])
         keys.append(idx)
     counts = _colon_counts([None if k is None else k.size for k in keys], rhs_shape)
     keys = [np.arange(c) if k is None else k for k, c in zip(keys, counts)]
-    grown = tuple(max(d, int(k.max()) + 1 if k.size else 0) for d, k in zip(dims, keys))
+    grown = tuple(max(d, k.size and int(k.max()) + 1) for d, k in zip(dims, keys))
+    if grown != dims:
+        check_size(tuple(max(d, extent(k, a)) for d, k, a in zip(dims, keys, args)), itemsize)
     if n < len(shape):
         if grown != dims:
             raise MatlabError("MATLAB:subsassigndimmismatch",
@@ -638,8 +675,10 @@ def _grown(data: np.ndarray, shape: tuple[int, ...], fill: str, fields: list[str
 
 def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = False) -> Value:
     """``base(args) = rhs``, including deletion (rhs a 0x0 double) and growth."""
-    if type(base) is GpuTensor or type(rhs) is GpuTensor or any(type(a) is GpuTensor for a in args):
-        return gpu_dispatch.assign(assign_paren, base, args, rhs, inplace)
+    if isinstance(base, DeviceArray) or isinstance(rhs, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
+        base, rhs, args = to_host(base), to_host(rhs), [to_host(a) for a in args]
+        if isinstance(base, DeviceArray) or isinstance(rhs, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
+            return HOOKS.assign(assign_paren, base, args, rhs, inplace)
     if not _is_null(base) and type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
         return delete(base, args)
     if not args:
@@ -647,7 +686,7 @@ def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = Fal
                           "Assignment with empty parentheses is not supported; use A = value.")
     data, values, wrap, fill = _operands(base, rhs)
     shared = data is _storage_or_none(base)
-    plan = plan_targets(data.shape, args, values.shape)
+    plan = plan_targets(data.shape, args, values.shape, data.dtype.itemsize)
     values = _fit_rhs(values, plan, len(args) == 1)
     if plan.shape != data.shape:
         data, shared = _grown(data, plan.shape, fill, _fields_of(base, rhs)), False

@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import MatlabError, inner_dimensions
+from .errors import MatlabError, check_size, inner_dimensions
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, string_elements, to_value, work_dtype)
 from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
@@ -460,10 +460,19 @@ def short_circuit_operand(value: Value) -> bool:
                       "scalar values. Use the ANY or ALL functions to reduce operands to logical scalar values.")
 
 
+_MAX_NUMEL = 2 ** 48 - 1      # MATLAB's maximum number of elements of an array (64-bit platforms)
+
+
+def _max_size() -> MatlabError:
+    return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+
+
 def _colon_count(a: float, d: float, b: float) -> int:
     """Number of intervals n of a:d:b (MATLAB's colonop algorithm); -1 for an empty range."""
     if d == 0 or (a < b and d < 0) or (b < a and d > 0):
         return -1
+    if not abs((b - a) / d) < _MAX_NUMEL:
+        raise _max_size()
     if a == math.floor(a) and d == 1:
         return int(math.floor(b) - a)
     if a == math.floor(a) and d == math.floor(d):
@@ -475,7 +484,6 @@ def _colon_count(a: float, d: float, b: float) -> int:
     return int(n)
 
 
-_MAX_RANGE = 2 ** 31
 
 
 def _colon_values(a: float, d: float, b: float) -> np.ndarray:
@@ -485,13 +493,11 @@ def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     if math.isinf(a) or math.isinf(b) or math.isinf(d):
         if d == 0 or (a < b and d < 0) or (b < a and d > 0):
             return np.zeros((1, 0))
-        raise MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+        raise _max_size()
     n = _colon_count(a, d, b)
     if n < 0:
         return np.zeros((1, 0))
-    if n >= _MAX_RANGE:
-        raise MatlabError("MATLAB:array:SizeLimitExceeded",
-                          f"Requested 1x{n + 1} array exceeds the maximum array size.")
+    check_size((1, n + 1))
     tol = 2.0 * np.finfo(float).eps * max(abs(a), abs(b))
     c = a + n * d
     if math.copysign(1.0, d) * (c - b) > -tol:
@@ -556,7 +562,5 @@ UNARY: dict[str, Callable[[Value], Value]] = {
     "-": uminus, "+": uplus, "~": not_, "'": ctranspose, ".'": transpose,
 }
 
-# gpuArray operands run on the device (engine/accel/dispatch.py); other operands never leave this module.
-from ..accel.dispatch import route_operators  # noqa: E402  (after the tables it wraps)
-
-truth = route_operators(BINARY, UNARY, truth)
+# engine/accel, when imported, wraps these tables in place (and replaces ``truth``) so that device
+# operands run on the device (engine/accel/dispatch.py route_operators); host operands never leave here.

@@ -73,7 +73,9 @@ class CharArray:
 
     @staticmethod
     def from_str(text: str) -> "CharArray":
-        return CharArray(np.array([[ord(ch) for ch in text]], dtype=np.uint16).reshape(1, len(text)))
+        """A char row of ``text``'s UTF-16 code units: a character outside the BMP (an emoji) is two
+        chars, a surrogate pair, as in MATLAB."""
+        return CharArray(utf16_codes(text).reshape(1, -1))
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -81,10 +83,21 @@ class CharArray:
 
     def to_str(self) -> str:
         """Characters in column-major order (for a row vector: the text)."""
-        return "".join(map(chr, self.codes.ravel(order="F")))
+        return utf16_text(self.codes.ravel(order="F"))
 
     def rows(self) -> list[str]:
-        return ["".join(map(chr, row)) for row in self.codes.reshape(self.codes.shape[0], -1, order="F")]
+        return [utf16_text(row) for row in self.codes.reshape(self.codes.shape[0], -1, order="F")]
+
+
+def utf16_codes(text: str) -> np.ndarray:
+    """``text`` as a flat uint16 array of UTF-16 code units."""
+    return np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype="<u2").astype(np.uint16)
+
+
+def utf16_text(codes: np.ndarray) -> str:
+    """The text that UTF-16 code units spell: surrogate pairs join into one character; an unpaired
+    surrogate stays as it is (Python's surrogatepass)."""
+    return np.asarray(codes, dtype="<u2").tobytes().decode("utf-16-le", "surrogatepass")
 
 
 @dataclass(eq=False)

@@ -1,14 +1,18 @@
 """Source text -> code objects: parse, lower to MIR, run the MIR passes, compile to bytecode."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from ..frontend import parse
 from ..mir.infer import type_of_value
 from ..mir.lower import LowerOptions, lower_program
 from ..mir.passes import PassState, compile_mir
+from ..runtime.errors import MatlabError
 from .code import Code
 from .compiler import compile_module
+
+TOO_DEEP_CODE = "Nesting of blocks or expressions is too deep to compile."
 
 
 def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
@@ -29,11 +33,23 @@ def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
 def build_cell(source: str, name: str, workspace: dict[str, Any],
                base_globals: frozenset[str] = frozenset()) -> tuple[Code, PassState]:
     """Code for a cell/script run in ``workspace`` (whose variables are defined on entry)."""
-    state = build_mir(source, name, workspace, base_globals)
-    return compile_module(state.module, set(workspace)), state
+    with nesting_limit():
+        state = build_mir(source, name, workspace, base_globals)
+        return compile_module(state.module, set(workspace)), state
 
 
 def build_file(source: str, name: str, path: str) -> Code:
     """Code for a function file (its first function) or a script file."""
-    state = build_mir(source, name, None, frozenset(), path)
-    return compile_module(state.module)
+    with nesting_limit():
+        state = build_mir(source, name, None, frozenset(), path)
+        return compile_module(state.module)
+
+
+@contextmanager
+def nesting_limit() -> Iterator[None]:
+    """Code nested past what the recursive stages reach (thousands of nested blocks or anonymous
+    functions; brackets stop earlier, in the lexer) is a syntax error, not a Python RecursionError."""
+    try:
+        yield
+    except RecursionError:
+        raise MatlabError("MATLAB:parse", TOO_DEEP_CODE) from None

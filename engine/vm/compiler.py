@@ -15,6 +15,7 @@ share the value (the compiler emits it after reads of those slots).
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Any
 
@@ -83,6 +84,7 @@ class Compiler:
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
+        self.indexed: BlockIndex | None = None          # positions in the block being compiled
 
     # ------------------------------------------------------------ registers
     def reg(self, t: Temp) -> int:
@@ -169,14 +171,22 @@ class Compiler:
     def alias_safe(self, block: Block, k: int, name: str, temp: Temp) -> bool:
         """Whether users of ``temp = load name`` may read the slot itself: all uses are in this block and
         the variable is not written between the load and the last use."""
-        instrs = block.instrs
-        later = [j for j in range(k + 1, len(instrs)) if temp in instrs[j].args]
+        index = self.block_index(block)
+        users = index.users.get(temp.id, [])
+        later = users[bisect_right(users, k):]
         in_term = temp in block.term.args
         if len(later) + in_term < self.uses[temp.id]:
             return False
-        last = len(instrs) if in_term else max(later, default=k)
-        return not any(i.op == "store" and i.attr == name or i.op == "setindex" and i.attr[0] == name
-                       for i in instrs[k + 1:last])
+        last = len(block.instrs) if in_term else max(later, default=k)
+        writes = index.writes.get(name, [])
+        first_write = bisect_right(writes, k)
+        return first_write == len(writes) or writes[first_write] >= last
+
+    def block_index(self, block: Block) -> BlockIndex:
+        """The use and write positions of ``block`` (built once: a per-load scan would be quadratic)."""
+        if self.indexed is None or self.indexed.block is not block:
+            self.indexed = BlockIndex(block)
+        return self.indexed
 
     def load(self, ins: Instr, block: Block, k: int, assigned: set[str]) -> None:
         name = ins.attr
@@ -465,7 +475,7 @@ class Compiler:
     # ------------------------------------------------------------ fusion windows
     def make_windows(self) -> None:
         for region in self.fn.regions:
-            block = self.fn.block(region.block)
+            block = self.by_label[region.block]
             # a compare emitted as the block's conditional jump stays out: a window never holds a jump
             instrs = [i for i in block.instrs[region.start:region.end + 1] if id(i) not in self.branch_compares]
             spans = [self.mir_pc[id(i)] for i in instrs if id(i) in self.mir_pc]
@@ -476,8 +486,7 @@ class Compiler:
             regs = {t.id: self.regs[t.id] for i in instrs for t in [*i.args, i.dest]
                     if t is not None and t.id in self.regs}
             self.code.windows.append(self.window(region, start, end, instrs, regs))
-        for w in sorted(self.code.windows, key=lambda w: -w.start):
-            self.insert_window_op(w)
+        self.insert_window_ops()
 
     def window(self, region, start: int, end: int, instrs: list[Instr], regs: dict[int, int]) -> Window:
         defined = {i.dest.id for i in instrs if i.dest is not None}
@@ -485,29 +494,52 @@ class Compiler:
         outputs = sorted({self.slots[i.attr] for i in instrs if i.op == "store"}
                          | {r for r in (regs.get(i.dest.id) for i in instrs if i.dest is not None)
                             if r is not None and r < self.code.nvars})
-        used_later = {t.id for b in self.fn.blocks for i in [*b.instrs, b.term] for t in i.args
-                      if i not in instrs}
-        live = sorted({regs[t] for t in defined & used_later if t in regs})
+        inside = Counter(t.id for i in instrs for t in i.args)
+        used_later = {t for t in defined if self.uses[t] > inside[t]}     # read by an instruction outside
+        live = sorted({regs[t] for t in used_later if t in regs})
         return Window(region.id, start, end, region.kinds, instrs, regs, dict(self.slots), inputs, outputs, live)
 
-    def insert_window_op(self, w: Window) -> None:
-        """Insert ``WINDOW k`` before the span and shift every later offset by one."""
+    def insert_window_ops(self) -> None:
+        """Put ``WINDOW k`` before each window's span, in one pass: every offset moves down by the
+        number of ``WINDOW`` ops placed before it, and a jump to a span's start lands on its ``WINDOW``."""
         code = self.code
-        pos = w.start
-        code.ops.insert(pos, OP["WINDOW"])
-        code.args.insert(pos, (code.windows.index(w),))
-        code.lines.insert(pos, code.lines[pos])
-        code.reads.insert(pos, ())
+        if not code.windows:
+            return
+        starts = sorted(w.start for w in code.windows)
+        at = {w.start: k for k, w in enumerate(code.windows)}
+        ops, args, lines, reads = [], [], [], []
         for pc, (op, arg) in enumerate(zip(code.ops, code.args)):
-            if op in JUMPS and pc != pos:
-                target = arg[-1]
-                if target > pos:
-                    code.args[pc] = arg[:-1] + (target + 1,)
-        for other in code.windows:
-            if other is not w and other.start > pos:
-                other.start += 1
-                other.end += 1
-        w.start, w.end = pos + 1, w.end + 1
+            if pc in at:
+                ops.append(OP["WINDOW"])
+                args.append((at[pc],))
+                lines.append(code.lines[pc])
+                reads.append(())
+            if op in JUMPS:
+                arg = arg[:-1] + (arg[-1] + bisect_left(starts, arg[-1]),)
+            ops.append(op)
+            args.append(arg)
+            lines.append(code.lines[pc])
+            reads.append(code.reads[pc])
+        code.ops, code.args, code.lines, code.reads = ops, args, lines, reads
+        for w in code.windows:
+            shift = bisect_left(starts, w.start) + 1
+            w.start, w.end = w.start + shift, w.end + shift
+
+
+class BlockIndex:
+    """Where each temporary is used (instruction positions, ascending, once per instruction) and where
+    each variable is written (``store`` / ``setindex``) in one block."""
+
+    def __init__(self, block: Block):
+        self.block = block
+        self.users: dict[int, list[int]] = {}
+        self.writes: dict[str, list[int]] = {}
+        for j, ins in enumerate(block.instrs):
+            for tid in {t.id for t in ins.args}:
+                self.users.setdefault(tid, []).append(j)
+            if ins.op == "store" or ins.op == "setindex":
+                name = ins.attr if ins.op == "store" else ins.attr[0]
+                self.writes.setdefault(name, []).append(j)
 
 
 def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:

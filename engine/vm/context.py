@@ -56,3 +56,6 @@ class VMContext(CallContext):
 
     def add_figure(self, image: Any) -> None:
         self.vm.figures.append(image)
+
+    def interrupted(self) -> bool:
+        return self.vm.interrupted

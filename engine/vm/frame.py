@@ -7,10 +7,10 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ..accel.residency import materialise_registers
+from ..runtime.device import registers_to_host, to_host
 from ..mir.lower import char_value
-from ..runtime.errors import MatlabError, StackFrame
-from ..runtime.values import CellArray, StructArray, simplify
+from ..runtime.errors import MatlabError, StackFrame, internal_error  # noqa: F401  (re-exported)
+from ..runtime.values import CellArray, FunctionHandle, StructArray, simplify
 from .code import Code
 
 
@@ -40,9 +40,13 @@ class Frame:
         self.extra: dict[str, Any] | None = None   # variables without a slot (created by builtins via ctx)
 
     def variables(self) -> dict[str, Any]:
-        """The workspace of this frame: name -> value of every defined variable (arrays that fusion
-        kept on the device are brought back to the host first)."""
-        materialise_registers(self.regs, self.code.nvars)
+        """The workspace of this frame as MATLAB code sees it (builtins through ctx.variables()): name ->
+        value of every defined variable, implicitly resident arrays brought to the host."""
+        registers_to_host(self.regs, self.code.nvars)
+        return {name: to_host(value) for name, value in self.bindings().items()}
+
+    def bindings(self) -> dict[str, Any]:
+        """name -> value of every defined variable as stored (device values stay where they are)."""
         out = {name: value for name, value in zip(self.code.varnames, self.regs)
                if value is not None and not name.startswith("$")}
         if self.extra:
@@ -68,10 +72,19 @@ def range_state(start: Any, step: Any, stop: Any) -> list | Iterator:
     if type(start) is float and type(stop) is float and (step is None or type(step) is float):
         d = 1.0 if step is None else step
         if start.is_integer() and d.is_integer() and d != 0 and abs(start) < 2 ** 52:
-            n = int((stop - start) // d) + 1 if not np.isnan(stop) else 0
-            return [0, max(n, 0), start, d]
+            return [0, _range_count(start, d, stop), start, d]
     from ..runtime.ops import colon
     return columns(colon(start, step, stop))
+
+
+def _range_count(start: float, d: float, stop: float) -> int | float:
+    """How many values start:d:stop has (whole-number start and step); ``inf`` for ``1:Inf``, which a
+    ``for`` loop runs until it breaks."""
+    if math.isnan(stop):
+        return 0
+    if math.isinf(stop):
+        return math.inf if (stop > 0) == (d > 0) else 0
+    return max(int((stop - start) // d) + 1, 0)
 
 
 class NoColumns:
@@ -92,7 +105,7 @@ def columns(value: Any) -> Iterator:
     """Iterator over the columns of any array (MATLAB's ``for`` over a matrix or cell)."""
     from ..runtime.indexing import MAGIC_COLON, index
     t = type(value)
-    if t is float or t is bool or t is complex:
+    if t is float or t is bool or t is complex or t is FunctionHandle:     # a handle is one 1x1 column
         return iter((value,))
     shape = value.shape
     if len(shape) < 2 or math.prod(shape[1:]) == 0:
@@ -127,10 +140,6 @@ def annotate(err: MatlabError, code: Code, pc: int) -> MatlabError:
     if fresh and not err.source_line:
         err.source_line = code.source_line(line)
     return err
-
-
-def internal_error(exc: BaseException) -> MatlabError:
-    return MatlabError("MATLAB:internal", f"Internal error: {type(exc).__name__}: {exc}")
 
 
 def interrupt_error() -> MatlabError:

@@ -14,12 +14,17 @@ from typing import TYPE_CHECKING
 from numpy import ndarray
 
 from ..runtime.errors import MatlabError, undefined
+from .code import OP
 from .frame import annotate, internal_error, interrupt_error
 from .pygen import specialise
 
 if TYPE_CHECKING:
+    from .code import Code
     from .frame import Frame
     from .vm import VM
+
+
+UNCATCHABLE = ("MATLAB:interrupt", "MATLAB:recursionLimit", "MATLAB:quit")   # no try handler takes these
 
 
 def run(vm: "VM", frame: "Frame") -> None:
@@ -55,18 +60,21 @@ def position(b: ndarray, R: list, regs: tuple) -> tuple[int, int] | None:
 
 
 def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
-    """Turn ``exc`` into a MatlabError on this frame's stack; return the try handler's offset or raise."""
+    """Turn ``exc`` into a MatlabError on this frame's stack; return the try handler's offset or raise.
+    A failure (a Python exception or MATLAB:internal) of an instruction that read an undefined variable
+    is that variable's error; other Python exceptions name the builtin the instruction called."""
     code = frame.code
-    if isinstance(exc, MatlabError):
+    if isinstance(exc, MatlabError) and (exc.identifier != "MATLAB:internal" or getattr(exc, "vm_seen", False)):
         err = exc
     elif isinstance(exc, KeyboardInterrupt):
         err = interrupt_error()
     elif isinstance(exc, RecursionError):
         err = vm.recursion_error()
     else:
-        err = undefined_operand(frame, pc) or internal_error(exc)
+        err = undefined_operand(frame, pc) or (exc if isinstance(exc, MatlabError)
+                                               else internal_error(exc, called_name(code, pc)))
     annotate(err, code, pc)
-    if frame.handlers and err.identifier not in ("MATLAB:interrupt", "MATLAB:recursionLimit"):
+    if frame.handlers and err.identifier not in UNCATCHABLE:
         frame.caught = err.with_traceback(None)   # the traceback's frames would keep their values alive
         return frame.handlers.pop()
     if err is exc:
@@ -74,11 +82,20 @@ def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
     raise err from None
 
 
+def called_name(code: "Code", pc: int) -> str:
+    """The function a CALL instruction at ``pc`` calls ('' for other instructions)."""
+    if 0 <= pc < len(code.ops) and code.ops[pc] == OP["CALL"]:
+        return code.args[pc][1]
+    return ""
+
+
 def undefined_operand(frame: "Frame", pc: int) -> MatlabError | None:
-    """A variable read by the failing instruction that is undefined (e.g. after ``clear``)."""
+    """A variable read by the failing instruction that is undefined (e.g. after ``clear``); the
+    variable slot of a CALL's function name is no operand."""
     code = frame.code
     if 0 <= pc < len(code.reads):
+        callee = code.args[pc][5] if code.ops[pc] == OP["CALL"] else -1
         for r in code.reads[pc]:
-            if frame.regs[r] is None:
+            if r != callee and frame.regs[r] is None:
                 return undefined(code.varnames[r])
     return None

@@ -14,20 +14,21 @@ under ``if pc < end:`` so that a jump back skips whole groups. No instruction tr
 generated source maps each line to its instruction (``PCS``) and the failing line of a traceback gives
 the offset that interp.handle_error needs. Rare opcodes (slowpath.RARE) never jump.
 
-Implicit residency: a fusion window may leave a plain array on the device (an implicit GpuTensor,
-engine/accel/residency.py) in a variable it reads or stores. Before any other instruction reads such a
-variable, and before RETURN for output variables, the function brings it back to the host in place
-(``materialise``). Only the variables that some window of the code reads or stores get these checks;
+Implicit residency: a fusion window may leave a plain array on the device (an implicitly resident
+DeviceArray, engine/runtime/device.py) in a variable it reads or stores. Before any other instruction reads
+such a variable, and before a function's RETURN for its output variables, the function brings it back to the
+host in place (``to_host``; a script leaves its variables as they are, for the Session's workspace). Only the variables that some window of the code reads or stores get these checks;
 a code object without windows gets none.
 """
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from typing import Any, Callable
 
 from numpy import dtype, float64, ndarray
 
-from ..accel.residency import GpuTensor, materialise
+from ..runtime.device import DeviceArray, to_host
 from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
@@ -35,14 +36,18 @@ from .code import JUMPS, OP, OPNAMES, Code, Window
 from .frame import SCALAR_TYPES, interrupt_error
 
 GROUP = 16                      # blocks per ``if pc < end:`` group
+PART = 256                      # blocks per function of a long code object (Generator.parted_source)
 PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=",
          "EQ": "==", "NE": "!="}
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
-SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST")}   # reads its slot (not in Code.reads)
+SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
+# After an instruction that may take long (a slow path: numpy, a builtin, a fusion window), so that an
+# interrupt that arrived meanwhile stops the cell before its next statement runs.
+CHECK = "if vm.interrupted:\n    raise interrupt_error()"
 PROLOGUE = {   # local name -> how the function binds it (only the names the body uses)
     "resolved": "vm.resolved", "binop": "vm.binop", "compare": "vm.compare", "truth": "vm.truth",
     "unop": "vm.unop", "index": "vm.index", "setindex": "vm.setindex", "call": "vm.call",
@@ -72,6 +77,15 @@ def advance(vm: Any, R: list, st: Any, var: int) -> bool:
     return False
 
 
+def failing_line(exc: BaseException) -> int:
+    """The line of the generated source that raised ``exc``: in the part that ``run`` called, if any."""
+    tb = exc.__traceback__
+    inner = tb.tb_next
+    if inner is not None and inner.tb_frame.f_code.co_filename == tb.tb_frame.f_code.co_filename:
+        return inner.tb_lineno
+    return tb.tb_lineno
+
+
 def specialise(code: Code) -> Callable[[Any, Any], None]:
     """The Python function running ``code`` (see the module docstring)."""
     from .interp import handle_error, position
@@ -79,13 +93,23 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     source = gen.source()
     namespace = {"A": code.args, "W": code.windows, "PCS": gen.pcs, "ndarray": ndarray, "F64": dtype(float64),
                  "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
-                 "advance": advance, "position": position, "handle_error": handle_error,
-                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "GpuTensor": GpuTensor,
-                 "materialise": materialise}
+                 "advance": advance, "position": position, "bisect_right": bisect_right, "failing_line": failing_line, "handle_error": handle_error,
+                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
+                 "to_host": to_host}
     exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
     fn.source = source
+    fn.device_slots = gen.resident
     return fn
+
+
+def device_slots(code: Code) -> frozenset[int]:
+    """The variable slots of ``code`` that may hold implicitly resident arrays while it runs (windows read
+    or store them there; the code brings them to the host before other reads). Values of other variables
+    must be host values when the code starts."""
+    if code.runner is None:
+        code.runner = specialise(code)
+    return code.runner.device_slots
 
 
 def window_loads(code: Code) -> dict[int, int]:
@@ -190,17 +214,22 @@ class Generator:
             self.lines.append("    " * depth + line)
             self.pcs.append(pc)
 
-    def source(self) -> str:
-        body_start = len(self.lines)
-        starts = self.starts
+    def groups(self, starts: list[int], end: int) -> None:
+        """The blocks starting at ``starts`` (the last one ending at ``end``), in groups."""
         for g in range(0, len(starts), GROUP):
             group = starts[g:g + GROUP]
-            end = starts[g + GROUP] if g + GROUP < len(starts) else len(self.code.ops)
-            self.put(group[0], 4, f"if pc < {end}:")
+            stop_group = starts[g + GROUP] if g + GROUP < len(starts) else end
+            self.put(group[0], 4, f"if pc < {stop_group}:")
             for k, start in enumerate(group):
-                stop = group[k + 1] if k + 1 < len(group) else end
+                stop = group[k + 1] if k + 1 < len(group) else stop_group
                 self.put(start, 5, f"if pc == {start}:")
                 self.block(start, stop)
+
+    def source(self) -> str:
+        if len(self.starts) > PART:
+            return self.parted_source()
+        body_start = len(self.lines)
+        self.groups(self.starts, len(self.code.ops))
         self.put(-1, 4, "raise AssertionError(f'no block at offset {pc}')")
         body = self.lines[body_start:]
         body_pcs = self.pcs[body_start:]
@@ -216,6 +245,31 @@ class Generator:
         self.put(-1, 3, "pc = handle_error(vm, frame, exc, PCS[exc.__traceback__.tb_lineno - 1])")
         return "\n".join(self.lines) + "\n"
 
+    def parted_source(self) -> str:
+        """A long code object as functions ``part_k(vm, frame, R, pc)`` of PART blocks each (CPython's
+        compile time grows faster than linearly with the size of one function): a part runs from
+        ``pc`` until control leaves its blocks, then returns the next offset (None after RETURN), and
+        ``run`` calls the part holding that offset."""
+        starts, names = self.starts, []
+        for p in range(0, len(starts), PART):
+            end = starts[p + PART] if p + PART < len(starts) else len(self.code.ops)
+            names.append(f"part_{len(names)}")
+            self.put(-1, 0, f"def {names[-1]}(vm, frame, R, pc):")
+            prologue = len(self.lines)
+            self.put(-1, 1, "while True:")
+            self.groups(starts[p:p + PART], end)
+            self.put(-1, 4, "return pc")
+            for name in sorted(self.used, reverse=True):
+                self.lines.insert(prologue, f"    {name} = {PROLOGUE[name]}")
+                self.pcs.insert(prologue, -1)
+        self.put(-1, 0, f"PARTS = [{', '.join(names)}]\nPART_STARTS = {starts[::PART]!r}")
+        self.put(-1, 0, "def run(vm, frame):")
+        self.put(-1, 1, "R = frame.regs\npc = 0\nwhile True:\n    try:\n        while True:")
+        self.put(-1, 4, "pc = PARTS[bisect_right(PART_STARTS, pc) - 1](vm, frame, R, pc)\nif pc is None:\n    return")
+        self.put(-1, 2, "except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error")
+        self.put(-1, 3, "pc = handle_error(vm, frame, exc, PCS[failing_line(exc) - 1])")
+        return "\n".join(self.lines) + "\n"
+
     def block(self, start: int, stop: int) -> None:
         ops, args = self.code.ops, self.code.args
         for pc in range(start, stop):
@@ -226,9 +280,11 @@ class Generator:
             self.put(stop - 1, 6, f"pc = {stop}")
 
     def materialise(self, pc: int, op: int, a: tuple) -> None:
-        """Host values, before the instruction, in the window variables it reads (its outputs before
-        RETURN)."""
+        """Host values, before the instruction, in the window variables it reads (a function's outputs
+        before RETURN; a script's variables stay on the device, Session brings them back when needed)."""
         if op == OP["RETURN"]:
+            if self.code.kind == "script":        # a cell's variables stay where they are (Session)
+                return
             slots = set(self.code.output_slots)
         elif op == LOADNAME and a[0] in self.loads:
             return
@@ -237,7 +293,7 @@ class Generator:
             if op in SLOT_READS:
                 slots.add(a[SLOT_READS[op]])
         for r in sorted(slots & self.resident):
-            self.put(pc, 6, f"if type(R[{r}]) is GpuTensor and R[{r}].implicit:\n    R[{r}] = materialise(R[{r}])")
+            self.put(pc, 6, f"if isinstance(R[{r}], DeviceArray) and R[{r}].implicit:\n    R[{r}] = to_host(R[{r}])")
 
     def goto(self, pc: int, target: int) -> str:
         """Lines that continue at ``target`` (from the instruction at ``pc``)."""
@@ -254,7 +310,7 @@ class Generator:
         if method is not None:
             return method(pc, a)
         self.need("dispatch")
-        return f"dispatch(frame, {op}, A[{pc}])"
+        return checked(f"dispatch(frame, {op}, A[{pc}])")
 
     def arith(self, op: int, a: tuple) -> str:
         dest, sym = a[0], ARITH[op]
@@ -270,7 +326,8 @@ class Generator:
         if not checks:
             out.append(f"R[{dest}] = {fast}")
         else:
-            out.append(f"R[{dest}] = ({fast}) if {' and '.join(checks)} else {general}")
+            out.append(f"if {' and '.join(checks)}:\n    R[{dest}] = {fast}\n"
+                       f"else:\n    R[{dest}] = {general}\n    {indent(CHECK)}")
         return "\n".join(out)
 
     def compare_jump(self, pc: int, op: int, a: tuple) -> str:
@@ -323,7 +380,7 @@ class Generator:
         dest, base, regs, spread, nargout = a
         self.need("index")
         if spread is not None or not 0 <= nargout <= 1 or len(regs) not in (1, 2):
-            return f"index(frame, A[{pc}])"
+            return checked(f"index(frame, A[{pc}])")
         return self.element(base, regs, f"R[{dest}] = b.item(k)", f"index(frame, A[{pc}])")
 
     def element(self, base: int, regs: tuple, fast: str, general: str, more: str = "") -> str:
@@ -331,20 +388,20 @@ class Generator:
         its position), else ``general``."""
         return (f"b = R[{base}]\n"
                 f"if type(b) is ndarray{more} and b.dtype is F64 and (k := position(b, R, {regs!r})) is not None:\n"
-                f"    {fast}\nelse:\n    {general}")
+                f"    {fast}\nelse:\n    {indent(checked(general))}")
 
     def op_setindex(self, pc: int, a: tuple) -> str:
         slot, steps, rhs, regs = a
         self.need("setindex", "owned")
         if steps != (("()", len(regs)),) or len(regs) not in (1, 2):
-            return f"setindex(frame, A[{pc}])"
+            return checked(f"setindex(frame, A[{pc}])")
         return f"x = R[{rhs}]\n" + self.element(slot, regs, "b[k] = x", f"setindex(frame, A[{pc}])",
                                                  f" and type(x) is float and owned.get({slot}) is b")
 
     def op_call(self, pc: int, a: tuple) -> str:
         dest, name, regs, spread, nargout, slot = a
         self.need("call")
-        general = f"call(frame, A[{pc}])"
+        general = checked(f"call(frame, A[{pc}])")
         if spread is None and nargout == 1 and name not in self.code.locals:
             general = self.call_one(pc, a)
         if slot < 0:
@@ -364,29 +421,29 @@ class Generator:
         checks: list[str] = []
         xs = [self.operand(r, f"x{k}", out, checks) for k, r in enumerate(regs)]
         argv = "[" + ", ".join(xs) + "]"
-        builtin = f"R[{dest}] = builtin1(vm, t, {argv})"
+        builtin = checked(f"R[{dest}] = builtin1(vm, t, {argv})")
         if regs:
             test = " and ".join([f"f is not None and f[0] == {len(regs)}", *checks,
                                  f"(v := f[1]({', '.join(xs)})) is not None"])
-            builtin = (f"f = scalar_paths.get(t.impl)\nif {test}:\n    R[{dest}] = v\nelse:\n    {builtin}")
+            builtin = (f"f = scalar_paths.get(t.impl)\nif {test}:\n    R[{dest}] = v\nelse:\n    {indent(builtin)}")
         out.append(f"t = resolved.get({name!r})\n"
                    f"if type(t) is Builtin:\n"
                    f"    if vm.interrupted:\n        raise interrupt_error()\n"
                    f"    {indent(builtin)}\n"
                    f"elif type(t) is Code and t.kind == 'function':\n"
                    f"    R[{dest}] = vm.call_code_outputs(t, {argv}, 1)[0]\n"
-                   f"else:\n    call(frame, A[{pc}])")
+                   f"else:\n    {indent(checked(f'call(frame, A[{pc}])'))}")
         return "\n".join(out)
 
     def op_binop(self, pc: int, a: tuple) -> str:
         self.need("binop")
-        return f"R[{a[0]}] = binop({a[3]!r}, R[{a[1]}], R[{a[2]}])"
+        return checked(f"R[{a[0]}] = binop({a[3]!r}, R[{a[1]}], R[{a[2]}])")
 
     def op_unop(self, pc: int, a: tuple) -> str:
         self.need("unop")
         if a[2] == "-":
             return f"x = R[{a[1]}]\nR[{a[0]}] = -x if type(x) is float else unop('-', x)"
-        return f"R[{a[0]}] = unop({a[2]!r}, R[{a[1]}])"
+        return checked(f"R[{a[0]}] = unop({a[2]!r}, R[{a[1]}])")
 
     def op_loadname(self, pc: int, a: tuple) -> str:
         self.need("loadname")
@@ -404,7 +461,12 @@ class Generator:
     def op_window(self, pc: int, a: tuple) -> str:
         w = self.code.windows[a[0]]
         return (f"accel = vm.accel\n"
-                f"pc = {w.end} if accel is not None and accel.try_run(W[{a[0]}], frame) else {pc + 1}")
+                f"pc = {w.end} if accel is not None and accel.try_run(W[{a[0]}], frame) else {pc + 1}\n{CHECK}")
+
+
+def checked(text: str) -> str:
+    """``text`` followed by the interrupt check (see CHECK)."""
+    return f"{text}\n{CHECK}"
 
 
 def indent(text: str) -> str:

@@ -11,7 +11,8 @@ import numpy as np
 
 from ..runtime import indexing, ops
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
-from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray, to_array
+from ..runtime.values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, is_array_like,
+                              to_array)
 from .code import OP, OPNAMES, Code
 from .frame import NOVALUE, Frame, NoColumns, columns, exception_value, range_state
 
@@ -40,6 +41,10 @@ def text_of(value: Any) -> str | None:
     return None
 
 
+def switch_expression_error() -> MatlabError:
+    return MatlabError("MATLAB:switch:expression", "SWITCH expression must be a scalar or a character vector.")
+
+
 def case_matches(subject: Any, case: Any) -> bool:
     """MATLAB switch: a cell case matches when any member does; text compares as strcmp; numbers by ==."""
     if type(case) is CellArray:
@@ -47,9 +52,11 @@ def case_matches(subject: Any, case: Any) -> bool:
     subject_text, case_text = text_of(subject), text_of(case)
     if subject_text is not None or case_text is not None:
         return subject_text is not None and subject_text == case_text
+    if not is_array_like(subject) or not is_array_like(case):
+        raise switch_expression_error()
     a, b = to_array(subject), to_array(case)
     if a.size != 1:
-        raise MatlabError("MATLAB:switch:expression", "SWITCH expression must be a scalar or a character vector.")
+        raise switch_expression_error()
     return b.size == 1 and bool(a.flat[0] == b.flat[0])
 
 

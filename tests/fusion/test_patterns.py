@@ -137,5 +137,5 @@ def test_eps_of_a_class_is_a_constant_of_that_class(gpu):
 
 def test_regions_hold_transposes_diag_and_eps():
     text = Session(device="cpu").mir("x = ones(3);\ny = diag(x' * x) + eps;")
-    assert "fusion region 0 [layout, matmul, constant, elementwise]" in text
+    assert "fusion region 0 [generator, layout, matmul, constant, elementwise]" in text
     assert "callname eps nargout=1" in text

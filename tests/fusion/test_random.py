@@ -119,3 +119,22 @@ def test_gpuarray_and_like_draws_are_not_fused_forms():
     assert "'gpuArray'" in call_form("randn", 3, 1, lambda k: args[k])
     form = call_form("rand", 3, 1, lambda k: [MISSING, MISSING, CharArray.from_str("single")][k])
     assert (form.kind, form.sizes, form.cls) == ("random", 2, "single")
+
+
+RNG_CELL = ("rng(1); S = ones(20000, 1); for t = 1:4, S = S .* exp(0.01 * randn(20000, 1)); end; "
+            "p = sum(S);")
+
+
+def test_a_cell_that_starts_with_rng_draws_the_same_numbers_every_run(gpu64):
+    s = Session(device="gpu")
+    first = execute(s, RNG_CELL).get("p")
+    assert any(w.device == "GPU" and w.groups[0].ops[0] == "randn" for w in s.fusion.reports())
+    assert execute(s, RNG_CELL).get("p") == first
+    assert execute(s, RNG_CELL.replace("rng(1)", "rng(2)")).get("p") != first
+    assert execute(Session(device="gpu"), RNG_CELL).get("p") == first
+
+
+def test_exact_rng_flag_draws_matlabs_host_stream(gpu64, monkeypatch):
+    monkeypatch.setenv("MATFUSE_EXACT_RNG", "1")
+    fused, cpu = execute(Session(device="gpu"), RNG_CELL), execute(Session(device="cpu"), RNG_CELL)
+    np.testing.assert_allclose(fused.get("p"), cpu.get("p"), rtol=1e-12)

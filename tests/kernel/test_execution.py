@@ -227,3 +227,39 @@ def test_keyboard_runs_typed_statements_in_the_workspace_until_dbcont(kernel):
     assert printed == "Error: Unrecognized function or variable 'nosuch'.\n42\n"
     results = [m["content"]["data"]["text/plain"] for m in messages if m["msg_type"] == "execute_result"]
     assert results == ["y = 42"]
+
+
+def test_interrupt_during_a_long_matrix_product_gives_an_error_reply(kernel):
+    run(kernel, "A = rand(2500); kept = 5;")
+    timer = threading.Timer(0.5, kernel.manager.interrupt_kernel)
+    timer.start()
+    reply, _ = run(kernel, "B = A*A; B = A*A; B = A*A; B = A*A; after_product = 2;", timeout=60)
+    timer.join()
+    assert reply["status"] == "error" and reply["ename"] == "MATLAB:interrupt"
+    reply, messages = run(kernel, "fprintf('%d %d %d\\n', exist('after_product'), kept, size(A, 1))")
+    assert reply["status"] == "ok" and texts(messages) == "0 5 2500\n"
+
+
+def test_a_huge_result_is_cut_with_a_note(kernel):
+    """The result's text is cut at the cell's budget; the fprintf after it is left out too."""
+    reply, messages = run(kernel, "s = repmat('a', 1, 3e6)\nfprintf('%d\\n', numel(s))")
+    (result,) = [m for m in messages if m["msg_type"] == "execute_result"]
+    assert reply["status"] == "ok" and len(result["content"]["data"]["text/plain"]) <= 1_000_000
+    assert texts(messages) == ("\n... output truncated: 2,000,015 of 3,000,015 characters not shown "
+                               "(MATFUSE_MAX_OUTPUT_CHARS=1000000)\n")
+
+
+def test_exit_asks_the_front_end_to_close_and_stops_the_kernel(kernelspec, tmp_path):
+    from jupyter_client.manager import start_new_kernel
+    km, kc = start_new_kernel(kernel_name="matfuse", startup_timeout=60, cwd=str(tmp_path))
+    try:
+        reply = kc.execute_interactive("x = 1; exit\ny = 2;", output_hook=lambda m: None, timeout=30)
+        assert reply["content"]["status"] == "ok"
+        assert reply["content"]["payload"] == [{"source": "ask_exit", "keepkernel": False}]
+        deadline = time.perf_counter() + 20
+        while km.is_alive() and time.perf_counter() < deadline:
+            time.sleep(0.1)
+        assert not km.is_alive()
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

@@ -42,3 +42,24 @@ def test_repl_keeps_workspace_and_continues_blocks(capsys):
     assert cli.repl(session, read) == 0
     assert session.get("a")[0, 0] == 8.0
     assert "a = 8" in capsys.readouterr().out
+
+
+def test_exit_ends_the_command_with_its_status(tmp_path, capsys):
+    script = tmp_path / "stop.m"
+    script.write_text("disp(1)\nexit(4)\ndisp(2)\n")
+    assert cli.main(["run", str(script)]) == 4
+    assert capsys.readouterr().out == "     1\n"
+    assert cli.main(["-e", "quit"]) == 0
+
+
+def test_exit_at_the_prompt_returns_its_status():
+    lines = iter(["a = 1;", "exit(2)", "a = 3;"])
+    session = Session(output=cli.echo)
+    assert cli.repl(session, lambda prompt: next(lines)) == 2
+    assert session.get("a")[0, 0] == 1.0
+
+
+def test_the_command_has_no_output_limit(monkeypatch, capsys):
+    monkeypatch.setenv("MATFUSE_MAX_OUTPUT_CHARS", "10")
+    assert cli.main(["-e", "disp(repmat('a', 1, 100))"]) == 0
+    assert capsys.readouterr().out == "a" * 100 + "\n"

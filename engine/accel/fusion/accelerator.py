@@ -10,8 +10,9 @@ reads a gpuArray, and decides the others by the calibrated cost model (calibrate
 the window on the CPU (its operations in numpy, plus downloading inputs that are on the device) against
 the GPU (its kernel groups, plus uploading inputs that are not, and downloading what must come back).
 Windows whose largest input has fewer than ``MATFUSE_FUSION_MIN_ELEMENTS`` elements and none on the
-device stay on the CPU without starting the device. Graphs are cached per window, plans and estimates
-per (window, input signature); ``MATFUSE_DEBUG_FUSION=1`` prints each decision with its estimate.
+device stay on the CPU without starting the device. Graphs are cached per window, plans with their
+estimates per (window, input signature) in a bounded LRU cache (``MATFUSE_PLAN_CACHE``, cache.py);
+``MATFUSE_DEBUG_FUSION=1`` prints each decision with its estimate.
 
 Implicit residency: the outputs a fused window stores to variables stay on the device as implicit
 GpuTensors (plain arrays to MATLAB, never gpuArray), and so do the host arrays it uploaded from
@@ -22,6 +23,7 @@ declined window brings back its own inputs before its bytecode runs.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import sys
 import time
@@ -32,15 +34,17 @@ from typing import Any
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable, get_provider
-from engine.accel.residency import CLASS_OF_HOST, GpuTensor, materialise
+from engine.accel.residency import CLASS_OF_HOST, GpuTensor
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
+from engine.runtime.device import to_host
 from engine.runtime.values import class_of
 from engine.vm.code import Window
 from engine.vm.pygen import promotable, window_loads
 
 from . import calibrate
 
+from .cache import PlanCache
 from .codegen import emit, uniform_fits
 from .execute import run_plan
 from .graph import AccelGraph, build_graph
@@ -48,18 +52,18 @@ from .plan import Arg, Plan, make_plan, size_args, sized
 from .ranges import facts_of
 from .report import FusionStats, WindowReport, group_reports
 
-MAX_ENTRIES = 512        # windows whose graphs and plans are kept (oldest dropped first)
+ENTRY_IDS = itertools.count()
+MAX_ENTRIES = 512        # windows whose graphs are kept (oldest dropped first)
 GPU_CLASSES = ("double", "single", "logical")
 
 
 @dataclass
 class Entry:
-    """A window's graph, its plans and estimates by input signature (the Args of ``graph.inputs`` in
-    order), and what the constants it reads add to every signature (made once: ``fixed``, or ``bad``,
-    why one of them cannot be fused)."""
+    """A window's graph, and what the constants it reads add to every input signature (the Args of
+    ``graph.inputs`` in order; made once: ``fixed``, or ``bad``, why one of them cannot be fused). Its
+    plans are in the accelerator's PlanCache under (``id``, signature)."""
     graph: AccelGraph
-    plans: dict[tuple, Plan] = field(default_factory=dict)
-    estimates: dict[tuple, dict[str, float]] = field(default_factory=dict)
+    id: int = field(default_factory=lambda: next(ENTRY_IDS))
     consts: dict[int, Any] = field(init=False)           # the constants the nodes read
     fixed: dict[int, Arg] = field(init=False)            # their Args
     bad: str = field(init=False)
@@ -105,7 +109,8 @@ class FusionAccelerator:
     def __init__(self, device: str) -> None:
         self.device = device
         self.mode: str | None = None
-        self.entries: dict[str, Entry] = {}            # window_key -> graph and plans
+        self.entries: dict[str, Entry] = {}            # window_key -> graph
+        self.plans = PlanCache()                       # (entry id, signature) -> plan
         self.keys: dict[int, str] = {}                 # id(window) -> window_key
         self.kept: dict[int, dict[int, int]] = {}      # id(window) -> inputs it may keep: register -> slot
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
@@ -135,6 +140,7 @@ class FusionAccelerator:
         """Forget cached graphs, plans and counters (%fusion reset)."""
         self.entries.clear()
         self.keys.clear()
+        self.plans = PlanCache()
         self.stats = FusionStats()
         self.windows = {}
 
@@ -151,10 +157,12 @@ class FusionAccelerator:
             report.rejected = list(entry.graph.rejected)
         report.runs += 1
         self.stats.windows_offered += 1
-        if policy == "auto" and not entry.graph.rejected:      # the common case of scalar loops, quickly
-            numel = small_inputs(window, frame.regs, self.min_elements)
+        if not entry.graph.rejected and not entry.sizes:    # scalar loops, quickly (nothing drawn or made)
+            limit = self.min_elements if policy == "auto" else 2
+            numel = small_inputs(window, frame.regs, limit)
             if numel >= 0:
-                self.decline(report, under_threshold(numel, self.min_elements))
+                self.decline(report, under_threshold(numel, limit) if policy == "auto" else
+                             "scalar inputs only: scalars are computed on the CPU under every policy")
                 if self.debug:
                     self.print_decision(window, report)
                 return False
@@ -168,7 +176,7 @@ class FusionAccelerator:
             for reg in window.inputs:            # the bytecode runs: its inputs on the host
                 value = frame.regs[reg]
                 if type(value) is GpuTensor and value.implicit:
-                    frame.regs[reg] = materialise(value)
+                    frame.regs[reg] = to_host(value)
         if self.debug:
             self.print_decision(window, report)
         return done
@@ -221,13 +229,16 @@ class FusionAccelerator:
         resident = any(a.resident for a in args)
         if policy == "auto" and not resident:
             numel = max((math.prod(a.shape) for a in [*args, *entry.fixed.values()]), default=0)
-            if numel < self.min_elements:
+            if numel < self.min_elements and not entry.sizes:      # draws and generators: see the plan
                 return self.decline(report, under_threshold(numel, self.min_elements))
         provider = get_provider()
         key = tuple(args)
         plan = self.plan(entry, key, provider.f64)
         if plan.reason:
             return self.decline(report, plan.reason)
+        made = max(math.prod(a.shape) for a in plan.info.values())
+        if policy == "auto" and not resident and entry.sizes and made < self.min_elements:
+            return self.decline(report, under_threshold(made, self.min_elements))
         if policy == "auto" and not explicit:
             report.estimate = self.estimate(entry, key, plan, provider, values)
             if report.estimate["gpu"] >= report.estimate["cpu"]:
@@ -238,17 +249,17 @@ class FusionAccelerator:
                  values: dict[int, Any]) -> dict[str, float]:
         """The plan's estimate (cached), plus on the CPU side downloading the inputs on the device that
         have no host value at hand."""
-        found = entry.estimates.get(key)
+        found = plan.estimate
         if found is None:
             if self.costs is None:
                 self.costs = calibrate.cost_model(provider)
-            found = entry.estimates[key] = estimate(self.costs, entry.graph, plan, entry.signature(key))
+            found = plan.estimate = estimate(self.costs, entry.graph, plan, entry.signature(key))
         back = sum(self.costs.download(nbytes(arg)) for v, arg in zip(entry.graph.inputs, key)
                    if type(x := values[v]) is GpuTensor and x.origin is None)
         return {"cpu": found["cpu"] + back, "gpu": found["gpu"]}
 
     def plan(self, entry: Entry, key: tuple, has_f64: bool) -> Plan:
-        plan = entry.plans.get(key)
+        plan = self.plans.get((entry.id, key))
         if plan is not None:
             self.stats.plan_hits += 1
             return plan
@@ -258,7 +269,7 @@ class FusionAccelerator:
             emit(entry.graph, plan, group, has_f64)
             if not uniform_fits(plan, group):
                 plan.reason = "too many expanded inputs and scalars for one uniform block"
-        entry.plans[key] = plan
+        self.stats.plan_evictions += self.plans.put((entry.id, key), plan)
         return plan
 
     def run(self, graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Any, explicit: bool,
@@ -273,8 +284,8 @@ class FusionAccelerator:
         self.keep_inputs(graph, outputs, frame, window)
         for name, v in graph.stores.items():
             store(frame, window.slots[name], outputs[v])
-        for reg, v in graph.live.items():
-            store(frame, reg, outputs[v])
+        for reg, v in graph.live.items():     # temporaries that other instructions read: host values
+            store(frame, reg, to_host(outputs[v]))
         elapsed = time.perf_counter() - started
         report.elapsed += elapsed
         self.stats.fused_seconds += elapsed

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.kernels import ELEMENTWISE, REDUCTIONS
+from engine.config import flag
 from engine.runtime.builtins import registry
 from engine.runtime.builtins.sizes import option_text
 
@@ -26,14 +27,18 @@ NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "include
 OMITNAN = ("sum", "mean", "max", "min")
 STATISTICS = ("std", "var")           # expanded by graph.py into mean -> sum of squared deviations
 RANDOM = ("rand", "randn")            # drawn inside the kernel from the GPU stream (engine/accel/random.py)
+# computed inside the kernel from the element index (generators.py); colon ranges are generators too
+GENERATORS = {"linspace": (), "zeros": ("double", "single"), "ones": ("double", "single"),
+              "eye": ("double", "single"), "true": (), "false": ()}      # name -> the class names it takes
 
 
 @dataclass(frozen=True)
 class CallForm:
-    """A fusible call: ``kind`` elementwise | reduction | random; ``op`` the ELEMENTWISE / REDUCTIONS key
-    (or std / var, rand / randn); reductions: ``dim`` (1-based int, a tuple of adjacent dims, "all", or
-    None for the first non-singleton), ``omitnan``, ``weight`` (std/var: 0 normalises by N-1, 1 by N)
-    and ``nout``; draws: ``sizes`` (how many leading arguments give the size) and ``cls``."""
+    """A fusible call: ``kind`` elementwise | reduction | random | generator; ``op`` the ELEMENTWISE /
+    REDUCTIONS key (or std / var, rand / randn, a GENERATORS name); reductions: ``dim`` (1-based int, a
+    tuple of adjacent dims, "all", or None for the first non-singleton), ``omitnan``, ``weight`` (std/var:
+    0 normalises by N-1, 1 by N) and ``nout``; draws and generators: ``sizes`` (how many leading
+    arguments are values, the rest a class name) and ``cls`` ("" for linspace: its end points' class)."""
     kind: str
     op: str
     dim: int | tuple[int, ...] | str | None = None
@@ -62,6 +67,8 @@ def instr_call_form(ins: Any, const: Const) -> CallForm | str:
     name, nargout, spread = ins.attr
     if any(spread):
         return f"{name} with a comma-list argument is not fused"
+    if nargout < 0:         # an anonymous function's body: as many outputs as its caller asks for
+        return f"{name} with the caller's output count is not fused"
     return call_form(name, len(ins.args), nargout, const)
 
 
@@ -69,6 +76,8 @@ def call_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | s
     """The fused form of ``name(args...)`` with ``nargout`` outputs, or why it is not fused."""
     if name in RANDOM:
         return random_form(name, nargs, nargout, const)
+    if name in GENERATORS:
+        return generator_form(name, nargs, nargout, const)
     entry = registry.BUILTINS.get(name)
     fusion = entry.fusion if entry is not None else "none"
     if name in ("max", "min") and nargs == 2 or fusion == "elementwise":
@@ -129,6 +138,8 @@ def random_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm |
     reads; unfused they take the same GPU stream), nor are 'like' and generator options."""
     if nargout > 1:
         return f"{name} with {nargout} outputs is not fused"
+    if flag("MATFUSE_EXACT_RNG"):
+        return f"{name} draws MATLAB's host stream (MATFUSE_EXACT_RNG)"
     words = [option_text(v) if v is not MISSING else None for v in map(const, range(nargs))]
     sizes = next((k for k, w in enumerate(words) if w is not None), nargs)
     cls = "double"
@@ -137,6 +148,32 @@ def random_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm |
             return f"{name} option {word!r} is not fused"
         cls = word.lower()
     return CallForm("random", name, sizes=sizes, cls=cls)
+
+
+def generator_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | str:
+    """linspace(a, b[, n]); zeros / ones / eye(size args..., ['double' | 'single']); true / false(size
+    args...). Sizes may be computed (part of the plan's signature, as a draw's); 'like' is not fused."""
+    if nargout > 1:
+        return f"{name} with {nargout} outputs is not fused"
+    if name == "linspace":
+        return CallForm("generator", name, sizes=nargs, cls="") if nargs in (2, 3) else \
+            f"linspace with {nargs} arguments is not fused"
+    words = [option_text(v) if v is not MISSING else None for v in map(const, range(nargs))]
+    sizes = next((k for k, w in enumerate(words) if w is not None), nargs)
+    cls = "logical" if name in ("true", "false") else "double"
+    for word in words[sizes:]:
+        if word is None or word.lower() not in GENERATORS[name]:
+            return f"{name} option {word!r} is not fused"
+        cls = word.lower()
+    return CallForm("generator", name, sizes=sizes, cls=cls)
+
+
+def generator_size_args(op: str, nargs: int) -> tuple[int, ...]:
+    """The arguments of a generator (a GENERATORS call or ``colon``) whose values set its size: they
+    are part of the plan's signature, so they must be known when the window starts."""
+    if op == "linspace":
+        return (2,) if nargs == 3 else ()
+    return tuple(range(nargs))
 
 
 def weight_of(value: Any) -> int | None:

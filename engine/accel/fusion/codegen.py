@@ -18,6 +18,7 @@ from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTION
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
+from .generators import generator_wgsl
 from .graph import AccelGraph
 from .plan import Group, Plan
 
@@ -35,7 +36,8 @@ FLAG = "atomicOr(&status[0], 1u);"
 
 def classify_leaves(group: Group, plan: Plan) -> None:
     """Split the group's leaves into uniform scalars and arrays with their read layout; the group's
-    draws get a layout too (a draw smaller than the kernel is read at its own element index)."""
+    draws and generators get a layout too (one smaller than the kernel is computed at its own element
+    index)."""
     group.scalars, group.arrays = [], []
     for leaf in group.leaves:
         arg = plan.info[leaf]
@@ -44,6 +46,8 @@ def classify_leaves(group: Group, plan: Plan) -> None:
         else:
             group.arrays.append((leaf, layout_of(arg.shape, group.shape)))
     group.draws = [(v, layout_of(plan.info[v].shape, group.shape)) for v in group.nodes if v in plan.draws]
+    group.gens = [(v, layout_of(plan.info[v].shape, group.shape)) for v in group.nodes if v in plan.gens]
+    group.params = [x for v, _ in group.gens for x in plan.gens[v]]
 
 
 def layout_of(shape: tuple[int, ...], kernel: tuple[int, ...]) -> str:
@@ -65,6 +69,23 @@ def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
     return lines
 
 
+def generator_lines(graph: AccelGraph, plan: Plan, group: Group, t: str) -> dict[int, str]:
+    """The ``let`` line of each of the group's generators (node_lines places them in program order:
+    they may read values the kernel computes); their params are uniforms after the scalar leaves and
+    the reduction divisor's slot."""
+    lines = {}
+    expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws)
+    slot = len(group.scalars) + 1
+    for v, layout in group.gens:
+        index = {"same": "i", "scalar": "0u"}.get(layout)
+        if index is None:
+            index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
+        params = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
+        slot += len(params)
+        lines[v] = f"    let v{v} = {generator_wgsl(graph.nodes[v], t, index, params)};"
+    return lines
+
+
 def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
     """``let`` lines reading the leaves at element index ``i``, and the input bindings."""
     lines, bindings, expanded = [], "", 0
@@ -79,13 +100,17 @@ def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
     return lines, bindings
 
 
-def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset()) -> list[str]:
+def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset(),
+               made: dict[int, str] | None = None) -> list[str]:
     """One ``let`` per elementwise node (each computed once), with its domain check if it has one and
-    the node is not among the ``unchecked`` (Plan.unchecked: checks that cannot fire)."""
+    the node is not among the ``unchecked`` (Plan.unchecked: checks that cannot fire); the generators'
+    lines (``made``) in their places."""
     m = "m64" if t == "f64" else "m32"
     lines = []
     for v in group.nodes:
         node = graph.nodes[v]
+        if made and v in made:
+            lines.append(made[v])
         if node.kind != "elementwise":
             continue
         spec = ELEMENTWISE[node.op]
@@ -103,10 +128,11 @@ def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = fr
 
 def common(group: Group, t: str) -> str:
     """The Params block and expanded_index, sized for the group (pruned with the kernel around it)."""
-    expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws)
+    expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws + group.gens)
     rng = f"    rng: array<vec4<u32>, {len(group.draws)}>," if group.draws else ""
+    count = len(group.scalars) + 1 + len(group.params)
     return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)), rng=rng,
-                  scalar_vecs=str(max(1, -(-(len(group.scalars) + 1) // 4))))
+                  scalar_vecs=str(max(1, -(-count // 4))))
 
 
 def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
@@ -118,7 +144,8 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     classify_leaves(group, plan)
     t = _float_type(plan.cls)
     loads, bindings = leaf_lines(group, plan, t)
-    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked)
+    made = generator_lines(graph, plan, group, t)
+    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked, made)
     slot = len(group.arrays) + 1
     if group.checked:
         bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
@@ -129,7 +156,7 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
             bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
             value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
             body.append(f"    out{k}[i] = {value};")
-        group.wgsl = render("fused_elementwise", library=library(has_f64), common=common(group, t),
+        group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common(group, t),
                             bindings=bindings, body="\n".join(body))
     else:
         group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot)
@@ -151,10 +178,15 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         if len(group.outputs) == 2:                     # max/min's 1-based index, class double
             store += "\n    out_index[out_id] = f64(a.i + 1u);"
             bindings += _binding(slot + 1, "out_index", "f64", True)
-    return render("fused_reduce", library=library(has_f64), common=common(group, t), TACC=tacc,
+    return render("fused_reduce", library=kernel_library(has_f64), common=common(group, t), TACC=tacc,
                   bindings=bindings, combine=_fill(spec.combine, t), body="\n".join(body),
                   operand=f"v{node.args[0]}", acc=_fill(spec.load, t), store=store,
                   identity=_fill(spec.identity, t))
+
+
+def kernel_library(has_f64: bool) -> str:
+    """The library with the generators' f64 functions (wgsl/generators.wgsl; pruned where unused)."""
+    return library(has_f64) + (source("generators") if has_f64 else "")
 
 
 # ------------------------------------------------------------------ reduction geometry and uniforms
@@ -168,7 +200,7 @@ def reduction_chunks(group: Group) -> int:
 def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
     """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides (the same in
     every run of the plan: made once, ``group.head``), the draws' (key low, key high, base low, base
-    high) words, scalars."""
+    high) words, scalars (the leaves', a reduction's divisor, then the generators' params)."""
     if not group.head:
         group.head = uniform_head(plan, group)
     head = group.head
@@ -176,8 +208,10 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
         head += b"".join(struct.pack("<4I", *words) for words in draws)
     item = 8 if plan.cls == "double" else 4
     head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
-    count = max(1, -(-(len(group.scalars) + 1) // 4)) * 4
-    values = list(scalars) + [0.0] * (count - len(scalars))
+    slots = len(group.scalars) + 1
+    values = list(scalars) + [0.0] * (slots - len(scalars)) + group.params
+    count = max(1, -(-len(values) // 4)) * 4
+    values += [0.0] * (count - len(values))
     return head + struct.pack(f"<{count}{'d' if item == 8 else 'f'}", *values)
 
 
@@ -188,7 +222,7 @@ def uniform_head(plan: Plan, group: Group) -> bytes:
     head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
                        max(nchunks, 1), 0, 0, 0)
     head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
-    expanded = [leaf for leaf, layout in group.arrays + group.draws if layout == "expanded"]
+    expanded = [leaf for leaf, layout in group.arrays + group.draws + group.gens if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
     return head + struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
 

@@ -20,7 +20,7 @@ import numpy as np
 from engine.accel.dispatch import host_array
 from engine.accel.kernels import REDUCTIONS, _chunks, _Pass, _reduce_pass, _workgroups
 from engine.accel.provider import GpuUnavailable, Provider
-from engine.accel.random import stream_of
+from engine.accel.random import device_draws
 from engine.accel.residency import GpuTensor, empty, implicit, upload
 from engine.runtime.values import simplify
 
@@ -79,6 +79,7 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
                     device_input(run, leaf, values[leaf])
             scalars = [scalar_leaf(run, values, leaf) for leaf in group.scalars]
             dispatcher(group.kind)(run, plan, group, scalars)
+        provider.flush()            # the window is the unit of recovery: a failed submit re-runs it on the CPU
         if run.status is not None and flagged(run):
             return None, run
         outputs = collect(graph, run, values, resident)
@@ -100,12 +101,12 @@ def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
 
 
 def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
-    """Each draw's positions of the session's GPU stream, reserved in program order."""
+    """Each draw's positions of the session's device draw stream (rng-seeded), reserved in program order."""
     if not plan.draws:
         return
     if state is None:
         raise GpuUnavailable("random draws need the session's GPU stream")
-    stream = stream_of(state)
+    stream = device_draws(state)
     for v in plan.draws:
         key, base = stream.reserve(math.prod(plan.info[v].shape))
         run.draws[v] = (*key, *base)

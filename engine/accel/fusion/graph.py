@@ -4,8 +4,10 @@ Values are named by MIR temporary ids. A value is an input (a register read when
 variable's slot, or a temporary computed before the window), a constant (a literal of the cell), or the
 output of a node: an elementwise operation (a key of kernels.ELEMENTWISE), a reduction (a key of
 kernels.REDUCTIONS or var, along a dimension, adjacent dimensions, 'all', or the first non-singleton one),
-the index output of max/min, or a draw (rand/randn over its size arguments, kind random). Which calls are fused, and how, is calls.call_form's answer (shared with
-the MIR region marking). Some calls expand into several nodes whose values are internal (ids from
+the index output of max/min, a draw (rand/randn over its size arguments, kind random), or a generator
+(linspace, a colon range, zeros/ones/eye/true/false over their arguments, kind generator; the transpose
+of a generator is a generator of the transposed size: its elements keep their order). Which calls are
+fused, and how, is calls.call_form's answer (shared with the MIR region marking). Some calls expand into several nodes whose values are internal (ids from
 INTERNAL on, never outputs): std/var into mean -> sum of squared deviations (two passes, numerically
 sound) -> divide (-> sqrt), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts.
 A call with two outputs ([m, i] = max(...), [s, mu] = std(...)) maps its ``out k`` instructions to the
@@ -20,7 +22,7 @@ with rejections never runs on the device.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -55,7 +57,9 @@ class Node:
     dim: int | tuple[int, ...] | str | None = None
     scalar_operand: int | str | None = None   # SCALAR_OPERAND's requirement for * / \
     weight: int = 0                 # var: 0 normalises by N-1, 1 by N
-    cls: str = "double"             # random (rand / randn over the size ``args``): the class drawn
+    cls: str = "double"             # random (rand / randn over the size ``args``): the class drawn;
+    # generator: the class made ("" for linspace and colon: their operands' class)
+    transposed: bool = False        # generator: the transpose of the one its op and args make
 
     def __str__(self) -> str:
         extra = f" dim={self.dim or 'first'}" if self.kind == "reduction" else ""
@@ -128,8 +132,16 @@ def build_graph(window: Window, constants: dict[int, Any]) -> AccelGraph:
     for tid, reg in window.regs.items():
         if reg in window.live and tid in defined:     # registers are reused: only the window's own values
             graph.live[reg] = alias.get(tid, tid)
+    drop_unread_generators(graph)
     reject_unseen_uses(graph)
     return graph
+
+
+def drop_unread_generators(graph: AccelGraph) -> None:
+    """A generator only a transpose read (``linspace(a, b, n)'``) is made by that transpose's node."""
+    used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
+    for v in [v for v, node in graph.nodes.items() if node.kind == "generator" and v not in used]:
+        del graph.nodes[v]
 
 
 def reject_unseen_uses(graph: AccelGraph) -> None:
@@ -171,6 +183,8 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
         graph.consts[ins.dest.id] = row
     elif ins.op in ("call", "callname"):
         add_call(graph, ins, args)
+    elif ins.op == "colon":
+        graph.add("colon", "generator", args, ins.line, ins.dest.id, cls="")
     elif ins.op == "out" and args[0] in graph.outs and ins.attr < len(graph.outs[args[0]]):
         alias[ins.dest.id] = graph.outs[args[0]][ins.attr]
     else:
@@ -185,6 +199,8 @@ def add_call(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
         graph.add(form.op, "elementwise", args, ins.line, ins.dest.id)
     elif form.kind == "random":
         graph.add(form.op, "random", args[:form.sizes], ins.line, ins.dest.id, cls=form.cls)
+    elif form.kind == "generator":
+        graph.add(form.op, "generator", args[:form.sizes], ins.line, ins.dest.id, cls=form.cls)
     else:
         graph.outs[ins.dest.id] = add_reduction(graph, form, args[0], ins.line, ins.dest.id)
 
@@ -224,6 +240,9 @@ def add_layout(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> bool:
     call = ins.attr[0] if ins.op in ("call", "callname") else None
     if ins.op == "binop" and ins.attr == "*" and all(matrix_type(t.type) for t in ins.args):
         graph.nodes[ins.dest.id] = Node(ins.dest.id, "mtimes", "matmul", args, ins.line)
+    elif ins.op == "unop" and ins.attr in ("'", ".'") and (made := graph.nodes.get(args[0])) is not None \
+            and made.kind == "generator":
+        graph.nodes[ins.dest.id] = replace(made, value=ins.dest.id, line=ins.line, transposed=not made.transposed)
     elif ins.op == "unop" and ins.attr in ("'", ".'"):
         graph.nodes[ins.dest.id] = Node(ins.dest.id, "transpose", "layout", args, ins.line)
     elif call is not None and LAYOUT_CALLS.get(call) == len(args):

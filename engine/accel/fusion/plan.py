@@ -7,6 +7,8 @@ groups, each one kernel:
   kernel reads the window's inputs, not a materialised operand); run in program order, first. Adjacent
   reduced dimensions are one extent of the [pre, n, post] view; max/min also write their 1-based index
   (class double) when the window takes it; var divides the sum of squared deviations by N-1 (or N).
+- Generators (generators.py: linspace, colon ranges, zeros/ones/eye/true/false) and draws are computed
+  inside the kernels that read them, from the element index; one stored is an ElementwiseChain output.
 - ElementwiseChain: every elementwise value the window must leave behind (stored variables, live
   temporaries) of one size, written by one kernel that computes each node once per element (a shared
   subexpression is one ``let``); scalars are uniforms, other sizes are read through expansion strides.
@@ -31,6 +33,7 @@ from .graph import AccelGraph, Node
 from .ranges import unchecked
 
 FLOAT = ("double", "single")
+INLINED = ("elementwise", "random", "generator")     # node kinds computed inside the kernel reading them
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ class Group:
     view: tuple[int, int, int] = (1, 1, 1)   # reduction: [pre, n, post] of the operand
     op: str = ""                             # reduction: its kernels.REDUCTIONS key
     draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
+    gens: list[tuple[int, str]] = field(default_factory=list)    # generator nodes with their layout
+    params: list[float] = field(default_factory=list)   # the generators' uniform params (codegen)
     divisor: int = 0                         # reduction: what mean (and var) divide the sum by
     leaves: list[int] = field(default_factory=list)
     # filled by codegen.emit: array leaves with their layout (same | scalar | expanded), uniform scalar
@@ -79,6 +84,8 @@ class Plan:
     draws: dict[int, str] = field(default_factory=dict)   # random node -> rand | randn, program order
     products: set[int] = field(default_factory=set)       # matrix products: mtimes, and * of two matrices
     unchecked: set[int] = field(default_factory=set)      # nodes whose domain check cannot fire (ranges.py)
+    estimate: dict[str, float] | None = None             # the auto policy's costs (accelerator.estimate)
+    gens: dict[int, tuple[float, ...]] = field(default_factory=dict)   # generator -> its uniform params
 
 
 class Reject(Exception):
@@ -99,6 +106,8 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
         inside = {v for g in special for part in [g, *getattr(g, "parts", [])] for v in part.nodes}
         if inside & set(plan.draws):
             raise Reject("a random draw inside a matrix-product kernel runs on the CPU")
+        if inside & set(plan.gens):
+            raise Reject("a generator inside a matrix-product kernel runs on the CPU")
     except Reject as exc:
         plan.reason = str(exc)
     return plan
@@ -112,6 +121,7 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     Nodes over scalar leaves only (``-1``, ``2 * k``) are double scalars that MATLAB converts when they
     meet a single array, so they do not make a window mixed: a single window computes them in f32
     (within an ulp of single of the double value)."""
+    from .generators import check_generators, generator_params
     scalar_only = {v for v, a in plan.info.items() if a.scalar}
     for node in graph.nodes.values():
         args = [plan.info[a] for a in node.args]
@@ -127,10 +137,15 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
             scalar_only.add(node.value)
         if node.kind == "random":
             plan.draws[node.value] = node.op
+        if node.kind == "generator":
+            plan.gens[node.value] = generator_params(node, plan.info[node.value])
     check_draws(graph, plan)
-    # indices are double in every window, internal values take the window's class
+    # indices are double in every window, internal values take the window's class; zeros, ones, eye
+    # (exact in single) that the window only reads take it too
     indices = {v for v, n in graph.nodes.items() if n.kind == "index"}
-    exempt = graph.internal | indices
+    kept = set(graph.stores.values()) | set(graph.live.values())
+    exact = {v for v, n in graph.nodes.items() if n.kind == "generator" and n.cls == "double" and v not in kept}
+    exempt = graph.internal | indices | exact
     computing = {a.cls for v, a in plan.info.items() if v not in exempt
                  and (a.cls == "single" or v in graph.nodes and v not in scalar_only and a.cls in FLOAT)}
     if len(computing) > 1:
@@ -139,13 +154,13 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     for v in graph.internal - indices:
         if plan.info[v].cls in FLOAT:
             plan.info[v] = Arg(plan.cls, plan.info[v].shape)
-    kept = set(graph.stores.values()) | set(graph.live.values())
     if plan.cls == "single" and any(plan.info[v].cls == "double" for v in kept & set(graph.nodes) - exempt):
         raise Reject("a double scalar computed in a single window is one of its outputs")
     if (plan.cls == "double" or indices) and not has_f64:
         raise Reject("the adapter has no shader-f64: double (and max/min indices) stay on the CPU")
     if any(len(a.shape) > MAX_DIMS for a in plan.info.values()):
         raise Reject(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
+    check_generators(graph, plan, has_f64)
 
 
 def check_draws(graph: AccelGraph, plan: Plan) -> None:
@@ -155,8 +170,11 @@ def check_draws(graph: AccelGraph, plan: Plan) -> None:
 
 
 def size_args(graph: AccelGraph) -> set[int]:
-    """The values that are draws' size arguments."""
-    return {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
+    """The values that are size arguments of draws and generators."""
+    from .calls import generator_size_args
+    found = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
+    return found | {n.args[k] for n in graph.nodes.values() if n.kind == "generator"
+                    for k in generator_size_args(n.op, len(n.args))}
 
 
 def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:
@@ -170,6 +188,15 @@ def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[
 
 
 def random_arg(node: Node, args: list[Arg]) -> Arg:
+    return Arg(node.cls, dims_shape(node, args))
+
+
+def generator_arg(node: Node, args: list[Arg]) -> Arg:
+    from .generators import generator_arg as rule     # generators.py builds on this module
+    return rule(node, args)
+
+
+def dims_shape(node: Node, args: list[Arg]) -> tuple[int, ...]:
     """The size of ``rand(n)``, ``rand(m, n, ...)``, ``rand([m n ...])`` (MATLAB's size arguments)."""
     if any(a.value is None for a in args):
         raise Reject(f"line {node.line}: {node.op} with a size on the GPU runs on the CPU")
@@ -183,7 +210,7 @@ def random_arg(node: Node, args: list[Arg]) -> Arg:
     shape = tuple(int(d) for d in dims)
     while len(shape) > 2 and shape[-1] == 1:
         shape = shape[:-1]
-    return Arg(node.cls, shape)
+    return shape
 
 
 def elementwise_arg(node: Node, args: list[Arg]) -> Arg:
@@ -281,14 +308,15 @@ def layout_arg(node: Node, args: list[Arg]) -> Arg:
 
 
 ARG_RULES = {"elementwise": elementwise_arg, "reduction": reduction_arg, "index": index_arg,
-             "random": random_arg, "matmul": matmul_arg, "layout": layout_arg}
+             "random": random_arg, "generator": generator_arg, "matmul": matmul_arg, "layout": layout_arg}
 
 
 # ------------------------------------------------------------------ groups
 
 def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], list[int]]:
-    """(elementwise and random nodes in dependency order, leaf values) of the expression computing
-    ``root``; reductions and the values in ``stop`` are leaves (a draw is computed where it is read)."""
+    """(elementwise, random and generator nodes in dependency order, leaf values) of the expression
+    computing ``root``; reductions and the values in ``stop`` are leaves (a draw or generator is computed
+    where it is read; a generator reads its operands, not its sizes)."""
     order: list[int] = []
     leaves: list[int] = []
     seen: set[int] = set()
@@ -298,14 +326,20 @@ def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], li
             return
         seen.add(v)
         node = graph.nodes.get(v)
-        if node is None or node.kind not in ("elementwise", "random") or v in stop:
+        if node is None or node.kind not in INLINED or v in stop:
             leaves.append(v)
             return
-        for a in node.args if node.kind == "elementwise" else ():     # a draw's sizes are not read
+        for a in node.args if node.kind == "elementwise" else read_args(node) if node.kind == "generator" \
+                else ():
             visit(a)
         order.append(v)
     visit(root)
     return order, leaves
+
+
+def read_args(node: Node) -> tuple[int, ...]:
+    from .generators import read_args as rule
+    return rule(node)
 
 
 def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
@@ -342,7 +376,7 @@ def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozen
     by_shape: dict[tuple, list[int]] = {}
     stages: dict[int, int] = {}
     for v in dict.fromkeys([*window_outputs(graph), *operands]):
-        if graph.nodes[v].kind in ("elementwise", "random") and v not in claimed:
+        if graph.nodes[v].kind in INLINED and v not in claimed:
             key = plan.info[v].shape, stage(graph, v, produced, stages)
             by_shape.setdefault(key, []).append(v)
     groups = []

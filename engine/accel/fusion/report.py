@@ -67,6 +67,7 @@ class FusionStats:
     bytes_downloaded: int = 0
     plan_hits: int = 0
     plan_misses: int = 0
+    plan_evictions: int = 0         # plans the bounded cache dropped (MATFUSE_PLAN_CACHE)
     fallbacks: int = 0
     fused_seconds: float = 0.0      # wall time of fused runs (host side: encode, transfers, waits)
 
@@ -235,9 +236,15 @@ RESIDENCY_COLUMNS = ("variable", "kind", "class", "size", "bytes", "buffer", "bu
 
 def resident_values(workspace: Any) -> list[Resident]:
     """Every GpuTensor of the workspace, inside cells and structs too, in workspace order."""
-    return [Resident(name, "implicit" if getattr(t, "implicit", False) else "gpuArray", t.cls, t.shape,
-                     t.nbytes, t.storage.id, t.storage.size)
+    return [Resident(name, residency_kind(t), t.cls, t.shape, t.nbytes, t.storage.id, t.storage.size)
             for top, value in workspace.items() for name, t in tensors_in(top, value)]
+
+
+def residency_kind(tensor: Any) -> str:
+    """gpuArray, or implicit (a plain array kept on the device) with whether its host copy is current."""
+    if not tensor.implicit:
+        return "gpuArray"
+    return "implicit, host copy" if tensor.origin is not None else "implicit, device only"
 
 
 def tensors_in(name: str, value: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MatlabError
+from ..indexing import check_field_name
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
                       normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
@@ -79,7 +80,7 @@ def struct(*args):
     if len(args) % 2:
         raise MatlabError("MATLAB:struct:FieldsAndValuesMustComeInPairs" if len(args) > 1 else
                           "MATLAB:struct:InvalidInput", "Field and value input arguments must come in pairs.")
-    names = [_field_name(args[k], "struct") for k in range(0, len(args), 2)]
+    names = [check_field_name(_field_name(args[k], "struct")) for k in range(0, len(args), 2)]
     if len(set(names)) != len(names):
         raise MatlabError("MATLAB:struct:DuplicateFieldName", "Duplicate field names are not allowed.")
     values = list(args[1::2])
@@ -193,7 +194,7 @@ def _set(s: Value, path: list[str], value: Value) -> StructArray:
     if s.data.size != 1:
         raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a scalar structure.")
     record = dict(s.data.flat[0])
-    name = path[0]
+    name = check_field_name(path[0])
     if len(path) > 1:
         value = _set(record.get(name, np.zeros((0, 0))), path[1:], value)
     record[name] = value

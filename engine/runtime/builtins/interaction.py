@@ -1,14 +1,20 @@
 """Builtins that talk to the user through the front end: ``input`` (typed input), ``keyboard`` (a K>>
-prompt), ``clc`` (clear the output) and ``help``.
+prompt), ``pause``, ``clc`` (clear the output), ``help``, and ``exit``/``quit``.
 
 A front end (the Jupyter kernel, the CLI) installs its side with ``set_front_end(state, FrontEnd(...))``:
 ``read_line(prompt) -> str`` sends a stdin request (and raises MatlabError when the front end allows no
 input, as nbconvert and papermill do, so ``input`` fails at once instead of hanging), ``clear()`` clears
-the output. Without a front end, ``input`` fails and ``clc`` does nothing.
+the output. Without a front end, ``input`` fails, ``pause`` (no argument) returns at once and ``clc``
+does nothing.
+
+``exit``/``quit`` raise ``ExitRequest``: the cell stops there (no ``try`` catches it) and the host acts
+on ``ExecResult.exit_status`` (the CLI exits with it, the kernel asks the front end to close it).
 """
 from __future__ import annotations
 
+import math
 import os
+import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -20,6 +26,9 @@ from ..values import CharArray, StringArray
 from .registry import BUILTINS, builtin
 
 FRONT_END_KEY = "front_end"
+PAUSE_KEY = "pause"            # state.extras: False after pause('off')
+PAUSE_SLICE = 0.02             # seconds between interrupt checks while pause(n) waits
+PAUSE_PROMPT = "Paused: press Enter to continue "
 
 
 @dataclass
@@ -98,6 +107,93 @@ def keyboard(ctx):
                 ctx.call("eval", [CharArray.from_str(line)], 0)
             except MatlabError as err:
                 ctx.write(f"Error: {err.message}\n")
+
+
+@builtin("pause", "interaction")
+def pause(ctx, arg=None, *, nargout=0):
+    """pause | pause(n) | pause(state) | old = pause(state)  wait for a key, or n seconds; state is 'on',
+    'off' or 'query'.
+
+    pause(n) waits n seconds (pause(Inf): until interrupted); the stop button ends it at once. pause
+    with no argument waits for Enter in a front end that accepts typed input (a notebook shows an input
+    box); without one (nbconvert, papermill, a plain Session) it returns at once. After pause('off')
+    both return at once; pause('query') and old = pause(state) give 'on' or 'off'.
+
+        pause(0.5); old = pause('off'); pause(10); pause(old)
+    """
+    enabled = ctx.state.extras.get(PAUSE_KEY, True)
+    if arg is not None and type(arg) in (CharArray, StringArray):
+        return _pause_state(ctx, _text(arg, "pause state").lower(), enabled, nargout)
+    if not enabled:
+        return None
+    if arg is None:
+        _wait_for_enter(ctx)
+    else:
+        _sleep(ctx, _seconds(arg))
+    return None
+
+
+def _pause_state(ctx, state: str, enabled: bool, nargout: int) -> CharArray | None:
+    old = CharArray.from_str("on" if enabled else "off")
+    if state == "query":
+        return old
+    if state not in ("on", "off"):
+        raise MatlabError("MATLAB:pause:InvalidInput", "Input must be 'on', 'off', 'query', or a nonnegative "
+                          "real number.")
+    ctx.state.extras[PAUSE_KEY] = state == "on"
+    return old if nargout > 0 else None
+
+
+def _seconds(arg: Any) -> float:
+    data = np.asarray(arg) if isinstance(arg, (float, bool, np.ndarray)) else None
+    if data is None or data.size != 1 or data.dtype.kind not in "fiub" or not data.item() >= 0:
+        raise MatlabError("MATLAB:pause:InvalidInput", "Input must be 'on', 'off', 'query', or a nonnegative "
+                          "real number.")
+    return float(data.item())
+
+
+def _sleep(ctx, seconds: float) -> None:
+    """Sleep in PAUSE_SLICE steps, returning early once the cell is interrupted (the VM then stops it)."""
+    deadline = time.monotonic() + seconds if math.isfinite(seconds) else math.inf
+    while not ctx.interrupted():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(left, PAUSE_SLICE))
+
+
+def _wait_for_enter(ctx) -> None:
+    try:
+        _read_line(ctx, PAUSE_PROMPT)
+    except MatlabError as err:
+        if err.identifier != "MATLAB:input:noStdin":
+            raise
+
+
+@dataclass
+class ExitRequest(MatlabError):
+    """exit/quit: ends the cell (no ``try`` catches it); ``status`` is the exit status asked for."""
+    status: int = 0
+
+
+@builtin("exit", "interaction", aliases=("quit",))
+def exit_(*args):
+    """exit | exit(status) | exit(..., 'force')  end the session (quit is the same).
+
+    From the matfuse command, the process ends with that status (default 0). In a notebook the kernel
+    stops and the front end restarts it, as it does for other kernels' exit; the workspace is gone.
+    Nothing after exit in the cell runs. 'force' is accepted (there is no finish.m to skip).
+
+        exit(2)
+    """
+    status, rest = (args[0], args[1:]) if args and type(args[0]) not in (CharArray, StringArray) else (0.0, args)
+    for option in rest:
+        if _text(option, "option").lower() != "force":
+            raise MatlabError("MATLAB:quit:invalidOption", "Option must be 'force'.")
+    value = np.asarray(status)
+    if value.size != 1 or value.dtype.kind not in "fiub" or not float(value.item()).is_integer():
+        raise MatlabError("MATLAB:quit:invalidStatus", "Exit status must be an integer scalar.")
+    raise ExitRequest("MATLAB:quit", "exit requested", status=int(value.item()))
 
 
 def _text(value: Any, what: str) -> str:

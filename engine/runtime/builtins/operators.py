@@ -5,6 +5,7 @@ Each calls the same implementation the VM uses for the operator (runtime/ops.py,
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import numpy as np
@@ -127,6 +128,6 @@ def cat(dim, *values):
 
 def _dimension(dim: Value) -> int:
     value = dim.item() if type(dim) is np.ndarray and dim.size == 1 and dim.dtype.kind in "fiu" else dim
-    if type(value) in (float, int) and value == int(value) and value >= 1:
+    if type(value) in (float, int) and 1 <= value < math.inf and value == int(value):
         return int(value)
     raise MatlabError("MATLAB:catenate:invalidDimension", "Dimension must be a real positive integer scalar.")

@@ -186,6 +186,19 @@ def num2str_rows(arr: np.ndarray, digits: int | None) -> list[str]:
     return _trim_common_indent(["".join(t.rjust(width) for t in row) for row in texts])
 
 
+MAX_DIGITS = 1100     # past a double's longest exact expansion (767 digits): more digits add nothing
+
+
+def _precision(value: Value, fname: str) -> int:
+    """A number-of-digits argument: a real numeric scalar of at least 1 (truncated; capped at
+    MAX_DIGITS), else MATLAB's invalid-precision error."""
+    arr = to_array(value) if is_array_like(value) and type(value) is not CharArray else np.zeros(0)
+    number = float(np.real(arr.reshape(-1)[0])) if arr.size else math.nan
+    if not 1 <= number < math.inf:
+        raise MatlabError(f"MATLAB:{fname}:invalidPrecision", "Precision must be a positive integer.")
+    return int(min(number, MAX_DIGITS))
+
+
 @builtin("num2str", family="output")
 def num2str(x, precision=None):
     """num2str(X)  convert numbers to text; num2str(X, N) with N significant digits; num2str(X, FORMAT)
@@ -206,9 +219,7 @@ def num2str(x, precision=None):
         return _char_rows([format_text(fmt, [row.reshape(1, -1).copy()]) for row in arr])
     digits = None
     if precision is not None:
-        digits = int(to_array(precision).reshape(-1)[0])
-        if digits < 1:
-            raise MatlabError("MATLAB:num2str:invalidPrecision", "Precision must be a positive integer.")
+        digits = _precision(precision, "num2str")
     return _char_rows(num2str_rows(arr, digits))
 
 
@@ -281,7 +292,7 @@ def mat2str(x, *options):
                 raise MatlabError("MATLAB:mat2str:InvalidOption", "Option must be 'class'.")
             with_class = True
         else:
-            digits = int(to_array(opt).reshape(-1)[0])
+            digits = _precision(opt, "mat2str")
     if type(x) is CharArray:
         if x.codes.ndim > 2:
             raise MatlabError("MATLAB:mat2str:TwoDInput", "Input matrix must be 2-D.")
@@ -289,7 +300,7 @@ def mat2str(x, *options):
         return char_value(f"char({text})" if with_class else text)
     if type(x) is StringArray and x.shape == (1, 1) and x.data[0, 0] is not None:
         return char_value('"' + x.data[0, 0].replace('"', '""') + '"')
-    if type(x) in (CellArray, StructArray, StringArray):
+    if not is_array_like(x):
         raise MatlabError("MATLAB:mat2str:NumericInput",
                           "Input matrix must be a numeric, logical, or character array.")
     arr = to_array(x)

@@ -117,6 +117,7 @@ def _settings(ctx: CallContext) -> StructArray:
 def _seed(ctx: CallContext, seed: int) -> None:
     ctx.state.rng = np.random.RandomState(DEFAULT_SEED if seed == 0 else seed)
     ctx.state.rng_seed = seed
+    ctx.state.extras.pop(DEVICE_DRAWS, None)
 
 
 def _restore(ctx: CallContext, settings: StructArray) -> None:
@@ -129,6 +130,7 @@ def _restore(ctx: CallContext, settings: StructArray) -> None:
     rs.set_state(("MT19937", flat[:624].copy(), int(flat[624])))
     ctx.state.rng = rs
     ctx.state.rng_seed = int(np.asarray(fields.get("Seed", 0.0)).ravel()[0])
+    ctx.state.extras.pop(DEVICE_DRAWS, None)
 
 
 def _seed_value(arg: Value) -> int:
@@ -140,6 +142,12 @@ def _seed_value(arg: Value) -> int:
         raise MatlabError("MATLAB:rng:badSeed",
                           "The seed must be a nonnegative integer less than 2^32.")
     return vals[0]
+
+
+# The device stream that fused kernels draw plain rand/randn from (engine/accel/random.py device_draws):
+# kept in ``state.extras[DEVICE_DRAWS]`` and started again from ``state.rng_seed`` after every rng call, so
+# a cell that begins with rng(s) draws the same numbers each time it runs on the same device.
+DEVICE_DRAWS = "device_draws"
 
 
 @builtin("rng", family="random")

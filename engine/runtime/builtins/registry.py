@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...accel.residency import GpuTensor
-from ..errors import MatlabError
+from ..device import HOOKS, DeviceArray, to_host
+from ..errors import MatlabError, internal_error
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
 
@@ -85,17 +85,24 @@ def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> No
 
 
 def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
-    """Call a builtin with MATLAB arguments; always returns a tuple of outputs. A gpuArray argument
-    routes the call through engine/accel/dispatch.py (GPU implementation or gather / CPU / upload)."""
+    """Call a builtin with MATLAB arguments; always returns a tuple of outputs. An implicitly resident
+    argument is a plain array here (its host value); a gpuArray argument routes the call through the device
+    hooks (engine/accel/dispatch.py: GPU implementation, or gather / CPU / upload)."""
     for arg in args:
-        if type(arg) is GpuTensor:
-            from ...accel.dispatch import call_on_device
-            return call_on_device(entry, ctx, args, nargout, call_host)
+        if isinstance(arg, DeviceArray):
+            args = [to_host(a) for a in args]
+            if any(isinstance(a, DeviceArray) for a in args):
+                return HOOKS.call_on_device(entry, ctx, args, nargout, call_host)
+            break
     if entry.gpu is not None and ctx is not None and ctx.state.extras.get("policy") == "gpu" \
             and any(type(arg) is np.ndarray and arg.size > 1 for arg in args):
-        from ...accel.dispatch import call_uploaded     # Session(device="gpu"): arrays go to the GPU
-        return call_uploaded(entry, ctx, args, nargout, call_host)
+        return HOOKS.call_uploaded(entry, ctx, args, nargout, call_host)   # Session(device="gpu")
     return call_host(entry, ctx, args, nargout)
+
+
+# Python's own errors escaping an implementation: an engine bug (MATLAB:internal naming the builtin) or
+# MemoryError (MATLAB:nomem). Other exceptions (GpuUnavailable, ...) are the callers' control flow.
+PYTHON_ERRORS = (ArithmeticError, ValueError, LookupError, AttributeError, MemoryError, AssertionError)
 
 
 def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
@@ -109,7 +116,9 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
             if "were given" in str(exc) or "was given" in str(exc):
                 raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.") from None
             raise MatlabError("MATLAB:minrhs", "Not enough input arguments.") from None
-        raise
+        raise internal_error(exc, entry.name) from exc
+    except PYTHON_ERRORS as exc:
+        raise internal_error(exc, entry.name) from exc
     if result is None:
         return ()
     return result if type(result) is tuple else (result,)

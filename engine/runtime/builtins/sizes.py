@@ -6,11 +6,10 @@ Dimensions are 1-based in MATLAB arguments and 0-based (numpy axes) in the helpe
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
 from ..semantics import numeric, to_value
 from ..values import CharArray, StringArray, Value, normalize_shape, size_of
 from .registry import builtin
@@ -81,31 +80,6 @@ def size_from_args(args: list[Value], fname: str) -> tuple[int, ...]:
                 raise MatlabError("MATLAB:NonScalarInput", "Size inputs must be scalar.")
             dims.append(vals[0])
     return check_size(normalize_shape([max(d, 0) for d in dims]))
-
-
-def _physical_memory() -> int:
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return 2 ** 36
-
-
-MAX_BYTES = _physical_memory()   # MATLAB's default array size limit: the physical memory
-MAX_DIMS = 32                    # numpy allows 64 dimensions; results of several inputs combine dims
-
-
-def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
-    """``shape`` if an array of that size fits in memory, else MATLAB's size-limit error."""
-    if len(shape) > MAX_DIMS:
-        raise MatlabError("MATLAB:array:TooManyDimensions",
-                          f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
-    count = math.prod(shape)
-    if count * itemsize > MAX_BYTES:
-        raise MatlabError("MATLAB:array:SizeLimitExceeded",
-                          f"Requested {'x'.join(map(str, shape))} ({count * itemsize / 2 ** 30:.1f}GB) array "
-                          f"exceeds maximum array size preference ({MAX_BYTES / 2 ** 30:.1f}GB). This might "
-                          "cause the session to become unresponsive.")
-    return shape
 
 
 def dim_arg(value: Value) -> int:

@@ -8,9 +8,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import char_codes
-from ..values import CellArray, CharArray, StringArray, Value, simplify
+from ..values import CellArray, CharArray, StringArray, Value, simplify, utf16_codes, utf16_text
 from .registry import builtin
 from .textutil import (TextList, alternation, cell_value, char_row, char_value, is_char_row, map_texts,
                        option_name, string_value, text_arg, texts_of, unescape)
@@ -22,7 +22,7 @@ def _as_text_list(value: Value, fname: str) -> TextList:
     """Like texts_of, but numbers become the characters with those codes (as strcat does)."""
     if isinstance(value, (float, bool, np.ndarray)):
         codes = char_codes(value).ravel(order="F")
-        return TextList(["".join(map(chr, codes))], "char", (1, 1))
+        return TextList([utf16_text(codes)], "char", (1, 1))
     return texts_of(value, fname)
 
 
@@ -463,7 +463,7 @@ def strlength(text):
         strlength(["ab", "cde"])   % [2 3]
     """
     texts = texts_of(text, "strlength")
-    lengths = [np.nan if t is None else float(len(t)) for t in texts.items]
+    lengths = [np.nan if t is None else float(utf16_codes(t).size) for t in texts.items]
     return simplify(np.array(lengths, dtype=np.float64).reshape(texts.shape, order="F"))
 
 
@@ -512,7 +512,9 @@ def blanks(n):
 
         ['a' blanks(3) 'b']   % 'a   b'
     """
-    return CharArray.from_str(" " * _count(n, "blanks"))
+    count = _count(n, "blanks")
+    check_size((1, count), 2)
+    return CharArray.from_str(" " * count)
 
 
 @builtin("newline", family="strings")

@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, class_of,
-                      size_of, to_array)
+                      size_of, to_array, utf16_text)
 from . import numeric
 from .layout import Block, grid_blocks
 
@@ -143,7 +143,7 @@ def string_page(page: np.ndarray) -> list[Block]:
 
 
 def char_page(codes: np.ndarray, quoted: bool) -> list[Block]:
-    rows = ["".join(map(chr, row)) for row in codes]
+    rows = [utf16_text(row) for row in codes]
     return [[f"    '{r}'" for r in rows] if quoted else rows]
 
 

@@ -1,7 +1,7 @@
 """GPU arrays: gpuArray gather isgpuarray existsOnGPU classUnderlying gpuDevice gpuDeviceCount reset gpurng,
 and the 'gpuArray' option of zeros/ones/eye/rand/randn/randi.
 
-gpuArray values are engine/accel's GpuTensor. Operations on them stay on the device: the GPU
+Registered when engine.accel is imported (the runtime never imports it). gpuArray values are GpuTensors. Operations on them stay on the device: the GPU
 implementations of operators, math builtins and reductions are attached here to their builtins
 (engine/accel/operations.py), and every other builtin computes on the gathered values and uploads its
 numeric results (engine/accel/dispatch.py). In a session with device "cpu" the GPU is never initialised
@@ -14,19 +14,23 @@ from typing import Any
 
 import numpy as np
 
-from ...accel import operations
-from ...accel import random as accel_random
-from ...accel.dispatch import host_array
-from ...accel.provider import (GpuUnavailable, current_provider, get_provider, require_adapter,
-                              reset_provider)
-from ...accel.residency import GpuTensor, pool_of, upload
-from ..context import CallContext
-from ..errors import MatlabError
-from ..values import CharArray, StructArray, Value, class_of
-from . import construct, elementwise, operators, random, reductions, sizes, types  # noqa: F401 (attach to)
-from .construct import split_class
-from .registry import BUILTINS, builtin, call_host, replace_impl, set_gpu_impl
-from .sizes import integer_values, is_text, option_text, size_from_args
+from engine.accel import operations
+from engine.accel import random as accel_random
+from engine.accel.dispatch import host_array
+from engine.accel.provider import (GpuUnavailable, current_provider, device_error, get_provider,
+                                  require_adapter, reset_provider)
+from engine.accel.residency import GpuTensor, pool_of, upload
+from engine.runtime.builtins import registry
+from engine.runtime.context import CallContext
+from engine.runtime.errors import MatlabError
+from engine.runtime.values import CharArray, StructArray, Value, class_of
+
+registry.load_all()     # every runtime builtin first: this module attaches GPU forms to them
+
+from engine.runtime.builtins import random  # noqa: E402
+from engine.runtime.builtins.construct import split_class  # noqa: E402
+from engine.runtime.builtins.registry import BUILTINS, builtin, call_host, replace_impl, set_gpu_impl  # noqa: E402
+from engine.runtime.builtins.sizes import integer_values, is_text, option_text, size_from_args  # noqa: E402
 
 DEVICE_CLASS = "GPUDevice"
 
@@ -53,7 +57,7 @@ def _upload(value: Value, fname: str) -> GpuTensor:
     try:
         return upload(array)
     except GpuUnavailable as exc:
-        raise MatlabError("matfuse:gpu:unavailable", f"{fname}: {exc.reason}.") from exc
+        raise device_error(fname, exc) from exc
 
 
 @builtin("gpuArray", family="gpu")
@@ -313,7 +317,7 @@ def _device_draw(ctx: CallContext, name: str, args: list[Value]) -> GpuTensor | 
             return accel_random.gpu_randi(stream, lo, hi, shape, cls, require_adapter())
         return DRAWS[name](stream, shape, cls, require_adapter())
     except GpuUnavailable as exc:
-        raise MatlabError("matfuse:gpu:unavailable", f"{name}: {exc.reason}.") from exc
+        raise device_error(name, exc) from exc
 
 
 def _gpu_option(name: str):

@@ -1,0 +1,1 @@
+"""User-path benchmark (see README.md); run.py is the entry point."""

@@ -1,0 +1,204 @@
+"""What the fuzz tests check about one program: run it on each device and report its problems.
+
+(a) No Python leaks through: ``Session.execute`` never raises; every error is a MATLAB error whose
+    identifier is not MATLAB:internal, whose message reads like MATLAB (``python_isms``), and which does
+    not blame a builtin for being undefined (an engine bug disguised as "Unrecognized function or
+    variable 'sum'"); printed text has no Python either.
+(b) The devices agree: cpu, gpu and auto give the same error identifiers, the same printed text (numbers
+    to display precision) and the same final workspace (double to 1e-12 relative, single to 1e-5,
+    NaN equal to NaN).
+A program whose cell runs past ``TIME_LIMIT`` is interrupted and not compared.
+"""
+from __future__ import annotations
+
+import cmath
+import math
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine import Session
+from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
+
+TIME_LIMIT = 5.0       # seconds a cell may run before it is interrupted
+SIZE_LIMIT = 10_000    # a variable larger than this stops the program (the grammar aims at about 100)
+
+PYTHON_ISMS = re.compile("|".join([
+    r"Traceback \(most recent call last\)", r"Internal error", r"object has no attribute", r"NoneType",
+    r"unsupported operand type", r"out of bounds for axis", r"positional argument",
+    r"required positional", r"unexpected keyword argument", r"object is not (subscriptable|callable|"
+    r"iterable)", r"\b(Type|Value|Index|Key|Attribute|ZeroDivision|Overflow|Recursion|Memory|Assertion|"
+    r"Runtime|NotImplemented|Lookup|Unicode\w*|Name)Error\b", r"\bnumpy\b", r"\bndarray\b", r"\bdtype\b",
+    r"\bufunc\b", r"Python int", r"C long", r"maximum recursion depth", r"could not be broadcast",
+    r"setting an array element with a sequence", r"cannot convert float", r"not supported between "
+    r"instances", r"unhashable type", r"<class '", r"invalid literal for int\(\)",
+    r"could not convert string to float", r"list index out of range", r"tuple index out of range",
+    r"\bself\b", r"\bkwargs\b", r"__\w+__", r"\bNone\b", r"float division by zero",
+]))
+
+
+def python_isms(text: str) -> list[str]:
+    """The pieces of ``text`` that look like Python rather than MATLAB."""
+    return [m.group() for m in PYTHON_ISMS.finditer(text)]
+
+
+@dataclass
+class Run:
+    """What one device made of a program: per cell the error (identifier, message) or None and the
+    printed text; the canonical final workspace; what went wrong outside MATLAB's errors."""
+    device: str
+    errors: list[tuple[str, str] | None] = field(default_factory=list)
+    stdout: list[str] = field(default_factory=list)
+    workspace: dict[str, Any] = field(default_factory=dict)
+    raised: str | None = None          # an exception out of Session.execute or from reading a value
+    interrupted: bool = False
+    too_large: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken property: ``kind`` names the failure class, ``detail`` the evidence."""
+    kind: str
+    devices: tuple[str, ...]
+    detail: str
+
+
+def run(cells: list[str], device: str) -> Run:
+    """Run ``cells`` in a fresh Session on ``device``, one execute per cell."""
+    out = Run(device)
+    try:
+        session = Session(device=device)
+        for code in cells:
+            timer = threading.Timer(TIME_LIMIT, session.interrupt)
+            timer.start()
+            try:
+                r = session.execute(code)
+            finally:
+                timer.cancel()
+            out.errors.append(None if r.error is None else (r.error.identifier, r.error.message))
+            out.stdout.append(r.stdout)
+            out.interrupted |= r.error is not None and r.error.identifier == "MATLAB:interrupt"
+            out.too_large = any(_numel(v) > SIZE_LIMIT for v in session.workspace.values())
+            if out.interrupted or out.too_large:
+                break
+        out.workspace = {name: canon(value) for name, value in session.workspace.items()}
+    except Exception as exc:  # noqa: BLE001 - what the property is about
+        out.raised = f"{type(exc).__name__}: {exc}"
+    return out
+
+
+def _numel(value: Any) -> int:
+    shape = getattr(value, "shape", ())
+    return math.prod(shape) if isinstance(shape, tuple) else 1
+
+
+def canon(value: Any) -> tuple:
+    """(class, size, data) of an engine value, read back from the device where it lives there."""
+    gather = getattr(value, "gather", None)
+    if gather is not None:
+        inner = canon(gather())
+        return inner if getattr(value, "implicit", False) else ("gpuArray", inner)
+    if isinstance(value, CharArray):
+        return ("char", value.shape, "".join(map(chr, value.codes.ravel(order="F"))))
+    if isinstance(value, StringArray):
+        return ("string", value.shape, tuple(value.data.ravel(order="F")))
+    if isinstance(value, CellArray):
+        return ("cell", value.shape, tuple(canon(v) for v in value.data.ravel(order="F")))
+    if isinstance(value, StructArray):
+        rows = tuple(tuple(canon(d[f]) for f in value.fields) for d in value.data.ravel(order="F"))
+        return (value.classname, value.shape, (tuple(value.fields), rows))
+    if isinstance(value, FunctionHandle):
+        return ("function_handle", (1, 1), value.text)
+    arr = np.asarray(value)
+    return (str(arr.dtype), np.shape(value) or (1, 1), tuple(x.item() for x in arr.ravel(order="F")))
+
+
+def same(a: Any, b: Any, dtype: str = "") -> bool:
+    """Canonical values equal: floats to the tolerance of their class, NaN equal to NaN."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) == 3 and isinstance(a[0], str) and len(b) == 3 and isinstance(b[0], str):
+            dtype = a[0]
+        return len(a) == len(b) and all(same(x, y, dtype) for x, y in zip(a, b))
+    if isinstance(a, (float, complex)) and isinstance(b, (float, complex)):
+        rel = 1e-5 if dtype in ("float32", "complex64") else 1e-12
+        return all(_close(x, y, rel) for x, y in [(complex(a).real, complex(b).real),
+                                                   (complex(a).imag, complex(b).imag)])
+    return type(a) is type(b) and a == b
+
+
+def _close(x: float, y: float, rel: float) -> bool:
+    if cmath.isnan(x) or cmath.isnan(y):
+        return cmath.isnan(x) and cmath.isnan(y)
+    return x == y or math.isclose(x, y, rel_tol=rel, abs_tol=rel * 1e-2)
+
+
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?")
+
+
+def same_text(a: str, b: str) -> bool:
+    """Printed texts equal, numbers to display precision (a last digit may round either way)."""
+    if a == b:
+        return True
+    pa, pb = NUMBER.split(a), NUMBER.split(b)
+    na, nb = NUMBER.findall(a), NUMBER.findall(b)
+    return pa == pb and len(na) == len(nb) and all(
+        math.isclose(float(x), float(y), rel_tol=1e-3, abs_tol=1e-3) for x, y in zip(na, nb))
+
+
+# ---------------------------------------------------------------------- the two properties
+def leaks(r: Run, builtins: set[str]) -> list[Problem]:
+    """Property (a) for one device's run."""
+    found = []
+    if r.raised is not None:
+        found.append(Problem("raised", (r.device,), r.raised))
+    for err, text in zip(r.errors, r.stdout):
+        if err is not None:
+            ident, message = err
+            if ident == "MATLAB:internal":
+                found.append(Problem("internal", (r.device,), message))
+            elif python_isms(message):
+                found.append(Problem("python-text", (r.device,), f"{ident}: {message}"))
+            elif (m := re.fullmatch(r"Unrecognized function or variable '(\w+)'\.", message)) \
+                    and m.group(1) in builtins:
+                found.append(Problem("disguised", (r.device,), message))
+        if python_isms(text):
+            found.append(Problem("python-stdout", (r.device,), text[-500:]))
+    return found
+
+
+def disagreements(runs: list[Run]) -> list[Problem]:
+    """Property (b): every run against the first (cpu). Interrupted or oversized runs are not compared."""
+    if any(r.interrupted or r.too_large or r.raised for r in runs):
+        return []
+    base, found = runs[0], []
+    for other in runs[1:]:
+        pair = (base.device, other.device)
+        ids = [[e and e[0] for e in r.errors] for r in (base, other)]
+        if ids[0] != ids[1]:
+            found.append(Problem("disagree-error", pair, f"{base.errors} vs {other.errors}"))
+            continue
+        if not all(same_text(a, b) for a, b in zip(base.stdout, other.stdout)):
+            found.append(Problem("disagree-stdout", pair, _first_diff(base.stdout, other.stdout)))
+        names = sorted(set(base.workspace) | set(other.workspace))
+        bad = [n for n in names if not same(base.workspace.get(n), other.workspace.get(n))]
+        if bad:
+            n = bad[0]
+            found.append(Problem("disagree-value", pair,
+                                 f"{n}: {base.workspace.get(n)!r} vs {other.workspace.get(n)!r}"[:800]))
+    return found
+
+
+def _first_diff(a: list[str], b: list[str]) -> str:
+    for x, y in zip(a, b):
+        if not same_text(x, y):
+            return f"{x[-300:]!r} vs {y[-300:]!r}"
+    return ""
+
+
+def check(cells: list[str], devices: tuple[str, ...], builtins: set[str]) -> list[Problem]:
+    """Every problem of a program: (a) on each device, then (b) across them."""
+    runs = [run(cells, device) for device in devices]
+    return [p for r in runs for p in leaks(r, builtins)] + disagreements(runs)

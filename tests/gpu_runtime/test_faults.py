@@ -1,0 +1,99 @@
+"""GPU faults injected with MATFUSE_FAULTS: a failed shader compilation, submit or map, a lost device and
+a device memory cap. Plain values always get the CPU's answer; gpuArrays follow MATLAB (an error once
+their data is gone, MATLAB's out-of-memory error); reset(gpuDevice) recovers."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel import provider
+from engine.config import _faults
+
+LOOP = ("acc = zeros(2000, 1); x = linspace(0, 1, 2000)';\n"
+        "for k = 1:12\n  acc = acc + x .* k;\nend\nt = sum(acc);")
+LOOP_SUM = 78000.0                 # sum over k of k * sum(x) = 78 * 1000
+
+
+@pytest.fixture
+def fresh_device(gpu):
+    """A device of its own: a test that loses it leaves the next test a new one."""
+    yield gpu
+    provider.reset_provider()
+
+
+def run(s, code):
+    r = s.execute(code)
+    return r.error and (r.error.identifier, r.error.message)
+
+
+def last_fallback():
+    return provider.get_provider().fallbacks[-1]
+
+
+def test_the_flag_syntax():
+    assert _faults("submit:2, compile ,map:1,lose,memory_mb=64") == (
+        ("submit", 2), ("compile", 1), ("map", 1), ("lose", 1), ("memory_mb", 64))
+    with pytest.raises(ValueError, match="unknown fault 'crash'"):
+        _faults("crash")
+
+
+@pytest.mark.parametrize("fault", ["submit:1", "compile:1", "map:1"])
+def test_a_failed_compile_submit_or_map_changes_no_answer(fresh_device, monkeypatch, fault):
+    """A window whose kernel fails to compile or to submit runs again on the CPU; a failed map is
+    tried once more."""
+    s = Session(device="gpu")
+    monkeypatch.setenv("MATFUSE_FAULTS", fault)
+    assert run(s, LOOP) is None
+    assert s.get("t")[0, 0] == pytest.approx(LOOP_SUM, rel=1e-12)
+    assert "injected by MATFUSE_FAULTS" in "".join(fresh_device.fallbacks)
+    assert run(s, LOOP) is None and s.get("t")[0, 0] == pytest.approx(LOOP_SUM, rel=1e-12)
+
+
+def test_a_failed_submit_gives_the_gpuarray_its_value_in_the_same_statement(fresh_device, monkeypatch):
+    s = Session(device="gpu")
+    assert run(s, "G = gpuArray(reshape(1:12, 3, 4));") is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    assert run(s, "H = G .* 3 + 1; h = gather(H); c = class(H);") is None
+    np.testing.assert_array_equal(s.get("h"), np.arange(1, 13).reshape(3, 4, order="F") * 3 + 1)
+    assert s.get("c") == "gpuArray" and last_fallback().startswith("submit failed: Command buffer is invalid")
+
+
+def test_results_of_dropped_work_are_lost_never_wrong(fresh_device, monkeypatch):
+    s = Session(device="gpu")
+    s.fusion.mode = "cpu"            # one operation at a time: the kernel waits in the batch
+    assert run(s, "G = gpuArray(reshape(1:12, 3, 4));") is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    assert run(s, "H = G .* 3; h = gather(H);") == (
+        "parallel:gpu:array:InvalidData", "The data no longer exists on the device (submit failed: Command "
+        "buffer is invalid (injected by MATFUSE_FAULTS)).")
+    assert run(s, "g = gather(G);") is None          # uploaded before: still there
+    np.testing.assert_array_equal(s.get("g"), np.arange(1, 13).reshape(3, 4, order="F"))
+
+
+def test_a_lost_device_keeps_plain_values_and_loses_gpuarrays(fresh_device, monkeypatch):
+    s = Session(device="gpu")
+    s.set("x", np.linspace(0, 1, 1000).reshape(-1, 1))       # a host value: the device keeps a copy
+    assert run(s, "G = gpuArray([1 2 3]);") is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    assert run(s, "y = exp(x) .* 2 + 1; t = sum(y);") is None
+    assert s.get("t")[0, 0] == pytest.approx(2 * np.exp(np.linspace(0, 1, 1000)).sum() + 1000, rel=1e-12)
+    assert fresh_device.lost
+    identifier, message = run(s, "H = G + 1;")
+    assert identifier == "parallel:gpu:array:InvalidData"
+    assert message.startswith("The data no longer exists on the device")
+    assert run(s, "u = x .* 3; m = max(u);") is None and s.get("m")[0, 0] == 3.0
+    monkeypatch.delenv("MATFUSE_FAULTS")
+    assert run(s, "reset(gpuDevice); K = gpuArray([1 2 3]) + 1; k = gather(K);") is None
+    np.testing.assert_array_equal(s.get("k"), [[2.0, 3.0, 4.0]])
+    assert run(s, "g = gather(G);")[0] == "parallel:gpu:array:InvalidData"
+
+
+def test_out_of_device_memory(fresh_device, monkeypatch):
+    s = Session(device="gpu")
+    monkeypatch.setenv("MATFUSE_FAULTS", "memory_mb=1")
+    assert run(s, "x = linspace(0, 1, 1e6)'; y = exp(x) .* 2 + 1; t = sum(y);") is None
+    assert s.get("t")[0, 0] == pytest.approx(2 * np.exp(np.linspace(0, 1, 10**6)).sum() + 1e6, rel=1e-12)
+    oom = ("parallel:gpu:array:OOM", "Out of memory on device. To view more detail about available memory "
+           "on the GPU, use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")
+    assert run(s, "Z = zeros(1000, 1000, 'gpuArray');") == oom
+    assert run(s, "Z = gpuArray(rand(1000));") == oom
+    assert run(s, "Z = ones(10, 'gpuArray'); z = gather(sum(Z(:)));") is None and s.get("z")[0, 0] == 100.0
