@@ -118,3 +118,16 @@ def test_randperm(ctx):
     same(call("randperm", 0.0, ctx=ctx), np.zeros((1, 0)))
     with pytest.raises(MatlabError, match="less than or equal to N"):
         call("randperm", 3.0, 5.0, ctx=ctx)
+
+
+def test_single_draws_stay_below_one(ctx):
+    """A double draw within half an ulp of 1 rounds to single 1.0; rand's interval is open. With rng(30),
+    draw 629438 of a million is such a double."""
+    call("rng", 30.0, ctx=ctx, nargout=0)
+    r = call("rand", 1e6, 1.0, text("single"), ctx=ctx)
+    call("rng", 30.0, ctx=ctx, nargout=0)
+    d = call("rand", 1e6, 1.0, ctx=ctx).astype(np.float32)
+    assert d[629437, 0] == 1 and r[629437, 0] == np.float32(1 - 2 ** -24)
+    assert r.dtype == np.float32 and r.max() < 1 and r.min() > 0
+    d[629437, 0] = r[629437, 0]
+    np.testing.assert_array_equal(r, d)          # every other draw is the double rounded to single

@@ -34,7 +34,19 @@ def _draw(ctx: CallContext, args: tuple[Value, ...], fname: str, sample) -> Valu
     if cplx:
         values = values + 1j * sample(ctx.state.rng, values.size).reshape(shape, order="F")
     dtype = DTYPE_OF_CLASS[cls] if not cplx else np.complex64 if cls == "single" else np.complex128
-    return finish(values.astype(dtype), cplx)
+    values = values.astype(dtype)
+    if fname == "rand" and cls == "single":
+        below_one(values.real if cplx else values)
+    return finish(values, cplx)
+
+
+SINGLE_BELOW_ONE = np.float32(1 - 2 ** -24)     # the largest single below 1
+
+
+def below_one(values: np.ndarray) -> None:
+    """Keep single draws in the open interval (0, 1): a double within half an ulp of 1 rounds to
+    single 1.0, which rand never gives; it becomes the largest single below 1."""
+    np.minimum(values, SINGLE_BELOW_ONE, out=values)
 
 
 @builtin("rand", family="random")
