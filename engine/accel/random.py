@@ -25,6 +25,8 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.accel.kernels import _workgroups
 from engine.accel.provider import GpuUnavailable, Provider, get_provider
 from engine.accel.residency import GpuTensor, empty
@@ -37,6 +39,7 @@ POSITIONS = 1 << 64          # the position wraps around after 2^64 draws
 DRAW_CLASSES = {"rand": ("double", "single"), "randn": ("double", "single"),
                 "randi": ("double", "single", "int32", "uint32")}
 STATE_KEY = "gpurng"
+M32 = np.uint64(MASK32)
 
 
 def split64(value: int) -> tuple[int, int]:
@@ -150,3 +153,60 @@ def gpu_randi(stream: DeviceStream, lo: int, hi: int, shape: tuple[int, ...], cl
     if cls == "single" and not has_f64 and not -2 ** 31 <= lo <= hi < 2 ** 31:
         raise GpuUnavailable("single randi limits beyond the int32 range need shader-f64")
     return _fill(stream, "randi", shape, cls, provider, hi - lo + 1, lo)
+
+
+# ------------------------------------------------------------------ the same numbers on the host
+# A numpy twin of wgsl/philox.wgsl, for recomputing a fused window's draws on the CPU after the device
+# lost them (fusion/recipe.py), and the reference the tests check the kernels against. Uniforms are
+# bit-identical; normals come from numpy's log and cos (within an ulp or two of the m64_/m32_ library).
+
+def host_philox(ctr: np.ndarray, key: tuple[int, int]) -> np.ndarray:
+    """Philox4x32-10 of each row of ``ctr`` (n x 4 words) under one key (2 words), in uint64 arithmetic."""
+    c = [np.asarray(ctr, dtype=np.uint64)[:, j] for j in range(4)]
+    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
+    for r in range(10):
+        if r:
+            k0, k1 = (k0 + np.uint64(0x9E3779B9)) & M32, (k1 + np.uint64(0xBB67AE85)) & M32
+        p0 = np.uint64(0xD2511F53) * c[0]
+        p1 = np.uint64(0xCD9E8D57) * c[2]
+        c = [(p1 >> np.uint64(32)) ^ c[1] ^ k0, p1 & M32, (p0 >> np.uint64(32)) ^ c[3] ^ k1, p0 & M32]
+    return np.stack(c, axis=1)
+
+
+def host_words(key: tuple[int, int], base: int, n: int) -> np.ndarray:
+    """The four words at stream positions base .. base+n-1 (64-bit, wrapping) of the stream ``key``."""
+    pos = np.uint64(base % POSITIONS) + np.arange(n, dtype=np.uint64)
+    zeros = np.zeros(n, np.uint64)
+    return host_philox(np.stack([pos & M32, pos >> np.uint64(32), zeros, zeros], 1), key)
+
+
+def host_unit64(hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
+    return ((hi >> np.uint64(12)).astype(np.float64) * 2.0 ** 32 + lo.astype(np.float64) + 0.5) * 2.0 ** -52
+
+
+def host_unit32(w: np.ndarray) -> np.ndarray:
+    return (((w >> np.uint64(9)).astype(np.float64) + 0.5) * 2.0 ** -23).astype(np.float32)
+
+
+def host_uniform(w: np.ndarray, cls: str) -> np.ndarray:
+    return host_unit64(w[:, 0], w[:, 1]) if cls == "double" else host_unit32(w[:, 0])
+
+
+def host_normal(w: np.ndarray, cls: str) -> np.ndarray:
+    """Box-Muller (cosine branch) in float64; for single, from the float32 uniforms and the float32 angle
+    the kernel computes, rounded to single."""
+    if cls == "double":
+        return np.sqrt(-2.0 * np.log(host_unit64(w[:, 0], w[:, 1]))) * np.cos(
+            2 * np.pi * host_unit64(w[:, 2], w[:, 3]))
+    angle = np.float32(2 * np.pi) * host_unit32(w[:, 2])
+    value = np.sqrt(-2.0 * np.log(host_unit32(w[:, 0]).astype(np.float64))) * np.cos(angle.astype(np.float64))
+    return value.astype(np.float32)
+
+
+def host_draw(kind: str, cls: str, key: tuple[int, int], base: int, shape: tuple[int, ...]) -> np.ndarray:
+    """The values a kernel draws for ``kind`` (rand | randn) of class ``cls`` at positions base.., in
+    MATLAB's shape (column-major)."""
+    n = int(np.prod(shape))
+    words = host_words(key, base, n)
+    values = host_uniform(words, cls) if kind == "rand" else host_normal(words, cls)
+    return values.reshape(shape, order="F")

@@ -139,7 +139,10 @@ def _drop(pool: BufferPool, storage: Storage) -> None:
 class GpuTensor(DeviceArray):
     """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying), or, with
     ``implicit`` set, a plain array the runtime keeps on the device (engine/runtime/device.py): ``origin``
-    is then its host value once known (uploaded from, or downloaded once)."""
+    is then its host value once known (uploaded from, or downloaded once), and ``recipe`` (an
+    engine/accel/fusion/recipe.py Output) computes it again on the host if the device loses it."""
+
+    recipe: Any = None
 
     def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
         self.shape = normalize_shape(shape)
@@ -194,6 +197,8 @@ class GpuTensor(DeviceArray):
         try:
             return simplify(self.download())
         except GpuUnavailable as exc:
+            if self.implicit and self.recipe is not None:      # a plain value is never lost
+                return self.recipe.value()
             raise MatlabError("parallel:gpu:array:InvalidData",
                               f"The data no longer exists on the device ({exc.reason}).") from None
 

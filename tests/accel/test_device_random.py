@@ -8,8 +8,6 @@ from engine.accel import random as R
 from engine.accel.residency import empty, upload
 from engine.accel.shaders import library, prune
 
-M32 = np.uint64(0xFFFFFFFF)
-
 # Random123's kat_vectors, "philox4x32 10" lines: counter (4 words), key (2 words), expected output.
 KAT = [
     ((0x00000000, 0x00000000, 0x00000000, 0x00000000), (0x00000000, 0x00000000),
@@ -23,45 +21,14 @@ KAT = [
 
 # ------------------------------------------------------------------ numpy reference
 
-def philox_ref(ctr, key):
-    """Philox4x32-10 of each row of ``ctr`` (n x 4) under one key (2 words), in uint64 arithmetic."""
-    c = [np.asarray(ctr, dtype=np.uint64)[:, j] for j in range(4)]
-    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
-    for r in range(10):
-        if r:
-            k0, k1 = (k0 + np.uint64(0x9E3779B9)) & M32, (k1 + np.uint64(0xBB67AE85)) & M32
-        p0 = np.uint64(0xD2511F53) * c[0]
-        p1 = np.uint64(0xCD9E8D57) * c[2]
-        c = [(p1 >> np.uint64(32)) ^ c[1] ^ k0, p1 & M32, (p0 >> np.uint64(32)) ^ c[3] ^ k1, p0 & M32]
-    return np.stack(c, axis=1)
+philox_ref = R.host_philox
+unit64, unit32 = R.host_unit64, R.host_unit32
+uniform_ref, normal_ref = R.host_uniform, R.host_normal
 
 
 def words_ref(seed, start, n):
     """The four words at stream positions start .. start+n-1 (64-bit, wrapping) of seed's stream."""
-    pos = (np.uint64(start) + np.arange(n, dtype=np.uint64))
-    ctr = np.stack([pos & M32, pos >> np.uint64(32), np.zeros(n, np.uint64), np.zeros(n, np.uint64)], 1)
-    return philox_ref(ctr, (seed & 0xFFFFFFFF, seed >> 32))
-
-
-def unit64(hi, lo):
-    return ((hi >> np.uint64(12)).astype(np.float64) * 2.0 ** 32 + lo.astype(np.float64) + 0.5) * 2.0 ** -52
-
-
-def unit32(w):
-    return (((w >> np.uint64(9)).astype(np.float64) + 0.5) * 2.0 ** -23).astype(np.float32)
-
-
-def uniform_ref(w, cls):
-    return unit64(w[:, 0], w[:, 1]) if cls == "double" else unit32(w[:, 0])
-
-
-def normal_ref(w, cls):
-    """Box-Muller (cosine branch) in float64; for single, from the float32 uniforms and the float32
-    angle the kernel computes."""
-    if cls == "double":
-        return np.sqrt(-2.0 * np.log(unit64(w[:, 0], w[:, 1]))) * np.cos(2 * np.pi * unit64(w[:, 2], w[:, 3]))
-    angle = np.float32(2 * np.pi) * unit32(w[:, 2])
-    return np.sqrt(-2.0 * np.log(unit32(w[:, 0]).astype(np.float64))) * np.cos(angle.astype(np.float64))
+    return R.host_words((seed & 0xFFFFFFFF, seed >> 32), start, n)
 
 
 def integer_ref(w, lo, hi):

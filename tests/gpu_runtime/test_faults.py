@@ -97,3 +97,63 @@ def test_out_of_device_memory(fresh_device, monkeypatch):
     assert run(s, "Z = zeros(1000, 1000, 'gpuArray');") == oom
     assert run(s, "Z = gpuArray(rand(1000));") == oom
     assert run(s, "Z = ones(10, 'gpuArray'); z = gather(sum(Z(:)));") is None and s.get("z")[0, 0] == 100.0
+
+
+DEVICE_ONLY = ("rng(3); x = linspace(0, 1, 20000)'; y = exp(x) .* 2 + randn(20000, 1);\n"
+               "S = ones(5000, 1); for k = 1:40, S = S .* 1.001 + 0.5 .* rand(5000, 1); end")
+
+
+def test_plain_values_only_on_a_lost_device_are_computed_again(fresh_device, monkeypatch):
+    """Values fused windows left only on the device (no host copy) are recomputed on the host from
+    their recipes, draws included (the host twin of the device generator)."""
+    s = Session(device="gpu")
+    assert run(s, DEVICE_ONLY) is None
+    assert all(s.device_workspace[n].origin is None for n in "yS")
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    assert run(s, "t = sum(y + 1); q = sum(S);") is None      # queued: the device is lost at the read
+    lost = {name: s.get(name) for name in "yStq"}
+    assert fresh_device.lost
+    monkeypatch.delenv("MATFUSE_FAULTS")
+    provider.reset_provider()
+    again = Session(device="gpu")
+    assert run(again, DEVICE_ONLY + "\nt = sum(y + 1); q = sum(S);") is None
+    for name, value in lost.items():
+        np.testing.assert_allclose(value, again.get(name), rtol=1e-13, atol=1e-14, err_msg=name)
+
+
+def test_a_failed_submit_inside_a_batch_of_plain_windows(fresh_device, monkeypatch):
+    """Plain windows share a batch (no submit of their own); a failed submit loses what the batch
+    wrote, and those values are recomputed when read."""
+    s = Session(device="gpu")
+    assert run(s, "x = linspace(0, 1, 3000)'; acc = x;") is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    assert run(s, "for k = 1:12, acc = acc + x .* k; end\nt = sum(acc);") is None
+    assert any("injected" in f for f in fresh_device.fallbacks)
+    x = np.linspace(0, 1, 3000)
+    assert s.get("t")[0, 0] == pytest.approx(x.sum() * 79, rel=1e-12)
+
+
+def test_recipe_chains_are_cut(fresh_device, monkeypatch):
+    """A long chain of windows brings an input to the host every MAX_DEPTH windows: the recipe of the
+    last value starts from that host copy."""
+    from engine.accel.fusion import recipe
+    monkeypatch.setattr(recipe, "MAX_DEPTH", 4)
+    s = Session(device="gpu")
+    assert run(s, "S = linspace(1, 2, 4000)'; for k = 1:10, S = S .* 1.5 - 0.25; end") is None
+    assert s.device_workspace["S"].recipe.recipe.depth <= 4
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    assert run(s, "q = sum(S);") is None
+    S = np.linspace(1, 2, 4000)
+    for _ in range(10):
+        S = S * 1.5 - 0.25
+    assert s.get("q")[0, 0] == pytest.approx(S.sum(), rel=1e-13)
+
+
+def test_a_recipe_keeps_the_host_values_it_read(fresh_device, monkeypatch):
+    """An in-place write to a host array after a window read it copies first: the recipe still sees
+    what the window read."""
+    s = Session(device="gpu")
+    assert run(s, "x = zeros(5000, 1); x(1) = 1; y = x .* 2 + 1; x(2) = 5; x(3) = 7;") is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    assert run(s, "a = y(1); b = y(2); c = x(3);") is None
+    assert (s.get("a")[0, 0], s.get("b")[0, 0], s.get("c")[0, 0]) == (3.0, 1.0, 7.0)

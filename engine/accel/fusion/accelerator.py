@@ -50,6 +50,7 @@ from .execute import run_plan
 from .graph import AccelGraph, build_graph
 from .plan import Arg, Plan, make_plan, size_args, sized
 from .ranges import facts_of
+from .recipe import Recipe
 from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
@@ -281,6 +282,8 @@ class FusionAccelerator:
         if outputs is None:
             return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
                                         "the CPU computes the window")
+        if not explicit:
+            self.keep_recipe(window, graph, plan, values, run, outputs, frame)
         self.keep_inputs(graph, outputs, frame, window)
         for name, v in graph.stores.items():
             store(frame, window.slots[name], outputs[v])
@@ -295,6 +298,22 @@ class FusionAccelerator:
         self.stats.windows_fused += 1
         self.stats.groups_run += len(plan.groups)
         return True
+
+    def keep_recipe(self, window: Window, graph: AccelGraph, plan: Plan, values: dict[int, Any], run: Any,
+                    outputs: dict[int, Any], frame: Any) -> None:
+        """Give the plain arrays the run left only on the device a recipe (recipe.py), and take the host
+        arrays it read away from their frame's in-place writes, so the recipe's inputs stay as read."""
+        made = [(v, t) for v, t in outputs.items() if type(t) is GpuTensor and t.implicit and t.origin is None]
+        if not made:
+            return
+        for v, reg in graph.inputs.items():
+            if reg in frame.owned and frame.owned[reg] is values[v]:
+                del frame.owned[reg]
+        draws = {v: (kind, plan.info[v].cls, run.draws[v][:2], run.draws[v][2] | run.draws[v][3] << 32,
+                     plan.info[v].shape) for v, kind in plan.draws.items()}
+        recipe = Recipe(window, values, draws, self.state)
+        for v, tensor in made:
+            tensor.recipe = recipe.output(v)
 
     def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
         """Arrays the run uploaded from variables stay on the device in those variables (implicit,

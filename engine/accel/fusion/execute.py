@@ -79,7 +79,8 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
                     device_input(run, leaf, values[leaf])
             scalars = [scalar_leaf(run, values, leaf) for leaf in group.scalars]
             dispatcher(group.kind)(run, plan, group, scalars)
-        provider.flush()            # the window is the unit of recovery: a failed submit re-runs it on the CPU
+        if resident:            # a gpuArray window submits its own work: a failed submit re-runs it
+            provider.flush()    # on the CPU now (plain outputs wait in the batch: recipes redo them)
         if run.status is not None and flagged(run):
             return None, run
         outputs = collect(graph, run, values, resident)
@@ -117,9 +118,12 @@ def draw_words(run: Run, group: Group) -> list[tuple[int, int, int, int]]:
 
 
 def device_input(run: Run, leaf: int, value: Any) -> None:
+    """The device array of an input: uploaded from the host, or the tensor itself. A tensor whose data
+    the device lost declines the window: the VM then reads it on the host, where a plain value's recipe
+    computes it again (a gpuArray's data is gone: MATLAB's error)."""
     if type(value) is GpuTensor:
-        if value.released:
-            raise GpuUnavailable("gpuArray data is no longer available (released)")
+        if value.released or value.storage.lost:
+            raise GpuUnavailable(value.storage.lost or "gpuArray data is no longer available (released)")
         run.tensors[leaf] = value
         run.borrowed.add(leaf)
         return

@@ -1,0 +1,150 @@
+"""Recipes: how to compute a fused window's outputs again on the host, so a plain value is never lost.
+
+A plain array a window leaves on the device (an implicit GpuTensor with no host copy) exists only in
+device memory. If the device loses it (a failed submit dropped the work that writes it, or the device
+itself was lost), reading it replays its recipe instead: the window's own MIR instructions run on the
+host with the runtime's operators and builtins (the same code the VM runs when it declines a window),
+over the values the window read, and its draws come from the host twin of the device generator
+(random.host_draw), so the numbers are the ones the kernel drew.
+
+The values a recipe keeps are host values or other recipes, never device buffers, so keeping recipes
+costs no device memory. A host array a window read is given up by its frame for in-place writes (the
+accelerator disowns it), so it cannot change under the recipe. A chain of recipes (a loop updating a
+variable on the device) is cut every MAX_DEPTH windows: the input is brought to the host once (a
+download) and the new recipe starts from that host copy.
+
+gpuArray values have no recipe: after a device loss they follow MATLAB (their data is gone).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.runtime import ops
+from engine.runtime.builtins.registry import BUILTINS, call_host
+from engine.runtime.context import CallContext
+from engine.runtime.device import to_host
+from engine.runtime.errors import MatlabError
+from engine.vm.code import Window
+
+from ..random import host_draw
+
+MAX_DEPTH = 256          # windows a recipe chain may span before an input is brought to the host
+
+
+class Recipe:
+    """One run of a window: its instructions, the values it read (by MIR temporary), the draws it made
+    (temporary -> kind, class, key, base, shape); ``outputs()`` replays it once and keeps the result."""
+
+    def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any) -> None:
+        self.window = window
+        self.draws = draws
+        self.state = state
+        self.inputs = {}
+        self.depth = 1
+        for v, value in inputs.items():
+            self.inputs[v] = value = host_or_recipe(value)
+            if type(value) is Output:
+                self.depth = max(self.depth, value.recipe.depth + 1)
+        self.result: dict[int, Any] | None = None
+
+    def output(self, temp: int) -> "Output":
+        """A host value to be: output ``temp`` of this run (what an implicit tensor keeps)."""
+        return Output(self, temp)
+
+    def outputs(self) -> dict[int, Any]:
+        if self.result is None:
+            inputs = {v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}
+            self.result = replay(self.window, inputs, self.draws, ReplayContext(self.state))
+            self.inputs = {}          # the replayed values are all a later read needs
+        return self.result
+
+
+class Output:
+    """Output ``temp`` of a recipe: ``value()`` is its host value (replaying the recipe once)."""
+
+    def __init__(self, recipe: Recipe, temp: int) -> None:
+        self.recipe = recipe
+        self.temp = temp
+
+    def value(self) -> Any:
+        return self.recipe.outputs()[self.temp]
+
+
+def host_or_recipe(value: Any) -> Any:
+    """What a recipe keeps of an input: a host value, or the recipe output of a plain value on the
+    device (brought to the host once its chain is MAX_DEPTH windows long, or when it has no recipe)."""
+    made = getattr(value, "recipe", None)
+    if not getattr(value, "implicit", False):
+        return value
+    if value.origin is not None:
+        return value.origin
+    if made is not None and made.recipe.depth < MAX_DEPTH:
+        return made
+    return to_host(value)
+
+
+def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx: CallContext) -> dict[int, Any]:
+    """Run the window's MIR instructions on the host; every value it computes, by temporary id.
+    ``inputs`` holds the values it reads that it does not compute (inputs and constants, by temporary)."""
+    by_register = {window.regs[v]: x for v, x in inputs.items() if v in window.regs}
+    stored: dict[str, Any] = {}
+    env = dict(inputs)
+    for ins in window.instrs:
+        op, d = ins.op, ins.dest.id if ins.dest is not None else None
+        if d is not None and d in inputs:          # a literal row the graph folded, or a value read in
+            continue
+        args = [env[t.id] for t in ins.args]
+        if op == "store":
+            stored[ins.attr] = args[0]
+        elif op in ("load", "loadname", "gload"):
+            env[d] = stored[ins.attr] if ins.attr in stored else \
+                by_register[window.regs.get(d, window.slots.get(ins.attr))]
+        elif op == "const":
+            env[d] = ins.attr
+        elif op == "binop":
+            env[d] = ops.BINARY[ins.attr](*args)
+        elif op == "unop":
+            env[d] = ops.UNARY[ins.attr](*args)
+        elif op == "colon":
+            env[d] = ops.colon(args[0], args[1] if len(args) == 3 else None, args[-1])
+        elif op in ("call", "callname") and d in draws:
+            kind, cls, key, base, shape = draws[d]
+            env[d] = host_draw(kind, cls, key, base, shape)
+        elif op in ("call", "callname"):
+            name, nargout = ins.attr[0], ins.attr[1]
+            outs = call_host(BUILTINS[name], ctx, args, max(nargout, 1))
+            env[d] = outs if nargout > 1 else outs[0]
+        elif op == "out":
+            env[d] = env[ins.args[0].id][ins.attr]
+        else:
+            raise MatlabError("matfuse:gpu:recipe", f"cannot recompute a '{op}' instruction on the host")
+    return env
+
+
+class ReplayContext(CallContext):
+    """The context of a builtin called by a replay: the session's state, no output, no workspace (the
+    builtins a window fuses are pure functions of their arguments)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def write(self, text: str) -> None:
+        pass
+
+    def warn(self, identifier: str, message: str) -> None:
+        pass
+
+    def call(self, fn: Any, args: list, nargout: int = 1) -> tuple:
+        raise MatlabError("matfuse:gpu:recipe", "a recomputed window cannot call a function handle")
+
+    def function_exists(self, name: str) -> str | None:
+        return "builtin" if name in BUILTINS else None
+
+    def variables(self) -> dict[str, Any]:
+        return {}
+
+    def make_handle(self, text: str) -> Any:
+        raise MatlabError("matfuse:gpu:recipe", "a recomputed window cannot make a function handle")
+
+    def add_figure(self, image: Any) -> None:
+        pass
