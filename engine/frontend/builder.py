@@ -1,12 +1,12 @@
-"""Parse tree (grammar.lark) -> AST (ast.py): one method per grammar rule, each node stamped with the
-line and column of its first character."""
+"""Grammar rules (grammar.lark) -> AST (ast.py): one method per grammar rule, each node stamped with the
+line and column of its first character. lark's LALR parser calls these methods as it reduces (they are
+its callbacks: no parse tree is built), so children arrive already built, left to right."""
 from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 
 from lark import Token
-from lark.visitors import Transformer_NonRecursive
 
 from . import ast
 from .diagnostics import BAD_ASSIGN, syntax_error
@@ -60,22 +60,27 @@ class _Function:
     has_end: bool
 
 
-class AstBuilder(Transformer_NonRecursive):
-    """Builds the AST of one source text (without recursion: long operator chains nest deeply).
-    ``tokens`` (the lexer's output) gives anonymous functions their text; ``comments`` gives functions
-    their help text."""
+class AstBuilder:
+    """Builds the AST of one source text at a time: ``begin`` before each parse. ``tokens`` (the lexer's
+    output) gives anonymous functions their text; ``comments`` gives functions their help text.
 
-    def __init__(self, source: str, tokens: list[Token], comments: list[Comment]) -> None:
-        super().__init__()
+    A rule whose children are wrong (``1 = x``) records its error instead of raising: ``start`` raises
+    the first one once the whole input has parsed, so a syntax error further on is still reported first
+    (as when the tree was built before the AST)."""
+
+    def begin(self, source: str, tokens: list[Token], comments: list[Comment]) -> None:
         self._source = source
         self._tokens = tokens
-        self._starts = [t.start_pos for t in tokens]
+        self._starts: list[int] | None = None   # token start offsets, made when an anonymous function needs them
         self._comments = {c.line: c for c in comments if c.own_line}
         self._tildes: list[ast.Tilde] = []      # every ``~`` placeholder met
         self._claimed: set[int] = set()         # ids of those that are outputs of a multi-assignment
+        self._error: Exception | None = None    # the first error a rule met
 
     # ------------------------------------------------------------ program and functions
     def start(self, children) -> ast.Program:
+        if self._error is not None:
+            raise self._error
         self._reject_tildes()
         body, functions = children[0], children[1:]
         ends = {f.has_end for f in functions}
@@ -148,8 +153,8 @@ class AstBuilder(Transformer_NonRecursive):
         else:
             targets = (lhs,)
         for target in targets:
-            if not (isinstance(target, ast.Tilde) or _is_lvalue(target)):
-                raise syntax_error(BAD_ASSIGN, target.line, target.col)
+            if not (isinstance(target, ast.Tilde) or _is_lvalue(target)) and self._error is None:
+                self._error = syntax_error(BAD_ASSIGN, target.line, target.col)
         return targets
 
     def _reject_tildes(self) -> None:
@@ -304,6 +309,8 @@ class AstBuilder(Transformer_NonRecursive):
         The body is an ``expr``, the loosest construct, so it runs up to the first separator or
         closing bracket that is not nested inside it."""
         tokens = self._tokens
+        if self._starts is None:
+            self._starts = [t.start_pos for t in tokens]
         first = bisect_left(self._starts, at.start_pos)
         i = next(j for j in range(first, len(tokens)) if tokens[j].type == "_RPAREN") + 1
         depth = 0

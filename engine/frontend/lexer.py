@@ -29,7 +29,9 @@ assignment (``+=``), Octave's ``endif``/``endfor``/..., and (unsupported) classd
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
+from typing import Callable
 
 from lark import Token
 
@@ -71,6 +73,26 @@ BLANKS_RE = re.compile(r"[ \t]+")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
 ASSIGNMENT_RE = re.compile(r"[A-Za-z0-9_]*\s*=(?!=)")      # `a b = 1` is not command syntax
+LETTERS = frozenset(string.ascii_letters)
+DIGITS = frozenset(string.digits)
+POLL_EVERY = 4096      # tokens between two calls of the ``poll`` callable
+
+_new_str = str.__new__
+
+
+def make_token(kind: str, value: str, pos: int, line: int, col: int, length: int) -> Token:
+    """``Token(kind, value, start_pos=pos, line=line, column=col, end_line=line, end_column=col + length,
+    end_pos=pos + length)``, without the keyword handling of lark's constructor (the lexer makes one per
+    token: this is its hot path)."""
+    tok = _new_str(Token, value)
+    tok.type = kind
+    tok.value = value
+    tok.start_pos = pos
+    tok.line = tok.end_line = line
+    tok.column = col
+    tok.end_column = col + length
+    tok.end_pos = pos + length
+    return tok
 
 
 @dataclass(frozen=True)
@@ -88,8 +110,10 @@ class Lexer:
     """Tokenise one source text; ``tokenize()`` returns the token list. Afterwards ``open_brackets``,
     ``open_block_comment`` and ``ends_in_continuation`` describe input that stops mid-construct."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, poll: Callable[[], None] | None = None) -> None:
+        """``poll`` (no arguments) is called every POLL_EVERY tokens: it may raise to stop a long input."""
         self.src = source.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        self.poll = poll
         self.pos = 0
         self.line = 1
         self.line_start = 0
@@ -105,30 +129,40 @@ class Lexer:
     # ------------------------------------------------------------ driver
     def tokenize(self) -> list[Token]:
         self._block_comment()
-        while self.pos < len(self.src):
-            self._step()
+        src, n, poll = self.src, len(self.src), self.poll
+        handlers = TOKEN_HANDLERS
+        next_poll = POLL_EVERY
+        while self.pos < n:
+            c = src[self.pos]
+            if c == " " or c == "\t":
+                self.pos = BLANKS_RE.match(src, self.pos).end()
+                self.ws = True
+            elif c == "\n":
+                self._newline()
+            elif c == "%":
+                self._comment()
+            elif c == "." and src.startswith("...", self.pos):
+                self._continuation()
+            else:
+                if self._header:
+                    self._maybe_header_end(c)
+                if self.ws and self.open_brackets:
+                    self._maybe_element_sep()
+                handler = handlers.get(c)
+                if handler is None:
+                    self._token(c)
+                else:
+                    handler(self)
+                self.ws = False
+                if poll is not None and len(self.tokens) >= next_poll:
+                    poll()
+                    next_poll = len(self.tokens) + POLL_EVERY
         if not self.open_brackets:
             self._statement_sep("NL", "\n")
         return self.tokens
 
-    def _step(self) -> None:
-        c = self.src[self.pos]
-        if c in " \t":
-            self.pos = BLANKS_RE.match(self.src, self.pos).end()
-            self.ws = True
-        elif c == "\n":
-            self._newline()
-        elif c == "%":
-            self._comment()
-        elif self.src.startswith("...", self.pos):
-            self._continuation()
-        else:
-            self._maybe_header_end(c)
-            self._maybe_element_sep()
-            self._token(c)
-            self.ws = False
-
     def _token(self, c: str) -> None:
+        """Any token (TOKEN_HANDLERS takes the common characters straight to their method)."""
         if c == ";":
             self._semicolon()
         elif c == ",":
@@ -157,11 +191,17 @@ class Lexer:
         return self.src[i] if i < len(self.src) else ""
 
     def _emit(self, kind: str, value: str, length: int) -> Token:
-        col = self._col()
-        tok = Token(kind, value, start_pos=self.pos, line=self.line, column=col, end_line=self.line,
-                    end_column=col + length, end_pos=self.pos + length)
+        pos = self.pos
+        col = pos - self.line_start + 1
+        tok = _new_str(Token, value)             # make_token, inline: one call less per token
+        tok.type = kind
+        tok.value = value
+        tok.start_pos = pos
+        tok.line = tok.end_line = self.line
+        tok.column = col
+        tok.end_column = col + length
+        tok.end_pos = self.pos = pos + length
         self.tokens.append(tok)
-        self.pos += length
         self._anon_closed = False
         return tok
 
@@ -169,8 +209,7 @@ class Lexer:
         """A zero-width token placed right after the previous token."""
         prev = self.tokens[-1] if self.tokens else None
         pos, line, col = (prev.end_pos, prev.end_line, prev.end_column) if prev else (0, 1, 1)
-        self.tokens.append(Token(kind, value, start_pos=pos, line=line, column=col, end_line=line,
-                                 end_column=col, end_pos=pos))
+        self.tokens.append(make_token(kind, value, pos, line, col, 0))
 
     def _error(self, message: str) -> MatlabError:
         return syntax_error(message, self.line, self._col())
@@ -233,17 +272,18 @@ class Lexer:
     def _maybe_header_end(self, c: str) -> None:
         """``if x disp(x), end``: a name after whitespace that follows a complete header expression
         starts the block's first statement."""
-        if self._header and self.ws and not self.open_brackets and _is_letter(c) and self._prev_ends_value():
+        if self._header and self.ws and not self.open_brackets and c in LETTERS and self._prev_ends_value():
             self._statement_sep("NL", ",")
 
     def _maybe_element_sep(self) -> None:
         """Whitespace between two values inside [] or {} separates elements."""
-        if self.ws and self._in_matrix() and self._prev_ends_value() and self._starts_value():
+        if self.ws and self.open_brackets and self.open_brackets[-1].value in "[{" \
+                and self.tokens[-1].type in VALUE_END and not self._anon_closed and self._starts_value():
             self._emit_virtual("_COMMA", ",")
 
     def _starts_value(self) -> bool:
         c, nxt = self.src[self.pos], self._peek(1)
-        if _is_letter(c) or c.isdigit() or c in "'\"([{@":
+        if c in LETTERS or c.isdigit() or c in "'\"([{@":
             return True
         if c in "+-":
             return nxt not in " \t\n=" and nxt != ""
@@ -272,13 +312,23 @@ class Lexer:
         self.line_start = self.pos
         self._block_comment()
 
+    def _may_open_block_comment(self) -> bool:
+        """Whether the line from pos may be ``%{`` alone (a quick test before the exact one: the first
+        character after blanks is ``%{`` or other whitespace)."""
+        src = self.src
+        k = BLANKS_RE.match(src, self.pos).end() if src.startswith((" ", "\t"), self.pos) else self.pos
+        if k >= len(src):
+            return False
+        c = src[k]
+        return src.startswith("%{", k) if c == "%" else c != "\n" and c.isspace()
+
     def _line_text(self) -> str:
         end = self.src.find("\n", self.line_start)
         return self.src[self.line_start:len(self.src) if end < 0 else end]
 
     def _block_comment(self) -> None:
         """At a line start: skip a ``%{`` ... ``%}`` block (markers alone on their lines; nesting)."""
-        if self._line_text().strip() != "%{":
+        if not self._may_open_block_comment() or self._line_text().strip() != "%{":
             return
         depth = 0
         while self.pos < len(self.src):
@@ -304,6 +354,12 @@ class Lexer:
         self.open_brackets.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
                                 column=tok.column))
 
+    def _open_char(self) -> None:
+        self._open(self.src[self.pos])
+
+    def _close_char(self) -> None:
+        self._close(self.src[self.pos])
+
     def _close(self, c: str) -> None:
         opener, kind = CLOSERS[c]
         if not self.open_brackets or self.open_brackets[-1].value.replace(ANON, "(") != opener:
@@ -320,6 +376,9 @@ class Lexer:
             self._emit("TRANSPOSE", "'", 1)
         else:
             self._string("'", "STRING", "Character vector is not terminated properly.")
+
+    def _string_dq(self) -> None:
+        self._string('"', "DQSTRING", "String is not terminated properly.")
 
     def _string(self, quote: str, kind: str, unterminated: str) -> None:
         end = self._scan_string(quote, unterminated)
@@ -341,15 +400,27 @@ class Lexer:
         m = NUMBER_RE.match(self.src, self.pos)
         self._emit("NUMBER", m.group(), m.end() - self.pos)
 
+    def _dot(self) -> None:
+        """``.5`` is a number; any other ``.`` starts an operator."""
+        if self._peek(1).isdigit():
+            self._number()
+        else:
+            self._operator()
+
     def _word(self) -> None:
         word = NAME_RE.match(self.src, self.pos).group()
-        field = self._prev_type == "_DOT"           # s.end is a field name, not a keyword
-        if not field and word in KEYWORDS:
-            self._keyword(word)
-            return
-        if not field and word in OCTAVE_ENDS:
-            raise self._error(f"'{word}' is Octave syntax: MATLAB closes every block with 'end'.")
-        command = not field and self._command_start(self.pos + len(word))
+        tokens = self.tokens
+        prev = tokens[-1].type if tokens else None
+        if prev == "_DOT":                          # s.end is a field name, not a keyword
+            command = False
+        else:
+            if word in KEYWORDS:
+                self._keyword(word)
+                return
+            if word in OCTAVE_ENDS:
+                raise self._error(f"'{word}' is Octave syntax: MATLAB closes every block with 'end'.")
+            command = (prev is None or prev == "SEMI" or prev == "NL") and not self.open_brackets \
+                and self._command_start(self.pos + len(word))
         if word in UNSUPPORTED_BLOCKS and self._opens_block(command):
             raise syntax_error(f"'{word}' blocks are not supported.", self.line, self._col(),
                                "matfuse:unsupportedSyntax")
@@ -384,15 +455,18 @@ class Lexer:
         ``..`` but not ``...`` (``cd ..``), and the statement is not an assignment (``a b = 1``)."""
         if self.open_brackets or self._prev_type not in (None, "SEMI", "NL"):
             return False
-        eol = self.src.find("\n", end)
-        rest = self.src[end:len(self.src) if eol < 0 else eol]
-        arg = rest.lstrip(" \t")
-        if len(arg) == len(rest) or not arg:
+        src = self.src
+        if not src.startswith((" ", "\t"), end):       # no whitespace after the name
             return False
-        c = arg[0]
-        plain = (_is_letter(c) or c.isdigit() or c == "'" or (c == "-" and _is_letter(arg[1:2]))
-                 or (arg.startswith("..") and not arg.startswith("...")))
-        return plain and not ASSIGNMENT_RE.match(arg)
+        k = BLANKS_RE.match(src, end).end()             # the argument starts here, ends at the line's end
+        c = src[k] if k < len(src) else "\n"
+        plain = (c in LETTERS or (c != "\n" and c.isdigit()) or c == "'"
+                 or (c == "-" and src[k + 1:k + 2] in LETTERS)
+                 or (src.startswith("..", k) and not src.startswith("...", k)))
+        if not plain:
+            return False
+        eol = src.find("\n", k)
+        return not ASSIGNMENT_RE.match(src, k, len(src) if eol < 0 else eol)
 
     def _command_words(self) -> None:
         """The arguments of command syntax, up to ``,`` ``;`` newline or ``%``: whitespace separates
@@ -422,7 +496,7 @@ class Lexer:
         c = self.src[self.pos]
         if c == "!":
             raise self._error("Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='.")
-        if COMPOUND_ASSIGN_RE.match(self.src, self.pos):
+        if c in "-+*/^" and COMPOUND_ASSIGN_RE.match(self.src, self.pos):
             op = self.src[self.pos:self.pos + 2]
             raise self._error(f"Invalid use of operator '{op}'. MATLAB has no compound assignment: "
                               f"write 'x = x {op[0]} value'.")
@@ -439,3 +513,12 @@ class Lexer:
         """``~`` standing alone as a list element: ``[~, i] = max(x)``, ``function f(~, y)``."""
         rest = self.src[self.pos + 1:].lstrip(" \t")
         return bool(self.open_brackets) and rest[:1] in (",", "]", ")")
+
+
+# The method that lexes a token starting with this character (what ``Lexer._token`` would choose).
+TOKEN_HANDLERS: dict[str, Callable[[Lexer], None]] = {
+    ";": Lexer._semicolon, ",": Lexer._comma, '"': Lexer._string_dq, "'": Lexer._quote, ".": Lexer._dot,
+    **{c: Lexer._open_char for c in OPENERS}, **{c: Lexer._close_char for c in CLOSERS},
+    **{c: Lexer._word for c in LETTERS}, **{c: Lexer._number for c in DIGITS},
+    **{c: Lexer._operator for c in "+-*/\\^<>=&|~:@!"},
+}

@@ -1,6 +1,8 @@
 """MATLAB source -> AST: ``parse(source, name)``.
 
-Pipeline: ``Lexer`` (lexer.py) -> lark LALR parser over grammar.lark -> ``AstBuilder`` (builder.py).
+Pipeline: ``Lexer`` (lexer.py) -> lark LALR parser over grammar.lark, which calls ``AstBuilder``
+(builder.py) at each reduction: the AST is built during the parse, without a parse tree. The tables
+run in lalr.py's loop (lark's own loop reports syntax errors).
 
 The lexer is where MATLAB's context sensitivity lives. It works in modes chosen by the innermost open
 bracket and the previous token:
@@ -24,12 +26,12 @@ lines delimit (nesting) block comments, and ``...`` continues the statement on t
 """
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from lark import Lark, Token, UnexpectedInput, UnexpectedToken
-from lark.exceptions import VisitError
 from lark.lexer import Lexer as LarkLexer
 
 from . import ast
@@ -37,7 +39,8 @@ from ..runtime.errors import MatlabError
 from .builder import AstBuilder
 from .diagnostics import (BAD_ASSIGN, MISMATCHED, MISSING_END, MISSING_OPERAND, MISSING_OPERATOR,
                           syntax_error)
-from .lexer import BLOCK_OPENERS, KEYWORDS, VALUE_END, Lexer
+from .lalr import TableParser
+from .lexer import BLOCK_OPENERS, KEYWORDS, POLL_EVERY, VALUE_END, Lexer
 
 KEYWORD_TYPES = frozenset(KEYWORDS.values())
 VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "LPAREN", "LBRACK", "LBRACE", "AT", "END_IDX"}
@@ -50,41 +53,74 @@ class _TokenFeed(LarkLexer):
     def __init__(self, lexer_conf: Any) -> None:
         pass
 
-    def lex(self, tokens: list[Token]) -> Iterator[Token]:   # lark's interface 0 for custom lexers
+    def lex(self, tokens: Iterable[Token]) -> Iterator[Token]:   # lark's interface 0 for custom lexers
         return iter(tokens)
 
 
+def _polled(tokens: list[Token], poll: Callable[[], None]) -> Iterator[Token]:
+    for k, tok in enumerate(tokens):
+        if k % POLL_EVERY == 0:
+            poll()
+        yield tok
+
+
+class _Parser:
+    """lark's LALR parser with the AST builder as its callbacks; one parse at a time (the builder holds
+    the state of the parse under way)."""
+
+    def __init__(self) -> None:
+        grammar = (Path(__file__).parent / "grammar.lark").read_text()
+        self.builder = AstBuilder()
+        self.lark = Lark(grammar, parser="lalr", lexer=_TokenFeed, strict=True, cache=True,
+                         transformer=self.builder)
+        try:
+            self.tables: TableParser | None = TableParser(self.lark)
+        except (AttributeError, TypeError):        # another lark layout: its own loop does it all
+            self.tables = None
+        self.lock = threading.Lock()
+
+    def parse(self, lexer: Lexer, tokens: list[Token], poll: Callable[[], None] | None = None) -> ast.Program:
+        with self.lock:
+            try:
+                if self.tables is not None:
+                    self.builder.begin(lexer.src, tokens, lexer.comments)
+                    program = self.tables.parse(tokens, poll, POLL_EVERY)
+                    if program is not None:
+                        return program
+                self.builder.begin(lexer.src, tokens, lexer.comments)    # lark's loop, for its error
+                return self.lark.parse(tokens if poll is None else _polled(tokens, poll))
+            finally:
+                self.builder.begin("", [], [])     # keep no reference to this source's tokens
+
+
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    grammar = (Path(__file__).parent / "grammar.lark").read_text()
-    return Lark(grammar, parser="lalr", lexer=_TokenFeed, strict=True, cache=True)
+def _parser() -> _Parser:
+    return _Parser()
 
 
-def parse(source: str, name: str = "<cell>") -> ast.Program:
+def parse(source: str, name: str = "<cell>", poll: Callable[[], None] | None = None) -> ast.Program:
     """Parse a cell, script or function file. Raises MatlabError ("MATLAB:parse") on a syntax error,
-    with ``stack[0]`` = (name, line, column) and ``source_line`` set for the caret display."""
-    lexer = Lexer(source)
+    with ``stack[0]`` = (name, line, column) and ``source_line`` set for the caret display. ``poll``
+    (no arguments) is called every few thousand tokens while lexing and parsing: it may raise to stop
+    a long parse (an interrupt); what it raises passes through."""
+    lexer = Lexer(source, poll)
     try:
-        return _parse_tokens(lexer)
+        return _parse_tokens(lexer, poll)
     except MatlabError as err:
+        if err.identifier not in ("MATLAB:parse", "matfuse:unsupportedSyntax") or not err.stack:
+            raise
         raise _located(err, name, lexer.src) from None
 
 
-def _parse_tokens(lexer: Lexer) -> ast.Program:
+def _parse_tokens(lexer: Lexer, poll: Callable[[], None] | None) -> ast.Program:
     tokens = lexer.tokenize()
     if lexer.open_brackets:
         opener = lexer.open_brackets[-1]
         raise syntax_error(MISMATCHED, opener.line, opener.column)
     try:
-        tree = _lark().parse(tokens)
+        return _parser().parse(lexer, tokens, poll)
     except UnexpectedInput as exc:
         raise _unexpected(exc, tokens) from None
-    try:
-        return AstBuilder(lexer.src, tokens, lexer.comments).transform(tree)
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, MatlabError):
-            raise exc.orig_exc from None
-        raise
 
 
 def _located(err: MatlabError, name: str, source: str) -> MatlabError:
