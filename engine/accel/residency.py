@@ -9,7 +9,14 @@ being released releases itself, so buffers cannot leak through forgotten handles
 
 Buffers are pooled by size class (the byte size rounded up to a power of two, at least 256): a released
 buffer is reused by the next allocation of its class instead of being freed, up to
-``MATFUSE_GPU_POOL_MB`` of pooled memory.
+``MATFUSE_GPU_POOL_MB`` of pooled memory or as much as is live, whichever is more (a cell run again
+over large arrays finds the buffers of its last run).
+
+Memory pressure: when the device cannot allocate a buffer, the pool frees its pooled buffers, then
+moves plain arrays kept on the device (implicit tensors), least recently used first, to the host (their
+host copy is made if there is none, then their buffer is freed), until the allocation succeeds. Such
+an array stays valid (``evicted``): it reads as its host copy, and the next window that reads it
+uploads it again. gpuArrays are never moved: running out with them is MATLAB's out-of-memory error.
 """
 from __future__ import annotations
 
@@ -21,10 +28,11 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.provider import GpuOutOfMemory, GpuUnavailable, Provider, get_provider, size_class
+from engine.accel.provider import (GpuOutOfMemory, GpuUnavailable, Provider, current_provider, get_provider,
+                                   size_class)
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
-from engine.runtime.device import DeviceArray
+from engine.runtime.device import DeviceArray, to_host
 from engine.runtime.errors import MatlabError
 from engine.runtime.values import normalize_shape, simplify
 
@@ -65,6 +73,9 @@ class BufferPool:
         self.provider = provider
         self.free: dict[int, list[Any]] = {}
         self.live: dict[Any, Storage] = {}       # buffer -> the storage using it
+        self.resident: weakref.WeakSet = weakref.WeakSet()   # implicit tensors, the eviction candidates
+        self.clock = 0                           # counts uses of implicit tensors (GpuTensor.used)
+        self.busy_since = 0                      # the clock when the window running now started
         self.live_buffers = 0
         self.live_bytes = 0
         self.pooled_bytes = 0
@@ -87,20 +98,53 @@ class BufferPool:
         return storage
 
     def create(self, size: int) -> Any:
-        """A new buffer; when device memory runs out, the pooled buffers are freed and it is tried again."""
-        try:
-            return self.provider.create_buffer(size)
-        except GpuOutOfMemory:
-            if not self.pooled_bytes:
-                raise
+        """A new buffer; when device memory runs out, the pooled buffers are freed, then implicit
+        tensors evicted (least recently used first), and it is tried again after each."""
+        while True:
+            try:
+                return self.provider.create_buffer(size)
+            except GpuOutOfMemory:
+                if self.pooled_bytes:
+                    self.trim()
+                elif not self.evict():
+                    raise
+
+    def evict(self) -> bool:
+        """Move the least recently used implicit tensor that the running window does not use to the
+        host (see the module docstring); False when there is none."""
+        copies = [(handle.used, key, handle) for key, (_, handle) in _copies.items()
+                  if handle.provider is self.provider and handle.storage.refs == 1]
+        tensors = [(t.used, 0, t) for t in self.resident if t.storage.refs == 1 and not t.released
+                   and not t.storage.lost]
+        candidates = [c for c in copies + tensors if c[0] < self.busy_since]
+        if not candidates:
+            return False
+        _, key, tensor = min(candidates, key=lambda c: c[0])
+        if key:
+            forget_copy(key, tensor)     # a copy of a host array: nothing to bring back
+        else:
+            to_host(tensor)              # its host copy, made once (a download, or its recipe)
+            self.resident.discard(tensor)
+            tensor.release()
         self.trim()
-        return self.provider.create_buffer(size)
+        return True
+
+    def use(self, tensor: "GpuTensor") -> None:
+        """``tensor`` is used now (it is the most recently used)."""
+        self.clock += 1
+        tensor.used = self.clock
+
+    def begin_window(self) -> None:
+        """A window starts: what it uses from now on is not evicted while it runs."""
+        self.clock += 1
+        self.busy_since = self.clock
 
     def give_back(self, storage: Storage) -> None:
         self.live_buffers -= 1
         self.live_bytes -= storage.size
         self.live.pop(storage.buffer, None)
-        if self.provider.lost or self.pooled_bytes + storage.size > flag("MATFUSE_GPU_POOL_MB") * 2**20:
+        limit = max(flag("MATFUSE_GPU_POOL_MB") * 2**20, self.live_bytes)
+        if self.provider.lost or self.pooled_bytes + storage.size > limit:
             self.provider.destroy(storage.buffer)
             return
         self.free.setdefault(storage.size, []).append(storage.buffer)
@@ -143,6 +187,7 @@ class GpuTensor(DeviceArray):
     engine/accel/fusion/recipe.py Output) computes it again on the host if the device loses it."""
 
     recipe: Any = None
+    used = 0                 # the pool's clock when a window last made or read it (implicit tensors)
 
     def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
         self.shape = normalize_shape(shape)
@@ -167,6 +212,11 @@ class GpuTensor(DeviceArray):
     @property
     def released(self) -> bool:
         return not self._release.alive
+
+    @property
+    def evicted(self) -> bool:
+        """An implicit tensor moved to the host under memory pressure (its value is its host copy)."""
+        return self.implicit and self.origin is not None and self.released
 
     def release(self) -> None:
         """Give up this handle; the buffer returns to the pool when no other handle shares it."""
@@ -201,6 +251,11 @@ class GpuTensor(DeviceArray):
                 return self.recipe.value()
             raise MatlabError("parallel:gpu:array:InvalidData",
                               f"The data no longer exists on the device ({exc.reason}).") from None
+
+    def host_copy(self) -> Any:
+        host = self.gather()
+        keep_copy(host, self)
+        return host
 
     def _check_alive(self) -> None:
         if self.released:
@@ -240,6 +295,54 @@ def implicit(tensor: GpuTensor, origin: Any = None) -> GpuTensor:
     """Mark ``tensor`` as an implicitly resident plain array (see engine/runtime/device.py)."""
     tensor.implicit = True
     tensor.origin = origin
+    pool = pool_of(tensor.provider)
+    pool.resident.add(tensor)
+    pool.use(tensor)
+    if origin is not None:
+        keep_copy(origin, tensor)
+    return tensor
+
+
+# Device copies of host arrays: when the host copy of an implicit tensor is made (to_host), or a host
+# array is uploaded for a window, a handle on its device storage is kept while that host array lives, so
+# a window that later reads the host array (a variable brought back to the host for an index or a call,
+# a function argument) uses the device copy instead of uploading it again. The handle holds no
+# reference to the host array (only a weak one), so the host array's life decides. Host arrays the
+# engine holds are never written in place once shared (the VM copies before writing), so the two copies
+# stay equal. A copy goes when its host array is freed, or earlier under memory pressure
+# (BufferPool.evict).
+_copies: dict[int, tuple[weakref.ref, GpuTensor]] = {}
+
+
+def keep_copy(host: Any, tensor: GpuTensor) -> None:
+    if type(host) is not np.ndarray or host.size <= 1 or tensor.released or tensor.storage.lost:
+        return
+    key = id(host)
+    handle = tensor.share()
+    handle.used = tensor.used
+    _copies[key] = (weakref.ref(host), handle)
+    weakref.finalize(host, forget_copy, key, handle)
+
+
+def forget_copy(key: int, handle: GpuTensor) -> None:
+    """Drop the device copy ``handle`` kept under ``key`` (its host array went, or memory is short)."""
+    entry = _copies.get(key)
+    if entry is not None and entry[1] is handle:
+        del _copies[key]
+    handle.release()
+
+
+def device_copy(host: np.ndarray) -> GpuTensor | None:
+    """An implicit tensor holding ``host``'s values on the current device, if a copy is kept."""
+    entry = _copies.get(id(host))
+    if entry is None or entry[0]() is not host:
+        return None
+    handle = entry[1]
+    if handle.released or handle.storage.lost or handle.provider is not current_provider():
+        return None
+    pool_of(handle.provider).use(handle)
+    tensor = handle.share()
+    tensor.implicit, tensor.origin = True, host
     return tensor
 
 

@@ -34,6 +34,11 @@ class DeviceArray:
         """The host value in the engine's form (downloads; raises a MatlabError if the data is gone)."""
         raise NotImplementedError
 
+    def host_copy(self) -> Any:
+        """The host value of an implicit array, made once by ``to_host`` (the device may keep its copy
+        for later windows that read the host value)."""
+        return self.gather()
+
 
 def is_implicit(value: Any) -> bool:
     return isinstance(value, DeviceArray) and value.implicit
@@ -45,7 +50,7 @@ def to_host(value: Any) -> Any:
     if not isinstance(value, DeviceArray) or not value.implicit:
         return value
     if value.origin is None:
-        value.origin = value.gather()
+        value.origin = value.host_copy()
     return value.origin
 
 

@@ -170,3 +170,18 @@ def test_reset_starts_a_fresh_device(gpu, monkeypatch):
     kept.release()                                        # a handle of the old device releases cleanly
     provider.reset_provider()
     assert provider._state["provider"] is None
+
+
+@pytest.mark.parametrize("n", [1000, 400_000])          # 8 KB: write_buffer; 3.2 MB: mapped staging
+def test_uploads_are_ordered_with_the_work_around_them(gpu64, n):
+    """An upload into a buffer that encoded, unsubmitted work reads lands after that work (write_buffer
+    submits it first; a staged upload is a copy in the batch, after it)."""
+    a = np.random.default_rng(0).random(n)
+    t = upload(a)
+    doubled = gpu_elementwise("times", t, 2.0)         # encoded, not submitted
+    t.provider.write(t.buffer, memoryview(np.ascontiguousarray(a + 1)).cast("B"))
+    np.testing.assert_array_equal(doubled.download().ravel(), a * 2)
+    np.testing.assert_array_equal(t.download().ravel(), a + 1)
+    again = upload(a * 3)                                          # the staging buffer is reused
+    np.testing.assert_array_equal(again.download().ravel(), a * 3)
+    assert (n * 8 >= provider.STAGED_UPLOAD) == bool(gpu64._upload_staging)

@@ -90,3 +90,39 @@ def test_scalar_windows_run_on_the_cpu_under_every_policy(gpu):
     run(s, "s = 0; for k = 1:50, s = s + f(k); end\nfunction y = f(x)\n  y = 2 .* x + 1;\nend")
     assert s.get("s")[0, 0] == 2600.0
     assert s.fusion.stats.windows_fused == 0
+
+
+def test_a_value_read_on_the_host_keeps_its_device_copy(gpu):
+    """After a host read brings u back (once), the next window reads u's device copy: no upload."""
+    session = Session(device="gpu")
+    run(session, f"x = rand({N}, 1); u = x .* 3;")
+    run(session, "a = u(1); disp(size(u));")
+    assert type(session.device_workspace["u"]) is np.ndarray          # the host value in the workspace
+    up, down = gpu.stats.bytes_uploaded, gpu.stats.bytes_downloaded
+    run(session, "v = u + 1; w = u .* v;")
+    assert gpu.stats.bytes_uploaded == up and gpu.stats.bytes_downloaded == down
+    np.testing.assert_allclose(session.get("w"), session.get("u") * (session.get("u") + 1), rtol=1e-15)
+
+
+def test_memory_pressure_moves_values_to_the_host(gpu, monkeypatch):
+    """With device memory for about four of these arrays, making more moves the least recently used
+    plain arrays to the host (a download each), never an error; their values stay right, and a window
+    reading one uploads it again."""
+    from engine.accel import provider
+    provider.reset_provider()
+    monkeypatch.setenv("MATFUSE_FAULTS", "memory_mb=2")
+    session = Session(device="gpu")
+    n = 65536                           # 512 KiB of doubles: one buffer each
+    run(session, f"x = linspace(0, 1, {n})';")
+    for k, name in enumerate("abcde", 1):                  # a window (a cell) each
+        run(session, f"{name} = x + {k};")
+    stored = session.device_workspace
+    evicted = [name for name in "xabcde" if stored[name].evicted]
+    assert evicted[:1] == ["a"] and "x" not in evicted and "e" not in evicted   # x: read by every window
+    x = np.linspace(0, 1, n).reshape(-1, 1)
+    for k, name in enumerate("abcde", 1):
+        np.testing.assert_allclose(session.get(name), x + k, rtol=1e-15)
+    run(session, "f = a .* 2;")
+    np.testing.assert_allclose(session.get("f"), (x + 1) * 2, rtol=1e-15)
+    assert "moved to the host" in session.fusion_report("residency")["text/plain"]
+    provider.reset_provider()

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable, get_provider
-from engine.accel.residency import CLASS_OF_HOST, GpuTensor
+from engine.accel.residency import CLASS_OF_HOST, GpuTensor, device_copy
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.device import to_host
@@ -217,7 +217,7 @@ class FusionAccelerator:
         args = []
         explicit = False                                 # a gpuArray input: every output is a gpuArray
         for v, reg in graph.inputs.items():
-            x = values[v] = frame.regs[reg]
+            x = values[v] = resident_value(frame.regs[reg])
             arg = describe(x)
             if type(arg) is str:
                 return self.decline(report, f"{graph.names.get(v, 'an operand')} is {arg}")
@@ -311,7 +311,7 @@ class FusionAccelerator:
                 del frame.owned[reg]
         draws = {v: (kind, plan.info[v].cls, run.draws[v][:2], run.draws[v][2] | run.draws[v][3] << 32,
                      plan.info[v].shape) for v, kind in plan.draws.items()}
-        recipe = Recipe(window, values, draws, self.state)
+        recipe = Recipe(window, {**graph.consts, **values}, draws, self.state)   # literals no node reads too
         for v, tensor in made:
             tensor.recipe = recipe.output(v)
 
@@ -342,6 +342,17 @@ def window_key(window: Window, constants: dict[int, Any]) -> str:
     facts = (sorted(window.regs.items()), sorted(window.slots.items()), window.live,
              [(reg, repr(constants[reg])) for reg in used])
     return hashlib.sha256(f"{text}\n{facts!r}".encode()).hexdigest()
+
+
+def resident_value(x: Any) -> Any:
+    """A window's input as the window reads it: a host array's device copy when one is kept
+    (residency.device_copy), an evicted implicit tensor's host copy."""
+    t = type(x)
+    if t is np.ndarray:
+        return device_copy(x) or x
+    if t is GpuTensor and x.evicted:
+        return x.origin
+    return x
 
 
 def small_inputs(window: Window, regs: list, limit: int) -> int:

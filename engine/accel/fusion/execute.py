@@ -21,7 +21,7 @@ from engine.accel.dispatch import host_array
 from engine.accel.kernels import REDUCTIONS, _chunks, _Pass, _reduce_pass, _workgroups
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.random import device_draws
-from engine.accel.residency import GpuTensor, empty, implicit, upload
+from engine.accel.residency import GpuTensor, empty, implicit, pool_of, upload
 from engine.runtime.values import simplify
 
 from .codegen import reduction_chunks, uniform
@@ -68,6 +68,7 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
     input the CPU must handle). ``state`` is the session's (its GPU random stream, for draws)."""
     run = Run(provider)
     keep: set[int] = set()
+    pool_of(provider).begin_window()
     try:
         reserve_draws(run, plan, state)
         if any(g.checked for g in plan.groups):
@@ -124,6 +125,8 @@ def device_input(run: Run, leaf: int, value: Any) -> None:
     if type(value) is GpuTensor:
         if value.released or value.storage.lost:
             raise GpuUnavailable(value.storage.lost or "gpuArray data is no longer available (released)")
+        if value.implicit:
+            pool_of(run.provider).use(value)
         run.tensors[leaf] = value
         run.borrowed.add(leaf)
         return

@@ -244,6 +244,8 @@ def residency_kind(tensor: Any) -> str:
     """gpuArray, or implicit (a plain array kept on the device) with whether its host copy is current."""
     if not tensor.implicit:
         return "gpuArray"
+    if tensor.evicted:
+        return "implicit, moved to the host"
     return "implicit, host copy" if tensor.origin is not None else "implicit, device only"
 
 
@@ -271,7 +273,7 @@ def residency_rows(residents: list[Resident]) -> list[Row]:
 
 def pool_rows(pool: Any, residents: list[Resident]) -> list[tuple[str, str]]:
     """The buffer pool's totals; live buffers that no workspace value holds are temporaries."""
-    held = len({r.buffer for r in residents})
+    held = len({r.buffer for r in residents if r.kind != "implicit, moved to the host"})
     return [("live buffers", f"{pool.live_buffers} ({pool.live_bytes} bytes)"),
             ("held by workspace values", str(held)),
             ("temporaries and values outside the workspace", str(max(pool.live_buffers - held, 0))),
