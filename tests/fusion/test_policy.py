@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from engine import Session
-from engine.accel.fusion import calibrate
+from engine.accel.fusion import calibrate, report
 from engine.accel.fusion.calibrate import CostModel, Line
 
 CHAIN = "y = exp(a .* x) + x;"
@@ -169,3 +169,15 @@ def test_scalar_windows_reach_the_cost_model_when_the_threshold_is_one(gpu64, mo
     s = auto_session(synthetic(), 10)
     report = decide(s, "b = str2double('2'); y = b - a;")     # b's size is unknown when compiling
     assert report.device == "CPU" and "cost model" in report.reason and report.estimate
+
+
+def test_a_lone_operation_on_host_data_counts_bringing_its_result_back(gpu64, monkeypatch):
+    """B = x' of a host array: the GPU side pays the upload and the download of its result (it would
+    come back to the host); a chain over the same data keeps its results on the device."""
+    monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    lone = decide(auto_session(synthetic(), 400_000), "y = x';")
+    assert lone.estimate["up"] == lone.estimate["down"] == 400_000 * 8
+    chain = decide(auto_session(synthetic(), 400_000))
+    assert chain.estimate["up"] == 400_000 * 8 and chain.estimate["down"] == 0
+    explained = " ".join(report.explain_paragraphs([lone], "auto", "test")[1])
+    assert "on the GPU (uploading 3.2 MB and downloading 3.2 MB)" in explained

@@ -34,7 +34,7 @@ from engine.accel.provider import Provider
 from engine.accel.residency import upload
 from engine.config import flag
 
-VERSION = 3                   # bump when what is measured or how changes: old cache entries are ignored
+VERSION = 4                   # bump when what is measured or how changes: old cache entries are ignored
 KINDS = ("elementwise", "reduction", "matmul")
 SIZES = {"elementwise": (4096, 262144), "reduction": (4096, 262144), "matmul": (32, 128),
          "transfer": (4096, 262144)}          # elements (matmul: the side of a square matrix)

@@ -128,8 +128,8 @@ def timing_text(w: WindowReport) -> str:
     if w.elapsed:
         parts.append(f"measured {duration(w.elapsed)} over {w.runs} run(s)")
     if w.estimate:
-        parts.append("estimate " + ", ".join(f"{where.upper()} {duration(t)}"
-                                             for where, t in w.estimate.items()))
+        parts.append("estimate " + ", ".join(f"{where.upper()} {duration(w.estimate[where])}"
+                                             for where in ("cpu", "gpu")))
     return "; ".join(parts)
 
 
@@ -322,16 +322,37 @@ def window_sentences(w: WindowReport) -> list[str]:
     for line, op, why in w.rejected:
         out.append(f"Line {line}: {op} was rejected: {why}.")
     if w.estimate:
-        out.append("The cost model estimated " + " and ".join(
-            f"{duration(t)} on the {where.upper()}" for where, t in w.estimate.items()) + ".")
+        out.append(estimate_sentence(w.estimate))
     if w.device == "GPU":
         kinds = ", ".join(g.kind for g in w.groups)
         out.append(f"Decision: it ran on the GPU {w.runs} time(s) as {len(w.groups)} kernel(s) ({kinds}).")
+        draws = sorted({n.op for n in g.nodes.values() if n.kind == "random"}) if g is not None else []
+        if draws:
+            out.append(f"Its {' and '.join(draws)} values came from the device stream that rng seeds, not "
+                       "from MATLAB's host generator (MATFUSE_EXACT_RNG=1 draws MATLAB's numbers).")
     else:
         out.append(f"Decision: the CPU ran its bytecode ({w.reason or 'not offered to the GPU'}).")
     if w.elapsed:
         out.append(f"Its runs took {duration(w.elapsed)} in total (host clock).")
     return out
+
+
+def estimate_sentence(cost: dict[str, float]) -> str:
+    """The cost model's estimate with the transfers it counted."""
+    moves = [f"uploading {byte_text(cost['up'])}" if cost.get("up") else "",
+             f"downloading {byte_text(cost['down'])}" if cost.get("down") else ""]
+    gpu_side = " and ".join(filter(None, moves)) or "no transfers"
+    cpu_side = f"downloading {byte_text(cost['cpu down'])} kept on the device" if cost.get("cpu down") \
+        else "no transfers"
+    return (f"The cost model estimated {duration(cost['cpu'])} on the CPU ({cpu_side}) and "
+            f"{duration(cost['gpu'])} on the GPU ({gpu_side}).")
+
+
+def byte_text(n: float) -> str:
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{int(n)} bytes"
 
 
 def explain_text(windows: list[WindowReport], policy: str, source: str) -> str:
