@@ -3,8 +3,8 @@
 Within a block, variable loads, constants and plain stores do not break a run, so a region spans
 statements (``y = x .* 2; z = y + 1; s = sum(z);`` is one region). Anything else breaks it: indexed or
 member stores, calls the fused kernels do not express, comma lists, control flow. Whether a call is
-fusible is the accelerator graph's own predicate (``engine.accel.fusion.calls.call_form``), asked with
-the call's literal arguments, so a region splits around a call the graph would reject and the fusible
+fusible is the accelerator graph's own predicate (``callforms.call_form``), asked with the call's
+literal arguments, so a region splits around a call the graph would reject and the fusible
 parts on either side still fuse; the ``out k`` of a fused two-output call (``[m, i] = max(x, [], 2)``)
 joins the call's run. A ``rand``/``randn`` call is a member only where an operation reads it
 (``exp(b .* randn(M, 1))``: the kernel draws from the GPU stream); ``x = rand(n)`` stays with the VM,
@@ -17,21 +17,28 @@ window starts (they are part of its plan's signature): scalar members computing 
 value not known to be a scalar (scalar loops never ask the accelerator). Besides fusible calls,
 transposes and ``diag`` of one argument are "layout" members, ``eps`` (a bare name that is no
 variable, or a call with a class name) is a "constant", and ``/`` and ``\\`` whose divisor's size is
-unknown are members the planner checks at run time.
+unknown are members the planner checks at run time. Views (``reshape``, ``X(:)``, ``repmat``, ``permute``,
+``meshgrid``/``ndgrid``, ``cat``/``[A, B]``: kind "view", read by the kernel at another index) are members
+too, their size arguments known when the window starts, as a generator's; a concatenation is one only when
+some part is surely an array or made by a member (``[n m]`` or a growing ``v = [v, k]`` stays with the
+VM), and a draw only where a computing member reads it, directly or through views (``X = reshape(rand(n,
+1), 2, [])`` keeps rng's numbers).
+
+Which operations fuse, and in what form, is engine/mir/callforms.py, shared with the accelerator's graph
+builder: MIR never imports engine.accel.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..runtime.builtins import registry
+from .callforms import (BINOPS, CONSTANT_CALLS, GENERATORS, LAYOUT_CALLS, MISSING, RANDOM, VIEWS, colon_index,
+                        instr_call_form, literal_row, matrix_type, size_args)
 from .infer import is_elementwise
 from .ir import Block, Function, Instr, Region
 from .passes import PassState, mir_pass
 
 NEUTRAL = {"const", "load", "loadname", "store", "gload"}
-LAYOUT_CALLS = {"diag": 1}          # builtin -> the argument count the fused kernels move data for
-# builtins whose value (of literal arguments) is a fused constant
-CONSTANT_CALLS = ("eps", "true", "false", "pi", "Inf", "inf", "NaN", "nan")
 
 
 @mir_pass("fusion")
@@ -47,6 +54,8 @@ def mark_regions(state: PassState) -> None:
             constant_calls(block, shadowed)
         kinds = {id(ins): fusion_kind(ins, fn, shadowed, consts) for b in fn.blocks for ins in b.instrs
                  if ins.op != "out"}
+        for block in fn.blocks:
+            concatenations(block, kinds)
         on_host = host_read_names(fn, kinds)
         for block in fn.blocks:
             for ins in made_for_host(block, kinds, on_host):
@@ -71,7 +80,6 @@ def constant_calls(block: Block, shadowed: set[str]) -> None:
 
 def literals(fn: Function) -> dict[int, Any]:
     """Temporary id -> value of every literal: constants and rows of number constants (``[2 3]``)."""
-    from engine.accel.fusion.calls import MISSING, literal_row
     found: dict[int, Any] = {}
     for b in fn.blocks:
         for ins in b.instrs:
@@ -87,8 +95,7 @@ def literals(fn: Function) -> dict[int, Any]:
 def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, Any]) -> str | None:
     """The fusion kind of one instruction, or None when it is not fusible (``consts``: the function's
     literal values by temporary id)."""
-    from engine.accel.fusion.calls import MISSING, instr_call_form
-    from engine.accel.fusion.graph import BINOPS
+    const = lambda k: consts.get(ins.args[k].id, MISSING)      # noqa: E731
     if ins.op == "binop":
         a, b = (t.type for t in ins.args)
         if is_elementwise(ins.attr, a, b):
@@ -103,20 +110,38 @@ def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, 
         return "literal" if ins.dest.id in consts else None
     if ins.op == "unop":
         return "elementwise" if ins.attr in ("-", "+", "~") else "layout" if ins.attr in ("'", ".'") else None
+    if ins.op == "index":
+        return "view" if colon_index(ins, const) else None
     if ins.op in ("call", "callname"):
         name, nargout, spread = ins.attr
+        if ins.op == "callname" and name in shadowed and colon_index(ins, const):
+            return "view"                   # X(:) of a variable X
         if any(spread) or name in shadowed or (fn.kind == "function" and name in fn.variables):
             return None
         if nargout == 1 and name in CONSTANT_CALLS and all(t.type.cls == "char" for t in ins.args):
             return "constant"
         if nargout == 1 and LAYOUT_CALLS.get(name) == len(ins.args):
             return "layout"
-        form = instr_call_form(ins, lambda k: consts.get(ins.args[k].id, MISSING))
+        form = instr_call_form(ins, const)
         return None if isinstance(form, str) else form.kind
     return None
 
 
-MADE = ("generator", "layout")      # members that make an array without computing from the inputs
+def concatenations(block: Block, kinds: dict[int, str | None]) -> None:
+    """A ``[A, B; C, D]`` of two or more parts is a view member when some part is surely an array or
+    made by a member whose value is not surely a scalar: rows of scalars (``[n m]``, a growing
+    ``v = [v, k]``) stay with the VM."""
+    made: set[int] = set()
+    for ins in block.instrs:
+        if ins.op == "matrix" and kinds.get(id(ins)) is None and len(ins.args) >= 2 and not any(ins.attr[1]) \
+                and any(matrix_type(t.type) or t.id in made for t in ins.args):
+            kinds[id(ins)] = "view"
+        if ins.dest is not None and kinds.get(id(ins)) not in (None, "literal", "constant") \
+                and not ins.dest.type.is_scalar:
+            made.add(ins.dest.id)
+
+
+MADE = ("generator", "layout", "view")      # members that make an array without computing from the inputs
 
 
 def host_read_names(fn: Function, kinds: dict[int, str | None]) -> set[str]:
@@ -137,7 +162,7 @@ def host_read_names(fn: Function, kinds: dict[int, str | None]) -> set[str]:
 
 
 def made_for_host(block: Block, kinds: dict[int, str | None], on_host: set[str]) -> list[Instr]:
-    """The generators (and their transposes) whose values only go to variables read on the host."""
+    """The generators, views and transposes whose values only go to variables read on the host."""
     users: dict[int, list[Instr]] = {}
     for ins in block.instrs:
         for t in ins.args:
@@ -173,6 +198,7 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
     calls: dict[int, str] = {}                  # member calls' values -> kind (their ``out k`` join them)
     kinds = [all_kinds.get(id(ins)) for ins in block.instrs]
     operands = {t.id for i in block.instrs if i.op != "store" for t in i.args}
+    computed = computed_reads(block, kinds)
     taken = {t.id for i, kind in zip(block.instrs, kinds) if i.op == "store" or kind is not None
              for t in i.args}                   # values a store or a fusible operation reads
     for k, ins in enumerate(block.instrs):
@@ -180,11 +206,11 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
             kind = calls.get(ins.args[0].id)
         else:
             kind = kinds[k]
-            if kind in ("random", "literal") and ins.dest.id not in operands:
+            if kind == "literal" and ins.dest.id not in operands or kind == "random" and ins.dest.id not in computed:
                 kind = None                     # a draw stored to a variable comes from rng's stream
             if kind == "generator" and ins.dest.id not in taken:
                 kind = None                     # a range only an index reads stays with the VM
-            if kind in ("random", "generator") and (j := first_feeder(block, ins, members)) is not None:
+            if kind in ("random", "generator", "view") and (j := first_feeder(block, ins, members)) is not None:
                 del members[j:]                 # its sizes are computed before the window
                 close()
             if kind is not None and ins.op in ("call", "callname"):
@@ -197,12 +223,29 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
     return found
 
 
+def computed_reads(block: Block, kinds: list[str | None]) -> set[int]:
+    """The values some member that computes (not a view) reads, directly or through views (a view's
+    operand is computed with when the view's value is)."""
+    found: set[int] = set()
+    for ins, kind in zip(reversed(block.instrs), reversed(kinds)):
+        if kind not in (None, "view") or kind == "view" and ins.dest.id in found:
+            found.update(t.id for t in ins.args)
+    return found
+
+
+def sized_args(ins: Instr) -> tuple[int, ...]:
+    """The arguments of a draw, generator or view instruction whose values set its size."""
+    if ins.op == "colon":
+        return tuple(range(len(ins.args)))
+    if ins.op in ("call", "callname") and ins.attr[0] in (*RANDOM, *GENERATORS, *VIEWS):
+        return size_args(ins.attr[0], len(ins.args))
+    return ()
+
+
 def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]]) -> int | None:
     """The position in ``members`` of the first member that computes (directly or through other
-    members) a size argument of draw or generator ``ins``, or None."""
-    from engine.accel.fusion.calls import generator_size_args
-    name = "colon" if ins.op == "colon" else ins.attr[0]
-    wanted = {ins.args[k].id for k in generator_size_args(name, len(ins.args))}
+    members) a size argument of draw, generator or view ``ins``, or None."""
+    wanted = {ins.args[k].id for k in sized_args(ins)}
     first = None
     for j in range(len(members) - 1, -1, -1):
         member = block.instrs[members[j][0]]

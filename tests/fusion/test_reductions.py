@@ -5,7 +5,7 @@ reduction-chunk boundaries."""
 import numpy as np
 import pytest
 
-from engine.accel.fusion.calls import MISSING, call_form
+from engine.mir.callforms import MISSING, call_form
 from engine.accel.kernels import REDUCE_CHUNK
 from fusion_helpers import check_case, assert_same, devices, run, three_ways
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 import math
 import struct
 from string import Template
+from typing import Any
 
 from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _binding,
                                   _fill, _float_type, _strides)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
-from .generators import generator_wgsl
+from .generators import generator_wgsl, read_args
 from .graph import AccelGraph
 from .plan import Group, Plan
+from .views import ViewEmitter
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
 # conditions (on operands a, b) under which MATLAB's answer is complex or an error
@@ -34,24 +36,48 @@ CHECKS = {
 FLAG = "atomicOr(&status[0], 1u);"
 
 
-def classify_leaves(group: Group, plan: Plan) -> None:
+def classify_leaves(group: Group, plan: Plan, root: set[int] | None = None, made: Any = ()) -> None:
     """Split the group's leaves into uniform scalars and arrays with their read layout; the group's
     draws and generators get a layout too (one smaller than the kernel is computed at its own element
-    index)."""
+    index). ``root``: the values computed or read at the kernel's own index (root_part); the others
+    are only read inside views (layout "view": views.py reads them). A 1x1 value an earlier kernel
+    ``made`` is read from its buffer, not passed as a uniform (that would wait for it on the host)."""
     group.scalars, group.arrays = [], []
+
+    def layout(v: int) -> str:
+        return layout_of(plan.info[v].shape, group.shape) if root is None or v in root else "view"
     for leaf in group.leaves:
-        arg = plan.info[leaf]
-        if arg.scalar:
+        if plan.info[leaf].scalar and leaf not in made:
             group.scalars.append(leaf)
         else:
-            group.arrays.append((leaf, layout_of(arg.shape, group.shape)))
-    group.draws = [(v, layout_of(plan.info[v].shape, group.shape)) for v in group.nodes if v in plan.draws]
-    group.gens = [(v, layout_of(plan.info[v].shape, group.shape)) for v in group.nodes if v in plan.gens]
+            group.arrays.append((leaf, layout(leaf)))
+    group.draws = [(v, layout(v)) for v in group.nodes if v in plan.draws]
+    group.gens = [(v, layout(v)) for v in group.nodes if v in plan.gens]
     group.params = [x for v, _ in group.gens for x in plan.gens[v]]
 
 
 def layout_of(shape: tuple[int, ...], kernel: tuple[int, ...]) -> str:
     return "same" if shape == kernel else "scalar" if math.prod(shape) == 1 else "expanded"
+
+
+def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
+    """The nodes and leaves the kernel computes or reads at its own element index: all of them but
+    those only a view's operand holds (computed at the view's index, views.py); None without views."""
+    if not any(graph.nodes[v].kind == "view" for v in group.nodes if v in graph.nodes):
+        return None
+    inside, found = set(group.nodes), set()
+    stack = list(group.outputs)
+    while stack:
+        v = stack.pop()
+        if v in found:
+            continue
+        found.add(v)
+        node = graph.nodes.get(v)
+        if v in inside and node.kind in ("elementwise", "reduction", "index"):
+            stack += node.args[:1] if node.kind == "reduction" else node.args
+        elif v in inside and node.kind == "generator":
+            stack += read_args(node)
+    return found
 
 
 def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
@@ -60,6 +86,8 @@ def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
     lines = []
     expanded = sum(layout == "expanded" for _, layout in group.arrays)
     for k, (v, layout) in enumerate(group.draws):
+        if layout == "view":
+            continue
         index = {"same": "i", "scalar": "0u"}.get(layout)
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
@@ -75,42 +103,60 @@ def generator_lines(graph: AccelGraph, plan: Plan, group: Group, t: str) -> dict
     the reduction divisor's slot."""
     lines = {}
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws)
-    slot = len(group.scalars) + 1
+    params = generator_params(plan, group)
     for v, layout in group.gens:
+        if layout == "view":
+            continue
         index = {"same": "i", "scalar": "0u"}.get(layout)
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
-        params = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
-        slot += len(params)
-        lines[v] = f"    let v{v} = {generator_wgsl(graph.nodes[v], t, index, params)};"
+        lines[v] = f"    let v{v} = {generator_wgsl(graph.nodes[v], t, index, params[v])};"
     return lines
+
+
+def generator_params(plan: Plan, group: Group) -> dict[int, list[str]]:
+    """The WGSL expressions of each generator's params: uniforms after the scalar leaves and the
+    reduction divisor's slot, in the order of ``group.gens``."""
+    found, slot = {}, len(group.scalars) + 1
+    for v, _ in group.gens:
+        found[v] = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
+        slot += len(found[v])
+    return found
 
 
 def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
     """``let`` lines reading the leaves at element index ``i``, and the input bindings."""
     lines, bindings, expanded = [], "", 0
     for k, (leaf, layout) in enumerate(group.arrays):
+        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
+        if layout == "view":
+            continue
         index = {"same": "i", "scalar": "0u"}.get(layout)
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
         lines.append(f"    let v{leaf} = {t}(in{k}[{index}]);")
-        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
     for k, leaf in enumerate(group.scalars):
         lines.append(f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];")
     return lines, bindings
 
 
 def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset(),
-               made: dict[int, str] | None = None) -> list[str]:
+               made: dict[int, str] | None = None, views: ViewEmitter | None = None,
+               root: set[int] | None = None) -> list[str]:
     """One ``let`` per elementwise node (each computed once), with its domain check if it has one and
     the node is not among the ``unchecked`` (Plan.unchecked: checks that cannot fire); the generators'
-    lines (``made``) in their places."""
+    lines (``made``) and the views' (``views``) in their places; nodes only views read (not in
+    ``root``) are the views' to compute."""
     m = "m64" if t == "f64" else "m32"
     lines = []
     for v in group.nodes:
         node = graph.nodes[v]
+        if root is not None and v not in root:
+            continue
         if made and v in made:
             lines.append(made[v])
+        if node.kind == "view":
+            lines += views.view_lines(v)
         if node.kind != "elementwise":
             continue
         spec = ELEMENTWISE[node.op]
@@ -130,9 +176,10 @@ def common(group: Group, t: str) -> str:
     """The Params block and expanded_index, sized for the group (pruned with the kernel around it)."""
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws + group.gens)
     rng = f"    rng: array<vec4<u32>, {len(group.draws)}>," if group.draws else ""
+    maps = f"    maps: array<vec4<u32>, {-(-len(group.maps) // 4)}>,\n" if group.maps else ""
     count = len(group.scalars) + 1 + len(group.params)
     return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)), rng=rng,
-                  scalar_vecs=str(max(1, -(-count // 4))))
+                  maps=maps, scalar_vecs=str(max(1, -(-count // 4))))
 
 
 def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
@@ -141,11 +188,14 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     if group.kind in EMITTERS:
         EMITTERS[group.kind](graph, plan, group, has_f64)
         return
-    classify_leaves(group, plan)
+    root = root_part(graph, group)
+    classify_leaves(group, plan, root, graph.nodes)
     t = _float_type(plan.cls)
     loads, bindings = leaf_lines(group, plan, t)
     made = generator_lines(graph, plan, group, t)
-    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked, made)
+    views = None if root is None else view_emitter(graph, plan, group, t, has_f64, root)
+    body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked, made,
+                                                                     views, root)
     slot = len(group.arrays) + 1
     if group.checked:
         bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
@@ -184,9 +234,20 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                   identity=_fill(spec.identity, t))
 
 
+def view_emitter(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool,
+                 root: set[int]) -> ViewEmitter:
+    """The group's ViewEmitter: the values root_part computes at the kernel's index keep their names."""
+    group.maps = []
+    names = {v: f"v{v}" for v in root if v in graph.nodes or v in dict(group.arrays)}
+    return ViewEmitter(graph, plan, group, t, has_f64, plan.unchecked, names,
+                       {leaf: k for k, (leaf, _) in enumerate(group.arrays)},
+                       {v: k for k, (v, _) in enumerate(group.draws)}, generator_params(plan, group))
+
+
 def kernel_library(has_f64: bool) -> str:
-    """The library with the generators' f64 functions (wgsl/generators.wgsl; pruned where unused)."""
-    return library(has_f64) + (source("generators") if has_f64 else "")
+    """The library with the generators' f64 functions (wgsl/generators.wgsl) and the views' index maps
+    (wgsl/fused_views.wgsl); pruned where unused."""
+    return library(has_f64) + (source("generators") if has_f64 else "") + source("fused_views")
 
 
 # ------------------------------------------------------------------ reduction geometry and uniforms
@@ -224,7 +285,9 @@ def uniform_head(plan: Plan, group: Group) -> bytes:
     head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
     expanded = [leaf for leaf, layout in group.arrays + group.draws + group.gens if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
-    return head + struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
+    head += struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
+    maps = list(group.maps) + [0] * (-len(group.maps) % 4)
+    return head + struct.pack(f"<{len(maps)}I", *maps)
 
 
 def uniform_fits(plan: Plan, group: Group) -> bool:

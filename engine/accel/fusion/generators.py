@@ -104,15 +104,15 @@ def check_generators(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
             raise Reject(f"line {node.line}: {node.op} of more than 2^24 elements in a single window")
 
 
-def generator_wgsl(node: Node, t: str, index: str, params: list[str]) -> str:
+def generator_wgsl(node: Node, t: str, index: str, params: list[str], names: dict[int, str] | None = None) -> str:
     """Element ``index`` (a u32 expression) of the generator, as a ``t`` value; ``params`` are the
-    WGSL expressions of its generator_params, its operands are the lets ``v<id>``."""
+    WGSL expressions of its generator_params, its operands are the lets ``v<id>`` (or ``names``)."""
     if node.op in CONSTANT:
         return f"{t}({CONSTANT[node.op]})"
     if node.op == "eye":
         rows = f"u32({params[0]})"
         return f"select({t}(0.0), {t}(1.0), ({index}) % {rows} == ({index}) / {rows})"
-    ends = [f"f64(v{a})" for a in node.args]
+    ends = [f"f64({(names or {}).get(a, f'v{a}')})" for a in node.args]
     if node.op == "linspace":
         return f"{t}(gen_linspace({ends[0]}, {ends[1]}, f64({params[0]}), {index}))"
     step = ends[1] if len(ends) == 3 else "1.0lf"

@@ -4,16 +4,23 @@ Values are named by MIR temporary ids. A value is an input (a register read when
 variable's slot, or a temporary computed before the window), a constant (a literal of the cell), or the
 output of a node: an elementwise operation (a key of kernels.ELEMENTWISE), a reduction (a key of
 kernels.REDUCTIONS or var, along a dimension, adjacent dimensions, 'all', or the first non-singleton one),
-the index output of max/min, a draw (rand/randn over its size arguments, kind random), or a generator
+the index output of max/min, a draw (rand/randn over its size arguments, kind random), a generator
 (linspace, a colon range, zeros/ones/eye/true/false over their arguments, kind generator; the transpose
-of a generator is a generator of the transposed size: its elements keep their order). Which calls are
-fused, and how, is calls.call_form's answer (shared with the MIR region marking). Some calls expand into several nodes whose values are internal (ids from
-INTERNAL on, never outputs): std/var into mean -> sum of squared deviations (two passes, numerically
-sound) -> divide (-> sqrt), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts.
+of a generator is a generator of the transposed size: its elements keep their order), or a view (kind
+view, views.py: ``reshape`` and ``X(:)`` (a reshape without sizes), ``repmat``, ``permute``, a ``grid``
+of meshgrid or ndgrid, ``cat`` of ``[A, B; C]``, cat, horzcat and vertcat: the operand's elements read at
+another index). Which calls are fused, and how, is engine.mir.callforms's answer (shared with the MIR
+region marking). Some calls expand into several nodes whose values are internal (ids from
+INTERNAL on): std/var into mean -> sum of squared deviations (two passes, numerically
+sound) -> divide (-> sqrt), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts,
+``[A, B; C, D]`` into a cat of rows; meshgrid/ndgrid make a grid per output (the ``out k``
+instruction of output k makes it, so every output is a MIR temporary).
 A call with two outputs ([m, i] = max(...), [s, mu] = std(...)) maps its ``out k`` instructions to the
 node values in ``outs``. Matrix products (``*`` of operands MIR knows are matrices: mtimes, kind
 matmul), transposes and ``diag`` (kind layout) are nodes for patterns.py; ``eps`` is a constant. A load
-of a variable stored earlier in the window is that stored value, so loads never split a chain. Every
+of a variable stored earlier in the window is that stored value, so loads never split a chain; so is
+``X(:)`` of such a variable (``callname X`` in a script); ``X(:)`` of a variable the window does not
+store reads its slot (an input the compiler's ``window.inputs`` does not list: ``slot_inputs``). Every
 variable stored in the window is an output, as is every temporary the bytecode reads after the window
 (``window.live``).
 
@@ -27,21 +34,16 @@ from typing import Any
 
 import numpy as np
 
-from engine.mir.fusion import CONSTANT_CALLS, LAYOUT_CALLS
+from engine.mir.callforms import (BINOPS, CONSTANT_CALLS, LAYOUT_CALLS, MISSING, SCALAR_OPERAND, UNOPS,
+                                  CallForm, colon_index, instr_call_form, literal_row, matrix_type)
 from engine.mir.ir import Instr
 from engine.runtime.builtins import registry
 from engine.runtime.builtins.sizes import option_text
 from engine.vm.code import Window
 
-from .calls import MISSING, CallForm, instr_call_form, literal_row
-
-BINOPS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide", ".^": "power",
-          "*": "times", "/": "rdivide", "\\": "ldivide", "==": "eq", "~=": "ne", "<": "lt", "<=": "le",
-          ">": "gt", ">=": "ge", "&": "and", "|": "or"}
-# operators that are elementwise only when the named operand (0, 1, or "either") is a scalar at run time
-SCALAR_OPERAND = {"*": "either", "/": 1, "\\": 0}
-UNOPS = {"-": "uminus", "+": "uplus", "~": "not"}
 INTERNAL = 1 << 30            # ids of values a call's expansion adds (MIR temporaries count from 0)
+SLOT = 1 << 29                # SLOT + register: a variable read by name (``X(:)`` in a script)
+MADE = ("generator", "view")  # nodes dropped when nothing reads them (a transpose's generator, a grid)
 
 
 @dataclass
@@ -49,11 +51,13 @@ class Node:
     """One operation: ``value`` (its result id) = ``op`` over ``args`` (value ids)."""
     value: int
     op: str
-    # elementwise | reduction | index (of the max/min node in args) | matmul | layout (patterns.py)
+    # elementwise | reduction | index (of the max/min node in args) | random | generator | view |
+    # matmul | layout (patterns.py)
     kind: str
     args: tuple[int, ...]
     line: int
-    # reductions: 1-based dimension, adjacent dimensions, "all", or None (first non-singleton)
+    # reductions: 1-based dimension, adjacent dimensions, "all", or None (first non-singleton); views:
+    # cat's dimension, the dimension a grid's vector runs along
     dim: int | tuple[int, ...] | str | None = None
     scalar_operand: int | str | None = None   # SCALAR_OPERAND's requirement for * / \
     weight: int = 0                 # var: 0 normalises by N-1, 1 by N
@@ -78,6 +82,9 @@ class AccelGraph:
     rejected: list[tuple[int, str, str]] = field(default_factory=list)
     outs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # call value -> its outputs' values
     internal: set[int] = field(default_factory=set)                   # values of call expansions
+    slot_inputs: list[int] = field(default_factory=list)   # registers of variables read by name (X(:))
+    # meshgrid/ndgrid call value -> (args, dim) of its grids after the first, made at their ``out k``
+    grids: dict[int, list[tuple[tuple[int, ...], int]]] = field(default_factory=dict)
 
     def add(self, op: str, kind: str, args: tuple[int, ...], line: int, value: int | None = None,
             name: str = "", **extra: Any) -> int:
@@ -132,16 +139,21 @@ def build_graph(window: Window, constants: dict[int, Any]) -> AccelGraph:
     for tid, reg in window.regs.items():
         if reg in window.live and tid in defined:     # registers are reused: only the window's own values
             graph.live[reg] = alias.get(tid, tid)
-    drop_unread_generators(graph)
+    drop_unread(graph)
     reject_unseen_uses(graph)
     return graph
 
 
-def drop_unread_generators(graph: AccelGraph) -> None:
-    """A generator only a transpose read (``linspace(a, b, n)'``) is made by that transpose's node."""
-    used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
-    for v in [v for v, node in graph.nodes.items() if node.kind == "generator" and v not in used]:
-        del graph.nodes[v]
+def drop_unread(graph: AccelGraph) -> None:
+    """Generators and views nothing reads are not made: a generator only a transpose read
+    (``linspace(a, b, n)'`` is made by that transpose's node), a grid of ``[X, ~] = meshgrid(x, y)``."""
+    while True:
+        used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
+        unread = [v for v, node in graph.nodes.items() if node.kind in MADE and v not in used]
+        if not unread:
+            return
+        for v in unread:
+            del graph.nodes[v]
 
 
 def reject_unseen_uses(graph: AccelGraph) -> None:
@@ -169,6 +181,9 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
             else:
                 graph.inputs[ins.dest.id] = reg
                 graph.names[ins.dest.id] = ins.attr
+    elif ins.op in ("index", "callname") and colon_index(ins, lambda k: graph.consts.get(args[k], MISSING)):
+        x = args[0] if ins.op == "index" else variable(graph, window, ins.attr[0])
+        graph.add("reshape", "view", (x,), ins.line, ins.dest.id)
     elif ins.op == "store":
         graph.stores[ins.attr] = args[0]
     elif add_layout(graph, ins, args):
@@ -181,12 +196,17 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
     elif ins.op == "matrix" and (row := literal_row(ins, lambda k: graph.consts.get(args[k], MISSING))) \
             is not MISSING:
         graph.consts[ins.dest.id] = row
+    elif ins.op == "matrix" and len(args) >= 2 and not any(ins.attr[1]):
+        add_matrix(graph, ins, args)
     elif ins.op in ("call", "callname"):
         add_call(graph, ins, args)
     elif ins.op == "colon":
         graph.add("colon", "generator", args, ins.line, ins.dest.id, cls="")
     elif ins.op == "out" and args[0] in graph.outs and ins.attr < len(graph.outs[args[0]]):
         alias[ins.dest.id] = graph.outs[args[0]][ins.attr]
+    elif ins.op == "out" and 0 < ins.attr <= len(graph.grids.get(args[0], ())):
+        grid, dim = graph.grids[args[0]][ins.attr - 1]
+        graph.add("grid", "view", grid, ins.line, ins.dest.id, dim=dim)
     else:
         graph.rejected.append((ins.line, ins.op, "not a fusible operation"))
 
@@ -201,8 +221,57 @@ def add_call(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
         graph.add(form.op, "random", args[:form.sizes], ins.line, ins.dest.id, cls=form.cls)
     elif form.kind == "generator":
         graph.add(form.op, "generator", args[:form.sizes], ins.line, ins.dest.id, cls=form.cls)
+    elif form.kind == "view":
+        graph.outs[ins.dest.id] = add_view(graph, form, ins.attr[0], args, ins.line, ins.dest.id)
     else:
         graph.outs[ins.dest.id] = add_reduction(graph, form, args[0], ins.line, ins.dest.id)
+
+
+def variable(graph: AccelGraph, window: Window, name: str) -> int:
+    """The value of variable ``name`` read by name: stored earlier in the window, or its slot (one input
+    per register)."""
+    stored = graph.stores.get(name)
+    if stored is not None:
+        return stored
+    reg = window.slots[name]
+    first = next((v for v, r in graph.inputs.items() if r == reg), None)
+    if first is not None:
+        return first
+    graph.inputs[SLOT + reg] = reg
+    graph.names[SLOT + reg] = name
+    graph.slot_inputs.append(reg)
+    return SLOT + reg
+
+
+def add_matrix(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
+    """``[A, B; C, D]``: each row of two or more parts a cat along dimension 2, the rows a cat along 1."""
+    rows, k = [], 0
+    for n in ins.attr[0]:
+        rows += [args[k:k + n]] if n else []
+        k += n
+    if len(rows) == 1:
+        graph.add("cat", "view", rows[0], ins.line, ins.dest.id, dim=2)
+        return
+    values = tuple(row[0] if len(row) == 1 else graph.add("cat", "view", row, ins.line, name="[row]", dim=2)
+                   for row in rows)
+    graph.add("cat", "view", values, ins.line, ins.dest.id, dim=1)
+
+
+def add_view(graph: AccelGraph, form: CallForm, name: str, args: tuple[int, ...], line: int,
+             dest: int) -> tuple[int, ...]:
+    """The nodes of a view call; its output values (a grid per output of meshgrid and ndgrid)."""
+    if form.op == "cat":
+        return (graph.add("cat", "view", args[1:] if name == "cat" else args, line, dest, dim=form.dim),)
+    if form.op not in ("meshgrid", "ndgrid"):
+        return (graph.add(form.op, "view", args, line, dest),)
+    if form.op == "meshgrid":                  # sizes numel(y) x numel(x) [x numel(z)]; X runs along dim 2
+        vecs = list(args) if len(args) > 1 else [args[0]] * (3 if form.nout == 3 else 2)
+        dims, axes = [vecs[1], vecs[0], *vecs[2:]], [2, 1, 3]
+    else:                                      # sizes numel(x1) x numel(x2) x ...; Xk runs along dim k
+        vecs = list(args) if len(args) > 1 else [args[0]] * form.nout
+        dims, axes = vecs, list(range(1, len(vecs) + 1))
+    graph.grids[dest] = [((vecs[k], *dims), axes[k]) for k in range(1, form.nout)]
+    return (graph.add("grid", "view", (vecs[0], *dims), line, dest, dim=axes[0]),)
 
 
 def add_reduction(graph: AccelGraph, form: CallForm, x: int, line: int, dest: int) -> tuple[int, ...]:
@@ -255,6 +324,3 @@ def add_layout(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> bool:
     return True
 
 
-def matrix_type(t: Any) -> bool:
-    """Whether a MIR type is surely not a scalar (some extent is known and not 1)."""
-    return t.shape is not None and any(d is not None and d != 1 for d in t.shape)

@@ -158,7 +158,7 @@ def product(claims: Claims, mm: Node, a: Operand, b: Operand, claimed: list[int]
     leaves = [x.value for x in (a, b)] + [x.centre for x in (a, b) if x.centre is not None]
     inner: list[int] = []
     for v in nodes:
-        part, part_leaves = inlined(claims.graph, v, set(inner) | {out})
+        part, part_leaves = inlined(claims.graph, v, set(inner) | {out}, views=False)
         inner += [x for x in part if x not in inner]
         leaves += [x for x in part_leaves if x != out and x not in leaves and x not in inner]
     return Kernel("product", inner, [last], (m, n), view=(m, k, n), leaves=list(dict.fromkeys(leaves)),
@@ -261,7 +261,7 @@ def power_step(claims: Claims, div: Node) -> Pattern | None:
     mm = product_node(claims, div.args[0])
     if mm is None or info[mm.value].shape[0] < 2:
         return None
-    nodes, leaves = inlined(graph, div.args[1], set())
+    nodes, leaves = inlined(graph, div.args[1], set(), views=False)
     sums = [v for v in leaves if node(graph, v, "sum", "reduction")]
     if len(sums) != 1 or any(v != sums[0] and not info[v].scalar for v in leaves):
         return None

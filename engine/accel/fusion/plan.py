@@ -33,7 +33,8 @@ from .graph import AccelGraph, Node
 from .ranges import unchecked
 
 FLOAT = ("double", "single")
-INLINED = ("elementwise", "random", "generator")     # node kinds computed inside the kernel reading them
+# node kinds computed inside the kernel reading them
+INLINED = ("elementwise", "random", "generator", "view")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Group:
     draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
     gens: list[tuple[int, str]] = field(default_factory=list)    # generator nodes with their layout
     params: list[float] = field(default_factory=list)   # the generators' uniform params (codegen)
+    maps: list[int] = field(default_factory=list)       # the views' index maps (views.py), uniform words
     divisor: int = 0                         # reduction: what mean (and var) divide the sum by
     leaves: list[int] = field(default_factory=list)
     # filled by codegen.emit: array leaves with their layout (same | scalar | expanded), uniform scalar
@@ -108,6 +110,8 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
             raise Reject("a random draw inside a matrix-product kernel runs on the CPU")
         if inside & set(plan.gens):
             raise Reject("a generator inside a matrix-product kernel runs on the CPU")
+        if any(graph.nodes[v].kind == "view" for v in inside if v in graph.nodes):
+            raise Reject("a view inside a matrix-product kernel runs on the CPU")
     except Reject as exc:
         plan.reason = str(exc)
     return plan
@@ -127,7 +131,7 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
         args = [plan.info[a] for a in node.args]
         if any(a.cls not in FLOAT + ("logical",) for a in args):
             raise Reject(f"line {node.line}: {node.op} of {', '.join(a.cls for a in args)} runs on the CPU")
-        if any(math.prod(a.shape) == 0 for a in args):
+        if any(math.prod(plan.info[a].shape) == 0 for a in operand_args(node)):
             raise Reject(f"line {node.line}: empty operands follow the CPU's rules")
         kind = "matmul" if matrix_product(node, args) else node.kind
         plan.info[node.value] = ARG_RULES[kind](node, args)
@@ -140,6 +144,7 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
         if node.kind == "generator":
             plan.gens[node.value] = generator_params(node, plan.info[node.value])
     check_draws(graph, plan)
+    check_views(graph, plan)
     # indices are double in every window, internal values take the window's class; zeros, ones, eye
     # (exact in single) that the window only reads take it too
     indices = {v for v, n in graph.nodes.items() if n.kind == "index"}
@@ -169,12 +174,26 @@ def check_draws(graph: AccelGraph, plan: Plan) -> None:
         raise Reject("draws alone are not fused: the CPU stream (rng) gives them")
 
 
+def check_views(graph: AccelGraph, plan: Plan) -> None:
+    """A window that only reshapes, tiles or joins host arrays leaves them to numpy (a reshape there
+    moves no data; here it would cost an upload)."""
+    kinds = {n.kind for n in graph.nodes.values()}
+    if kinds == {"view"} and not any(a.resident for v, a in plan.info.items() if v in graph.inputs):
+        raise Reject("views of host arrays only: the CPU makes them without moving data")
+
+
+def operand_args(node: Node) -> tuple[int, ...]:
+    """The arguments whose elements a node reads (an empty one follows the CPU's rules): not the size
+    arguments of reshape, repmat and permute (``reshape(x, 2, [])``)."""
+    return node.args[:1] if node.kind == "view" and node.op in ("reshape", "repmat", "permute") else node.args
+
+
 def size_args(graph: AccelGraph) -> set[int]:
-    """The values that are size arguments of draws and generators."""
-    from .calls import generator_size_args
+    """The values that are size arguments of draws, generators and views."""
+    from engine.mir.callforms import size_args as sized_args
     found = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
-    return found | {n.args[k] for n in graph.nodes.values() if n.kind == "generator"
-                    for k in generator_size_args(n.op, len(n.args))}
+    return found | {n.args[k] for n in graph.nodes.values() if n.kind in ("generator", "view")
+                    for k in sized_args(n.op, len(n.args))}
 
 
 def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:
@@ -193,6 +212,11 @@ def random_arg(node: Node, args: list[Arg]) -> Arg:
 
 def generator_arg(node: Node, args: list[Arg]) -> Arg:
     from .generators import generator_arg as rule     # generators.py builds on this module
+    return rule(node, args)
+
+
+def view_arg(node: Node, args: list[Arg]) -> Arg:
+    from .views import view_arg as rule               # views.py builds on this module
     return rule(node, args)
 
 
@@ -308,15 +332,17 @@ def layout_arg(node: Node, args: list[Arg]) -> Arg:
 
 
 ARG_RULES = {"elementwise": elementwise_arg, "reduction": reduction_arg, "index": index_arg,
-             "random": random_arg, "generator": generator_arg, "matmul": matmul_arg, "layout": layout_arg}
+             "random": random_arg, "generator": generator_arg, "matmul": matmul_arg, "layout": layout_arg,
+             "view": view_arg}
 
 
 # ------------------------------------------------------------------ groups
 
-def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], list[int]]:
-    """(elementwise, random and generator nodes in dependency order, leaf values) of the expression
+def inlined(graph: AccelGraph, root: int, stop: set[int], views: bool = True) -> tuple[list[int], list[int]]:
+    """(elementwise, random, generator and view nodes in dependency order, leaf values) of the expression
     computing ``root``; reductions and the values in ``stop`` are leaves (a draw or generator is computed
-    where it is read; a generator reads its operands, not its sizes)."""
+    where it is read; a generator reads its operands, not its sizes; a view its operands). Without
+    ``views`` (a matrix-product kernel's epilogue) views are leaves: an ElementwiseChain writes them."""
     order: list[int] = []
     leaves: list[int] = []
     seen: set[int] = set()
@@ -326,15 +352,27 @@ def inlined(graph: AccelGraph, root: int, stop: set[int]) -> tuple[list[int], li
             return
         seen.add(v)
         node = graph.nodes.get(v)
-        if node is None or node.kind not in INLINED or v in stop:
+        if node is None or node.kind not in INLINED or v in stop or node.kind == "view" and not views:
             leaves.append(v)
             return
-        for a in node.args if node.kind == "elementwise" else read_args(node) if node.kind == "generator" \
-                else ():
+        for a in inlined_args(node):
             visit(a)
         order.append(v)
     visit(root)
     return order, leaves
+
+
+def inlined_args(node: Node) -> tuple[int, ...]:
+    """The operands an inlined node computes from."""
+    if node.kind == "elementwise":
+        return node.args
+    if node.kind == "generator":
+        from .generators import read_args
+        return read_args(node)
+    if node.kind == "view":
+        from .views import data_args
+        return data_args(node)
+    return ()
 
 
 def read_args(node: Node) -> tuple[int, ...]:

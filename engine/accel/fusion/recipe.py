@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.runtime import ops
+from engine.runtime import concat, indexing, ops
 from engine.runtime.builtins.registry import BUILTINS, call_host
 from engine.runtime.context import CallContext
 from engine.runtime.device import to_host
+from engine.mir.callforms import is_colon
 from engine.runtime.errors import MatlabError
 from engine.vm.code import Window
 
 from ..random import host_draw
+from .graph import INTERNAL, SLOT
 
 MAX_DEPTH = 256          # windows a recipe chain may span before an input is brought to the host
 
@@ -87,6 +89,7 @@ def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx:
     """Run the window's MIR instructions on the host; every value it computes, by temporary id.
     ``inputs`` holds the values it reads that it does not compute (inputs and constants, by temporary)."""
     by_register = {window.regs[v]: x for v, x in inputs.items() if v in window.regs}
+    by_register |= {v - SLOT: x for v, x in inputs.items() if SLOT <= v < INTERNAL}   # X(:) by name
     stored: dict[str, Any] = {}
     env = dict(inputs)
     for ins in window.instrs:
@@ -107,6 +110,16 @@ def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx:
             env[d] = ops.UNARY[ins.attr](*args)
         elif op == "colon":
             env[d] = ops.colon(args[0], args[1] if len(args) == 3 else None, args[-1])
+        elif op == "index":                        # views (views.py): X(:), [A, B; C]
+            env[d] = indexing.index(args[0], subscripts(args[1:]))
+        elif op == "matrix":
+            rows = [concat.horzcat(args[sum(ins.attr[0][:k]):sum(ins.attr[0][:k + 1])])
+                    for k in range(len(ins.attr[0]))]
+            env[d] = rows[0] if len(rows) == 1 else concat.vertcat(rows)
+        elif op == "callname" and (ins.attr[0] in stored or window.slots.get(ins.attr[0]) in by_register):
+            name = ins.attr[0]
+            env[d] = indexing.index(stored[name] if name in stored else by_register[window.slots[name]],
+                                    subscripts(args))
         elif op in ("call", "callname") and d in draws:
             kind, cls, key, base, shape = draws[d]
             env[d] = host_draw(kind, cls, key, base, shape)
@@ -119,6 +132,11 @@ def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx:
         else:
             raise MatlabError("matfuse:gpu:recipe", f"cannot recompute a '{op}' instruction on the host")
     return env
+
+
+def subscripts(args: list) -> list:
+    """Index arguments as the VM passes them (MIR's ``:`` literal is the runtime's MAGIC_COLON)."""
+    return [indexing.MAGIC_COLON if is_colon(a) else a for a in args]
 
 
 class ReplayContext(CallContext):

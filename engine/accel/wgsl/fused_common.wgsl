@@ -1,14 +1,15 @@
 // Shared by the fused kernels (engine/accel/fusion): one uniform block for both kinds. Arrays of the
 // kernel's size are read at the element index, 1x1 arrays at 0, others through per-dimension strides
 // (0 on expanded dimensions, MAX_DIMS per input); scalar leaves are uniforms, never shader text.
-// A kernel that draws random numbers has ``rng``: per draw, its stream key (xy) and base position (zw).
+// A kernel that draws random numbers has ``rng``: per draw, its stream key (xy) and base position (zw);
+// one with views has ``maps``: the index maps of fused_views.wgsl.
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
     nchunks: u32, pad0: u32, pad1: u32, pad2: u32,
     shape: array<vec4<u32>, 2>,
     strides: array<vec4<u32>, $stride_vecs>,
-$rng
+$maps$rng
     scalars: array<vec4<$T>, $scalar_vecs>,
 }
 

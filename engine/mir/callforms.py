@@ -1,13 +1,15 @@
-"""Which builtin calls the fused kernels express, and in what form: one predicate for both sides.
+"""Which operations the fused kernels express, and in what form: one predicate for both sides.
 
-``call_form(name, nargs, nargout, const)`` is asked by the MIR region marking (engine/mir/fusion.py, at
-compile time) and by the graph builder (graph.py, at run time) with the same facts: the builtin's name,
-its argument count, its output count, and ``const(k)``, the literal value of argument k (or ``MISSING``
-when it is computed). It answers a CallForm or the reason the call is not fused, so a region never holds
-a call the graph would reject: regions split around such calls and the fusible parts on either side
-still fuse.
+The MIR region marking (engine/mir/fusion.py, at compile time) and the accelerator's graph builder
+(engine/accel/fusion/graph.py, at run time) ask the same questions here, so a region never holds an
+operation the graph would reject: regions split around such calls and the fusible parts on either side
+still fuse. This module belongs to MIR and imports nothing from engine.accel (MIR, the VM and the runtime
+never do); the accelerator's kernels implement every operation listed here (tests/fusion/test_seam.py
+checks the tables against engine.accel.kernels).
 
-Imports nothing that starts a device (Session(device="cpu") marks regions too).
+``call_form(name, nargs, nargout, const)`` takes the builtin's name, its argument count, its output
+count, and ``const(k)``, the literal value of argument k (or ``MISSING`` when it is computed). It
+answers a CallForm or the reason the call is not fused.
 """
 from __future__ import annotations
 
@@ -16,12 +18,33 @@ from typing import Any, Callable
 
 import numpy as np
 
-from engine.accel.kernels import ELEMENTWISE, REDUCTIONS
 from engine.config import flag
 from engine.runtime.builtins import registry
 from engine.runtime.builtins.sizes import option_text
+from engine.runtime.indexing import MAGIC_COLON
+
+from .lower import MagicColon
 
 MISSING = object()
+
+# operators: MATLAB operator -> the elementwise operation's name (kernels.ELEMENTWISE); ``^`` is not one
+BINOPS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide", ".^": "power",
+          "*": "times", "/": "rdivide", "\\": "ldivide", "==": "eq", "~=": "ne", "<": "lt", "<=": "le",
+          ">": "gt", ">=": "ge", "&": "and", "|": "or"}
+# operators that are elementwise only when the named operand (0, 1, or "either") is a scalar at run time
+SCALAR_OPERAND = {"*": "either", "/": 1, "\\": 0}
+UNOPS = {"-": "uminus", "+": "uplus", "~": "not"}
+
+# the elementwise operations the fused kernels compute (name -> operand count), kernels.ELEMENTWISE's keys
+_MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+         "atan", "sinh", "cosh", "tanh", "round", "sign", "ceil", "abs", "floor", "fix", "isnan", "isinf",
+         "isfinite")
+ELEMENTWISE_ARITY = {**dict.fromkeys(_MATH, 1), "uminus": 1, "uplus": 1, "not": 1, "nan_to_zero": 1,
+                     **dict.fromkeys(("plus", "minus", "times", "rdivide", "ldivide", "power", "atan2",
+                                      "hypot", "max", "min", "eq", "ne", "lt", "le", "gt", "ge", "and", "or",
+                                      "xor"), 2)}
+REDUCTION_OPS = ("sum", "mean", "prod", "max", "min", "any", "all")      # kernels.REDUCTIONS's keys
+
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 # reductions with a 'omitnan' form: sum skips NaN by zeroing it; max/min skip NaN already (their default)
 OMITNAN = ("sum", "mean", "max", "min")
@@ -30,15 +53,22 @@ RANDOM = ("rand", "randn")            # drawn inside the kernel from the GPU str
 # computed inside the kernel from the element index (generators.py); colon ranges are generators too
 GENERATORS = {"linspace": (), "zeros": ("double", "single"), "ones": ("double", "single"),
               "eye": ("double", "single"), "true": (), "false": ()}      # name -> the class names it takes
+# views: the kernel reads their operand at another index (views.py); X(:) is a reshape too
+VIEWS = ("reshape", "repmat", "permute", "meshgrid", "ndgrid", "cat", "horzcat", "vertcat")
+LAYOUT_CALLS = {"diag": 1}          # builtin -> the argument count the fused kernels move data for
+# builtins whose value (of literal arguments) is a fused constant
+CONSTANT_CALLS = ("eps", "true", "false", "pi", "Inf", "inf", "NaN", "nan")
 
 
 @dataclass(frozen=True)
 class CallForm:
-    """A fusible call: ``kind`` elementwise | reduction | random | generator; ``op`` the ELEMENTWISE /
-    REDUCTIONS key (or std / var, rand / randn, a GENERATORS name); reductions: ``dim`` (1-based int, a
-    tuple of adjacent dims, "all", or None for the first non-singleton), ``omitnan``, ``weight`` (std/var:
-    0 normalises by N-1, 1 by N) and ``nout``; draws and generators: ``sizes`` (how many leading
-    arguments are values, the rest a class name) and ``cls`` ("" for linspace: its end points' class)."""
+    """A fusible call: ``kind`` elementwise | reduction | random | generator | view; ``op`` the
+    ELEMENTWISE_ARITY / REDUCTION_OPS key (or std / var, rand / randn, a GENERATORS or VIEWS name);
+    reductions: ``dim`` (1-based int, a tuple of adjacent dims, "all", or None for the first
+    non-singleton), ``omitnan``, ``weight`` (std/var: 0 normalises by N-1, 1 by N) and ``nout``; draws
+    and generators: ``sizes`` (how many leading arguments are values, the rest a class name) and ``cls``
+    ("" for linspace: its end points' class); views: ``dim`` (cat's dimension) and ``nout`` (the grids
+    meshgrid and ndgrid return)."""
     kind: str
     op: str
     dim: int | tuple[int, ...] | str | None = None
@@ -52,6 +82,16 @@ class CallForm:
 Const = Callable[[int], Any]
 
 
+def is_colon(value: Any) -> bool:
+    """Whether a literal is the bare ``:`` subscript (MIR's MagicColon, or the VM's MAGIC_COLON)."""
+    return value is MAGIC_COLON or isinstance(value, MagicColon)
+
+
+def matrix_type(t: Any) -> bool:
+    """Whether a MIR type is surely not a scalar (some extent is known and not 1)."""
+    return t.shape is not None and any(d is not None and d != 1 for d in t.shape)
+
+
 def literal_row(ins: Any, const: Const) -> Any:
     """The value of a ``matrix`` instruction that writes a row of number literals (``[2 3]``, a
     vector of dimensions), else MISSING."""
@@ -60,6 +100,19 @@ def literal_row(ins: Any, const: Const) -> Any:
     if rows != (len(values),) or any(spread) or not all(type(v) is float for v in values):
         return MISSING
     return np.array([values])
+
+
+def colon_index(ins: Any, const: Const) -> bool:
+    """Whether an instruction is ``X(:)`` with one output: ``index`` of a value (args: the value, then
+    ``:``), or ``callname X`` with the one argument ``:`` (X a variable when it runs; a function X
+    called with ':' is left to the VM, which the graph sees as an undefined input)."""
+    if ins.op == "index":
+        nargout, spread = ins.attr
+        return nargout == 1 and len(ins.args) == 2 and not any(spread) and is_colon(const(1))
+    if ins.op == "callname":
+        _, nargout, spread = ins.attr
+        return nargout == 1 and len(ins.args) == 1 and not any(spread) and is_colon(const(0))
+    return False
 
 
 def instr_call_form(ins: Any, const: Const) -> CallForm | str:
@@ -78,16 +131,17 @@ def call_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | s
         return random_form(name, nargs, nargout, const)
     if name in GENERATORS:
         return generator_form(name, nargs, nargout, const)
+    if name in VIEWS:
+        return view_form(name, nargs, nargout, const)
     entry = registry.BUILTINS.get(name)
     fusion = entry.fusion if entry is not None else "none"
     if name in ("max", "min") and nargs == 2 or fusion == "elementwise":
-        spec = ELEMENTWISE.get(name)
-        if spec is None or spec.arity != nargs:
+        if ELEMENTWISE_ARITY.get(name) != nargs:
             return f"no fused WGSL for {name} with {nargs} arguments"
         if nargout > 1:
             return f"{name} with {nargout} outputs is not fused"
         return CallForm("elementwise", name)
-    if fusion == "reduction" and (name in REDUCTIONS or name in STATISTICS):
+    if fusion == "reduction" and (name in REDUCTION_OPS or name in STATISTICS):
         return reduction_form(name, nargs, max(nargout, 1), const)
     return f"{name} is not an elementwise or reduction builtin the planner fuses"
 
@@ -168,11 +222,40 @@ def generator_form(name: str, nargs: int, nargout: int, const: Const) -> CallFor
     return CallForm("generator", name, sizes=sizes, cls=cls)
 
 
-def generator_size_args(op: str, nargs: int) -> tuple[int, ...]:
-    """The arguments of a generator (a GENERATORS call or ``colon``) whose values set its size: they
-    are part of the plan's signature, so they must be known when the window starts."""
+def view_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | str:
+    """reshape(X, sizes...), repmat(X, counts...), permute(X, order) (sizes, counts and order may be
+    computed: part of the plan's signature); [X, Y, Z] = meshgrid(x, y, z) / ndgrid(x1, ..., xn) (a
+    grid per output); cat(dim, A, B, ...) with a literal dim, horzcat and vertcat of two or more."""
+    if name in ("meshgrid", "ndgrid"):
+        most = (3 if nargs in (1, 3) else 2) if name == "meshgrid" else (nargs if nargs > 1 else 8)
+        if nargs < 1 or name == "meshgrid" and nargs > 3 or not 1 <= max(nargout, 1) <= most:
+            return f"{name} with {nargs} arguments and {nargout} outputs is not fused"
+        return CallForm("view", name, nout=max(nargout, 1))
+    if nargout > 1:
+        return f"{name} with {nargout} outputs is not fused"
+    if name == "cat":
+        dim = const(0) if nargs else MISSING
+        if type(dim) is not float or not (dim.is_integer() and 1 <= dim <= 8):
+            return "cat with a computed or unusual dimension is not fused"
+        return CallForm("view", "cat", dim=int(dim)) if nargs >= 3 else "cat of one operand is not fused"
+    if name in ("horzcat", "vertcat"):
+        return CallForm("view", "cat", dim=2 if name == "horzcat" else 1) if nargs >= 2 else \
+            f"{name} of one operand is not fused"
+    if nargs < 2 or name == "permute" and nargs != 2:
+        return f"{name} with {nargs} arguments is not fused"
+    return CallForm("view", name)
+
+
+def size_args(op: str, nargs: int) -> tuple[int, ...]:
+    """The arguments of a draw, generator or view (a RANDOM, GENERATORS or VIEWS name, or ``colon``)
+    whose values set its size: they are part of the plan's signature, so they must be known when the
+    window starts."""
     if op == "linspace":
         return (2,) if nargs == 3 else ()
+    if op in ("reshape", "repmat", "permute"):
+        return tuple(range(1, nargs))
+    if op in VIEWS:
+        return ()
     return tuple(range(nargs))
 
 
