@@ -255,9 +255,9 @@ class FusionAccelerator:
             if self.costs is None:
                 self.costs = calibrate.cost_model(provider)
             found = plan.estimate = estimate(self.costs, entry.graph, plan, entry.signature(key))
-        back = sum(self.costs.download(nbytes(arg)) for v, arg in zip(entry.graph.inputs, key)
+        back = sum(nbytes(arg) for v, arg in zip(entry.graph.inputs, key)
                    if type(x := values[v]) is GpuTensor and x.origin is None)
-        return {"cpu": found["cpu"] + back, "gpu": found["gpu"]}
+        return {**found, "cpu": found["cpu"] + self.costs.download(back) * (back > 0), "cpu down": back}
 
     def plan(self, entry: Entry, key: tuple, has_f64: bool) -> Plan:
         plan = self.plans.get((entry.id, key))
@@ -407,21 +407,25 @@ def nbytes(arg: Arg) -> int:
 
 def estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan,
              sig: dict[int, Arg]) -> dict[str, float]:
-    """Predicted seconds of the window on the CPU and on the GPU (chain-aware: inputs already on the
-    device cost no upload; outputs kept on the device cost nothing). The CPU side's downloads of
-    inputs on the device depend on the values: ``FusionAccelerator.estimate`` adds them."""
+    """Predicted seconds of the window on the CPU and on the GPU, with the bytes the GPU side moves
+    ("up", "down"). Transfer-aware: inputs already on the device cost no upload, and outputs kept on
+    the device cost nothing, except that a lone operation over host data alone (``B = A'``, ``z = A .* 2``
+    of a host matrix) pays to bring its result back: such a result is most likely read where its inputs
+    came from, and one operation earns nothing on the device to pay for the trip. The CPU side's
+    downloads of inputs on the device depend on the values: ``FusionAccelerator.estimate`` adds them."""
     nodes = graph.nodes.values()
     cpu = sum(model.cpu[node_kind(n)](node_work(n, plan)) for n in nodes)
     gpu = sum(model.gpu[group_kind(graph, g)].fixed
               + sum(model.gpu[node_kind(graph.nodes[v])].per * node_work(graph.nodes[v], plan)
                     for v in g.nodes if v in graph.nodes)
               for g in plan.groups)
-    gpu += sum(model.upload(nbytes(arg)) for arg in sig.values() if not arg.resident and not arg.scalar)
-    back = [plan.info[v] for v in set(graph.live.values()) if v in graph.nodes]
-    if any(g.checked for g in plan.groups):
-        back.append(Arg("uint32", (1, 1)))
-    gpu += sum(model.download(nbytes(a)) for a in back)
-    return {"cpu": cpu, "gpu": gpu}
+    up = sum(nbytes(arg) for arg in sig.values() if not arg.resident and not arg.scalar)
+    back = {v for v in graph.live.values() if v in graph.nodes}
+    if up and len(graph.nodes) == 1 and not any(arg.resident for arg in sig.values()):
+        back |= {v for v in graph.stores.values() if v in graph.nodes}
+    down = sum(nbytes(plan.info[v]) for v in back) + 4 * any(g.checked for g in plan.groups)
+    gpu += model.upload(up) * (up > 0) + model.download(down) * (down > 0)
+    return {"cpu": cpu, "gpu": gpu, "up": up, "down": down}
 
 
 def operands(graph: AccelGraph) -> set[int]:
