@@ -150,7 +150,11 @@ class FusionAccelerator:
         policy = self.cell_policy
         if policy == "cpu":
             return False
-        entry = self.entry(window, frame.code)
+        try:
+            entry = self.entry(window, frame.code)
+        except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
+            self.host_inputs(window, frame)
+            return False
         report = self.windows.get(id(window))
         if report is None:
             report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
@@ -174,13 +178,18 @@ class FusionAccelerator:
         except Exception as exc:  # noqa: BLE001 - a planner bug must never change an answer
             done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
         if not done:
-            for reg in window.inputs:            # the bytecode runs: its inputs on the host
-                value = frame.regs[reg]
-                if type(value) is GpuTensor and value.implicit:
-                    frame.regs[reg] = to_host(value)
+            self.host_inputs(window, frame)
         if self.debug:
             self.print_decision(window, report)
         return done
+
+    @staticmethod
+    def host_inputs(window: Window, frame: Any) -> None:
+        """The window's bytecode runs: its inputs on the host."""
+        for reg in window.inputs:
+            value = frame.regs[reg]
+            if type(value) is GpuTensor and value.implicit:
+                frame.regs[reg] = to_host(value)
 
     def print_decision(self, window: Window, report: WindowReport) -> None:
         cost = report.estimate
