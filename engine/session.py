@@ -88,7 +88,7 @@ class Session:
     def execute(self, code: str, name: str = "<cell>") -> ExecResult:
         self._chunks = []
         limit = flag("MATFUSE_MAX_OUTPUT_CHARS") if self.max_output is None else self.max_output
-        self.output_limit = OutputLimit(limit)
+        self.output_limit = self.state.output_limit = OutputLimit(limit)   # displays read it from state
         self.vm.begin_execute()
         self.fusion.begin_cell()
         error = exit_status = None

@@ -36,6 +36,9 @@ class SessionState:
     # with the display text instead of printing that text; True means the front end showed the value
     # (the Jupyter kernel sends an execute_result with text/plain and an HTML table), False: print it.
     display_hook: Any = None
+    # The running cell's output budget (display/limit.py's OutputLimit, set by Session.execute): the
+    # display makes only the text that fits in it. None: no limit.
+    output_limit: Any = None
 
 
 class CallContext(ABC):

@@ -71,11 +71,16 @@ class VM(SlowPaths):
                            "and/or your computer.")
 
     def show(self, name: str, value: Any) -> None:
-        """An unsuppressed result: ``state.display_hook`` (a front end) may take it, else it is printed."""
-        from ..runtime.display import display
-        text = display(name, value, self.state.format)
-        hook = self.state.display_hook
-        if hook is None or not hook(name, value, text):
+        """An unsuppressed result: ``state.display_hook`` (a front end) may take it, else it is printed
+        (in pieces as it is made). Either way only what fits in the cell's output limit is made."""
+        from ..runtime.display import display, display_to
+        state = self.state
+        hook = state.display_hook
+        if hook is None:
+            display_to(self.write, name, value, state.format, state.output_limit)
+            return
+        text = display(name, value, state.format, state.output_limit)
+        if not hook(name, value, text):
             self.write(text)
 
     def persistent_store(self, code: Code) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ..context import DisplayFormat
-from ..display import disp_text, display as display_text
+from ..display import disp_to, display_to
 from ..errors import MatlabError
 from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, is_array_like,
                       to_array)
@@ -32,7 +32,7 @@ def disp(ctx, value):
 
         disp([1 2 3])        %      1     2     3
     """
-    ctx.write(disp_text(value, ctx.state.format))
+    disp_to(ctx.write, value, ctx.state.format, ctx.state.output_limit)
 
 
 def _name_of(ctx, value) -> str | None:
@@ -50,7 +50,7 @@ def display(ctx, value):
 
         x = [1 2]; display(x)      % x = 1×2 / 1 2
     """
-    ctx.write(display_text(_name_of(ctx, value), value, ctx.state.format))
+    display_to(ctx.write, _name_of(ctx, value), value, ctx.state.format, ctx.state.output_limit)
 
 
 def _format_options(fmt: DisplayFormat) -> StructArray:

@@ -7,16 +7,18 @@ short real row vectors by value (``[1 2 3]``), everything else by size and class
 """
 from __future__ import annotations
 
-from typing import Sequence
+from itertools import chain
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, class_of,
                       size_of, to_array, utf16_text)
 from . import numeric
-from .layout import Block, grid_blocks
+from .layout import Block, LongText, Out, Pages, group_title, page_of, starts_group
 
 INLINE_ROW_LIMIT = 40   # a real row vector inside a container is written out up to this many characters
+LONG_ROW = 4096         # char rows longer than this are made only as far as the output budget goes
 
 
 def dims_text(shape: Sequence[int]) -> str:
@@ -39,6 +41,8 @@ def char_row_text(value: CharArray) -> str:
 def _numeric_row_text(arr: np.ndarray, long: bool) -> str | None:
     """``1 2 3`` for a short real row vector, or None when it must be summarised by size."""
     if arr.ndim != 2 or arr.shape[0] != 1 or arr.shape[1] < 2 or arr.dtype.kind == "c":
+        return None
+    if 2 * arr.shape[1] + 1 > INLINE_ROW_LIMIT:    # n numbers take at least 2n - 1 characters
         return None
     nf = numeric.plan(arr, long)
     if nf.scale:
@@ -99,6 +103,8 @@ def _inline_cell(value: CellArray, long: bool) -> str | None:
     documentation shows it (``b: {'A'  'B'  'C'}``); None for any other cell."""
     if len(value.shape) != 2 or value.shape[0] != 1 or value.shape[1] == 0:
         return None
+    if 3 * value.shape[1] > 2 * INLINE_ROW_LIMIT:    # n parts take at least 3n characters
+        return None
     parts = []
     for item in value.data[0]:
         found = None if type(item) is FunctionHandle else _value_summary(item, long)
@@ -109,42 +115,154 @@ def _inline_cell(value: CellArray, long: bool) -> str | None:
     return text if len(text) <= 2 * INLINE_ROW_LIMIT else None
 
 
-def text_grid(texts: np.ndarray) -> list[Block]:
-    """Blocks for a 2-D grid of texts: columns four spaces apart, each left-aligned to its widest."""
-    nrows, ncols = texts.shape
-    columns = []
-    for c in range(ncols):
-        width = max(len(t) for t in texts[:, c])
-        columns.append(["    " + t.ljust(width) for t in texts[:, c]])
-    return grid_blocks(columns, nrows)
+# ---- char arrays ---------------------------------------------------------------------------------
+
+def surrogate_pairs(codes: np.ndarray) -> int:
+    """UTF-16 surrogate pairs within the rows of a char array (each pair is one character of text)."""
+    rows = np.moveaxis(codes, 1, -1) if codes.ndim > 1 else codes
+    if rows.shape[-1] < 2:
+        return 0
+    high = (rows[..., :-1] >= 0xD800) & (rows[..., :-1] <= 0xDBFF)
+    low = (rows[..., 1:] >= 0xDC00) & (rows[..., 1:] <= 0xDFFF)
+    return int(np.count_nonzero(high & low))
 
 
-def cell_page(page: np.ndarray, long: bool) -> list[Block]:
-    """A 2-D page of a cell array. Within a column every element has the same width: numbers are
-    right-aligned inside their brackets (``{[  1]}``), other contents left-aligned (``{'a'  }``)."""
-    contents = np.empty(page.shape, dtype=object)
-    for ix in np.ndindex(page.shape):
-        contents[ix] = cell_content(page[ix], long)
-    texts = np.empty(page.shape, dtype=object)
-    for c in range(page.shape[1]):
-        width = max(len(text) for text, _ in contents[:, c])
-        for r in range(page.shape[0]):
-            text, is_number = contents[r, c]
-            inner = "[" + text[1:-1].rjust(width - 2) + "]" if is_number else text.ljust(width)
-            texts[r, c] = "{" + inner + "}"
-    return text_grid(texts)
+def codes_text(codes: np.ndarray) -> LongText:
+    """The text of a row of UTF-16 code units, made only as far as asked."""
+    def prefix(n: int | None) -> str:
+        if n is None or 2 * n >= codes.size:
+            return utf16_text(codes)
+        end = 2 * n                              # n characters take at most 2n code units
+        if 0xD800 <= codes[end - 1] <= 0xDBFF:   # never split a surrogate pair
+            end += 1
+        return utf16_text(codes[:end])
+    return LongText(codes.size - surrogate_pairs(codes), prefix)
 
 
-def string_page(page: np.ndarray) -> list[Block]:
-    texts = np.empty(page.shape, dtype=object)
-    for ix in np.ndindex(page.shape):
-        texts[ix] = string_text(page[ix])
-    return text_grid(texts)
+def char_row_head(codes: np.ndarray) -> str | LongText:
+    """A char row after ``x = ``: ``'abc'``."""
+    if codes.size <= LONG_ROW:
+        return "'" + utf16_text(codes) + "'"
+    text = codes_text(codes)
+    return LongText(text.size + 2, lambda n: "'" + text.prefix(n) + ("'" if n is None else ""))
 
 
-def char_page(codes: np.ndarray, quoted: bool) -> list[Block]:
-    rows = [utf16_text(row) for row in codes]
-    return [[f"    '{r}'" for r in rows] if quoted else rows]
+class CharRows:
+    """A page of a char array: its rows as text, quoted and indented (``    'abc'``) or as is (disp)."""
+
+    empty = False
+
+    def __init__(self, page: np.ndarray, quoted: bool) -> None:
+        self.page = page
+        self.start, self.end = ("    '", "'") if quoted else ("", "")
+
+    def write(self, out: Out) -> None:
+        if out.full():
+            return
+        out.block()
+        for row in self.page:
+            if out.full():
+                return
+            if row.size <= LONG_ROW:
+                out.line(self.start + utf16_text(row) + self.end)
+            else:
+                out.long_line(self.start, codes_text(row), self.end)
+
+    def measure(self) -> tuple[int, int]:
+        nrows, ncols = self.page.shape
+        return nrows * (ncols + len(self.start) + len(self.end) + 1) - surrogate_pairs(self.page), 1
+
+
+def char_body(codes: np.ndarray, label: str, quoted: bool) -> Pages:
+    lines = int(np.prod(codes.shape)) // codes.shape[1]
+    extra = len("    ''") if quoted else 0
+    chars = lines * (codes.shape[1] + extra + 1) - surrogate_pairs(codes)
+    return Pages(codes.shape, label, lambda ix: CharRows(page_of(codes, ix), quoted),
+                 (chars, int(np.prod(codes.shape[2:]))))
+
+
+# ---- cell and string arrays ------------------------------------------------------------------------
+
+class TextGrid:
+    """A page of a cell or string array: columns four spaces apart, each as wide as its widest text.
+
+    ``column(values, rows)`` gives the texts of the first ``rows`` elements of a column, all the same
+    width; only the rows the budget can take are asked for (every line is at least ``min_line``
+    characters long)."""
+
+    empty = False
+
+    def __init__(self, page: np.ndarray, column: Callable[[np.ndarray, int], list[str]],
+                 min_line: int) -> None:
+        self.page, self.column, self.min_line = page, column, min_line
+
+    def write(self, out: Out) -> None:
+        nrows, ncols = self.page.shape
+        shown = 0
+        if not out.full():
+            rows = min(nrows, out.rows_left(self.min_line))
+            groups = self._groups(rows)
+            first = next(groups)
+            several = len(first) < ncols
+            start = 0
+            for group in chain([first], groups):
+                if out.full():
+                    break
+                if several:
+                    out.block()
+                    out.line(group_title(range(start, start + len(group))))
+                out.block()
+                shown += self._write_rows(out, group, rows)
+                start += len(group)
+        out.unformatted += nrows * ncols - shown
+
+    def _groups(self, rows: int):
+        """Column groups as lists of columns of texts (the next column is made to close a group)."""
+        group: list[list[str]] = []
+        used = 0
+        for c in range(self.page.shape[1]):
+            texts = ["    " + t for t in self.column(self.page[:, c], rows)]
+            width = len(texts[0])
+            if starts_group(used, width):
+                yield group
+                group, used = [], 0
+            group.append(texts)
+            used += width
+        yield group
+
+    @staticmethod
+    def _write_rows(out: Out, group: list[list[str]], rows: int) -> int:
+        row = 0
+        while row < rows and not out.full():
+            n = min(rows - row, out.rows_left(sum(len(col[0]) for col in group) + 1))
+            out.lines(["".join(col[r] for col in group) for r in range(row, row + n)])
+            row += n
+        return row * len(group)
+
+    def measure(self) -> None:
+        return None
+
+
+def grid_body(data: np.ndarray, label: str, column: Callable[[np.ndarray, int], list[str]],
+              min_line: int) -> Pages:
+    return Pages(data.shape, label, lambda ix: TextGrid(page_of(data, ix), column, min_line), None)
+
+
+def cell_column(values: np.ndarray, rows: int, long: bool) -> list[str]:
+    """The first ``rows`` elements of a column of a cell array, all as wide as the widest of them:
+    numbers are right-aligned inside their brackets (``{[  1]}``), other contents left-aligned
+    (``{'a'  }``). (A column taller than the output budget can show is as wide as the rows shown.)"""
+    contents = [cell_content(v, long) for v in values[:rows]]
+    width = max(len(text) for text, _ in contents)
+    return ["{" + ("[" + text[1:-1].rjust(width - 2) + "]" if is_number else text.ljust(width)) + "}"
+            for text, is_number in contents]
+
+
+def string_column(values: np.ndarray, rows: int) -> list[str]:
+    """The first ``rows`` elements of a column of a string array: ``"text"`` or ``<missing>``,
+    left-aligned to the widest element of the whole column."""
+    width = max(len("<missing>") if v is None else len(v) + 2 for v in values)
+    return [string_text(v).ljust(width) for v in values[:rows]]
 
 
 def struct_fields_block(fields: list[str], values: dict, long: bool) -> Block:

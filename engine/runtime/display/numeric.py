@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -62,9 +63,60 @@ def is_integer_class(arr: np.ndarray) -> bool:
     return arr.dtype.kind in "iub"
 
 
-def _clean(arr: np.ndarray) -> np.ndarray:
-    """Float view of the data with -0 turned into 0 (MATLAB never shows -0)."""
-    return arr.astype(np.float64) + 0.0
+CHUNK = 1 << 16          # elements examined at once: a plan needs no temporary the size of the array
+
+
+def chunks(arr: np.ndarray) -> Iterator[np.ndarray]:
+    """The elements of ``arr`` in 1-D runs of at most CHUNK (views where its memory is contiguous)."""
+    flat = arr.ravel(order="K")
+    return (flat[k:k + CHUNK] for k in range(0, flat.size, CHUNK))
+
+
+@dataclass
+class Spread:
+    """What a format depends on in a run of real values: the finite extremes, the non-finite kinds
+    present, and whether every finite value is an integer."""
+    lo: float = math.inf
+    hi: float = -math.inf
+    nan: bool = False
+    pinf: bool = False
+    ninf: bool = False
+    integer: bool = True
+
+    @property
+    def maxabs(self) -> float:
+        return max(abs(self.lo), abs(self.hi)) if self.lo <= self.hi else 0.0
+
+    def extremes(self) -> list[float]:
+        """The few values whose text is the widest: the largest and the smallest finite ones and the
+        non-finite kinds present (no smaller magnitude can print wider than these)."""
+        found = [self.hi + 0.0, self.lo + 0.0] if self.lo <= self.hi else []
+        if self.nan:
+            found.append(math.nan)
+        return found + [v for v, present in ((math.inf, self.pinf), (-math.inf, self.ninf)) if present]
+
+    def add(self, run: np.ndarray) -> None:
+        run = run.astype(np.float64, copy=False)
+        lo, hi = float(run.min()), float(run.max())
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            self.nan = self.nan or bool(np.isnan(run).any())
+            self.pinf = self.pinf or bool((run == math.inf).any())
+            self.ninf = self.ninf or bool((run == -math.inf).any())
+            run = run[np.isfinite(run)]
+            if not run.size:
+                return
+            lo, hi = float(run.min()), float(run.max())
+        self.lo, self.hi = min(self.lo, lo), max(self.hi, hi)
+        if self.integer:
+            self.integer = bool(np.array_equal(np.rint(run), run))
+
+
+def spread(arr: np.ndarray, part: Callable[[np.ndarray], np.ndarray] = lambda run: run) -> Spread:
+    """The Spread of ``part`` of every element of ``arr`` (its real or imaginary part, ...)."""
+    found = Spread()
+    for run in chunks(arr):
+        found.add(part(run))
+    return found
 
 
 def plan(arr: np.ndarray, long: bool) -> NumberFormat:
@@ -74,8 +126,8 @@ def plan(arr: np.ndarray, long: bool) -> NumberFormat:
         return NumberFormat("int", width=width + 3)
     single = arr.dtype in (np.float32, np.complex64)
     if arr.dtype.kind == "c":
-        return _plan_complex(arr, long, single)
-    return _plan_real(_clean(arr), long, single)
+        return _plan_complex(spread(arr, np.real), spread(arr, lambda run: np.abs(run.imag)), long, single)
+    return _plan_real(spread(arr), long, single)
 
 
 def plan_g(arr: np.ndarray, long: bool) -> NumberFormat:
@@ -108,21 +160,9 @@ def _scale_exponent(maxabs: float, limit: float) -> int:
     return exponent if maxabs >= 1 else exponent + 1
 
 
-def _extremes(values: np.ndarray) -> list[float]:
-    """The few values whose text is the widest of ``values``: the largest and the smallest finite ones
-    and the non-finite kinds present (no smaller magnitude can print wider than these)."""
-    finite = values[np.isfinite(values)]
-    found = [float(finite.max()), float(finite.min())] if finite.size else []
-    if np.isnan(values).any():
-        found.append(math.nan)
-    return found + [v for v in (math.inf, -math.inf) if np.any(values == v)]
-
-
-def _plan_real(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
-    finite = arr[np.isfinite(arr)]
-    maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
-    extremes = _extremes(arr)
-    if maxabs < INT_LIMIT and np.all(finite == np.round(finite)):
+def _plan_real(values: Spread, long: bool, single: bool) -> NumberFormat:
+    maxabs, extremes = values.maxabs, values.extremes()
+    if maxabs < INT_LIMIT and values.integer:
         width = max(len(int_text(v)) for v in extremes)
         return NumberFormat("int", width=max(6 if maxabs < 1000 else 12, width + 2))
     decimals = decimals_for(long, single)
@@ -132,13 +172,11 @@ def _plan_real(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
     return NumberFormat("fixed", decimals, partial.scale, max(base, field + 2))
 
 
-def _plan_complex(arr: np.ndarray, long: bool, single: bool) -> NumberFormat:
-    re, im = _clean(arr.real), np.abs(_clean(arr.imag))
-    finite = np.concatenate([re[np.isfinite(re)], im[np.isfinite(im)]])
-    maxabs = float(np.max(np.abs(finite))) if finite.size else 0.0
+def _plan_complex(re: Spread, im: Spread, long: bool, single: bool) -> NumberFormat:
+    maxabs = max(re.maxabs, im.maxabs)
     decimals = decimals_for(long, single)
     partial = NumberFormat("complex", decimals, _scale_exponent(maxabs, fixed_limit(long, True)))
-    widths = tuple(max(len(part_text(v, partial)) for v in _extremes(p)) for p in (re, im))
+    widths = tuple(max(len(part_text(v, partial)) for v in p.extremes()) for p in (re, im))
     return NumberFormat("complex", decimals, partial.scale, 3 + widths[0] + 3 + widths[1] + 1, widths)
 
 

@@ -1,7 +1,9 @@
 """What ``x = value`` and ``disp(value)`` print, for every kind of value.
 
 Each value is described as a *head* (the text after ``name = ``: ``5``, ``2×3``, ``1×2 cell array``,
-``struct with fields:``; empty when the line is just ``name =``) and a list of blocks (layout.py).
+``struct with fields:``; empty when the line is just ``name =``) and a *body*, its blocks (layout.py),
+which are made only as far as the cell's output budget goes: the number format of an array is chosen
+over all of it (numeric.py, in bounded runs), the text of its elements only for the lines shown.
 Blank-line rules, the same for every type:
 
 - ``format loose`` (default): a blank line after the head line and between blocks, none at the end;
@@ -12,6 +14,7 @@ Blank-line rules, the same for every type:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import numpy as np
 
@@ -20,15 +23,16 @@ from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructA
                       size_of, to_array)
 from . import containers, numeric
 from .containers import dims_text
-from .layout import Block, grid_blocks, join_blocks, paged_blocks
+from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
+                     group_title, joined_size, page_of, uniform_groups, uniform_groups_measure)
 
 TEXT_CLASSES = ("logical", "char", "string", "cell")   # their arrays are always called "array"
 
 
 @dataclass
 class Shown:
-    head: str
-    blocks: list[Block] = field(default_factory=list)
+    head: str | LongText
+    body: Any = field(default_factory=lambda: Blocks([]))
     tight: bool = False
 
 
@@ -41,8 +45,8 @@ def noun(shape: tuple[int, ...], cls: str) -> str:
     return "column vector" if shape[1] == 1 else "matrix"
 
 
-def empty_line(shape: tuple[int, ...], cls: str) -> Block:
-    return [f"  {dims_text(shape)} empty {cls} {noun(shape, cls.split()[-1])}"]
+def empty_line(shape: tuple[int, ...], cls: str) -> Blocks:
+    return Blocks([[f"  {dims_text(shape)} empty {cls} {noun(shape, cls.split()[-1])}"]])
 
 
 # ---- numeric and logical -------------------------------------------------------------------------
@@ -64,15 +68,53 @@ def scalar_line(arr: np.ndarray, fmt: DisplayFormat) -> str:
     return numeric.render_column(arr.reshape(-1), nf)[0]
 
 
-def number_blocks(arr: np.ndarray, fmt: DisplayFormat, label: str) -> list[Block]:
-    """Blocks of a numeric array: one format for all pages; each page has the scale factor line."""
-    nf = number_plan(arr, fmt)
+class NumberGrid:
+    """One page of a numeric array: the scale factor line, then its column groups, every column
+    ``nf.width`` wide; rows are written a run at a time, only as many as the budget takes."""
 
-    def render(page: np.ndarray) -> list[Block]:
-        columns = [numeric.render_column(page[:, c], nf) for c in range(page.shape[1])]
-        grid = grid_blocks(columns, page.shape[0])
-        return ([[nf.scale_line]] if nf.scale_line else []) + grid
-    return paged_blocks(arr, label, render)
+    empty = False
+
+    def __init__(self, page: np.ndarray, nf: numeric.NumberFormat) -> None:
+        self.page, self.nf = page, nf
+
+    def write(self, out: Out) -> None:
+        nrows, ncols = self.page.shape
+        width = self.nf.width
+        several = ncols > columns_per_group(width)
+        if self.nf.scale_line and not out.full():
+            out.block()
+            out.line(self.nf.scale_line)
+        for group in uniform_groups(ncols, width):
+            if out.full():
+                return
+            if several:
+                out.block()
+                out.line(group_title(group))
+            out.block()
+            self._write_rows(out, group)
+
+    def _write_rows(self, out: Out, group: range) -> None:
+        nrows, count = self.page.shape[0], len(group)
+        row = 0
+        while row < nrows and not out.full():
+            n = min(nrows - row, out.rows_left(count * self.nf.width + 1))
+            block = self.page[row:row + n, group.start:group.stop]
+            texts = numeric.render_column(block.ravel(order="C"), self.nf)
+            out.lines(["".join(texts[k:k + count]) for k in range(0, len(texts), count)])
+            row += n
+
+    def measure(self) -> tuple[int, int]:
+        grid = uniform_groups_measure(*self.page.shape, self.nf.width)
+        return add_measures((len(self.nf.scale_line) + 1, 1), grid) if self.nf.scale_line else grid
+
+
+def number_body(arr: np.ndarray, fmt: DisplayFormat, label: str) -> Pages:
+    """The body of a numeric array: one format for all pages; each page has the scale factor line."""
+    nf = number_plan(arr, fmt)
+    first = NumberGrid(page_of(arr, (0,) * (arr.ndim - 2)), nf).measure()
+    count = int(np.prod(arr.shape[2:]))
+    return Pages(arr.shape, label, lambda ix: NumberGrid(page_of(arr, ix), nf),
+                 (first[0] * count, first[1] * count))
 
 
 def describe_numeric(value, fmt: DisplayFormat, label: str) -> Shown:
@@ -80,15 +122,15 @@ def describe_numeric(value, fmt: DisplayFormat, label: str) -> Shown:
     cls = class_of(value)
     if arr.size == 0:
         if cls == "double" and arr.shape == (0, 0):
-            return Shown("", [["     []"]])
-        return Shown("", [empty_line(arr.shape, cls)])
+            return Shown("", Blocks([["     []"]]))
+        return Shown("", empty_line(arr.shape, cls))
     if arr.size == 1:
         if cls == "double":
             return Shown(scalar_text(arr, fmt))
-        return Shown(cls, [[scalar_line(arr, fmt)]], tight=True)
+        return Shown(cls, Blocks([[scalar_line(arr, fmt)]]), tight=True)
     dims = dims_text(arr.shape)
     head = dims if cls == "double" else f"{dims} {cls} {noun(arr.shape, cls)}"
-    return Shown(head, number_blocks(arr, fmt, label))
+    return Shown(head, number_body(arr, fmt, label))
 
 
 def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
@@ -97,11 +139,11 @@ def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
     host, cls = value.download(), value.cls
     kind = f"gpuArray {cls}"
     if host.size == 0:
-        return Shown("", [empty_line(host.shape, kind)])
+        return Shown("", empty_line(host.shape, kind))
     if host.size == 1:
-        return Shown(kind, [[scalar_line(host, fmt)]], tight=True)
+        return Shown(kind, Blocks([[scalar_line(host, fmt)]]), tight=True)
     return Shown(f"{dims_text(host.shape)} {kind} {noun(host.shape, cls)}",
-                 number_blocks(host, fmt, label))
+                 number_body(host, fmt, label))
 
 
 # ---- text, containers, handles ---------------------------------------------------------------------
@@ -109,29 +151,29 @@ def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
 def describe_char(value: CharArray, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
-        return Shown("", [empty_line(shape, "char")])
+        return Shown("", empty_line(shape, "char"))
     if len(shape) == 2 and shape[0] == 1:
-        return Shown(containers.char_row_text(value))
-    return Shown(f"{dims_text(shape)} char array",
-                 paged_blocks(value.codes, label, lambda page: containers.char_page(page, quoted=True)))
+        return Shown(containers.char_row_head(value.codes[0]))
+    return Shown(f"{dims_text(shape)} char array", containers.char_body(value.codes, label, quoted=True))
 
 
 def describe_string(value: StringArray, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
-        return Shown("", [empty_line(shape, "string")])
+        return Shown("", empty_line(shape, "string"))
     if shape == (1, 1):
-        return Shown(containers.string_text(value.data[0, 0]))
+        return Shown(LongText.of(containers.string_text(value.data[0, 0])))
     return Shown(f"{dims_text(shape)} string array",
-                 paged_blocks(value.data, label, containers.string_page))
+                 containers.grid_body(value.data, label, containers.string_column, 7))
 
 
 def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
-        return Shown("", [empty_line(shape, "cell")])
+        return Shown("", empty_line(shape, "cell"))
     return Shown(f"{dims_text(shape)} cell array",
-                 paged_blocks(value.data, label, lambda page: containers.cell_page(page, fmt.long)))
+                 containers.grid_body(value.data, label,
+                                      lambda column, rows: containers.cell_column(column, rows, fmt.long), 10))
 
 
 def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
@@ -142,19 +184,19 @@ def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
         if not value.fields:
             return Shown(f"{kind} with no fields." if cls == "struct" else f"{kind} with no properties.")
         return Shown(f"{kind} {with_fields}",
-                     [containers.struct_fields_block(value.fields, value.data[0, 0], fmt.long)])
+                     Blocks([containers.struct_fields_block(value.fields, value.data[0, 0], fmt.long)]))
     title = f"{dims_text(shape)} {'empty ' if 0 in shape else ''}{kind} array"
     if not value.fields:
         title += " with no fields."
-        return Shown("", [["  " + title]]) if 0 in shape else Shown(title)
+        return Shown("", Blocks([["  " + title]])) if 0 in shape else Shown(title)
     names = containers.field_names_block(value.fields)
     if 0 in shape:
-        return Shown("", [[f"  {title} {with_fields}"], names])
-    return Shown(f"{title} {with_fields}", [names])
+        return Shown("", Blocks([[f"  {title} {with_fields}"], names]))
+    return Shown(f"{title} {with_fields}", Blocks([names]))
 
 
 def describe(value, fmt: DisplayFormat, label: str) -> Shown:
-    """Head and blocks of any engine value; ``label`` names the pages of N-d arrays."""
+    """Head and body of any engine value; ``label`` names the pages of N-d arrays."""
     t = type(value)
     if t is CharArray:
         return describe_char(value, label)
@@ -165,47 +207,94 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
     if t is StructArray:
         return describe_struct(value, fmt)
     if t is FunctionHandle:
-        return Shown("function_handle with value:", [["    " + containers.handle_text(value)]])
+        return Shown("function_handle with value:", Blocks([["    " + containers.handle_text(value)]]))
     if getattr(value, "matlab_class", None) == "gpuArray":
         return describe_gpu(value, fmt, label)
     return describe_numeric(value, fmt, label)
 
 
-# ---- the two entry points ------------------------------------------------------------------------
+# ---- the entry points ----------------------------------------------------------------------------
+# ``limit`` is the cell's OutputLimit (limit.py; SessionState.output_limit): only what fits in its
+# room is made, and what is not is reported to it. None: no limit.
 
-def display(name: str | None, value, fmt: DisplayFormat) -> str:
-    """What an unsuppressed ``name = value`` prints (trailing newline included). With ``name`` None
-    the value is shown without the ``name = `` prefix."""
+def display_to(write: Callable[[str], None], name: str | None, value, fmt: DisplayFormat,
+               limit=None) -> None:
+    """Write what an unsuppressed ``name = value`` prints (trailing newline included) to ``write``,
+    in pieces as it is made. With ``name`` None the value is shown without the ``name = `` prefix."""
+    out = Out(limit.room() if limit is not None else None, fmt.compact, write)
     shown = describe(value, fmt, name or "")
-    first = (f"{name} = {shown.head}".rstrip() if name else shown.head)
-    lines = [first] if first else []
-    if shown.blocks:
-        if lines and not (fmt.compact or shown.tight):
-            lines.append("")
-        lines.extend(join_blocks(shown.blocks, fmt.compact))
-    return "".join(line + "\n" for line in lines)
+    head_size = write_head(out, f"{name} = " if name else "", shown.head)
+    gap = 0
+    if not shown.body.empty:
+        gap = 1 if head_size and not (fmt.compact or shown.tight) else 0
+        out.write("\n" * gap)
+        shown.body.write(out)
+    out.flush()
+    body = joined_size(shown.body.measure(), fmt.compact) if out.full() else 0
+    settle(limit, out, None if body is None else head_size + gap + body, value, name)
 
 
-def disp_blocks(value, fmt: DisplayFormat) -> list[Block]:
-    """The blocks ``disp`` prints: the value without its name line; nothing for an empty value."""
+def write_head(out: Out, start: str, head: str | LongText) -> int:
+    """Write the ``name = head`` line (none when both are empty); returns its whole size."""
+    if isinstance(head, LongText):
+        out.long_line(start, head)
+        return len(start) + head.size + 1
+    first = (start + head).rstrip()
+    if first:
+        out.line(first)
+    return len(first) + 1 if first else 0
+
+
+def disp_body(value, fmt: DisplayFormat) -> Any:
+    """The body ``disp`` prints: the value without its name line; nothing for an empty value."""
     if 0 in size_of(value):
-        return []
+        return Blocks([])
     t = type(value)
     if t is CharArray:
-        return paged_blocks(value.codes, "", lambda page: containers.char_page(page, quoted=False))
+        return containers.char_body(value.codes, "", quoted=False)
     if t is StringArray and value.shape == (1, 1):
         text = value.data[0, 0]
-        return [["<missing>" if text is None else text]]
+        return LongLines([LongText.of("<missing>" if text is None else text)])
     if t is FunctionHandle:
-        return [[containers.handle_text(value)]]
+        return Blocks([[containers.handle_text(value)]])
     if t in (float, complex, bool) or (t is np.ndarray and value.size == 1):
-        return [[scalar_line(to_array(value), fmt)]]
+        return Blocks([[scalar_line(to_array(value), fmt)]])
     shown = describe(value, fmt, "")
     if t is StructArray and value.shape != (1, 1):
-        return [["  " + shown.head]] + shown.blocks
-    return shown.blocks or [[shown.head]]
+        return Chain(Blocks([["  " + shown.head]]), shown.body)
+    return Blocks([[shown.head]]) if shown.body.empty else shown.body
 
 
-def disp_text(value, fmt: DisplayFormat) -> str:
+def disp_to(write: Callable[[str], None], value, fmt: DisplayFormat, limit=None) -> None:
+    """Write what ``disp(value)`` prints (trailing newline included; nothing for an empty value)."""
+    out = Out(limit.room() if limit is not None else None, fmt.compact, write)
+    body = disp_body(value, fmt)
+    body.write(out)
+    out.flush()
+    settle(limit, out, joined_size(body.measure(), fmt.compact) if out.full() else 0, value, None)
+
+
+def settle(limit, out: Out, size: int | None, value, name: str | None) -> None:
+    """Tell ``limit`` what the display did not make: its characters where ``size`` (of the whole
+    display) is known, else its elements never shown."""
+    if limit is None or not out.full():
+        return
+    if size is not None:
+        limit.leave_out(size - out.made)
+    else:
+        what = name or f"a {class_of(value)} array"
+        limit.leave_out_elements(out.unformatted, int(np.prod(size_of(value))), what)
+
+
+def display(name: str | None, value, fmt: DisplayFormat, limit=None) -> str:
+    """What an unsuppressed ``name = value`` prints (trailing newline included)."""
+    parts: list[str] = []
+    display_to(parts.append, name, value, fmt, limit)
+    return "".join(parts)
+
+
+def disp_text(value, fmt: DisplayFormat, limit=None) -> str:
     """What ``disp(value)`` prints (trailing newline included; nothing for an empty value)."""
-    return "".join(line + "\n" for line in join_blocks(disp_blocks(value, fmt), fmt.compact))
+    parts: list[str] = []
+    disp_to(parts.append, value, fmt, limit)
+    return "".join(parts)
