@@ -2,8 +2,9 @@
 
 Arrays up to ``MAX_ELEMENTS`` elements are shown whole; larger ones show the top-left corner
 (``HEAD_ROWS`` x ``HEAD_COLS``) and a note of the full size, so a big matrix never becomes megabytes of
-HTML. N-d arrays show their first page. Scalars, text, structs and handles get no table (their MATLAB
-text says it all).
+HTML: only the elements shown are looked at (whether numbers print as integers is decided on them), and
+a cell's text is cut at ``CELL_CHARS`` characters. N-d arrays show their first page. Scalars, text,
+structs and handles get no table (their MATLAB text says it all).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from engine.runtime.values import CellArray, CharArray, StringArray, class_of, s
 MAX_ELEMENTS = 1000
 HEAD_ROWS = 20
 HEAD_COLS = 50
+CELL_CHARS = 60
 STYLE = ("<style>.matfuse-table td{text-align:right;font-family:monospace;padding:1px 8px}"
          ".matfuse-table th{color:#888;font-weight:normal;padding:1px 8px}</style>")
 
@@ -25,7 +27,7 @@ STYLE = ("<style>.matfuse-table td{text-align:right;font-family:monospace;paddin
 def html_table(value: Any) -> str | None:
     """An HTML table for a numeric, logical or cell array with more than one element, else None."""
     if type(value) is np.ndarray and value.dtype != object:
-        cell_text = _number_texts(value)
+        cell_text = _number_texts
     elif type(value) is CellArray:
         cell_text = _cell_texts
     else:
@@ -47,7 +49,7 @@ def html_table(value: Any) -> str | None:
 
 
 def _first_page(data: np.ndarray) -> np.ndarray:
-    return data.reshape(data.shape[0], data.shape[1], -1, order="F")[:, :, 0] if data.ndim > 2 else data
+    return data[(slice(None), slice(None)) + (0,) * (data.ndim - 2)]
 
 
 def _header(cols: int) -> str:
@@ -60,13 +62,11 @@ def _rows_html(page: np.ndarray, cell_text: Any) -> str:
                    for i, row in enumerate(texts))
 
 
-def _number_texts(arr: np.ndarray) -> Any:
-    """A function giving the texts of a page of ``arr``'s class: integers whole, others 5 digits."""
-    integral = arr.dtype.kind in "iub" or (arr.dtype.kind == "f" and np.all(np.mod(arr[np.isfinite(arr)], 1) == 0))
-
-    def texts(page: np.ndarray) -> list[list[str]]:
-        return [[_number(v, integral) for v in row] for row in page]
-    return texts
+def _number_texts(page: np.ndarray) -> list[list[str]]:
+    """The texts of the numbers shown: integers whole when all of them are integers, others 5 digits."""
+    integral = page.dtype.kind in "iub" or (
+        page.dtype.kind == "f" and bool(np.all(np.mod(page[np.isfinite(page)], 1) == 0)))
+    return [[_number(v, integral) for v in row] for row in page]
 
 
 def _number(v: Any, integral: bool) -> str:
@@ -91,13 +91,18 @@ def _cell_texts(page: np.ndarray) -> list[list[str]]:
 
 
 def _cell_summary(v: Any) -> str:
-    """One cell element as MATLAB summarises it inside a cell: value for scalars and text, else size."""
+    """One cell element as MATLAB summarises it inside a cell: value for scalars and text, else size;
+    text past CELL_CHARS characters ends in an ellipsis."""
     if type(v) is CharArray and v.shape[0] <= 1:
-        return f"'{v.to_str()}'"
+        return f"'{_clip(CharArray(v.codes[:, :2 * CELL_CHARS + 2]).to_str())}'"   # a char may be 2 codes
     if type(v) is StringArray and v.shape == (1, 1):
-        return "<missing>" if v.data[0, 0] is None else f'"{v.data[0, 0]}"'
+        return "<missing>" if v.data[0, 0] is None else f'"{_clip(v.data[0, 0])}"'
     if type(v) in (float, bool, complex):
         return _number(v, _whole(v))
     if type(v) is np.ndarray and v.size == 1 and v.dtype != object:
         return _number(v.ravel()[0], v.dtype.kind in "iub" or _whole(v.ravel()[0]))
     return f"{dims_text(size_of(v))} {class_of(v)}"
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= CELL_CHARS else text[:CELL_CHARS - 1] + "…"

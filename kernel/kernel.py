@@ -21,6 +21,7 @@ import engine
 from engine import Session
 from engine.runtime.builtins.interaction import FrontEnd, help_text, set_front_end
 from engine.runtime.display import display
+from engine.runtime.display.limit import OutputLimit
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import Figure, PlotSettings, plot_settings, set_figure_sink
 from engine.runtime.values import class_of, size_of
@@ -36,6 +37,7 @@ LANGUAGE_INFO = {"name": "matlab", "version": "R2023b", "mimetype": "text/x-matl
                  "file_extension": ".m", "pygments_lexer": "matlab", "codemirror_mode": "octave"}
 HELP_LINKS = [{"text": "MATLAB documentation", "url": "https://www.mathworks.com/help/matlab/"},
               {"text": "MATLAB graphics", "url": "https://www.mathworks.com/help/matlab/graphics.html"}]
+INSPECT_CHARS = 100_000    # of a variable's display in an inspect reply (Shift-Tab)
 _HELP_QUERY = re.compile(r"^\s*(?:\?\s*([%\w.]+)|([%\w.]+)\s*\?)\s*$")
 
 
@@ -132,22 +134,30 @@ class MatfuseKernel(Kernel):
             return
 
         def show(name: str | None, value: Any) -> None:
-            text = display(name, value, state.format)
+            text = display(name, value, state.format, state.output_limit)
             if not self._show_value(name, value, text):
                 vm.write(text)
         vm.show = show
 
     def _show_value(self, name: str | None, value: Any, text: str) -> bool:
-        """The display hook: an unsuppressed result as execute_result (text and an HTML table). The text
-        counts against the cell's output limit (MATFUSE_MAX_OUTPUT_CHARS); past it, nothing is sent and
-        the Session's note at the end of the cell says how much was left out."""
+        """The display hook: an unsuppressed result as execute_result (text and an HTML table). Both
+        count against the cell's output limit (MATFUSE_MAX_OUTPUT_CHARS): the engine made only the text
+        that fits; the table (bounded, kernel/html.py) goes first where it takes at most half of what
+        is left, else it is left out; past the limit nothing is sent, and the Session's note at the end
+        of the cell says what was left out."""
         if self._quiet:
             return True
-        text = self.matlab.output_limit.take(text)
+        limit = self.matlab.output_limit
+        room = limit.room()
+        table = html_table(value)
+        if table is not None and (room is None or len(table) <= room // 2):
+            limit.charge(len(table))
+        else:
+            table = None
+        text = limit.take(text)
         if not text:
             return True
         data = {"text/plain": text.rstrip("\n")}
-        table = html_table(value)
         if table is not None:
             data["text/html"] = table
         self.send_response(self.iopub_socket, "execute_result",
@@ -286,7 +296,9 @@ class MatfuseKernel(Kernel):
         if name in variables:
             value = variables[name]
             dims = "×".join(map(str, size_of(value)))
-            return f"{name}: {dims} {class_of(value)} variable\n\n" + display(name, value, self.matlab.state.format)
+            limit = OutputLimit(INSPECT_CHARS, f"inspection shows {INSPECT_CHARS:,} characters")
+            text = limit.take(display(name, value, self.matlab.state.format, limit))
+            return f"{name}: {dims} {class_of(value)} variable\n\n" + text + limit.note()
         return help_text(name, self.matlab.state.path)
 
     async def do_is_complete(self, code: str) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The kernel through jupyter_client: streaming, errors, interrupt, stdin, figures, completion, magics."""
 import base64
+import json
 import threading
 import time
 
@@ -193,6 +194,25 @@ def test_unsuppressed_results_are_execute_results_with_html_tables(kernel):
     assert results[1]["data"] == {"text/plain": "word = 'text'"}
     assert "3000×2 double (showing 20×2)" in results[2]["data"]["text/html"]
     assert len(results[2]["data"]["text/html"]) < 10_000
+
+
+def test_a_huge_matrix_sends_a_bounded_result_with_its_table_and_a_note(kernel):
+    """The issue's reproducer: A = rand(2000) sent 40.5 MB in one message. The engine now makes about
+    the limit's worth of text; the table (the corner) and the text share the 1,000,000 characters."""
+    start = time.perf_counter()
+    reply, messages = run(kernel, "A = rand(2000)", timeout=120)
+    assert reply["status"] == "ok" and time.perf_counter() - start < 60
+    (result,) = [m["content"]["data"] for m in messages if m["msg_type"] == "execute_result"]
+    assert result["text/plain"].startswith("A = 2000×2000\n\n  Columns 1 through 8\n")
+    assert "2000×2000 double (showing 20×50)" in result["text/html"]
+    assert len(result["text/plain"]) + len(result["text/html"]) <= 1_000_000
+    assert sum(len(json.dumps(m["content"])) for m in messages) < 1_100_000
+    assert texts(messages).startswith("... output truncated: ")
+    assert texts(messages).endswith(" of 40,507,237 characters not shown (MATFUSE_MAX_OUTPUT_CHARS=1000000)\n")
+    content = kernel.inspect("A", 1, reply=True)["content"]
+    inspected = content["data"]["text/plain"]
+    assert inspected.startswith("A: 2000×2000 double variable\n\nA = 2000×2000\n") and len(inspected) < 101_000
+    assert inspected.endswith(" characters not shown (inspection shows 100,000 characters)\n")
 
 
 def test_kernel_info_is_quick_and_the_banner_names_engine_and_gpu(kernel):

@@ -104,6 +104,13 @@ def test_html_table_of_a_big_array_is_its_head_with_a_note():
     assert table.count("<td>") == 20 * 50 and len(table) < 50_000
 
 
+def test_html_table_clips_long_text_in_cells():
+    cells = np.empty((1, 2), dtype=object)
+    cells[0, 0], cells[0, 1] = CharArray.from_str("ab" * 500_000), CharArray.from_str("😀" * 100)
+    table = html_table(CellArray(cells))
+    assert len(table) < 2_000 and table.count("…") == 2 and "😀" * 59 + "…" in table
+
+
 def test_install_writes_kernelspec_with_this_python(tmp_path):
     import sys
     dest = install(prefix=str(tmp_path), name="matfuse-test", display_name="MATLAB test")
