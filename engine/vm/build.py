@@ -1,6 +1,7 @@
 """Source text -> code objects: parse, lower to MIR, run the MIR passes, compile to bytecode."""
 from __future__ import annotations
 
+import gc
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -33,14 +34,14 @@ def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
 def build_cell(source: str, name: str, workspace: dict[str, Any],
                base_globals: frozenset[str] = frozenset()) -> tuple[Code, PassState]:
     """Code for a cell/script run in ``workspace`` (whose variables are defined on entry)."""
-    with nesting_limit():
+    with nesting_limit(), gc_paused():
         state = build_mir(source, name, workspace, base_globals)
         return compile_module(state.module, set(workspace)), state
 
 
 def build_file(source: str, name: str, path: str) -> Code:
     """Code for a function file (its first function) or a script file."""
-    with nesting_limit():
+    with nesting_limit(), gc_paused():
         state = build_mir(source, name, None, frozenset(), path)
         return compile_module(state.module)
 
@@ -53,3 +54,17 @@ def nesting_limit() -> Iterator[None]:
         yield
     except RecursionError:
         raise MatlabError("MATLAB:parse", TOO_DEEP_CODE) from None
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a build: the stages allocate an object or more per token and
+    instruction, none of them garbage until the build ends, and on a large cell the collector's passes
+    over them cost a quarter of the build (the objects are freed by reference counting as before)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

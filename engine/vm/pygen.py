@@ -8,6 +8,11 @@ conditional jumps, ``for`` over integer ranges, scalar element reads and in-plac
 matrices, and calls of builtins with real double scalars (their scalar paths) never leave the
 function; every other case calls the VM's slow path (slowpath.py) with the instruction's operands.
 
+Cold code: in a script, a run of at least COLD_RUN instructions outside every loop that neither jumps
+nor needs a residency check is one call, ``run_cold(vm, frame, R, start, stop)`` (cold.py runs each
+instruction as its generated lines would): such code runs once, and CPython compiles generated lines
+much more slowly than it runs them.
+
 Control flow: basic blocks are ``if pc == start:`` sections in offset order inside ``while True``, so
 a fall-through or a forward jump runs on down and a backward jump ``continue``s; blocks are grouped
 under ``if pc < end:`` so that a jump back skips whole groups. No instruction tracks its offset: the
@@ -33,10 +38,13 @@ from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
 from .code import JUMPS, OP, OPNAMES, Code, Window
+from .cold import failing_offset, run_cold
 from .frame import SCALAR_TYPES, interrupt_error
 
 GROUP = 16                      # blocks per ``if pc < end:`` group
 PART = 256                      # blocks per function of a long code object (Generator.parted_source)
+COLD_RUN = 64                   # straight instructions outside loops run by cold.py from this many on
+COLD_KINDS = ("script",)        # code kinds that run cold code (a function's body may run many times)
 PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=",
          "EQ": "==", "NE": "!="}
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
@@ -95,7 +103,8 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
                  "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
                  "advance": advance, "position": position, "bisect_right": bisect_right, "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
-                 "to_host": to_host}
+                 "to_host": to_host, "run_cold": run_cold, "failing_offset": failing_offset,
+                 "COLD_LINES": frozenset(gen.cold_lines)}
     exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
     fn.source = source
@@ -162,6 +171,20 @@ def window_variables(code: Code, loads: dict[int, int]) -> frozenset[int]:
     return frozenset(slots)
 
 
+def loop_offsets(code: Code) -> list[bool]:
+    """For each offset: whether it lies inside a loop (between a backward jump and its target)."""
+    depth = [0] * (len(code.ops) + 1)
+    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
+        if op in JUMPS and a[-1] <= pc:
+            depth[a[-1]] += 1
+            depth[pc + 1] -= 1
+    inside, level = [], 0
+    for d in depth[:-1]:
+        level += d
+        inside.append(level > 0)
+    return inside
+
+
 def block_starts(code: Code) -> list[int]:
     """Offsets where a basic block starts: 0, jump and handler targets, window ends, after block ends."""
     starts = {0}
@@ -183,6 +206,8 @@ class Generator:
         self.starts = block_starts(code)
         self.loads = window_loads(code) if code.windows else {}
         self.resident = window_variables(code, self.loads)
+        self.in_loop = loop_offsets(code) if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN else None
+        self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
 
     # ------------------------------------------------------------ operands
     def literal(self, r: int) -> str | None:
@@ -239,11 +264,19 @@ class Generator:
         for name in sorted(self.used):
             self.put(-1, 1, f"{name} = {PROLOGUE[name]}")
         self.put(-1, 1, "pc = 0\nwhile True:\n    try:\n        while True:")
+        self.cold_lines = [k - body_start + len(self.lines) for k in self.cold_lines]
         self.lines += body
         self.pcs += body_pcs
         self.put(-1, 2, "except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error")
-        self.put(-1, 3, "pc = handle_error(vm, frame, exc, PCS[exc.__traceback__.tb_lineno - 1])")
+        self.put(-1, 3, f"pc = handle_error(vm, frame, exc, {self.offset_of('exc.__traceback__.tb_lineno - 1')})")
         return "\n".join(self.lines) + "\n"
+
+    def offset_of(self, line: str) -> str:
+        """The offset of the instruction that failed on generated line ``line`` (0-based): PCS, or, on
+        a line that runs cold code, the offset the run left on the exception."""
+        if not self.cold_lines:
+            return f"PCS[{line}]"
+        return f"failing_offset(exc, PCS, COLD_LINES, {line})"
 
     def parted_source(self) -> str:
         """A long code object as functions ``part_k(vm, frame, R, pc)`` of PART blocks each (CPython's
@@ -262,38 +295,67 @@ class Generator:
             for name in sorted(self.used, reverse=True):
                 self.lines.insert(prologue, f"    {name} = {PROLOGUE[name]}")
                 self.pcs.insert(prologue, -1)
+            self.cold_lines = [k + len(self.used) if k > prologue else k for k in self.cold_lines]
         self.put(-1, 0, f"PARTS = [{', '.join(names)}]\nPART_STARTS = {starts[::PART]!r}")
         self.put(-1, 0, "def run(vm, frame):")
         self.put(-1, 1, "R = frame.regs\npc = 0\nwhile True:\n    try:\n        while True:")
         self.put(-1, 4, "pc = PARTS[bisect_right(PART_STARTS, pc) - 1](vm, frame, R, pc)\nif pc is None:\n    return")
         self.put(-1, 2, "except BaseException as exc:  # noqa: BLE001 - every failure becomes a MATLAB error")
-        self.put(-1, 3, "pc = handle_error(vm, frame, exc, PCS[failing_line(exc) - 1])")
+        self.put(-1, 3, f"pc = handle_error(vm, frame, exc, {self.offset_of('failing_line(exc) - 1')})")
         return "\n".join(self.lines) + "\n"
 
     def block(self, start: int, stop: int) -> None:
         ops, args = self.code.ops, self.code.args
-        for pc in range(start, stop):
+        runs = self.cold_runs(start, stop) if self.in_loop is not None else {}
+        pc = start
+        while pc < stop:
+            if pc in runs:
+                self.cold_lines.append(len(self.lines))
+                self.put(pc, 6, f"run_cold(vm, frame, R, {pc}, {runs[pc]})")
+                pc = runs[pc]
+                continue
             if self.resident:
                 self.materialise(pc, ops[pc], args[pc])
             self.put(pc, 6, self.instruction(pc, ops[pc], args[pc]))
+            pc += 1
         if ops[stop - 1] not in SETS_PC:
             self.put(stop - 1, 6, f"pc = {stop}")
+
+    def cold_runs(self, start: int, stop: int) -> dict[int, int]:
+        """Runs of at least COLD_RUN instructions in ``start..stop - 1`` for cold.py: outside loops,
+        no jump or block end, no residency check (start -> end offset)."""
+        ops, args = self.code.ops, self.code.args
+        runs, first = {}, None
+        for pc in range(start, stop + 1):
+            cold = pc < stop and not self.in_loop[pc] and ops[pc] not in ENDS_BLOCK \
+                and not (self.resident and self.host_slots(pc, ops[pc], args[pc]))
+            if cold and first is None:
+                first = pc
+            elif not cold and first is not None:
+                if pc - first >= COLD_RUN:
+                    runs[first] = pc
+                first = None
+        return runs
 
     def materialise(self, pc: int, op: int, a: tuple) -> None:
         """Host values, before the instruction, in the window variables it reads (a function's outputs
         before RETURN; a script's variables stay on the device, Session brings them back when needed)."""
+        for r in self.host_slots(pc, op, a):
+            self.put(pc, 6, f"if isinstance(R[{r}], DeviceArray) and R[{r}].implicit:\n    R[{r}] = to_host(R[{r}])")
+
+    def host_slots(self, pc: int, op: int, a: tuple) -> list[int]:
+        """The window variables that ``materialise`` brings to the host before the instruction."""
         if op == OP["RETURN"]:
             if self.code.kind == "script":        # a cell's variables stay where they are (Session)
-                return
+                return []
             slots = set(self.code.output_slots)
         elif op == LOADNAME and a[0] in self.loads:
-            return
+            return []
         else:
             slots = set(self.code.reads[pc])
             if op in SLOT_READS:
                 slots.add(a[SLOT_READS[op]])
-        for r in sorted(slots & self.resident):
-            self.put(pc, 6, f"if isinstance(R[{r}], DeviceArray) and R[{r}].implicit:\n    R[{r}] = to_host(R[{r}])")
+        return sorted(slots & self.resident)
 
     def goto(self, pc: int, target: int) -> str:
         """Lines that continue at ``target`` (from the instruction at ``pc``)."""

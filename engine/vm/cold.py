@@ -1,0 +1,205 @@
+"""Cold code: long straight runs of a script's instructions outside its loops, run by a table of handlers
+instead of being compiled into the specialised Python function (pygen.py).
+
+A script (a cell) runs each such instruction once per execution, and CPython compiles the few lines that
+pygen writes per instruction far more slowly than they run (about 20-40 us an instruction against well
+under one): a cell of 90,000 statements spent seconds in ``compile()``. pygen therefore writes a run of
+at least ``pygen.COLD_RUN`` such instructions as one call, ``run_cold(vm, frame, R, start, stop)``, and
+``HANDLERS`` does per instruction what the generated lines would: the same float fast paths (arithmetic
+and comparisons on two Python floats, scalar element reads and in-place writes of double matrices,
+builtin scalar paths), the same slow-path calls (slowpath.py) and the same interrupt checks after them.
+Keep each handler next to its generated form in mind: a change to one is a change to the other
+(tests/vm/test_cold.py runs programs both ways).
+
+A failure inside a run leaves the offset of the failing instruction on the exception (``COLD_PC``):
+the generated ``run`` hands that offset, not the call's, to ``interp.handle_error``.
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from numpy import dtype, float64, ndarray
+
+from ..runtime.builtins.elementwise import SCALAR_PATHS
+from ..runtime.builtins.registry import Builtin
+from .code import OP, OPNAMES, Code
+from .frame import SCALAR_TYPES, interrupt_error
+
+COLD_PC = "matfuse_cold_pc"     # attribute of an exception raised inside a run: the failing offset
+F64 = dtype(float64)
+Handler = Callable[[Any, Any, list, tuple], None]
+
+
+def run_cold(vm: Any, frame: Any, R: list, start: int, stop: int) -> None:
+    """Instructions ``start``..``stop - 1`` of the frame's code, none of which jumps."""
+    code = frame.code
+    ops, args = code.ops, code.args
+    pc = start
+    try:
+        for pc in range(start, stop):
+            HANDLERS[ops[pc]](vm, frame, R, args[pc])
+    except BaseException as exc:
+        setattr(exc, COLD_PC, pc)
+        raise
+
+
+def failing_offset(exc: BaseException, pcs: list[int], cold_lines: frozenset[int], line: int) -> int:
+    """The offset of the failing instruction, from the generated line that raised (0-based)."""
+    if line in cold_lines:
+        return getattr(exc, COLD_PC, pcs[line])
+    return pcs[line]
+
+
+def check(vm: Any) -> None:
+    """pygen.CHECK: after an instruction that may take long, stop at an interrupt."""
+    if vm.interrupted:
+        raise interrupt_error()
+
+
+# ---------------------------------------------------------------- arithmetic and comparisons
+def arith(fast: Callable[[float, float], Any], divide: bool = False) -> Handler:
+    def handler(vm: Any, frame: Any, R: list, a: tuple) -> None:
+        x = R[a[1]]
+        y = R[a[2]]
+        if type(x) is float and type(y) is float:
+            R[a[0]] = (fast(x, y) if y else vm.binop(a[3], x, y)) if divide else fast(x, y)
+        else:
+            R[a[0]] = vm.binop(a[3], x, y)
+            check(vm)
+    return handler
+
+
+def op_binop(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    R[a[0]] = vm.binop(a[3], R[a[1]], R[a[2]])
+    check(vm)
+
+
+def op_unop(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    x = R[a[1]]
+    if a[2] == "-":
+        R[a[0]] = -x if type(x) is float else vm.unop("-", x)
+        return
+    R[a[0]] = vm.unop(a[2], x)
+    check(vm)
+
+
+# ---------------------------------------------------------------- registers and variables
+def op_move(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    dest, src = a
+    x = R[src]
+    if x is None and src < frame.code.nvars:   # a variable that ``clear`` removed: the function
+        x = vm.call_named(frame, frame.code.varnames[src], [], 1)
+    R[dest] = x
+
+
+def op_loadname(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    x = R[a[1]]
+    R[a[0]] = x if x is not None else vm.loadname(frame, a)
+
+
+def op_disown(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    if a[1] < 0 or type(R[a[1]]) not in SCALAR_TYPES:
+        frame.owned.pop(a[0], None)
+
+
+# ---------------------------------------------------------------- indexing
+def element(b: Any, R: list, regs: tuple) -> tuple[int, int] | None:
+    """pygen's element test: the position of a whole-number in-range subscript of a double matrix."""
+    from .interp import position
+    if type(b) is ndarray and b.dtype is F64:
+        return position(b, R, regs)
+    return None
+
+
+def op_index(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    dest, base, regs, spread, nargout = a
+    if spread is None and 0 <= nargout <= 1 and len(regs) in (1, 2):
+        b = R[base]
+        k = element(b, R, regs)
+        if k is not None:
+            R[dest] = b.item(k)
+            return
+    vm.index(frame, a)
+    check(vm)
+
+
+def op_setindex(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    slot, steps, rhs, regs = a
+    if steps == (("()", len(regs)),) and len(regs) in (1, 2):
+        x = R[rhs]
+        b = R[slot]
+        if type(b) is ndarray and type(x) is float and frame.owned.get(slot) is b:
+            k = element(b, R, regs)
+            if k is not None:
+                b[k] = x
+                return
+    vm.setindex(frame, a)
+    check(vm)
+
+
+# ---------------------------------------------------------------- calls
+def op_call(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    dest, name, regs, spread, nargout, slot = a
+    if slot >= 0 and R[slot] is not None:          # ``name(args)`` where name is a variable: indexing
+        indexing = (dest, slot, regs, spread, nargout)
+        if spread is None and 0 <= nargout <= 1 and len(regs) in (1, 2):
+            b = R[slot]
+            k = element(b, R, regs)
+            if k is not None:
+                R[dest] = b.item(k)
+                return
+            vm.index(frame, indexing)
+            check(vm)
+            return
+        vm.index(frame, indexing)
+        return
+    if spread is None and nargout == 1 and name not in frame.code.locals:
+        call_one(vm, frame, R, a)
+        return
+    vm.call(frame, a)
+    check(vm)
+
+
+def call_one(vm: Any, frame: Any, R: list, a: tuple) -> None:
+    """pygen's ``call_one``: a builtin (its scalar path for real double scalars) or a function file
+    inline; anything else through the slow path."""
+    from .pygen import builtin1
+    dest, name, regs = a[0], a[1], a[2]
+    xs = [R[r] for r in regs]
+    t = vm.resolved.get(name)
+    if type(t) is Builtin:
+        if vm.interrupted:
+            raise interrupt_error()
+        if regs:
+            f = SCALAR_PATHS.get(t.impl)
+            if f is not None and f[0] == len(regs) and all(type(x) is float for x in xs):
+                v = f[1](*xs)
+                if v is not None:
+                    R[dest] = v
+                    return
+        R[dest] = builtin1(vm, t, xs)
+        check(vm)
+    elif type(t) is Code and t.kind == "function":
+        R[dest] = vm.call_code_outputs(t, xs, 1)[0]
+    else:
+        vm.call(frame, a)
+        check(vm)
+
+
+def rare(op: int) -> Handler:
+    def handler(vm: Any, frame: Any, R: list, a: tuple) -> None:
+        vm.dispatch(frame, op, a)
+        check(vm)
+    return handler
+
+
+PYTHON_OPS = {"ADD": operator.add, "SUB": operator.sub, "MUL": operator.mul, "DIV": operator.truediv,
+              "LT": operator.lt, "LE": operator.le, "GT": operator.gt, "GE": operator.ge, "EQ": operator.eq,
+              "NE": operator.ne}
+SPECIAL = {"BINOP": op_binop, "UNOP": op_unop, "MOVE": op_move, "LOADNAME": op_loadname, "DISOWN": op_disown,
+           "INDEX": op_index, "SETINDEX": op_setindex, "CALL": op_call}
+HANDLERS: list[Handler] = [
+    arith(PYTHON_OPS[name], name == "DIV") if name in PYTHON_OPS else SPECIAL.get(name) or rare(k)
+    for k, name in enumerate(OPNAMES)
+]
