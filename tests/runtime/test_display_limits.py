@@ -15,7 +15,7 @@ from engine import Session
 from engine.runtime.context import DisplayFormat
 from engine.runtime.display import disp_text, display, display_to
 from engine.runtime.display.limit import OutputLimit
-from engine.runtime.values import CellArray, CharArray, StringArray
+from engine.runtime.values import CellArray, CharArray, StringArray, StructArray
 
 SHORT, LONG, COMPACT = DisplayFormat(), DisplayFormat(long=True), DisplayFormat(compact=True)
 LIMIT = 1_000_000
@@ -43,6 +43,7 @@ MEASURED = [   # values whose display size is known without making it: the note'
     CharArray(np.tile(CharArray.from_str("x😀").codes, (3, 4000))),
     CharArray(rng.randint(97, 123, (2, 5, 3)).astype(np.uint16)),
     StringArray.scalar("s" * 9000),
+    StructArray.scalar({"a": 1.0, "text": CharArray.from_str("ab😀" * 3000), "b": CharArray.from_str("x")}),
 ]
 
 
@@ -119,6 +120,24 @@ def test_cell_arrays_count_the_elements_they_left_out():
     left, rest = elements.split(" of ", 1)
     assert 90_000 - shown - 2 * 5 <= int(left.replace(",", "")) <= 90_000 - shown
     assert rest == "90,000 elements of c not shown (MATFUSE_MAX_OUTPUT_CHARS=20000)"
+
+
+def test_a_long_text_in_a_column_is_not_padded_into_every_row():
+    s = Session(device="cpu", max_output=LIMIT)
+    s.execute("c = cell(300, 1); c{1} = repmat('a', 1, 1e7); d = repmat(\"\", 300, 1); d(1) = c{1};")
+    tracemalloc.start()
+    try:
+        shown = s.execute("c\nd").stdout
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 100e6                      # 300 rows padded to 1e7 characters would be 3e9
+    assert shown.startswith("c = 300×1 cell array\n\n    {'aaaa") and len(shown) < LIMIT + 300
+    chars, elements = note_of(shown)[len("... output truncated: "):].split(" characters, ")
+    assert int(chars.replace(",", "")) == len("c = 300×1 cell array\n\n    {'") + 10**7 + len("'}\n") + \
+        len("d = 300×1 string array\n") - LIMIT              # all that was shown is part of c's line
+    assert elements == ("299 of 300 elements of c and 300 of 300 elements of d not shown "
+                        "(MATFUSE_MAX_OUTPUT_CHARS=1000000)")
 
 
 def test_cells_shown_again_add_up_in_the_note():

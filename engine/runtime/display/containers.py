@@ -186,13 +186,15 @@ def char_body(codes: np.ndarray, label: str, quoted: bool) -> Pages:
 class TextGrid:
     """A page of a cell or string array: columns four spaces apart, each as wide as its widest text.
 
-    ``column(values, rows)`` gives the texts of the first ``rows`` elements of a column, all the same
-    width; only the rows the budget can take are asked for (every line is at least ``min_line``
-    characters long)."""
+    ``column(values, rows, left)`` gives the width of a column's texts and the texts of its first
+    ``rows`` elements, or only of as many as the budget ``left`` can take at that width, each cut to
+    its first ``left + 1`` characters. Only the rows the budget can take are asked for (every line is
+    at least ``min_line`` characters long), and no text longer than the budget is made: a line holding
+    a cut text is past the budget, where the cell's limit cuts it."""
 
     empty = False
 
-    def __init__(self, page: np.ndarray, column: Callable[[np.ndarray, int], list[str]],
+    def __init__(self, page: np.ndarray, column: Callable[[np.ndarray, int, int | None], tuple[list[str], int]],
                  min_line: int) -> None:
         self.page, self.column, self.min_line = page, column, min_line
 
@@ -200,8 +202,9 @@ class TextGrid:
         nrows, ncols = self.page.shape
         shown = 0
         if not out.full():
-            rows = min(nrows, out.rows_left(self.min_line))
-            groups = self._groups(rows)
+            left = out.left()
+            rows = nrows if left is None else min(nrows, out.rows_left(self.min_line))
+            groups = self._groups(rows, left)
             first = next(groups)
             several = len(first) < ncols
             start = 0
@@ -212,30 +215,34 @@ class TextGrid:
                     out.block()
                     out.line(group_title(range(start, start + len(group))))
                 out.block()
-                shown += self._write_rows(out, group, rows)
+                shown += self._write_rows(out, group)
                 start += len(group)
         out.unformatted += nrows * ncols - shown
 
-    def _groups(self, rows: int):
-        """Column groups as lists of columns of texts (the next column is made to close a group)."""
-        group: list[list[str]] = []
+    def _groups(self, rows: int, left: int | None):
+        """Column groups as lists of (texts, width) columns (the next column is made to close a group)."""
+        group: list[tuple[list[str], int]] = []
         used = 0
         for c in range(self.page.shape[1]):
-            texts = ["    " + t for t in self.column(self.page[:, c], rows)]
-            width = len(texts[0])
+            texts, width = self.column(self.page[:, c], rows, left)
+            width += 4
             if starts_group(used, width):
                 yield group
                 group, used = [], 0
-            group.append(texts)
+            group.append((["    " + t for t in texts], width))
             used += width
         yield group
 
     @staticmethod
-    def _write_rows(out: Out, group: list[list[str]], rows: int) -> int:
+    def _write_rows(out: Out, group: list[tuple[list[str], int]]) -> int:
+        width = sum(w for _, w in group) + 1
+        rows = min(len(texts) for texts, _ in group)      # what the budget takes at their widths
         row = 0
         while row < rows and not out.full():
-            n = min(rows - row, out.rows_left(sum(len(col[0]) for col in group) + 1))
-            out.lines(["".join(col[r] for col in group) for r in range(row, row + n)])
+            n = min(rows - row, out.rows_left(width))
+            text = "".join("".join(texts[r] for texts, _ in group) + "\n" for r in range(row, row + n))
+            out.write(text)
+            out.hidden += n * width - len(text)     # of texts cut at the budget
             row += n
         return row * len(group)
 
@@ -243,32 +250,59 @@ class TextGrid:
         return None
 
 
-def grid_body(data: np.ndarray, label: str, column: Callable[[np.ndarray, int], list[str]],
+def grid_body(data: np.ndarray, label: str, column: Callable[[np.ndarray, int, int | None], tuple[list[str], int]],
               min_line: int) -> Pages:
     return Pages(data.shape, label, lambda ix: TextGrid(page_of(data, ix), column, min_line), None)
 
 
-def cell_column(values: np.ndarray, rows: int, long: bool) -> list[str]:
-    """The first ``rows`` elements of a column of a cell array, all as wide as the widest of them:
-    numbers are right-aligned inside their brackets (``{[  1]}``), other contents left-aligned
-    (``{'a'  }``). (A column taller than the output budget can show is as wide as the rows shown.)"""
+def within(rows: int, width: int, left: int | None) -> tuple[int, int | None]:
+    """How many of ``rows`` texts ``width`` wide a budget of ``left`` characters can take (each line
+    also has four spaces and a newline), and where to cut each (None: nowhere)."""
+    if left is None:
+        return rows, None
+    return min(rows, left // (width + 5) + 1), left + 1
+
+
+def cell_column(values: np.ndarray, rows: int, left: int | None, long: bool) -> tuple[list[str], int]:
+    """A column of a cell array (TextGrid's ``column``), as wide as the widest of its first ``rows``
+    elements: numbers are right-aligned inside their brackets (``{[  1]}``), other contents
+    left-aligned (``{'a'  }``). (A column taller than the output budget can show is as wide as the
+    rows shown.)"""
     contents = [cell_content(v, long) for v in values[:rows]]
     width = max(len(text) for text, _ in contents)
-    return ["{" + ("[" + text[1:-1].rjust(width - 2) + "]" if is_number else text.ljust(width)) + "}"
-            for text, is_number in contents]
+    rows, cap = within(rows, width + 2, left)
+    pad = width if cap is None else min(width, cap)     # a text past cap is cut there anyway
+
+    def padded(text: str, is_number: bool) -> str:
+        if is_number:
+            return "{[" + " " * min(width - len(text), pad) + text[1:-1] + "]}"
+        return "{" + text[:pad] + " " * min(width - len(text), pad) + "}"
+    return [padded(*found)[:cap] for found in contents[:rows]], width + 2
 
 
-def string_column(values: np.ndarray, rows: int) -> list[str]:
-    """The first ``rows`` elements of a column of a string array: ``"text"`` or ``<missing>``,
-    left-aligned to the widest element of the whole column."""
+def string_column(values: np.ndarray, rows: int, left: int | None) -> tuple[list[str], int]:
+    """A column of a string array (TextGrid's ``column``): ``"text"`` or ``<missing>``, left-aligned
+    to the widest element of the whole column."""
     width = max(len("<missing>") if v is None else len(v) + 2 for v in values)
-    return [string_text(v).ljust(width) for v in values[:rows]]
+    rows, cap = within(rows, width, left)
+    pad = width if cap is None else min(width, cap)
+    return [string_text(None if v is None else v[:pad]).ljust(pad)[:cap] for v in values[:rows]], width
 
 
-def struct_fields_block(fields: list[str], values: dict, long: bool) -> Block:
-    """``    name: value`` lines, names right-aligned to the longest."""
+def struct_field_lines(fields: list[str], values: dict, long: bool) -> list[LongText]:
+    """``    name: value`` lines, names right-aligned to the longest; a long text is made only as far
+    as the output budget goes."""
     width = max((len(f) for f in fields), default=0)
-    return [f"    {f.rjust(width)}: {field_summary(values[f], long)}" for f in fields]
+    return [field_line(f"    {f.rjust(width)}: ", values[f], long) for f in fields]
+
+
+def field_line(start: str, value, long: bool) -> LongText:
+    if type(value) is CharArray and value.codes.ndim == 2 and value.shape[0] == 1:
+        head = char_row_head(value.codes[0])
+        if isinstance(head, LongText):
+            return LongText(len(start) + head.size,
+                            lambda n: start + head.prefix(None if n is None else max(n - len(start), 1)))
+    return LongText.of(start + field_summary(value, long))
 
 
 def field_names_block(fields: list[str]) -> Block:

@@ -12,7 +12,8 @@ Bodies (``Blocks``, ``Chain``, ``Pages`` and the grids of show.py and containers
 into an ``Out``, which holds the output budget: a body writes blocks until ``out.full()``, so a matrix
 of a billion elements costs what its first screens cost. ``measure()`` gives the size of a whole body
 without making its text (``(characters, blocks)``), or None where only making the text would tell
-(cells, strings): their writers count the elements they never made instead (``out.unformatted``).
+(cells, strings): their writers count the elements they never made instead (``out.unformatted``),
+and the characters of the lines they made short (``out.hidden``).
 """
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ class Out:
         self.made = 0
         self.blocks = 0
         self.unformatted = 0      # elements whose text was never made (bodies that cannot measure)
+        self.hidden = 0           # characters of lines made that were cut short (those bodies too)
 
     def full(self) -> bool:
         return self.room is not None and self.made > self.room
@@ -142,7 +144,7 @@ class Blocks:
 
 
 class LongLines:
-    """One block of lines that may each be too long to make whole (char arrays, a long string)."""
+    """One block of lines that may each be too long to make whole (struct fields, a long string)."""
 
     empty = False
 

@@ -173,7 +173,8 @@ def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
         return Shown("", empty_line(shape, "cell"))
     return Shown(f"{dims_text(shape)} cell array",
                  containers.grid_body(value.data, label,
-                                      lambda column, rows: containers.cell_column(column, rows, fmt.long), 10))
+                                      lambda column, rows, left: containers.cell_column(column, rows, left, fmt.long),
+                                      10))
 
 
 def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
@@ -184,7 +185,7 @@ def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
         if not value.fields:
             return Shown(f"{kind} with no fields." if cls == "struct" else f"{kind} with no properties.")
         return Shown(f"{kind} {with_fields}",
-                     Blocks([containers.struct_fields_block(value.fields, value.data[0, 0], fmt.long)]))
+                     LongLines(containers.struct_field_lines(value.fields, value.data[0, 0], fmt.long)))
     title = f"{dims_text(shape)} {'empty ' if 0 in shape else ''}{kind} array"
     if not value.fields:
         title += " with no fields."
@@ -283,6 +284,7 @@ def settle(limit, out: Out, size: int | None, value, name: str | None) -> None:
         limit.leave_out(size - out.made)
     else:
         what = name or f"a {class_of(value)} array"
+        limit.leave_out(out.hidden)
         limit.leave_out_elements(out.unformatted, int(np.prod(size_of(value))), what)
 
 
