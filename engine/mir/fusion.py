@@ -129,14 +129,19 @@ def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, 
 
 def concatenations(block: Block, kinds: dict[int, str | None]) -> None:
     """A ``[A, B; C, D]`` of two or more parts is a view member when some part is surely an array or
-    made by a member whose value is not surely a scalar: rows of scalars (``[n m]``, a growing
-    ``v = [v, k]``) stay with the VM."""
+    made by a member whose value is not surely a scalar (directly, or through a variable the block
+    stored it in): rows of scalars (``[n m]``, a growing ``v = [v, k]``) stay with the VM."""
     made: set[int] = set()
+    variables: set[str] = set()                 # variables the block stored a made value in, so far
     for ins in block.instrs:
         if ins.op == "matrix" and kinds.get(id(ins)) is None and len(ins.args) >= 2 and not any(ins.attr[1]) \
                 and any(matrix_type(t.type) or t.id in made for t in ins.args):
             kinds[id(ins)] = "view"
-        if ins.dest is not None and kinds.get(id(ins)) not in (None, "literal", "constant") \
+        if ins.op == "store":
+            (variables.add if ins.args[0].id in made else variables.discard)(ins.attr)
+        elif ins.op in ("load", "loadname") and ins.attr in variables or ins.op == "out" and ins.args[0].id in made:
+            made.add(ins.dest.id)
+        elif ins.dest is not None and kinds.get(id(ins)) not in (None, "literal", "constant") \
                 and not ins.dest.type.is_scalar:
             made.add(ins.dest.id)
 
@@ -244,12 +249,13 @@ def sized_args(ins: Instr) -> tuple[int, ...]:
 
 def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]]) -> int | None:
     """The position in ``members`` of the first member that computes (directly or through other
-    members) a size argument of draw, generator or view ``ins``, or None."""
+    members) a size argument of draw, generator or view ``ins``, or None (literals are known when the
+    window starts: ``reshape(x .* 2, [3 8])`` is one window)."""
     wanted = {ins.args[k].id for k in sized_args(ins)}
     first = None
     for j in range(len(members) - 1, -1, -1):
         member = block.instrs[members[j][0]]
-        if member.dest is not None and member.dest.id in wanted:
+        if member.dest is not None and member.dest.id in wanted and members[j][1] not in ("literal", "constant"):
             wanted |= {t.id for t in member.args}
             first = j
     return first

@@ -158,20 +158,21 @@ def map_words(extents: tuple[int, ...], moduli: tuple[int, ...], step: list[int]
     return words
 
 
-def view_map(node: Node, plan: Plan) -> list[int] | None:
-    """The index map from a view's element index to its operand's (None: the same index)."""
+def view_map(node: Node, plan: Plan) -> tuple[str, list[int]] | None:
+    """The index map from a view's element index to its operand's: the WGSL function and its words
+    (None: the same index). A grid's is (index / pre) % n: its vector runs along one dimension."""
     out, x = plan.info[node.value].shape, plan.info[node.args[0]].shape
     if node.op == "reshape":
         return None
+    if node.op == "grid":
+        return "grid_index", [math.prod(out[:node.dim - 1]), out[node.dim - 1]]
     if node.op == "repmat":
         ndim = max(len(out), len(x))
         x, out = padded(x, ndim), padded(out, ndim)
-        return map_words(out, x, strides(x))
-    if node.op == "grid":
-        return map_words(out, out, [int(k == node.dim - 1) for k in range(len(out))])
+        return "mapped_index", map_words(out, x, strides(x))
     perm = permutation(node, plan.info[node.args[0]], plan.info[node.args[1]])
     out, x = padded(out, len(perm)), padded(x, len(perm))
-    return map_words(out, out, [strides(x)[d] for d in perm])
+    return "mapped_index", map_words(out, out, [strides(x)[d] for d in perm])
 
 
 # ------------------------------------------------------------------ WGSL
@@ -296,9 +297,10 @@ class ViewEmitter:
         if node.op == "cat":
             self.cat(node, index, lines, name)
             return
-        words = view_map(node, self.plan)
-        if words is not None:
-            index = self.let_index(f"mapped_index({index}, {self.map(words)}u)", lines)
+        found = view_map(node, self.plan)
+        if found is not None:
+            function, words = found
+            index = self.let_index(f"{function}({index}, {self.map(words)}u)", lines)
         child = self.context(index, self.plan.info[node.args[0]].shape)
         lines.append(f"    let {name} = {self.value(node.args[0], child, lines)};")
 

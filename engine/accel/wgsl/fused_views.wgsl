@@ -6,7 +6,8 @@
 // A map at word `at`: its number of dimensions nd, then per dimension (extent, modulus, stride). The
 // index is split into coordinates along the extents (column-major); each coordinate is taken modulo the
 // modulus (the operand's extent: repmat's tiles; the extent itself elsewhere) and weighted by the
-// operand's stride (0 on an expanded or grid-constant dimension, permuted for permute).
+// operand's stride (0 on an expanded dimension, permuted for permute). A grid's vector runs along one
+// dimension: its element is (index / pre) % n, the words pre and n at `at`.
 fn map_word(k: u32) -> u32 {
     return p.maps[k / 4u][k % 4u];
 }
@@ -22,4 +23,8 @@ fn mapped_index(i: u32, at: u32) -> u32 {
         rem = rem / extent;
     }
     return idx;
+}
+
+fn grid_index(i: u32, at: u32) -> u32 {
+    return (i / map_word(at)) % map_word(at + 1u);
 }
