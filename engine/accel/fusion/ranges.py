@@ -9,7 +9,8 @@ a status buffer and a blocking read-back per window run. Each value gets a set o
 - NANFREE: no element is NaN.
 
 Facts come from the operations (abs, exp, sqrt, cosh, hypot, even integer powers, ``x .* x``, comparisons,
-sums and products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG, reductions of NONNEG values, ``rand``)
+sums and products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG, reductions of NONNEG values, ``rand``;
+views keep the facts their data operands share)
 and from the leaves: literals and host scalars (uniforms) carry the facts of their values in the plan's
 signature (``Arg.facts``, set by the accelerator on the host before each run), so a scalar of another
 sign selects another plan, one that keeps the check; logical values are 0 or 1. The rules follow
@@ -18,7 +19,9 @@ NONNEG, while a product that overflows may not stay NANFREE (only logical result
 """
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from typing import TYPE_CHECKING
 
 from engine.accel.kernels import ELEMENTWISE
@@ -76,6 +79,8 @@ def node_facts(node: Node, kind: str, args: list[int], square: bool) -> int:
         return NONNEG | NANFREE if node.op == "rand" else NANFREE
     if kind == "layout":                  # transpose, diag (whose zeros are even integers)
         return args[0]
+    if kind == "view":                    # the operands' elements, moved (``args``: of the data operands)
+        return functools.reduce(operator.and_, args)
     return NONNEG if all(a & NONNEG for a in args) else 0        # matmul
 
 
@@ -99,12 +104,14 @@ def same(graph: AccelGraph, a: int, b: int) -> bool:
 
 def unchecked(graph: AccelGraph, plan: Plan) -> set[int]:
     """The nodes whose checks the plan leaves out (``plan.info`` has every value's Arg)."""
+    from .views import data_args              # views.py builds on plan.py, which imports this module
     info = plan.info
     facts = {v: a.facts for v, a in info.items() if v not in graph.nodes}
     found = set()
     for v, node in graph.nodes.items():
         kind = "matmul" if v in plan.products else node.kind
-        args = [facts[a] | (LOGICAL if info[a].cls == "logical" else 0) for a in node.args]
+        read = data_args(node) if kind == "view" else node.args
+        args = [facts[a] | (LOGICAL if info[a].cls == "logical" else 0) for a in read]
         facts[v] = node_facts(node, kind, args, len(node.args) == 2 and same(graph, *node.args))
         if needless(node, kind, args):
             found.add(v)
