@@ -58,7 +58,8 @@ def test_a_cut_display_is_the_cut_whole_text_with_the_same_counts(kind, k, fmt):
         made = display("v", value, fmt, limit) if kind == "display" else disp_text(value, fmt, limit)
         assert whole.startswith(made) and len(made) <= room + max(len(line) for line in whole.split("\n")) + 2
         assert limit.take(made) == reference.take(whole)
-        assert (limit.shown, limit.dropped, limit.note()) == (reference.shown, reference.dropped, reference.note())
+        assert (limit.shown, limit.dropped, limit.note()) == \
+            (reference.shown, reference.dropped, reference.note())
 
 
 def test_pieces_streamed_into_the_limit_cut_like_the_whole_text(monkeypatch):
@@ -184,5 +185,6 @@ def test_rows_in_a_container_are_summarised_without_writing_their_numbers(monkey
     assert r.stdout == ("c = 1×1 cell array\n\n    {1×999999 double}\n"
                         "st = struct with fields:\n\n    a: [1×999999 double]\n    b: {1×1000 cell}\n")
     assert written == []
-    assert display("c", cells((1, 1), lambda k: row[:, :3]), SHORT) == "c = 1×1 cell array\n\n    {[1 2 3]}\n"
+    three = cells((1, 1), lambda k: row[:, :3])
+    assert display("c", three, SHORT) == "c = 1×1 cell array\n\n    {[1 2 3]}\n"
     assert len(written) == 3

@@ -183,6 +183,9 @@ def char_body(codes: np.ndarray, label: str, quoted: bool) -> Pages:
 
 # ---- cell and string arrays ------------------------------------------------------------------------
 
+Column = Callable[[np.ndarray, int, "int | None"], tuple[list[str], int]]    # see TextGrid
+
+
 class TextGrid:
     """A page of a cell or string array: columns four spaces apart, each as wide as its widest text.
 
@@ -194,8 +197,7 @@ class TextGrid:
 
     empty = False
 
-    def __init__(self, page: np.ndarray, column: Callable[[np.ndarray, int, int | None], tuple[list[str], int]],
-                 min_line: int) -> None:
+    def __init__(self, page: np.ndarray, column: Column, min_line: int) -> None:
         self.page, self.column, self.min_line = page, column, min_line
 
     def write(self, out: Out) -> None:
@@ -250,8 +252,7 @@ class TextGrid:
         return None
 
 
-def grid_body(data: np.ndarray, label: str, column: Callable[[np.ndarray, int, int | None], tuple[list[str], int]],
-              min_line: int) -> Pages:
+def grid_body(data: np.ndarray, label: str, column: Column, min_line: int) -> Pages:
     return Pages(data.shape, label, lambda ix: TextGrid(page_of(data, ix), column, min_line), None)
 
 

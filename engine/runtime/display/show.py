@@ -171,10 +171,9 @@ def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
         return Shown("", empty_line(shape, "cell"))
-    return Shown(f"{dims_text(shape)} cell array",
-                 containers.grid_body(value.data, label,
-                                      lambda column, rows, left: containers.cell_column(column, rows, left, fmt.long),
-                                      10))
+    def column(values: np.ndarray, rows: int, left: int | None) -> tuple[list[str], int]:
+        return containers.cell_column(values, rows, left, fmt.long)
+    return Shown(f"{dims_text(shape)} cell array", containers.grid_body(value.data, label, column, 10))
 
 
 def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
