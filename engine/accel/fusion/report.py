@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.runtime.values import CellArray, StructArray
+import numpy as np
+
+from engine.runtime.values import CellArray, CharArray, StructArray
 
 from .graph import AccelGraph
 from .plan import Plan
@@ -80,8 +82,20 @@ def value_name(graph: AccelGraph, v: int) -> str:
     if stored:
         return stored[0]
     if v in graph.consts:
-        return repr(graph.consts[v])
+        return literal_text(graph.consts[v])
     return f"t{v}"
+
+
+def literal_text(value: Any) -> str:
+    """A literal as MATLAB would write it: ``2.5``, ``true``, ``[2 3]``, ``'single'``."""
+    if isinstance(value, np.ndarray):
+        items = ["true" if x is True else "false" if x is False else repr(x) for x in value.ravel(order="F").tolist()]
+        return items[0] if len(items) == 1 else f"[{' '.join(items)}]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if type(value) is CharArray:
+        return f"'{value.to_str()}'"
+    return repr(value)
 
 
 def group_reports(graph: AccelGraph, plan: Plan) -> list[GroupReport]:
