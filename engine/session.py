@@ -118,7 +118,8 @@ class Session:
                tuple(sorted((k, type_of_value(v)) for k, v in self._workspace.items())))
         compiled = self._builds.pop(key, None)
         if compiled is None:
-            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals))
+            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals),
+                                     self._poll_interrupt)        # a long compile stops at an interrupt
         self._builds[key] = compiled                     # most recently used last
         if len(self._builds) > BUILD_CACHE:
             del self._builds[next(iter(self._builds))]
@@ -151,6 +152,10 @@ class Session:
     def _figures(self) -> list:
         from .runtime.figures import flush_figures
         return self.vm.figures + flush_figures(self.state)
+
+    def _poll_interrupt(self) -> None:
+        if self.vm.interrupted:
+            raise interrupt_error()
 
     def interrupt(self) -> None:
         """Stop the running cell (thread-safe): it ends with MATLAB:interrupt as soon as the running

@@ -6,7 +6,7 @@ creation) that is decided at run time, so identifiers lower to ``loadname``/``ca
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -19,6 +19,7 @@ from ..runtime.values import CharArray, StringArray
 from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
 
 LIST_NODES = (A.CellIndex, A.Field, A.DynField)
+POLL_EVERY = 1024      # statements lowered between two calls of LowerOptions.poll
 
 
 def char_value(text: str) -> CharArray:
@@ -41,6 +42,7 @@ class LowerOptions:
     local_functions: frozenset[str] = frozenset()
     base_globals: frozenset[str] = frozenset()     # script: names declared global in earlier cells
     workspace: frozenset[str] = frozenset()        # script: the variables defined when it starts
+    poll: Callable[[], None] | None = None         # called every POLL_EVERY statements (may raise)
 
 
 @dataclass
@@ -54,7 +56,7 @@ def lower_program(program: A.Program, name: str, options: LowerOptions | None = 
     """Lower a parsed cell/script/function file to a MIR module."""
     options = options or LowerOptions()
     local = frozenset(f.name for f in program.functions) | options.local_functions
-    options = LowerOptions(local, options.base_globals, options.workspace)
+    options = replace(options, local_functions=local)
     main = Function(name=name, kind="script", source=program.source)
     if not program.is_function_file:
         Lowerer(main, None, options).lower_body(program.body, options.base_globals)
@@ -198,6 +200,7 @@ class Lowerer:
         self.script_assigned: set[str] = set(options.workspace)   # scripts: names that may be variables
         self.hidden = 0
         self.end_memo: dict[int, bool] = {}     # uses_end answers for the statement being lowered
+        self.lowered = 0                        # statements lowered (for options.poll)
         self.block = self.new_block()
 
     # ------------------------------------------------------------ building blocks
@@ -280,6 +283,9 @@ class Lowerer:
 
     def statement(self, st: A.Node) -> None:
         self.end_memo.clear()
+        self.lowered += 1
+        if self.lowered % POLL_EVERY == 0 and self.options.poll is not None:
+            self.options.poll()
         handler = getattr(self, "stmt_" + type(st).__name__, None)
         if handler is None:
             raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")

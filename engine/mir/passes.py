@@ -3,6 +3,8 @@
     state = PassState(module, workspace_types)
     run_pipeline(state)        # prune -> infer -> fusion, with MATFUSE_DUMP_AFTER=<pass>|all dumps
 
+``state.poll`` (optional, no arguments) is called before each pass: it may raise to stop a long build.
+
 Each pass is a function ``(state) -> None`` registered with ``@mir_pass(name)``; the pipeline times
 them (``state.timings``) and names the failing pass in internal errors. After every pass the verifier
 checks the CFG invariants (single assignment, known targets, one terminator per block).
@@ -24,6 +26,7 @@ class PassState:
     module: Module
     workspace: dict[str, Type] = field(default_factory=dict)   # script: types of existing variables
     timings: dict[str, float] = field(default_factory=dict)
+    poll: Callable[[], None] | None = None                       # called before each pass (may raise)
 
     def functions(self) -> list[Function]:
         return [self.module.main, *self.module.functions.values(), *anon_bodies(self.module)]
@@ -59,6 +62,8 @@ def run_pipeline(state: PassState) -> PassState:
     if dump in ("lower", "all"):
         print(f"--- MIR after lower ---\n{state.module}", file=sys.stderr)
     for name in PIPELINE:
+        if state.poll is not None:
+            state.poll()
         started = time.perf_counter()
         PASSES[name](state)
         state.timings[name] = time.perf_counter() - started
@@ -145,7 +150,8 @@ def successor_labels(block: Block) -> list[str]:
     return list(block.term.targets) + handlers
 
 
-def compile_mir(module: Module, workspace: dict[str, Type] | None = None) -> PassState:
+def compile_mir(module: Module, workspace: dict[str, Type] | None = None,
+                poll: Callable[[], None] | None = None) -> PassState:
     """Run the pipeline over a freshly lowered module (importing the passes registers them)."""
     from . import fusion, infer  # noqa: F401  (registration)
-    return run_pipeline(PassState(module, dict(workspace or {})))
+    return run_pipeline(PassState(module, dict(workspace or {}), poll=poll))

@@ -1,9 +1,13 @@
-"""Source text -> code objects: parse, lower to MIR, run the MIR passes, compile to bytecode."""
+"""Source text -> code objects: parse, lower to MIR, run the MIR passes, compile to bytecode.
+
+``poll`` (optional, no arguments) is handed to every stage, which calls it every few thousand tokens,
+statements or instructions and between passes: it may raise (Session's raises MATLAB:interrupt when the
+user interrupts) to stop a long build. The stages know nothing of the VM or the session."""
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..frontend import parse
 from ..mir.infer import type_of_value
@@ -16,14 +20,17 @@ from .compiler import compile_module
 TOO_DEEP_CODE = "Nesting of blocks or expressions is too deep to compile."
 
 
+Poll = Callable[[], None]
+
+
 def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
-              base_globals: frozenset[str] = frozenset(), file: str = "") -> PassState:
+              base_globals: frozenset[str] = frozenset(), file: str = "", poll: Poll | None = None) -> PassState:
     """Parse and lower ``source``, then run the pass pipeline (types seeded from the workspace values)."""
-    program = parse(source, name)
+    program = parse(source, name, poll)
     module = lower_program(program, name, LowerOptions(base_globals=base_globals,
-                                                                 workspace=frozenset(workspace or ())))
+                                                       workspace=frozenset(workspace or ()), poll=poll))
     types = {k: type_of_value(v) for k, v in (workspace or {}).items()}
-    state = compile_mir(module, types)
+    state = compile_mir(module, types, poll)
     for fn in state.functions():
         fn.file = file
         if not fn.source:
@@ -31,19 +38,19 @@ def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
     return state
 
 
-def build_cell(source: str, name: str, workspace: dict[str, Any],
-               base_globals: frozenset[str] = frozenset()) -> tuple[Code, PassState]:
+def build_cell(source: str, name: str, workspace: dict[str, Any], base_globals: frozenset[str] = frozenset(),
+               poll: Poll | None = None) -> tuple[Code, PassState]:
     """Code for a cell/script run in ``workspace`` (whose variables are defined on entry)."""
     with nesting_limit(), gc_paused():
-        state = build_mir(source, name, workspace, base_globals)
-        return compile_module(state.module, set(workspace)), state
+        state = build_mir(source, name, workspace, base_globals, poll=poll)
+        return compile_module(state.module, set(workspace), poll), state
 
 
-def build_file(source: str, name: str, path: str) -> Code:
+def build_file(source: str, name: str, path: str, poll: Poll | None = None) -> Code:
     """Code for a function file (its first function) or a script file."""
     with nesting_limit(), gc_paused():
-        state = build_mir(source, name, None, frozenset(), path)
-        return compile_module(state.module)
+        state = build_mir(source, name, None, frozenset(), path, poll)
+        return compile_module(state.module, poll=poll)
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.lower import MagicColon
@@ -28,19 +28,22 @@ FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./"
 SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", "int64", "uint8", "uint16",
                        "uint32", "uint64"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
+POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
 LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
 
 
-def compile_module(module: Module, defined: set[str] | frozenset[str] = frozenset()) -> Code:
-    """Compile a module's main unit and its local functions (``defined``: variables that exist on entry)."""
+def compile_module(module: Module, defined: set[str] | frozenset[str] = frozenset(),
+                   poll: Callable[[], None] | None = None) -> Code:
+    """Compile a module's main unit and its local functions (``defined``: variables that exist on entry).
+    ``poll`` is called every POLL_EVERY instructions: it may raise to stop a long compile."""
     local_codes: dict[str, Code] = {}     # filled as they compile; calls look them up at run time
     for name, fn in module.functions.items():
-        local_codes[name] = Compiler(fn, local_codes, set(module.functions)).compile(set())
+        local_codes[name] = Compiler(fn, local_codes, set(module.functions), poll).compile(set())
     main = module.main
     if main.name in local_codes and main.kind == "function":
         return local_codes[main.name]
-    return Compiler(main, local_codes, set(module.functions)).compile(set(defined))
+    return Compiler(main, local_codes, set(module.functions), poll).compile(set(defined))
 
 
 
@@ -59,10 +62,12 @@ def branch_operand(block: Block) -> tuple[Temp, int]:
     return cond, k
 
 class Compiler:
-    def __init__(self, fn: Function, local_codes: dict[str, Code], local_names: set[str]):
+    def __init__(self, fn: Function, local_codes: dict[str, Code], local_names: set[str],
+                 poll: Callable[[], None] | None = None):
         self.fn = fn
         self.local_codes = local_codes
         self.local_names = local_names
+        self.poll = poll
         varnames = list(fn.variables)
         if "ans" not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
             varnames.append("ans")
@@ -151,6 +156,8 @@ class Compiler:
         assigned = set(assigned)
         instrs = block.instrs
         for k, ins in enumerate(instrs):
+            if k % POLL_EVERY == 0 and self.poll is not None:
+                self.poll()
             start = len(self.code.ops)
             if ins.op == "load" or ins.op == "loadname":
                 self.load(ins, block, k, assigned)
@@ -334,7 +341,7 @@ class Compiler:
 
     def op_anon(self, ins: Instr) -> None:
         spec = ins.attr
-        body = Compiler(spec.body, self.local_codes, self.local_names).compile(set())
+        body = Compiler(spec.body, self.local_codes, self.local_names, self.poll).compile(set())
         captures = tuple((n, self.slots[n]) for n in spec.body.variables
                          if n not in spec.params and n in self.slots)
         dest = self.reg(ins.dest)

@@ -1,0 +1,86 @@
+"""Large cells (issue 16, item 4): they compile in linear time and a long compile stops at an interrupt,
+keeping the workspace. Bounds are generous (CI runs on two slow cores); the structure is asserted exactly."""
+import random
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from engine.session import Session
+from engine.vm import pygen
+from engine.vm.build import build_cell
+
+
+def counting_cell(n: int) -> str:
+    return "x = 0;\n" + "x = x + 1;\n" * n
+
+
+def test_a_200_kb_cell_compiles_and_runs_cold():
+    code = counting_cell(18000)
+    assert len(code) > 195_000
+    s = Session(device="cpu")
+    started = time.perf_counter()
+    r = s.execute(code)
+    elapsed = time.perf_counter() - started
+    assert r.error is None and s.get("x")[0, 0] == 18000.0
+    assert elapsed < 60                          # about 1.5 s on the CI machine; was 8 s, and quadratic before
+    compiled, _ = build_cell(counting_cell(4 * pygen.COLD_RUN), "cell", {})
+    assert "run_cold(" in pygen.specialise(compiled).source      # straight code is not compiled to Python
+
+
+def test_a_200_kb_matrix_literal():
+    random.seed(0)
+    numbers = [f"{random.random():.10f}" for _ in range(16000)]
+    rows = [" ".join(numbers[k:k + 100]) for k in range(0, len(numbers), 100)]
+    s = Session(device="cpu")
+    r = s.execute("A = [" + ";\n".join(rows) + "];\nB = [" + " ".join(numbers[:4000]) + "];")
+    assert r.error is None
+    A = s.get("A")
+    assert A.shape == (160, 100) and A[3, 7] == float(numbers[307]) and A[-1, -1] == float(numbers[-1])
+    assert np.array_equal(s.get("B")[0], [float(v) for v in numbers[:4000]])
+
+
+def polls_of(code: str, fail_at: int | None = None) -> list[str]:
+    """The modules that called ``poll`` during a build, in order; the call ``fail_at`` raises."""
+    calls: list[str] = []
+
+    def poll() -> None:
+        calls.append(sys._getframe(1).f_globals["__name__"])
+        if len(calls) == fail_at:
+            raise KeyboardInterrupt
+    build_cell(code, "cell", {}, poll=poll)
+    return calls
+
+
+def test_every_stage_polls_while_building_a_long_cell():
+    code = counting_cell(6000)            # 36,000 tokens, 24,000 MIR instructions
+    calls = polls_of(code)
+    for stage, least in (("engine.frontend.lexer", 8), ("engine.frontend.lalr", 8), ("engine.mir.lower", 5),
+                         ("engine.mir.passes", 3), ("engine.vm.compiler", 5)):
+        assert calls.count(stage) >= least, (stage, calls.count(stage))
+    for k in (1, len(calls) // 2):                   # a poll that raises stops the build there
+        with pytest.raises(KeyboardInterrupt):
+            polls_of(code, fail_at=k)
+
+
+def test_interrupting_a_long_compile_stops_it_and_keeps_the_workspace():
+    s = Session(device="cpu")
+    s.execute("kept = 7;")
+    code = counting_cell(90000)           # 1 MB: several seconds to build on the CI machine
+    pressed: list[float] = []
+
+    def press() -> None:
+        pressed.append(time.perf_counter())
+        s.interrupt()
+    timer = threading.Timer(0.3, press)
+    timer.start()
+    r = s.execute(code)
+    returned = time.perf_counter()
+    timer.join()
+    assert r.error is not None and r.error.identifier == "MATLAB:interrupt"
+    assert r.error.message == "Operation terminated by user"
+    assert returned - pressed[0] < 5                  # within about half a second on the CI machine
+    assert "x" not in s.workspace and s.get("kept")[0, 0] == 7.0   # stopped before the cell ran
+    assert s.execute("y = kept + 1;").error is None and s.get("y")[0, 0] == 8.0
