@@ -103,8 +103,9 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
         special, claimed = pattern_groups(graph, plan)
         produced = {v for g in special for v in g.outputs}
         operands = [v for g in special for v in g.leaves if v not in produced and v in graph.nodes]
-        plan.groups = ordered(special + reduction_groups(graph, plan, claimed, produced)
-                              + elementwise_groups(graph, plan, claimed, produced, operands))
+        early = read_not_recomputed(graph, claimed, produced)
+        plan.groups = ordered(special + reduction_groups(graph, plan, claimed, produced | early)
+                              + elementwise_groups(graph, plan, claimed, produced, operands, early))
         inside = {v for g in special for part in [g, *getattr(g, "parts", [])] for v in part.nodes}
         if inside & set(plan.draws):
             raise Reject("a random draw inside a matrix-product kernel runs on the CPU")
@@ -407,22 +408,49 @@ def window_outputs(graph: AccelGraph) -> list[int]:
     return [v for v in graph.nodes if v in wanted]
 
 
+def read_not_recomputed(graph: AccelGraph, claimed: set[int], produced: set[int]) -> set[int]:
+    """The window's outputs that reductions read from the buffer an ElementwiseChain writes instead of
+    computing them again where they load: those computed from the inputs alone (no reduction or
+    pattern result: their kernel runs first) with a costly operation in their expression (a
+    transcendental or power). ``X = reshape(sin(k), n, n); a = sum(X(:).^2); c = max(X(:));`` computes
+    the sine once, not once per reduction."""
+    reduced = [n for n in graph.nodes.values() if n.kind == "reduction" and n.value not in claimed]
+    read = {v for n in reduced for v in inlined(graph, n.args[0], set(produced))[0]}
+    found = set()
+    for v in window_outputs(graph):
+        if v in read and v not in claimed and graph.nodes[v].kind in INLINED:
+            nodes, leaves = inlined(graph, v, set(produced))
+            if not any(leaf in graph.nodes for leaf in leaves) and \
+                    any(graph.nodes[n].kind == "elementwise" and graph.nodes[n].op in COSTLY for n in nodes):
+                found.add(v)
+    return found
+
+
+COSTLY = frozenset({"exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+                    "atan", "sinh", "cosh", "tanh", "power", "atan2", "hypot"})
+
+
 def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
-                       produced: set[int] = frozenset(), operands: list[int] = ()) -> list[Group]:
+                       produced: set[int] = frozenset(), operands: list[int] = (),
+                       early: set[int] = frozenset()) -> list[Group]:
     """ElementwiseChain groups of the window's elementwise outputs that no pattern claimed, and of the
-    elementwise ``operands`` pattern kernels read; ``produced`` values are read, not inlined."""
+    elementwise ``operands`` pattern kernels read; ``produced`` values are read, not inlined. With
+    ``early`` outputs (read_not_recomputed), the outputs computed from the inputs alone are kernels of
+    their own, which run before the reductions; the others read the early outputs, not recompute them."""
     by_shape: dict[tuple, list[int]] = {}
     stages: dict[int, int] = {}
     for v in dict.fromkeys([*window_outputs(graph), *operands]):
         if graph.nodes[v].kind in INLINED and v not in claimed:
-            key = plan.info[v].shape, stage(graph, v, produced, stages)
+            later = bool(early) and any(leaf in graph.nodes for leaf in inlined(graph, v, set(produced))[1])
+            key = plan.info[v].shape, stage(graph, v, produced, stages), later
             by_shape.setdefault(key, []).append(v)
     groups = []
-    for (shape, _), outputs in by_shape.items():
+    for (shape, _, later), outputs in by_shape.items():
         nodes: list[int] = []
         leaves: list[int] = []
+        stop = produced | early if later else produced
         for v in outputs:
-            more, more_leaves = inlined(graph, v, set(nodes) | produced)
+            more, more_leaves = inlined(graph, v, set(nodes) | stop)
             nodes += [n for n in more if n not in nodes]
             leaves += [x for x in more_leaves if x not in leaves and x not in nodes]
         groups.append(Group("ElementwiseChain", nodes, outputs, shape, leaves=leaves))
