@@ -294,7 +294,7 @@ class Compiler:
 
     def op_call(self, ins: Instr) -> None:
         name, nargout, spread = ins.attr
-        argv = self.args_of(ins)
+        argv = self.colons_as_text(self.args_of(ins))
         dest = self.reg(ins.dest)
         if ins.op == "call" and name in self.local_names:
             self.emit("CALLLOCAL", (dest, name, argv, spread_or_none(spread), nargout), ins, argv)
@@ -307,6 +307,14 @@ class Compiler:
         self.disown_after(argv, dest, "CALL")
 
     op_callname = op_call
+
+    def colons_as_text(self, argv: tuple[int, ...]) -> tuple[int, ...]:
+        """A bare ``:`` in a call's arguments reaches the function as the char ':' (MATLAB); indexing
+        a variable with ':' is the same as with ``:``, so ``callname`` may take it too."""
+        from ..runtime.indexing import MAGIC_COLON
+        from ..runtime.values import CharArray
+        template = self.code.template
+        return tuple(self.const(CharArray.from_str(":")) if template[r] is MAGIC_COLON else r for r in argv)
 
     def op_cellindex(self, ins: Instr) -> None:
         base, *rest = self.args_of(ins)

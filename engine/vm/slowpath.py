@@ -18,6 +18,7 @@ from .frame import NOVALUE, Frame, NoColumns, columns, exception_value, range_st
 
 COMPARE_OPS = ("<", "<=", ">", ">=", "==", "~=")
 EMPTY_ROW = np.zeros((1, 0))
+COLON_TEXT = CharArray.from_str(":")
 
 
 def expand(R: list, regs: tuple[int, ...], spread: tuple[bool, ...] | None) -> list:
@@ -31,6 +32,12 @@ def expand(R: list, regs: tuple[int, ...], spread: tuple[bool, ...] | None) -> l
         else:
             out.append(R[r])
     return out
+
+
+def colons_as_text(argv: list) -> list:
+    """Call arguments: a bare ``:`` is passed to a function as the char ':' (the compiler does the same
+    for names it compiles as calls)."""
+    return [COLON_TEXT if a is indexing.MAGIC_COLON else a for a in argv]
 
 
 def text_of(value: Any) -> str | None:
@@ -111,9 +118,11 @@ class SlowPaths:
         R = frame.regs
         value = R[base]
         argv = expand(R, regs, spread)
-        if type(value) is FunctionHandle and nargout != -2:
-            R[dest] = self.call_value(value, argv, nargout)
-            return
+        if type(value) is FunctionHandle:
+            argv = colons_as_text(argv)         # a call: ``f(:)`` passes ':' (MATLAB)
+            if nargout != -2:
+                R[dest] = self.call_value(value, argv, nargout)
+                return
         if value is None:
             raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
         if nargout == -2:

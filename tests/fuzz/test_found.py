@@ -1,0 +1,89 @@
+"""What the long fuzz runs found (tests/fuzz/run.py, docs/testing.md): one test per failure class, with
+its reproducer and MATLAB's behaviour (the value or the error identifier and message), and the fuzz
+oracle's check on every device.
+
+Expected behaviour is MATLAB's (R2023); values were checked with GNU Octave where the two agree."""
+from __future__ import annotations
+
+import pytest
+
+from oracle import check
+
+from engine import Session
+from engine.accel import provider
+from engine.runtime.builtins.registry import load_all
+
+DEVICES = ("cpu", "gpu", "auto") if provider.available() else ("cpu",)
+BUILTINS = frozenset(load_all())
+MAX_SIZE = ("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+
+
+def run(code: str, device: str = "cpu") -> tuple[str, tuple[str, str] | None, Session]:
+    s = Session(device=device)
+    r = s.execute(code)
+    return r.stdout, r.error and (r.error.identifier, r.error.message), s
+
+
+def clean(*cells: str) -> None:
+    """The oracle finds nothing: no Python text, no internal error, the devices agree."""
+    problems = check(list(cells), DEVICES, BUILTINS)
+    assert not problems, problems
+
+
+# ---- a bare ``:`` in a call's argument list reaches the function as the char ':'
+
+
+@pytest.mark.parametrize("code, out", [
+    ("disp(:)", ":\n"),
+    ("f = @(varargin) varargin; c = f(:); disp(class(c{1})); disp(c{1})", "char\n:\n"),
+    ("g = @disp; g(:)", ":\n"),
+    ("s.f = @(x) x; y = s.f(:); disp(y)", ":\n"),
+    ("c = {@(x) [x x]}; y = c{1}(:); disp(y)", "::\n"),
+    ("feval(@disp, :)", ":\n"),
+    ("[a, b] = deal(:); disp([a b])", "::\n"),
+    ("y = double(:); disp(y == 58)", "   1\n"),
+    ("y = show(:); disp(y)\nfunction r = show(v), r = class(v); end", "char\n"),
+])
+def test_colon_argument_is_char(code, out):
+    stdout, err, _ = run(code)
+    assert err is None and stdout == out
+
+
+def test_colon_still_indexes_variables():
+    stdout, err, s = run("x = magic(3); a = x(:, 2); b = x(2, :); c = x(:); eval('q = 1:3;'); d = q(:);")
+    assert err is None
+    assert s.get("a").ravel().tolist() == [1, 5, 9] and s.get("b").ravel().tolist() == [3, 5, 7]
+    assert s.get("c").shape == (9, 1) and s.get("d").shape == (3, 1)
+
+
+@pytest.mark.parametrize("code, error", [
+    ("reshape(324, :, 4)", ("MATLAB:NonIntegerInput", "Size inputs must be integers.")),
+    ("ones(:)", ("MATLAB:UnsupportedClass", "ones does not support class ':'.")),
+])
+def test_colon_argument_gets_the_builtins_own_error(code, error):
+    assert run(code)[1] == error
+
+
+@pytest.mark.parametrize("code", ["x = sin(:)", "disp(:)", "reshape(324,:,4)", "x = NaN(:, 2)",
+                                  "f = @(varargin) varargin; f(:)"])
+def test_colon_argument_on_every_device(code):
+    clean(code)
+
+
+# ---- empty arrays with huge dimensions: MATLAB's maximum variable size
+
+
+@pytest.mark.parametrize("code", ["zeros(0, 1e20)", "ones(0, 1e19)", "rand(0, 1e19)", "true(0, 1e19)",
+                                  "cell(0, 1e19)", "repmat(1, 0, 1e19)", "zeros([1e10 0 1e10])",
+                                  "zeros(0, 2^62, 4)", "reshape([], 0, 1e19)", "zeros(0, 2^48)"])
+def test_huge_empty_array_is_max_size(code):
+    assert run(code)[1] == MAX_SIZE
+
+
+def test_huge_nonempty_array_is_size_limit():
+    assert run("zeros(1e19, 1)")[1][0] == "MATLAB:array:SizeLimitExceeded"
+
+
+def test_large_empty_array_within_the_limit():
+    stdout, err, s = run("x = zeros(0, 2^47); n = size(x, 2);")
+    assert err is None and s.get("n")[0, 0] == 2 ** 47
