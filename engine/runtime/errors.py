@@ -119,6 +119,11 @@ def _physical_memory() -> int:
 
 MAX_BYTES = _physical_memory()   # MATLAB's default array size limit: the physical memory
 MAX_DIMS = 32                    # numpy allows 64 dimensions; results of several inputs combine dims
+MAX_NUMEL = 2 ** 48 - 1          # MATLAB's largest number of elements (and dimension) on 64-bit platforms
+
+
+def max_size_error() -> MatlabError:
+    return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
 
 
 def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
@@ -133,4 +138,6 @@ def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
                           f"Requested {'x'.join(map(str, shape))} ({count * itemsize / 2 ** 30:.1f}GB) array "
                           f"exceeds maximum array size preference ({MAX_BYTES / 2 ** 30:.1f}GB). This might "
                           "cause the session to become unresponsive.")
+    if math.prod(d for d in shape if d) > MAX_NUMEL:     # an empty array with huge dimensions
+        raise max_size_error()
     return shape

@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import MatlabError, check_size, inner_dimensions
+from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, string_elements, to_value, work_dtype)
 from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
@@ -460,19 +460,14 @@ def short_circuit_operand(value: Value) -> bool:
                       "scalar values. Use the ANY or ALL functions to reduce operands to logical scalar values.")
 
 
-_MAX_NUMEL = 2 ** 48 - 1      # MATLAB's maximum number of elements of an array (64-bit platforms)
-
-
-def _max_size() -> MatlabError:
-    return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
 
 
 def _colon_count(a: float, d: float, b: float) -> int:
     """Number of intervals n of a:d:b (MATLAB's colonop algorithm); -1 for an empty range."""
     if d == 0 or (a < b and d < 0) or (b < a and d > 0):
         return -1
-    if not abs((b - a) / d) < _MAX_NUMEL:
-        raise _max_size()
+    if not abs((b - a) / d) < MAX_NUMEL:
+        raise max_size_error()
     if a == math.floor(a) and d == 1:
         return int(math.floor(b) - a)
     if a == math.floor(a) and d == math.floor(d):
@@ -493,7 +488,7 @@ def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     if math.isinf(a) or math.isinf(b) or math.isinf(d):
         if d == 0 or (a < b and d < 0) or (b < a and d > 0):
             return np.zeros((1, 0))
-        raise _max_size()
+        raise max_size_error()
     n = _colon_count(a, d, b)
     if n < 0:
         return np.zeros((1, 0))
