@@ -126,6 +126,13 @@ def max_size_error() -> MatlabError:
     return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
 
 
+def _gigabytes(nbytes: int) -> str:
+    try:
+        return f"{nbytes / 2 ** 30:.1f}"
+    except OverflowError:            # past the double range (magic(1e300))
+        return "Inf"
+
+
 def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
     """``shape`` if an array of that size fits in memory, else MATLAB's size-limit error. Sizes are
     Python ints, so a requested size past the int64 range is reported exactly."""
@@ -135,7 +142,7 @@ def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
     count = math.prod(shape)
     if count * itemsize > MAX_BYTES:
         raise MatlabError("MATLAB:array:SizeLimitExceeded",
-                          f"Requested {'x'.join(map(str, shape))} ({count * itemsize / 2 ** 30:.1f}GB) array "
+                          f"Requested {'x'.join(map(str, shape))} ({_gigabytes(count * itemsize)}GB) array "
                           f"exceeds maximum array size preference ({MAX_BYTES / 2 ** 30:.1f}GB). This might "
                           "cause the session to become unresponsive.")
     if math.prod(d for d in shape if d) > MAX_NUMEL:     # an empty array with huge dimensions

@@ -87,3 +87,38 @@ def test_huge_nonempty_array_is_size_limit():
 def test_large_empty_array_within_the_limit():
     stdout, err, s = run("x = zeros(0, 2^47); n = size(x, 2);")
     assert err is None and s.get("n")[0, 0] == 2 ** 47
+
+
+@pytest.mark.parametrize("code", ["magic(1e308)", "A = zeros(1e308, 1e308)", "magic(1e300) > 0"])
+def test_size_past_the_double_range_is_size_limit(code):
+    ident, message = run(code)[1]
+    assert ident == "MATLAB:array:SizeLimitExceeded" and "(InfGB)" in message
+
+
+def test_assigning_past_the_limit_with_an_empty_subscript():
+    assert run("s(18446744073709551615, []) = 2.5")[1] == MAX_SIZE
+
+
+# ---- empty text and arrays with no rows
+
+
+@pytest.mark.parametrize("code", ["x = str2num('');", "x = str2num(char(zeros(0, 3)));",
+                                  "x = str2num(char(zeros(2, 0)));", "x = num2str(zeros(0, 3, 2));"])
+def test_empty_text_conversions(code):
+    stdout, err, s = run(code + " sz = size(x);")
+    assert err is None and s.get("sz").tolist() == [[0, 0]]
+
+
+def test_str2num_of_empty_text_succeeds():
+    _, err, s = run("[x, ok] = str2num('');")
+    assert err is None and s.get("x").shape == (0, 0) and s.get("ok")[0, 0]
+
+
+def test_for_over_an_array_with_no_rows_runs_once_per_column():
+    """MATLAB runs a for loop once per column of the value, each an empty 0x1 column (Octave: none)."""
+    _, err, s = run("n = 0; for k = zeros(0, 3, 2), n = n + 1; end; sz = size(k);")
+    assert err is None and s.get("n")[0, 0] == 6 and s.get("sz").tolist() == [[0, 1]]
+
+
+def test_colon_argument_as_a_condition():
+    clean("v = @(x) x + 1\n%%\nfor k1 = 3:-1:1 if (v(:)) end end")
