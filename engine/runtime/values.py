@@ -23,6 +23,7 @@ array that it did not create itself copies it first (the VM decides when an in-p
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,14 @@ def as_matrix(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+def fold_columns(arr: np.ndarray) -> np.ndarray:
+    """``arr`` as a matrix: its rows by all its columns and pages in column-major order (zero rows too,
+    where numpy's ``reshape(0, -1)`` cannot tell the column count)."""
+    if arr.ndim == 2:
+        return arr
+    return arr.reshape(arr.shape[0] if arr.ndim else 1, math.prod(arr.shape[1:]), order="F")
+
+
 @dataclass(eq=False)
 class CharArray:
     """MATLAB char array: UTF-16 code units in an ndarray of uint16 with MATLAB's size."""
@@ -86,7 +95,7 @@ class CharArray:
         return utf16_text(self.codes.ravel(order="F"))
 
     def rows(self) -> list[str]:
-        return [utf16_text(row) for row in self.codes.reshape(self.codes.shape[0], -1, order="F")]
+        return [utf16_text(row) for row in fold_columns(self.codes)]
 
 
 def utf16_codes(text: str) -> np.ndarray:

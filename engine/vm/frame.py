@@ -10,7 +10,7 @@ import numpy as np
 from ..runtime.device import registers_to_host, to_host
 from ..mir.lower import char_value
 from ..runtime.errors import MatlabError, StackFrame, internal_error  # noqa: F401  (re-exported)
-from ..runtime.values import CellArray, FunctionHandle, StructArray, simplify
+from ..runtime.values import CellArray, FunctionHandle, StructArray, fold_columns, simplify
 from .code import Code
 
 
@@ -111,7 +111,7 @@ def columns(value: Any) -> Iterator:
     if len(shape) < 2 or math.prod(shape[1:]) == 0:
         return NoColumns(value)
     if t is np.ndarray:
-        data = value.reshape(shape[0], -1, order="F") if value.ndim > 2 else value
+        data = fold_columns(value)
         if data.dtype == np.float64 and shape[0] == 1:
             return iter(data[0].tolist())
         return (simplify(data[:, k:k + 1].copy()) for k in range(data.shape[1]))

@@ -10,7 +10,7 @@ from ..context import DisplayFormat
 from ..display import disp_to, display_to
 from ..errors import MatlabError
 from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, is_array_like,
-                      to_array)
+                      fold_columns, to_array)
 from .printf import format_text
 from .registry import builtin
 from .textutil import char_value, text_arg
@@ -109,7 +109,7 @@ def _numeric_arg(value: Value, fname: str) -> np.ndarray:
     if not is_array_like(value):
         raise MatlabError(f"MATLAB:{fname}:nonNumericInput", f"Input to {fname} must be numeric or logical.")
     arr = to_array(value)
-    return arr.reshape(arr.shape[0], -1, order="F") if arr.ndim > 2 else arr
+    return fold_columns(arr)
 
 
 def _empty_char() -> CharArray:
