@@ -1,13 +1,16 @@
 """Type and shape inference: forward dataflow over the CFG on the lattice of mir/types.py.
 
 The state at a block entry maps variable names to types; instructions set their temporaries' types by
-per-op rules (the RULES table); control-flow merges join the states until nothing changes. Shapes are
+per-op rules (the RULES table); control-flow merges join the states until nothing changes. A state
+holds only the variables live there (liveness.py): the others are never read again before a store, and
+carrying them made a cell with many variables and many branches quadratic. Shapes are
 exact where they follow from constants, implicit expansion, matrix products, constructors with constant
 sizes (zeros/ones/rand...), reductions and concatenation; otherwise rank-only or unknown.
 """
 from __future__ import annotations
 
 import math
+from collections import Counter, deque
 from typing import Any, Callable
 
 import numpy as np
@@ -15,6 +18,7 @@ import numpy as np
 from ..runtime.device import is_implicit
 from ..runtime.values import CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray, StructArray
 from .ir import Block, Function, Instr, Temp
+from .liveness import live_in
 from .passes import PassState, mir_pass
 from .types import UNKNOWN, Type, binary_class, broadcast, join, scalar
 
@@ -61,26 +65,39 @@ def infer_types(state: PassState) -> None:
 
 
 def infer_function(fn: Function, workspace: Env) -> None:
-    entry: dict[str, Env] = {fn.blocks[0].label: dict(workspace)}
+    live = live_in(fn)
+    first = fn.blocks[0].label
+    entry: dict[str, Env] = {first: {k: t for k, t in workspace.items() if k in live[first]}}
     consts: dict[int, Any] = {}
     by_label = {b.label: b for b in fn.blocks}
-    todo = [fn.blocks[0].label]
+    todo = deque([first])                    # first in, first out; ``queued`` counts each label in it
+    queued = Counter(todo)
     while todo:
-        label = todo.pop(0)
+        label = todo.popleft()
+        queued[label] -= 1
         env = dict(entry[label])
         block = by_label[label]
         for ins in block.instrs:
             transfer(ins, env, consts)
         for target, out in successors(block, env):
-            merged = join_env(entry.get(target), out)
+            merged = join_env(entry.get(target), only(out, live[target]))
             if merged != entry.get(target):
                 entry[target] = merged
-                if target not in todo:
+                if not queued[target]:
                     todo.append(target)
+                    queued[target] += 1
         for ins in block.instrs:
-            if ins.op == "trypush" and join_env(entry.get(ins.attr), env) != entry.get(ins.attr):
-                entry[ins.attr] = join_env(entry.get(ins.attr), env)
-                todo.append(ins.attr)
+            if ins.op == "trypush":
+                merged = join_env(entry.get(ins.attr), only(env, live[ins.attr]))
+                if merged != entry.get(ins.attr):
+                    entry[ins.attr] = merged
+                    todo.append(ins.attr)
+                    queued[ins.attr] += 1
+
+
+def only(env: Env, names: frozenset[str]) -> Env:
+    """The part of ``env`` about ``names``."""
+    return {k: t for k, t in env.items() if k in names}
 
 
 def successors(block: Block, env: Env) -> list[tuple[str, Env]]:

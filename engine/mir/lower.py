@@ -201,6 +201,7 @@ class Lowerer:
         self.hidden = 0
         self.end_memo: dict[int, bool] = {}     # uses_end answers for the statement being lowered
         self.lowered = 0                        # statements lowered (for options.poll)
+        self.slotted = set(fn.variables)        # fn.variables as a set (a list lookup made many names quadratic)
         self.block = self.new_block()
 
     # ------------------------------------------------------------ building blocks
@@ -229,7 +230,8 @@ class Lowerer:
         self.block = block
 
     def slot(self, name: str) -> None:
-        if name not in self.fn.variables:
+        if name not in self.slotted:
+            self.slotted.add(name)
             self.fn.variables.append(name)
 
     def is_function(self, name: str) -> bool:

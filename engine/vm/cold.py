@@ -1,18 +1,21 @@
-"""Cold code: long straight runs of a script's instructions outside its loops, run by a table of handlers
-instead of being compiled into the specialised Python function (pygen.py).
+"""Cold code: a script's instructions outside its loops, run by a table of handlers instead of being
+compiled into the specialised Python function (pygen.py).
 
-A script (a cell) runs each such instruction once per execution, and CPython compiles the few lines that
-pygen writes per instruction far more slowly than they run (about 20-40 us an instruction against well
-under one): a cell of 90,000 statements spent seconds in ``compile()``. pygen therefore writes a run of
-at least ``pygen.COLD_RUN`` such instructions as one call, ``run_cold(vm, frame, R, start, stop)``, and
-``HANDLERS`` does per instruction what the generated lines would: the same float fast paths (arithmetic
-and comparisons on two Python floats, scalar element reads and in-place writes of double matrices,
-builtin scalar paths), the same slow-path calls (slowpath.py) and the same interrupt checks after them.
-Keep each handler next to its generated form in mind: a change to one is a change to the other
-(tests/vm/test_cold.py runs programs both ways).
+A script (a cell) runs such an instruction at most once per execution, and CPython compiles the lines
+that pygen writes per instruction far more slowly than they run (20-40 us an instruction against well
+under one): a cell of 90,000 statements spent seconds in ``compile()``. pygen therefore writes a region
+of at least ``pygen.COLD_RUN`` instructions outside loops as a call, ``run_cold(vm, frame, R, pc, stop,
+HOST)`` at each place control can enter it, and the handlers here do per instruction what the generated
+lines would: the same float fast paths (arithmetic and comparisons on two Python floats, scalar element
+reads and in-place writes of double matrices, builtin scalar paths), the same slow-path calls
+(slowpath.py), the same interrupt checks, and before an instruction the same residency checks (``HOST``:
+offset -> the variables pygen would bring to the host there). Keep each handler next to its generated
+form in mind: a change to one is a change to the other (tests/vm/test_cold.py runs programs both ways).
 
-A failure inside a run leaves the offset of the failing instruction on the exception (``COLD_PC``):
-the generated ``run`` hands that offset, not the call's, to ``interp.handle_error``.
+``run_cold`` follows jumps inside its region and returns the offset where control leaves it (the
+start of a loop, or ``stop``), or None after RETURN. A failure inside it leaves the offset of the
+failing instruction on the exception (``COLD_PC``): the generated ``run`` hands that offset, not the
+call's, to ``interp.handle_error``.
 """
 from __future__ import annotations
 
@@ -23,22 +26,38 @@ from numpy import dtype, float64, ndarray
 
 from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin
+from ..runtime.device import DeviceArray, to_host
 from .code import OP, OPNAMES, Code
 from .frame import SCALAR_TYPES, interrupt_error
 
 COLD_PC = "matfuse_cold_pc"     # attribute of an exception raised inside a run: the failing offset
 F64 = dtype(float64)
 Handler = Callable[[Any, Any, list, tuple], None]
+Control = Callable[[Any, Any, list, tuple, int], "int | None"]
 
 
-def run_cold(vm: Any, frame: Any, R: list, start: int, stop: int) -> None:
-    """Instructions ``start``..``stop - 1`` of the frame's code, none of which jumps."""
+def run_cold(vm: Any, frame: Any, R: list, pc: int, stop: int, host: dict[int, tuple[int, ...]]) -> int | None:
+    """Run from ``pc`` while control stays in the region that ends at ``stop`` (regions start after a
+    loop, and their jumps go forward); the offset where it leaves, or None after RETURN."""
     code = frame.code
     ops, args = code.ops, code.args
-    pc = start
+    handlers, control = HANDLERS, CONTROL
     try:
-        for pc in range(start, stop):
-            HANDLERS[ops[pc]](vm, frame, R, args[pc])
+        while pc < stop:
+            if host and pc in host:
+                for r in host[pc]:               # pygen.Generator.materialise
+                    if isinstance(R[r], DeviceArray) and R[r].implicit:
+                        R[r] = to_host(R[r])
+            op = ops[pc]
+            jump = control[op]
+            if jump is None:
+                handlers[op](vm, frame, R, args[pc])
+                pc += 1
+            else:
+                pc = jump(vm, frame, R, args[pc], pc)
+                if pc is None:
+                    return None
+        return pc
     except BaseException as exc:
         setattr(exc, COLD_PC, pc)
         raise
@@ -194,6 +213,67 @@ def rare(op: int) -> Handler:
     return handler
 
 
+# ---------------------------------------------------------------- control flow (offset of the next instruction)
+def compare_jump(fast: Callable[[float, float], bool], which: int) -> Control:
+    def jump(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+        x = R[a[0]]
+        y = R[a[1]]
+        go = fast(x, y) if type(x) is float and type(y) is float else vm.compare(which, x, y)
+        return pc + 1 if go else a[2]
+    return jump
+
+
+def op_jfalse(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    c = R[a[0]]
+    return pc + 1 if c is True or c is not False and vm.truth(c) else a[1]
+
+
+def op_jump(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    return a[0]
+
+
+def op_loop(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    check(vm)
+    return a[0]
+
+
+def op_foriter(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    from .pygen import advance
+    it, var, back, target = a
+    st = R[it]
+    if type(st) is list and st[0] < st[1]:
+        k = st[0]
+        R[var] = st[2] + k * st[3]
+        st[0] = k + 1
+        more = True
+    else:
+        more = advance(vm, R, st, var)
+    if back:
+        if more:
+            check(vm)
+            return target
+        return pc + 1
+    return pc + 1 if more else target
+
+
+def op_window(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    accel = vm.accel
+    w = frame.code.windows[a[0]]
+    nxt = w.end if accel is not None and accel.try_run(w, frame) else pc + 1
+    check(vm)
+    return nxt
+
+
+def op_return(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> None:
+    return None
+
+
+def op_trypush(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    vm.dispatch(frame, OP["TRYPUSH"], a)        # a handler offset to remember: no jump
+    check(vm)
+    return pc + 1
+
+
 PYTHON_OPS = {"ADD": operator.add, "SUB": operator.sub, "MUL": operator.mul, "DIV": operator.truediv,
               "LT": operator.lt, "LE": operator.le, "GT": operator.gt, "GE": operator.ge, "EQ": operator.eq,
               "NE": operator.ne}
@@ -203,3 +283,9 @@ HANDLERS: list[Handler] = [
     arith(PYTHON_OPS[name], name == "DIV") if name in PYTHON_OPS else SPECIAL.get(name) or rare(k)
     for k, name in enumerate(OPNAMES)
 ]
+JUMP_OPS: dict[str, Control] = {
+    **{"J" + name: compare_jump(PYTHON_OPS[name], k) for k, name in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))},
+    "JFALSE": op_jfalse, "JUMP": op_jump, "LOOP": op_loop, "FORITER": op_foriter, "WINDOW": op_window,
+    "RETURN": op_return, "TRYPUSH": op_trypush,
+}
+CONTROL: list[Control | None] = [JUMP_OPS.get(name) for name in OPNAMES]   # None: the next instruction follows

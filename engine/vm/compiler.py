@@ -20,6 +20,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
+from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
 
@@ -558,10 +559,13 @@ class BlockIndex:
 
 
 def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
-    """Variables assigned on every path to each block's entry (must-analysis)."""
+    """Variables assigned on every path to each block's entry (must-analysis), of those live there
+    (mir/liveness.py: the compiler asks only about variables a block reads; sets of every variable made
+    many variables and many blocks quadratic)."""
+    live = live_in(fn)
     everything = set(fn.variables) | entry
-    result = {b.label: set(everything) for b in fn.blocks}
-    result[fn.blocks[0].label] = set(entry)
+    result = {b.label: everything & live[b.label] for b in fn.blocks}
+    result[fn.blocks[0].label] = entry & live[fn.blocks[0].label]
     preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
     outs: dict[str, set[str]] = {}
     for b in fn.blocks:
@@ -575,8 +579,11 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
         changed = False
         for b in fn.blocks:
             if b.label != fn.blocks[0].label:
-                incoming = [outs.get(p, everything) for p in preds.get(b.label, [])]
-                new = set.intersection(*incoming) if incoming else set()
+                incoming = preds.get(b.label, [])
+                new = everything & live[b.label] if incoming else set()
+                for p in incoming:
+                    if p in outs:               # not yet known: every variable
+                        new &= outs[p]
                 if new != result[b.label]:
                     result[b.label] = new
                     changed = True

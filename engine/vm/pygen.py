@@ -8,10 +8,11 @@ conditional jumps, ``for`` over integer ranges, scalar element reads and in-plac
 matrices, and calls of builtins with real double scalars (their scalar paths) never leave the
 function; every other case calls the VM's slow path (slowpath.py) with the instruction's operands.
 
-Cold code: in a script, a run of at least COLD_RUN instructions outside every loop that neither jumps
-nor needs a residency check is one call, ``run_cold(vm, frame, R, start, stop)`` (cold.py runs each
-instruction as its generated lines would): such code runs once, and CPython compiles generated lines
-much more slowly than it runs them.
+Cold code: in a script, a region of at least COLD_RUN instructions outside every loop is not written
+out: each place where control can enter it (its start, a jump from outside, a try handler) is one
+call, ``pc = run_cold(vm, frame, R, pc, stop, HOST)``, and cold.py runs the instructions as their
+generated lines would. Such code runs once per execution, and CPython compiles generated lines much
+more slowly than it runs them.
 
 Control flow: basic blocks are ``if pc == start:`` sections in offset order inside ``while True``, so
 a fall-through or a forward jump runs on down and a backward jump ``continue``s; blocks are grouped
@@ -43,14 +44,14 @@ from .frame import SCALAR_TYPES, interrupt_error
 
 GROUP = 16                      # blocks per ``if pc < end:`` group
 PART = 256                      # blocks per function of a long code object (Generator.parted_source)
-COLD_RUN = 64                   # straight instructions outside loops run by cold.py from this many on
+COLD_RUN = 64                   # instructions outside loops run by cold.py from regions of this many on
 COLD_KINDS = ("script",)        # code kinds that run cold code (a function's body may run many times)
 PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=",
          "EQ": "==", "NE": "!="}
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
-LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
+LOADNAME, DISOWN, TRYPUSH, WINDOW = OP["LOADNAME"], OP["DISOWN"], OP["TRYPUSH"], OP["WINDOW"]
 SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
 # After an instruction that may take long (a slow path: numpy, a builtin, a fusion window), so that an
@@ -104,7 +105,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
                  "advance": advance, "position": position, "bisect_right": bisect_right, "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
                  "to_host": to_host, "run_cold": run_cold, "failing_offset": failing_offset,
-                 "COLD_LINES": frozenset(gen.cold_lines)}
+                 "COLD_LINES": frozenset(gen.cold_lines), "HOST": gen.host}
     exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
     fn.source = source
@@ -206,8 +207,11 @@ class Generator:
         self.starts = block_starts(code)
         self.loads = window_loads(code) if code.windows else {}
         self.resident = window_variables(code, self.loads)
-        self.in_loop = loop_offsets(code) if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN else None
+        self.cold: dict[int, int] = {}       # offset in a cold region -> the region's end
+        self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
+        if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN:
+            self.cold_regions()
 
     # ------------------------------------------------------------ operands
     def literal(self, r: int) -> str | None:
@@ -306,36 +310,46 @@ class Generator:
 
     def block(self, start: int, stop: int) -> None:
         ops, args = self.code.ops, self.code.args
-        runs = self.cold_runs(start, stop) if self.in_loop is not None else {}
-        pc = start
-        while pc < stop:
-            if pc in runs:
-                self.cold_lines.append(len(self.lines))
-                self.put(pc, 6, f"run_cold(vm, frame, R, {pc}, {runs[pc]})")
-                pc = runs[pc]
-                continue
+        if start in self.cold:
+            self.cold_lines.append(len(self.lines))
+            self.put(start, 6, f"pc = run_cold(vm, frame, R, {start}, {self.cold[start]}, HOST)")
+            self.put(start, 6, "if pc is None:\n    return")
+            return
+        for pc in range(start, stop):
             if self.resident:
                 self.materialise(pc, ops[pc], args[pc])
             self.put(pc, 6, self.instruction(pc, ops[pc], args[pc]))
-            pc += 1
         if ops[stop - 1] not in SETS_PC:
             self.put(stop - 1, 6, f"pc = {stop}")
 
-    def cold_runs(self, start: int, stop: int) -> dict[int, int]:
-        """Runs of at least COLD_RUN instructions in ``start..stop - 1`` for cold.py: outside loops,
-        no jump or block end, no residency check (start -> end offset)."""
-        ops, args = self.code.ops, self.code.args
-        runs, first = {}, None
-        for pc in range(start, stop + 1):
-            cold = pc < stop and not self.in_loop[pc] and ops[pc] not in ENDS_BLOCK \
-                and not (self.resident and self.host_slots(pc, ops[pc], args[pc]))
-            if cold and first is None:
-                first = pc
-            elif not cold and first is not None:
+    def cold_regions(self) -> None:
+        """Mark the regions of at least COLD_RUN offsets outside loops (``cold``, ``host``) and keep as
+        block starts only the places where control enters them from elsewhere."""
+        code = self.code
+        ops, args, n = code.ops, code.args, len(code.ops)
+        in_loop = loop_offsets(code)
+        first = None
+        for pc in range(n + 1):
+            if pc < n and not in_loop[pc]:
+                first = pc if first is None else first
+            elif first is not None:
                 if pc - first >= COLD_RUN:
-                    runs[first] = pc
+                    self.cold.update(dict.fromkeys(range(first, pc), pc))
                 first = None
-        return runs
+        if not self.cold:
+            return
+        entries = set()
+        for pc, (op, a) in enumerate(zip(ops, args)):
+            target = code.windows[a[0]].end if op == WINDOW else a[-1] if op in JUMPS else None
+            if op == TRYPUSH or (target in self.cold and self.cold.get(pc) != self.cold[target]):
+                entries.add(target)
+            if pc in self.cold and (pc == 0 or self.cold.get(pc - 1) != self.cold[pc]):
+                entries.add(pc)                          # a region's start
+            if pc in self.cold and self.resident:
+                slots = self.host_slots(pc, op, a)
+                if slots:
+                    self.host[pc] = tuple(slots)
+        self.starts = [s for s in self.starts if s not in self.cold or s in entries]
 
     def materialise(self, pc: int, op: int, a: tuple) -> None:
         """Host values, before the instruction, in the window variables it reads (a function's outputs
