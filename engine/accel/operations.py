@@ -16,6 +16,7 @@ device would not give MATLAB's answer, and dispatch.py computes it on the CPU in
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -185,7 +186,7 @@ def _permute(ctx: Any, args: list, nargout: int) -> tuple:
 
 
 def _whole_numbers(values: list[float]) -> bool:
-    return all(v >= 0 and v == int(v) for v in values)
+    return all(v >= 0 and float(v).is_integer() for v in values)     # Inf and NaN are not
 
 
 def _reshape(ctx: Any, args: list, nargout: int) -> tuple:
@@ -201,12 +202,12 @@ def _reshape(ctx: Any, args: list, nargout: int) -> tuple:
     known = [d for d in sizes if d is not None]
     if len(sizes) < 2 or len(known) < len(sizes) - 1 or not _whole_numbers(known):
         raise GpuUnavailable("reshape sizes checked on the CPU")
-    product = int(np.prod(known))
+    product = math.prod(int(d) for d in known)       # exact: a float product of large sizes overflows
     if len(known) < len(sizes):
         if product == 0 or x.numel % product:
             raise GpuUnavailable("reshape sizes checked on the CPU")
         sizes = [x.numel // product if d is None else d for d in sizes]
-    if int(np.prod(sizes)) != x.numel:
+    if math.prod(int(d) for d in sizes) != x.numel:
         raise GpuUnavailable("reshape sizes checked on the CPU")
     return (x.share(tuple(int(d) for d in sizes)),)
 

@@ -40,6 +40,13 @@ def colons_as_text(argv: list) -> list:
     return [COLON_TEXT if a is indexing.MAGIC_COLON else a for a in argv]
 
 
+def undefined_at(frame: Frame, reg: int) -> MatlabError:
+    """The error for reading register ``reg`` that holds no value: its variable, if it is one, is
+    undefined (the compiler reads variables it thinks assigned without a check: ``clear`` or an error
+    inside ``try`` can leave them undefined; instructions that would store None raise this)."""
+    return undefined(frame.code.varnames[reg]) if reg < frame.code.nvars else undefined("?")
+
+
 def text_of(value: Any) -> str | None:
     if type(value) is CharArray and value.shape[0] <= 1:
         return value.to_str()
@@ -124,7 +131,7 @@ class SlowPaths:
                 R[dest] = self.call_value(value, argv, nargout)
                 return
         if value is None:
-            raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
+            raise undefined_at(frame, base)
         if nargout == -2:
             argv, nargout = argv[:-1], int(argv[-1])
             if type(value) is FunctionHandle:
@@ -267,6 +274,9 @@ def op_cell(vm: Any, frame: Frame, a: tuple) -> None:
     grid, k = [], 0
     for n in rows:
         row = expand(R, regs[k:k + n], None if spread is None else spread[k:k + n])
+        for r in regs[k:k + n]:
+            if R[r] is None:
+                raise undefined_at(frame, r)
         k += n
         if row:
             grid.append(row)
@@ -288,16 +298,22 @@ def op_cellindex(vm: Any, frame: Frame, a: tuple) -> None:
     R = frame.regs
     value = R[base]
     if value is None:
-        raise undefined(frame.code.varnames[base]) if base < frame.code.nvars else undefined("?")
+        raise undefined_at(frame, base)
     R[dest] = indexing.cell_index(value, expand(R, regs, spread))
 
 
 def op_field(vm: Any, frame: Frame, a: tuple) -> None:
-    frame.regs[a[0]] = indexing.get_field(frame.regs[a[1]], a[2])
+    value = frame.regs[a[1]]
+    if value is None:
+        raise undefined_at(frame, a[1])
+    frame.regs[a[0]] = indexing.get_field(value, a[2])
 
 
 def op_dynfield(vm: Any, frame: Frame, a: tuple) -> None:
-    frame.regs[a[0]] = indexing.get_field(frame.regs[a[1]], field_name(frame.regs[a[2]]))
+    value = frame.regs[a[1]]
+    if value is None:
+        raise undefined_at(frame, a[1])
+    frame.regs[a[0]] = indexing.get_field(value, field_name(frame.regs[a[2]]))
 
 
 def op_first(vm: Any, frame: Frame, a: tuple) -> None:
@@ -336,6 +352,8 @@ def op_fhandle(vm: Any, frame: Frame, a: tuple) -> None:
 
 
 def op_casematch(vm: Any, frame: Frame, a: tuple) -> None:
+    if frame.regs[a[1]] is None:
+        raise undefined_at(frame, a[1])
     frame.regs[a[0]] = case_matches(frame.regs[a[1]], frame.regs[a[2]])
 
 

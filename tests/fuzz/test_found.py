@@ -122,3 +122,42 @@ def test_for_over_an_array_with_no_rows_runs_once_per_column():
 
 def test_colon_argument_as_a_condition():
     clean("v = @(x) x + 1\n%%\nfor k1 = 3:-1:1 if (v(:)) end end")
+
+
+# ---- a variable that the compiler thinks assigned but is not (after clear, or an error inside try)
+
+UNDEFINED_V = ("MATLAB:UndefinedFunction", "Unrecognized function or variable 'v'.")
+
+
+@pytest.mark.parametrize("use", ["w = {v}", "w = {1, v; 2, 3}", "w = v.a", "w = v.('a')",
+                                 "switch v, case 1, end", "w = v{1}"])
+@pytest.mark.parametrize("undefine", ["v = 1; clear v;", "try, error('x'); v = 1; catch,"])
+def test_reading_a_cleared_variable_is_undefined(undefine, use):
+    code = f"{undefine} {use}" + (", end" if undefine.startswith("try") else "")
+    assert run(code)[1] == UNDEFINED_V
+
+
+def test_a_cell_never_holds_an_undefined_value():
+    clean("m = 1; try, error('x'); v = -1; catch err, v = {m, v}; end")
+
+
+def test_assigning_into_a_variable_undefined_after_an_error_creates_it():
+    stdout, err, s = run("try, error('x'); v = struct(); catch, v.a = 1; end; "
+                         "try, error('x'); u = 1; catch, u(2) = 1; end")
+    assert err is None and s.get("v")["a"] == 1
+    assert s.get("u").tolist() == [[0, 1]]
+
+
+# ---- reshape on the GPU with sizes past the double range
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("a = reshape(1:8, 2, 1e308, 2)", "MATLAB:getReshapeDims:notSameNumel"),
+    ("a = reshape(1:8, 2, Inf, 2)", "MATLAB:NonIntegerInput"),
+    ("a = reshape(1:8, 2, [], 1e308)", "MATLAB:getReshapeDims:notDivisible"),
+])
+def test_reshape_with_huge_sizes(code, ident):
+    assert run(code)[1][0] == ident
+    clean(code)
+    if provider.available():
+        assert run(code.replace("1:8", "gpuArray(1:8)"), "gpu")[1][0] == ident
