@@ -140,13 +140,15 @@ class AstBuilder:
 
     def expr_stmt(self, children) -> ast.ExprStmt:
         expr, show = children
-        return ast.ExprStmt(expr, show, **_pos(expr))
+        return ast.ExprStmt(expr, show, line=expr.line, col=expr.col)
 
     def assign(self, children) -> ast.Assign:
         lhs, value, show = children
-        return ast.Assign(self._targets(lhs), value, show, **_pos(lhs))
+        return ast.Assign(self._targets(lhs), value, show, line=lhs.line, col=lhs.col)
 
     def _targets(self, lhs) -> tuple:
+        if type(lhs) is ast.Ident:
+            return (lhs,)                       # the common case, an lvalue
         if isinstance(lhs, ast.Matrix) and len(lhs.rows) == 1:
             targets = lhs.rows[0]
             self._claimed.update(id(t) for t in targets if isinstance(t, ast.Tilde))
@@ -225,15 +227,15 @@ class AstBuilder:
     # ------------------------------------------------------------ expressions
     def binary(self, children) -> ast.Binary:
         left, op, right = children
-        return ast.Binary(str(op), left, right, **_pos(left))
+        return ast.Binary(op.value, left, right, line=left.line, col=left.col)
 
     def unary(self, children) -> ast.Unary:
         op, operand = children
-        return ast.Unary(str(op), operand, **_pos(op))
+        return ast.Unary(op.value, operand, line=op.line, col=op.column)
 
     def transpose(self, children) -> ast.Postfix:
         operand, op = children
-        return ast.Postfix(str(op), operand, **_pos(operand))
+        return ast.Postfix(op.value, operand, line=operand.line, col=operand.col)
 
     def range(self, children) -> ast.Range:
         parts = children[::2]           # drop the COLON tokens
@@ -242,7 +244,7 @@ class AstBuilder:
 
     def index(self, children) -> ast.Index:
         base, _, args = children
-        return ast.Index(base, args, **_pos(base))
+        return ast.Index(base, args, line=base.line, col=base.col)
 
     def cell_index(self, children) -> ast.CellIndex:
         base, _, args = children
@@ -268,14 +270,16 @@ class AstBuilder:
 
     def number(self, children) -> ast.Number:
         tok = children[0]
-        return ast.Number(_number_value(str(tok)), str(tok), **_pos(tok))
+        text = tok.value
+        return ast.Number(_number_value(text), text, line=tok.line, col=tok.column)
 
     def string(self, children) -> ast.String:
         tok = children[0]
-        return ast.String(_decode_string(str(tok)), tok.type == "DQSTRING", **_pos(tok))
+        return ast.String(_decode_string(tok.value), tok.type == "DQSTRING", line=tok.line, col=tok.column)
 
     def ident(self, children) -> ast.Ident:
-        return ast.Ident(str(children[0]), **_pos(children[0]))
+        tok = children[0]
+        return ast.Ident(tok.value, line=tok.line, col=tok.column)
 
     def end(self, children) -> ast.End:
         return ast.End(**_pos(children[0]))

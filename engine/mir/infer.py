@@ -31,16 +31,17 @@ REDUCTIONS = {"sum", "prod", "mean", "max", "min", "any", "all", "median", "std"
 SCALAR_QUERIES = {"numel", "length", "ndims", "isempty", "isscalar", "nnz"}
 
 Env = dict[str, Type]
+DOUBLE, COMPLEX, LOGICAL = scalar("double"), scalar("double", True), scalar("logical")   # (Types are frozen)
 
 
 def type_of_value(value: Any) -> Type:
     t = type(value)
     if t is float:
-        return scalar("double")
+        return DOUBLE
     if t is complex:
-        return scalar("double", True)
+        return COMPLEX
     if t is bool:
-        return scalar("logical")
+        return LOGICAL
     if t is np.ndarray:
         return Type(CLASS_OF_DTYPE.get(value.dtype, "?"), value.dtype.kind == "c", tuple(value.shape))
     if t is CharArray:
@@ -77,8 +78,18 @@ def infer_function(fn: Function, workspace: Env) -> None:
         queued[label] -= 1
         env = dict(entry[label])
         block = by_label[label]
-        for ins in block.instrs:
-            transfer(ins, env, consts)
+        rules = RULES
+        for ins in block.instrs:             # transfer(ins, env, consts), inline
+            op = ins.op
+            rule = rules.get(op)
+            result = rule(ins, env, consts) if rule is not None else UNKNOWN
+            if op == "store":
+                env[ins.attr] = ins.args[0].type
+            elif op == "setindex":
+                old = env.get(ins.attr[0])
+                env[ins.attr[0]] = Type(old.cls, old.complex, None) if old is not None and old.cls != "?" else UNKNOWN
+            if ins.dest is not None:
+                ins.dest.type = result if result is not None else UNKNOWN
         for target, out in successors(block, env):
             merged = join_env(entry.get(target), only(out, live[target]))
             if merged != entry.get(target):

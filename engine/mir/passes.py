@@ -50,10 +50,9 @@ def anon_bodies(module: Module) -> list[Function]:
     while todo:
         fn = todo.pop()
         for block in fn.blocks:
-            for ins in block.instrs:
-                if ins.op == "anon":
-                    found.append(ins.attr.body)
-                    todo.append(ins.attr.body)
+            for body in [ins.attr.body for ins in block.instrs if ins.op == "anon"]:
+                found.append(body)
+                todo.append(body)
     return found
 
 
@@ -84,11 +83,23 @@ def verify(fn: Function, after: str) -> None:
         for target in block.term.targets:
             if target not in labels:
                 raise AssertionError(f"MIR verify after {after}: {fn.name} jumps to unknown block {target}")
+        dests = [ins.dest.id for ins in block.instrs if ins.dest is not None]
+        before = len(defined)
+        defined.update(dests)
+        if len(defined) != before + len(dests):
+            raise AssertionError(f"MIR verify after {after}: %{assigned_twice(fn)} assigned twice in {fn.name}")
+
+
+def assigned_twice(fn: Function) -> int:
+    """The first temporary (in block order) that an instruction assigns a second time."""
+    defined: set[int] = set()
+    for block in fn.blocks:
         for ins in block.instrs:
             if ins.dest is not None:
                 if ins.dest.id in defined:
-                    raise AssertionError(f"MIR verify after {after}: %{ins.dest.id} assigned twice in {fn.name}")
+                    return ins.dest.id
                 defined.add(ins.dest.id)
+    return -1
 
 
 @mir_pass("prune")

@@ -78,6 +78,7 @@ class Compiler:
         self.code = Code(fn.name, fn.kind, varnames, list(fn.params), list(fn.outputs),
                          locals=local_codes, source=fn.source, file=fn.file)
         self.code.template = [None] * len(varnames)
+        self.nvars = len(varnames)
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
@@ -113,14 +114,16 @@ class Compiler:
 
     # ------------------------------------------------------------ emission
     def emit(self, name: str, args: tuple, node: Any, reads: tuple[int, ...] = ()) -> int:
-        pc = len(self.code.ops)
-        self.code.ops.append(OP[name])
-        self.code.args.append(args)
+        code = self.code
+        pc = len(code.ops)
+        code.ops.append(OP[name])
+        code.args.append(args)
         if node is not None:
-            self.code.lines.append((node.line, node.col))
+            code.lines.append((node.line, node.col))
         else:
-            self.code.lines.append(self.code.lines[-1] if self.code.lines else (0, 0))
-        self.code.reads.append(tuple(r for r in reads if r < self.code.nvars))
+            code.lines.append(code.lines[-1] if code.lines else (0, 0))
+        nvars = self.nvars
+        code.reads.append(tuple(r for r in reads if r < nvars) if reads else ())
         return pc
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
@@ -156,24 +159,27 @@ class Compiler:
     def block(self, block: Block, assigned: set[str], following: str | None) -> None:
         assigned = set(assigned)
         instrs = block.instrs
+        ops, mir_pc, methods = self.code.ops, self.mir_pc, OP_METHODS
+        function = self.fn.kind == "function"
         for k, ins in enumerate(instrs):
             if k % POLL_EVERY == 0 and self.poll is not None:
                 self.poll()
-            start = len(self.code.ops)
-            if ins.op == "load" or ins.op == "loadname":
+            start = len(ops)
+            op = ins.op
+            if op == "load" or op == "loadname":
                 self.load(ins, block, k, assigned)
-                if self.fn.kind == "function":
+                if function:
                     assigned.add(ins.attr)   # a function errors on an undefined variable
-            elif ins.op == "store":
+            elif op == "store":
                 self.store(ins, instrs, k)
                 assigned.add(ins.attr)
-            elif ins.op == "binop" and self.fuse_branch(ins, k, block):
+            elif op == "binop" and self.fuse_branch(ins, k, block):
                 pass                         # emitted with the terminator as a compare-and-jump
             else:
-                getattr(self, "op_" + ins.op)(ins)
-                if ins.op == "setindex":
+                methods[op](self, ins)
+                if op == "setindex":
                     assigned.add(ins.attr[0])
-            self.mir_pc[id(ins)] = (start, len(self.code.ops))
+            mir_pc[id(ins)] = (start, len(ops))
         self.terminator(block, following)
 
     def alias_safe(self, block: Block, k: int, name: str, temp: Temp) -> bool:
@@ -240,6 +246,8 @@ class Compiler:
         return k == last and cond is ins.dest and self.uses[ins.dest.id] == 1
 
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str) -> None:
+        if not self.candidates:
+            return
         for r in read:
             if r in self.candidates:
                 leaky = opname in LEAKY or result is None
@@ -247,7 +255,8 @@ class Compiler:
 
     # ------------------------------------------------------------ one instruction
     def args_of(self, ins: Instr) -> tuple[int, ...]:
-        return tuple(self.reg(t) for t in ins.args)
+        regs, reg = self.regs, self.reg
+        return tuple([regs[t.id] if t.id in regs else reg(t) for t in ins.args])
 
     def simple(self, name: str, ins: Instr, *extra: Any) -> None:
         """``NAME dest operands... extra...`` with DISOWN bookkeeping."""
@@ -542,6 +551,9 @@ class Compiler:
             w.start, w.end = w.start + shift, w.end + shift
 
 
+OP_METHODS = {name[3:]: method for name, method in vars(Compiler).items() if name.startswith("op_")}
+
+
 class BlockIndex:
     """Where each temporary is used (instruction positions, ascending, once per instruction) and where
     each variable is written (``store`` / ``setindex``) in one block."""
@@ -550,12 +562,17 @@ class BlockIndex:
         self.block = block
         self.users: dict[int, list[int]] = {}
         self.writes: dict[str, list[int]] = {}
+        users, writes = self.users, self.writes
         for j, ins in enumerate(block.instrs):
-            for tid in {t.id for t in ins.args}:
-                self.users.setdefault(tid, []).append(j)
+            args = ins.args
+            if len(args) == 1:
+                users.setdefault(args[0].id, []).append(j)
+            elif args:
+                for tid in {t.id for t in args}:
+                    users.setdefault(tid, []).append(j)
             if ins.op == "store" or ins.op == "setindex":
                 name = ins.attr if ins.op == "store" else ins.attr[0]
-                self.writes.setdefault(name, []).append(j)
+                writes.setdefault(name, []).append(j)
 
 
 def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
