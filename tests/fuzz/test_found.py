@@ -161,3 +161,14 @@ def test_reshape_with_huge_sizes(code, ident):
     clean(code)
     if provider.available():
         assert run(code.replace("1:8", "gpuArray(1:8)"), "gpu")[1][0] == ident
+
+
+# ---- a fused window whose literal ``:`` is read after it (gpu and auto devices)
+
+
+def test_window_leaves_literal_registers_alone():
+    clean("z = (magic(3)) / 7; y(:, [ 2]) = 1e308")
+    clean("q = magic(4); w = q(:, 2) * 2 + 1; r = q(:, 3)")
+    if provider.available():
+        stdout, err, s = run("z = magic(3) / 7; y(:, 2) = 1e308;", "gpu")
+        assert err is None and s.get("y").tolist() == [[0, 1e308]]

@@ -296,8 +296,10 @@ class FusionAccelerator:
         self.keep_inputs(graph, outputs, frame, window)
         for name, v in graph.stores.items():
             store(frame, window.slots[name], outputs[v])
+        template = frame.code.template
         for reg, v in graph.live.items():     # temporaries that other instructions read: host values
-            store(frame, reg, to_host(outputs[v]))
+            if template[reg] is None:         # (a literal's register keeps the VM's value of it)
+                store(frame, reg, to_host(outputs[v]))
         elapsed = time.perf_counter() - started
         report.elapsed += elapsed
         self.stats.fused_seconds += elapsed
