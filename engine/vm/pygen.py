@@ -207,7 +207,7 @@ class Generator:
         self.starts = block_starts(code)
         self.loads = window_loads(code) if code.windows else {}
         self.resident = window_variables(code, self.loads)
-        self.cold: dict[int, int] = {}       # offset in a cold region -> the region's end
+        self.cold: list[tuple[int, int]] = []    # cold regions [start, end), in order
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
         if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN:
@@ -310,9 +310,10 @@ class Generator:
 
     def block(self, start: int, stop: int) -> None:
         ops, args = self.code.ops, self.code.args
-        if start in self.cold:
+        stop_cold = self.cold_end(start)
+        if stop_cold is not None:
             self.cold_lines.append(len(self.lines))
-            self.put(start, 6, f"pc = run_cold(vm, frame, R, {start}, {self.cold[start]}, HOST)")
+            self.put(start, 6, f"pc = run_cold(vm, frame, R, {start}, {stop_cold}, HOST)")
             self.put(start, 6, "if pc is None:\n    return")
             return
         for pc in range(start, stop):
@@ -334,22 +335,32 @@ class Generator:
                 first = pc if first is None else first
             elif first is not None:
                 if pc - first >= COLD_RUN:
-                    self.cold.update(dict.fromkeys(range(first, pc), pc))
+                    self.cold.append((first, pc))
                 first = None
         if not self.cold:
             return
-        entries = set()
+        self.cold_starts = [start for start, _ in self.cold]
+        entries = set(self.cold_starts)
         for pc, (op, a) in enumerate(zip(ops, args)):
-            target = code.windows[a[0]].end if op == WINDOW else a[-1] if op in JUMPS else None
-            if op == TRYPUSH or (target in self.cold and self.cold.get(pc) != self.cold[target]):
-                entries.add(target)
-            if pc in self.cold and (pc == 0 or self.cold.get(pc - 1) != self.cold[pc]):
-                entries.add(pc)                          # a region's start
-            if pc in self.cold and self.resident:
-                slots = self.host_slots(pc, op, a)
-                if slots:
-                    self.host[pc] = tuple(slots)
-        self.starts = [s for s in self.starts if s not in self.cold or s in entries]
+            if op in JUMPS or op == WINDOW:
+                target = code.windows[a[0]].end if op == WINDOW else a[-1]
+                end = self.cold_end(target)
+                if op == TRYPUSH or end is not None and end != self.cold_end(pc):
+                    entries.add(target)          # a handler, or a jump into the region from outside it
+        if self.resident:
+            for start, end in self.cold:
+                for pc in range(start, end):
+                    slots = self.host_slots(pc, ops[pc], args[pc])
+                    if slots:
+                        self.host[pc] = tuple(slots)
+        self.starts = [s for s in self.starts if s in entries or self.cold_end(s) is None]
+
+    def cold_end(self, pc: int) -> int | None:
+        """The end of the cold region holding offset ``pc``, or None."""
+        if not self.cold:
+            return None
+        k = bisect_right(self.cold_starts, pc) - 1
+        return self.cold[k][1] if k >= 0 and pc < self.cold[k][1] else None
 
     def materialise(self, pc: int, op: int, a: tuple) -> None:
         """Host values, before the instruction, in the window variables it reads (a function's outputs
