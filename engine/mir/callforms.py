@@ -21,7 +21,7 @@ import numpy as np
 from engine.config import flag
 from engine.runtime.builtins import registry
 from engine.runtime.builtins.sizes import option_text
-from engine.runtime.indexing import MAGIC_COLON
+from engine.runtime.indexing import is_colon as runtime_colon
 
 from .lower import MagicColon
 
@@ -83,8 +83,9 @@ Const = Callable[[int], Any]
 
 
 def is_colon(value: Any) -> bool:
-    """Whether a literal is the bare ``:`` subscript (MIR's MagicColon, or the VM's MAGIC_COLON)."""
-    return value is MAGIC_COLON or isinstance(value, MagicColon)
+    """Whether a literal is the bare ``:`` subscript (MIR's MagicColon, the VM's MAGIC_COLON, or the
+    char ':' the compiler passes to calls, which indexes a variable the same way)."""
+    return isinstance(value, MagicColon) or runtime_colon(value)
 
 
 def matrix_type(t: Any) -> bool:

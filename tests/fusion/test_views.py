@@ -192,3 +192,17 @@ def test_values_made_through_views_survive_a_lost_device(fresh_device, monkeypat
     for name in "XYZqt":
         np.testing.assert_allclose(s.get(name), cpu.get(name), rtol=1e-13, err_msg=name)
     assert fresh_device.lost
+
+
+def test_a_reshaped_input_shares_its_buffer(gpu64):
+    s = Session(device="gpu")
+    assert s.execute("X = reshape(sin((1:4096)'), 64, 64) .* 2;").error is None
+    s.fusion.stats.__init__()
+    assert s.execute("Y = X(:); Z = reshape(X, 32, []); G = gpuArray(X); V = G(:);").error is None
+    (window, gpu_window) = s.fusion.reports()
+    assert [g.kind for g in window.groups] == ["Alias", "Alias"] and s.fusion.stats.dispatches == 0
+    assert s.device_workspace["Y"].storage is s.device_workspace["Z"].storage       # X's buffer
+    x = s.get("X")
+    np.testing.assert_array_equal(s.get("Y"), x.reshape(-1, 1, order="F"))
+    np.testing.assert_array_equal(s.get("Z"), x.reshape(32, -1, order="F"))
+    np.testing.assert_array_equal(s.get("V"), x.reshape(-1, 1, order="F"))

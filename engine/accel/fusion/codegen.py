@@ -188,6 +188,9 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     if group.kind in EMITTERS:
         EMITTERS[group.kind](graph, plan, group, has_f64)
         return
+    if group.kind == "Alias":               # no kernel: views.dispatch_alias shares the input's buffer
+        group.arrays, group.scalars = [(leaf, "same") for leaf in group.leaves], []
+        return
     root = root_part(graph, group)
     classify_leaves(group, plan, root, graph.nodes)
     t = _float_type(plan.cls)

@@ -99,7 +99,8 @@ def dispatcher(kind: str) -> Callable[[Run, Plan, Group, list[float]], None]:
 @functools.cache
 def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
     from .matmul import DISPATCHERS       # matmul.py builds on this module
-    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS}
+    from .views import DISPATCHERS as VIEWS
+    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS, **VIEWS}
 
 
 def reserve_draws(run: Run, plan: Plan, state: Any) -> None:

@@ -56,7 +56,7 @@ class Arg:
 @dataclass
 class Group:
     """One kernel: ``nodes`` computed in order, ``leaves`` read (arrays) or passed as uniforms."""
-    kind: str                          # ElementwiseChain | Reduction
+    kind: str                          # ElementwiseChain | Reduction | Alias (views.py: a shared buffer)
     nodes: list[int]
     outputs: list[int]                 # the values the kernel writes (one for a reduction)
     shape: tuple[int, ...]             # elementwise: output size; reduction: operand size
@@ -445,7 +445,15 @@ def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozen
             key = plan.info[v].shape, stage(graph, v, produced, stages), later
             by_shape.setdefault(key, []).append(v)
     groups = []
+    for v in [v for outputs in by_shape.values() for v in outputs]:
+        leaf = aliased(graph, v)
+        if leaf is not None:
+            groups.append(Group("Alias", [v], [v], plan.info[v].shape, leaves=[leaf]))
+    aliases = {g.outputs[0] for g in groups}
     for (shape, _, later), outputs in by_shape.items():
+        outputs = [v for v in outputs if v not in aliases]
+        if not outputs:
+            continue
         nodes: list[int] = []
         leaves: list[int] = []
         stop = produced | early if later else produced
@@ -455,6 +463,16 @@ def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozen
             leaves += [x for x in more_leaves if x not in leaves and x not in nodes]
         groups.append(Group("ElementwiseChain", nodes, outputs, shape, leaves=leaves))
     return groups
+
+
+def aliased(graph: AccelGraph, v: int) -> int | None:
+    """The input whose data output ``v`` is, as it is: a reshape or ``X(:)`` (of a reshape ...) of an
+    array the window reads. Its Alias group shares the input's buffer (no kernel, no copy)."""
+    node = graph.nodes.get(v)
+    while node is not None and node.kind == "view" and node.op == "reshape":
+        v = node.args[0]
+        node = graph.nodes.get(v)
+    return v if node is None and v in graph.inputs else None
 
 
 def stage(graph: AccelGraph, v: int, produced: set[int], memo: dict[int, int]) -> int:

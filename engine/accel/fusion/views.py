@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.accel.kernels import ELEMENTWISE
 from engine.accel.random import draw_wgsl
@@ -334,3 +335,15 @@ class ViewEmitter:
             self.memo = kept                       # the part's lets are scoped to its block
             lines += ["    " + line for line in inner]
         lines.append("    }")
+
+
+# ------------------------------------------------------------------ Alias groups
+
+def dispatch_alias(run: Any, plan: Plan, group: Group, scalars: list[float]) -> None:
+    """An output that is an input reshaped (plan.aliased): a new handle on the input's device buffer
+    (uploaded, or resident) with the output's size; nothing is dispatched."""
+    ((leaf, _),), (v,) = group.arrays, group.outputs
+    run.tensors[v] = run.tensors[leaf].share(plan.info[v].shape)
+
+
+DISPATCHERS = {"Alias": dispatch_alias}       # execute.py's dispatch table takes these
