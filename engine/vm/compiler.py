@@ -30,6 +30,7 @@ SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", 
                        "uint32", "uint64"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
 POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
+UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}   # may clear variables
 LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
 
@@ -179,6 +180,8 @@ class Compiler:
                 methods[op](self, ins)
                 if op == "setindex":
                     assigned.add(ins.attr[0])
+                elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
+                    assigned.clear()
             mir_pc[id(ins)] = (start, len(ops))
         self.terminator(block, following)
 
@@ -590,7 +593,7 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
             preds.setdefault(t, []).append(b.label)
         for ins in b.instrs:
             if ins.op == "trypush":
-                preds.setdefault(ins.attr, []).append(b.label)
+                preds.setdefault(ins.attr, []).append((b.label, ins.attr))    # the state at the trypush
     changed = True
     while changed:
         changed = False
@@ -608,6 +611,11 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
             for ins in b.instrs:
                 if ins.op == "store" or ins.op == "load" and fn.kind == "function":
                     out.add(ins.attr)
+                elif ins.op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
+                    out.clear()
+                elif ins.op == "trypush" and out != outs.get((b.label, ins.attr)):
+                    outs[(b.label, ins.attr)] = set(out)
+                    changed = True
             if b.term.op == "fornext":
                 out.add(b.term.attr)
             if out != outs.get(b.label):

@@ -42,9 +42,18 @@ def colons_as_text(argv: list) -> list:
 
 def undefined_at(frame: Frame, reg: int) -> MatlabError:
     """The error for reading register ``reg`` that holds no value: its variable, if it is one, is
-    undefined (the compiler reads variables it thinks assigned without a check: ``clear`` or an error
-    inside ``try`` can leave them undefined; instructions that would store None raise this)."""
+    undefined."""
     return undefined(frame.code.varnames[reg]) if reg < frame.code.nvars else undefined("?")
+
+
+def cleared(vm: Any, frame: Frame, reg: int) -> Any:
+    """What an instruction reads from a variable slot that holds no value although the compiler thought
+    it assigned (a ``clear`` it could not see, through a handle or a script): the name then means the
+    function of that name, as in MATLAB (``clear pi; pi``), or it is undefined. Instructions that would
+    keep the value (a cell literal, a field read, a switch) ask this instead of storing None."""
+    if reg < frame.code.nvars:
+        return vm.call_named(frame, frame.code.varnames[reg], [], 1)
+    raise undefined("?")
 
 
 def text_of(value: Any) -> str | None:
@@ -159,7 +168,10 @@ class SlowPaths:
                 k += info
         base = R[slot]
         inplace = base is not None and frame.owned.get(slot) is base and len(path) == 1
-        new = indexing.assign(base, path, R[rhs], inplace)
+        value = R[rhs]
+        if value is None:           # never store "no value" into an array, cell or struct
+            value = cleared(self, frame, rhs)
+        new = indexing.assign(base, path, value, inplace)
         R[slot] = new
         frame.owned[slot] = new
 
@@ -272,16 +284,18 @@ def op_cell(vm: Any, frame: Frame, a: tuple) -> None:
     dest, regs, rows, spread = a
     R = frame.regs
     grid, k = [], 0
+    if any(R[r] is None for r in regs):
+        R = list(R)                 # a copy: the slot itself stays empty
+        for r in regs:
+            if R[r] is None:
+                R[r] = cleared(vm, frame, r)
     for n in rows:
         row = expand(R, regs[k:k + n], None if spread is None else spread[k:k + n])
-        for r in regs[k:k + n]:
-            if R[r] is None:
-                raise undefined_at(frame, r)
         k += n
         if row:
             grid.append(row)
     if not grid:
-        R[dest] = CellArray(np.empty((0, 0), dtype=object))
+        frame.regs[dest] = CellArray(np.empty((0, 0), dtype=object))
         return
     if len({len(r) for r in grid}) != 1:
         raise MatlabError("MATLAB:catenate:dimensionMismatch",
@@ -290,7 +304,7 @@ def op_cell(vm: Any, frame: Frame, a: tuple) -> None:
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
             data[i, j] = v
-    R[dest] = CellArray(data)
+    frame.regs[dest] = CellArray(data)
 
 
 def op_cellindex(vm: Any, frame: Frame, a: tuple) -> None:
@@ -305,14 +319,14 @@ def op_cellindex(vm: Any, frame: Frame, a: tuple) -> None:
 def op_field(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:
-        raise undefined_at(frame, a[1])
+        value = cleared(vm, frame, a[1])
     frame.regs[a[0]] = indexing.get_field(value, a[2])
 
 
 def op_dynfield(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:
-        raise undefined_at(frame, a[1])
+        value = cleared(vm, frame, a[1])
     frame.regs[a[0]] = indexing.get_field(value, field_name(frame.regs[a[2]]))
 
 
@@ -352,9 +366,10 @@ def op_fhandle(vm: Any, frame: Frame, a: tuple) -> None:
 
 
 def op_casematch(vm: Any, frame: Frame, a: tuple) -> None:
-    if frame.regs[a[1]] is None:
-        raise undefined_at(frame, a[1])
-    frame.regs[a[0]] = case_matches(frame.regs[a[1]], frame.regs[a[2]])
+    subject = frame.regs[a[1]]
+    if subject is None:
+        subject = cleared(vm, frame, a[1])
+    frame.regs[a[0]] = case_matches(subject, frame.regs[a[2]])
 
 
 def op_truth(vm: Any, frame: Frame, a: tuple) -> None:

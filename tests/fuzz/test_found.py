@@ -5,6 +5,7 @@ oracle's check on every device.
 Expected behaviour is MATLAB's (R2023); values were checked with GNU Octave where the two agree."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from oracle import check
@@ -139,6 +140,35 @@ def test_reading_a_cleared_variable_is_undefined(undefine, use):
 
 def test_a_cell_never_holds_an_undefined_value():
     clean("m = 1; try, error('x'); v = -1; catch err, v = {m, v}; end")
+    clean("x = [ ]; try a = {s}; catch, s(1).a{2} = a; end")
+
+
+@pytest.mark.parametrize("code", [
+    "try, error('x'); a = 1; catch, s.a{2} = a; end",
+    "try, error('x'); a = 1; catch, [s, t] = deal(a); end",
+    "v = 1; clear v; [p, q] = deal(v)",
+    "v = 1; eval('clear v'); [p, q] = deal(v)",
+    "v = 1; f = @clear; f('v'); c = {v}",             # a clear the compiler cannot see
+    "v = 1; f = @clear; f('v'); s.a{2} = v",
+    "v = 1; f = @clear; f('v'); [p, q] = deal(v)",
+    "r = f();\nfunction r = f(), v = 1; clear v; r = {v}; end",
+])
+def test_a_variable_cleared_or_skipped_by_an_error_is_undefined(code):
+    stdout, err, s = run(code)
+    name = "a" if "a = 1" in code else "v"
+    assert err == ("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
+    assert not any(n in s.workspace for n in ("s", "p", "q", "c", "r"))
+
+
+@pytest.mark.parametrize("code, value", [
+    ("pi = 1; clear pi; c = {pi}; x = c{1};", np.pi),
+    ("pi = 1; clear pi; x = pi + 1;", np.pi + 1),
+    ("pi = 1; clear pi; x = sin(pi);", np.sin(np.pi)),
+    ("pi = 1; f = @clear; f('pi'); c = {pi}; x = c{1};", np.pi),
+])
+def test_a_cleared_variable_named_like_a_function_is_the_function(code, value):
+    _, err, s = run(code)
+    assert err is None and s.get("x")[0, 0] == value
 
 
 def test_assigning_into_a_variable_undefined_after_an_error_creates_it():

@@ -89,6 +89,8 @@ def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     argument is a plain array here (its host value); a gpuArray argument routes the call through the device
     hooks (engine/accel/dispatch.py: GPU implementation, or gather / CPU / upload)."""
     for arg in args:
+        if arg is None:     # a variable the compiler thought assigned (the VM names it: MATLAB:internal)
+            raise MatlabError("MATLAB:internal", f"Internal error in {entry.name}: an argument has no value")
         if isinstance(arg, DeviceArray):
             args = [to_host(a) for a in args]
             if any(isinstance(a, DeviceArray) for a in args):
