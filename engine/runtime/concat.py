@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .device import HOOKS, DeviceArray, to_host
-from .errors import MatlabError
+from .errors import MAX_DIMS, MatlabError, too_many_dimensions
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value,
                      class_of, normalize_shape, simplify)
@@ -128,6 +128,8 @@ def _join(dim: int, parts: list[np.ndarray]) -> np.ndarray:
     if len(parts) == 1:
         return parts[0].copy()
     ndim = max(dim, max(p.ndim for p in parts))
+    if ndim > MAX_DIMS:
+        raise too_many_dimensions()
     padded = [p.reshape(p.shape + (1,) * (ndim - p.ndim)) for p in parts]
     first = padded[0].shape
     for p in padded[1:]:

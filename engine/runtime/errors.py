@@ -122,6 +122,11 @@ MAX_DIMS = 32                    # numpy allows 64 dimensions; results of severa
 MAX_NUMEL = 2 ** 48 - 1          # MATLAB's largest number of elements (and dimension) on 64-bit platforms
 
 
+def too_many_dimensions() -> MatlabError:
+    return MatlabError("MATLAB:array:TooManyDimensions",
+                       f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
+
+
 def max_size_error() -> MatlabError:
     return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
 
@@ -137,8 +142,7 @@ def check_size(shape: tuple[int, ...], itemsize: int = 8) -> tuple[int, ...]:
     """``shape`` if an array of that size fits in memory, else MATLAB's size-limit error. Sizes are
     Python ints, so a requested size past the int64 range is reported exactly."""
     if len(shape) > MAX_DIMS:
-        raise MatlabError("MATLAB:array:TooManyDimensions",
-                          f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
+        raise too_many_dimensions()
     count = math.prod(shape)
     if count * itemsize > MAX_BYTES:
         raise MatlabError("MATLAB:array:SizeLimitExceeded",

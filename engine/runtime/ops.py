@@ -344,6 +344,8 @@ def mpower(a: Value, b: Value) -> Value:
 
 
 def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
+    if A.size == 0:                      # []^p is [] for every p
+        return A.copy()
     integer = not isinstance(p, complex) and math.isfinite(p) and p == int(p)
     if not integer and not np.isfinite(A).all():
         return np.full(A.shape, np.nan)

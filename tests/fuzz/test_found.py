@@ -202,3 +202,26 @@ def test_window_leaves_literal_registers_alone():
     if provider.available():
         stdout, err, s = run("z = magic(3) / 7; y(:, 2) = 1e308;", "gpu")
         assert err is None and s.get("y").tolist() == [[0, 1e308]]
+
+
+# ---- operators and concatenation at the edges
+
+
+@pytest.mark.parametrize("code", ["a = ([])^(1/3);", "a = []^-1;", "a = []^(1+2i);", "a = []^NaN;",
+                                  "a = 2^[];"])
+def test_power_of_an_empty_matrix_is_empty(code):
+    _, err, s = run(code + " sz = size(a);")
+    assert err is None and s.get("sz").tolist() == [[0, 0]]
+
+
+@pytest.mark.parametrize("code", ["c = cat(1e308, [2], [4])", "c = cat(1e19, [2], [4])",
+                                  "c = cat(33, {1}, {2})"])
+def test_cat_past_the_dimension_limit(code):
+    assert run(code)[1] == ("MATLAB:array:TooManyDimensions",
+                            "Arrays with more than 32 dimensions are not supported.")
+    clean(code)
+
+
+def test_cat_along_a_high_dimension_of_one_value():
+    _, err, s = run("c = cat(1e19, [2 3]);")
+    assert err is None and s.get("c").tolist() == [[2, 3]]
