@@ -93,10 +93,11 @@ class Session:
         self.fusion.begin_cell()
         error = exit_status = None
         try:
-            compiled = self._build(code, name)
-            self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
-            if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
-                self._run(compiled)                                          # define
+            with np.errstate(all="ignore"):   # IEEE results (Inf, NaN) are MATLAB's values, not warnings
+                compiled = self._build(code, name)
+                self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
+                if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
+                    self._run(compiled)                                          # define
             if self.vm.interrupted:      # it came during the build or the cell's last (fast) instructions
                 raise interrupt_error()
         except ExitRequest as exc:

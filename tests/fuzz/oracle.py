@@ -3,7 +3,8 @@
 (a) No Python leaks through: ``Session.execute`` never raises; every error is a MATLAB error whose
     identifier is not MATLAB:internal, whose message reads like MATLAB (``python_isms``), and which does
     not blame a builtin for being undefined (an engine bug disguised as "Unrecognized function or
-    variable 'sum'"); printed text has no Python either.
+    variable 'sum'"); printed text has no Python either, and no Python warning is issued (a notebook
+    would show it on stderr).
 (b) The devices agree: cpu, gpu and auto give the same error identifiers, the same printed text (numbers
     to display precision) and the same final workspace (double to 1e-12 relative, single to 1e-5,
     NaN equal to NaN).
@@ -15,6 +16,7 @@ import cmath
 import math
 import re
 import threading
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +56,7 @@ class Run:
     stdout: list[str] = field(default_factory=list)
     workspace: dict[str, Any] = field(default_factory=dict)
     raised: str | None = None          # an exception out of Session.execute or from reading a value
+    warned: list[str] = field(default_factory=list)     # Python warnings issued while a cell ran
     interrupted: bool = False
     too_large: bool = False
 
@@ -75,9 +78,12 @@ def run(cells: list[str], device: str) -> Run:
             timer = threading.Timer(TIME_LIMIT, session.interrupt)
             timer.start()
             try:
-                r = session.execute(code)
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    r = session.execute(code)
             finally:
                 timer.cancel()
+            out.warned += [f"{w.category.__name__}: {w.message} ({w.filename}:{w.lineno})" for w in caught]
             out.errors.append(None if r.error is None else (r.error.identifier, r.error.message))
             out.stdout.append(r.stdout)
             out.interrupted |= r.error is not None and r.error.identifier == "MATLAB:interrupt"
@@ -154,6 +160,7 @@ def leaks(r: Run, builtins: set[str]) -> list[Problem]:
     found = []
     if r.raised is not None:
         found.append(Problem("raised", (r.device,), r.raised))
+    found += [Problem("python-warning", (r.device,), w) for w in dict.fromkeys(r.warned)]
     for err, text in zip(r.errors, r.stdout):
         if err is not None:
             ident, message = err

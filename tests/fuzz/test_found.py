@@ -225,3 +225,17 @@ def test_cat_past_the_dimension_limit(code):
 def test_cat_along_a_high_dimension_of_one_value():
     _, err, s = run("c = cat(1e19, [2 3]);")
     assert err is None and s.get("c").tolist() == [[2, 3]]
+
+
+# ---- no Python warning on stderr (a notebook shows it): IEEE results are MATLAB's values
+
+
+@pytest.mark.parametrize("code", ["x = single(magic(3)) / 7; x(3, 3) = realmax", "x = sum([realmax realmax])",
+                                  "x = single(-realmax)", "x = [1 2] / 0", "x = log(0) + sqrt(-1)"])
+def test_overflow_issues_no_python_warning(code):
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert run(code)[1] is None
+    assert not caught, [str(w.message) for w in caught]
+    clean(code)

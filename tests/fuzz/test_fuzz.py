@@ -154,6 +154,8 @@ def test_leaks_name_each_failure_class():
                              ("MATLAB:badsubscript", "index 9 is out of bounds for axis 0 with size 3")],
               stdout=["", "", "", "ans = 1\n"])
     assert [p.kind for p in leaks(run, {"hypot"})] == ["internal", "disguised", "python-text"]
+    warned = Run("cpu", errors=[None], stdout=[""], warned=["RuntimeWarning: overflow encountered in cast"])
+    assert [p.kind for p in leaks(warned, set())] == ["python-warning"]
 
 
 def test_disagreements_compare_with_tolerance():
