@@ -56,6 +56,7 @@ def mark_regions(state: PassState) -> None:
                  if ins.op != "out"}
         for block in fn.blocks:
             concatenations(block, kinds)
+            size_rows(block, kinds)
         on_host = host_read_names(fn, kinds)
         for block in fn.blocks:
             for ins in made_for_host(block, kinds, on_host):
@@ -144,6 +145,17 @@ def concatenations(block: Block, kinds: dict[int, str | None]) -> None:
         elif ins.dest is not None and kinds.get(id(ins)) not in (None, "literal", "constant") \
                 and not ins.dest.type.is_scalar:
             made.add(ins.dest.id)
+
+
+def size_rows(block: Block, kinds: dict[int, str | None]) -> None:
+    """A row of scalars that sets the size of a draw, generator or view (``reshape(x, [m n])``,
+    ``zeros([m n])``) is a literal member: its values are known when the window starts (they are part
+    of the plan's signature), so it does not split the window."""
+    sizes = {ins.args[k].id for ins in block.instrs for k in sized_args(ins)}
+    for ins in block.instrs:
+        if ins.op == "matrix" and kinds.get(id(ins)) is None and ins.dest.id in sizes \
+                and len(ins.attr[0]) == 1 and not any(ins.attr[1]) and all(t.type.is_scalar for t in ins.args):
+            kinds[id(ins)] = "literal"
 
 
 MADE = ("generator", "layout", "view")      # members that make an array without computing from the inputs
@@ -249,13 +261,14 @@ def sized_args(ins: Instr) -> tuple[int, ...]:
 
 def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]]) -> int | None:
     """The position in ``members`` of the first member that computes (directly or through other
-    members) a size argument of draw, generator or view ``ins``, or None (literals are known when the
-    window starts: ``reshape(x .* 2, [3 8])`` is one window)."""
+    members) a size argument of draw, generator or view ``ins``, or None (literals, rows of scalars
+    included, are known when the window starts: ``reshape(x .* 2, [3 8])`` is one window, and so is
+    ``reshape(x .* 2, [m n])``, while the ``2 * m`` of ``[2 * m n]`` runs before it)."""
     wanted = {ins.args[k].id for k in sized_args(ins)}
     first = None
     for j in range(len(members) - 1, -1, -1):
         member = block.instrs[members[j][0]]
-        if member.dest is not None and member.dest.id in wanted and members[j][1] not in ("literal", "constant"):
+        if member.dest is not None and member.dest.id in wanted:
             wanted |= {t.id for t in member.args}
-            first = j
+            first = j if members[j][1] not in ("literal", "constant") else first
     return first

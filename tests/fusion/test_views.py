@@ -31,6 +31,7 @@ EXACT = {
            "h = horzcat(x, x .* 2, x);\nv = vertcat(c .* 2, 0, c);",
     "logical": "y = reshape(x > 0.5, 4, 6);\nz = [x > 0.2, x < 0.7];\nw = repmat(x > 0.5, 1, 2);\n"
                "q = [x > 0.5, x];",
+    "size_rows": "m = 4; n = 6;\ny = reshape(x .* 2, [m n]);\nz = repmat(x + 1, [1 m]) + zeros([6, 4 * m]);",
     "nested": "y = reshape(permute(repmat(x .* 2, 1, 2), [2 1]), 1, []) + [x(:); x(:)]';\n"
               "z = [reshape(x + 1, 4, 6), repmat(c(1:4) .* 2, 1, 2)];",
 }
@@ -171,6 +172,8 @@ def test_regions_hold_views_but_not_rows_of_scalars():
     assert literal.count("fusion region") == 1 and "literal, view]" in literal
     assert "view" in s.mir("z = [x .* 2, x];") and "view" in s.mir("w = sum(x(:));")
     assert "fusion region" not in s.mir("n = 2; m = 3; z = [n m];")
+    rows = s.mir("n = 2; m = 12; y = reshape(x .* 2, [n m]);")            # a row of sizes: one window
+    assert rows.count("fusion region") == 1 and "literal, view]" in rows
     assert "fusion region" not in s.mir("v = []; for k = 1:3, v = [v, k]; end")
 
 

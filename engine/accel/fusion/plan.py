@@ -151,7 +151,8 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     indices = {v for v, n in graph.nodes.items() if n.kind == "index"}
     kept = set(graph.stores.values()) | set(graph.live.values())
     exact = {v for v, n in graph.nodes.items() if n.kind == "generator" and n.cls == "double" and v not in kept}
-    exempt = graph.internal | indices | exact
+    sizes = {v for v in graph.nodes if plan.info[v].value is not None}        # rows of sizes ([m n])
+    exempt = graph.internal | indices | exact | sizes
     computing = {a.cls for v, a in plan.info.items() if v not in exempt
                  and (a.cls == "single" or v in graph.nodes and v not in scalar_only and a.cls in FLOAT)}
     if len(computing) > 1:
@@ -193,8 +194,10 @@ def size_args(graph: AccelGraph) -> set[int]:
     """The values that are size arguments of draws, generators and views."""
     from engine.mir.callforms import size_args as sized_args
     found = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
-    return found | {n.args[k] for n in graph.nodes.values() if n.kind in ("generator", "view")
-                    for k in sized_args(n.op, len(n.args))}
+    found |= {n.args[k] for n in graph.nodes.values() if n.kind in ("generator", "view")
+              for k in sized_args(n.op, len(n.args))}
+    rows = [graph.nodes[v] for v in found if v in graph.nodes and graph.nodes[v].op == "cat"]
+    return found | {a for row in rows for a in row.args}       # reshape(x, [m n]): m and n
 
 
 def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[int, Arg]:

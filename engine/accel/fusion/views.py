@@ -115,7 +115,8 @@ def cat_arg(node: Node, args: list[Arg]) -> Arg:
     out[node.dim - 1] = sum(s[node.dim - 1] for s in shapes)
     classes = {a.cls for a in args}
     cls = "single" if "single" in classes else "double" if "double" in classes else "logical"
-    return Arg(cls, normalized(out))
+    sizes = all(a.value is not None and len(a.value) == 1 for a in args)      # a row of sizes ([m n])
+    return Arg(cls, normalized(out), value=tuple(a.value[0] for a in args) if sizes else None)
 
 
 def view_arg(node: Node, args: list[Arg]) -> Arg:
