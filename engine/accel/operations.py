@@ -224,7 +224,7 @@ def _dim(value: Any) -> int | str:
     text = _text(value)
     if text is not None and text.lower() == "all":
         return "all"
-    if type(value) is float and value >= 1 and value == int(value):
+    if type(value) is float and value >= 1 and value.is_integer():      # Inf is not: the CPU's error
         return int(value)
     raise GpuUnavailable("reduction options run on the CPU")
 

@@ -239,3 +239,17 @@ def test_overflow_issues_no_python_warning(code):
         assert run(code)[1] is None
     assert not caught, [str(w.message) for w in caught]
     clean(code)
+
+
+# ---- reductions on the GPU with a dimension of Inf
+
+
+@pytest.mark.parametrize("call", ["prod(X, Inf)", "max(X, [], Inf)", "cumsum(X, Inf)", "mean(X, Inf)",
+                                  "any(X, Inf)", "sum(X.^2, Inf)"])
+def test_gpu_reduction_with_an_infinite_dimension(call):
+    code = "a = 1:10; p = " + call.replace("X", "a")
+    assert run(code)[1][0] == "MATLAB:getdimarg:dimensionMustBePositiveInteger"
+    clean(code)
+    if provider.available():
+        gpu = "p = " + call.replace("X", "gpuArray([1 2])")
+        assert run(gpu, "gpu")[1][0] == "MATLAB:getdimarg:dimensionMustBePositiveInteger"
