@@ -59,7 +59,10 @@ def run_cold(vm: Any, frame: Any, R: list, pc: int, stop: int, host: dict[int, t
                     return None
         return pc
     except BaseException as exc:
-        setattr(exc, COLD_PC, pc)
+        try:
+            setattr(exc, COLD_PC, pc)
+        except (AttributeError, TypeError):     # an exception type without attributes: the run's start
+            pass
         raise
 
 
