@@ -30,7 +30,7 @@ SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", 
                        "uint32", "uint64"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
 POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
-UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}   # may clear variables
+UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}  # may clear vars
 LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
 

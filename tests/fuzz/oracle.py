@@ -3,8 +3,9 @@
 (a) No Python leaks through: ``Session.execute`` never raises; every error is a MATLAB error whose
     identifier is not MATLAB:internal, whose message reads like MATLAB (``python_isms``), and which does
     not blame a builtin for being undefined (an engine bug disguised as "Unrecognized function or
-    variable 'sum'"); printed text has no Python either, and no Python warning is issued (a notebook
-    would show it on stderr).
+    variable 'sum'", unless the program assigns that name: in a function, ``numel = numel(x)`` reads
+    the variable before it is set, as in MATLAB); printed text has no Python either, and no Python
+    warning is issued (a notebook would show it on stderr).
 (b) The devices agree: cpu, gpu and auto give the same error identifiers, the same printed text (numbers
     to display precision) and the same final workspace (double to 1e-12 relative, single to 1e-5,
     NaN equal to NaN).
@@ -205,7 +206,20 @@ def _first_diff(a: list[str], b: list[str]) -> str:
     return ""
 
 
+ASSIGNED = re.compile(r"(?<![.\w])([A-Za-z]\w*)\s*(?:[({][^(){}=]*[)}]\s*|\.\w+\s*)*=(?!=)"
+                      r"|\[([^\[\]=]*)\]\s*=(?!=)")
+
+
+def assigned_names(cells: list[str]) -> set[str]:
+    """Names a program assigns (``x = ...``, ``x(2) = ...``, ``[a, x] = ...``, ``for x = ...``)."""
+    names = set()
+    for m in ASSIGNED.finditer("\n".join(cells)):
+        names.update([m.group(1)] if m.group(1) else re.findall(r"[A-Za-z]\w*", m.group(2)))
+    return names
+
+
 def check(cells: list[str], devices: tuple[str, ...], builtins: set[str]) -> list[Problem]:
     """Every problem of a program: (a) on each device, then (b) across them."""
     runs = [run(cells, device) for device in devices]
+    builtins = set(builtins) - assigned_names(cells)
     return [p for r in runs for p in leaks(r, builtins)] + disagreements(runs)

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from grammar import generate
 from mutate import corpus, mutant
-from oracle import Problem, Run, check, disagreements, leaks, python_isms, same, same_text
+from oracle import (Problem, Run, assigned_names, check, disagreements, leaks, python_isms, same,
+                    same_text)
 
 from engine.accel import provider
 from engine.runtime.builtins.registry import load_all
@@ -156,6 +157,15 @@ def test_leaks_name_each_failure_class():
     assert [p.kind for p in leaks(run, {"hypot"})] == ["internal", "disguised", "python-text"]
     warned = Run("cpu", errors=[None], stdout=[""], warned=["RuntimeWarning: overflow encountered in cast"])
     assert [p.kind for p in leaks(warned, set())] == ["python-warning"]
+
+
+def test_a_builtin_name_the_program_assigns_is_not_disguised():
+    """In a function, ``numel = numel(x)`` reads the variable numel before it is set: MATLAB's error
+    names it, and the program made that name a variable (the fuzzer's seed 6, program 4388)."""
+    assert {"numel", "x", "p", "q", "c", "s"} <= assigned_names(
+        ["numel = 1; x(2) = 1; [p, q] = deal(1); c{2} = 1; s.f = 2; if a == b, end"])
+    cells = ["b = countargs(1, {});\nfunction n = countargs(varargin)\n  numel = numel(varargin);\nend"]
+    assert not check(cells, ("cpu",), BUILTINS)
 
 
 def test_disagreements_compare_with_tolerance():
