@@ -209,3 +209,16 @@ def test_a_reshaped_input_shares_its_buffer(gpu64):
     np.testing.assert_array_equal(s.get("Y"), x.reshape(-1, 1, order="F"))
     np.testing.assert_array_equal(s.get("Z"), x.reshape(32, -1, order="F"))
     np.testing.assert_array_equal(s.get("V"), x.reshape(-1, 1, order="F"))
+
+
+def test_second_outputs_survive_a_lost_device(fresh_device, monkeypatch):
+    """Every output of a window is a MIR temporary (the second output of std, max, meshgrid too), so a
+    recipe replays it."""
+    code = "[q, mu] = std(x .* 2); [m, i] = max(x - 0.5, [], 2); [gx, gy] = meshgrid(r .* 2, c);"
+    s, cpu = run(code, INPUTS, "gpu"), run(code, INPUTS, "cpu")
+    assert devices(s) == ["GPU"]
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    assert s.execute("t = 1;").error is None
+    for name in ("q", "mu", "m", "i", "gx", "gy"):
+        np.testing.assert_allclose(s.get(name), cpu.get(name), rtol=1e-13, err_msg=name)
+    assert fresh_device.lost

@@ -83,6 +83,7 @@ class AccelGraph:
     outs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # call value -> its outputs' values
     internal: set[int] = field(default_factory=set)                   # values of call expansions
     slot_inputs: list[int] = field(default_factory=list)   # registers of variables read by name (X(:))
+    next_internal: int = INTERNAL                           # the id the next internal value takes
     # meshgrid/ndgrid call value -> (args, dim) of its grids after the first, made at their ``out k``
     grids: dict[int, list[tuple[tuple[int, ...], int]]] = field(default_factory=dict)
 
@@ -90,7 +91,8 @@ class AccelGraph:
             name: str = "", **extra: Any) -> int:
         """Add a node; without ``value`` it is an internal value with a fresh id (and ``name``)."""
         if value is None:
-            value = INTERNAL + len(self.internal)
+            value = self.next_internal
+            self.next_internal += 1
             self.internal.add(value)
             if name:
                 self.names[value] = name
@@ -203,7 +205,11 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
     elif ins.op == "colon":
         graph.add("colon", "generator", args, ins.line, ins.dest.id, cls="")
     elif ins.op == "out" and args[0] in graph.outs and ins.attr < len(graph.outs[args[0]]):
-        alias[ins.dest.id] = graph.outs[args[0]][ins.attr]
+        value = graph.outs[args[0]][ins.attr]
+        if value in graph.internal or value == args[0]:     # [s, mu] = std(x): s and mu are the outs'
+            rename(graph, value, ins.dest.id)               # temporaries (the call's is their tuple)
+        else:
+            alias[ins.dest.id] = value
     elif ins.op == "out" and 0 < ins.attr <= len(graph.grids.get(args[0], ())):
         grid, dim = graph.grids[args[0]][ins.attr - 1]
         graph.add("grid", "view", grid, ins.line, ins.dest.id, dim=dim)
@@ -225,6 +231,18 @@ def add_call(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
         graph.outs[ins.dest.id] = add_view(graph, form, ins.attr[0], args, ins.line, ins.dest.id)
     else:
         graph.outs[ins.dest.id] = add_reduction(graph, form, args[0], ins.line, ins.dest.id)
+
+
+def rename(graph: AccelGraph, old: int, new: int) -> None:
+    """Give an internal node the id of the MIR temporary that takes it (an ``out k``), in place: the
+    window's outputs are MIR temporaries (recipes replay the MIR to compute them again)."""
+    def swap(v: int) -> int:
+        return new if v == old else v
+    graph.nodes = {swap(v): replace(n, value=swap(n.value), args=tuple(map(swap, n.args)))
+                   for v, n in graph.nodes.items()}
+    graph.outs = {call: tuple(map(swap, outs)) for call, outs in graph.outs.items()}   # keyed by the call
+    graph.internal.discard(old)
+    graph.names.pop(old, None)
 
 
 def variable(graph: AccelGraph, window: Window, name: str) -> int:
