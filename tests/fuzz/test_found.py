@@ -253,3 +253,16 @@ def test_gpu_reduction_with_an_infinite_dimension(call):
     if provider.available():
         gpu = "p = " + call.replace("X", "gpuArray([1 2])")
         assert run(gpu, "gpu")[1][0] == "MATLAB:getdimarg:dimensionMustBePositiveInteger"
+
+
+@pytest.mark.parametrize("code, error", [
+    ("x = linspace(0, 1, Inf)", "MATLAB:array:SizeLimitExceeded"),
+    ("x = linspace(0, 1, Inf) * 2 + 1", "MATLAB:array:SizeLimitExceeded"),
+    ("x = linspace(0, 1, -Inf); sz = size(x)", None),
+])
+def test_linspace_with_an_infinite_count(code, error):
+    _, err, s = run(code)
+    assert (err and err[0]) == error
+    if error is None:
+        assert s.get("sz").tolist() == [[1, 0]]          # Octave: 1x0
+    clean(code)
