@@ -58,6 +58,7 @@ VIEWS = ("reshape", "repmat", "permute", "meshgrid", "ndgrid", "cat", "horzcat",
 LAYOUT_CALLS = {"diag": 1}          # builtin -> the argument count the fused kernels move data for
 # builtins whose value (of literal arguments) is a fused constant
 CONSTANT_CALLS = ("eps", "true", "false", "pi", "Inf", "inf", "NaN", "nan")
+CASTS = ("single", "double")        # of a generator: the generator made in that class (mir/fusion.py casts)
 
 
 @dataclass(frozen=True)

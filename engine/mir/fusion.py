@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..runtime.builtins import registry
-from .callforms import (BINOPS, CONSTANT_CALLS, GENERATORS, LAYOUT_CALLS, MISSING, RANDOM, VIEWS, colon_index,
-                        instr_call_form, literal_row, matrix_type, size_args)
+from .callforms import (BINOPS, CASTS, CONSTANT_CALLS, GENERATORS, LAYOUT_CALLS, MISSING, RANDOM, VIEWS,
+                        colon_index, instr_call_form, literal_row, matrix_type, size_args)
 from .infer import is_elementwise
 from .ir import Block, Function, Instr, Region
 from .passes import PassState, mir_pass
@@ -57,6 +57,7 @@ def mark_regions(state: PassState) -> None:
         for block in fn.blocks:
             concatenations(block, kinds)
             size_rows(block, kinds)
+            casts(block, kinds, shadowed)
         on_host = host_read_names(fn, kinds)
         for block in fn.blocks:
             for ins in made_for_host(block, kinds, on_host):
@@ -128,6 +129,21 @@ def fusion_kind(ins: Instr, fn: Function, shadowed: set[str], consts: dict[int, 
     return None
 
 
+def casts(block: Block, kinds: dict[int, str | None], shadowed: set[str]) -> None:
+    """``single(g)`` or ``double(g)`` of a generator (``x = single(linspace(a, b, n))'``, the way MATLAB
+    code most often makes a single range) is a member of kind "cast": the kernel makes the generator in
+    that class. A cast of anything else stays with the VM (mixed classes are not fused)."""
+    made: set[int] = set()
+    for ins in block.instrs:
+        kind = kinds.get(id(ins))
+        if kind == "generator" or kind == "layout" and ins.op == "unop" and ins.args[0].id in made:
+            made.add(ins.dest.id)
+        elif ins.op in ("call", "callname") and ins.attr[0] in CASTS and ins.attr[0] not in shadowed \
+                and len(ins.args) == 1 and ins.attr[1] == 1 and ins.args[0].id in made:
+            kinds[id(ins)] = "cast"
+            made.add(ins.dest.id)
+
+
 def concatenations(block: Block, kinds: dict[int, str | None]) -> None:
     """A ``[A, B; C, D]`` of two or more parts is a view member when some part is surely an array or
     made by a member whose value is not surely a scalar (directly, or through a variable the block
@@ -158,7 +174,7 @@ def size_rows(block: Block, kinds: dict[int, str | None]) -> None:
             kinds[id(ins)] = "literal"
 
 
-MADE = ("generator", "layout", "view")      # members that make an array without computing from the inputs
+MADE = ("generator", "layout", "view", "cast")      # members that make an array without computing from the inputs
 
 
 def host_read_names(fn: Function, kinds: dict[int, str | None]) -> set[str]:

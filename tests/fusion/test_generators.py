@@ -113,3 +113,33 @@ def test_a_stored_generator_is_read_later_in_the_cell_and_in_the_next_cell(gpu64
 def test_sizes_computed_in_the_cell_run_before_the_window(gpu64):
     fused = identical("k = 2; x = -k:0.5:k; y = x .* 2;")
     assert fused.fusion.stats.plan_misses == 1
+
+
+@pytest.mark.parametrize("code", ["x = single(linspace(-3, 3, 4097))'; y = x .* 2;",
+                                  "x = single(0:0.5:100); y = x .* 2;",
+                                  "x = single(ones(3, 5)); y = x .* 2;",
+                                  "x = single(eye(4)); y = x .* 2;",
+                                  "x = single(true(2, 3)); y = x .* 2;",
+                                  "x = double(ones(3, 'single')); y = x .* 2;"])
+def test_a_cast_generator_is_made_in_its_class(gpu64, code):
+    """single(linspace(...)): the generator is computed in f64 and rounded once, as the CPU does."""
+    identical(code)
+
+
+def test_a_single_range_of_a_double_end_point_single_cannot_hold_runs_on_the_cpu(gpu64):
+    identical("x = single(0:0.1:1); y = x .* 2;", fused_on_gpu=False)
+    s = Session(device="gpu")
+    for a, where in ((0.1, "CPU"), (0.5, "GPU")):          # one plan: whether a holds exactly, per run
+        s.set("a", np.array([[a]]))
+        assert s.execute("x = single(linspace(a, 1, 5000))'; y = x .* 2;").error is None
+        assert devices(s) == [where]
+    np.testing.assert_array_equal(s.get("y"), np.float32(np.linspace(0.5, 1, 5000)).reshape(-1, 1) * 2)
+
+
+def test_counts_past_2_to_the_24_are_exact_in_a_single_window(gpu64):
+    """A single window holds a generator's count as u32 bits (a single float cannot hold 2^24 + 3)."""
+    s = Session(device="gpu")
+    n = 2 ** 24 + 4                  # single holds the end point: the range runs on the device
+    assert s.execute(f"k = single(1:{n})'; m = max(k);").error is None
+    assert devices(s) == ["GPU"] and s.get("m")[0, 0] == np.float32(n)
+    assert s.get("k")[-1, 0] == np.float32(n) and s.get("k")[2 ** 24 + 1, 0] == np.float32(2 ** 24 + 2)

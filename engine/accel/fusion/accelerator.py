@@ -47,6 +47,7 @@ from . import calibrate
 from .cache import PlanCache
 from .codegen import emit, uniform_fits
 from .execute import run_plan
+from .generators import single_exact
 from .graph import AccelGraph, build_graph
 from .plan import Arg, Plan, make_plan, size_args, sized
 from .ranges import facts_of
@@ -246,6 +247,8 @@ class FusionAccelerator:
         plan = self.plan(entry, key, provider.f64)
         if plan.reason:
             return self.decline(report, plan.reason)
+        if not all(single_exact(values[v]) for v in plan.single_operands):
+            return self.decline(report, "a single range's double end point that single cannot hold exactly")
         made = max(math.prod(a.shape) for a in plan.info.values())
         if policy == "auto" and not resident and entry.sizes and made < self.min_elements:
             return self.decline(report, under_threshold(made, self.min_elements))

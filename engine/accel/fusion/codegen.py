@@ -116,10 +116,12 @@ def generator_lines(graph: AccelGraph, plan: Plan, group: Group, t: str) -> dict
 
 def generator_params(plan: Plan, group: Group) -> dict[int, list[str]]:
     """The WGSL expressions of each generator's params: uniforms after the scalar leaves and the
-    reduction divisor's slot, in the order of ``group.gens``."""
+    reduction divisor's slot, in the order of ``group.gens``. They are whole numbers (counts, rows):
+    a single window holds them as u32 bits in its f32 slots (``uniform``), exact past 2^24."""
     found, slot = {}, len(group.scalars) + 1
     for v, _ in group.gens:
-        found[v] = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
+        slots = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
+        found[v] = slots if plan.cls == "double" else [f"bitcast<u32>({x})" for x in slots]
         slot += len(found[v])
     return found
 
@@ -273,10 +275,13 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
     item = 8 if plan.cls == "double" else 4
     head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
     slots = len(group.scalars) + 1
-    values = list(scalars) + [0.0] * (slots - len(scalars)) + group.params
-    count = max(1, -(-len(values) // 4)) * 4
-    values += [0.0] * (count - len(values))
-    return head + struct.pack(f"<{count}{'d' if item == 8 else 'f'}", *values)
+    values = list(scalars) + [0.0] * (slots - len(scalars))
+    count = max(1, -(-(len(values) + len(group.params)) // 4)) * 4
+    pad = [0.0] * (count - len(values) - len(group.params))
+    if item == 8:
+        return head + struct.pack(f"<{count}d", *values, *group.params, *pad)
+    return head + struct.pack(f"<{len(values)}f{len(group.params)}I{len(pad)}f", *values,
+                              *(int(x) for x in group.params), *pad)
 
 
 def uniform_head(plan: Plan, group: Group) -> bytes:

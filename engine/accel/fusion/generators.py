@@ -17,6 +17,9 @@ a draw's are, so the plan knows their values:
 from __future__ import annotations
 
 import math
+from typing import Any
+
+import numpy as np
 
 from engine.runtime.ops import _colon_count
 
@@ -68,7 +71,7 @@ def linspace_arg(node: Node, args: list[Arg]) -> Arg:
     count = only(node, args[2]) if len(args) == 3 else 100.0
     if count != count or math.floor(count) < 1 or count >= MAX_COUNT:
         raise Reject(f"line {node.line}: linspace of a NaN, empty or huge count follows the CPU's rules")
-    return Arg(operand_class(args[:2]), (1, int(math.floor(count))))
+    return Arg(node.cls or operand_class(args[:2]), (1, int(math.floor(count))))
 
 
 def colon_arg(node: Node, args: list[Arg]) -> Arg:
@@ -79,7 +82,7 @@ def colon_arg(node: Node, args: list[Arg]) -> Arg:
     n = _colon_count(a, d, b)
     if not 0 <= n < MAX_COUNT - 1:
         raise Reject(f"line {node.line}: an empty or huge range follows the CPU's rules")
-    return Arg(operand_class(args), (1, n + 1))
+    return Arg(node.cls or operand_class(args), (1, n + 1))
 
 
 def generator_params(node: Node, out: Arg) -> tuple[float, ...]:
@@ -91,17 +94,38 @@ def generator_params(node: Node, out: Arg) -> tuple[float, ...]:
 
 def check_generators(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     """What the kernels cannot compute exactly as the CPU does declines the plan: linspace and colon
-    without shader-f64, or single ones whose operands are not all single (a double operand would be
-    rounded to single in its uniform), and in single windows counts beyond single's whole numbers."""
-    for v, params in plan.gens.items():
+    without shader-f64, or single ones with a double operand that single cannot hold exactly (a single
+    window's uniforms are single: ``single(linspace(-3, 3, n))`` fuses, ``single(0:0.1:1)`` does not).
+    A double operand the window reads as an input is checked on each run (``plan.single_operands``)."""
+    for v in plan.gens:
         node = graph.nodes[v]
         if node.op in COMPUTED and not has_f64:
             raise Reject(f"line {node.line}: {node.op} is computed in double: the adapter has no shader-f64")
-        if node.op in COMPUTED and plan.info[v].cls == "single" \
-                and any(plan.info[a].cls != "single" for a in read_args(node)):
-            raise Reject(f"line {node.line}: {node.op} of single and double operands runs on the CPU")
-        if plan.cls == "single" and any(p >= 2 ** 24 for p in params):
-            raise Reject(f"line {node.line}: {node.op} of more than 2^24 elements in a single window")
+        if node.op not in COMPUTED or plan.info[v].cls != "single":
+            continue
+        for a in read_args(node):
+            if plan.info[a].cls == "single":
+                continue
+            value = constant_value(graph, a)
+            if a in graph.inputs:
+                plan.single_operands.add(a)
+            elif value is None or not single_exact(value):
+                raise Reject(f"line {node.line}: {node.op} of a double operand single cannot hold runs on the CPU")
+
+
+def constant_value(graph: AccelGraph, v: int) -> Any:
+    """The value of a literal, or of the negation of one (``-3``), else None."""
+    node = graph.nodes.get(v)
+    if node is not None and node.op == "uminus" and node.args[0] in graph.consts:
+        value = graph.consts[node.args[0]]
+        return -value if type(value) is float else None
+    return graph.consts.get(v)
+
+
+def single_exact(value: Any) -> bool:
+    """A double scalar that single holds exactly (-3, 0.5, 2^20), so it reaches the kernel unchanged."""
+    x = float(value.flat[0]) if isinstance(value, np.ndarray) and value.size == 1 else value
+    return type(x) is float and float(np.float32(x)) == x
 
 
 def generator_wgsl(node: Node, t: str, index: str, params: list[str], names: dict[int, str] | None = None) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.mir.callforms import (BINOPS, CONSTANT_CALLS, LAYOUT_CALLS, MISSING, SCALAR_OPERAND, UNOPS,
+from engine.mir.callforms import (BINOPS, CASTS, CONSTANT_CALLS, LAYOUT_CALLS, MISSING, SCALAR_OPERAND, UNOPS,
                                   CallForm, colon_index, instr_call_form, literal_row, matrix_type)
 from engine.mir.ir import Instr
 from engine.runtime.builtins import registry
@@ -218,6 +218,10 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
 
 
 def add_call(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> None:
+    made = graph.nodes.get(args[0]) if len(args) == 1 else None
+    if ins.attr[0] in CASTS and made is not None and made.kind == "generator":
+        graph.nodes[ins.dest.id] = replace(made, value=ins.dest.id, line=ins.line, cls=ins.attr[0])
+        return                                   # single(linspace(...)): the generator in that class
     form = instr_call_form(ins, lambda k: graph.consts.get(args[k], MISSING))
     if isinstance(form, str):
         graph.rejected.append((ins.line, ins.attr[0], form))

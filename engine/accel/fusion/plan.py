@@ -88,6 +88,7 @@ class Plan:
     unchecked: set[int] = field(default_factory=set)      # nodes whose domain check cannot fire (ranges.py)
     estimate: dict[str, float] | None = None             # the auto policy's costs (accelerator.estimate)
     gens: dict[int, tuple[float, ...]] = field(default_factory=dict)   # generator -> its uniform params
+    single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
 
 
 class Reject(Exception):
