@@ -46,8 +46,12 @@ def mark_regions(state: PassState) -> None:
     if not registry.BUILTINS:
         registry.load_all()
     counter = 0
+    poll = state.poll or (lambda: None)
     for fn in state.functions():
         fn.regions = []
+        if all(ins.dest is None or ins.dest.type.is_scalar for b in fn.blocks for ins in b.instrs):
+            continue                # scalars only: a region needs a member that is not surely a scalar
+        poll()
         shadowed = stored_names(fn) | (set(state.workspace) if fn.kind == "script" else set())
         consts = literals(fn)
         for block in fn.blocks:
@@ -58,6 +62,7 @@ def mark_regions(state: PassState) -> None:
             concatenations(block, kinds)
             size_rows(block, kinds)
             casts(block, kinds, shadowed)
+        poll()
         on_host = host_read_names(fn, kinds)
         for block in fn.blocks:
             for ins in made_for_host(block, kinds, on_host):
