@@ -468,7 +468,10 @@ def _colon_count(a: float, d: float, b: float) -> int:
     """Number of intervals n of a:d:b (MATLAB's colonop algorithm); -1 for an empty range."""
     if d == 0 or (a < b and d < 0) or (b < a and d > 0):
         return -1
-    if not abs((b - a) / d) < MAX_NUMEL:
+    span = (b - a) / d
+    if math.isinf(span):                 # b - a past realmax (-1e308:1e308:1e308)
+        span = b / d - a / d
+    if not abs(span) < MAX_NUMEL:
         raise max_size_error()
     if a == math.floor(a) and d == 1:
         return int(math.floor(b) - a)
@@ -490,6 +493,8 @@ def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     if math.isinf(a) or math.isinf(b) or math.isinf(d):
         if d == 0 or (a < b and d < 0) or (b < a and d > 0):
             return np.zeros((1, 0))
+        if math.isinf(d) and not (math.isinf(a) or math.isinf(b)):
+            return np.array([[a]])          # an infinite step from a finite start: a alone (0:Inf:5)
         raise max_size_error()
     n = _colon_count(a, d, b)
     if n < 0:
@@ -504,7 +509,8 @@ def _colon_values(a: float, d: float, b: float) -> np.ndarray:
     v[k] = a + k * d
     v[n - k] = c - k * d
     if n % 2 == 0:
-        v[n // 2] = (a + c) / 2
+        middle = (a + c) / 2
+        v[n // 2] = middle if math.isfinite(middle) else a / 2 + c / 2    # 1e308:1e308
     return v.reshape(1, n + 1)
 
 

@@ -266,3 +266,21 @@ def test_linspace_with_an_infinite_count(code, error):
     if error is None:
         assert s.get("sz").tolist() == [[1, 0]]          # Octave: 1x0
     clean(code)
+
+
+# ---- ranges near realmax and with an infinite step (values from Octave where it answers)
+
+
+@pytest.mark.parametrize("code, values", [
+    ("x = 1e308:1e308;", [1e308]),                      # was Inf: the midpoint (a + c) / 2 overflowed
+    ("x = 0:Inf:5;", [0.0]),                             # Octave: 0 (was MATLAB:pmaxsize)
+    ("x = 1:Inf:1;", [1.0]),
+    ("x = 0:-Inf:-5;", [0.0]),
+    ("x = 5:Inf:0;", []),
+    ("x = -1e308:1e308:1e308;", [-1e308, 0.0, 1e308]),  # b - a past realmax
+    ("x = realmax:-realmax:-realmax;", [1.7976931348623157e308, 0.0, -1.7976931348623157e308]),
+])
+def test_ranges_at_the_edges_of_the_double_range(code, values):
+    _, err, s = run(code)
+    assert err is None and s.get("x").ravel().tolist() == values
+    clean(code)
