@@ -284,3 +284,13 @@ def test_ranges_at_the_edges_of_the_double_range(code, values):
     _, err, s = run(code)
     assert err is None and s.get("x").ravel().tolist() == values
     clean(code)
+
+
+# ---- constructors fused on the GPU take a size vector only as a row (MATLAB's checkDimsInput)
+
+
+@pytest.mark.parametrize("code", ["a = ones(ones(2, 3));", "a = ones([2;3]) + 1;", "n = [2;3]; a = rand(n) * 2;",
+                                  "a = eye([2;3]) * 2;"])
+def test_fused_constructor_with_a_column_size(code):
+    assert run(code)[1] == ("MATLAB:checkDimsInput", "Size vector must be a row vector with real elements.")
+    clean(code)

@@ -231,6 +231,8 @@ def dims_shape(node: Node, args: list[Arg]) -> tuple[int, ...]:
         raise Reject(f"line {node.line}: {node.op} with a size on the GPU runs on the CPU")
     if len(args) > 1 and any(len(a.value) != 1 for a in args):
         raise Reject(f"line {node.line}: {node.op} size arguments must be scalars (the CPU raises the error)")
+    if len(args) == 1 and (len(args[0].shape) != 2 or args[0].shape[0] != 1):
+        raise Reject(f"line {node.line}: {node.op}'s size vector must be a row (the CPU raises the error)")
     dims = [d for a in args for d in a.value]
     dims = dims * 2 if len(dims) == 1 else dims or [1.0, 1.0]
     if not all(d.is_integer() and 0 < d < 2**31 for d in dims):
