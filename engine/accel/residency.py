@@ -9,8 +9,9 @@ being released releases itself, so buffers cannot leak through forgotten handles
 
 Buffers are pooled by size class (the byte size rounded up to a power of two, at least 256): a released
 buffer is reused by the next allocation of its class instead of being freed, up to
-``MATFUSE_GPU_POOL_MB`` of pooled memory or as much as is live, whichever is more (a cell run again
-over large arrays finds the buffers of its last run).
+``MATFUSE_GPU_POOL_MB`` of pooled memory or twice as much as is live, whichever is more (a cell run
+again over large arrays finds the buffers of its last run); past that, the buffers returned longest ago
+are freed first. Under memory pressure the pool goes first.
 
 Memory pressure: when the device cannot allocate a buffer, the pool frees its pooled buffers, then
 moves plain arrays kept on the device (implicit tensors), least recently used first, to the host (their
@@ -71,7 +72,8 @@ class BufferPool:
 
     def __init__(self, provider: Provider) -> None:
         self.provider = provider
-        self.free: dict[int, list[Any]] = {}
+        self.free: dict[int, list[Any]] = {}     # pooled buffers by size class
+        self.returned: dict[Any, int] = {}       # pooled buffer -> size class, oldest returned first
         self.live: dict[Any, Storage] = {}       # buffer -> the storage using it
         self.resident: weakref.WeakSet = weakref.WeakSet()   # implicit tensors, the eviction candidates
         self.clock = 0                           # counts uses of implicit tensors (GpuTensor.used)
@@ -88,6 +90,7 @@ class BufferPool:
         free = self.free.get(size)
         if free:
             buffer = free.pop()
+            del self.returned[buffer]
             self.pooled_bytes -= size
         else:
             buffer = self.create(size)
@@ -143,19 +146,26 @@ class BufferPool:
         self.live_buffers -= 1
         self.live_bytes -= storage.size
         self.live.pop(storage.buffer, None)
-        limit = max(flag("MATFUSE_GPU_POOL_MB") * 2**20, self.live_bytes)
-        if self.provider.lost or self.pooled_bytes + storage.size > limit:
+        if self.provider.lost:
             self.provider.destroy(storage.buffer)
             return
         self.free.setdefault(storage.size, []).append(storage.buffer)
+        self.returned[storage.buffer] = storage.size
         self.pooled_bytes += storage.size
+        limit = max(flag("MATFUSE_GPU_POOL_MB") * 2**20, 2 * self.live_bytes)
+        while self.pooled_bytes > limit:         # the buffers returned longest ago go first
+            buffer, size = next(iter(self.returned.items()))
+            self.free[size].remove(buffer)
+            del self.returned[buffer]
+            self.pooled_bytes -= size
+            self.provider.destroy(buffer)
 
     def trim(self) -> None:
         """Free every pooled buffer (live ones stay)."""
-        for buffers in self.free.values():
-            for buffer in buffers:
-                self.provider.destroy(buffer)
+        for buffer in self.returned:
+            self.provider.destroy(buffer)
         self.free.clear()
+        self.returned.clear()
         self.pooled_bytes = 0
 
     def lose(self, buffers: set[Any] | None, reason: str) -> None:
