@@ -169,16 +169,21 @@ def environment(impls: list[str]) -> dict[str, Any]:
 # ---------------------------------------------------------------- main
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", choices=("small", "full"), default="full")
+    return bench_args(__doc__, ("small", "full"), [w.name for w in WORKLOADS], IMPLEMENTATIONS, argv)
+
+
+def bench_args(doc: str, sizes: tuple[str, ...], names: list[str], implementations: tuple[str, ...],
+               argv: list[str] | None, what: str = "workload") -> argparse.Namespace:
+    """The options every benchmark runner takes: --size, --repeat, --only, --impl, --out."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--size", choices=sizes, default="full")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", action="append", choices=[w.name for w in WORKLOADS],
-                        help="run only this workload (repeatable)")
-    parser.add_argument("--impl", default=",".join(IMPLEMENTATIONS),
+    parser.add_argument("--only", action="append", choices=names, help=f"run only this {what} (repeatable)")
+    parser.add_argument("--impl", default=",".join(implementations),
                         help="comma-separated implementations (default: all that are available)")
     parser.add_argument("--out", type=Path, help="write the results as JSON to this file")
     opts = parser.parse_args(argv)
-    unknown = set(opts.impl.split(",")) - set(IMPLEMENTATIONS)
+    unknown = set(opts.impl.split(",")) - set(implementations)
     if unknown:
         parser.error(f"unknown implementation(s): {', '.join(sorted(unknown))}")
     return opts

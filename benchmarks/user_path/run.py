@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.fusion.checks import checksum, headline, matlab_size  # noqa: E402
 from benchmarks.fusion.implementations import Prepared, best_time, execute, fusion_summary  # noqa: E402
-from benchmarks.fusion.run import environment, fmt_ratio, fusion_text, ratios  # noqa: E402
+from benchmarks.fusion.run import bench_args, environment, fmt_ratio, fusion_text, ratios  # noqa: E402
 from benchmarks.user_path.cells import CASES, SIZES, Case, DeviceArrays, HostArrays, Params  # noqa: E402
 from benchmarks.user_path.verify import check_rows, own_problems  # noqa: E402
 from engine import Session  # noqa: E402
@@ -168,19 +168,7 @@ def transfer_text(c: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- main
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", choices=tuple(SIZES), default="full")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", action="append", choices=[c.name for c in CASES],
-                        help="run only this cell (repeatable)")
-    parser.add_argument("--impl", default=",".join(IMPLEMENTATIONS),
-                        help="comma-separated implementations (default: all that are available)")
-    parser.add_argument("--out", type=Path, help="write the results as JSON to this file")
-    opts = parser.parse_args(argv)
-    unknown = set(opts.impl.split(",")) - set(IMPLEMENTATIONS)
-    if unknown:
-        parser.error(f"unknown implementation(s): {', '.join(sorted(unknown))}")
-    return opts
+    return bench_args(__doc__, tuple(SIZES), [c.name for c in CASES], IMPLEMENTATIONS, argv, "cell")
 
 
 def chosen_implementations(wanted: list[str]) -> list[str]:

@@ -164,17 +164,7 @@ def op_setindex(vm: Any, frame: Any, R: list, a: tuple) -> None:
 def op_call(vm: Any, frame: Any, R: list, a: tuple) -> None:
     dest, name, regs, spread, nargout, slot = a
     if slot >= 0 and R[slot] is not None:          # ``name(args)`` where name is a variable: indexing
-        indexing = (dest, slot, regs, spread, nargout)
-        if spread is None and 0 <= nargout <= 1 and len(regs) in (1, 2):
-            b = R[slot]
-            k = element(b, R, regs)
-            if k is not None:
-                R[dest] = b.item(k)
-                return
-            vm.index(frame, indexing)
-            check(vm)
-            return
-        vm.index(frame, indexing)
+        op_index(vm, frame, R, (dest, slot, regs, spread, nargout))
         return
     if spread is None and nargout == 1 and name not in frame.code.locals:
         call_one(vm, frame, R, a)
