@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from .accel.fusion import FusionAccelerator
-from .accel.provider import interruptible
+from .accel.provider import current_provider, interruptible
 from .runtime.builtins.interaction import ExitRequest
 from .runtime.context import SessionState
 from .runtime.display.limit import OutputLimit
@@ -109,6 +109,9 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error
             error = internal_error(exc)
         self._emit(self.output_limit.note())
+        provider = current_provider()
+        if provider is not None and not provider.lost:
+            provider.release_upload_staging()
         return ExecResult("".join(self._chunks), error, self._figures(), exit_status)
 
     def _build(self, code: str, name: str) -> Code:

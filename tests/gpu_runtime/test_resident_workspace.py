@@ -126,3 +126,13 @@ def test_memory_pressure_moves_values_to_the_host(gpu, monkeypatch):
     np.testing.assert_allclose(session.get("f"), (x + 1) * 2, rtol=1e-15)
     assert "moved to the host" in session.fusion_report("residency")["text/plain"]
     provider.reset_provider()
+
+
+def test_upload_staging_buffers_go_when_the_cell_ends(gpu):
+    """Uploads from 1 MB reuse mapped staging buffers within a cell; the cell's end destroys them (on the
+    H100, keeping them slowed every later read-back)."""
+    session = Session(device="gpu")
+    session.set("x", np.random.default_rng(0).random((300_000, 1)))
+    run(session, "y = x .* 2 + 1;")
+    assert gpu._upload_staging == {} and gpu.stats.bytes_uploaded >= 2_400_000
+    np.testing.assert_allclose(session.get("y"), session.get("x") * 2 + 1, rtol=1e-15)
