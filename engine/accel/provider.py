@@ -22,6 +22,8 @@ allocation past a device memory cap, so the same recovery code runs.
 """
 from __future__ import annotations
 
+import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
@@ -192,6 +194,7 @@ class Provider:
     lost: str = ""
     pool: Any = None             # residency.BufferPool, attached on first use
     _pipelines: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
+    _slow_shaders: set[tuple[str, str]] = field(default_factory=set)   # compilations that never finished
     _encoder: Any = None
     _pass: Any = None
     _pass_pipeline: Any = None   # the pipeline the open compute pass has set
@@ -307,12 +310,46 @@ class Provider:
         self.stats.pipeline_misses += 1
         with self.guard("shader compilation", source):
             self.injected("compile")
-            module = self.device.create_shader_module(code=source)
-            pipe = self.device.create_compute_pipeline(layout="auto",
-                                                       compute={"module": module, "entry_point": entry})
-            made = (pipe, pipe.get_bind_group_layout(0))
+            made = self._compile(source, entry)
         self._pipelines[key] = made
         return made
+
+    def _compile(self, source: str, entry: str) -> tuple[Any, Any]:
+        """Create the pipeline in a worker thread and wait for it in slices, so that an interrupt stops
+        the wait and a compilation past MATFUSE_COMPILE_TIMEOUT sends the work to the CPU: lavapipe's
+        compiler did not finish a single-precision power of two uniforms in minutes. Such a text is
+        remembered and not compiled again; its thread ends when the driver returns, if ever."""
+        key = (source, entry)
+        if key in self._slow_shaders:
+            raise GpuUnavailable("shader compilation did not finish earlier", numbered(source))
+        result: dict[str, Any] = {}
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                module = self.device.create_shader_module(code=source)
+                pipe = self.device.create_compute_pipeline(layout="auto",
+                                                           compute={"module": module, "entry_point": entry})
+                result["made"] = (pipe, pipe.get_bind_group_layout(0))
+            except Exception as exc:  # noqa: BLE001 - raised again in the caller's thread
+                result["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=work, name="matfuse-shader-compile", daemon=True).start()
+        limit = flag("MATFUSE_COMPILE_TIMEOUT")
+        deadline = time.monotonic() + limit
+        while not done.wait(WAIT_SLICE):
+            if _interrupt_checks and _interrupt_checks[-1]():
+                raise KeyboardInterrupt
+            if time.monotonic() > deadline:
+                self._slow_shaders.add(key)
+                reason = f"shader compilation did not finish in {limit:g} s"
+                self.record(reason)
+                raise GpuUnavailable(reason, numbered(source))
+        if "error" in result:
+            raise result["error"]
+        return result["made"]
 
     @property
     def pipeline_count(self) -> int:

@@ -294,3 +294,46 @@ def test_ranges_at_the_edges_of_the_double_range(code, values):
 def test_fused_constructor_with_a_column_size(code):
     assert run(code)[1] == ("MATLAB:checkDimsInput", "Size vector must be a row vector with real elements.")
     clean(code)
+
+
+# ---- a shader compilation that does not finish (lavapipe: a single power of two uniforms never did)
+
+
+def test_single_power_of_scalars_in_a_window():
+    clean("c = 3;\n%%\nz = 2; w = (arrayfun(@(x) x, [1 2 3]) < (z .^ single(1.5)))")
+    clean("z = single(2);\n%%\nw = single([1 2 3]) + z.^z")
+    _, err, s = run("z = single(2); w = single([1 2 3]) + z.^2;", "gpu" if provider.available() else "cpu")
+    assert err is None and s.get("w").tolist() == [[5, 6, 7]]
+
+
+def slow_pipelines(monkeypatch, gpu, seconds: float) -> None:
+    import time
+    real = gpu.device.create_compute_pipeline
+
+    def slow(*args, **kwargs):
+        time.sleep(seconds)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(gpu.device, "create_compute_pipeline", slow)
+
+
+def test_slow_shader_compilation_goes_to_the_cpu(monkeypatch, gpu):
+    slow_pipelines(monkeypatch, gpu, 1.5)
+    monkeypatch.setenv("MATFUSE_COMPILE_TIMEOUT", "0.2")
+    s = Session(device="gpu")
+    code = "x = reshape(1:12, 3, 4); w = acosh(x + 5) .* 3 - asinh(x);"
+    assert s.execute(code).error is None
+    x = np.arange(1, 13, dtype=float).reshape(4, 3).T
+    assert np.allclose(s.get("w"), np.arccosh(x + 5) * 3 - np.arcsinh(x))
+    assert any("did not finish" in reason for reason in gpu.fallbacks)
+
+
+def test_an_interrupt_stops_a_shader_compilation(monkeypatch, gpu):
+    import threading
+    import time
+    slow_pipelines(monkeypatch, gpu, 3.0)
+    s = Session(device="gpu")
+    threading.Timer(0.3, s.interrupt).start()
+    started = time.monotonic()
+    r = s.execute("x = reshape(1:12, 3, 4); w = asinh(x + 4) .* 5 - acosh(x + 2);")
+    assert r.error is not None and r.error.identifier == "MATLAB:interrupt"
+    assert time.monotonic() - started < 2.0

@@ -258,6 +258,9 @@ def elementwise_arg(node: Node, args: list[Arg]) -> Arg:
     classes = [a.cls for a in args]
     if spec.logical or spec.keeps_logical and all(c == "logical" for c in classes):
         return Arg("logical", shape)
+    if node.op == "power" and "single" in classes and all(a.scalar for a in args):
+        raise Reject(f"line {node.line}: a single power of scalars runs on the CPU (lavapipe's compiler "
+                     "does not finish m32_pow of two uniforms)")
     return Arg("single" if "single" in classes else "double", shape)
 
 
