@@ -6,18 +6,22 @@ reproducer.
 Program k is drawn from ``random.Random(seed * 1_000_003 + k)``, so any one can be run again alone
 (``--only k``). A failure is shrunk by deleting statements, then tokens, while the same failure class
 remains; classes are keyed by the kind, the devices and the message with numbers and quoted names
-stripped. The run prints counts and one reproducer per class, and exits 1 if anything failed.
+stripped. The run prints counts and one reproducer per class, and exits 1 if anything failed; a program
+that does not finish in HANG_LIMIT (an interrupt was lost) is printed with every thread's stack, and the
+run exits 2.
 Known failures (test_fuzz.KNOWN_FAILURES) are counted like any other: this run reports everything.
 """
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import random
 import re
 import resource
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 
@@ -28,6 +32,7 @@ from oracle import Problem, check
 from engine.runtime.builtins.registry import load_all
 
 MEMORY_LIMIT = 8 << 30      # bytes of heap the run may use: a runaway allocation fails instead of swapping
+HANG_LIMIT = 120.0          # seconds one program may take on all devices: past it, an interrupt was lost
 
 
 def program(seed: int, k: int, mutants: float) -> list[str]:
@@ -80,6 +85,20 @@ def _tokens(cell: str) -> list[str]:
     return [text for _, text in tokens(cell)]
 
 
+def watchdog(k: int, cells: list[str]) -> threading.Timer:
+    """A timer that, if the program is still running after HANG_LIMIT (its cells' interrupts were not
+    honoured), prints it and every thread's stack and ends the run with status 2."""
+    def hung() -> None:
+        print(f"\n[{k}] HANG: the program did not finish in {HANG_LIMIT:g} s (an interrupt was lost):\n"
+              + "\n%%\n".join(cells), file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(all_threads=True)
+        os._exit(2)
+    timer = threading.Timer(HANG_LIMIT, hung)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--programs", type=int, default=1000)
@@ -102,7 +121,10 @@ def main() -> int:
         cells = program(args.seed, k, args.mutants)
         if args.only is not None:
             print("\n%%\n".join(cells))
-        for p in check(cells, devices, builtins):
+        timer = watchdog(k, cells)
+        problems = check(cells, devices, builtins)
+        timer.cancel()
+        for p in problems:
             key = failure_class(p)
             counts[key] += 1
             where.setdefault(key, set()).update(p.devices)
