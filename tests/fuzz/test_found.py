@@ -337,3 +337,13 @@ def test_an_interrupt_stops_a_shader_compilation(monkeypatch, gpu):
     r = s.execute("x = reshape(1:12, 3, 4); w = asinh(x + 4) .* 5 - acosh(x + 2);")
     assert r.error is not None and r.error.identifier == "MATLAB:interrupt"
     assert time.monotonic() - started < 2.0
+
+
+@pytest.mark.parametrize("code, value", [("a = norm([1 2; 3 Inf]);", "nan"), ("a = norm([1 2; 3 NaN]);", "nan"),
+                                         ("a = norm(single([1 NaN; Inf 3]));", "nan"), ("a = norm([3 4; 0 0]);", 5.0)])
+def test_matrix_two_norm_with_nan_or_inf(code, value):
+    """Octave gives NaN (scipy's SVD raised 'array must not contain infs or NaNs')."""
+    _, err, s = run(code)
+    got = s.get("a")[0, 0]
+    assert err is None and (np.isnan(got) if value == "nan" else got == value)
+    clean(code)

@@ -142,8 +142,8 @@ def _matrix_norm(m: np.ndarray, p: float | str) -> float:
         return 0.0
     if p == "fro":
         return float(np.sqrt(np.sum(np.abs(m) ** 2)))
-    if p == 2.0:
-        return float(scipy.linalg.svdvals(m)[0])
+    if p == 2.0:       # a NaN or Inf element gives NaN (Octave; LAPACK's SVD is undefined there)
+        return float(scipy.linalg.svdvals(m)[0]) if np.isfinite(m).all() else math.nan
     if p == 1.0:
         return float(np.abs(m).sum(axis=0).max())
     if p == np.inf:
