@@ -289,8 +289,8 @@ def test_ranges_at_the_edges_of_the_double_range(code, values):
 # ---- constructors fused on the GPU take a size vector only as a row (MATLAB's checkDimsInput)
 
 
-@pytest.mark.parametrize("code", ["a = ones(ones(2, 3));", "a = ones([2;3]) + 1;", "n = [2;3]; a = rand(n) * 2;",
-                                  "a = eye([2;3]) * 2;"])
+@pytest.mark.parametrize("code", ["a = ones(ones(2, 3));", "a = ones([2;3]) + 1;",
+                                  "n = [2;3]; a = rand(n) * 2;", "a = eye([2;3]) * 2;"])
 def test_fused_constructor_with_a_column_size(code):
     assert run(code)[1] == ("MATLAB:checkDimsInput", "Size vector must be a row vector with real elements.")
     clean(code)
@@ -339,8 +339,9 @@ def test_an_interrupt_stops_a_shader_compilation(monkeypatch, gpu):
     assert time.monotonic() - started < 2.0
 
 
-@pytest.mark.parametrize("code, value", [("a = norm([1 2; 3 Inf]);", "nan"), ("a = norm([1 2; 3 NaN]);", "nan"),
-                                         ("a = norm(single([1 NaN; Inf 3]));", "nan"), ("a = norm([3 4; 0 0]);", 5.0)])
+@pytest.mark.parametrize("code, value", [
+    ("a = norm([1 2; 3 Inf]);", "nan"), ("a = norm([1 2; 3 NaN]);", "nan"),
+    ("a = norm(single([1 NaN; Inf 3]));", "nan"), ("a = norm([3 4; 0 0]);", 5.0)])
 def test_matrix_two_norm_with_nan_or_inf(code, value):
     """Octave gives NaN (scipy's SVD raised 'array must not contain infs or NaNs')."""
     _, err, s = run(code)
