@@ -223,7 +223,9 @@ def _elementwise_uniform(shape: tuple[int, ...], strides: list[int], scalars: li
     header += struct.pack(f"<{len(strides)}I", *strides)
     item = 8 if t == "f64" else 4
     header = header.ljust(_align(len(header), 4 * item), b"\0")
-    return header + struct.pack(f"<4{'d' if t == 'f64' else 'f'}", *(scalars + [0.0] * (4 - len(scalars))))
+    with np.errstate(over="ignore"):       # a double past single's range is Inf in single (MATLAB)
+        values = np.array(scalars + [0.0] * (4 - len(scalars)), dtype="<f8" if t == "f64" else "<f4")
+    return header + values.tobytes()
 
 
 def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:

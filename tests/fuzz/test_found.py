@@ -348,3 +348,16 @@ def test_matrix_two_norm_with_nan_or_inf(code, value):
     got = s.get("a")[0, 0]
     assert err is None and (np.isnan(got) if value == "nan" else got == value)
     clean(code)
+
+
+@pytest.mark.parametrize("code", ["s = single([1.5 2.5]); h = hypot(realmax, s)",
+                                  "s = single([1.5 2.5]); h = max(s, 1e300)"])
+def test_a_double_scalar_past_single_range_in_a_single_kernel(code):
+    """single(1e300) is Inf: the GPU kernels' uniform block raised struct's OverflowError."""
+    _, err, s = run(code)
+    assert err is None and np.isinf(s.get("h")).all()
+    clean(code)
+    if provider.available():
+        gpu = code.replace("single([1.5 2.5])", "gpuArray(single([1.5 2.5]))")
+        _, err, s = run(gpu, "gpu")
+        assert err is None and np.isinf(s.get("h")).all()
