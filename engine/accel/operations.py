@@ -300,7 +300,7 @@ def _extreme(op: str) -> Callable[[Any, list, int], tuple]:
         args, flag = _nan_flag(args)
         if flag == "includenan":
             raise GpuUnavailable(f"{op} with 'includenan' runs on the CPU")
-        if len(args) == 2:
+        if len(args) == 2 and not _is_empty_placeholder(args[1]):      # max(A, []) is max(A)
             if nargout > 1:
                 raise GpuUnavailable(f"{op} with two inputs has one output")
             return (binary(op, args[0], args[1]),)

@@ -361,3 +361,15 @@ def test_a_double_scalar_past_single_range_in_a_single_kernel(code):
         gpu = code.replace("single([1.5 2.5])", "gpuArray(single([1.5 2.5]))")
         _, err, s = run(gpu, "gpu")
         assert err is None and np.isinf(s.get("h")).all()
+
+
+@pytest.mark.parametrize("code", ["a = ones(10);\n%%\nswitch (min(a, [])) case 'abc' end",
+                                  "a = ones(10); m = max(a, []); sz = size(m);"])
+def test_max_with_an_empty_second_argument_is_the_reduction(code):
+    """The engine reads max(A, []) as max(A) ([] is the placeholder of max(A, [], dim)); the GPU path
+    took it for max(A, B) and raised a size error (fuzz seed 11)."""
+    clean(*code.split("\n%%\n"))
+    if provider.available():
+        g = "g = gpuArray(ones(3)); m = min(g, []); sz = size(m);"
+        _, err, s = run(g, "gpu")
+        assert err is None and s.get("sz").tolist() == [[1, 3]]
