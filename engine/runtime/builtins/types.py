@@ -116,7 +116,7 @@ def cast(x: Value, *args: Value) -> Value:
 
 # -- char and string --------------------------------------------------------------------------------
 
-def _char_rows(value: Value) -> list[str]:
+def char_rows(value: Value) -> list[str]:
     """The rows a value contributes to char(...)."""
     t = type(value)
     if t is CharArray:
@@ -129,7 +129,7 @@ def _char_rows(value: Value) -> list[str]:
             if type(v) is not CharArray:
                 raise MatlabError("MATLAB:char:CellsMustContainChars",
                                   "Cell elements must be character arrays.")
-            rows.extend(_char_rows(v))
+            rows.extend(char_rows(v))
         return rows
     if t in (float, bool, np.ndarray):
         codes = char_codes(value)
@@ -137,7 +137,7 @@ def _char_rows(value: Value) -> list[str]:
     raise _conversion_error("char", value)
 
 
-def _pad_rows(rows: list[str]) -> CharArray:
+def pad_rows(rows: list[str]) -> CharArray:
     width = max((len(r) for r in rows), default=0)
     codes = np.array([[ord(c) for c in r.ljust(width)] for r in rows], dtype=np.uint16)
     return CharArray(codes.reshape(len(rows), width))
@@ -159,7 +159,7 @@ def char(*args):
         return args[0]
     if len(args) == 1 and type(args[0]) in (float, bool, np.ndarray):
         return CharArray(char_codes(args[0]).copy())
-    return _pad_rows([row for a in args for row in _char_rows(a)])
+    return pad_rows([row for a in args for row in char_rows(a)])
 
 
 def number_texts(values: list) -> list[str]:
