@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MatlabError
-from ..indexing import check_field_name
+from ..indexing import MAGIC_COLON, assign, check_field_name, index
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
                       normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
@@ -162,57 +162,49 @@ def _get(s: Value, name: str) -> Value:
     return s.data.ravel(order="F")[0][name]
 
 
-def _path(args: tuple, fname: str) -> list[str]:
-    for a in args:
-        if type(a) is CellArray:
-            raise MatlabError(f"MATLAB:{fname}:unsupportedIndex",
-                              f"{fname} with index arguments ({{i, j}}) is not supported; index the result.")
-    return [_field_name(a, fname) for a in args]
+def _path(args: tuple, fname: str) -> list[tuple[str, object]]:
+    """getfield/setfield arguments as an indexing path: a cell {i, j} is ('()', [i, j]), a name ('.', name)."""
+    return [("()", list(a.data.ravel(order="F"))) if type(a) is CellArray else (".", _field_name(a, fname))
+            for a in args]
 
 
 @builtin("getfield", family="cells")
 def getfield(s, *fields):
-    """getfield(S, field1, ..., fieldN)  the value of a (nested) struct field, S.field1...fieldN.
+    """getfield(S, field1, ..., fieldN), getfield(S, {i, j}, field, {k}, ...)  a (nested) field's value.
 
-    For a struct array the first element is used.
+    Names go down the fields (S.field1.field2); a cell of subscripts between them indexes the value
+    reached so far, as S(i, j).field(k) does. For a struct array without subscripts the first element is
+    used.
 
         getfield(struct('a', struct('b', 5)), 'a', 'b')   % 5
+        getfield(struct('v', [4 5 6]), 'v', {2})           % 5
     """
     if not fields:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     value = s
-    for name in _path(fields, "getfield"):
-        value = _get(value, name)
+    for kind, arg in _path(fields, "getfield"):
+        value = index(value, arg) if kind == "()" else _get(value, arg)
     return value
-
-
-def _set(s: Value, path: list[str], value: Value) -> StructArray:
-    if type(s) is not StructArray:
-        if not (type(s) is np.ndarray and s.size == 0):
-            raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a scalar structure.")
-        s = StructArray.scalar({})
-    if s.data.size != 1:
-        raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a scalar structure.")
-    record = dict(s.data.flat[0])
-    name = check_field_name(path[0])
-    if len(path) > 1:
-        value = _set(record.get(name, np.zeros((0, 0))), path[1:], value)
-    record[name] = value
-    fields = list(s.fields) + ([name] if name not in s.fields else [])
-    return struct_value(fields, [record], (1, 1), s.classname)
 
 
 @builtin("setfield", family="cells")
 def setfield(s, *args):
-    """setfield(S, field1, ..., fieldN, value)  S with the (nested) field S.field1...fieldN set.
+    """setfield(S, field1, ..., fieldN, value), setfield(S, {i, j}, field, {k}, ..., value)  set a field.
 
-    Missing fields are created.
+    Returns S with S.field1...fieldN (or S(i, j).field(k)...) set to value; missing fields are created.
 
-        s = setfield(struct(), 'a', 1);   % s.a == 1
+        s = setfield(struct(), 'a', 1);           % s.a == 1
+        s = setfield(s, 'a', {3}, 7);             % s.a == [1 0 7]
     """
     if len(args) < 2:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
-    return _set(s, _path(args[:-1], "setfield"), args[-1])
+    path = _path(args[:-1], "setfield")
+    if type(s) is not StructArray and not (type(s) is np.ndarray and s.size == 0) and path[0][0] == ".":
+        raise MatlabError("MATLAB:setfield:InvalidInput", "Input must be a structure.")
+    for kind, name in path:
+        if kind == ".":
+            check_field_name(name)
+    return assign(s, path, args[-1])
 
 
 # -- conversions ------------------------------------------------------------------------------------
@@ -264,16 +256,42 @@ def _block(value: Value) -> np.ndarray:
 
 
 @builtin("num2cell", family="cells")
-def num2cell(a):
-    """num2cell(A)  a cell array of A's size holding each element of A.
+def num2cell(a, dims=None):
+    """num2cell(A), num2cell(A, dims)  a cell array holding the elements (or slices) of A.
 
     Works for numeric, logical, char, string, struct and cell arrays; each element becomes a 1x1 value
-    of the same class.
+    of the same class. With dims, the dimensions listed are kept whole: num2cell(A, 1) holds the
+    columns of A in a 1-by-n cell, num2cell(A, 2) its rows in an m-by-1 cell.
 
-        num2cell([1 2 3])   % {1, 2, 3}
+        num2cell([1 2 3])      % {1, 2, 3}
+        num2cell([1 2; 3 4], 1)   % {[1; 3], [2; 4]}
     """
-    count = int(np.prod(size_of(a)))
-    return cell_value([element(a, k) for k in range(count)], size_of(a))
+    if dims is not None:
+        return _slices(a, dims)
+    shape = size_of(a)
+    if type(a) is np.ndarray and a.dtype.kind in "fbc" and a.dtype.itemsize in (1, 8, 16) \
+            and a.dtype != np.complex64:
+        flat = a.ravel(order="F")       # double, logical, complex double: Python scalars (fast path)
+        items = flat.tolist() if a.dtype.kind != "c" else [z if z.imag else z.real for z in flat.tolist()]
+        return cell_value(items, shape)
+    return cell_value([element(a, k) for k in range(int(np.prod(shape)))], shape)
+
+
+def _slices(a: Value, dims: Value) -> CellArray:
+    """num2cell(A, dims): one cell per position of the dimensions not in dims."""
+    keep = sorted({int(d) - 1 for d in np.asarray(to_array(dims)).ravel()})
+    if not keep or keep[0] < 0 or any(float(d) != int(d) for d in np.asarray(to_array(dims)).ravel()):
+        raise MatlabError("MATLAB:num2cell:InvalidDimension", "Dimensions must be positive integers.")
+    shape = size_of(a)
+    ndim = max(len(shape), keep[-1] + 1)
+    full = tuple(shape) + (1,) * (ndim - len(shape))
+    out_shape = tuple(1 if k in keep else n for k, n in enumerate(full))
+    items = []
+    for position in np.ndindex(*out_shape[::-1]):
+        position = position[::-1]
+        subs = [MAGIC_COLON if k in keep else float(position[k] + 1) for k in range(ndim)]
+        items.append(index(a, subs))
+    return cell_value(items, normalize_shape(out_shape))
 
 
 @builtin("struct2cell", family="cells")

@@ -172,3 +172,27 @@ def arrayfun(ctx, fn, *args, nargout=1):
         arrayfun(@(x) x^2, [1 2 3])   % [1 4 9]
     """
     return _apply(ctx, _parse("arrayfun", fn, args), nargout)
+
+
+@builtin("structfun", family="cells")
+def structfun(ctx, fn, s, *args, nargout=1):
+    """[A1, ..., An] = structfun(func, S, 'UniformOutput', tf, 'ErrorHandler', h)
+
+    Calls func on each field value of the scalar struct S, in field order. With 'UniformOutput' true
+    (the default) every result must be a scalar of one class and each output is a column with one
+    element per field; otherwise each output is a struct with S's fields holding the results.
+
+        structfun(@numel, struct('a', 1:3, 'b', 'xy'))   % [3; 2]
+    """
+    if type(s) is not StructArray or s.data.size != 1:
+        raise MatlabError("MATLAB:structfun:NotAScalarStruct", "Input must be a scalar structure.")
+    record = s.data.flat[0]
+    values = cell_value([record[name] for name in s.fields], (len(s.fields), 1))
+    call = _parse("structfun", fn, (values, *args))
+    call.pick = _content
+    results = _apply(ctx, call, nargout)
+    if call.uniform or results is None:
+        return results
+    as_struct = [StructArray.scalar(dict(zip(s.fields, r.data.ravel(order="F"))))
+                 for r in (results if nargout > 1 else (results,))]
+    return tuple(as_struct) if nargout > 1 else as_struct[0]
