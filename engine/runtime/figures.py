@@ -12,6 +12,7 @@ metadata.
 """
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -21,13 +22,15 @@ from .errors import MatlabError
 
 CSS_DPI = 96.0
 FORMATS = ("png", "svg")
-# matplotlib settings that give MATLAB's look (thin lines, ticks inside, nice round limits); applied while
-# drawing and while rendering, never globally
+# matplotlib settings that give MATLAB's look (thin lines, ticks inside on all four sides, nice round
+# limits, '-' for minus); applied while drawing and while rendering, never globally. Marker faces and tick
+# labels are MATLAB's too: see graphics_args.line_style and matlab_tick_labels below.
 STYLE = {"lines.linewidth": 0.5, "lines.markersize": 6.0, "xtick.direction": "in",
-         "ytick.direction": "in", "font.size": 9.0, "axes.titlesize": 10.0, "axes.titleweight": "bold",
-         "axes.xmargin": 0.0, "axes.ymargin": 0.0, "axes.autolimit_mode": "round_numbers",
-         "axes.linewidth": 0.5, "grid.linewidth": 0.5, "grid.alpha": 0.3, "figure.facecolor": "white",
-         "savefig.facecolor": "white", "image.interpolation": "nearest", "svg.fonttype": "none"}
+         "ytick.direction": "in", "xtick.top": True, "ytick.right": True, "font.size": 9.0,
+         "axes.titlesize": 10.0, "axes.titleweight": "bold", "axes.xmargin": 0.0, "axes.ymargin": 0.0,
+         "axes.autolimit_mode": "round_numbers", "axes.linewidth": 0.5, "axes.unicode_minus": False,
+         "grid.linewidth": 0.5, "grid.alpha": 0.3, "figure.facecolor": "white", "savefig.facecolor": "white",
+         "image.interpolation": "nearest", "svg.fonttype": "none"}
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ def render(fig: FigureState, settings: PlotSettings) -> Figure:
     import matplotlib
     width, height = fig.size or (settings.width, settings.height)
     fig.mpl.set_size_inches(width / CSS_DPI, height / CSS_DPI)
+    matlab_tick_labels(fig.mpl)
     png = io.BytesIO()
     svg = None
     with matplotlib.rc_context(STYLE):
@@ -133,6 +137,32 @@ def render(fig: FigureState, settings: PlotSettings) -> Figure:
             fig.mpl.savefig(out, format="svg")
             svg = out.getvalue()
     return Figure(fig.number, png.getvalue(), width, height, svg)
+
+
+def matlab_tick_labels(mpl_figure: Any) -> None:
+    """Give every linear axis MATLAB's tick labels: each value as short as it reads (1, 0.75), not with
+    the common number of decimals matplotlib uses (1.00, 0.75). Axes whose labels were set are left alone."""
+    from matplotlib.ticker import ScalarFormatter
+    for axes in mpl_figure.axes:
+        for axis in (axes.xaxis, axes.yaxis, getattr(axes, "zaxis", None)):
+            if axis is not None and type(axis.get_major_formatter()) is ScalarFormatter:
+                axis.set_major_formatter(_matlab_tick_formatter()())
+
+
+@functools.cache
+def _matlab_tick_formatter() -> type:
+    """The formatter class (made on first use: matplotlib is imported lazily)."""
+    from matplotlib.ticker import ScalarFormatter
+
+    class MatlabTickFormatter(ScalarFormatter):
+        """matplotlib's ScalarFormatter (offset and exponent as it chooses) without trailing zeros, with
+        '-' for minus."""
+
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            label = super().__call__(x, pos).replace("\u2212", "-")
+            return label.rstrip("0").rstrip(".") if "." in label else label
+
+    return MatlabTickFormatter
 
 
 def flush_figures(state: SessionState) -> list[Figure]:

@@ -199,6 +199,16 @@ def line_properties(opts: Options, function: str) -> dict[str, Any]:
     return kw
 
 
+def line_style(spec: LineSpec | None, props: dict[str, Any]) -> dict[str, Any]:
+    """Line2D keyword arguments from a line spec and line properties, with MATLAB's marker faces: hollow
+    (MarkerFaceColor 'none') unless a face color is given; the point marker '.' is a filled dot."""
+    kw = {**(spec or LineSpec()).style(), **props}
+    face = kw.get("markerfacecolor", "none")
+    kw["fillstyle"] = "full" if kw.get("marker") == "." or not (type(face) is str and face == "none") \
+        else "none"
+    return kw
+
+
 def colormap_from_name(name: str, n: int = 256) -> Any:
     """A matplotlib colormap for a MATLAB colormap name."""
     from matplotlib.colors import LinearSegmentedColormap

@@ -15,6 +15,9 @@ from .errors import MatlabError, not_enough_inputs, too_many_inputs
 from .figures import STYLE, AxesState, FigureState, GraphicsState
 from .graphics_args import COLOR_ORDER, colormap_from_name, scalar
 
+LAYOUT_PAD = 12 / 96   # inches of white space between the figure's edge and its tick labels (12 px)
+
+
 def graphics(name: str) -> Callable:
     """Register a graphics builtin; it runs in MATLAB's plot style and checks its argument count."""
     def register(fn: Callable) -> Callable:
@@ -38,6 +41,7 @@ def new_figure(gs: GraphicsState, number: int) -> FigureState:
     from cycler import cycler
     from matplotlib.figure import Figure as MplFigure
     mpl = MplFigure(figsize=(gs.settings.width / 96, gs.settings.height / 96), layout="constrained")
+    mpl.get_layout_engine().set(w_pad=LAYOUT_PAD, h_pad=LAYOUT_PAD)
     mpl.set_facecolor("white")
     fig = gs.figures[number] = FigureState(number, mpl)
     mpl.matfuse_cycler = cycler(color=COLOR_ORDER)

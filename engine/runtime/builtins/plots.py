@@ -14,7 +14,7 @@ from ..errors import MatlabError, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
                              colormap_from_matrix, colormap_from_name, colormap_matrix, is_numeric, is_text,
-                             line_properties, name_values, numbers, parse_linespec, scalar, text)
+                             line_properties, line_style, name_values, numbers, parse_linespec, scalar, text)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
 from ..values import CharArray
 from .registry import builtin
@@ -73,7 +73,7 @@ def _draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: 
     handles = []
     for x, y, spec in series:
         for xv, yv in _xy_pairs(x, y):
-            (line,) = axes.mpl.plot(xv, yv, **{**(spec or LineSpec()).style(), **props})
+            (line,) = axes.mpl.plot(xv, yv, **line_style(spec, props))
             axes.series.append(line)
             handles.append(gs.new_handle(line))
     if xscale != "linear" or not axes.hold:
