@@ -74,6 +74,16 @@ class CallContext(ABC):
     def add_figure(self, image: Any) -> None:
         """Hand a rendered figure to the front end (Session collects them on the result)."""
 
+    def caller_counts(self) -> tuple[int, int] | None:
+        """(nargin, nargout) of the function that called the builtin; None in a script or cell, where
+        MATLAB's narginchk and nargoutchk cannot be used."""
+        return None
+
+    def function_arity(self, name: str) -> tuple[int, int] | None:
+        """(nargin, nargout) that function ``name`` declares (a local function or a function file), each
+        negative, -(fixed + 1), when it ends in varargin / varargout; None if it is no such function."""
+        return None
+
     def interrupted(self) -> bool:
         """True once the user asked to stop the running cell; a builtin that waits (``pause``) polls it
         and returns early, and the VM then ends the cell with MATLAB:interrupt."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from ..runtime.context import CallContext
 from ..runtime.errors import MatlabError
 from ..runtime.values import FunctionHandle
+from .code import Code
 
 if TYPE_CHECKING:
     from .vm import VM
@@ -56,6 +57,25 @@ class VMContext(CallContext):
 
     def add_figure(self, image: Any) -> None:
         self.vm.figures.append(image)
+
+    def caller_counts(self) -> tuple[int, int] | None:
+        frame = self.vm.frames[-1] if self.vm.frames else None
+        if frame is None or frame.code.kind != "function":
+            return None
+        return frame.nargin, frame.nargout
+
+    def function_arity(self, name: str) -> tuple[int, int] | None:
+        kind = self.vm.function_kind(name)
+        if kind not in ("local", "file"):
+            return None
+        local = self.vm.frames[-1].code.locals.get(name) if self.vm.frames else None
+        code = local or self.vm.cell_functions.get(name) or self.vm.find_file(name)
+        if not isinstance(code, Code):
+            return None
+        counts = []
+        for fixed, variable in ((len(code.param_slots), code.varargin), (len(code.output_slots), code.varargout)):
+            counts.append(-(fixed + 1) if variable is not None else fixed)
+        return counts[0], counts[1]
 
     def interrupted(self) -> bool:
         return self.vm.interrupted
