@@ -1,0 +1,45 @@
+"""MATLAB's function library on gpuArray inputs: the builtins without a GPU implementation gather their
+arguments, compute on the CPU and return gpuArrays (numeric results) with the CPU's values."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel import provider
+
+X = np.array([[0.25, -0.5, 0.75], [1.5, 0.0, -1.0]])     # angles, arguments in [-1, 1] and beyond
+P = np.array([[1.0, 4.0, 7.0], [2.0, 5.0, 9.0]])           # positive whole numbers
+
+EXPRESSIONS = [
+    # special functions
+    "gamma(P)", "gammaln(P)", "gammainc(P, 2)", "psi(P)", "beta(P, 2)", "betainc(abs(X) / 2, 2, 3)",
+    "erf(X)", "erfc(X)", "erfinv(X / 2)", "expint(P)", "besselj(1, X)", "besselk(0, P)",
+    "legendre(2, X / 2)",
+    # elementary functions
+    "sind(X * 90)", "cosd(P)", "tand(X)", "asind(X / 2)", "atan2d(X, P)", "sec(X)", "acoth(P + 1)",
+    "deg2rad(X)", "nthroot(X, 3)", "realsqrt(P)", "nextpow2(P)",
+]
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    if not provider.available():
+        pytest.skip("no GPU adapter")
+    gpu, cpu = Session(), Session(device="cpu")
+    for name, value in (("X", X), ("P", P)):
+        gpu.set(name, value)
+        cpu.set(name, value)
+        assert gpu.execute(f"{name} = gpuArray({name});").error is None
+    return gpu, cpu
+
+
+@pytest.mark.parametrize("expr", EXPRESSIONS)
+def test_gathered_result_matches_cpu(sessions, expr):
+    gpu, cpu = sessions
+    code = f"r = {expr}; g = isgpuarray(r);"
+    for s in (gpu, cpu):
+        r = s.execute(code)
+        assert r.error is None, (expr, r.error and r.error.message)
+    got, want = gpu.get("r"), cpu.get("r")
+    assert got.dtype == want.dtype and got.shape == want.shape, expr
+    np.testing.assert_allclose(got, want, rtol=1e-14, atol=0, equal_nan=True, err_msg=expr)
+    assert gpu.get("g")[0, 0] == (not np.iscomplexobj(want)), expr
