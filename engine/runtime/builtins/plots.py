@@ -279,6 +279,7 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
                             bottom=bottom if stacked else None, color=colour, edgecolor=edge,
                             linewidth=0.5, label=text(label) if label is not None and k == 1 else None)
         bottom = bottom + y[:, j]
+        bars.matfuse_x = x                # XData: the group positions, not the offset bar centers
         axes.series.append(bars)
         handles.append(gs.new_handle(bars))
     if x.size <= 20:
@@ -315,6 +316,7 @@ def histogram(ctx, *args, nargout=0):
           "label": text(opts.pop("DisplayName")) if "displayname" in opts.values else None}
     opts.check_empty("histogram")
     bars = axes.mpl.bar(edges[:-1], values, np.diff(edges), align="edge", linewidth=0.5, **kw)
+    bars.matfuse_type, bars.matfuse_edges = "histogram", edges    # for get(h, 'BinEdges'), ...
     axes.series.append(bars)
     handle = gs.new_handle(bars)
     return handle if nargout else None

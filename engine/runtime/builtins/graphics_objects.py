@@ -1,0 +1,123 @@
+"""Graphics objects by handle: set, get, isgraphics, ishandle.
+
+Handles are doubles (figure numbers for figures, counter values for axes and plotted objects); the
+property tables are in runtime/graphics_props.py.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MatlabError, not_enough_inputs
+from ..figures import GraphicsState, graphics_state
+from ..graphics_args import is_numeric, is_text, numbers, text, text_list
+from ..graphics_axes import graphics
+from ..graphics_props import all_properties, get_property, resolve, set_property, type_of
+from ..values import CellArray, StructArray
+
+
+def _objects(gs: GraphicsState, value: Any, function: str) -> list[Any]:
+    if not is_numeric(value):
+        raise MatlabError(f"MATLAB:{function}:InvalidHandle",
+                          f"The first argument of {function} must be graphics handles.")
+    return [resolve(gs, float(h)) for h in numbers(value, "handle").real.ravel(order="F")]
+
+
+@graphics("set")
+def set_(ctx, h, *args):
+    """set(h, Name, Value, ...) | set(h, s) | set(h, names, values)  change properties of graphics objects.
+
+    h is one handle or an array of handles (each object gets the values). s is a struct whose fields are
+    property names; names and values may be cell arrays (one row of values). Common properties: Color,
+    LineWidth, LineStyle, Marker, MarkerSize, MarkerFaceColor, XData, YData, DisplayName, Visible (lines);
+    String, FontSize, Position (text); XLim, YLim, XTick, XTickLabel, XScale, XGrid, XDir, NextPlot
+    (axes); Name, Position, Colormap (figures); FaceColor, EdgeColor, FaceAlpha (bars, patches, areas).
+
+        p = plot(1:10); set(p, 'Color', 'r', 'LineWidth', 2)
+    """
+    gs = graphics_state(ctx.state)
+    objects = _objects(gs, h, "set")
+    pairs = _name_value_pairs(args)
+    for obj in objects:
+        for name, value in pairs:
+            set_property(gs, obj, name, value)
+
+
+def _name_value_pairs(args: tuple) -> list[tuple[str, Any]]:
+    if len(args) == 1 and type(args[0]) is StructArray and args[0].data.size == 1:
+        return list(args[0].data.flat[0].items())
+    if len(args) == 2 and type(args[0]) is CellArray:
+        names = text_list(args[0])
+        values = list(args[1].data.ravel(order="F")) if type(args[1]) is CellArray else []
+        if len(values) != len(names):
+            raise MatlabError("MATLAB:hg:set:ValueCellSize", "Value cell array must match the names.")
+        return list(zip(names, values))
+    if not args:
+        raise not_enough_inputs()
+    if len(args) % 2 or not all(is_text(name) for name in args[::2]):
+        raise MatlabError("MATLAB:class:BadParamValuePairs", "Invalid parameter/value pair arguments.")
+    return [(text(name), value) for name, value in zip(args[::2], args[1::2])]
+
+
+@graphics("get")
+def get(ctx, h, *names):
+    """v = get(h, Name) | c = get(h, names) | s = get(h)  property values of graphics objects.
+
+    For one handle and one name, the value; for an array of handles, a cell column of values; for a
+    cell array of names, a cell array (one row per handle). Without a name, a struct of all properties.
+
+        p = plot(1:10); w = get(p, 'LineWidth'); lim = get(gca, 'XLim')
+    """
+    gs = graphics_state(ctx.state)
+    objects = _objects(gs, h, "get")
+    if len(names) > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    if not names:
+        if len(objects) != 1:
+            raise MatlabError("MATLAB:get:NeedOneHandle", "get without a property name takes one handle.")
+        return StructArray.scalar(all_properties(gs, objects[0]))
+    if type(names[0]) is CellArray:
+        return _cell([[get_property(gs, o, n) for n in text_list(names[0])] for o in objects])
+    name = text(names[0], "property name")
+    values = [get_property(gs, o, name) for o in objects]
+    return values[0] if len(values) == 1 else _cell([[v] for v in values])
+
+
+def _cell(rows: list[list[Any]]) -> CellArray:
+    data = np.empty((len(rows), len(rows[0]) if rows else 0), dtype=object)
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            data[i, j] = value
+    return CellArray(data)
+
+
+def _valid(gs: GraphicsState, h: float, kind: str | None) -> bool:
+    try:
+        obj = resolve(gs, h)
+    except MatlabError:
+        return False
+    return kind is None or type_of(obj) == kind
+
+
+@graphics("isgraphics")
+def isgraphics(ctx, h, *kind):
+    """tf = isgraphics(h) | isgraphics(h, type)  true where h is the handle of a graphics object (of type).
+
+        p = plot(1:3); isgraphics(p, 'line')
+    """
+    gs = graphics_state(ctx.state)
+    wanted = text(kind[0], "type").lower() if kind else None
+    if not is_numeric(h):
+        return np.zeros((1, 1), dtype=bool)
+    values = numbers(h, "handle").real
+    return np.vectorize(lambda v: _valid(gs, float(v), wanted), otypes=[bool])(values).reshape(values.shape)
+
+
+@graphics("ishandle")
+def ishandle(ctx, h):
+    """tf = ishandle(h)  true where h is the handle of a graphics object.
+
+        f = figure; ishandle(f)
+    """
+    return isgraphics(ctx, h)

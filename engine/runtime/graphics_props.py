@@ -1,0 +1,553 @@
+"""Properties of graphics objects, as ``set`` and ``get`` see them: one table per object type.
+
+A graphics handle (a double) names a figure (its number), an axes (AxesState) or a plotted object (a
+matplotlib artist or container) in ``GraphicsState.handles``. Each type has a table of MATLAB properties,
+each with a getter ``(gs, obj) -> MATLAB value`` and a setter ``(obj, value)`` (None: read-only) that
+checks the value and changes the matplotlib object. Property names are case-insensitive, as in MATLAB.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from .errors import MatlabError
+from .figures import AxesState, FigureState, GraphicsState
+from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
+                            colormap_from_name, is_text, numbers, scalar, text, text_list)
+from .values import CellArray, CharArray
+
+
+@dataclass(frozen=True)
+class Prop:
+    name: str
+    get: Callable[[GraphicsState, Any], Any]
+    set: Callable[[Any, Any], None] | None = None
+
+
+CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
+               "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
+               "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
+               "area": "Area", "colorbar": "ColorBar"}
+
+
+# ----------------------------------------------------------------------------- objects and their types
+
+def type_of(obj: Any) -> str:
+    """MATLAB's Type of a graphics object."""
+    if isinstance(obj, FigureState):
+        return "figure"
+    if isinstance(obj, AxesState):
+        return "axes"
+    tagged = getattr(obj, "matfuse_type", None)
+    if tagged is not None:
+        return tagged
+    from matplotlib import collections, container, contour, image, lines, patches
+    from matplotlib import text as mtext
+    from mpl_toolkits.mplot3d import art3d
+    for cls, name in ((lines.Line2D, "line"), (mtext.Text, "text"), (image.AxesImage, "image"),
+                      (art3d.Poly3DCollection, "surface"), (art3d.Line3DCollection, "surface"),
+                      (contour.ContourSet, "contour"), (collections.PathCollection, "scatter"),
+                      (container.BarContainer, "bar"), (container.ErrorbarContainer, "errorbar"),
+                      (container.StemContainer, "stem"), (collections.PolyCollection, "area"),
+                      (patches.Patch, "patch")):
+        if isinstance(obj, cls):
+            return name
+    return "colorbar"
+
+
+def artists(obj: Any) -> list[Any]:
+    """The matplotlib artists an object is drawn with (a container's parts, flattened)."""
+    if isinstance(obj, AxesState):
+        return [obj.mpl]
+    if isinstance(obj, tuple):        # matplotlib containers are tuples of artists (or of tuples, None)
+        return [a for part in obj for a in artists(part)]
+    if type_of(obj) == "colorbar":
+        return [obj.ax]
+    return [] if obj is None else [obj]
+
+
+def resolve(gs: GraphicsState, handle: float) -> Any:
+    """The object of a handle: a figure number or a handle from the counter."""
+    if handle in gs.handles:
+        return gs.handles[handle]
+    if handle == int(handle) and int(handle) in gs.figures:
+        return gs.figures[int(handle)]
+    raise MatlabError("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
+
+
+def handle_of(gs: GraphicsState, obj: Any) -> float:
+    if isinstance(obj, FigureState):
+        return float(obj.number)
+    return next((h for h, o in gs.handles.items() if o is obj), np.nan)
+
+
+def figure_of(gs: GraphicsState, obj: Any) -> FigureState | None:
+    """The figure an object is drawn in (None once deleted)."""
+    if isinstance(obj, FigureState):
+        return obj
+    parts = artists(obj)
+    mpl = parts[0].get_figure(root=True) if parts else None
+    return next((f for f in gs.figures.values() if f.mpl is mpl), None)
+
+
+def axes_of(gs: GraphicsState, obj: Any) -> AxesState | None:
+    parts = artists(obj)
+    mpl_axes = getattr(parts[0], "axes", None) if parts else None
+    return next((a for f in gs.figures.values() for a in f.axes.values() if a.mpl is mpl_axes), None)
+
+
+# ----------------------------------------------------------------------------- MATLAB values
+
+def _row(values: Any) -> np.ndarray:
+    return np.asarray(values, dtype=np.float64).reshape(1, -1)
+
+
+def _rgb(value: Any) -> Any:
+    """A matplotlib color as MATLAB returns it: an RGB row, or 'none'."""
+    from matplotlib.colors import to_rgba
+    if isinstance(value, str) and value == "none":
+        return CharArray.from_str("none")
+    rgba = np.asarray(value, dtype=np.float64)
+    if rgba.ndim == 2:
+        if rgba.shape[0] == 0:
+            return CharArray.from_str("none")
+        rgba = rgba[0]
+    if rgba.size == 4 and rgba[3] == 0:
+        return CharArray.from_str("none")
+    return _row(to_rgba(rgba)[:3] if rgba.dtype.kind == "f" else to_rgba(value)[:3])
+
+
+def cell_column(values: list[Any]) -> CellArray:
+    data = np.empty((len(values), 1), dtype=object)
+    for k, value in enumerate(values):
+        data[k, 0] = value
+    return CellArray(data)
+
+
+def _on_off(flag: bool) -> CharArray:
+    return CharArray.from_str("on" if flag else "off")
+
+
+def _flag(value: Any, name: str) -> bool:
+    word = text(value, name).lower() if is_text(value) else ("on" if scalar(value, name) else "off")
+    if word not in ("on", "off"):
+        raise MatlabError("MATLAB:datatypes:onoffboolean:IncorrectValue",
+                          f"Invalid value for {name}: use 'on' or 'off'.")
+    return word == "on"
+
+
+def _choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
+    word = text(value, name).lower()
+    if word not in choices:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError",
+                          f"Invalid value for {name}: use one of {', '.join(choices)}.")
+    return word
+
+
+def _linestyle(value: Any) -> str:
+    style = text(value, "LineStyle")
+    if style not in LINE_STYLES and style.lower() != "none":
+        raise MatlabError("MATLAB:hg:propswch:PropertyError",
+                          "Invalid LineStyle: use '-', '--', ':', '-.' or 'none'.")
+    return "None" if style.lower() == "none" else style
+
+
+def _marker(value: Any) -> str:
+    word = text(value, "Marker").lower()
+    marker = MARKER_WORDS.get(word, MARKERS.get(word))
+    if marker is None:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", f"Invalid Marker '{word}'.")
+    return marker
+
+
+MARKER_NAMES = {mpl: matlab for matlab, mpl in MARKERS.items()} | {"None": "none", "none": "none", "": "none"}
+
+
+def _matlab_linestyle(style: str) -> CharArray:
+    return CharArray.from_str("none" if style in ("None", "none", "") else style)
+
+
+def _set_on_all(method: str, convert: Callable[[Any], Any]) -> Callable[[Any, Any], None]:
+    """A setter calling ``artist.method(convert(value))`` on every artist of the object that has it."""
+    def setter(obj: Any, value: Any) -> None:
+        converted = convert(value)
+        for part in artists(obj):
+            if hasattr(part, method):
+                getattr(part, method)(converted)
+    return setter
+
+
+def _label(obj: Any) -> CharArray:
+    parts = artists(obj)
+    label = obj.get_label() if hasattr(obj, "get_label") else parts[0].get_label() if parts else ""
+    return CharArray.from_str("" if label.startswith("_") else label)
+
+
+def _set_label(obj: Any, value: Any) -> None:
+    label = text(value, "DisplayName")
+    if hasattr(obj, "set_label"):
+        obj.set_label(label)
+    for part in artists(obj)[:1]:
+        part.set_label(label)
+
+
+COMMON = (
+    Prop("Type", lambda gs, o: CharArray.from_str(type_of(o))),
+    Prop("Visible", lambda gs, o: _on_off(all(a.get_visible() for a in artists(o)) if artists(o) else True),
+         _set_on_all("set_visible", lambda v: _flag(v, "Visible"))),
+    Prop("Parent", lambda gs, o: _parent(gs, o)),
+)
+
+
+def _parent(gs: GraphicsState, obj: Any) -> Any:
+    if isinstance(obj, FigureState):
+        return 0.0                                   # groot
+    if isinstance(obj, AxesState):
+        fig = figure_of(gs, obj)
+        return float(fig.number) if fig else np.zeros((0, 0))
+    axes = axes_of(gs, obj)
+    return axes.handle if axes else np.zeros((0, 0))
+
+
+# ----------------------------------------------------------------------------- lines and markers
+
+def _line_data(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
+    def get(gs: GraphicsState, line: Any) -> np.ndarray:
+        data = line.get_data_3d() if hasattr(line, "get_data_3d") else line.get_data()
+        return _row(data[axis]) if axis < len(data) else np.zeros((0, 0))
+    return get
+
+
+def _set_line_data(axis: int) -> Callable[[Any, Any], None]:
+    def setter(line: Any, value: Any) -> None:
+        values = numbers(value, "data").real.ravel()
+        data = list(line.get_data_3d() if hasattr(line, "get_data_3d") else line.get_data())
+        data[axis] = values
+        if hasattr(line, "set_data_3d"):
+            line.set_data_3d(*data)
+        else:
+            line.set_data(*data)
+    return setter
+
+
+def _set_face(line: Any, value: Any) -> None:
+    face = color(value) if not (is_text(value) and text(value).lower() == "auto") else line.get_color()
+    line.set_markerfacecolor(face)
+    line.set_fillstyle("none" if isinstance(face, str) and face == "none" else "full")
+
+
+def _line_face(gs: GraphicsState, line: Any) -> Any:
+    return _rgb("none") if line.get_fillstyle() == "none" else _rgb(line.get_markerfacecolor())
+
+
+LINE = COMMON + (
+    Prop("Color", lambda gs, o: _rgb(o.get_color()), lambda o, v: o.set_color(color(v))),
+    Prop("LineWidth", lambda gs, o: float(o.get_linewidth()), lambda o, v: o.set_linewidth(scalar(v))),
+    Prop("LineStyle", lambda gs, o: _matlab_linestyle(o.get_linestyle()),
+         lambda o, v: o.set_linestyle(_linestyle(v))),
+    Prop("Marker", lambda gs, o: CharArray.from_str(MARKER_NAMES.get(o.get_marker(), str(o.get_marker()))),
+         lambda o, v: o.set_marker(_marker(v))),
+    Prop("MarkerSize", lambda gs, o: float(o.get_markersize()), lambda o, v: o.set_markersize(scalar(v))),
+    Prop("MarkerFaceColor", _line_face, _set_face),
+    Prop("MarkerEdgeColor", lambda gs, o: _rgb(o.get_markeredgecolor()),
+         lambda o, v: o.set_markeredgecolor(color(v))),
+    Prop("XData", _line_data(0), _set_line_data(0)),
+    Prop("YData", _line_data(1), _set_line_data(1)),
+    Prop("ZData", _line_data(2), _set_line_data(2)),
+    Prop("DisplayName", lambda gs, o: _label(o), _set_label),
+)
+
+
+# ----------------------------------------------------------------------------- text
+
+def _set_position(obj: Any, value: Any) -> None:
+    pos = numbers(value, "Position").real.ravel()
+    if pos.size not in (2, 3):
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", "Position must be [x y] or [x y z].")
+    obj.set_position((pos[0], pos[1]))
+
+
+TEXT = COMMON + (
+    Prop("String", lambda gs, o: CharArray.from_str(o.get_text()),
+         lambda o, v: o.set_text("\n".join(text_list(v)))),
+    Prop("FontSize", lambda gs, o: float(o.get_fontsize()), lambda o, v: o.set_fontsize(scalar(v))),
+    Prop("FontWeight", lambda gs, o: CharArray.from_str("bold" if o.get_fontweight() in ("bold", 700)
+                                                        else "normal"),
+         lambda o, v: o.set_fontweight(_choice(v, "FontWeight", ("normal", "bold")))),
+    Prop("Color", lambda gs, o: _rgb(o.get_color()), lambda o, v: o.set_color(color(v))),
+    Prop("Position", lambda gs, o: _row([*o.get_position(), 0.0]), _set_position),
+    Prop("Rotation", lambda gs, o: float(o.get_rotation()), lambda o, v: o.set_rotation(scalar(v))),
+    Prop("HorizontalAlignment", lambda gs, o: CharArray.from_str(o.get_horizontalalignment()),
+         lambda o, v: o.set_horizontalalignment(_choice(v, "HorizontalAlignment",
+                                                        ("left", "center", "right")))),
+    Prop("VerticalAlignment", lambda gs, o: CharArray.from_str(VALIGN_NAMES[o.get_verticalalignment()]),
+         lambda o, v: o.set_verticalalignment(VALIGN[_choice(v, "VerticalAlignment", tuple(VALIGN))])),
+)
+# MATLAB's vertical alignments and matplotlib's nearest ones
+VALIGN = {"middle": "center", "top": "top", "bottom": "bottom", "baseline": "baseline", "cap": "top"}
+VALIGN_NAMES = {"center": "middle", "center_baseline": "middle", "top": "top", "bottom": "bottom",
+                "baseline": "baseline"}
+
+
+# ----------------------------------------------------------------------------- filled objects
+
+def _face(obj: Any) -> Any:
+    part = artists(obj)[0]
+    return _rgb(part.get_facecolor())
+
+
+def _edge(obj: Any) -> Any:
+    part = artists(obj)[0]
+    return _rgb(part.get_edgecolor())
+
+
+def _alpha(gs: GraphicsState, obj: Any) -> float:
+    alpha = artists(obj)[0].get_alpha()
+    return 1.0 if alpha is None else float(alpha)
+
+
+def _set_alpha(obj: Any, value: Any) -> None:
+    alpha = scalar(value, "FaceAlpha")
+    if not 0 <= alpha <= 1:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", "FaceAlpha must be between 0 and 1.")
+    for part in artists(obj):
+        part.set_alpha(alpha)
+
+
+FILLED = COMMON + (
+    Prop("FaceColor", lambda gs, o: _face(o), _set_on_all("set_facecolor", color)),
+    Prop("EdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
+    Prop("FaceAlpha", _alpha, _set_alpha),
+    Prop("LineWidth", lambda gs, o: float(np.ravel(artists(o)[0].get_linewidth())[0]),
+         _set_on_all("set_linewidth", lambda v: scalar(v, "LineWidth"))),
+    Prop("DisplayName", lambda gs, o: _label(o), _set_label),
+)
+
+
+def _bar_data(axis: str) -> Callable[[GraphicsState, Any], np.ndarray]:
+    def get(gs: GraphicsState, bars: Any) -> np.ndarray:
+        if axis == "x":
+            return _row(getattr(bars, "matfuse_x", [p.get_x() + p.get_width() / 2 for p in bars]))
+        return _row([p.get_height() for p in bars])
+    return get
+
+
+def _set_bar_heights(bars: Any, value: Any) -> None:
+    heights = numbers(value, "YData").real.ravel()
+    if heights.size != len(bars):
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", f"YData must have {len(bars)} elements.")
+    for patch, h in zip(bars, heights):
+        patch.set_height(h)
+
+
+BAR = FILLED + (Prop("XData", _bar_data("x")), Prop("YData", _bar_data("y"), _set_bar_heights))
+HISTOGRAM = FILLED + (
+    Prop("BinEdges", lambda gs, o: _row(o.matfuse_edges)),
+    Prop("Values", lambda gs, o: _row([p.get_height() for p in o])),
+    Prop("NumBins", lambda gs, o: float(len(o))),
+)
+
+
+def _patch_data(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
+    def get(gs: GraphicsState, patch: Any) -> np.ndarray:
+        xy = patch.get_xy() if hasattr(patch, "get_xy") else patch.get_path().vertices
+        return np.asarray(xy, dtype=np.float64)[:-1, axis].reshape(-1, 1)
+    return get
+
+
+PATCH = FILLED + (Prop("XData", _patch_data(0)), Prop("YData", _patch_data(1)))
+
+
+def _offsets(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
+    return lambda gs, o: _row(np.asarray(o.get_offsets(), dtype=np.float64)[:, axis])
+
+
+SCATTER = COMMON + (
+    Prop("XData", _offsets(0)), Prop("YData", _offsets(1)),
+    Prop("SizeData", lambda gs, o: _row(o.get_sizes()),
+         lambda o, v: o.set_sizes(numbers(v, "SizeData").real.ravel())),
+    Prop("MarkerFaceColor", lambda gs, o: _face(o), _set_on_all("set_facecolor", color)),
+    Prop("MarkerEdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
+    Prop("LineWidth", lambda gs, o: float(np.ravel(o.get_linewidth())[0]),
+         lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),
+    Prop("DisplayName", lambda gs, o: _label(o), _set_label),
+)
+SURFACE = COMMON + (
+    Prop("EdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
+    Prop("FaceAlpha", _alpha, _set_alpha),
+)
+IMAGE = COMMON + (
+    Prop("CData", lambda gs, o: np.asarray(o.get_array(), dtype=np.float64)),
+    Prop("AlphaData", lambda gs, o: 1.0 if o.get_alpha() is None else float(np.mean(o.get_alpha()))),
+)
+
+
+def _first_line(obj: Any) -> Any:
+    return next(a for a in artists(obj) if hasattr(a, "get_linestyle") and hasattr(a, "get_marker"))
+
+
+def _delegate(prop: Prop) -> Prop:
+    """A line property of a container (errorbar, stem): read from its data line; set on its lines, and
+    Color and LineWidth also on its line collections (error bars, stems)."""
+    def setter(obj: Any, value: Any) -> None:
+        for part in artists(obj):
+            if hasattr(part, "get_marker"):
+                prop.set(part, value)
+            elif prop.name in _COLLECTION_SETTERS:
+                _COLLECTION_SETTERS[prop.name](part, value)
+    return Prop(prop.name, lambda gs, o: prop.get(gs, _first_line(o)), setter if prop.set else None)
+
+
+_COLLECTION_SETTERS = {"Color": lambda c, v: c.set_color(color(v)),
+                       "LineWidth": lambda c, v: c.set_linewidth(scalar(v, "LineWidth"))}
+LINE_LIKE = COMMON + tuple(_delegate(p) for p in LINE if p.name in (
+    "Color", "LineWidth", "LineStyle", "Marker", "MarkerSize", "MarkerFaceColor", "XData", "YData"))
+LINE_LIKE += (Prop("DisplayName", lambda gs, o: _label(o), _set_label),)
+
+
+# ----------------------------------------------------------------------------- axes and figures
+
+def _axis_props(axis: str) -> tuple[Prop, ...]:
+    A = axis.upper()
+
+    def lim_set(axes: AxesState, value: Any) -> None:
+        lim = numbers(value, f"{A}Lim").real.ravel()
+        if lim.size != 2 or not lim[0] < lim[1]:
+            raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
+                              "Limits must be a 2-element vector of increasing numeric values.")
+        getattr(axes.mpl, f"set_{axis}lim")(lim[0], lim[1])
+
+    def labels_get(gs: GraphicsState, axes: AxesState) -> CellArray:
+        labels = [t.get_text() for t in getattr(axes.mpl, f"get_{axis}ticklabels")()]
+        return cell_column([CharArray.from_str(s) for s in labels])
+
+    def grid_get(gs: GraphicsState, axes: AxesState) -> CharArray:
+        return _on_off(any(g.get_visible() for g in getattr(axes.mpl, f"get_{axis}gridlines")()))
+
+    def inverted(axes: AxesState) -> bool:
+        return getattr(axes.mpl, f"{axis}axis_inverted")()
+
+    def dir_set(axes: AxesState, value: Any) -> None:
+        if (_choice(value, f"{A}Dir", ("normal", "reverse")) == "reverse") != inverted(axes):
+            getattr(axes.mpl, f"invert_{axis}axis")()
+
+    return (
+        Prop(f"{A}Lim", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}lim")()), lim_set),
+        Prop(f"{A}Tick", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}ticks")()),
+             lambda a, v: getattr(a.mpl, f"set_{axis}ticks")(numbers(v, f"{A}Tick").real.ravel())),
+        Prop(f"{A}TickLabel", labels_get,
+             lambda a, v: getattr(a.mpl, f"set_{axis}ticklabels")(text_list(v))),
+        Prop(f"{A}Scale", lambda gs, a: CharArray.from_str(getattr(a.mpl, f"get_{axis}scale")()),
+             lambda a, v: getattr(a.mpl, f"set_{axis}scale")(_choice(v, f"{A}Scale", ("linear", "log")))),
+        Prop(f"{A}Grid", grid_get,
+             lambda a, v: a.mpl.grid(_flag(v, f"{A}Grid"), which="major", axis=axis)),
+        Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set),
+        Prop(f"{A}Label", lambda gs, a: _text_handle(gs, getattr(a.mpl, f"{axis}axis").label)),
+    )
+
+
+def _text_handle(gs: GraphicsState, artist: Any) -> float:
+    """The handle of a text artist that already exists (a title or label), made on first request."""
+    handle = handle_of(gs, artist)
+    return handle if not np.isnan(handle) else gs.new_handle(artist)
+
+
+def _children(gs: GraphicsState, objects: list[Any]) -> np.ndarray:
+    """Handles of child objects, newest first (MATLAB's order)."""
+    handles = [handle_of(gs, o) for o in reversed(objects)]
+    return np.array([h for h in handles if not np.isnan(h)], dtype=np.float64).reshape(-1, 1)
+
+
+def _set_next_plot(axes: AxesState, value: Any) -> None:
+    axes.hold = _choice(value, "NextPlot", ("add", "replace", "replacechildren")) == "add"
+
+
+AXES = COMMON + _axis_props("x") + _axis_props("y") + (
+    Prop("ZLim", lambda gs, a: _row(a.mpl.get_zlim()) if a.mpl.name == "3d" else _row([-1.0, 1.0])),
+    Prop("Title", lambda gs, a: _text_handle(gs, a.mpl.title)),
+    Prop("FontSize", lambda gs, a: float(a.mpl.xaxis.get_ticklabels()[0].get_fontsize()
+                                         if a.mpl.xaxis.get_ticklabels() else 9.0),
+         lambda a, v: a.mpl.tick_params(labelsize=scalar(v, "FontSize"))),
+    Prop("Box", lambda gs, a: _on_off(a.mpl.spines["top"].get_visible()),
+         lambda a, v: [a.mpl.spines[s].set_visible(_flag(v, "Box")) for s in ("top", "right")]),
+    Prop("Color", lambda gs, a: _rgb(a.mpl.get_facecolor()), lambda a, v: a.mpl.set_facecolor(color(v))),
+    Prop("Children", lambda gs, a: _children(gs, a.series)),
+    Prop("NextPlot", lambda gs, a: CharArray.from_str("add" if a.hold else "replace"), _set_next_plot),
+)
+
+
+def _figure_position(gs: GraphicsState, fig: FigureState) -> np.ndarray:
+    width, height = fig.size or (gs.settings.width, gs.settings.height)
+    return _row([1.0, 1.0, width, height])
+
+
+def _set_figure_position(fig: FigureState, value: Any) -> None:
+    pos = numbers(value, "Position").real.ravel()
+    if pos.size != 4 or pos[2] < 16 or pos[3] < 16:
+        raise MatlabError("MATLAB:figure:invalidPosition",
+                          "Position must be [left bottom width height] with a size of at least 16.")
+    fig.size = (int(pos[2]), int(pos[3]))
+
+
+def _set_colormap(fig: FigureState, value: Any) -> None:
+    fig.colormap = colormap_from_name(text(value).lower()) if is_text(value) else colormap_from_matrix(value)
+    for axes in fig.axes.values():
+        for artist in axes.mpl.get_children():
+            if hasattr(artist, "set_cmap") and getattr(artist, "get_array", lambda: None)() is not None:
+                artist.set_cmap(fig.colormap)
+
+
+def _colormap(gs: GraphicsState, fig: FigureState) -> np.ndarray:
+    from .graphics_args import colormap_matrix
+    return colormap_matrix(fig.colormap or colormap_from_name("parula"))
+
+
+FIGURE = (
+    Prop("Type", lambda gs, f: CharArray.from_str("figure")),
+    Prop("Number", lambda gs, f: float(f.number)),
+    Prop("Name", lambda gs, f: CharArray.from_str(f.name), lambda f, v: setattr(f, "name", text(v, "Name"))),
+    Prop("Position", _figure_position, _set_figure_position),
+    Prop("Color", lambda gs, f: _rgb(f.mpl.get_facecolor()), lambda f, v: f.mpl.set_facecolor(color(v))),
+    Prop("Children", lambda gs, f: _children(gs, list(f.axes.values()))),
+    Prop("CurrentAxes", lambda gs, f: f.current_axes.handle if f.current_axes else np.zeros((0, 0))),
+    Prop("Colormap", _colormap, _set_colormap),
+    Prop("Visible", lambda gs, f: _on_off(True)),
+    Prop("Parent", lambda gs, f: 0.0),
+)
+
+TABLES: dict[str, tuple[Prop, ...]] = {
+    "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
+    "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
+    "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
+}
+
+
+def find_prop(obj: Any, name: str) -> Prop:
+    kind = type_of(obj)
+    prop = next((p for p in TABLES[kind] if p.name.lower() == name.lower()), None)
+    if prop is None:
+        raise MatlabError("MATLAB:class:InvalidProperty",
+                          f"Unrecognized property {name} for class {CLASS_NAMES[kind]}.")
+    return prop
+
+
+def get_property(gs: GraphicsState, obj: Any, name: str) -> Any:
+    return find_prop(obj, name).get(gs, obj)
+
+
+def set_property(gs: GraphicsState, obj: Any, name: str, value: Any) -> None:
+    """Set one property and mark the object's figure for drawing again."""
+    prop = find_prop(obj, name)
+    if prop.set is None:
+        raise MatlabError("MATLAB:class:SetProhibited", f"Unable to set the '{prop.name}' property of class "
+                          f"'{CLASS_NAMES[type_of(obj)]}' because it is read-only.")
+    prop.set(obj, value)
+    fig = figure_of(gs, obj)
+    if fig is not None:
+        fig.dirty = True
+
+
+def all_properties(gs: GraphicsState, obj: Any) -> dict[str, Any]:
+    return {p.name: p.get(gs, obj) for p in TABLES[type_of(obj)]}

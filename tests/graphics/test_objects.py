@@ -1,0 +1,139 @@
+"""set and get on graphics handles: lines, text, axes and figures, several handles at once, errors."""
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgb
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.figures import graphics_state
+from engine.runtime.values import CellArray, CharArray, StructArray
+
+
+def axes_of(ctx):
+    gs = graphics_state(ctx.state)
+    return gs.figures[gs.current].current_axes.mpl
+
+
+def test_set_and_get_line_properties(ctx, call):
+    (h,) = call("plot", [1.0, 2.0, 3.0], [2.0, 4.0, 1.0], "o-", nargout=1)
+    call("set", h, "Color", "r", "LineWidth", 2.0, "LineStyle", "--", "MarkerSize", 9.0)
+    line = axes_of(ctx).get_lines()[0]
+    assert (to_rgb(line.get_color()), line.get_linewidth(), line.get_linestyle(), line.get_markersize()) == \
+        ((1.0, 0.0, 0.0), 2.0, "--", 9.0)
+    assert call("get", h, "Color", nargout=1)[0].tolist() == [[1.0, 0.0, 0.0]]
+    assert call("get", h, "linewidth", nargout=1) == (2.0,)             # names are case-insensitive
+    assert call("get", h, "Marker", nargout=1)[0].to_str() == "o"
+    assert call("get", h, "MarkerFaceColor", nargout=1)[0].to_str() == "none"
+    call("set", h, "MarkerFaceColor", [0.0, 1.0, 0.0], "YData", [3.0, 3.0, 3.0], "DisplayName", "flat")
+    assert line.get_fillstyle() == "full" and line.get_ydata().tolist() == [3.0, 3.0, 3.0]
+    assert call("get", h, "YData", nargout=1)[0].tolist() == [[3.0, 3.0, 3.0]]
+    assert call("get", h, "DisplayName", nargout=1)[0].to_str() == "flat"
+    call("set", h, "Visible", "off")
+    assert not line.get_visible() and call("get", h, "Visible", nargout=1)[0].to_str() == "off"
+
+
+def test_set_marks_the_figure_for_drawing_again(ctx, call):
+    from engine.runtime.figures import flush_figures
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    flush_figures(ctx.state)
+    call("set", h, "Color", "k")
+    assert [f.number for f in flush_figures(ctx.state)] == [1]
+
+
+def test_several_handles_give_a_cell_column_and_each_gets_the_values(ctx, call):
+    (h,) = call("plot", np.arange(6.0).reshape(3, 2), nargout=1)
+    call("set", h, "LineWidth", 3.0)
+    (widths,) = call("get", h, "LineWidth", nargout=1)
+    assert type(widths) is CellArray and widths.shape == (2, 1) and list(widths.data.ravel()) == [3.0, 3.0]
+    names = np.empty((1, 2), dtype=object)
+    names[0, 0], names[0, 1] = CharArray.from_str("Type"), CharArray.from_str("LineStyle")
+    (table,) = call("get", h, CellArray(names), nargout=1)
+    assert table.shape == (2, 2) and table.data[1, 0].to_str() == "line" and table.data[1, 1].to_str() == "-"
+
+
+def test_axes_and_title_handles(ctx, call):
+    call("plot", [1.0, 2.0, 3.0])
+    (ax,) = call("gca", nargout=1)
+    call("set", ax, "XLim", [0.0, 4.0], "YDir", "reverse", "XGrid", "on", "XTick", [0.0, 2.0, 4.0])
+    mpl = axes_of(ctx)
+    assert mpl.get_xlim() == (0.0, 4.0) and mpl.yaxis_inverted() and mpl.get_xticks().tolist() == [0, 2, 4]
+    assert call("get", ax, "XGrid", nargout=1)[0].to_str() == "on"
+    (title,) = call("get", ax, "Title", nargout=1)
+    call("set", title, "String", "hello", "FontSize", 14.0)
+    assert (mpl.get_title(), mpl.title.get_fontsize()) == ("hello", 14.0)
+    assert call("get", ax, "Title", nargout=1) == (title,)              # the same text object again
+    assert call("get", title, "Type", nargout=1)[0].to_str() == "text"
+    (children,) = call("get", ax, "Children", nargout=1)
+    assert children.shape == (1, 1) and call("get", children, "Type", nargout=1)[0].to_str() == "line"
+    assert call("get", children, "Parent", nargout=1) == (ax,)
+    call("set", ax, "NextPlot", "add")
+    call("plot", [3.0, 2.0])
+    assert len(mpl.get_lines()) == 2                                    # like hold on
+
+
+def test_figure_properties(ctx, call):
+    (f,) = call("figure", nargout=1)
+    call("set", f, "Name", "results", "Position", [0.0, 0.0, 400.0, 300.0])
+    fig = graphics_state(ctx.state).figures[1]
+    assert (fig.name, fig.size) == ("results", (400, 300))
+    assert call("get", f, "Position", nargout=1)[0].tolist() == [[1.0, 1.0, 400.0, 300.0]]
+    assert call("get", f, "Number", nargout=1) == (1.0,)
+    (props,) = call("get", f, nargout=1)
+    assert type(props) is StructArray and props.data[0, 0]["Name"].to_str() == "results"
+
+
+def test_set_with_a_struct_and_with_cells(ctx, call):
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    call("set", h, StructArray.scalar({"LineWidth": 4.0, "Marker": CharArray.from_str("square")}))
+    line = axes_of(ctx).get_lines()[0]
+    assert (line.get_linewidth(), line.get_marker()) == (4.0, "s")
+    names, values = np.empty((1, 1), dtype=object), np.empty((1, 1), dtype=object)
+    names[0, 0], values[0, 0] = CharArray.from_str("LineWidth"), 1.5
+    call("set", h, CellArray(names), CellArray(values))
+    assert line.get_linewidth() == 1.5
+
+
+def test_isgraphics_and_ishandle(ctx, call):
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    (ax,) = call("gca", nargout=1)
+    handles = np.array([[float(h[0, 0]), ax, 1.0, 777.0]])
+    assert call("isgraphics", handles, nargout=1)[0].tolist() == [[True, True, True, False]]
+    assert call("isgraphics", handles, "line", nargout=1)[0].tolist() == [[True, False, False, False]]
+    assert call("ishandle", 1.0, nargout=1)[0].tolist() == [[True]]
+
+
+@pytest.mark.parametrize("args, ident", [
+    ((777.0, "Color", "r"), "MATLAB:class:InvalidHandle"),
+    (("HANDLE", "Bogus", 1.0), "MATLAB:class:InvalidProperty"),
+    (("HANDLE", "Type", "text"), "MATLAB:class:SetProhibited"),
+    (("HANDLE", "LineStyle", "~"), "MATLAB:hg:propswch:PropertyError"),
+    (("HANDLE", "Color"), "MATLAB:class:BadParamValuePairs"),
+    (("HANDLE", "Visible", "maybe"), "MATLAB:datatypes:onoffboolean:IncorrectValue"),
+    (("x", "Color", "r"), "MATLAB:set:InvalidHandle")])
+def test_set_errors(ctx, call, args, ident):
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    args = tuple(h if a == "HANDLE" else a for a in args)
+    with pytest.raises(MatlabError) as err:
+        call("set", *args)
+    assert err.value.identifier == ident
+
+
+def test_get_of_an_unknown_property_names_the_class(ctx, call):
+    (ax,) = call("gca", nargout=1)
+    with pytest.raises(MatlabError) as err:
+        call("get", ax, "Bogus")
+    assert (err.value.identifier, err.value.message) == \
+        ("MATLAB:class:InvalidProperty", "Unrecognized property Bogus for class Axes.")
+
+
+def test_histogram_and_bar_properties(ctx, call):
+    (h,) = call("histogram", [1.0, 2.0, 2.0, 3.0], [0.5, 1.5, 2.5, 3.5], nargout=1)
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "histogram"
+    assert call("get", h, "BinEdges", nargout=1)[0].tolist() == [[0.5, 1.5, 2.5, 3.5]]
+    assert call("get", h, "Values", nargout=1)[0].tolist() == [[1.0, 2.0, 1.0]]
+    call("set", h, "FaceColor", "g", "FaceAlpha", 0.25)
+    patch = axes_of(ctx).patches[0]
+    assert to_rgb(patch.get_facecolor()) == (0.0, 1.0, 0.0) and patch.get_alpha() == 0.25
+    (b,) = call("bar", [10.0, 20.0], [3.0, 4.0], nargout=1)
+    assert call("get", b, "XData", nargout=1)[0].tolist() == [[10.0, 20.0]]
+    call("set", b, "YData", [5.0, 6.0])
+    assert [p.get_height() for p in axes_of(ctx).patches] == [5.0, 6.0]
