@@ -163,6 +163,7 @@ class For(Node):
     iterable: Expr
     body: tuple["Stmt", ...]
     parfor: bool = False
+    workers: Expr | None = None     # parfor (i = 1:n, M): at most M workers
 
 
 @dataclass(frozen=True)

@@ -204,12 +204,12 @@ class AstBuilder:
         return ast.Switch(subject, cases, otherwise, **_pos(keyword))
 
     def for_stmt(self, children) -> ast.For:
-        keyword, (var, iterable), _, body, _ = children
-        return ast.For(var, iterable, body, keyword.type == "PARFOR", **_pos(keyword))
+        keyword, (var, iterable, workers), _, body, _ = children
+        return ast.For(var, iterable, body, keyword.type == "PARFOR", workers, **_pos(keyword))
 
     def for_head(self, children) -> tuple:
-        name, iterable = [c for c in children if not (isinstance(c, Token) and c.type == "LPAREN")][:2]
-        return str(name), iterable
+        name, iterable, *workers = [c for c in children if not (isinstance(c, Token) and c.type == "LPAREN")]
+        return str(name), iterable, (workers[0] if workers else None)
 
     def while_stmt(self, children) -> ast.While:
         keyword, cond, _, body, _ = children

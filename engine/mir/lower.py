@@ -42,6 +42,7 @@ class LowerOptions:
     local_functions: frozenset[str] = frozenset()
     base_globals: frozenset[str] = frozenset()     # script: names declared global in earlier cells
     workspace: frozenset[str] = frozenset()        # script: the variables defined when it starts
+    function_defs: tuple = ()                      # the file's local functions (AST), for parfor bodies
     poll: Callable[[], None] | None = None         # called every POLL_EVERY statements (may raise)
 
 
@@ -56,7 +57,7 @@ def lower_program(program: A.Program, name: str, options: LowerOptions | None = 
     """Lower a parsed cell/script/function file to a MIR module."""
     options = options or LowerOptions()
     local = frozenset(f.name for f in program.functions) | options.local_functions
-    options = replace(options, local_functions=local)
+    options = replace(options, local_functions=local, function_defs=options.function_defs or program.functions)
     main = Function(name=name, kind="script", source=program.source)
     if not program.is_function_file:
         Lowerer(main, None, options).lower_body(program.body, options.base_globals)
@@ -77,6 +78,42 @@ def lower_function(fdef: A.FunctionDef, options: LowerOptions, source: str = "")
             low.slot(name)
     low.lower_body(fdef.body, frozenset())
     return fn
+
+
+def lower_parfor(st: A.For, options: LowerOptions, known: frozenset[str], outer: Function | None = None):
+    """The body of ``parfor var = ...`` as a unit of kind ``parfor`` whose names resolve at run time
+    (``known``: the enclosing workspace's variables); ``continue`` ends the iteration."""
+    from .parfor import ParforSpec
+    jump = first_jump(st.body)
+    if jump is not None:
+        word = type(jump).__name__.upper()
+        raise MatlabError("MATLAB:parfor:InvalidStatement", f"A {word} statement cannot be used in a parfor loop.")
+    name = outer.name if outer is not None else "parfor"
+    body = Function(name=name, kind="parfor", params=[st.var], source=outer.source if outer else "",
+                    file=outer.file if outer else "")
+    low = Lowerer(body, None, replace(options, workspace=known | {st.var}))
+    low.slot(st.var)
+    low.script_assigned |= assigned_names(st.body)
+    end = low.new_block()
+    low.loops.append(Loop(end.label, end.label, 0))
+    low.statements(st.body)
+    low.pending_jump(end, st)
+    low.start(end)
+    low.terminate("return", [])
+    return ParforSpec(st.var, body, st.body, options.function_defs, known, st.line)
+
+
+def first_jump(stmts: tuple) -> A.Node | None:
+    """A ``break`` or ``return`` of the loop itself (not of a loop nested in it)."""
+    for st in stmts:
+        if isinstance(st, (A.Break, A.Return)):
+            return st
+        if not isinstance(st, (A.For, A.While)):
+            for body in nested_bodies(st):
+                found = first_jump(body)
+                if found is not None:
+                    return found
+    return None
 
 
 def assigned_names(stmts: tuple) -> set[str]:
@@ -490,6 +527,9 @@ class Lowerer:
         self.loop_body(st.body, head.label, exit_, st)
 
     def stmt_For(self, st: A.For) -> None:
+        if st.parfor:
+            self.parfor(st)
+            return
         it = self.iterator(st.iterable)
         head, body, exit_ = self.new_block(), self.new_block(), self.new_block()
         self.terminate("jump", [head.label], node=st)
@@ -500,6 +540,18 @@ class Lowerer:
         self.terminate("fornext", [body.label, exit_.label], [it], st.var, st)
         self.start(body)
         self.loop_body(st.body, head.label, exit_, st)
+
+    def parfor(self, st: A.For) -> None:
+        """``parfor``: one instruction over the range (and worker limit) holding the body as its own unit
+        (engine/mir/parfor.py classifies its variables; engine/parallel/ runs it)."""
+        known = frozenset(self.static if self.static is not None else self.script_assigned)
+        known = (known | self.fn.globals) - {st.var}
+        spec = lower_parfor(st, self.options, known, self.fn)
+        for name in spec.body.variables:
+            if name in known:
+                self.slot(name)
+        args = [self.value(st.iterable)] + ([self.value(st.workers)] if st.workers is not None else [])
+        self.emit("parfor", args, spec, st, value=False)
 
     def iterator(self, node: A.Node) -> Temp:
         if isinstance(node, A.Range):

@@ -33,7 +33,7 @@ class PassState:
 
 
 PASSES: dict[str, Callable[[PassState], None]] = {}
-PIPELINE = ("prune", "infer", "fusion")
+PIPELINE = ("prune", "parfor", "infer", "fusion")
 
 
 def mir_pass(name: str) -> Callable:
@@ -44,13 +44,13 @@ def mir_pass(name: str) -> Callable:
 
 
 def anon_bodies(module: Module) -> list[Function]:
-    """Bodies of anonymous functions, nested ones included."""
+    """Bodies of anonymous functions and parfor loops, nested ones included."""
     found: list[Function] = []
     todo = [module.main, *module.functions.values()]
     while todo:
         fn = todo.pop()
         for block in fn.blocks:
-            for body in [ins.attr.body for ins in block.instrs if ins.op == "anon"]:
+            for body in [ins.attr.body for ins in block.instrs if ins.op in ("anon", "parfor")]:
                 found.append(body)
                 todo.append(body)
     return found
@@ -164,5 +164,5 @@ def successor_labels(block: Block) -> list[str]:
 def compile_mir(module: Module, workspace: dict[str, Type] | None = None,
                 poll: Callable[[], None] | None = None) -> PassState:
     """Run the pipeline over a freshly lowered module (importing the passes registers them)."""
-    from . import fusion, infer  # noqa: F401  (registration)
+    from . import fusion, infer, parfor  # noqa: F401  (registration)
     return run_pipeline(PassState(module, dict(workspace or {}), poll=poll))

@@ -24,7 +24,7 @@ OPNAMES = (
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "SCTRUTH", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD", "GSTORE",
-    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "WINDOW", "RETURN",
+    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "WINDOW", "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -40,7 +40,7 @@ OPERANDS = {
     "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
-    "WINDOW": "n", "RETURN": "",
+    "PARFOR": "Rnn", "WINDOW": "n", "RETURN": "",
 }
 
 JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}

@@ -369,6 +369,11 @@ class Compiler:
         self.emit("ANON", (dest, body, captures, spec.text), ins, tuple(r for _, r in captures))
         self.disown_after(tuple(r for _, r in captures), dest, "ANON")
 
+    def op_parfor(self, ins: Instr) -> None:
+        spec = ins.attr
+        body = Compiler(spec.body, self.local_codes, self.local_names, self.poll).compile({spec.var})
+        self.emit("PARFOR", (self.args_of(ins), body, spec), ins)
+
     def op_fhandle(self, ins: Instr) -> None:
         self.emit("FHANDLE", (self.reg(ins.dest), ins.attr), ins)
 
@@ -629,4 +634,4 @@ def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
 
 
 NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE",
-           "PSTORE", "WINDOW", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}
+           "PSTORE", "PARFOR", "WINDOW", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}

@@ -360,6 +360,12 @@ def op_anon(vm: Any, frame: Frame, a: tuple) -> None:
     R[dest] = FunctionHandle(text=text, params=list(body.params), body=body, captured=captured)
 
 
+def op_parfor(vm: Any, frame: Frame, a: tuple) -> None:
+    from ..parallel.loop import run_parfor
+    regs, body, spec = a
+    run_parfor(vm, frame, body, spec, [frame.regs[r] for r in regs])
+
+
 def op_fhandle(vm: Any, frame: Frame, a: tuple) -> None:
     dest, name = a
     frame.regs[dest] = FunctionHandle(text=name, name=name, body=frame.code.locals.get(name))

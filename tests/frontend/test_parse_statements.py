@@ -117,15 +117,15 @@ def test_empty_bodies():
     assert stmt_of("while a, end") == ast.While(I("a"), ())
 
 
-@pytest.mark.parametrize("src, parfor", [
-    ("for k = 1:n\n  x(k) = k;\nend", False),
-    ("for (k = 1:n)\n  x(k) = k;\nend", False),
-    ("parfor k = 1:n\n  x(k) = k;\nend", True),
-    ("parfor (k = 1:n, 4)\n  x(k) = k;\nend", True),
+@pytest.mark.parametrize("src, parfor, workers", [
+    ("for k = 1:n\n  x(k) = k;\nend", False, None),
+    ("for (k = 1:n)\n  x(k) = k;\nend", False, None),
+    ("parfor k = 1:n\n  x(k) = k;\nend", True, None),
+    ("parfor (k = 1:n, 4)\n  x(k) = k;\nend", True, N(4)),
 ])
-def test_for_loops(src, parfor):
+def test_for_loops(src, parfor, workers):
     assert stmt_of(src) == ast.For("k", ast.Range(N(1), None, I("n")),
-                                   (ast.Assign((Call("x", I("k")),), I("k"), False),), parfor)
+                                   (ast.Assign((Call("x", I("k")),), I("k"), False),), parfor, workers)
 
 
 def test_for_over_a_matrix_expression():

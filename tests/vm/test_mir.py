@@ -191,7 +191,7 @@ def test_dump_after_pass_prints_mir(monkeypatch, capsys):
 
 
 def test_pipeline_passes_are_named_and_registered():
-    assert PIPELINE == ("prune", "infer", "fusion") and all(name in PASSES for name in PIPELINE)
+    assert PIPELINE == ("prune", "parfor", "infer", "fusion") and all(name in PASSES for name in PIPELINE)
 
 
 def test_unreachable_code_after_return_is_pruned():
