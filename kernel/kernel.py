@@ -19,7 +19,8 @@ from ipykernel.kernelbase import Kernel
 
 import engine
 from engine import Session
-from engine.runtime.builtins.interaction import FrontEnd, help_text, set_front_end
+from engine.runtime.builtins.interaction import FrontEnd, function_file, help_text, set_front_end
+from engine.runtime.builtins.registry import BUILTINS
 from engine.runtime.display import display
 from engine.runtime.display.limit import OutputLimit
 from engine.runtime.errors import MatlabError
@@ -43,7 +44,8 @@ _HELP_QUERY = re.compile(r"^\s*(?:\?\s*([%\w.]+)|([%\w.]+)\s*\?)\s*$")
 
 class GpuProbe:
     """Finds the GPU adapter in a child process (wgpu takes seconds to start and would stall the kernel's
-    threads), so kernel_info never waits for it; the banner names the adapter once it is known."""
+    threads), so kernel_info never waits for it; the banner names the adapter once it is known. The
+    child runs with ``-P``: the notebook's folder (its working folder) is not on its import path."""
 
     SCRIPT = ("import json\nfrom engine.accel.provider import describe\n"
               "facts = describe()\nprint(json.dumps({k: str(facts.get(k, '')) for k in ('name', 'backend', 'kind')}))")
@@ -55,8 +57,8 @@ class GpuProbe:
 
     def _probe(self) -> None:
         try:
-            child = subprocess.run([sys.executable, "-c", self.SCRIPT], capture_output=True, text=True,
-                                   timeout=60)
+            child = subprocess.run([sys.executable, "-P", "-c", self.SCRIPT], capture_output=True,
+                                   text=True, timeout=60)
             facts = json.loads(child.stdout.strip().splitlines()[-1]) if child.returncode == 0 else None
             self.text = (f"GPU: {facts['name']} ({facts['backend']}, {facts['kind']})" if facts
                          else "GPU: none found (arrays run on the CPU)")
@@ -89,11 +91,19 @@ class MatfuseKernel(Kernel):
         self._cell_displays: dict[int, str] = {}   # figure number -> display id, within one cell
         self._display_count = 0
         self._payload: list[dict[str, Any]] = []
+        for msg_type in ("comm_open", "comm_msg", "comm_close"):
+            self.shell_handlers[msg_type] = getattr(self, msg_type)
 
     @property
     def banner(self) -> str:
         return (f"matfuse {engine.__version__}: the MATLAB language in Jupyter, with GPU fusion through "
                 f"wgpu\n{self.gpu.text}\nHelp: %help, %lsmagic, help name, name?")
+
+    @property
+    def kernel_info(self) -> dict[str, Any]:
+        """ipykernel's kernel_info, advertising no optional feature: there is no debugger, and kernel
+        subshells would run cells of one Session concurrently, which it does not support."""
+        return {**super().kernel_info, "supported_features": []}
 
     @property
     def plot_settings(self) -> PlotSettings:
@@ -253,7 +263,24 @@ class MatfuseKernel(Kernel):
             if silent:
                 self._quiet -= 1
         return {"status": "ok", "execution_count": self.execution_count, "payload": self._payload,
-                "user_expressions": {}}
+                "user_expressions": self._user_expressions(user_expressions or {})}
+
+    def _user_expressions(self, expressions: dict[str, str]) -> dict[str, dict[str, Any]]:
+        """Each expression evaluated as MATLAB in the workspace, quietly, after the cell: its display
+        (``display`` without a name) as text/plain, or the MATLAB error."""
+        return {key: self._evaluate(code) for key, code in expressions.items()}
+
+    def _evaluate(self, code: str) -> dict[str, Any]:
+        slot = "matfuse_user_expression_"
+        result = self.run_quiet(f"{slot} = ({code});")
+        if result.error is None:
+            value = self.matlab.workspace[slot]
+            self.run_quiet(f"clear {slot}")
+            text = display(None, value, self.matlab.state.format).rstrip("\n")
+            return {"status": "ok", "data": {"text/plain": text}, "metadata": {}}
+        err = result.error
+        return {"status": "error", "ename": err.identifier or "MATLAB:error", "evalue": err.message,
+                "traceback": _traceback(err)}
 
     def _run_cell(self, code: str) -> None:
         query = _HELP_QUERY.match(code)
@@ -283,8 +310,12 @@ class MatfuseKernel(Kernel):
 
     async def do_inspect(self, code: str, cursor_pos: int, detail_level: int = 0,
                          omit_sections: Any = ()) -> dict[str, Any]:
-        name = _name_at(code, len(code) if cursor_pos is None else cursor_pos)
+        cursor = len(code) if cursor_pos is None else cursor_pos
+        name = _name_at(code, cursor)
         text = self._describe(name) if name else None
+        if text is None:                       # not on a known name: the call whose arguments hold it
+            name = _call_at(code, cursor)
+            text = self._describe(name) if name else None
         return {"status": "ok", "found": text is not None,
                 "data": {"text/plain": text} if text is not None else {}, "metadata": {}}
 
@@ -299,7 +330,10 @@ class MatfuseKernel(Kernel):
             limit = OutputLimit(INSPECT_CHARS, f"inspection shows {INSPECT_CHARS:,} characters")
             text = limit.take(display(name, value, self.matlab.state.format, limit))
             return f"{name}: {dims} {class_of(value)} variable\n\n" + text + limit.note()
-        return help_text(name, self.matlab.state.path)
+        text = help_text(name, self.matlab.state.path)
+        path = function_file(name, self.matlab.state.path) if name not in BUILTINS else None
+        signature = path and _signature(path)
+        return f"{signature}\n\n{text}" if text is not None and signature else text
 
     async def do_is_complete(self, code: str) -> dict[str, Any]:
         from engine.frontend import is_complete
@@ -326,11 +360,78 @@ class MatfuseKernel(Kernel):
     async def do_shutdown(self, restart: bool) -> dict[str, Any]:
         return {"status": "ok", "restart": restart}
 
+    # ------------------------------------------------------------------ comms and the debugger
+    # The kernel registers no comm targets. The messaging protocol asks a kernel that does not know a
+    # comm_open's target to answer at once with a comm_close; messages to unknown comms are ignored.
+    async def comm_open(self, stream: Any, ident: Any, parent: dict[str, Any]) -> None:
+        comm_id = parent["content"].get("comm_id")
+        self.log.info("comm_open for unknown target %r: closing comm %s",
+                      parent["content"].get("target_name"), comm_id)
+        self.send_response(self.iopub_socket, "comm_close", {"comm_id": comm_id, "data": {}})
+
+    async def comm_msg(self, stream: Any, ident: Any, parent: dict[str, Any]) -> None:
+        self.log.debug("comm_msg for unknown comm %s ignored", parent["content"].get("comm_id"))
+
+    async def comm_close(self, stream: Any, ident: Any, parent: dict[str, Any]) -> None:
+        self.log.debug("comm_close for unknown comm %s ignored", parent["content"].get("comm_id"))
+
+    async def do_debug_request(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A Debug Adapter Protocol response saying there is no debugger (none is advertised)."""
+        return {"type": "response", "request_seq": msg.get("seq", 0), "seq": 0, "success": False,
+                "command": msg.get("command", ""), "message": "matfuse has no debugger"}
+
 
 def _traceback(err: MatlabError) -> list[str]:
     """The error as MATLAB prints it, in red: the message, then where (cell and line) with a caret."""
     lines = err.report().split("\n")
     return [f"\x1b[0;31mError: {lines[0]}\x1b[0m", *lines[1:]]
+
+
+def _signature(path: str) -> str | None:
+    """The ``function ...`` line of a function file (its first statement), or None for a script."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                text = line.strip()
+                if text and not text.startswith("%"):
+                    return text if re.match(r"function\b", text) else None
+    except OSError:
+        return None
+    return None
+
+
+_TRANSPOSE_AFTER = re.compile(r"[A-Za-z0-9_)\]}.'\"]")
+
+
+def _call_at(code: str, cursor_pos: int) -> str:
+    """The name of the innermost call ``name(`` whose argument list is open at the cursor, or "".
+
+    Scans the text before the cursor for brackets, skipping comments and quoted text (a ``'`` right
+    after a name, a closing bracket, a number or a quote is the transpose operator, not a quote)."""
+    text = code[:cursor_pos]
+    opened: list[str] = []        # per open bracket: the name called ("" for other brackets)
+    previous, k = "", 0
+    while k < len(text):
+        ch = text[k]
+        if ch == "%":
+            k = text.find("\n", k) if "\n" in text[k:] else len(text)
+            continue
+        if ch == '"' or (ch == "'" and not _TRANSPOSE_AFTER.match(previous)):
+            close = text.find(ch, k + 1)
+            if close < 0:
+                break                              # the cursor is inside the text
+            k = close
+        elif ch == "(":
+            name = re.search(r"(?<![.\w])[A-Za-z_]\w*$", text[:k])
+            opened.append(name.group(0) if name else "")
+        elif ch in "[{":
+            opened.append("")
+        elif ch in ")]}" and opened:
+            opened.pop()
+        if not ch.isspace():
+            previous = ch
+        k += 1
+    return next((name for name in reversed(opened) if name), "")
 
 
 def _name_at(code: str, cursor_pos: int) -> str:

@@ -22,6 +22,7 @@ allocation past a device memory cap, so the same recovery code runs.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from contextlib import contextmanager
@@ -593,6 +594,7 @@ def get_provider(preference: str | None = None) -> Provider:
         raise GpuUnavailable(_state["error"])
     try:
         import wgpu
+        _quiet_device_select_layer()
         adapters = wgpu.gpu.enumerate_adapters_sync()
         chosen = choose_adapter(adapters, flag("MATFUSE_ADAPTER") if preference is None else preference)
         _state["provider"] = Provider(chosen)
@@ -603,6 +605,16 @@ def get_provider(preference: str | None = None) -> Provider:
         _state["error"] = f"wgpu could not start: {exc}"
         raise GpuUnavailable(_state["error"]) from exc
     return _state["provider"]
+
+
+def _quiet_device_select_layer() -> None:
+    """Turn off Mesa's implicit Vulkan layer VK_LAYER_MESA_device_select for this process (its own
+    switch, NODEVICE_SELECT=1), unless the user set that variable. The layer only reorders adapters for
+    a display server, and we choose the adapter ourselves (MATFUSE_ADAPTER); when it loads it asks
+    Wayland for a display and libwayland prints "error: XDG_RUNTIME_DIR is invalid or not set in the
+    environment." to stderr four times in any process without a desktop session (nbconvert, papermill,
+    the CLI, a Jupyter server). Must run before wgpu creates its Vulkan instance."""
+    os.environ.setdefault("NODEVICE_SELECT", "1")
 
 
 def current_provider() -> Provider | None:

@@ -116,7 +116,7 @@ def test_install_writes_kernelspec_with_this_python(tmp_path):
     dest = install(prefix=str(tmp_path), name="matfuse-test", display_name="MATLAB test")
     spec = json.loads((tmp_path / "share/jupyter/kernels/matfuse-test/kernel.json").read_text())
     assert dest.endswith("matfuse-test")
-    assert spec["argv"] == [sys.executable, "-m", "kernel", "-f", "{connection_file}"]
+    assert spec["argv"] == [sys.executable, "-P", "-m", "kernel", "-f", "{connection_file}"]
     assert (spec["display_name"], spec["language"], spec["interrupt_mode"]) == ("MATLAB test", "matlab", "signal")
     for logo in ("logo-32x32.png", "logo-64x64.png", "logo-svg.svg"):
         assert (tmp_path / "share/jupyter/kernels/matfuse-test" / logo).stat().st_size > 0
