@@ -17,6 +17,9 @@ EXPRESSIONS = [
     # elementary functions
     "sind(X * 90)", "cosd(P)", "tand(X)", "asind(X / 2)", "atan2d(X, P)", "sec(X)", "acoth(P + 1)",
     "deg2rad(X)", "nthroot(X, 3)", "realsqrt(P)", "nextpow2(P)",
+    # number theory, bits
+    "gcd(P, 6)", "lcm(P, 4)", "factorial(P)", "nchoosek(P(1, :), 2)", "perms(P(1, :))", "isprime(P)",
+    "bitand(P, 5)", "bitshift(P, 2)", "bitget(P, 1)",
 ]
 
 

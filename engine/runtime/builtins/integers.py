@@ -1,0 +1,590 @@
+"""Number theory and integer arithmetic: gcd lcm nchoosek factorial perms primes isprime factor rat, the bit
+functions (bitand bitor bitxor bitshift bitget bitset bitcmp) and idivide.
+
+Class rules follow MATLAB: integer classes are kept (results saturate), doubles that must hold whole
+numbers are checked (an error, not a silent rounding), and two different integer classes do not mix
+(semantics.promote). Exact integer work uses numpy's integer types; doubles beyond flintmax are not
+whole-number safe, as in MATLAB.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Callable
+
+import numpy as np
+
+from ..errors import MatlabError, check_size
+from ..semantics import broadcast_shape, cast_result, expand_dims, numeric, result_class, to_value
+from ..values import DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, Value, class_of
+from .elementwise import ANY_NUMERIC, _require_real, check_classes
+from .registry import builtin
+from .sizes import integer_values, option_text
+
+FLINTMAX = 2.0 ** 53
+
+
+def _whole(fname: str, values: tuple[Value, ...], identifier: str, message: str) -> list[np.ndarray]:
+    """The arguments as real arrays that hold whole numbers (else the MATLAB error given)."""
+    check_classes(fname, values, ANY_NUMERIC)
+    arrays = []
+    for value in values:
+        arr = numeric(value)
+        if arr.dtype.kind == "c" or (arr.dtype.kind == "f" and not np.all(arr == np.round(arr))):
+            raise MatlabError(identifier, message)
+        arrays.append(arr)
+    return arrays
+
+
+def _expanded(arrays: list[np.ndarray]) -> list[np.ndarray]:
+    shape = arrays[0].shape
+    for arr in arrays[1:]:
+        shape = broadcast_shape(shape, arr.shape)
+    return [np.broadcast_to(a, shape) for a in expand_dims(arrays)]
+
+
+def _as_integers(arr: np.ndarray, cls: str) -> np.ndarray:
+    """Whole-number values as uint64 (class uint64) or int64 (any other class), for exact work."""
+    return arr.astype(np.uint64 if cls == "uint64" else np.int64)
+
+
+# -- gcd, lcm -----------------------------------------------------------------------------------------
+
+def _bezout(a: int, b: int) -> tuple[int, int, int]:
+    """(g, u, v) with a*u + b*v = g = gcd(a, b), by MATLAB's extended Euclid."""
+    u, v = [1, 0, abs(a)], [0, 1, abs(b)]
+    while v[2]:
+        q = u[2] // v[2]
+        u, v = v, [x - q * y for x, y in zip(u, v)]
+    return u[2], u[0] * (1 if a >= 0 else -1), u[1] * (1 if b >= 0 else -1)
+
+
+@builtin("gcd", family="math")
+def gcd(a: Value, b: Value, *, nargout: int = 1) -> Value:
+    """gcd(A, B), [G, U, V] = gcd(A, B)  greatest common divisor of corresponding elements.
+
+    A and B hold integers (double or an integer class) and expand against each other; G is nonnegative,
+    gcd(0, 0) is 0. U and V are Bezout coefficients: A.*U + B.*V = G.
+
+        [g, u, v] = gcd(12, 18)    % g = 6, u = -1, v = 1
+    """
+    x, y = _whole("gcd", (a, b), "MATLAB:gcd:NonIntInputs", "Inputs must be real integers.")
+    cls = result_class(a, b)
+    x, y = _expanded([x, y])
+    g = np.gcd(_as_integers(x, cls), _as_integers(y, cls))
+    if nargout < 2:
+        return to_value(cast_result(g, cls))
+    triples = [_bezout(int(p), int(q)) for p, q in zip(x.ravel(), y.ravel())]
+    outs = [np.array([t[k] for t in triples], dtype=np.float64).reshape(x.shape) for k in range(3)]
+    return tuple(to_value(cast_result(o, cls)) for o in outs)
+
+
+@builtin("lcm", family="math")
+def lcm(a: Value, b: Value) -> Value:
+    """lcm(A, B)  least common multiple of corresponding elements of two arrays of positive integers.
+
+    A and B are double or an integer class and expand against each other.
+
+        lcm([4 6], [6 4])    % 12  12
+    """
+    message = ("MATLAB:lcm:InputNotPosInt", "Input arguments must contain positive integers.")
+    x, y = _whole("lcm", (a, b), *message)
+    if np.any(x < 1) or np.any(y < 1):
+        raise MatlabError(*message)
+    cls = result_class(a, b)
+    x, y = _expanded([x, y])
+    g = np.gcd(_as_integers(x, cls), _as_integers(y, cls)).astype(np.float64)
+    return to_value(cast_result(x.astype(np.float64) * (y.astype(np.float64) / g), cls))
+
+
+# -- counting -----------------------------------------------------------------------------------------
+
+@builtin("factorial", family="math")
+def factorial(n: Value) -> Value:
+    """factorial(N)  the product 1*2*...*N of each element of an array of nonnegative integers.
+
+    factorial(0) is 1; results beyond realmax (N > 170) are Inf, beyond 34 Inf in single; integer
+    classes saturate. Results past flintmax (N > 21) are the nearest double, not exact.
+
+        factorial([0 5 10])    % 1  120  3628800
+    """
+    (arr,) = _whole("factorial", (n,), "MATLAB:factorial:NNegativeInt",
+                    "N must be an array of real non-negative integers.")
+    if np.any(arr < 0) or np.any(np.isnan(arr.astype(np.float64))):
+        raise MatlabError("MATLAB:factorial:NNegativeInt", "N must be an array of real non-negative integers.")
+    with np.errstate(over="ignore"):
+        out = np.vectorize(_factorial_float, otypes=[np.float64])(arr.astype(np.float64))
+    return to_value(cast_result(out, result_class(n)))
+
+
+def _factorial_float(k: float) -> float:
+    return math.inf if k > 170 else float(math.factorial(int(k)))
+
+
+@builtin("nchoosek", family="math")
+def nchoosek(ctx, v: Value, k: Value) -> Value:
+    """nchoosek(n, k)  binomial coefficient "n choose k"; nchoosek(v, k)  all k-element combinations.
+
+    For scalar n, the number of ways to choose k of n things (a warning says when the result passes
+    flintmax and may not be exact). For a vector v, a matrix whose rows are the combinations of k of its
+    elements, in order of position. The class of n or v is kept.
+
+        nchoosek(5, 2)          % 10
+        nchoosek([1 2 3], 2)    % [1 2; 1 3; 2 3]
+    """
+    kk = integer_values(k, "nchoosek") if class_of(k) in ANY_NUMERIC else []
+    if len(kk) != 1 or kk[0] < 0:
+        raise MatlabError("MATLAB:nchoosek:InvalidArg2", "K must be an integer between 0 and N.")
+    count = kk[0]
+    shape = v.shape if hasattr(v, "shape") else (1, 1)
+    if shape[0] * shape[1] == 1 and len(shape) == 2 and type(v) is not CharArray:
+        return _binomial(ctx, v, count)
+    if len(shape) != 2 or min(shape) > 1:
+        raise MatlabError("MATLAB:nchoosek:InvalidArg1", "The first input must be a scalar or a vector.")
+    items = v.codes.ravel(order="F") if type(v) is CharArray else numeric(v).ravel(order="F")
+    if count > items.size:
+        raise MatlabError("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
+    rows = list(itertools.combinations(range(items.size), count))
+    index = np.array(rows, dtype=np.intp).reshape(len(rows), count)
+    out = items[index]
+    return CharArray(out) if type(v) is CharArray else to_value(out)
+
+
+def _binomial(ctx, n: Value, k: int) -> Value:
+    (arr,) = _whole("nchoosek", (n,), "MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
+    total = arr.ravel()[0]
+    if total < 0:
+        raise MatlabError("MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
+    if k > total:
+        raise MatlabError("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
+    exact = math.comb(int(total), k)
+    if exact > FLINTMAX:
+        ctx.warn("MATLAB:nchoosek:LargeCoefficient", f"Result may not be exact. Coefficient is greater than "
+                 f"{FLINTMAX:.6e} and is only accurate to 15 digits")
+    value = float(exact) if exact < 1e308 else math.inf
+    return to_value(cast_result(np.array([[value]]), result_class(n)))
+
+
+@builtin("perms", family="math")
+def perms(v: Value) -> Value:
+    """perms(v)  all permutations of the elements of vector v, one per row, in reverse lexicographic
+    order of positions (the first row is v reversed).
+
+    The result has factorial(n) rows and n columns, of v's class (char stays char).
+
+        perms([1 2 3])    % [3 2 1; 3 1 2; 2 3 1; 2 1 3; 1 3 2; 1 2 3]
+    """
+    if type(v) is not CharArray:
+        check_classes("perms", (v,), ANY_NUMERIC)
+    items = v.codes if type(v) is CharArray else numeric(v)
+    if items.ndim != 2 or min(items.shape) > 1:
+        raise MatlabError("MATLAB:perms:invalidInput", "Input must be a vector.")
+    flat = items.ravel(order="F")
+    n = flat.size
+    check_size((math.factorial(n), n), flat.dtype.itemsize)
+    order = np.array(list(itertools.permutations(range(n - 1, -1, -1))), dtype=np.intp).reshape(-1, n)
+    out = flat[order]
+    return CharArray(out) if type(v) is CharArray else to_value(out)
+
+
+# -- primes -------------------------------------------------------------------------------------------
+
+def _sieve(limit: int) -> np.ndarray:
+    """The primes up to ``limit`` (int64), by the sieve of Eratosthenes."""
+    if limit < 2:
+        return np.zeros(0, dtype=np.int64)
+    check_size((limit + 1, 1), 1)
+    is_prime = np.ones(limit + 1, dtype=bool)
+    is_prime[:2] = False
+    for p in range(2, math.isqrt(limit) + 1):
+        if is_prime[p]:
+            is_prime[p * p::p] = False
+    return np.flatnonzero(is_prime).astype(np.int64)
+
+
+@builtin("primes", family="math")
+def primes(n: Value) -> Value:
+    """primes(n)  row vector of the prime numbers less than or equal to n, of n's class.
+
+    n is a real scalar; primes(1) is a 1x0 empty row.
+
+        primes(20)    % 2 3 5 7 11 13 17 19
+    """
+    check_classes("primes", (n,), ANY_NUMERIC)
+    arr = numeric(n)
+    if arr.size != 1 or arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:primes:InputNotScalar", "N must be a real scalar.")
+    limit = float(arr.ravel()[0])
+    if math.isnan(limit):
+        raise MatlabError("MATLAB:primes:InputNotScalar", "N must be a real scalar.")
+    found = _sieve(int(min(max(limit, 0), 2.0 ** 62)))
+    return to_value(cast_result(found.reshape(1, -1).astype(np.float64), result_class(n)))
+
+
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)   # decide Miller-Rabin exactly below 3.3e24
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    for p in _WITNESSES:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in _WITNESSES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+@builtin("isprime", family="math")
+def isprime(x: Value) -> Value:
+    """isprime(X)  logical array, true where the element of X is a prime number.
+
+    X must hold nonnegative integers (double or an integer class).
+
+        isprime([1 2 9 97])    % 0  1  0  1
+    """
+    message = ("MATLAB:isprime:InputNotPosInt", "All entries of X must be nonnegative integers.")
+    (arr,) = _whole("isprime", (x,), *message)
+    if np.any(arr < 0) or not np.all(np.isfinite(arr.astype(np.float64))):
+        raise MatlabError(*message)
+    values = _as_integers(arr, class_of(x))
+    largest = int(values.max(initial=0))
+    if largest <= 1 << 24:
+        table = np.zeros(largest + 1, dtype=bool)
+        table[_sieve(largest)] = True
+        return to_value(table[values])
+    return to_value(np.vectorize(lambda k: _is_prime(int(k)), otypes=[bool])(values))
+
+
+@builtin("factor", family="math")
+def factor(n: Value) -> Value:
+    """factor(n)  row vector of the prime factors of n, in ascending order with repeats.
+
+    n is a nonnegative integer scalar (double up to flintmax, or an integer class, which is kept);
+    factor(0) is 0 and factor(1) is 1.
+
+        factor(60)    % 2 2 3 5
+    """
+    message = ("MATLAB:factor:InputNotPosInt", "N must be a nonnegative integer.")
+    (arr,) = _whole("factor", (n,), *message)
+    if arr.size != 1:
+        raise MatlabError("MATLAB:factor:NonScalarInput", "N must be a scalar.")
+    value = arr.ravel()[0]
+    if value < 0 or (arr.dtype.kind == "f" and value > FLINTMAX):
+        raise MatlabError(*message)
+    rest = int(value)
+    factors = []
+    if rest > 3:
+        for p in _sieve(math.isqrt(rest)).tolist():
+            while rest % p == 0:
+                factors.append(p)
+                rest //= p
+            if p * p > rest:
+                break
+    if rest > 1 or not factors:
+        factors.append(rest)
+    out = np.array([factors], dtype=arr.dtype if arr.dtype.kind in "iu" else np.float64)
+    return to_value(out if arr.dtype.kind in "iu" else cast_result(out, result_class(n)))
+
+
+# -- rational approximation ---------------------------------------------------------------------------
+
+def _round_away(x: float) -> int:
+    return int(math.copysign(math.floor(abs(x) + 0.5), x))
+
+
+def _continued_fraction(x: float, tol: float) -> tuple[list[int], float, float]:
+    """The terms of x's continued fraction (nearest-integer form) until N/D is within tol of x
+    (NaN: no terms, N/D = NaN/1)."""
+    if math.isnan(x):
+        return [], math.nan, 1.0
+    terms = [_round_away(x)]
+    num, den, last_num, last_den = float(terms[0]), 1.0, 1.0, 0.0
+    frac = x - terms[0]
+    while x != 0 and abs(x - num / den) >= tol and frac != 0:
+        flip = 1 / frac
+        step = _round_away(flip)
+        terms.append(step)
+        frac = flip - step
+        num, den, last_num, last_den = num * step + last_num, den * step + last_den, num, den
+    return terms, num, den
+
+
+def _fraction_text(x: float, terms: list[int]) -> str:
+    """MATLAB's continued-fraction text: '3 + 1/(7 + 1/16)', negative terms in parentheses."""
+    if math.isinf(x):
+        return "Inf" if x > 0 else "-Inf"
+    if math.isnan(x):
+        return "NaN"
+    text = str(terms[0])
+    for j, step in enumerate(terms[1:], start=1):
+        last = j == len(terms) - 1
+        text += f" + 1/({step})" if step < 0 or not last else f" + 1/{step}"
+        if not last:
+            text = text[:-1]
+    return text + ")" * max(len(terms) - 2, 0)
+
+
+@builtin("rat", family="math")
+def rat(x: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
+    """rat(X), rat(X, tol)  continued-fraction text; [N, D] = rat(X, tol)  rational approximation N./D.
+
+    The continued fraction is expanded until abs(X - N./D) < tol, by default 1e-6*norm(X(:), 1) over the
+    finite elements. The text of a matrix has one row per element of X(:). Inf gives N = +-1, D = 0.
+
+        rat(pi)              % '3 + 1/(7 + 1/16)'
+        [n, d] = rat(0.75)   % n = 3, d = 4
+    """
+    check_classes("rat", (x,), ("double", "single", "logical", "char"))
+    _require_real("rat", (x,))
+    arr = numeric(x).astype(np.float64)
+    flat = arr.ravel(order="F")
+    finite = flat[np.isfinite(flat)]
+    if tol is None:
+        limit = 1e-6 * float(np.abs(finite).sum())
+    else:
+        limits = numeric(tol).ravel()
+        if limits.size != 1 or not limits[0] > 0:
+            raise MatlabError("MATLAB:rat:InvalidTolerance", "Tolerance must be a positive scalar.")
+        limit = float(limits[0])
+    results = [_continued_fraction(0.0 if math.isinf(v) else v, limit) for v in flat.tolist()]
+    if nargout <= 1:
+        rows = [_fraction_text(v, terms) for v, (terms, _, _) in zip(flat.tolist(), results)]
+        width = max((len(r) for r in rows), default=0)
+        return CharArray.from_str("") if not rows else \
+            CharArray(np.array([[ord(c) for c in r.ljust(width)] for r in rows], dtype=np.uint16))
+    num = np.array([n * math.copysign(1, d) for _, n, d in results]).reshape(arr.shape, order="F")
+    den = np.array([abs(d) for _, _, d in results]).reshape(arr.shape, order="F")
+    num = np.where(np.isinf(arr), np.sign(arr), num)
+    den = np.where(np.isinf(arr), 0.0, den)
+    return to_value(num), to_value(den)
+
+
+# -- bits ---------------------------------------------------------------------------------------------
+
+BIT_TYPES = INTEGER_CLASSES
+
+
+def _assumed_type(value: Value | None, fname: str) -> str:
+    if value is None:
+        return "uint64"
+    word = option_text(value)
+    if word not in BIT_TYPES:
+        raise MatlabError(f"MATLAB:{fname}:InvalidAssumedType",
+                          "ASSUMEDTYPE must be an integer type name.")
+    return word
+
+
+def _bit_operands(fname: str, values: tuple[Value, ...],
+                  assumed: Value | None) -> tuple[list[np.ndarray], str, np.dtype]:
+    """Arguments as arrays of one integer dtype (doubles as ``assumed``, default uint64, after checking
+    they hold whole numbers in its range), the result class and that dtype."""
+    check_classes(fname, values, ANY_NUMERIC)
+    _require_real(fname, values)
+    cls = result_class(*values)
+    if cls == "single":
+        raise MatlabError(f"MATLAB:{fname}:singleInput", f"{fname} does not support single inputs.")
+    work = cls if cls in INTEGER_CLASSES else _assumed_type(assumed, fname)
+    dtype = DTYPE_OF_CLASS[work]
+    info = np.iinfo(dtype)
+    arrays = []
+    for value in values:
+        arr = numeric(value)
+        if arr.dtype.kind in "fb":
+            a = arr.astype(np.float64)
+            if not np.all((a == np.round(a)) & (a >= float(info.min)) & (a <= float(info.max))):
+                raise MatlabError(f"MATLAB:{fname}:outOfRange",
+                                  "Double inputs must have integer values in the range of ASSUMEDTYPE.")
+            arr = a.astype(dtype)
+        arrays.append(arr.astype(dtype))
+    return arrays, cls, dtype
+
+
+def _bit_result(out: np.ndarray, cls: str) -> Value:
+    return to_value(out.astype(np.float64) if cls not in INTEGER_CLASSES else out)
+
+
+def _register_bitwise(name: str, fn: Callable[[np.ndarray, np.ndarray], np.ndarray], summary: str,
+                      example: str) -> None:
+    def impl(a: Value, b: Value, assumed: Value | None = None) -> Value:
+        (x, y), cls, _ = _bit_operands(name, (a, b), assumed)
+        x, y = _expanded([x, y])
+        return _bit_result(fn(x, y), cls)
+
+    impl.__name__ = name
+    impl.__doc__ = (f"{name}(A, B), {name}(A, B, assumedtype)  bit-wise {summary} of corresponding "
+                    f"elements.\n\nA and B are integers of one class, or doubles holding whole numbers "
+                    f"(read as 'uint64', or as assumedtype such as 'int8' for negative values); an "
+                    f"integer class and a double mix. They expand against each other; the result has "
+                    f"their class.\n\n    {example}\n")
+    builtin(name, family="math")(impl)
+
+
+_register_bitwise("bitand", np.bitwise_and, "AND", "bitand(12, [10 6])    % 8  4")
+_register_bitwise("bitor", np.bitwise_or, "OR", "bitor(uint8(12), uint8(3))    % 15")
+_register_bitwise("bitxor", np.bitwise_xor, "XOR", "bitxor(5, 3)    % 6")
+
+
+@builtin("bitshift", family="math")
+def bitshift(a: Value, k: Value, assumed: Value | None = None) -> Value:
+    """bitshift(A, k), bitshift(A, k, assumedtype)  A shifted left by k bits (right for negative k).
+
+    Bits shifted past the width of the class are lost (no saturation); a right shift of a signed
+    integer keeps the sign. Doubles are shifted as 'uint64' (or assumedtype). k expands against A.
+
+        bitshift(1, [3 0 -1])    % 8  1  0
+    """
+    (x,), cls, dtype = _bit_operands("bitshift", (a,), assumed)
+    check_classes("bitshift", (k,), ANY_NUMERIC)
+    shifts = numeric(k)
+    if shifts.dtype.kind == "c" or not np.all(shifts == np.round(shifts)):
+        raise MatlabError("MATLAB:bitshift:NonIntegerShift", "The shift must be an integer.")
+    x, s = _expanded([x, shifts.astype(np.int64)])
+    bits = dtype.itemsize * 8
+    left = np.left_shift(x, np.clip(s, 0, bits - 1).astype(dtype)) * (s < bits)
+    right = np.right_shift(x, np.clip(-s, 0, bits - 1).astype(dtype))
+    right = np.where(-s >= bits, np.where(x < 0, -1, 0), right) if dtype.kind == "i" else right * (-s < bits)
+    return _bit_result(np.where(s >= 0, left, right).astype(dtype), cls)
+
+
+def _bit_positions(fname: str, bit: Value, width: int) -> np.ndarray:
+    check_classes(fname, (bit,), ANY_NUMERIC)
+    positions = numeric(bit).astype(np.float64)
+    if not np.all((positions == np.round(positions)) & (positions >= 1) & (positions <= width)):
+        raise MatlabError(f"MATLAB:{fname}:BitOutOfRange", f"BIT must be an integer between 1 and {width}.")
+    return positions.astype(np.int64) - 1
+
+
+def _bit_width(cls: str) -> int:
+    return 53 if cls not in INTEGER_CLASSES else DTYPE_OF_CLASS[cls].itemsize * 8
+
+
+@builtin("bitget", family="math")
+def bitget(a: Value, bit: Value, assumed: Value | None = None) -> Value:
+    """bitget(A, bit)  the bit at position bit (1 is the least significant) of each element: 0 or 1.
+
+    The result has A's class (Octave returns logical); bit and A expand against each other. For doubles,
+    bit lies in 1..53.
+
+        bitget(uint8(5), 1:3)    % 1  0  1
+    """
+    (x,), cls, dtype = _bit_operands("bitget", (a,), assumed)
+    x, pos = _expanded([x, _bit_positions("bitget", bit, _bit_width(cls))])
+    out = np.right_shift(x, pos.astype(dtype)) & dtype.type(1)
+    return _bit_result(out.astype(dtype), cls)
+
+
+@builtin("bitset", family="math")
+def bitset(a: Value, bit: Value, v: Value = 1.0, assumed: Value | None = None) -> Value:
+    """bitset(A, bit), bitset(A, bit, V)  A with the bit at position bit set to 1 (or to V, 0 or 1).
+
+    bit 1 is the least significant; A, bit and V expand against each other; the result has A's class.
+
+        bitset(0, [1 3])    % 1  4
+    """
+    (x,), cls, dtype = _bit_operands("bitset", (a,), assumed)
+    check_classes("bitset", (v,), ANY_NUMERIC)
+    x, pos, value = _expanded([x, _bit_positions("bitset", bit, _bit_width(cls)), numeric(v) != 0])
+    mask = np.left_shift(dtype.type(1), pos.astype(dtype))
+    out = np.where(value, x | mask, x & ~mask)
+    return _bit_result(out.astype(dtype), cls)
+
+
+@builtin("bitcmp", family="math")
+def bitcmp(a: Value, assumed: Value | None = None) -> Value:
+    """bitcmp(A), bitcmp(A, assumedtype)  bit-wise complement of each element.
+
+    Integer classes flip all their bits; doubles are complemented as 'uint64', or as assumedtype (e.g.
+    bitcmp(5, 'uint8') is 250).
+
+        bitcmp(uint8(5))    % 250
+    """
+    (x,), cls, dtype = _bit_operands("bitcmp", (a,), assumed)
+    return _bit_result(np.invert(x), cls)
+
+
+# -- integer division ---------------------------------------------------------------------------------
+
+_ROUNDINGS = ("fix", "round", "floor", "ceil")
+
+
+@builtin("idivide", family="math")
+def idivide(a: Value, b: Value, opt: Value | None = None) -> Value:
+    """idivide(A, B), idivide(A, B, opt)  integer division with the quotient rounded by opt.
+
+    opt is 'fix' (default, toward zero), 'round' (to nearest, halves away from zero), 'floor' or 'ceil'.
+    A and B are integers of one class, or one is an integer and the other a double scalar (not with
+    int64/uint64); the result has the integer class. Division by zero saturates like A./B.
+
+        idivide(int32([7 -7]), int32(2))             % 3  -3
+        idivide(int32([7 -7]), int32(2), 'floor')    % 3  -4
+    """
+    word = "fix" if opt is None else option_text(opt)
+    if word is None or word.lower() not in _ROUNDINGS:
+        raise MatlabError("MATLAB:idivide:InvalidRoundingOption",
+                          "OPT must be 'fix', 'round', 'floor', or 'ceil'.")
+    check_classes("idivide", (a, b), ANY_NUMERIC)
+    _require_real("idivide", (a, b))
+    classes = (class_of(a), class_of(b))
+    integer = [c for c in classes if c in INTEGER_CLASSES]
+    if not integer:
+        raise MatlabError("MATLAB:idivide:IntegerInputRequired",
+                          "At least one of the inputs must belong to an integer class.")
+    cls = result_class(a, b)
+    if len(integer) == 1:
+        other = b if classes[0] in INTEGER_CLASSES else a
+        if numeric(other).size != 1 or classes.count("double") != 1 or cls in ("int64", "uint64"):
+            raise MatlabError("MATLAB:idivide:mixedClasses", "When one input is not an integer, it must be a "
+                              "double scalar and the other input must not be int64 or uint64.")
+        with np.errstate(all="ignore"):
+            x, y = _expanded([numeric(a).astype(np.float64), numeric(b).astype(np.float64)])
+            return to_value(cast_result(_rounded_quotient(x / y, word.lower()), cls))
+    x, y = _expanded([numeric(a), numeric(b)])
+    return to_value(_exact_division(x, y, word.lower(), DTYPE_OF_CLASS[cls]))
+
+
+def _rounded_quotient(q: np.ndarray, how: str) -> np.ndarray:
+    if how == "fix":
+        return np.trunc(q)
+    if how == "floor":
+        return np.floor(q)
+    if how == "ceil":
+        return np.ceil(q)
+    return np.trunc(q) + np.where(np.abs(q - np.trunc(q)) >= 0.5, np.sign(q), 0)
+
+
+def _step_from_floor(p: int, q: int, rest: int, how: str) -> int:
+    """0 or 1: how far the rounded quotient p/q lies above its floor when the division is not exact
+    (``rest`` is Python's remainder, with q's sign)."""
+    positive = (p < 0) == (q < 0)
+    if how == "ceil":
+        return 1
+    if how == "fix":
+        return 0 if positive else 1
+    twice, size = 2 * abs(rest), abs(q)                    # 'round': halves away from zero
+    return 1 if twice > size or (twice == size and positive) else 0
+
+
+def _exact_division(x: np.ndarray, y: np.ndarray, how: str, dtype: np.dtype) -> np.ndarray:
+    """Integer quotients rounded as ``how``, exactly (Python integers), saturating like A./B at 0."""
+    info = np.iinfo(dtype)
+    out = np.empty(x.shape, dtype=dtype)
+    for index, (p, q) in enumerate(zip(x.ravel().tolist(), y.ravel().tolist())):
+        if q == 0:
+            value = 0 if p == 0 else (info.max if p > 0 else info.min)
+        else:
+            floor, rest = divmod(p, q)
+            value = floor if how == "floor" or rest == 0 else _step_from_floor(p, q, rest, how) + floor
+        out.flat[index] = min(max(value, int(info.min)), int(info.max))
+    return out
