@@ -351,9 +351,14 @@ HISTOGRAM = FILLED + (
 
 
 def _patch_data(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
+    """XData or YData of a patch: one column of vertex coordinates per face."""
     def get(gs: GraphicsState, patch: Any) -> np.ndarray:
-        xy = patch.get_xy() if hasattr(patch, "get_xy") else patch.get_path().vertices
-        return np.asarray(xy, dtype=np.float64)[:-1, axis].reshape(-1, 1)
+        paths = patch.get_paths() if hasattr(patch, "get_paths") else [patch.get_path()]
+        faces = [np.asarray(p.vertices, dtype=np.float64)[:, axis] for p in paths]
+        faces = [f[:-1] if f.size > 1 and f[0] == f[-1] else f for f in faces]   # drop the closing vertex
+        n = max((f.size for f in faces), default=0)
+        return np.column_stack([np.pad(f, (0, n - f.size), constant_values=np.nan) for f in faces]) \
+            if faces else np.zeros((0, 0))
     return get
 
 
@@ -361,11 +366,17 @@ PATCH = FILLED + (Prop("XData", _patch_data(0)), Prop("YData", _patch_data(1)))
 
 
 def _offsets(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
-    return lambda gs, o: _row(np.asarray(o.get_offsets(), dtype=np.float64)[:, axis])
+    """XData, YData (and ZData of scatter3, which keeps its 3-D points in ``_offsets3d``)."""
+    def get(gs: GraphicsState, points: Any) -> np.ndarray:
+        if hasattr(points, "_offsets3d"):
+            return _row(points._offsets3d[axis])
+        offsets = np.asarray(points.get_offsets(), dtype=np.float64)
+        return _row(offsets[:, axis]) if axis < 2 else np.zeros((0, 0))
+    return get
 
 
 SCATTER = COMMON + (
-    Prop("XData", _offsets(0)), Prop("YData", _offsets(1)),
+    Prop("XData", _offsets(0)), Prop("YData", _offsets(1)), Prop("ZData", _offsets(2)),
     Prop("SizeData", lambda gs, o: _row(o.get_sizes()),
          lambda o, v: o.set_sizes(numbers(v, "SizeData").real.ravel())),
     Prop("MarkerFaceColor", lambda gs, o: _face(o), _set_on_all("set_facecolor", color)),

@@ -21,7 +21,7 @@ from .registry import builtin
 
 # ----------------------------------------------------------------------------- line plots
 
-def _split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], list]:
+def split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], list]:
     """Split plot arguments into (x or None, y, linespec) triples and the trailing name-value pairs."""
     series, k = [], 0
     while k < len(args) and not is_text(args[k]):
@@ -35,7 +35,7 @@ def _split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], 
     return series, list(args[k:])
 
 
-def _xy_pairs(x: Any, y: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+def xy_pairs(x: Any, y: Any) -> list[tuple[np.ndarray, np.ndarray]]:
     """The (x, y) data of each line: matrices plot their columns (or rows matching x's length)."""
     Y = numbers(y, "Y")
     if x is None:
@@ -63,8 +63,8 @@ def _columns(A: np.ndarray) -> list[np.ndarray]:
     return [A.ravel()] if min(A.shape) == 1 else list(A.T)
 
 
-def _draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: str = "linear"):
-    series, rest = _split_series(args)
+def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: str = "linear"):
+    series, rest = split_series(args)
     if not series:
         raise not_enough_inputs()
     props = line_properties(name_values(rest, "plot"), "plot")
@@ -72,7 +72,7 @@ def _draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: 
     axes = plot_axes(gs)
     handles = []
     for x, y, spec in series:
-        for xv, yv in _xy_pairs(x, y):
+        for xv, yv in xy_pairs(x, y):
             (line,) = axes.mpl.plot(xv, yv, **line_style(spec, props))
             axes.series.append(line)
             handles.append(gs.new_handle(line))
@@ -94,7 +94,7 @@ def plot(ctx, *args, nargout=0):
 
         x = linspace(0, 2*pi); plot(x, sin(x), 'r--o', 'LineWidth', 2)
     """
-    return _draw_lines(ctx, args, nargout)
+    return draw_lines(ctx, args, nargout)
 
 
 @graphics("semilogy")
@@ -103,7 +103,7 @@ def semilogy(ctx, *args, nargout=0):
 
         semilogy(1:5, 10.^(1:5))
     """
-    return _draw_lines(ctx, args, nargout, yscale="log")
+    return draw_lines(ctx, args, nargout, yscale="log")
 
 
 @graphics("semilogx")
@@ -112,7 +112,7 @@ def semilogx(ctx, *args, nargout=0):
 
         semilogx(10.^(1:5), 1:5)
     """
-    return _draw_lines(ctx, args, nargout, xscale="log")
+    return draw_lines(ctx, args, nargout, xscale="log")
 
 
 @graphics("loglog")
@@ -121,7 +121,7 @@ def loglog(ctx, *args, nargout=0):
 
         loglog(1:100, (1:100).^2)
     """
-    return _draw_lines(ctx, args, nargout, xscale="log", yscale="log")
+    return draw_lines(ctx, args, nargout, xscale="log", yscale="log")
 
 
 @graphics("scatter")
@@ -130,30 +130,50 @@ def scatter(ctx, *args, nargout=0):
 
     sz is the marker area in points squared (default 36); c is a color, an RGB row per point, or one value
     per point mapped through the colormap. A marker character ('o', 's', ...) chooses the marker.
+    Markers are hollow unless 'filled'. Name-value pairs: MarkerFaceColor, MarkerEdgeColor, LineWidth,
+    DisplayName.
 
         scatter(randn(100, 1), randn(100, 1), 20, 'filled')
     """
+    return _scatter(ctx, args, nargout, "xy")
+
+
+@graphics("scatter3")
+def scatter3(ctx, *args, nargout=0):
+    """scatter3(x, y, z) | scatter3(x, y, z, sz, c) | scatter3(..., 'filled')  3-D scatter plot.
+
+    The arguments after z are those of scatter: marker area, colors, a marker character, 'filled' and
+    name-value pairs.
+
+        t = linspace(0, 4*pi, 50); scatter3(cos(t), sin(t), t, 20, t, 'filled')
+    """
+    return _scatter(ctx, args, nargout, "xyz")
+
+
+def _scatter(ctx, args: tuple, nargout: int, axes_names: str):
     data = list(args)
-    filled = _take_flag(data, "filled")
-    marker = _take_marker(data)
+    filled = take_flag(data, "filled")
+    marker = _take_marker(data, len(axes_names))
     first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
     nums, rest = data[:first_text], data[first_text:]
-    if len(nums) == 3 and rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES):
+    dims = len(axes_names)
+    if len(nums) == dims + 1 and rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES):
         nums.append(rest.pop(0))
-    if not 2 <= len(nums) <= 4:
-        raise not_enough_inputs() if len(nums) < 2 else too_many_inputs()
-    x, y = numbers(nums[0], "X").real.ravel(), numbers(nums[1], "Y").real.ravel()
-    if x.size != y.size:
-        raise MatlabError("MATLAB:scatter:XYLengthMismatch", "X and Y must be the same length.")
-    sizes = _marker_sizes(nums[2]) if len(nums) > 2 else 36.0
-    colors = _scatter_colors(nums[3], x.size) if len(nums) > 3 else None
+    if not dims <= len(nums) <= dims + 2:
+        raise not_enough_inputs() if len(nums) < dims else too_many_inputs()
+    coords = [numbers(v, name.upper()).real.ravel() for v, name in zip(nums, axes_names)]
+    if any(c.size != coords[0].size for c in coords):
+        raise MatlabError("MATLAB:scatter:XYLengthMismatch", f"{', '.join(axes_names.upper())} must be the "
+                          "same length.")
+    sizes = _marker_sizes(nums[dims]) if len(nums) > dims else 36.0
+    colors = _scatter_colors(nums[dims + 1], coords[0].size) if len(nums) > dims + 1 else None
     opts = name_values(rest, "scatter")
     gs = graphics_state(ctx.state)
-    axes = plot_axes(gs)
+    axes = plot_axes(gs, three_d=dims == 3)
     kw = _scatter_style(axes, colors, filled, opts)
     if "values" in (colors or {}):
         kw["cmap"] = figure_cmap(gs)
-    artist = axes.mpl.scatter(x, y, s=sizes, marker=marker, **kw)
+    artist = axes.mpl.scatter(*coords, s=sizes, marker=marker, **kw)
     axes.series.append(artist)
     handle = gs.new_handle(artist)
     return handle if nargout else None
@@ -164,7 +184,7 @@ def _marker_sizes(value: Any) -> Any:
     return 36.0 if sizes.size == 0 else sizes
 
 
-def _take_flag(data: list, flag: str) -> bool:
+def take_flag(data: list, flag: str) -> bool:
     """Remove the option word ``flag`` (like 'filled') from the arguments; True if it was there."""
     found = [k for k, v in enumerate(data) if is_text(v) and text(v).lower() == flag]
     for k in reversed(found):
@@ -172,9 +192,10 @@ def _take_flag(data: list, flag: str) -> bool:
     return bool(found)
 
 
-def _take_marker(data: list) -> str:
-    """Remove a marker line spec ('d', 'sq'...) given after the data; default 'o'."""
-    for k, v in enumerate(data[2:], start=2):
+def _take_marker(data: list, after: int) -> str:
+    """Remove a marker line spec ('d', 'sq'...) given after the first ``after`` data arguments; default
+    'o'."""
+    for k, v in enumerate(data[after:], start=after):
         if not is_text(v):
             continue
         spec = parse_linespec(text(v))
@@ -233,8 +254,8 @@ def bar(ctx, *args, nargout=0):
         bar([1 2 3; 4 5 6], 'stacked')
     """
     data = list(args)
-    stacked = _take_flag(data, "stacked")
-    _take_flag(data, "grouped")
+    stacked = take_flag(data, "stacked")
+    take_flag(data, "grouped")
     first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
     nums, rest = data[:first_text], data[first_text:]
     face = color(rest.pop(0)) if rest and text(rest[0]) in COLOR_LETTERS else None

@@ -1,0 +1,524 @@
+"""More MATLAB plots: plot3, errorbar, stem, area, pie, fill, imshow; and the primitives that add to the
+axes without clearing them: line, patch, text.
+
+Name-value pairs of these functions are the properties of the objects they make, set through the same
+tables as ``set`` (runtime/graphics_props.py), so every property ``set`` knows works here too.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MatlabError, not_enough_inputs
+from ..figures import AxesState, GraphicsState, graphics_state
+from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_from_matrix, is_numeric, is_text,
+                             line_properties, line_style, name_values, numbers, parse_linespec, text,
+                             text_list)
+from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
+from ..graphics_props import set_property
+from ..values import CellArray, StringArray, class_of, to_array
+from .plots import take_flag, xy_pairs
+
+
+def _numeric_prefix(args: tuple) -> tuple[list[Any], list[Any]]:
+    """The leading numeric arguments and the rest."""
+    k = next((k for k, v in enumerate(args) if not is_numeric(v)), len(args))
+    return list(args[:k]), list(args[k:])
+
+
+def _set_all(gs: GraphicsState, objects: list[Any], opts: Options) -> None:
+    """Apply the name-value pairs left in ``opts`` as properties of each new object, in order."""
+    for name in opts.order:
+        if name.lower() in opts.values:
+            for obj in objects:
+                set_property(gs, obj, name, opts.values[name.lower()])
+
+
+def _handles(gs: GraphicsState, axes: AxesState, objects: list[Any], column: bool = True) -> np.ndarray:
+    axes.series.extend(objects)
+    handles = np.array([gs.new_handle(o) for o in objects], dtype=np.float64)
+    return handles.reshape(-1, 1) if column else handles.reshape(1, -1)
+
+
+def _next_color(axes: AxesState, offset: int = 0) -> tuple[float, float, float]:
+    return COLOR_ORDER[(len(axes.series) + offset) % len(COLOR_ORDER)]
+
+
+def _columns(A: np.ndarray) -> np.ndarray:
+    """A vector as one column, a matrix as it is."""
+    return A.reshape(-1, 1) if min(A.shape) == 1 else A
+
+
+# ----------------------------------------------------------------------------- text and lines
+
+@graphics("text")
+def text_(ctx, *args, nargout=0):
+    """text(x, y, txt) | text(x, y, z, txt) | text(..., Name, Value)  text at data coordinates.
+
+    The text starts at (x, y), vertically centered (MATLAB's defaults HorizontalAlignment 'left',
+    VerticalAlignment 'middle'). Vectors x and y place one text per point: txt is then one text for all
+    or a cell array with one per point. Name-value pairs: FontSize, FontWeight, Color, Rotation,
+    HorizontalAlignment, VerticalAlignment, Interpreter, and the other text properties of set. The text
+    is added to the current axes (hold does not matter).
+
+        plot(1:3, [2 4 1], 'o'); text(2, 4, '  peak')
+    """
+    nums, rest = _numeric_prefix(args)
+    if len(nums) not in (2, 3) or not rest:
+        raise MatlabError("MATLAB:text:InvalidArguments", "text takes (x, y, txt) or (x, y, z, txt).")
+    coords = [numbers(v, "position").real.ravel() for v in nums]
+    n = coords[0].size
+    if any(c.size != n for c in coords):
+        raise MatlabError("MATLAB:text:XYLengthMismatch", "x, y (and z) must have the same length.")
+    strings = _strings(rest.pop(0), n)
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    three_d = axes.mpl.name == "3d" and len(coords) == 3
+    objects = []
+    for k in range(n):
+        point = [c[k] for c in coords] if three_d else [coords[0][k], coords[1][k]]
+        objects.append(axes.mpl.text(*point, strings[k], horizontalalignment="left",
+                                     verticalalignment="center", fontsize=9.0))
+    _set_all(gs, objects, name_values(rest, "text"))
+    handles = np.array([gs.new_handle(o) for o in objects], dtype=np.float64).reshape(-1, 1)
+    return handles if nargout else None
+
+
+def _strings(value: Any, n: int) -> list[str]:
+    if type(value) in (CellArray, StringArray):
+        strings = text_list(value)
+        if len(strings) == n:
+            return strings
+        if n == 1:
+            return ["\n".join(strings)]
+        raise MatlabError("MATLAB:text:StringCount", "The number of texts must match the number of points.")
+    return [text(value, "text")] * n
+
+
+@graphics("line")
+def line(ctx, *args, nargout=0):
+    """line(x, y) | line(x, y, z) | line('XData', x, 'YData', y, ...) | line(..., Name, Value)  add lines.
+
+    Like plot without line specs, but the lines are added to the current axes whatever hold says;
+    matrices give one line per column. Name-value pairs: the line properties of set (Color, LineWidth,
+    LineStyle, Marker, MarkerSize, MarkerFaceColor, DisplayName...). On 2-D axes z is not drawn.
+
+        plot(1:10); line([1 10], [5 5], 'Color', 'k', 'LineStyle', '--')
+    """
+    nums, rest = _numeric_prefix(args)
+    opts = name_values(rest, "line")
+    data = {axis: opts.pop(f"{axis}Data") for axis in "XYZ"}
+    if not nums:
+        nums = [data[a] for a in "XYZ" if data[a] is not None]
+    if len(nums) not in (2, 3):
+        raise MatlabError("MATLAB:line:InvalidArguments", "line takes (x, y), (x, y, z) or XData/YData pairs.")
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    lines = _draw_xyz(axes, nums, None, axes.mpl.name == "3d")
+    _set_all(gs, lines, opts)
+    handles = _handles(gs, axes, lines)
+    return handles if nargout else None
+
+
+def _draw_xyz(axes: AxesState, nums: list[Any], spec: LineSpec | None, three_d: bool,
+              props: dict[str, Any] | None = None) -> list[Any]:
+    """Lines through the columns of X, Y (and Z on 3-D axes)."""
+    if len(nums) == 2 or not three_d:
+        pairs = xy_pairs(nums[0], nums[1])
+        return [axes.mpl.plot(x, y, **line_style(spec, props or {}))[0] for x, y in pairs]
+    X, Y, Z = (_columns(numbers(v, name).real) for v, name in zip(nums, "XYZ"))
+    if not X.shape == Y.shape == Z.shape:
+        raise MatlabError("MATLAB:plot3:XYZLengthMismatch", "X, Y and Z must be the same size.")
+    return [axes.mpl.plot(X[:, j], Y[:, j], Z[:, j], **line_style(spec, props or {}))[0]
+            for j in range(X.shape[1])]
+
+
+@graphics("plot3")
+def plot3(ctx, *args, nargout=0):
+    """plot3(X, Y, Z) | plot3(X, Y, Z, LineSpec, ...) | plot3(..., Name, Value)  3-D line plot.
+
+    Several X, Y, Z, LineSpec groups draw several lines; matrices draw one line per column. LineSpec and
+    the name-value pairs are those of plot.
+
+        t = linspace(0, 10*pi, 500); plot3(sin(t), cos(t), t)
+    """
+    groups, k = [], 0
+    while k + 2 < len(args) and all(is_numeric(a) for a in args[k:k + 3]):
+        spec = parse_linespec(text(args[k + 3])) if k + 3 < len(args) and is_text(args[k + 3]) else None
+        groups.append((list(args[k:k + 3]), spec))
+        k += 3 + (spec is not None)
+    if not groups:
+        raise not_enough_inputs()
+    props = line_properties(name_values(list(args[k:]), "plot3"), "plot3")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=True)
+    lines = [line for nums, spec in groups for line in _draw_xyz(axes, nums, spec, True, props)]
+    handles = _handles(gs, axes, lines)
+    return handles if nargout else None
+
+
+# ----------------------------------------------------------------------------- error bars and stems
+
+ORIENTATIONS = ("vertical", "horizontal", "both")
+
+
+@graphics("errorbar")
+def errorbar(ctx, *args, nargout=0):
+    """errorbar(y, err) | errorbar(x, y, err) | errorbar(x, y, neg, pos) | errorbar(x, y, yneg, ypos,
+    xneg, xpos) | errorbar(..., ornt) | errorbar(..., LineSpec, Name, Value)  line plot with error bars.
+
+    err draws symmetric bars of length err(i) above and below y(i); neg and pos give the lengths below
+    and above. ornt is 'vertical' (default), 'horizontal' or 'both' (err applies to x, or to x and y).
+    Matrices draw one series per column. Name-value pairs: CapSize (points, default 6) and the line
+    properties of plot.
+
+        x = 1:5; errorbar(x, x.^2, 0.5 * x, 'o')
+    """
+    data = list(args)
+    ornt = next((text(v).lower() for v in data if is_text(v) and text(v).lower() in ORIENTATIONS), "vertical")
+    data = [v for v in data if not (is_text(v) and text(v).lower() in ORIENTATIONS)]
+    nums, rest = _numeric_prefix(tuple(data))
+    spec = parse_linespec(text(rest[0])) if rest and is_text(rest[0]) else None
+    rest = rest[1:] if spec is not None else rest
+    opts = name_values(rest, "errorbar")
+    cap = opts.pop("CapSize")
+    props = line_properties(opts, "errorbar")
+    x, y, yerr, xerr = _error_data(nums, ornt)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    objects = []
+    for j in range(y.shape[1]):
+        kw = line_style(spec or LineSpec(linestyle="-"), props)
+        kw.setdefault("color", _next_color(axes, j))
+        objects.append(axes.mpl.errorbar(x[:, j], y[:, j], yerr=_pick(yerr, j), xerr=_pick(xerr, j),
+                                         capsize=6.0 if cap is None else float(numbers(cap).real.ravel()[0]),
+                                         elinewidth=kw.get("linewidth", 0.5), **kw))
+    handles = _handles(gs, axes, objects)
+    return handles if nargout else None
+
+
+def _error_data(nums: list[Any], ornt: str) -> tuple[np.ndarray, np.ndarray, Any, Any]:
+    """x, y as columns, and the (negative, positive) error columns along y and along x (or None)."""
+    if not 2 <= len(nums) <= 6 or len(nums) == 5:
+        raise MatlabError("MATLAB:errorbar:InvalidArguments",
+                          "errorbar takes (y, err), (x, y, err), (x, y, neg, pos) or six data arguments.")
+    cols = [_columns(numbers(v, "data").real) for v in nums]
+    if len(cols) == 2:
+        y = cols[0]
+        cols = [np.arange(1.0, y.shape[0] + 1).reshape(-1, 1) * np.ones((1, y.shape[1])), y, cols[1]]
+    x, y = cols[0], cols[1]
+    if x.shape != y.shape:
+        x = np.broadcast_to(x.reshape(-1, 1), y.shape) if x.size == y.shape[0] else x
+    errors = [np.broadcast_to(e, y.shape) if e.size in (1, y.size) or e.shape[0] == y.shape[0] else e
+              for e in cols[2:]]
+    if x.shape != y.shape or any(e.shape != y.shape for e in errors):
+        raise MatlabError("MATLAB:errorbar:InvalidSizes", "X, Y and the error data must be the same size.")
+    if len(errors) == 4:
+        return x, y, (errors[0], errors[1]), (errors[2], errors[3])
+    pair = (errors[0], errors[0]) if len(errors) == 1 else (errors[0], errors[1])
+    if ornt == "horizontal":
+        return x, y, None, pair
+    return x, y, pair, pair if ornt == "both" else None
+
+
+def _pick(pair: Any, j: int) -> Any:
+    return None if pair is None else np.vstack([pair[0][:, j], pair[1][:, j]])
+
+
+@graphics("stem")
+def stem(ctx, *args, nargout=0):
+    """stem(Y) | stem(X, Y) | stem(..., 'filled') | stem(..., LineSpec, Name, Value)  discrete sequence
+    plot: a stem from the baseline (0) to each value, with a marker (hollow 'o' by default) at its end.
+
+    A matrix Y draws one series per column. Name-value pairs: BaseValue and the line properties of plot.
+
+        stem(0:10, exp(-(0:10) / 3), 'filled')
+    """
+    data = list(args)
+    filled = take_flag(data, "filled")
+    nums, rest = _numeric_prefix(tuple(data))
+    spec = parse_linespec(text(rest[0])) if rest and is_text(rest[0]) else None
+    rest = rest[1:] if spec is not None else rest
+    opts = name_values(rest, "stem")
+    base = opts.pop("BaseValue")
+    props = line_properties(opts, "stem")
+    if len(nums) not in (1, 2):
+        raise MatlabError("MATLAB:stem:InvalidArguments", "stem takes (Y) or (X, Y).")
+    pairs = xy_pairs(nums[0] if len(nums) == 2 else None, nums[-1])
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    objects = []
+    for j, (x, y) in enumerate(pairs):
+        bottom = 0.0 if base is None else float(numbers(base).real.ravel()[0])
+        stems = axes.mpl.stem(x, y, bottom=bottom, basefmt="k-")
+        _style_stem(stems, spec or LineSpec(), props, filled, _next_color(axes, j))
+        objects.append(stems)
+    handles = _handles(gs, axes, objects)
+    return handles if nargout else None
+
+
+def _style_stem(stems: Any, spec: LineSpec, props: dict[str, Any], filled: bool, default: Any) -> None:
+    kw = line_style(LineSpec(None, spec.marker or "o", spec.color), props)
+    colour = kw.pop("color", default)
+    kw.pop("linestyle", None)
+    if filled:
+        kw.update(fillstyle="full", markerfacecolor=kw.get("markerfacecolor", colour))
+    stems.markerline.set(color=colour, linestyle="None", **kw)
+    stems.stemlines.set(color=colour, linestyle=spec.linestyle or "-",
+                        linewidth=props.get("linewidth", 0.5))
+    stems.baseline.set(linewidth=0.5)
+    if "label" in props:
+        stems.set_label(props["label"])
+
+
+# ----------------------------------------------------------------------------- areas, polygons, pies
+
+@graphics("area")
+def area(ctx, *args, nargout=0):
+    """area(Y) | area(X, Y) | area(..., basevalue) | area(..., Name, Value)  filled area plot.
+
+    The area between the baseline (0, or basevalue) and Y is filled; a matrix Y stacks its columns, each
+    area on top of the previous one. Name-value pairs: FaceColor, EdgeColor, FaceAlpha, LineWidth,
+    DisplayName.
+
+        area([1 2 3; 3 1 2]')
+    """
+    nums, rest = _numeric_prefix(args)
+    if not 1 <= len(nums) <= 3:
+        raise MatlabError("MATLAB:area:InvalidArguments", "area takes (Y), (X, Y) and a base value.")
+    base = float(numbers(nums.pop()).real.ravel()[0]) if len(nums) == 3 or (
+        len(nums) == 2 and numbers(nums[1]).size == 1 and numbers(nums[0]).size > 1) else 0.0
+    Y = _columns(numbers(nums[-1], "Y").real)
+    x = numbers(nums[0], "X").real.ravel() if len(nums) == 2 else np.arange(1.0, Y.shape[0] + 1)
+    if x.size != Y.shape[0]:
+        raise MatlabError("MATLAB:area:XYLengthMismatch", "X and Y must have the same number of rows.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    objects, bottom = [], np.full(x.size, base)
+    for j in range(Y.shape[1]):
+        top = Y[:, j] if j == 0 else bottom + Y[:, j]
+        patch = axes.mpl.fill_between(x, bottom, top, facecolor=_next_color(axes, j), edgecolor="k",
+                                      linewidth=0.5)
+        patch.matfuse_type = "area"
+        objects.append(patch)
+        bottom = top
+    _set_all(gs, objects, name_values(rest, "area"))
+    handles = _handles(gs, axes, objects, column=False)
+    return handles if nargout else None
+
+
+@graphics("fill")
+def fill(ctx, *args, nargout=0):
+    """fill(X, Y, C) | fill(X1, Y1, C1, X2, Y2, C2, ...) | fill(..., Name, Value)  filled polygons.
+
+    Each column of matrices X and Y is one polygon. C is a color (letter, name, RGB triplet) or numbers
+    mapped through the colormap: one per polygon (a vertex per polygon row gives its mean: shading is
+    flat). Name-value pairs: FaceColor, EdgeColor, FaceAlpha, LineWidth, DisplayName.
+
+        fill([0 1 0.5], [0 0 1], 'r')
+    """
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    return _polygons(gs, axes, args, nargout, "fill")
+
+
+@graphics("patch")
+def patch(ctx, *args, nargout=0):
+    """patch(X, Y, C) | patch('XData', X, 'YData', Y, ...) | patch('Faces', F, 'Vertices', V, ...)  add
+    filled polygons to the current axes (hold does not matter).
+
+    X, Y and C are as for fill. F lists vertex indices (one polygon per row; NaN ends a shorter one) into
+    the rows of V. Name-value pairs: FaceColor, EdgeColor, FaceAlpha, LineWidth, DisplayName.
+
+        patch('Faces', [1 2 3 4], 'Vertices', [0 0; 1 0; 1 1; 0 1], 'FaceColor', 'g')
+    """
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    if args and is_text(args[0]):
+        opts = name_values(list(args), "patch")
+        shape = {name: opts.pop(name) for name in ("XData", "YData", "Faces", "Vertices", "CData")}
+        return _draw_polygons(gs, axes, [(_faces(shape), shape["CData"])], opts, nargout)
+    return _polygons(gs, axes, args, nargout, "patch")
+
+
+def _faces(shape: dict[str, Any]) -> list[np.ndarray]:
+    """Polygons (k-by-2 vertex arrays) from XData/YData columns or from Faces and Vertices."""
+    if shape["Faces"] is not None and shape["Vertices"] is not None:
+        F, V = numbers(shape["Faces"], "Faces").real, numbers(shape["Vertices"], "Vertices").real
+        if V.ndim != 2 or V.shape[1] < 2:
+            raise MatlabError("MATLAB:patch:InvalidVertices", "Vertices must have two or three columns.")
+        rows = [f[~np.isnan(f)].astype(int) for f in np.atleast_2d(F)]
+        if any(r.size and (r.min() < 1 or r.max() > V.shape[0]) for r in rows):
+            raise MatlabError("MATLAB:patch:InvalidFaces", "Faces must index rows of Vertices.")
+        return [V[r - 1, :2] for r in rows]
+    if shape["XData"] is None or shape["YData"] is None:
+        raise MatlabError("MATLAB:patch:InvalidArguments", "patch needs XData and YData, or Faces and Vertices.")
+    return _xy_polygons(shape["XData"], shape["YData"])
+
+
+def _xy_polygons(x: Any, y: Any) -> list[np.ndarray]:
+    X, Y = _columns(numbers(x, "X").real), _columns(numbers(y, "Y").real)
+    if X.shape != Y.shape:
+        raise MatlabError("MATLAB:fill:XYLengthMismatch", "X and Y must be the same size.")
+    return [np.column_stack([X[:, j], Y[:, j]]) for j in range(X.shape[1])]
+
+
+def _polygons(gs: GraphicsState, axes: AxesState, args: tuple, nargout: int, function: str):
+    groups, k = [], 0
+    while k + 2 < len(args) and is_numeric(args[k]) and is_numeric(args[k + 1]):
+        groups.append((_xy_polygons(args[k], args[k + 1]), args[k + 2]))
+        k += 3
+    if not groups:
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes (X, Y, C) groups.")
+    return _draw_polygons(gs, axes, groups, name_values(list(args[k:]), function), nargout)
+
+
+def _draw_polygons(gs: GraphicsState, axes: AxesState, groups: list, opts: Options, nargout: int):
+    from matplotlib.collections import PolyCollection
+    objects = []
+    for polygons, colour in groups:
+        collection = PolyCollection(polygons, edgecolors="k", linewidths=0.5)
+        _fill_color(gs, collection, colour, len(polygons))
+        collection.matfuse_type = "patch"
+        axes.mpl.add_collection(collection)
+        objects.append(collection)
+    axes.mpl.autoscale_view()
+    _set_all(gs, objects, opts)
+    handles = _handles(gs, axes, objects)
+    return handles if nargout else None
+
+
+def _fill_color(gs: GraphicsState, collection: Any, value: Any, n: int) -> None:
+    if value is None:                      # patch's default FaceColor is black
+        collection.set_facecolor("k")
+        return
+    if is_text(value) or (is_numeric(value) and numbers(value).size == 3 and n != 3):
+        collection.set_facecolor(color(value))
+        return
+    c = numbers(value, "C").real
+    if c.size == 1:
+        values = np.full(n, float(c.ravel()[0]))
+    elif c.shape[-1] == n or c.size == n:
+        values = c.reshape(-1, n).mean(axis=0) if c.size != n else c.ravel()
+    else:
+        raise MatlabError("MATLAB:fill:InvalidColor", "C must be a color, one value per polygon, or one "
+                          "value per vertex.")
+    collection.set_array(values)
+    collection.set_cmap(figure_cmap(gs))
+
+
+@graphics("pie")
+def pie(ctx, *args, nargout=0):
+    """pie(X) | pie(X, explode) | pie(X, labels) | pie(X, explode, labels)  pie chart.
+
+    Slice i has the share X(i)/sum(X); if sum(X) < 1 the values are the shares themselves and the pie
+    is partial. Slices go counterclockwise from the top, colored through the colormap, labeled with their
+    percentages (or labels, a cell array). explode is a vector: nonzero entries pull slices out. Returns
+    the slice (patch) and label (text) handles, alternating.
+
+        pie([3 1 2], [0 1 0], {'a', 'b', 'c'})
+    """
+    if not args:
+        raise not_enough_inputs()
+    x = numbers(args[0], "X").real.ravel()
+    if np.any(x < 0) or not np.all(np.isfinite(x)):
+        raise MatlabError("MATLAB:pie:NegativeData", "Data must be nonnegative and finite.")
+    explode, labels = _pie_options(args[1:], x.size)
+    total = x.sum()
+    shares = x if total < 1 else x / total
+    keep = shares > 0
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    cmap = figure_cmap(gs)
+    colours = cmap(np.linspace(0.0, 1.0, x.size))[keep] if x.size > 1 else cmap([0.0])
+    texts = labels if labels is not None else [_percent(s) for s in shares]
+    wedges, label_texts = axes.mpl.pie(shares[keep], explode=explode[keep] * 0.1,
+                                       labels=[t for t, k in zip(texts, keep) if k], colors=colours,
+                                       startangle=90, counterclock=True, normalize=total >= 1,
+                                       wedgeprops={"edgecolor": "k", "linewidth": 0.5},
+                                       textprops={"fontsize": 9.0})
+    axes.mpl.set_aspect("equal")
+    axes.mpl.set_axis_off()
+    objects = [o for pair in zip(wedges, label_texts) for o in pair]
+    handles = _handles(gs, axes, list(objects), column=False)
+    axes.series[:] = [w for w in axes.series if w not in label_texts]   # legend entries: the slices
+    return handles if nargout else None
+
+
+def _percent(share: float) -> str:
+    value = round(share * 100)
+    return "< 1%" if 0 < share * 100 < 0.5 else f"{value}%"
+
+
+def _pie_options(args: tuple, n: int) -> tuple[np.ndarray, list[str] | None]:
+    explode, labels = np.zeros(n), None
+    for value in args:
+        if is_numeric(value):
+            explode = numbers(value, "explode").real.ravel().astype(bool).astype(float)
+        else:
+            labels = text_list(value)
+    if explode.size != n or (labels is not None and len(labels) != n):
+        raise MatlabError("MATLAB:pie:ArgumentSize", "explode and labels must have one entry per value.")
+    return explode, labels
+
+
+# ----------------------------------------------------------------------------- images
+
+IMAGE_RANGES = {"uint8": (0, 255), "uint16": (0, 65535), "int16": (-32768, 32767), "logical": (0, 1),
+                "double": (0, 1), "single": (0, 1)}
+
+
+@graphics("imshow")
+def imshow(ctx, *args, nargout=0):
+    """imshow(I) | imshow(I, [low high]) | imshow(I, []) | imshow(RGB) | imshow(X, map) | imshow(file)
+    show an image with square pixels and no axes.
+
+    A gray-scale I is shown in gray from the low to the high end of its class (0 to 1 for double and
+    logical, 0 to 255 for uint8); [low high] sets that range, [] uses min(I) and max(I). An m-by-n-by-3
+    array is true color; X with a colormap map shows indexed colors. A file name reads a PNG or JPEG.
+
+        imshow(rand(64) > 0.5)
+    """
+    if not args:
+        raise not_enough_inputs()
+    image, kw = _image_args(args)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    artist = axes.mpl.imshow(image, interpolation="nearest", **kw)
+    axes.mpl.set_aspect("equal")
+    axes.mpl.set_axis_off()
+    handle = gs.new_handle(artist)
+    return handle if nargout else None
+
+
+def _image_args(args: tuple) -> tuple[np.ndarray, dict[str, Any]]:
+    if is_text(args[0]):
+        import matplotlib.image
+        try:
+            return matplotlib.image.imread(text(args[0])), {}
+        except (OSError, ValueError) as exc:
+            raise MatlabError("MATLAB:imagesci:imread:fileDoesNotExist",
+                              f"Unable to read file '{text(args[0])}': {exc}.") from None
+    if not is_numeric(args[0]) or len(args) > 2:
+        raise MatlabError("MATLAB:imshow:InvalidArguments", "imshow takes (I), (I, [low high]) or (X, map).")
+    cls = class_of(args[0])
+    raw = to_array(args[0])
+    if raw.ndim == 3:
+        if raw.shape[2] != 3:
+            raise MatlabError("MATLAB:imshow:InvalidRGB", "A true color image must be m-by-n-by-3.")
+        return (raw if cls == "uint8" else np.clip(raw.astype(np.float64), 0.0, 1.0)), {}
+    data = raw.astype(np.float64)
+    extra = numbers(args[1], "display range").real if len(args) == 2 else None
+    if extra is not None and extra.ndim == 2 and extra.shape[1] == 3 and extra.shape[0] > 0:
+        return data - (0 if cls in ("uint8", "uint16") else 1), {
+            "cmap": colormap_from_matrix(args[1]), "vmin": -0.5, "vmax": extra.shape[0] - 0.5}
+    if extra is not None and extra.size == 0:
+        low, high = float(np.nanmin(data)), float(np.nanmax(data))
+    elif extra is not None:
+        if extra.size != 2 or not extra.ravel()[0] < extra.ravel()[1]:
+            raise MatlabError("MATLAB:imshow:InvalidDisplayRange", "The display range must be [low high].")
+        low, high = extra.ravel()
+    else:
+        low, high = IMAGE_RANGES.get(cls, (float(np.nanmin(data)), float(np.nanmax(data))))
+    return data, {"cmap": "gray", "vmin": low, "vmax": high}

@@ -1,0 +1,178 @@
+"""plot3, scatter3, errorbar, stem, area, fill, patch, pie, imshow, and the primitives line and text:
+what they draw (data, colors, styles), the handles they return, and their errors."""
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgb
+
+from engine.runtime.errors import MatlabError
+from engine.runtime.figures import graphics_state
+from engine.runtime.values import CellArray, CharArray
+
+BLUE, ORANGE = (0.0, 0.447, 0.741), (0.85, 0.325, 0.098)
+
+
+def axes_of(ctx):
+    gs = graphics_state(ctx.state)
+    return gs.figures[gs.current].current_axes.mpl
+
+
+def cell_row(*texts):
+    data = np.empty((1, len(texts)), dtype=object)
+    for k, t in enumerate(texts):
+        data[0, k] = CharArray.from_str(t)
+    return CellArray(data)
+
+
+def test_plot3_draws_3d_lines_per_column(ctx, call):
+    (h,) = call("plot3", [0.0, 1.0], [0.0, 2.0], [1.0, 3.0], "r--", nargout=1)
+    axes = axes_of(ctx)
+    assert axes.name == "3d" and h.shape == (1, 1)
+    xs, ys, zs = axes.get_lines()[0].get_data_3d()
+    assert (xs.tolist(), ys.tolist(), zs.tolist()) == ([0.0, 1.0], [0.0, 2.0], [1.0, 3.0])
+    assert call("get", h, "ZData", nargout=1)[0].tolist() == [[1.0, 3.0]]
+    assert to_rgb(axes.get_lines()[0].get_color()) == (1.0, 0.0, 0.0)
+    Z = np.arange(6.0).reshape(3, 2)
+    call("plot3", Z, Z, Z)
+    assert len(axes_of(ctx).get_lines()) == 2
+    with pytest.raises(MatlabError) as err:
+        call("plot3", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0, 3.0])
+    assert err.value.identifier == "MATLAB:plot3:XYZLengthMismatch"
+
+
+def test_scatter3_points_sizes_and_colors(ctx, call):
+    (h,) = call("scatter3", [1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], 20.0, "filled", nargout=1)
+    assert axes_of(ctx).name == "3d"
+    assert call("get", h, "ZData", nargout=1)[0].tolist() == [[7.0, 8.0, 9.0]]
+    assert call("get", h, "SizeData", nargout=1)[0].tolist() == [[20.0]]
+    with pytest.raises(MatlabError):
+        call("scatter3", [1.0, 2.0], [1.0, 2.0])
+
+
+def test_errorbar_symmetric_asymmetric_and_horizontal(ctx, call):
+    (h,) = call("errorbar", [1.0, 2.0], [10.0, 20.0], [1.0, 2.0], nargout=1)
+    container = axes_of(ctx).containers[0]
+    segments = container.lines[2][0].get_segments()
+    assert [s.tolist() for s in segments] == [[[1.0, 9.0], [1.0, 11.0]], [[2.0, 18.0], [2.0, 22.0]]]
+    assert to_rgb(container.lines[0].get_color()) == BLUE and call("get", h, "Type", nargout=1)[0].to_str() == \
+        "errorbar"
+    call("errorbar", [1.0, 2.0], [10.0, 20.0], [1.0, 1.0], [3.0, 3.0])
+    segments = axes_of(ctx).containers[0].lines[2][0].get_segments()
+    assert segments[0].tolist() == [[1.0, 9.0], [1.0, 13.0]]
+    call("errorbar", [1.0, 2.0], [10.0, 20.0], [0.5, 0.5], "horizontal", "CapSize", 0.0)
+    segments = axes_of(ctx).containers[0].lines[2][0].get_segments()
+    assert segments[0].tolist() == [[0.5, 10.0], [1.5, 10.0]]
+    with pytest.raises(MatlabError) as err:
+        call("errorbar", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0, 3.0])
+    assert err.value.identifier == "MATLAB:errorbar:InvalidSizes"
+
+
+def test_stem_markers_stems_and_baseline(ctx, call):
+    call("stem", [1.0, -2.0, 3.0])
+    stems = axes_of(ctx).containers[0]
+    assert stems.markerline.get_ydata().tolist() == [1.0, -2.0, 3.0]
+    assert stems.markerline.get_fillstyle() == "none" and stems.markerline.get_marker() == "o"
+    assert [s.tolist() for s in stems.stemlines.get_segments()][1] == [[2.0, 0.0], [2.0, -2.0]]
+    call("stem", [0.0, 5.0], [1.0, 2.0], "filled", "r")
+    stems = axes_of(ctx).containers[0]
+    assert stems.markerline.get_fillstyle() == "full" and to_rgb(stems.markerline.get_color()) == (1, 0, 0)
+    assert stems.markerline.get_xdata().tolist() == [0.0, 5.0]
+
+
+def test_area_stacks_columns_from_the_base(ctx, call):
+    (h,) = call("area", np.array([[1.0, 3.0], [2.0, 1.0]]), nargout=1)
+    assert h.shape == (1, 2)
+    first, second = axes_of(ctx).collections
+    spans = [(c.get_paths()[0].get_extents().y0, c.get_paths()[0].get_extents().y1) for c in (first, second)]
+    assert spans == [(0.0, 2.0), (1.0, 4.0)]             # the second sits on the first: [1 2] + [3 1]
+    assert to_rgb(first.get_facecolor()[0]) == BLUE and to_rgb(second.get_facecolor()[0]) == ORANGE
+    assert call("get", float(h[0, 0]), "Type", nargout=1)[0].to_str() == "area"
+    call("area", [1.0, 2.0], [2.0, 3.0], "FaceColor", "g", "FaceAlpha", 0.5)
+    (collection,) = axes_of(ctx).collections
+    assert to_rgb(collection.get_facecolor()[0]) == (0.0, 1.0, 0.0) and collection.get_alpha() == 0.5
+
+
+def test_fill_and_patch_polygons_and_colors(ctx, call):
+    (h,) = call("fill", [0.0, 1.0, 0.5], [0.0, 0.0, 1.0], "r", nargout=1)
+    (polygon,) = axes_of(ctx).collections
+    assert polygon.get_paths()[0].vertices[:3].tolist() == [[0, 0], [1, 0], [0.5, 1]]
+    assert to_rgb(polygon.get_facecolor()[0]) == (1.0, 0.0, 0.0)
+    assert call("get", h, "XData", nargout=1)[0].tolist() == [[0.0], [1.0], [0.5]]
+    call("hold", "on")
+    faces, vertices = np.array([[1.0, 2.0, 3.0, 4.0]]), np.array([[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0]])
+    call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "g", "EdgeColor", "none")
+    square = axes_of(ctx).collections[1]
+    assert square.get_paths()[0].vertices[:4].tolist() == vertices.tolist()
+    assert to_rgb(square.get_facecolor()[0]) == (0.0, 1.0, 0.0) and len(square.get_edgecolor()) == 0
+    call("hold", "off")
+    X = np.array([[0.0, 2.0], [1.0, 3.0], [0.0, 2.0]])
+    call("fill", X, np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0]]), np.array([[1.0, 2.0]]))
+    (both,) = axes_of(ctx).collections                  # one patch object, two faces, colormapped
+    assert len(both.get_paths()) == 2 and both.get_array().tolist() == [1.0, 2.0]
+    with pytest.raises(MatlabError) as err:
+        call("patch", "Faces", np.array([[1.0, 9.0, 2.0]]), "Vertices", vertices)
+    assert err.value.identifier == "MATLAB:patch:InvalidFaces"
+
+
+def test_pie_shares_labels_colors_and_partial_pies(ctx, call):
+    (h,) = call("pie", [1.0, 1.0, 2.0], nargout=1)
+    axes = axes_of(ctx)
+    assert h.shape == (1, 6) and [t.get_text() for t in axes.texts] == ["25%", "25%", "50%"]
+    wedges = axes.patches
+    assert [(w.theta1, w.theta2) for w in wedges] == pytest.approx([(90, 180), (180, 270), (270, 450)])
+    assert call("get", float(h[0, 1]), "Type", nargout=1)[0].to_str() == "text"
+    assert not axes.axison
+    call("pie", [0.2, 0.3])                              # sum < 1: a partial pie
+    assert sum(w.theta2 - w.theta1 for w in axes_of(ctx).patches) == pytest.approx(180.0)
+    call("pie", [1.0, 3.0], [0.0, 1.0], cell_row("small", "big"))
+    axes = axes_of(ctx)
+    assert [t.get_text() for t in axes.texts] == ["small", "big"] and axes.patches[1].center != (0, 0)
+    with pytest.raises(MatlabError) as err:
+        call("pie", [1.0, -1.0])
+    assert err.value.identifier == "MATLAB:pie:NegativeData"
+
+
+def test_imshow_ranges_by_class_and_hidden_axes(ctx, call):
+    call("imshow", np.array([[0.0, 0.5], [1.0, 0.25]]))
+    image = axes_of(ctx).images[0]
+    assert image.get_clim() == (0.0, 1.0) and image.get_cmap().name == "gray" and not axes_of(ctx).axison
+    assert axes_of(ctx).get_aspect() == 1.0
+    call("imshow", np.array([[0, 200]], dtype=np.uint8))
+    assert axes_of(ctx).images[0].get_clim() == (0.0, 255.0)
+    call("imshow", np.array([[2.0, 6.0]]), np.zeros((0, 0)))
+    assert axes_of(ctx).images[0].get_clim() == (2.0, 6.0)
+    rgb = np.zeros((2, 2, 3))
+    rgb[0, 0] = [1.0, 0.0, 0.0]
+    call("imshow", rgb)
+    assert axes_of(ctx).images[0].get_array().shape == (2, 2, 3)
+    call("imshow", np.array([[1.0, 2.0]]), np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]))
+    image = axes_of(ctx).images[0]
+    assert [to_rgb(image.cmap(image.norm(v))) for v in image.get_array().ravel()] == [(1, 0, 0), (0, 0, 1)]
+    with pytest.raises(MatlabError) as err:
+        call("imshow", np.zeros((2, 2, 2)))
+    assert err.value.identifier == "MATLAB:imshow:InvalidRGB"
+
+
+def test_text_places_strings_and_takes_properties(ctx, call):
+    call("plot", [1.0, 2.0, 3.0])
+    (h,) = call("text", 2.0, 2.5, "peak", "Color", "r", "FontSize", 12.0, nargout=1)
+    (label,) = axes_of(ctx).texts
+    assert (label.get_text(), label.get_position(), label.get_fontsize()) == ("peak", (2.0, 2.5), 12.0)
+    assert (label.get_horizontalalignment(), label.get_verticalalignment()) == ("left", "center")
+    assert to_rgb(label.get_color()) == (1.0, 0.0, 0.0) and len(axes_of(ctx).get_lines()) == 1
+    (hs,) = call("text", [1.0, 2.0], [1.0, 2.0], cell_row("a", "b"), nargout=1)
+    assert hs.shape == (2, 1) and [t.get_text() for t in axes_of(ctx).texts] == ["peak", "a", "b"]
+    with pytest.raises(MatlabError) as err:
+        call("text", [1.0, 2.0], [1.0, 2.0], cell_row("a", "b", "c"))
+    assert err.value.identifier == "MATLAB:text:StringCount"
+
+
+def test_line_adds_to_the_axes_whatever_hold_says(ctx, call):
+    call("plot", [1.0, 2.0, 3.0])
+    call("line", [1.0, 3.0], [2.0, 2.0], "Color", "k", "LineStyle", "--")
+    lines = axes_of(ctx).get_lines()
+    assert len(lines) == 2 and lines[1].get_linestyle() == "--" and to_rgb(lines[1].get_color()) == (0, 0, 0)
+    call("line", "XData", [0.0, 1.0], "YData", [5.0, 6.0])
+    assert axes_of(ctx).get_lines()[2].get_ydata().tolist() == [5.0, 6.0]
+    with pytest.raises(MatlabError) as err:
+        call("line", [1.0, 2.0], [1.0, 2.0], "Bogus", 1.0)
+    assert err.value.identifier == "MATLAB:class:InvalidProperty"
