@@ -67,7 +67,7 @@ ANON = "@("      # stack marker for the parameter list of an anonymous function
 MAX_NESTING = 5000   # open brackets at most (MATLAB's message; older releases allowed 32): lowering recurses
 TOO_DEEP = f"Nesting of {{, [, and ( cannot exceed a depth of {MAX_NESTING}."
 
-NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eEdD][+-]?\d+)?"
                        r"(?:[ij](?![A-Za-z0-9_]))?")
 BLANKS_RE = re.compile(r"[ \t]+")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -9,6 +9,7 @@ from harness import C, Cell, D, L, S, case, check, params
 CASES = [
     case('block_comment', 'x = 1;\n%{\nx = 2;\n%}\nx = x + 1;', x=D(2)),
     case('comment_after_code', 'x = 3; % x = 4', x=D(3)),
+    case('fortran_d_exponent', 'a = 1.0D-08; b = 1d3; c = [.5D1 2d-1];', a=D(1e-8), b=D(1000), c=D([5, 0.2])),
     case('percent_in_string', "s = 'a%b';", s=C('a%b')),
     case('command_syntax_format', 'format long\nx = 1;\nformat short', x=D(1)),
     case('command_syntax_clear', "x = 1; y = 2; z = 3;\nclear x y\na = exist('x'); b = exist('z');",

@@ -1,7 +1,8 @@
 """Expressions: precedence and associativity, literals, postfix chains, anonymous functions."""
 import pytest
 
-from engine.frontend import ast
+from engine.frontend import ast, parse
+from engine.runtime.errors import MatlabError
 from frontend_helpers import B, C, Call, I, M, N, S, T, U, expr
 
 
@@ -40,11 +41,18 @@ def test_precedence(src, tree):
 @pytest.mark.parametrize("src, value", [
     ("3", 3.0), ("3.5", 3.5), (".5", 0.5), ("1e-3", 0.001), ("1E3", 1000.0), ("3i", 3j), ("3j", 3j),
     ("2.5e2i", 250j), ("0x1F", 31.0), ("1.e2", 100.0), ("7.", 7.0),
+    # Fortran's D exponent, which MATLAB (and Octave) read as E
+    ("1.0D-08", 1e-8), ("1d3", 1000.0), (".5D1", 5.0), ("2.5d+2i", 250j), ("0x1D", 29.0),
 ])
 def test_numbers(src, value):
     node = expr(src)
     assert isinstance(node, ast.Number) and node.value == value and node.text == src
     assert type(node.value) is type(value)
+
+
+def test_d_without_exponent_digits_is_not_part_of_the_number():
+    with pytest.raises(MatlabError, match="operator"):
+        parse("x = 2d;")
 
 
 def test_number_before_elementwise_operators_keeps_the_dot_in_the_operator():
