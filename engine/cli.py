@@ -17,6 +17,7 @@ import sys
 import threading
 from typing import Callable
 
+from .frontend import read_source
 from .session import ExecResult, Session
 
 
@@ -58,8 +59,7 @@ def outcome(result: ExecResult) -> int:
 
 def run_file(session: Session, path: str) -> int:
     try:
-        with open(path, encoding="utf-8") as handle:
-            source = handle.read()
+        source = read_source(path)
     except OSError as exc:
         sys.stderr.write(f"matfuse: cannot read {path}: {exc.strerror}\n")
         return 1

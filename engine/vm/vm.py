@@ -15,6 +15,7 @@ import os
 import sys
 from typing import Any, Callable
 
+from ..frontend import read_source
 from ..runtime.builtins import registry
 from ..runtime.context import SessionState
 from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, undefined
@@ -219,8 +220,7 @@ class VM(SlowPaths):
                 continue
             cached = self.files.get(path)
             if cached is None or cached[0] != mtime:
-                with open(path, encoding="utf-8") as handle:
-                    cached = (mtime, build_file(handle.read(), name, path))
+                cached = (mtime, build_file(read_source(path), name, path))
                 self.files[path] = cached
             return cached[1]
         return None

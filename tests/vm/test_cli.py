@@ -19,6 +19,13 @@ def test_run_file_error_goes_to_stderr_with_status_one(tmp_path, capsys):
     assert "Unrecognized function or variable 'nothing_here'." in err and "Error in bad (line 2)" in err
 
 
+def test_run_file_in_latin1(tmp_path, capsys):
+    script = tmp_path / "latin.m"
+    script.write_bytes(b"% caf\xe9\ndisp(double('\xe9'))\n")
+    assert cli.main(["run", str(script)]) == 0
+    assert capsys.readouterr().out == "   233\n"
+
+
 def test_missing_file_is_reported(tmp_path, capsys):
     assert cli.main(["run", str(tmp_path / "nope.m")]) == 1
     assert "cannot read" in capsys.readouterr().err

@@ -144,6 +144,20 @@ def test_function_file_on_path_is_cached_by_mtime(tmp_path, monkeypatch):
     assert s.get("b")[0, 0] == 101.0
 
 
+def test_source_files_that_are_not_utf8_are_read_as_latin1(tmp_path, monkeypatch):
+    """MATLAB reads a file as UTF-8 and falls back to the legacy encoding when it is not valid UTF-8:
+    Latin-1 bytes (a comment, a char literal) load instead of failing."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "latin.m").write_bytes(b"% Autor: M\xfcller\nfunction y = latin()\n  y = '\xe9t\xe9';\nend\n")
+    (tmp_path / "utf8.m").write_bytes("function y = utf8()\n  y = 'été';\nend\n".encode())
+    (tmp_path / "bom.m").write_bytes(b"\xef\xbb\xbfz = double('\xc3\xa9');\n")
+    (tmp_path / "latinscript.m").write_bytes(b"w = double('\xe9');  % caf\xe9\n")
+    s = ok("a = latin(); b = utf8(); bom; latinscript;")
+    assert s.get("a") == "été" and s.get("b") == "été"
+    assert s.get("z")[0, 0] == 233.0 and s.get("w")[0, 0] == 233.0
+    assert "Müller" in s.execute("help latin").stdout
+
+
 def test_addpath_folder_and_script_file(tmp_path):
     lib = tmp_path / "lib"
     lib.mkdir()

@@ -215,10 +215,9 @@ def function_file(name: str, folders: list[str]) -> str | None:
 
 def file_help(path: str) -> str:
     """MATLAB's help text of a file: the comment block after the function line (or at the top)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        source = f.read()
+    from ...frontend import parse, read_source
+    source = read_source(path)
     try:
-        from ...frontend import parse
         program = parse(source, os.path.basename(path))
         if program.functions and program.functions[0].doc:
             return program.functions[0].doc
