@@ -304,6 +304,7 @@ RULES: dict[str, Callable[[Instr, Env, dict[int, Any]], Type]] = {
     "colon": rule_colon, "call": rule_call, "callname": rule_call, "index": rule_index,
     "matrix": rule_matrix, "cell": rule_cell, "iter": rule_iter, "rangeiter": constant("double"),
     "end": constant("double"), "nargin": constant("double"), "nargout": constant("double"),
-    "truth": constant("logical"), "sctruth": constant("logical"), "casematch": constant("logical"), "anon": constant("function_handle"),
+    "truth": constant("logical"), "sctruth": constant("logical"), "decides": constant("logical"),
+    "casematch": constant("logical"), "anon": constant("function_handle"),
     "fhandle": constant("function_handle"), "caught": constant("MException"),
 }

@@ -20,8 +20,10 @@ Instruction set (``op attr args``; ``spread`` flags mark comma-list arguments th
     out K %tuple            output K of a multi-output call
     matrix rows %els..      [a, b; c]                    cell rows %els..       {a, b; c}
     anon SPEC               @(x) body (captures free variables by value)      fhandle NAME   @name
-    setindex (x,steps) %rhs %args..                      x(i).f{j} = rhs (indexed/member store)
+    setindex (x,steps) %rhs %args..                      x(i).f{j} = rhs (indexed/member store; a step
+                                                         (kind, n, spread) has comma lists in its subscripts)
     truth %v                if/while condition           casematch %subject %case  switch case test
+    decides OP %a           condition ``a | b`` / ``a & b``: ``a`` alone decides it (short-circuit)
     display NAME %v         print ``NAME = ...``         setans SHOW %v        expression statement result
     caught                  the error being handled, as an MException value
     trypush LABEL / trypop  enter / leave a try block    global x / persistent x   declarations
@@ -212,15 +214,17 @@ def spread_text(spread: tuple[bool, ...]) -> str:
 
 
 def format_target(attr: tuple, args: list[Temp]) -> str:
-    """``x(%1,%2).f{%3}`` for a setindex whose steps consume ``args`` in order."""
+    """``x(%1,%2).f{%3}`` for a setindex whose steps consume ``args`` in order (``%4*``: a comma list
+    spread into the subscripts, from a step ``(kind, count, spread)``)."""
     name, steps = attr
     text, k = name, 0
-    for kind, info in steps:
+    for kind, info, *spread in steps:
         if kind == ".":
             text += "." + info
             continue
         n = 1 if kind == ".()" else info
-        inner = ",".join(str(a) for a in args[k:k + n])
+        flags = spread[0] if spread else (False,) * n
+        inner = ",".join(str(a) + "*" * s for a, s in zip(args[k:k + n], flags))
         k += n
         text += f".({inner})" if kind == ".()" else kind[0] + inner + kind[1]
     return text

@@ -466,9 +466,8 @@ class Lowerer:
             if any(self.uses_end(a) for a in step.args):
                 prefix = self.prefix_value(name, chain[:k], node)
             temps, spread = self.arguments(step.args, prefix)
-            if any(spread):
-                raise MatlabError("MATLAB:unsupported", "Comma lists are not supported in assignment subscripts.")
-            steps.append(("()" if isinstance(step, A.Index) else "{}", len(temps)))
+            kind = "()" if isinstance(step, A.Index) else "{}"
+            steps.append((kind, len(temps), spread) if any(spread) else (kind, len(temps)))
             args.extend(temps)
         glob = name in self.fn.globals or name in self.fn.persistents
         if glob:
@@ -640,10 +639,47 @@ class Lowerer:
             pending.append((mid, node.right, then, other))
             then, other = (mid.label, other) if node.op == "&&" else (then, mid.label)
             node, operand = node.left, True
-        self.test(node, then, other, operand)
+        if isinstance(node, A.Binary) and node.op in ("|", "&"):
+            self.elementwise_branch(node, then, other, operand)
+        else:
+            self.test(node, then, other, operand)
         for mid, right, then, other in reversed(pending):
             self.start(mid)
             self.branch(right, then, other, True)
+
+    def elementwise_branch(self, node: A.Binary, then: str, other: str, operand: bool) -> None:
+        """``a | b`` or ``a & b`` as a condition: MATLAB short-circuits them there. When ``a`` is a scalar
+        that decides (true for ``|``, false for ``&``: ``decides``), ``b`` is not evaluated; otherwise the
+        condition is the element-wise ``a | b`` (all nonzero)."""
+        left = self.condition_value(node.left)
+        rest = self.new_block()
+        decided = self.emit("decides", [left], node.op, node)
+        self.terminate("branch", [then if node.op == "|" else other, rest.label], [decided], node=node)
+        self.start(rest)
+        value = self.emit("binop", [left, self.condition_value(node.right)], node.op, node)
+        if operand:
+            value = self.emit("sctruth", [value], node=node)
+        self.terminate("branch", [then, other], [value], node=node)
+
+    def condition_value(self, node: A.Node) -> Temp:
+        """The value of an operand of | or & in a condition, its own | and & short-circuited as in
+        ``elementwise_branch`` (the value ``a`` when it decides alone)."""
+        if not (isinstance(node, A.Binary) and node.op in ("|", "&")):
+            return self.value(node)
+        name = f"$sc{self.hidden}"
+        self.hidden += 1
+        self.slot(name)
+        left = self.condition_value(node.left)
+        self.emit("store", [left], name, node, value=False)
+        rest, end = self.new_block(), self.new_block()
+        decided = self.emit("decides", [left], node.op, node)
+        self.terminate("branch", [end.label, rest.label], [decided], node=node)
+        self.start(rest)
+        value = self.emit("binop", [left, self.condition_value(node.right)], node.op, node)
+        self.emit("store", [value], name, node, value=False)
+        self.terminate("jump", [end.label], node=node)
+        self.start(end)
+        return self.emit("load", attr=name, node=node)
 
     def test(self, node: A.Node, then: str, other: str, operand: bool) -> None:
         """Jump on the value of ``node`` (an operand of && / || when ``operand``)."""

@@ -462,6 +462,20 @@ def short_circuit_operand(value: Value) -> bool:
                       "scalar values. Use the ANY or ALL functions to reduce operands to logical scalar values.")
 
 
+def decides(value: Value, op: str) -> bool:
+    """``a | b`` and ``a & b`` in an if/while condition short-circuit (MATLAB): whether ``a`` decides the
+    condition alone, being a numeric, logical or char scalar that is true (for ``|``) or false (for
+    ``&``). Any other ``a`` (an array, a cell) does not: ``b`` is evaluated and the condition is the
+    element-wise result. NaN is an error, as in if."""
+    if type(value) is bool:
+        return value is (op == "|")
+    if class_of(value) == "gpuArray":
+        value = value.gather()
+    if type(value) is float or class_of(value) in NUMERIC_CLASSES and math.prod(size_of(value)) == 1:
+        return truth(value) == (op == "|")
+    return False
+
+
 
 
 def _colon_count(a: float, d: float, b: float) -> int:

@@ -23,8 +23,9 @@ OPNAMES = (
     # everything else
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
-    "CASEMATCH", "TRUTH", "SCTRUTH", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD", "GSTORE",
-    "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "WINDOW", "RETURN",
+    "CASEMATCH", "TRUTH", "SCTRUTH", "DECIDES", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD",
+    "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "WINDOW",
+    "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -37,7 +38,8 @@ OPERANDS = {
     "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
     "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
     "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
-    "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "TRYPOP": "", "CAUGHT": "r",
+    "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "DECIDES": "rrn",
+    "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
     "PARFOR": "Rnn", "WINDOW": "n", "RETURN": "",

@@ -391,6 +391,9 @@ class Compiler:
         if not known_scalar(ins.args[0]):         # a known scalar needs no check: the branch tests it
             self.simple("SCTRUTH", ins)
 
+    def op_decides(self, ins: Instr) -> None:
+        self.simple("DECIDES", ins, ins.attr)
+
     def op_casematch(self, ins: Instr) -> None:
         self.simple("CASEMATCH", ins)
 

@@ -155,16 +155,15 @@ class SlowPaths:
     def setindex(self, frame: Frame, a: tuple) -> None:
         slot, steps, rhs, regs = a
         R = frame.regs
-        argv = [R[r] for r in regs]
         path, k = [], 0
-        for kind, info in steps:
+        for kind, info, *spread in steps:      # spread: comma lists among the step's subscripts
             if kind == ".":
                 path.append((".", info))
             elif kind == ".()":
-                path.append((".", field_name(argv[k])))
+                path.append((".", field_name(R[regs[k]])))
                 k += 1
             else:
-                path.append((kind, argv[k:k + info]))
+                path.append((kind, expand(R, regs[k:k + info], spread[0] if spread else None)))
                 k += info
         base = R[slot]
         inplace = base is not None and frame.owned.get(slot) is base and len(path) == 1
@@ -384,6 +383,10 @@ def op_truth(vm: Any, frame: Frame, a: tuple) -> None:
 
 def op_sctruth(vm: Any, frame: Frame, a: tuple) -> None:
     frame.regs[a[0]] = ops.short_circuit_operand(frame.regs[a[1]])
+
+
+def op_decides(vm: Any, frame: Frame, a: tuple) -> None:
+    frame.regs[a[0]] = ops.decides(frame.regs[a[1]], a[2])
 
 
 def op_trypush(vm: Any, frame: Frame, a: tuple) -> None:

@@ -95,6 +95,34 @@ CASES = [
     case('warning_off', "warning('off', 'all'); warning('test:id', 'a warning'); ok = 1;", ok=D(1)),
     case('short_circuit_if', 'x = []; if ~isempty(x) && x(1) > 0, r = 1; else, r = 0; end', r=D(0)),
     case('while_compound', 'n = 0; while n < 10 && mod(n, 7) ~= 6, n = n + 1; end', n=D(6)),
+    # | and & in an if/while condition short-circuit when the left operand is a scalar that decides
+    # (MATLAB's and/or documentation; Octave 7.3 agrees and warns); otherwise both operands are evaluated
+    # and the condition is the element-wise result.
+    case('if_or_short_circuit',
+         'if 1 | undefined_thing, a = 1; else, a = 0; end\n'
+         'if 0 & undefined_thing, b = 1; else, b = 0; end\n'
+         'if (1 | undefined_thing) & 1, k = 1; else, k = 0; end\n'
+         'if 0 | 0 | 1, m = 1; else, m = 0; end\n'
+         'if 1 | [0 0], s = 1; else, s = 0; end\n'
+         'if (0 | 1) && 1, p = 1; else, p = 0; end',
+         a=D(1), b=D(0), k=D(1), m=D(1), s=D(1), p=D(1)),
+    case('if_or_arrays',
+         'if [1 1] | [0 1], c = 1; else, c = 0; end\n'
+         'if [1 0] | [0 0], d = 1; else, d = 0; end\n'
+         'if [1 1] & [1 0], e = 1; else, e = 0; end\n'
+         'if 1 & [1 1], g = 1; else, g = 0; end\n'
+         'if 0 | [1 0], h = 1; else, h = 0; end\n'
+         'if [] | 1, q = 1; else, q = 0; end\n'
+         'n = 0; while n < 3 | n < -5, n = n + 1; end',
+         c=D(1), d=D(0), e=D(0), g=D(1), h=D(0), q=D(0), n=D(3)),
+    case('if_or_nargin_default',
+         'r1 = deftol(1); r2 = deftol(1, 5); r3 = deftol(1, []);\n'
+         'function t = deftol(x, tol)\n  if nargin < 2 | isempty(tol)\n    tol = 1e-6;\n  end\n  t = tol;\nend',
+         r1=D(1e-6), r2=D(5), r3=D(1e-6)),
+    case('err_if_or_array_evaluates_right', 'if [0 0] | undefined_thing, a = 1; end',
+         error=('MATLAB:UndefinedFunction', "Unrecognized function or variable 'undefined_thing'.")),
+    case('or_outside_condition_evaluates_both', 'z = 1 | undefined_thing;',
+         error=('MATLAB:UndefinedFunction', "Unrecognized function or variable 'undefined_thing'.")),
     case('err_undefined_function', 'x = not_a_function_abc(3);',
          error=('MATLAB:UndefinedFunction', "Unrecognized function or variable 'not_a_function_abc'.")),
     case('err_error_call', "error('my:pkg:id', 'Custom %s', 'text');", error=('my:pkg:id', 'Custom text')),
