@@ -20,6 +20,9 @@ EXPRESSIONS = [
     # number theory, bits
     "gcd(P, 6)", "lcm(P, 4)", "factorial(P)", "nchoosek(P(1, :), 2)", "perms(P(1, :))", "isprime(P)",
     "bitand(P, 5)", "bitshift(P, 2)", "bitget(P, 1)",
+    # specialized matrices from gpuArray vectors
+    "rot90(X)", "blkdiag(X, P)", "toeplitz(P(1, :))", "hankel(P(:, 1))", "vander(X(1, :))", "compan(P(1, :))",
+    "peaks(X, P)",
 ]
 
 

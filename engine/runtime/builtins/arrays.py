@@ -203,6 +203,20 @@ def flipud(a: Value) -> Value:
     return _flipped(a, 0, "flipud")
 
 
+@builtin("rot90", family="array")
+def rot90(a: Value, k: Value = 1.0) -> Value:
+    """rot90(A), rot90(A, k)  rotate A counterclockwise by 90 degrees (k times; negative k clockwise).
+
+    Works on arrays of every class; for N-d arrays the first two dimensions rotate.
+
+        rot90([1 2; 3 4])    % [2 4; 1 3]
+    """
+    turns = integer_values(k, "rot90")
+    if len(turns) != 1:
+        raise MatlabError("MATLAB:rot90:kNonInteger", "k must be an integer scalar.")
+    return restructure(a, lambda data: np.rot90(data, turns[0] % 4).copy(), "rot90")
+
+
 @builtin("circshift", family="array")
 def circshift(a: Value, k: Value, dim: Value | None = None) -> Value:
     """circshift(A, K), circshift(A, K, dim)  shift elements circularly.

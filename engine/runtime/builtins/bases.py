@@ -67,7 +67,8 @@ def _min_digits(value: Value | None, fname: str) -> int:
         return 0
     count = integer_values(value, fname) if class_of(value) in ANY_NUMERIC else []
     if len(count) != 1 or count[0] < 0:
-        raise MatlabError(f"MATLAB:{fname}:InvalidMinDigits", "MINDIGITS must be a nonnegative integer scalar.")
+        raise MatlabError(f"MATLAB:{fname}:InvalidMinDigits",
+                          "MINDIGITS must be a nonnegative integer scalar.")
     return count[0]
 
 

@@ -111,7 +111,8 @@ def factorial(n: Value) -> Value:
     (arr,) = _whole("factorial", (n,), "MATLAB:factorial:NNegativeInt",
                     "N must be an array of real non-negative integers.")
     if np.any(arr < 0) or np.any(np.isnan(arr.astype(np.float64))):
-        raise MatlabError("MATLAB:factorial:NNegativeInt", "N must be an array of real non-negative integers.")
+        raise MatlabError("MATLAB:factorial:NNegativeInt",
+                          "N must be an array of real non-negative integers.")
     with np.errstate(over="ignore"):
         out = np.vectorize(_factorial_float, otypes=[np.float64])(arr.astype(np.float64))
     return to_value(cast_result(out, result_class(n)))

@@ -305,8 +305,15 @@ def iscellstr(x):
 # -- class limits -----------------------------------------------------------------------------------
 
 def _class_name(args: tuple, fname: str, allowed: tuple[str, ...], default: str) -> str:
+    """The class a limit function is asked about: a class name, or the class of p in ('like', p)."""
     if not args:
         return default
+    if len(args) == 2 and option_name(args[0]) == "like":
+        name = class_of(args[1])
+        if name not in allowed:
+            raise MatlabError(f"MATLAB:{fname}:invalidPrototype", f"The prototype for {fname} must be of "
+                              f"class {', '.join(allowed)}, not {name}.")
+        return name
     name = option_name(args[0]) if len(args) == 1 else None
     if name not in allowed:
         raise MatlabError(f"MATLAB:{fname}:invalidClassName",
@@ -323,7 +330,8 @@ def _integer_limit(args: tuple, fname: str, attr: str) -> np.ndarray:
 
 @builtin("intmax", family="types")
 def intmax(*args):
-    """intmax(className)  the largest value of an integer class (default 'int32').
+    """intmax, intmax(className), intmax('like', p)  the largest value of an integer class (default
+    'int32').
 
     The result has that integer class; the argument is one of int8, int16, int32, int64, uint8, uint16,
     uint32, uint64.
@@ -335,7 +343,8 @@ def intmax(*args):
 
 @builtin("intmin", family="types")
 def intmin(*args):
-    """intmin(className)  the smallest value of an integer class (default 'int32').
+    """intmin, intmin(className), intmin('like', p)  the smallest value of an integer class (default
+    'int32').
 
     The result has that integer class; the argument is one of int8, int16, int32, int64, uint8, uint16,
     uint32, uint64.
@@ -352,7 +361,7 @@ def _float_limit(args: tuple, fname: str, attr: str) -> Value:
 
 @builtin("realmax", family="types")
 def realmax(*args):
-    """realmax(className)  the largest finite floating-point number ('double' or 'single').
+    """realmax, realmax(className), realmax('like', p)  the largest finite floating-point number.
 
     The argument is 'double' (default) or 'single'; the result has that class.
 
@@ -363,7 +372,8 @@ def realmax(*args):
 
 @builtin("realmin", family="types")
 def realmin(*args):
-    """realmin(className)  the smallest positive normalized floating-point number.
+    """realmin, realmin(className), realmin('like', p)  the smallest positive normalized floating-point
+    number.
 
     The argument is 'double' (default) or 'single'; smaller positive values are denormal.
 
@@ -372,9 +382,23 @@ def realmin(*args):
     return _float_limit(args, "realmin", "tiny")
 
 
+@builtin("flintmax", family="types")
+def flintmax(*args):
+    """flintmax, flintmax(className), flintmax('like', p)  the largest consecutive integer of a
+    floating-point class: 2^53 for double, 2^24 for single.
+
+    Every integer from -flintmax to flintmax is exactly representable; flintmax + 1 is not.
+
+        flintmax   % 9.0072e+15
+    """
+    cls = _class_name(args, "flintmax", FLOAT_CLASSES, "double")
+    dtype = DTYPE_OF_CLASS[cls]
+    return simplify(np.array([[2.0 ** (np.finfo(dtype).nmant + 1)]], dtype=dtype))
+
+
 @builtin("eps", family="types")
 def eps(*args):
-    """eps, eps(X), eps(className)  floating-point relative accuracy.
+    """eps, eps(X), eps(className), eps('like', p)  floating-point relative accuracy.
 
     eps is the distance from 1.0 to the next double (2^-52); eps(X) is the distance from abs(X) to the
     next larger number of X's class, element by element (NaN for Inf and NaN).
@@ -382,7 +406,7 @@ def eps(*args):
         eps(1000)   % 1.1369e-13
     """
     if not args or option_name(args[0]) is not None:
-        return _float_limit(args, "eps", "eps")
+        return _float_limit(args, "eps", "eps")     # a class name, or ('like', p)
     x = args[0]
     if class_of(x) not in FLOAT_CLASSES or len(args) > 1:
         raise MatlabError("MATLAB:eps:invalidInput", "eps(X) requires X to be double or single.")
