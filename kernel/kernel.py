@@ -30,7 +30,7 @@ from engine.runtime.values import class_of, size_of
 from .completion import complete
 from .history import History
 from .html import html_table
-from .magics import find, split_cell
+from .magics import STOP, find, split_cell, stray_magics
 from .magics.core import help_magic
 from .names import SessionNames
 
@@ -131,6 +131,13 @@ class MatfuseKernel(Kernel):
     def page(self, text: str) -> None:
         self._payload.append({"source": "page", "data": {"text/plain": text}, "start": 0})
 
+    def set_next_input(self, text: str) -> None:
+        self._payload.append({"source": "set_next_input", "text": text, "replace": True})
+
+    def _notice(self, text: str) -> None:
+        if not self._quiet:
+            self.send_response(self.iopub_socket, "stream", {"name": "stderr", "text": text})
+
     def _connect_display(self) -> None:
         """Send unsuppressed results through ``SessionState.display_hook`` (the engine's contract).
 
@@ -190,11 +197,11 @@ class MatfuseKernel(Kernel):
                            {"data": data, "metadata": metadata, "transient": {"display_id": shown}})
 
     # ------------------------------------------------------------------ running code
-    def run(self, code: str) -> bool:
+    def run(self, code: str, name: str | None = None) -> bool:
         """Run MATLAB code as a cell does; a MATLAB error propagates to the caller."""
         if not code.strip():
             return True
-        result = self._execute(code)
+        result = self._execute(code, name)
         for figure in result.figures:
             self._show_figure(figure)
         if result.exit_status is not None:
@@ -217,12 +224,12 @@ class MatfuseKernel(Kernel):
         finally:
             self._quiet -= 1
 
-    def _execute(self, code: str) -> Any:
+    def _execute(self, code: str, name: str | None = None) -> Any:
         """Session.execute with SIGINT turned into Session.interrupt() (the stop button)."""
         on_main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, lambda *_: self.matlab.interrupt()) if on_main else None
         try:
-            return self.matlab.execute(code, name=f"In[{self.execution_count}]")
+            return self.matlab.execute(code, name=name or f"In[{self.execution_count}]")
         finally:
             if on_main:
                 signal.signal(signal.SIGINT, previous)
@@ -287,9 +294,13 @@ class MatfuseKernel(Kernel):
         if query:
             self._help_query(query.group(1) or query.group(2))
             return
+        for word in stray_magics(code):
+            self._notice(f"{word} is not a matfuse magic: the line was read as a MATLAB comment "
+                         "(%lsmagic lists the magics)\n")
         calls, rest = split_cell(code)
         for call in calls:
-            call.magic.fn(self, call.args, call.body)
+            if call.magic.fn(self, call.args, call.body) == STOP:
+                return
         self.run(rest)
 
     def _help_query(self, name: str) -> None:

@@ -23,8 +23,12 @@ separators inside brackets are dropped. Comments never reach the parser; they ar
 text). Token values are the normalised spelling (a virtual separator is ``,``; a row break is ``;``),
 so joining the tokens of a span gives MATLAB's func2str text.
 
-What is not MATLAB stops here with a located MatlabError: ``!`` and ``!=``, ``#`` comments, compound
-assignment (``+=``), Octave's ``endif``/``endfor``/..., and (unsupported) classdef/spmd/arguments blocks.
+``!command`` at a statement start is MATLAB's shell escape: the rest of the line becomes the command
+syntax ``system command;`` (one CMDWORD with the whole text).
+
+What is not MATLAB stops here with a located MatlabError: ``!`` elsewhere and ``!=``, ``#`` comments,
+compound assignment (``+=``), Octave's ``endif``/``endfor``/..., and (unsupported) classdef/spmd/arguments
+blocks.
 """
 from __future__ import annotations
 
@@ -491,9 +495,27 @@ class Lexer:
         self.pos = self._scan_string("'", "Character vector is not terminated properly.")
         return self.src[start + 1:self.pos - 1].replace("''", "'")
 
+    def _shell_escape(self) -> None:
+        """``!command`` at a statement start: MATLAB's shell escape, the rest of the line (``;`` and ``%``
+        included) run by the operating system. It lexes as the command syntax ``system command``
+        followed by ``;`` (the status MATLAB's ``!`` never shows is not displayed)."""
+        eol = self.src.find("\n", self.pos)
+        eol = len(self.src) if eol < 0 else eol
+        command = self.src[self.pos + 1:eol].strip()
+        if not command:
+            raise self._error("A shell escape '!' needs a command after it.")
+        self._emit("NAME", "system", 1)
+        self.pos = self.src.index(command, self.pos)
+        self._emit("CMDWORD", command, len(command))
+        self.pos = eol
+        self._statement_sep("SEMI", ";")
+
     # ------------------------------------------------------------ operators
     def _operator(self) -> None:
         c = self.src[self.pos]
+        if c == "!" and self._prev_type in (None, "SEMI", "NL") and not self.open_brackets:
+            self._shell_escape()
+            return
         if c == "!":
             raise self._error("Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='.")
         if c in "-+*/^" and COMPOUND_ASSIGN_RE.match(self.src, self.pos):

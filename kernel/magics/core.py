@@ -132,49 +132,72 @@ def whos(host: MagicHost, args: str, body: str) -> None:
     host.run("whos")
 
 
-def _plot_options(args: str) -> dict:
-    options: dict = {}
+PLOT_FLAGS = {"-f": "fmt", "--format": "fmt", "-s": "size", "--size": "size", "-r": "resolution",
+              "--resolution": "resolution", "-w": "width", "--width": "width", "-h": "height",
+              "--height": "height"}
+PLOT_BACKENDS = ("inline",)     # metakernel's backend word: figures are always shown inline here
+
+
+def _plot_options(args: str) -> dict[str, str]:
+    """The %plot arguments as {option: text}: ``-f svg``, ``--format=svg``, ``png``/``svg`` alone, and
+    metakernel's backend word ``inline``."""
+    options: dict[str, str] = {}
     words = shlex.split(args)
-    flags = {"-f": "fmt", "--format": "fmt", "-s": "size", "--size": "size", "-r": "resolution",
-             "--resolution": "resolution"}
     k = 0
     while k < len(words):
-        word = words[k]
-        if word in flags and k + 1 < len(words):
-            options[flags[word]] = words[k + 1]
-            k += 2
+        word, _, value = words[k].partition("=") if words[k].startswith("--") else (words[k], "", "")
+        if word in PLOT_FLAGS and (value or k + 1 < len(words)):
+            options[PLOT_FLAGS[word]] = value or words[k + 1]
+            k += 1 if value else 2
         elif word in ("png", "svg"):
             options["fmt"] = word
             k += 1
+        elif word in PLOT_BACKENDS:
+            k += 1
         else:
-            raise MatlabError("matfuse:plot:badOption", f"Unknown %plot option '{word}'. See %help %plot.")
+            raise MatlabError("matfuse:plot:badOption", f"Unknown %plot option '{words[k]}'. See %help %plot.")
     return options
+
+
+def _pixels(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise MatlabError("matfuse:plot:size", f"{what} must be a whole number of pixels, not '{text}'.") \
+            from None
 
 
 @magic("plot", "line")
 def plot_magic(host: MagicHost, args: str, body: str) -> None:
-    """%plot [png|svg] [-f format] [-s width,height] [-r dpi]  figure output settings for this session.
+    """%plot [inline] [png|svg] [-f fmt] [-s W,H] [-w W] [-h H] [-r dpi]  figure output settings.
 
-    The format is png (default) or svg (sent along with the png); the size is in CSS pixels (default
-    560,420, MATLAB's figure size); the resolution is the PNG's dpi (default 192, sharp on HiDPI
-    screens). Without options, shows the current settings.
+    The settings hold for the rest of the session. The format is png (default) or svg (sent along with the png); the size is in CSS pixels (default
+    560,420, MATLAB's figure size), also one side at a time with -w/-h; the resolution is the PNG's dpi
+    (default 192, sharp on HiDPI screens). Long forms --format, --size, --width, --height, --resolution
+    take a value after a space or `=`. `inline` (metakernel's backend) is accepted: figures are always
+    shown inline. Without options, shows the current settings.
 
-        %plot svg -s 800,400"""
+        %plot inline --format=svg -w 800 -h 400"""
     options = _plot_options(args)
-    size = options.get("size")
+    settings = host.plot_settings
+    size = options.pop("size", None)
     if size is not None:
+        parts = size.replace("x", ",").split(",")
+        if len(parts) != 2:
+            raise MatlabError("matfuse:plot:size", f"Size must be width,height in pixels, not '{size}'.")
+        width, height = (_pixels(p, "Size") for p in parts)
+    else:
+        width, height = settings.width, settings.height
+    width = _pixels(options.pop("width"), "Width") if "width" in options else width
+    height = _pixels(options.pop("height"), "Height") if "height" in options else height
+    resolution = options.pop("resolution", None)
+    if resolution is not None:
         try:
-            width, height = (int(v) for v in size.replace("x", ",").split(","))
-        except ValueError:
-            raise MatlabError("matfuse:plot:size", f"Size must be width,height in pixels, not '{size}'.") from None
-        options["size"] = (width, height)
-    if "resolution" in options:
-        try:
-            options["resolution"] = int(options["resolution"])
+            resolution = int(resolution)
         except ValueError:
             raise MatlabError("matfuse:plot:resolution", "Resolution must be a whole number of dpi.") from None
-    configure(host.plot_settings, **options)
-    host.write(f"Plot settings: {host.plot_settings.describe()}\n")
+    configure(settings, fmt=options.get("fmt"), size=(width, height), resolution=resolution)
+    host.write(f"Plot settings: {settings.describe()}\n")
 
 
 @magic("file", "cell")

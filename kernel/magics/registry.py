@@ -34,14 +34,18 @@ class MagicHost(Protocol):
     def display(self, bundle: dict[str, str]) -> None:
         """Show a MIME bundle (e.g. text/plain and text/html) as the cell's display output."""
 
-    def run(self, code: str) -> bool:
-        """Run MATLAB code as a cell does (streamed output, results, figures, errors); True if it succeeded."""
+    def run(self, code: str, name: str | None = None) -> bool:
+        """Run MATLAB code as a cell does (streamed output, results, figures, errors); True if it succeeded.
+        ``name`` names the code in error reports (a script's name; default the cell's In[n])."""
 
     def run_quiet(self, code: str) -> Any:
         """Run MATLAB code with its printed output and figures discarded; return the Session result."""
 
     def page(self, text: str) -> None:
         """Show text in the front end's pager (help)."""
+
+    def set_next_input(self, text: str) -> None:
+        """Replace the cell's text in the front end with ``text`` (%load)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,8 @@ class MagicCall:
 
 _LINE = re.compile(r"%(\w+)(?:[ \t]+(.*))?$")
 _CELL = re.compile(r"%%(\w+)(?:[ \t]+(.*))?$")
+_HABIT = re.compile(r"(%%?)([a-z][a-z0-9_]*)(?:[ \t].*)?$")   # %word as other kernels' magics look
+STOP = "stop"      # returned by a magic whose cell runs no further (%load)
 
 
 def split_cell(code: str) -> tuple[list[MagicCall], str]:
@@ -109,13 +115,37 @@ def split_cell(code: str) -> tuple[list[MagicCall], str]:
         body = "\n".join(lines[1:])
         return [MagicCall(MAGICS[(first.group(1), "cell")], (first.group(2) or "").strip(), body)], ""
     calls: list[MagicCall] = []
-    k = 0
-    while k < len(lines):
-        text = lines[k].strip()
+    last = -1
+    for k, line in enumerate(lines):
+        text = line.strip()
         match = _LINE.match(text)
         if match and (match.group(1), "line") in MAGICS:
             calls.append(MagicCall(MAGICS[(match.group(1), "line")], (match.group(2) or "").strip()))
-        elif text or not calls:
+            last = k
+        elif not (_HABIT.match(text) or (calls and not text)):   # a stray %word is a comment: go on
             break
-        k += 1
-    return calls, "\n".join(lines[k:]) if calls else code
+    if not calls:
+        return calls, code
+    rest = last + 1
+    while rest < len(lines) and not lines[rest].strip():
+        rest += 1
+    return calls, "\n".join(lines[rest:])
+
+
+def stray_magics(code: str) -> list[str]:
+    """The ``%word`` and ``%%word`` lines (lower-case word) among a cell's leading magic lines that name
+    no magic: habits from other kernels (``%matplotlib inline``, ``%%bash``) that MATLAB reads as
+    comments. A registered cell magic on the first line takes the whole cell: nothing is stray then."""
+    found = []
+    for k, line in enumerate(code.split("\n")):
+        text = line.strip()
+        habit, magic_line = _HABIT.match(text), _LINE.match(text)
+        if k == 0 and _CELL.match(text) and (_CELL.match(text).group(1), "cell") in MAGICS:
+            return []
+        if magic_line and (magic_line.group(1), "line") in MAGICS:
+            continue
+        if habit:
+            found.append(habit.group(1) + habit.group(2))
+        elif text:
+            break
+    return found

@@ -27,7 +27,8 @@ MISMATCHED = ("Invalid expression. When calling a function or indexing a variabl
     ("x = 1;\nfor k = 1:3\n  while 1\n  end\n", 2, 1, "At least one END is missing. The statement beginning "
                                                      "here does not have a matching end."),
     ("a != b", 1, 3, "Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='."),
-    ("!a", 1, 1, "Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='."),
+    ("x = !a", 1, 5, "Invalid use of '!': MATLAB writes negation as '~' and inequality as '~='."),
+    ("!", 1, 1, "A shell escape '!' needs a command after it."),
     ("x = 'abc", 1, 5, "Character vector is not terminated properly."),
     ('x = "abc', 1, 5, "String is not terminated properly."),
     ("x = 3 $ 4", 1, 7, "The input character '$' is not valid in MATLAB statements or expressions."),

@@ -28,6 +28,7 @@ class Names:
     ("%plot svg\n\n%who\nz", [("plot", "line", "svg"), ("who", "line", "")], "z"),
     ("% time is a comment\nx", [], "% time is a comment\nx"),
     ("%nosuchmagic\nx", [], "%nosuchmagic\nx"),
+    ("%matplotlib inline\n%plot svg\nplot(1)", [("plot", "line", "svg")], "plot(1)"),
     ("x = 1\n%time y", [], "x = 1\n%time y"),
     ("%%time\na = 1;\nb = 2;", [("time", "cell", "")], ""),
     ("%%file f.m\nfunction f\nend", [("file", "cell", "f.m")], ""),

@@ -1,10 +1,14 @@
-"""The search path and the working folder: addpath, rmpath, path, pwd, cd.
+"""The search path, the working folder and the operating system: addpath, rmpath, path, pwd, cd, system
+(which MATLAB's shell escape ``!command`` calls: engine/frontend/lexer.py).
 
 Function files are found in the working folder, then in the folders of ctx.state.path in order (the VM
 reads that list when it resolves a name)."""
 from __future__ import annotations
 
 import os
+import queue
+import subprocess
+import threading
 
 from ..errors import MatlabError
 from .registry import builtin
@@ -103,3 +107,66 @@ def cd(ctx, folder=None, nargout=0):
         raise MatlabError("MATLAB:cd:NonExistentFolder",
                           f"Cannot CD to {target} (Name is nonexistent or not a directory).") from None
     return char_value(previous) if nargout else None
+
+
+SYSTEM_POLL = 0.05      # seconds between interrupt checks while a system command runs
+
+
+@builtin("system", family="folders")
+def system(ctx, command, *rest, nargout=0):
+    """status = system(command), [status, cmdout] = system(command), [...] = system(command, '-echo'),
+    [...] = system(command, name1, value1, ...)  run an operating system command.
+
+    The command runs in the shell named by MATLAB_SHELL, else SHELL, else /bin/sh, in the working folder,
+    with no standard input; its standard output and error, together, are shown as they come (in a
+    notebook, streamed into the cell) unless cmdout is asked for without '-echo'. status is the exit
+    status (0 for success). Name-value pairs set environment variables for the command only. The stop
+    button ends the command. `!command` at the start of a statement runs command the same way.
+
+        [status, out] = system('echo hello');   % status = 0, out = 'hello' and a newline
+    """
+    text = text_arg(command, "system", "Command")
+    options = list(rest)
+    echo = bool(options) and option_name(options[0]) == "-echo"
+    options = options[1:] if echo else options
+    if len(options) % 2:
+        raise MatlabError("MATLAB:system:InvalidInput", "Environment variables must be given as name-value "
+                          "pairs.")
+    env = dict(os.environ)
+    for name, value in zip(options[::2], options[1::2]):
+        env[text_arg(name, "system", "Environment variable name")] = text_arg(value, "system",
+                                                                              "Environment variable value")
+    status, output = _run_shell(ctx, text, env, show=nargout < 2 or echo)
+    return (float(status), char_value(output)) if nargout >= 2 else float(status)
+
+
+def _run_shell(ctx, command: str, env: dict, show: bool) -> tuple[int, str]:
+    """Run ``command`` in the user's shell; stream its output to ctx.write when ``show``; kill it when
+    the cell is interrupted. Returns (exit status, all of its output)."""
+    shell = os.environ.get("MATLAB_SHELL") or os.environ.get("SHELL") or "/bin/sh"
+    try:
+        child = subprocess.Popen([shell, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, env=env, text=True, errors="replace", bufsize=1)
+    except OSError as exc:
+        raise MatlabError("MATLAB:system:shellNotFound", f"Cannot run the shell '{shell}': {exc.strerror}.") \
+            from None
+    chunks: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in child.stdout:
+            chunks.put(line)
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    output: list[str] = []
+    while reader.is_alive() or not chunks.empty():
+        if ctx.interrupted():
+            child.kill()
+            break
+        try:
+            line = chunks.get(timeout=SYSTEM_POLL)
+        except queue.Empty:
+            continue
+        output.append(line)
+        if show:
+            ctx.write(line)
+    return child.wait(), "".join(output)
