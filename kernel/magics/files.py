@@ -5,6 +5,7 @@ import os
 import re
 import shlex
 
+from engine.frontend.source import read_source
 from engine.runtime.errors import MatlabError
 
 from .registry import STOP, MagicHost, magic
@@ -26,10 +27,9 @@ def _script_path(args: str, magic_name: str) -> str:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MatlabError("matfuse:file:read", f"Unable to read file '{path}': {exc}.") from None
+        return read_source(path)
+    except OSError as exc:
+        raise MatlabError("matfuse:file:read", f"Unable to read file '{path}': {exc.strerror}.") from None
 
 
 @magic("load", "line")
