@@ -74,6 +74,19 @@ class AxesState:
     hold: bool = False
     series: list[Any] = field(default_factory=list)   # plotted artists in order (legend entries)
     colorbar: Any = None
+    side: str = ""                             # "left" or "right" once yyaxis made a pair of y-axes
+    twin: AxesState | None = None              # the other side of a yyaxis pair
+    cycler: Any = None                         # its own color/line style order (yyaxis), else the figure's
+
+
+@dataclass
+class TileLayout:
+    """A tiledlayout: an m-by-n grid of tiles, or a 'flow' grid that grows as tiles are added."""
+    rows: int
+    cols: int
+    flow: bool
+    handle: float = 0.0
+    last: int = 0                              # the last tile nexttile made (1-based)
 
 
 @dataclass
@@ -87,7 +100,11 @@ class FigureState:
     colormap: Any = None                       # matplotlib Colormap; None until first needed
     size: tuple[int, int] | None = None        # (width, height) px from 'Position'; None: settings
     name: str = ""
+    tiles: TileLayout | None = None           # set by tiledlayout
     dirty: bool = True
+
+
+HANDLE_FRACTION = 2.0 ** -10
 
 
 @dataclass
@@ -100,9 +117,12 @@ class GraphicsState:
     next_handle: float = 1000.0
 
     def new_handle(self, obj: Any) -> float:
+        """A new handle for an axes or plotted object: not an integer (as MATLAB's numeric handles were),
+        so that ``plot(ax, ...)`` is not mistaken for data, and never a figure number."""
         self.next_handle += 1.0
-        self.handles[self.next_handle] = obj
-        return self.next_handle
+        handle = self.next_handle + HANDLE_FRACTION
+        self.handles[handle] = obj
+        return handle
 
 
 def graphics_state(state: SessionState) -> GraphicsState:

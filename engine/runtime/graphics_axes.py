@@ -6,9 +6,12 @@ matplotlib is imported on first use, never when the builtins are registered.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+
+import numpy as np
 
 from .builtins.registry import builtin
 from .errors import MatlabError, not_enough_inputs, too_many_inputs
@@ -18,23 +21,55 @@ from .graphics_args import COLOR_ORDER, colormap_from_name, scalar
 LAYOUT_PAD = 12 / 96   # inches of white space between the figure's edge and its tick labels (12 px)
 
 
-def graphics(name: str) -> Callable:
-    """Register a graphics builtin; it runs in MATLAB's plot style and checks its argument count."""
+def graphics(name: str, axes_first: bool = False) -> Callable:
+    """Register a graphics builtin; it runs in MATLAB's plot style and checks its argument count. With
+    ``axes_first``, a first argument that is an axes handle (``plot(ax, x, y)``) makes the call work on
+    that axes; the current figure and axes stay as they were."""
     def register(fn: Callable) -> Callable:
         signature = inspect.signature(fn)
 
         @functools.wraps(fn)
         def call(*args: Any, **kwargs: Any) -> Any:
             import matplotlib
+            target = axes_argument(args[0], args[1]) if axes_first and len(args) > 1 else None
+            if target is not None:
+                args = (args[0], *args[2:])
             try:
                 signature.bind(*args, **kwargs)
             except TypeError as exc:
                 raise (too_many_inputs() if "too many" in str(exc) else not_enough_inputs()) from None
-            with matplotlib.rc_context(STYLE):
+            with matplotlib.rc_context(STYLE), _current(args[0], target):
                 return fn(*args, **kwargs)
         builtin(name, "graphics")(call)
         return fn
     return register
+
+
+def axes_argument(ctx: Any, value: Any) -> AxesState | None:
+    """The axes whose handle ``value`` is, or None."""
+    if type(value) is not float and not (type(value) is np.ndarray and value.size == 1):
+        return None
+    gs = ctx.state.extras.get("graphics")
+    target = gs.handles.get(float(value) if type(value) is float else float(value.ravel()[0])) if gs else None
+    return target if isinstance(target, AxesState) else None
+
+
+@contextlib.contextmanager
+def _current(ctx: Any, axes: AxesState | None) -> Iterator[None]:
+    """Make ``axes`` (and its figure) current for a call, then restore what was current."""
+    if axes is None:
+        yield
+        return
+    gs = ctx.state.extras["graphics"]
+    fig = next(f for f in gs.figures.values() if axes in f.axes.values())
+    saved_figure, saved_axes = gs.current, fig.current_axes
+    gs.current, fig.current_axes = fig.number, axes
+    try:
+        yield
+    finally:
+        gs.current = saved_figure if saved_figure in gs.figures else gs.current
+        if saved_axes is not None and saved_axes in fig.axes.values():
+            fig.current_axes = saved_axes
 
 
 def new_figure(gs: GraphicsState, number: int) -> FigureState:
@@ -84,6 +119,8 @@ def subplot_grid(fig: FigureState, m: int, n: int) -> Any:
 
 def current_axes(gs: GraphicsState) -> AxesState:
     fig = current_figure(gs)
+    if fig.current_axes is None and fig.tiles is not None:
+        return next_tile(gs, fig, None, (1, 1))
     if fig.current_axes is None:
         return add_axes(gs, fig, (1, 1, (1,)), subplot_grid(fig, 1, 1)[0, 0])
     fig.dirty = True
@@ -97,9 +134,54 @@ def plot_axes(gs: GraphicsState, three_d: bool = False) -> AxesState:
         return replace_axes(gs, axes, three_d)
     if not axes.hold:
         axes.mpl.cla()
-        axes.mpl.set_prop_cycle(gs.figures[gs.current].mpl.matfuse_cycler)
+        axes.mpl.set_prop_cycle(axes.cycler or gs.figures[gs.current].mpl.matfuse_cycler)
         axes.series.clear()
+        if axes.side:
+            style_side(axes)
     return axes
+
+
+def style_side(axes: AxesState) -> None:
+    """One side of a yyaxis pair: its ticks, tick labels and spine on its side only, in its color."""
+    colour = axes.cycler.by_key()["color"][0]
+    right = axes.side == "right"
+    axes.mpl.tick_params(axis="y", left=not right, right=right, labelleft=not right, labelright=right,
+                         colors=colour)
+    axes.mpl.yaxis.set_label_position(axes.side)
+    axes.mpl.yaxis.label.set_color(colour)
+    axes.mpl.spines[axes.side].set_color(colour)
+    if right:
+        axes.mpl.patch.set_visible(False)     # the left side's plots show through
+
+
+def next_tile(gs: GraphicsState, fig: FigureState, number: int | None, span: tuple[int, int]) -> AxesState:
+    """Tile ``number`` (1-based, along rows; the next one if None) of the figure's tiled layout, made
+    current (created, spanning ``span`` rows and columns, if it does not exist)."""
+    tiles = fig.tiles
+    number = tiles.last + 1 if number is None else number
+    if tiles.flow:
+        tiles.rows, tiles.cols = _flow_grid(max(number, tiles.last))
+    elif not 1 <= number <= tiles.rows * tiles.cols:
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
+                          f"Tile number must be between 1 and {tiles.rows * tiles.cols}.")
+    tiles.last = max(tiles.last, number)
+    grid = subplot_grid(fig, tiles.rows, tiles.cols)
+    if tiles.flow:                            # a flow layout reflows every tile into the grown grid
+        for (_, k), axes in [(key, a) for key, a in fig.axes.items() if key[0] == "tile"]:
+            axes.mpl.set_subplotspec(grid[(k - 1) // tiles.cols, (k - 1) % tiles.cols])
+    existing = fig.axes.get(("tile", number))
+    if existing is not None:
+        fig.current_axes = existing
+        return existing
+    row, col = (number - 1) // tiles.cols, (number - 1) % tiles.cols
+    if row + span[0] > tiles.rows or col + span[1] > tiles.cols:
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidSpan", "The tile span does not fit the grid.")
+    return add_axes(gs, fig, ("tile", number), grid[row:row + span[0], col:col + span[1]])
+
+
+def _flow_grid(n: int) -> tuple[int, int]:
+    cols = max(1, int(np.ceil(np.sqrt(n))))
+    return int(np.ceil(n / cols)), cols
 
 
 def replace_axes(gs: GraphicsState, axes: AxesState, three_d: bool) -> AxesState:
@@ -113,12 +195,16 @@ def replace_axes(gs: GraphicsState, axes: AxesState, three_d: bool) -> AxesState
 
 
 def remove_axes(fig: FigureState, key: tuple) -> None:
+    """Delete an axes (and the other side of a yyaxis pair)."""
     axes = fig.axes.pop(key)
     if axes.colorbar is not None:
         axes.colorbar.remove()
     axes.mpl.remove()
     if fig.current_axes is axes:
         fig.current_axes = None
+    twin_key = next((k for k, a in fig.axes.items() if a is axes.twin), None)
+    if twin_key is not None:
+        remove_axes(fig, twin_key)
 
 
 def figure_number(value: Any) -> int:

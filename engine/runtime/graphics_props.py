@@ -13,7 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .errors import MatlabError
-from .figures import AxesState, FigureState, GraphicsState
+from .figures import AxesState, FigureState, GraphicsState, TileLayout
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
                             colormap_from_name, is_text, numbers, scalar, text, text_list)
 from .values import CellArray, CharArray
@@ -29,7 +29,7 @@ class Prop:
 CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
                "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
-               "area": "Area", "colorbar": "ColorBar"}
+               "area": "Area", "colorbar": "ColorBar", "tiledlayout": "TiledChartLayout"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -40,6 +40,8 @@ def type_of(obj: Any) -> str:
         return "figure"
     if isinstance(obj, AxesState):
         return "axes"
+    if isinstance(obj, TileLayout):
+        return "tiledlayout"
     tagged = getattr(obj, "matfuse_type", None)
     if tagged is not None:
         return tagged
@@ -72,7 +74,7 @@ def resolve(gs: GraphicsState, handle: float) -> Any:
     """The object of a handle: a figure number or a handle from the counter."""
     if handle in gs.handles:
         return gs.handles[handle]
-    if handle == int(handle) and int(handle) in gs.figures:
+    if np.isfinite(handle) and handle == int(handle) and int(handle) in gs.figures:
         return gs.figures[int(handle)]
     raise MatlabError("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
 
@@ -269,6 +271,12 @@ def _set_position(obj: Any, value: Any) -> None:
     obj.set_position((pos[0], pos[1]))
 
 
+def _set_interpreter(label: Any, value: Any) -> None:
+    """'none' shows the text as it is; 'tex' and 'latex' let matplotlib read $...$ as math."""
+    label.matfuse_interpreter = _choice(value, "Interpreter", ("tex", "latex", "none"))
+    label.set_parse_math(label.matfuse_interpreter != "none")
+
+
 TEXT = COMMON + (
     Prop("String", lambda gs, o: CharArray.from_str(o.get_text()),
          lambda o, v: o.set_text("\n".join(text_list(v)))),
@@ -282,9 +290,13 @@ TEXT = COMMON + (
     Prop("HorizontalAlignment", lambda gs, o: CharArray.from_str(o.get_horizontalalignment()),
          lambda o, v: o.set_horizontalalignment(_choice(v, "HorizontalAlignment",
                                                         ("left", "center", "right")))),
+    Prop("Interpreter", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_interpreter", "tex")),
+         _set_interpreter),
     Prop("VerticalAlignment", lambda gs, o: CharArray.from_str(VALIGN_NAMES[o.get_verticalalignment()]),
          lambda o, v: o.set_verticalalignment(VALIGN[_choice(v, "VerticalAlignment", tuple(VALIGN))])),
 )
+
+
 # MATLAB's vertical alignments and matplotlib's nearest ones
 VALIGN = {"middle": "center", "top": "top", "bottom": "bottom", "baseline": "baseline", "cap": "top"}
 VALIGN_NAMES = {"center": "middle", "center_baseline": "middle", "top": "top", "bottom": "bottom",
@@ -455,12 +467,12 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         Prop(f"{A}Grid", grid_get,
              lambda a, v: a.mpl.grid(_flag(v, f"{A}Grid"), which="major", axis=axis)),
         Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set),
-        Prop(f"{A}Label", lambda gs, a: _text_handle(gs, getattr(a.mpl, f"{axis}axis").label)),
+        Prop(f"{A}Label", lambda gs, a: handle_for(gs, getattr(a.mpl, f"{axis}axis").label)),
     )
 
 
-def _text_handle(gs: GraphicsState, artist: Any) -> float:
-    """The handle of a text artist that already exists (a title or label), made on first request."""
+def handle_for(gs: GraphicsState, artist: Any) -> float:
+    """The handle of an object that already exists (a title or label), made on first request."""
     handle = handle_of(gs, artist)
     return handle if not np.isnan(handle) else gs.new_handle(artist)
 
@@ -477,7 +489,7 @@ def _set_next_plot(axes: AxesState, value: Any) -> None:
 
 AXES = COMMON + _axis_props("x") + _axis_props("y") + (
     Prop("ZLim", lambda gs, a: _row(a.mpl.get_zlim()) if a.mpl.name == "3d" else _row([-1.0, 1.0])),
-    Prop("Title", lambda gs, a: _text_handle(gs, a.mpl.title)),
+    Prop("Title", lambda gs, a: handle_for(gs, a.mpl.title)),
     Prop("FontSize", lambda gs, a: float(a.mpl.xaxis.get_ticklabels()[0].get_fontsize()
                                          if a.mpl.xaxis.get_ticklabels() else 9.0),
          lambda a, v: a.mpl.tick_params(labelsize=scalar(v, "FontSize"))),
@@ -532,6 +544,8 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
+    "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
+                    Prop("GridSize", lambda gs, t: _row([t.rows, t.cols]))),
 }
 
 

@@ -52,7 +52,7 @@ def _columns(A: np.ndarray) -> np.ndarray:
 
 # ----------------------------------------------------------------------------- text and lines
 
-@graphics("text")
+@graphics("text", axes_first=True)
 def text_(ctx, *args, nargout=0):
     """text(x, y, txt) | text(x, y, z, txt) | text(..., Name, Value)  text at data coordinates.
 
@@ -96,7 +96,7 @@ def _strings(value: Any, n: int) -> list[str]:
     return [text(value, "text")] * n
 
 
-@graphics("line")
+@graphics("line", axes_first=True)
 def line(ctx, *args, nargout=0):
     """line(x, y) | line(x, y, z) | line('XData', x, 'YData', y, ...) | line(..., Name, Value)  add lines.
 
@@ -134,7 +134,7 @@ def _draw_xyz(axes: AxesState, nums: list[Any], spec: LineSpec | None, three_d: 
             for j in range(X.shape[1])]
 
 
-@graphics("plot3")
+@graphics("plot3", axes_first=True)
 def plot3(ctx, *args, nargout=0):
     """plot3(X, Y, Z) | plot3(X, Y, Z, LineSpec, ...) | plot3(..., Name, Value)  3-D line plot.
 
@@ -163,7 +163,7 @@ def plot3(ctx, *args, nargout=0):
 ORIENTATIONS = ("vertical", "horizontal", "both")
 
 
-@graphics("errorbar")
+@graphics("errorbar", axes_first=True)
 def errorbar(ctx, *args, nargout=0):
     """errorbar(y, err) | errorbar(x, y, err) | errorbar(x, y, neg, pos) | errorbar(x, y, yneg, ypos,
     xneg, xpos) | errorbar(..., ornt) | errorbar(..., LineSpec, Name, Value)  line plot with error bars.
@@ -226,7 +226,7 @@ def _pick(pair: Any, j: int) -> Any:
     return None if pair is None else np.vstack([pair[0][:, j], pair[1][:, j]])
 
 
-@graphics("stem")
+@graphics("stem", axes_first=True)
 def stem(ctx, *args, nargout=0):
     """stem(Y) | stem(X, Y) | stem(..., 'filled') | stem(..., LineSpec, Name, Value)  discrete sequence
     plot: a stem from the baseline (0) to each value, with a marker (hollow 'o' by default) at its end.
@@ -274,7 +274,7 @@ def _style_stem(stems: Any, spec: LineSpec, props: dict[str, Any], filled: bool,
 
 # ----------------------------------------------------------------------------- areas, polygons, pies
 
-@graphics("area")
+@graphics("area", axes_first=True)
 def area(ctx, *args, nargout=0):
     """area(Y) | area(X, Y) | area(..., basevalue) | area(..., Name, Value)  filled area plot.
 
@@ -308,7 +308,7 @@ def area(ctx, *args, nargout=0):
     return handles if nargout else None
 
 
-@graphics("fill")
+@graphics("fill", axes_first=True)
 def fill(ctx, *args, nargout=0):
     """fill(X, Y, C) | fill(X1, Y1, C1, X2, Y2, C2, ...) | fill(..., Name, Value)  filled polygons.
 
@@ -323,7 +323,7 @@ def fill(ctx, *args, nargout=0):
     return _polygons(gs, axes, args, nargout, "fill")
 
 
-@graphics("patch")
+@graphics("patch", axes_first=True)
 def patch(ctx, *args, nargout=0):
     """patch(X, Y, C) | patch('XData', X, 'YData', Y, ...) | patch('Faces', F, 'Vertices', V, ...)  add
     filled polygons to the current axes (hold does not matter).
@@ -408,7 +408,7 @@ def _fill_color(gs: GraphicsState, collection: Any, value: Any, n: int) -> None:
     collection.set_cmap(figure_cmap(gs))
 
 
-@graphics("pie")
+@graphics("pie", axes_first=True)
 def pie(ctx, *args, nargout=0):
     """pie(X) | pie(X, explode) | pie(X, labels) | pie(X, explode, labels)  pie chart.
 
@@ -469,7 +469,7 @@ IMAGE_RANGES = {"uint8": (0, 255), "uint16": (0, 65535), "int16": (-32768, 32767
                 "double": (0, 1), "single": (0, 1)}
 
 
-@graphics("imshow")
+@graphics("imshow", axes_first=True)
 def imshow(ctx, *args, nargout=0):
     """imshow(I) | imshow(I, [low high]) | imshow(I, []) | imshow(RGB) | imshow(X, map) | imshow(file)
     show an image with square pixels and no axes.

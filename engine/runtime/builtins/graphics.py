@@ -14,11 +14,13 @@ from typing import Any, Callable
 import numpy as np
 
 from ..errors import MatlabError, not_enough_inputs
-from ..figures import AxesState, FigureState, GraphicsState, flush_figures, graphics_state, render
+from ..figures import (AxesState, FigureState, GraphicsState, TileLayout, flush_figures, graphics_state,
+                       render)
 from ..graphics_args import (color, is_numeric, is_text, label_text, name_values, numbers, scalar, text,
                              text_list)
-from ..graphics_axes import (add_axes, current_axes, current_figure, figure_number, free_number, graphics,
-                             new_figure, remove_axes, subplot_grid)
+from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
+                             graphics, new_figure, remove_axes, subplot_grid)
+from ..graphics_props import handle_for, resolve, set_property, type_of
 from ..values import CharArray
 
 @graphics("figure")
@@ -135,7 +137,7 @@ def _cells(spec: Any) -> set[tuple[float, float]]:
             for j in range(c.start * step // cols, c.stop * step // cols)}
 
 
-@graphics("hold")
+@graphics("hold", axes_first=True)
 def hold(ctx, *args):
     """hold on | hold off | hold  keep the current plots when adding new ones (toggle without argument).
 
@@ -157,13 +159,32 @@ def clf(ctx, *args):
 
         clf; plot(1:3)
     """
-    gs = graphics_state(ctx.state)
-    fig = current_figure(gs)
+    clear_figure(current_figure(graphics_state(ctx.state)))
+
+
+def clear_figure(fig: FigureState) -> None:
+    """Delete every axes, title and layout of a figure."""
     for key in list(fig.axes):
-        remove_axes(fig, key)
+        if key in fig.axes:
+            remove_axes(fig, key)
     fig.mpl.clf()
+    fig.mpl.get_layout_engine().set(w_pad=LAYOUT_PAD, h_pad=LAYOUT_PAD, wspace=0.02, hspace=0.02)
     fig.grids.clear()
+    fig.tiles = None
     fig.dirty = True
+
+
+def label_target(gs: GraphicsState, args: tuple) -> tuple[FigureState, tuple]:
+    """The figure that a figure or tiled layout handle given first names (else the current figure), and
+    the other arguments."""
+    if len(args) > 1 and is_numeric(args[0]):
+        target = resolve(gs, scalar(args[0], "handle"))
+        fig = target if isinstance(target, FigureState) else next(
+            (f for f in gs.figures.values() if f.tiles is target), None)
+        if fig is None:
+            raise MatlabError("MATLAB:sgtitle:InvalidTarget", "The target must be a figure or a tiled layout.")
+        return fig, args[1:]
+    return current_figure(gs), args
 
 
 @graphics("close")
@@ -205,65 +226,78 @@ def drawnow(ctx, *args):
 
 # ----------------------------------------------------------------------------- annotations and limits
 
-def _set_text(ctx, args: tuple, setter: str) -> None:
+LAYOUT_LABELS = {"title": "suptitle", "xlabel": "supxlabel", "ylabel": "supylabel"}
+
+
+def _set_text(ctx, args: tuple, setter: str, nargout: int) -> Any:
+    """title, xlabel, ylabel, zlabel: of the current axes, or of a tiled layout or colorbar given first;
+    name-value pairs are text properties (as for set). Returns the text's handle when asked."""
+    gs = graphics_state(ctx.state)
+    target = None
+    if len(args) > 1 and is_numeric(args[0]):
+        target, args = resolve(gs, scalar(args[0], "handle")), args[1:]
     if not args:
         raise not_enough_inputs()
+    string = label_text(args[0])
+    if isinstance(target, TileLayout) and setter in LAYOUT_LABELS:
+        fig = next(f for f in gs.figures.values() if f.tiles is target)
+        artist = getattr(fig.mpl, LAYOUT_LABELS[setter])(string)
+        fig.dirty = True
+    elif target is not None and type_of(target) == "colorbar" and setter != "title":
+        target.set_label(string)
+        artist = target.ax.yaxis.label if target.orientation == "vertical" else target.ax.xaxis.label
+    elif target is not None:
+        raise MatlabError(f"MATLAB:{setter}:InvalidTarget", f"{setter} needs axes, a tiled layout or a colorbar.")
+    else:
+        axes = current_axes(gs)
+        if setter == "zlabel" and axes.mpl.name != "3d":
+            raise MatlabError("MATLAB:zlabel:Not3D", "zlabel needs 3-D axes (surf, mesh).")
+        artist = getattr(axes.mpl, f"set_{setter}")(string)
     opts = name_values(list(args[1:]), setter)
-    kw: dict[str, Any] = {}
-    size = opts.pop("FontSize")
-    if size is not None:
-        kw["fontsize"] = scalar(size, "FontSize")
-    weight = opts.pop("FontWeight")
-    if weight is not None:
-        kw["fontweight"] = text(weight)
-    colour = opts.pop("Color")
-    if colour is not None:
-        kw["color"] = color(colour)
-    opts.pop("Interpreter")
-    opts.check_empty(setter)
-    axes = current_axes(graphics_state(ctx.state))
-    getattr(axes.mpl, f"set_{setter}")(label_text(args[0]), **kw)
+    for name in opts.order:
+        set_property(gs, artist, name, opts.values[name.lower()])
+    return handle_for(gs, artist) if nargout else None
 
 
-@graphics("title")
-def title(ctx, *args):
-    """title(txt)  title of the current axes (txt: text, or a cell array of lines).
+@graphics("title", axes_first=True)
+def title(ctx, *args, nargout=0):
+    """title(txt) | title(target, txt) | title(..., Name, Value) | t = title(...)  title of the current
+    axes (txt: text, or a cell array of lines), or of the axes or tiled layout target.
 
-    Name-value pairs: FontSize, FontWeight, Color.
+    Name-value pairs: the text properties of set (FontSize, FontWeight, Color, Interpreter...).
 
         title('Damped oscillation')
     """
-    _set_text(ctx, args, "title")
+    return _set_text(ctx, args, "title", nargout)
 
 
-@graphics("xlabel")
-def xlabel(ctx, *args):
-    """xlabel(txt)  label of the x-axis of the current axes.
+@graphics("xlabel", axes_first=True)
+def xlabel(ctx, *args, nargout=0):
+    """xlabel(txt) | xlabel(target, txt) | xlabel(..., Name, Value)  label of the x-axis of the current
+    axes (or of the axes, tiled layout or colorbar target).
 
         xlabel('time (s)')
     """
-    _set_text(ctx, args, "xlabel")
+    return _set_text(ctx, args, "xlabel", nargout)
 
 
-@graphics("ylabel")
-def ylabel(ctx, *args):
-    """ylabel(txt)  label of the y-axis of the current axes.
+@graphics("ylabel", axes_first=True)
+def ylabel(ctx, *args, nargout=0):
+    """ylabel(txt) | ylabel(target, txt) | ylabel(..., Name, Value)  label of the y-axis of the current
+    axes (or of the axes, tiled layout or colorbar target: c = colorbar; ylabel(c, 'K')).
 
         ylabel('amplitude')
     """
-    _set_text(ctx, args, "ylabel")
+    return _set_text(ctx, args, "ylabel", nargout)
 
 
-@graphics("zlabel")
-def zlabel(ctx, *args):
-    """zlabel(txt)  label of the z-axis of the current 3-D axes.
+@graphics("zlabel", axes_first=True)
+def zlabel(ctx, *args, nargout=0):
+    """zlabel(txt) | zlabel(..., Name, Value)  label of the z-axis of the current 3-D axes.
 
         surf(magic(4)); zlabel('height')
     """
-    axes = current_axes(graphics_state(ctx.state))
-    if axes.mpl.name != "3d":
-        raise MatlabError("MATLAB:zlabel:Not3D", "zlabel needs 3-D axes (surf, mesh).")
-    _set_text(ctx, args, "zlabel")
+    return _set_text(ctx, args, "zlabel", nargout)
 
 
 LEGEND_LOCATIONS = {"north": "upper center", "south": "lower center", "east": "center right",
@@ -272,7 +306,7 @@ LEGEND_LOCATIONS = {"north": "upper center", "south": "lower center", "east": "c
                     "bestoutside": "best"}
 
 
-@graphics("legend")
+@graphics("legend", axes_first=True)
 def legend(ctx, *args):
     """legend | legend(label1, ..., labelN) | legend(labels) | legend('off')  legend of the current axes.
 
@@ -330,7 +364,7 @@ def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:
     return (labels or None), list(args[k:])
 
 
-@graphics("grid")
+@graphics("grid", axes_first=True)
 def grid(ctx, *args):
     """grid on | grid off | grid minor | grid  show or hide grid lines (toggle without argument).
 
@@ -370,7 +404,7 @@ def _limits(ctx, args: tuple, nargout: int, axis_name: str):
     return np.array([getter()], dtype=np.float64) if nargout else None
 
 
-@graphics("xlim")
+@graphics("xlim", axes_first=True)
 def xlim(ctx, *args, nargout=0):
     """xlim([xmin xmax]) | xlim('auto') | lim = xlim  set or get the x-axis limits.
 
@@ -379,7 +413,7 @@ def xlim(ctx, *args, nargout=0):
     return _limits(ctx, args, nargout, "x")
 
 
-@graphics("ylim")
+@graphics("ylim", axes_first=True)
 def ylim(ctx, *args, nargout=0):
     """ylim([ymin ymax]) | ylim('auto') | lim = ylim  set or get the y-axis limits.
 
@@ -402,7 +436,7 @@ AXIS_MODES: dict[str, Callable[[Any], None]] = {
 }
 
 
-@graphics("axis")
+@graphics("axis", axes_first=True)
 def axis(ctx, *args, nargout=0):
     """axis(limits) | axis equal | axis tight | ... | lim = axis  set axis limits and scaling.
 

@@ -83,7 +83,7 @@ def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: s
     return np.array(handles, dtype=np.float64).reshape(-1, 1) if nargout else None
 
 
-@graphics("plot")
+@graphics("plot", axes_first=True)
 def plot(ctx, *args, nargout=0):
     """plot(Y) | plot(X, Y) | plot(X, Y, LineSpec, ..., Name, Value)  2-D line plot.
 
@@ -97,7 +97,7 @@ def plot(ctx, *args, nargout=0):
     return draw_lines(ctx, args, nargout)
 
 
-@graphics("semilogy")
+@graphics("semilogy", axes_first=True)
 def semilogy(ctx, *args, nargout=0):
     """semilogy(...)  plot with a logarithmic y-axis (arguments as for plot).
 
@@ -106,7 +106,7 @@ def semilogy(ctx, *args, nargout=0):
     return draw_lines(ctx, args, nargout, yscale="log")
 
 
-@graphics("semilogx")
+@graphics("semilogx", axes_first=True)
 def semilogx(ctx, *args, nargout=0):
     """semilogx(...)  plot with a logarithmic x-axis (arguments as for plot).
 
@@ -115,7 +115,7 @@ def semilogx(ctx, *args, nargout=0):
     return draw_lines(ctx, args, nargout, xscale="log")
 
 
-@graphics("loglog")
+@graphics("loglog", axes_first=True)
 def loglog(ctx, *args, nargout=0):
     """loglog(...)  plot with logarithmic x- and y-axes (arguments as for plot).
 
@@ -124,7 +124,7 @@ def loglog(ctx, *args, nargout=0):
     return draw_lines(ctx, args, nargout, xscale="log", yscale="log")
 
 
-@graphics("scatter")
+@graphics("scatter", axes_first=True)
 def scatter(ctx, *args, nargout=0):
     """scatter(x, y) | scatter(x, y, sz) | scatter(x, y, sz, c) | scatter(..., 'filled')  scatter plot.
 
@@ -138,7 +138,7 @@ def scatter(ctx, *args, nargout=0):
     return _scatter(ctx, args, nargout, "xy")
 
 
-@graphics("scatter3")
+@graphics("scatter3", axes_first=True)
 def scatter3(ctx, *args, nargout=0):
     """scatter3(x, y, z) | scatter3(x, y, z, sz, c) | scatter3(..., 'filled')  3-D scatter plot.
 
@@ -244,7 +244,7 @@ def _scatter_style(axes: AxesState, colors: Any, filled: bool, opts: Any) -> dic
 
 # ----------------------------------------------------------------------------- bars and histograms
 
-@graphics("bar")
+@graphics("bar", axes_first=True)
 def bar(ctx, *args, nargout=0):
     """bar(y) | bar(x, y) | bar(..., width) | bar(..., 'stacked')  bar graph.
 
@@ -308,7 +308,7 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
     return handles
 
 
-@graphics("histogram")
+@graphics("histogram", axes_first=True)
 def histogram(ctx, *args, nargout=0):
     """histogram(X) | histogram(X, nbins) | histogram(X, edges)  histogram of the values in X.
 
@@ -390,7 +390,7 @@ def _normalize(counts: np.ndarray, edges: np.ndarray, n: int, how: str) -> np.nd
 # ----------------------------------------------------------------------------- images, surfaces, contours
 
 
-@graphics("imagesc")
+@graphics("imagesc", axes_first=True)
 def imagesc(ctx, *args, nargout=0):
     """imagesc(C) | imagesc(x, y, C) | imagesc(..., clims)  show matrix C as an image with scaled colors.
 
@@ -477,7 +477,7 @@ def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cm
     return lines
 
 
-@graphics("surf")
+@graphics("surf", axes_first=True)
 def surf(ctx, *args, nargout=0):
     """surf(Z) | surf(X, Y, Z)  3-D surface colored by height through the colormap.
 
@@ -489,7 +489,7 @@ def surf(ctx, *args, nargout=0):
     return _draw_surface(ctx, args, nargout, False, "surf")
 
 
-@graphics("mesh")
+@graphics("mesh", axes_first=True)
 def mesh(ctx, *args, nargout=0):
     """mesh(Z) | mesh(X, Y, Z)  3-D wireframe mesh with edges colored by height.
 
@@ -524,7 +524,7 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     return handle if nargout else None
 
 
-@graphics("contour")
+@graphics("contour", axes_first=True)
 def contour(ctx, *args, nargout=0):
     """contour(Z) | contour(X, Y, Z) | contour(..., n) | contour(..., levels)  contour lines of Z.
 
@@ -536,7 +536,7 @@ def contour(ctx, *args, nargout=0):
     return _draw_contour(ctx, args, nargout, False, "contour")
 
 
-@graphics("contourf")
+@graphics("contourf", axes_first=True)
 def contourf(ctx, *args, nargout=0):
     """contourf(...)  filled contour plot (arguments as for contour).
 
@@ -588,7 +588,7 @@ for _name in COLORMAPS:
     _colormap_function(_name)
 
 
-@graphics("colorbar")
+@graphics("colorbar", axes_first=True)
 def colorbar(ctx, *args, nargout=0):
     """colorbar | colorbar('off')  show (or remove) a color scale beside the current axes.
 

@@ -1,0 +1,162 @@
+"""Layouts of axes in a figure: tiledlayout and nexttile, sgtitle, and yyaxis (two y-axes on one axes).
+
+subplot (graphics.py) and tiles share the figure's grids (graphics_axes.subplot_grid); a tiled layout
+keeps its grid size and the last tile made in ``FigureState.tiles``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import MatlabError
+from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
+from ..graphics_args import (COLOR_ORDER, is_numeric, is_text, label_text, name_values, numbers, scalar,
+                             text)
+from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
+from ..graphics_props import set_property
+from .graphics import clear_figure, label_target
+
+SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
+PADDING = {"loose": LAYOUT_PAD, "compact": 4 / 96, "tight": 0.0}       # inches around the layout
+
+
+@graphics("tiledlayout")
+def tiledlayout(ctx, *args, nargout=0):
+    """tiledlayout(m, n) | tiledlayout('flow') | tiledlayout(..., 'TileSpacing', s, 'Padding', p)  a grid
+    of tiles for axes in the current figure (which is cleared); nexttile fills it.
+
+    'flow' makes a grid that grows as tiles are added. TileSpacing and Padding are 'loose' (default),
+    'compact', 'tight' or 'none'. title, xlabel and ylabel of the returned layout label the whole grid.
+
+        t = tiledlayout(2, 2); nexttile; plot(1:3); nexttile; bar([1 2]); title(t, 'results')
+    """
+    rows, cols, flow, rest = _grid_args(list(args))
+    opts = name_values(rest, "tiledlayout")
+    spacing = _option(opts.pop("TileSpacing"), "TileSpacing", SPACING)
+    padding = _option(opts.pop("Padding"), "Padding", PADDING)
+    opts.check_empty("tiledlayout")
+    gs = graphics_state(ctx.state)
+    fig = current_figure(gs)
+    clear_figure(fig)
+    fig.tiles = TileLayout(rows, cols, flow)
+    fig.tiles.handle = gs.new_handle(fig.tiles)
+    fig.mpl.get_layout_engine().set(wspace=spacing, hspace=spacing, w_pad=padding, h_pad=padding)
+    return fig.tiles.handle if nargout else None
+
+
+def _grid_args(args: list) -> tuple[int, int, bool, list]:
+    if args and is_text(args[0]) and text(args[0]).lower() == "flow":
+        return 1, 1, True, args[1:]
+    if len(args) >= 2 and is_numeric(args[0]) and is_numeric(args[1]):
+        rows, cols = int(scalar(args[0], "m")), int(scalar(args[1], "n"))
+        if rows >= 1 and cols >= 1:
+            return rows, cols, False, args[2:]
+    raise MatlabError("MATLAB:graphics:tiledlayout:InvalidGrid",
+                      "tiledlayout takes (m, n) with positive integers, or 'flow'.")
+
+
+def _option(value: Any, name: str, table: dict[str, float]) -> float:
+    word = text(value, name).lower() if value is not None else "loose"
+    if word not in table:
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidOption",
+                          f"{name} must be one of {', '.join(table)}.")
+    return table[word]
+
+
+@graphics("nexttile")
+def nexttile(ctx, *args, nargout=0):
+    """nexttile | nexttile(k) | nexttile(span) | nexttile(k, span) | ax = nexttile  the next tile (or
+    tile k, counted along rows) of the current figure's tiled layout, as the current axes.
+
+    span = [r c] makes the new axes cover r rows and c columns. Without a layout, nexttile starts a
+    'flow' layout. An existing tile k is selected, not replaced.
+
+        tiledlayout(2, 2); nexttile([1 2]); plot(1:10); nexttile(3); bar([3 1])
+    """
+    number, span = _tile_args(args)
+    gs = graphics_state(ctx.state)
+    fig = current_figure(gs)
+    if fig.tiles is None:
+        clear_figure(fig)
+        fig.tiles = TileLayout(1, 1, True)
+        fig.tiles.handle = gs.new_handle(fig.tiles)
+    axes = next_tile(gs, fig, number, span)
+    fig.dirty = True
+    return axes.handle if nargout else None
+
+
+def _tile_args(args: tuple) -> tuple[int | None, tuple[int, int]]:
+    """(tile number or None, span) from nexttile's arguments: (), (k), ([r c]) or (k, [r c])."""
+    values = [numbers(a, "tile").real.ravel() for a in args]
+    sizes = [v.size for v in values]
+    if sizes not in ([], [1], [2], [1, 2]):
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
+                          "nexttile takes a tile number and/or a span [rows cols].")
+    number = int(values[0][0]) if sizes[:1] == [1] else None
+    span = (int(values[-1][0]), int(values[-1][1])) if sizes[-1:] == [2] else (1, 1)
+    if (number is not None and number < 1) or min(span) < 1:
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
+                          "Tile numbers and spans must be positive integers.")
+    return number, span
+
+
+@graphics("sgtitle")
+def sgtitle(ctx, *args, nargout=0):
+    """sgtitle(txt) | sgtitle(target, txt) | sgtitle(..., Name, Value)  a title above all the axes of a
+    figure (the current one, or the figure or tiled layout target).
+
+    Name-value pairs: the text properties of set (FontSize, FontWeight, Color, ...). Returns the text.
+
+        subplot(2, 1, 1); plot(1:3); subplot(2, 1, 2); plot(3:-1:1); sgtitle('two plots')
+    """
+    gs = graphics_state(ctx.state)
+    fig, args = label_target(gs, args)
+    if not args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    title = fig.mpl.suptitle(label_text(args[0]), fontsize=11.0)
+    opts = name_values(list(args[1:]), "sgtitle")
+    for name in opts.order:
+        set_property(gs, title, name, opts.values[name.lower()])
+    fig.dirty = True
+    handle = next((h for h, o in gs.handles.items() if o is title), None) or gs.new_handle(title)
+    return handle if nargout else None
+
+
+@graphics("yyaxis")
+def yyaxis(ctx, side):
+    """yyaxis left | yyaxis right | yyaxis(ax, side)  plot against a second y-axis on the right of the
+    current axes: the side named becomes the one that plots, labels and limits go to.
+
+    Each side has its own color (MATLAB's first and second colors), used by its axis and by every line on
+    it; line styles cycle instead. The axes' existing plots stay on the left side.
+
+        x = 0:0.1:10; yyaxis left; plot(x, sin(x)); yyaxis right; plot(x, exp(x / 5)); ylabel('growth')
+    """
+    word = text(side, "side").lower()
+    if word not in ("left", "right"):
+        raise MatlabError("MATLAB:graphics:yyaxis:InvalidSide", "yyaxis takes 'left' or 'right'.")
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    if axes.mpl.name == "3d":
+        raise MatlabError("MATLAB:graphics:yyaxis:Not2D", "yyaxis needs 2-D axes.")
+    if not axes.side:
+        _make_pair(gs, axes)
+    fig = current_figure(gs)
+    fig.current_axes = axes if axes.side == word else axes.twin
+
+
+def _make_pair(gs: GraphicsState, left: AxesState) -> None:
+    """Give the axes a right side: a twin axes sharing its x-axis, with its own handle."""
+    from cycler import cycler
+    fig = current_figure(gs)
+    key = next(k for k, a in fig.axes.items() if a is left)
+    right = AxesState(left.mpl.twinx(), 0.0, hold=left.hold)
+    right.handle = gs.new_handle(right)
+    fig.axes[(*key, "right")] = right
+    for axes, side, colour in ((left, "left", COLOR_ORDER[0]), (right, "right", COLOR_ORDER[1])):
+        axes.side = side
+        axes.cycler = cycler(linestyle=["-", "--", ":", "-."]) * cycler(color=[colour])
+        axes.mpl.set_prop_cycle(axes.cycler)
+        style_side(axes)
+    left.twin, right.twin = right, left
+    for line in left.mpl.get_lines():
+        line.set_color(COLOR_ORDER[0])
