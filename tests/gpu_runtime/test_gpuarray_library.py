@@ -23,6 +23,11 @@ EXPRESSIONS = [
     # specialized matrices from gpuArray vectors
     "rot90(X)", "blkdiag(X, P)", "toeplitz(P(1, :))", "hankel(P(:, 1))", "vander(X(1, :))", "compan(P(1, :))",
     "peaks(X, P)",
+    # signal processing and polynomials
+    "conv(X(1, :), P(1, :))", "conv2(X, P, 'same')", "filter(1, [1 -0.5], X, [], 2)", "filter2(X, P)",
+    "deconv(P(1, :), [1 2])", "fft(X)", "ifft(X, 4, 2)", "fft2(X)", "fftn(X)", "fftshift(X)", "ifftshift(P)",
+    "roots(P(1, :))", "poly(P(1, :))", "polyder(P(1, :))", "polyint(X(1, :))", "polyfit(P(1, :), X(1, :), 1)",
+    "polyval(P(1, :), X)",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Polynomials, interpolation and numerical integration: polyfit polyval interp1 trapz cumtrapz.
+"""Polynomials, interpolation and numerical integration: polyfit polyval roots poly polyder polyint residue
+interp1 trapz cumtrapz.
 
 Double and single inputs (logical and char count as double); results are double unless an input is
 single. polyval uses Horner's rule in MATLAB's order, so its roundings are MATLAB's; polyfit solves the
@@ -8,10 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 import scipy.linalg
+import scipy.signal
 
 from ..errors import MatlabError
 from ..semantics import result_class, to_value, work_dtype
-from ..values import Value
+from ..values import StructArray, Value
 from .elementwise import FLOAT_INPUTS, check_classes
 from .registry import builtin
 from .sizes import (clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
@@ -28,33 +30,75 @@ def _floats(fname: str, *values: Value) -> tuple[list[np.ndarray], str]:
     return [a.astype(work_dtype(cls)) for a in arrays], cls
 
 
-@builtin("polyval", family="numerical", fusion="elementwise")
-def polyval(p: Value, x: Value) -> Value:
-    """polyval(p, x)  value of the polynomial with coefficients p (highest power first) at each x.
+def _horner(coeffs: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """p(points) by Horner's rule in MATLAB's order (y = p(1), then y = x.*y + p(k))."""
+    y = np.zeros_like(points)
+    if coeffs.size:
+        y = np.full_like(points, coeffs[0])
+        for c in coeffs[1:]:
+            y = points * y + c
+    return y
 
-    Evaluated by Horner's rule, y = p(1), then y = x.*y + p(k) for each further coefficient. The
-    result has the size of x; an empty p gives zeros.
+
+def _centering(mu: Value | None) -> tuple[float, float] | None:
+    if mu is None or numeric_array(mu, "polyval").size == 0:
+        return None
+    values = numeric_array(mu, "polyval").ravel()
+    if values.size != 2:
+        raise MatlabError("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
+    return float(values[0]), float(values[1])
+
+
+@builtin("polyval", family="numerical", fusion="elementwise")
+def polyval(p: Value, x: Value, s: Value | None = None, mu: Value | None = None, *,
+            nargout: int = 1) -> Value:
+    """polyval(p, x), polyval(p, x, [], mu), [y, delta] = polyval(p, x, S), [y, delta] = polyval(p, x, S, mu)
+
+    The value of the polynomial with coefficients p (highest power first) at each x, by Horner's rule
+    (y = p(1), then y = x.*y + p(k)); the result has the size of x and an empty p gives zeros. mu =
+    [mean; std] from polyfit evaluates at (x - mu(1))/mu(2). delta, from polyfit's structure S, is the
+    standard error for predicting a future observation at x (y +- delta holds at least 50% of them).
 
         polyval([1 -3 1], [0 1 2])    % 1 -1 -1
     """
     with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
         (coeffs, points), _ = _floats("polyval", p, x)
         coeffs = coeffs.ravel(order="F")
-        y = np.zeros_like(points)
-        if coeffs.size:
-            y = np.full_like(points, coeffs[0])
-            for c in coeffs[1:]:
-                y = points * y + c
-        return to_value(y)
+        centre = _centering(mu)
+        if centre is not None:
+            points = (points - centre[0]) / centre[1]
+        y = to_value(_horner(coeffs, points))
+        if nargout < 2:
+            return y
+        return y, _prediction_error(coeffs.size, points, s)
+
+
+def _prediction_error(count: int, points: np.ndarray, s: Value | None) -> Value:
+    """polyval's delta: normr/sqrt(df) * sqrt(1 + sum((V/R).^2, 2)) for the Vandermonde matrix V."""
+    if type(s) is not StructArray or s.shape != (1, 1) or \
+            not {"R", "df", "normr"} <= set(s.fields):
+        raise MatlabError("MATLAB:polyval:SMustBeStructure",
+                          "S must be the structure polyfit returns (fields R, df and normr).")
+    fields = s.data[0, 0]
+    r = numeric_array(fields["R"], "polyval").astype(np.float64)
+    df = float(numeric_array(fields["df"], "polyval").ravel()[0])
+    normr = float(numeric_array(fields["normr"], "polyval").ravel()[0])
+    vander = np.vander(points.ravel(order="F").astype(np.float64), count)
+    e = scipy.linalg.solve_triangular(r, vander.T, trans="T").T if r.size else vander
+    spread = np.sqrt(1 + np.sum(e * e, axis=1))
+    delta = np.full_like(spread, np.inf) if df == 0 else normr / np.sqrt(df) * spread
+    return to_value(delta.reshape(points.shape, order="F").astype(points.dtype))
 
 
 @builtin("polyfit", family="numerical")
-def polyfit(x: Value, y: Value, n: Value) -> Value:
-    """polyfit(x, y, n)  coefficients (highest power first) of the degree-n polynomial that fits the
-    points (x, y) best in the least-squares sense.
+def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
+    """polyfit(x, y, n), [p, S] = polyfit(x, y, n), [p, S, mu] = polyfit(x, y, n)  coefficients (highest
+    power first) of the degree-n polynomial that fits the points (x, y) best in the least-squares sense.
 
-    x and y must have the same number of elements; the result is a row vector of n+1 coefficients.
-    The extra outputs S and mu are not supported.
+    x and y must have the same number of elements; p is a row vector of n+1 coefficients. S is a
+    structure for polyval's error estimates: R (the triangular factor of the QR decomposition of the
+    Vandermonde matrix), df (degrees of freedom) and normr (norm of the residuals). With mu = [mean(x);
+    std(x)], the fit is in the centered and scaled variable (x - mu(1))/mu(2).
 
         p = polyfit([1 2 3], [2 4 7], 1)    % 2.5000 -0.6667
     """
@@ -67,13 +111,179 @@ def polyfit(x: Value, y: Value, n: Value) -> Value:
         if xs.size != ys.size:
             raise MatlabError("MATLAB:polyfit:XYSizeMismatch", "The first two inputs must have the same "
                               "number of elements.")
+        mu = None
+        if nargout > 2:
+            mu = np.array([[xs.mean()], [xs.std(ddof=1) if xs.size > 1 else 0.0]], dtype=xs.dtype)
+            xs = (xs - mu[0, 0]) / mu[1, 0]
         vander = np.vander(xs, degree[0] + 1)
         if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):
-            return to_value(np.full((1, degree[0] + 1), np.nan, xs.dtype))
-        q, r = scipy.linalg.qr(vander, mode="economic")
-        coeffs = scipy.linalg.solve_triangular(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
-            np.linalg.lstsq(vander, ys, rcond=None)[0]
-        return to_value(coeffs.reshape(1, -1))
+            coeffs, r = np.full(degree[0] + 1, np.nan, xs.dtype), np.full((degree[0] + 1,) * 2, np.nan)
+        else:
+            q, r = scipy.linalg.qr(vander, mode="economic")
+            coeffs = scipy.linalg.solve_triangular(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
+                np.linalg.lstsq(vander, ys, rcond=None)[0]
+        p = to_value(coeffs.reshape(1, -1).astype(xs.dtype))
+        if nargout < 2:
+            return p
+        stats = StructArray.scalar({
+            "R": to_value(r), "df": float(max(ys.size - (degree[0] + 1), 0)),
+            "normr": float(np.linalg.norm(ys - vander @ coeffs))})
+        return (p, stats, to_value(mu)) if nargout > 2 else (p, stats)
+
+
+def _poly_vector(value: Value, fname: str) -> np.ndarray:
+    """A polynomial's coefficients (a vector, or a scalar) as a flat array."""
+    check_classes(fname, (value,), FLOAT_INPUTS)
+    arr = numeric_array(value, fname)
+    arr = arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64)
+    if arr.ndim != 2 or min(arr.shape) > 1:
+        raise MatlabError(f"MATLAB:{fname}:InputNotVector", "Input must be a vector.")
+    return arr.ravel(order="F")
+
+
+@builtin("roots", family="numerical")
+def roots(c: Value) -> Value:
+    """roots(c)  column vector of the roots of the polynomial with coefficients c (highest power first).
+
+    The roots are the eigenvalues of the companion matrix; leading zeros of c are ignored and trailing
+    zeros give roots at 0. A constant polynomial has no roots (a 0x1 result).
+
+        roots([1 -3 2])    % [2; 1]
+    """
+    coeffs = _poly_vector(c, "roots")
+    if not np.all(np.isfinite(coeffs)):
+        raise MatlabError("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
+    nonzero = np.flatnonzero(coeffs)
+    if nonzero.size == 0:
+        return np.zeros((0, 1), dtype=coeffs.dtype)
+    zeros_at_end = coeffs.size - 1 - nonzero[-1]
+    coeffs = coeffs[nonzero[0]:nonzero[-1] + 1]
+    found = np.zeros(0, dtype=coeffs.dtype)
+    if coeffs.size > 1:
+        companion = np.diag(np.ones(coeffs.size - 2, dtype=coeffs.dtype), -1)
+        companion[0, :] = -coeffs[1:] / coeffs[0]
+        found = scipy.linalg.eigvals(companion)
+    found = np.concatenate([found, np.zeros(zeros_at_end, dtype=found.dtype)])
+    return to_value(found.reshape(-1, 1).astype(np.result_type(found.dtype, coeffs.dtype)))
+
+
+@builtin("poly", family="numerical")
+def poly(r: Value) -> Value:
+    """poly(r)  coefficients of the polynomial whose roots are the elements of vector r; poly(A)  the
+    characteristic polynomial det(s*I - A) of a square matrix A.
+
+    Infinite roots are ignored; the coefficients are real when the complex roots come in conjugate
+    pairs.
+
+        poly([1 2 3])    % 1 -6 11 -6
+    """
+    check_classes("poly", (r,), FLOAT_INPUTS)
+    arr = numeric_array(r, "poly")
+    if arr.ndim == 2 and arr.shape[0] == arr.shape[1] and arr.size > 1:
+        values = scipy.linalg.eigvals(arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64))
+    elif arr.ndim == 2 and min(arr.shape) <= 1:
+        values = arr.ravel(order="F")
+    else:
+        raise MatlabError("MATLAB:poly:InputSize", "Argument must be a vector or a square matrix.")
+    values = values[np.isfinite(values)]
+    coeffs = np.zeros(values.size + 1, dtype=np.result_type(values.dtype, np.float64))
+    coeffs[0] = 1
+    for j, root in enumerate(values):
+        coeffs[1:j + 2] = coeffs[1:j + 2] - root * coeffs[:j + 1]
+    upper, lower = np.sort_complex(values[values.imag > 0]), np.sort_complex(np.conj(values[values.imag < 0]))
+    if coeffs.dtype.kind == "c" and upper.shape == lower.shape and np.array_equal(upper, lower):
+        coeffs = coeffs.real
+    single = result_class(r) == "single"
+    return to_value(coeffs.reshape(1, -1).astype(np.complex64 if single and coeffs.dtype.kind == "c"
+                                                 else np.float32 if single else coeffs.dtype))
+
+
+def _derivative(coeffs: np.ndarray) -> np.ndarray:
+    n = coeffs.size
+    return coeffs[:-1] * np.arange(n - 1, 0, -1) if n > 1 else np.zeros(1, dtype=coeffs.dtype)
+
+
+def _strip_leading_zeros(coeffs: np.ndarray) -> np.ndarray:
+    nonzero = np.flatnonzero(coeffs)
+    return coeffs[nonzero[0]:] if nonzero.size else np.zeros(1, dtype=coeffs.dtype)
+
+
+@builtin("polyder", family="numerical")
+def polyder(u: Value, v: Value | None = None, *, nargout: int = 1) -> Value:
+    """polyder(p)  derivative of the polynomial p; polyder(a, b)  derivative of the product conv(a, b);
+    [q, d] = polyder(b, a)  derivative of the quotient b/a as q/d.
+
+    Coefficients are highest power first; leading zeros are removed from the results.
+
+        polyder([3 2 1])            % 6 2
+        [q, d] = polyder([1 2], [1 3])    % q = 1, d = 1 6 9
+    """
+    a = _poly_vector(u, "polyder")
+    b = _poly_vector(v, "polyder") if v is not None else np.ones(1)
+    if nargout < 2:
+        product = np.convolve(a, b) if a.size and b.size else np.zeros(1)
+        return to_value(_strip_leading_zeros(_derivative(product)).reshape(1, -1))
+    da, db = _derivative(a), _derivative(b)
+    first, second = np.convolve(da, b), np.convolve(a, db)
+    size = max(first.size, second.size)
+    numerator = np.pad(first, (size - first.size, 0)) - np.pad(second, (size - second.size, 0))
+    return (to_value(_strip_leading_zeros(numerator).reshape(1, -1)),
+            to_value(_strip_leading_zeros(np.convolve(b, b)).reshape(1, -1)))
+
+
+@builtin("polyint", family="numerical")
+def polyint(p: Value, k: Value = 0.0) -> Value:
+    """polyint(p), polyint(p, k)  integral of the polynomial p, with constant of integration k
+    (default 0).
+
+        polyint([3 2 1])    % 1 1 1 0
+    """
+    coeffs = _poly_vector(p, "polyint")
+    constant = numeric_array(k, "polyint").ravel()
+    if constant.size != 1:
+        raise MatlabError("MATLAB:polyint:NonScalarK", "The constant of integration must be a scalar.")
+    out = np.concatenate([coeffs / np.arange(coeffs.size, 0, -1), constant.astype(coeffs.dtype)])
+    return to_value(out.reshape(1, -1))
+
+
+def _pole_groups_by_magnitude(r: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Residues and poles reordered as MATLAB lists them: groups of equal poles (with their residues
+    in increasing power) by decreasing magnitude, ties in the order found."""
+    groups: list[list[int]] = []
+    for k, pole in enumerate(p):
+        if groups and np.isclose(p[groups[-1][0]], pole, rtol=1e-3, atol=1e-12):
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    order = sorted(range(len(groups)), key=lambda g: -abs(p[groups[g][0]]))
+    index = [k for g in order for k in groups[g]]
+    return r[index], p[index]
+
+
+@builtin("residue", family="numerical")
+def residue(b: Value, a: Value, k: Value | None = None, *, nargout: int = 1) -> Value:
+    """[r, p, k] = residue(b, a)  partial fraction expansion of b(s)/a(s); [b, a] = residue(r, p, k)
+    converts back.
+
+    b(s)/a(s) = r(1)/(s-p(1)) + ... + r(n)/(s-p(n)) + k(s); a pole of multiplicity m has m residues,
+    for (s-p)^1 to (s-p)^m. r and p are columns (poles by decreasing magnitude), k a row (empty when
+    b has lower degree than a).
+
+        [r, p, k] = residue([1 2], [1 3 2])    % r = [0; 1], p = [-2; -1], k = []
+    """
+    if k is not None:
+        residues, poles = _poly_vector(b, "residue"), _poly_vector(a, "residue")
+        direct = numeric_array(k, "residue").ravel(order="F")
+        num, den = scipy.signal.invres(residues, poles, direct)
+        return to_value(np.real_if_close(num).reshape(1, -1)), to_value(np.real_if_close(den).reshape(1, -1))
+    num, den = _poly_vector(b, "residue"), _poly_vector(a, "residue")
+    if not np.any(den):
+        raise MatlabError("MATLAB:residue:ZeroDenominator", "The denominator must not be all zeros.")
+    r, p, direct = scipy.signal.residue(num, den)
+    r, p = _pole_groups_by_magnitude(np.real_if_close(r), np.real_if_close(p))
+    direct = np.real_if_close(direct).reshape(1, -1) if direct.size else np.zeros((0, 0))
+    outs = (to_value(r.reshape(-1, 1)), to_value(p.reshape(-1, 1)), to_value(direct))
+    return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
 
 
 def _trapz_args(fname: str, args: tuple[Value, ...]) -> tuple[np.ndarray | None, np.ndarray, int]:
