@@ -42,7 +42,12 @@ def _faults(text: str) -> tuple[tuple[str, int], ...]:
 
 FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
-    Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring or a kind (gpu, software, opengl)"),
+    Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring, a kind (gpu, software, opengl) or an index (0 is the best)"),
+    Flag("MATFUSE_WORKER_DEVICE", str, "cpu",
+         "device of the Sessions that parallel pool workers run (cpu | auto | gpu)"),
+    Flag("MATFUSE_WORKER_ADAPTERS", str, "",
+         "comma-separated MATFUSE_ADAPTER choices for parallel pool workers: worker k uses entry k mod n "
+         "(e.g. \"0,1,2,3\": one worker per GPU by adapter index)"),
     Flag("MATFUSE_ACCEL", str, "", "fusion policy overriding the Session's device: gpu | cpu | auto"),
     Flag("MATFUSE_FUSION_MIN_ELEMENTS", int, 4096,
          "under the auto policy, windows whose largest input has fewer elements (and none on the device) "

@@ -5,7 +5,7 @@ Nothing here touches wgpu until the first call that needs the device (``availabl
 
 Adapter choice: a real GPU first (Vulkan / Metal / DX12; discrete before integrated), then a software
 Vulkan device (lavapipe), then OpenGL. ``MATFUSE_ADAPTER`` (or the ``preference`` argument) picks one by
-kind (``gpu``, ``software``, ``opengl``) or by a substring of the adapter's name.
+kind (``gpu``, ``software``, ``opengl``), by a substring of the adapter's name, or by index ("0", "1"...).
 
 Work is encoded into one shared command encoder and submitted in batches; the host syncs only when it
 reads data (``read``). An upload (``write``) submits the batch first only when the batch uses the buffer
@@ -138,10 +138,14 @@ def _rank(info: AdapterInfo) -> tuple[int, int]:
 
 
 def choose_adapter(adapters: Sequence[Any], preference: str = "") -> Any:
-    """The best adapter, or the best one matching ``preference`` (a kind or a name substring)."""
+    """The best adapter, or the best one matching ``preference`` (a kind, a name substring, or an index
+    into the adapters in order of preference: "0" is the best, "1" the next...)."""
     infos = [(adapter_info(a), a) for a in adapters]
     pref = preference.strip().lower()
-    if pref in KIND_ORDER:
+    if pref.isdigit():
+        ranked = sorted(infos, key=lambda ia: _rank(ia[0]))
+        infos = ranked[int(pref):int(pref) + 1]
+    elif pref in KIND_ORDER:
         infos = [(i, a) for i, a in infos if i.kind == pref]
     elif pref:
         infos = [(i, a) for i, a in infos if pref in i.name.lower() or pref in i.backend.lower()]

@@ -192,7 +192,7 @@ def assigned_in(body: Function) -> set[str]:
 def note_instruction(ins: Instr, defs: dict, users: dict, is_var, use, reduction_loads: set[int]) -> None:
     op = ins.op
     if op in LOADS and is_var(ins.attr) and ins.dest.id not in reduction_loads:
-        consumers = [c for c in users.get(ins.dest.id, []) if c.op != "end"]    # x(end): the size only
+        consumers = [c for c in users.get(ins.dest.id, []) if c.op not in ("end", "nlhs")]   # sizes only
         if consumers and all(c.op in ("index", "cellindex") and c.args[0] is ins.dest
                              and ins.dest not in c.args[1:] for c in consumers):
             for c in consumers:
@@ -217,6 +217,10 @@ def note_instruction(ins: Instr, defs: dict, users: dict, is_var, use, reduction
             u.indexed_writes += 1
         else:
             u.other_writes += 1
+    elif op == "setlist" and ins.attr[1] == "{}":          # c{i} = f(...): a comma-list target
+        name, _, n = ins.attr
+        use(name).indexed.append((True, tuple(ins.args[1:1 + n])))
+        use(name).indexed_writes += 1
     elif op == "setlist":
         use(ins.attr[0]).other_writes += 1
     elif op == "anon":

@@ -21,11 +21,13 @@ from ..runtime.builtins import registry
 from ..runtime.concat import horzcat, vertcat
 from ..runtime.device import to_host
 from ..runtime.errors import MatlabError
+from ..runtime.values import CharArray
 from ..vm.code import Code
 from ..vm.frame import Frame, interrupt_error
 
 IDEMPOTENT = ("min", "max", "&", "|", "union", "intersect")   # op(x, x) == x: chunks may start from X0
 IDENTITY = {"+": 0.0, "-": 0.0, "*": 1.0, ".*": 1.0}
+COLON = CharArray.from_str(":")
 
 
 @dataclass
@@ -187,7 +189,7 @@ def subscripts(slicing: Slicing, i: float, inputs: dict[str, Any], value: Any) -
         elif s.kind == "var":
             out.append(inputs[s.value])
         elif s.kind == "colon":
-            out.append(indexing.MAGIC_COLON)
+            out.append(COLON)           # ':' as text: it survives pickling (MAGIC_COLON is compared by identity)
         else:
             out.append(indexing.end_value(value, k, n))
     return out
@@ -204,7 +206,7 @@ def inside(value: Any, subs: list) -> bool:
     n = len(subs)
     bounds = list(shape[:n - 1]) + [int(np.prod(shape[n - 1:]))]
     for s, bound in zip(subs, bounds):
-        if s is indexing.MAGIC_COLON:
+        if indexing.is_colon(s):
             continue
         if not np.all((np.asarray(s) >= 1) & (np.asarray(s) <= bound)):
             return False

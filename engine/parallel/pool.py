@@ -1,9 +1,234 @@
-"""The parallel pool (stage 2 adds the Dask pool)."""
+"""The parallel pool: a Dask client on a LocalCluster of worker processes (``parpool(n)``) or on an
+existing scheduler (``parpool('dask://host:port')``), kept in the session's state; and parfor loops run
+on it in chunks of iterations.
+
+A loop scatters its inputs to the workers once, submits one task per chunk (``worker.run_loop_chunk``),
+combines the chunks' reductions in a tree of tasks, and applies each chunk's slices of the sliced outputs
+in iteration order as the chunks finish. An interrupt of the session cancels the loop's tasks; a worker
+that dies has its tasks run again elsewhere by the Dask scheduler.
+"""
 from __future__ import annotations
 
+import os
+import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..mir.parfor import Classes, ParforSpec
+from ..runtime.errors import MatlabError
+from ..vm.frame import interrupt_error
+from . import loop
+from .transfer import portable
+from .worker import Environment, LoopTask, RemoteError, run_loop_chunk
 
-def current_pool(state: Any) -> Any:
+CHUNKS_PER_WORKER = 4       # chunks of a loop per worker: balances uneven iterations against task overhead
+POLL_SECONDS = 0.1          # how often a waiting client checks for an interrupt
+
+
+def current_pool(state: Any) -> "Pool | None":
     """The session's running pool, or None."""
-    return state.extras.get("parallel_pool")
+    pool = state.extras.get("parallel_pool")
+    return pool if pool is not None and pool.connected else None
+
+
+@dataclass
+class LoopReport:
+    """The last parfor loop on the pool, for ``%parallel``: its chunks (first iteration, count, worker)
+    and the classification."""
+    line: int
+    iterations: int
+    chunks: list[tuple[int, int, str]]
+    classes: Classes
+    seconds: float = 0.0
+
+
+@dataclass(eq=False)
+class Pool:
+    client: Any
+    cluster: Any = None                 # the LocalCluster this pool started (None when attached)
+    profile: str = "Processes"
+    last_loop: LoopReport | None = None
+    futures: dict[int, Any] = field(default_factory=dict)     # parfeval futures by ID
+
+    @staticmethod
+    def start(workers: int) -> "Pool":
+        from distributed import Client, LocalCluster
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+        except (OSError, RuntimeError) as exc:
+            raise MatlabError("parallel:cluster:StartFailed",
+                              f"The parallel pool could not start its {workers} workers: {exc}") from None
+        return Pool(Client(cluster, set_as_default=False), cluster).watched()
+
+    @staticmethod
+    def attach(address: str) -> "Pool":
+        from distributed import Client
+        if address.startswith("dask://"):
+            address = "tcp://" + address[len("dask://"):]
+        try:
+            client = Client(address, set_as_default=False, timeout=10)
+        except OSError as exc:
+            raise MatlabError("parallel:cluster:CannotConnect",
+                              f"Could not connect to the Dask scheduler at '{address}': {exc}") from None
+        return Pool(client, None, address).watched()
+
+    def watched(self) -> "Pool":
+        """Close the workers when the pool is dropped (its session ends) or the process exits."""
+        weakref.finalize(self, shut_down, self.client, self.cluster)
+        return self
+
+    @property
+    def connected(self) -> bool:
+        return self.client.status == "running"
+
+    @property
+    def workers(self) -> list[str]:
+        return sorted(self.client.scheduler_info(n_workers=-1)["workers"])
+
+    @property
+    def num_workers(self) -> int:
+        return len(self.workers)
+
+    def close(self) -> None:
+        shut_down(self.client, self.cluster)
+
+    # ------------------------------------------------------------ parfor
+    def run_loop(self, vm: Any, spec: ParforSpec, inputs: dict[str, Any], first: float, count: int,
+                 limit: int | None) -> dict[str, Any]:
+        """Run a parfor loop's iterations on the workers; the sliced outputs and reductions it leaves."""
+        import time
+        started = time.perf_counter()
+        classes = spec.classes
+        workers = self.workers[:limit] if limit else self.workers
+        task = LoopTask(rebuilt_loop(spec), spec.known, spec.functions, classes, environment(vm),
+                        spec.body.name, spec.body.source)
+        [shared] = self.client.scatter([{k: portable(v) for k, v in inputs.items()}], broadcast=True, hash=False)
+        [task_future] = self.client.scatter([task], broadcast=True, hash=False)
+        ranges = chunk_ranges(first, count, len(workers) * CHUNKS_PER_WORKER)
+        chunks = [self.client.submit(run_loop_chunk, task_future, shared, start, n, workers=workers, pure=False)
+                  for start, n in ranges]
+        partial = reduction_tree(self.client, chunks, classes, workers)
+        results = {name: inputs.get(name) for name in classes.sliced_outputs}
+        try:
+            done = self.gather_in_order(vm, chunks, results, classes, len(ranges))
+            combined = self.wait_for(vm, [partial])[0] if partial is not None else None
+        except BaseException:
+            self.client.cancel([*chunks, *([partial] if partial is not None else [])])
+            raise
+        if isinstance(combined, RemoteError):
+            raise combined.error()
+        for name, form in classes.reductions.items():
+            results[name] = loop.finish(form, inputs.get(name), combined[name])
+        self.last_loop = LoopReport(spec.line, count, [(int(s), n, w) for (s, n), w in zip(ranges, done)],
+                                    classes, time.perf_counter() - started)
+        return {name: value for name, value in results.items() if value is not None}
+
+    def gather_in_order(self, vm: Any, chunks: list, results: dict, classes: Classes, total: int) -> list[str]:
+        """Wait for the chunks, printing their output and applying their slices in iteration order;
+        the first chunk that failed raises its MATLAB error. Returns the worker of each chunk."""
+        arrived: dict[int, Any] = {}
+        where: list[str] = [""] * len(chunks)
+        position = {c.key: k for k, c in enumerate(chunks)}
+        remaining, next_k = set(chunks), 0
+        progress = vm.state.extras.get("parfor_progress")
+        while next_k < len(chunks):
+            for future in self.finished(vm, remaining):
+                remaining.discard(future)
+                k = position[future.key]
+                arrived[k] = future.result()
+                where[k] = worker_of(self.client, future)
+            while next_k in arrived:
+                result = arrived.pop(next_k)
+                if isinstance(result, RemoteError):
+                    raise result.error()
+                if result.output:
+                    vm.write(result.output)
+                for name, slices in result.slices.items():
+                    results[name] = loop.merge_slices(results[name], slices)
+                next_k += 1
+            if progress is not None:
+                progress(next_k + len(arrived), total)
+        return where
+
+    def finished(self, vm: Any, futures: set, every: bool = False) -> set:
+        """Some finished futures of ``futures`` (all of them when ``every``), checking for an interrupt
+        while waiting."""
+        from distributed import wait
+        while True:
+            if vm.interrupted:
+                raise interrupt_error()
+            try:
+                with self.client.as_current():
+                    done, _ = wait(list(futures), timeout=POLL_SECONDS,
+                                   return_when="ALL_COMPLETED" if every else "FIRST_COMPLETED")
+            except TimeoutError:
+                continue
+            return done
+
+    def wait_for(self, vm: Any, futures: list) -> list:
+        """Results of ``futures``, stopping at an interrupt."""
+        self.finished(vm, set(futures), every=True)
+        return [f.result() for f in futures]
+
+
+def shut_down(client: Any, cluster: Any) -> None:
+    try:
+        client.close()
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def worker_of(client: Any, future: Any) -> str:
+    who = client.who_has([future]).get(future.key) or ()
+    return who[0] if who else ""
+
+
+def environment(vm: Any) -> Environment:
+    """The client's search path, working folder and function-defining cells, for the workers."""
+    sources = tuple(dict.fromkeys(code.source for code in vm.cell_functions.values() if code.source))
+    return Environment(tuple(vm.state.path), os.getcwd(), sources)
+
+
+def rebuilt_loop(spec: ParforSpec) -> Any:
+    from ..frontend import ast as A
+    return A.For(spec.var, A.Ident("$range"), spec.statements, True, line=spec.line)
+
+
+def chunk_ranges(first: float, count: int, chunks: int) -> list[tuple[float, int]]:
+    """``count`` iterations from ``first`` in at most ``chunks`` contiguous ranges of near-equal size."""
+    chunks = max(1, min(chunks, count))
+    size, extra = divmod(count, chunks)
+    out, start = [], first
+    for k in range(chunks):
+        n = size + (k < extra)
+        out.append((start, n))
+        start += n
+    return out
+
+
+def reduction_tree(client: Any, chunks: list, classes: Classes, workers: list[str]) -> Any:
+    """One future holding every reduction combined over the chunks (pairs of neighbours, level by level,
+    so iteration order is kept), or None when the loop has no reduction."""
+    if not classes.reductions:
+        return None
+    level = [client.submit(reductions_of, c, workers=workers, pure=False) for c in chunks]
+    while len(level) > 1:
+        level = [client.submit(combine_partials, classes, level[k], level[k + 1], workers=workers, pure=False)
+                 if k + 1 < len(level) else level[k] for k in range(0, len(level), 2)]
+    return level[0]
+
+
+def reductions_of(result: Any) -> Any:
+    return result if isinstance(result, RemoteError) else result.reductions
+
+
+def combine_partials(classes: Classes, earlier: Any, later: Any) -> Any:
+    for side in (earlier, later):
+        if isinstance(side, RemoteError):
+            return side
+    try:
+        return {name: loop.combine(form, earlier[name], later[name]) for name, form in classes.reductions.items()}
+    except MatlabError as exc:
+        return RemoteError.of(exc)

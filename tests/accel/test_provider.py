@@ -25,6 +25,7 @@ ADAPTERS = [fake("llvmpipe", "OpenGL", "CPU"), fake("llvmpipe (LLVM 15)", "Vulka
 @pytest.mark.parametrize("preference, expected", [
     ("", "NVIDIA H100"), ("gpu", "NVIDIA H100"), ("software", "llvmpipe (LLVM 15)"),
     ("opengl", "llvmpipe"), ("intel", "Intel UHD"), ("LLVM", "llvmpipe (LLVM 15)"), ("vulkan", "NVIDIA H100"),
+    ("0", "NVIDIA H100"), ("1", "Intel UHD"), ("3", "llvmpipe"),     # by index in order of preference
 ])
 def test_adapter_choice(preference, expected):
     assert choose_adapter(ADAPTERS, preference).info["device"] == expected
@@ -37,6 +38,8 @@ def test_software_before_opengl_without_gpu():
 def test_no_matching_adapter():
     with pytest.raises(GpuUnavailable, match="matching 'metal'.*found: llvmpipe"):
         choose_adapter(ADAPTERS, "metal")
+    with pytest.raises(GpuUnavailable, match="matching '4'"):
+        choose_adapter(ADAPTERS, "4")
     with pytest.raises(GpuUnavailable, match="found: none"):
         choose_adapter([], "")
 

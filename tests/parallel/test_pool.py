@@ -1,0 +1,133 @@
+"""parpool and parfor on a Dask LocalCluster of 2 worker processes (one cluster for this module, started by
+parpool(2) and shut down by delete(gcp)): results equal the serial loop's."""
+import gc
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from engine import Session
+
+pytest.importorskip("distributed")
+
+LOOPS = [
+    "r = (1:20).^2; s = 0; p = 1; c = []; m = Inf;\n"
+    "parfor i = 1:20, t = r(i) + 1; b(i) = t * 2; s = s + t; p = p * (1 + 1/i); c = [c; i]; m = min(m, r(i) - 10); end",
+    "A = magic(6); k = 1; parfor j = 1:5, B(j+k, :) = A(j, :) .* j; end",
+    "C = {}; parfor i = 1:7, C{i} = repmat('a', 1, i); end",
+    "x = zeros(3, 9); parfor i = 1:9, if mod(i, 3), x(:, i) = (1:3)' * i; end, end",
+    "u = []; parfor i = 1:6, u = union(u, mod(i, 4)); end",
+    "f = @(x) x.^2 + 1; parfor i = 1:6, v(i) = f(i); end",
+]
+NAMES = ["b", "s", "p", "c", "m", "B", "C", "x", "u", "v"]
+
+
+@pytest.fixture(scope="module")
+def pooled():
+    """A session with a pool of 2 local worker processes."""
+    s = Session(device="cpu")
+    r = s.execute("pool = parpool(2);")
+    assert r.error is None, r.error.report()
+    assert "Connected to the parallel pool (number of workers: 2)." in r.stdout
+    yield s
+    r = s.execute("delete(gcp); q = gcp('nocreate');")
+    assert r.error is None and s.get("q").shape == (0, 0)
+
+
+def serial_and_parallel(pooled, code):
+    serial = Session(device="cpu")
+    expected = serial.execute(code)
+    got = pooled.execute("clear\n" + code)
+    return serial, expected, got
+
+
+@pytest.mark.parametrize("code", LOOPS)
+def test_parfor_on_the_pool_equals_the_serial_loop(pooled, code):
+    serial, expected, got = serial_and_parallel(pooled, code)
+    assert expected.error is None and got.error is None, (got.error and got.error.report())
+    for name in NAMES:
+        if name in serial.workspace:
+            a, b = serial.get(name), pooled.get(name)
+            if isinstance(a, np.ndarray) and a.dtype == object:
+                assert a.tolist() == b.tolist(), name
+            else:
+                np.testing.assert_allclose(b, a, rtol=1e-12, err_msg=name)
+    assert pooled.fusion is not None and pooled.state.extras["parallel_pool"].last_loop is not None
+
+
+def test_pool_properties_and_a_second_parpool(pooled):
+    r = pooled.execute("g = gcp; n = g.NumWorkers; c = class(g);")
+    assert r.error is None
+    assert pooled.get("n")[0, 0] == 2.0
+    assert pooled.get("c") == "parallel.ProcessPool"
+    assert pooled.execute("parpool(2)").error.identifier == "parallel:convenience:ConnectionOpen"
+
+
+def test_error_in_an_iteration_comes_back_with_its_line(pooled):
+    r = pooled.execute("parfor i = 1:8\n  y = i + 1;\n  if i == 6, error('my:id', 'bad %d', i); end\n  z(i) = y;\nend")
+    assert (r.error.identifier, r.error.message, r.error.stack[0].line) == ("my:id", "bad 6", 3)
+
+
+def test_output_of_iterations_in_order_and_worker_limit(pooled):
+    r = pooled.execute("parfor (i = 1:6, 1), fprintf('%d ', i); end")
+    assert r.error is None and r.stdout == "1 2 3 4 5 6 "
+    report = pooled.state.extras["parallel_pool"].last_loop
+    assert len({worker for _, _, worker in report.chunks}) == 1
+    assert sum(n for _, n, _ in report.chunks) == 6
+
+
+def test_functions_on_the_path_and_of_the_cell_reach_the_workers(pooled, tmp_path):
+    (tmp_path / "triple.m").write_text("function y = triple(x)\n  y = 3 * x;\nend\n")
+    code = (f"addpath('{tmp_path}');\nparfor i = 1:4, w(i) = triple(i) + plus1(i); end\n"
+            "function y = plus1(x)\n  y = x + 1;\nend\n")
+    r = pooled.execute(code)
+    assert r.error is None, r.error.report()
+    np.testing.assert_array_equal(pooled.get("w"), [[5.0, 9.0, 13.0, 17.0]])
+    pooled.execute(f"rmpath('{tmp_path}');")
+
+
+def test_interrupt_cancels_the_loop(pooled):
+    timer = threading.Timer(1.0, pooled.interrupt)
+    timer.start()
+    started = time.perf_counter()
+    r = pooled.execute("parfor i = 1:40, pause(0.5); end")
+    assert r.error.identifier == "MATLAB:interrupt"
+    assert time.perf_counter() - started < 8.0
+    assert pooled.execute("parfor i = 1:2, q(i) = i; end").error is None
+
+
+def test_a_dead_workers_chunk_runs_again(pooled):
+    import os
+    client = pooled.state.extras["parallel_pool"].client
+    victim = sorted(client.scheduler_info()["workers"])[0]
+
+    def kill():
+        try:
+            client.run(os._exit, 1, workers=[victim], wait=False)
+        except Exception:   # noqa: BLE001 - the worker dies before it answers
+            pass
+    killer = threading.Timer(1.5, kill)
+    killer.start()
+    r = pooled.execute("parfor i = 1:12, pause(0.25); d(i) = i^2; end")
+    killer.join()
+    assert r.error is None, r.error.report()
+    np.testing.assert_array_equal(pooled.get("d"), np.arange(1.0, 13.0).reshape(1, 12) ** 2)
+    deadline = time.time() + 60
+    while len(client.scheduler_info()["workers"]) < 2 and time.time() < deadline:
+        time.sleep(0.2)
+    assert victim not in client.scheduler_info()["workers"]      # the nanny started a new worker
+
+
+def test_attaching_to_the_scheduler_and_closing_with_the_session(pooled):
+    address = pooled.state.extras["parallel_pool"].client.scheduler.address
+    other = Session(device="cpu")
+    r = other.execute(f"p = parpool('dask://{address.split('://')[1]}'); c = class(p); s = 0;\n"
+                      "parfor i = 1:10, s = s + i; end")
+    assert r.error is None, r.error.report()
+    assert other.get("c") == "parallel.ClusterPool" and other.get("s")[0, 0] == 55.0
+    client = other.state.extras["parallel_pool"].client
+    del other, r
+    gc.collect()
+    assert client.status == "closed"
+    assert pooled.execute("s = 0; parfor i = 1:3, s = s + i; end").error is None    # the cluster stays

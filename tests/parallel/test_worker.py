@@ -1,0 +1,23 @@
+"""Pieces of the worker side that run without a cluster: the adapter a worker picks, handles made portable."""
+import os
+
+from engine import Session
+from engine.parallel import worker
+from engine.parallel.transfer import portable, restore
+
+
+def test_worker_adapter_comes_from_its_index(monkeypatch):
+    monkeypatch.setenv("MATFUSE_WORKER_ADAPTERS", "2, 3")
+    monkeypatch.delenv("MATFUSE_ADAPTER", raising=False)
+    worker.choose_adapter_for_worker()          # outside a Dask worker: worker 0
+    assert os.environ["MATFUSE_ADAPTER"] == "2"
+
+
+def test_anonymous_functions_travel_with_their_captured_values():
+    s = Session(device="cpu")
+    assert s.execute("a = 3; f = @(x) a * x + 1; c = {f, @sin};").error is None
+    moved = restore(portable(s.workspace["c"]), s)
+    other = Session(device="cpu")
+    other.set("c", moved)
+    assert other.execute("y = c{1}(2); z = c{2}(0);").error is None
+    assert other.get("y")[0, 0] == 7.0 and other.get("z")[0, 0] == 0.0
