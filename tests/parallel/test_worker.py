@@ -21,3 +21,14 @@ def test_anonymous_functions_travel_with_their_captured_values():
     other.set("c", moved)
     assert other.execute("y = c{1}(2); z = c{2}(0);").error is None
     assert other.get("y")[0, 0] == 7.0 and other.get("z")[0, 0] == 0.0
+
+
+def test_delete_removes_files_and_warns_for_missing_ones(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("a1.txt", "a2.txt", "b.txt"):
+        (tmp_path / name).write_text("x")
+    s = Session(device="cpu")
+    r = s.execute("delete('a*.txt'); delete nothere.txt")
+    assert r.error is None and "Warning: File 'nothere.txt' not found." in r.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"]
+    assert s.execute("q = gcp('nocreate'); delete(q)").error is None      # [] (no pool): nothing to do
