@@ -2,7 +2,8 @@
 existing scheduler (``parpool('dask://host:port')``), kept in the session's state; and parfor loops run
 on it in chunks of iterations.
 
-A loop scatters its inputs to the workers once, submits one task per chunk (``worker.run_loop_chunk``),
+A loop sends its inputs to the workers once (as the result of a task, which a dead worker's
+replacement can compute again), submits one task per chunk (``worker.run_loop_chunk``),
 combines the chunks' reductions in a tree of tasks, and applies each chunk's slices of the sliced outputs
 in iteration order as the chunks finish. An interrupt of the session cancels the loop's tasks; a worker
 that dies has its tasks run again elsewhere by the Dask scheduler.
@@ -19,7 +20,7 @@ from ..runtime.errors import MatlabError
 from ..vm.frame import interrupt_error
 from . import loop
 from .transfer import portable
-from .worker import Environment, LoopTask, RemoteError, run_loop_chunk
+from .worker import Environment, LoopTask, RemoteError, run_loop_chunk, same
 
 CHUNKS_PER_WORKER = 4       # chunks of a loop per worker: balances uneven iterations against task overhead
 POLL_SECONDS = 0.1          # how often a waiting client checks for an interrupt
@@ -103,8 +104,10 @@ class Pool:
         workers = self.workers[:limit] if limit else self.workers
         task = LoopTask(rebuilt_loop(spec), spec.known, spec.functions, classes, environment(vm),
                         spec.body.name, spec.body.source)
-        [shared] = self.client.scatter([{k: portable(v) for k, v in inputs.items()}], broadcast=True, hash=False)
-        [task_future] = self.client.scatter([task], broadcast=True, hash=False)
+        # inputs and task go to the workers once, as the results of tasks (not scattered data): a worker
+        # that dies holding them costs a recomputation, not the loop
+        shared = self.client.submit(same, {k: portable(v) for k, v in inputs.items()}, pure=False)
+        task_future = self.client.submit(same, task, pure=False)
         ranges = chunk_ranges(first, count, len(workers) * CHUNKS_PER_WORKER)
         chunks = [self.client.submit(run_loop_chunk, task_future, shared, start, n, workers=workers, pure=False)
                   for start, n in ranges]

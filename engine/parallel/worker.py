@@ -145,6 +145,11 @@ def run_loop_chunk(task: LoopTask, inputs: dict[str, Any], first: float, count: 
     return result
 
 
+def same(value: Any) -> Any:
+    """A task whose result is its argument: how a loop's inputs reach the workers."""
+    return value
+
+
 class captured:
     """Collect what the worker's VM prints (returned with the chunk) instead of writing it."""
 

@@ -102,11 +102,11 @@ def test_a_dead_workers_chunk_runs_again(pooled):
     client = pooled.state.extras["parallel_pool"].client
     victim = sorted(client.scheduler_info()["workers"])[0]
 
+    async def die():            # run in the worker's event loop, while its thread runs a chunk
+        os._exit(1)
+
     def kill():
-        try:
-            client.run(os._exit, 1, workers=[victim], wait=False)
-        except Exception:   # noqa: BLE001 - the worker dies before it answers
-            pass
+        client.run(die, workers=[victim], wait=False)
     killer = threading.Timer(1.5, kill)
     killer.start()
     r = pooled.execute("parfor i = 1:12, pause(0.25); d(i) = i^2; end")
