@@ -30,7 +30,7 @@ PARULA = ((0.2422, 0.1504, 0.6603), (0.2810, 0.3228, 0.9579), (0.1786, 0.5289, 0
           (0.0689, 0.6948, 0.8394), (0.2161, 0.7843, 0.5923), (0.6720, 0.7793, 0.2227),
           (0.9970, 0.7659, 0.2199), (0.9769, 0.9839, 0.0805))
 COLORMAPS = ("parula", "jet", "hot", "gray", "cool", "spring", "summer", "autumn", "winter", "bone",
-             "copper", "pink", "hsv", "turbo")
+             "copper", "pink", "hsv", "turbo", "lines")
 
 
 def is_text(value: Any) -> bool:
@@ -215,6 +215,9 @@ def colormap_from_name(name: str, n: int = 256) -> Any:
     import matplotlib
     if name == "parula":
         return LinearSegmentedColormap.from_list("parula", PARULA, N=n)
+    if name == "lines":                      # the axes color order, repeated
+        from matplotlib.colors import ListedColormap
+        return ListedColormap([COLOR_ORDER[k % len(COLOR_ORDER)] for k in range(n)], name="lines")
     if name not in COLORMAPS:
         raise MatlabError("MATLAB:colormap:invalidName", f"Unknown colormap '{name}'.")
     return matplotlib.colormaps[name].resampled(n)

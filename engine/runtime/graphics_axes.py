@@ -136,8 +136,12 @@ def plot_axes(gs: GraphicsState, three_d: bool = False) -> AxesState:
         axes.mpl.cla()
         axes.mpl.set_prop_cycle(axes.cycler or gs.figures[gs.current].mpl.matfuse_cycler)
         axes.series.clear()
+        for spine in axes.mpl.spines.values():   # MATLAB's 'replace' resets the box too (box off)
+            spine.set_visible(True)
         if axes.side:
             style_side(axes)
+        elif axes.mpl.name != "3d":
+            axes.mpl.tick_params(top=True, right=True)
     return axes
 
 

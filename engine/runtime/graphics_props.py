@@ -29,7 +29,7 @@ class Prop:
 CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
                "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
-               "area": "Area", "colorbar": "ColorBar", "tiledlayout": "TiledChartLayout"}
+               "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "tiledlayout": "TiledChartLayout"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -47,8 +47,9 @@ def type_of(obj: Any) -> str:
         return tagged
     from matplotlib import collections, container, contour, image, lines, patches
     from matplotlib import text as mtext
+    from matplotlib import colorbar, legend
     from mpl_toolkits.mplot3d import art3d
-    for cls, name in ((lines.Line2D, "line"), (mtext.Text, "text"), (image.AxesImage, "image"),
+    for cls, name in ((legend.Legend, "legend"), (colorbar.Colorbar, "colorbar"), (lines.Line2D, "line"), (mtext.Text, "text"), (image.AxesImage, "image"),
                       (art3d.Poly3DCollection, "surface"), (art3d.Line3DCollection, "surface"),
                       (contour.ContourSet, "contour"), (collections.PathCollection, "scatter"),
                       (container.BarContainer, "bar"), (container.ErrorbarContainer, "errorbar"),
@@ -56,18 +57,20 @@ def type_of(obj: Any) -> str:
                       (patches.Patch, "patch")):
         if isinstance(obj, cls):
             return name
-    return "colorbar"
+    raise MatlabError("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
 
 
 def artists(obj: Any) -> list[Any]:
     """The matplotlib artists an object is drawn with (a container's parts, flattened)."""
+    if obj is None:
+        return []
     if isinstance(obj, AxesState):
         return [obj.mpl]
     if isinstance(obj, tuple):        # matplotlib containers are tuples of artists (or of tuples, None)
         return [a for part in obj for a in artists(part)]
     if type_of(obj) == "colorbar":
         return [obj.ax]
-    return [] if obj is None else [obj]
+    return [obj]
 
 
 def resolve(gs: GraphicsState, handle: float) -> Any:
@@ -126,6 +129,10 @@ def cell_column(values: list[Any]) -> CellArray:
     for k, value in enumerate(values):
         data[k, 0] = value
     return CellArray(data)
+
+
+def _cell_row(values: list[Any]) -> CellArray:
+    return CellArray(cell_column(values).data.reshape(1, -1))
 
 
 def _on_off(flag: bool) -> CharArray:
@@ -501,6 +508,21 @@ AXES = COMMON + _axis_props("x") + _axis_props("y") + (
 )
 
 
+def _set_legend_strings(made: Any, value: Any) -> None:
+    strings = text_list(value)
+    for label, string in zip(made.get_texts(), strings):
+        label.set_text(string)
+
+
+LEGEND = COMMON + (
+    Prop("String", lambda gs, o: _cell_row([CharArray.from_str(t.get_text()) for t in o.get_texts()]),
+         _set_legend_strings),
+    Prop("FontSize", lambda gs, o: float(o.get_texts()[0].get_fontsize()) if o.get_texts() else 8.0,
+         lambda o, v: [t.set_fontsize(scalar(v, "FontSize")) for t in o.get_texts()]),
+    Prop("Box", lambda gs, o: _on_off(o.get_frame_on()), lambda o, v: o.set_frame_on(_flag(v, "Box"))),
+)
+
+
 def _figure_position(gs: GraphicsState, fig: FigureState) -> np.ndarray:
     width, height = fig.size or (gs.settings.width, gs.settings.height)
     return _row([1.0, 1.0, width, height])
@@ -544,6 +566,7 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
+    "legend": LEGEND,
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
                     Prop("GridSize", lambda gs, t: _row([t.rows, t.cols]))),
 }

@@ -300,42 +300,51 @@ def zlabel(ctx, *args, nargout=0):
     return _set_text(ctx, args, "zlabel", nargout)
 
 
-LEGEND_LOCATIONS = {"north": "upper center", "south": "lower center", "east": "center right",
-                    "west": "center left", "northeast": "upper right", "northwest": "upper left",
-                    "southeast": "lower right", "southwest": "lower left", "best": "best",
-                    "bestoutside": "best"}
+# MATLAB legend location -> matplotlib loc and, outside the axes, the anchor point in axes fractions
+LEGEND_LOCATIONS: dict[str, tuple[str, tuple[float, float] | None]] = {
+    "north": ("upper center", None), "south": ("lower center", None), "east": ("center right", None),
+    "west": ("center left", None), "northeast": ("upper right", None), "northwest": ("upper left", None),
+    "southeast": ("lower right", None), "southwest": ("lower left", None), "best": ("best", None),
+    "northoutside": ("lower center", (0.5, 1.02)), "southoutside": ("upper center", (0.5, -0.12)),
+    "eastoutside": ("center left", (1.02, 0.5)), "westoutside": ("center right", (-0.12, 0.5)),
+    "northeastoutside": ("upper left", (1.02, 1.0)), "northwestoutside": ("upper right", (-0.12, 1.0)),
+    "southeastoutside": ("lower left", (1.02, 0.0)), "southwestoutside": ("lower right", (-0.12, 0.0)),
+    "bestoutside": ("upper left", (1.02, 1.0)),
+}
+LEGEND_WORDS = ("off", "hide", "show", "boxon", "boxoff", "toggle")
+LEGEND_OPTIONS = ("location", "orientation", "fontsize", "numcolumns", "box", "textcolor", "title")
 
 
 @graphics("legend", axes_first=True)
-def legend(ctx, *args):
-    """legend | legend(label1, ..., labelN) | legend(labels) | legend('off')  legend of the current axes.
+def legend(ctx, *args, nargout=0):
+    """legend | legend(label1, ..., labelN) | legend(labels) | legend(h, labels) | legend(..., Name,
+    Value) | legend off | legend boxoff  legend of the current axes.
 
-    Labels go to the plotted objects in order; without labels each object shows its DisplayName (or
-    data1, data2, ...). Name-value pairs: Location (north, south, east, west, northeast (default),
-    northwest, southeast, southwest, best), Orientation (vertical, horizontal).
+    Labels go to the plotted objects in order (or to the objects h); without labels each object shows
+    its DisplayName (or data1, data2, ...); with yyaxis the objects of both sides are listed. Name-value
+    pairs: Location (north, south, east, west, northeast (default), northwest, southeast, southwest,
+    best, and each with 'outside' appended: eastoutside, northoutside, ...), Orientation ('vertical',
+    'horizontal'), NumColumns, FontSize, Box ('on', 'off'), TextColor, Title. legend off removes it,
+    boxoff/boxon hide or show its box.
 
         plot(x, sin(x), x, cos(x)); legend('sin', 'cos', 'Location', 'southwest')
     """
-    axes = current_axes(graphics_state(ctx.state))
-    words = [text(a).lower() for a in args[:1] if is_text(a)]
-    if words and words[0] in ("off", "hide"):
-        if axes.mpl.get_legend() is not None:
-            axes.mpl.get_legend().remove()
-        return
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    host = axes.twin if axes.side == "left" else axes          # a yyaxis legend goes on top (right side)
+    word = text(args[0]).lower() if len(args) == 1 and is_text(args[0]) else ""
+    if word in LEGEND_WORDS and _legend_command(host.mpl, word):
+        made = host.mpl.get_legend()
+        return handle_for(gs, made) if nargout and made is not None else None
     if args and is_numeric(args[0]):
-        series = [graphics_state(ctx.state).handles.get(float(h)) for h in numbers(args[0]).real.ravel()]
+        series = [gs.handles.get(float(h)) for h in numbers(args[0]).real.ravel()]
         if any(a is None or isinstance(a, AxesState) for a in series) or len(args) < 2:
             raise MatlabError("MATLAB:legend:InvalidHandles", "Legend handles must be plotted objects.")
         args = args[1:]
     else:
-        series = axes.series
+        pair = [axes.twin, axes] if axes.side == "right" else [axes, axes.twin]
+        series = [artist for side in pair if side is not None for artist in side.series]
     labels, rest = _legend_labels(args)
-    opts = name_values(rest, "legend")
-    loc_name = text(opts.pop("Location") or CharArray.from_str("northeast")).lower()
-    if loc_name not in LEGEND_LOCATIONS:
-        raise MatlabError("MATLAB:legend:UnknownLocation", f"'{loc_name}' is not a valid legend location.")
-    horizontal = text(opts.pop("Orientation") or CharArray.from_str("vertical")).lower() == "horizontal"
-    opts.check_empty("legend")
     if labels is not None and len(labels) > len(series):
         ctx.warn("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")
     for k, artist in enumerate(series):
@@ -344,8 +353,45 @@ def legend(ctx, *args):
         elif artist.get_label().startswith("_"):
             artist.set_label(f"data{k + 1}")
     shown = series[:len(labels)] if labels is not None else series
-    axes.mpl.legend(shown, [a.get_label() for a in shown], loc=LEGEND_LOCATIONS[loc_name],
-                    ncols=len(shown) if horizontal else 1, fontsize=8, framealpha=1.0, edgecolor="0.15")
+    made = host.mpl.legend(shown, [a.get_label() for a in shown], **_legend_style(rest, len(shown)))
+    return handle_for(gs, made) if nargout else None
+
+
+def _legend_command(mpl_axes: Any, word: str) -> bool:
+    """legend off/hide/boxon/boxoff on an existing legend; False for words that (re)make the legend."""
+    made = mpl_axes.get_legend()
+    if word in ("off", "hide") or (word == "toggle" and made is not None):
+        if made is not None:
+            made.remove()
+        return True
+    if word in ("boxon", "boxoff"):
+        if made is not None:
+            made.set_frame_on(word == "boxon")
+        return made is not None
+    return False
+
+
+def _legend_style(rest: list, count: int) -> dict[str, Any]:
+    """matplotlib legend keywords from legend's name-value pairs."""
+    opts = name_values(rest, "legend")
+    loc_name = text(opts.pop("Location") or CharArray.from_str("northeast")).lower()
+    if loc_name not in LEGEND_LOCATIONS:
+        raise MatlabError("MATLAB:legend:UnknownLocation", f"'{loc_name}' is not a valid legend location.")
+    loc, anchor = LEGEND_LOCATIONS[loc_name]
+    horizontal = text(opts.pop("Orientation") or CharArray.from_str("vertical")).lower() == "horizontal"
+    columns = opts.pop("NumColumns")
+    box, colour, heading = opts.pop("Box"), opts.pop("TextColor"), opts.pop("Title")
+    kw: dict[str, Any] = {
+        "loc": loc, "bbox_to_anchor": anchor, "framealpha": 1.0, "edgecolor": "0.15",
+        "ncols": int(scalar(columns, "NumColumns")) if columns is not None else count if horizontal else 1,
+        "fontsize": scalar(opts.pop("FontSize"), "FontSize") if "fontsize" in opts.values else 8,
+        "frameon": box is None or text(box, "Box").lower() != "off"}
+    if colour is not None:
+        kw["labelcolor"] = color(colour)
+    if heading is not None:
+        kw["title"] = label_text(heading)
+    opts.check_empty("legend")
+    return kw
 
 
 def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:
@@ -354,12 +400,10 @@ def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:
     labels: list[str] = []
     k = 0
     while k < len(args) and is_text(args[k]):
-        if text(args[k]).lower() in ("location", "orientation") and k + 1 < len(args):
+        if text(args[k]).lower() in LEGEND_OPTIONS and k + 1 < len(args):
             break
-        if text(args[k]).lower() in ("show", "boxon", "boxoff"):
-            k += 1
-            continue
-        labels.append(text(args[k]))
+        if text(args[k]).lower() not in ("show", "boxon"):
+            labels.append(text(args[k]))
         k += 1
     return (labels or None), list(args[k:])
 
@@ -388,25 +432,38 @@ def _grid_visible(axes: Any) -> bool:
 
 def _limits(ctx, args: tuple, nargout: int, axis_name: str):
     axes = current_axes(graphics_state(ctx.state)).mpl
+    if axis_name == "z" and axes.name != "3d":
+        raise MatlabError("MATLAB:zlim:Not3D", "zlim needs 3-D axes (surf, mesh, plot3).")
     getter, setter = getattr(axes, f"get_{axis_name}lim"), getattr(axes, f"set_{axis_name}lim")
     if args:
         if is_text(args[0]):
-            mode = text(args[0]).lower()
-            if mode != "auto":
-                raise MatlabError("MATLAB:lim:InvalidMode", f"Limits mode must be 'auto', not '{mode}'.")
-            axes.autoscale(True, axis=axis_name)
+            _limits_mode(axes, axis_name, text(args[0]).lower())
         else:
             lim = numbers(args[0], "limits").real.ravel()
             if lim.size != 2 or not lim[0] < lim[1]:
                 raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
                                   "Limits must be a 2-element vector of increasing numeric values.")
-            setter(lim[0], lim[1])
-    return np.array([getter()], dtype=np.float64) if nargout else None
+            current = getter()    # an infinite limit keeps that side automatic
+            setter(lim[0] if np.isfinite(lim[0]) else current[0], lim[1] if np.isfinite(lim[1]) else current[1])
+    return np.array([getter()], dtype=np.float64) if nargout or not args else None
+
+
+def _limits_mode(axes: Any, axis_name: str, mode: str) -> None:
+    if mode == "auto":
+        axes.autoscale(True, axis=axis_name)
+    elif mode == "tight":
+        axes.autoscale(True, axis=axis_name, tight=True)
+    elif mode == "manual":
+        getattr(axes, f"set_autoscale{axis_name}_on")(False)
+    else:
+        raise MatlabError("MATLAB:lim:InvalidMode", f"Limits mode must be 'auto', 'tight' or 'manual', not "
+                          f"'{mode}'.")
 
 
 @graphics("xlim", axes_first=True)
 def xlim(ctx, *args, nargout=0):
-    """xlim([xmin xmax]) | xlim('auto') | lim = xlim  set or get the x-axis limits.
+    """xlim([xmin xmax]) | xlim('auto') | xlim('tight') | xlim('manual') | lim = xlim  set or get the
+    x-axis limits (an Inf or -Inf limit stays automatic).
 
         plot(1:10); xlim([0 5])
     """
@@ -415,11 +472,21 @@ def xlim(ctx, *args, nargout=0):
 
 @graphics("ylim", axes_first=True)
 def ylim(ctx, *args, nargout=0):
-    """ylim([ymin ymax]) | ylim('auto') | lim = ylim  set or get the y-axis limits.
+    """ylim([ymin ymax]) | ylim('auto') | ylim('tight') | ylim('manual') | lim = ylim  set or get the
+    y-axis limits.
 
         plot(1:10); ylim([0 20])
     """
     return _limits(ctx, args, nargout, "y")
+
+
+@graphics("zlim", axes_first=True)
+def zlim(ctx, *args, nargout=0):
+    """zlim([zmin zmax]) | zlim('auto') | lim = zlim  set or get the z-axis limits of 3-D axes.
+
+        surf(peaks); zlim([-10 10])
+    """
+    return _limits(ctx, args, nargout, "z")
 
 
 AXIS_MODES: dict[str, Callable[[Any], None]] = {
@@ -428,7 +495,11 @@ AXIS_MODES: dict[str, Callable[[Any], None]] = {
     "square": lambda a: a.set_box_aspect(1),
     "normal": lambda a: (a.set_aspect("auto"), a.set_box_aspect(None)),
     "tight": lambda a: a.autoscale(tight=True),
+    "padded": lambda a: (a.autoscale(True, tight=True), a.margins(0.05)),
     "auto": lambda a: a.autoscale(True),
+    "manual": lambda a: a.set_autoscale_on(False),
+    "fill": lambda a: (a.set_aspect("auto"), a.set_box_aspect(None)),
+    "vis3d": lambda a: None,               # matplotlib keeps the aspect ratio when the view turns
     "off": lambda a: a.set_axis_off(),
     "on": lambda a: a.set_axis_on(),
     "ij": lambda a: a.yaxis_inverted() or a.invert_yaxis(),
@@ -440,8 +511,9 @@ AXIS_MODES: dict[str, Callable[[Any], None]] = {
 def axis(ctx, *args, nargout=0):
     """axis(limits) | axis equal | axis tight | ... | lim = axis  set axis limits and scaling.
 
-    limits is [xmin xmax ymin ymax] (or 6 values with z). Modes: equal, image, square, normal, tight,
-    auto, off, on, ij (y down), xy (y up); several may be given.
+    limits is [xmin xmax ymin ymax] (or 6 values with z). Modes: equal, image, square, normal, fill,
+    tight, padded (a margin around the data), auto, manual (freeze the limits), vis3d, off, on, ij (y
+    down), xy (y up); several may be given.
 
         plot(cos(t), sin(t)); axis equal
     """

@@ -14,7 +14,8 @@ from ..errors import MatlabError, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
                              colormap_from_matrix, colormap_from_name, colormap_matrix, is_numeric, is_text,
-                             line_properties, line_style, name_values, numbers, parse_linespec, scalar, text)
+                             line_properties, line_style, name_values, numbers, parse_linespec, scalar, text,
+                             text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
 from ..values import CharArray
 from .registry import builtin
@@ -588,25 +589,53 @@ for _name in COLORMAPS:
     _colormap_function(_name)
 
 
+COLORBAR_LOCATIONS = {"eastoutside": "right", "east": "right", "westoutside": "left", "west": "left",
+                      "northoutside": "top", "north": "top", "southoutside": "bottom", "south": "bottom"}
+
+
 @graphics("colorbar", axes_first=True)
 def colorbar(ctx, *args, nargout=0):
-    """colorbar | colorbar('off')  show (or remove) a color scale beside the current axes.
+    """colorbar | colorbar(location) | colorbar(..., Name, Value) | colorbar('off') | c = colorbar  show
+    (or remove) a color scale beside the current axes.
 
-        imagesc(magic(5)); colorbar
+    location: 'eastoutside' (default), 'westoutside', 'northoutside', 'southoutside' (east, west, north
+    and south are drawn outside too). Name-value pairs: Location, Ticks, TickLabels, Label (its text).
+    ylabel(c, txt) labels it too.
+
+        imagesc(magic(5)); c = colorbar('southoutside'); ylabel(c, 'value')
     """
     gs = graphics_state(ctx.state)
     axes = current_axes(gs)
     if axes.colorbar is not None:
         axes.colorbar.remove()
         axes.colorbar = None
-    if args and is_text(args[0]) and text(args[0]).lower() == "off":
+    rest = list(args)
+    if rest and is_text(rest[0]) and text(rest[0]).lower() == "off":
         return None
+    location = text(rest.pop(0)).lower() if len(rest) % 2 and is_text(rest[0]) else None
+    opts = name_values(rest, "colorbar")
+    location = text(opts.pop("Location"), "Location").lower() if "location" in opts.values else location
+    if location is not None and location not in COLORBAR_LOCATIONS:
+        raise MatlabError("MATLAB:colorbar:InvalidLocation", f"'{location}' is not a valid colorbar location.")
     mappable = _last_mappable(axes)
     if mappable is None:
         from matplotlib.cm import ScalarMappable
         mappable = ScalarMappable(cmap=figure_cmap(gs))
-    axes.colorbar = gs.figures[gs.current].mpl.colorbar(mappable, ax=axes.mpl)
+    axes.colorbar = gs.figures[gs.current].mpl.colorbar(
+        mappable, ax=axes.mpl, location=COLORBAR_LOCATIONS[location or "eastoutside"])
+    _colorbar_options(axes.colorbar, opts)
     return gs.new_handle(axes.colorbar) if nargout else None
+
+
+def _colorbar_options(bar: Any, opts: Any) -> None:
+    ticks, labels, label = opts.pop("Ticks"), opts.pop("TickLabels"), opts.pop("Label")
+    opts.check_empty("colorbar")
+    if ticks is not None:
+        bar.set_ticks(numbers(ticks, "Ticks").real.ravel())
+    if labels is not None:
+        bar.set_ticks(bar.get_ticks(), labels=text_list(labels))
+    if label is not None:
+        bar.set_label(text(label, "Label"))
 
 
 def _last_mappable(axes: AxesState) -> Any:
