@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 
@@ -55,7 +56,11 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_CALIBRATE", _bool, False,
          "measure the auto policy's CPU and GPU costs again instead of using the cached calibration"),
     Flag("MATFUSE_CACHE_DIR", str, "",
-         "folder for matfuse's caches (calibration); default $XDG_CACHE_HOME/matfuse or ~/.cache/matfuse"),
+         "folder for matfuse's caches (calibration, compiled function files); default "
+         "$XDG_CACHE_HOME/matfuse or ~/.cache/matfuse"),
+    Flag("MATFUSE_CODE_CACHE", _bool, True,
+         "keep compiled function and script files on disk (in the cache folder, by content and engine hash) "
+         "so that a new session loads them instead of compiling them again"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),
     Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
     Flag("MATFUSE_EXACT_RNG", _bool, False,
@@ -83,3 +88,13 @@ def flag(name: str) -> Any:
     spec = FLAGS[name]
     raw = os.environ.get(name)
     return spec.default if raw is None or raw == "" else spec.parse(raw)
+
+
+def cache_dir() -> Path:
+    """The folder of matfuse's caches: MATFUSE_CACHE_DIR, else ``$XDG_CACHE_HOME/matfuse``, else
+    ``~/.cache/matfuse`` (the XDG base directory convention)."""
+    chosen = flag("MATFUSE_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return Path(xdg) / "matfuse" if xdg else Path.home() / ".cache" / "matfuse"

@@ -35,6 +35,9 @@ class _MagicColon:
     def __repr__(self) -> str:
         return "MAGIC_COLON"
 
+    def __reduce__(self) -> str:
+        return "MAGIC_COLON"        # unpickled as the one instance (code constants: vm/filecache.py)
+
 
 MAGIC_COLON = _MagicColon()
 

@@ -84,6 +84,7 @@ class Code:
     file: str = ""
     reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
     runner: Any = field(default=None, repr=False)   # the specialised Python function (pygen), once run
+    generated: Any = field(default=None, repr=False)   # pygen.Generated, kept with the code in the disk cache
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""
@@ -97,6 +98,10 @@ class Code:
         self.max_out = len(self.output_slots) if self.varargout is None else sys.maxsize
         # the slot of the value a call for at most one output returns, when no varargout is involved
         self.first_out = self.output_slots[0] if self.output_slots and self.varargout is None else -1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps (filecache.py): everything but the specialised function."""
+        return {**self.__dict__, "runner": None}
 
     def __repr__(self) -> str:
         return f"<code {self.name} ({self.kind})>"

@@ -28,8 +28,11 @@ a code object without windows gets none.
 """
 from __future__ import annotations
 
+import marshal
 import math
 from bisect import bisect_right
+from dataclasses import dataclass
+from types import CodeType
 from typing import Any, Callable
 
 from numpy import dtype, float64, ndarray
@@ -95,21 +98,51 @@ def failing_line(exc: BaseException) -> int:
     return tb.tb_lineno
 
 
-def specialise(code: Code) -> Callable[[Any, Any], None]:
-    """The Python function running ``code`` (see the module docstring)."""
-    from .interp import handle_error, position
+@dataclass
+class Generated:
+    """The generated function of a code object before it is bound to its operands: the compiled Python
+    module and the tables its lines refer to. It depends on the code object alone, so the disk cache of
+    compiled files (filecache.py) keeps it (the module as ``marshal`` bytes, the source text left out)
+    and a new session skips generating and compiling again."""
+    module: CodeType
+    source: str
+    pcs: list[int]
+    cold_lines: frozenset[int]
+    host: dict[int, tuple[int, ...]]
+    resident: frozenset[int]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The module as marshal bytes, without the source text (two thirds of an entry's size)."""
+        return {**self.__dict__, "module": marshal.dumps(self.module), "source": ""}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, module=marshal.loads(state["module"]))
+
+
+def generate(code: Code) -> Generated:
+    """Write and compile the Python source of ``code``'s function (see the module docstring)."""
     gen = Generator(code)
     source = gen.source()
-    namespace = {"A": code.args, "W": code.windows, "PCS": gen.pcs, "ndarray": ndarray, "F64": dtype(float64),
-                 "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
-                 "advance": advance, "position": position, "bisect_right": bisect_right, "failing_line": failing_line, "handle_error": handle_error,
+    module = compile(source, f"<matfuse {code.name}>", "exec")
+    return Generated(module, source, gen.pcs, frozenset(gen.cold_lines), gen.host, gen.resident)
+
+
+def specialise(code: Code) -> Callable[[Any, Any], None]:
+    """The Python function running ``code``: its generated module (``code.generated``, kept from the
+    disk cache, else generated now) run in a namespace of its operands and helpers."""
+    from .interp import handle_error, position
+    done = code.generated or generate(code)
+    namespace = {"A": code.args, "W": code.windows, "PCS": done.pcs, "ndarray": ndarray,
+                 "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
+                 "advance": advance, "position": position, "bisect_right": bisect_right,
+                 "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
                  "to_host": to_host, "run_cold": run_cold, "failing_offset": failing_offset,
-                 "COLD_LINES": frozenset(gen.cold_lines), "HOST": gen.host}
-    exec(compile(source, f"<matfuse {code.name}>", "exec"), namespace)  # noqa: S102 - our own source
+                 "COLD_LINES": done.cold_lines, "HOST": done.host}
+    exec(done.module, namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
-    fn.source = source
-    fn.device_slots = gen.resident
+    fn.source = done.source
+    fn.device_slots = done.resident
     return fn
 
 

@@ -6,7 +6,8 @@ instruction stores: the single value (nargout 1), the value or NOVALUE (nargout 
 > 1, or -1: "what my caller asked", used by anonymous function bodies).
 
 Name lookup (``resolve``): local functions of the running file, then function files ``name.m`` in the
-working folder and the ``addpath`` folders (parsed once per file modification time), then builtins.
+working folder and the ``addpath`` folders (parsed once per file modification time, or loaded from the
+disk cache of compiled files: filecache.py), then builtins.
 Resolved names are cached until the next ``begin_execute`` (each Session.execute).
 """
 from __future__ import annotations
@@ -15,13 +16,12 @@ import os
 import sys
 from typing import Any, Callable
 
-from ..frontend import read_source
 from ..runtime.builtins import registry
 from ..runtime.context import SessionState
 from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, undefined
 from ..runtime.values import CellArray, FunctionHandle
-from .build import build_file
 from .code import Code
+from .filecache import compiled_file
 from .frame import NOVALUE, Frame, cell_row, interrupt_error
 from .interp import run
 from .slowpath import SlowPaths
@@ -220,7 +220,8 @@ class VM(SlowPaths):
                 continue
             cached = self.files.get(path)
             if cached is None or cached[0] != mtime:
-                cached = (mtime, build_file(read_source(path), name, path))
+                with open(path, "rb") as handle:
+                    cached = (mtime, compiled_file(handle.read(), name, path))
                 self.files[path] = cached
             return cached[1]
         return None

@@ -329,14 +329,18 @@ CASES = [
          a=num('int8', [5, 0, 0, 6, 0, 0, 7, 0, 0], (3, 3))),
     case('idxmix_247', 'A = int8([5 6 7]); A([1 1 1]) = true; a = A;', a=num('int8', [1, 6, 7])),
     # comma lists (c{...}, s.f) as assignment subscripts
-    case('assign_subscript_brace', 'L = {2, [1 3]}; x = zeros(1, 4); x(L{1}) = 5; x(L{2}) = 7;', x=D([7, 5, 7, 0])),
-    case('assign_subscript_brace_colon', 'c = {2, 3}; A = zeros(3); A(c{:}) = 9; B = zeros(2, 3); B(end, c{1}) = 1;',
+    case('assign_subscript_brace', 'L = {2, [1 3]}; x = zeros(1, 4); x(L{1}) = 5; x(L{2}) = 7;',
+         x=D([7, 5, 7, 0])),
+    case('assign_subscript_brace_colon',
+         'c = {2, 3}; A = zeros(3); A(c{:}) = 9; B = zeros(2, 3); B(end, c{1}) = 1;',
          A=D([0, 0, 0, 0, 0, 0, 0, 9, 0], (3, 3)), B=D([0, 0, 0, 1, 0, 0], (2, 3))),
-    case('assign_subscript_field_list', 's.f = 2; y = [1 1 1]; y(s.f) = 4; st(2).v = 0; st(s.f).v = 8; w = st(2).v;',
+    case('assign_subscript_field_list',
+         's.f = 2; y = [1 1 1]; y(s.f) = 4; st(2).v = 0; st(s.f).v = 8; w = st(2).v;',
          y=D([1, 4, 1]), w=D(8)),
     case('assign_subscript_brace_multi', 'c = {2}; [a, b(c{1})] = deal(3, 4);', a=D(3), b=D([0, 4])),
     case('assign_subscript_brace_in_function', 'r = setk({3}, 6);\n'
-         'function x = setk(k, v)\n  x = 1:4;\n  x(k{1}) = v;\n  x(k{:}) = x(k{:}) + 1;\nend', r=D([1, 2, 7, 4])),
+         'function x = setk(k, v)\n  x = 1:4;\n  x(k{1}) = v;\n  x(k{:}) = x(k{:}) + 1;\nend',
+         r=D([1, 2, 7, 4])),
 ]
 
 

@@ -32,7 +32,7 @@ import numpy as np
 from engine.accel.kernels import gpu_elementwise, gpu_matmul, gpu_reduce
 from engine.accel.provider import Provider
 from engine.accel.residency import upload
-from engine.config import flag
+from engine.config import cache_dir, flag
 
 VERSION = 4                   # bump when what is measured or how changes: old cache entries are ignored
 KINDS = ("elementwise", "reduction", "matmul")
@@ -101,14 +101,6 @@ def adapter_key(provider: Provider) -> str:
     facts = [provider.info.name, provider.info.backend, info.get("description", ""),
              info.get("vendor_id", ""), info.get("device_id", ""), f"v{VERSION}"]
     return hashlib.sha256("|".join(map(str, facts)).encode()).hexdigest()[:20]
-
-
-def cache_dir() -> Path:
-    chosen = flag("MATFUSE_CACHE_DIR")
-    if chosen:
-        return Path(chosen)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return Path(xdg) / "matfuse" if xdg else Path.home() / ".cache" / "matfuse"
 
 
 def cache_file(provider: Provider) -> Path:
