@@ -96,18 +96,22 @@ _EXACT_OPS: dict[str, Callable] = {"+": lambda p, q, lim: p + q, "-": lambda p, 
                                    ".\\": lambda p, q, lim: _round_div(q, p, lim)}
 
 
-def _exact_int64(op: str, a: Value, b: Value, cls: str) -> Value | None:
-    """int64/uint64 arithmetic in Python ints (float64 would lose digits past 2^53); None if an operand
+def exact_integers(fn: Callable[[int, int], int], a: Value, b: Value, cls: str) -> Value | None:
+    """``fn`` on the elements of a and b as Python ints (with implicit expansion), saturated to integer
+    class ``cls``: int64/uint64 arithmetic without float64's loss of digits past 2^53. None if an operand
     is not integer-valued (the float path is exact enough then)."""
     pa, pb = _as_python_ints(numeric(a)), _as_python_ints(numeric(b))
     if pa is None or pb is None:
         return None
     broadcast_shape(pa.shape, pb.shape)
     pa, pb = expand_dims([pa, pb])
+    return to_value(cast_result(np.asarray(np.frompyfunc(fn, 2, 1)(pa, pb), dtype=object), cls))
+
+
+def _exact_int64(op: str, a: Value, b: Value, cls: str) -> Value | None:
     info = np.iinfo(np.dtype(cls))
     limit = (int(info.min), int(info.max))
-    fn = np.frompyfunc(lambda p, q: _EXACT_OPS[op](p, q, limit), 2, 1)
-    return to_value(cast_result(np.asarray(fn(pa, pb), dtype=object), cls))
+    return exact_integers(lambda p, q: _EXACT_OPS[op](p, q, limit), a, b, cls)
 
 
 def _string_operands(op: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndarray]:

@@ -103,6 +103,11 @@ CASES = [
     case('bitand_mixed_integers', 'a = bitand(int8(1), uint8(1));',
          error=('MATLAB:mixedClasses',
                 'Integers can only be combined with integers of the same class, or scalar doubles.')),
+    # int64/uint64 mod and rem are exact past flintmax (MATLAB computes integer classes natively).
+    case('mod_rem_int64_exact',
+         "x = int64(2)^53 + 1; a = mod(x, int64(2)); b = rem(x, int64(10)); "
+         "c = mod(intmax('uint64'), uint64(10)); d = mod(int64([-7 7]), 3);",
+         a=num('int64', 1), b=num('int64', 3), c=num('uint64', 5), d=num('int64', [2, 1])),
     case('factor_matrix', 'a = factor([4 6]);',
          error=('MATLAB:factor:NonScalarInput', 'N must be a scalar.')),
 ]

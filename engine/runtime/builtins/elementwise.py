@@ -18,6 +18,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
+from ..ops import exact_integers
 from ..semantics import elementwise, numeric, result_class, round_half_away, to_value, work_dtype
 from ..values import INTEGER_CLASSES, Value, class_of
 from .registry import builtin
@@ -366,6 +367,15 @@ def _rem_scalar(x: float, y: float) -> float | None:
     return math.nan if y == 0 else _division_scalar(x, y, math.trunc, x)
 
 
+def _wide_integers(fn: Callable[[int, int], int], x: Value, y: Value) -> Value | None:
+    """``fn`` on int64/uint64 operands in exact integer arithmetic (ops.exact_integers); None for other
+    classes, whose values float64 holds exactly."""
+    if type(x) is float and type(y) is float:
+        return None
+    cls = result_class(x, y)
+    return exact_integers(fn, x, y, cls) if cls in ("int64", "uint64") else None
+
+
 @builtin("mod", family="math", fusion="elementwise")
 def mod(x: Value, y: Value) -> Value:
     """mod(X, Y)  remainder after floored division: X - floor(X./Y).*Y, with the sign of Y.
@@ -376,7 +386,8 @@ def mod(x: Value, y: Value) -> Value:
         mod([-1 5 7], 3)    % 2  2  1
     """
     _require_real_numeric("mod", (x, y))
-    return apply(_mod, x, y, scalar=_mod_scalar)
+    exact = _wide_integers(lambda p, q: p % q if q else p, x, y)
+    return exact if exact is not None else apply(_mod, x, y, scalar=_mod_scalar)
 
 
 scalar_path(mod, 2, _mod_scalar)
@@ -392,7 +403,8 @@ def rem(x: Value, y: Value) -> Value:
         rem([-1 5 7], 3)    % -1  2  1
     """
     _require_real_numeric("rem", (x, y))
-    return apply(_rem, x, y, scalar=_rem_scalar)
+    exact = _wide_integers(lambda p, q: (abs(p) % abs(q)) * (1 if p >= 0 else -1) if q else 0, x, y)
+    return exact if exact is not None else apply(_rem, x, y, scalar=_rem_scalar)
 
 
 scalar_path(rem, 2, _rem_scalar)
