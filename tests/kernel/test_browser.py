@@ -1,7 +1,11 @@
 """A real browser: JupyterLab on 127.0.0.1, Debian's Chromium driven by Playwright, runs a cell that plots.
 
-The screenshot is kept as a test artifact in out/browser/jupyterlab-plot.png.
+The screenshots are kept as test artifacts: out/browser/jupyterlab-plot.png (the page) and
+jupyterlab-plot-image.png (the figure as the page shows it: hollow 'o' markers, tick labels 0 0.25 ... 1,
+white space between the labels and the image's edge).
 """
+import base64
+import io
 import json
 import os
 import shutil
@@ -12,12 +16,15 @@ import time
 import urllib.request
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "out" / "browser"
 TOKEN = "matfuse-browser-test"
-CELL = "x = 1:5;\nplot(x, x.^2, 'r-o');\ntitle('squares');\nfprintf('plotted %d points\\n', numel(x));"
+CELL = ("x = 0:0.25:1;\nplot(x, x.^2, 'r-o');\ntitle('squares'); xlabel('x'); ylabel('x^2');\n"
+        "fprintf('plotted %d points\\n', numel(x));")
+EDGE = 16   # pixels of the 2x PNG (8 CSS px) along each edge that must stay white
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if not (os.path.exists(CHROMIUM) and shutil.which("jupyter-lab")):
@@ -89,9 +96,22 @@ def test_jupyterlab_runs_a_plot_cell_in_chromium(lab):
             image.wait_for(state="visible", timeout=60_000)
             text = page.locator(".jp-OutputArea-output pre").first.inner_text(timeout=30_000)
             size = image.evaluate("img => [img.naturalWidth, img.naturalHeight, img.width, img.height]")
+            source = image.get_attribute("src")
             page.screenshot(path=str(ARTIFACTS / "jupyterlab-plot.png"))
+            image.screenshot(path=str(ARTIFACTS / "jupyterlab-plot-image.png"))
         finally:
             browser.close()
     assert text.strip() == "plotted 5 points"
     assert size == [1120, 840, 560, 420]                 # a 2x PNG shown at its logical size (HiDPI)
     assert (ARTIFACTS / "jupyterlab-plot.png").stat().st_size > 10_000
+    pixels = decoded_png(source)
+    border = np.concatenate([pixels[:EDGE].ravel(), pixels[-EDGE:].ravel(), pixels[:, :EDGE].ravel(),
+                             pixels[:, -EDGE:].ravel()])
+    assert border.min() > 0.99                           # nothing drawn near the figure's edge
+
+
+def decoded_png(source: str) -> "np.ndarray":
+    """The RGB pixels (0..1) of a data:image/png URL."""
+    import matplotlib.image
+    assert source.startswith("data:image/png;base64,")
+    return matplotlib.image.imread(io.BytesIO(base64.b64decode(source.split(",", 1)[1])), format="png")[..., :3]
