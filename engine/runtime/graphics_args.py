@@ -4,6 +4,8 @@ Everything here turns MATLAB values into what matplotlib takes, and raises Matla
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,3 +239,73 @@ def colormap_matrix(cmap: Any, n: int | None = None) -> np.ndarray:
     """The m-by-3 RGB matrix of a matplotlib colormap (its own size by default)."""
     n = n or cmap.N
     return np.ascontiguousarray(cmap(np.linspace(0.0, 1.0, n))[:, :3], dtype=np.float64)
+
+
+# ----------------------------------------------------------------------------- MATLAB's TeX interpreter
+
+# MATLAB's TeX symbols that are not Greek letters (the Greek ones are found by their Unicode names)
+TEX_SYMBOLS = {
+    "sim": "∼", "leq": "≤", "geq": "≥", "neq": "≠", "infty": "∞", "pm": "±", "approx": "≈", "times": "×",
+    "div": "÷", "cdot": "·", "partial": "∂", "nabla": "∇", "circ": "∘", "bullet": "•", "leftarrow": "←",
+    "rightarrow": "→", "uparrow": "↑", "downarrow": "↓", "leftrightarrow": "↔", "Leftarrow": "⇐",
+    "Rightarrow": "⇒", "forall": "∀", "exists": "∃", "in": "∈", "ni": "∋", "subset": "⊂", "supset": "⊃",
+    "subseteq": "⊆", "supseteq": "⊇", "cup": "∪", "cap": "∩", "int": "∫", "propto": "∝", "equiv": "≡",
+    "cong": "≅", "perp": "⊥", "angle": "∠", "ldots": "…", "prime": "′", "surd": "√", "neg": "¬",
+    "wedge": "∧", "vee": "∨", "oplus": "⊕", "otimes": "⊗", "oslash": "⊘", "aleph": "ℵ", "Re": "ℜ",
+    "Im": "ℑ", "wp": "℘", "ast": "∗", "mid": "|", "langle": "⟨", "rangle": "⟩", "lceil": "⌈",
+    "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", "copyright": "©", "clubsuit": "♣", "diamondsuit": "♦",
+    "heartsuit": "♥", "spadesuit": "♠", "o": "ø", "0": "∅", "varsigma": "ς", "vartheta": "ϑ",
+    "varpi": "ϖ", "epsilon": "ε"}
+TEX_MODIFIERS = ("bf", "it", "sl", "rm")                    # font styles: dropped
+TEX_MODIFIERS_WITH_ARGUMENT = ("fontname", "fontsize", "color")
+TEX_TOKEN = re.compile(r"\\([a-zA-Z]+|0)(\[[^]]*\])?(\{[^}]*\})?|\\(.)|([\^_])(\{[^}]*\}|.)|(\$)")
+
+
+def tex_symbol(name: str) -> str | None:
+    """The character of a MATLAB TeX symbol name (alpha, Gamma, leq, ...), or None."""
+    if name in TEX_SYMBOLS:
+        return TEX_SYMBOLS[name]
+    case = "CAPITAL" if name[:1].isupper() else "SMALL"
+    try:
+        return unicodedata.lookup(f"GREEK {case} LETTER {name.upper()}")
+    except KeyError:
+        return None
+
+
+def tex_to_mathtext(string: str) -> str:
+    """A text in MATLAB's TeX markup as matplotlib draws it: symbols (\\alpha, \\leq) as their
+    characters, x^2 and x_{10} as mathtext super- and subscripts, font modifiers (\\bf, \\color{red})
+    dropped, \\_ \\^ \\{ \\} \\\\ as the characters, and a literal $ escaped."""
+    return TEX_TOKEN.sub(_tex_token, string)
+
+
+def _tex_token(match: re.Match) -> str:
+    name, _, argument, escaped, script, operand, dollar = match.groups()
+    if dollar:
+        return r"\$"
+    if escaped is not None:
+        return r"\$" if escaped == "$" else escaped
+    if script:
+        inner = operand[1:-1] if operand.startswith("{") else operand
+        inner = TEX_TOKEN.sub(_tex_token, inner).replace(" ", r"\ ")
+        return f"${script}{{{inner}}}$"
+    if name in TEX_MODIFIERS_WITH_ARGUMENT:
+        return ""
+    if name in TEX_MODIFIERS:
+        return "" if argument is None else argument[1:-1]
+    symbol = tex_symbol(name)
+    return (symbol if symbol is not None else "\\" + name) + (argument or "")
+
+
+def tex_display(string: str) -> str:
+    """What a text artist (parse_math on) shows for a string with MATLAB's default 'tex' interpreter:
+    tex_to_mathtext's result, or where its math does not parse, the string with its $ escaped."""
+    shown = tex_to_mathtext(string)
+    if "$" not in shown.replace(r"\$", ""):
+        return shown
+    from matplotlib.mathtext import MathTextParser
+    try:
+        MathTextParser("path").parse(shown)
+    except ValueError:
+        return string.replace("$", r"\$")
+    return shown

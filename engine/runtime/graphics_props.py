@@ -15,7 +15,7 @@ import numpy as np
 from .errors import MatlabError
 from .figures import AxesState, FigureState, GraphicsState, TileLayout
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
-                            colormap_from_name, is_text, numbers, scalar, text, text_list)
+                            colormap_from_name, is_text, numbers, scalar, tex_display, text, text_list)
 from .values import CellArray, CharArray
 
 
@@ -278,15 +278,28 @@ def _set_position(obj: Any, value: Any) -> None:
     obj.set_position((pos[0], pos[1]))
 
 
+def show_text(label: Any, string: str) -> None:
+    """Show a MATLAB string in a text artist through its Interpreter: 'tex' (the default: symbols,
+    super- and subscripts), 'latex' ($...$ as math) or 'none' (as it is). get(h, 'String') gives the
+    string back as it was given."""
+    label.matfuse_string = string
+    interpreter = getattr(label, "matfuse_interpreter", "tex")
+    label.set_parse_math(interpreter != "none")
+    label.set_text(tex_display(string) if interpreter == "tex" else string)
+
+
 def _set_interpreter(label: Any, value: Any) -> None:
-    """'none' shows the text as it is; 'tex' and 'latex' let matplotlib read $...$ as math."""
     label.matfuse_interpreter = _choice(value, "Interpreter", ("tex", "latex", "none"))
-    label.set_parse_math(label.matfuse_interpreter != "none")
+    show_text(label, _string(label))
+
+
+def _string(label: Any) -> str:
+    return getattr(label, "matfuse_string", label.get_text())
 
 
 TEXT = COMMON + (
-    Prop("String", lambda gs, o: CharArray.from_str(o.get_text()),
-         lambda o, v: o.set_text("\n".join(text_list(v)))),
+    Prop("String", lambda gs, o: CharArray.from_str(_string(o)),
+         lambda o, v: show_text(o, "\n".join(text_list(v)))),
     Prop("FontSize", lambda gs, o: float(o.get_fontsize()), lambda o, v: o.set_fontsize(scalar(v))),
     Prop("FontWeight", lambda gs, o: CharArray.from_str("bold" if o.get_fontweight() in ("bold", 700)
                                                         else "normal"),

@@ -50,3 +50,28 @@ def test_tick_labels_keep_away_from_the_figure_edge(ctx, call):
     width, height = fig.get_size_inches()
     margins = [box.x0, box.y0, width - box.x1, height - box.y1]
     assert min(margins) * 96 >= 8                              # at least 8 CSS pixels on every side
+
+
+@pytest.mark.parametrize("markup, shown", [
+    ("x^2", "x$^{2}$"), ("x_{10}", "x$_{10}$"), (r"\alpha + \Gamma", "α + Γ"), (r"m/s^2", "m/s$^{2}$"),
+    (r"e^{-t/\tau}", "e$^{-t/τ}$"), (r"a\_b \{c\}", "a_b {c}"), (r"\bf bold", " bold"),
+    (r"\color{red}red", "red"), (r"5 \leq \infty", "5 ≤ ∞"), ("cost $5", r"cost \$5"),
+    (r"\unknown", r"\unknown"), ("x^{a b}", r"x$^{a\ b}$")])
+def test_tex_markup_as_matplotlib_draws_it(markup, shown):
+    from engine.runtime.graphics_args import tex_to_mathtext
+    assert tex_to_mathtext(markup) == shown
+
+
+def test_labels_use_the_tex_interpreter_and_keep_their_string(ctx, call):
+    call("plot", [1.0, 2.0])
+    (h,) = call("ylabel", r"v (m/s^2), \mu", nargout=1)
+    label = axes_of(ctx).yaxis.label
+    assert label.get_text() == "v (m/s$^{2}$), μ"
+    assert call("get", h, "String", nargout=1)[0].to_str() == r"v (m/s^2), \mu"
+    call("set", h, "Interpreter", "none")
+    assert label.get_text() == r"v (m/s^2), \mu" and not label.get_parse_math()
+    call("title", "x^{%}")                                     # math that does not parse: shown as typed
+    assert axes_of(ctx).get_title() == "x^{%}"
+    call("legend", r"\alpha_1")
+    assert axes_of(ctx).get_legend().get_texts()[0].get_text() == "α$_{1}$"
+    flush_figures(ctx.state)

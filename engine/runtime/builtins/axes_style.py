@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..figures import graphics_state, matlab_tick_labels
-from ..graphics_args import is_text, numbers, scalar, text, text_list
+from ..graphics_args import is_text, numbers, scalar, tex_display, text, text_list
 from ..graphics_axes import current_axes, graphics, plot_axes
 from ..graphics_props import cell_column
 from ..values import CharArray
@@ -65,7 +65,7 @@ def _ticklabels(ctx, args: tuple, nargout: int, name: str):
             labels = labels[0].split("\n") if type(args[0]) is CharArray else labels   # char matrix rows
             if labels and ticks.size:          # fewer labels than ticks: MATLAB repeats them
                 labels = [labels[k % len(labels)] for k in range(ticks.size)]
-            axis.set_ticks(ticks, labels[:ticks.size])
+            axis.set_ticks(ticks, [tex_display(label) for label in labels[:ticks.size]])
     if nargout or not args:
         matlab_tick_labels(mpl.get_figure(root=True))
         labels = axis.get_major_formatter().format_ticks(ticks)

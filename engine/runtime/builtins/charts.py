@@ -16,7 +16,7 @@ from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_fro
                              line_properties, line_style, name_values, numbers, parse_linespec, text,
                              text_list)
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
-from ..graphics_props import set_property
+from ..graphics_props import set_property, show_text
 from ..values import CellArray, StringArray, class_of, to_array
 from .plots import take_flag, xy_pairs
 
@@ -78,8 +78,10 @@ def text_(ctx, *args, nargout=0):
     objects = []
     for k in range(n):
         point = [c[k] for c in coords] if three_d else [coords[0][k], coords[1][k]]
-        objects.append(axes.mpl.text(*point, strings[k], horizontalalignment="left",
-                                     verticalalignment="center", fontsize=9.0))
+        label = axes.mpl.text(*point, strings[k], horizontalalignment="left", verticalalignment="center",
+                              fontsize=9.0)
+        show_text(label, strings[k])
+        objects.append(label)
     _set_all(gs, objects, name_values(rest, "text"))
     handles = np.array([gs.new_handle(o) for o in objects], dtype=np.float64).reshape(-1, 1)
     return handles if nargout else None

@@ -20,7 +20,7 @@ from ..graphics_args import (color, is_numeric, is_text, label_text, name_values
                              text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
-from ..graphics_props import handle_for, resolve, set_property, type_of
+from ..graphics_props import handle_for, resolve, set_property, show_text, type_of
 from ..values import CharArray
 
 @graphics("figure")
@@ -253,6 +253,7 @@ def _set_text(ctx, args: tuple, setter: str, nargout: int) -> Any:
         if setter == "zlabel" and axes.mpl.name != "3d":
             raise MatlabError("MATLAB:zlabel:Not3D", "zlabel needs 3-D axes (surf, mesh).")
         artist = getattr(axes.mpl, f"set_{setter}")(string)
+    show_text(artist, string)
     opts = name_values(list(args[1:]), setter)
     for name in opts.order:
         set_property(gs, artist, name, opts.values[name.lower()])
@@ -354,6 +355,8 @@ def legend(ctx, *args, nargout=0):
             artist.set_label(f"data{k + 1}")
     shown = series[:len(labels)] if labels is not None else series
     made = host.mpl.legend(shown, [a.get_label() for a in shown], **_legend_style(rest, len(shown)))
+    for label, artist in zip(made.get_texts(), shown):
+        show_text(label, artist.get_label())
     return handle_for(gs, made) if nargout else None
 
 

@@ -12,7 +12,7 @@ from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
 from ..graphics_args import (COLOR_ORDER, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text)
 from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
-from ..graphics_props import set_property
+from ..graphics_props import set_property, show_text
 from .graphics import clear_figure, label_target
 
 SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
@@ -113,6 +113,7 @@ def sgtitle(ctx, *args, nargout=0):
     if not args:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     title = fig.mpl.suptitle(label_text(args[0]), fontsize=11.0)
+    show_text(title, label_text(args[0]))
     opts = name_values(list(args[1:]), "sgtitle")
     for name in opts.order:
         set_property(gs, title, name, opts.values[name.lower()])
