@@ -9,7 +9,7 @@ from ..indexing import MAGIC_COLON, assign, check_field_name, index
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
                       normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
-from .sizes import size_from_args
+from .sizes import real_values, size_from_args
 from .textutil import cell_value, char_value, text_arg, texts_of
 
 
@@ -163,7 +163,8 @@ def _get(s: Value, name: str) -> Value:
 
 
 def _path(args: tuple, fname: str) -> list[tuple[str, object]]:
-    """getfield/setfield arguments as an indexing path: a cell {i, j} is ('()', [i, j]), a name ('.', name)."""
+    """getfield/setfield arguments as an indexing path: a cell {i, j} is ('()', [i, j]), a name is
+    ('.', name)."""
     return [("()", list(a.data.ravel(order="F"))) if type(a) is CellArray else (".", _field_name(a, fname))
             for a in args]
 
@@ -279,9 +280,11 @@ def num2cell(a, dims=None):
 
 def _slices(a: Value, dims: Value) -> CellArray:
     """num2cell(A, dims): one cell per position of the dimensions not in dims."""
-    keep = sorted({int(d) - 1 for d in np.asarray(to_array(dims)).ravel()})
-    if not keep or keep[0] < 0 or any(float(d) != int(d) for d in np.asarray(to_array(dims)).ravel()):
+    listed = real_values(dims, "num2cell", "Dimensions").ravel()
+    if not listed.size or np.any(~np.isfinite(listed) | (listed < 1) | (listed != np.floor(listed))) \
+            or listed.max() > 32:
         raise MatlabError("MATLAB:num2cell:InvalidDimension", "Dimensions must be positive integers.")
+    keep = sorted({int(d) - 1 for d in listed})
     shape = size_of(a)
     ndim = max(len(shape), keep[-1] + 1)
     full = tuple(shape) + (1,) * (ndim - len(shape))

@@ -11,15 +11,15 @@ from ..errors import MatlabError
 from ..values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, StringArray, Value, class_of,
                       size_of, to_array)
 from .registry import builtin
+from .sizes import real_values
 from .textutil import char_row, is_text_scalar, option_name, string_value, text_arg, texts_of
 
 
 # -- argument counts --------------------------------------------------------------------------------
 
 def _bound(value: Value, fname: str) -> float:
-    number = np.asarray(to_array(value), dtype=np.float64) if not isinstance(value, (CharArray, CellArray,
-                                                                                    StringArray)) else None
-    if number is None or number.size != 1 or math.isnan(number.flat[0]) or \
+    number = real_values(value, fname, "A limit") if not isinstance(value, CharArray) else np.zeros(0)
+    if number.size != 1 or math.isnan(number.flat[0]) or \
             (math.isfinite(number.flat[0]) and not float(number.flat[0]).is_integer()):
         raise MatlabError(f"MATLAB:{fname}:invalidInput", "Limits must be integer scalars (or Inf).")
     return float(number.flat[0])
@@ -159,8 +159,10 @@ _PREDICATES: dict[str, tuple[str, str, Callable[[Value], bool]]] = {
     "nonnegative": ("expectedNonnegative", "nonnegative", lambda a: bool((_real_numbers(a) >= 0).all())),
     "nonzero": ("expectedNonZero", "nonzero", lambda a: bool((_numbers(a) != 0).all())),
     "positive": ("expectedPositive", "positive", lambda a: bool((_real_numbers(a) > 0).all())),
-    "decreasing": ("expectedDecreasing", "decreasing valued", lambda a: _monotone(a, lambda d: (d < 0).all())),
-    "increasing": ("expectedIncreasing", "increasing valued", lambda a: _monotone(a, lambda d: (d > 0).all())),
+    "decreasing": ("expectedDecreasing", "decreasing valued",
+                   lambda a: _monotone(a, lambda d: (d < 0).all())),
+    "increasing": ("expectedIncreasing", "increasing valued",
+                   lambda a: _monotone(a, lambda d: (d > 0).all())),
     "nondecreasing": ("expectedNondecreasing", "nondecreasing valued",
                       lambda a: _monotone(a, lambda d: (d >= 0).all())),
     "nonincreasing": ("expectedNonincreasing", "nonincreasing valued",
@@ -245,7 +247,9 @@ def _check_attributes(a: Value, items: list[Value], who: _Subject) -> None:
 
 
 def _check_valued(a: Value, name: str, value: Value, who: _Subject) -> None:
-    bound = np.asarray(to_array(value), dtype=np.float64).ravel()
+    bound = real_values(value, "validateattributes", f"The value of '{name}'").ravel()
+    if bound.size == 0 or (name != "size" and bound.size != 1):
+        raise MatlabError("MATLAB:validateattributes:badValue", f"The value of '{name}' must be a number.")
     if name == "size":
         actual = size_of(a)
         want = bound.tolist()
@@ -300,8 +304,9 @@ def validatestring(text, valid, *rest):
     matches = [o for o in options if given and o.lower().startswith(given.lower())]
     listing = ", ".join(f"'{o}'" for o in options)
     if not matches:
-        raise who.fail("unrecognizedStringChoice", f"to match one of these values:\n\n{listing}\n\n"
-                                                   f"The input, '{given}', did not match any of the valid values.")
+        raise who.fail("unrecognizedStringChoice",
+                       f"to match one of these values:\n\n{listing}\n\n"
+                       f"The input, '{given}', did not match any of the valid values.")
     shortest = min(matches, key=len)
     if not all(m.lower().startswith(shortest.lower()) for m in matches):
         raise who.fail("ambiguousStringChoice", f"to match one of these values:\n\n{listing}\n\n"

@@ -13,8 +13,9 @@ from datetime import datetime
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value, as_matrix, simplify, to_array
+from ..values import CellArray, CharArray, StringArray, Value, as_matrix, simplify
 from .registry import builtin
+from .sizes import count_value, real_values
 from .textutil import char_row, is_text_scalar, option_name, text_arg, texts_of
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -49,6 +50,8 @@ def serial(y, mo, d, h=0.0, mi=0.0, s=0.0) -> np.ndarray:
 def vectors(n: np.ndarray) -> np.ndarray:
     """Date vectors (one row per element of n, column-major) of serial date numbers."""
     n = np.asarray(n, dtype=np.float64).ravel(order="F")
+    if not np.all(np.isfinite(n)):
+        raise MatlabError("MATLAB:datevec:NonFiniteInput", "Date numbers must be finite.")
     day = np.floor(n)
     seconds = np.round((n - day) * 86400.0, 6)
     carry = seconds >= 86400.0
@@ -68,10 +71,7 @@ def vectors(n: np.ndarray) -> np.ndarray:
 
 
 def _numbers(value: Value, fname: str) -> np.ndarray:
-    if isinstance(value, (CharArray, StringArray)) or not hasattr(to_array(value), "dtype") or \
-            to_array(value).dtype.kind not in "fiub":
-        raise MatlabError(f"MATLAB:{fname}:InvalidInput", "Date numbers must be real numeric values.")
-    return np.asarray(to_array(value), dtype=np.float64)
+    return real_values(value, fname, "A date number or date part")
 
 
 def _is_text(value: Value) -> bool:
@@ -192,7 +192,8 @@ def datenum(*args):
     try:
         shape = np.broadcast_shapes(*[p.shape for p in parts if p.size != 1] or [(1, 1)])
     except ValueError:
-        raise MatlabError("MATLAB:datenum:InputSizeMismatch", "The date parts must have the same size.") from None
+        raise MatlabError("MATLAB:datenum:InputSizeMismatch",
+                          "The date parts must have the same size.") from None
     result = serial(*[np.broadcast_to(p, shape) for p in parts])
     return simplify(as_matrix(np.asarray(result, dtype=np.float64)))
 
@@ -262,7 +263,7 @@ def datestr(value, fmt=None):
     elif is_text_scalar(fmt):
         spec = text_arg(fmt, "datestr", "Format")
     else:
-        number = float(np.asarray(to_array(fmt)).ravel()[0])
+        number = float(count_value(fmt, "datestr", "A format number"))
         if number not in NUMBERED_FORMATS:
             raise MatlabError("MATLAB:datestr:DateNumber",
                               f"Format number {number:g} is not supported; use a format text.")
@@ -303,7 +304,9 @@ def weekday(value, form=None, nargout=1):
 
 @builtin("eomday", family="time")
 def eomday(year, month):
-    """eomday(Y, M)  the last day of month M of year Y (arrays of one size, or scalars that expand).
+    """eomday(Y, M)  the last day of month M of year Y.
+
+    Y and M are arrays of one size, or scalars that expand; leap years follow the Gregorian calendar.
 
         eomday(2024, 2)         % 29
         eomday(2023, 1:3)       % [31 28 31]
@@ -321,7 +324,9 @@ def eomday(year, month):
 
 @builtin("clock", family="time")
 def clock():
-    """clock  the current local date and time as a date vector [Y M D H MI S] (seconds with fraction).
+    """clock  the current local date and time as a date vector [Y M D H MI S].
+
+    The seconds have a fractional part; datenum(clock) is now.
 
         c = clock; year = c(1);
     """
@@ -330,7 +335,9 @@ def clock():
 
 @builtin("now", family="time")
 def now():
-    """now  the current local date and time as a serial date number (see datenum).
+    """now  the current local date and time as a serial date number.
+
+    Whole days since 0-Jan-0000 plus the time of day as a fraction (see datenum).
 
         datestr(now)   % e.g. '26-Nov-2026 14:05:12'
     """
@@ -341,6 +348,8 @@ def now():
 def date():
     """date  today's date as text 'dd-mmm-yyyy'.
 
+    The same as datestr(floor(now), 'dd-mmm-yyyy'), in the local time zone.
+
         d = date   % e.g. '26-Nov-2026'
     """
     today = datetime.now()
@@ -349,7 +358,9 @@ def date():
 
 @builtin("etime", family="time")
 def etime(t1, t0):
-    """etime(t1, t0)  seconds from date vector t0 to date vector t1 (rows of [Y M D H MI S]).
+    """etime(t1, t0)  seconds from date vector t0 to date vector t1.
+
+    t1 and t0 are rows of [Y M D H MI S] (as clock gives); several rows give a column of differences.
 
         t0 = clock; ...; seconds = etime(clock, t0)
     """
@@ -364,7 +375,9 @@ def etime(t1, t0):
 
 @builtin("cputime", family="time")
 def cputime():
-    """cputime  CPU time used by this process, in seconds (differences measure work done).
+    """cputime  CPU time used by this process, in seconds.
+
+    Only differences mean something: they measure the processor time spent between two calls.
 
         t = cputime; x = rand(1000); used = cputime - t
     """
@@ -414,9 +427,11 @@ def calendar(ctx, *args, nargout=0):
         c = calendar(2024, 2);   % c(1, 5) == 1: 1-Feb-2024 was a Thursday
     """
     if len(args) == 2:
-        y, m = (int(np.asarray(_numbers(a, "calendar")).ravel()[0]) for a in args)
+        y, m = (int(count_value(a, "calendar", "The year and month")) for a in args)
+        if not 1 <= m <= 12:
+            raise MatlabError("MATLAB:calendar:InvalidMonth", "The month must be an integer from 1 to 12.")
     elif len(args) == 1:
-        vec = vectors(_numbers(args[0], "calendar"))[0]
+        vec = vectors(count_value(args[0], "calendar", "The date number"))[0]
         y, m = int(vec[0]), int(vec[1])
     else:
         today = datetime.now()

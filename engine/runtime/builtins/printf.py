@@ -22,6 +22,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..values import CharArray, StringArray, Value, class_of
+from .filetable import write_bytes
 from .registry import builtin
 from .textutil import is_text_scalar, string_value, text_arg, unescape
 
@@ -222,22 +223,23 @@ def sprintf(fmt, *args):
 
 @builtin("fprintf", family="strings")
 def fprintf(ctx, *args, nargout=0):
-    """fprintf(fileID, formatSpec, A1, ..., An)  write formatted text to the command window.
+    """fprintf(fileID, formatSpec, A1, ..., An)  write formatted text to a file or the command window.
 
-    Formats like sprintf and writes the text; fileID may be 1 (standard output) or 2 (standard error),
-    and is optional. With an output argument, returns the number of bytes written.
+    Formats like sprintf and writes the text (UTF-8) to the file fopen opened as fileID; fileID 1
+    (standard output, also when it is left out) and 2 (standard error) print it. With an output
+    argument, returns the number of bytes written.
 
-        fprintf('x = %.2f\\n', pi)   % prints x = 3.14
+        fprintf('x = %.2f\\n', pi)          % prints x = 3.14
+        fid = fopen('out.txt', 'w'); fprintf(fid, '%d\\n', 1:3); fclose(fid);
     """
     if not args:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    fid: Value = 1.0
     if not is_text_scalar(args[0]) and len(args) > 1:
         fid, args = args[0], args[1:]
-        if type(fid) is not float or fid not in (1.0, 2.0):
-            raise MatlabError("MATLAB:FileIO:InvalidFid",
-                              "Invalid file identifier. Use fopen to generate a valid file identifier.")
     text = format_text(_format_arg(args[0], "fprintf"), list(args[1:]))
-    ctx.write(text)
+    data = text.encode("utf-8", "surrogatepass")
+    write_bytes(ctx, fid, data, text)
     if nargout > 0:
-        return float(len(text.encode("utf-8")))
+        return float(len(data))
     return None

@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CharArray
 from .registry import builtin
+from .sizes import real_values
 from .textutil import char_row, text_arg, unescape
 
 _ITEM = re.compile(r"(\s+)|%(\*?)(\d*)(?:[lh]?([diuoxfeEgGsc])|\[(\^?\]?[^\]]*)\])|(%%)|([^%\s]+)")
@@ -149,7 +150,7 @@ def size_limit(size) -> tuple[list[float] | None, int | None]:
     """The sizeA argument of sscanf/fscanf: (dimensions, how many values to read at most)."""
     if size is None:
         return None, None
-    dims = np.asarray(size, dtype=np.float64).ravel().tolist() if not isinstance(size, CharArray) else []
+    dims = real_values(size, "scanf", "Size").ravel().tolist() if not isinstance(size, CharArray) else []
     if len(dims) not in (1, 2) or any(d < 0 or (d != float("inf") and not d.is_integer()) for d in dims) \
             or (len(dims) == 2 and dims[0] == float("inf")):
         raise MatlabError("MATLAB:scanf:invalidSize",

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
 from ..semantics import numeric, to_value
-from ..values import CharArray, StringArray, Value, normalize_shape, size_of
+from ..values import CharArray, StringArray, Value, is_array_like, normalize_shape, size_of, to_array
 from .registry import builtin
 
 DIM_ERROR = ("MATLAB:getdimarg:dimensionMustBePositiveInteger",
@@ -54,6 +54,26 @@ def integer_values(value: Value, fname: str) -> list[int]:
     if not np.all(np.isfinite(flat)) or np.any(flat != np.floor(flat)):
         raise MatlabError("MATLAB:NonIntegerInput", "Size inputs must be integers.")
     return [int(v) for v in flat]
+
+
+def real_values(value: Value, fname: str, what: str = "Input") -> np.ndarray:
+    """A real numeric or logical argument as a float64 array of its shape; char, complex and other
+    classes are a MATLAB error naming ``what``."""
+    if type(value) is float:
+        return np.array([[value]])
+    if type(value) is CharArray or not is_array_like(value) or np.iscomplexobj(to_array(value)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidInput", f"{what} must be a real number.")
+    return to_array(value).astype(np.float64)
+
+
+def count_value(value: Value, fname: str, what: str, allow_inf: bool = False) -> float:
+    """A nonnegative whole-number scalar argument (Inf too with ``allow_inf``)."""
+    arr = real_values(value, fname, what) if not isinstance(value, CharArray) else np.zeros(0)
+    number = float(arr.flat[0]) if arr.size == 1 else math.nan
+    if not (number >= 0 and (number.is_integer() or (allow_inf and number == math.inf))):
+        raise MatlabError(f"MATLAB:{fname}:InvalidInput",
+                          f"{what} must be a nonnegative integer{' or Inf' if allow_inf else ''}.")
+    return number
 
 
 def is_size_vector(value: Value) -> bool:

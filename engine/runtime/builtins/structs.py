@@ -5,9 +5,10 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..indexing import check_field_name
-from ..values import CellArray, CharArray, StructArray, Value, class_of, normalize_shape, size_of, to_array
+from ..values import CellArray, CharArray, StructArray, Value, class_of, normalize_shape, size_of
 from .cells import struct_value
 from .registry import builtin
+from .sizes import count_value, real_values
 from .textutil import texts_of
 
 
@@ -43,16 +44,16 @@ def cell2struct(c, fields, dim=1.0):
     data = np.moveaxis(c.data.reshape(shape, order="F"), axis, 0)
     rest = data.shape[1:]
     out_shape = normalize_shape(rest + (1,) if len(rest) == 1 else rest)
-    columns = data.reshape(len(names), -1, order="F")
+    columns = data.reshape(len(names), int(np.prod(rest)), order="F")
     records = [dict(zip(names, columns[:, k])) for k in range(columns.shape[1])]
     return struct_value(names, records, out_shape)
 
 
 def _dimension(dim: Value) -> int:
-    value = np.asarray(to_array(dim), dtype=np.float64)
-    if value.size != 1 or value.flat[0] < 1 or not float(value.flat[0]).is_integer():
+    number = count_value(dim, "cell2struct", "Dimension")
+    if number < 1:
         raise MatlabError("MATLAB:cell2struct:InvalidDimension", "Dimension must be a positive integer.")
-    return int(value.flat[0]) - 1
+    return int(number) - 1
 
 
 @builtin("orderfields", family="cells")
@@ -76,7 +77,7 @@ def orderfields(s, order=None, nargout=1):
     elif isinstance(order, (CharArray, CellArray)) or class_of(order) == "string":
         new = [n or "" for n in texts_of(order, "orderfields").items]
     else:
-        positions = np.asarray(to_array(order), dtype=np.float64).ravel()
+        positions = real_values(order, "orderfields", "The permutation").ravel()
         if sorted(positions.tolist()) != list(range(1, len(current) + 1)):
             raise MatlabError("MATLAB:orderfields:InvalidPermutation",
                               "The permutation must hold each field position once.")

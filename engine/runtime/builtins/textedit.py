@@ -9,10 +9,11 @@ import re
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value
+from ..values import (CellArray, CharArray, StringArray, Value, fold_columns, is_array_like, simplify,
+                      to_array)
 from .printf import Spec, format_text, parse_format
 from .registry import builtin
-from .sizes import size_from_args
+from .sizes import count_value, size_from_args
 from .textutil import (EMPTY_CHAR, TextList, alternation, cell_value, char_row, is_text_scalar, map_texts,
                        option_name, string_value, text_arg, texts_of, unescape)
 from .types import char_rows, pad_rows
@@ -104,12 +105,7 @@ def pad(text, *args):
 
 
 def _whole_count(value: Value, fname: str) -> int:
-    number = np.asarray(value, dtype=np.float64) if not isinstance(value, (CharArray, StringArray,
-                                                                          CellArray)) else None
-    if number is None or number.size != 1 or not float(number.flat[0]).is_integer() or number.flat[0] < 0:
-        raise MatlabError(f"MATLAB:{fname}:InvalidCount", "The number of characters must be a nonnegative "
-                          "integer scalar.")
-    return int(number.flat[0])
+    return int(count_value(value, fname, "The number of characters"))
 
 
 def _insert(fname: str, text: Value, where: Value, new: Value, after: bool) -> Value:
@@ -200,10 +196,12 @@ def _rows_of(arg: Value) -> list[list[Value]]:
     if isinstance(arg, (StringArray, CellArray)):
         texts = texts_of(arg, "compose")
         grid = np.array(texts.items, dtype=object).reshape(texts.shape, order="F")
-        return [[string_value([t]) for t in row] for row in grid.reshape(grid.shape[0], -1, order="F")]
-    arr = np.asarray(arg)
-    arr = arr.reshape(arr.shape[0], -1, order="F") if arr.ndim >= 2 else arr.reshape(1, -1)
-    return [[x.item() if arr.dtype.kind == "f" else x for x in row] for row in arr]
+        return [[string_value([t]) for t in row] for row in fold_columns(grid)]
+    arr = to_array(arg) if is_array_like(arg) else None
+    if arr is None:
+        raise MatlabError("MATLAB:compose:InvalidInput", "Data must be numeric, logical or text arrays.")
+    arr = fold_columns(arr)
+    return [[simplify(np.array([[x]], dtype=arr.dtype)) for x in row] for row in arr]
 
 
 @builtin("compose", family="strings")
@@ -225,6 +223,8 @@ def compose(fmt, *args):
         return string_value(texts) if as_string else cell_value([char_row(t) for t in texts])
     operators = sum(type(p) is Spec for p in parse_format(unescape(spec)))
     columns = [_rows_of(a) for a in args]
+    if any(not c or not c[0] for c in columns):                       # empty data: no texts
+        return string_value([], (0, 0)) if as_string else cell_value([], (0, 0))
     nrows = max(len(c) for c in columns)
     if any(len(c) not in (1, nrows) for c in columns):
         raise MatlabError("MATLAB:compose:InvalidInputSize", "Input arguments must have the same number "
@@ -324,6 +324,8 @@ def convert_chars_to_strings(*args, nargout=1):
 @builtin("isStringScalar", family="strings")
 def is_string_scalar(value):
     """isStringScalar(A)  true if A is a string array with one element.
+
+    A char vector is not a string scalar.
 
         isStringScalar("a")   % true
         isStringScalar('a')   % false

@@ -54,7 +54,8 @@ def _wildcard(pattern: str) -> re.Pattern:
     return re.compile("".join(".*" if ch == "*" else re.escape(ch) for ch in pattern))
 
 
-def _selected(names: list[str], patterns: list[str], regexp: bool) -> list[str]:
+def selected_names(names: list[str], patterns: list[str], regexp: bool) -> list[str]:
+    """The names matching any of the wildcard patterns (``a*``), or regular expressions with ``regexp``."""
     if regexp:
         try:
             compiled = [re.compile(p) for p in patterns]
@@ -89,13 +90,13 @@ def clear(ctx, *args):
             names.append(word)
     variables = ctx.variables()
     if "global" in options:
-        targets = _selected(list(ctx.state.globals), names, False) if names else list(ctx.state.globals)
+        targets = selected_names(list(ctx.state.globals), names, False) if names else list(ctx.state.globals)
         for name in targets:
             ctx.state.globals.pop(name, None)
             variables.pop(name, None)
         return None
     if names:
-        for name in _selected(list(variables), names, "regexp" in options):
+        for name in selected_names(list(variables), names, "regexp" in options):
             del variables[name]
     elif not options or options & {"all", "variables"}:
         variables.clear()
@@ -107,7 +108,7 @@ def clear(ctx, *args):
 def _listed(ctx: CallContext, args: tuple) -> list[str]:
     names = sorted(ctx.variables())
     patterns = [text_arg(a, "who", "Name") for a in args]
-    return _selected(names, patterns, False) if patterns else names
+    return selected_names(names, patterns, False) if patterns else names
 
 
 @builtin("who", family="workspace")

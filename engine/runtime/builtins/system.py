@@ -1,0 +1,201 @@
+"""The operating system around the session: shell commands (system), environment variables, the
+platform (computer, isunix, ispc, ismac), temporary names, and the version (ver)."""
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import uuid
+
+import numpy as np
+import scipy
+
+from ... import __version__
+from ..errors import MatlabError
+from ..values import StringArray, StructArray
+from .registry import builtin
+from .textutil import char_row, char_value, map_texts, option_name, text_arg
+
+POLL_SECONDS = 0.05   # how often a running shell command checks for an interrupt
+
+
+def _run_shell(ctx, command: str) -> tuple[int, str]:
+    """Run ``command`` in the shell; its exit status and output (stdout and stderr, in order). An
+    interrupt kills the command at once (the VM then stops the cell)."""
+    process = subprocess.Popen(command, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL)
+    while True:
+        try:
+            out, _ = process.communicate(timeout=POLL_SECONDS)
+            return process.returncode, out.decode("utf-8", "replace")
+        except subprocess.TimeoutExpired:
+            if ctx.interrupted():
+                process.kill()
+                out, _ = process.communicate()
+                return process.returncode, out.decode("utf-8", "replace")
+
+
+@builtin("system", family="system", aliases=("unix",))
+def system(ctx, command, *options, nargout=0):
+    """status = system(command), [status, cmdout] = system(command), system(command, '-echo')
+
+    Runs command in the operating system's shell and returns its exit status. Its output (standard output
+    and error) is printed, or returned as cmdout when asked for (printed as well with '-echo'). The stop
+    button kills a running command. unix is the same function.
+
+        [status, out] = system('echo hello');   % 0, 'hello\\n'
+    """
+    text = text_arg(command, "system", "Command")
+    echo = False
+    for option in options:
+        if option_name(option) != "-echo":
+            raise MatlabError("MATLAB:system:InvalidOption", "The only option is '-echo'.")
+        echo = True
+    status, out = _run_shell(ctx, text)
+    if nargout < 2 or echo:
+        ctx.write(out)
+    if nargout < 2:
+        return float(status)
+    return float(status), char_value(out)
+
+
+@builtin("getenv", family="system")
+def getenv(name):
+    """getenv(name)  the value of an environment variable ('' when it is not set).
+
+    name may be a string array or cell array of names (a result of the same kind).
+
+        home = getenv('HOME');
+    """
+    return map_texts(name, "getenv", lambda n: os.environ.get(n, ""))
+
+
+@builtin("setenv", family="system")
+def setenv(name, value=None):
+    """setenv(name, value), setenv(name)  set an environment variable (to '' without value).
+
+    Commands started by system see it; so does getenv.
+
+        setenv('MYVAR', '42'); getenv('MYVAR')   % '42'
+    """
+    key = text_arg(name, "setenv", "Name")
+    if not key or "=" in key:
+        raise MatlabError("MATLAB:setenv:InvalidName", "Environment variable names must be nonempty and "
+                                                       "without '='.")
+    os.environ[key] = "" if value is None else text_arg(value, "setenv", "Value")
+
+
+def _architecture() -> str:
+    machine = platform.machine().lower()
+    if sys.platform.startswith("win"):
+        return "win64"
+    if sys.platform == "darwin":
+        return "maca64" if machine in ("arm64", "aarch64") else "maci64"
+    return "glnxa64" if machine in ("x86_64", "amd64") else f"glnx{machine}"
+
+
+@builtin("computer", family="system")
+def computer(arch=None, nargout=1):
+    """[str, maxsize, endian] = computer, computer('arch')  the platform the session runs on.
+
+    str is 'GLNXA64' (Linux on x86-64), 'MACA64'/'MACI64' (macOS) or 'PCWIN64' (Windows); computer('arch')
+    gives the lower-case folder name ('glnxa64'). maxsize is the largest array element count (2^48-1),
+    endian 'L' (little-endian).
+
+        c = computer   % 'GLNXA64'
+    """
+    name = _architecture()
+    if arch is not None:
+        if option_name(arch) != "arch":
+            raise MatlabError("MATLAB:computer:InvalidInput", "The only argument computer takes is 'arch'.")
+        return char_row(name)
+    text = "PCWIN64" if name == "win64" else name.upper()
+    outputs = (char_row(text), float(2 ** 48 - 1), char_row("L" if sys.byteorder == "little" else "B"))
+    return outputs[:nargout] if nargout > 1 else outputs[0]
+
+
+@builtin("isunix", family="system")
+def isunix():
+    """isunix  true on Linux and macOS.
+
+    False on Windows.
+
+        if isunix, sep = '/'; end
+    """
+    return not sys.platform.startswith("win")
+
+
+@builtin("ispc", family="system")
+def ispc():
+    """ispc  true on Windows.
+
+    False on Linux and macOS.
+
+        if ispc, disp('Windows'); end
+    """
+    return sys.platform.startswith("win")
+
+
+@builtin("ismac", family="system")
+def ismac():
+    """ismac  true on macOS.
+
+    False on Linux and Windows.
+
+        if ismac, disp('macOS'); end
+    """
+    return sys.platform == "darwin"
+
+
+@builtin("tempdir", family="system")
+def tempdir():
+    """tempdir  the folder for temporary files.
+
+    The name ends with a file separator ('/tmp/'); TMPDIR changes it.
+
+        f = fullfile(tempdir, 'scratch.txt');
+    """
+    return char_row(os.path.join(tempfile.gettempdir(), ""))
+
+
+@builtin("tempname", family="system")
+def tempname(folder=None):
+    """tempname, tempname(folder)  a unique name for a temporary file (in tempdir, or in folder).
+
+    Only the name is made; no file is created.
+
+        f = [tempname '.mat'];
+    """
+    where = tempfile.gettempdir() if folder is None else text_arg(folder, "tempname", "Folder")
+    name = os.path.join(where, "tp" + uuid.uuid4().hex)
+    return char_row(name) if not isinstance(folder, StringArray) else StringArray.scalar(name)
+
+
+@builtin("ver", family="system")
+def ver(ctx, product=None, nargout=0):
+    """ver, v = ver  the version of matfuse and of the libraries it runs on.
+
+    Without an output prints them; with one returns a struct array with fields Name, Version, Release
+    and Date (one element per product).
+
+        v = ver; v(1).Name   % 'matfuse'
+    """
+    products = [("matfuse", __version__, "(MATLAB language)"), ("NumPy", np.__version__, ""),
+                ("SciPy", scipy.__version__, ""), ("Python", platform.python_version(), "")]
+    if product is not None:
+        wanted = text_arg(product, "ver", "Product").lower()
+        products = [p for p in products if p[0].lower() == wanted]
+    if nargout > 0:
+        records = np.empty((1, len(products)), dtype=object)
+        for k, (name, version, release) in enumerate(products):
+            records[0, k] = {"Name": char_value(name), "Version": char_value(version),
+                             "Release": char_value(release), "Date": char_value("")}
+        return StructArray(["Name", "Version", "Release", "Date"], records)
+    rule = "-" * 99
+    lines = [rule, f"matfuse Version {__version__} (a Jupyter kernel for the MATLAB language)",
+             f"Operating System: {platform.system()} {platform.release()} {platform.machine()}", rule]
+    lines += [f"{name:<50}Version {version:<12}{release}".rstrip() for name, version, release in products]
+    ctx.write("\n".join(lines) + "\n")
+    return None
