@@ -1,5 +1,6 @@
 """Files and folders by name: fileparts, fullfile, filesep, pathsep, isfile, isfolder, dir, ls, which,
-mkdir, rmdir, delete, copyfile, movefile."""
+mkdir, rmdir, copyfile, movefile (delete of files is in parallel.py, beside
+delete of a parallel pool)."""
 from __future__ import annotations
 
 import glob
@@ -263,26 +264,6 @@ def rmdir(folder, option=None, nargout=0):
         return _status(False, f"{path} could not be removed: {err.strerror}.",
                        "MATLAB:RMDIR:NoDirectoriesRemoved", nargout)
     return _status(True, "", "", nargout)
-
-
-@builtin("delete", family="files")
-def delete(ctx, *names):
-    """delete(filename), delete(filename1, ..., filenameN)  delete files; names may hold wildcards ('*.tmp').
-
-    A name that matches no file gives a warning. (Deleting graphics objects is not supported here.)
-
-        delete('scratch.txt')
-    """
-    for name in names:
-        if not isinstance(name, (CharArray, StringArray)):
-            raise MatlabError("MATLAB:delete:unsupportedInput",
-                              "delete takes file names; deleting graphics or other objects is not supported.")
-        pattern = os.path.expanduser(text_arg(name, "delete", "File name"))
-        matches = [p for p in glob.glob(pattern) if os.path.isfile(p)]
-        if not matches:
-            ctx.warn("MATLAB:DELETE:FileNotFound", f"File '{pattern}' not found.")
-        for path in matches:
-            os.remove(path)
 
 
 def _copy_or_move(source: Value, destination: Value, mode: Value | None, fname: str, nargout: int) -> Value:

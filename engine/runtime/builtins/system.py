@@ -1,10 +1,9 @@
-"""The operating system around the session: shell commands (system), environment variables, the
-platform (computer, isunix, ispc, ismac), temporary names, and the version (ver)."""
+"""The operating system around the session: environment variables, the platform (computer, isunix, ispc,
+ismac), temporary names, and the version (ver). Shell commands (system) are in folders.py."""
 from __future__ import annotations
 
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import uuid
@@ -17,49 +16,6 @@ from ..errors import MatlabError
 from ..values import StringArray, StructArray
 from .registry import builtin
 from .textutil import char_row, char_value, map_texts, option_name, text_arg
-
-POLL_SECONDS = 0.05   # how often a running shell command checks for an interrupt
-
-
-def _run_shell(ctx, command: str) -> tuple[int, str]:
-    """Run ``command`` in the shell; its exit status and output (stdout and stderr, in order). An
-    interrupt kills the command at once (the VM then stops the cell)."""
-    process = subprocess.Popen(command, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL)
-    while True:
-        try:
-            out, _ = process.communicate(timeout=POLL_SECONDS)
-            return process.returncode, out.decode("utf-8", "replace")
-        except subprocess.TimeoutExpired:
-            if ctx.interrupted():
-                process.kill()
-                out, _ = process.communicate()
-                return process.returncode, out.decode("utf-8", "replace")
-
-
-@builtin("system", family="system", aliases=("unix",))
-def system(ctx, command, *options, nargout=0):
-    """status = system(command), [status, cmdout] = system(command), system(command, '-echo')
-
-    Runs command in the operating system's shell and returns its exit status. Its output (standard output
-    and error) is printed, or returned as cmdout when asked for (printed as well with '-echo'). The stop
-    button kills a running command. unix is the same function.
-
-        [status, out] = system('echo hello');   % 0, 'hello\\n'
-    """
-    text = text_arg(command, "system", "Command")
-    echo = False
-    for option in options:
-        if option_name(option) != "-echo":
-            raise MatlabError("MATLAB:system:InvalidOption", "The only option is '-echo'.")
-        echo = True
-    status, out = _run_shell(ctx, text)
-    if nargout < 2 or echo:
-        ctx.write(out)
-    if nargout < 2:
-        return float(status)
-    return float(status), char_value(out)
-
 
 @builtin("getenv", family="system")
 def getenv(name):
@@ -76,7 +32,7 @@ def getenv(name):
 def setenv(name, value=None):
     """setenv(name, value), setenv(name)  set an environment variable (to '' without value).
 
-    Commands started by system see it; so does getenv.
+    Shell commands started later (system, !cmd) see it; so does getenv.
 
         setenv('MYVAR', '42'); getenv('MYVAR')   % '42'
     """
