@@ -1,10 +1,13 @@
-"""HTML tables for numeric, logical and cell arrays (the ``text/html`` part of an execute_result).
+"""The ``text/html`` part of an execute_result: a value as MATLAB shows it, for notebook front ends.
 
-Arrays up to ``MAX_ELEMENTS`` elements are shown whole; larger ones show the top-left corner
-(``HEAD_ROWS`` x ``HEAD_COLS``) and a note of the full size, so a big matrix never becomes megabytes of
-HTML: only the elements shown are looked at (whether numbers print as integers is decided on them), and
-a cell's text is cut at ``CELL_CHARS`` characters. N-d arrays show their first page. Scalars, text,
-structs and handles get no table (their MATLAB text says it all).
+Every value gets MATLAB's own display (what ``text/plain`` holds: ``name = ``, the size and class
+header, the values in the active ``format`` with MATLAB's common scale factor) in a ``<pre>`` block, so
+several results of one cell stay apart and look as in MATLAB. Numeric, logical and cell arrays of more
+than ``GRID_FROM`` elements get, below their header line, a scrollable grid instead of the wrapped
+column groups: the same number format and scale factor line as the text, with row and column numbers.
+Like MATLAB's Live Editor it shows a corner (``GRID_ROWS`` x ``GRID_COLS`` of the first page) and states
+the full size; only the elements shown are formatted beyond the format's choice, and a cell's text is
+cut at ``CELL_CHARS`` characters.
 """
 from __future__ import annotations
 
@@ -13,94 +16,93 @@ from typing import Any
 
 import numpy as np
 
+from engine.runtime.context import DisplayFormat
+from engine.runtime.device import to_host
 from engine.runtime.display import dims_text
+from engine.runtime.display import numeric
+from engine.runtime.display.show import number_plan, scalar_text
 from engine.runtime.values import CellArray, CharArray, StringArray, class_of, size_of
 
-MAX_ELEMENTS = 1000
-HEAD_ROWS = 20
-HEAD_COLS = 50
+GRID_FROM = 100        # arrays with more elements than this get a grid
+GRID_ROWS = 100
+GRID_COLS = 30
 CELL_CHARS = 60
-STYLE = ("<style>.matfuse-table td{text-align:right;font-family:monospace;padding:1px 8px}"
-         ".matfuse-table th{color:#888;font-weight:normal;padding:1px 8px}</style>")
+STYLE = ("<style>.matfuse-value pre{margin:0;font-family:var(--jp-code-font-family,monospace);"
+         "white-space:pre;overflow-x:auto}"
+         ".matfuse-grid{max-height:22em;overflow:auto;display:inline-block;max-width:100%;"
+         "border:1px solid #ccc}"
+         ".matfuse-grid table{border-collapse:collapse;font-family:var(--jp-code-font-family,monospace)}"
+         ".matfuse-grid td{text-align:right;padding:1px 8px;white-space:pre}"
+         ".matfuse-grid th{color:#888;font-weight:normal;padding:1px 8px;background:#f7f7f7;"
+         "position:sticky;top:0}"
+         ".matfuse-grid th.row{position:sticky;left:0}"
+         ".matfuse-note{color:#888;font-size:90%}</style>")
 
 
-def html_table(value: Any) -> str | None:
-    """An HTML table for a numeric, logical or cell array with more than one element, else None."""
+def html_value(value: Any, text: str, fmt: DisplayFormat) -> str:
+    """HTML for a displayed value whose MATLAB text is ``text`` (name line included)."""
+    value = to_host(value)
+    grid = _grid(value, fmt) if _wants_grid(value) else None
+    if grid is None:
+        return f'{STYLE}<div class="matfuse-value"><pre>{html.escape(text.rstrip())}</pre></div>'
+    head = text.split("\n", 1)[0]
+    return f'{STYLE}<div class="matfuse-value"><pre>{html.escape(head)}</pre>{grid}</div>'
+
+
+def _wants_grid(value: Any) -> bool:
     if type(value) is np.ndarray and value.dtype != object:
-        cell_text = _number_texts
-    elif type(value) is CellArray:
-        cell_text = _cell_texts
-    else:
-        return None
+        return value.size > GRID_FROM
+    return type(value) is CellArray and value.data.size > GRID_FROM
+
+
+def _grid(value: Any, fmt: DisplayFormat) -> str:
+    """The note of what is shown, the scale factor line and the table of the first page's corner."""
+    data = value.data if type(value) is CellArray else value
     shape = size_of(value)
-    if int(np.prod(shape)) <= 1:
-        return None
-    page = _first_page(value.data if type(value) is CellArray else value)
-    rows, cols = page.shape
-    clipped = int(np.prod(shape)) > MAX_ELEMENTS
-    show_rows, show_cols = (min(rows, HEAD_ROWS), min(cols, HEAD_COLS)) if clipped else (rows, cols)
-    body = _rows_html(page[:show_rows, :show_cols], cell_text)
-    caption = f"{dims_text(shape)} {class_of(value)}"
-    if clipped or len(shape) > 2:
-        caption += f" (showing {dims_text((show_rows, show_cols))}" + (
-            " of page (:,:,1))" if len(shape) > 2 else ")")
-    return (f'{STYLE}<table class="matfuse-table"><caption>{html.escape(caption)}</caption>'
-            f"{_header(show_cols)}{body}</table>")
+    page = data[(slice(None), slice(None)) + (0,) * (data.ndim - 2)]
+    rows, cols = min(page.shape[0], GRID_ROWS), min(page.shape[1], GRID_COLS)
+    corner = page[:rows, :cols]
+    scale = ""
+    if type(value) is CellArray:
+        texts = [[_cell_summary(v, fmt) for v in row] for row in corner]
+    else:
+        nf = number_plan(value, fmt)
+        flat = numeric.render_column(np.ascontiguousarray(corner).ravel(), nf)
+        texts = [[t.strip() for t in flat[r * cols:(r + 1) * cols]] for r in range(rows)]
+        scale = f"<pre>{html.escape(nf.scale_line)}</pre>" if nf.scale_line else ""
+    return _note(shape, class_of(value), rows, cols) + scale + _table(texts)
 
 
-def _first_page(data: np.ndarray) -> np.ndarray:
-    return data[(slice(None), slice(None)) + (0,) * (data.ndim - 2)]
+def _note(shape: tuple[int, ...], cls: str, rows: int, cols: int) -> str:
+    """What the grid holds, with the full size: ``2000×2000 double: showing rows 1–100 of 2000,
+    columns 1–30 of 2000``."""
+    parts = [f"{what} 1–{shown} of {total}" for what, shown, total in (("rows", rows, shape[0]),
+                                                                      ("columns", cols, shape[1]))
+             if shown < total]
+    if len(shape) > 2:
+        parts.append("page (:,:" + ",1" * (len(shape) - 2) + ")")
+    note = f"{dims_text(shape)} {cls}" + (": showing " + ", ".join(parts) if parts else "")
+    return f'<div class="matfuse-note">{html.escape(note)}</div>'
 
 
-def _header(cols: int) -> str:
-    return "<tr><th></th>" + "".join(f"<th>{j + 1}</th>" for j in range(cols)) + "</tr>"
+def _table(texts: list[list[str]]) -> str:
+    cols = len(texts[0]) if texts else 0
+    header = "<tr><th></th>" + "".join(f"<th>{j + 1}</th>" for j in range(cols)) + "</tr>"
+    body = "".join(f'<tr><th class="row">{i + 1}</th>' + "".join(f"<td>{html.escape(t)}</td>" for t in row)
+                   + "</tr>" for i, row in enumerate(texts))
+    return f'<div class="matfuse-grid"><table>{header}{body}</table></div>'
 
 
-def _rows_html(page: np.ndarray, cell_text: Any) -> str:
-    texts = cell_text(page)
-    return "".join(f"<tr><th>{i + 1}</th>" + "".join(f"<td>{html.escape(t)}</td>" for t in row) + "</tr>"
-                   for i, row in enumerate(texts))
-
-
-def _number_texts(page: np.ndarray) -> list[list[str]]:
-    """The texts of the numbers shown: integers whole when all of them are integers, others 5 digits."""
-    integral = page.dtype.kind in "iub" or (
-        page.dtype.kind == "f" and bool(np.all(np.mod(page[np.isfinite(page)], 1) == 0)))
-    return [[_number(v, integral) for v in row] for row in page]
-
-
-def _number(v: Any, integral: bool) -> str:
-    if isinstance(v, (complex, np.complexfloating)):
-        sign = "-" if v.imag < 0 or (v.imag == 0 and np.signbit(v.imag)) else "+"
-        return f"{_number(v.real, False)} {sign} {_number(abs(v.imag), False)}i"
-    if isinstance(v, (bool, np.bool_)):
-        return "1" if v else "0"
-    if np.isnan(v):
-        return "NaN"
-    if np.isinf(v):
-        return "Inf" if v > 0 else "-Inf"
-    return str(int(v)) if integral else f"{float(v):.5g}"
-
-
-def _whole(x: Any) -> bool:
-    return not isinstance(x, (complex, np.complexfloating)) and bool(np.isfinite(x)) and float(x) == np.floor(x)
-
-
-def _cell_texts(page: np.ndarray) -> list[list[str]]:
-    return [[_cell_summary(v) for v in row] for row in page]
-
-
-def _cell_summary(v: Any) -> str:
-    """One cell element as MATLAB summarises it inside a cell: value for scalars and text, else size;
-    text past CELL_CHARS characters ends in an ellipsis."""
+def _cell_summary(v: Any, fmt: DisplayFormat) -> str:
+    """One cell element as MATLAB summarises it inside a cell: the value of scalars and text (in the
+    active format), else size and class; text past CELL_CHARS characters ends in an ellipsis."""
     if type(v) is CharArray and v.shape[0] <= 1:
         return f"'{_clip(CharArray(v.codes[:, :2 * CELL_CHARS + 2]).to_str())}'"   # a char may be 2 codes
     if type(v) is StringArray and v.shape == (1, 1):
         return "<missing>" if v.data[0, 0] is None else f'"{_clip(v.data[0, 0])}"'
-    if type(v) in (float, bool, complex):
-        return _number(v, _whole(v))
-    if type(v) is np.ndarray and v.size == 1 and v.dtype != object:
-        return _number(v.ravel()[0], v.dtype.kind in "iub" or _whole(v.ravel()[0]))
+    v = to_host(v)
+    if type(v) in (float, bool, complex) or (type(v) is np.ndarray and v.size == 1 and v.dtype != object):
+        return scalar_text(np.asarray(v), fmt)
     return f"{dims_text(size_of(v))} {class_of(v)}"
 
 

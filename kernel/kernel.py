@@ -1,9 +1,9 @@
 """The matfuse Jupyter kernel: translates between the Jupyter protocol and ``engine.Session``.
 
 Each cell runs as a script in one persistent workspace. Printed text streams to the front end as it is
-produced; unsuppressed results become execute_results (MATLAB's text plus an HTML table for arrays);
-figures new or changed in the cell become display_data; a MATLAB error becomes one iopub ``error`` and an
-``error`` reply. Magics at the top of a cell run first (kernel/magics).
+produced; unsuppressed results become execute_results (MATLAB's text, and the same as HTML with a grid
+for large arrays); figures new or changed in the cell become display_data; a MATLAB error becomes one
+iopub ``error`` and an ``error`` reply. Magics at the top of a cell run first (kernel/magics).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from engine.runtime.values import class_of, size_of
 
 from .completion import complete
 from .history import History
-from .html import html_table
+from .html import html_value
 from .magics import STOP, find, split_cell, stray_magics
 from .magics.core import help_magic
 from .names import SessionNames
@@ -157,26 +157,27 @@ class MatfuseKernel(Kernel):
         vm.show = show
 
     def _show_value(self, name: str | None, value: Any, text: str) -> bool:
-        """The display hook: an unsuppressed result as execute_result (text and an HTML table). Both
-        count against the cell's output limit (MATFUSE_MAX_OUTPUT_CHARS): the engine made only the text
-        that fits; the table (bounded, kernel/html.py) goes first where it takes at most half of what
-        is left, else it is left out; past the limit nothing is sent, and the Session's note at the end
-        of the cell says what was left out."""
+        """The display hook: an unsuppressed result as execute_result, MATLAB's text and its HTML
+        (kernel/html.py). Both count against the cell's output limit (MATFUSE_MAX_OUTPUT_CHARS): the
+        engine made only the text that fits; the HTML (the text, or for a large array its header line
+        and a bounded grid) goes first where it takes at most half of what is left, else it is left
+        out; past the limit nothing is sent, and the Session's note at the end of the cell says what
+        was left out."""
         if self._quiet:
             return True
         limit = self.matlab.output_limit
         room = limit.room()
-        table = html_table(value)
-        if table is not None and (room is None or len(table) <= room // 2):
-            limit.charge(len(table))
+        page: str | None = html_value(value, text, self.matlab.state.format)
+        if room is None or len(page) <= room // 2:
+            limit.charge(len(page))
         else:
-            table = None
+            page = None
         text = limit.take(text)
         if not text:
             return True
         data = {"text/plain": text.rstrip("\n")}
-        if table is not None:
-            data["text/html"] = table
+        if page is not None:
+            data["text/html"] = page
         self.send_response(self.iopub_socket, "execute_result",
                            {"execution_count": self.execution_count, "data": data, "metadata": {}})
         return True

@@ -185,15 +185,25 @@ def test_warnings_go_to_stderr(kernel):
     assert [(m["content"]["name"], m["content"]["text"]) for m in messages] == [("stderr", "Warning: careful now\n")]
 
 
-def test_unsuppressed_results_are_execute_results_with_html_tables(kernel):
+def test_unsuppressed_results_are_execute_results_with_matlab_html(kernel):
     reply, messages = run(kernel, "v = [1 2; 3 4]\nword = 'text'\nbig = zeros(3000, 2);\nbig")
     results = [m["content"] for m in messages if m["msg_type"] == "execute_result"]
     assert [r["execution_count"] for r in results] == [reply["execution_count"]] * 3
     assert results[0]["data"]["text/plain"] == "v = 2×2\n\n     1     2\n     3     4"
-    assert "<caption>2×2 double</caption>" in results[0]["data"]["text/html"]
-    assert results[1]["data"] == {"text/plain": "word = 'text'"}
-    assert "3000×2 double (showing 20×2)" in results[2]["data"]["text/html"]
-    assert len(results[2]["data"]["text/html"]) < 10_000
+    assert "<pre>v = 2×2\n\n     1     2\n     3     4</pre>" in results[0]["data"]["text/html"]
+    assert "<pre>word = &#x27;text&#x27;</pre>" in results[1]["data"]["text/html"]
+    assert "<pre>big = 3000×2</pre>" in results[2]["data"]["text/html"]
+    assert "3000×2 double: showing rows 1–100 of 3000" in results[2]["data"]["text/html"]
+    assert len(results[2]["data"]["text/html"]) < 20_000
+
+
+def test_html_follows_the_active_format(kernel):
+    _, messages = run(kernel, "format long\nv = [pi exp(1) 1e-5]\nformat short\nw = [pi exp(1) 1e-5]\n"
+                              "format shortG\nx = [pi 1e-5]\nformat short")
+    pages = [m["content"]["data"]["text/html"] for m in messages if m["msg_type"] == "execute_result"]
+    assert "v = 1×3\n\n   3.141592653589793   2.718281828459045   0.000010000000000" in pages[0]
+    assert "w = 1×3\n\n    3.1416    2.7183    0.0000" in pages[1]
+    assert "x = 1×2\n\n       3.1416        1e-05" in pages[2]
 
 
 def test_a_huge_matrix_sends_a_bounded_result_with_its_table_and_a_note(kernel):
@@ -204,7 +214,7 @@ def test_a_huge_matrix_sends_a_bounded_result_with_its_table_and_a_note(kernel):
     assert reply["status"] == "ok" and time.perf_counter() - start < 60
     (result,) = [m["content"]["data"] for m in messages if m["msg_type"] == "execute_result"]
     assert result["text/plain"].startswith("A = 2000×2000\n\n  Columns 1 through 8\n")
-    assert "2000×2000 double (showing 20×50)" in result["text/html"]
+    assert "2000×2000 double: showing rows 1–100 of 2000, columns 1–30 of 2000" in result["text/html"]
     assert len(result["text/plain"]) + len(result["text/html"]) <= 1_000_000
     assert sum(len(json.dumps(m["content"])) for m in messages) < 1_100_000
     assert texts(messages).startswith("... output truncated: ")

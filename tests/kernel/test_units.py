@@ -7,7 +7,8 @@ import pytest
 from engine.runtime.values import CellArray, CharArray, StructArray
 from kernel.completion import complete
 from kernel.history import History
-from kernel.html import html_table
+from engine.runtime.context import DisplayFormat
+from kernel.html import html_value
 from kernel.install import install
 from kernel.magics import split_cell
 
@@ -87,29 +88,52 @@ def test_history_tail_range_and_search():
     assert h.search("plot") == [(1, 4, "plot(a)")]
 
 
-def test_html_table_small_arrays_cells_and_no_table_for_scalars():
-    table = html_table(np.array([[1.0, 2.5], [-3.0, np.nan]]))
-    assert "<caption>2×2 double</caption>" in table
-    assert [c.split("<")[0] for c in table.split("<td>")[1:]] == ["1", "2.5", "-3", "NaN"]
-    cells = np.empty((1, 2), dtype=object)
-    cells[0, 0], cells[0, 1] = CharArray.from_str("ab"), np.eye(3)
-    table = html_table(CellArray(cells))
-    assert "<td>&#x27;ab&#x27;</td><td>3×3 double</td>" in table
-    assert html_table(5.0) is None and html_table(CharArray.from_str("text")) is None
-    assert "<td>1</td><td>0</td>" in html_table(np.array([[True, False]]))
+def _html(code, name):
+    from engine import Session
+    from engine.runtime.display import display
+    session = Session(device="cpu")
+    session.execute(code)
+    value, fmt = session.workspace[name], session.state.format
+    return display(name, value, fmt), html_value(value, display(name, value, fmt), fmt)
 
 
-def test_html_table_of_a_big_array_is_its_head_with_a_note():
-    table = html_table(np.zeros((1000, 1000)))
-    assert "1000×1000 double (showing 20×50)" in table
-    assert table.count("<td>") == 20 * 50 and len(table) < 50_000
+def test_html_of_small_values_is_matlab_text_with_the_name_and_active_format():
+    text, page = _html("format long\nv = [pi exp(1) 1e-5];", "v")
+    assert "<pre>v = 1×3\n\n   3.141592653589793   2.718281828459045   0.000010000000000</pre>" in page
+    text, page = _html("w = [1 2.5 1000.5];", "w")
+    assert "   1.0e+03 *\n\n    0.0010    0.0025    1.0005</pre>" in page
+    for code, shown in [("s.a = 1; s.b = 'x';", "s = struct with fields:\n\n    a: 1\n    b: &#x27;x&#x27;"),
+                        ("k = int8([1 -2 3]);", "k = 1×3 int8 row vector\n\n    1   -2    3"),
+                        ("k = true(1, 2);", "k = 1×2 logical array\n\n   1   1"),
+                        ('k = ["a" "bc"];', "k = 1×2 string array\n\n    &quot;a&quot;    &quot;bc&quot;"),
+                        ("k = {1, 'a'};", "k = 1×2 cell array\n\n    {[1]}    {&#x27;a&#x27;}"),
+                        ("k = zeros(0, 3);", "k =\n\n  0×3 empty double matrix")]:
+        text, page = _html(code, code[0])
+        assert f"<pre>{shown}</pre>" in page, (code, page)
 
 
-def test_html_table_clips_long_text_in_cells():
-    cells = np.empty((1, 2), dtype=object)
+def test_html_of_a_large_array_is_its_header_and_a_bounded_grid_with_the_scale_factor():
+    text, page = _html("A = reshape(1:4e6, 2000, 2000) * 1.5;", "A")
+    assert "<pre>A = 2000×2000</pre>" in page
+    assert "2000×2000 double: showing rows 1–100 of 2000, columns 1–30 of 2000" in page
+    assert "<pre>   1.0e+06 *</pre>" in page
+    assert page.count("<td>") == 100 * 30 and len(page) < 200_000
+    row = [c.split("<")[0] for c in page.split("</tr>")[1].split("<td>")[1:]]
+    assert row[:8] == text.split("\n")[6].split()       # the text's own format: the first row
+    assert row[:3] == ["0.0000", "0.0030", "0.0060"]
+    text, page = _html("B = ones(3, 50, 2);", "B")
+    assert "3×50×2 double: showing columns 1–30 of 50, page (:,:,1)" in page and page.count("<td>") == 90
+
+
+def test_html_grid_of_a_cell_array_clips_long_text():
+    cells = np.empty((11, 11), dtype=object)
+    for k in range(cells.size):
+        cells.flat[k] = np.eye(3)
     cells[0, 0], cells[0, 1] = CharArray.from_str("ab" * 500_000), CharArray.from_str("😀" * 100)
-    table = html_table(CellArray(cells))
-    assert len(table) < 2_000 and table.count("…") == 2 and "😀" * 59 + "…" in table
+    cells[0, 2] = 2.5
+    page = html_value(CellArray(cells), "c = 11×11 cell array\n", DisplayFormat())
+    assert "<td>3×3 double</td>" in page and "<td>2.5000</td>" in page
+    assert len(page) < 12_000 and page.count("…") == 2 and "😀" * 59 + "…" in page
 
 
 def test_install_writes_kernelspec_with_this_python(tmp_path):
