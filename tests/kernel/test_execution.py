@@ -172,7 +172,7 @@ def test_help_magic_pages_the_magic_list_and_magic_help(kernel):
     reply, _ = run(kernel, "%help")
     assert "%timeit" in reply["payload"][0]["data"]["text/plain"]
     reply, _ = run(kernel, "%help %plot")
-    assert reply["payload"][0]["data"]["text/plain"].startswith("%plot [png|svg]")
+    assert reply["payload"][0]["data"]["text/plain"].startswith("%plot [inline] [png|svg]")
 
 
 def test_comment_with_space_is_not_a_magic(kernel):
