@@ -373,3 +373,23 @@ def test_max_with_an_empty_second_argument_is_the_reduction(code):
         g = "g = gpuArray(ones(3)); m = min(g, []); sz = size(m);"
         _, err, s = run(g, "gpu")
         assert err is None and s.get("sz").tolist() == [[1, 3]]
+
+
+@pytest.mark.parametrize("code, error", [
+    ("b = reshape(1, 3); b = reshape(1:6, [], 2);",
+     ("MATLAB:getReshapeDims:sizeVector", "Size vector must have at least two elements.")),
+    ("x = zeros(1e20, 1); x = (1:3) * 2;", None),
+])
+def test_a_value_stored_over_in_a_window_still_checks_its_sizes(code, error):
+    """A generator or view that nothing reads is not made on the GPU, but the CPU's size errors still
+    happen: the GPU dropped ``b = reshape(1, 3)`` (stored over) and ran on (fuzz seed 12)."""
+    clean(code)
+    _, err, _ = run(code)
+    assert err == error or error is None and err[0] == "MATLAB:array:SizeLimitExceeded"
+
+
+def test_a_preallocation_stored_over_is_still_fused(gpu):
+    s = Session(device="gpu")
+    s.execute("n = 5; x = [1 2 3];")
+    assert s.execute("y = zeros(n, 1); y = x .* 2 + 1;").error is None
+    assert s.fusion.stats.windows_fused >= 1 and s.get("y").tolist() == [[3, 5, 7]]

@@ -29,7 +29,7 @@ import sys
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -165,7 +165,7 @@ class FusionAccelerator:
         self.stats.windows_offered += 1
         if not entry.graph.rejected and not entry.sizes:    # scalar loops, quickly (nothing drawn or made)
             limit = self.min_elements if policy == "auto" else 2
-            numel = small_inputs(window, frame.regs, limit, entry.graph.slot_inputs)
+            numel = small_inputs(frame.regs, limit, entry.graph.inputs.values())
             if numel >= 0:
                 self.decline(report, under_threshold(numel, limit) if policy == "auto" else
                              "scalar inputs only: scalars are computed on the CPU under every policy")
@@ -369,12 +369,12 @@ def resident_value(x: Any) -> Any:
     return x
 
 
-def small_inputs(window: Window, regs: list, limit: int, more: list[int] = ()) -> int:
-    """The largest element count of the window's inputs (and of the variables ``more`` it reads by
-    name: graph.slot_inputs) when all are host scalars or host arrays of fewer than ``limit`` elements
-    (the auto policy leaves such windows on the CPU at once), else -1."""
+def small_inputs(regs: list, limit: int, inputs: Iterable[int]) -> int:
+    """The largest element count of a window's input registers (its graph's inputs: registers the
+    compiler lists, variables read by name, slots of ``X(:)``) when all are host scalars or host arrays
+    of fewer than ``limit`` elements (the auto policy leaves such windows on the CPU at once), else -1."""
     largest = 1
-    for reg in [*window.inputs, *more]:
+    for reg in inputs:
         value = regs[reg]
         t = type(value)
         if t is float or t is bool:
@@ -443,7 +443,7 @@ def estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan,
 
 
 def operands(graph: AccelGraph) -> set[int]:
-    return {a for node in graph.nodes.values() for a in node.args}
+    return {a for node in graph.checked_nodes().values() for a in node.args}
 
 
 def store(frame: Any, reg: int, value: Any) -> None:

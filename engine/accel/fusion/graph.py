@@ -86,6 +86,12 @@ class AccelGraph:
     next_internal: int = INTERNAL                           # the id the next internal value takes
     # meshgrid/ndgrid call value -> (args, dim) of its grids after the first, made at their ``out k``
     grids: dict[int, list[tuple[tuple[int, ...], int]]] = field(default_factory=dict)
+    # generators and views nothing reads: not made, but their sizes are checked as the CPU would
+    unmade: dict[int, Node] = field(default_factory=dict)
+
+    def checked_nodes(self) -> dict[int, Node]:
+        """The nodes whose operands and sizes planning checks: those made and those not made."""
+        return self.nodes | self.unmade
 
     def add(self, op: str, kind: str, args: tuple[int, ...], line: int, value: int | None = None,
             name: str = "", **extra: Any) -> int:
@@ -148,14 +154,16 @@ def build_graph(window: Window, constants: dict[int, Any]) -> AccelGraph:
 
 def drop_unread(graph: AccelGraph) -> None:
     """Generators and views nothing reads are not made: a generator only a transpose read
-    (``linspace(a, b, n)'`` is made by that transpose's node), a grid of ``[X, ~] = meshgrid(x, y)``."""
+    (``linspace(a, b, n)'`` is made by that transpose's node), a grid of ``[X, ~] = meshgrid(x, y)``, a
+    value stored over (``b = zeros(n, 1); b = ...``). They move to ``graph.unmade``, where planning
+    still checks their sizes: ``b = reshape(1, 3); b = ...`` raises MATLAB's error on every device."""
     while True:
         used = set(graph.consumers()) | set(graph.stores.values()) | set(graph.live.values())
         unread = [v for v, node in graph.nodes.items() if node.kind in MADE and v not in used]
         if not unread:
             return
         for v in unread:
-            del graph.nodes[v]
+            graph.unmade[v] = graph.nodes.pop(v)
 
 
 def reject_unseen_uses(graph: AccelGraph) -> None:

@@ -21,6 +21,7 @@ A plan that cannot run (a class or form the kernels lack) carries the reason ins
 from __future__ import annotations
 
 import math
+from collections import ChainMap
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -145,6 +146,7 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
             plan.draws[node.value] = node.op
         if node.kind == "generator":
             plan.gens[node.value] = generator_params(node, plan.info[node.value])
+    check_unmade(graph, plan)
     check_draws(graph, plan)
     check_views(graph, plan)
     # indices are double in every window, internal values take the window's class; zeros, ones, eye
@@ -171,6 +173,15 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     check_generators(graph, plan, has_f64)
 
 
+def check_unmade(graph: AccelGraph, plan: Plan) -> None:
+    """The sizes of generators and views the window does not make (nothing reads them) are checked as
+    if they were made, so that a size the CPU rejects sends the window there."""
+    info = ChainMap({}, plan.info)
+    for node in reversed(graph.unmade.values()):         # dropped readers first, so producers last
+        args = [info[a] for a in node.args]
+        info[node.value] = ARG_RULES[node.kind](node, args)
+
+
 def check_draws(graph: AccelGraph, plan: Plan) -> None:
     """A window of draws only keeps MATLAB's CPU stream (rng) for them."""
     if plan.draws and all(n.kind == "random" for n in graph.nodes.values()):
@@ -194,10 +205,11 @@ def operand_args(node: Node) -> tuple[int, ...]:
 def size_args(graph: AccelGraph) -> set[int]:
     """The values that are size arguments of draws, generators and views."""
     from engine.mir.callforms import size_args as sized_args
-    found = {a for n in graph.nodes.values() if n.kind == "random" for a in n.args}
-    found |= {n.args[k] for n in graph.nodes.values() if n.kind in ("generator", "view")
+    nodes = graph.checked_nodes()
+    found = {a for n in nodes.values() if n.kind == "random" for a in n.args}
+    found |= {n.args[k] for n in nodes.values() if n.kind in ("generator", "view")
               for k in sized_args(n.op, len(n.args))}
-    rows = [graph.nodes[v] for v in found if v in graph.nodes and graph.nodes[v].op == "cat"]
+    rows = [nodes[v] for v in found if v in nodes and nodes[v].op == "cat"]
     return found | {a for row in rows for a in row.args}       # reshape(x, [m n]): m and n
 
 
