@@ -29,7 +29,8 @@ class Prop:
 CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
                "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
-               "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "tiledlayout": "TiledChartLayout"}
+               "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "stair": "Stair",
+               "quiver": "Quiver", "tiledlayout": "TiledChartLayout"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -362,7 +363,8 @@ def _bar_data(axis: str) -> Callable[[GraphicsState, Any], np.ndarray]:
     def get(gs: GraphicsState, bars: Any) -> np.ndarray:
         if axis == "x":
             return _row(getattr(bars, "matfuse_x", [p.get_x() + p.get_width() / 2 for p in bars]))
-        return _row([p.get_height() for p in bars])
+        horizontal = getattr(bars, "orientation", "vertical") == "horizontal"
+        return _row([p.get_width() if horizontal else p.get_height() for p in bars])
     return get
 
 
@@ -370,8 +372,9 @@ def _set_bar_heights(bars: Any, value: Any) -> None:
     heights = numbers(value, "YData").real.ravel()
     if heights.size != len(bars):
         raise MatlabError("MATLAB:hg:propswch:PropertyError", f"YData must have {len(bars)} elements.")
+    horizontal = getattr(bars, "orientation", "vertical") == "horizontal"
     for patch, h in zip(bars, heights):
-        patch.set_height(h)
+        patch.set_width(h) if horizontal else patch.set_height(h)
 
 
 BAR = FILLED + (Prop("XData", _bar_data("x")), Prop("YData", _bar_data("y"), _set_bar_heights))
@@ -579,7 +582,9 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
-    "legend": LEGEND,
+    "legend": LEGEND, "stair": LINE,
+    "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),
+                        Prop("DisplayName", lambda gs, o: _label(o), _set_label)),
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
                     Prop("GridSize", lambda gs, t: _row([t.rows, t.cols]))),
 }

@@ -176,3 +176,59 @@ def test_line_adds_to_the_axes_whatever_hold_says(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("line", [1.0, 2.0], [1.0, 2.0], "Bogus", 1.0)
     assert err.value.identifier == "MATLAB:class:InvalidProperty"
+
+
+def test_barh_and_stacked_negative_bars(ctx, call):
+    (h,) = call("barh", [3.0, 1.0, 2.0], "red", nargout=1)
+    bars = axes_of(ctx).containers[0]
+    assert [p.get_width() for p in bars] == [3.0, 1.0, 2.0] and [p.get_y() + p.get_height() / 2 for p in bars] \
+        == pytest.approx([1.0, 2.0, 3.0])
+    assert to_rgb(bars[0].get_facecolor()) == (1.0, 0.0, 0.0)
+    assert call("get", h, "YData", nargout=1)[0].tolist() == [[3.0, 1.0, 2.0]]
+    call("bar", np.array([[1.0, -2.0, 3.0], [2.0, 2.0, -1.0]]), "stacked")
+    spans = [(p.get_y(), p.get_y() + p.get_height()) for c in axes_of(ctx).containers for p in c]
+    assert spans == [(0, 1), (0, 2), (0, -2), (2, 4), (1, 4), (0, -1)]   # negatives stack down from 0
+
+
+def test_hist_counts_and_centers(ctx, call):
+    # octave: [n, c] = hist([1 2 2 3 3 3 10])
+    n, c = call("hist", [1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 10.0], nargout=2)
+    assert n.tolist() == [[1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]]
+    assert c == pytest.approx(np.array([[1.45, 2.35, 3.25, 4.15, 5.05, 5.95, 6.85, 7.75, 8.65, 9.55]]))
+    # octave: [n2, c2] = hist([1 2 2 3 3 3 10], 3); [n3, c3] = hist(..., [0 5 10])
+    n2, c2 = call("hist", [1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 10.0], 3.0, nargout=2)
+    assert (n2.tolist(), c2.tolist()) == ([[6.0, 0.0, 1.0]], [[2.5, 5.5, 8.5]])
+    n3, c3 = call("hist", [1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 10.0], [0.0, 5.0, 10.0], nargout=2)
+    assert (n3.tolist(), c3.tolist()) == ([[3.0, 3.0, 1.0]], [[0.0, 5.0, 10.0]])
+    # octave: [n4, c4] = hist([1 2; 3 4; 5 9]): one column of counts per column, centers as a column
+    n4, c4 = call("hist", np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 9.0]]), nargout=2)
+    assert n4.shape == (10, 2) and n4[:, 0].tolist() == [1, 0, 1, 0, 1, 0, 0, 0, 0, 0]
+    assert n4[:, 1].tolist() == [0, 1, 0, 1, 0, 0, 0, 0, 0, 1] and c4.shape == (10, 1)
+    # octave: n = hist([2.5 7.5 0 10], [0 5 10]) (values on a boundary count in the lower bin);
+    # [m2, cc] = hist([5 5 5], 3)
+    assert call("hist", [2.5, 7.5, 0.0, 10.0], [0.0, 5.0, 10.0], nargout=1)[0].tolist() == [[2.0, 1.0, 1.0]]
+    m2, cc = call("hist", [5.0, 5.0, 5.0], 3.0, nargout=2)
+    assert (m2.tolist(), cc.tolist()) == ([[0.0, 3.0, 0.0]], [[4.0, 5.0, 6.0]])
+    assert call("hist", [1.0, 2.0, 2.0]) == () and len(axes_of(ctx).patches) == 10    # drawn, no output
+
+
+def test_stairs_steps_after_each_point(ctx, call):
+    (h,) = call("stairs", [0.0, 1.0, 2.0], [1.0, 3.0, 2.0], "r", nargout=1)
+    line = axes_of(ctx).get_lines()[0]
+    assert line.get_drawstyle() == "steps-post" and to_rgb(line.get_color()) == (1.0, 0.0, 0.0)
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "stair"
+
+
+def test_quiver_scales_arrows_to_the_grid(ctx, call):
+    X, Y = np.meshgrid([0.0, 1.0], [0.0, 1.0])
+    (h,) = call("quiver", X, Y, np.ones((2, 2)), np.zeros((2, 2)), nargout=1)
+    arrows = axes_of(ctx).collections[0]
+    spacing = np.hypot(1 / np.sqrt(4), 1 / np.sqrt(4))
+    assert arrows.U.tolist() == pytest.approx([0.9 * spacing] * 4) and arrows.V.tolist() == [0.0] * 4
+    assert axes_of(ctx).get_xlim()[1] >= 1.0 + 0.9 * spacing                # the arrow tips are inside
+    call("quiver", X, Y, 2 * np.ones((2, 2)), np.zeros((2, 2)), 0.0)        # scale 0: true lengths
+    assert axes_of(ctx).collections[0].U.tolist() == [2.0] * 4
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "quiver"
+    with pytest.raises(MatlabError) as err:
+        call("quiver", X, Y, np.ones((3, 3)), np.ones((3, 3)))
+    assert err.value.identifier == "MATLAB:quiver:InvalidSizes"

@@ -1,5 +1,5 @@
-"""More MATLAB plots: plot3, errorbar, stem, area, pie, fill, imshow; and the primitives that add to the
-axes without clearing them: line, patch, text.
+"""More MATLAB plots: plot3, errorbar, stem, stairs, quiver, area, pie, fill, imshow; and the primitives
+that add to the axes without clearing them: line, patch, text.
 
 Name-value pairs of these functions are the properties of the objects they make, set through the same
 tables as ``set`` (runtime/graphics_props.py), so every property ``set`` knows works here too.
@@ -272,6 +272,82 @@ def _style_stem(stems: Any, spec: LineSpec, props: dict[str, Any], filled: bool,
     stems.baseline.set(linewidth=0.5)
     if "label" in props:
         stems.set_label(props["label"])
+
+
+@graphics("stairs", axes_first=True)
+def stairs(ctx, *args, nargout=0):
+    """stairs(Y) | stairs(X, Y) | stairs(..., LineSpec, Name, Value)  stairstep plot: each value holds
+    until the next x, then the line steps.
+
+    A matrix Y draws one line per column. LineSpec and the name-value pairs are those of plot.
+
+        stairs(0:5, [1 3 2 4 3 5])
+    """
+    nums, rest = _numeric_prefix(args)
+    spec = parse_linespec(text(rest[0])) if rest and is_text(rest[0]) else None
+    rest = rest[1:] if spec is not None else rest
+    if len(nums) not in (1, 2):
+        raise MatlabError("MATLAB:stairs:InvalidArguments", "stairs takes (Y) or (X, Y).")
+    props = line_properties(name_values(rest, "stairs"), "stairs")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    lines = []
+    for x, y in xy_pairs(nums[0] if len(nums) == 2 else None, nums[-1]):
+        (step,) = axes.mpl.step(x, y, where="post", **line_style(spec, props))
+        step.matfuse_type = "stair"
+        lines.append(step)
+    handles = _handles(gs, axes, lines)
+    return handles if nargout else None
+
+
+@graphics("quiver", axes_first=True)
+def quiver(ctx, *args, nargout=0):
+    """quiver(X, Y, U, V) | quiver(U, V) | quiver(..., scale) | quiver(..., LineSpec)  arrows with
+    components (U, V) at the points (X, Y).
+
+    The arrows are scaled to fit the grid (the longest reaches 0.9 of the grid spacing) times scale;
+    scale 0 draws them at their true length. X and Y may be vectors for the columns and rows of U and V.
+    Name-value pairs: Color, LineWidth, DisplayName.
+
+        [X, Y] = meshgrid(-2:0.5:2); quiver(X, Y, -Y, X)
+    """
+    nums, rest = _numeric_prefix(args)
+    spec = parse_linespec(text(rest[0])) if rest and is_text(rest[0]) else None
+    rest = rest[1:] if spec is not None else rest
+    scale = float(numbers(nums.pop()).real.ravel()[0]) if len(nums) in (3, 5) else 1.0
+    if len(nums) not in (2, 4):
+        raise MatlabError("MATLAB:quiver:InvalidArguments", "quiver takes (U, V) or (X, Y, U, V) and a scale.")
+    U, V = (numbers(a, n).real for a, n in zip(nums[-2:], "UV"))
+    if len(nums) == 4:
+        X, Y = (numbers(a, n).real for a, n in zip(nums[:2], "XY"))
+        if min(X.shape) == 1 and min(Y.shape) == 1 and X.size * Y.size == U.size:
+            X, Y = np.meshgrid(X.ravel(), Y.ravel())
+    else:
+        X, Y = np.meshgrid(np.arange(1.0, U.shape[1] + 1), np.arange(1.0, U.shape[0] + 1))
+    if not X.size == Y.size == U.size == V.size:
+        raise MatlabError("MATLAB:quiver:InvalidSizes", "X, Y, U and V must have the same number of elements.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    factor = _arrow_scale(X, Y, U, V) * scale if scale else 1.0
+    colour = spec.color if spec is not None and spec.color is not None else _next_color(axes)
+    arrows = axes.mpl.quiver(X.ravel(), Y.ravel(), U.ravel() * factor, V.ravel() * factor, color=colour,
+                             angles="xy", scale_units="xy", scale=1.0, width=0.003, linewidth=0.5)
+    arrows.matfuse_type = "quiver"
+    tips = np.column_stack([(X + U * factor).ravel(), (Y + V * factor).ravel()])
+    axes.mpl.update_datalim(np.vstack([np.column_stack([X.ravel(), Y.ravel()]), tips]))   # arrows inside
+    axes.mpl.autoscale_view()
+    _set_all(gs, [arrows], name_values(rest, "quiver"))
+    handles = _handles(gs, axes, [arrows])
+    return handles if nargout else None
+
+
+def _arrow_scale(X: np.ndarray, Y: np.ndarray, U: np.ndarray, V: np.ndarray) -> float:
+    """The factor that makes the longest arrow 0.9 of the grid spacing (MATLAB's AutoScaleFactor)."""
+    n = np.sqrt(X.size)
+    dx, dy = np.ptp(X) / n if X.size > 1 else 1.0, np.ptp(Y) / n if Y.size > 1 else 1.0
+    spacing = np.hypot(dx, dy) or 1.0
+    longest = float(np.nanmax(np.hypot(U, V))) if U.size else 0.0
+    return 0.9 * spacing / longest if longest > 0 else 1.0
 
 
 # ----------------------------------------------------------------------------- areas, polygons, pies

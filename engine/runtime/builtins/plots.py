@@ -247,25 +247,42 @@ def _scatter_style(axes: AxesState, colors: Any, filled: bool, opts: Any) -> dic
 
 @graphics("bar", axes_first=True)
 def bar(ctx, *args, nargout=0):
-    """bar(y) | bar(x, y) | bar(..., width) | bar(..., 'stacked')  bar graph.
+    """bar(y) | bar(x, y) | bar(..., width) | bar(..., 'grouped' | 'stacked') | bar(..., color)  bar graph.
 
-    A matrix y draws groups: one bar per column in each row (side by side, or stacked). Name-value pairs:
-    FaceColor, EdgeColor, BarWidth, DisplayName; a color letter sets the face color.
+    A matrix y draws groups: one bar per column in each row, side by side ('grouped', the default) or
+    stacked (negative values stack downwards from 0). width is the bar width as a fraction of the space
+    between bars (0.8). Name-value pairs: FaceColor, EdgeColor, BarWidth, DisplayName; a color letter or
+    name sets the face color.
 
         bar([1 2 3; 4 5 6], 'stacked')
     """
+    return _bar(ctx, args, nargout, horizontal=False)
+
+
+@graphics("barh", axes_first=True)
+def barh(ctx, *args, nargout=0):
+    """barh(y) | barh(x, y) | barh(..., width) | barh(..., 'stacked') | ...  horizontal bar graph.
+
+    The arguments are those of bar; the bars grow along the x-axis from positions x on the y-axis.
+
+        barh([3 1 2]); yticklabels({'a', 'b', 'c'})
+    """
+    return _bar(ctx, args, nargout, horizontal=True)
+
+
+def _bar(ctx, args: tuple, nargout: int, horizontal: bool):
     data = list(args)
     stacked = take_flag(data, "stacked")
     take_flag(data, "grouped")
     first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
     nums, rest = data[:first_text], data[first_text:]
-    face = color(rest.pop(0)) if rest and text(rest[0]) in COLOR_LETTERS else None
+    face = color(rest.pop(0)) if rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES) else None
     opts = name_values(rest, "bar")
     x, y, width = _bar_data(nums)
     width = scalar(opts.pop("BarWidth"), "BarWidth") if "barwidth" in opts.values else width
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
-    handles = _draw_bars(gs, axes, x, y, width, stacked, face, opts)
+    handles = _draw_bars(gs, axes, x, y, (width, stacked, horizontal), face, opts)
     return np.array(handles, dtype=np.float64).reshape(1, -1) if nargout else None
 
 
@@ -283,8 +300,9 @@ def _bar_data(nums: list) -> tuple[np.ndarray, np.ndarray, float]:
     return x, y, width
 
 
-def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray, width: float,
-               stacked: bool, face: Any, opts: Any) -> list[float]:
+def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray, layout: tuple,
+               face: Any, opts: Any) -> list[float]:
+    width, stacked, horizontal = layout
     k = y.shape[1]
     spacing = np.min(np.diff(np.sort(x))) if x.size > 1 else 1.0
     group = spacing * (width if stacked or k == 1 else min(0.8, k / (k + 1.5)))
@@ -293,20 +311,70 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
     face = color(opts.pop("FaceColor")) if "facecolor" in opts.values else face
     label = opts.pop("DisplayName")
     opts.check_empty("bar")
-    bottom, handles = np.zeros(x.size), []
+    above, below, handles = np.zeros(x.size), np.zeros(x.size), []
+    draw = axes.mpl.barh if horizontal else axes.mpl.bar
     for j in range(k):
         offset = 0.0 if stacked or k == 1 else (j - (k - 1) / 2) * each
+        base = np.where(y[:, j] >= 0, above, below) if stacked else np.zeros(x.size)
         colour = face or COLOR_ORDER[(len(axes.series)) % len(COLOR_ORDER)]
-        bars = axes.mpl.bar(x + offset, y[:, j], each * (width if k > 1 and not stacked else 1.0),
-                            bottom=bottom if stacked else None, color=colour, edgecolor=edge,
-                            linewidth=0.5, label=text(label) if label is not None and k == 1 else None)
-        bottom = bottom + y[:, j]
+        bars = draw(x + offset, y[:, j], each * (width if k > 1 and not stacked else 1.0), base,
+                    color=colour, edgecolor=edge, linewidth=0.5,
+                    label=text(label) if label is not None and k == 1 else None)
+        if stacked:
+            above, below = above + np.maximum(y[:, j], 0), below + np.minimum(y[:, j], 0)
         bars.matfuse_x = x                # XData: the group positions, not the offset bar centers
         axes.series.append(bars)
         handles.append(gs.new_handle(bars))
     if x.size <= 20:
-        axes.mpl.set_xticks(x)
+        (axes.mpl.set_yticks if horizontal else axes.mpl.set_xticks)(x)
     return handles
+
+
+@graphics("hist", axes_first=True)
+def hist(ctx, y, *bins, nargout=0):
+    """hist(y) | hist(y, nbins) | hist(y, centers) | [counts, centers] = hist(...)  histogram with bins
+    by their centers (the function before histogram).
+
+    nbins (default 10) equal bins span min(y) to max(y); a vector gives the bin centers, each bin
+    reaching halfway to its neighbors (the outer ones without limit). A value on a boundary counts in
+    the lower bin. A matrix y counts each column. With outputs nothing is drawn: counts is a row for a
+    vector y (nbins-by-columns for a matrix), centers a row (a column for a matrix).
+
+        [n, c] = hist(randn(1000, 1), 20); bar(c, n)
+    """
+    Y = numbers(y, "Y").real
+    vector = min(Y.shape) == 1
+    Y = Y.reshape(-1, 1) if vector else Y
+    if len(bins) > 1:
+        raise too_many_inputs()
+    centers = _hist_centers(Y[~np.isnan(Y)], numbers(bins[0], "bins").real.ravel() if bins else None)
+    edges = np.concatenate([[-np.inf], (centers[:-1] + centers[1:]) / 2, [np.inf]])
+    counts = np.stack([np.bincount(np.searchsorted(edges, col[~np.isnan(col)], side="left") - 1,
+                                   minlength=centers.size)[:centers.size] for col in Y.T], axis=1)
+    counts = counts.astype(np.float64)
+    if nargout:
+        return (counts.T, centers.reshape(1, -1)) if vector else (counts, centers.reshape(-1, 1))
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    _draw_bars(gs, axes, centers, counts, (1.0, False, False), None, name_values([], "hist"))
+    from matplotlib.ticker import AutoLocator
+    axes.mpl.xaxis.set_major_locator(AutoLocator())      # ticks at round numbers, not at the centers
+    return None
+
+
+def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
+    """Bin centers: given ones (sorted), or n equal bins over the data's range (of width 1 around equal
+    values)."""
+    if bins is not None and bins.size > 1:
+        return np.sort(bins)
+    n = 10 if bins is None else int(bins[0])
+    if n < 1:
+        raise MatlabError("MATLAB:hist:InvalidNumBins", "The number of bins must be a positive integer.")
+    lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
+    if lo == hi:
+        lo, hi = lo - n / 2, hi + n / 2
+    width = (hi - lo) / n
+    return lo + width * (np.arange(n) + 0.5)
 
 
 @graphics("histogram", axes_first=True)
