@@ -20,7 +20,8 @@ from ..runtime.errors import MatlabError
 from ..vm.frame import interrupt_error
 from . import loop
 from .transfer import portable
-from .worker import Environment, LoopTask, RemoteError, run_loop_chunk, same
+from .futures import Feval
+from .worker import Environment, LoopTask, RemoteError, interrupt_running, run_feval, run_loop_chunk, same
 
 CHUNKS_PER_WORKER = 4       # chunks of a loop per worker: balances uneven iterations against task overhead
 POLL_SECONDS = 0.1          # how often a waiting client checks for an interrupt
@@ -49,7 +50,7 @@ class Pool:
     cluster: Any = None                 # the LocalCluster this pool started (None when attached)
     profile: str = "Processes"
     last_loop: LoopReport | None = None
-    futures: dict[int, Any] = field(default_factory=dict)     # parfeval futures by ID
+    fevals: dict[int, Feval] = field(default_factory=dict)     # parfeval futures by ID
 
     @staticmethod
     def start(workers: int) -> "Pool":
@@ -91,8 +92,29 @@ class Pool:
     def num_workers(self) -> int:
         return len(self.workers)
 
+    def stop(self, futures: list) -> None:
+        """Cancel tasks, interrupting those a worker is running (Dask cannot stop a running task)."""
+        self.client.run(interrupt_running, {f.key for f in futures}, wait=False)
+        self.client.cancel(futures)
+
     def close(self) -> None:
         shut_down(self.client, self.cluster)
+
+    # ------------------------------------------------------------ parfeval
+    def feval(self, vm: Any, function: Any, nargout: int, args: list) -> Feval:
+        """Run ``function(args...)`` on a worker; the client-side future."""
+        future = self.client.submit(run_feval, portable(function), nargout, [portable(a) for a in args],
+                                    environment(vm), pure=False)
+        return self.register(Feval(0, function, nargout, future))
+
+    def after(self, function: Any, nargout: int, sources: list[Feval], each: bool) -> Feval:
+        """An afterEach/afterAll future: ``function`` runs on the client as ``sources`` finish."""
+        return self.register(Feval(0, function, nargout, None, list(sources), each))
+
+    def register(self, feval: Feval) -> Feval:
+        feval.id = len(self.fevals) + 1
+        self.fevals[feval.id] = feval
+        return feval
 
     # ------------------------------------------------------------ parfor
     def run_loop(self, vm: Any, spec: ParforSpec, inputs: dict[str, Any], first: float, count: int,
@@ -117,7 +139,7 @@ class Pool:
             done = self.gather_in_order(vm, chunks, results, classes, len(ranges))
             combined = self.wait_for(vm, [partial])[0] if partial is not None else None
         except BaseException:
-            self.client.cancel([*chunks, *([partial] if partial is not None else [])])
+            self.stop([*chunks, *([partial] if partial is not None else [])])
             raise
         if isinstance(combined, RemoteError):
             raise combined.error()

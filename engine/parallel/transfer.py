@@ -36,7 +36,8 @@ def portable(value: Any) -> Any:
 
 
 def restore(value: Any, session: Any) -> Any:
-    """The inverse of ``portable`` in ``session`` (anonymous functions compiled again there)."""
+    """The inverse of ``portable``: anonymous functions compiled again, with the search path of ``session``
+    (a Session or a VM)."""
     t = type(value)
     if t is PortableHandle:
         return rebuilt_handle(value, session)

@@ -22,7 +22,7 @@ from ..runtime.errors import MatlabError, StackFrame, internal_error
 from ..vm.code import Code
 from ..vm.compiler import compile_module
 from .loop import ChunkResult, run_chunk
-from .transfer import restore
+from .transfer import portable, restore
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,39 @@ def run_loop_chunk(task: LoopTask, inputs: dict[str, Any], first: float, count: 
     return result
 
 
+def run_feval(function: Any, nargout: int, args: list, env: Environment) -> tuple[list, str] | RemoteError:
+    """parfeval on this worker: call ``function`` with ``args`` for ``nargout`` outputs; the outputs (made
+    portable) and what the call printed."""
+    session = worker_session(env)
+    printed: list[str] = []
+    try:
+        fn, argv = restore(function, session), [restore(a, session) for a in args]
+        with captured(session, printed):
+            outputs = session.vm.call_handle(fn, argv, nargout)
+    except MatlabError as exc:
+        return RemoteError.of(exc)
+    except Exception as exc:  # noqa: BLE001 - an engine bug comes back as MATLAB:internal
+        return RemoteError.of(internal_error(exc))
+    return [portable(v) for v in tuple(outputs)[:nargout]], "".join(printed)
+
+
+async def interrupt_running(keys: set) -> None:
+    """Stop the tasks ``keys`` on this worker: interrupt the VM if it runs one of them, and remember them
+    in case one starts later (run in the worker's event loop by Pool.stop, beside the task's thread)."""
+    _session.setdefault("cancelled", set()).update(keys)
+    session = _session.get("session")
+    if session is not None and _session.get("running") in keys:
+        session.vm.interrupted = True
+
+
+def current_task() -> Any:
+    try:
+        from distributed import get_worker
+        return get_worker().get_current_task()
+    except (ImportError, ValueError):
+        return None
+
+
 def same(value: Any) -> Any:
     """A task whose result is its argument: how a loop's inputs reach the workers."""
     return value
@@ -157,11 +190,14 @@ class captured:
         self.session, self.into = session, into
 
     def __enter__(self) -> None:
+        _session["running"] = current_task()
         vm = self.session.vm
         self.saved = vm.write
         vm.begin_execute()
+        vm.interrupted = _session["running"] in _session.get("cancelled", ())
         vm.write = self.into.append
         self.session.state.output_limit = OutputLimit(0)
 
     def __exit__(self, *exc: Any) -> None:
+        _session["running"] = None
         self.session.vm.write = self.saved

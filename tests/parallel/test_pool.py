@@ -1,5 +1,5 @@
-"""parpool and parfor on a Dask LocalCluster of 2 worker processes (one cluster for this module, started by
-parpool(2) and shut down by delete(gcp)): results equal the serial loop's."""
+"""parpool, parfor and parfeval on a Dask LocalCluster of 2 worker processes (one cluster for this module,
+started by parpool(2) and shut down by delete(gcp)): results equal the serial loop's."""
 import gc
 import threading
 import time
@@ -131,3 +131,41 @@ def test_attaching_to_the_scheduler_and_closing_with_the_session(pooled):
     gc.collect()
     assert client.status == "closed"
     assert pooled.execute("s = 0; parfor i = 1:3, s = s + i; end").error is None    # the cluster stays
+
+
+def test_parfeval_fetch_outputs_and_fetch_next(pooled):
+    r = pooled.execute("f = parfeval(@magic, 1, 4); M = fetchOutputs(f); c = class(f);\n"
+                       "for k = 1:4, F(k) = parfeval(@(x) x^2, 1, k); end\nR = fetchOutputs(F);\n"
+                       "for k = 1:4, G(k) = parfeval(@(x) [x, -x], 1, k); end\nseen = zeros(1, 4);\n"
+                       "for k = 1:4, [idx, v] = fetchNext(G); seen(idx) = v(2); end\n"
+                       "[a, b] = fetchOutputs(parfeval(@size, 2, ones(3, 4)));")
+    assert r.error is None, r.error.report()
+    np.testing.assert_array_equal(pooled.get("M"), [[16, 2, 3, 13], [5, 11, 10, 8], [9, 7, 6, 12], [4, 14, 15, 1]])
+    assert pooled.get("c") == "parallel.FevalFuture"
+    np.testing.assert_array_equal(pooled.get("R"), [[1.0], [4.0], [9.0], [16.0]])
+    np.testing.assert_array_equal(pooled.get("seen"), [[-1.0, -2.0, -3.0, -4.0]])
+    assert (pooled.get("a")[0, 0], pooled.get("b")[0, 0]) == (3.0, 4.0)
+    r = pooled.execute("fetchNext(G)")
+    assert r.error.identifier == "parallel:fevalqueue:NoUnreadFutures"
+
+
+def test_after_each_after_all_and_output_of_the_call(pooled):
+    r = pooled.execute("clear F\nfor k = 1:3, F(k) = parfeval(@(x) x^2, 1, k); end\n"
+                       "G = afterEach(F, @(v) v + 1, 1); H = afterAll(F, @sum, 1);\n"
+                       "g = fetchOutputs(G); h = fetchOutputs(H);\n"
+                       "f = parfeval(@(x) fprintf('hello %d\\n', x), 0, 5); wait(f);")
+    assert r.error is None, r.error.report()
+    assert sorted(pooled.get("g").ravel().tolist()) == [2.0, 5.0, 10.0] and pooled.get("h")[0, 0] == 14.0
+    assert r.stdout == "hello 5\n"
+
+
+def test_errors_cancel_and_wait_timeout(pooled):
+    r = pooled.execute("f = parfeval(@() error('a:b', 'worker failed'), 0); wait(f); fetchOutputs(f)")
+    assert r.error.identifier == "parallel:future:ExecutionErrors" and "worker failed" in r.error.message
+    started = time.perf_counter()
+    r = pooled.execute("f = parfeval(@pause, 0, 30); ok = wait(f, 'finished', 0.3); cancel(f); fetchOutputs(f)")
+    assert r.error.identifier == "parallel:future:ExecutionErrors" and "cancelled" in r.error.message
+    assert not pooled.get("ok")[0, 0]
+    r = pooled.execute("x = fetchOutputs(parfeval(@() spmdIndex + spmdSize, 1));")      # the workers are free
+    assert r.error is None and pooled.get("x")[0, 0] == 2.0
+    assert time.perf_counter() - started < 10.0

@@ -138,3 +138,274 @@ def delete(ctx, *args):
                 if os.path.isdir(path):
                     raise MatlabError("MATLAB:DELETE:Permission", f"'{path}' is a folder: use rmdir.")
                 os.remove(path)
+
+
+# ------------------------------------------------------------------------------ parfeval and futures
+def future_value(feval: Any) -> StructArray:
+    return StructArray.scalar({"ID": float(feval.id), "Function": feval.function,
+                               "NumOutputArguments": float(feval.nargout)}, FUTURE_CLASS)
+
+
+def future_array(fevals: list) -> StructArray:
+    data = np.empty((len(fevals), 1), dtype=object)
+    for k, f in enumerate(fevals):
+        data[k, 0] = future_value(f).data[0, 0]
+    return StructArray(["ID", "Function", "NumOutputArguments"], data, FUTURE_CLASS)
+
+
+def _pool_or_error(ctx) -> Any:
+    from ...parallel.pool import current_pool
+    pool = current_pool(ctx.state)
+    if pool is None:
+        raise MatlabError("parallel:future:PoolClosed", "The parallel pool of these futures has been deleted.")
+    return pool
+
+
+def fevals_of(ctx, value: Any, fname: str) -> list:
+    """The futures a parallel.FevalFuture value (scalar or array) names, in column-major order."""
+    if type(value) is not StructArray or value.classname != FUTURE_CLASS:
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Undefined function '{fname}' for input arguments of type '{_class(value)}'.")
+    pool = _pool_or_error(ctx)
+    found = []
+    for entry in value.data.ravel(order="F"):
+        ident = entry.get("ID")
+        feval = pool.fevals.get(int(ident)) if type(ident) is float else None
+        if feval is None:
+            raise MatlabError("parallel:future:InvalidFuture", "The future is invalid: it was not created by "
+                                                              "parfeval on the current pool.")
+        found.append(feval)
+    return found
+
+
+def _class(value: Any) -> str:
+    from ..values import class_of
+    return class_of(value)
+
+
+def _count(value: Any, what: str) -> int:
+    number = np.asarray(value, dtype=object).item() if np.size(value) == 1 else None
+    if not isinstance(number, (float, int)) or isinstance(number, bool) or number != number or number < 0 \
+            or float(number) != round(float(number)):
+        raise MatlabError("MATLAB:parfeval:InvalidNumOutputs", f"{what} must be a nonnegative integer.")
+    return int(number)
+
+
+def _function(value: Any) -> Any:
+    from ..values import FunctionHandle
+    if type(value) is FunctionHandle:
+        return value
+    if type(value) in (CharArray, StringArray):
+        return text_arg(value, "parfeval", "Function")
+    raise MatlabError("MATLAB:parfeval:InvalidFunction", "The function must be a function handle or a name.")
+
+
+@builtin("parfeval", family="parallel")
+def parfeval(ctx, *args):
+    """F = parfeval(fcn, numout, X1, ..., Xm), F = parfeval(pool, fcn, numout, ...)  run a function on a
+    pool worker.
+
+    Returns a parallel.FevalFuture at once while fcn(X1, ..., Xm) runs on a worker of the current pool
+    (gcp: one starts when there is none) for numout outputs. Read the outputs with fetchOutputs or
+    fetchNext, wait for it with wait, stop it with cancel; afterEach and afterAll chain client-side
+    functions to it. An array of futures is built by indexing (F(k) = parfeval(...)).
+
+        f = parfeval(@magic, 1, 4); M = fetchOutputs(f);
+    """
+    rest = list(args)
+    if rest and is_pool(rest[0]):
+        rest.pop(0)
+    if len(rest) < 2:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    fn, nargout, inputs = _function(rest[0]), _count(rest[1], "The number of outputs"), rest[2:]
+    from ...parallel.pool import current_pool
+    if current_pool(ctx.state) is None:
+        parpool(ctx, nargout=0)
+    pool = _pool_or_error(ctx)
+    return future_value(pool.feval(ctx.vm, fn, nargout, inputs))
+
+
+def _read(ctx, fevals: list, uniform: bool) -> tuple:
+    from ...parallel.futures import stacked, wait_until
+    pool = _pool_or_error(ctx)
+    wait_until(fevals, ctx.vm, True, None, list(pool.fevals.values()))
+    for f in fevals:
+        _settled(ctx, f)
+    failed = [f for f in fevals if f.error is not None]
+    if failed:
+        raise MatlabError("parallel:future:ExecutionErrors",
+                          f"One or more futures resulted in an error.\n\n{failed[0].error.message}")
+    for f in fevals:
+        f.read = True
+    if not uniform:
+        return tuple(_column_cell([f.outputs[k] for f in fevals]) for k in range(fevals[0].nargout))
+    try:
+        return stacked([f.outputs for f in fevals], fevals[0].nargout)
+    except MatlabError:
+        raise MatlabError("MATLAB:parallel:future:FetchOutputsUniformOutput",
+                          "Unable to concatenate the outputs of the futures: use fetchOutputs(F, "
+                          "'UniformOutput', false).") from None
+
+
+def _settled(ctx, feval: Any) -> None:
+    from ...parallel.futures import settle
+    settle(feval, ctx.vm)
+
+
+def _column_cell(values: list) -> CellArray:
+    data = np.empty((len(values), 1), dtype=object)
+    for k, v in enumerate(values):
+        data[k, 0] = v
+    return CellArray(data)
+
+
+@builtin("fetchOutputs", family="parallel")
+def fetchOutputs(ctx, futures, *options, nargout=1):
+    """[B1, ..., Bn] = fetchOutputs(F), fetchOutputs(F, 'UniformOutput', false)  the outputs of futures.
+
+    Waits for every future of F to finish and returns its outputs; for an array of futures each output is
+    the outputs of all futures concatenated vertically (or a cell array, one row per future, with
+    'UniformOutput' false). A future that ended in an error raises it.
+
+        F(1) = parfeval(@rand, 1, 2); F(2) = parfeval(@rand, 1, 2); R = fetchOutputs(F);   % 4x2
+    """
+    uniform = True
+    if options:
+        if len(options) != 2 or text_arg(options[0], "fetchOutputs", "Option").lower() != "uniformoutput":
+            raise MatlabError("MATLAB:fetchOutputs:InvalidOption", "The only option is 'UniformOutput'.")
+        uniform = bool(np.asarray(options[1]).reshape(-1)[0])
+    fevals = fevals_of(ctx, futures, "fetchOutputs")
+    if fevals and nargout > fevals[0].nargout:
+        raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+    outputs = _read(ctx, fevals, uniform)
+    return outputs[:nargout] if nargout > 1 else (outputs[0] if outputs else None)
+
+
+@builtin("fetchNext", family="parallel")
+def fetchNext(ctx, futures, timeout=None, nargout=1):
+    """[idx, B1, ..., Bn] = fetchNext(F), fetchNext(F, timeout)  the outputs of the next future to finish.
+
+    Waits for a future of the array F that has not been read yet to finish, and returns its index in F
+    and its outputs; with a timeout (seconds) returns idx = [] when none finished in time.
+
+        for k = 1:4, F(k) = parfeval(@(x) x^2, 1, k); end
+        for k = 1:4, [idx, v] = fetchNext(F); fprintf('%d: %d\\n', idx, v); end
+    """
+    from ...parallel.futures import wait_until
+    fevals = fevals_of(ctx, futures, "fetchNext")
+    unread = [f for f in fevals if not f.read]
+    if not unread:
+        raise MatlabError("parallel:fevalqueue:NoUnreadFutures", "There are no unread futures to fetch.")
+    seconds = None if timeout is None else float(np.asarray(timeout).reshape(-1)[0])
+    pool = _pool_or_error(ctx)
+    if not wait_until(unread, ctx.vm, False, seconds, list(pool.fevals.values())):
+        return (np.zeros((0, 0)),) + (np.zeros((0, 0)),) * (max(nargout, 1) - 1)
+    feval = next(f for f in unread if f.finished)
+    outputs = _read(ctx, [feval], True)
+    index = float(fevals.index(feval) + 1)
+    return (index, *outputs)[:max(nargout, 1)]
+
+
+@builtin("wait", family="parallel")
+def wait(ctx, futures, state=None, timeout=None):
+    """wait(F), wait(F, 'finished'), OK = wait(F, state, timeout)  wait for futures.
+
+    Blocks until every future of F has finished (state 'finished', the default; 'running' and 'queued'
+    are reached as soon as a future was submitted), or until timeout seconds passed; returns true when
+    the state was reached. afterEach/afterAll functions of finished futures run meanwhile, and what the
+    finished calls printed is printed (MATLAB keeps it in the future's Diary).
+
+        f = parfeval(@pause, 0, 1); wait(f); disp('done')
+    """
+    from ...parallel.futures import wait_until
+    fevals = fevals_of(ctx, futures, "wait")
+    wanted = "finished" if state is None else text_arg(state, "wait", "State").lower()
+    if wanted not in ("finished", "running", "queued"):
+        raise MatlabError("MATLAB:wait:InvalidState", "The state must be 'finished', 'running' or 'queued'.")
+    if wanted != "finished":
+        return True
+    seconds = None if timeout is None else float(np.asarray(timeout).reshape(-1)[0])
+    reached = wait_until(fevals, ctx.vm, True, seconds, list(_pool_or_error(ctx).fevals.values()))
+    for feval in fevals:
+        if feval.finished:
+            _settled(ctx, feval)       # prints what the call printed
+    return reached
+
+
+@builtin("cancel", family="parallel")
+def cancel(ctx, futures):
+    """cancel(F)  stop futures that have not finished.
+
+    Queued and running futures of F stop; reading their outputs then raises
+    parallel:future:ExecutionCancelled. Finished futures keep their outputs.
+
+        f = parfeval(@pause, 0, 60); cancel(f)
+    """
+    pool = _pool_or_error(ctx)
+    for feval in fevals_of(ctx, futures, "cancel"):
+        if not feval.finished:
+            feval.cancelled = True
+            if feval.future is not None:
+                pool.stop([feval.future])
+            else:
+                feval.error = MatlabError("parallel:future:ExecutionCancelled",
+                                          "Execution of the future was cancelled.")
+
+
+def _after(ctx, futures, fn, nout, each: bool, fname: str):
+    from ...parallel.futures import pump
+    sources = fevals_of(ctx, futures, fname)
+    pool = _pool_or_error(ctx)
+    feval = pool.after(_function(fn), _count(nout, "The number of outputs"), sources, each)
+    pump(list(pool.fevals.values()), ctx.vm)
+    return future_value(feval)
+
+
+@builtin("afterEach", family="parallel")
+def afterEach(ctx, futures, fn, nout):
+    """B = afterEach(F, fcn, numout)  call fcn on the client with the outputs of each future as it finishes.
+
+    Returns a future whose outputs are fcn's outputs for every future of F, concatenated vertically in
+    the order they finished. matfuse runs these functions when the client next waits for or reads
+    futures (wait, fetchOutputs, fetchNext) or chains another afterEach/afterAll.
+
+        F = parfeval(@(x) x^2, 1, 3); G = afterEach(F, @(v) v + 1, 1); fetchOutputs(G)   % 10
+    """
+    return _after(ctx, futures, fn, nout, True, "afterEach")
+
+
+@builtin("afterAll", family="parallel")
+def afterAll(ctx, futures, fn, nout):
+    """B = afterAll(F, fcn, numout)  call fcn on the client once every future of F has finished.
+
+    fcn receives the outputs of F as fetchOutputs returns them (concatenated vertically); B is a future
+    holding fcn's outputs. It runs when the client next waits for or reads futures.
+
+        for k = 1:3, F(k) = parfeval(@(x) x^2, 1, k); end
+        total = fetchOutputs(afterAll(F, @sum, 1));   % 14
+    """
+    return _after(ctx, futures, fn, nout, False, "afterAll")
+
+
+@builtin("spmdIndex", family="parallel")
+def spmdIndex():
+    """spmdIndex  the index of this worker in an spmd block: 1 outside one.
+
+    matfuse has no spmd blocks yet: on the client and in parfor iterations and parfeval calls on pool
+    workers, spmdIndex is 1, as MATLAB gives outside spmd.
+
+        k = spmdIndex   % 1
+    """
+    return 1.0
+
+
+@builtin("spmdSize", family="parallel")
+def spmdSize():
+    """spmdSize  the number of workers of an spmd block: 1 outside one.
+
+    matfuse has no spmd blocks yet: spmdSize is 1 on the client and on pool workers outside spmd, as in
+    MATLAB.
+
+        n = spmdSize   % 1
+    """
+    return 1.0
