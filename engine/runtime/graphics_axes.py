@@ -98,7 +98,11 @@ def free_number(gs: GraphicsState) -> int:
 
 
 def add_axes(gs: GraphicsState, fig: FigureState, key: tuple, spec: Any, three_d: bool = False) -> AxesState:
-    mpl_axes = fig.mpl.add_subplot(spec, projection="3d" if three_d else None)
+    """New current axes at a grid position (a SubplotSpec) or at [left bottom width height] in figure
+    fractions (a tuple: MATLAB's axes('Position', ...), outside the layout)."""
+    projection = "3d" if three_d else None
+    mpl_axes = fig.mpl.add_axes(spec, projection=projection) if isinstance(spec, tuple) else \
+        fig.mpl.add_subplot(spec, projection=projection)
     mpl_axes.set_prop_cycle(fig.mpl.matfuse_cycler)
     if three_d:
         mpl_axes.view_init(elev=30, azim=-127.5)   # MATLAB's default view: az -37.5, el 30
@@ -191,7 +195,7 @@ def _flow_grid(n: int) -> tuple[int, int]:
 def replace_axes(gs: GraphicsState, axes: AxesState, three_d: bool) -> AxesState:
     fig = gs.figures[gs.current]
     key = next(k for k, a in fig.axes.items() if a is axes)
-    spec = axes.mpl.get_subplotspec()
+    spec = axes.mpl.get_subplotspec() or tuple(axes.mpl.get_position().bounds)
     remove_axes(fig, key)
     new = add_axes(gs, fig, key, spec, three_d)
     new.hold = axes.hold

@@ -30,7 +30,10 @@ CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text
                "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
                "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "stair": "Stair",
-               "quiver": "Quiver", "tiledlayout": "TiledChartLayout"}
+               "quiver": "Quiver", "lineshape": "LineShape", "arrowshape": "ArrowShape",
+               "doubleendarrowshape": "DoubleEndArrowShape", "textarrowshape": "TextArrowShape",
+               "rectangleshape": "RectangleShape", "ellipseshape": "EllipseShape",
+               "textboxshape": "TextBoxShape", "tiledlayout": "TiledChartLayout"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -578,11 +581,26 @@ FIGURE = (
     Prop("Parent", lambda gs, f: 0.0),
 )
 
+def _set_shape_color(shape: Any, value: Any) -> None:
+    """Color of an annotation: the whole arrow, or a shape's outline."""
+    colour = color(value)
+    shape.set_color(colour) if hasattr(shape, "get_arrowstyle") else shape.set_edgecolor(colour)
+
+
+ANNOTATION = FILLED + (
+    Prop("Color", lambda gs, o: _edge(o), _set_shape_color),
+    Prop("LineStyle", lambda gs, o: _matlab_linestyle(o.get_linestyle()),
+         lambda o, v: o.set_linestyle(_linestyle(v))),
+)
+ANNOTATION_TYPES = {"lineshape": LINE, "arrowshape": ANNOTATION, "doubleendarrowshape": ANNOTATION,
+                    "textarrowshape": ANNOTATION, "rectangleshape": ANNOTATION, "ellipseshape": ANNOTATION,
+                    "textboxshape": TEXT}
+
 TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
-    "legend": LEGEND, "stair": LINE,
+    "legend": LEGEND, "stair": LINE, **ANNOTATION_TYPES,
     "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),
                         Prop("DisplayName", lambda gs, o: _label(o), _set_label)),
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),

@@ -137,3 +137,57 @@ def test_histogram_and_bar_properties(ctx, call):
     assert call("get", b, "XData", nargout=1)[0].tolist() == [[10.0, 20.0]]
     call("set", b, "YData", [5.0, 6.0])
     assert [p.get_height() for p in axes_of(ctx).patches] == [5.0, 6.0]
+
+
+def test_delete_removes_graphics_objects_and_still_deletes_files(ctx, call, tmp_path):
+    (p,) = call("plot", [1.0, 2.0], nargout=1)
+    call("hold", "on")
+    (q,) = call("plot", [2.0, 1.0], nargout=1)
+    call("delete", p)
+    assert len(axes_of(ctx).get_lines()) == 1 and call("isgraphics", p, nargout=1)[0].tolist() == [[False]]
+    (children,) = call("get", call("gca", nargout=1)[0], "Children", nargout=1)
+    assert children.tolist() == q.tolist()
+    (f,) = call("figure", nargout=1)
+    call("delete", f)
+    assert list(graphics_state(ctx.state).figures) == [1]
+    path = tmp_path / "gone.txt"
+    path.write_text("x")
+    call("delete", str(path))                                   # files: the delete it wraps
+    assert not path.exists()
+
+
+def test_axes_makes_current_or_places_new_axes(ctx, call):
+    (first,) = call("gca", nargout=1)
+    (inset,) = call("axes", "Position", [0.6, 0.6, 0.3, 0.3], "XLim", [0.0, 5.0], nargout=1)
+    fig = graphics_state(ctx.state).figures[1]
+    assert fig.current_axes.mpl.get_position().bounds == pytest.approx((0.6, 0.6, 0.3, 0.3))
+    assert fig.current_axes.mpl.get_xlim() == (0.0, 5.0)
+    call("axes", first)
+    assert call("gca", nargout=1) == (first,)
+    call("plot", inset, [1.0, 2.0])
+    call("surf", inset, np.eye(2))                              # made 3-D where it was
+    assert fig.axes[next(k for k in fig.axes if k[0] == "axes")].mpl.name == "3d"
+    with pytest.raises(MatlabError) as err:
+        call("axes", 1.0)
+    assert err.value.identifier == "MATLAB:axes:InvalidHandle"
+
+
+def test_annotations_in_figure_units(ctx, call):
+    call("plot", [1.0, 2.0])
+    (a,) = call("annotation", "arrow", [0.2, 0.4], [0.5, 0.6], "Color", "r", nargout=1)
+    fig = graphics_state(ctx.state).figures[1].mpl
+    arrow = fig.artists[0]
+    assert arrow.get_transform() is fig.transFigure or arrow.get_transform() == fig.transFigure
+    assert to_rgb(arrow.get_edgecolor()) == (1.0, 0.0, 0.0)
+    assert call("get", a, "Type", nargout=1)[0].to_str() == "arrowshape"
+    call("annotation", "textbox", [0.1, 0.1, 0.3, 0.1], "String", "note", "FontSize", 12.0)
+    (label,) = [t for t in fig.texts if t.get_text() == "note"]
+    assert label.get_position() == (0.1, pytest.approx(0.2)) and label.get_fontsize() == 12.0
+    call("annotation", "ellipse", [0.5, 0.5, 0.2, 0.1], "FaceColor", "g")
+    ellipse = fig.artists[-1]
+    assert ellipse.center == pytest.approx((0.6, 0.55)) and to_rgb(ellipse.get_facecolor()) == (0, 1, 0)
+    for args, ident in ((("star", [0.0, 1.0], [0.0, 1.0]), "MATLAB:annotation:InvalidType"),
+                        (("line", [0.0, 1.0]), "MATLAB:annotation:InvalidPosition")):
+        with pytest.raises(MatlabError) as err:
+            call("annotation", *args)
+        assert err.value.identifier == ident

@@ -81,6 +81,42 @@ def gca(ctx):
     return current_axes(graphics_state(ctx.state)).handle
 
 
+@graphics("axes")
+def axes(ctx, *args, nargout=0):
+    """axes | axes(Name, Value) | axes(ax) | ax = axes(...)  create axes in the current figure, or make
+    the axes ax current (and its figure).
+
+    New axes fill the figure's default position; 'Position', [left bottom width height] (fractions of
+    the figure) places them anywhere, over other axes. Other name-value pairs are axes properties of set
+    (XLim, YLim, XGrid, Box, ...).
+
+        axes('Position', [0.6 0.6 0.3 0.3]); plot(1:3)
+    """
+    gs = graphics_state(ctx.state)
+    if len(args) == 1 and is_numeric(args[0]):
+        target = resolve(gs, scalar(args[0], "axes handle"))
+        if not isinstance(target, AxesState):
+            raise MatlabError("MATLAB:axes:InvalidHandle", "The argument must be an axes handle.")
+        fig = next(f for f in gs.figures.values() if target in f.axes.values())
+        gs.current, fig.current_axes = fig.number, target
+        fig.dirty = True
+        return target.handle if nargout else None
+    opts = name_values(list(args), "axes")
+    position = opts.pop("Position")
+    fig = current_figure(gs)
+    spec: Any = subplot_grid(fig, 1, 1)[0, 0]
+    if position is not None:
+        rect = numbers(position, "Position").real.ravel()
+        if rect.size != 4 or rect[2] <= 0 or rect[3] <= 0:
+            raise MatlabError("MATLAB:axes:InvalidPosition", "Position must be [left bottom width height].")
+        spec = tuple(float(v) for v in rect)
+    made = add_axes(gs, fig, ("axes", len(fig.axes) + 1, gs.next_handle), spec)
+    for name in opts.order:
+        if name.lower() in opts.values:
+            set_property(gs, made, name, opts.values[name.lower()])
+    return made.handle if nargout else None
+
+
 @graphics("subplot")
 def subplot(ctx, *args, nargout=0):
     """subplot(m, n, p)  create or select axes p in an m-by-n grid of the current figure.

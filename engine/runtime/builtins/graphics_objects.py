@@ -1,4 +1,5 @@
-"""Graphics objects by handle: set, get, isgraphics, ishandle.
+"""Graphics objects by handle: set, get, isgraphics, ishandle, and delete of graphics objects (delete
+itself, for files and pools, is in parallel.py; graphics handles are added to it here).
 
 Handles are doubles (figure numbers for figures, counter values for axes and plotted objects); the
 property tables are in runtime/graphics_props.py.
@@ -12,9 +13,11 @@ import numpy as np
 from ..errors import MatlabError, not_enough_inputs
 from ..figures import GraphicsState, graphics_state
 from ..graphics_args import is_numeric, is_text, numbers, text, text_list
-from ..graphics_axes import graphics
-from ..graphics_props import all_properties, get_property, resolve, set_property, type_of
+from ..graphics_axes import graphics, remove_axes
+from ..graphics_props import all_properties, artists, figure_of, get_property, resolve, set_property, type_of
 from ..values import CellArray, StructArray
+from . import parallel  # noqa: F401  (registers delete, extended below)
+from .registry import BUILTINS, call_builtin, replace_impl
 
 
 def _objects(gs: GraphicsState, value: Any, function: str) -> list[Any]:
@@ -121,3 +124,46 @@ def ishandle(ctx, h):
         f = figure; ishandle(f)
     """
     return isgraphics(ctx, h)
+
+
+def _delete_with_handles(ctx, *args, nargout=0):
+    """delete(h): graphics handles are deleted here, everything else by the delete it wraps."""
+    gs = graphics_state(ctx.state)
+    rest = []
+    for arg in args:
+        if is_numeric(arg) and numbers(arg).size and all(_valid(gs, float(h), None)
+                                                        for h in numbers(arg).real.ravel()):
+            for h in numbers(arg).real.ravel():
+                _delete_object(gs, float(h))
+        else:
+            rest.append(arg)
+    return call_builtin(_FILES_AND_POOLS, ctx, rest, nargout) if rest else None
+
+
+def _delete_object(gs: GraphicsState, handle: float) -> None:
+    if handle not in gs.handles and not _valid(gs, handle, None):
+        return                                      # deleted already (a repeated handle)
+    obj = resolve(gs, handle)
+    fig = figure_of(gs, obj)
+    kind = type_of(obj)
+    if kind == "figure":
+        del gs.figures[obj.number]
+        gs.current = gs.current if gs.current in gs.figures else (max(gs.figures) if gs.figures else None)
+        return
+    if kind == "axes":
+        remove_axes(fig, next(k for k, a in fig.axes.items() if a is obj))
+    elif kind == "tiledlayout":
+        raise MatlabError("MATLAB:delete:TiledLayout", "Delete the figure or its axes instead of the layout.")
+    else:
+        obj.remove()
+        for axes in fig.axes.values() if fig else ():
+            if obj in axes.series:
+                axes.series.remove(obj)
+    gs.handles.pop(handle, None)
+    if fig is not None:
+        fig.dirty = True
+
+
+_FILES_AND_POOLS = BUILTINS["delete"]
+replace_impl("delete", _delete_with_handles,
+             "delete(h) deletes graphics objects: figures, axes, lines, text and other plotted objects.")
