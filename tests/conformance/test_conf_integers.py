@@ -108,6 +108,11 @@ CASES = [
          "x = int64(2)^53 + 1; a = mod(x, int64(2)); b = rem(x, int64(10)); "
          "c = mod(intmax('uint64'), uint64(10)); d = mod(int64([-7 7]), 3);",
          a=num('int64', 1), b=num('int64', 3), c=num('uint64', 5), d=num('int64', [2, 1])),
+    # rats: MATLAB's documented examples (Octave's rats has other widths: 9 per element). b's rows are
+    # '       1            1/2     ' and '      1/2           1/3     ' (C takes column-major text).
+    case('rats_doc_examples', 'a = rats(pi); b = rats(hilb(2)); c = rats(pi, 25);',
+         a=C('    355/113   '), b=C('             11/ 2                      11//23          ', (2, 28)),
+         c=C('      1146408/364913      ')),
     case('factor_matrix', 'a = factor([4 6]);',
          error=('MATLAB:factor:NonScalarInput', 'N must be a scalar.')),
 ]

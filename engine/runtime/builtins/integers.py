@@ -1,5 +1,5 @@
-"""Number theory and integer arithmetic: gcd lcm nchoosek factorial perms primes isprime factor rat, the bit
-functions (bitand bitor bitxor bitshift bitget bitset bitcmp) and idivide.
+"""Number theory and integer arithmetic: gcd lcm nchoosek factorial perms primes isprime factor rat rats,
+the bit functions (bitand bitor bitxor bitshift bitget bitset bitcmp) and idivide.
 
 Class rules follow MATLAB: integer classes are kept (results saturate), doubles that must hold whole
 numbers are checked (an error, not a silent rounding), and two different integer classes do not mix
@@ -370,6 +370,55 @@ def rat(x: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
     num = np.where(np.isinf(arr), np.sign(arr), num)
     den = np.where(np.isinf(arr), 0.0, den)
     return to_value(num), to_value(den)
+
+
+def _rats_text(value: float, num: float, den: float, width: int) -> str:
+    """One element of rats: N/D (or N, Inf, NaN), '*' if it does not fit, centered in width+1 columns
+    (the extra space on the left, as MATLAB's '    355/113   ')."""
+    if math.isnan(value):
+        text = "NaN"
+    elif math.isinf(value):
+        text = "Inf" if value > 0 else "-Inf"
+    else:
+        text = f"{int(num)}" if den == 1 else f"{int(num)}/{int(den)}"
+    if len(text) > width:
+        text = "*"
+    pad = width + 1 - len(text)
+    return " " * ((pad + 1) // 2) + text + " " * (pad // 2)
+
+
+@builtin("rats", family="math")
+def rats(x: Value, strlen: Value = 13.0) -> Value:
+    """rats(X), rats(X, strlen)  rational approximations of the elements of X as text.
+
+    Each element becomes N/D (an integer alone when D is 1), centered in strlen+1 characters (strlen
+    is 13 by default); the rows of the text are the rows of X. The tolerance of rat is
+    min(10^(-(strlen-1)/2)*norm(X(isfinite(X)), 1), 0.1), so a longer strlen gives closer fractions. An
+    element that does not fit in strlen characters is shown as '*'.
+
+        rats(pi)    % '    355/113   '
+    """
+    check_classes("rats", (x,), ("double", "single", "logical", "char"))
+    _require_real("rats", (x,))
+    widths = integer_values(strlen, "rats") if class_of(strlen) in ANY_NUMERIC else []
+    if len(widths) != 1 or widths[0] < 1:
+        raise MatlabError("MATLAB:rats:InvalidLength", "STRLEN must be a positive integer scalar.")
+    width = widths[0]
+    arr = numeric(x).astype(np.float64)
+    if arr.ndim != 2:
+        raise MatlabError("MATLAB:rats:InputNot2D", "Input must be a 2-D array.")
+    finite = arr[np.isfinite(arr)]
+    tol = min(10 ** (-(width - 1) / 2) * float(np.abs(finite).sum()), 0.1)
+    rows = []
+    for row in arr:
+        fields = []
+        for value in row.tolist():
+            _, num, den = _continued_fraction(0.0 if math.isinf(value) else value, tol)
+            fields.append(_rats_text(value, num * math.copysign(1, den), abs(den), width))
+        rows.append("".join(fields))
+    if not rows or not rows[0]:
+        return CharArray(np.zeros((arr.shape[0], 0), dtype=np.uint16))
+    return CharArray(np.array([[ord(c) for c in r] for r in rows], dtype=np.uint16))
 
 
 # -- bits ---------------------------------------------------------------------------------------------
