@@ -67,6 +67,12 @@ CASES = [
          error=('MATLAB:UndefinedFunction', "Check for incorrect argument data type or missing argument in "
                                             "call to function 'sind'.")),
     case('sind_matrix_expansion', 'a = atan2d([1; -1], [1 -1]);', a=D([45, -45, 135, -135], (2, 2))),
+    case('pow2_forms', 'a = pow2([1 -1 0.5]); b = pow2([0.5 0.75], [2 3]);',
+         a=D([2, 0.5, 1.4142135623730951]), b=D([2, 6])),
+    # Octave 7 has no sinpi/cospi; MATLAB's exact values at multiples of 1/2.
+    case('sinpi_cospi_exact',
+         'a = sinpi([0 0.5 1 1.5 2 -0.5]); b = cospi([0 0.5 1 1.5]); c = class(sinpi(single(1)));',
+         a=D([0, 1, 0, -1, 0, -1]), b=D([1, 0, -1, 0]), c=C('single')),
 ]
 
 

@@ -115,6 +115,13 @@ CASES = [
          c=C('      1146408/364913      ')),
     case('factor_matrix', 'a = factor([4 6]);',
          error=('MATLAB:factor:NonScalarInput', 'N must be a scalar.')),
+    case('typecast_swapbytes',
+         "h = typecast(single(1), 'uint32'); m = typecast(uint8([1 0 0 0]), 'uint32'); "
+         "n = swapbytes(uint16(1)); q = typecast(int8(-1), 'uint8');", h=num('uint32', 1065353216),
+         m=num('uint32', 1), n=num('uint16', 256), q=num('uint8', 255)),
+    case('typecast_column', "a = typecast(uint8([1; 0; 2; 0]), 'uint16');", a=num('uint16', [1, 2], (2, 1))),
+    case('typecast_uneven', "a = typecast(uint8([1 2 3]), 'uint16');",
+         error=('MATLAB:typecast:notEnoughInputElements', 'Too few input values to make output type.')),
 ]
 
 

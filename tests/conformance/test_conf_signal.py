@@ -97,6 +97,10 @@ CASES = [
     case('poly_nonsquare', 'c = poly([1 2; 3 4; 5 6]);',
          error=('MATLAB:poly:InputSize', 'Argument must be a vector or a square matrix.')),
     case('fftshift_cell', "c = fftshift({1, 'a', 3});", c=Cell([D(3), D(1), C('a')])),
+    case('unwrap_forms', 'o = unwrap([0 3 6.5 9.9]); p = unwrap([0; 3; 6.5], pi/2);',
+         o=D([0, 3, 0.21681469282041377, -2.666370614359172]), p=D([0, 3, 0.21681469282041377], (3, 1))),
+    case('unwrap_matrix', 'a = unwrap([0 0; 3 -3; 6.5 -6.5]);',
+         a=D([0, 3, 0.21681469282041377, 0, -3, -0.21681469282041377], (3, 2))),
 ]
 
 

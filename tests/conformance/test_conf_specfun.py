@@ -78,6 +78,18 @@ CASES = [
          error=('MATLAB:legendre:outOfRange', 'X must be real and in the range (-1,1).')),
     case('bessel_ierr', '[j, ierr] = besselj(0, [1 2]);', j=D([0.7651976865579666, 0.22389077914123562]),
          ierr=D([0, 0])),
+    case('incomplete_inverses',
+         "c = gammaincinv(0.5, 2); d = betaincinv(0.5, 2, 3); s = gammaincinv(0.3, 2, 'upper'); "
+         "t = betaincinv(0.3, 2, 3, 'upper');", c=D(1.6783469900166608), d=D(0.38572756813238956),
+         s=D(2.4392164832802044), t=D(0.5084047548725844)),
+    case('airy_forms', '[ai, ie] = airy(1); e = airy(1, 1); f = airy(2, [0 1]); g = airy(3, -1);',
+         ai=D(0.13529241631288144), ie=D(0), e=D(-0.1591474412967932),
+         f=D([0.6149266274460007, 1.2074235949528713]), g=D(0.5923756264227923)),
+    case('elliptic', '[k, ee] = ellipke([0 0.5 1]); [sn, cn, dn] = ellipj(0.5, 0.3);',
+         k=D([1.5707963267948966, 1.8540746773013717, inf]), ee=D([1.5707963267948966, 1.350643881047675, 1]),
+         sn=D(0.47421562271182066), cn=D(0.8804087364264624), dn=D(0.9656789647459512)),
+    case('ellipke_out_of_range', 'k = ellipke(2);',
+         error=('MATLAB:ellipke:MOutOfRange', 'M must be in the range 0 <= M <= 1.')),
 ]
 
 

@@ -27,7 +27,10 @@ EXPRESSIONS = [
     "conv(X(1, :), P(1, :))", "conv2(X, P, 'same')", "filter(1, [1 -0.5], X, [], 2)", "filter2(X, P)",
     "deconv(P(1, :), [1 2])", "fft(X)", "ifft(X, 4, 2)", "fft2(X)", "fftn(X)", "fftshift(X)", "ifftshift(P)",
     "roots(P(1, :))", "poly(P(1, :))", "polyder(P(1, :))", "polyint(X(1, :))", "polyfit(P(1, :), X(1, :), 1)",
-    "polyval(P(1, :), X)",
+    "polyval(P(1, :), X)", "unwrap(X * 5)",
+    # added forms
+    "pow2(X)", "sinpi(X)", "gammaincinv(abs(X) / 2, 2)", "airy(X)", "ellipke(abs(X) / 2)",
+    "typecast(single(X(1, :)), 'uint32')", "swapbytes(P)",
 ]
 
 

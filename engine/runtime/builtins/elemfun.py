@@ -1,6 +1,6 @@
 """More elementary math: trigonometry in degrees (sind ... atan2d), the reciprocal trigonometric and
-hyperbolic functions (sec csc cot, their inverses and hyperbolic forms), deg2rad rad2deg, nthroot,
-realsqrt reallog realpow, nextpow2.
+hyperbolic functions (sec csc cot, their inverses and hyperbolic forms), sinpi cospi, deg2rad rad2deg,
+pow2, nthroot, realsqrt reallog realpow, nextpow2.
 
 These follow the class rules of elementwise.py (double or single in, the same class out; logical and char
 count as double; integers are rejected) and expand their arguments against each other. The inverse
@@ -181,6 +181,46 @@ def rad2deg(x: Value) -> Value:
         rad2deg(pi)    % 180
     """
     return _angle_conversion("rad2deg", x, 180 / np.pi)
+
+
+@builtin("sinpi", family="math")
+def sinpi(x: Value) -> Value:
+    """sinpi(X)  sin(pi*X), computed without the rounding of pi*X: exactly 0 at integers, +-1 at
+    half-integers.
+
+    Single input gives single output; integer inputs are not supported.
+
+        sinpi([1 0.5])    % 0  1
+    """
+    return _float_map("sinpi", lambda a: _sind(a * 180), x)
+
+
+@builtin("cospi", family="math")
+def cospi(x: Value) -> Value:
+    """cospi(X)  cos(pi*X), computed without the rounding of pi*X: exactly 0 at half-integers, +-1 at
+    integers.
+
+    Single input gives single output; integer inputs are not supported.
+
+        cospi([1 0.5])    % -1  0
+    """
+    return _float_map("cospi", lambda a: _cosd(a * 180), x)
+
+
+@builtin("pow2", family="math")
+def pow2(f: Value, e: Value | None = None) -> Value:
+    """pow2(Y)  2.^Y; pow2(F, E)  F.*2.^E, computed exactly by scaling the exponent (ldexp).
+
+    F and E are real and expand against each other; single input gives single output.
+
+        pow2([0.5 0.75], [2 3])    % 2  6
+    """
+    if e is None:
+        return _float_map("pow2", lambda a: np.exp2(a), f)
+    check_classes("pow2", (f, e), FLOAT_INPUTS)
+    _require_real("pow2", (f, e))
+    return elementwise(lambda a, b: a * np.exp2(b) if not np.all(b == np.round(b)) else
+                       np.ldexp(a, np.clip(b, -2000, 2000).astype(np.int64)), f, e)
 
 
 # -- roots and real-only forms ------------------------------------------------------------------------

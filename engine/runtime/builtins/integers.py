@@ -564,6 +564,51 @@ def bitcmp(a: Value, assumed: Value | None = None) -> Value:
     return _bit_result(np.invert(x), cls)
 
 
+_CASTABLE = ("double", "single") + INTEGER_CLASSES
+
+
+@builtin("typecast", family="types")
+def typecast(x: Value, class_name: Value) -> Value:
+    """typecast(X, type)  the bytes of numeric vector X read as another numeric class, without changing
+    them (typecast(single(1), 'uint32') is 1065353216).
+
+    type is 'double', 'single' or an integer class name. The number of bytes must divide evenly; the
+    result is a row unless X is a column.
+
+        typecast(uint8([1 0 0 0]), 'uint32')    % 1
+    """
+    cls = option_text(class_name)
+    if cls not in _CASTABLE:
+        raise MatlabError("MATLAB:typecast:unsupportedClass", "Unsupported class.")
+    check_classes("typecast", (x,), _CASTABLE)
+    arr = numeric(x)
+    if arr.dtype.kind == "c" or (arr.ndim == 2 and min(arr.shape) > 1) or arr.ndim > 2:
+        raise MatlabError("MATLAB:typecast:inputMustBeVector", "The first input argument must be a full, "
+                          "real, non-sparse, numeric vector.")
+    target = DTYPE_OF_CLASS[cls]
+    flat = np.ascontiguousarray(arr.ravel(order="F"))
+    if flat.nbytes % target.itemsize:
+        raise MatlabError("MATLAB:typecast:notEnoughInputElements",
+                          "Too few input values to make output type.")
+    out = flat.view(target)
+    return to_value(out.reshape(-1, 1) if arr.shape[1] == 1 and arr.shape[0] != 1 else out.reshape(1, -1))
+
+
+@builtin("swapbytes", family="types")
+def swapbytes(x: Value) -> Value:
+    """swapbytes(X)  X with the byte order of each element reversed (little- to big-endian and back).
+
+    X is numeric (double, single or an integer class); the class and size are kept.
+
+        swapbytes(uint16(1))    % 256
+    """
+    check_classes("swapbytes", (x,), _CASTABLE)
+    arr = numeric(x)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:swapbytes:complexInput", "Complex input is not supported.")
+    return to_value(arr.byteswap())
+
+
 # -- integer division ---------------------------------------------------------------------------------
 
 _ROUNDINGS = ("fix", "round", "floor", "ceil")

@@ -1,5 +1,5 @@
-"""Signal processing basics: filter filter2 conv conv2 deconv, the FFT family (fft ifft fft2 ifft2 fftn
-ifftn) and fftshift ifftshift.
+"""Signal processing basics: filter filter2 conv conv2 deconv unwrap, the FFT family (fft ifft fft2 ifft2
+fftn ifftn) and fftshift ifftshift.
 
 Double and single inputs (logical, char and, for conv and the FFTs, integers count as double); a single
 input gives a single result. The numerics are scipy.signal's and scipy.fft's; the shapes, orientations
@@ -229,6 +229,35 @@ def deconv(y: Value, a: Value, *, nargout: int = 1) -> Value:
         r = flat_r.reshape(num.shape, order="F")
     q, r = to_value(q.astype(dtype)), to_value(r.astype(dtype))
     return (q, r) if nargout > 1 else q
+
+
+@builtin("unwrap", family="numerical")
+def unwrap(p: Value, tol: Value | None = None, dim: Value | None = None) -> Value:
+    """unwrap(P), unwrap(P, tol), unwrap(P, tol, dim)  phase angles with their jumps removed: wherever
+    consecutive angles differ by tol (default pi) or more, multiples of 2*pi are added to make the jump
+    smaller than pi.
+
+    Works along the first non-singleton dimension (or dim); tol [] means pi.
+
+        unwrap([0 3 6.5 9.9])    % 0  3  0.2168  -2.6664
+    """
+    (arr,), cls = _arrays("unwrap", (p,), FLOAT_INPUTS)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:unwrap:complexInput", "P must be real.")
+    cutoff = np.pi if tol is None or numeric_array(tol, "unwrap").size == 0 else \
+        float(numeric_array(tol, "unwrap").ravel()[0])
+    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
+    if axis >= arr.ndim or arr.shape[axis] < 2:
+        return to_value(arr)
+    step = np.diff(arr, axis=axis)
+    wrapped = np.mod(step + np.pi, 2 * np.pi) - np.pi
+    wrapped = np.where((wrapped == -np.pi) & (step > 0), np.pi, wrapped)
+    correction = np.where(np.abs(step) < cutoff, 0, wrapped - step)
+    out = arr.copy()
+    index = [slice(None)] * arr.ndim
+    index[axis] = slice(1, None)
+    out[tuple(index)] += np.cumsum(correction, axis=axis)
+    return to_value(out)
 
 
 # -- FFT ----------------------------------------------------------------------------------------------

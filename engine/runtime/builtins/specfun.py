@@ -1,5 +1,5 @@
-"""Special functions: gamma gammaln gammainc psi beta betaln betainc erf erfc erfinv erfcinv erfcx expint
-besselj bessely besseli besselk besselh legendre.
+"""Special functions: gamma gammaln gammainc gammaincinv psi beta betaln betainc betaincinv, the erf family,
+expint, besselj bessely besseli besselk besselh airy, ellipke ellipj, legendre.
 
 The numerics are scipy.special's, computed in float64 (single inputs give single results, rounded once).
 Like MATLAB, these take double or single (logical and char count as double), and real arguments unless
@@ -174,6 +174,35 @@ def betainc(x: Value, z: Value, w: Value, tail: Value | None = None) -> Value:
     return _real_special("betainc", lambda p, a, b: sp.betainc(a, b, p), x, z, w)
 
 
+@builtin("gammaincinv", family="math")
+def gammaincinv(y: Value, a: Value, tail: Value | None = None) -> Value:
+    """gammaincinv(Y, A), gammaincinv(Y, A, tail)  inverse of the regularized incomplete gamma function:
+    the X with gammainc(X, A, tail) = Y.
+
+    tail is 'lower' (default) or 'upper'. Y lies in [0, 1] and A > 0; they expand against each other.
+
+        gammaincinv(0.5, 2)    % 1.6783
+    """
+    upper = _tail(tail, "gammaincinv", ("lower", "upper")) == "upper"
+    fn = sp.gammainccinv if upper else sp.gammaincinv
+    return _real_special("gammaincinv", lambda p, q: fn(q, p), y, a)
+
+
+@builtin("betaincinv", family="math")
+def betaincinv(y: Value, z: Value, w: Value, tail: Value | None = None) -> Value:
+    """betaincinv(Y, Z, W), betaincinv(Y, Z, W, tail)  inverse of the regularized incomplete beta
+    function: the X with betainc(X, Z, W, tail) = Y.
+
+    tail is 'lower' (default) or 'upper'. Y lies in [0, 1]; the arguments expand against each other.
+
+        betaincinv(0.5, 2, 3)    % 0.3857
+    """
+    upper = _tail(tail, "betaincinv", ("lower", "upper")) == "upper"
+    if upper:
+        return _real_special("betaincinv", lambda p, a, b: sp.betaincinv(a, b, 1 - p), y, z, w)
+    return _real_special("betaincinv", lambda p, a, b: sp.betaincinv(a, b, p), y, z, w)
+
+
 # -- the error function family ------------------------------------------------------------------------
 
 def _register_real(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str, example: str) -> None:
@@ -324,6 +353,67 @@ def besselh(nu: Value, *args: Value, nargout: int = 1) -> Value:
         raise MatlabError("MATLAB:besselh:InvalidKind", "K must be 1 or 2.")
     plain, scaled = (sp.hankel1, sp.hankel1e) if kind == [1] else (sp.hankel2, sp.hankel2e)
     return _bessel("besselh", plain, scaled, 0.0, nu, z, scale, nargout)
+
+
+@builtin("airy", family="math")
+def airy(*args: Value, nargout: int = 1) -> Value:
+    """airy(Z), airy(k, Z), airy(k, Z, scale), [W, ierr] = airy(...)  Airy functions.
+
+    k = 0 (default): Ai(Z); 1: its derivative Ai'(Z); 2: Bi(Z); 3: Bi'(Z). Z is real or complex. scale 1
+    scales Ai and Ai' by exp(2/3*Z^(3/2)) and Bi and Bi' by exp(-abs(real(2/3*Z^(3/2)))). ierr is all
+    zeros.
+
+        airy(1)    % 0.1353
+    """
+    if not args or len(args) > 3:
+        raise MatlabError("MATLAB:minrhs" if not args else "MATLAB:TooManyInputs",
+                          "Not enough input arguments." if not args else "Too many input arguments.")
+    kind, z = (0, args[0]) if len(args) == 1 else (_airy_kind(args[0]), args[1])
+    scaled = _scale_flag(args[2] if len(args) == 3 else None, "airy")
+    fn = sp.airye if scaled else sp.airy
+    out = _complex_special("airy", lambda a: fn(a)[kind], z)
+    return (out, _zero_flags(0.0, z)) if nargout > 1 else out
+
+
+def _airy_kind(value: Value) -> int:
+    kind = integer_values(value, "airy") if class_of(value) in FLOAT_INPUTS else []
+    if kind not in ([0], [1], [2], [3]):
+        raise MatlabError("MATLAB:airy:InvalidK", "K must be 0, 1, 2, or 3.")
+    return kind[0]
+
+
+@builtin("ellipke", family="math")
+def ellipke(m: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
+    """ellipke(M), [K, E] = ellipke(M)  complete elliptic integrals of the first and second kind.
+
+    M is the parameter (not the modulus), real in [0, 1]; ellipke(1) is Inf (E is 1). A tolerance
+    argument is accepted for compatibility; the values are computed to full precision.
+
+        [K, E] = ellipke(0.5)    % K = 1.8541, E = 1.3506
+    """
+    check_classes("ellipke", (m,), FLOAT_INPUTS)
+    params = numeric(m)
+    if params.dtype.kind == "c" or np.any((params < 0) | (params > 1)):
+        raise MatlabError("MATLAB:ellipke:MOutOfRange", "M must be in the range 0 <= M <= 1.")
+    k = _real_special("ellipke", sp.ellipk, m)
+    return (k, _real_special("ellipke", sp.ellipe, m)) if nargout > 1 else k
+
+
+@builtin("ellipj", family="math")
+def ellipj(u: Value, m: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
+    """[SN, CN, DN] = ellipj(U, M)  Jacobi elliptic functions of argument U and parameter M.
+
+    U is real; M lies in [0, 1]; they expand against each other. A tolerance argument is accepted for
+    compatibility.
+
+        [sn, cn, dn] = ellipj(0.5, 0.3)    % 0.4742  0.8804  0.9657
+    """
+    check_classes("ellipj", (u, m), FLOAT_INPUTS)
+    params = numeric(m)
+    if params.dtype.kind == "c" or np.any((params < 0) | (params > 1)):
+        raise MatlabError("MATLAB:ellipj:MOutOfRange", "M must be in the range 0 <= M <= 1.")
+    parts = [_real_special("ellipj", lambda a, b, k=k: sp.ellipj(a, b)[k], u, m) for k in range(3)]
+    return tuple(parts[:max(nargout, 1)]) if nargout > 1 else parts[0]
 
 
 # -- Legendre functions -------------------------------------------------------------------------------
