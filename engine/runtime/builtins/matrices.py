@@ -187,8 +187,10 @@ def pascal(*args: Value) -> Value:
 
 @builtin("hilb", family="construct")
 def hilb(n: Value, class_name: Value | None = None) -> Value:
-    """hilb(n), hilb(n, className)  the Hilbert matrix H(i, j) = 1/(i+j-1), a famously ill-conditioned
-    matrix.
+    """hilb(n), hilb(n, className)  the Hilbert matrix H(i, j) = 1/(i+j-1).
+
+    A famously ill-conditioned test matrix (cond(hilb(12)) is about 1e16); invhilb gives its exact
+    inverse. className is 'double' (default) or 'single'.
 
         hilb(3)    % [1 1/2 1/3; 1/2 1/3 1/4; 1/3 1/4 1/5]
     """
@@ -223,8 +225,10 @@ def invhilb(n: Value, class_name: Value | None = None) -> Value:
 
 @builtin("wilkinson", family="construct")
 def wilkinson(n: Value) -> Value:
-    """wilkinson(n)  Wilkinson's eigenvalue test matrix: symmetric tridiagonal, ones off the diagonal and
-    abs(-m:m) on it (m = (n-1)/2).
+    """wilkinson(n)  Wilkinson's eigenvalue test matrix.
+
+    A symmetric tridiagonal matrix with ones next to the diagonal and abs(-m:m) on it (m = (n-1)/2); its
+    largest eigenvalues come in nearly equal pairs.
 
         wilkinson(3)    % [1 1 0; 1 0 1; 0 1 1]
     """

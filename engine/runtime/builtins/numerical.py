@@ -233,8 +233,10 @@ def polyder(u: Value, v: Value | None = None, *, nargout: int = 1) -> Value:
 
 @builtin("polyint", family="numerical")
 def polyint(p: Value, k: Value = 0.0) -> Value:
-    """polyint(p), polyint(p, k)  integral of the polynomial p, with constant of integration k
-    (default 0).
+    """polyint(p), polyint(p, k)  integral of the polynomial p.
+
+    The coefficients are highest power first; the result is one longer than p and ends with the
+    constant of integration k (default 0).
 
         polyint([3 2 1])    % 1 1 1 0
     """
