@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable, Mapping
 
-from engine.runtime.builtins.registry import BUILTINS
+from engine.runtime.builtins.registry import load_all
 
 
 class SessionNames:
@@ -17,7 +17,7 @@ class SessionNames:
         return self.session.workspace
 
     def functions(self) -> Iterable[str]:
-        yield from BUILTINS
+        yield from load_all()
         for folder in [os.getcwd(), *self.session.state.path]:
             try:
                 entries = os.listdir(folder)

@@ -135,7 +135,7 @@ def call_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | s
         return generator_form(name, nargs, nargout, const)
     if name in VIEWS:
         return view_form(name, nargs, nargout, const)
-    entry = registry.BUILTINS.get(name)
+    entry = registry.load_all().get(name)
     fusion = entry.fusion if entry is not None else "none"
     if name in ("max", "min") and nargs == 2 or fusion == "elementwise":
         if ELEMENTWISE_ARITY.get(name) != nargs:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.builtins import registry
 from .callforms import (BINOPS, CASTS, CONSTANT_CALLS, GENERATORS, LAYOUT_CALLS, MISSING, RANDOM, VIEWS,
                         colon_index, instr_call_form, literal_row, matrix_type, size_args)
 from .infer import is_elementwise
@@ -43,8 +42,6 @@ NEUTRAL = {"const", "load", "loadname", "store", "gload"}
 
 @mir_pass("fusion")
 def mark_regions(state: PassState) -> None:
-    if not registry.BUILTINS:
-        registry.load_all()
     counter = 0
     poll = state.poll or (lambda: None)
     for fn in state.functions():

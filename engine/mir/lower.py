@@ -276,7 +276,7 @@ class Lowerer:
         builtin that is not a parameter, a workspace variable or assigned by the script."""
         if self.static is not None:
             return not self.is_variable(name)
-        return name in registry.BUILTINS and name not in self.script_assigned and name not in self.fn.params
+        return name in registry.load_all() and name not in self.script_assigned and name not in self.fn.params
 
     def uses_end(self, node: A.Node) -> bool:
         return uses_end(node, self.is_function, self.end_memo)

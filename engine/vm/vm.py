@@ -45,7 +45,6 @@ class VM(SlowPaths):
         self.cell_functions: dict[str, Code] = {}      # functions defined in earlier cells of the session
         self.files: dict[str, tuple[float, Code]] = {}
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
-        from . import evaluate  # noqa: F401  (registers eval, evalin, assignin)
         self.builtins = registry.load_all()
         if sys.getrecursionlimit() < 20000:
             sys.setrecursionlimit(20000)

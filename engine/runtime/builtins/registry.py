@@ -126,11 +126,29 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     return result if type(result) is tuple else (result,)
 
 
+# Modules outside this package that register builtins: they need the VM (eval, evalin, assignin) or the
+# accelerator (gpuArray, gather... and the GPU forms of math builtins), which the runtime does not import
+# statically. load_all imports them by name, so the table is the same whatever was imported before.
+EXTENSIONS = ("engine.vm.evaluate", "engine.accel.builtins")
+_loaded = False
+
+
 def load_all() -> dict[str, Builtin]:
-    """Import every builtin family module of this package (each registers on import); return the table."""
+    """The whole table: every builtin family module of this package and every EXTENSIONS module imported
+    (each registers on import), once; later calls return the table at once."""
+    global _loaded
+    if _loaded:
+        return BUILTINS
     import importlib
     import pkgutil
     from . import __path__ as package_path
-    for module in pkgutil.iter_modules(package_path):
-        importlib.import_module(f"{__package__}.{module.name}")
+    _loaded = True      # first: an extension calls load_all while it is imported (and finds this package loaded)
+    try:
+        for module in pkgutil.iter_modules(package_path):
+            importlib.import_module(f"{__package__}.{module.name}")
+        for name in EXTENSIONS:
+            importlib.import_module(name)
+    except BaseException:
+        _loaded = False
+        raise
     return BUILTINS
