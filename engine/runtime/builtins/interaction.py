@@ -23,7 +23,8 @@ import numpy as np
 from ..context import SessionState
 from ..errors import MatlabError
 from ..values import CharArray, StringArray
-from .registry import BUILTINS, builtin
+from .catalog import by_family
+from .registry import builtin, load_all
 
 FRONT_END_KEY = "front_end"
 PAUSE_KEY = "pause"            # state.extras: False after pause('off')
@@ -243,8 +244,9 @@ def _leading_comments(source: str) -> str:
 
 def help_text(name: str, folders: list[str]) -> str | None:
     """Help for a builtin or a function file on the path, or None if there is no such function."""
-    if name in BUILTINS:
-        return BUILTINS[name].help
+    entry = load_all().get(name)
+    if entry is not None:
+        return entry.help
     path = function_file(name, folders)
     if path is None:
         return None
@@ -260,10 +262,8 @@ def help_(ctx, name=None):
         help plot
     """
     if name is None:
-        families: dict[str, list[str]] = {}
-        for entry in BUILTINS.values():
-            families.setdefault(entry.family, []).append(entry.name)
-        ctx.write("".join(f"{fam}: {', '.join(sorted(names))}\n\n" for fam, names in sorted(families.items())))
+        ctx.write("".join(f"{family}: {', '.join(e.name for e in entries)}\n\n"
+                          for family, entries in by_family().items()))
         return
     topic = _text(name, "name")
     text = help_text(topic, ctx.state.path)
