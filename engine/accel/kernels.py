@@ -6,8 +6,10 @@
     gpu_matmul(a, b)                       -> GpuTensor
     gpu_cumsum(a, dim)                     -> GpuTensor
 
-Classes: double (f64, needs shader-f64), single (f32) and logical operands; a single operand makes the
-operation single, as in MATLAB. Integer classes raise GpuUnavailable (the CPU does their saturating
+Operations are the registry's Operation records (engine/runtime/builtins/registry.py): an elementwise
+kernel computes a record's ``wgsl`` expression, a reduction its ``reduction``. Classes: double (f64, needs
+shader-f64), single (f32) and logical operands; a single operand makes the operation single, as in MATLAB
+(semantics.promote_all). Integer classes raise GpuUnavailable (the CPU does their saturating
 arithmetic). Kernels come from the .wgsl templates in wgsl/; each distinct text is one cached pipeline,
 and sizes and scalar constants travel in the uniform block.
 """
@@ -24,7 +26,9 @@ import numpy as np
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
-from engine.runtime.errors import MatlabError, incompatible_sizes, inner_dimensions
+from engine.runtime.builtins.registry import Reduction, operation
+from engine.runtime.errors import MatlabError, inner_dimensions
+from engine.runtime.semantics import broadcast_shape, promote_all
 
 Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
@@ -32,49 +36,6 @@ MAX_GROUPS = 65535
 REDUCE_CHUNK = 8192          # elements one workgroup reduces per pass
 SMALL_REDUCTION = 64         # reduced extents up to this use one invocation per output
 
-
-@dataclass(frozen=True)
-class ElementwiseOp:
-    arity: int
-    expr: str                # WGSL; {a}, {b} operands, {m} the library prefix (m64 / m32)
-    logical: bool = False    # result class is logical
-    keeps_logical: bool = False   # logical when every operand is logical (max, min), as in MATLAB
-
-
-_MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
-         "atan", "sinh", "cosh", "tanh", "round", "sign", "ceil")
-ELEMENTWISE: dict[str, ElementwiseOp] = {
-    **{name: ElementwiseOp(1, f"{{m}}_{name}({{a}})") for name in _MATH},
-    "uminus": ElementwiseOp(1, "{m}_neg({a})"),       # a sign-bit flip: keeps -0 on every driver
-    "uplus": ElementwiseOp(1, "{a}"),
-    "abs": ElementwiseOp(1, "abs({a})"),
-    "floor": ElementwiseOp(1, "floor({a})"),
-    "fix": ElementwiseOp(1, "trunc({a})"),
-    "not": ElementwiseOp(1, "({a} == 0.0)", logical=True),
-    "isnan": ElementwiseOp(1, "{m}_isnan({a})", logical=True),
-    "isinf": ElementwiseOp(1, "{m}_isinf({a})", logical=True),
-    "isfinite": ElementwiseOp(1, "!({m}_isnan({a}) || {m}_isinf({a}))", logical=True),
-    "nan_to_zero": ElementwiseOp(1, "select({a}, 0.0, {m}_isnan({a}))"),      # for 'omitnan'
-    "plus": ElementwiseOp(2, "({a} + {b})"),
-    "minus": ElementwiseOp(2, "({a} - {b})"),
-    "times": ElementwiseOp(2, "({a} * {b})"),
-    "rdivide": ElementwiseOp(2, "({a} / {b})"),
-    "ldivide": ElementwiseOp(2, "({b} / {a})"),
-    "power": ElementwiseOp(2, "{m}_pow({a}, {b})"),
-    "atan2": ElementwiseOp(2, "{m}_atan2({a}, {b})"),
-    "hypot": ElementwiseOp(2, "{m}_hypot({a}, {b})"),
-    "max": ElementwiseOp(2, "{m}_max({a}, {b})", keeps_logical=True),
-    "min": ElementwiseOp(2, "{m}_min({a}, {b})", keeps_logical=True),
-    "eq": ElementwiseOp(2, "({a} == {b})", logical=True),
-    "ne": ElementwiseOp(2, "!({a} == {b})", logical=True),
-    "lt": ElementwiseOp(2, "({a} < {b})", logical=True),
-    "le": ElementwiseOp(2, "({a} <= {b})", logical=True),
-    "gt": ElementwiseOp(2, "({a} > {b})", logical=True),
-    "ge": ElementwiseOp(2, "({a} >= {b})", logical=True),
-    "and": ElementwiseOp(2, "(!({a} == 0.0) && !({b} == 0.0))", logical=True),
-    "or": ElementwiseOp(2, "(!({a} == 0.0) || !({b} == 0.0))", logical=True),
-    "xor": ElementwiseOp(2, "(!({a} == 0.0) != !({b} == 0.0))", logical=True),
-}
 
 FLOAT_CLASSES = ("double", "single", "logical")
 
@@ -95,7 +56,7 @@ def _compute_class(operands: Sequence[Operand], provider: Provider) -> str:
     for cls in classes:
         if cls not in FLOAT_CLASSES:
             raise GpuUnavailable(f"{cls} arithmetic runs on the CPU")
-    cls = "single" if "single" in classes else "double"
+    cls = promote_all(classes)
     if cls == "double" and not provider.f64:
         raise GpuUnavailable("the GPU adapter has no shader-f64: double stays on the CPU")
     return cls
@@ -122,19 +83,6 @@ def _binding(index: int, name: str, wgsl_type: str, writable: bool = False) -> s
 
 # ------------------------------------------------------------------ elementwise
 
-def broadcast_shape(shapes: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
-    """MATLAB implicit expansion of sizes; raises MATLAB:sizeDimensionsMustMatch when incompatible."""
-    ndim = max(len(s) for s in shapes)
-    padded = [tuple(s) + (1,) * (ndim - len(s)) for s in shapes]
-    out = []
-    for extents in zip(*padded):
-        sizes = {e for e in extents if e != 1}
-        if len(sizes) > 1:
-            raise incompatible_sizes()
-        out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
-
-
 def _strides(shape: tuple[int, ...], ndim: int) -> list[int]:
     """Column-major element strides, 0 on singleton (expanded) dimensions, padded to MAX_DIMS."""
     shape = tuple(shape) + (1,) * (ndim - len(shape))
@@ -150,8 +98,9 @@ def _align(offset: int, to: int) -> int:
 
 
 def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | None], has_f64: bool,
-                       out_cls: str | None = None) -> str:
-    """WGSL of one elementwise kernel.
+                       out_cls: str | None = None, check: bool = False) -> str:
+    """WGSL of one elementwise kernel of operation ``op`` (with ``check``: its domain check, a logical
+    result true where MATLAB's answer would be complex or an error).
 
     ``cls`` is the computation class (double/single); ``inputs`` has one entry per operand: None for a
     scalar (read from the uniform block), or (class, layout) for an array, layout "same" (the output's
@@ -159,7 +108,8 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
     Without an expanded input the kernel is vectorised (elementwise_vec.wgsl): VECTOR_WIDTH[cls]
     elements per invocation, so the dispatch covers ``elementwise_items(n, cls, inputs)`` invocations.
     """
-    spec = ELEMENTWISE[op]
+    spec = operation(op)
+    expr, logical = (spec.domain_check, True) if check else (spec.wgsl, spec.result == "logical")
     t = _float_type(cls)
     width = _vector_width(cls, inputs)
     loads, elements, bindings, slot, scalars = [], [], "", 0, 0
@@ -181,12 +131,12 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
             bindings += _binding(slot + 1, f"in{slot}", stored)
             loads.append(f"    let {name} = {t}(in{slot}[{index}]);")
         slot += 1
-    out_cls = out_cls or ("logical" if spec.logical else cls)
+    out_cls = out_cls or ("logical" if logical else cls)
     out_type = STORAGE_TYPE[out_cls]
     bindings += _binding(slot + 1, "out", f"vec{width}<{out_type}>" if width > 1 else out_type, writable=True)
-    expr = spec.expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
+    expr = expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
     if out_cls == "logical":
-        expr = f"select(0u, 1u, {expr if spec.logical else f'!({expr} == 0.0)'})"
+        expr = f"select(0u, 1u, {expr if logical else f'!({expr} == 0.0)'})"
     params = Template(source("elementwise_params")).substitute(T=t, stride_vecs=str(2 * max(slot, 1)))
     parts = dict(library=library(has_f64), params=params, bindings=bindings, loads="\n".join(loads),
                  store=expr)
@@ -228,26 +178,27 @@ def _elementwise_uniform(shape: tuple[int, ...], strides: list[int], scalars: li
     return header + values.tobytes()
 
 
-def gpu_elementwise(op: str, *operands: Operand) -> GpuTensor:
-    """Apply one elementwise operation (a key of ELEMENTWISE) with implicit expansion."""
-    spec = ELEMENTWISE[op]
-    if len(operands) != spec.arity:
-        raise ValueError(f"{op} takes {spec.arity} operands")
+def gpu_elementwise(op: str, *operands: Operand, check: bool = False) -> GpuTensor:
+    """Apply one elementwise operation (an Operation with a ``wgsl`` form) with implicit expansion; with
+    ``check``, its domain check instead (logical: true where MATLAB's result would be complex)."""
+    spec = operation(op)
+    if spec is None or spec.wgsl is None or len(operands) != spec.arity:
+        raise ValueError(f"no one-kernel form of {op} with {len(operands)} operands")
     provider = _provider_of(operands)
     cls = _compute_class(operands, provider)
-    shape = broadcast_shape([x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands])
+    shape = broadcast_shape(*[x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands], keep_dims=True)
     if len(shape) > MAX_DIMS:
         raise GpuUnavailable(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
-    all_logical = all(x.cls == "logical" if isinstance(x, GpuTensor) else isinstance(x, bool)
-                      for x in operands)
-    out_cls = "logical" if spec.logical or spec.keeps_logical and all_logical else cls
+    classes = [x.cls if isinstance(x, GpuTensor) else "logical" if isinstance(x, bool) else "double"
+               for x in operands]
+    out_cls = "logical" if check or spec.gives_logical(classes) else cls
     out = empty(shape, out_cls, provider)
     if out.numel == 0:
         return out
     tensors = [x for x in operands if isinstance(x, GpuTensor)]
     scalars = [float(x) for x in operands if not isinstance(x, GpuTensor)]
     inputs = [(x.cls, _layout(x, out.shape)) if isinstance(x, GpuTensor) else None for x in operands]
-    source = elementwise_source(op, cls, inputs, provider.f64, out_cls)
+    source = elementwise_source(op, cls, inputs, provider.f64, out_cls, check)
     strides = [s for x in tensors for s in _strides(x.shape, len(shape))]
     uniform = _elementwise_uniform(shape, strides, scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
@@ -279,42 +230,14 @@ def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
 
 # ------------------------------------------------------------------ reductions
 
-@dataclass(frozen=True)
-class ReduceOp:
-    identity: str            # WGSL value of the accumulator identity
-    load: str                # Acc from x (a {t} value) and j
-    combine: str             # body of combine(a, b) -> Acc; {t} float type, {m} library prefix
-    logical: bool = False    # result is logical (any/all accumulate u32)
-    indexed: bool = False    # max/min: the index travels with the value
-    mean: bool = False       # divide by the reduced extent at the end
-    empty_value: float | None = 0.0   # result of reducing an empty dimension (None: empty result)
-
-
-def _pick(cmp: str) -> str:
-    """combine() of max/min: NaN loses unless both are NaN, the lower index wins ties."""
-    return ("    let na = {m}_isnan(a.v);\n    let nb = {m}_isnan(b.v);\n"
-            "    if (na != nb) { if (na) { return b; } return a; }\n"
-            "    if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }\n"
-            "    if (b.v " + cmp + " a.v) { return b; }\n    return a;")
-
-
 def _fill(text: str, t: str) -> str:
-    """Substitute {t} (the float type) and {m} (its library prefix) in a ReduceOp snippet."""
+    """Substitute {t} (the float type) and {m} (its library prefix) in a Reduction snippet."""
     return text.replace("{t}", t).replace("{m}", "m64" if t == "f64" else "m32")
 
 
-_SUM = "    return Acc(a.v + b.v, 0u);"
-REDUCTIONS: dict[str, ReduceOp] = {
-    "sum": ReduceOp("{t}(0.0)", "Acc(x, j)", _SUM),
-    "mean": ReduceOp("{t}(0.0)", "Acc(x, j)", _SUM, mean=True, empty_value=math.nan),
-    "prod": ReduceOp("{t}(1.0)", "Acc(x, j)", "    return Acc(a.v * b.v, 0u);", empty_value=1.0),
-    "max": ReduceOp("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None),
-    "min": ReduceOp("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None),
-    "any": ReduceOp("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m}_isnan(x)), j)",
-                    "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0),
-    "all": ReduceOp("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
-                    "    return Acc(a.v & b.v, 0u);", logical=True, empty_value=1.0),
-}
+def reduction_of(op: str) -> Reduction:
+    """The reduction form of operation ``op`` (sum, mean, prod, max, min, any, all)."""
+    return operation(op).reduction
 
 
 @dataclass
@@ -327,7 +250,7 @@ class _Pass:
     post: int
 
 
-def _reduce_source(spec: ReduceOp, cls: str, src: _Pass, final: bool, index_cls: str, out_cls: str) -> str:
+def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls: str, out_cls: str) -> str:
     t = _float_type(cls)
     tacc = "u32" if spec.logical else t
     if src.indices is None:          # first pass: raw elements of the input's class
@@ -381,7 +304,7 @@ def _chunks(src: _Pass) -> int:
     return -(-src.n // _chunk_length(src))
 
 
-def _reduce_pass(spec: ReduceOp, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
+def _reduce_pass(spec: Reduction, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
                  denom: int) -> None:
     """Encode one pass; ``outputs`` are the final (values[, indices]) or the next partials."""
     provider = src.values.provider
@@ -422,7 +345,7 @@ def gpu_reduce(op: str, tensor: GpuTensor, dim: int | str, *, with_index: bool =
             return gpu_reduce(op, column, 1, with_index=with_index)
         finally:
             column.release()
-    spec = REDUCTIONS[op]
+    spec = reduction_of(op)
     if with_index and not spec.indexed:
         raise ValueError(f"{op} has no index output")
     if dim < 1:
@@ -454,7 +377,7 @@ def gpu_reduce(op: str, tensor: GpuTensor, dim: int | str, *, with_index: bool =
     return values
 
 
-def _reduce_empty(spec: ReduceOp, shape: tuple[int, ...], out_shape: tuple[int, ...], dim: int,
+def _reduce_empty(spec: Reduction, shape: tuple[int, ...], out_shape: tuple[int, ...], dim: int,
                   out_cls: str, index_cls: str, with_index: bool, provider: Provider
                   ) -> GpuTensor | tuple[GpuTensor, GpuTensor]:
     """Reductions over an empty dimension (or with no outputs): MATLAB's values, uploaded."""

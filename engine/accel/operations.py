@@ -8,9 +8,9 @@ device would not give MATLAB's answer, and dispatch.py computes it on the CPU in
 
 - operands of classes the kernels do not compute (integers, complex, char) and forms they lack (matrix
   division, reductions with options, ``round(x, n)``...);
-- inputs that MATLAB makes complex: ``sqrt``/``log``/``log2``/``log10`` of negatives, ``log1p`` below -1,
-  ``asin``/``acos`` outside [-1, 1], a negative base to a non-integer power (checked on the device, one
-  small read-back);
+- inputs that MATLAB makes complex: arguments outside an operation's real domain (its record's ``domain``:
+  ``sqrt``/``log``/``log2``/``log10`` of negatives, ``log1p`` below -1, ``asin``/``acos`` outside [-1, 1]),
+  a negative base to a non-integer power (checked on the device, one small read-back);
 - NaN operands of ``~ & | xor`` (MATLAB raises an error, which the CPU path produces);
 - empty reductions (MATLAB's empty-input rules live in the CPU builtins).
 """
@@ -70,20 +70,14 @@ def _any_below(x: GpuTensor, limit: float) -> bool:
     return _any(gpu_elementwise("lt", x, limit))
 
 
-DOMAINS: dict[str, Callable[[GpuTensor], bool]] = {
-    "sqrt": lambda x: _any_below(x, 0.0), "log": lambda x: _any_below(x, 0.0),
-    "log2": lambda x: _any_below(x, 0.0), "log10": lambda x: _any_below(x, 0.0),
-    "log1p": lambda x: _any_below(x, -1.0),
-    "asin": lambda x: _any(gpu_elementwise("gt", gpu_elementwise("abs", x), 1.0)),
-    "acos": lambda x: _any(gpu_elementwise("gt", gpu_elementwise("abs", x), 1.0)),
-}
-
-
 def unary(kernel: str, x: Any) -> GpuTensor:
-    """One elementwise function of a gpuArray; inputs MATLAB makes complex go to the CPU."""
+    """One elementwise function of a gpuArray; inputs outside its real domain (MATLAB makes them complex)
+    go to the CPU, and so do NaN operands of ``~``."""
     x = operand(x)
-    domain = DOMAINS.get(kernel)
-    if domain is not None and x.cls != "logical" and domain(x):
+    if kernel == "not":
+        _decline_nan(x)
+    elif registry.operation(kernel).domain is not None and x.cls != "logical" and \
+            _any(gpu_elementwise(kernel, x, check=True)):
         raise GpuUnavailable(f"{kernel} of values outside its real domain gives complex results")
     return gpu_elementwise(kernel, x)
 
@@ -148,11 +142,6 @@ def transpose(a: Any) -> GpuTensor:
     return gpu_permute(a, (2, 1))
 
 
-def logical_not(a: Any) -> GpuTensor:
-    _decline_nan(a)
-    return gpu_elementwise("not", a)
-
-
 ELEMENTWISE_OPERATORS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide",
                          ".^": "power", "==": "eq", "~=": "ne", "<": "lt", "<=": "le", ">": "gt",
                          ">=": "ge", "&": "and", "|": "or"}
@@ -162,7 +151,7 @@ BINARY_GPU: dict[str, Callable[[Any, Any], GpuTensor]] = {
     "^": _scalar_only("power", 2),
 }
 UNARY_GPU: dict[str, Callable[[Any], GpuTensor]] = {
-    "-": lambda a: unary("uminus", a), "+": lambda a: unary("uplus", a), "~": logical_not,
+    "-": lambda a: unary("uminus", a), "+": lambda a: unary("uplus", a), "~": lambda a: unary("not", a),
     "'": transpose, ".'": transpose,
 }
 
@@ -353,14 +342,8 @@ def _like_constructor(name: str) -> Callable[[Any, list, int], tuple]:
     return gpu
 
 
-MATH_UNARY = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin",
-              "acos", "atan", "sinh", "cosh", "tanh", "sign", "ceil", "floor", "fix", "abs", "round",
-              "isnan", "isinf", "isfinite")
-MATH_BINARY = ("atan2", "hypot")
-OPERATOR_BUILTINS = {"plus": "+", "minus": "-", "times": ".*", "rdivide": "./", "ldivide": ".\\",
-                     "power": ".^", "eq": "==", "ne": "~=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
-                     "and": "&", "or": "|", "mtimes": "*", "mrdivide": "/", "mldivide": "\\", "mpower": "^"}
-UNARY_BUILTINS = {"uminus": "-", "uplus": "+", "not": "~", "transpose": ".'", "ctranspose": "'"}
+MATRIX_BUILTINS = {"mtimes": "*", "mrdivide": "/", "mldivide": "\\", "mpower": "^"}
+TRANSPOSE_BUILTINS = {"transpose": ".'", "ctranspose": "'"}
 AS_IS = ("size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", "ismatrix", "isrow",
          "iscolumn", "class", "isa", "feval", "deal", "struct", "setfield", "getfield",
          "gpuArray", "gather", "isgpuarray", "existsOnGPU", "classUnderlying", "underlyingType")
@@ -372,14 +355,14 @@ LIKE_CONSTRUCTORS = ("zeros", "ones", "eye")      # rand/randn/randi: builtins/g
 def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
     """Every GPU implementation by builtin name (the builtins must be registered already)."""
     impls: dict[str, Callable[[Any, list, int], tuple]] = {}
-    for name in MATH_UNARY:
-        impls[name] = _elementwise_builtin(name, 1, (lambda k: lambda x: unary(k, x))(name))
-    for name in MATH_BINARY:
-        impls[name] = _elementwise_builtin(name, 2, (lambda k: lambda a, b: binary(k, a, b))(name))
-    impls["xor"] = _elementwise_builtin("xor", 2, lambda a, b: binary("xor", a, b))
-    for name, op in OPERATOR_BUILTINS.items():
+    for name, op in registry.operations().items():      # every elementwise builtin with a WGSL form
+        entry = registry.BUILTINS.get(name)
+        if op.wgsl is not None and entry is not None and entry.fusion == "elementwise":
+            fn = (lambda k: lambda x: unary(k, x)) if op.arity == 1 else (lambda k: lambda a, b: binary(k, a, b))
+            impls[name] = _elementwise_builtin(name, op.arity, fn(name))
+    for name, op in MATRIX_BUILTINS.items():
         impls[name] = _elementwise_builtin(name, 2, BINARY_GPU[op])
-    for name, op in UNARY_BUILTINS.items():
+    for name, op in TRANSPOSE_BUILTINS.items():
         impls[name] = _elementwise_builtin(name, 1, UNARY_GPU[op])
     for op in ("sum", "prod", "mean", "any", "all"):
         impls[op] = _reduction(op)

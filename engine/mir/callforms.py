@@ -4,8 +4,9 @@ The MIR region marking (engine/mir/fusion.py, at compile time) and the accelerat
 (engine/accel/fusion/graph.py, at run time) ask the same questions here, so a region never holds an
 operation the graph would reject: regions split around such calls and the fusible parts on either side
 still fuse. This module belongs to MIR and imports nothing from engine.accel (MIR, the VM and the runtime
-never do); the accelerator's kernels implement every operation listed here (tests/fusion/test_seam.py
-checks the tables against engine.accel.kernels).
+never do). Which builtins are elementwise or reductions, and with which operand counts, is their
+Operation record in the builtin registry: a builtin with a ``wgsl`` form of its arity fuses as an
+elementwise operation, one with a ``reduction`` form (or std / var) as a reduction.
 
 ``call_form(name, nargs, nargout, const)`` takes the builtin's name, its argument count, its output
 count, and ``const(k)``, the literal value of argument k (or ``MISSING`` when it is computed). It
@@ -27,23 +28,13 @@ from .lower import MagicColon
 
 MISSING = object()
 
-# operators: MATLAB operator -> the elementwise operation's name (kernels.ELEMENTWISE); ``^`` is not one
+# operators: MATLAB operator -> the elementwise operation's name (its Operation record); ``^`` is not one
 BINOPS = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide", ".^": "power",
           "*": "times", "/": "rdivide", "\\": "ldivide", "==": "eq", "~=": "ne", "<": "lt", "<=": "le",
           ">": "gt", ">=": "ge", "&": "and", "|": "or"}
 # operators that are elementwise only when the named operand (0, 1, or "either") is a scalar at run time
 SCALAR_OPERAND = {"*": "either", "/": 1, "\\": 0}
 UNOPS = {"-": "uminus", "+": "uplus", "~": "not"}
-
-# the elementwise operations the fused kernels compute (name -> operand count), kernels.ELEMENTWISE's keys
-_MATH = ("sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
-         "atan", "sinh", "cosh", "tanh", "round", "sign", "ceil", "abs", "floor", "fix", "isnan", "isinf",
-         "isfinite")
-ELEMENTWISE_ARITY = {**dict.fromkeys(_MATH, 1), "uminus": 1, "uplus": 1, "not": 1, "nan_to_zero": 1,
-                     **dict.fromkeys(("plus", "minus", "times", "rdivide", "ldivide", "power", "atan2",
-                                      "hypot", "max", "min", "eq", "ne", "lt", "le", "gt", "ge", "and", "or",
-                                      "xor"), 2)}
-REDUCTION_OPS = ("sum", "mean", "prod", "max", "min", "any", "all")      # kernels.REDUCTIONS's keys
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 # reductions with a 'omitnan' form: sum skips NaN by zeroing it; max/min skip NaN already (their default)
@@ -64,7 +55,7 @@ CASTS = ("single", "double")        # of a generator: the generator made in that
 @dataclass(frozen=True)
 class CallForm:
     """A fusible call: ``kind`` elementwise | reduction | random | generator | view; ``op`` the
-    ELEMENTWISE_ARITY / REDUCTION_OPS key (or std / var, rand / randn, a GENERATORS or VIEWS name);
+    operation (a builtin's Operation record; or std / var, rand / randn, a GENERATORS or VIEWS name);
     reductions: ``dim`` (1-based int, a tuple of adjacent dims, "all", or None for the first
     non-singleton), ``omitnan``, ``weight`` (std/var: 0 normalises by N-1, 1 by N) and ``nout``; draws
     and generators: ``sizes`` (how many leading arguments are values, the rest a class name) and ``cls``
@@ -136,15 +127,17 @@ def call_form(name: str, nargs: int, nargout: int, const: Const) -> CallForm | s
     if name in VIEWS:
         return view_form(name, nargs, nargout, const)
     entry = registry.load_all().get(name)
-    fusion = entry.fusion if entry is not None else "none"
-    if name in ("max", "min") and nargs == 2 or fusion == "elementwise":
-        if ELEMENTWISE_ARITY.get(name) != nargs:
+    op = registry.operation(name) if entry is not None else None
+    if op is not None and op.wgsl is not None and (op.arity == nargs or op.reduction is None):
+        if op.arity != nargs:
             return f"no fused WGSL for {name} with {nargs} arguments"
         if nargout > 1:
             return f"{name} with {nargout} outputs is not fused"
         return CallForm("elementwise", name)
-    if fusion == "reduction" and (name in REDUCTION_OPS or name in STATISTICS):
+    if op is not None and op.reduction is not None or name in STATISTICS:
         return reduction_form(name, nargs, max(nargout, 1), const)
+    if entry is not None and entry.fusion == "elementwise":
+        return f"no fused WGSL for {name} with {nargs} arguments"
     return f"{name} is not an elementwise or reduction builtin the planner fuses"
 
 

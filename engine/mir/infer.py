@@ -5,7 +5,9 @@ per-op rules (the RULES table); control-flow merges join the states until nothin
 holds only the variables live there (liveness.py): the others are never read again before a store, and
 carrying them made a cell with many variables and many branches quadratic. Shapes are
 exact where they follow from constants, implicit expansion, matrix products, constructors with constant
-sizes (zeros/ones/rand...), reductions and concatenation; otherwise rank-only or unknown.
+sizes (zeros/ones/rand...), reductions and concatenation; otherwise rank-only or unknown. Calls of builtins
+with an Operation record (the registry's: every elementwise operation and reduction) follow the record:
+its arity and class rule for the elementwise form, the reduction rule for the reduction form.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..runtime.builtins import registry
 from ..runtime.device import is_implicit
 from ..runtime.values import CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray, StructArray
 from .ir import Block, Function, Instr, Temp
@@ -27,7 +30,7 @@ COMPARE_OPS = {"==", "~=", "<", "<=", ">", ">=", "&", "|"}
 CONSTRUCTORS = {"zeros": "double", "ones": "double", "rand": "double", "randn": "double", "eye": "double",
                 "nan": "double", "NaN": "double", "inf": "double", "Inf": "double", "true": "logical",
                 "false": "logical"}
-REDUCTIONS = {"sum", "prod", "mean", "max", "min", "any", "all", "median", "std", "var"}
+REDUCTIONS = {"median", "std", "var"}      # reductions with no Operation record (their rule is the same)
 SCALAR_QUERIES = {"numel", "length", "ndims", "isempty", "isscalar", "nnz"}
 
 Env = dict[str, Type]
@@ -209,21 +212,27 @@ def rule_call(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
         return Type(CONSTRUCTORS[name], False, None)
     if name in SCALAR_QUERIES:
         return scalar("logical" if name.startswith("is") else "double")
-    if name in REDUCTIONS and len(args) == 1:
+    op = registry.operation(name)
+    if op is not None and op.arity == len(args) and (op.wgsl is not None or op.reduction is None):
+        return elementwise_type(op, args)
+    if (op is not None and op.reduction is not None or name in REDUCTIONS) and len(args) == 1:
         return reduction_type(name, args[0])
-    if name in ("sqrt", "exp", "log", "sin", "cos", "tan", "abs", "floor", "ceil", "round", "fix",
-                "tanh", "sign", "mod", "rem", "atan2", "hypot", "power") and args:
-        return elementwise_type(args)
     return UNKNOWN
 
 
-def elementwise_type(args: list[Type]) -> Type:
+def elementwise_type(op: registry.Operation, args: list[Type]) -> Type:
+    """The type of an elementwise operation: its record's class rule over the operands' classes (``?``
+    where one is unknown or they do not combine), implicit expansion of their shapes."""
     shape = args[0].shape
-    cls = args[0].cls
     for t in args[1:]:
         shape = broadcast(shape, t.shape)
-        cls = binary_class(cls, t.cls)
-    return Type("double" if cls == "logical" or cls == "char" else cls, False, shape)
+    classes = [t.cls for t in args]
+    if op.gives_logical(classes):
+        return Type("logical", False, shape)
+    cls = classes[0]
+    for other in classes[1:]:
+        cls = binary_class(cls, other)
+    return Type(binary_class(cls, cls), False, shape)
 
 
 def reduction_type(name: str, arg: Type) -> Type:

@@ -6,8 +6,9 @@ rules, so MATLAB's behaviour is decided once:
     promote(cls_a, cls_b) -> str          class of a binary result from two class names: integer wins
                                           (two different integer classes: MATLAB:mixedClasses), then single,
                                           then double; logical and char count as double
+    promote_all(classes) -> str           the same over several class names (the fused kernels' rule)
     result_class(*values) -> str          the same, over the classes of several engine values
-    broadcast_shape(sa, sb) -> tuple      implicit expansion of two MATLAB sizes (incompatible sizes error)
+    broadcast_shape(sa, sb, ...) -> tuple implicit expansion of MATLAB sizes (incompatible sizes error)
     expand_dims(arrays) -> list           arrays padded to one ndim so numpy broadcasts like MATLAB
     numeric(value) -> np.ndarray          a numeric, logical or char value as an ndarray (char -> codes)
     round_half_away(arr) -> np.ndarray    MATLAB's round (halves away from zero), exact
@@ -27,7 +28,7 @@ and int32(7) / int32(2) is 4 (ops.py computes int64/uint64 exactly where float64
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -54,6 +55,16 @@ def promote(cls_a: str, cls_b: str) -> str:
     return "double"
 
 
+def promote_all(classes: Iterable[str]) -> str:
+    """``promote`` over the classes of several operands (one class: its arithmetic class)."""
+    classes = iter(classes)
+    cls = next(classes)
+    cls = promote(cls, cls)
+    for other in classes:
+        cls = promote(cls, other)
+    return cls
+
+
 def result_class(*values: Value) -> str:
     """Result class of an arithmetic operation on ``values`` (see ``promote``)."""
     cls = class_of(values[0])
@@ -73,8 +84,17 @@ def _not_numeric(cls: str) -> MatlabError:
                        f"Arithmetic is not supported for operands of type '{cls}'.")
 
 
-def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]:
-    """MATLAB implicit expansion: each dimension equal, or one of them 1."""
+def broadcast_shape(sa: tuple[int, ...], *others: tuple[int, ...], keep_dims: bool = False) -> tuple[int, ...]:
+    """MATLAB implicit expansion of sizes: each dimension equal, or 1 in all operands but one. The result
+    is a MATLAB size (no trailing singletons), unless ``keep_dims``: as many dimensions as the longest
+    operand (the GPU kernels read each operand through that many strides)."""
+    out = sa
+    for sb in others:
+        out = _expand(out, sb)
+    return out if keep_dims or all(sb == sa for sb in others) else normalize_shape(out)
+
+
+def _expand(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]:
     if sa == sb:
         return sa
     n = max(len(sa), len(sb))
@@ -88,7 +108,7 @@ def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]
             out.append(b)
         else:
             raise incompatible_sizes()
-    return normalize_shape(tuple(out))
+    return tuple(out)
 
 
 def numeric(value: Value) -> np.ndarray:

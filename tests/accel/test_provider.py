@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 from engine.accel import provider
-from engine.accel.kernels import ELEMENTWISE, gpu_elementwise
+from engine.accel.kernels import gpu_elementwise
 from engine.accel.provider import GpuUnavailable, choose_adapter
 from engine.accel.residency import upload
+from engine.runtime.builtins.registry import operations
 from engine.runtime.errors import MatlabError
+
+ELEMENTWISE = {name: op for name, op in operations().items() if op.wgsl is not None}   # one-kernel forms
 
 
 def fake(name, backend, adapter_type):
@@ -110,9 +113,11 @@ OPENGL_SCRIPT = """
 import warnings
 import numpy as np
 from engine.accel import provider
-from engine.accel.kernels import ELEMENTWISE, gpu_elementwise
+from engine.accel.kernels import gpu_elementwise
 from engine.accel.residency import upload
+from engine.runtime.builtins.registry import operations
 warnings.simplefilter("ignore")
+ELEMENTWISE = {name: op for name, op in operations().items() if op.wgsl is not None}
 if not provider.available():
     print("none")
     raise SystemExit

@@ -1,8 +1,8 @@
 """WGSL for fused groups (templates wgsl/fused_*.wgsl) and the uniform block each dispatch passes.
 
 Every value is a ``let v<id>`` of the computation type T (f64 for double, f32 for single; logical values
-are 0/1 in T); node expressions come from kernels.ELEMENTWISE and use the math library (m64_*/m32_*), so
-no f64 transcendental built-in is ever emitted. Operations whose real inputs MATLAB makes complex (or
+are 0/1 in T); node expressions are the ``wgsl`` of the operations' records (registry.Operation) and use
+the math library (m64_*/m32_*), so no f64 transcendental built-in is ever emitted. Operations whose real inputs MATLAB makes complex (or
 that MATLAB refuses, like logical operators on NaN) set a flag in a status buffer; the host then discards
 the kernel's results and the window runs on the CPU. Checks that cannot fire (ranges.py) are left out: a
 kernel without checks has no status buffer, and its window run reads nothing back.
@@ -14,10 +14,11 @@ import struct
 from string import Template
 from typing import Any
 
-from engine.accel.kernels import (ELEMENTWISE, MAX_DIMS, REDUCE_CHUNK, REDUCTIONS, SMALL_REDUCTION, _binding,
-                                  _fill, _float_type, _strides)
+from engine.accel.kernels import (MAX_DIMS, REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
+                                  reduction_of)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
+from engine.runtime.builtins.registry import operation
 
 from .generators import generator_wgsl, read_args
 from .graph import AccelGraph
@@ -25,15 +26,25 @@ from .plan import Group, Plan
 from .views import ViewEmitter
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
-# conditions (on operands a, b) under which MATLAB's answer is complex or an error
-CHECKS = {
-    "sqrt": "{a} < 0.0", "log": "{a} < 0.0", "log2": "{a} < 0.0", "log10": "{a} < 0.0",
-    "log1p": "{a} < -1.0", "asin": "abs({a}) > 1.0", "acos": "abs({a}) > 1.0",
-    "power": "{a} < 0.0 && !({b} == trunc({b}))",
-    "not": "{m}_isnan({a})", "and": "{m}_isnan({a}) || {m}_isnan({b})",
-    "or": "{m}_isnan({a}) || {m}_isnan({b})", "xor": "{m}_isnan({a}) || {m}_isnan({b})",
-}
 FLAG = "atomicOr(&status[0], 1u);"
+
+
+def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: Group,
+                      unchecked: set[int]) -> list[str]:
+    """The ``let`` computing elementwise node ``node`` as ``name`` from the WGSL ``operands`` (a logical
+    result as 0/1 in T), and its domain check (Operation.domain_check: the condition under which
+    MATLAB's answer is complex or an error) unless the node is ``unchecked``."""
+    spec = operation(node.op)
+    names = {"m": "m64" if t == "f64" else "m32", "a": operands[0], "b": operands[-1]}
+    expr = spec.wgsl.format(**names)
+    if spec.result == "logical":
+        expr = f"select({t}(0.0), {t}(1.0), {expr})"
+    lines = [f"    let {name} = {expr};"]
+    check = spec.domain_check
+    if check is not None and node.value not in unchecked:
+        group.checked = True
+        lines.append(f"    if ({check.format(**names)}) {{ {FLAG} }}")
+    return lines
 
 
 def classify_leaves(group: Group, plan: Plan, root: set[int] | None = None, made: Any = ()) -> None:
@@ -149,7 +160,6 @@ def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = fr
     the node is not among the ``unchecked`` (Plan.unchecked: checks that cannot fire); the generators'
     lines (``made``) and the views' (``views``) in their places; nodes only views read (not in
     ``root``) are the views' to compute."""
-    m = "m64" if t == "f64" else "m32"
     lines = []
     for v in group.nodes:
         node = graph.nodes[v]
@@ -159,18 +169,8 @@ def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = fr
             lines.append(made[v])
         if node.kind == "view":
             lines += views.view_lines(v)
-        if node.kind != "elementwise":
-            continue
-        spec = ELEMENTWISE[node.op]
-        names = {"m": m, "a": f"v{node.args[0]}", "b": f"v{node.args[-1]}"}
-        expr = spec.expr.format(**names)
-        if spec.logical:
-            expr = f"select({t}(0.0), {t}(1.0), {expr})"
-        lines.append(f"    let v{v} = {expr};")
-        check = CHECKS.get(node.op)
-        if check is not None and v not in unchecked:
-            group.checked = True
-            lines.append(f"    if ({check.format(**names)}) {{ {FLAG} }}")
+        if node.kind == "elementwise":
+            lines += elementwise_lines(node, f"v{v}", [f"v{a}" for a in node.args], t, group, unchecked)
     return lines
 
 
@@ -220,7 +220,7 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
 def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, bindings: str,
                   body: list[str], slot: int) -> str:
     node = graph.nodes[group.outputs[0]]
-    spec = REDUCTIONS[group.op]
+    spec = reduction_of(group.op)
     tacc = "u32" if spec.logical else t
     if reduction_chunks(group) > 1:
         store = "    let w = chunk_id + p.nchunks * out_id;\n    out_values[w] = a.v;\n    out_index[w] = a.i;"

@@ -18,7 +18,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.dispatch import host_array
-from engine.accel.kernels import REDUCTIONS, _chunks, _Pass, _reduce_pass, _workgroups
+from engine.accel.kernels import _chunks, _Pass, _reduce_pass, _workgroups, reduction_of
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.random import device_draws
 from engine.accel.residency import GpuTensor, empty, implicit, pool_of, upload
@@ -166,7 +166,7 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
         bound = buffers(run, group) + [o.buffer for o in outs]
         provider.dispatch(provider.pipeline(group.wgsl, entry), bound, block, grid)
         return
-    spec = REDUCTIONS[group.op]
+    spec = reduction_of(group.op)
     acc_cls = "uint32" if spec.logical else plan.cls
     part = _Pass(empty((nchunks, nout), acc_cls, provider), empty((nchunks, nout), "uint32", provider),
                  1, nchunks, nout)

@@ -2,8 +2,9 @@
 
 Values are named by MIR temporary ids. A value is an input (a register read when the window starts: a
 variable's slot, or a temporary computed before the window), a constant (a literal of the cell), or the
-output of a node: an elementwise operation (a key of kernels.ELEMENTWISE), a reduction (a key of
-kernels.REDUCTIONS or var, along a dimension, adjacent dimensions, 'all', or the first non-singleton one),
+output of a node: an elementwise operation (an Operation record with a ``wgsl`` form), a reduction (a
+record's ``reduction`` form, or var, along a dimension, adjacent dimensions, 'all', or the first
+non-singleton one),
 the index output of max/min, a draw (rand/randn over its size arguments, kind random), a generator
 (linspace, a colon range, zeros/ones/eye/true/false over their arguments, kind generator; the transpose
 of a generator is a generator of the transposed size: its elements keep their order), or a view (kind

@@ -27,8 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.kernels import ELEMENTWISE, MAX_DIMS, broadcast_shape
+from engine.accel.kernels import MAX_DIMS
+from engine.runtime.builtins.registry import operation
 from engine.runtime.errors import MatlabError
+from engine.runtime.semantics import broadcast_shape, promote_all
 
 from .graph import AccelGraph, Node
 from .ranges import unchecked
@@ -62,7 +64,7 @@ class Group:
     outputs: list[int]                 # the values the kernel writes (one for a reduction)
     shape: tuple[int, ...]             # elementwise: output size; reduction: operand size
     view: tuple[int, int, int] = (1, 1, 1)   # reduction: [pre, n, post] of the operand
-    op: str = ""                             # reduction: its kernels.REDUCTIONS key
+    op: str = ""                             # reduction: the operation (its record's reduction form)
     draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
     gens: list[tuple[int, str]] = field(default_factory=list)    # generator nodes with their layout
     params: list[float] = field(default_factory=list)   # the generators' uniform params (codegen)
@@ -257,23 +259,23 @@ def dims_shape(node: Node, args: list[Arg]) -> tuple[int, ...]:
 
 
 def elementwise_arg(node: Node, args: list[Arg]) -> Arg:
-    spec = ELEMENTWISE[node.op]
+    spec = operation(node.op)
     check_scalar_operand(node, args)
     logical_ok = ("uminus", "nan_to_zero")            # nan_to_zero: sum(x > 0, 'omitnan')
-    if not spec.logical and spec.arity == 1 and args[0].cls == "logical" and node.op not in logical_ok:
+    if spec.result != "logical" and spec.arity == 1 and args[0].cls == "logical" and node.op not in logical_ok:
         raise Reject(f"line {node.line}: {node.op} of a logical array runs on the CPU")
     try:
-        shape = broadcast_shape([a.shape for a in args])
+        shape = broadcast_shape(*[a.shape for a in args], keep_dims=True)
     except MatlabError:
         raise Reject(f"line {node.line}: sizes of {node.op}'s operands do not agree (the CPU raises "
                      "MATLAB's error)") from None
     classes = [a.cls for a in args]
-    if spec.logical or spec.keeps_logical and all(c == "logical" for c in classes):
+    if spec.gives_logical(classes):
         return Arg("logical", shape)
     if node.op == "power" and "single" in classes and all(a.scalar for a in args):
         raise Reject(f"line {node.line}: a single power of scalars runs on the CPU (lavapipe's compiler "
                      "does not finish m32_pow of two uniforms)")
-    return Arg("single" if "single" in classes else "double", shape)
+    return Arg(promote_all(classes), shape)
 
 
 def check_scalar_operand(node: Node, args: list[Arg]) -> None:
@@ -339,7 +341,7 @@ def matmul_arg(node: Node, args: list[Arg]) -> Arg:
     if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
         raise Reject(f"line {node.line}: sizes of mtimes's operands do not agree (the CPU raises MATLAB's "
                      "error)")
-    return Arg("single" if "single" in (a.cls, b.cls) else "double", (a.shape[0], b.shape[1]))
+    return Arg(promote_all((a.cls, b.cls)), (a.shape[0], b.shape[1]))
 
 
 def layout_arg(node: Node, args: list[Arg]) -> Arg:
@@ -442,13 +444,9 @@ def read_not_recomputed(graph: AccelGraph, claimed: set[int], produced: set[int]
         if v in read and v not in claimed and graph.nodes[v].kind in INLINED:
             nodes, leaves = inlined(graph, v, set(produced))
             if not any(leaf in graph.nodes for leaf in leaves) and \
-                    any(graph.nodes[n].kind == "elementwise" and graph.nodes[n].op in COSTLY for n in nodes):
+                    any(graph.nodes[n].kind == "elementwise" and operation(graph.nodes[n].op).costly for n in nodes):
                 found.add(v)
     return found
-
-
-COSTLY = frozenset({"exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
-                    "atan", "sinh", "cosh", "tanh", "power", "atan2", "hypot"})
 
 
 def elementwise_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),

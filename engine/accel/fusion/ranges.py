@@ -1,4 +1,4 @@
-"""Value facts for the domain checks: which checks of codegen.CHECKS a plan can leave out.
+"""Value facts for the domain checks: which domain checks (Operation.domain_check) a plan can leave out.
 
 A check (sqrt of a negative, a negative base to a non-integer power, NaN into a logical operator) costs
 a status buffer and a blocking read-back per window run. Each value gets a set of facts, a bitmask:
@@ -8,9 +8,9 @@ a status buffer and a blocking read-back per window run. Each value gets a set o
 - EVEN: every element is an even whole number;
 - NANFREE: no element is NaN.
 
-Facts come from the operations (abs, exp, sqrt, cosh, hypot, even integer powers, ``x .* x``, comparisons,
-sums and products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG, reductions of NONNEG values, ``rand``;
-views keep the facts their data operands share)
+Facts come from the operations (their records' ``nonneg``: abs, exp, sqrt, cosh, hypot always, sums and
+products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG; even integer powers, ``x .* x``, comparisons,
+reductions of NONNEG values, ``rand``; views keep the facts their data operands share)
 and from the leaves: literals and host scalars (uniforms) carry the facts of their values in the plan's
 signature (``Arg.facts``, set by the accelerator on the host before each run), so a scalar of another
 sign selects another plan, one that keeps the check; logical values are 0 or 1. The rules follow
@@ -24,7 +24,7 @@ import math
 import operator
 from typing import TYPE_CHECKING
 
-from engine.accel.kernels import ELEMENTWISE
+from engine.runtime.builtins.registry import operation
 
 from .graph import AccelGraph, Node
 
@@ -34,10 +34,6 @@ if TYPE_CHECKING:
 NONNEG, INTEGER, EVEN, NANFREE = 1, 2, 4, 8
 LOGICAL = NONNEG | INTEGER | NANFREE           # 0 or 1
 
-NONNEG_RESULT = {"abs", "sqrt", "exp", "cosh", "hypot"}              # whatever the operands
-NONNEG_KEPT = {"floor", "ceil", "round", "fix", "sign", "nan_to_zero", "plus", "times", "rdivide",
-               "ldivide", "min", "sinh", "tanh", "atan", "log1p"}    # NONNEG when every operand is
-NONNEG_REDUCTIONS = {"sum", "mean", "prod", "max", "min", "var"}
 
 
 def facts_of(value: float) -> int:
@@ -55,24 +51,24 @@ def node_facts(node: Node, kind: str, args: list[int], square: bool) -> int:
     is the node's in the plan (a ``*`` of two matrices is a matrix product, not ``times``), ``square``
     whether its two operands are one value."""
     if kind == "elementwise":
-        op = node.op
-        if ELEMENTWISE[op].logical:
+        op, spec = node.op, operation(node.op)
+        if spec.result == "logical":
             return LOGICAL
         if op in ("uminus", "uplus"):          # exact: whole numbers stay whole, NaN stays NaN
             return args[0] & (INTEGER | EVEN | NANFREE | (NONNEG if op == "uplus" else 0))
-        if op in NONNEG_RESULT or op == "times" and square:
+        if spec.nonneg == "always" or op == "times" and square:
             return NONNEG
         if op == "power" and (args[1] & EVEN or args[0] & NONNEG):
             return NONNEG
-        if op == "max" and any(a & NONNEG for a in args):        # max(NaN, c) is c
+        if spec.nonneg == "any" and any(a & NONNEG for a in args):        # max(NaN, c) is c
             return NONNEG
         if op == "nan_to_zero":
             return (args[0] & NONNEG) | NANFREE
-        return NONNEG if op in NONNEG_KEPT and all(a & NONNEG for a in args) else 0
-    if kind == "reduction":
+        return NONNEG if spec.nonneg == "kept" and all(a & NONNEG for a in args) else 0
+    if kind == "reduction":                # sum, mean, prod, max, min, var: NONNEG stays; any, all
         if node.op in ("any", "all"):
             return LOGICAL
-        return NONNEG if node.op in NONNEG_REDUCTIONS and args[0] & NONNEG else 0
+        return NONNEG if args[0] & NONNEG else 0
     if kind == "index":
         return NONNEG | INTEGER | NANFREE
     if kind == "random":
@@ -85,10 +81,12 @@ def node_facts(node: Node, kind: str, args: list[int], square: bool) -> int:
 
 
 def needless(node: Node, kind: str, args: list[int]) -> bool:
-    """Whether the node's domain check (codegen.CHECKS) can never fire given its operands' facts."""
+    """Whether the node's domain check (Operation.domain_check) can never fire given its operands'
+    facts: a real domain that holds every nonnegative number, or the rules of the explicit checks."""
     op = node.op if kind == "elementwise" else ""
-    if op in ("sqrt", "log", "log2", "log10", "log1p"):
-        return bool(args[0] & NONNEG)
+    domain = operation(op).domain if op else None
+    if domain is not None:
+        return domain[0] <= 0 and domain[1] == math.inf and bool(args[0] & NONNEG)
     if op == "power":
         return bool(args[0] & NONNEG or args[1] & INTEGER)
     if op in ("not", "and", "or", "xor"):

@@ -23,7 +23,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.accel.kernels import ELEMENTWISE
 from engine.accel.random import draw_wgsl
 
 from .generators import generator_wgsl, read_args
@@ -279,19 +278,9 @@ class ViewEmitter:
         return name
 
     def elementwise(self, node: Node, ctx: Context, lines: list[str], name: str) -> None:
-        from .codegen import CHECKS, FLAG        # codegen.py builds on this module
-        m = "m64" if self.t == "f64" else "m32"
-        spec = ELEMENTWISE[node.op]
+        from .codegen import elementwise_lines        # codegen.py builds on this module
         operands = [self.value(a, ctx, lines) for a in node.args]
-        names = {"m": m, "a": operands[0], "b": operands[-1]}
-        expr = spec.expr.format(**names)
-        if spec.logical:
-            expr = f"select({self.t}(0.0), {self.t}(1.0), {expr})"
-        lines.append(f"    let {name} = {expr};")
-        check = CHECKS.get(node.op)
-        if check is not None and node.value not in self.unchecked:
-            self.group.checked = True
-            lines.append(f"    if ({check.format(**names)}) {{ {FLAG} }}")
+        lines += elementwise_lines(node, name, operands, self.t, self.group, self.unchecked)
 
     def view(self, v: int, ctx: Context, lines: list[str], name: str) -> None:
         node = self.graph.nodes[v]

@@ -7,7 +7,8 @@ family, atan2, hypot, angle) reject integers as MATLAB does. Real inputs outside
 (sqrt(-1), log(-1), asin(2)...) give complex results.
 
 The transcendental functions are registered from one table (``_FLOAT_FUNCTIONS``); each entry is the
-numpy function, the part of the real line where the result is real, and the help text.
+numpy function, its Operation record (registry.py: the real domain, the WGSL form the GPU computes, value
+facts) and the help text. Every builtin here with elementwise semantics registers its Operation record.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from ..errors import MatlabError
 from ..ops import exact_integers
 from ..semantics import elementwise, numeric, result_class, round_half_away, to_value, work_dtype
 from ..values import INTEGER_CLASSES, Value, class_of
-from .registry import builtin
+from .registry import Operation, builtin
 from .sizes import integer_values, is_text
 
 FLOAT_INPUTS = ("double", "single", "logical", "char")
@@ -68,25 +69,23 @@ def apply(fn: Callable[..., np.ndarray], *values: Value,
     return elementwise(fn, *values)
 
 
-def on_float64(fn: Callable[..., np.ndarray],
-               inside: Callable[[np.ndarray], np.ndarray] | None = None) -> Callable[..., float | None]:
+def on_float64(fn: Callable[..., np.ndarray], op: Operation | None = None) -> Callable[..., float | None]:
     """A scalar fast path running ``fn`` on float64 scalars (as on arrays) when every argument lies in
-    the real domain ``inside``; NaN and out-of-domain arguments are declined."""
+    the real domain of ``op``; NaN and out-of-domain arguments are declined."""
     def run(*xs: float) -> float | None:
-        if inside is not None and not all(inside(x) for x in xs):
+        if op is not None and op.domain is not None and not all(op.inside(x) for x in xs):
             return None
         with np.errstate(all="ignore"):
             return float(fn(*xs))
     return run
 
 
-def _complex_outside(x: np.ndarray, inside: Callable[[np.ndarray], np.ndarray] | None,
-                     odd: bool) -> np.ndarray:
-    """``x`` as complex if some element lies outside the real domain ``inside`` (NaN counts as inside).
+def _complex_outside(x: np.ndarray, op: Operation, odd: bool) -> np.ndarray:
+    """``x`` as complex if some element lies outside the real domain of ``op`` (NaN counts as inside).
 
     ``odd`` picks the side of the branch cut that MATLAB uses for asin/acos: the imaginary zero takes
     the sign opposite to x, so that asin(2) = pi/2 - 1.317i and asin(-2) = -asin(2)."""
-    if inside is None or x.dtype.kind == "c" or np.all(inside(x) | np.isnan(x)):
+    if op.domain is None or x.dtype.kind == "c" or np.all(op.inside(x) | np.isnan(x)):
         return x
     z = x.astype(np.complex64 if x.dtype == np.float32 else np.complex128)
     if odd:
@@ -99,7 +98,7 @@ class FloatFunction:
     fn: Callable[[np.ndarray], np.ndarray]
     summary: str
     example: str
-    inside: Callable[[np.ndarray], np.ndarray] | None = None   # real domain, if not the whole line
+    op: Operation                             # its record (name filled in by the registry)
     odd_branch: bool = False
     safe: tuple[float, float] = (-BIG, BIG)   # where the result is real and finite: no FP exception
 
@@ -109,7 +108,7 @@ def _on_float64_unary(spec: FloatFunction) -> Callable[[float], float | None]:
     no exception can occur (NaN, infinities and the edges take the general scalar path)."""
     fn = spec.fn
     lo, hi = spec.safe
-    general = on_float64(fn, spec.inside)
+    general = on_float64(fn, spec.op)
 
     def run(x: float) -> float | None:
         if lo <= x <= hi:
@@ -118,42 +117,46 @@ def _on_float64_unary(spec: FloatFunction) -> Callable[[float], float | None]:
     return run
 
 
-def _nonneg(x: np.ndarray) -> np.ndarray:
-    return x >= 0
+INF = math.inf
+NONNEG, UNIT = (0.0, INF), (-1.0, 1.0)       # real domains
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
-    return np.abs(x) <= 1
+def _gpu(name: str, domain: tuple[float, float] | None = None, nonneg: str = "") -> Operation:
+    """The record of a transcendental the WGSL math library computes (m64_name / m32_name)."""
+    return Operation(wgsl=f"{{m}}_{name}({{a}})", domain=domain, nonneg=nonneg, costly=True)
 
 
 _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
-    "sqrt": FloatFunction(np.sqrt, "square root", "sqrt([4 -1])    % 2 + 0i, 0 + 1i", _nonneg,
-                          safe=(0.0, BIG)),
-    "exp": FloatFunction(np.exp, "exponential e^x", "exp(1)    % 2.7183", safe=(-708.0, 709.0)),
-    "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _nonneg,
+    "sqrt": FloatFunction(np.sqrt, "square root", "sqrt([4 -1])    % 2 + 0i, 0 + 1i",
+                          Operation(wgsl="{m}_sqrt({a})", domain=NONNEG, nonneg="always"), safe=(0.0, BIG)),
+    "exp": FloatFunction(np.exp, "exponential e^x", "exp(1)    % 2.7183", _gpu("exp", nonneg="always"),
+                         safe=(-708.0, 709.0)),
+    "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _gpu("log", NONNEG),
                          safe=(TINY, BIG)),
-    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _nonneg,
+    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _gpu("log10", NONNEG),
                            safe=(TINY, BIG)),
     "log1p": FloatFunction(np.log1p, "log(1 + x), accurate for small x", "log1p(1e-20)    % 1e-20",
-                           lambda x: x >= -1, safe=(math.nextafter(-1.0, 0.0), BIG)),
+                           _gpu("log1p", (-1.0, INF), "kept"), safe=(math.nextafter(-1.0, 0.0), BIG)),
     "expm1": FloatFunction(np.expm1, "exp(x) - 1, accurate for small x", "expm1(1e-20)    % 1e-20",
-                           safe=(-BIG, 709.0)),
-    "sin": FloatFunction(np.sin, "sine (radians)", "sin(pi/2)    % 1"),
-    "cos": FloatFunction(np.cos, "cosine (radians)", "cos(0)    % 1"),
-    "tan": FloatFunction(np.tan, "tangent (radians)", "tan(pi/4)    % 1.0000"),
-    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _unit, True,
+                           _gpu("expm1"), safe=(-BIG, 709.0)),
+    "sin": FloatFunction(np.sin, "sine (radians)", "sin(pi/2)    % 1", _gpu("sin")),
+    "cos": FloatFunction(np.cos, "cosine (radians)", "cos(0)    % 1", _gpu("cos")),
+    "tan": FloatFunction(np.tan, "tangent (radians)", "tan(pi/4)    % 1.0000", _gpu("tan")),
+    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _gpu("asin", UNIT), True,
                           (-1.0, 1.0)),
-    "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _unit, True,
-                          (-1.0, 1.0)),
-    "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854"),
-    "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752", safe=(-709.0, 709.0)),
-    "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1", safe=(-709.0, 709.0)),
-    "tanh": FloatFunction(np.tanh, "hyperbolic tangent", "tanh(1)    % 0.7616"),
-    "asinh": FloatFunction(np.arcsinh, "inverse hyperbolic sine", "asinh(1)    % 0.8814"),
+    "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _gpu("acos", UNIT),
+                          True, (-1.0, 1.0)),
+    "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854", _gpu("atan", nonneg="kept")),
+    "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752", _gpu("sinh", nonneg="kept"),
+                          safe=(-709.0, 709.0)),
+    "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1", _gpu("cosh", nonneg="always"),
+                          safe=(-709.0, 709.0)),
+    "tanh": FloatFunction(np.tanh, "hyperbolic tangent", "tanh(1)    % 0.7616", _gpu("tanh", nonneg="kept")),
+    "asinh": FloatFunction(np.arcsinh, "inverse hyperbolic sine", "asinh(1)    % 0.8814", Operation()),
     "acosh": FloatFunction(np.arccosh, "inverse hyperbolic cosine", "acosh(2)    % 1.3170",
-                           lambda x: x >= 1, safe=(1.0, BIG)),
-    "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493", _unit,
-                           safe=(math.nextafter(-1.0, 0.0), math.nextafter(1.0, 0.0))),
+                           Operation(domain=(1.0, INF)), safe=(1.0, BIG)),
+    "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493",
+                           Operation(domain=UNIT), safe=(math.nextafter(-1.0, 0.0), math.nextafter(1.0, 0.0))),
 }
 
 
@@ -162,15 +165,15 @@ def _register_float_function(name: str, spec: FloatFunction) -> None:
 
     def impl(x: Value) -> Value:
         check_classes(name, (x,), FLOAT_INPUTS)
-        return apply(lambda a: spec.fn(_complex_outside(a, spec.inside, spec.odd_branch)), x,
+        return apply(lambda a: spec.fn(_complex_outside(a, spec.op, spec.odd_branch)), x,
                      scalar=scalar)
 
-    domain = " Inputs outside the real domain give complex results." if spec.inside else ""
+    domain = " Inputs outside the real domain give complex results." if spec.op.domain else ""
     impl.__name__ = name
     impl.__doc__ = (f"{name}(X)  {spec.summary} of each element of X.\n\n"
                     f"Complex inputs give complex results.{domain} Single input gives single output; "
                     f"integer inputs are not supported.\n\n    {spec.example}\n")
-    builtin(name, family="math", fusion="elementwise")(impl)
+    builtin(name, family="math", op=spec.op)(impl)
     scalar_path(impl, 1, scalar)
 
 
@@ -178,7 +181,10 @@ for _name, _spec in _FLOAT_FUNCTIONS.items():
     _register_float_function(_name, _spec)
 
 
-@builtin("log2", family="math", fusion="elementwise")
+LOG2 = _gpu("log2", NONNEG)
+
+
+@builtin("log2", family="math", op=LOG2)
 def log2(x: Value, *, nargout: int = 1) -> Value:
     """log2(X)  base 2 logarithm; [F, E] = log2(X)  mantissa and exponent with X = F .* 2.^E.
 
@@ -189,15 +195,15 @@ def log2(x: Value, *, nargout: int = 1) -> Value:
     """
     check_classes("log2", (x,), FLOAT_INPUTS)
     if nargout < 2:
-        return apply(lambda a: np.log2(_complex_outside(a, _nonneg, False)), x,
-                     scalar=on_float64(np.log2, _nonneg))
+        return apply(lambda a: np.log2(_complex_outside(a, LOG2, False)), x,
+                     scalar=on_float64(np.log2, LOG2))
     arr = numeric(x)
     arr = arr.real if arr.dtype.kind == "c" else arr
     mantissa, exponent = np.frexp(arr.astype(work_dtype(result_class(x))))
     return to_value(mantissa), to_value(exponent.astype(mantissa.dtype))
 
 
-@builtin("abs", family="math", fusion="elementwise")
+@builtin("abs", family="math", op=Operation(wgsl="abs({a})", nonneg="always"))
 def abs_(x: Value) -> Value:
     """abs(X)  absolute value of each element; the magnitude of complex elements.
 
@@ -212,7 +218,7 @@ def abs_(x: Value) -> Value:
 scalar_path(abs_, 1, abs)
 
 
-@builtin("sign", family="math", fusion="elementwise")
+@builtin("sign", family="math", op=Operation(wgsl="{m}_sign({a})", nonneg="kept"))
 def sign(x: Value) -> Value:
     """sign(X)  signum of each element: -1, 0 or 1; X./abs(X) for complex elements.
 
@@ -240,7 +246,7 @@ def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.
     return apply
 
 
-def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
+def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl: str, summary: str,
                        example: str) -> None:
     def scalar(v: float) -> float:
         return float(fn(v))
@@ -255,16 +261,16 @@ def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], summar
     impl.__doc__ = (f"{name}(X)  {summary}.\n\nComplex elements are rounded in their real and imaginary "
                     f"parts separately; integer classes are returned unchanged, single stays single, "
                     f"logical and char give double.\n\n    {example}\n")
-    builtin(name, family="math", fusion="elementwise")(impl)
+    builtin(name, family="math", op=Operation(wgsl=wgsl, nonneg="kept"))(impl)
     scalar_path(impl, 1, scalar)
 
 
-_register_rounding("floor", np.floor, "round each element toward minus infinity", "floor(-2.5)    % -3")
-_register_rounding("ceil", np.ceil, "round each element toward plus infinity", "ceil(-2.5)    % -2")
-_register_rounding("fix", np.trunc, "round each element toward zero", "fix(-2.5)    % -2")
+_register_rounding("floor", np.floor, "floor({a})", "round each element toward minus infinity", "floor(-2.5)    % -3")
+_register_rounding("ceil", np.ceil, "{m}_ceil({a})", "round each element toward plus infinity", "ceil(-2.5)    % -2")
+_register_rounding("fix", np.trunc, "trunc({a})", "round each element toward zero", "fix(-2.5)    % -2")
 
 
-@builtin("round", family="math", fusion="elementwise")
+@builtin("round", family="math", op=Operation(wgsl="{m}_round({a})", nonneg="kept"))
 def round_(x: Value, digits: Value | None = None, kind: Value | None = None) -> Value:
     """round(X), round(X, N)  round to the nearest integer (or to N decimal digits), halves away from 0.
 
@@ -376,7 +382,7 @@ def _wide_integers(fn: Callable[[int, int], int], x: Value, y: Value) -> Value |
     return exact_integers(fn, x, y, cls) if cls in ("int64", "uint64") else None
 
 
-@builtin("mod", family="math", fusion="elementwise")
+@builtin("mod", family="math", op=Operation(arity=2))
 def mod(x: Value, y: Value) -> Value:
     """mod(X, Y)  remainder after floored division: X - floor(X./Y).*Y, with the sign of Y.
 
@@ -393,7 +399,7 @@ def mod(x: Value, y: Value) -> Value:
 scalar_path(mod, 2, _mod_scalar)
 
 
-@builtin("rem", family="math", fusion="elementwise")
+@builtin("rem", family="math", op=Operation(arity=2))
 def rem(x: Value, y: Value) -> Value:
     """rem(X, Y)  remainder after truncated division: X - fix(X./Y).*Y, with the sign of X.
 
@@ -410,7 +416,7 @@ def rem(x: Value, y: Value) -> Value:
 scalar_path(rem, 2, _rem_scalar)
 
 
-@builtin("atan2", family="math", fusion="elementwise")
+@builtin("atan2", family="math", op=Operation(arity=2, wgsl="{m}_atan2({a}, {b})", costly=True))
 def atan2(y: Value, x: Value) -> Value:
     """atan2(Y, X)  four-quadrant inverse tangent of Y./X, in [-pi, pi].
 
@@ -423,7 +429,8 @@ def atan2(y: Value, x: Value) -> Value:
     return apply(np.arctan2, y, x, scalar=on_float64(np.arctan2))
 
 
-@builtin("hypot", family="math", fusion="elementwise")
+@builtin("hypot", family="math", op=Operation(arity=2, wgsl="{m}_hypot({a}, {b})", costly=True,
+                                               nonneg="always"))
 def hypot(a: Value, b: Value) -> Value:
     """hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow.
 
@@ -484,7 +491,7 @@ def angle(x: Value) -> Value:
     return apply(np.angle, x, scalar=on_float64(np.angle))
 
 
-def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: str,
+def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl: str, summary: str,
                         example: str) -> None:
     def scalar(x: float) -> bool:
         return bool(fn(x))
@@ -499,13 +506,13 @@ def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], summa
     impl.__doc__ = (f"{name}(X)  logical array, true where the element of X {summary}.\n\n"
                     f"For complex elements both parts are tested; integer, logical and char arrays "
                     f"hold no NaN or Inf.\n\n    {example}\n")
-    builtin(name, family="math", fusion="elementwise")(impl)
+    builtin(name, family="math", op=Operation(wgsl=wgsl, result="logical"))(impl)
     scalar_path(impl, 1, scalar)
 
 
-_register_predicate("isnan", np.isnan, "is NaN", "isnan([1 NaN])    % 0  1")
-_register_predicate("isinf", np.isinf, "is Inf or -Inf", "isinf([1 -Inf])    % 0  1")
-_register_predicate("isfinite", np.isfinite, "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
+_register_predicate("isnan", np.isnan, "{m}_isnan({a})", "is NaN", "isnan([1 NaN])    % 0  1")
+_register_predicate("isinf", np.isinf, "{m}_isinf({a})", "is Inf or -Inf", "isinf([1 -Inf])    % 0  1")
+_register_predicate("isfinite", np.isfinite, "!({m}_isnan({a}) || {m}_isinf({a}))", "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
 
 
 @builtin("complex", family="math")

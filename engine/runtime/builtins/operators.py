@@ -13,68 +13,94 @@ import numpy as np
 from .. import concat, ops
 from ..errors import MatlabError
 from ..values import Value
-from .registry import builtin
+from .registry import Operation, builtin
 
 
 def _binary(name: str, symbol: str, fn: Callable[[Value, Value], Value], what: str, example: str,
-            fusion: str = "elementwise") -> None:
+            op: Operation | None = None, fusion: str = "none") -> None:
     def operator(a, b):
         return fn(a, b)
     operator.__doc__ = (f"{name}(A, B)  {what}; the function form of A {symbol} B.\n\n"
                         f"Same rules as the operator {symbol} (class promotion, implicit expansion, integer "
                         f"saturation).\n\nExample:\n    {example}")
-    builtin(name, "operators", fusion=fusion)(operator)
+    builtin(name, "operators", fusion=fusion, op=op)(operator)
 
 
 def _unary(name: str, symbol: str, fn: Callable[[Value], Value], what: str, example: str,
-           fusion: str = "elementwise") -> None:
+           op: Operation | None = None) -> None:
     def operator(a):
         return fn(a)
     operator.__doc__ = (f"{name}(A)  {what}; the function form of {symbol}.\n\n"
                         f"Same rules as the operator {symbol}.\n\nExample:\n    {example}")
-    builtin(name, "operators", fusion=fusion)(operator)
+    builtin(name, "operators", op=op)(operator)
+
+
+def _infix(wgsl: str, **facts) -> Operation:
+    return Operation(arity=2, wgsl=wgsl, **facts)
+
+
+def _compare(wgsl: str) -> Operation:
+    return Operation(arity=2, wgsl=wgsl, result="logical")
+
+
+def _logical(wgsl: str) -> Operation:
+    """and, or, xor: NaN operands are an error in MATLAB (the kernels flag them; the CPU raises it)."""
+    return Operation(arity=2, wgsl=wgsl, result="logical", check="{m}_isnan({a}) || {m}_isnan({b})")
 
 
 for _args in (
-        ("plus", "+", ops.plus, "elementwise sum (strings concatenate)", "plus([1 2], 10)   % [11 12]"),
-        ("minus", "-", ops.minus, "elementwise difference", "minus(int8(3), 5)   % int8 0 (saturated)"),
-        ("times", ".*", ops.times, "elementwise product", "times([1 2; 3 4], [10 100])   % [10 200; 30 400]"),
-        ("rdivide", "./", ops.rdivide, "elementwise right division", "rdivide(1, [2 4])   % [0.5 0.25]"),
-        ("ldivide", ".\\", ops.ldivide, "elementwise left division (B ./ A)", "ldivide(2, 6)   % 3"),
+        ("plus", "+", ops.plus, "elementwise sum (strings concatenate)", "plus([1 2], 10)   % [11 12]",
+         _infix("({a} + {b})", nonneg="kept")),
+        ("minus", "-", ops.minus, "elementwise difference", "minus(int8(3), 5)   % int8 0 (saturated)",
+         _infix("({a} - {b})")),
+        ("times", ".*", ops.times, "elementwise product", "times([1 2; 3 4], [10 100])   % [10 200; 30 400]",
+         _infix("({a} * {b})", nonneg="kept")),
+        ("rdivide", "./", ops.rdivide, "elementwise right division", "rdivide(1, [2 4])   % [0.5 0.25]",
+         _infix("({a} / {b})", nonneg="kept")),
+        ("ldivide", ".\\", ops.ldivide, "elementwise left division (B ./ A)", "ldivide(2, 6)   % 3",
+         _infix("({b} / {a})", nonneg="kept")),
         ("power", ".^", ops.power, "elementwise power (negative base, fractional power is complex)",
-         "power([1 2 3], 2)   % [1 4 9]"),
-        ("eq", "==", ops.eq, "equality, elementwise (logical)", "eq('abc', 'abd')   % [1 1 0]"),
-        ("ne", "~=", ops.ne, "inequality, elementwise (logical)", "ne(1:3, 2)   % [1 0 1]"),
-        ("lt", "<", ops.lt, "less than, elementwise (logical)", "lt(1:3, 2)   % [1 0 0]"),
-        ("le", "<=", ops.le, "less than or equal, elementwise (logical)", "le(1:3, 2)   % [1 1 0]"),
-        ("gt", ">", ops.gt, "greater than, elementwise (logical)", "gt(1:3, 2)   % [0 0 1]"),
-        ("ge", ">=", ops.ge, "greater than or equal, elementwise (logical)", "ge(1:3, 2)   % [0 1 1]"),
-        ("and", "&", ops.and_, "elementwise logical AND (NaN is an error)", "and([1 0 1], [1 1 0])   % [1 0 0]"),
-        ("or", "|", ops.or_, "elementwise logical OR (NaN is an error)", "or([1 0 0], [0 0 1])   % [1 0 1]"),
-        ("xor", "xor", ops.xor, "elementwise exclusive OR", "xor([1 1 0], [1 0 0])   % [0 1 0]"),
+         "power([1 2 3], 2)   % [1 4 9]",
+         _infix("{m}_pow({a}, {b})", check="{a} < 0.0 && !({b} == trunc({b}))", costly=True)),
+        ("eq", "==", ops.eq, "equality, elementwise (logical)", "eq('abc', 'abd')   % [1 1 0]",
+         _compare("({a} == {b})")),
+        ("ne", "~=", ops.ne, "inequality, elementwise (logical)", "ne(1:3, 2)   % [1 0 1]", _compare("!({a} == {b})")),
+        ("lt", "<", ops.lt, "less than, elementwise (logical)", "lt(1:3, 2)   % [1 0 0]", _compare("({a} < {b})")),
+        ("le", "<=", ops.le, "less than or equal, elementwise (logical)", "le(1:3, 2)   % [1 1 0]",
+         _compare("({a} <= {b})")),
+        ("gt", ">", ops.gt, "greater than, elementwise (logical)", "gt(1:3, 2)   % [0 0 1]", _compare("({a} > {b})")),
+        ("ge", ">=", ops.ge, "greater than or equal, elementwise (logical)", "ge(1:3, 2)   % [0 1 1]",
+         _compare("({a} >= {b})")),
+        ("and", "&", ops.and_, "elementwise logical AND (NaN is an error)", "and([1 0 1], [1 1 0])   % [1 0 0]",
+         _logical("(!({a} == 0.0) && !({b} == 0.0))")),
+        ("or", "|", ops.or_, "elementwise logical OR (NaN is an error)", "or([1 0 0], [0 0 1])   % [1 0 1]",
+         _logical("(!({a} == 0.0) || !({b} == 0.0))")),
+        ("xor", "xor", ops.xor, "elementwise exclusive OR", "xor([1 1 0], [1 0 0])   % [0 1 0]",
+         _logical("(!({a} == 0.0) != !({b} == 0.0))")),
 ):
     _binary(*_args)
 
 _binary("mtimes", "*", ops.mtimes, "matrix product (elementwise when either is scalar)",
         "mtimes([1 2], [3; 4])   % 11", fusion="matmul")
 _binary("mrdivide", "/", ops.mrdivide, "solve X*B = A (least squares when B is not square)",
-        "mrdivide([5 6], [1 2; 3 4])   % [-1 2]", fusion="none")
+        "mrdivide([5 6], [1 2; 3 4])   % [-1 2]")
 _binary("mldivide", "\\", ops.mldivide, "solve A*X = B (least squares when A is not square)",
-        "mldivide([1 2; 3 4], [5; 6])   % [-4; 4.5]", fusion="none")
+        "mldivide([1 2; 3 4], [5; 6])   % [-4; 4.5]")
 _binary("mpower", "^", ops.mpower, "matrix power (square matrix and scalar)",
-        "mpower([1 1; 0 1], 3)   % [1 3; 0 1]", fusion="none")
+        "mpower([1 1; 0 1], 3)   % [1 3; 0 1]")
 
 for _args in (
-        ("uminus", "-A", ops.uminus, "negation (integers saturate)", "uminus(int8(-128))   % 127"),
-        ("uplus", "+A", ops.uplus, "unary plus (char and logical become double)", "uplus('a')   % 97"),
-        ("not", "~A", ops.not_, "logical NOT (NaN is an error)", "not([1 0 2])   % [0 1 0]"),
+        ("uminus", "-A", ops.uminus, "negation (integers saturate)", "uminus(int8(-128))   % 127",
+         Operation(wgsl="{m}_neg({a})")),          # a sign-bit flip: keeps -0 on every driver
+        ("uplus", "+A", ops.uplus, "unary plus (char and logical become double)", "uplus('a')   % 97",
+         Operation(wgsl="{a}")),
+        ("not", "~A", ops.not_, "logical NOT (NaN is an error)", "not([1 0 2])   % [0 1 0]",
+         Operation(wgsl="({a} == 0.0)", result="logical", check="{m}_isnan({a})")),
 ):
     _unary(*_args)
 
-_unary("transpose", "A.'", ops.transpose, "transpose without conjugation", "transpose([1 2 3])   % [1; 2; 3]",
-       fusion="none")
-_unary("ctranspose", "A'", ops.ctranspose, "complex conjugate transpose", "ctranspose([1+2i 3])   % [1-2i; 3]",
-       fusion="none")
+_unary("transpose", "A.'", ops.transpose, "transpose without conjugation", "transpose([1 2 3])   % [1; 2; 3]")
+_unary("ctranspose", "A'", ops.ctranspose, "complex conjugate transpose", "ctranspose([1+2i 3])   % [1-2i; 3]")
 
 
 @builtin("colon", "operators")

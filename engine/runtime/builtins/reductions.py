@@ -23,11 +23,36 @@ from ..errors import MatlabError
 from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype
 from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
-from .registry import builtin
+from .registry import Operation, Reduction, builtin, define_operation
 from .sizes import (DIM_ERROR, clamp_axis, dim_arg, dim_list, first_nonsingleton, integer_values,
                     numeric_array, option_text)
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
+
+
+def _pick(cmp: str) -> str:
+    """combine() of max/min on the GPU: NaN loses unless both are NaN, the lower index wins ties."""
+    return ("    let na = {m}_isnan(a.v);\n    let nb = {m}_isnan(b.v);\n"
+            "    if (na != nb) { if (na) { return b; } return a; }\n"
+            "    if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }\n"
+            "    if (b.v " + cmp + " a.v) { return b; }\n    return a;")
+
+
+_SUM = "    return Acc(a.v + b.v, 0u);"
+SUM = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM))
+MEAN = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM, mean=True, empty_value=math.nan))
+PROD = Operation(reduction=Reduction("{t}(1.0)", "Acc(x, j)", "    return Acc(a.v * b.v, 0u);", empty_value=1.0))
+# max(A, B) is elementwise (logical when both are), max(A) a reduction whose index travels with the value
+MAX = Operation(arity=2, wgsl="{m}_max({a}, {b})", result="keeps_logical", nonneg="any",
+                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None))
+MIN = Operation(arity=2, wgsl="{m}_min({a}, {b})", result="keeps_logical", nonneg="kept",
+                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None))
+ANY = Operation(reduction=Reduction("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m}_isnan(x)), j)",
+                                    "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0))
+ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)", "    return Acc(a.v & b.v, 0u);",
+                                    logical=True, empty_value=1.0))
+# 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
+define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")
 
 
@@ -109,7 +134,7 @@ def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aw
     return to_value(cast_result(out, cls))
 
 
-@builtin("sum", family="reduction", fusion="reduction")
+@builtin("sum", family="reduction", op=SUM)
 def sum_(a: Value, *args: Value) -> Value:
     """sum(A), sum(A, dim), sum(A, vecdim), sum(A, 'all'), sum(..., outtype), sum(..., nanflag)
 
@@ -122,7 +147,7 @@ def sum_(a: Value, *args: Value) -> Value:
     return _accumulate("sum", a, args, np.sum, np.nansum)
 
 
-@builtin("prod", family="reduction", fusion="reduction")
+@builtin("prod", family="reduction", op=PROD)
 def prod(a: Value, *args: Value) -> Value:
     """prod(A), prod(A, dim), prod(A, vecdim), prod(A, 'all'), prod(..., outtype), prod(..., nanflag)
 
@@ -141,7 +166,7 @@ def _mean_class(cls: str, outtype: str) -> str:
     return "single" if cls == "single" and outtype != "double" else "double"
 
 
-@builtin("mean", family="reduction", fusion="reduction")
+@builtin("mean", family="reduction", op=MEAN)
 def mean(a: Value, *args: Value) -> Value:
     """mean(A), mean(A, dim), mean(A, vecdim), mean(A, 'all'), mean(..., outtype), mean(..., nanflag)
 
@@ -304,7 +329,7 @@ def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargo
     return (to_value(data), to_value(idx.astype(np.float64) + 1))[:max(nargout, 1)]
 
 
-@builtin("max", family="reduction", fusion="reduction")
+@builtin("max", family="reduction", op=MAX)
 def max_(a: Value, *args: Value, nargout: int = 1) -> Value:
     """max(A), max(A, [], dim), max(A, [], vecdim), max(A, [], 'all'), [M, I] = max(...), max(A, B)
 
@@ -318,7 +343,7 @@ def max_(a: Value, *args: Value, nargout: int = 1) -> Value:
     return _extreme("max", True, a, args, nargout)
 
 
-@builtin("min", family="reduction", fusion="reduction")
+@builtin("min", family="reduction", op=MIN)
 def min_(a: Value, *args: Value, nargout: int = 1) -> Value:
     """min(A), min(A, [], dim), min(A, [], vecdim), min(A, [], 'all'), [M, I] = min(...), min(A, B)
 
@@ -342,7 +367,7 @@ def _logical_reduce(fname: str, a: Value, args: tuple[Value, ...], fn) -> Value:
     return to_value(fn(data != 0, axis=axes, keepdims=True))
 
 
-@builtin("any", family="reduction", fusion="reduction")
+@builtin("any", family="reduction", op=ANY)
 def any_(a: Value, *args: Value) -> Value:
     """any(A), any(A, dim), any(A, vecdim), any(A, 'all')  true where some element is nonzero.
 
@@ -353,7 +378,7 @@ def any_(a: Value, *args: Value) -> Value:
     return _logical_reduce("any", a, args, np.any)
 
 
-@builtin("all", family="reduction", fusion="reduction")
+@builtin("all", family="reduction", op=ALL)
 def all_(a: Value, *args: Value) -> Value:
     """all(A), all(A, dim), all(A, vecdim), all(A, 'all')  true where every element is nonzero.
 

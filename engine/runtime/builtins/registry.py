@@ -12,21 +12,30 @@ Calling convention (decided by the Python signature of the implementation):
   expression statement, whose result becomes ``ans`` if a value is returned);
 - return one value, a tuple of values for several outputs, or None for no output.
 
-    @builtin("hypot", family="math", fusion="elementwise")
+    @builtin("hypot", family="math", op=Operation(arity=2, wgsl="{m}_hypot({a}, {b})", costly=True,
+                                                  nonneg="always"))
     def hypot(a, b):
         '''hypot(A, B)  square root of the sum of squares, without overflow.
         ...'''
+
+An operation with elementwise or reduction semantics also has an ``Operation`` record (``op=``, or
+``define_operation`` for one that is no builtin): its arity, class rule, real domain, WGSL form
+(expression or reduction), value facts and cost. Type inference, fusion marking, the accelerator's
+graph, WGSL code generation, the domain checks and the one-operation GPU kernels all read that record,
+so a GPU elementwise builtin is this one registration (docs/adding-builtins.md).
 """
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
-from typing import Any, Callable
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ..device import HOOKS, DeviceArray, to_host
 from ..errors import MatlabError, internal_error
+from ..semantics import promote_all
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
 
@@ -43,13 +52,83 @@ class Builtin:
     gpu: Callable[..., Any] | None = None
 
 
+@dataclass(frozen=True)
+class Reduction:
+    """The WGSL of a reduction, for reduce.wgsl (one operation) and fused_reduce.wgsl: the accumulator is
+    ``Acc(v, i)`` (value, index); in the snippets ``{t}`` is the float type and ``{m}`` the math
+    library's prefix (m64 / m32)."""
+    identity: str                       # the accumulator's identity value
+    load: str                           # an Acc from element x (a {t} value) at index j
+    combine: str                        # body of combine(a, b) -> Acc
+    logical: bool = False               # the result is logical (any/all accumulate u32)
+    indexed: bool = False               # max/min: the index travels with the value ([m, i] = max(...))
+    mean: bool = False                  # divided by the reduced extent at the end
+    empty_value: float | None = 0.0     # the result over an empty dimension (None: an empty result)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What an operation with elementwise or reduction semantics is, for every stage that reasons about it.
+
+    ``arity`` and ``wgsl`` are its elementwise form (a WGSL expression over ``{a}``, ``{b}``, with ``{m}``
+    the math library's prefix m64 / m32; None: no GPU form), ``reduction`` its reduction form; a builtin
+    may have both (max(A, B) and max(A)). ``result`` is the class rule: "float" (semantics.promote_all:
+    integer, then single, then double; logical and char count as double), "logical", or "keeps_logical"
+    (logical when every operand is, else "float"). ``domain`` is the interval of real arguments with a real
+    result (outside it MATLAB's result is complex): the CPU implementation, the domain checks of fused
+    kernels and of one-operation GPU kernels, and the value facts that drop those checks all derive from
+    it; ``check`` is a WGSL condition for checks no interval says (a negative base to a fractional power,
+    NaN into a logical operator). Value facts: ``nonneg`` "always" (the result is never negative),
+    "kept" (never negative when no operand is), "any" (when some operand is not). ``costly``: a
+    transcendental, computed once rather than again where it is read."""
+    name: str = ""
+    arity: int = 1
+    wgsl: str | None = None
+    result: str = "float"
+    domain: tuple[float, float] | None = None
+    check: str | None = None
+    nonneg: str = ""
+    costly: bool = False
+    reduction: Reduction | None = None
+
+    def gives_logical(self, classes: Sequence[str]) -> bool:
+        """Whether the result is logical for operands of these classes."""
+        return self.result == "logical" or self.result == "keeps_logical" and all(c == "logical" for c in classes)
+
+    def result_class(self, classes: Sequence[str]) -> str:
+        """The class of the result from the operands' classes (MATLAB:mixedClasses for two integer classes)."""
+        return "logical" if self.gives_logical(classes) else promote_all(classes)
+
+    @property
+    def domain_check(self) -> str | None:
+        """The WGSL condition (over ``{a}``, ``{b}``, ``{m}``) under which MATLAB's answer is complex or an
+        error: ``check``, or the arguments outside ``domain`` (NaN is inside: a NaN result stays real)."""
+        if self.check is not None or self.domain is None:
+            return self.check
+        lo, hi = self.domain
+        if lo == -hi:
+            return f"abs({{a}}) > {float(hi)!r}"
+        return " || ".join(([f"{{a}} < {float(lo)!r}"] if lo > -math.inf else [])
+                           + ([f"{{a}} > {float(hi)!r}"] if hi < math.inf else []))
+
+    def inside(self, x: Any) -> Any:
+        """Whether (elementwise) ``x`` lies in the real domain (NaN does not)."""
+        lo, hi = self.domain
+        return (x >= lo) & (x <= hi)
+
+
 BUILTINS: dict[str, Builtin] = {}
+OPERATIONS: dict[str, Operation] = {}
 
 
-def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str, ...] = ()) -> Callable:
-    """Register the decorated function as MATLAB builtin ``name`` (and ``aliases``)."""
+def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str, ...] = (),
+            op: Operation | None = None) -> Callable:
+    """Register the decorated function as MATLAB builtin ``name`` (and ``aliases``), with its Operation
+    record ``op`` if it has elementwise or reduction semantics (``fusion`` then defaults to the record's)."""
     if fusion not in FUSION_KINDS:
         raise ValueError(f"unknown fusion kind {fusion!r}")
+    if op is not None and fusion == "none":
+        fusion = "reduction" if op.reduction is not None else "elementwise"
 
     def register(fn: Callable) -> Callable:
         params = list(inspect.signature(fn).parameters)
@@ -60,8 +139,30 @@ def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str,
             if n in BUILTINS:
                 raise ValueError(f"builtin {n!r} registered twice")
             BUILTINS[n] = entry if n == name else Builtin(**{**entry.__dict__, "name": n})
+            if op is not None:
+                define_operation(replace(op, name=n))
         return fn
     return register
+
+
+def define_operation(op: Operation) -> None:
+    """Record an operation: a builtin's (through ``builtin(..., op=...)``), or one the fused kernels
+    compose that is no builtin (``nan_to_zero`` of 'omitnan')."""
+    if op.name in OPERATIONS:
+        raise ValueError(f"operation {op.name!r} defined twice")
+    OPERATIONS[op.name] = op
+
+
+def operation(name: str) -> Operation | None:
+    """The Operation record of ``name``, or None (the whole table is loaded first)."""
+    load_all()
+    return OPERATIONS.get(name)
+
+
+def operations() -> dict[str, Operation]:
+    """Every Operation record by name (the whole table loaded)."""
+    load_all()
+    return OPERATIONS
 
 
 def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
