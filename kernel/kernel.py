@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from typing import Any
 
 from ipykernel.kernelbase import Kernel
@@ -39,6 +40,7 @@ LANGUAGE_INFO = {"name": "matlab", "version": "R2023b", "mimetype": "text/x-matl
 HELP_LINKS = [{"text": "MATLAB documentation", "url": "https://www.mathworks.com/help/matlab/"},
               {"text": "MATLAB graphics", "url": "https://www.mathworks.com/help/matlab/graphics.html"}]
 INSPECT_CHARS = 100_000    # of a variable's display in an inspect reply (Shift-Tab)
+PROGRESS_AFTER = 1.0       # seconds a parfor loop runs before it gets a progress display
 _HELP_QUERY = re.compile(r"^\s*(?:\?\s*([%\w.]+)|([%\w.]+)\s*\?)\s*$")
 
 
@@ -84,6 +86,8 @@ class MatfuseKernel(Kernel):
         self._connect_display()
         set_figure_sink(self.matlab.state, self._show_figure)
         set_front_end(self.matlab.state, FrontEnd(read_line=self._read_line, clear=self._clear_output))
+        self.matlab.state.extras["parfor_progress"] = self._parfor_progress
+        self._progress: tuple[str, float, bool] | None = None   # parfor loop: display id, start, shown
         self.names = SessionNames(self.matlab)
         self.history = History()
         self.gpu = GpuProbe()
@@ -196,6 +200,24 @@ class MatfuseKernel(Kernel):
             kind = "update_display_data"
         self.send_response(self.iopub_socket, kind,
                            {"data": data, "metadata": metadata, "transient": {"display_id": shown}})
+
+    def _parfor_progress(self, done: int, total: int) -> None:
+        """A parfor loop on a pool reports iterations done: a loop still running after PROGRESS_AFTER
+        seconds gets a progress display, updated in place until it ends."""
+        from engine.parallel.report import progress_bundle
+        if self._quiet:
+            return
+        now = time.monotonic()
+        if done == 0 or self._progress is None:
+            self._display_count += 1
+            self._progress = (f"matfuse-parfor-{self._display_count}", now, False)
+        display_id, started, shown = self._progress
+        if not shown and now - started < PROGRESS_AFTER:
+            return
+        self._progress = (display_id, started, True)
+        self.send_response(self.iopub_socket, "update_display_data" if shown else "display_data",
+                           {"data": progress_bundle(done, total), "metadata": {},
+                            "transient": {"display_id": display_id}})
 
     # ------------------------------------------------------------------ running code
     def run(self, code: str, name: str | None = None) -> bool:

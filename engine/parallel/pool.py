@@ -136,7 +136,7 @@ class Pool:
         partial = reduction_tree(self.client, chunks, classes, workers)
         results = {name: inputs.get(name) for name in classes.sliced_outputs}
         try:
-            done = self.gather_in_order(vm, chunks, results, classes, len(ranges))
+            done = self.gather_in_order(vm, chunks, results, [n for _, n in ranges])
             combined = self.wait_for(vm, [partial])[0] if partial is not None else None
         except BaseException:
             self.stop([*chunks, *([partial] if partial is not None else [])])
@@ -149,14 +149,18 @@ class Pool:
                                     classes, time.perf_counter() - started)
         return {name: value for name, value in results.items() if value is not None}
 
-    def gather_in_order(self, vm: Any, chunks: list, results: dict, classes: Classes, total: int) -> list[str]:
-        """Wait for the chunks, printing their output and applying their slices in iteration order;
-        the first chunk that failed raises its MATLAB error. Returns the worker of each chunk."""
+    def gather_in_order(self, vm: Any, chunks: list, results: dict, counts: list[int]) -> list[str]:
+        """Wait for the chunks (of ``counts`` iterations), printing their output and applying their slices
+        in iteration order; the first chunk that failed raises its MATLAB error. Reports progress to
+        ``state.extras["parfor_progress"](done, total)`` (the notebook's progress display) if set.
+        Returns the worker of each chunk."""
         arrived: dict[int, Any] = {}
         where: list[str] = [""] * len(chunks)
         position = {c.key: k for k, c in enumerate(chunks)}
         remaining, next_k = set(chunks), 0
         progress = vm.state.extras.get("parfor_progress")
+        if progress is not None:
+            progress(0, sum(counts))
         while next_k < len(chunks):
             for future in self.finished(vm, remaining):
                 remaining.discard(future)
@@ -173,7 +177,7 @@ class Pool:
                     results[name] = loop.merge_slices(results[name], slices)
                 next_k += 1
             if progress is not None:
-                progress(next_k + len(arrived), total)
+                progress(sum(counts[:next_k]) + sum(counts[k] for k in arrived), sum(counts))
         return where
 
     def finished(self, vm: Any, futures: set, every: bool = False) -> set:

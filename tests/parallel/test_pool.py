@@ -169,3 +169,21 @@ def test_errors_cancel_and_wait_timeout(pooled):
     r = pooled.execute("x = fetchOutputs(parfeval(@() spmdIndex + spmdSize, 1));")      # the workers are free
     assert r.error is None and pooled.get("x")[0, 0] == 2.0
     assert time.perf_counter() - started < 10.0
+
+
+def test_parallel_report_and_progress(pooled):
+    from engine.parallel.report import parallel_report, progress_bundle, reduction_tree_text
+    seen = []
+    pooled.state.extras["parfor_progress"] = lambda done, total: seen.append((done, total))
+    try:
+        assert pooled.execute("s = 0; parfor i = 1:20, s = s + i; end").error is None
+    finally:
+        del pooled.state.extras["parfor_progress"]
+    assert seen[0] == (0, 20) and seen[-1] == (20, 20)
+    bundle = parallel_report(pooled.state)
+    assert "Pool: 2 workers, local Dask cluster" in bundle["text/plain"]
+    assert "20 iterations in 8 chunks" in bundle["text/plain"] and "reduction  +" in bundle["text/plain"]
+    assert "<svg" in bundle["text/html"] and "<table>" in bundle["text/html"]
+    assert reduction_tree_text(5) == "((1+2)+(3+4))+5"
+    assert progress_bundle(3, 8)["text/plain"] == "parfor: 3/8 iterations"
+    assert "No parallel pool" in parallel_report(Session(device="cpu").state)["text/plain"]
