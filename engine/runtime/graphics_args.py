@@ -215,7 +215,7 @@ def colormap_from_name(name: str, n: int = 256) -> Any:
     """A matplotlib colormap for a MATLAB colormap name."""
     from matplotlib.colors import LinearSegmentedColormap
     import matplotlib
-    if name == "parula":
+    if name in ("parula", "default"):           # colormap('default') restores parula
         return LinearSegmentedColormap.from_list("parula", PARULA, N=n)
     if name == "lines":                      # the axes color order, repeated
         from matplotlib.colors import ListedColormap

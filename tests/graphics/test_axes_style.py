@@ -157,3 +157,10 @@ def test_lines_colormap_is_the_color_order(ctx, call):
     assert c.shape == (8, 3) and c[0].tolist() == [0.0, 0.447, 0.741] and c[7].tolist() == c[0].tolist()
     call("plot", [1.0, 2.0], "Color", c[1:2])
     assert to_rgb(axes_of(ctx).get_lines()[0].get_color()) == (0.85, 0.325, 0.098)
+
+
+def test_colormap_default_restores_parula(ctx, call):
+    call("imagesc", np.eye(2))
+    call("colormap", "jet")
+    call("colormap", "default")
+    assert axes_of(ctx).images[0].get_cmap().name == "parula"

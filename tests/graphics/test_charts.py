@@ -232,3 +232,32 @@ def test_quiver_scales_arrows_to_the_grid(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("quiver", X, Y, np.ones((3, 3)), np.ones((3, 3)))
     assert err.value.identifier == "MATLAB:quiver:InvalidSizes"
+
+
+def test_contour_matrix_and_labels(ctx, call):
+    # octave: C = contourc([1 2; 3 4], [2.5 2.5])
+    C, h = call("contour", np.array([[1.0, 2.0], [3.0, 4.0]]), [2.5, 2.5], nargout=2)
+    assert C.tolist() == [[2.5, 1.0, 2.0], [2.0, 1.75, 1.25]]
+    call("clabel", C, h, "FontSize", 11.0)
+    (label,) = axes_of(ctx).texts
+    assert label.get_text() == "2.5" and label.get_fontsize() == 11.0
+    with pytest.raises(MatlabError) as err:
+        call("clabel", C)
+    assert err.value.identifier == "MATLAB:clabel:NeedHandle"
+
+
+def test_fplot_samples_the_function_over_the_limits():
+    from engine import Session
+    session = Session(device="cpu")
+    result = session.execute("h = fplot(@(x) x.^2, [0 2], 'r'); y = get(h, 'YData'); x = get(h, 'XData');"
+                             "lim = xlim; fplot(@(x) x * x, [0 1]); fplot(@cos, @sin, [0 pi]);")
+    assert result.error is None
+    x, y = session.get("x"), session.get("y")
+    assert x.shape == (1, 500) and (x[0, 0], x[0, -1]) == (0.0, 2.0) and np.allclose(y, x ** 2)
+    assert session.get("lim").tolist() == [[0.0, 2.0]]
+    session.execute("[~, id] = lastwarn;")
+    assert session.get("id") == "MATLAB:fplot:NotVectorized"           # x * x: evaluated one by one
+    line = graphics_state(session.state).figures[1].current_axes.mpl.get_lines()[0]
+    assert line.get_xdata()[-1] == pytest.approx(-1.0) and line.get_ydata()[-1] == pytest.approx(0.0)
+    error = session.execute("fplot(3)").error
+    assert error.identifier == "MATLAB:fplot:InvalidFunction"

@@ -1,4 +1,4 @@
-"""More MATLAB plots: plot3, errorbar, stem, stairs, quiver, area, pie, fill, imshow; and the primitives
+"""More MATLAB plots: plot3, fplot, errorbar, stem, stairs, quiver, area, pie, fill, imshow; and the primitives
 that add to the axes without clearing them: line, patch, text.
 
 Name-value pairs of these functions are the properties of the objects they make, set through the same
@@ -17,7 +17,7 @@ from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_fro
                              text_list)
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
 from ..graphics_props import set_property, show_text
-from ..values import CellArray, StringArray, class_of, to_array
+from ..values import CellArray, FunctionHandle, StringArray, class_of, to_array
 from .plots import take_flag, xy_pairs
 
 
@@ -158,6 +158,54 @@ def plot3(ctx, *args, nargout=0):
     lines = [line for nums, spec in groups for line in _draw_xyz(axes, nums, spec, True, props)]
     handles = _handles(gs, axes, lines)
     return handles if nargout else None
+
+
+@graphics("fplot", axes_first=True)
+def fplot(ctx, *args, nargout=0):
+    """fplot(f) | fplot(f, [xmin xmax]) | fplot(funx, funy, [tmin tmax]) | fplot(..., LineSpec, Name,
+    Value)  plot a function of x (on [-5 5] by default), or the curve (funx(t), funy(t)).
+
+    f is a function handle, evaluated at 500 points (all at once; one by one, with MATLAB's warning, if
+    it does not return one value per input). LineSpec and name-value pairs are those of plot.
+
+        fplot(@(x) sin(x) ./ x, [-10 10])
+    """
+    handles_given = [a for a in args[:2] if type(a) is FunctionHandle]
+    if not handles_given:
+        raise MatlabError("MATLAB:fplot:InvalidFunction", "The first argument of fplot must be a function handle.")
+    rest = list(args[len(handles_given):])
+    limits = numbers(rest.pop(0), "limits").real.ravel() if rest and is_numeric(rest[0]) else np.array([-5.0, 5.0])
+    if limits.size != 2 or not limits[0] < limits[1]:
+        raise MatlabError("MATLAB:fplot:InvalidLimits", "Limits must be [min max] with min < max.")
+    spec = parse_linespec(text(rest[0])) if rest and is_text(rest[0]) else None
+    rest = rest[1:] if spec is not None else rest
+    props = line_properties(name_values(rest, "fplot"), "fplot")
+    t = np.linspace(limits[0], limits[1], 500)
+    values = [_sample(ctx, f, t) for f in handles_given]
+    x, y = (t, values[0]) if len(values) == 1 else values
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    (curve,) = axes.mpl.plot(x, y, **line_style(spec, props))
+    if len(values) == 1:
+        axes.mpl.set_xlim(limits[0], limits[1])
+    handles = _handles(gs, axes, [curve])
+    return handles if nargout else None
+
+
+def _sample(ctx, f: Any, t: np.ndarray) -> np.ndarray:
+    """f at every point of t: one vectorized call, else one call per point."""
+    try:
+        (y,) = ctx.call(f, [t.reshape(1, -1)], 1)
+        values = numbers(y, "function value").real.ravel()
+        if values.size == t.size:
+            return values
+    except MatlabError:
+        pass
+    ctx.warn("MATLAB:fplot:NotVectorized", "Function behaves unexpectedly on array inputs. To improve "
+             "performance, properly vectorize your function to return an output with the same size and "
+             "shape as the input arguments.")
+    return np.array([float(numbers(ctx.call(f, [float(v)], 1)[0], "function value").real.ravel()[0])
+                     for v in t])
 
 
 # ----------------------------------------------------------------------------- error bars and stems

@@ -590,15 +590,59 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
         axes.mpl.clabel(contours, fontsize=8)
     axes.series.append(contours)
     handle = gs.new_handle(contours)
-    return handle if nargout else None
+    return (contour_matrix(X, Y, Z, contours.levels), handle)[:nargout] if nargout else None
+
+
+def contour_matrix(X: np.ndarray, Y: np.ndarray, Z: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """MATLAB's contour matrix: for each line, a column [level; number of points] and then its points
+    as columns [x; y]."""
+    import contourpy
+    lines = contourpy.contour_generator(X, Y, np.ma.masked_invalid(Z), line_type="Separate")
+    blocks = []
+    for level in levels:
+        for points in lines.lines(level):
+            if len(points) >= 2:
+                blocks.append(np.column_stack([[level, float(len(points))], points.T]))
+    return np.hstack(blocks) if blocks else np.zeros((2, 0))
+
+
+@graphics("clabel")
+def clabel(ctx, C, *args):
+    """clabel(C, h) | clabel(C, h, v) | clabel(..., Name, Value)  label the lines of the contour plot h
+    (from [C, h] = contour(...)) with their levels, or only the levels in v.
+
+    Name-value pairs: FontSize, Color.
+
+        [C, h] = contour(peaks, 8); clabel(C, h)
+    """
+    gs = graphics_state(ctx.state)
+    if not args or not is_numeric(args[0]):
+        raise MatlabError("MATLAB:clabel:NeedHandle", "clabel needs the contour handle: clabel(C, h).")
+    from ..graphics_props import resolve, type_of
+    contours = resolve(gs, scalar(args[0], "contour handle"))
+    if type_of(contours) != "contour":
+        raise MatlabError("MATLAB:clabel:NeedHandle", "The second argument must be a contour handle.")
+    rest = list(args[1:])
+    levels = numbers(rest.pop(0), "levels").real.ravel() if rest and is_numeric(rest[0]) else None
+    opts = name_values(rest, "clabel")
+    size = opts.pop("FontSize")
+    colour = opts.pop("Color")
+    opts.check_empty("clabel")
+    kw: dict[str, Any] = {"fontsize": scalar(size, "FontSize") if size is not None else 8.0}
+    if colour is not None:
+        kw["colors"] = [color(colour)]
+    contours.axes.clabel(contours, levels, **kw) if levels is not None else contours.axes.clabel(contours, **kw)
+    current_figure(gs).dirty = True
 
 
 @graphics("contour", axes_first=True)
 def contour(ctx, *args, nargout=0):
-    """contour(Z) | contour(X, Y, Z) | contour(..., n) | contour(..., levels)  contour lines of Z.
+    """contour(Z) | contour(X, Y, Z) | contour(..., n) | contour(..., levels) | [C, h] = contour(...)
+    contour lines of Z.
 
-    n chooses the number of levels; a vector gives the levels. Name-value pairs: ShowText ('on' labels
-    the lines), LineColor, LineWidth.
+    n chooses the number of levels; a vector gives the levels ([v v] for the one level v). C is MATLAB's
+    contour matrix (per line a column [level; number of points], then the points); h the contour
+    object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor, LineWidth.
 
         [X, Y] = meshgrid(-2:0.1:2); contour(X, Y, X.^2 + Y.^2, 10)
     """
@@ -607,7 +651,7 @@ def contour(ctx, *args, nargout=0):
 
 @graphics("contourf", axes_first=True)
 def contourf(ctx, *args, nargout=0):
-    """contourf(...)  filled contour plot (arguments as for contour).
+    """contourf(...) | [C, h] = contourf(...)  filled contour plot (arguments and outputs as for contour).
 
         contourf(magic(6)); colorbar
     """
@@ -618,8 +662,8 @@ def contourf(ctx, *args, nargout=0):
 def colormap(ctx, *args, nargout=0):
     """colormap(name) | colormap(map) | map = colormap  set or get the current figure's colormap.
 
-    Names: parula (the default), jet, hot, gray, cool, spring, summer, autumn, winter, bone, copper, pink,
-    hsv, turbo. map is an m-by-3 matrix of RGB values in [0, 1]. Images, surfaces and contours of the
+    Names: parula (the default; colormap('default') restores it), jet, hot, gray, cool, spring, summer,
+    autumn, winter, bone, copper, pink, hsv, turbo, lines. map is an m-by-3 matrix of RGB values in [0, 1]. Images, surfaces and contours of the
     figure use it, also those drawn before the call.
 
         imagesc(magic(4)); colormap(gray(16))
