@@ -162,10 +162,10 @@ def plot3(ctx, *args, nargout=0):
 
 @graphics("fplot", axes_first=True)
 def fplot(ctx, *args, nargout=0):
-    """fplot(f) | fplot(f, [xmin xmax]) | fplot(funx, funy, [tmin tmax]) | fplot(..., LineSpec, Name,
-    Value)  plot a function of x (on [-5 5] by default), or the curve (funx(t), funy(t)).
+    """fplot(f) | fplot(f, [xmin xmax]) | fplot(funx, funy, [tmin tmax])  plot a function of x (on [-5 5]
+    by default), or the curve (funx(t), funy(t)).
 
-    f is a function handle, evaluated at 500 points (all at once; one by one, with MATLAB's warning, if
+    A LineSpec and name-value pairs may follow. f is a function handle, evaluated at 500 points (all at once; one by one, with MATLAB's warning, if
     it does not return one value per input). LineSpec and name-value pairs are those of plot.
 
         fplot(@(x) sin(x) ./ x, [-10 10])
@@ -215,10 +215,11 @@ ORIENTATIONS = ("vertical", "horizontal", "both")
 
 @graphics("errorbar", axes_first=True)
 def errorbar(ctx, *args, nargout=0):
-    """errorbar(y, err) | errorbar(x, y, err) | errorbar(x, y, neg, pos) | errorbar(x, y, yneg, ypos,
-    xneg, xpos) | errorbar(..., ornt) | errorbar(..., LineSpec, Name, Value)  line plot with error bars.
+    """errorbar(y, err) | errorbar(x, y, err) | errorbar(x, y, neg, pos) | errorbar(..., ornt)  line plot
+    with error bars.
 
-    err draws symmetric bars of length err(i) above and below y(i); neg and pos give the lengths below
+    errorbar(x, y, yneg, ypos, xneg, xpos) gives bars along both axes; a LineSpec and name-value pairs may
+    follow the data. err draws symmetric bars of length err(i) above and below y(i); neg and pos give the lengths below
     and above. ornt is 'vertical' (default), 'horizontal' or 'both' (err applies to x, or to x and y).
     Matrices draw one series per column. Name-value pairs: CapSize (points, default 6) and the line
     properties of plot.
@@ -597,8 +598,8 @@ IMAGE_RANGES = {"uint8": (0, 255), "uint16": (0, 65535), "int16": (-32768, 32767
 
 @graphics("imshow", axes_first=True)
 def imshow(ctx, *args, nargout=0):
-    """imshow(I) | imshow(I, [low high]) | imshow(I, []) | imshow(RGB) | imshow(X, map) | imshow(file)
-    show an image with square pixels and no axes.
+    """imshow(I) | imshow(I, [low high]) | imshow(RGB) | imshow(X, map) | imshow(file)  show an image
+    with square pixels and no axes (imshow(I, []) scales to the data's range).
 
     A gray-scale I is shown in gray from the low to the high end of its class (0 to 1 for double and
     logical, 0 to 255 for uint8); [low high] sets that range, [] uses min(I) and max(I). An m-by-n-by-3

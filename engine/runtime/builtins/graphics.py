@@ -354,8 +354,8 @@ LEGEND_OPTIONS = ("location", "orientation", "fontsize", "numcolumns", "box", "t
 
 @graphics("legend", axes_first=True)
 def legend(ctx, *args, nargout=0):
-    """legend | legend(label1, ..., labelN) | legend(labels) | legend(h, labels) | legend(..., Name,
-    Value) | legend off | legend boxoff  legend of the current axes.
+    """legend | legend(label1, ..., labelN) | legend(h, labels) | legend(..., Name, Value)  legend of the
+    current axes (legend off removes it).
 
     Labels go to the plotted objects in order (or to the objects h); without labels each object shows
     its DisplayName (or data1, data2, ...); with yyaxis the objects of both sides are listed. Name-value

@@ -637,10 +637,9 @@ def clabel(ctx, C, *args):
 
 @graphics("contour", axes_first=True)
 def contour(ctx, *args, nargout=0):
-    """contour(Z) | contour(X, Y, Z) | contour(..., n) | contour(..., levels) | [C, h] = contour(...)
-    contour lines of Z.
+    """contour(Z) | contour(X, Y, Z) | contour(..., levels) | [C, h] = contour(...)  contour lines of Z.
 
-    n chooses the number of levels; a vector gives the levels ([v v] for the one level v). C is MATLAB's
+    A scalar levels (n) chooses the number of levels; a vector gives the levels ([v v] for the one level v). C is MATLAB's
     contour matrix (per line a column [level; number of points], then the points); h the contour
     object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor, LineWidth.
 
