@@ -1,5 +1,4 @@
-"""Number theory and integer arithmetic: gcd lcm nchoosek factorial perms primes isprime factor rat rats,
-the bit functions (bitand bitor bitxor bitshift bitget bitset bitcmp) and idivide.
+"""Number theory: gcd lcm nchoosek factorial perms primes isprime factor rat rats.
 
 Class rules follow MATLAB: integer classes are kept (results saturate), doubles that must hold whole
 numbers are checked (an error, not a silent rounding), and two different integer classes do not mix
@@ -10,16 +9,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Callable
 
 import numpy as np
 
 from ..errors import MatlabError, check_size
 from ..semantics import broadcast_shape, cast_result, expand_dims, numeric, result_class, to_value
-from ..values import DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, Value, class_of
+from ..values import CharArray, Value, class_of
 from .elementwise import ANY_NUMERIC, _require_real, check_classes
 from .registry import builtin
-from .sizes import integer_values, option_text
+from .sizes import integer_values
 
 FLINTMAX = 2.0 ** 53
 
@@ -36,7 +34,8 @@ def _whole(fname: str, values: tuple[Value, ...], identifier: str, message: str)
     return arrays
 
 
-def _expanded(arrays: list[np.ndarray]) -> list[np.ndarray]:
+def expanded(arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """The arrays broadcast to their common MATLAB size (implicit expansion; incompatible sizes error)."""
     shape = arrays[0].shape
     for arr in arrays[1:]:
         shape = broadcast_shape(shape, arr.shape)
@@ -70,7 +69,7 @@ def gcd(a: Value, b: Value, *, nargout: int = 1) -> Value:
     """
     x, y = _whole("gcd", (a, b), "MATLAB:gcd:NonIntInputs", "Inputs must be real integers.")
     cls = result_class(a, b)
-    x, y = _expanded([x, y])
+    x, y = expanded([x, y])
     g = np.gcd(_as_integers(x, cls), _as_integers(y, cls))
     if nargout < 2:
         return to_value(cast_result(g, cls))
@@ -92,7 +91,7 @@ def lcm(a: Value, b: Value) -> Value:
     if np.any(x < 1) or np.any(y < 1):
         raise MatlabError(*message)
     cls = result_class(a, b)
-    x, y = _expanded([x, y])
+    x, y = expanded([x, y])
     g = np.gcd(_as_integers(x, cls), _as_integers(y, cls)).astype(np.float64)
     return to_value(cast_result(x.astype(np.float64) * (y.astype(np.float64) / g), cls))
 
@@ -419,267 +418,3 @@ def rats(x: Value, strlen: Value = 13.0) -> Value:
     if not rows or not rows[0]:
         return CharArray(np.zeros((arr.shape[0], 0), dtype=np.uint16))
     return CharArray(np.array([[ord(c) for c in r] for r in rows], dtype=np.uint16))
-
-
-# -- bits ---------------------------------------------------------------------------------------------
-
-BIT_TYPES = INTEGER_CLASSES
-
-
-def _assumed_type(value: Value | None, fname: str) -> str:
-    if value is None:
-        return "uint64"
-    word = option_text(value)
-    if word not in BIT_TYPES:
-        raise MatlabError(f"MATLAB:{fname}:InvalidAssumedType",
-                          "ASSUMEDTYPE must be an integer type name.")
-    return word
-
-
-def _bit_operands(fname: str, values: tuple[Value, ...],
-                  assumed: Value | None) -> tuple[list[np.ndarray], str, np.dtype]:
-    """Arguments as arrays of one integer dtype (doubles as ``assumed``, default uint64, after checking
-    they hold whole numbers in its range), the result class and that dtype."""
-    check_classes(fname, values, ANY_NUMERIC)
-    _require_real(fname, values)
-    cls = result_class(*values)
-    if cls == "single":
-        raise MatlabError(f"MATLAB:{fname}:singleInput", f"{fname} does not support single inputs.")
-    work = cls if cls in INTEGER_CLASSES else _assumed_type(assumed, fname)
-    dtype = DTYPE_OF_CLASS[work]
-    info = np.iinfo(dtype)
-    arrays = []
-    for value in values:
-        arr = numeric(value)
-        if arr.dtype.kind in "fb":
-            a = arr.astype(np.float64)
-            if not np.all((a == np.round(a)) & (a >= float(info.min)) & (a <= float(info.max))):
-                raise MatlabError(f"MATLAB:{fname}:outOfRange",
-                                  "Double inputs must have integer values in the range of ASSUMEDTYPE.")
-            arr = a.astype(dtype)
-        arrays.append(arr.astype(dtype))
-    return arrays, cls, dtype
-
-
-def _bit_result(out: np.ndarray, cls: str) -> Value:
-    return to_value(out.astype(np.float64) if cls not in INTEGER_CLASSES else out)
-
-
-def _register_bitwise(name: str, fn: Callable[[np.ndarray, np.ndarray], np.ndarray], summary: str,
-                      example: str) -> None:
-    def impl(a: Value, b: Value, assumed: Value | None = None) -> Value:
-        (x, y), cls, _ = _bit_operands(name, (a, b), assumed)
-        x, y = _expanded([x, y])
-        return _bit_result(fn(x, y), cls)
-
-    impl.__name__ = name
-    impl.__doc__ = (f"{name}(A, B), {name}(A, B, assumedtype)  bit-wise {summary} of corresponding "
-                    f"elements.\n\nA and B are integers of one class, or doubles holding whole numbers "
-                    f"(read as 'uint64', or as assumedtype such as 'int8' for negative values); an "
-                    f"integer class and a double mix. They expand against each other; the result has "
-                    f"their class.\n\n    {example}\n")
-    builtin(name, family="math")(impl)
-
-
-_register_bitwise("bitand", np.bitwise_and, "AND", "bitand(12, [10 6])    % 8  4")
-_register_bitwise("bitor", np.bitwise_or, "OR", "bitor(uint8(12), uint8(3))    % 15")
-_register_bitwise("bitxor", np.bitwise_xor, "XOR", "bitxor(5, 3)    % 6")
-
-
-@builtin("bitshift", family="math")
-def bitshift(a: Value, k: Value, assumed: Value | None = None) -> Value:
-    """bitshift(A, k), bitshift(A, k, assumedtype)  A shifted left by k bits (right for negative k).
-
-    Bits shifted past the width of the class are lost (no saturation); a right shift of a signed
-    integer keeps the sign. Doubles are shifted as 'uint64' (or assumedtype). k expands against A.
-
-        bitshift(1, [3 0 -1])    % 8  1  0
-    """
-    (x,), cls, dtype = _bit_operands("bitshift", (a,), assumed)
-    check_classes("bitshift", (k,), ANY_NUMERIC)
-    shifts = numeric(k)
-    if shifts.dtype.kind == "c" or not np.all(shifts == np.round(shifts)):
-        raise MatlabError("MATLAB:bitshift:NonIntegerShift", "The shift must be an integer.")
-    x, s = _expanded([x, shifts.astype(np.int64)])
-    bits = dtype.itemsize * 8
-    left = np.left_shift(x, np.clip(s, 0, bits - 1).astype(dtype)) * (s < bits)
-    right = np.right_shift(x, np.clip(-s, 0, bits - 1).astype(dtype))
-    right = np.where(-s >= bits, np.where(x < 0, -1, 0), right) if dtype.kind == "i" else right * (-s < bits)
-    return _bit_result(np.where(s >= 0, left, right).astype(dtype), cls)
-
-
-def _bit_positions(fname: str, bit: Value, width: int) -> np.ndarray:
-    check_classes(fname, (bit,), ANY_NUMERIC)
-    positions = numeric(bit).astype(np.float64)
-    if not np.all((positions == np.round(positions)) & (positions >= 1) & (positions <= width)):
-        raise MatlabError(f"MATLAB:{fname}:BitOutOfRange", f"BIT must be an integer between 1 and {width}.")
-    return positions.astype(np.int64) - 1
-
-
-def _bit_width(cls: str) -> int:
-    return 53 if cls not in INTEGER_CLASSES else DTYPE_OF_CLASS[cls].itemsize * 8
-
-
-@builtin("bitget", family="math")
-def bitget(a: Value, bit: Value, assumed: Value | None = None) -> Value:
-    """bitget(A, bit)  the bit at position bit (1 is the least significant) of each element: 0 or 1.
-
-    The result has A's class (Octave returns logical); bit and A expand against each other. For doubles,
-    bit lies in 1..53.
-
-        bitget(uint8(5), 1:3)    % 1  0  1
-    """
-    (x,), cls, dtype = _bit_operands("bitget", (a,), assumed)
-    x, pos = _expanded([x, _bit_positions("bitget", bit, _bit_width(cls))])
-    out = np.right_shift(x, pos.astype(dtype)) & dtype.type(1)
-    return _bit_result(out.astype(dtype), cls)
-
-
-@builtin("bitset", family="math")
-def bitset(a: Value, bit: Value, v: Value = 1.0, assumed: Value | None = None) -> Value:
-    """bitset(A, bit), bitset(A, bit, V)  A with the bit at position bit set to 1 (or to V, 0 or 1).
-
-    bit 1 is the least significant; A, bit and V expand against each other; the result has A's class.
-
-        bitset(0, [1 3])    % 1  4
-    """
-    (x,), cls, dtype = _bit_operands("bitset", (a,), assumed)
-    check_classes("bitset", (v,), ANY_NUMERIC)
-    x, pos, value = _expanded([x, _bit_positions("bitset", bit, _bit_width(cls)), numeric(v) != 0])
-    mask = np.left_shift(dtype.type(1), pos.astype(dtype))
-    out = np.where(value, x | mask, x & ~mask)
-    return _bit_result(out.astype(dtype), cls)
-
-
-@builtin("bitcmp", family="math")
-def bitcmp(a: Value, assumed: Value | None = None) -> Value:
-    """bitcmp(A), bitcmp(A, assumedtype)  bit-wise complement of each element.
-
-    Integer classes flip all their bits; doubles are complemented as 'uint64', or as assumedtype (e.g.
-    bitcmp(5, 'uint8') is 250).
-
-        bitcmp(uint8(5))    % 250
-    """
-    (x,), cls, dtype = _bit_operands("bitcmp", (a,), assumed)
-    return _bit_result(np.invert(x), cls)
-
-
-_CASTABLE = ("double", "single") + INTEGER_CLASSES
-
-
-@builtin("typecast", family="types")
-def typecast(x: Value, class_name: Value) -> Value:
-    """typecast(X, type)  the bytes of numeric vector X read as another numeric class, without changing
-    them (typecast(single(1), 'uint32') is 1065353216).
-
-    type is 'double', 'single' or an integer class name. The number of bytes must divide evenly; the
-    result is a row unless X is a column.
-
-        typecast(uint8([1 0 0 0]), 'uint32')    % 1
-    """
-    cls = option_text(class_name)
-    if cls not in _CASTABLE:
-        raise MatlabError("MATLAB:typecast:unsupportedClass", "Unsupported class.")
-    check_classes("typecast", (x,), _CASTABLE)
-    arr = numeric(x)
-    if arr.dtype.kind == "c" or (arr.ndim == 2 and min(arr.shape) > 1) or arr.ndim > 2:
-        raise MatlabError("MATLAB:typecast:inputMustBeVector", "The first input argument must be a full, "
-                          "real, non-sparse, numeric vector.")
-    target = DTYPE_OF_CLASS[cls]
-    flat = np.ascontiguousarray(arr.ravel(order="F"))
-    if flat.nbytes % target.itemsize:
-        raise MatlabError("MATLAB:typecast:notEnoughInputElements",
-                          "Too few input values to make output type.")
-    out = flat.view(target)
-    return to_value(out.reshape(-1, 1) if arr.shape[1] == 1 and arr.shape[0] != 1 else out.reshape(1, -1))
-
-
-@builtin("swapbytes", family="types")
-def swapbytes(x: Value) -> Value:
-    """swapbytes(X)  X with the byte order of each element reversed (little- to big-endian and back).
-
-    X is numeric (double, single or an integer class); the class and size are kept.
-
-        swapbytes(uint16(1))    % 256
-    """
-    check_classes("swapbytes", (x,), _CASTABLE)
-    arr = numeric(x)
-    if arr.dtype.kind == "c":
-        raise MatlabError("MATLAB:swapbytes:complexInput", "Complex input is not supported.")
-    return to_value(arr.byteswap())
-
-
-# -- integer division ---------------------------------------------------------------------------------
-
-_ROUNDINGS = ("fix", "round", "floor", "ceil")
-
-
-@builtin("idivide", family="math")
-def idivide(a: Value, b: Value, opt: Value | None = None) -> Value:
-    """idivide(A, B), idivide(A, B, opt)  integer division with the quotient rounded by opt.
-
-    opt is 'fix' (default, toward zero), 'round' (to nearest, halves away from zero), 'floor' or 'ceil'.
-    A and B are integers of one class, or one is an integer and the other a double scalar (not with
-    int64/uint64); the result has the integer class. Division by zero saturates like A./B.
-
-        idivide(int32([7 -7]), int32(2))             % 3  -3
-        idivide(int32([7 -7]), int32(2), 'floor')    % 3  -4
-    """
-    word = "fix" if opt is None else option_text(opt)
-    if word is None or word.lower() not in _ROUNDINGS:
-        raise MatlabError("MATLAB:idivide:InvalidRoundingOption",
-                          "OPT must be 'fix', 'round', 'floor', or 'ceil'.")
-    check_classes("idivide", (a, b), ANY_NUMERIC)
-    _require_real("idivide", (a, b))
-    classes = (class_of(a), class_of(b))
-    integer = [c for c in classes if c in INTEGER_CLASSES]
-    if not integer:
-        raise MatlabError("MATLAB:idivide:IntegerInputRequired",
-                          "At least one of the inputs must belong to an integer class.")
-    cls = result_class(a, b)
-    if len(integer) == 1:
-        other = b if classes[0] in INTEGER_CLASSES else a
-        if numeric(other).size != 1 or classes.count("double") != 1 or cls in ("int64", "uint64"):
-            raise MatlabError("MATLAB:idivide:mixedClasses", "When one input is not an integer, it must be a "
-                              "double scalar and the other input must not be int64 or uint64.")
-        with np.errstate(all="ignore"):
-            x, y = _expanded([numeric(a).astype(np.float64), numeric(b).astype(np.float64)])
-            return to_value(cast_result(_rounded_quotient(x / y, word.lower()), cls))
-    x, y = _expanded([numeric(a), numeric(b)])
-    return to_value(_exact_division(x, y, word.lower(), DTYPE_OF_CLASS[cls]))
-
-
-def _rounded_quotient(q: np.ndarray, how: str) -> np.ndarray:
-    if how == "fix":
-        return np.trunc(q)
-    if how == "floor":
-        return np.floor(q)
-    if how == "ceil":
-        return np.ceil(q)
-    return np.trunc(q) + np.where(np.abs(q - np.trunc(q)) >= 0.5, np.sign(q), 0)
-
-
-def _step_from_floor(p: int, q: int, rest: int, how: str) -> int:
-    """0 or 1: how far the rounded quotient p/q lies above its floor when the division is not exact
-    (``rest`` is Python's remainder, with q's sign)."""
-    positive = (p < 0) == (q < 0)
-    if how == "ceil":
-        return 1
-    if how == "fix":
-        return 0 if positive else 1
-    twice, size = 2 * abs(rest), abs(q)                    # 'round': halves away from zero
-    return 1 if twice > size or (twice == size and positive) else 0
-
-
-def _exact_division(x: np.ndarray, y: np.ndarray, how: str, dtype: np.dtype) -> np.ndarray:
-    """Integer quotients rounded as ``how``, exactly (Python integers), saturating like A./B at 0."""
-    info = np.iinfo(dtype)
-    out = np.empty(x.shape, dtype=dtype)
-    for index, (p, q) in enumerate(zip(x.ravel().tolist(), y.ravel().tolist())):
-        if q == 0:
-            value = 0 if p == 0 else (info.max if p > 0 else info.min)
-        else:
-            floor, rest = divmod(p, q)
-            value = floor if how == "floor" or rest == 0 else _step_from_floor(p, q, rest, how) + floor
-        out.flat[index] = min(max(value, int(info.min)), int(info.max))
-    return out
