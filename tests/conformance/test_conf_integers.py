@@ -122,6 +122,9 @@ CASES = [
     case('typecast_column', "a = typecast(uint8([1; 0; 2; 0]), 'uint16');", a=num('uint16', [1, 2], (2, 1))),
     case('typecast_uneven', "a = typecast(uint8([1 2 3]), 'uint16');",
          error=('MATLAB:typecast:notEnoughInputElements', 'Too few input values to make output type.')),
+    case('perms_empty', 'a = size(perms([]));', a=D([1, 0])),
+    case('nchoosek_fractional_k', 'a = nchoosek(5, 2.5);',
+         error=('MATLAB:nchoosek:InvalidArg2', 'K must be an integer between 0 and N.')),
 ]
 
 

@@ -90,6 +90,8 @@ CASES = [
          sn=D(0.47421562271182066), cn=D(0.8804087364264624), dn=D(0.9656789647459512)),
     case('ellipke_out_of_range', 'k = ellipke(2);',
          error=('MATLAB:ellipke:MOutOfRange', 'M must be in the range 0 <= M <= 1.')),
+    case('psi_fractional_k', 'a = psi(1.5, 2);',
+         error=('MATLAB:psi:InvalidK', 'K must be a nonnegative integer scalar.')),
 ]
 
 

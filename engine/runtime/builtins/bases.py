@@ -13,7 +13,7 @@ from ..semantics import numeric
 from ..values import CellArray, CharArray, StringArray, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import integer_values, option_text
+from .sizes import option_text, whole_scalar
 
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SIGNED_WIDTHS = (8, 16, 32, 64)
@@ -65,11 +65,11 @@ def _digit_rows(values: list[int], base: int, symbols: str, min_digits: int) -> 
 def _min_digits(value: Value | None, fname: str) -> int:
     if value is None:
         return 0
-    count = integer_values(value, fname) if class_of(value) in ANY_NUMERIC else []
-    if len(count) != 1 or count[0] < 0:
+    count = whole_scalar(value)
+    if count is None or count < 0:
         raise MatlabError(f"MATLAB:{fname}:InvalidMinDigits",
                           "MINDIGITS must be a nonnegative integer scalar.")
-    return count[0]
+    return count
 
 
 def _signed_digits(fname: str, d: Value, min_digits: Value | None, base: int) -> CharArray:
@@ -112,10 +112,10 @@ def _base_symbols(base: Value, fname: str) -> str:
             raise MatlabError(f"MATLAB:{fname}:SymbolsNotUnique",
                               "The symbols must be at least two distinct characters and no whitespace.")
         return symbols
-    count = integer_values(base, fname) if class_of(base) in ANY_NUMERIC else []
-    if len(count) != 1 or not 2 <= count[0] <= 36:
+    count = whole_scalar(base)
+    if count is None or not 2 <= count <= 36:
         raise MatlabError(f"MATLAB:{fname}:BaseOutOfRange", "Base must be an integer between 2 and 36.")
-    return DIGITS[:count[0]]
+    return DIGITS[:count]
 
 
 @builtin("dec2base", family="strings")

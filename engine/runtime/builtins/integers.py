@@ -17,7 +17,7 @@ from ..semantics import broadcast_shape, cast_result, expand_dims, numeric, resu
 from ..values import CharArray, Value, class_of
 from .elementwise import ANY_NUMERIC, _require_real, check_classes
 from .registry import builtin
-from .sizes import integer_values
+from .sizes import whole_scalar
 
 FLINTMAX = 2.0 ** 53
 
@@ -132,10 +132,9 @@ def nchoosek(ctx, v: Value, k: Value) -> Value:
         nchoosek(5, 2)          % 10
         nchoosek([1 2 3], 2)    % [1 2; 1 3; 2 3]
     """
-    kk = integer_values(k, "nchoosek") if class_of(k) in ANY_NUMERIC else []
-    if len(kk) != 1 or kk[0] < 0:
+    count = whole_scalar(k)
+    if count is None or count < 0:
         raise MatlabError("MATLAB:nchoosek:InvalidArg2", "K must be an integer between 0 and N.")
-    count = kk[0]
     shape = v.shape if hasattr(v, "shape") else (1, 1)
     if shape[0] * shape[1] == 1 and len(shape) == 2 and type(v) is not CharArray:
         return _binomial(ctx, v, count)
@@ -182,7 +181,8 @@ def perms(v: Value) -> Value:
     flat = items.ravel(order="F")
     n = flat.size
     check_size((math.factorial(n), n), flat.dtype.itemsize)
-    order = np.array(list(itertools.permutations(range(n - 1, -1, -1))), dtype=np.intp).reshape(-1, n)
+    order = np.array(list(itertools.permutations(range(n - 1, -1, -1))), dtype=np.intp).reshape(-1, n) \
+        if n else np.zeros((1, 0), dtype=np.intp)
     out = flat[order]
     return CharArray(out) if type(v) is CharArray else to_value(out)
 
@@ -399,10 +399,9 @@ def rats(x: Value, strlen: Value = 13.0) -> Value:
     """
     check_classes("rats", (x,), ("double", "single", "logical", "char"))
     _require_real("rats", (x,))
-    widths = integer_values(strlen, "rats") if class_of(strlen) in ANY_NUMERIC else []
-    if len(widths) != 1 or widths[0] < 1:
+    width = whole_scalar(strlen)
+    if width is None or width < 1:
         raise MatlabError("MATLAB:rats:InvalidLength", "STRLEN must be a positive integer scalar.")
-    width = widths[0]
     arr = numeric(x).astype(np.float64)
     if arr.ndim != 2:
         raise MatlabError("MATLAB:rats:InputNot2D", "Input must be a 2-D array.")

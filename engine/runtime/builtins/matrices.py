@@ -18,7 +18,7 @@ from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .construct import linspace
 from .registry import builtin
-from .sizes import integer_values, option_text
+from .sizes import integer_values, option_text, whole_scalar
 
 ROSSER = np.array([
     [611, 196, -192, 407, -8, -52, -49, 29], [196, 899, 113, -192, -71, -43, -8, -44],
@@ -29,12 +29,11 @@ ROSSER = np.array([
 
 def _order(value: Value, fname: str) -> int:
     """A matrix order argument: a nonnegative whole-number scalar."""
-    check_classes(fname, (value,), ANY_NUMERIC)
-    n = integer_values(value, fname)
-    if len(n) != 1 or n[0] < 0:
+    n = whole_scalar(value)
+    if n is None or n < 0:
         raise MatlabError(f"MATLAB:{fname}:InvalidOrder", "N must be a nonnegative integer scalar.")
-    check_size((n[0], n[0]))
-    return n[0]
+    check_size((n, n))
+    return n
 
 
 def _float_class(args: tuple[Value, ...], fname: str) -> tuple[tuple[Value, ...], str]:

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
-from ..semantics import numeric, to_value
+from ..semantics import NUMERIC_CLASSES, numeric, to_value
 from ..values import CharArray, StringArray, Value, is_array_like, normalize_shape, size_of, to_array
 from .registry import builtin
 
@@ -74,6 +74,20 @@ def count_value(value: Value, fname: str, what: str, allow_inf: bool = False) ->
         raise MatlabError(f"MATLAB:{fname}:InvalidInput",
                           f"{what} must be a nonnegative integer{' or Inf' if allow_inf else ''}.")
     return number
+
+
+def whole_scalar(value: Value) -> int | None:
+    """A real numeric or logical scalar that holds a whole number, as an int; None for anything else
+    (text, non-scalars, fractions, NaN, Inf), so that the caller raises its own MATLAB error."""
+    if type(value) is float:
+        return int(value) if value.is_integer() else None
+    if type(value) in (CharArray, StringArray) or class_of(value) not in NUMERIC_CLASSES:
+        return None
+    arr = numeric(value)
+    if arr.size != 1 or arr.dtype.kind == "c":
+        return None
+    x = arr.ravel()[0]
+    return int(x) if arr.dtype.kind in "iub" or (np.isfinite(x) and x == np.floor(x)) else None
 
 
 def is_size_vector(value: Value) -> bool:

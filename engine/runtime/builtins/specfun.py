@@ -18,7 +18,7 @@ from ..semantics import broadcast_shape, elementwise, numeric, result_class, to_
 from ..values import Value, class_of
 from .elementwise import FLOAT_INPUTS, _require_real, check_classes
 from .registry import builtin
-from .sizes import integer_values, option_text
+from .sizes import option_text, whole_scalar
 
 
 def _real_special(fname: str, fn: Callable[..., np.ndarray], *values: Value) -> Value:
@@ -123,10 +123,9 @@ def psi(k_or_x: Value, x: Value | None = None) -> Value:
     if x is None:
         k, x = 0, k_or_x
     else:
-        values = integer_values(k_or_x, "psi") if class_of(k_or_x) in FLOAT_INPUTS else []
-        if len(values) != 1 or values[0] < 0:
+        k = whole_scalar(k_or_x)
+        if k is None or k < 0:
             raise MatlabError("MATLAB:psi:InvalidK", "K must be a nonnegative integer scalar.")
-        k = values[0]
     _check_nonnegative("psi", (x,), "X must be real and nonnegative.")
     if k == 0:
         return _real_special("psi", lambda a: np.where(a == 0, -np.inf, sp.psi(a)), x)
@@ -348,10 +347,10 @@ def besselh(nu: Value, *args: Value, nargout: int = 1) -> Value:
         k, z, scale = 1.0, args[0], None
     else:
         k, z, scale = args[0], args[1], args[2] if len(args) == 3 else None
-    kind = integer_values(k, "besselh") if class_of(k) in FLOAT_INPUTS else []
-    if kind not in ([1], [2]):
+    kind = whole_scalar(k)
+    if kind not in (1, 2):
         raise MatlabError("MATLAB:besselh:InvalidKind", "K must be 1 or 2.")
-    plain, scaled = (sp.hankel1, sp.hankel1e) if kind == [1] else (sp.hankel2, sp.hankel2e)
+    plain, scaled = (sp.hankel1, sp.hankel1e) if kind == 1 else (sp.hankel2, sp.hankel2e)
     return _bessel("besselh", plain, scaled, 0.0, nu, z, scale, nargout)
 
 
@@ -376,10 +375,10 @@ def airy(*args: Value, nargout: int = 1) -> Value:
 
 
 def _airy_kind(value: Value) -> int:
-    kind = integer_values(value, "airy") if class_of(value) in FLOAT_INPUTS else []
-    if kind not in ([0], [1], [2], [3]):
+    kind = whole_scalar(value)
+    if kind not in (0, 1, 2, 3):
         raise MatlabError("MATLAB:airy:InvalidK", "K must be 0, 1, 2, or 3.")
-    return kind[0]
+    return kind
 
 
 @builtin("ellipke", family="math")
@@ -436,8 +435,8 @@ def legendre(n: Value, x: Value, normalization: Value | None = None) -> Value:
 
         legendre(2, 0.5)    % -0.1250; -1.2990; 2.2500
     """
-    degree = integer_values(n, "legendre") if class_of(n) in FLOAT_INPUTS else []
-    if len(degree) != 1 or degree[0] < 0:
+    deg = whole_scalar(n)
+    if deg is None or deg < 0:
         raise MatlabError("MATLAB:legendre:InvalidN", "N must be a positive scalar integer.")
     kind = _tail(normalization, "legendre", ("unnorm", "sch", "norm"))
     check_classes("legendre", (x,), FLOAT_INPUTS)
@@ -446,7 +445,6 @@ def legendre(n: Value, x: Value, normalization: Value | None = None) -> Value:
     if np.any(np.abs(points) > 1):
         raise MatlabError("MATLAB:legendre:outOfRange", "X must be real and in the range (-1,1).")
     cls = result_class(x)
-    deg = degree[0]
     orders = np.arange(deg + 1, dtype=np.float64).reshape(-1, 1)
     flat = points.astype(np.float64).ravel(order="F").reshape(1, -1)
     values = sp.lpmv(orders, deg, flat)
