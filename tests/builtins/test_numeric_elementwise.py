@@ -89,8 +89,9 @@ def test_round_digits():
     same(call("round", np.pi, 2.0), 3.14)
     same(call("round", 1234.5, -2.0), 1200.0)
     same(call("round", 2.345, 1.0, CharArray.from_str("decimals")), 2.3)
+    same(call("round", 2.345, 1.0, CharArray.from_str("significant")), 2.0)
     with pytest.raises(MatlabError, match="decimals"):
-        call("round", 2.345, 1.0, CharArray.from_str("significant"))
+        call("round", 2.345, 1.0, CharArray.from_str("sig"))
 
 
 @pytest.mark.parametrize("name, x, y, expected", [

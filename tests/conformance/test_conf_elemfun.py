@@ -73,6 +73,16 @@ CASES = [
     case('sinpi_cospi_exact',
          'a = sinpi([0 0.5 1 1.5 2 -0.5]); b = cospi([0 0.5 1 1.5]); c = class(sinpi(single(1)));',
          a=D([0, 1, 0, -1, 0, -1]), b=D([1, 0, -1, 0]), c=C('single')),
+    # round(X, N, 'significant') and integer X with N < 0: MATLAB only (Octave 7's round takes one argument).
+    case('round_significant',
+         "a = round(863178137, 2, 'significant'); b = round([0.0012345 -2.5e-7 0 Inf], 3, 'significant'); "
+         "c = round(-2.5e-7, 1, 'significant'); d = round(single(pi), 3, 'significant');",
+         a=D(860000000), b=D([0.00123, -2.5e-07, 0, inf]), c=D(-3e-07), d=num('single', 3.140000104904175)),
+    case('round_integer_negative_digits',
+         'a = round(int32(863178137), -2); b = round(int8(-125), -1); c = round(int8(5), 2);',
+         a=num('int32', 863178100), b=num('int8', -128), c=num('int8', 5)),
+    case('round_bad_type', "a = round(pi, 2, 'sig');",
+         error=('MATLAB:round:unsupportedType', "Type must be 'decimals' or 'significant'.")),
 ]
 
 

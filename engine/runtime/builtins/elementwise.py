@@ -20,7 +20,8 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..ops import exact_integers
-from ..semantics import elementwise, numeric, result_class, round_half_away, to_value, work_dtype
+from ..semantics import (cast_result, elementwise, numeric, result_class, round_half_away, to_value,
+                         work_dtype)
 from ..values import INTEGER_CLASSES, Value, class_of
 from .registry import Operation, builtin
 from .sizes import integer_values, is_text
@@ -272,27 +273,60 @@ _register_rounding("fix", np.trunc, "trunc({a})", "round each element toward zer
 
 @builtin("round", family="math", op=Operation(wgsl="{m}_round({a})", nonneg="kept"))
 def round_(x: Value, digits: Value | None = None, kind: Value | None = None) -> Value:
-    """round(X), round(X, N)  round to the nearest integer (or to N decimal digits), halves away from 0.
+    """round(X), round(X, N), round(X, N, type)  round to the nearest integer, or to N digits; halves
+    away from 0.
 
     round(2.5) is 3 and round(-2.5) is -3 (not the even neighbour). With N, round to N digits right of
-    the decimal point (N < 0: to the left). round(X, N, 'decimals') is the same;
-    'significant' is not supported. Integer classes are returned unchanged.
+    the decimal point (N < 0: to the left); type 'significant' rounds to N significant digits instead
+    ('decimals', the default, is the former). Integer classes are unchanged, except that N < 0 rounds
+    them to tens, hundreds... (exactly, saturating).
 
-        round([2.5 -2.5 pi])    % 3  -3  3
-        round(pi, 2)            % 3.1400
+        round([2.5 -2.5 pi])                   % 3  -3  3
+        round(pi, 2)                           % 3.1400
+        round(863178137, 2, 'significant')     % 860000000
     """
     check_classes("round", (x,), ANY_NUMERIC)
-    if kind is not None and not is_text(kind, "decimals"):
-        raise MatlabError("MATLAB:round:unsupportedType",
-                          "round(X, N, type) supports only the type 'decimals'.")
-    if class_of(x) in INTEGER_CLASSES:
-        return x
+    significant = kind is not None and is_text(kind, "significant")
+    if kind is not None and not significant and not is_text(kind, "decimals"):
+        raise MatlabError("MATLAB:round:unsupportedType", "Type must be 'decimals' or 'significant'.")
     if digits is None:
-        return apply(_parts(_round_array), x, scalar=_round_scalar)
+        return x if class_of(x) in INTEGER_CLASSES else apply(_parts(_round_array), x, scalar=_round_scalar)
     count = integer_values(digits, "round")
     if len(count) != 1:
         raise MatlabError("MATLAB:round:invalidDigits", "N must be an integer scalar.")
+    if significant and count[0] < 1:
+        raise MatlabError("MATLAB:round:invalidSignificantDigits",
+                          "N must be a positive integer when rounding to significant digits.")
+    if class_of(x) in INTEGER_CLASSES:
+        return _round_integers(x, count[0], significant)
+    if significant:
+        return apply(_parts(lambda a: _round_significant(a, count[0])), x)
     return apply(_parts(lambda a: _round_digits(a, count[0])), x)
+
+
+def _round_integers(x: Value, digits: int, significant: bool) -> Value:
+    """An integer-class array rounded to 10^-digits (or to ``digits`` significant digits), exactly."""
+    arr = numeric(x)
+
+    def nearest(value: int) -> int:
+        places = len(str(abs(value))) - digits if significant else -digits
+        if places <= 0 or value == 0:
+            return value
+        unit = 10 ** places
+        whole, rest = divmod(abs(value), unit)
+        return (1 if value > 0 else -1) * (whole + (2 * rest >= unit)) * unit
+    rounded = np.frompyfunc(lambda v: nearest(int(v)), 1, 1)(arr)
+    return to_value(cast_result(np.asarray(rounded, dtype=object).reshape(arr.shape), class_of(x)))
+
+
+def _round_significant(a: np.ndarray, digits: int) -> np.ndarray:
+    """Round to ``digits`` significant digits: to the decimal place of each element's leading digit."""
+    with np.errstate(divide="ignore"):
+        leading = np.floor(np.log10(np.abs(a)))
+    places = np.where(np.isfinite(leading), digits - 1 - leading, 0)
+    scale = 10.0 ** np.abs(places)
+    out = np.where(places >= 0, round_half_away(a * scale) / scale, round_half_away(a / scale) * scale)
+    return np.where(np.isfinite(a) & (a != 0), out, a).astype(a.dtype)
 
 
 def _round_array(a: np.ndarray) -> np.ndarray:
