@@ -37,6 +37,7 @@ class ChunkResult:
     reductions: dict[str, Any] = field(default_factory=dict)
     slices: dict[str, list[tuple[list, Any]]] = field(default_factory=dict)
     output: str = ""
+    worker: str = ""               # the address of the worker that ran it
 
 
 # ---------------------------------------------------------------- the loop's range and inputs

@@ -162,11 +162,12 @@ class Pool:
         if progress is not None:
             progress(0, sum(counts))
         while next_k < len(chunks):
-            for future in self.finished(vm, remaining):
+            batch = list(self.finished(vm, remaining))
+            for future, result in zip(batch, self.client.gather(batch)):    # one round trip a batch
                 remaining.discard(future)
                 k = position[future.key]
-                arrived[k] = future.result()
-                where[k] = worker_of(self.client, future)
+                arrived[k] = result
+                where[k] = getattr(result, "worker", "")
             while next_k in arrived:
                 result = arrived.pop(next_k)
                 if isinstance(result, RemoteError):
@@ -198,7 +199,7 @@ class Pool:
     def wait_for(self, vm: Any, futures: list) -> list:
         """Results of ``futures``, stopping at an interrupt."""
         self.finished(vm, set(futures), every=True)
-        return [f.result() for f in futures]
+        return self.client.gather(futures)
 
 
 def shut_down(client: Any, cluster: Any) -> None:
@@ -207,11 +208,6 @@ def shut_down(client: Any, cluster: Any) -> None:
     finally:
         if cluster is not None:
             cluster.close()
-
-
-def worker_of(client: Any, future: Any) -> str:
-    who = client.who_has([future]).get(future.key) or ()
-    return who[0] if who else ""
 
 
 def environment(vm: Any) -> Environment:

@@ -142,6 +142,7 @@ def run_loop_chunk(task: LoopTask, inputs: dict[str, Any], first: float, count: 
     except Exception as exc:  # noqa: BLE001 - an engine bug comes back as MATLAB:internal
         return RemoteError.of(internal_error(exc))
     result.output = "".join(printed)
+    result.worker = worker_address()
     return result
 
 
@@ -168,6 +169,14 @@ async def interrupt_running(keys: set) -> None:
     session = _session.get("session")
     if session is not None and _session.get("running") in keys:
         session.vm.interrupted = True
+
+
+def worker_address() -> str:
+    try:
+        from distributed import get_worker
+        return get_worker().address
+    except (ImportError, ValueError):
+        return ""
 
 
 def current_task() -> Any:
