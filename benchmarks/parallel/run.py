@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine import Session  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-SIZES = {"small": (8, 2_000), "full": (128, 40_000)}      # iterations n, steps per iteration m
+SIZES = {"small": (8, 2_000), "full": (128, 20_000)}      # iterations n, steps per iteration m
 LOOP = """total = 0;
 {keyword} i = 1:n
     r(i) = logistic_sum(i / (n + 1), m);
