@@ -16,7 +16,7 @@ from ..semantics import cast_result, numeric, result_class, to_value
 from ..values import DTYPE_OF_CLASS, INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, _require_real, check_classes
 from .integers import expanded
-from .registry import builtin
+from .registry import Operation, builtin
 from .sizes import option_text
 
 
@@ -77,7 +77,7 @@ def _register_bitwise(name: str, fn: Callable[[np.ndarray, np.ndarray], np.ndarr
                     f"(read as 'uint64', or as assumedtype such as 'int8' for negative values); an "
                     f"integer class and a double mix. They expand against each other; the result has "
                     f"their class.\n\n    {example}\n")
-    builtin(name, family="math")(impl)
+    builtin(name, family="math", op=Operation(arity=2))(impl)
 
 
 _register_bitwise("bitand", np.bitwise_and, "AND", "bitand(12, [10 6])    % 8  4")
@@ -85,7 +85,7 @@ _register_bitwise("bitor", np.bitwise_or, "OR", "bitor(uint8(12), uint8(3))    %
 _register_bitwise("bitxor", np.bitwise_xor, "XOR", "bitxor(5, 3)    % 6")
 
 
-@builtin("bitshift", family="math")
+@builtin("bitshift", family="math", op=Operation(arity=2))
 def bitshift(a: Value, k: Value, assumed: Value | None = None) -> Value:
     """bitshift(A, k), bitshift(A, k, assumedtype)  A shifted left by k bits (right for negative k).
 
@@ -213,7 +213,7 @@ def swapbytes(x: Value) -> Value:
 _ROUNDINGS = ("fix", "round", "floor", "ceil")
 
 
-@builtin("idivide", family="math")
+@builtin("idivide", family="math", op=Operation(arity=2))
 def idivide(a: Value, b: Value, opt: Value | None = None) -> Value:
     """idivide(A, B), idivide(A, B, opt)  integer division with the quotient rounded by opt.
 

@@ -16,7 +16,7 @@ from ..errors import MatlabError
 from ..semantics import elementwise, numeric
 from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, _require_real, check_classes
-from .registry import BUILTINS, builtin
+from .registry import BUILTINS, Operation, builtin
 
 DEGREES_PER_RADIAN = 180 / np.pi
 
@@ -39,7 +39,8 @@ def _via(radian_name: str, before: Callable[[np.ndarray], np.ndarray] | None,
     return run
 
 
-def _register(name: str, summary: str, example: str, run: Callable[[Value], Value]) -> None:
+def _register(name: str, summary: str, example: str, run: Callable[[Value], Value],
+              op: Operation | None = None) -> None:
     def impl(x: Value) -> Value:
         check_classes(name, (x,), FLOAT_INPUTS)
         return run(x)
@@ -47,7 +48,7 @@ def _register(name: str, summary: str, example: str, run: Callable[[Value], Valu
     impl.__name__ = name
     impl.__doc__ = (f"{name}(X)  {summary}, element by element.\n\nSingle input gives single output; "
                     f"integer inputs are not supported.\n\n    {example}\n")
-    builtin(name, family="math")(impl)
+    builtin(name, family="math", op=op)(impl)
 
 
 # -- degrees ------------------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ _DEGREE_FUNCTIONS = {
 }
 
 for _name, (_summary, _example, _fn) in _DEGREE_FUNCTIONS.items():
-    _register(_name, _summary, _example, lambda x, fn=_fn: elementwise(fn, x))
+    _register(_name, _summary, _example, lambda x, fn=_fn: elementwise(fn, x), Operation())
 
 _INVERSE_DEGREE_FUNCTIONS = {
     "asind": ("asin", None, "inverse sine in degrees (complex outside [-1, 1])", "asind(0.5)    % 30.0000"),
@@ -113,8 +114,11 @@ _INVERSE_DEGREE_FUNCTIONS = {
     "acotd": ("atan", _inverse, "inverse cotangent in degrees", "acotd(1)    % 45"),
 }
 
+_DEGREE_DOMAINS = {"asind": Operation(domain=(-1.0, 1.0)), "acosd": Operation(domain=(-1.0, 1.0)),
+                   "atand": Operation(), "acotd": Operation()}   # asecd, acscd: real outside (-1, 1)
+
 for _name, (_radian, _before, _summary, _example) in _INVERSE_DEGREE_FUNCTIONS.items():
-    _register(_name, _summary, _example, _via(_radian, _before, _to_degrees))
+    _register(_name, _summary, _example, _via(_radian, _before, _to_degrees), _DEGREE_DOMAINS.get(_name))
 
 _RECIPROCAL_FUNCTIONS = {
     "sec": ("cos", _inverse, "secant, 1./cos(X)", "sec(pi/3)    % 2.0000"),
@@ -126,7 +130,7 @@ _RECIPROCAL_FUNCTIONS = {
 }
 
 for _name, (_radian, _after, _summary, _example) in _RECIPROCAL_FUNCTIONS.items():
-    _register(_name, _summary, _example, _via(_radian, None, _after))
+    _register(_name, _summary, _example, _via(_radian, None, _after), Operation())
 
 _INVERSE_RECIPROCAL_FUNCTIONS = {
     "asec": ("acos", "inverse secant, acos(1./X) (complex for abs(X) < 1)", "asec(2)    % 1.0472"),
@@ -142,7 +146,7 @@ for _name, (_radian, _summary, _example) in _INVERSE_RECIPROCAL_FUNCTIONS.items(
     _register(_name, _summary, _example, _via(_radian, _inverse, None))
 
 
-@builtin("atan2d", family="math")
+@builtin("atan2d", family="math", op=Operation(arity=2))
 def atan2d(y: Value, x: Value) -> Value:
     """atan2d(Y, X)  four-quadrant inverse tangent of Y./X in degrees, in [-180, 180].
 
@@ -161,7 +165,7 @@ def _angle_conversion(fname: str, x: Value, factor: float) -> Value:
     return elementwise(lambda a: a * a.dtype.type(factor) if a.dtype.kind == "c" else factor * a, x)
 
 
-@builtin("deg2rad", family="math")
+@builtin("deg2rad", family="math", op=Operation())
 def deg2rad(x: Value) -> Value:
     """deg2rad(D)  angles converted from degrees to radians, (pi/180)*D.
 
@@ -172,7 +176,7 @@ def deg2rad(x: Value) -> Value:
     return _angle_conversion("deg2rad", x, np.pi / 180)
 
 
-@builtin("rad2deg", family="math")
+@builtin("rad2deg", family="math", op=Operation())
 def rad2deg(x: Value) -> Value:
     """rad2deg(R)  angles converted from radians to degrees, (180/pi)*R.
 
@@ -183,7 +187,7 @@ def rad2deg(x: Value) -> Value:
     return _angle_conversion("rad2deg", x, 180 / np.pi)
 
 
-@builtin("sinpi", family="math")
+@builtin("sinpi", family="math", op=Operation())
 def sinpi(x: Value) -> Value:
     """sinpi(X)  sin(pi*X), computed without the rounding of pi*X: exactly 0 at integers, +-1 at
     half-integers.
@@ -195,7 +199,7 @@ def sinpi(x: Value) -> Value:
     return _float_map("sinpi", lambda a: _sind(a * 180), x)
 
 
-@builtin("cospi", family="math")
+@builtin("cospi", family="math", op=Operation())
 def cospi(x: Value) -> Value:
     """cospi(X)  cos(pi*X), computed without the rounding of pi*X: exactly 0 at half-integers, +-1 at
     integers.
@@ -207,7 +211,7 @@ def cospi(x: Value) -> Value:
     return _float_map("cospi", lambda a: _cosd(a * 180), x)
 
 
-@builtin("pow2", family="math")
+@builtin("pow2", family="math", op=Operation())
 def pow2(f: Value, e: Value | None = None) -> Value:
     """pow2(Y)  2.^Y; pow2(F, E)  F.*2.^E, computed exactly by scaling the exponent (ldexp).
 
@@ -233,7 +237,7 @@ def _nthroot(x: np.ndarray, n: np.ndarray) -> np.ndarray:
     return np.where(fix, corrected, y)
 
 
-@builtin("nthroot", family="math")
+@builtin("nthroot", family="math", op=Operation(arity=2))
 def nthroot(x: Value, n: Value) -> Value:
     """nthroot(X, N)  the real N-th root of each element of X.
 
@@ -267,7 +271,7 @@ def _real_result(fname: str, fn: Callable[..., np.ndarray], outside: Callable[..
     return elementwise(fn, *values)
 
 
-@builtin("realsqrt", family="math")
+@builtin("realsqrt", family="math", op=Operation())
 def realsqrt(x: Value) -> Value:
     """realsqrt(X)  square root of each element of a nonnegative real array.
 
@@ -278,7 +282,7 @@ def realsqrt(x: Value) -> Value:
     return _real_result("realsqrt", np.sqrt, lambda a: a < 0, x)
 
 
-@builtin("reallog", family="math")
+@builtin("reallog", family="math", op=Operation())
 def reallog(x: Value) -> Value:
     """reallog(X)  natural logarithm of each element of a nonnegative real array.
 
@@ -289,7 +293,7 @@ def reallog(x: Value) -> Value:
     return _real_result("reallog", np.log, lambda a: a < 0, x)
 
 
-@builtin("realpow", family="math")
+@builtin("realpow", family="math", op=Operation(arity=2))
 def realpow(x: Value, y: Value) -> Value:
     """realpow(X, Y)  X.^Y for real arrays whose result is real.
 
@@ -301,7 +305,7 @@ def realpow(x: Value, y: Value) -> Value:
     return _real_result("realpow", np.power, lambda a, b: (a < 0) & (b != np.floor(b)), x, y)
 
 
-@builtin("nextpow2", family="math")
+@builtin("nextpow2", family="math", op=Operation())
 def nextpow2(x: Value) -> Value:
     """nextpow2(A)  the exponent P of the next power of 2, the smallest P with 2^P >= abs(A).
 

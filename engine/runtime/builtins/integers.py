@@ -16,7 +16,7 @@ from ..errors import MatlabError, check_size
 from ..semantics import broadcast_shape, cast_result, expand_dims, numeric, result_class, to_value
 from ..values import CharArray, Value, class_of
 from .elementwise import ANY_NUMERIC, _require_real, check_classes
-from .registry import builtin
+from .registry import Operation, builtin
 from .sizes import whole_scalar
 
 FLINTMAX = 2.0 ** 53
@@ -58,7 +58,7 @@ def _bezout(a: int, b: int) -> tuple[int, int, int]:
     return u[2], u[0] * (1 if a >= 0 else -1), u[1] * (1 if b >= 0 else -1)
 
 
-@builtin("gcd", family="math")
+@builtin("gcd", family="math", op=Operation(arity=2))
 def gcd(a: Value, b: Value, *, nargout: int = 1) -> Value:
     """gcd(A, B), [G, U, V] = gcd(A, B)  greatest common divisor of corresponding elements.
 
@@ -78,7 +78,7 @@ def gcd(a: Value, b: Value, *, nargout: int = 1) -> Value:
     return tuple(to_value(cast_result(o, cls)) for o in outs)
 
 
-@builtin("lcm", family="math")
+@builtin("lcm", family="math", op=Operation(arity=2))
 def lcm(a: Value, b: Value) -> Value:
     """lcm(A, B)  least common multiple of corresponding elements of two arrays of positive integers.
 
@@ -98,7 +98,7 @@ def lcm(a: Value, b: Value) -> Value:
 
 # -- counting -----------------------------------------------------------------------------------------
 
-@builtin("factorial", family="math")
+@builtin("factorial", family="math", op=Operation())
 def factorial(n: Value) -> Value:
     """factorial(N)  the product 1*2*...*N of each element of an array of nonnegative integers.
 
@@ -246,7 +246,7 @@ def _is_prime(n: int) -> bool:
     return True
 
 
-@builtin("isprime", family="math")
+@builtin("isprime", family="math", op=Operation(result="logical"))
 def isprime(x: Value) -> Value:
     """isprime(X)  logical array, true where the element of X is a prime number.
 

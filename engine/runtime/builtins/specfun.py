@@ -8,6 +8,7 @@ complex arguments); several arguments combine by implicit expansion.
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..errors import MatlabError
 from ..semantics import broadcast_shape, elementwise, numeric, result_class, to_value
 from ..values import Value, class_of
 from .elementwise import FLOAT_INPUTS, _require_real, check_classes
-from .registry import builtin
+from .registry import Operation, builtin
 from .sizes import option_text, whole_scalar
 
 
@@ -54,7 +55,7 @@ def _gamma(x: np.ndarray) -> np.ndarray:
     return np.where((x < 0) & (x == np.floor(x)), np.inf, sp.gamma(x))
 
 
-@builtin("gamma", family="math")
+@builtin("gamma", family="math", op=Operation())
 def gamma(x: Value) -> Value:
     """gamma(X)  the gamma function of each element, integral of t^(X-1)*exp(-t) over t > 0.
 
@@ -66,7 +67,7 @@ def gamma(x: Value) -> Value:
     return _real_special("gamma", _gamma, x)
 
 
-@builtin("gammaln", family="math")
+@builtin("gammaln", family="math", op=Operation())
 def gammaln(x: Value) -> Value:
     """gammaln(X)  log(gamma(X)) of each element, without the overflow of gamma.
 
@@ -84,7 +85,7 @@ def _scaled_gammainc(x: np.ndarray, a: np.ndarray, upper: bool) -> np.ndarray:
     return core * np.exp(sp.gammaln(a + 1) + x - a * np.log(x))
 
 
-@builtin("gammainc", family="math")
+@builtin("gammainc", family="math", op=Operation(arity=2))
 def gammainc(x: Value, a: Value, tail: Value | None = None) -> Value:
     """gammainc(X, A), gammainc(X, A, tail)  regularized incomplete gamma function.
 
@@ -132,7 +133,7 @@ def psi(k_or_x: Value, x: Value | None = None) -> Value:
     return _real_special("psi", lambda a: sp.polygamma(k, a), x)
 
 
-@builtin("beta", family="math")
+@builtin("beta", family="math", op=Operation(arity=2))
 def beta(z: Value, w: Value) -> Value:
     """beta(Z, W)  the beta function gamma(Z).*gamma(W)./gamma(Z+W) of each pair of elements.
 
@@ -143,7 +144,7 @@ def beta(z: Value, w: Value) -> Value:
     return _real_special("beta", sp.beta, z, w)
 
 
-@builtin("betaln", family="math")
+@builtin("betaln", family="math", op=Operation(arity=2))
 def betaln(z: Value, w: Value) -> Value:
     """betaln(Z, W)  log(beta(Z, W)), without the underflow of beta for large arguments.
 
@@ -173,7 +174,7 @@ def betainc(x: Value, z: Value, w: Value, tail: Value | None = None) -> Value:
     return _real_special("betainc", lambda p, a, b: sp.betainc(a, b, p), x, z, w)
 
 
-@builtin("gammaincinv", family="math")
+@builtin("gammaincinv", family="math", op=Operation(arity=2))
 def gammaincinv(y: Value, a: Value, tail: Value | None = None) -> Value:
     """gammaincinv(Y, A), gammaincinv(Y, A, tail)  inverse of the regularized incomplete gamma function:
     the X with gammainc(X, A, tail) = Y.
@@ -211,7 +212,7 @@ def _register_real(name: str, fn: Callable[[np.ndarray], np.ndarray], summary: s
     impl.__name__ = name
     impl.__doc__ = (f"{name}(X)  {summary}\n\nX must be real double or single; single input gives single "
                     f"output.\n\n    {example}\n")
-    builtin(name, family="math")(impl)
+    builtin(name, family="math", op=Operation())(impl)
 
 
 _register_real("erf", sp.erf, "error function, 2/sqrt(pi) times the integral of exp(-t^2) from 0 to X.",
@@ -233,7 +234,7 @@ def _exp1(x: np.ndarray) -> np.ndarray:
     return sp.exp1(x)
 
 
-@builtin("expint", family="math")
+@builtin("expint", family="math", op=Operation(domain=(0.0, math.inf)))
 def expint(x: Value) -> Value:
     """expint(X)  exponential integral E1(X), the integral of exp(-t)/t from X to Inf.
 
