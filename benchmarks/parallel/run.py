@@ -73,22 +73,24 @@ def main() -> int:
         s = session(n, m)
         start = run(s, f"parpool({workers});")
         first, best = timed(s, LOOP.format(keyword="parfor"), args.repeat)
+        busy = s.state.extras["parallel_pool"].last_loop.busy
         if not (np.array_equal(s.get("r"), expected_r) and np.isclose(s.get("total")[0, 0], expected_total,
                                                                        rtol=1e-12)):
             failed.append(workers)
         rows.append({"workers": workers, "label": f"parfor, {workers} workers", "start": start,
-                     "first": first, "best": best})
+                     "first": first, "best": best, "busy": busy})
         run(s, "delete(gcp);")
     print(f"parfor benchmark: n = {n} iterations of logistic_sum(x, {m}), {os.cpu_count()} CPUs, best of "
           f"{args.repeat} after a first run\n")
-    print("| loop | pool start s | first s | best s | speed-up over for | efficiency |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| loop | pool start s | first s | best s | speed-up over for | efficiency | workers busy s |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
         speedup = for_best / row["best"]
         row["speedup"] = speedup
         efficiency = f"{speedup / row['workers']:.0%}" if row["workers"] else "-"
+        busy = f"{row['busy']:.3f}" if "busy" in row else "-"
         print(f"| {row['label']} | {row['start']:.2f} | {row['first']:.3f} | {row['best']:.3f} | "
-              f"{speedup:.2f}x | {efficiency} |")
+              f"{speedup:.2f}x | {efficiency} | {busy} |")
     if failed:
         print(f"\nresults differ from the serial loop with {failed} workers")
     if args.out:

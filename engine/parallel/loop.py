@@ -38,6 +38,7 @@ class ChunkResult:
     slices: dict[str, list[tuple[list, Any]]] = field(default_factory=dict)
     output: str = ""
     worker: str = ""               # the address of the worker that ran it
+    seconds: float = 0.0           # how long its iterations ran there
 
 
 # ---------------------------------------------------------------- the loop's range and inputs

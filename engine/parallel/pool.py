@@ -41,7 +41,8 @@ class LoopReport:
     iterations: int
     chunks: list[tuple[int, int, str]]
     classes: Classes
-    seconds: float = 0.0
+    seconds: float = 0.0            # the loop's wall time on the client
+    busy: float = 0.0               # the chunks' run time on the workers, added up
 
 
 @dataclass(eq=False)
@@ -136,7 +137,7 @@ class Pool:
         partial = reduction_tree(self.client, chunks, classes, workers)
         results = {name: inputs.get(name) for name in classes.sliced_outputs}
         try:
-            done = self.gather_in_order(vm, chunks, results, [n for _, n in ranges])
+            done, busy = self.gather_in_order(vm, chunks, results, [n for _, n in ranges])
             combined = self.wait_for(vm, [partial])[0] if partial is not None else None
         except BaseException:
             self.stop([*chunks, *([partial] if partial is not None else [])])
@@ -146,16 +147,17 @@ class Pool:
         for name, form in classes.reductions.items():
             results[name] = loop.finish(form, inputs.get(name), combined[name])
         self.last_loop = LoopReport(spec.line, count, [(int(s), n, w) for (s, n), w in zip(ranges, done)],
-                                    classes, time.perf_counter() - started)
+                                    classes, time.perf_counter() - started, busy)
         return {name: value for name, value in results.items() if value is not None}
 
     def gather_in_order(self, vm: Any, chunks: list, results: dict, counts: list[int]) -> list[str]:
         """Wait for the chunks (of ``counts`` iterations), printing their output and applying their slices
         in iteration order; the first chunk that failed raises its MATLAB error. Reports progress to
         ``state.extras["parfor_progress"](done, total)`` (the notebook's progress display) if set.
-        Returns the worker of each chunk."""
+        Returns the worker of each chunk and the chunks' run time on the workers."""
         arrived: dict[int, Any] = {}
         where: list[str] = [""] * len(chunks)
+        busy = 0.0
         position = {c.key: k for k, c in enumerate(chunks)}
         remaining, next_k = set(chunks), 0
         progress = vm.state.extras.get("parfor_progress")
@@ -168,6 +170,7 @@ class Pool:
                 k = position[future.key]
                 arrived[k] = result
                 where[k] = getattr(result, "worker", "")
+                busy += getattr(result, "seconds", 0.0)
             while next_k in arrived:
                 result = arrived.pop(next_k)
                 if isinstance(result, RemoteError):
@@ -179,7 +182,7 @@ class Pool:
                 next_k += 1
             if progress is not None:
                 progress(sum(counts[:next_k]) + sum(counts[k] for k in arrived), sum(counts))
-        return where
+        return where, busy
 
     def finished(self, vm: Any, futures: set, every: bool = False) -> set:
         """Some finished futures of ``futures`` (all of them when ``every``), checking for an interrupt

@@ -59,7 +59,7 @@ def loop_section(pool: Pool) -> tuple[str, str]:
     if loop is None:
         return "No parfor loop has run on this pool yet.", "<p>No parfor loop has run on this pool yet.</p>"
     head = (f"Last parfor loop (line {loop.line}): {loop.iterations} iterations in {len(loop.chunks)} chunks, "
-            f"{loop.seconds:.3f} s")
+            f"{loop.seconds:.3f} s (workers busy {loop.busy:.3f} s in all)")
     classes, chunks = table(["variable", "class", "indexing"], [list(r) for r in loop.classes.table()]), \
         table(["chunk", "iterations", "worker"],
               [[k + 1, f"{int(first)}..{int(first) + n - 1}", worker] for k, (first, n, worker) in enumerate(loop.chunks)])

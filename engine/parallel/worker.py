@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import time
 from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Any
@@ -133,6 +134,7 @@ def run_loop_chunk(task: LoopTask, inputs: dict[str, Any], first: float, count: 
     """Run one chunk of a parfor loop on this worker."""
     session = worker_session(task.env)
     printed: list[str] = []
+    started = time.perf_counter()
     try:
         code = body_code(task)
         with captured(session, printed):
@@ -143,6 +145,7 @@ def run_loop_chunk(task: LoopTask, inputs: dict[str, Any], first: float, count: 
         return RemoteError.of(internal_error(exc))
     result.output = "".join(printed)
     result.worker = worker_address()
+    result.seconds = time.perf_counter() - started
     return result
 
 
