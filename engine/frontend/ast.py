@@ -216,12 +216,14 @@ Stmt = ExprStmt | Assign | If | For | While | Switch | TryCatch | Break | Contin
 
 @dataclass(frozen=True)
 class FunctionDef(Node):
-    """``function [outs] = name(params) ... end``; ``doc`` is the leading comment block (help text)."""
+    """``function [outs] = name(params) ... end``; ``doc`` is the leading comment block (help text);
+    ``nested`` the functions defined inside its body (which share its variables), in order."""
     name: str
     params: tuple[str, ...]          # may end with 'varargin'; '~' for an ignored input
     outputs: tuple[str, ...]         # may end with 'varargout'
     body: tuple[Stmt, ...]
     doc: str = ""
+    nested: tuple["FunctionDef", ...] = ()
 
 
 @dataclass(frozen=True)

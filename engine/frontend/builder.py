@@ -104,9 +104,16 @@ class AstBuilder:
         params = rest[at + 1] if isinstance(rest[at + 1], list) else []
         has_end = rest[-1] is _END_MARK
         body = rest[-2] if has_end else rest[-1]
+        nested = tuple(st for st in body if isinstance(st, ast.FunctionDef))
+        if nested:
+            body = tuple(st for st in body if not isinstance(st, ast.FunctionDef))
         node = ast.FunctionDef(str(rest[at]), tuple(params), outputs, body, self._doc_after(keyword.line),
-                               **_pos(keyword))
+                               nested, **_pos(keyword))
         return _Function(node, has_end)
+
+    def nested_funcdef(self, children) -> ast.FunctionDef:
+        """A nested function: a statement of its parent's body until ``funcdef`` takes it out."""
+        return self.funcdef(children).node
 
     def func_outputs(self, children) -> tuple:
         return tuple(str(c) for c in children if c.type == "NAME")

@@ -117,10 +117,30 @@ def _parse_tokens(lexer: Lexer, poll: Callable[[], None] | None) -> ast.Program:
     if lexer.open_brackets:
         opener = lexer.open_brackets[-1]
         raise syntax_error(MISMATCHED, opener.line, opener.column)
+    mark_nested(tokens)
     try:
         return _parser().parse(lexer, tokens, poll)
     except UnexpectedInput as exc:
         raise _unexpected(exc, tokens) from None
+
+
+def mark_nested(tokens: list[Token]) -> None:
+    """Retype as NESTED_FUNCTION each ``function`` that stands directly in another function's body. A
+    function without ``end`` runs to the next ``function``, so nesting exists only where every block
+    and function of the text is closed by an ``end`` (MATLAB: nested functions need ``end``s)."""
+    stack: list[Token] = []
+    nested: list[Token] = []
+    for tok in tokens:
+        kind = tok.type
+        if kind in BLOCK_OPENERS:
+            if kind == "FUNCTION" and stack and stack[-1].type == "FUNCTION":
+                nested.append(tok)
+            stack.append(tok)
+        elif kind == "_END" and stack:
+            stack.pop()
+    if not stack:
+        for tok in nested:
+            tok.type = "NESTED_FUNCTION"
 
 
 def _located(err: MatlabError, name: str, source: str) -> MatlabError:
@@ -139,11 +159,6 @@ def _unexpected(exc: UnexpectedInput, tokens: list[Token]) -> MatlabError:
     before = tokens[:next(i for i, t in enumerate(tokens) if t is tok)]
     if tok.type == "FUNCTION":
         return _misplaced_function(tok, before)
-    if tok.type == "_END":
-        nested = _nested_function(before)
-        if nested is not None:
-            return syntax_error("Nested functions are not supported.", nested.line, nested.column,
-                                "matfuse:unsupportedSyntax")
     return syntax_error(_message(tok, before), tok.line, tok.column)
 
 
@@ -153,16 +168,6 @@ def _misplaced_function(tok: Token, before: list[Token]) -> MatlabError:
     if blocks:
         return syntax_error(MISSING_END, blocks[-1].line, blocks[-1].column)
     return syntax_error("Function definitions are not permitted in this context.", tok.line, tok.column)
-
-
-def _nested_function(before: list[Token]) -> Token | None:
-    """The grammar ends a function at the next ``function``; an ``end`` it then cannot place, while
-    the keywords say a function is still open, means the second definition was nested in the first."""
-    blocks = open_blocks(before)
-    if not blocks or blocks[-1].type != "FUNCTION":
-        return None
-    start = next(i for i, t in enumerate(before) if t is blocks[-1])
-    return next((t for t in before[start + 1:] if t.type == "FUNCTION"), None)
 
 
 def _message(tok: Token, before: list[Token]) -> str:
@@ -213,7 +218,7 @@ def open_blocks(tokens: list[Token]) -> list[Token]:
     ``end`` that closes nothing."""
     stack: list[Token] = []
     for tok in tokens:
-        if tok.type in BLOCK_OPENERS:
+        if tok.type in BLOCK_OPENERS or tok.type == "NESTED_FUNCTION":
             stack.append(tok)
         elif tok.type == "_END":
             if not stack:

@@ -315,5 +315,5 @@ RULES: dict[str, Callable[[Instr, Env, dict[int, Any]], Type]] = {
     "end": constant("double"), "nargin": constant("double"), "nargout": constant("double"),
     "truth": constant("logical"), "sctruth": constant("logical"), "decides": constant("logical"),
     "casematch": constant("logical"), "anon": constant("function_handle"),
-    "fhandle": constant("function_handle"), "caught": constant("MException"),
+    "fhandle": constant("function_handle"), "nestedhandle": constant("function_handle"), "caught": constant("MException"),
 }

@@ -30,6 +30,10 @@ Instruction set (``op attr args``; ``spread`` flags mark comma-list arguments th
     iter %v -> it           for-loop iterator over columns (rangeiter %a %s %b: over a range, lazily)
     nargin / nargout        of the running function      loadopt x               x, or [] if undefined
     showname x SHOW         script statement ``x``: show the variable, or call the function x
+    eload (x,up,opt)        nested functions: shared variable x of the environment ``up`` levels up
+                            (opt: None when undefined, else an error); estore (x,up) %v stores it
+    callnested (name,key,up,nargout,spread) %args..      call nested function ``key`` in that environment
+    nestedhandle (name,key,up)                           @name of a nested function (keeps the environment)
 """
 from __future__ import annotations
 
@@ -120,6 +124,8 @@ class Function:
     source: str = ""
     file: str = ""
     ntemps: int = 0
+    nested: bool = False                        # one of a nest of nested functions (mir/nested.py)
+    shared: dict[str, int] = field(default_factory=dict)   # shared variable -> environment levels up
 
     def block(self, label: str) -> Block:
         for b in self.blocks:

@@ -17,6 +17,7 @@ from ..runtime.errors import MatlabError
 from ..runtime.semantics import hex_literal
 from ..runtime.values import CharArray, StringArray
 from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
+from .nested import Scope, nest_scopes
 
 LIST_NODES = (A.CellIndex, A.Field, A.DynField)
 POLL_EVERY = 1024      # statements lowered between two calls of LowerOptions.poll
@@ -61,18 +62,27 @@ def lower_program(program: A.Program, name: str, options: LowerOptions | None = 
     main = Function(name=name, kind="script", source=program.source)
     if not program.is_function_file:
         Lowerer(main, None, options).lower_body(program.body, options.base_globals)
-    functions = {f.name: lower_function(f, options, program.source) for f in program.functions}
+    functions = {}
+    for f in program.functions:
+        for fdef, scope in nest_scopes(f) if f.nested else [(f, None)]:
+            functions[scope.key if scope else f.name] = lower_function(fdef, options, program.source, scope)
     if program.is_function_file and program.functions:
         main = functions[program.functions[0].name]
     return Module(main, functions)
 
 
-def lower_function(fdef: A.FunctionDef, options: LowerOptions, source: str = "") -> Function:
-    fn = Function(name=fdef.name, kind="function", params=list(fdef.params), outputs=list(fdef.outputs),
-                  source=source)
+def lower_function(fdef: A.FunctionDef, options: LowerOptions, source: str = "", scope: Scope | None = None
+                   ) -> Function:
+    """A function; ``scope`` places one among nested functions (nested.py): its name is then its key
+    (``outer/inner``) and the variables it shares live in environments."""
+    fn = Function(name=scope.key if scope else fdef.name, kind="function", params=list(fdef.params),
+                  outputs=list(fdef.outputs), source=source)
     static = set(fdef.params) | set(fdef.outputs) | assigned_names(fdef.body)
+    if scope is not None:
+        static |= scope.variables
+        fn.shared, fn.nested = dict(scope.shared), True
     static.discard("~")
-    low = Lowerer(fn, static, options)
+    low = Lowerer(fn, static, options, scope.calls if scope else {})
     for name in [*fdef.params, *fdef.outputs]:
         if name != "~":
             low.slot(name)
@@ -227,10 +237,12 @@ class Lowerer:
     """Builds one MIR Function from statements. ``static`` is the set of variable names for a function,
     or None where names are resolved at run time (scripts, anonymous function bodies)."""
 
-    def __init__(self, fn: Function, static: set[str] | None, options: LowerOptions):
+    def __init__(self, fn: Function, static: set[str] | None, options: LowerOptions,
+                 nested_calls: dict[str, tuple[str, int]] | None = None):
         self.fn = fn
         self.static = static
         self.options = options
+        self.nested_calls = nested_calls or {}  # callable nested functions -> (key, levels up to the parent)
         self.loops: list[Loop] = []
         self.try_depth = 0
         self.end_ctx: tuple[Temp, int, int] | None = None
@@ -288,6 +300,8 @@ class Lowerer:
 
     # ------------------------------------------------------------ variables
     def read_var(self, name: str, node: A.Node) -> Temp:
+        if name in self.fn.shared:
+            return self.emit("eload", attr=(name, self.fn.shared[name], False), node=node)
         if name in self.fn.globals:
             return self.emit("gload", attr=name, node=node)
         if name in self.fn.persistents:
@@ -296,12 +310,28 @@ class Lowerer:
         return self.emit("load" if self.static is not None else "loadname", attr=name, node=node)
 
     def write_var(self, name: str, value: Temp, node: A.Node) -> None:
+        if name in self.fn.shared:
+            self.emit("estore", [value], (name, self.fn.shared[name]), node, value=False)
+            return
         if name in self.fn.globals or name in self.fn.persistents:
             op = "gstore" if name in self.fn.globals else "pstore"
             self.emit(op, [value], name, node, value=False)
             return
         self.slot(name)
         self.emit("store", [value], name, node, value=False)
+
+    def fill_slot(self, name: str, node: A.Node) -> None:
+        """A shared variable's value (None if undefined) copied into its slot, for the instructions that
+        work on a slot in place (indexed and comma-list assignments, captures of anonymous functions)."""
+        if name in self.fn.shared:
+            self.slot(name)
+            value = self.emit("eload", attr=(name, self.fn.shared[name], True), node=node)
+            self.emit("store", [value], name, node, value=False)
+
+    def flush_slot(self, name: str, node: A.Node) -> None:
+        """The slot of a shared variable written back to its environment (after ``fill_slot``)."""
+        if name in self.fn.shared:
+            self.write_var(name, self.emit("load", attr=name, node=node), node)
 
     # ------------------------------------------------------------ statements
     def lower_body(self, stmts: tuple, base_globals: frozenset[str]) -> None:
@@ -386,12 +416,14 @@ class Lowerer:
         are sliced (``outs``) and each comma-list target is assigned all of its values (``setlist``)."""
         counts, total = [], None
         for target in st.targets:
+            if is_list_target(target):
+                self.fill_slot(target.base.name, st)
             count = self.target_count(target) if is_list_target(target) else self.emit("const", attr=1.0, node=st)
             counts.append(count)
             total = count if total is None else self.emit("binop", [total, count], "+", st)
         rhs = self.call_like(st.value, -2)
         call = self.block.instrs[-1]
-        if call.dest is not rhs or call.op not in ("call", "callname", "index"):
+        if call.dest is not rhs or call.op not in ("call", "callname", "callnested", "index"):
             raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
         call.args.append(total)
         call.attr = (*call.attr[:-2], -2, call.attr[-1] + (False,)) if call.op != "index" \
@@ -431,6 +463,7 @@ class Lowerer:
             self.emit("setlist", [values], (name, ".", target.name), st, value=False)
         else:
             self.emit("setlist", [values, self.value(target.name)], (name, ".()", 1), st, value=False)
+        self.flush_slot(name, st)
 
     def multi_value(self, node: A.Node, nargout: int) -> Temp:
         if isinstance(node, (A.Ident, A.Index)):
@@ -452,6 +485,7 @@ class Lowerer:
         name = node.name
         if self.static is not None:
             self.static.add(name)
+        self.fill_slot(name, st)
         args: list[Temp] = []
         steps: list[tuple] = []
         prefix: Temp | None = None
@@ -477,6 +511,7 @@ class Lowerer:
         self.emit("setindex", [value, *args], (name, tuple(steps)), st, value=False)
         if glob:
             self.write_var(name, self.emit("load", attr=name, node=st), st)
+        self.flush_slot(name, st)
 
     def prefix_value(self, name: str, chain: list, node: A.Node) -> Temp:
         """The value that ``end`` refers to inside an assignment target (``[]`` if not yet defined)."""
@@ -538,6 +573,7 @@ class Lowerer:
             self.static.add(st.var)
         self.terminate("fornext", [body.label, exit_.label], [it], st.var, st)
         self.start(body)
+        self.flush_slot(st.var, st)
         self.loop_body(st.body, head.label, exit_, st)
 
     def parfor(self, st: A.For) -> None:
@@ -783,6 +819,9 @@ class Lowerer:
         return self.emit(op, temps, (tuple(len(r) for r in rows), tuple(spread)), node)
 
     def expr_FuncHandle(self, node: A.FuncHandle) -> Temp:
+        nested = self.nested_calls.get(node.name)
+        if nested is not None:              # a handle to a nested function keeps its parent's environment
+            return self.emit("nestedhandle", attr=(node.name, *nested), node=node)
         return self.emit("fhandle", attr=node.name, node=node)
 
     def expr_AnonFunc(self, node: A.AnonFunc) -> Temp:
@@ -798,6 +837,7 @@ class Lowerer:
         low.terminate("return", [])
         for name in body.variables:
             if name not in node.params and not name.startswith("$") and self.is_variable(name):
+                self.fill_slot(name, node)          # a shared variable is captured from its environment
                 self.slot(name)
         return self.emit("anon", attr=AnonSpec(tuple(node.params), body, text), node=node)
 
@@ -811,7 +851,7 @@ class Lowerer:
         if isinstance(base, A.Ident) and self.end_ctx is not None and self.is_function(base.name) \
                 and any(self.uses_end(a) for a in node.args):
             temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
-            return self.emit("call", temps, (base.name, nargout, spread), node)
+            return self.call_function(base.name, temps, nargout, spread, node)
         if isinstance(base, A.Ident) and not any(self.uses_end(a) for a in node.args):
             name = base.name
             if self.static is None and name not in self.fn.globals:
@@ -820,17 +860,26 @@ class Lowerer:
                 return self.emit("callname", temps, (name, nargout, spread), node)
             if not self.is_variable(name):
                 temps, spread = self.arguments(node.args, None)
-                return self.emit("call", temps, (name, nargout, spread), node)
+                return self.call_function(name, temps, nargout, spread, node)
         value = self.value(base)
         temps, spread = self.arguments(node.args, value)
         return self.emit("index", [value, *temps], (nargout, spread), node)
+
+    def call_function(self, name: str, temps: list[Temp], nargout: int, spread: tuple[bool, ...],
+                      node: A.Node) -> Temp:
+        """A call of the function ``name``: ``callnested`` for a nested function (nested.py), which runs
+        in the environment its parent has here, else ``call``."""
+        nested = self.nested_calls.get(name)
+        if nested is not None:
+            return self.emit("callnested", temps, (name, *nested, nargout, spread), node)
+        return self.emit("call", temps, (name, nargout, spread), node)
 
     def ident(self, node: A.Ident, nargout: int) -> Temp:
         name = node.name
         if self.static is not None and not self.is_variable(name):
             if name in ("nargin", "nargout") and self.fn.kind == "function":
                 return self.emit(name, node=node)
-            return self.emit("call", [], (name, nargout, ()), node)
+            return self.call_function(name, [], nargout, (), node)
         if self.static is None and nargout != 1 and name not in self.fn.globals:
             self.slot(name)
             return self.emit("callname", [], (name, nargout, ()), node)

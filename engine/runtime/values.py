@@ -170,13 +170,15 @@ class FunctionHandle:
     Named handles (``@sin``, ``@myfunc``) have ``name`` set and ``params is None``; the name is resolved
     when called. Anonymous functions (``@(x) x + a``) have ``params``, ``body`` (whatever compiled form the
     VM keeps) and ``captured`` (variable values copied at creation, MATLAB's capture by value).
-    ``text`` is what func2str and display show, e.g. ``@(x)x+a`` or ``sin``.
+    ``text`` is what func2str and display show, e.g. ``@(x)x+a`` or ``sin``. A handle to a nested
+    function has its code as ``body`` and ``env``, the environment of its parent's activation.
     """
     text: str
     name: str | None = None
     params: list[str] | None = None
     body: Any = None
     captured: dict[str, Any] = field(default_factory=dict)
+    env: Any = None
 
 
 Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray | FunctionHandle

@@ -24,8 +24,8 @@ OPNAMES = (
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "SCTRUTH", "DECIDES", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD",
-    "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "WINDOW",
-    "RETURN",
+    "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "ELOAD",
+    "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -42,7 +42,8 @@ OPERANDS = {
     "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
-    "PARFOR": "Rnn", "WINDOW": "n", "RETURN": "",
+    "PARFOR": "Rnn", "ELOAD": "rnnn", "ESTORE": "rnn", "CALLNESTED": "rnRnnn", "NESTEDHANDLE": "rnnn",
+    "WINDOW": "n", "RETURN": "",
 }
 
 JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}
@@ -67,6 +68,15 @@ class Window:
     live: list[int] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Nesting:
+    """A function among nested functions (mir/nested.py): each activation has an environment of the
+    variables it shares (frame.Env); its parameters and outputs that are shared are copied into it on
+    entry and out of it on return."""
+    params: tuple[tuple[int, str], ...]       # (slot, name)
+    outputs: tuple[tuple[int, str], ...]
+
+
 @dataclass(eq=False)
 class Code:
     name: str
@@ -85,6 +95,7 @@ class Code:
     reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
     runner: Any = field(default=None, repr=False)   # the specialised Python function (pygen), once run
     generated: Any = field(default=None, repr=False)   # pygen.Generated, kept with the code in the disk cache
+    nest: Nesting | None = None                # set for nested functions and the functions holding them
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""

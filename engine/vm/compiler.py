@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
-from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Window
+from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Nesting, Window
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
@@ -31,7 +31,7 @@ SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", 
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
 POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
 UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}  # may clear vars
-LEAKY = {"CALL", "CALLLOCAL", "ANON", "GSTORE", "PSTORE", "SETINDEX", "MOVE", "ITER",
+LEAKY = {"CALL", "CALLLOCAL", "CALLNESTED", "ANON", "GSTORE", "PSTORE", "ESTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
 
 
@@ -78,6 +78,10 @@ class Compiler:
                 varnames.append(name)
         self.code = Code(fn.name, fn.kind, varnames, list(fn.params), list(fn.outputs),
                          locals=local_codes, source=fn.source, file=fn.file)
+        if fn.nested:
+            own = {name for name, up in fn.shared.items() if up == 0}
+            self.code.nest = Nesting(tuple((varnames.index(p), p) for p in fn.params if p in own),
+                                     tuple((varnames.index(o), o) for o in fn.outputs if o in own))
         self.code.template = [None] * len(varnames)
         self.nvars = len(varnames)
         self.slots = {n: k for k, n in enumerate(varnames)}
@@ -374,6 +378,21 @@ class Compiler:
         body = Compiler(spec.body, self.local_codes, self.local_names, self.poll).compile({spec.var})
         self.emit("PARFOR", (self.args_of(ins), body, spec), ins)
 
+    def op_nestedhandle(self, ins: Instr) -> None:
+        self.emit("NESTEDHANDLE", (self.reg(ins.dest), *ins.attr), ins)
+
+    def op_callnested(self, ins: Instr) -> None:
+        name, key, up, nargout, spread = ins.attr
+        argv = self.colons_as_text(self.args_of(ins))
+        self.emit("CALLNESTED", (self.reg(ins.dest), key, argv, spread_or_none(spread), nargout, up), ins, argv)
+        self.disown_after(argv, self.reg(ins.dest), "CALL")
+
+    def op_eload(self, ins: Instr) -> None:
+        self.emit("ELOAD", (self.reg(ins.dest), *ins.attr), ins)
+
+    def op_estore(self, ins: Instr) -> None:
+        self.simple("ESTORE", ins, *ins.attr)
+
     def op_fhandle(self, ins: Instr) -> None:
         self.emit("FHANDLE", (self.reg(ins.dest), ins.attr), ins)
 
@@ -636,5 +655,5 @@ def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
     return spread if any(spread) else None
 
 
-NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE",
+NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE", "ESTORE",
            "PSTORE", "PARFOR", "WINDOW", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}

@@ -27,7 +27,7 @@ SCALAR_TYPES = (float, bool, complex)
 
 class Frame:
     """One activation: the register file (variables, temporaries, constants) and per-call state."""
-    __slots__ = ("code", "regs", "owned", "handlers", "caught", "nargin", "nargout", "extra")
+    __slots__ = ("code", "regs", "owned", "handlers", "caught", "nargin", "nargout", "extra", "env")
 
     def __init__(self, code: Code, nargin: int = 0, nargout: int = 0):
         self.code = code
@@ -38,6 +38,7 @@ class Frame:
         self.nargin = nargin
         self.nargout = nargout
         self.extra: dict[str, Any] | None = None   # variables without a slot (created by builtins via ctx)
+        self.env: Env | None = None          # nested functions: the shared variables (code.nest)
 
     def variables(self) -> dict[str, Any]:
         """The workspace of this frame as MATLAB code sees it (builtins through ctx.variables()): name ->
@@ -63,6 +64,40 @@ class Frame:
                     self.regs[k] = new
                     self.owned.pop(k, None)
         self.extra = {n: v for n, v in values.items() if n not in names}
+
+
+class Env:
+    """The variables one activation of a function shares with the functions nested in it (and theirs,
+    through ``parent``: the environment of the activation of its enclosing function). It outlives the
+    activation while a handle to a nested function holds it."""
+    __slots__ = ("values", "parent")
+
+    def __init__(self, parent: "Env | None") -> None:
+        self.values: dict[str, Any] = {}
+        self.parent = parent
+
+    def up(self, levels: int) -> "Env":
+        env = self
+        for _ in range(levels):
+            env = env.parent
+        return env
+
+
+def enter_nest(frame: Frame, parent: Env | None) -> None:
+    """A nested function's (or its holder's) activation starts: a new environment, holding the shared
+    parameters it was given."""
+    env = frame.env = Env(parent)
+    R = frame.regs
+    for slot, name in frame.code.nest.params:
+        if R[slot] is not None:
+            env.values[name] = R[slot]
+
+
+def leave_nest(frame: Frame) -> None:
+    """The activation returns: its shared outputs back into their slots, where the caller reads them."""
+    values = frame.env.values
+    for slot, name in frame.code.nest.outputs:
+        frame.regs[slot] = values.get(name)
 
 
 # ---------------------------------------------------------------- for-loop iteration

@@ -214,6 +214,39 @@ def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:
         R[dest] = vm.call_code(code, args, nargout)
 
 
+def op_callnested(vm: Any, frame: Frame, a: tuple) -> None:
+    """A nested function (mir/nested.py), run in the environment of its parent: ``up`` levels up."""
+    dest, key, regs, spread, nargout, up = a
+    R = frame.regs
+    args = expand(R, regs, spread)
+    code = frame.code.locals[key]
+    env = frame.env.up(up)
+    if nargout == -2:
+        nargout = int(args.pop())
+        R[dest] = counted(vm.call_code_outputs(code, args, nargout, env), nargout)
+    else:
+        R[dest] = vm.call_code(code, args, nargout, env)
+
+
+def op_nestedhandle(vm: Any, frame: Frame, a: tuple) -> None:
+    dest, name, key, up = a
+    frame.regs[dest] = FunctionHandle(text=name, name=name, body=frame.code.locals[key], env=frame.env.up(up))
+
+
+def op_eload(vm: Any, frame: Frame, a: tuple) -> None:
+    """A variable shared among nested functions, from the environment ``up`` levels up."""
+    dest, name, up, optional = a
+    value = frame.env.up(up).values.get(name)
+    if value is None and not optional:
+        raise undefined(name)
+    frame.regs[dest] = value
+
+
+def op_estore(vm: Any, frame: Frame, a: tuple) -> None:
+    src, name, up = a
+    frame.env.up(up).values[name] = frame.regs[src]
+
+
 def op_setans(vm: Any, frame: Frame, a: tuple) -> None:
     src, ans, show = a
     set_ans(vm, frame, ans, frame.regs[src], show)

@@ -22,7 +22,7 @@ from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, und
 from ..runtime.values import CellArray, FunctionHandle
 from .code import Code
 from .filecache import compiled_file
-from .frame import NOVALUE, Frame, cell_row, interrupt_error
+from .frame import NOVALUE, Env, Frame, cell_row, enter_nest, interrupt_error, leave_nest
 from .interp import run
 from .slowpath import SlowPaths
 
@@ -117,6 +117,8 @@ class VM(SlowPaths):
         if type(fn) is not FunctionHandle:
             raise MatlabError("MATLAB:feval:invalidInput", "Argument must be a function handle or a function name.")
         if fn.params is None:
+            if fn.env is not None:                  # a nested function, in its parent's environment
+                return self.call_code_outputs(fn.body, args, nargout, fn.env)
             return self.invoke(fn.body if isinstance(fn.body, Code) else self.resolve(fn.name), args, nargout)
         return self.call_anonymous(fn, args, nargout)
 
@@ -151,14 +153,16 @@ class VM(SlowPaths):
             return self.run_script_file(target)
         return self.call_code_outputs(target, args, nargout)
 
-    def call_code(self, code: Code, args: list, nargout: int) -> Any:
-        """CALLLOCAL: a local function, with the instruction's nargout convention."""
+    def call_code(self, code: Code, args: list, nargout: int, env: Env | None = None) -> Any:
+        """CALLLOCAL (CALLNESTED: in environment ``env``): a local function, with the instruction's nargout
+        convention."""
         n = self.frames[-1].nargout if nargout < 0 else nargout
-        outs = self.call_code_outputs(code, args, n)
+        outs = self.call_code_outputs(code, args, n, env)
         return outs if nargout < 0 else adapt(outs, nargout)
 
-    def call_code_outputs(self, code: Code, args: list, nargout: int) -> tuple:
-        """Run a user function; its outputs as a tuple. (The hot path of every call: kept flat.)"""
+    def call_code_outputs(self, code: Code, args: list, nargout: int, env: Env | None = None) -> tuple:
+        """Run a user function; its outputs as a tuple. ``env``: the environment of a nested function's
+        parent (frame.Env). (The hot path of every call: kept flat.)"""
         if self.interrupted:
             raise interrupt_error()
         nargin = len(args)
@@ -174,7 +178,11 @@ class VM(SlowPaths):
                 R[slot] = value
         if code.varargin is not None:
             R[code.varargin] = cell_row(list(args[len(slots):]))
+        if code.nest is not None:
+            enter_nest(frame, env)
         self.run_frame(frame)
+        if code.nest is not None:
+            leave_nest(frame)
         if nargout <= 1 and code.first_out >= 0:
             value = R[code.first_out]
             if value is not None:

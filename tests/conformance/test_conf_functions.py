@@ -356,6 +356,38 @@ CASES = [
          vals=D([1.5, -1, 3])),
     case('prog_logical_filter', 'x = 1:20; evens = x(mod(x, 2) == 0 & x > 10); total = sum(x(x < 5));',
          evens=D([12, 14, 16, 18, 20]), total=D(10)),
+    # nested functions share the variables that also appear in their parent (MATLAB's documentation;
+    # values recorded with Octave 7.3, which agrees)
+    case('nested_shared_variable',
+         'r = main2();\nfunction x = main2\n  nestfun2\n  x = x + 1;\n  function nestfun2\n    x = 5;\n'
+         '  end\nend', r=D(6)),
+    case('nested_loop_and_deeper',
+         '[t, u] = outer3(2);\nfunction [t, u] = outer3(n)\n  t = 0;\n  v = zeros(1, n);\n  for k = 1:n\n'
+         '    addk(k);\n  end\n  u = v;\n  function addk(j)\n    t = t + j;\n    v(j) = j * 10;\n'
+         '    deeper();\n    function deeper\n      t = t + 100;\n    end\n  end\nend',
+         t=D(203), u=D([10, 20])),
+    case('nested_siblings_params_local',
+         '[a, b, e] = sibs(3);\nfunction [a, b, e] = sibs(n)\n  acc = n;\n  y = 10;\n  two();\n  a = acc;\n'
+         '  b = bump();\n  e = inner(4) + y;\n  function one\n    acc = acc * 2;\n  end\n'
+         '  function two\n    one();\n    acc = acc + n;\n  end\n  function r = bump\n    acc = acc + 1;\n'
+         '    r = acc;\n  end\n  function y = inner(x)\n    y = x * 100;\n  end\nend',
+         a=D(9), b=D(10), e=D(410)),
+    case('nested_recursive_and_capture',
+         'f = fact_outer(5);\ng = capture();\nfunction r = fact_outer(n)\n  calls = 0;\n  r = fact(n) + calls;\n'
+         '  function v = fact(k)\n    calls = calls + 1;\n    if k <= 1\n      v = 1;\n    else\n'
+         '      v = k * fact(k - 1);\n    end\n  end\nend\nfunction r = capture\n  base = 3;\n  setbase(7);\n'
+         '  f = @(x) x + base;\n  setbase(100);\n  r = f(1);\n  function setbase(v)\n    base = v;\n  end\nend',
+         f=D(125), g=D(8)),
+    case('nested_handle_keeps_workspace',
+         'h = makeCounter(5); a1 = h(); a2 = h(); g = makeCounter(0); b1 = g(); a3 = feval(h);\n'
+         'function h = makeCounter(start)\n  count = start;\n  h = @increment;\n'
+         '  function c = increment()\n    count = count + 1;\n    c = count;\n  end\nend',
+         a1=D(6), a2=D(7), b1=D(1), a3=D(8)),
+    case('nested_end_and_comma_list_targets',
+         '[q, z] = grow();\nfunction [q, z] = grow\n  q = [];\n  c = {};\n  push(1); push(2);\n  fill();\n'
+         '  z = [c{:}];\n  function push(v)\n    q(end + 1) = v;\n  end\n  function fill\n'
+         '    [c{1:2}] = deal(4, 5);\n  end\nend',
+         q=D([1, 2]), z=D([4, 5])),
 ]
 
 

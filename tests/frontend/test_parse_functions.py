@@ -84,10 +84,25 @@ def test_block_comment_help_text():
     assert parse(src).functions[0].doc == "F  Block help.\n  Second line."
 
 
-def test_nested_functions_are_reported_as_unsupported():
-    err = syntax_error("function outer\n  x = 1;\n  function inner\n  end\nend")
-    assert (err.identifier, err.message) == ("matfuse:unsupportedSyntax", "Nested functions are not supported.")
-    assert (err.line, err.column) == (3, 3)
+def test_nested_functions_belong_to_their_parent():
+    src = ("function h = counter()\n  n = 0;\n  function c = bump\n    n = n + 1;\n    function deep\n    end\n"
+           "  end\n  h = @bump;\nend\nfunction other\nend")
+    outer, other = parse(src).functions
+    assert [f.name for f in outer.nested] == ["bump"] and [f.name for f in outer.nested[0].nested] == ["deep"]
+    assert [type(st).__name__ for st in outer.body] == ["Assign", "Assign"] and other.nested == ()
+    assert (outer.nested[0].line, outer.nested[0].col, outer.nested[0].outputs) == (3, 3, ("c",))
+
+
+def test_a_function_inside_a_control_block_is_not_nested():
+    err = syntax_error("function a\n  if 1\n    function b\n    end\n  end\nend")
+    assert err.message.startswith("At least one END is missing") and (err.line, err.column) == (2, 3)
+
+
+def test_without_ends_a_function_line_starts_the_next_function():
+    outer, second = parse("function outer\n  x = 1;\nfunction second\n  y = 2;\n").functions
+    assert outer.nested == () and second.name == "second"
+    err = syntax_error("function outer\n  x = 1;\n  function inner\n  end\n")
+    assert err.message.startswith("All functions in a file must be terminated with 'end'")
 
 
 def test_function_inside_an_unclosed_block_points_at_the_block():
