@@ -27,6 +27,14 @@ CASES = [
     case('orderfields_mismatch', "s = orderfields(struct('a', 1), {'b'});",
          error=('MATLAB:orderfields:FieldsDoNotMatch',
                 'The structures or names must have the same fields as the input.')),
+    # recorded with Octave
+    case('mat2cell_blocks', "c = mat2cell(magic(4), [1 3], [2 2]); s = cellfun(@(x) size(x, 1) * 10 + size(x, 2), c); "
+         "c22 = c{2, 2}; d = mat2cell((1:6)', [2 4]); e = mat2cell('abcdef', 1, [2 4]);",
+         s=D([12, 32, 12, 32], (2, 2)), c22=D([10, 6, 15, 8, 12, 1], (3, 2)),
+         d=Cell([D([1, 2], (2, 1)), D([3, 4, 5, 6], (4, 1))], (2, 1)), e=Cell([C('ab'), C('cdef')])),
+    case('mat2cell_bad_sizes', "c = mat2cell(1:3, 1, [1 1]);",
+         error=('MATLAB:mat2cell:DimensionMismatch',
+                'Input arguments, D1 through D2, must sum to each dimension of the input matrix size, [1 3].')),
 ]
 
 

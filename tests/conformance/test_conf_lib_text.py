@@ -46,6 +46,17 @@ CASES = [
     case('convert_text_kinds', "a = convertStringsToChars(\"abc\"); b = convertStringsToChars([\"a\", \"bc\"]); "
          "[c, d] = convertCharsToStrings('x', {'y', 'z'}); e = convertCharsToStrings(5);",
          a=C('abc'), b=Cell([C('a'), C('bc')]), c=S('x'), d=S(['y', 'z']), e=D(5)),
+    case('extract_between_patterns', "a = extractBetween(\"The quick brown fox\", \"quick \", \" fox\"); "
+         "b = extractBetween('a[1]b[2]', '[', ']'); c = extractBetween([\"<x>1</x>\"; \"<x>2</x>\"], \"<x>\", \"</x>\"); "
+         "e = extractBetween('a[1]', '[', ']', 'Boundaries', 'inclusive');",
+         a=S('brown'), b=Cell([C('1'), C('2')], (2, 1)), c=S(['1', '2'], (2, 1)), e=Cell([C('[1]')])),
+    case('extract_between_positions', "d = extractBetween('abcdef', 2, 4); "
+         "f = extractBetween(\"abcdef\", 2, 4, 'Boundaries', 'exclusive');", d=Cell([C('bcd')]), f=S('c')),
+    case('splitlines_forms', "a = splitlines(sprintf('a\\nb\\r\\nc')); b = splitlines(\"x\" + newline + \"y\");",
+         a=Cell([C('a'), C('b'), C('c')], (3, 1)), b=S(['x', 'y'], (2, 1))),
+    # recorded with Octave: deblank of a char matrix drops the columns blank in every row
+    case('deblank_char_matrix', "a = deblank(['ab  '; 'c   ']); b = deblank(['  '; '  ']);",
+         a=C('acb ', (2, 2)), b=C('')),
 ]
 
 

@@ -330,3 +330,36 @@ def deal(*args, nargout=1):
     if len(args) != count:
         raise MatlabError("MATLAB:deal:narginchk", "The number of outputs should match the number of inputs.")
     return tuple(args) if count > 1 else args[0]
+
+
+@builtin("mat2cell", family="cells")
+def mat2cell(a, *sizes):
+    """mat2cell(A, r), mat2cell(A, r, c), mat2cell(A, d1, ..., dn)  cut an array into a cell array of blocks.
+
+    r lists the heights of the blocks (they add up to size(A, 1)), c their widths (adding up to
+    size(A, 2); left out, every block is A's full width); likewise for more dimensions. Block {i, j} is
+    A(rows of block i, columns of block j), of A's class.
+
+        mat2cell(magic(4), [1 3], [2 2])   % 2x2 cell: 1x2, 1x2, 3x2, 3x2 blocks
+    """
+    if not sizes:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    shape = size_of(a)
+    ndim = max(len(shape), len(sizes))
+    full = tuple(shape) + (1,) * (ndim - len(shape))
+    parts = [real_values(v, "mat2cell", "Block sizes").ravel() for v in sizes]
+    parts += [np.array([float(n)]) for n in full[len(parts):]]
+    for d, (lengths, n) in enumerate(zip(parts, full)):
+        if np.any((lengths < 0) | (lengths != np.floor(lengths))) or lengths.sum() != n:
+            raise MatlabError("MATLAB:mat2cell:DimensionMismatch",
+                              f"Input arguments, D1 through D{ndim}, must sum to each dimension of the input "
+                              f"matrix size, [{' '.join(str(k) for k in full)}].")
+    starts = [np.concatenate(([0], np.cumsum(p)[:-1])).astype(int) for p in parts]
+    counts = tuple(len(p) for p in parts)
+    items = []
+    for block in np.ndindex(*counts[::-1]):
+        block = block[::-1]
+        subs = [np.arange(starts[d][k] + 1, starts[d][k] + parts[d][k] + 1, dtype=np.float64).reshape(1, -1)
+                for d, k in enumerate(block)]
+        items.append(index(a, subs))
+    return cell_value(items, normalize_shape(counts))

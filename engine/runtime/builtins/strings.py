@@ -12,8 +12,8 @@ from ..errors import MatlabError, check_size
 from ..semantics import char_codes
 from ..values import CellArray, CharArray, StringArray, Value, simplify, utf16_codes, utf16_text
 from .registry import builtin
-from .textutil import (TextList, alternation, cell_value, char_row, char_value, is_char_row, map_texts,
-                       option_name, string_value, text_arg, texts_of, unescape)
+from .textutil import (EMPTY_CHAR, TextList, alternation, cell_value, char_row, char_value, is_char_row,
+                       map_texts, option_name, string_value, text_arg, texts_of, unescape)
 
 WHITESPACE = " \t\n\v\f\r"
 
@@ -471,10 +471,15 @@ def strlength(text):
 def deblank(text):
     """deblank(str)  remove trailing whitespace and null characters.
 
-    Works on char row vectors, string arrays and cell arrays of char.
+    Works on char row vectors, string arrays and cell arrays of char; a char matrix loses the trailing
+    columns that are blank in every row.
 
         deblank('ab   ')   % 'ab'
     """
+    if type(text) is CharArray and text.codes.ndim == 2 and text.codes.shape[0] > 1:
+        blank = np.isin(text.codes, [ord(c) for c in WHITESPACE + "\0"]).all(axis=0)
+        keep = np.flatnonzero(~blank)
+        return CharArray(text.codes[:, :keep[-1] + 1].copy()) if keep.size else EMPTY_CHAR
     return map_texts(text, "deblank", lambda t: t.rstrip(WHITESPACE + "\0"))
 
 

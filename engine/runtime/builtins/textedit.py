@@ -344,3 +344,88 @@ def strings(*args):
     shape = size_from_args(list(args), "strings")
     data = np.full(shape, "", dtype=object)
     return StringArray(data)
+
+
+# -- pieces between markers, lines ------------------------------------------------------------------
+
+def _between(text: str, start: str, end: str, inclusive: bool) -> list[str]:
+    """Every non-overlapping piece of text from an occurrence of start to the next end after it."""
+    pieces, k = [], 0
+    while True:
+        a = text.find(start, k)
+        if a < 0:
+            return pieces
+        b = text.find(end, a + len(start))
+        if b < 0:
+            return pieces
+        pieces.append(text[a:b + len(end)] if inclusive else text[a + len(start):b])
+        k = b + len(end)
+
+
+def _position_piece(text: str, first: int, last: int, inclusive: bool) -> str:
+    if not 1 <= first <= len(text) + 1 or not first - 1 <= last <= len(text):
+        raise MatlabError("MATLAB:extractBetween:InvalidPosition",
+                          f"The positions {first} and {last} are outside the text (length {len(text)}).")
+    return text[first - 1:last] if inclusive else text[first:last - 1]
+
+
+@builtin("extractBetween", family="strings")
+def extract_between(text, start, end, *options):
+    """extractBetween(str, startPat, endPat), extractBetween(str, startPos, endPos),
+    extractBetween(..., 'Boundaries', 'inclusive' | 'exclusive')  the text between two markers.
+
+    With patterns every occurrence is extracted, without the markers unless 'Boundaries' is
+    'inclusive'; with positions the characters from startPos to endPos, inclusive unless 'Boundaries' is
+    'exclusive'. A string array input gives a string array, other input a cell array of char: one
+    column of pieces for a single text, one row of pieces per element of an array (each element must
+    have the same number of pieces).
+
+        extractBetween("The quick brown fox", "quick ", " fox")   % "brown"
+        extractBetween('a[1]b[2]', '[', ']')                       % {'1'; '2'}
+    """
+    texts = texts_of(text, "extractBetween")
+    by_position = not isinstance(start, (CharArray, StringArray, CellArray))
+    inclusive = by_position
+    if options:
+        if len(options) != 2 or option_name(options[0]) != "boundaries" or \
+                option_name(options[1]) not in ("inclusive", "exclusive"):
+            raise MatlabError("MATLAB:extractBetween:InvalidParameter",
+                              "The only option is 'Boundaries', 'inclusive' or 'exclusive'.")
+        inclusive = option_name(options[1]) == "inclusive"
+    if by_position:
+        first, last = int(count_value(start, "extractBetween", "The start position")), \
+            int(count_value(end, "extractBetween", "The end position"))
+        pieces = [[_position_piece(t or "", first, last, inclusive)] for t in texts.items]
+    else:
+        begin = text_arg(start, "extractBetween", "The start pattern")
+        finish = text_arg(end, "extractBetween", "The end pattern")
+        pieces = [_between(t or "", begin, finish, inclusive) for t in texts.items]
+    counts = {len(p) for p in pieces}
+    if len(counts) > 1:
+        raise MatlabError("MATLAB:extractBetween:UnequalMatches",
+                          "Every text must hold the same number of pieces between the markers.")
+    n = counts.pop() if counts else 0
+    if len(pieces) == 1:
+        shape: tuple[int, ...] = (n, 1)
+        items = pieces[0]
+    else:
+        shape = texts.shape if n == 1 else (len(pieces), n)
+        items = [p[k] for k in range(n) for p in pieces]
+    if texts.kind == "string":
+        return string_value(items, shape)
+    return cell_value([char_row(t) for t in items], shape)
+
+
+@builtin("splitlines", family="strings")
+def splitlines(text):
+    """splitlines(str)  the lines of a text as a column (string for string input, else cell of char).
+
+    Lines end at \\n, \\r\\n or \\r, as split(str, {"\\r\\n", "\\n", "\\r"}) splits: a text ending in a
+    newline ends with an empty line.
+
+        splitlines("a" + newline + "b")   % ["a"; "b"]
+    """
+    lines = re.split(r"\r\n|\n|\r", text_arg(text, "splitlines", "Input"))
+    if type(text) is StringArray:
+        return string_value(lines, (len(lines), 1))
+    return cell_value([char_row(line) for line in lines], (len(lines), 1))
