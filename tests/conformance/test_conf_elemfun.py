@@ -83,6 +83,18 @@ CASES = [
          a=num('int32', 863178100), b=num('int8', -128), c=num('int8', 5)),
     case('round_bad_type', "a = round(pi, 2, 'sig');",
          error=('MATLAB:round:unsupportedType', "Type must be 'decimals' or 'significant'.")),
+    case('cart2pol_forms', '[th, r] = cart2pol([1 -1], [1 0]); [th2, r2, z2] = cart2pol(1, 1, 5);',
+         th=D([0.7853981633974483, 3.141592653589793]), r=D([1.4142135623730951, 1]),
+         th2=D(0.7853981633974483), r2=D(1.4142135623730951), z2=D(5)),
+    case('pol2cart_forms', '[x, y] = pol2cart(pi/4, 2); [x3, y3, z3] = pol2cart([0 pi], [1 2], [3 4]);',
+         x=D(1.4142135623730951), y=D(1.414213562373095), x3=D([1, -2]), y3=D([0, 2.4492935982947064e-16]),
+         z3=D([3, 4])),
+    case('spherical_forms', '[az, el, rr] = cart2sph(1, 1, 1); [xs, ys, zs] = sph2cart(pi/4, pi/6, 2);',
+         az=D(0.7853981633974483), el=D(0.6154797086703873), rr=D(1.7320508075688772),
+         xs=D(1.2247448713915892), ys=D(1.224744871391589), zs=D(0.9999999999999999)),
+    # MATLAB's cart2pol is atan2 and hypot, which expand a column against a row (Octave 7 rejects it).
+    case('cart2pol_expand', 'q = cart2pol([1; 2], [1 2]);',
+         q=D([0.7853981633974483, 0.4636476090008061, 1.1071487177940904, 0.7853981633974483], (2, 2))),
 ]
 
 

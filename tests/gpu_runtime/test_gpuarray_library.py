@@ -30,7 +30,8 @@ EXPRESSIONS = [
     "polyval(P(1, :), X)", "unwrap(X * 5)",
     # added forms
     "pow2(X)", "sinpi(X)", "gammaincinv(abs(X) / 2, 2)", "airy(X)", "ellipke(abs(X) / 2)",
-    "typecast(single(X(1, :)), 'uint32')", "swapbytes(P)",
+    "typecast(single(X(1, :)), 'uint32')", "swapbytes(P)", "cart2pol(X, P)", "sph2cart(X, X, P)",
+    "polyvalm([1 2 3], X(:, 1:2))", "interpft(X, 6, 2)",
 ]
 
 

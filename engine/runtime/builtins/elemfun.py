@@ -1,6 +1,7 @@
 """More elementary math: trigonometry in degrees (sind ... atan2d), the reciprocal trigonometric and
 hyperbolic functions (sec csc cot, their inverses and hyperbolic forms), sinpi cospi, deg2rad rad2deg,
-pow2, nthroot, realsqrt reallog realpow, nextpow2.
+pow2, nthroot, realsqrt reallog realpow, nextpow2, and the coordinate transforms cart2pol pol2cart
+cart2sph sph2cart.
 
 These follow the class rules of elementwise.py (double or single in, the same class out; logical and char
 count as double; integers are rejected) and expand their arguments against each other. The inverse
@@ -13,7 +14,8 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
-from ..semantics import elementwise, numeric
+from ..semantics import (broadcast_shape, elementwise, expand_dims, numeric, result_class, to_value,
+                         work_dtype)
 from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, _require_real, check_classes
 from .registry import BUILTINS, Operation, builtin
@@ -225,6 +227,86 @@ def pow2(f: Value, e: Value | None = None) -> Value:
     _require_real("pow2", (f, e))
     return elementwise(lambda a, b: a * np.exp2(b) if not np.all(b == np.round(b)) else
                        np.ldexp(a, np.clip(b, -2000, 2000).astype(np.int64)), f, e)
+
+
+# -- coordinate systems -------------------------------------------------------------------------------
+
+def _coordinates(fname: str, values: tuple[Value, ...],
+                 fn: Callable[..., tuple[np.ndarray, ...]]) -> tuple[Value, ...]:
+    """Outputs of ``fn`` on real double/single arguments expanded to one size, each of their class."""
+    check_classes(fname, values, FLOAT_INPUTS)
+    _require_real(fname, values)
+    dtype = work_dtype(result_class(*values))
+    shape = numeric(values[0]).shape
+    for value in values[1:]:
+        shape = broadcast_shape(shape, numeric(value).shape)     # MATLAB's error for incompatible sizes
+    arrays = expand_dims([numeric(v).astype(dtype) for v in values])
+    with np.errstate(all="ignore"):
+        outs = np.broadcast_arrays(*fn(*arrays))
+    return tuple(to_value(o.astype(dtype)) for o in outs)
+
+
+@builtin("cart2pol", family="math")
+def cart2pol(x: Value, y: Value, z: Value | None = None, *, nargout: int = 1) -> Value:
+    """[theta, rho] = cart2pol(x, y), [theta, rho, z] = cart2pol(x, y, z)  Cartesian to polar (or
+    cylindrical) coordinates.
+
+    theta = atan2(y, x) in radians, rho = hypot(x, y); z passes through. The arguments expand against each
+    other.
+
+        [theta, rho] = cart2pol(1, 1)    % theta = 0.7854, rho = 1.4142
+    """
+    values = (x, y) if z is None else (x, y, z)
+    outs = _coordinates("cart2pol", values, lambda a, b, *c: (np.arctan2(b, a), np.hypot(a, b), *c))
+    return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
+
+
+@builtin("pol2cart", family="math")
+def pol2cart(theta: Value, rho: Value, z: Value | None = None, *, nargout: int = 1) -> Value:
+    """[x, y] = pol2cart(theta, rho), [x, y, z] = pol2cart(theta, rho, z)  polar (or cylindrical) to
+    Cartesian coordinates.
+
+    x = rho.*cos(theta), y = rho.*sin(theta) (theta in radians); z passes through.
+
+        [x, y] = pol2cart(pi/4, 2)    % x = 1.4142, y = 1.4142
+    """
+    values = (theta, rho) if z is None else (theta, rho, z)
+    outs = _coordinates("pol2cart", values, lambda t, r, *c: (r * np.cos(t), r * np.sin(t), *c))
+    return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
+
+
+def _to_spherical(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> tuple[np.ndarray, ...]:
+    across = np.hypot(x, y)
+    return np.arctan2(y, x), np.arctan2(z, across), np.hypot(across, z)
+
+
+def _to_cartesian(azimuth: np.ndarray, elevation: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, ...]:
+    flat = r * np.cos(elevation)
+    return flat * np.cos(azimuth), flat * np.sin(azimuth), r * np.sin(elevation)
+
+
+@builtin("cart2sph", family="math")
+def cart2sph(x: Value, y: Value, z: Value, *, nargout: int = 1) -> Value:
+    """[azimuth, elevation, r] = cart2sph(x, y, z)  Cartesian to spherical coordinates.
+
+    azimuth = atan2(y, x) and elevation = atan2(z, hypot(x, y)) in radians; r = hypot(hypot(x, y), z).
+
+        [az, el, r] = cart2sph(1, 1, 1)    % 0.7854  0.6155  1.7321
+    """
+    outs = _coordinates("cart2sph", (x, y, z), _to_spherical)
+    return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
+
+
+@builtin("sph2cart", family="math")
+def sph2cart(azimuth: Value, elevation: Value, r: Value, *, nargout: int = 1) -> Value:
+    """[x, y, z] = sph2cart(azimuth, elevation, r)  spherical to Cartesian coordinates.
+
+    x = r.*cos(elevation).*cos(azimuth), y = r.*cos(elevation).*sin(azimuth), z = r.*sin(elevation).
+
+        [x, y, z] = sph2cart(pi/4, pi/6, 2)    % 1.2247  1.2247  1.0000
+    """
+    outs = _coordinates("sph2cart", (azimuth, elevation, r), _to_cartesian)
+    return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
 
 
 # -- roots and real-only forms ------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Polynomials, interpolation and numerical integration: polyfit polyval roots poly polyder polyint residue
-interp1 trapz cumtrapz.
+"""Polynomials, interpolation and numerical integration: polyfit polyval polyvalm roots poly polyder polyint
+residue interp1 trapz cumtrapz.
 
 Double and single inputs (logical and char count as double); results are double unless an input is
 single. polyval uses Horner's rule in MATLAB's order, so its roundings are MATLAB's; polyfit solves the
@@ -129,6 +129,28 @@ def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
             "R": to_value(r), "df": float(max(ys.size - (degree[0] + 1), 0)),
             "normr": float(np.linalg.norm(ys - vander @ coeffs))})
         return (p, stats, to_value(mu)) if nargout > 2 else (p, stats)
+
+
+@builtin("polyvalm", family="numerical")
+def polyvalm(p: Value, x: Value) -> Value:
+    """polyvalm(p, X)  the polynomial p evaluated in the matrix sense at the square matrix X.
+
+    Horner's rule with matrix products: Y = p(1)*I, then Y = X*Y + p(k)*I for each further coefficient
+    (polyval works element by element instead).
+
+        polyvalm([1 2 3], [1 2; 3 4])    % [12 14; 21 33]
+    """
+    (coeffs, matrix), _ = _floats("polyvalm", p, x)
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+        raise MatlabError("MATLAB:polyvalm:NonSquareMatrix", "Matrix must be square.")
+    coeffs = coeffs.ravel(order="F")
+    identity = np.eye(matrix.shape[0], dtype=matrix.dtype)
+    y = np.zeros_like(matrix)
+    if coeffs.size:
+        y = coeffs[0] * identity
+        for c in coeffs[1:]:
+            y = matrix @ y + c * identity
+    return to_value(y)
 
 
 def _poly_vector(value: Value, fname: str) -> np.ndarray:

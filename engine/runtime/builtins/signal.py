@@ -1,5 +1,5 @@
 """Signal processing basics: filter filter2 conv conv2 deconv unwrap, the FFT family (fft ifft fft2 ifft2
-fftn ifftn) and fftshift ifftshift.
+fftn ifftn), fftshift ifftshift and interpft.
 
 Double and single inputs (logical, char and, for conv and the FFTs, integers count as double); a single
 input gives a single result. The numerics are scipy.signal's and scipy.fft's; the shapes, orientations
@@ -258,6 +258,43 @@ def unwrap(p: Value, tol: Value | None = None, dim: Value | None = None) -> Valu
     index[axis] = slice(1, None)
     out[tuple(index)] += np.cumsum(correction, axis=axis)
     return to_value(out)
+
+
+@builtin("interpft", family="numerical")
+def interpft(x: Value, n: Value, dim: Value | None = None) -> Value:
+    """interpft(X, n), interpft(X, n, dim)  resample X to n points by Fourier interpolation (for periodic
+    data): zeros are inserted in the middle of its spectrum, or, for n < length, the result of a longer
+    interpolation is subsampled.
+
+    Works along the first non-singleton dimension (or dim); real X gives a real result.
+
+        interpft([1 2 3 4], 8)    % 1  1.0858  2  2.5  3  3.9142  4  2.5
+    """
+    (arr,), cls = _arrays("interpft", (x,), FLOAT_INPUTS)
+    count = _length(n, "interpft")
+    if count is None:
+        raise MatlabError("MATLAB:interpft:NNotPositiveInteger", "N must be a positive integer scalar.")
+    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
+    if axis >= arr.ndim:
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    data = np.moveaxis(arr, axis, 0)
+    m = data.shape[0]
+    if m == 0:
+        return to_value(arr)
+    step = m // count + 1 if count < m else 1
+    length = count * step
+    spectrum = scipy.fft.fft(data, axis=0)
+    half = m // 2 + 1                     # the frequencies up to Nyquist's stay in front of the zeros
+    padded = np.concatenate([spectrum[:half], np.zeros((length - m,) + data.shape[1:], spectrum.dtype),
+                             spectrum[half:]])
+    if m % 2 == 0 and length > m:         # the Nyquist term is split between its two new places
+        padded[half - 1] /= 2
+        padded[half - 1 + length - m] = padded[half - 1]
+    y = scipy.fft.ifft(padded, axis=0) * (length / m)
+    y = y[::step]
+    if arr.dtype.kind != "c":
+        y = y.real
+    return to_value(np.moveaxis(y, 0, axis).astype(_result_dtype(y, cls)))
 
 
 # -- FFT ----------------------------------------------------------------------------------------------
