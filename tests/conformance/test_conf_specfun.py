@@ -92,6 +92,9 @@ CASES = [
          error=('MATLAB:ellipke:MOutOfRange', 'M must be in the range 0 <= M <= 1.')),
     case('psi_fractional_k', 'a = psi(1.5, 2);',
          error=('MATLAB:psi:InvalidK', 'K must be a nonnegative integer scalar.')),
+    # Octave's values; only the negative points become complex, so the pole at 0 stays infinite.
+    case('besselk_pole_and_negative', 'c = besselk(0, [0 -1]);',
+         c=D([complex(inf, 0), complex(0.42102443824070834, -3.977463260506422)])),
 ]
 
 

@@ -256,20 +256,21 @@ def _scale_flag(value: Value | None, fname: str) -> bool:
     return bool(flag.ravel()[0])
 
 
-def _bessel(fname: str, plain: Callable, scaled: Callable, complex_below: float | None,
+def _bessel(fname: str, plain: Callable, scaled: Callable, any_order: bool,
             nu: Value, z: Value, scale: Value | None, nargout: int) -> Value:
-    """A Bessel function of order nu at z, complex-valued where z is negative and the function
-    is complex there (z < complex_below, or non-integer order when complex_below is None)."""
+    """A Bessel function of order nu at z. Negative real z is evaluated as complex where the function is
+    complex there: for every order when ``any_order``, else for non-integer orders only (the other
+    points stay real, so that poles at 0 keep their infinite values)."""
     fn = scaled if _scale_flag(scale, fname) else plain
     _require_real(fname, (nu,))
 
     def run(order: np.ndarray, arg: np.ndarray) -> np.ndarray:
-        if arg.dtype.kind != "c":
-            negative = arg < 0 if complex_below is not None else (arg < 0) & (order != np.floor(order))
-            if np.any(negative):
-                arg = arg.astype(np.complex128)
-        out = fn(order, arg)
-        return np.where(np.isnan(out.real) & ~np.isnan(arg), np.inf, out) if fname == "bessely" else out
+        if arg.dtype.kind == "c":
+            return fn(order, arg)
+        negative = (arg < 0) & (any_order | (order != np.floor(order)))
+        if not np.any(negative):
+            return fn(order, arg)
+        return np.where(negative, fn(order, arg.astype(np.complex128)), fn(order, arg))
 
     out = _complex_special(fname, run, nu, z)
     return (out, _zero_flags(nu, z)) if nargout > 1 else out
@@ -290,7 +291,7 @@ def besselj(nu: Value, z: Value, scale: Value | None = None, *, nargout: int = 1
 
         besselj(0, [0 1])    % 1.0000  0.7652
     """
-    return _bessel("besselj", sp.jv, sp.jve, None, nu, z, scale, nargout)
+    return _bessel("besselj", sp.jv, sp.jve, False, nu, z, scale, nargout)
 
 
 @builtin("bessely", family="math")
@@ -302,7 +303,7 @@ def bessely(nu: Value, z: Value, scale: Value | None = None, *, nargout: int = 1
 
         bessely(0, 1)    % 0.0883
     """
-    return _bessel("bessely", sp.yv, sp.yve, 0.0, nu, z, scale, nargout)
+    return _bessel("bessely", sp.yv, sp.yve, True, nu, z, scale, nargout)
 
 
 @builtin("besseli", family="math")
@@ -315,7 +316,7 @@ def besseli(nu: Value, z: Value, scale: Value | None = None, *, nargout: int = 1
 
         besseli(1, 2)    % 1.5906
     """
-    return _bessel("besseli", sp.iv, sp.ive, None, nu, z, scale, nargout)
+    return _bessel("besseli", sp.iv, sp.ive, False, nu, z, scale, nargout)
 
 
 @builtin("besselk", family="math")
@@ -328,7 +329,7 @@ def besselk(nu: Value, z: Value, scale: Value | None = None, *, nargout: int = 1
 
         besselk(1, 2)    % 0.1399
     """
-    return _bessel("besselk", sp.kv, sp.kve, 0.0, nu, z, scale, nargout)
+    return _bessel("besselk", sp.kv, sp.kve, True, nu, z, scale, nargout)
 
 
 @builtin("besselh", family="math")
@@ -352,7 +353,7 @@ def besselh(nu: Value, *args: Value, nargout: int = 1) -> Value:
     if kind not in (1, 2):
         raise MatlabError("MATLAB:besselh:InvalidKind", "K must be 1 or 2.")
     plain, scaled = (sp.hankel1, sp.hankel1e) if kind == 1 else (sp.hankel2, sp.hankel2e)
-    return _bessel("besselh", plain, scaled, 0.0, nu, z, scale, nargout)
+    return _bessel("besselh", plain, scaled, True, nu, z, scale, nargout)
 
 
 @builtin("airy", family="math")
