@@ -164,3 +164,20 @@ def test_colormap_default_restores_parula(ctx, call):
     call("colormap", "jet")
     call("colormap", "default")
     assert axes_of(ctx).images[0].get_cmap().name == "parula"
+
+
+def test_grid_minor_shows_minor_grid_lines(ctx, call):
+    call("plot", [1.0, 2.0, 3.0])
+    call("grid", "minor")
+    flush_figures(ctx.state)
+    axes = axes_of(ctx)
+    assert len(axes.xaxis.get_minorticklocs()) > 3
+    assert any(line.get_visible() for line in axes.xaxis.get_minorticklines())
+    assert all(t.gridline.get_visible() for t in axes.xaxis.get_minor_ticks())
+    assert not any(t.gridline.get_visible() for t in axes.xaxis.get_major_ticks())   # minor only
+    call("grid", "on")
+    call("grid", "minor")                                          # toggles the minor grid off
+    assert not any(t.gridline.get_visible() for t in axes.xaxis.get_minor_ticks())
+    assert all(t.gridline.get_visible() for t in axes.xaxis.get_major_ticks())
+    call("grid", "off")
+    assert not any(t.gridline.get_visible() for t in axes.xaxis.get_major_ticks())

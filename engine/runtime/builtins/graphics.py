@@ -449,24 +449,32 @@ def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:
 
 @graphics("grid", axes_first=True)
 def grid(ctx, *args):
-    """grid on | grid off | grid minor | grid  show or hide grid lines (toggle without argument).
+    """grid on | grid off | grid minor | grid  show or hide grid lines.
 
-        plot(1:10); grid on
+    grid on shows the major grid lines, grid minor toggles the minor ones (with minor ticks), grid off
+    hides both, and grid alone toggles the major ones.
+
+        plot(1:10); grid on; grid minor
     """
     axes = current_axes(graphics_state(ctx.state)).mpl
-    mode = text(args[0]).lower() if args else ("off" if _grid_visible(axes) else "on")
+    mode = text(args[0]).lower() if args else ("off" if _grid_visible(axes, "major") else "on")
     if mode not in ("on", "off", "minor"):
         raise MatlabError("MATLAB:grid:InvalidInput", f"Unknown command option '{mode}'.")
-    axes.grid(False, which="both")
-    if mode == "minor":
-        axes.minorticks_on()
-        axes.grid(True, which="both")
+    if mode == "off":
+        axes.grid(False, which="both")
     elif mode == "on":
         axes.grid(True, which="major")
+    else:
+        if _grid_visible(axes, "minor"):
+            axes.grid(False, which="minor")
+        else:
+            axes.minorticks_on()
+            axes.grid(True, which="minor", linestyle=":")   # MATLAB draws the minor grid dotted
 
 
-def _grid_visible(axes: Any) -> bool:
-    return any(line.get_visible() for line in axes.get_xgridlines())
+def _grid_visible(axes: Any, which: str) -> bool:
+    ticks = axes.xaxis.get_major_ticks() if which == "major" else axes.xaxis.get_minor_ticks()
+    return any(t.gridline.get_visible() for t in ticks)
 
 
 def _limits(ctx, args: tuple, nargout: int, axis_name: str):
