@@ -19,11 +19,12 @@ from ..mir.parfor import Classes, ParforSpec
 from ..runtime.errors import MatlabError
 from ..vm.frame import interrupt_error
 from . import loop
+from .loop import ChunkResult
 from .transfer import portable
 from .futures import Feval
 from .worker import Environment, LoopTask, RemoteError, interrupt_running, run_feval, run_loop_chunk, same
 
-CHUNKS_PER_WORKER = 4       # chunks of a loop per worker: balances uneven iterations against task overhead
+CHUNKS_PER_WORKER = 2       # chunks of a loop per worker: balances uneven iterations against task overhead
 POLL_SECONDS = 0.1          # how often a waiting client checks for an interrupt
 
 
@@ -58,7 +59,7 @@ class Pool:
         from distributed import Client, LocalCluster
         try:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+                                   dashboard_address=":0")     # any free port: never a clash
         except (OSError, RuntimeError) as exc:
             raise MatlabError("parallel:cluster:StartFailed",
                               f"The parallel pool could not start its {workers} workers: {exc}") from None
@@ -241,7 +242,9 @@ def reduction_tree(client: Any, chunks: list, classes: Classes, workers: list[st
     so iteration order is kept), or None when the loop has no reduction."""
     if not classes.reductions:
         return None
-    level = [client.submit(reductions_of, c, workers=workers, pure=False) for c in chunks]
+    level = list(chunks)
+    if len(level) == 1:
+        level = [client.submit(reductions_of, level[0], workers=workers, pure=False)]
     while len(level) > 1:
         level = [client.submit(combine_partials, classes, level[k], level[k + 1], workers=workers, pure=False)
                  if k + 1 < len(level) else level[k] for k in range(0, len(level), 2)]
@@ -249,13 +252,15 @@ def reduction_tree(client: Any, chunks: list, classes: Classes, workers: list[st
 
 
 def reductions_of(result: Any) -> Any:
-    return result if isinstance(result, RemoteError) else result.reductions
+    """A chunk's partial reductions (a chunk's result or, further up the tree, already a dict)."""
+    return result.reductions if isinstance(result, ChunkResult) else result
 
 
 def combine_partials(classes: Classes, earlier: Any, later: Any) -> Any:
     for side in (earlier, later):
         if isinstance(side, RemoteError):
             return side
+    earlier, later = reductions_of(earlier), reductions_of(later)
     try:
         return {name: loop.combine(form, earlier[name], later[name]) for name, form in classes.reductions.items()}
     except MatlabError as exc:

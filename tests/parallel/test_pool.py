@@ -182,7 +182,7 @@ def test_parallel_report_and_progress(pooled):
     assert seen[0] == (0, 20) and seen[-1] == (20, 20)
     bundle = parallel_report(pooled.state)
     assert "Pool: 2 workers, local Dask cluster" in bundle["text/plain"]
-    assert "20 iterations in 8 chunks" in bundle["text/plain"] and "reduction  +" in bundle["text/plain"]
+    assert "20 iterations in 4 chunks" in bundle["text/plain"] and "reduction  +" in bundle["text/plain"]
     assert "<svg" in bundle["text/html"] and "<table>" in bundle["text/html"]
     assert reduction_tree_text(5) == "((1+2)+(3+4))+5"
     assert progress_bundle(3, 8)["text/plain"] == "parfor: 3/8 iterations"
