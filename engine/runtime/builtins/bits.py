@@ -258,27 +258,25 @@ def _rounded_quotient(q: np.ndarray, how: str) -> np.ndarray:
     return np.trunc(q) + np.where(np.abs(q - np.trunc(q)) >= 0.5, np.sign(q), 0)
 
 
-def _step_from_floor(p: int, q: int, rest: int, how: str) -> int:
-    """0 or 1: how far the rounded quotient p/q lies above its floor when the division is not exact
-    (``rest`` is Python's remainder, with q's sign)."""
-    positive = (p < 0) == (q < 0)
-    if how == "ceil":
-        return 1
-    if how == "fix":
-        return 0 if positive else 1
-    twice, size = 2 * abs(rest), abs(q)                    # 'round': halves away from zero
-    return 1 if twice > size or (twice == size and positive) else 0
-
-
 def _exact_division(x: np.ndarray, y: np.ndarray, how: str, dtype: np.dtype) -> np.ndarray:
-    """Integer quotients rounded as ``how``, exactly (Python integers), saturating like A./B at 0."""
+    """Integer quotients x./y rounded as ``how``, exactly (int64, or Python integers for the 64-bit
+    classes), saturating like A./B where y is 0."""
     info = np.iinfo(dtype)
-    out = np.empty(x.shape, dtype=dtype)
-    for index, (p, q) in enumerate(zip(x.ravel().tolist(), y.ravel().tolist())):
-        if q == 0:
-            value = 0 if p == 0 else (info.max if p > 0 else info.min)
-        else:
-            floor, rest = divmod(p, q)
-            value = floor if how == "floor" or rest == 0 else _step_from_floor(p, q, rest, how) + floor
-        out.flat[index] = min(max(value, int(info.min)), int(info.max))
-    return out
+    wide = np.dtype(object) if dtype.itemsize == 8 else np.dtype(np.int64)
+    p, q = x.astype(wide), y.astype(wide)
+    zero = q == 0
+    divisor = np.where(zero, 1, q).astype(wide)
+    floor, rest = np.floor_divide(p, divisor), np.remainder(p, divisor)   # rest has the divisor's sign
+    positive = (p < 0) == (q < 0)
+    if how == "floor":
+        step = np.zeros(p.shape, dtype=bool)
+    elif how == "ceil":
+        step = rest != 0
+    elif how == "fix":
+        step = (rest != 0) & ~positive
+    else:                                        # 'round': halves away from zero
+        twice, size = 2 * np.abs(rest), np.abs(divisor)
+        step = (twice > size) | ((twice == size) & positive)
+    quotient = np.where(zero, np.where(p == 0, 0, np.where(p > 0, int(info.max), int(info.min))),
+                        floor + step.astype(wide))
+    return np.clip(quotient, int(info.min), int(info.max)).astype(dtype)
