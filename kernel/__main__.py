@@ -12,4 +12,5 @@ def main() -> None:
     IPKernelApp.launch_instance(kernel_class=MatfuseKernel)
 
 
-main()
+if __name__ == "__main__":      # not when a parallel pool's worker process imports the main module again
+    main()

@@ -38,7 +38,8 @@ def table(head: list[str], rows: list[list[Any]]) -> tuple[str, str]:
 
 def pool_section(pool: Pool) -> tuple[str, str]:
     kind = "local Dask cluster of processes" if pool.cluster is not None else "attached Dask cluster"
-    line = f"Pool: {pool.num_workers} workers, {kind}, scheduler {pool.client.scheduler.address}"
+    n = pool.num_workers
+    line = f"Pool: {n} worker{'' if n == 1 else 's'}, {kind}, scheduler {pool.client.scheduler.address}"
     return line, f"<h4>{escape(line)}</h4>"
 
 
