@@ -48,18 +48,20 @@ def _twos_complement(value: int, cls: str) -> int:
 
 
 def _digit_rows(values: list[int], base: int, symbols: str, min_digits: int) -> CharArray:
-    rows = []
-    for value in values:
-        digits = ""
-        while value:
-            value, k = divmod(value, base)
-            digits = symbols[k] + digits
-        rows.append(digits or symbols[0])
-    width = max([min_digits] + [len(r) for r in rows])
-    if not rows:
-        return CharArray(np.zeros((0, width if min_digits else 0), dtype=np.uint16))
-    text = [r.rjust(width, symbols[0]) for r in rows]
-    return CharArray(np.array([[ord(c) for c in r] for r in text], dtype=np.uint16).reshape(len(text), width))
+    """One row of digits per value, left-padded with the zero symbol to a common width of at least
+    min_digits (and at least one digit); no values give a 0-by-min_digits array."""
+    if not values:
+        return CharArray(np.zeros((0, min_digits), dtype=np.uint16))
+    wide = max(values) >= 1 << 64                   # past uint64 (a double above 2^64): Python integers
+    rest = np.array(values, dtype=object if wide else np.uint64)
+    radix = base if wide else np.uint64(base)
+    columns = []                                    # the digits, least significant first
+    while not columns or rest.any():
+        columns.append(rest % radix)
+        rest = rest // radix
+    columns += [np.zeros(len(values), dtype=np.intp)] * (min_digits - len(columns))
+    table = np.array([ord(c) for c in symbols], dtype=np.uint16)
+    return CharArray(table[np.stack(columns[::-1], axis=1).astype(np.intp)])
 
 
 def _min_digits(value: Value | None, fname: str) -> int:

@@ -112,13 +112,12 @@ def factorial(n: Value) -> Value:
     if np.any(arr < 0) or np.any(np.isnan(arr.astype(np.float64))):
         raise MatlabError("MATLAB:factorial:NNegativeInt",
                           "N must be an array of real non-negative integers.")
-    with np.errstate(over="ignore"):
-        out = np.vectorize(_factorial_float, otypes=[np.float64])(arr.astype(np.float64))
-    return to_value(cast_result(out, result_class(n)))
+    index = np.minimum(arr.astype(np.float64), FACTORIALS.size - 1).astype(np.intp)
+    return to_value(cast_result(FACTORIALS[index], result_class(n)))
 
 
-def _factorial_float(k: float) -> float:
-    return math.inf if k > 170 else float(math.factorial(int(k)))
+FACTORIALS = np.array([float(math.factorial(k)) for k in range(171)] + [math.inf])
+"""0! ... 170! as the nearest doubles, then Inf for every larger n."""
 
 
 @builtin("nchoosek", family="math")
