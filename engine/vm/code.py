@@ -66,6 +66,7 @@ class Window:
     inputs: list[int] = field(default_factory=list)
     outputs: list[int] = field(default_factory=list)
     live: list[int] = field(default_factory=list)
+    promotable: dict[int, int] = field(default_factory=dict)   # inputs left on the device: register -> slot
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,8 @@ class Code:
     source: str = ""
     file: str = ""
     reads: list[tuple[int, ...]] = field(default_factory=list)  # variable registers each instruction reads
+    # LOADNAME temporaries only windows read (register -> the variable's slot: compiler.window_loads)
+    window_loads: dict[int, int] = field(default_factory=dict)
     runner: Any = field(default=None, repr=False)   # the specialised Python function (pygen), once run
     generated: Any = field(default=None, repr=False)   # pygen.Generated, kept with the code in the disk cache
     nest: Nesting | None = None                # set for nested functions and the functions holding them

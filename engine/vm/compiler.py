@@ -24,6 +24,8 @@ from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Nesting, Window
 
+LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
+
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
 SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", "int64", "uint8", "uint16",
@@ -542,6 +544,10 @@ class Compiler:
                     if t is not None and t.id in self.regs}
             self.code.windows.append(self.window(region, start, end, instrs, regs))
         self.insert_window_ops()
+        if self.code.windows:
+            self.code.window_loads = window_loads(self.code)
+            for w in self.code.windows:
+                w.promotable = promotable(self.code, w, self.code.window_loads)
 
     def window(self, region, start: int, end: int, instrs: list[Instr], regs: dict[int, int]) -> Window:
         defined = {i.dest.id for i in instrs if i.dest is not None}
@@ -579,6 +585,49 @@ class Compiler:
         for w in code.windows:
             shift = bisect_left(starts, w.start) + 1
             w.start, w.end = w.start + shift, w.end + shift
+
+
+def window_loads(code: Code) -> dict[int, int]:
+    """Temporaries that a LOADNAME fills for fusion windows only (no other instruction reads them):
+    register -> the variable's slot. Such a load passes an implicit GpuTensor on as it is."""
+    inputs = {r for w in code.windows for r in w.inputs}
+    loads = {a[0]: a[1] for op, a in zip(code.ops, code.args) if op == LOADNAME and a[0] in inputs}
+    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
+        if op == LOADNAME or op == DISOWN:
+            continue
+        for r in registers(a) & loads.keys():     # any int operand counts: too many is only slower
+            if not any(w.start <= pc < w.end and r in w.inputs for w in code.windows):
+                del loads[r]
+    return loads
+
+
+def registers(args: tuple) -> set[int]:
+    found = set()
+    for a in args:
+        if type(a) is int:
+            found.add(a)
+        elif type(a) is tuple:
+            found.update(x for x in a if type(x) is int)
+    return found
+
+
+def promotable(code: Code, window: Window, loads: dict[int, int]) -> dict[int, int]:
+    """Inputs that the window may leave on the device in their variable (register -> the variable's
+    slot): variables and LOADNAME temporaries of them, unless the MIR types every use as a scalar
+    (scalars are uniforms, never uploaded). Stored on the window (``Window.promotable``): the
+    accelerator reads it there."""
+    scalar: dict[int, bool] = {}
+    for ins in window.instrs:
+        for t in ins.args:
+            r = window.regs.get(t.id)
+            if r is not None:
+                scalar[r] = scalar.get(r, True) and t.type.shape == (1, 1)
+    found = {}
+    for r in window.inputs:
+        slot = r if r < code.nvars else loads.get(r)
+        if slot is not None and not scalar.get(r, False):
+            found[r] = slot
+    return found
 
 
 OP_METHODS = {name[3:]: method for name, method in vars(Compiler).items() if name.startswith("op_")}

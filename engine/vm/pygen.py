@@ -41,7 +41,7 @@ from ..runtime.device import DeviceArray, to_host
 from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
-from .code import JUMPS, OP, OPNAMES, Code, Window
+from .code import JUMPS, OP, OPNAMES, Code
 from .cold import failing_offset, run_cold
 from .frame import SCALAR_TYPES, interrupt_error
 
@@ -54,7 +54,7 @@ PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", 
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
-LOADNAME, DISOWN, TRYPUSH, WINDOW = OP["LOADNAME"], OP["DISOWN"], OP["TRYPUSH"], OP["WINDOW"]
+LOADNAME, TRYPUSH, WINDOW = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"]
 SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
 # After an instruction that may take long (a slow path: numpy, a builtin, a fusion window), so that an
@@ -155,53 +155,11 @@ def device_slots(code: Code) -> frozenset[int]:
     return code.runner.device_slots
 
 
-def window_loads(code: Code) -> dict[int, int]:
-    """Temporaries that a LOADNAME fills for fusion windows only (no other instruction reads them):
-    register -> the variable's slot. Such a load passes an implicit GpuTensor on as it is."""
-    inputs = {r for w in code.windows for r in w.inputs}
-    loads = {a[0]: a[1] for op, a in zip(code.ops, code.args) if op == LOADNAME and a[0] in inputs}
-    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
-        if op == LOADNAME or op == DISOWN:
-            continue
-        for r in registers(a) & loads.keys():     # any int operand counts: too many is only slower
-            if not any(w.start <= pc < w.end and r in w.inputs for w in code.windows):
-                del loads[r]
-    return loads
-
-
-def registers(args: tuple) -> set[int]:
-    found = set()
-    for a in args:
-        if type(a) is int:
-            found.add(a)
-        elif type(a) is tuple:
-            found.update(x for x in a if type(x) is int)
-    return found
-
-
-def promotable(code: Code, window: Window, loads: dict[int, int]) -> dict[int, int]:
-    """Inputs that the window may leave on the device in their variable (register -> the variable's
-    slot): variables and LOADNAME temporaries of them, unless the MIR types every use as a scalar
-    (scalars are uniforms, never uploaded)."""
-    scalar: dict[int, bool] = {}
-    for ins in window.instrs:
-        for t in ins.args:
-            r = window.regs.get(t.id)
-            if r is not None:
-                scalar[r] = scalar.get(r, True) and t.type.shape == (1, 1)
-    found = {}
-    for r in window.inputs:
-        slot = r if r < code.nvars else loads.get(r)
-        if slot is not None and not scalar.get(r, False):
-            found[r] = slot
-    return found
-
-
-def window_variables(code: Code, loads: dict[int, int]) -> frozenset[int]:
+def window_variables(code: Code) -> frozenset[int]:
     """Variable slots that may hold implicit GpuTensors: those a window stores or may keep an input in."""
     slots = {r for w in code.windows for r in w.outputs if r < code.nvars}
     for w in code.windows:
-        slots.update(promotable(code, w, loads).values())
+        slots.update(w.promotable.values())
     return frozenset(slots)
 
 
@@ -238,8 +196,8 @@ class Generator:
         self.pcs: list[int] = []
         self.used: set[str] = set()
         self.starts = block_starts(code)
-        self.loads = window_loads(code) if code.windows else {}
-        self.resident = window_variables(code, self.loads)
+        self.loads = code.window_loads
+        self.resident = window_variables(code)
         self.cold: list[tuple[int, int]] = []    # cold regions [start, end), in order
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold

@@ -40,6 +40,13 @@ def test_the_layer_imports_nothing_from_accel(layer):
     assert offending == []
 
 
+def test_the_accelerator_reads_what_it_needs_from_the_compiler_on_the_window():
+    """Which loads a window may leave on the device is computed once by the compiler (Window.promotable),
+    not again by the accelerator from the VM's code generator."""
+    names = {name for path in (ENGINE / "accel").rglob("*.py") for _, name in imported_modules(path)}
+    assert sorted(n for n in names if n.startswith(("engine.vm.pygen", "engine.vm.compiler"))) == []
+
+
 def test_the_import_check_sees_relative_and_local_imports(tmp_path):
     sample = ENGINE / "mir" / "infer.py"
     names = {name for _, name in imported_modules(sample)}

@@ -40,7 +40,6 @@ from engine.config import flag
 from engine.runtime.device import to_host
 from engine.runtime.values import class_of
 from engine.vm.code import Window
-from engine.vm.pygen import promotable, window_loads
 
 from . import calibrate
 
@@ -114,7 +113,6 @@ class FusionAccelerator:
         self.entries: dict[str, Entry] = {}            # window_key -> graph
         self.plans = PlanCache()                       # (entry id, signature) -> plan
         self.keys: dict[int, str] = {}                 # id(window) -> window_key
-        self.kept: dict[int, dict[int, int]] = {}      # id(window) -> inputs it may keep: register -> slot
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
@@ -205,8 +203,7 @@ class FusionAccelerator:
         key = self.keys.get(id(window))
         if key is None:
             key = self.keys[id(window)] = window_key(window, code.constants)
-            self.kept[id(window)] = promotable(code, window, window_loads(code))
-            weakref.finalize(window, forget, (self.keys, self.kept), id(window))
+            weakref.finalize(window, forget, (self.keys,), id(window))
         entry = self.entries.get(key)
         if entry is None:
             if len(self.entries) >= MAX_ENTRIES:
@@ -332,7 +329,7 @@ class FusionAccelerator:
     def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
         """Arrays the run uploaded from variables stay on the device in those variables (implicit,
         with the host value as origin), so the next window reads them without an upload."""
-        kept = self.kept.get(id(window), {})
+        kept = window.promotable
         for v, reg in graph.inputs.items():
             out = outputs.get(v)
             if reg in kept and type(out) is GpuTensor and out.origin is not None:
