@@ -45,6 +45,13 @@ def test_calibration_measures_and_writes_the_cache(gpu, cache):
     assert [r[0] for r in model.rows()][-2:] == ["upload (per byte)", "download (per byte)"]
 
 
+def test_the_cache_key_changes_with_the_accelerators_sources(gpu, monkeypatch):
+    key = calibrate.adapter_key(gpu)
+    assert calibrate.adapter_key(gpu) == key and len(calibrate.sources_hash()) == 64
+    monkeypatch.setattr(calibrate, "sources_hash", lambda: "an edited kernel")
+    assert calibrate.adapter_key(gpu) != key
+
+
 def test_cache_is_read_back_without_measuring(gpu, cache, monkeypatch):
     calibrate.save(calibrate.cache_file(gpu), synthetic(gpu_fixed=0.5))
     calls = counting(monkeypatch)

@@ -10,13 +10,16 @@ kernels and provider, at two sizes each:
 
 and fits ``seconds = fixed + per * work`` to each (a ``Line``). A GPU time is that of a few kernels
 encoded back to back and one wait for all of them, per kernel: in a chain of windows the host waits
-only where it reads data back, and that wait is part of the download line. The model is cached on disk per adapter (name, backend, driver and ``VERSION``) as
+only where it reads data back, and that wait is part of the download line. The model is cached on disk
+per adapter (name, backend, driver), ``VERSION`` and a hash of the accelerator's sources (its .py and
+.wgsl files: changed kernels are measured again) as
 JSON in ``MATFUSE_CACHE_DIR``, else ``$XDG_CACHE_HOME/matfuse``, else ``~/.cache/matfuse``, and in
 memory for the process; ``MATFUSE_CALIBRATE=1`` measures again. A missing, corrupt or unwritable cache
 only means measuring again: never an error.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -96,11 +99,23 @@ _models: dict[str, CostModel] = {}
 
 
 def adapter_key(provider: Provider) -> str:
-    """Stable name of the adapter and driver (sha256: never Python's salted hash for anything stored)."""
+    """Stable name of the adapter and driver, and of the code measured on it (sha256: never Python's
+    salted hash for anything stored)."""
     info = provider.adapter.info
     facts = [provider.info.name, provider.info.backend, info.get("description", ""),
-             info.get("vendor_id", ""), info.get("device_id", ""), f"v{VERSION}"]
+             info.get("vendor_id", ""), info.get("device_id", ""), f"v{VERSION}", sources_hash()]
     return hashlib.sha256("|".join(map(str, facts)).encode()).hexdigest()[:20]
+
+
+@functools.lru_cache(maxsize=None)
+def sources_hash() -> str:
+    """sha256 of the accelerator's sources (every .py and .wgsl file of engine/accel, by path and
+    content): a changed kernel, shader or provider makes a new cache entry, measured again."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".wgsl")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def cache_file(provider: Provider) -> Path:
