@@ -115,7 +115,7 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
     loads, elements, bindings, slot, scalars = [], [], "", 0, 0
     for name, item in zip("ab", inputs):
         if item is None:
-            loads.append(f"    let {name} = p.scalars[{scalars}];")
+            loads.append(f"    let {name} = p.scalars[0][{scalars}];")
             scalars += 1
             continue
         in_cls, layout = item
@@ -137,9 +137,8 @@ def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | Non
     expr = expr.format(m="m64" if t == "f64" else "m32", a="a", b="b")
     if out_cls == "logical":
         expr = f"select(0u, 1u, {expr if logical else f'!({expr} == 0.0)'})"
-    params = Template(source("elementwise_params")).substitute(T=t, stride_vecs=str(2 * max(slot, 1)))
-    parts = dict(library=library(has_f64), params=params, bindings=bindings, loads="\n".join(loads),
-                 store=expr)
+    parts = dict(library=library(has_f64), params=params_wgsl(t, slot, scalars), bindings=bindings,
+                 loads="\n".join(loads), store=expr)
     if width == 1:
         return render("elementwise", **parts)
     return render("elementwise_vec", W=str(width), TOUT=out_type, elements="\n".join(elements), **parts)
@@ -164,13 +163,30 @@ def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
     return "same" if x.shape == shape else "scalar" if x.numel == 1 else "expanded"
 
 
+def params_wgsl(t: str, strided: int, scalars: int, maps: int = 0, draws: int = 0) -> str:
+    """The uniform block (wgsl/params.wgsl) of an elementwise kernel, one-operation or fused, of
+    computation type ``t``: strides for ``strided`` inputs, ``scalars`` scalar slots, ``maps`` index-map
+    words (views) and ``draws`` random streams."""
+    rng = f"    rng: array<vec4<u32>, {draws}>," if draws else ""
+    words = f"    maps: array<vec4<u32>, {-(-maps // 4)}>,\n" if maps else ""
+    return Template(source("params")).substitute(T=t, stride_vecs=str(2 * max(strided, 1)), rng=rng,
+                                                 maps=words, scalar_vecs=str(max(1, -(-scalars // 4))))
+
+
+def params_head(shape: tuple[int, ...], strides: list[int], view: tuple[int, int, int] = (0, 0, 0),
+                nchunks: int = 0) -> bytes:
+    """The fixed part of params.wgsl's block: element count, dimensions, a reduction's [pre, n, post]
+    view and chunks, the kernel's size, and the strides of its strided inputs (MAX_DIMS each)."""
+    pre, n, post = view
+    head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
+                       max(nchunks, 1), 0, 0, 0)
+    head += struct.pack(f"<{MAX_DIMS}I", *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
+    return head + struct.pack(f"<{max(len(strides), MAX_DIMS)}I", *(strides or [0] * MAX_DIMS))
+
+
 def _elementwise_uniform(shape: tuple[int, ...], strides: list[int], scalars: list[float], t: str) -> bytes:
-    """Params of elementwise.wgsl: sizes, per-input strides (MAX_DIMS each), then the scalars aligned
-    as vec4<T>."""
-    strides = strides or [0] * (2 * MAX_DIMS)
-    header = struct.pack(f"<4I{MAX_DIMS}I", math.prod(shape), len(shape), 0, 0,
-                         *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
-    header += struct.pack(f"<{len(strides)}I", *strides)
+    """params.wgsl's block of a one-operation kernel: params_head, then the scalars aligned as vec4<T>."""
+    header = params_head(shape, strides)
     item = 8 if t == "f64" else 4
     header = header.ljust(_align(len(header), 4 * item), b"\0")
     with np.errstate(over="ignore"):       # a double past single's range is Inf in single (MATLAB)
@@ -186,7 +202,8 @@ def gpu_elementwise(op: str, *operands: Operand, check: bool = False) -> GpuTens
         raise ValueError(f"no one-kernel form of {op} with {len(operands)} operands")
     provider = _provider_of(operands)
     cls = _compute_class(operands, provider)
-    shape = broadcast_shape(*[x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands], keep_dims=True)
+    shapes = [x.shape if isinstance(x, GpuTensor) else (1, 1) for x in operands]
+    shape = broadcast_shape(*shapes, keep_dims=True)
     if len(shape) > MAX_DIMS:
         raise GpuUnavailable(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
     classes = [x.cls if isinstance(x, GpuTensor) else "logical" if isinstance(x, bool) else "double"

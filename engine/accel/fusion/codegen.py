@@ -2,7 +2,8 @@
 
 Every value is a ``let v<id>`` of the computation type T (f64 for double, f32 for single; logical values
 are 0/1 in T); node expressions are the ``wgsl`` of the operations' records (registry.Operation) and use
-the math library (m64_*/m32_*), so no f64 transcendental built-in is ever emitted. Operations whose real inputs MATLAB makes complex (or
+the math library (m64_*/m32_*), so no f64 transcendental built-in is ever emitted. Operations whose real
+inputs MATLAB makes complex (or
 that MATLAB refuses, like logical operators on NaN) set a flag in a status buffer; the host then discards
 the kernel's results and the window runs on the CPU. Checks that cannot fire (ranges.py) are left out: a
 kernel without checks has no status buffer, and its window run reads nothing back.
@@ -11,11 +12,10 @@ from __future__ import annotations
 
 import math
 import struct
-from string import Template
 from typing import Any
 
-from engine.accel.kernels import (MAX_DIMS, REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
-                                  reduction_of)
+from engine.accel.kernels import (REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
+                                  params_head, params_wgsl, reduction_of)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 from engine.runtime.builtins.registry import operation
@@ -175,13 +175,11 @@ def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = fr
 
 
 def common(group: Group, t: str) -> str:
-    """The Params block and expanded_index, sized for the group (pruned with the kernel around it)."""
+    """The Params block (kernels.params_wgsl) and expanded_index, sized for the group (pruned with the
+    kernel around it)."""
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws + group.gens)
-    rng = f"    rng: array<vec4<u32>, {len(group.draws)}>," if group.draws else ""
-    maps = f"    maps: array<vec4<u32>, {-(-len(group.maps) // 4)}>,\n" if group.maps else ""
-    count = len(group.scalars) + 1 + len(group.params)
-    return Template(source("fused_common")).substitute(T=t, stride_vecs=str(2 * max(expanded, 1)), rng=rng,
-                  maps=maps, scalar_vecs=str(max(1, -(-count // 4))))
+    scalars = len(group.scalars) + 1 + len(group.params)
+    return params_wgsl(t, expanded, scalars, len(group.maps), len(group.draws))
 
 
 def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
@@ -264,7 +262,7 @@ def reduction_chunks(group: Group) -> int:
 
 
 def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
-    """The Params block of a dispatch (fused_common.wgsl): sizes, reduction view, strides (the same in
+    """The Params block of a dispatch (params.wgsl): sizes, reduction view, strides (the same in
     every run of the plan: made once, ``group.head``), the draws' (key low, key high, base low, base
     high) words, scalars (the leaves', a reduction's divisor, then the generators' params)."""
     if not group.head:
@@ -286,14 +284,10 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
 
 def uniform_head(plan: Plan, group: Group) -> bytes:
     shape = tuple(group.shape)
-    pre, n, post = group.view
     nchunks = reduction_chunks(group) if group.kind == "Reduction" else 0
-    head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
-                       max(nchunks, 1), 0, 0, 0)
-    head += struct.pack(f"<{MAX_DIMS}I", *(shape + (1,) * (MAX_DIMS - len(shape))))
     expanded = [leaf for leaf, layout in group.arrays + group.draws + group.gens if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
-    head += struct.pack(f"<{2 * 4 * max(len(expanded), 1)}I", *(strides or [0] * 8))
+    head = params_head(shape, strides, group.view, nchunks)
     maps = list(group.maps) + [0] * (-len(group.maps) % 4)
     return head + struct.pack(f"<{len(maps)}I", *maps)
 

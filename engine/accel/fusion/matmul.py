@@ -5,7 +5,7 @@ Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B), shared wi
 around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, the epilogue's ``let``
 lines from codegen on every element before it is stored), ``colsum`` and ``colnorm``
 (wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
-wgsl/fused_elementwise.wgsl). Every kernel uses fused_common's uniform block: the product's sizes are
+wgsl/fused_elementwise.wgsl). Every kernel uses params.wgsl's uniform block: the product's sizes are
 its view (m, k, n), a column kernel's its [pre, n, post] view; epilogue scalars are uniforms.
 """
 from __future__ import annotations

@@ -5,16 +5,6 @@
 $library
 $params
 $bindings
-fn expanded_index(i: u32, k: u32) -> u32 {
-    var rem = i;
-    var idx = 0u;
-    for (var d = 0u; d < p.ndim; d = d + 1u) {
-        let extent = p.shape[d / 4u][d % 4u];
-        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
-        rem = rem / extent;
-    }
-    return idx;
-}
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
