@@ -358,8 +358,8 @@ def builtin_impls() -> dict[str, Callable[[Any, list, int], tuple]]:
     for name, op in registry.operations().items():      # every elementwise builtin with a WGSL form
         entry = registry.BUILTINS.get(name)
         if op.wgsl is not None and entry is not None and entry.fusion == "elementwise":
-            fn = (lambda k: lambda x: unary(k, x)) if op.arity == 1 else (lambda k: lambda a, b: binary(k, a, b))
-            impls[name] = _elementwise_builtin(name, op.arity, fn(name))
+            fn = (lambda x, k=name: unary(k, x)) if op.arity == 1 else (lambda a, b, k=name: binary(k, a, b))
+            impls[name] = _elementwise_builtin(name, op.arity, fn)
     for name, op in MATRIX_BUILTINS.items():
         impls[name] = _elementwise_builtin(name, 2, BINARY_GPU[op])
     for name, op in TRANSPOSE_BUILTINS.items():

@@ -84,7 +84,8 @@ def _not_numeric(cls: str) -> MatlabError:
                        f"Arithmetic is not supported for operands of type '{cls}'.")
 
 
-def broadcast_shape(sa: tuple[int, ...], *others: tuple[int, ...], keep_dims: bool = False) -> tuple[int, ...]:
+def broadcast_shape(sa: tuple[int, ...], *others: tuple[int, ...],
+                    keep_dims: bool = False) -> tuple[int, ...]:
     """MATLAB implicit expansion of sizes: each dimension equal, or 1 in all operands but one. The result
     is a MATLAB size (no trailing singletons), unless ``keep_dims``: as many dimensions as the longest
     operand (the GPU kernels read each operand through that many strides)."""

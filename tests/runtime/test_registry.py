@@ -45,9 +45,9 @@ def registering_modules() -> set[str]:
 
 
 def test_every_module_that_registers_builtins_is_loaded():
-    loaded = subprocess.run([sys.executable, "-c", "import sys; from engine.runtime.builtins import registry; "
-                             "registry.load_all(); print(' '.join(sys.modules))"],
-                            capture_output=True, text=True, cwd=ENGINE.parent, check=True).stdout.split()
+    probe = "import sys; from engine.runtime.builtins import registry as r; r.load_all(); print(*sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ENGINE.parent,
+                            check=True).stdout.split()
     registering = registering_modules()
     assert {"engine.vm.evaluate", "engine.accel.builtins"} <= registering
     assert registering <= set(loaded), "name the module in registry.EXTENSIONS"

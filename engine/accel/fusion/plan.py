@@ -262,7 +262,8 @@ def elementwise_arg(node: Node, args: list[Arg]) -> Arg:
     spec = operation(node.op)
     check_scalar_operand(node, args)
     logical_ok = ("uminus", "nan_to_zero")            # nan_to_zero: sum(x > 0, 'omitnan')
-    if spec.result != "logical" and spec.arity == 1 and args[0].cls == "logical" and node.op not in logical_ok:
+    if spec.result != "logical" and spec.arity == 1 and args[0].cls == "logical" and \
+            node.op not in logical_ok:
         raise Reject(f"line {node.line}: {node.op} of a logical array runs on the CPU")
     try:
         shape = broadcast_shape(*[a.shape for a in args], keep_dims=True)
@@ -444,7 +445,8 @@ def read_not_recomputed(graph: AccelGraph, claimed: set[int], produced: set[int]
         if v in read and v not in claimed and graph.nodes[v].kind in INLINED:
             nodes, leaves = inlined(graph, v, set(produced))
             if not any(leaf in graph.nodes for leaf in leaves) and \
-                    any(graph.nodes[n].kind == "elementwise" and operation(graph.nodes[n].op).costly for n in nodes):
+                    any(graph.nodes[n].kind == "elementwise" and operation(graph.nodes[n].op).costly
+                        for n in nodes):
                 found.add(v)
     return found
 

@@ -134,8 +134,8 @@ _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
                          safe=(-708.0, 709.0)),
     "log": FloatFunction(np.log, "natural logarithm", "log(-1)    % 0 + 3.1416i", _gpu("log", NONNEG),
                          safe=(TINY, BIG)),
-    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3", _gpu("log10", NONNEG),
-                           safe=(TINY, BIG)),
+    "log10": FloatFunction(np.log10, "common (base 10) logarithm", "log10(1000)    % 3",
+                           _gpu("log10", NONNEG), safe=(TINY, BIG)),
     "log1p": FloatFunction(np.log1p, "log(1 + x), accurate for small x", "log1p(1e-20)    % 1e-20",
                            _gpu("log1p", (-1.0, INF), "kept"), safe=(math.nextafter(-1.0, 0.0), BIG)),
     "expm1": FloatFunction(np.expm1, "exp(x) - 1, accurate for small x", "expm1(1e-20)    % 1e-20",
@@ -143,11 +143,12 @@ _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
     "sin": FloatFunction(np.sin, "sine (radians)", "sin(pi/2)    % 1", _gpu("sin")),
     "cos": FloatFunction(np.cos, "cosine (radians)", "cos(0)    % 1", _gpu("cos")),
     "tan": FloatFunction(np.tan, "tangent (radians)", "tan(pi/4)    % 1.0000", _gpu("tan")),
-    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _gpu("asin", UNIT), True,
-                          (-1.0, 1.0)),
+    "asin": FloatFunction(np.arcsin, "inverse sine (radians)", "asin(1)    % 1.5708", _gpu("asin", UNIT),
+                          True, (-1.0, 1.0)),
     "acos": FloatFunction(np.arccos, "inverse cosine (radians)", "acos(-1)    % 3.1416", _gpu("acos", UNIT),
                           True, (-1.0, 1.0)),
-    "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854", _gpu("atan", nonneg="kept")),
+    "atan": FloatFunction(np.arctan, "inverse tangent (radians)", "atan(1)    % 0.7854",
+                          _gpu("atan", nonneg="kept")),
     "sinh": FloatFunction(np.sinh, "hyperbolic sine", "sinh(1)    % 1.1752", _gpu("sinh", nonneg="kept"),
                           safe=(-709.0, 709.0)),
     "cosh": FloatFunction(np.cosh, "hyperbolic cosine", "cosh(0)    % 1", _gpu("cosh", nonneg="always"),
@@ -157,7 +158,8 @@ _FLOAT_FUNCTIONS: dict[str, FloatFunction] = {
     "acosh": FloatFunction(np.arccosh, "inverse hyperbolic cosine", "acosh(2)    % 1.3170",
                            Operation(domain=(1.0, INF)), safe=(1.0, BIG)),
     "atanh": FloatFunction(np.arctanh, "inverse hyperbolic tangent", "atanh(0.5)    % 0.5493",
-                           Operation(domain=UNIT), safe=(math.nextafter(-1.0, 0.0), math.nextafter(1.0, 0.0))),
+                           Operation(domain=UNIT),
+                           safe=(math.nextafter(-1.0, 0.0), math.nextafter(1.0, 0.0))),
 }
 
 
@@ -266,8 +268,10 @@ def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl: 
     scalar_path(impl, 1, scalar)
 
 
-_register_rounding("floor", np.floor, "floor({a})", "round each element toward minus infinity", "floor(-2.5)    % -3")
-_register_rounding("ceil", np.ceil, "{m}_ceil({a})", "round each element toward plus infinity", "ceil(-2.5)    % -2")
+_register_rounding("floor", np.floor, "floor({a})", "round each element toward minus infinity",
+                   "floor(-2.5)    % -3")
+_register_rounding("ceil", np.ceil, "{m}_ceil({a})", "round each element toward plus infinity",
+                   "ceil(-2.5)    % -2")
 _register_rounding("fix", np.trunc, "trunc({a})", "round each element toward zero", "fix(-2.5)    % -2")
 
 
@@ -546,7 +550,8 @@ def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl:
 
 _register_predicate("isnan", np.isnan, "{m}_isnan({a})", "is NaN", "isnan([1 NaN])    % 0  1")
 _register_predicate("isinf", np.isinf, "{m}_isinf({a})", "is Inf or -Inf", "isinf([1 -Inf])    % 0  1")
-_register_predicate("isfinite", np.isfinite, "!({m}_isnan({a}) || {m}_isinf({a}))", "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
+_register_predicate("isfinite", np.isfinite, "!({m}_isnan({a}) || {m}_isinf({a}))",
+                    "is neither NaN nor infinite", "isfinite([1 Inf])    % 1  0")
 
 
 @builtin("complex", family="math")

@@ -64,14 +64,18 @@ for _args in (
          _infix("{m}_pow({a}, {b})", check="{a} < 0.0 && !({b} == trunc({b}))", costly=True)),
         ("eq", "==", ops.eq, "equality, elementwise (logical)", "eq('abc', 'abd')   % [1 1 0]",
          _compare("({a} == {b})")),
-        ("ne", "~=", ops.ne, "inequality, elementwise (logical)", "ne(1:3, 2)   % [1 0 1]", _compare("!({a} == {b})")),
-        ("lt", "<", ops.lt, "less than, elementwise (logical)", "lt(1:3, 2)   % [1 0 0]", _compare("({a} < {b})")),
+        ("ne", "~=", ops.ne, "inequality, elementwise (logical)", "ne(1:3, 2)   % [1 0 1]",
+         _compare("!({a} == {b})")),
+        ("lt", "<", ops.lt, "less than, elementwise (logical)", "lt(1:3, 2)   % [1 0 0]",
+         _compare("({a} < {b})")),
         ("le", "<=", ops.le, "less than or equal, elementwise (logical)", "le(1:3, 2)   % [1 1 0]",
          _compare("({a} <= {b})")),
-        ("gt", ">", ops.gt, "greater than, elementwise (logical)", "gt(1:3, 2)   % [0 0 1]", _compare("({a} > {b})")),
+        ("gt", ">", ops.gt, "greater than, elementwise (logical)", "gt(1:3, 2)   % [0 0 1]",
+         _compare("({a} > {b})")),
         ("ge", ">=", ops.ge, "greater than or equal, elementwise (logical)", "ge(1:3, 2)   % [0 1 1]",
          _compare("({a} >= {b})")),
-        ("and", "&", ops.and_, "elementwise logical AND (NaN is an error)", "and([1 0 1], [1 1 0])   % [1 0 0]",
+        ("and", "&", ops.and_, "elementwise logical AND (NaN is an error)",
+         "and([1 0 1], [1 1 0])   % [1 0 0]",
          _logical("(!({a} == 0.0) && !({b} == 0.0))")),
         ("or", "|", ops.or_, "elementwise logical OR (NaN is an error)", "or([1 0 0], [0 0 1])   % [1 0 1]",
          _logical("(!({a} == 0.0) || !({b} == 0.0))")),
@@ -100,7 +104,8 @@ for _args in (
     _unary(*_args)
 
 _unary("transpose", "A.'", ops.transpose, "transpose without conjugation", "transpose([1 2 3])   % [1; 2; 3]")
-_unary("ctranspose", "A'", ops.ctranspose, "complex conjugate transpose", "ctranspose([1+2i 3])   % [1-2i; 3]")
+_unary("ctranspose", "A'", ops.ctranspose, "complex conjugate transpose",
+       "ctranspose([1+2i 3])   % [1-2i; 3]")
 
 
 @builtin("colon", "operators")

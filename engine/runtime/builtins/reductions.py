@@ -41,7 +41,8 @@ def _pick(cmp: str) -> str:
 _SUM = "    return Acc(a.v + b.v, 0u);"
 SUM = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM))
 MEAN = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM, mean=True, empty_value=math.nan))
-PROD = Operation(reduction=Reduction("{t}(1.0)", "Acc(x, j)", "    return Acc(a.v * b.v, 0u);", empty_value=1.0))
+PROD = Operation(reduction=Reduction("{t}(1.0)", "Acc(x, j)", "    return Acc(a.v * b.v, 0u);",
+                                     empty_value=1.0))
 # max(A, B) is elementwise (logical when both are), max(A) a reduction whose index travels with the value
 MAX = Operation(arity=2, wgsl="{m}_max({a}, {b})", result="keeps_logical", nonneg="any",
                 reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None))
@@ -49,8 +50,8 @@ MIN = Operation(arity=2, wgsl="{m}_min({a}, {b})", result="keeps_logical", nonne
                 reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None))
 ANY = Operation(reduction=Reduction("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m}_isnan(x)), j)",
                                     "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0))
-ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)", "    return Acc(a.v & b.v, 0u);",
-                                    logical=True, empty_value=1.0))
+ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
+                                    "    return Acc(a.v & b.v, 0u);", logical=True, empty_value=1.0))
 # 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
 define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")

@@ -93,10 +93,11 @@ class Operation:
 
     def gives_logical(self, classes: Sequence[str]) -> bool:
         """Whether the result is logical for operands of these classes."""
-        return self.result == "logical" or self.result == "keeps_logical" and all(c == "logical" for c in classes)
+        return self.result == "logical" or \
+            self.result == "keeps_logical" and all(c == "logical" for c in classes)
 
     def result_class(self, classes: Sequence[str]) -> str:
-        """The class of the result from the operands' classes (MATLAB:mixedClasses for two integer classes)."""
+        """The class of the result from the operands' classes (MATLAB:mixedClasses: two integer classes)."""
         return "logical" if self.gives_logical(classes) else promote_all(classes)
 
     @property
@@ -243,7 +244,7 @@ def load_all() -> dict[str, Builtin]:
     import importlib
     import pkgutil
     from . import __path__ as package_path
-    _loaded = True      # first: an extension calls load_all while it is imported (and finds this package loaded)
+    _loaded = True      # first: an extension calls load_all while it is imported (the package is loaded)
     try:
         for module in pkgutil.iter_modules(package_path):
             importlib.import_module(f"{__package__}.{module.name}")
