@@ -174,19 +174,20 @@ def params_wgsl(t: str, strided: int, scalars: int, maps: int = 0, draws: int = 
 
 
 def params_head(shape: tuple[int, ...], strides: list[int], view: tuple[int, int, int] = (0, 0, 0),
-                nchunks: int = 0) -> bytes:
+                nchunks: int = 0, chunk: int = REDUCE_CHUNK) -> bytes:
     """The fixed part of params.wgsl's block: element count, dimensions, a reduction's [pre, n, post]
-    view and chunks, the kernel's size, and the strides of its strided inputs (MAX_DIMS each)."""
+    view, chunk length and chunks, the kernel's size, and the strides of its strided inputs (MAX_DIMS
+    each)."""
     pre, n, post = view
-    head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, REDUCE_CHUNK,
+    head = struct.pack("<12I", math.prod(shape), len(shape), 0, pre * post, pre, n, post, chunk,
                        max(nchunks, 1), 0, 0, 0)
     head += struct.pack(f"<{MAX_DIMS}I", *(tuple(shape) + (1,) * (MAX_DIMS - len(shape))))
     return head + struct.pack(f"<{max(len(strides), MAX_DIMS)}I", *(strides or [0] * MAX_DIMS))
 
 
-def _elementwise_uniform(shape: tuple[int, ...], strides: list[int], scalars: list[float], t: str) -> bytes:
-    """params.wgsl's block of a one-operation kernel: params_head, then the scalars aligned as vec4<T>."""
-    header = params_head(shape, strides)
+def params_block(header: bytes, scalars: list[float], t: str) -> bytes:
+    """params.wgsl's block of a one-operation kernel: ``header`` (params_head), then up to four scalars
+    of type ``t`` aligned as one vec4."""
     item = 8 if t == "f64" else 4
     header = header.ljust(_align(len(header), 4 * item), b"\0")
     with np.errstate(over="ignore"):       # a double past single's range is Inf in single (MATLAB)
@@ -217,7 +218,7 @@ def gpu_elementwise(op: str, *operands: Operand, check: bool = False) -> GpuTens
     inputs = [(x.cls, _layout(x, out.shape)) if isinstance(x, GpuTensor) else None for x in operands]
     source = elementwise_source(op, cls, inputs, provider.f64, out_cls, check)
     strides = [s for x in tensors for s in _strides(x.shape, len(shape))]
-    uniform = _elementwise_uniform(shape, strides, scalars, _float_type(cls))
+    uniform = params_block(params_head(shape, strides), scalars, _float_type(cls))
     provider.dispatch(provider.pipeline(source), [x.buffer for x in tensors] + [out.buffer], uniform,
                       _workgroups(elementwise_items(out.numel, cls, inputs), 256))
     return out
@@ -238,8 +239,8 @@ def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
         return out
     strides = [steps[k - 1] if shape[k - 1] != 1 else 0 for k in order]
     source = elementwise_source("uplus", cls, [(tensor.cls, "expanded")], provider.f64, tensor.cls)
-    uniform = _elementwise_uniform(out_shape, strides + [0] * (MAX_DIMS - len(strides)), [],
-                                   _float_type(cls))
+    uniform = params_block(params_head(out_shape, strides + [0] * (MAX_DIMS - len(strides))), [],
+                          _float_type(cls))
     provider.dispatch(provider.pipeline(source), [tensor.buffer, out.buffer], uniform,
                       _workgroups(out.numel, 256))
     return out
@@ -279,7 +280,7 @@ def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls
         bindings += _binding(2, "in_index", "u32")
     nxt = 2 + (src.indices is not None)
     if final:
-        value = "a.v / p.denom" if spec.mean else "a.v"
+        value = "a.v / p.scalars[0][0]" if spec.mean else "a.v"
         if out_cls == "logical" and not spec.logical:         # max/min of logical stay logical
             value = "select(0u, 1u, !(a.v == 0.0))"
         store = f"    out_values[out_id] = {value};"
@@ -292,8 +293,9 @@ def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls
                  "    out_values[w] = a.v;\n    out_index[w] = a.i;")
         bindings += _binding(nxt, "out_values", tacc, writable=True)
         bindings += _binding(nxt + 1, "out_index", "u32", writable=True)
-    return render("reduce", library=library(src.values.provider.f64), TF=t, TACC=tacc, bindings=bindings,
-                  combine=_fill(spec.combine, t), load=load, store=store, identity=_fill(spec.identity, t))
+    return render("reduce", library=library(src.values.provider.f64), params=params_wgsl(t, 0, 1), TACC=tacc,
+                  bindings=bindings, combine=_fill(spec.combine, t), load=load, store=store,
+                  identity=_fill(spec.identity, t))
 
 
 LANE_OUTPUTS = 32            # neighbouring outputs one workgroup of main_strided reduces together
@@ -328,9 +330,8 @@ def _reduce_pass(spec: Reduction, cls: str, src: _Pass, outputs: list[GpuTensor]
     nout = src.pre * src.post
     nchunks = _chunks(src)
     source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls, outputs[0].cls)
-    fmt = "<8Id" if cls == "double" else "<8If"
-    uniform = struct.pack(fmt, src.pre, src.n, src.post, _chunk_length(src), max(nchunks, 1), 0, nout, 0,
-                          float(denom))
+    head = params_head((nout, 1), [], (src.pre, src.n, src.post), nchunks, _chunk_length(src))
+    uniform = params_block(head, [float(denom)], _float_type(cls))
     buffers = [src.values.buffer] + ([src.indices.buffer] if src.indices is not None else [])
     buffers += [t.buffer for t in outputs]
     if nchunks == 0:

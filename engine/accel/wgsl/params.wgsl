@@ -1,6 +1,6 @@
-// The uniform block of every elementwise kernel, one-operation (elementwise.wgsl, elementwise_vec.wgsl)
-// and fused (fused_*.wgsl: chains, reductions, matrix products); kernels.params_wgsl sizes it and
-// kernels.params_head packs its fixed part. Arrays of the kernel's size are read at the element index,
+// The uniform block of the one-operation kernels (elementwise.wgsl, elementwise_vec.wgsl, reduce.wgsl)
+// and of the fused ones (fused_*.wgsl: chains, reductions, matrix products); kernels.params_wgsl sizes it
+// and kernels.params_head packs its fixed part. Arrays of the kernel's size are read at the element index,
 // 1x1 arrays at 0, others through per-dimension strides (0 on expanded dimensions, MAX_DIMS per input);
 // scalar operands are uniforms, never shader text. pre, rn, post, chunk, nchunks: a reduction's view.
 // A kernel that draws random numbers has ``rng``: per draw, its stream key (xy) and base position (zw);

@@ -1,5 +1,6 @@
 // One reduction along one dimension, viewed as [pre, n, post]: element (a, j, b) of the input is at
-// a + pre * (j + n * b). Each output (a, b) is reduced over j in chunks of p.chunk elements:
+// a + pre * (j + n * b), n the uniform block's rn (params.wgsl). Each output (a, b) is reduced over j in
+// chunks of p.chunk elements:
 //   main         one workgroup of 256 invocations per (output, chunk), for lines that are contiguous
 //                or nearly (pre < 32): the invocations stride through the chunk, then a shared-memory
 //                tree combines them.
@@ -13,21 +14,8 @@
 // Values carry their 0-based index along the reduced dimension (max/min report it); ties and NaN
 // follow MATLAB: NaN is ignored unless all are NaN, and the first of equal values wins.
 $library
-struct Params {
-    pre: u32,
-    n: u32,
-    post: u32,
-    chunk: u32,
-    nchunks: u32,
-    zero: u32,
-    nout: u32,
-    pad: u32,
-    denom: $TF,
-}
-
+$params
 struct Acc { v: $TACC, i: u32 }
-
-@group(0) @binding(0) var<uniform> p: Params;
 $bindings
 var<workgroup> shared_acc: array<Acc, 256>;
 
@@ -37,7 +25,7 @@ $combine
 
 // The first element of output out_id's line; element j of the line is at base + p.pre * j.
 fn line_base(out_id: u32) -> u32 {
-    return out_id % p.pre + p.pre * p.n * (out_id / p.pre);
+    return out_id % p.pre + p.pre * p.rn * (out_id / p.pre);
 }
 
 fn load(base: u32, j: u32) -> Acc {
@@ -78,7 +66,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    shared_acc[lid] = accumulate(line_base(out_id), start + lid, min(p.n, start + p.chunk), 256u);
+    shared_acc[lid] = accumulate(line_base(out_id), start + lid, min(p.rn, start + p.chunk), 256u);
     workgroupBarrier();
     for (var s = 128u; s > 0u; s = s >> 1u) {
         if (lid < s) { shared_acc[lid] = combine(shared_acc[lid], shared_acc[lid + s]); }
@@ -102,7 +90,7 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let start = chunk_id * p.chunk;
     var acc = Acc($identity, 0xffffffffu);
     if (a < p.pre) {
-        acc = accumulate(line_base(out_id), start + lane, min(p.n, start + p.chunk), 8u);
+        acc = accumulate(line_base(out_id), start + lane, min(p.rn, start + p.chunk), 8u);
     }
     shared_acc[lid] = acc;
     workgroupBarrier();
@@ -120,7 +108,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     if (out_id >= p.nout) { return; }
     let base = line_base(out_id);
     var acc = Acc($identity, 0xffffffffu);
-    for (var j = 0u; j < p.n; j = j + 1u) {
+    for (var j = 0u; j < p.rn; j = j + 1u) {
         acc = combine(acc, load(base, j));
     }
     store(out_id, 0u, acc);
