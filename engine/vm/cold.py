@@ -24,7 +24,6 @@ from typing import Any, Callable
 
 from numpy import dtype, float64, ndarray
 
-from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin
 from ..runtime.device import DeviceArray, to_host
 from .code import OP, OPNAMES, Code
@@ -184,7 +183,7 @@ def call_one(vm: Any, frame: Any, R: list, a: tuple) -> None:
         if vm.interrupted:
             raise interrupt_error()
         if regs:
-            f = SCALAR_PATHS.get(t.impl)
+            f = t.scalar
             if f is not None and f[0] == len(regs) and all(type(x) is float for x in xs):
                 v = f[1](*xs)
                 if v is not None:

@@ -38,7 +38,6 @@ from typing import Any, Callable
 from numpy import dtype, float64, ndarray
 
 from ..runtime.device import DeviceArray, to_host
-from ..runtime.builtins.elementwise import SCALAR_PATHS
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
 from .code import JUMPS, OP, OPNAMES, Code
@@ -133,7 +132,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     from .interp import handle_error, position
     done = code.generated or generate(code)
     namespace = {"A": code.args, "W": code.windows, "PCS": done.pcs, "ndarray": ndarray,
-                 "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "scalar_paths": SCALAR_PATHS, "builtin1": builtin1,
+                 "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "builtin1": builtin1,
                  "advance": advance, "position": position, "bisect_right": bisect_right,
                  "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
@@ -503,7 +502,7 @@ class Generator:
         if regs:
             test = " and ".join([f"f is not None and f[0] == {len(regs)}", *checks,
                                  f"(v := f[1]({', '.join(xs)})) is not None"])
-            builtin = (f"f = scalar_paths.get(t.impl)\nif {test}:\n    R[{dest}] = v\nelse:\n    {indent(builtin)}")
+            builtin = (f"f = t.scalar\nif {test}:\n    R[{dest}] = v\nelse:\n    {indent(builtin)}")
         out.append(f"t = resolved.get({name!r})\n"
                    f"if type(t) is Builtin:\n"
                    f"    if vm.interrupted:\n        raise interrupt_error()\n"

@@ -1,18 +1,18 @@
-"""The builtins' scalar paths (elementwise.SCALAR_PATHS), which the VM calls directly for real double
-scalars: each must give exactly what the full builtin gives (same value, NaN-ness and sign of zero)."""
+"""The builtins' scalar paths (their registry entries' ``scalar``), which the VM calls directly for real
+double scalars: each must give exactly what the full builtin gives (same value, NaN-ness and sign of
+zero)."""
 import itertools
 import math
 
 import numpy as np
 import pytest
 
-from engine.runtime.builtins.elementwise import SCALAR_PATHS
-from engine.runtime.builtins.registry import BUILTINS
+from engine.runtime.builtins.registry import BUILTINS, load_all
 from vmhelp import ok
 
 GRID = (0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.5, -2.5, 3.0, -3.0, 0.1, -7.25, 1e-310, 700.0, 709.5, -745.0,
         1e300, -1e300, math.pi, math.inf, -math.inf, math.nan)
-PATHS = sorted((name, entry.impl) for name, entry in BUILTINS.items() if entry.impl in SCALAR_PATHS)
+PATHS = sorted((name, entry.impl) for name, entry in load_all().items() if entry.scalar is not None)
 
 
 def same(a, b) -> bool:
@@ -30,7 +30,7 @@ def test_the_benchmark_builtins_have_scalar_paths():
 
 @pytest.mark.parametrize("name,impl", PATHS, ids=[name for name, _ in PATHS])
 def test_scalar_path_equals_the_array_path(name, impl):
-    arity, path = SCALAR_PATHS[impl]
+    arity, path = BUILTINS[name].scalar
     for xs in itertools.product(GRID, repeat=arity):
         fast = path(*xs)
         if fast is None:

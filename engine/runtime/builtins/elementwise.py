@@ -23,7 +23,7 @@ from ..ops import exact_integers
 from ..semantics import (cast_result, elementwise, numeric, result_class, round_half_away, to_value,
                          work_dtype)
 from ..values import INTEGER_CLASSES, Value, class_of
-from .registry import Operation, builtin
+from .registry import Operation, builtin, set_scalar_path
 from .sizes import integer_values, is_text
 
 FLOAT_INPUTS = ("double", "single", "logical", "char")
@@ -31,18 +31,6 @@ EPS = float(np.finfo(np.float64).eps)
 BIG = float(np.finfo(np.float64).max)
 TINY = math.ulp(0.0)                       # the smallest subnormal
 ANY_NUMERIC = FLOAT_INPUTS + INTEGER_CLASSES
-
-ScalarPath = Callable[..., "float | bool | None"]
-SCALAR_PATHS: dict[Callable, tuple[int, ScalarPath]] = {}
-"""Builtin implementation -> (argument count, scalar path). The scalar path takes that many real double
-scalars (Python floats) and returns exactly what the implementation returns for them, or None where it
-declines (the full call then runs). The VM calls it directly for all-float arguments, skipping the
-registry's generic call; an implementation that is replaced (registry.replace_impl) loses its entry."""
-
-
-def scalar_path(impl: Callable, arity: int, path: ScalarPath) -> None:
-    SCALAR_PATHS[impl] = (arity, path)
-
 
 def check_classes(fname: str, values: tuple[Value, ...], allowed: tuple[str, ...]) -> None:
     """MATLAB's error for a function called with an argument class it has no method for."""
@@ -177,7 +165,7 @@ def _register_float_function(name: str, spec: FloatFunction) -> None:
                     f"Complex inputs give complex results.{domain} Single input gives single output; "
                     f"integer inputs are not supported.\n\n    {spec.example}\n")
     builtin(name, family="math", op=spec.op)(impl)
-    scalar_path(impl, 1, scalar)
+    set_scalar_path(name, 1, scalar)
 
 
 for _name, _spec in _FLOAT_FUNCTIONS.items():
@@ -218,7 +206,7 @@ def abs_(x: Value) -> Value:
     return apply(np.abs, x, scalar=abs)
 
 
-scalar_path(abs_, 1, abs)
+set_scalar_path("abs", 1, abs)
 
 
 @builtin("sign", family="math", op=Operation(wgsl="{m}_sign({a})", nonneg="kept"))
@@ -265,7 +253,7 @@ def _register_rounding(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl: 
                     f"parts separately; integer classes are returned unchanged, single stays single, "
                     f"logical and char give double.\n\n    {example}\n")
     builtin(name, family="math", op=Operation(wgsl=wgsl, nonneg="kept"))(impl)
-    scalar_path(impl, 1, scalar)
+    set_scalar_path(name, 1, scalar)
 
 
 _register_rounding("floor", np.floor, "floor({a})", "round each element toward minus infinity",
@@ -346,7 +334,7 @@ def _round_scalar(x: float) -> float:
     return whole + math.copysign(1.0, x) if abs(x - whole) >= 0.5 else whole
 
 
-scalar_path(round_, 1, _round_scalar)
+set_scalar_path("round", 1, _round_scalar)
 
 
 def _round_digits(a: np.ndarray, digits: int) -> np.ndarray:
@@ -434,7 +422,7 @@ def mod(x: Value, y: Value) -> Value:
     return exact if exact is not None else apply(_mod, x, y, scalar=_mod_scalar)
 
 
-scalar_path(mod, 2, _mod_scalar)
+set_scalar_path("mod", 2, _mod_scalar)
 
 
 @builtin("rem", family="math", op=Operation(arity=2))
@@ -451,7 +439,7 @@ def rem(x: Value, y: Value) -> Value:
     return exact if exact is not None else apply(_rem, x, y, scalar=_rem_scalar)
 
 
-scalar_path(rem, 2, _rem_scalar)
+set_scalar_path("rem", 2, _rem_scalar)
 
 
 @builtin("atan2", family="math", op=Operation(arity=2, wgsl="{m}_atan2({a}, {b})", costly=True))
@@ -545,7 +533,7 @@ def _register_predicate(name: str, fn: Callable[[np.ndarray], np.ndarray], wgsl:
                     f"For complex elements both parts are tested; integer, logical and char arrays "
                     f"hold no NaN or Inf.\n\n    {example}\n")
     builtin(name, family="math", op=Operation(wgsl=wgsl, result="logical"))(impl)
-    scalar_path(impl, 1, scalar)
+    set_scalar_path(name, 1, scalar)
 
 
 _register_predicate("isnan", np.isnan, "{m}_isnan({a})", "is NaN", "isnan([1 NaN])    % 0  1")

@@ -50,6 +50,8 @@ class Builtin:
     needs_ctx: bool = False
     takes_nargout: bool = False
     gpu: Callable[..., Any] | None = None
+    op: Operation | None = None             # elementwise / reduction semantics (Operation below)
+    scalar: tuple[int, Callable[..., Any]] | None = None    # (arity, path): see set_scalar_path
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Operation:
 
 
 BUILTINS: dict[str, Builtin] = {}
-OPERATIONS: dict[str, Operation] = {}
+COMPOSED: dict[str, Operation] = {}     # operations the fused kernels compose that are no builtin
 
 
 def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str, ...] = (),
@@ -139,31 +141,38 @@ def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str,
         for n in (name, *aliases):
             if n in BUILTINS:
                 raise ValueError(f"builtin {n!r} registered twice")
-            BUILTINS[n] = entry if n == name else Builtin(**{**entry.__dict__, "name": n})
-            if op is not None:
-                define_operation(replace(op, name=n))
+            BUILTINS[n] = replace(entry, name=n, op=None if op is None else replace(op, name=n))
         return fn
     return register
 
 
 def define_operation(op: Operation) -> None:
-    """Record an operation: a builtin's (through ``builtin(..., op=...)``), or one the fused kernels
-    compose that is no builtin (``nan_to_zero`` of 'omitnan')."""
-    if op.name in OPERATIONS:
+    """Record an operation the fused kernels compose that is no builtin (``nan_to_zero`` of 'omitnan');
+    a builtin's record is its entry's ``op`` (``builtin(..., op=...)``)."""
+    if op.name in COMPOSED:
         raise ValueError(f"operation {op.name!r} defined twice")
-    OPERATIONS[op.name] = op
+    COMPOSED[op.name] = op
 
 
 def operation(name: str) -> Operation | None:
-    """The Operation record of ``name``, or None (the whole table is loaded first)."""
-    load_all()
-    return OPERATIONS.get(name)
+    """The Operation record of ``name``: its builtin's, else a composed one's, else None (the whole
+    table is loaded first)."""
+    entry = load_all().get(name)
+    return entry.op if entry is not None and entry.op is not None else COMPOSED.get(name)
 
 
 def operations() -> dict[str, Operation]:
     """Every Operation record by name (the whole table loaded)."""
-    load_all()
-    return OPERATIONS
+    return {**COMPOSED, **{name: entry.op for name, entry in load_all().items() if entry.op is not None}}
+
+
+def set_scalar_path(name: str, arity: int, path: Callable[..., Any]) -> None:
+    """Give builtin ``name`` a scalar fast path: ``path`` takes ``arity`` real double scalars (Python
+    floats) and returns exactly what the implementation returns for them, or None where it declines
+    (the full call then runs). The VM calls it directly for all-float arguments, skipping the generic
+    call; replace_impl drops it (the new implementation may differ)."""
+    entry = BUILTINS[name]
+    BUILTINS[name] = replace(entry, scalar=(arity, path))
 
 
 def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
@@ -172,8 +181,7 @@ def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
     ``gpu(ctx, args, nargout) -> tuple`` runs when an argument is a gpuArray; it raises
     engine.accel.provider.GpuUnavailable to decline (the CPU implementation then runs on the gathered
     arguments and the results are uploaded, see engine/accel/dispatch.py)."""
-    entry = BUILTINS[name]
-    BUILTINS[name] = Builtin(**{**entry.__dict__, "gpu": gpu})
+    BUILTINS[name] = replace(BUILTINS[name], gpu=gpu)
 
 
 def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> None:
@@ -182,8 +190,7 @@ def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> No
     ``help_more`` is appended to the help text as a paragraph."""
     entry = BUILTINS[name]
     help_text = f"{entry.help}\n\n{help_more}" if help_more else entry.help
-    BUILTINS[name] = Builtin(**{**entry.__dict__, "impl": impl, "help": help_text, "needs_ctx": True,
-                                "takes_nargout": True})
+    BUILTINS[name] = replace(entry, impl=impl, help=help_text, needs_ctx=True, takes_nargout=True, scalar=None)
 
 
 def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
