@@ -1,8 +1,11 @@
 """The one table of builtin functions.
 
-Each builtin is registered once, with everything other stages read about it: name, family, help text
-(the docstring: signature line, one paragraph, an example), fusion spec, and GPU implementation if any.
-The VM calls builtins through this table; the fusion planner, completion and ``help`` read it too.
+Each builtin is registered once, with everything other stages read about it (a ``Builtin`` entry):
+name, family, help text (the docstring: signature line, one paragraph, an example), fusion spec, GPU
+implementation if any, scalar fast path if any, and Operation record if it has elementwise or reduction
+semantics. The VM calls builtins through this table; MIR, the accelerator, completion and ``help`` read
+it too. ``load_all()`` is the whole table, whatever was imported first; docs/functions.md is generated
+from it (``python3 -m engine.runtime.builtins.catalog``).
 
 Calling convention (decided by the Python signature of the implementation):
 - positional parameters receive the MATLAB arguments (engine values, see runtime/values.py); use
