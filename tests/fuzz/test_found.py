@@ -393,3 +393,20 @@ def test_a_preallocation_stored_over_is_still_fused(gpu):
     s.execute("n = 5; x = [1 2 3];")
     assert s.execute("y = zeros(n, 1); y = x .* 2 + 1;").error is None
     assert s.fusion.stats.windows_fused >= 1 and s.get("y").tolist() == [[3, 5, 7]]
+
+
+def test_residue_of_a_denominator_with_nan_or_inf():
+    """residue finds the poles with roots(a), which rejects NaN and Inf; scipy's LinAlgError reached the
+    user as an internal error (fuzz seed 13)."""
+    code = "r = residue(1, [2 Inf])"
+    clean(code)
+    assert run(code)[1] == ("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
+
+
+def test_strrep_of_a_char_matrix_with_a_string_pattern():
+    """A string pattern makes strrep's result a string array, one element per row of a char matrix;
+    the char-matrix case raised an AttributeError (fuzz seed 13)."""
+    code = "y = ['ab'; 'cd']; z = strrep(y, \"b\", 'q'); c = class(z); sz = size(z);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("c") == "string" and s.get("sz").tolist() == [[2, 1]]

@@ -301,6 +301,8 @@ def residue(b: Value, a: Value, k: Value | None = None, *, nargout: int = 1) -> 
         num, den = scipy.signal.invres(residues, poles, direct)
         return to_value(np.real_if_close(num).reshape(1, -1)), to_value(np.real_if_close(den).reshape(1, -1))
     num, den = _poly_vector(b, "residue"), _poly_vector(a, "residue")
+    if not np.isfinite(den).all():                  # MATLAB finds the poles with roots(a)
+        raise MatlabError("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
     if not np.any(den):
         raise MatlabError("MATLAB:residue:ZeroDenominator", "The denominator must not be all zeros.")
     r, p, direct = scipy.signal.residue(num, den)

@@ -210,10 +210,11 @@ def strrep(s, old, new):
         strrep('hello world', 'o', '0')   % 'hell0 w0rld'
     """
     old_text, new_text = text_arg(old, "strrep"), text_arg(new, "strrep")
-    result = map_texts(s, "strrep", lambda t: _replace_overlapping(t, old_text, new_text))
+    texts = texts_of(s, "strrep")
+    replaced = [None if t is None else _replace_overlapping(t, old_text, new_text) for t in texts.items]
     if type(s) is CharArray and StringArray in (type(old), type(new)):
-        return string_value([result.to_str()])
-    return result
+        return string_value(replaced, texts.shape)       # a string pattern makes the result a string
+    return texts.rebuild(replaced)
 
 
 @builtin("strtrim", family="strings")
