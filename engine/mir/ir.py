@@ -29,6 +29,7 @@ Instruction set (``op attr args``; ``spread`` flags mark comma-list arguments th
     trypush LABEL / trypop  enter / leave a try block    global x / persistent x   declarations
     iter %v -> it           for-loop iterator over columns (rangeiter %a %s %b: over a range, lazily)
     nargin / nargout        of the running function      loadopt x               x, or [] if undefined
+    parfor SPEC %range [%M] a parfor loop: SPEC holds its body unit and the classification (mir/parfor.py)
     showname x SHOW         script statement ``x``: show the variable, or call the function x
     eload (x,up,opt)        nested functions: shared variable x of the environment ``up`` levels up
                             (opt: None when undefined, else an error); estore (x,up) %v stores it
