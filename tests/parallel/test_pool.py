@@ -105,12 +105,17 @@ def test_a_dead_workers_chunk_runs_again(pooled):
     async def die():            # run in the worker's event loop, while its thread runs a chunk
         os._exit(1)
 
+    killed = []
+
     def kill():
+        killed.append(time.perf_counter())
         client.run(die, workers=[victim], wait=False)
     killer = threading.Timer(1.5, kill)
     killer.start()
-    r = pooled.execute("parfor i = 1:12, pause(0.25); d(i) = i^2; end")
+    r = pooled.execute("parfor i = 1:12, pause(0.5); d(i) = i^2; end")     # 3 s on 2 workers
+    ended = time.perf_counter()
     killer.join()
+    assert killed and killed[0] < ended                                   # the worker died mid-loop
     assert r.error is None, r.error.report()
     np.testing.assert_array_equal(pooled.get("d"), np.arange(1.0, 13.0).reshape(1, 12) ** 2)
     deadline = time.time() + 60
