@@ -49,12 +49,11 @@ def type_of(obj: Any) -> str:
     tagged = getattr(obj, "matfuse_type", None)
     if tagged is not None:
         return tagged
-    from matplotlib import collections, container, contour, image, lines, patches
+    from matplotlib import collections, colorbar, container, contour, image, legend, lines, patches
     from matplotlib import text as mtext
-    from matplotlib import colorbar, legend
     from mpl_toolkits.mplot3d import art3d
-    for cls, name in ((legend.Legend, "legend"), (colorbar.Colorbar, "colorbar"), (lines.Line2D, "line"), (mtext.Text, "text"), (image.AxesImage, "image"),
-                      (art3d.Poly3DCollection, "surface"), (art3d.Line3DCollection, "surface"),
+    for cls, name in ((legend.Legend, "legend"), (colorbar.Colorbar, "colorbar"), (lines.Line2D, "line"),
+                      (mtext.Text, "text"), (image.AxesImage, "image"), (art3d.Poly3DCollection, "surface"), (art3d.Line3DCollection, "surface"),
                       (contour.ContourSet, "contour"), (collections.PathCollection, "scatter"),
                       (container.BarContainer, "bar"), (container.ErrorbarContainer, "errorbar"),
                       (container.StemContainer, "stem"), (collections.PolyCollection, "area"),
@@ -292,6 +291,13 @@ def show_text(label: Any, string: str) -> None:
     label.set_text(tex_display(string) if interpreter == "tex" else string)
 
 
+def _set_units(label: Any, value: Any) -> None:
+    """'data' (the default) or 'normalized' (0 to 1 across the axes) for a text's Position."""
+    units = _choice(value, "Units", ("data", "normalized"))
+    if label.axes is not None:
+        label.set_transform(label.axes.transAxes if units == "normalized" else label.axes.transData)
+
+
 def _set_interpreter(label: Any, value: Any) -> None:
     label.matfuse_interpreter = _choice(value, "Interpreter", ("tex", "latex", "none"))
     show_text(label, _string(label))
@@ -316,6 +322,9 @@ TEXT = COMMON + (
                                                         ("left", "center", "right")))),
     Prop("Interpreter", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_interpreter", "tex")),
          _set_interpreter),
+    Prop("Units", lambda gs, o: CharArray.from_str("normalized" if o.get_transform() == o.axes.transAxes
+                                                   else "data") if o.axes else CharArray.from_str("normalized"),
+         _set_units),
     Prop("VerticalAlignment", lambda gs, o: CharArray.from_str(VALIGN_NAMES[o.get_verticalalignment()]),
          lambda o, v: o.set_verticalalignment(VALIGN[_choice(v, "VerticalAlignment", tuple(VALIGN))])),
 )
@@ -486,8 +495,12 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         Prop(f"{A}Lim", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}lim")()), lim_set),
         Prop(f"{A}Tick", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}ticks")()),
              lambda a, v: getattr(a.mpl, f"set_{axis}ticks")(numbers(v, f"{A}Tick").real.ravel())),
-        Prop(f"{A}TickLabel", labels_get,
-             lambda a, v: getattr(a.mpl, f"set_{axis}ticklabels")(text_list(v))),
+        Prop(f"{A}TickLabel", labels_get, lambda a, v: set_tick_labels(a.mpl, axis, v)),
+        Prop(f"{A}TickLabelRotation", lambda gs, a: _rotation(getattr(a.mpl, f"{axis}axis")),
+             lambda a, v: getattr(a.mpl, f"{axis}axis").set_tick_params(labelrotation=scalar(v))),
+        Prop(f"{A}MinorGrid", lambda gs, a: _on_off(any(t.gridline.get_visible() for t in
+                                                        getattr(a.mpl, f"{axis}axis").get_minor_ticks())),
+             lambda a, v: _minor_grid(a.mpl, axis, _flag(v, f"{A}MinorGrid"))),
         Prop(f"{A}Scale", lambda gs, a: CharArray.from_str(getattr(a.mpl, f"get_{axis}scale")()),
              lambda a, v: getattr(a.mpl, f"set_{axis}scale")(_choice(v, f"{A}Scale", ("linear", "log")))),
         Prop(f"{A}Grid", grid_get,
@@ -495,6 +508,37 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set),
         Prop(f"{A}Label", lambda gs, a: handle_for(gs, getattr(a.mpl, f"{axis}axis").label)),
     )
+
+
+def _rotation(axis: Any) -> float:
+    labels = axis.get_ticklabels()
+    return float(labels[0].get_rotation()) if labels else 0.0
+
+
+def _minor_grid(mpl: Any, axis: str, show: bool) -> None:
+    if show:
+        mpl.minorticks_on()
+        mpl.grid(True, which="minor", axis=axis, linestyle=":")
+    else:
+        mpl.grid(False, which="minor", axis=axis)
+
+
+def visible_ticks(mpl: Any, name: str) -> np.ndarray:
+    """The tick values of axis ``name`` ('x', 'y', 'z') within its limits."""
+    lo, hi = sorted(getattr(mpl, f"get_{name}lim")())
+    ticks = np.asarray(getattr(mpl, f"{name}axis").get_ticklocs(), dtype=np.float64)
+    return ticks[(ticks >= lo - 1e-9 * (hi - lo)) & (ticks <= hi + 1e-9 * (hi - lo))]
+
+
+def set_tick_labels(mpl: Any, name: str, value: Any) -> None:
+    """Tick labels for the current ticks (which stay where they are); fewer labels than ticks repeat, as
+    in MATLAB; the labels read MATLAB's TeX markup."""
+    labels = text_list(value)
+    labels = labels[0].split("\n") if type(value) is CharArray else labels      # char matrix rows
+    ticks = visible_ticks(mpl, name)
+    if labels and ticks.size:
+        labels = [labels[k % len(labels)] for k in range(ticks.size)]
+    getattr(mpl, f"{name}axis").set_ticks(ticks, [tex_display(label) for label in labels[:ticks.size]])
 
 
 def handle_for(gs: GraphicsState, artist: Any) -> float:
@@ -509,6 +553,17 @@ def _children(gs: GraphicsState, objects: list[Any]) -> np.ndarray:
     return np.array([h for h in handles if not np.isnan(h)], dtype=np.float64).reshape(-1, 1)
 
 
+def _set_axes_line_width(axes: AxesState, value: Any) -> None:
+    width = scalar(value, "LineWidth")
+    for spine in axes.mpl.spines.values():
+        spine.set_linewidth(width)
+    axes.mpl.tick_params(which="both", width=width)
+
+
+def _tick_direction(mpl: Any) -> str:
+    return mpl.xaxis.get_tick_params(which="major").get("direction", "in")   # 'in': MATLAB's default
+
+
 def _set_next_plot(axes: AxesState, value: Any) -> None:
     axes.hold = _choice(value, "NextPlot", ("add", "replace", "replacechildren")) == "add"
 
@@ -519,6 +574,9 @@ AXES = COMMON + _axis_props("x") + _axis_props("y") + (
     Prop("FontSize", lambda gs, a: float(a.mpl.xaxis.get_ticklabels()[0].get_fontsize()
                                          if a.mpl.xaxis.get_ticklabels() else 9.0),
          lambda a, v: a.mpl.tick_params(labelsize=scalar(v, "FontSize"))),
+    Prop("LineWidth", lambda gs, a: float(a.mpl.spines["bottom"].get_linewidth()), _set_axes_line_width),
+    Prop("TickDir", lambda gs, a: CharArray.from_str(_tick_direction(a.mpl)),
+         lambda a, v: a.mpl.tick_params(which="both", direction=_choice(v, "TickDir", ("in", "out", "both")))),
     Prop("Box", lambda gs, a: _on_off(a.mpl.spines["top"].get_visible()),
          lambda a, v: [a.mpl.spines[s].set_visible(_flag(v, "Box")) for s in ("top", "right")]),
     Prop("Color", lambda gs, a: _rgb(a.mpl.get_facecolor()), lambda a, v: a.mpl.set_facecolor(color(v))),

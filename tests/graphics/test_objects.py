@@ -191,3 +191,22 @@ def test_annotations_in_figure_units(ctx, call):
         with pytest.raises(MatlabError) as err:
             call("annotation", *args)
         assert err.value.identifier == ident
+
+
+def test_more_axes_and_text_properties(ctx, call):
+    call("plot", [1.0, 2.0, 3.0])
+    (ax,) = call("gca", nargout=1)
+    call("set", ax, "LineWidth", 1.5, "TickDir", "out", "XTickLabelRotation", 30.0, "YMinorGrid", "on")
+    mpl = axes_of(ctx)
+    assert mpl.spines["left"].get_linewidth() == 1.5
+    assert call("get", ax, "TickDir", nargout=1)[0].to_str() == "out"
+    assert call("get", ax, "XTickLabelRotation", nargout=1) == (30.0,)
+    assert call("get", ax, "YMinorGrid", nargout=1)[0].to_str() == "on"
+    call("set", ax, "XTickLabel", CellArray(np.array([[CharArray.from_str("a"), CharArray.from_str("b")]],
+                                                     dtype=object)))
+    assert [t.get_text() for t in mpl.get_xticklabels()][:3] == ["a", "b", "a"]     # repeated, as MATLAB
+    (t,) = call("text", 0.1, 0.9, "corner", "Units", "normalized", nargout=1)
+    assert mpl.texts[0].get_transform() == mpl.transAxes
+    assert call("get", t, "Units", nargout=1)[0].to_str() == "normalized"
+    call("legend", "a_1", "Interpreter", "none")
+    assert mpl.get_legend().get_texts()[0].get_text() == "a_1"

@@ -10,9 +10,9 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..figures import graphics_state, matlab_tick_labels
-from ..graphics_args import is_text, numbers, scalar, tex_display, text, text_list
+from ..graphics_args import is_text, numbers, scalar, text
 from ..graphics_axes import current_axes, graphics, plot_axes
-from ..graphics_props import cell_column
+from ..graphics_props import cell_column, set_tick_labels, visible_ticks
 from ..values import CharArray
 
 
@@ -22,12 +22,6 @@ def _axis(ctx, name: str) -> tuple[Any, Any]:
     if name == "z" and mpl.name != "3d":
         raise MatlabError("MATLAB:graphics:Not3D", "z-axis ticks need 3-D axes (surf, mesh, plot3).")
     return mpl, getattr(mpl, f"{name}axis")
-
-
-def _visible_ticks(mpl: Any, axis: Any, name: str) -> np.ndarray:
-    lo, hi = sorted(getattr(mpl, f"get_{name}lim")())
-    ticks = np.asarray(axis.get_ticklocs(), dtype=np.float64)
-    return ticks[(ticks >= lo - 1e-9 * (hi - lo)) & (ticks <= hi + 1e-9 * (hi - lo))]
 
 
 def _ticks(ctx, args: tuple, nargout: int, name: str):
@@ -41,31 +35,27 @@ def _ticks(ctx, args: tuple, nargout: int, name: str):
             if mode == "auto":
                 axis.set_major_locator(AutoLocator())
             else:
-                axis.set_ticks(_visible_ticks(mpl, axis, name))
+                axis.set_ticks(visible_ticks(mpl, name))
         else:
             ticks = numbers(args[0], "ticks").real.ravel()
             if ticks.size > 1 and np.any(np.diff(ticks) <= 0):
                 raise MatlabError("MATLAB:hg:shaped:IncreasingTicks", "Tick values must be increasing.")
             axis.set_ticks(ticks)
     if nargout or not args:
-        return _visible_ticks(mpl, axis, name).reshape(1, -1)
+        return visible_ticks(mpl, name).reshape(1, -1)
     return None
 
 
 def _ticklabels(ctx, args: tuple, nargout: int, name: str):
     from matplotlib.ticker import ScalarFormatter
     mpl, axis = _axis(ctx, name)
-    ticks = _visible_ticks(mpl, axis, name)
+    ticks = visible_ticks(mpl, name)
     if args:
         if is_text(args[0]) and text(args[0]).lower() in ("auto", "manual"):
             if text(args[0]).lower() == "auto":
                 axis.set_major_formatter(ScalarFormatter())
         else:
-            labels = text_list(args[0])
-            labels = labels[0].split("\n") if type(args[0]) is CharArray else labels   # char matrix rows
-            if labels and ticks.size:          # fewer labels than ticks: MATLAB repeats them
-                labels = [labels[k % len(labels)] for k in range(ticks.size)]
-            axis.set_ticks(ticks, [tex_display(label) for label in labels[:ticks.size]])
+            set_tick_labels(mpl, name, args[0])
     if nargout or not args:
         matlab_tick_labels(mpl.get_figure(root=True))
         labels = axis.get_major_formatter().format_ticks(ticks)

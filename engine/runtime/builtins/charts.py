@@ -165,8 +165,9 @@ def fplot(ctx, *args, nargout=0):
     """fplot(f) | fplot(f, [xmin xmax]) | fplot(funx, funy, [tmin tmax])  plot a function of x (on [-5 5]
     by default), or the curve (funx(t), funy(t)).
 
-    A LineSpec and name-value pairs may follow. f is a function handle, evaluated at 500 points (all at once; one by one, with MATLAB's warning, if
-    it does not return one value per input). LineSpec and name-value pairs are those of plot.
+    A LineSpec and name-value pairs may follow. f is a function handle, evaluated at 500 points (all at once;
+    one by one, with MATLAB's warning, if it does not return one value per input). LineSpec and name-value
+    pairs are those of plot.
 
         fplot(@(x) sin(x) ./ x, [-10 10])
     """
@@ -219,9 +220,9 @@ def errorbar(ctx, *args, nargout=0):
     with error bars.
 
     errorbar(x, y, yneg, ypos, xneg, xpos) gives bars along both axes; a LineSpec and name-value pairs may
-    follow the data. err draws symmetric bars of length err(i) above and below y(i); neg and pos give the lengths below
-    and above. ornt is 'vertical' (default), 'horizontal' or 'both' (err applies to x, or to x and y).
-    Matrices draw one series per column. Name-value pairs: CapSize (points, default 6) and the line
+    follow the data. err draws symmetric bars of length err(i) above and below y(i); neg and pos give the
+    lengths below and above. ornt is 'vertical' (default), 'horizontal' or 'both' (err applies to x, or to x
+    and y). Matrices draw one series per column. Name-value pairs: CapSize (points, default 6) and the line
     properties of plot.
 
         x = 1:5; errorbar(x, x.^2, 0.5 * x, 'o')

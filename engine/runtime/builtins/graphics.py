@@ -349,7 +349,8 @@ LEGEND_LOCATIONS: dict[str, tuple[str, tuple[float, float] | None]] = {
     "bestoutside": ("upper left", (1.02, 1.0)),
 }
 LEGEND_WORDS = ("off", "hide", "show", "boxon", "boxoff", "toggle")
-LEGEND_OPTIONS = ("location", "orientation", "fontsize", "numcolumns", "box", "textcolor", "title")
+LEGEND_OPTIONS = ("location", "orientation", "fontsize", "numcolumns", "box", "textcolor", "title",
+                  "interpreter")
 
 
 @graphics("legend", axes_first=True)
@@ -361,7 +362,7 @@ def legend(ctx, *args, nargout=0):
     its DisplayName (or data1, data2, ...); with yyaxis the objects of both sides are listed. Name-value
     pairs: Location (north, south, east, west, northeast (default), northwest, southeast, southwest,
     best, and each with 'outside' appended: eastoutside, northoutside, ...), Orientation ('vertical',
-    'horizontal'), NumColumns, FontSize, Box ('on', 'off'), TextColor, Title. legend off removes it,
+    'horizontal'), NumColumns, FontSize, Box ('on', 'off'), TextColor, Title, Interpreter. legend off removes it,
     boxoff/boxon hide or show its box.
 
         plot(x, sin(x), x, cos(x)); legend('sin', 'cos', 'Location', 'southwest')
@@ -390,9 +391,13 @@ def legend(ctx, *args, nargout=0):
         elif artist.get_label().startswith("_"):
             artist.set_label(f"data{k + 1}")
     shown = series[:len(labels)] if labels is not None else series
-    made = host.mpl.legend(shown, [a.get_label() for a in shown], **_legend_style(rest, len(shown)))
+    opts = name_values(rest, "legend")
+    interpreter = opts.pop("Interpreter")
+    made = host.mpl.legend(shown, [a.get_label() for a in shown], **_legend_style(opts, len(shown)))
     for label, artist in zip(made.get_texts(), shown):
         show_text(label, artist.get_label())
+        if interpreter is not None:
+            set_property(gs, label, "Interpreter", interpreter)
     return handle_for(gs, made) if nargout else None
 
 
@@ -410,9 +415,8 @@ def _legend_command(mpl_axes: Any, word: str) -> bool:
     return False
 
 
-def _legend_style(rest: list, count: int) -> dict[str, Any]:
+def _legend_style(opts: Any, count: int) -> dict[str, Any]:
     """matplotlib legend keywords from legend's name-value pairs."""
-    opts = name_values(rest, "legend")
     loc_name = text(opts.pop("Location") or CharArray.from_str("northeast")).lower()
     if loc_name not in LEGEND_LOCATIONS:
         raise MatlabError("MATLAB:legend:UnknownLocation", f"'{loc_name}' is not a valid legend location.")

@@ -639,8 +639,8 @@ def clabel(ctx, C, *args):
 def contour(ctx, *args, nargout=0):
     """contour(Z) | contour(X, Y, Z) | contour(..., levels) | [C, h] = contour(...)  contour lines of Z.
 
-    A scalar levels (n) chooses the number of levels; a vector gives the levels ([v v] for the one level v). C is MATLAB's
-    contour matrix (per line a column [level; number of points], then the points); h the contour
+    A scalar levels (n) chooses the number of levels; a vector gives the levels ([v v] for the one level v). C
+    is MATLAB's contour matrix (per line a column [level; number of points], then the points); h the contour
     object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor, LineWidth.
 
         [X, Y] = meshgrid(-2:0.1:2); contour(X, Y, X.^2 + Y.^2, 10)
@@ -662,8 +662,8 @@ def colormap(ctx, *args, nargout=0):
     """colormap(name) | colormap(map) | map = colormap  set or get the current figure's colormap.
 
     Names: parula (the default; colormap('default') restores it), jet, hot, gray, cool, spring, summer,
-    autumn, winter, bone, copper, pink, hsv, turbo, lines. map is an m-by-3 matrix of RGB values in [0, 1]. Images, surfaces and contours of the
-    figure use it, also those drawn before the call.
+    autumn, winter, bone, copper, pink, hsv, turbo, lines. map is an m-by-3 matrix of RGB values in [0, 1].
+    Images, surfaces and contours of the figure use it, also those drawn before the call.
 
         imagesc(magic(4)); colormap(gray(16))
     """
