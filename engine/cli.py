@@ -1,12 +1,18 @@
-"""The ``matfuse`` command: run a script file, evaluate code, or an interactive prompt.
+"""The ``matfuse`` command: run a script file, evaluate code, an interactive prompt, or piped input.
 
     matfuse run file.m      run a script (exit status 1 on error, MATLAB's error report on stderr)
     matfuse -e "code"       evaluate code
-    matfuse                 interactive prompt (>> ); multi-line blocks continue until complete;
-                            Ctrl-C interrupts a running statement, Ctrl-D exits
+    matfuse                 on a terminal: the interactive prompt (>> ) with line editing and a
+                            persistent history (readline; MATFUSE_HISTORY_FILE), multi-line blocks
+                            continue until complete, Ctrl-C interrupts a running statement, Ctrl-D exits
+    ... | matfuse           piped input (batch mode): statements run as they arrive, no prompts; the
+                            first error ends the run with exit status 1
+    matfuse --version
 
-``exit``/``quit`` (``exit(status)``) end the command with that status. The output limit of notebooks
-(MATFUSE_MAX_OUTPUT_CHARS) does not apply here: a terminal or a redirected file gets all the output.
+Errors and warnings go to stderr, everything else to stdout. ``input`` and ``keyboard`` read from the
+terminal when stdin is one (never from piped input). ``exit``/``quit`` (``exit(status)``) end the
+command with that status. The output limit of notebooks (MATFUSE_MAX_OUTPUT_CHARS) does not apply
+here: a terminal or a redirected file gets all the output.
 """
 from __future__ import annotations
 
@@ -15,32 +21,55 @@ import os
 import signal
 import sys
 import threading
-from typing import Callable
+from typing import Callable, Iterator
 
+from . import __version__
+from .config import flag
 from .frontend import read_source
+from .runtime.builtins.interaction import FrontEnd, set_front_end
+from .runtime.errors import MatlabError
 from .session import ExecResult, Session
+
+HISTORY_LENGTH = 10_000
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="matfuse", description="Run MATLAB code with the matfuse engine.")
+    parser.add_argument("--version", action="version", version=f"matfuse {__version__}")
     parser.add_argument("-e", dest="code", help="evaluate CODE and exit")
     parser.add_argument("--device", default="auto", choices=("auto", "cpu", "gpu"))
     parser.add_argument("command", nargs="?", choices=("run",), help="run a script file")
     parser.add_argument("file", nargs="?", help="the .m file for 'run'")
     opts = parser.parse_args(argv)
     session = Session(device=opts.device, output=echo, max_output=0)
+    terminal = sys.stdin.isatty()
+    if terminal:
+        set_front_end(session.state, FrontEnd(read_line=read_typed))
     if opts.code is not None:
         return execute(session, opts.code, "<command line>")
     if opts.command == "run":
         if not opts.file:
             parser.error("run needs a file name")
         return run_file(session, opts.file)
-    return repl(session)
+    if terminal:
+        with persistent_history():
+            return repl(session)
+    return batch(session, iter(sys.stdin.readline, ""))
 
 
 def echo(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    """Printed output to stdout, MATLAB warnings (each printed as one piece) to stderr."""
+    stream = sys.stderr if text.startswith("Warning: ") else sys.stdout
+    stream.write(text)
+    stream.flush()
+
+
+def read_typed(prompt: str) -> str:
+    """``input``/``keyboard`` at a terminal (line editing through readline when it is loaded)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        raise MatlabError("MATLAB:input:eof", "input was closed (end of file).") from None
 
 
 def execute(session: Session, code: str, name: str) -> int:
@@ -67,6 +96,56 @@ def run_file(session: Session, path: str) -> int:
     return execute(session, source, name)
 
 
+class persistent_history:
+    """Line editing and history for the prompt: readline, with the history read from and written to
+    MATFUSE_HISTORY_FILE (default ~/.matfuse_history) so earlier sessions' lines come back with Up."""
+
+    def __enter__(self) -> None:
+        try:
+            import readline
+        except ImportError:           # Python built without readline: plain input still works
+            self.readline = None
+            return
+        self.readline = readline
+        self.path = os.path.expanduser(flag("MATFUSE_HISTORY_FILE") or "~/.matfuse_history")
+        readline.set_history_length(HISTORY_LENGTH)
+        try:
+            readline.read_history_file(self.path)
+        except OSError:
+            pass
+
+    def __exit__(self, *exc: object) -> None:
+        if self.readline is not None:
+            try:
+                self.readline.write_history_file(self.path)
+            except OSError as err:
+                sys.stderr.write(f"matfuse: cannot save the history in {self.path}: {err.strerror}\n")
+
+
+def batch(session: Session, lines: Iterator[str]) -> int:
+    """Piped input: each complete statement or block runs as soon as it has arrived, with no prompt;
+    the first error ends the run with status 1 (error reports count lines from the input's start)."""
+    from .frontend import is_complete
+    start = 0
+
+    def read(prompt: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line.rstrip("\n")
+    while True:
+        try:
+            code = read_block(read, is_complete)
+        except EOFError:
+            return 0
+        if code.strip():
+            result = session.execute("\n" * start + code, "<stdin>")
+            status = outcome(result)
+            if result.exit_status is not None or result.error is not None:
+                return status
+        start += code.count("\n") + 1
+
+
 def repl(session: Session, read: Callable[[str], str] = input) -> int:
     """The interactive prompt; a statement runs in a worker thread so Ctrl-C can interrupt it."""
     from .frontend import is_complete
@@ -86,9 +165,14 @@ def repl(session: Session, read: Callable[[str], str] = input) -> int:
 
 
 def read_block(read: Callable[[str], str], is_complete: Callable[[str], tuple[str, str]]) -> str:
+    """One statement or block: lines are read until it is complete (an unfinished block at the end of
+    the input is returned as it is, for the parser to report)."""
     lines = [read(">> ")]
     while is_complete("\n".join(lines))[0] == "incomplete":
-        lines.append(read(""))
+        try:
+            lines.append(read(""))
+        except EOFError:
+            break
     return "\n".join(lines)
 
 
