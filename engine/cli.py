@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import queue
 import signal
 import sys
 import threading
@@ -42,9 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", help="the .m file for 'run'")
     opts = parser.parse_args(argv)
     session = Session(device=opts.device, output=echo, max_output=0)
-    terminal = sys.stdin.isatty()
+    terminal = TerminalInput() if sys.stdin.isatty() else None
     if terminal:
-        set_front_end(session.state, FrontEnd(read_line=read_typed))
+        set_front_end(session.state, FrontEnd(read_line=terminal.read_line))
     if opts.code is not None:
         return execute(session, opts.code, "<command line>")
     if opts.command == "run":
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_file(session, opts.file)
     if terminal:
         with persistent_history():
-            return repl(session)
+            return repl(session, terminal=terminal)
     return batch(session, iter(sys.stdin.readline, ""))
 
 
@@ -64,12 +65,51 @@ def echo(text: str) -> None:
     stream.flush()
 
 
-def read_typed(prompt: str) -> str:
-    """``input``/``keyboard`` at a terminal (line editing through readline when it is loaded)."""
-    try:
-        return input(prompt)
-    except EOFError:
-        raise MatlabError("MATLAB:input:eof", "input was closed (end of file).") from None
+class TerminalInput:
+    """``input``/``keyboard`` at a terminal. The line is always read on the main thread (readline and
+    Ctrl-C work there only): a statement running in the prompt's worker thread hands its request to
+    the main thread, which ``serve``s it while it waits for the statement. Ctrl-C while reading ends
+    the statement (MATLAB:interrupt); Ctrl-D ends the input (MATLAB:input:eof)."""
+
+    def __init__(self) -> None:
+        self.requests: queue.Queue = queue.Queue()
+
+    def read_line(self, prompt: str) -> str:
+        if threading.current_thread() is threading.main_thread():
+            return self._answer(self._read(prompt))
+        reply: queue.Queue = queue.Queue()
+        self.requests.put((prompt, reply))
+        return self._answer(reply.get())
+
+    def serve(self, wait: float) -> None:
+        """On the main thread: read the line a worker asked for, if one asks within ``wait`` seconds."""
+        try:
+            prompt, reply = self.requests.get(timeout=wait)
+        except queue.Empty:
+            return
+        reply.put(self._read(prompt))
+
+    @staticmethod
+    def _read(prompt: str) -> tuple[str, str]:
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return "line", input(prompt)
+        except KeyboardInterrupt:
+            sys.stdout.write("\n")
+            return "interrupt", ""
+        except EOFError:
+            return "eof", ""
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    @staticmethod
+    def _answer(reply: tuple[str, str]) -> str:
+        kind, text = reply
+        if kind == "interrupt":
+            raise MatlabError("MATLAB:interrupt", "Operation terminated by user")
+        if kind == "eof":
+            raise MatlabError("MATLAB:input:eof", "input was closed (end of file).")
+        return text
 
 
 def execute(session: Session, code: str, name: str) -> int:
@@ -146,7 +186,7 @@ def batch(session: Session, lines: Iterator[str]) -> int:
         start += code.count("\n") + 1
 
 
-def repl(session: Session, read: Callable[[str], str] = input) -> int:
+def repl(session: Session, read: Callable[[str], str] = input, terminal: TerminalInput | None = None) -> int:
     """The interactive prompt; a statement runs in a worker thread so Ctrl-C can interrupt it."""
     from .frontend import is_complete
     while True:
@@ -159,7 +199,7 @@ def repl(session: Session, read: Callable[[str], str] = input) -> int:
             sys.stdout.write("\n")
             continue
         if code.strip():
-            status = run_interruptible(session, code)
+            status = run_interruptible(session, code, terminal)
             if status is not None:
                 return status
 
@@ -176,8 +216,9 @@ def read_block(read: Callable[[str], str], is_complete: Callable[[str], tuple[st
     return "\n".join(lines)
 
 
-def run_interruptible(session: Session, code: str) -> int | None:
-    """Run a statement in a worker thread (Ctrl-C interrupts it); the status it asked to exit with, if any."""
+def run_interruptible(session: Session, code: str, terminal: TerminalInput | None = None) -> int | None:
+    """Run a statement in a worker thread (Ctrl-C interrupts it; the main thread reads the lines its
+    ``input`` asks for); the status it asked to exit with, if any."""
     done = threading.Event()
     results: list[ExecResult] = []
     worker = threading.Thread(target=lambda: (results.append(session.execute(code, "<prompt>")), done.set()),
@@ -185,8 +226,11 @@ def run_interruptible(session: Session, code: str) -> int | None:
     previous = signal.signal(signal.SIGINT, lambda *_: session.interrupt())
     try:
         worker.start()
-        while not done.wait(0.05):
-            pass
+        while not done.is_set():
+            if terminal is None:
+                done.wait(0.05)
+            else:
+                terminal.serve(0.05)
     finally:
         signal.signal(signal.SIGINT, previous)
     outcome(results[0])

@@ -109,9 +109,15 @@ def test_terminal_prompt_edits_lines_reads_input_and_keeps_history(tmp_path):
         term.send("for k = 1:2\rdisp(k * 10)\rend\r")
         term.expect("    20")
         term.send("v = input('value? ')\r")
-        term.expect("value? ")
+        term.expect("value? ")                           # the line typed
+        term.expect("value? ")                           # the prompt of input
         term.send("5 + 1\r")
         term.expect("v = 6")
+        term.send("u = input('again? ')\r")
+        term.expect("again? ")
+        term.expect("again? ")
+        term.send("\x03")                                # Ctrl-C while input waits ends the statement
+        term.expect("Operation terminated by user")
         term.send("keyboard\r")
         term.expect("K>> ")
         term.send("w = 7;\rdbcont\r")
