@@ -272,9 +272,9 @@ def _check_valued(a: Value, name: str, value: Value, who: _Subject) -> None:
 
 @builtin("validateattributes", family="checks")
 def validateattributes(a, classes, attributes, *rest):
-    """validateattributes(A, classes, attributes), (..., argIndex), (..., funcName, varName, argIndex)
+    """validateattributes(A, classes, attributes, ...)  error unless A has a class and attributes.
 
-    Error unless A has one of classes (class names, or 'numeric', 'float', 'integer'; {} allows any) and
+    Forms: (A, classes, attributes), (..., argIndex), (..., funcName, varName, argIndex). Error unless A has one of classes (class names, or 'numeric', 'float', 'integer'; {} allows any) and
     every attribute: '2d' '3d' 'column' 'row' 'scalar' 'vector' 'square' 'nonempty' 'nonsparse' 'binary'
     'even' 'odd' 'integer' 'real' 'finite' 'nonnan' 'nonnegative' 'nonzero' 'positive' 'decreasing'
     'increasing' 'nondecreasing' 'nonincreasing' 'diag', and with a value '>' '>=' '<' '<=' 'numel'

@@ -53,10 +53,10 @@ def _write_rows(path: str, rows: list[str], append: bool, fname: str) -> None:
 
 @builtin("dlmwrite", family="files")
 def dlmwrite(filename, m, *args):
-    """dlmwrite(filename, M), dlmwrite(filename, M, delimiter, row, col), dlmwrite(..., '-append'),
-    dlmwrite(..., 'delimiter', d, 'precision', p, 'newline', nl, 'roffset', r, 'coffset', c)
+    """dlmwrite(filename, M, ...)  write a numeric matrix as delimited text.
 
-    Writes a numeric matrix as delimited text, one line per row: delimiter ',' by default ('\\t' for a
+    Forms: dlmwrite(filename, M), dlmwrite(filename, M, delimiter, row, col), dlmwrite(..., '-append'),
+    dlmwrite(..., 'delimiter', d, 'precision', p, 'newline', nl, 'roffset', r, 'coffset', c). Writes a numeric matrix as delimited text, one line per row: delimiter ',' by default ('\\t' for a
     tab), 5 significant digits unless 'precision' gives a digit count or a format ('%.3f'); row/col
     offsets add empty leading lines and fields; 'newline' is 'pc' (CR LF) or 'unix' (LF, default).
 
@@ -166,10 +166,10 @@ def _grid(lines: list[str], delim: str, missing: float) -> np.ndarray:
 
 @builtin("dlmread", family="files")
 def dlmread(filename, delimiter=None, row=None, col=None):
-    """dlmread(filename), dlmread(filename, delimiter), dlmread(filename, delimiter, row, col),
-    dlmread(filename, delimiter, [r1 c1 r2 c2])  read a numeric matrix from delimited text.
+    """dlmread(filename, delimiter, ...)  read a numeric matrix from delimited text.
 
-    The delimiter is guessed (comma, tab, semicolon, else whitespace) unless given ('\\t' for tab); row
+    Forms: dlmread(filename), dlmread(filename, delimiter), dlmread(filename, delimiter, row, col),
+    dlmread(filename, delimiter, [r1 c1 r2 c2]). The delimiter is guessed (comma, tab, semicolon, else whitespace) unless given ('\\t' for tab); row
     and col are zero-based offsets of the first value read; a range [r1 c1 r2 c2] (zero-based) picks a
     block. Empty fields and short rows read as 0.
 

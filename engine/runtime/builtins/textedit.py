@@ -371,10 +371,10 @@ def _position_piece(text: str, first: int, last: int, inclusive: bool) -> str:
 
 @builtin("extractBetween", family="strings")
 def extract_between(text, start, end, *options):
-    """extractBetween(str, startPat, endPat), extractBetween(str, startPos, endPos),
-    extractBetween(..., 'Boundaries', 'inclusive' | 'exclusive')  the text between two markers.
+    """extractBetween(str, start, end, ...)  the text between two markers (patterns or positions).
 
-    With patterns every occurrence is extracted, without the markers unless 'Boundaries' is
+    Forms: extractBetween(str, startPat, endPat), extractBetween(str, startPos, endPos),
+    extractBetween(..., 'Boundaries', 'inclusive' | 'exclusive'). With patterns every occurrence is extracted, without the markers unless 'Boundaries' is
     'inclusive'; with positions the characters from startPos to endPos, inclusive unless 'Boundaries' is
     'exclusive'. A string array input gives a string array, other input a cell array of char: one
     column of pieces for a single text, one row of pieces per element of an array (each element must
