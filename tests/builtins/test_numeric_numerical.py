@@ -59,4 +59,4 @@ def test_interp1_errors():
     with pytest.raises(MatlabError, match="same length"):
         call("interp1", arr([1, 2]), V, 1.5)
     with pytest.raises(MatlabError, match="supports the methods"):
-        call("interp1", X, V, 1.5, T("spline"))
+        call("interp1", X, V, 1.5, T("makima"))

@@ -7,7 +7,10 @@ least-squares Vandermonde system with a QR factorization as MATLAB's polyfit.m d
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
+import scipy.interpolate
 import scipy.linalg
 import scipy.signal
 
@@ -381,29 +384,34 @@ def cumtrapz(*args: Value) -> Value:
         return to_value(np.concatenate([start, np.cumsum(_trapezoids(x, y, axis), axis=axis)], axis=axis))
 
 
-INTERP_METHODS = ("linear", "nearest", "previous", "next")
+INTERP_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline")
+SMOOTH_METHODS = ("pchip", "cubic", "spline")   # piecewise cubics: they extrapolate by default
 
 
 def _interp_options(args: tuple[Value, ...]) -> tuple[str, float | None, bool]:
-    """(method, fill value or None, extrapolate?) from interp1's trailing arguments."""
-    method, fill, extrap = "linear", np.nan, False
+    """(method, fill value, extrapolate?) from interp1's trailing arguments."""
+    method, fill, extrap = "linear", None, None
     for arg in args:
         word = option_text(arg)
         if word is not None and word.lower() in INTERP_METHODS:
-            method = word.lower()
+            method = "pchip" if word.lower() == "cubic" else word.lower()
         elif is_text(arg, "extrap"):
             extrap = True
         elif word is None and numeric_array(arg, "interp1").size == 1:
-            fill = float(numeric_array(arg, "interp1").ravel()[0])
+            fill, extrap = float(numeric_array(arg, "interp1").ravel()[0]), False
         else:
             raise MatlabError("MATLAB:interp1:InvalidMethod", f"interp1 supports the methods "
                               f"{', '.join(INTERP_METHODS)}, 'extrap' and a scalar fill value.")
-    return method, fill, extrap
+    if extrap is None:
+        extrap = method in SMOOTH_METHODS
+    return method, np.nan if fill is None else fill, extrap
 
 
 def _interp_vector(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str) -> np.ndarray:
     """Interpolate at xq inside [x(1), x(end)] (x increasing); points outside come back as NaN."""
     inside = (xq >= x[0]) & (xq <= x[-1])
+    if method in SMOOTH_METHODS:
+        return np.where(inside, _cubic(x, v, method)(np.where(inside, xq, x[0])), np.nan)
     k = np.clip(np.searchsorted(x, xq, side="right") - 1, 0, x.size - 2)
     if method == "linear":
         t = (xq - x[k]) / (x[k + 1] - x[k])
@@ -417,16 +425,36 @@ def _interp_vector(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str) ->
     return np.where(inside, out, np.nan)
 
 
+def _cubic(x: np.ndarray, v: np.ndarray, method: str) -> Callable[[np.ndarray], np.ndarray]:
+    """MATLAB's pchip (Fritsch-Carlson slopes, scipy's PchipInterpolator) or not-a-knot spline (a
+    straight line through two points) through (x, v)."""
+    if method == "pchip":
+        return scipy.interpolate.PchipInterpolator(x, v)
+    if x.size == 2:
+        return lambda q: v[0] + (q - x[0]) * (v[1] - v[0]) / (x[1] - x[0])
+    return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
+
+
+def _interp_column(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str, fill: float,
+                   extrap: bool) -> np.ndarray:
+    out = _interp_vector(x, v, xq, method)
+    outside = (xq < x[0]) | (xq > x[-1])
+    return np.where(outside, _extrapolate(x, v, xq, method) if extrap else fill, out)
+
+
 @builtin("interp1", family="numerical")
 def interp1(*args: Value) -> Value:
     """interp1(x, v, xq), interp1(x, v, xq, method), interp1(..., 'extrap'), interp1(..., fill)
 
-    One-dimensional interpolation of the vector v (sample points x, default 1:numel(v) as in
-    interp1(v, xq)) at the query points xq, by 'linear' (default), 'nearest', 'previous' or 'next'.
-    Points outside the range of x give NaN, the fill value, or with 'extrap' values extrapolated by the
-    method. The result has the size of xq.
+    One-dimensional interpolation of v (sample points x, default 1:n as in interp1(v, xq)) at the query
+    points xq, by 'linear' (default), 'nearest', 'previous', 'next', 'pchip' (shape-preserving
+    piecewise cubic, also 'cubic') or 'spline' (not-a-knot cubic spline). Points outside the range of
+    x give NaN (pchip and spline: values extrapolated by the method), the fill value, or with 'extrap'
+    values extrapolated by the method. A vector v gives a result of the size of xq; the columns of a
+    matrix v (one row per point of x) are interpolated separately, one column of results each.
 
         interp1([1 2 3], [10 20 30], [1.5 2.5])    % 15 25
+        interp1(1:5, [1 4 2 8 3], 2.5, 'spline')   % 2.3125
     """
     with np.errstate(all="ignore"):   # NaN and Inf results are values, as in MATLAB
         numeric_args = [a for a in args if option_text(a) is None]
@@ -438,20 +466,25 @@ def interp1(*args: Value) -> Value:
             x_value, rest = args[0], args[1:]
         method, fill, extrap = _interp_options(rest[2:])
         (v, xq), cls = _floats("interp1", rest[0], rest[1])
-        v = v.ravel(order="F")
-        x = np.arange(1.0, v.size + 1) if x_value is None else \
+        columns = v.reshape(v.size, 1) if 1 in v.shape and v.ndim == 2 else \
+            v.reshape(v.shape[0], int(np.prod(v.shape[1:])), order="F")
+        x = np.arange(1.0, columns.shape[0] + 1) if x_value is None else \
             _floats("interp1", x_value)[0][0].ravel(order="F")
-        if x.size != v.size or x.size < 2:
+        if x.size != columns.shape[0] or x.size < 2:
             raise MatlabError("MATLAB:interp1:YInvalidNumRows", "The sample points x and values v must be "
                               "vectors of the same length, with at least two points.")
         order = np.argsort(x, kind="stable")
-        x, v = x[order], v[order]
+        x, columns = x[order], columns[order]
         if np.any(np.diff(x) == 0):
             raise MatlabError("MATLAB:interp1:RepeatedValuesX",
                               "The grid vectors must contain unique points.")
-        out = _interp_vector(x, v, xq, method)
-        outside = np.isnan(out) & ~np.isnan(xq)
-        out = np.where(outside, _extrapolate(x, v, xq, method) if extrap else fill, out)
+        points = xq.ravel(order="F")
+        out = np.stack([_interp_column(x, columns[:, j], points, method, fill, extrap)
+                        for j in range(columns.shape[1])], axis=1)
+        if columns.shape[1] == 1 and 1 in v.shape:
+            out = out.reshape(xq.shape, order="F")
+        elif 1 not in xq.shape or xq.ndim != 2:
+            out = out.reshape(xq.shape + v.shape[1:], order="F")
         return to_value(out.astype(work_dtype(cls)))
 
 
@@ -459,6 +492,8 @@ def _extrapolate(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str) -> n
     """Values outside [x(1), x(end)] by the method: linear continues the end segments, nearest repeats
     the end values, previous (next) repeats the last (first) value on its side only."""
     below = xq < x[0]
+    if method in SMOOTH_METHODS:
+        return _cubic(x, v, method)(xq)
     if method == "linear":
         ends = np.where(below, 0, x.size - 2)
         return v[ends] + (xq - x[ends]) * (v[ends + 1] - v[ends]) / (x[ends + 1] - x[ends])

@@ -1,0 +1,381 @@
+"""Binning and grouping data: histcounts histc discretize accumarray.
+
+Bins are half-open, edges(k) <= x < edges(k+1), and the last bin also holds its right edge (histc instead
+counts x == edges(end) in a bin of its own). histcounts and discretize choose "nice" uniform edges as
+MATLAB's binpicker does: a bin count given picks a width of few significant digits with the left edge at
+a multiple of it; without one, integer data spanning at most 50 get one bin per integer (edges at the
+halves) and other data a bin width from Scott's rule, 3.5*std(x)/numel(x)^(1/3), rounded to 1, 2, 3, 5
+or 10 times a power of ten.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import CallContext
+from ..errors import MatlabError
+from ..semantics import cast_result, result_class, to_value
+from ..values import CellArray, FunctionHandle, Value, class_of, simplify, size_of
+from .elementwise import ANY_NUMERIC, check_classes
+from .arguments import leading_positional, match_name, name_values, real_array
+from .registry import builtin
+from .sizes import dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
+from .textutil import cell_value
+
+NORMALIZATIONS = ("count", "probability", "percentage", "countdensity", "pdf", "cumcount", "cdf")
+
+
+def _edges_vector(fname: str, value: Value) -> np.ndarray:
+    edges = real_array(fname, value).ravel(order="F").astype(np.float64)
+    if edges.size < 1 or np.any(np.diff(edges) < 0) or np.any(np.isnan(edges)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidEdges",
+                          "Bin edges must be a vector that is real, numeric and monotonically nondecreasing.")
+    return edges
+
+
+def _bin_count(fname: str, value: Value) -> int:
+    counts = integer_values(value, fname)
+    if len(counts) != 1 or counts[0] < 1:
+        raise MatlabError(f"MATLAB:{fname}:InvalidNumBins", "Number of bins must be a positive integer.")
+    return counts[0]
+
+
+def binpicker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
+    """MATLAB's nice uniform edges covering [xmin, xmax]: ``nbins`` of them, or as many of a width
+    near ``raw_width`` as needed (nbins None)."""
+    scale = max(abs(xmin), abs(xmax))
+    span = xmax - xmin
+    raw_width = max(raw_width, float(np.spacing(scale)))
+    if span > max(np.sqrt(np.spacing(scale)), np.finfo(np.float64).tiny):
+        power = 10.0 ** np.floor(np.log10(raw_width))
+        relative = raw_width / power
+        if nbins is None:
+            width = power * next(m for limit, m in ((1.5, 1), (2.5, 2), (4, 3), (7.5, 5), (np.inf, 10))
+                                 if relative < limit)
+            left = max(min(width * np.floor(xmin / width), xmin), -np.finfo(np.float64).max)
+            count = max(1, int(np.ceil((xmax - left) / width)))
+        else:
+            width = power * np.floor(relative)
+            left = max(min(width * np.floor(xmin / width), xmin), -np.finfo(np.float64).max)
+            if nbins > 1:
+                low, high = (xmax - left) / nbins, (xmax - left) / (nbins - 1)
+                step = 10.0 ** np.floor(np.log10(high - low))
+                width = step * np.ceil(low / step)
+            count = nbins
+        right = min(max(left + count * width, xmax), np.finfo(np.float64).max)
+    else:                                           # nearly constant data: bins centred on it
+        count = nbins or 1
+        spread = max(1.0, np.ceil(count * np.spacing(scale)))
+        left, right = np.floor(2 * (xmin - spread / 4)) / 2, np.ceil(2 * (xmax + spread / 4)) / 2
+        width = (right - left) / count
+    if not np.isfinite(width):
+        return np.linspace(left, right, count + 1)
+    return np.concatenate([[left], left + np.arange(1, count) * width, [right]])
+
+
+def auto_edges(x: np.ndarray) -> np.ndarray:
+    """histcounts' automatic edges for the finite values ``x``."""
+    if x.size == 0:
+        return np.array([0.0, 1.0])
+    xmin, xmax = float(x.min()), float(x.max())
+    if np.all(x == np.round(x)) and xmax - xmin <= 50:
+        return np.arange(np.round(xmin) - 0.5, np.round(xmax) + 1.0)
+    return binpicker(xmin, xmax, None, 3.5 * float(np.std(x, ddof=1 if x.size > 1 else 0)) / x.size ** (1 / 3))
+
+
+def _count_edges(x: np.ndarray, nbins: int) -> np.ndarray:
+    if x.size == 0:
+        return np.linspace(0.0, 1.0, nbins + 1)
+    xmin, xmax = float(x.min()), float(x.max())
+    return binpicker(xmin, xmax, nbins, (xmax - xmin) / nbins)
+
+
+def bin_index(x: np.ndarray, edges: np.ndarray, right: bool = False) -> np.ndarray:
+    """1-based bin of each x (0 outside the edges or NaN); the last bin holds its right edge (with
+    ``right``, bins hold their right edges and the first bin its left edge)."""
+    nbins = edges.size - 1
+    if nbins < 1:
+        return np.zeros(x.shape, dtype=np.int64)
+    if right:
+        k = np.searchsorted(edges, x, side="left")
+        k = np.where(x == edges[0], 1, k)
+    else:
+        k = np.searchsorted(edges, x, side="right")
+        k = np.where(x == edges[-1], nbins, k)
+    inside = (x >= edges[0]) & (x <= edges[-1])
+    return np.where(inside, np.clip(k, 1, nbins), 0)
+
+
+HISTCOUNTS_OPTIONS = ("BinWidth", "BinLimits", "Normalization", "NumBins", "BinEdges", "BinMethod")
+
+
+def _histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[str, Value]) -> np.ndarray:
+    finite = x[np.isfinite(x)]
+    if positional:
+        spec = numeric_array(positional[0], "histcounts")
+        if spec.size == 1:
+            opts = {**opts, "NumBins": positional[0]}
+        else:
+            opts = {**opts, "BinEdges": positional[0]}
+    if "BinMethod" in opts and not is_text(opts["BinMethod"], "auto"):
+        raise MatlabError("MATLAB:histcounts:InvalidBinMethod",
+                          "histcounts supports 'BinMethod' 'auto' only; give 'NumBins' or 'BinWidth' instead.")
+    if "BinEdges" in opts:
+        return _edges_vector("histcounts", opts["BinEdges"])
+    if "BinLimits" in opts:
+        limits = real_array("histcounts", opts["BinLimits"]).ravel().astype(np.float64)
+        if limits.size != 2 or not limits[0] <= limits[1]:
+            raise MatlabError("MATLAB:histcounts:InvalidBinLimits",
+                              "Bin limits must be a 2-element vector of increasing values.")
+        finite = finite[(finite >= limits[0]) & (finite <= limits[1])]
+        if "NumBins" in opts:
+            return np.linspace(limits[0], limits[1], _bin_count("histcounts", opts["NumBins"]) + 1)
+        if "BinWidth" not in opts:
+            raise MatlabError("MATLAB:histcounts:BinLimitsAlone",
+                              "histcounts supports 'BinLimits' together with 'NumBins' or 'BinWidth'.")
+        width = _bin_width(opts["BinWidth"])
+        count = max(1, int(np.ceil((limits[1] - limits[0]) / width)))
+        return np.concatenate([limits[0] + np.arange(count) * width, [limits[1]]])
+    if "NumBins" in opts:
+        return _count_edges(finite, _bin_count("histcounts", opts["NumBins"]))
+    if "BinWidth" in opts:
+        width = _bin_width(opts["BinWidth"])
+        if finite.size == 0:
+            return np.array([0.0, width])
+        left = width * np.floor(finite.min() / width)
+        count = max(1, int(np.ceil((finite.max() - left) / width)))
+        return left + np.arange(count + 1) * width
+    return auto_edges(finite)
+
+
+def _bin_width(value: Value) -> float:
+    width = numeric_array(value, "histcounts").ravel()
+    if width.size != 1 or not width[0] > 0 or not np.isfinite(width[0]):
+        raise MatlabError("MATLAB:histcounts:InvalidBinWidth", "Bin width must be a finite positive scalar.")
+    return float(width[0])
+
+
+def _normalize_counts(counts: np.ndarray, edges: np.ndarray, total: int, how: str) -> np.ndarray:
+    widths = np.diff(edges)
+    with np.errstate(all="ignore"):
+        return {"count": lambda: counts, "cumcount": lambda: np.cumsum(counts),
+                "probability": lambda: counts / total, "percentage": lambda: 100 * counts / total,
+                "countdensity": lambda: counts / widths, "pdf": lambda: counts / total / widths,
+                "cdf": lambda: np.cumsum(counts / total)}[how]()
+
+
+@builtin("histcounts", family="data")
+def histcounts(x: Value, *args: Value, nargout: int = 1) -> Value:
+    """[N, edges, bin] = histcounts(X), histcounts(X, nbins), histcounts(X, edges), histcounts(..., Name, Value)
+
+    Counts the elements of X in bins: automatic nice uniform bins, nbins of them, or the given edges
+    (x in bin k when edges(k) <= x < edges(k+1); the last bin also holds edges(end)). Options
+    'BinWidth', 'BinLimits' (with 'NumBins' or 'BinWidth'), 'NumBins', 'BinEdges', and 'Normalization'
+    ('count', 'probability', 'percentage', 'countdensity', 'pdf', 'cumcount', 'cdf'). bin gives each
+    element's bin (0 for none). NaN elements are not counted.
+
+        [N, edges] = histcounts([2 3 5 7 11 13 17 19 23 29], 6)   % N = 2 2 2 2 1 1, edges 0:4.9:29.4
+    """
+    data = real_array("histcounts", x)
+    split = leading_positional(args, HISTCOUNTS_OPTIONS)
+    if split > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    opts = name_values("histcounts", args[split:], HISTCOUNTS_OPTIONS)
+    values = data.astype(np.float64)
+    edges = _histcounts_edges(values, args[:split], opts)
+    bins = bin_index(values, edges)
+    counts = np.bincount(bins.ravel(), minlength=edges.size)[1:].astype(np.float64)
+    how = "count"
+    if "Normalization" in opts:
+        how = match_name("histcounts", option_text(opts["Normalization"]) or "", NORMALIZATIONS)
+    counts = _normalize_counts(counts, edges, data.size, how)
+    edge_cls = "single" if class_of(x) == "single" else "double"
+    outputs = (to_value(counts.reshape(1, -1)), to_value(cast_result(edges.reshape(1, -1), edge_cls)),
+               to_value(bins.astype(np.float64).reshape(data.shape)))
+    return outputs[:max(nargout, 1)] if nargout > 1 else outputs[0]
+
+
+@builtin("histc", family="data")
+def histc(x: Value, edges: Value, dim: Value | None = None, *, nargout: int = 1) -> Value:
+    """[n, idx] = histc(x, edges), histc(x, edges, dim)  histogram counts (not recommended: use
+    histcounts).
+
+    n(k) counts the x with edges(k) <= x < edges(k+1), and n(end) those equal to edges(end); a matrix
+    is counted along its first non-singleton dimension (or dim). idx gives each element's bin (0 when
+    outside the edges).
+
+        histc([1 2 2 3 5], 1:5)    % 1 2 1 0 1
+    """
+    data = real_array("histc", x).astype(np.float64)
+    bounds = _edges_vector("histc", edges)
+    axis = first_nonsingleton(data.shape) if dim is None else dim_arg(dim)
+    if axis >= data.ndim:
+        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+    k = np.searchsorted(bounds, data, side="right")
+    idx = np.where((data >= bounds[0]) & (data <= bounds[-1]), k, 0)
+    counts = np.stack([np.sum(idx == j, axis=axis) for j in range(1, bounds.size + 1)], axis=axis)
+    n = to_value(counts.astype(np.float64))
+    return (n, to_value(idx.astype(np.float64))) if nargout > 1 else n
+
+
+@builtin("discretize", family="data")
+def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
+    """[Y, E] = discretize(X, edges), discretize(X, N), discretize(..., values), discretize(..., 'IncludedEdge', side)
+
+    The bin of each element of X (NaN outside the bins): edges(j) <= x < edges(j+1), the last bin
+    holding both edges ('IncludedEdge', 'right': bins hold their right edges, the first both). N
+    divides the range of X into N uniform bins with nice edges E. values gives values(j) instead of j.
+
+        discretize([1 1 2 3 6 5 8 10 4 4], 2:2:10)    % NaN NaN 1 1 3 2 4 4 2 2
+    """
+    data = real_array("discretize", x).astype(np.float64)
+    spec_arr = numeric_array(spec, "discretize")
+    if spec_arr.size == 1:
+        finite = data[np.isfinite(data)]
+        edges = _count_edges(finite, _bin_count("discretize", spec))
+    else:
+        edges = _edges_vector("discretize", spec)
+    split = leading_positional(args, ("IncludedEdge",))
+    if split > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    opts = name_values("discretize", args[split:], ("IncludedEdge",))
+    side = option_text(opts.get("IncludedEdge", "left")) if "IncludedEdge" in opts else "left"
+    if side is None or side.lower() not in ("left", "right"):
+        raise MatlabError("MATLAB:discretize:InvalidIncludedEdge", "'IncludedEdge' must be 'left' or 'right'.")
+    bins = bin_index(data, edges, right=side.lower() == "right").astype(np.float64)
+    bins[bins == 0] = np.nan
+    if split:
+        values = numeric_array(args[0], "discretize").ravel(order="F")
+        if values.size != edges.size - 1:
+            raise MatlabError("MATLAB:discretize:ValuesClassLengthMismatch",
+                              "values must be a vector with one element per bin.")
+        picked = values[np.where(np.isnan(bins), 0, bins).astype(np.int64) - 1]
+        out = np.where(np.isnan(bins), np.nan, picked) if values.dtype.kind == "f" else picked
+        result = to_value(out.reshape(data.shape))
+    else:
+        result = to_value(bins)
+    if nargout > 1:
+        return result, to_value(cast_result(edges.reshape(1, -1), result_class(x)))
+    return result
+
+
+# -- accumarray --------------------------------------------------------------------------------------
+
+def _subscripts(subs: Value) -> np.ndarray:
+    """accumarray's subscripts as an n-by-d matrix of 0-based integers."""
+    if type(subs) is CellArray:
+        columns = [np.asarray(integer_values(c, "accumarray")) for c in subs.data.ravel(order="F")]
+        if len({c.size for c in columns}) > 1:
+            raise MatlabError("MATLAB:accumarray:cellSubsSizeMismatch",
+                              "All subscript vectors in the cell must have the same length.")
+        matrix = np.stack(columns, axis=1) if columns else np.zeros((0, 0), dtype=np.int64)
+    else:
+        arr = numeric_array(subs, "accumarray")
+        matrix = np.asarray(integer_values(subs, "accumarray"), dtype=np.int64).reshape(arr.shape, order="F")
+        if matrix.ndim != 2:
+            raise MatlabError("MATLAB:accumarray:InvalidSubs", "Subscripts must be a matrix of positive integers.")
+    if matrix.size and matrix.min() < 1:
+        raise MatlabError("MATLAB:accumarray:nonPosSubs", "Index into output array must be a positive integer.")
+    return matrix - 1
+
+
+def _output_shape(subs: np.ndarray, sz: Value | None) -> tuple[int, ...]:
+    needed = tuple(int(m) + 1 for m in subs.max(axis=0)) if subs.size else (0,) * subs.shape[1]
+    if subs.shape[1] == 1:
+        needed = (needed[0] if needed else 0, 1)
+    if sz is None or numeric_array(sz, "accumarray").size == 0:
+        return needed
+    shape = tuple(integer_values(sz, "accumarray"))
+    if len(shape) < 2 or (subs.shape[1] > 1 and len(shape) != subs.shape[1]) or \
+            any(s < n for s, n in zip(shape, needed)) or (subs.shape[1] == 1 and shape[1] != 1):
+        raise MatlabError("MATLAB:accumarray:dimensionMismatch",
+                          "Dimensions of the output must match the subscripts and be at least max(subs).")
+    return shape
+
+
+@builtin("accumarray", family="data")
+def accumarray(ctx: CallContext, subs: Value, vals: Value, sz: Value | None = None, fun: Value | None = None,
+               fillval: Value | None = None, sparse: Value | None = None) -> Value:
+    """A = accumarray(subs, val), accumarray(subs, val, sz), accumarray(subs, val, sz, fun, fillval)
+
+    Accumulates the elements of val (a vector with one element per row of subs, or a scalar) into A at
+    the subscripts given by the rows of subs (a column of indices, an n-by-d matrix, or a cell of d
+    index vectors). Groups are summed, or passed as column vectors to the function handle fun (whose
+    results must be scalars, or all cells to make a cell array). Elements no subscript names are
+    fillval (default 0). sz is the output size ([] for the smallest that fits). Sparse output is not
+    supported.
+
+        accumarray([1; 2; 1], [10; 20; 30])    % [40; 20]
+        accumarray([1 1; 2 2; 1 1], 1)          % [2 0; 0 1]
+    """
+    if sparse is not None and bool(np.any(numeric_array(sparse, "accumarray"))):
+        raise MatlabError("MATLAB:accumarray:sparseUnsupported", "accumarray does not support sparse output.")
+    index = _subscripts(subs)
+    check_classes("accumarray", (vals,), ANY_NUMERIC)
+    values = numeric_array(vals, "accumarray").ravel(order="F")
+    if values.size == 1:
+        values = np.repeat(values, index.shape[0])
+    if values.size != index.shape[0]:
+        raise MatlabError("MATLAB:accumarray:nonMatchingSubsAndVals",
+                          "Second input VAL must be a vector with one element for each row in SUBS, or a scalar.")
+    shape = _output_shape(index, sz)
+    padded = np.pad(index, ((0, 0), (0, len(shape) - index.shape[1])))
+    linear = np.ravel_multi_index(tuple(padded.T), shape, order="F") if index.size else np.zeros(0, np.int64)
+    custom = fun is not None and not (type(fun) is np.ndarray and fun.size == 0)
+    if custom and type(fun) is not FunctionHandle:
+        raise MatlabError("MATLAB:accumarray:invalidFun", "Fourth input FUN must be a function handle.")
+    if not custom:
+        return _summed(vals, values, linear, shape, fillval)
+    return _grouped(ctx, fun, vals, values, linear, shape, fillval)
+
+
+def _summed(vals: Value, values: np.ndarray, linear: np.ndarray, shape: tuple[int, ...],
+            fillval: Value | None) -> Value:
+    cls = class_of(vals)
+    cls = cls if cls == "single" or cls.startswith(("int", "uint")) else "double"
+    total = int(np.prod(shape))
+    if values.dtype.kind == "c":
+        out = np.zeros(total, np.complex128)
+        np.add.at(out, linear, values)
+    else:
+        out = np.bincount(linear, weights=values.astype(np.float64), minlength=total)
+    if fillval is not None and numeric_array(fillval, "accumarray").size:
+        hit = np.bincount(linear, minlength=total) > 0
+        out = np.where(hit, out, numeric_array(fillval, "accumarray").ravel()[0])
+    return to_value(cast_result(out.reshape(shape, order="F"), cls))
+
+
+def _grouped(ctx: CallContext, fun: FunctionHandle, vals: Value, values: np.ndarray, linear: np.ndarray,
+             shape: tuple[int, ...], fillval: Value | None) -> Value:
+    total = int(np.prod(shape))
+    order = np.argsort(linear, kind="stable")
+    groups = np.split(order, np.flatnonzero(np.diff(linear[order])) + 1) if order.size else []
+    results: dict[int, Value] = {}
+    for members in groups:
+        out = ctx.call(fun, [simplify(values[members].reshape(-1, 1))], 1)
+        if not out:
+            raise MatlabError("MATLAB:accumarray:noOutput", "The function FUN must return a value.")
+        results[int(linear[members[0]])] = out[0]
+    outs = list(results.values())
+    if outs and all(type(v) is CellArray for v in outs):
+        return _cell_result(results, shape, total)
+    if any(size_of(v) != (1, 1) or type(v) is CellArray for v in outs):
+        raise MatlabError("MATLAB:accumarray:nonscalarFunOutput",
+                          "The function FUN must return a scalar (or a cell).")
+    fill = 0.0 if fillval is None or numeric_array(fillval, "accumarray").size == 0 else \
+        numeric_array(fillval, "accumarray").ravel()[0]
+    classes = {class_of(v) for v in outs}
+    cls = classes.pop() if len(classes) == 1 else result_class(*outs) if outs else "double"
+    data = np.full(total, fill, dtype=np.complex128 if any(np.iscomplexobj(v) for v in outs) else np.float64)
+    for k, v in results.items():
+        data[k] = numeric_array(v, "accumarray").ravel()[0]
+    return to_value(cast_result(data.reshape(shape, order="F"), cls))
+
+
+def _cell_result(results: dict[int, Value], shape: tuple[int, ...], total: int) -> CellArray:
+    items: list[Value] = [np.zeros((0, 0)) for _ in range(total)]
+    for k, v in results.items():
+        if v.data.size != 1:
+            raise MatlabError("MATLAB:accumarray:nonscalarFunOutput",
+                              "The function FUN must return a scalar (or a 1x1 cell).")
+        items[k] = v.data.ravel()[0]
+    return cell_value(items, shape)
