@@ -300,7 +300,23 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
                                          check_finite=False)
     if not (np.isfinite(A).all() and np.isfinite(B).all()):    # LAPACK would complain on stdout
         return np.full((A.shape[1], B.shape[1]), np.nan, dtype=np.result_type(A, B, np.float64))
-    return np.linalg.lstsq(A, B, rcond=None)[0]
+    return _basic_solution(A, B)
+
+
+def _basic_solution(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """MATLAB's least-squares A \\ B for rectangular A: QR with column pivoting, and the "basic"
+    solution with at most rank(A) nonzero components (not numpy's minimum-norm one: [1 1] \\ 2 is
+    [2; 0], not [1; 1]). The rank counts |R(k, k)| above max(size(A)) * eps * |R(1, 1)|."""
+    import scipy.linalg
+    q, r, perm = scipy.linalg.qr(A, mode="economic", pivoting=True, check_finite=False)
+    diagonal = np.abs(np.diag(r))
+    eps = np.finfo(r.real.dtype).eps
+    rank = int(np.sum(diagonal > max(A.shape) * eps * diagonal[0])) if diagonal.size else 0
+    x = np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
+    if rank:
+        y = q[:, :rank].conj().T @ B
+        x[perm[:rank]] = scipy.linalg.solve_triangular(r[:rank, :rank], y, check_finite=False)
+    return x
 
 
 def mldivide(a: Value, b: Value) -> Value:

@@ -277,34 +277,72 @@ def _is_hermitian(arr: np.ndarray) -> bool:
 
 
 @builtin("eig", family="linalg")
-def eig(a: Value, option: Value | None = None, *, nargout: int = 1) -> Value:
-    """e = eig(A), [V, D] = eig(A), [V, d] = eig(A, 'vector')  eigenvalues and eigenvectors.
+def eig(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """e = eig(A), [V, D] = eig(A), [V, D, W] = eig(A), eig(A, B), eig(..., 'vector'|'matrix')
 
-    e is a column of eigenvalues; A*V = V*D with D diagonal and the columns of V of unit 2-norm
-    (with 'vector', d is the column of eigenvalues; 'matrix' gives a diagonal matrix even for one
-    output). Symmetric (Hermitian) matrices give real eigenvalues in ascending order; other matrices
-    use LAPACK's general solver (as MATLAB) and may give complex results. The generalized problem
-    eig(A, B) is not supported.
+    Eigenvalues and eigenvectors: e is a column of eigenvalues; A*V = V*D with D diagonal and the
+    columns of V of unit 2-norm; W holds left eigenvectors, W'*A = D*W'. eig(A, B) solves the
+    generalized problem A*V = B*V*D: for Hermitian A and Hermitian positive definite B by Cholesky
+    (V normalized so that V'*B*V = I, real eigenvalues ascending), otherwise by the QZ algorithm
+    (infinite eigenvalues are Inf). 'vector' returns the eigenvalues as a column, 'matrix' as a
+    diagonal matrix (the defaults are a column for one output and a matrix for two). Symmetric
+    (Hermitian) A gives real eigenvalues in ascending order; others use LAPACK's general solver (as
+    MATLAB) and may give complex results.
 
-        e = eig([2 0; 0 1])    % 1; 2
+        e = eig([2 0; 0 1])                  % 1; 2
+        e = eig([2 0; 0 3], [1 0; 0 2])      % 1.5; 2
     """
     arr = _square_float("eig", a)
     shape = "vector" if nargout <= 1 else "matrix"
-    if option is not None:
-        if not (is_text(option, "vector") or is_text(option, "matrix")):
-            raise MatlabError("MATLAB:eig:unsupported", "eig supports eig(A), eig(A, 'vector') and "
-                              "eig(A, 'matrix'); the generalized problem eig(A, B) is not supported.")
-        shape = option_text(option).lower()
-    if _is_hermitian(arr):
-        values, vectors = scipy.linalg.eigh(arr) if nargout > 1 else (scipy.linalg.eigvalsh(arr), None)
-    else:
-        values, vectors = scipy.linalg.eig(arr, right=True) if nargout > 1 else \
-            (scipy.linalg.eigvals(arr), None)
+    other = None
+    for arg in args:
+        word = option_text(arg)
+        if word is not None and word.lower() in ("vector", "matrix"):
+            shape = word.lower()
+        elif word is not None and word.lower() in ("chol", "qz", "balance", "nobalance"):
+            continue                      # algorithm choices: LAPACK's drivers decide, as documented above
+        elif word is None and other is None:
+            other = _square_float("eig", arg)
+        else:
+            raise MatlabError("MATLAB:eig:unsupported", "eig supports eig(A), eig(A, B) and the options "
+                              "'vector', 'matrix', 'chol', 'qz', 'balance' and 'nobalance'.")
+    if other is not None and other.shape != arr.shape:
+        raise MatlabError("MATLAB:eig:matrixSize", "Matrix sizes must agree.")
+    values, vectors, left = _eigen(arr, other, nargout)
     values = values.astype(np.result_type(values.dtype, arr.dtype))
     d = np.diag(values) if shape == "matrix" else values.reshape(-1, 1)
     if nargout <= 1:
         return to_value(d)
-    return to_value(vectors.astype(np.result_type(vectors.dtype, arr.dtype))), to_value(d)
+    outs = (to_value(vectors.astype(np.result_type(vectors.dtype, arr.dtype))), to_value(d))
+    if nargout > 2:
+        outs += (to_value(left.astype(np.result_type(left.dtype, arr.dtype))),)
+    return outs
+
+
+def _eigen(arr: np.ndarray, other: np.ndarray | None, nargout: int) -> tuple:
+    """(eigenvalues, right eigenvectors or None, left eigenvectors or None) of A or of the pencil (A, B)."""
+    hermitian = _is_hermitian(arr) and (other is None or (_is_hermitian(other) and _positive_definite(other)))
+    if hermitian and nargout <= 2:
+        if nargout <= 1:
+            return scipy.linalg.eigvalsh(arr, other), None, None
+        values, vectors = scipy.linalg.eigh(arr, other)
+        return values, vectors, None
+    with np.errstate(all="ignore"):
+        if nargout <= 1:
+            return scipy.linalg.eigvals(arr, other, homogeneous_eigvals=False), None, None
+        values, left, right = scipy.linalg.eig(arr, other, left=True, right=True)
+    if other is not None:         # LAPACK's generalized vectors are not normalized: unit 2-norm, as MATLAB
+        right = right / np.linalg.norm(right, axis=0, keepdims=True)
+        left = left / np.linalg.norm(left, axis=0, keepdims=True)
+    return values, right, left
+
+
+def _positive_definite(arr: np.ndarray) -> bool:
+    try:
+        scipy.linalg.cholesky(arr)
+    except np.linalg.LinAlgError:
+        return False
+    return True
 
 
 @builtin("svd", family="linalg")
@@ -411,15 +449,19 @@ def _failing_minor(arr: np.ndarray, lower: bool) -> int:
 
 
 @builtin("lu", family="linalg")
-def lu(a: Value, *, nargout: int = 1) -> Value:
-    """[L, U] = lu(A), [L, U, P] = lu(A), Y = lu(A)  LU factorization with partial pivoting.
+def lu(a: Value, form: Value | None = None, *, nargout: int = 1) -> Value:
+    """[L, U] = lu(A), [L, U, P] = lu(A), [L, U, p] = lu(A, 'vector'), Y = lu(A)  LU factorization
+    with partial pivoting.
 
     P*A = L*U with L unit lower triangular and U upper triangular; with two outputs L is P'*L (a
-    permuted lower triangle) so that A = L*U. One output gives Y = L + U - eye, the LAPACK form.
+    permuted lower triangle) so that A = L*U. 'vector' gives the permutation as a row vector p with
+    A(p, :) = L*U ('matrix', the default, as a matrix). One output gives Y = L + U - eye, the LAPACK form.
 
         [L, U, P] = lu([1 2; 3 4])
     """
     arr = _float_matrix("lu", a)
+    if form is not None and not (is_text(form, "vector") or is_text(form, "matrix")):
+        raise MatlabError("MATLAB:lu:invalidOption", "The option must be 'vector' or 'matrix'.")
     if nargout <= 1:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
@@ -431,21 +473,35 @@ def lu(a: Value, *, nargout: int = 1) -> Value:
         perm, lower, upper = scipy.linalg.lu(arr, check_finite=False)
     if nargout == 2:
         return to_value(perm @ lower), to_value(upper)
+    if form is not None and is_text(form, "vector"):
+        order = np.argmax(perm, axis=0) if perm.size else np.zeros(0)
+        return to_value(lower), to_value(upper), to_value(order.reshape(1, -1) + 1.0)
     return to_value(lower), to_value(upper), to_value(perm.T.copy())
 
 
 @builtin("qr", family="linalg")
-def qr(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
-    """R = qr(A), [Q, R] = qr(A), [Q, R] = qr(A, 'econ'), qr(A, 0), [Q, R, P] = qr(A)  QR factorization.
+def qr(a: Value, *options: Value, nargout: int = 1) -> Value:
+    """R = qr(A), [Q, R] = qr(A), [Q, R, P] = qr(A), qr(A, 'econ'), qr(A, 0), qr(..., 'vector'|'matrix')
 
-    A = Q*R with Q unitary and R upper triangular (Householder, as LAPACK and MATLAB, so diagonal
-    entries of R may be negative). 'econ' and 0 give the economy size; with three outputs the columns
-    are pivoted so that A*P = Q*R (P a permutation matrix, or a vector for the economy form).
+    QR factorization A = Q*R with Q unitary and R upper triangular (Householder, as LAPACK and MATLAB,
+    so diagonal entries of R may be negative). 'econ' and 0 give the economy size (only min(m, n)
+    columns of Q and rows of R). With three outputs the columns are pivoted so that A*P = Q*R, or
+    A(:, p) = Q*R for the permutation vector p that qr(A, 0) and 'vector' give.
 
         [Q, R] = qr([3 1; 4 2])
     """
     arr = _float_matrix("qr", a)
-    economy = econ is not None and (is_text(econ, "econ") or option_text(econ) is None)
+    economy, as_vector = False, False
+    for option in options:
+        if is_text(option, "econ"):
+            economy = True
+        elif is_text(option, "vector") or is_text(option, "matrix"):
+            as_vector = is_text(option, "vector")
+        elif option_text(option) is None and numeric_array(option, "qr").size == 1 and \
+                not numeric_array(option, "qr").any():
+            economy, as_vector = True, True
+        else:
+            raise MatlabError("MATLAB:qr:unknownOption", "The options must be 0, 'econ', 'vector' or 'matrix'.")
     mode = "economic" if economy else "full"
     if nargout <= 1:
         r = scipy.linalg.qr(arr, mode="r", check_finite=False)[0]
@@ -454,6 +510,6 @@ def qr(a: Value, econ: Value | None = None, *, nargout: int = 1) -> Value:
         q, r = scipy.linalg.qr(arr, mode=mode, check_finite=False)
         return to_value(q), to_value(r)
     q, r, piv = scipy.linalg.qr(arr, mode=mode, pivoting=True, check_finite=False)
-    if economy:
+    if as_vector:
         return to_value(q), to_value(r), to_value(piv.reshape(1, -1) + 1.0)
     return to_value(q), to_value(r), to_value(np.eye(arr.shape[1], dtype=arr.real.dtype)[:, piv])
