@@ -203,8 +203,10 @@ def _rref(arr: np.ndarray) -> tuple[np.ndarray, list[int]]:
 
 @builtin("orth", family="linalg")
 def orth(a: Value, tol: Value | None = None) -> Value:
-    """Q = orth(A), orth(A, tol)  orthonormal basis of the range (column space) of A, from the SVD:
-    the left singular vectors of the singular values above tol (default max(size(A)) * eps(norm(A))).
+    """Q = orth(A), orth(A, tol)  orthonormal basis of the range (column space) of A.
+
+    The columns of Q are the left singular vectors of the singular values above tol (default
+    max(size(A)) * eps(norm(A))); a column may differ from MATLAB's by its sign.
 
         orth([1 1; 1 1])    % [-0.7071; -0.7071] (up to sign)
     """
