@@ -104,8 +104,9 @@ def quantile(x: Value, p: Value, dim: Value | None = None) -> Value:
 
 @builtin("range", family="data")
 def range_(x: Value, dim: Value | None = None) -> Value:
-    """range(X), range(X, dim)  the difference between the largest and smallest elements,
-    max(X) - min(X), along the first non-singleton dimension (or dim).
+    """range(X), range(X, dim)  the difference between the largest and smallest elements.
+
+    max(X) - min(X) along the first non-singleton dimension (or dim), NaN ignored as max and min do.
 
         range([4 1 9])    % 8
     """
@@ -138,9 +139,10 @@ def _one(result: Value | tuple) -> Value:
 
 @builtin("mad", family="data")
 def mad(x: Value, flag: Value | None = None, dim: Value | None = None) -> Value:
-    """mad(X), mad(X, flag), mad(X, flag, dim)  mean (flag 0, the default) or median (flag 1) absolute
-    deviation: mean(abs(X - mean(X))) or median(abs(X - median(X))), along the first non-singleton
-    dimension (or dim). NaN values are ignored.
+    """mad(X), mad(X, flag), mad(X, flag, dim)  mean or median absolute deviation.
+
+    flag 0 (the default): mean(abs(X - mean(X))); flag 1: median(abs(X - median(X))); along the first
+    non-singleton dimension (or dim). NaN values are ignored.
 
         mad([1 2 3 10])       % 3
         mad([1 2 3 10], 1)    % 1
