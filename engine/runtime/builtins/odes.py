@@ -1,0 +1,232 @@
+"""Ordinary differential equations: ode45 ode23 odeset odeget.
+
+ode45 and ode23 use the explicit Runge-Kutta pairs MATLAB uses (Dormand-Prince 5(4) and
+Bogacki-Shampine 3(2)) through scipy's solve_ivp, with MATLAB's defaults: RelTol 1e-3, AbsTol 1e-6,
+MaxStep a tenth of the interval, and Refine 4 for ode45 (three points interpolated inside every step,
+1 for ode23). scipy chooses the first step and measures the error (an RMS norm, MATLAB a max norm)
+differently, so the steps taken differ from MATLAB's: solutions agree to within the tolerances, not
+step for step. A tspan of more than two times gives the solution at exactly those times.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import scipy.integrate
+
+from ..context import CallContext
+from ..errors import MatlabError
+from ..semantics import to_value
+from ..values import FunctionHandle, StructArray, Value
+from .arguments import match_name, name_values, real_array, real_scalar
+from .funfun import callable_of
+from .registry import builtin
+from .sizes import numeric_array, option_text
+from .textutil import char_value
+
+EMPTY = np.zeros((0, 0))
+ODESET_FIELDS = ("AbsTol", "BDF", "Events", "InitialStep", "Jacobian", "JConstant", "JPattern", "Mass",
+                 "MassSingular", "MaxOrder", "MaxStep", "NonNegative", "NormControl", "OutputFcn", "OutputSel",
+                 "Refine", "RelTol", "Stats", "Vectorized", "MStateDependence", "MvPattern", "InitialSlope")
+SUPPORTED = {"AbsTol", "RelTol", "MaxStep", "InitialStep", "Refine", "Events", "Stats", "NormControl", "Vectorized"}
+
+
+def _record(options: Value | None, fname: str) -> dict[str, Value]:
+    if options is None or (type(options) is np.ndarray and options.size == 0):
+        return {}
+    if type(options) is not StructArray or options.data.size != 1:
+        raise MatlabError(f"MATLAB:{fname}:invalidOptions", "Options must be a structure created with odeset.")
+    record = options.data.ravel()[0]
+    return {match_name(fname, name, ODESET_FIELDS): record[name] for name in options.fields
+            if not (type(record[name]) is np.ndarray and record[name].size == 0)}
+
+
+@builtin("odeset", family="funfun")
+def odeset(*args: Value) -> Value:
+    """options = odeset(Name, Value, ...), odeset(oldopts, Name, Value, ...), odeset(oldopts, newopts)
+
+    An options structure for the ODE solvers, with all of MATLAB's fields ([] where not set). Names
+    match case-insensitively. ode45 and ode23 use RelTol, AbsTol (scalar or one per component),
+    MaxStep, InitialStep, Refine, Events and Stats.
+
+        opts = odeset('RelTol', 1e-8, 'AbsTol', 1e-10);
+    """
+    values: dict[str, Value] = {}
+    rest = list(args)
+    while rest and type(rest[0]) is StructArray:
+        values.update(_record(rest.pop(0), "odeset"))
+    values.update(name_values("odeset", rest, ODESET_FIELDS))
+    return StructArray.scalar({f: values.get(f, EMPTY) for f in ODESET_FIELDS})
+
+
+@builtin("odeget", family="funfun")
+def odeget(options: Value, name: Value, default: Value | None = None) -> Value:
+    """value = odeget(options, Name), odeget(options, Name, default)  one option of an odeset structure.
+
+    An option that is not set ([]) gives default (or []).
+
+        odeget(odeset('RelTol', 1e-6), 'RelTol')    % 1e-06
+    """
+    word = option_text(name)
+    if word is None:
+        raise MatlabError("MATLAB:odeget:invalidName", "The option name must be text.")
+    return _record(options, "odeget").get(match_name("odeget", word, ODESET_FIELDS),
+                                          EMPTY if default is None else default)
+
+
+def _derivative(ctx: CallContext, fname: str, fun: Value, n: int, shape: tuple[int, ...]):
+    f = callable_of(ctx, fname, fun)
+
+    def rhs(t: float, y: np.ndarray) -> np.ndarray:
+        out = numeric_array(f(float(t), to_value(y.reshape(shape, order="F"))), fname)
+        if out.size != n:
+            raise MatlabError(f"MATLAB:{fname}:RHSsizeMismatch",
+                              f"The ODE function must return a column vector of length {n}.")
+        return out.ravel(order="F")
+    return rhs
+
+
+def _events(ctx: CallContext, fname: str, fun: Value, shape: tuple[int, ...], t0: float,
+            y0: np.ndarray) -> tuple[list, Callable]:
+    """scipy event functions, one per component of MATLAB's [value, isterminal, direction] = events(t, y)."""
+    if type(fun) is not FunctionHandle:
+        raise MatlabError(f"MATLAB:{fname}:EventsNotHandle", "The Events option must be a function handle.")
+    cache: dict = {}
+
+    def evaluate(t: float, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        key = (t, y.tobytes())
+        if key not in cache:
+            out = ctx.call(fun, [float(t), to_value(y.reshape(shape, order="F"))], 3)
+            if len(out) < 3:
+                raise MatlabError(f"MATLAB:{fname}:EventsOutputs",
+                                  "The events function must return [value, isterminal, direction].")
+            cache.clear()
+            cache[key] = tuple(numeric_array(v, fname).ravel(order="F").astype(np.float64) for v in out[:3])
+        return cache[key]
+
+    value0, terminal, direction = evaluate(t0, y0)
+    functions = []
+    for k in range(value0.size):
+        def event(t: float, y: np.ndarray, k: int = k) -> float:
+            return float(evaluate(t, y)[0][k])
+        event.terminal = bool(terminal[k])
+        event.direction = float(direction[k])
+        functions.append(event)
+    return functions, evaluate
+
+
+def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: Value, tspan: Value,
+           y0: Value, options: Value | None, nargout: int) -> Value:
+    times = real_array(fname, tspan).ravel(order="F").astype(np.float64)
+    start = real_array(fname, y0)
+    if times.size < 2 or times[0] == times[-1]:
+        raise MatlabError(f"MATLAB:{fname}:tspanSize",
+                          "The time span must have at least two distinct values, [t0 tfinal] or [t0 t1 ... tfinal].")
+    if np.any(np.diff(times) * np.sign(times[-1] - times[0]) <= 0):
+        raise MatlabError(f"MATLAB:{fname}:tspanNotMonotonic", "The entries in tspan must strictly increase or decrease.")
+    opts = _record(options, fname)
+    unsupported = sorted(set(opts) - SUPPORTED)
+    if unsupported:
+        raise MatlabError(f"MATLAB:{fname}:unsupportedOption", f"{fname} does not support the option '{unsupported[0]}'.")
+    n = start.size
+    shape = start.shape if start.ndim == 2 and start.shape[1] == 1 else (n, 1)
+    settings = dict(rtol=real_scalar(fname, opts["RelTol"], "RelTol") if "RelTol" in opts else 1e-3,
+                    atol=_absolute_tolerance(fname, opts["AbsTol"], n) if "AbsTol" in opts else 1e-6,
+                    max_step=real_scalar(fname, opts["MaxStep"], "MaxStep") if "MaxStep" in opts else
+                    0.1 * abs(times[-1] - times[0]))
+    if "InitialStep" in opts:
+        settings["first_step"] = real_scalar(fname, opts["InitialStep"], "InitialStep")
+    refine = int(real_scalar(fname, opts["Refine"], "Refine")) if "Refine" in opts else refine_default
+    initial = start.ravel(order="F").astype(np.float64)
+    events = _events(ctx, fname, opts["Events"], shape, times[0], initial)[0] if "Events" in opts else []
+    rhs = _derivative(ctx, fname, fun, n, shape)
+    with np.errstate(all="ignore"):
+        solution = scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial,
+                                             method=method, dense_output=True, events=events or None, **settings)
+    if solution.status == -1:
+        ctx.warn(f"MATLAB:{fname}:IntegrationTolNotMet", f"Failure at t={solution.t[-1]:e}. {solution.message}")
+    t_out, y_out = _output_points(solution, times, refine)
+    te, ye, ie = _event_hits(solution)
+    if nargout <= 1:
+        return _solution_struct(fname, solution, te, ye, ie)
+    outs = (to_value(t_out.reshape(-1, 1)), to_value(y_out), to_value(te.reshape(-1, 1)), to_value(ye),
+            to_value(ie.reshape(-1, 1)))
+    return outs[:nargout]
+
+
+def _absolute_tolerance(fname: str, value: Value, n: int) -> float | np.ndarray:
+    """AbsTol: a scalar, or one positive value per component."""
+    atol = real_array(fname, value).ravel().astype(np.float64)
+    if atol.size not in (1, n) or np.any(atol <= 0):
+        raise MatlabError(f"MATLAB:{fname}:AbsTolSize", "AbsTol must be a positive scalar or have one element "
+                          "per component of y0.")
+    return float(atol[0]) if atol.size == 1 else atol
+
+
+def _output_points(solution, times: np.ndarray, refine: int) -> tuple[np.ndarray, np.ndarray]:
+    """(t column, y with one row per t): the requested times, or every step refined by interpolation."""
+    end = solution.t[-1]
+    if times.size > 2:
+        inside = times[(times - end) * np.sign(times[-1] - times[0]) <= 0]
+        return inside, solution.sol(inside).T if inside.size else np.zeros((0, solution.y.shape[0]))
+    steps = solution.t
+    points = [steps[:1]]
+    for lo, hi in zip(steps[:-1], steps[1:]):
+        points.append(lo + (hi - lo) * np.arange(1, refine + 1) / refine)
+    t = np.concatenate(points)
+    t[-1] = end
+    y = solution.sol(t).T
+    y[0], y[-1] = solution.y[:, 0], solution.y[:, -1]
+    return t, y
+
+
+def _event_hits(solution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if solution.t_events is None:
+        return np.zeros((0, 0)), np.zeros((0, 0)), np.zeros((0, 0))
+    hits = [(t, y, k + 1.0) for k, (ts, ys) in enumerate(zip(solution.t_events, solution.y_events))
+            for t, y in zip(ts, ys)]
+    hits.sort(key=lambda h: h[0])
+    n = solution.y.shape[0]
+    if not hits:
+        return np.zeros((0, 1)), np.zeros((0, n)), np.zeros((0, 1))
+    return (np.array([h[0] for h in hits]), np.array([h[1] for h in hits]).reshape(-1, n),
+            np.array([h[2] for h in hits]))
+
+
+def _solution_struct(fname: str, solution, te: np.ndarray, ye: np.ndarray, ie: np.ndarray) -> StructArray:
+    stats = StructArray.scalar({"nsteps": float(solution.t.size - 1), "nfailed": 0.0, "nfevals": float(solution.nfev)})
+    fields = {"solver": char_value(fname), "x": to_value(solution.t.reshape(1, -1)), "y": to_value(solution.y),
+              "stats": stats}
+    if solution.t_events is not None:
+        fields.update(xe=to_value(te.reshape(1, -1)), ye=to_value(ye.T.copy()), ie=to_value(ie.reshape(1, -1)))
+    return StructArray.scalar(fields)
+
+
+@builtin("ode45", family="funfun")
+def ode45(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value | None = None, *,
+          nargout: int = 1) -> Value:
+    """[t, y] = ode45(odefun, tspan, y0), ode45(..., options), [t, y, te, ye, ie] = ode45(...), sol = ode45(...)
+
+    Solves the nonstiff system y' = odefun(t, y) from y(t0) = y0 by the Dormand-Prince 5(4) pair.
+    tspan [t0 tf] gives every step (refined by interpolation, Refine 4); a longer tspan gives the
+    solution at those times. y has one row per time. Options from odeset: RelTol (1e-3), AbsTol
+    (1e-6), MaxStep, InitialStep, Refine, Events ([value, isterminal, direction] = events(t, y):
+    te, ye, ie report the events). With one output, sol is a struct with fields solver, x, y, stats
+    (and xe, ye, ie with events). Steps differ from MATLAB's (see the module notes).
+
+        [t, y] = ode45(@(t, y) -y, [0 1], 1);  y(end)    % 0.3679
+    """
+    return _solve(ctx, "ode45", "RK45", 4, fun, tspan, y0, options, nargout)
+
+
+@builtin("ode23", family="funfun")
+def ode23(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value | None = None, *,
+          nargout: int = 1) -> Value:
+    """[t, y] = ode23(odefun, tspan, y0), ode23(..., options), [t, y, te, ye, ie] = ode23(...), sol = ode23(...)
+
+    Solves the nonstiff system y' = odefun(t, y) by the Bogacki-Shampine 3(2) pair, with the forms
+    and options of ode45 (Refine 1: only the steps for tspan [t0 tf]).
+
+        [t, y] = ode23(@(t, y) -2*t*y, [0 1], 1);  y(end)    % 0.3679 (exp(-1))
+    """
+    return _solve(ctx, "ode23", "RK23", 1, fun, tspan, y0, options, nargout)
