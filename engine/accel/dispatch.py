@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 # Families whose numeric results stay on the device when an operand was a gpuArray (as in MATLAB);
 # text, display, graphics and workspace builtins give host values.
-DEVICE_FAMILIES = frozenset({"array", "cells", "construct", "linalg", "math", "numerical", "operators",
+DEVICE_FAMILIES = frozenset({"array", "cells", "construct", "data", "linalg", "math", "numerical", "operators",
                              "random", "reduction", "set", "size", "types"})
 # Builtins of those families whose results MATLAB returns on the host (sizes, class predicates).
 HOST_RESULTS = frozenset({

@@ -10,6 +10,12 @@ X = np.array([[0.25, -0.5, 0.75], [1.5, 0.0, -1.0]])     # angles, arguments in 
 P = np.array([[1.0, 4.0, 7.0], [2.0, 5.0, 9.0]])           # positive whole numbers
 
 EXPRESSIONS = [
+    # data analysis, interpolation, matrix functions
+    "movmean(X, 2)", "movmax(P, [1 0], 2)", "histcounts(P, 3)", "histc(P(:), 0:3:9)", "discretize(X, [-1 0 1 2])",
+    "accumarray([1; 2; 1], X(1, :)')", "sortrows(X, -2)", "prctile(P, 50)", "quantile(X, [0.25 0.75], 2)",
+    "mad(X)", "range(P)", "bounds(X)", "cov(X)", "corrcoef(P)", "rescale(X)", "normalize(P)", "gradient(X)",
+    "del2(P)", "interp1(P(1, :), X(1, :), 4.5)", "interp1(P(1, :), X(1, :), 5, 'spline')", "interp2(P, 1.5, 1.5)",
+    "expm(X(:, 1:2))", "logm(P(:, [1 3]))", "null(X)", "orth(P)", "schur(P(:, 1:2))",
     # special functions
     "gamma(P)", "gammaln(P)", "gammainc(P, 2)", "psi(P)", "beta(P, 2)", "betainc(abs(X) / 2, 2, 3)",
     "erf(X)", "erfc(X)", "erfinv(X / 2)", "expint(P)", "besselj(1, X)", "besselk(0, P)",

@@ -23,6 +23,8 @@ FAMILIES = {
     "checks": "Checking the arguments of a function: counts, classes and attributes, valid texts.",
     "construct": "Arrays of a given size or pattern.",
     "control": "Errors, warnings, exceptions, function handles, equality.",
+    "data": "Data analysis: binning and grouping, moving-window statistics, percentiles and spread, "
+            "covariance, rescaling and normalizing.",
     "files": "Files and folders: reading and writing by file identifier, MAT-files, delimited text, names "
              "and listings.",
     "folders": "The search path and the working folder: function files are found in the working folder, then "
@@ -30,15 +32,21 @@ FAMILIES = {
                "shell escape (an exclamation mark at the start of a statement: the rest of the line is the "
                "command, its output is shown, and its status becomes ans without being displayed; see "
                "[magics.md](magics.md#the-shell-escape)).",
+    "funfun": "Functions of functions: zeros, minima, integrals and ODE solutions of MATLAB functions "
+              "(handles or names), with their option structures. ode45 and ode23 use MATLAB's Runge-Kutta "
+              "pairs with scipy's step control, so they agree with MATLAB within the tolerances, not step "
+              "for step.",
     "gpu": "gpuArray values and the GPU device (see [gpu.md](gpu.md)).",
     "graphics": "Figures, plots, axes and colormaps; figures reach the notebook as images (see "
                 "[kernel.md](kernel.md)).",
     "interaction": "Talking to the user: help, input, the K>> prompt, pause, and ending the session (exit, "
                    "quit).",
-    "linalg": "Linear algebra on double and single matrices.",
+    "linalg": "Linear algebra on double and single matrices: factorizations, matrix functions, subspaces, "
+              "solvers.",
     "math": "Elementwise mathematics and special functions (the functions that have a GPU form fuse as "
             "elementwise operations; the others run on the CPU, gpuArray inputs gathered).",
-    "numerical": "Integration, interpolation, polynomials, convolution and filtering, Fourier transforms.",
+    "numerical": "Integration, interpolation, differences on grids, polynomials, convolution and filtering, "
+                 "Fourier transforms.",
     "operators": "The function forms of the operators, and concatenation.",
     "output": "Showing values and turning numbers into text.",
     "parallel": "The parallel pool on Dask and its futures (see [parallel.md](parallel.md)); `delete` also "

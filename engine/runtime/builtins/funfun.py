@@ -87,6 +87,7 @@ def _as_value(v: Value) -> Value:
 @builtin("optimset", family="funfun")
 def optimset(*args: Value) -> Value:
     """options = optimset(Name, Value, ...), optimset(oldopts, Name, Value, ...), optimset(oldopts, newopts), optimset(solver)
+    An options structure for fzero, fminbnd and fminsearch.
 
     An options structure for fzero, fminbnd and fminsearch, with MATLAB's fields Display,
     MaxFunEvals, MaxIter, TolFun, TolX, FunValCheck, OutputFcn and PlotFcns ([] where not set).
@@ -170,6 +171,7 @@ def _bracket(f: Callable[[float], float], x: float, fx: float) -> tuple[float, f
 @builtin("fzero", family="funfun")
 def fzero(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None, *, nargout: int = 1) -> Value:
     """x = fzero(fun, x0), fzero(fun, [a b]), fzero(..., options), [x, fval, exitflag, output] = fzero(...)
+    A zero of a function of one variable.
 
     A zero of the function of one variable fun: from a scalar x0 it first searches for an interval
     around x0 where fun changes sign (x0 +- dx, dx = x0/50 growing by sqrt(2)); from [a b] the values
@@ -229,6 +231,7 @@ def _fzero_outputs(x: float, fx: float, flag: float, iterations: int, calls: int
 def fminbnd(ctx: CallContext, fun: Value, x1: Value, x2: Value, options: Value | None = None, *,
             nargout: int = 1) -> Value:
     """x = fminbnd(fun, x1, x2), fminbnd(..., options), [x, fval, exitflag, output] = fminbnd(...)
+    The minimum of a function of one variable on an interval.
 
     A local minimum of the function of one variable fun on the interval x1 < x < x2, by golden-section
     search and parabolic interpolation (MATLAB's algorithm). Options (optimset): TolX (default 1e-4),
@@ -260,6 +263,7 @@ def fminbnd(ctx: CallContext, fun: Value, x1: Value, x2: Value, options: Value |
 def fminsearch(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None, *,
                nargout: int = 1) -> Value:
     """x = fminsearch(fun, x0), fminsearch(fun, x0, options), [x, fval, exitflag, output] = fminsearch(...)
+    A minimum of a function of several variables, by the Nelder-Mead simplex method.
 
     A local minimum of the function of several variables fun, by the Nelder-Mead simplex method
     without derivatives, starting at x0 (fun receives arrays of x0's size). Options (optimset): TolX
@@ -425,6 +429,7 @@ def _integrate(ctx: CallContext, fname: str, fun: Value, a: Value, b: Value, arg
 @builtin("integral", family="funfun")
 def integral(ctx: CallContext, fun: Value, a: Value, b: Value, *args: Value) -> Value:
     """q = integral(fun, a, b), integral(..., 'AbsTol', t, 'RelTol', r, 'ArrayValued', tf, 'Waypoints', w)
+    Numerical integration by adaptive Gauss-Kronrod quadrature.
 
     The definite integral of fun from a to b (either may be Inf or -Inf), by adaptive Gauss-Kronrod
     quadrature to within max(AbsTol, RelTol*|q|) (defaults 1e-10 and 1e-6). fun is called with a row
@@ -440,6 +445,7 @@ def integral(ctx: CallContext, fun: Value, a: Value, b: Value, *args: Value) -> 
 @builtin("quadgk", family="funfun")
 def quadgk(ctx: CallContext, fun: Value, a: Value, b: Value, *args: Value, nargout: int = 1) -> Value:
     """q = quadgk(fun, a, b), [q, errbnd] = quadgk(..., 'AbsTol', t, 'RelTol', r, 'Waypoints', w)
+    Numerical integration by adaptive Gauss-Kronrod quadrature, with an error bound.
 
     Adaptive Gauss-Kronrod quadrature of fun from a to b (as integral, which it underlies); errbnd
     estimates the absolute error. Defaults AbsTol 1e-10, RelTol 1e-6.
@@ -454,6 +460,7 @@ def quadgk(ctx: CallContext, fun: Value, a: Value, b: Value, *args: Value, nargo
 def integral2(ctx: CallContext, fun: Value, xmin: Value, xmax: Value, ymin: Value, ymax: Value,
               *args: Value) -> Value:
     """q = integral2(fun, xmin, xmax, ymin, ymax), integral2(..., 'AbsTol', t, 'RelTol', r)
+    Numerical double integration over a planar region.
 
     The double integral of fun(x, y) over xmin <= x <= xmax and ymin(x) <= y <= ymax(x): ymin and ymax
     may be numbers or function handles of x. fun is called with arrays of x and y of the same size

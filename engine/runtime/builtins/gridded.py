@@ -65,6 +65,7 @@ def _gradient_along(f: np.ndarray, x: np.ndarray, axis: int) -> np.ndarray:
 @builtin("gradient", family="numerical")
 def gradient(f: Value, *args: Value, nargout: int = 1) -> Value:
     """FX = gradient(F), [FX, FY, ...] = gradient(F), gradient(F, h), gradient(F, hx, hy, ...)
+    Numerical gradient.
 
     Numerical gradient: for a vector, the differences along it; for a matrix, FX along the rows (x,
     dimension 2) and FY down the columns (y, dimension 1), then dimensions 3... Inside, central
@@ -154,6 +155,7 @@ def _cell_of(grid: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
 @builtin("interp2", family="numerical")
 def interp2(*args: Value) -> Value:
     """interp2(X, Y, V, Xq, Yq), interp2(V, Xq, Yq), interp2(..., method), interp2(..., method, extrapval)
+    Interpolation of gridded data in two dimensions.
 
     Interpolates the gridded values V (rows at the y coordinates Y, columns at the x coordinates X;
     vectors or meshgrid matrices; default 1:n and 1:m) at the points (Xq, Yq) by 'linear' (bilinear,

@@ -166,6 +166,7 @@ def _normalize_counts(counts: np.ndarray, edges: np.ndarray, total: int, how: st
 @builtin("histcounts", family="data")
 def histcounts(x: Value, *args: Value, nargout: int = 1) -> Value:
     """[N, edges, bin] = histcounts(X), histcounts(X, nbins), histcounts(X, edges), histcounts(..., Name, Value)
+    Histogram bin counts.
 
     Counts the elements of X in bins: automatic nice uniform bins, nbins of them, or the given edges
     (x in bin k when edges(k) <= x < edges(k+1); the last bin also holds edges(end)). Options
@@ -220,6 +221,7 @@ def histc(x: Value, edges: Value, dim: Value | None = None, *, nargout: int = 1)
 @builtin("discretize", family="data")
 def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
     """[Y, E] = discretize(X, edges), discretize(X, N), discretize(..., values), discretize(..., 'IncludedEdge', side)
+    The bins (or values) that data fall into.
 
     The bin of each element of X (NaN outside the bins): edges(j) <= x < edges(j+1), the last bin
     holding both edges ('IncludedEdge', 'right': bins hold their right edges, the first both). N
@@ -296,6 +298,7 @@ def _output_shape(subs: np.ndarray, sz: Value | None) -> tuple[int, ...]:
 def accumarray(ctx: CallContext, subs: Value, vals: Value, sz: Value | None = None, fun: Value | None = None,
                fillval: Value | None = None, sparse: Value | None = None) -> Value:
     """A = accumarray(subs, val), accumarray(subs, val, sz), accumarray(subs, val, sz, fun, fillval)
+    Accumulation of values at subscripts.
 
     Accumulates the elements of val (a vector with one element per row of subs, or a scalar) into A at
     the subscripts given by the rows of subs (a column of indices, an n-by-d matrix, or a cell of d

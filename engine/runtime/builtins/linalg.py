@@ -279,6 +279,7 @@ def _is_hermitian(arr: np.ndarray) -> bool:
 @builtin("eig", family="linalg")
 def eig(a: Value, *args: Value, nargout: int = 1) -> Value:
     """e = eig(A), [V, D] = eig(A), [V, D, W] = eig(A), eig(A, B), eig(..., 'vector'|'matrix')
+    Eigenvalues and eigenvectors.
 
     Eigenvalues and eigenvectors: e is a column of eigenvalues; A*V = V*D with D diagonal and the
     columns of V of unit 2-norm; W holds left eigenvectors, W'*A = D*W'. eig(A, B) solves the
@@ -482,6 +483,7 @@ def lu(a: Value, form: Value | None = None, *, nargout: int = 1) -> Value:
 @builtin("qr", family="linalg")
 def qr(a: Value, *options: Value, nargout: int = 1) -> Value:
     """R = qr(A), [Q, R] = qr(A), [Q, R, P] = qr(A), qr(A, 'econ'), qr(A, 0), qr(..., 'vector'|'matrix')
+    Orthogonal-triangular decomposition.
 
     QR factorization A = Q*R with Q unitary and R upper triangular (Householder, as LAPACK and MATLAB,
     so diagonal entries of R may be negative). 'econ' and 0 give the economy size (only min(m, n)

@@ -168,6 +168,7 @@ def _float_class(a: Value) -> str:
 
 
 _register("movsum", _sum, _same_class, """movsum(A, k), movsum(A, [kb kf]), movsum(..., dim), movsum(..., nanflag), movsum(..., 'Endpoints', e)
+    Moving sums over a sliding window.
 
     Sums over a sliding window of k elements (or kb before and kf after each element) along the first
     non-singleton dimension; windows are shrunk at the ends unless 'Endpoints' is 'discard', 'fill' or
@@ -176,6 +177,7 @@ _register("movsum", _sum, _same_class, """movsum(A, k), movsum(A, [kb kf]), movs
         movsum([4 8 6 -1 -2 -3 -1 3 4 5], 3)    % 12 18 13 3 -6 -6 -1 6 12 9
     """)
 _register("movmean", _mean, _float_class, """movmean(A, k), movmean(A, [kb kf]), movmean(..., dim), movmean(..., nanflag), movmean(..., 'Endpoints', e)
+    Moving means over a sliding window.
 
     Means over a sliding window of k elements (or kb before and kf after each element); the window
     forms and options of movsum. The result is double (single for single input).
@@ -183,6 +185,7 @@ _register("movmean", _mean, _float_class, """movmean(A, k), movmean(A, [kb kf]),
         movmean([4 8 6 -1 -2 -3 -1 3 4 5], 3)    % 6 6 4.3333 1 -2 -2 -0.3333 2 4 4.5
     """)
 _register("movmedian", _median, _same_class, """movmedian(A, k), movmedian(A, [kb kf]), movmedian(..., dim), movmedian(..., nanflag), movmedian(..., 'Endpoints', e)
+    Moving medians over a sliding window.
 
     Medians over a sliding window of k elements (or kb before and kf after each element); the window
     forms and options of movsum.
@@ -190,6 +193,7 @@ _register("movmedian", _median, _same_class, """movmedian(A, k), movmedian(A, [k
         movmedian([4 8 6 -1 -2 -3 -1 3 4 5], 3)    % 6 6 6 -1 -2 -2 -1 3 4 4.5
     """)
 _register("movmax", _extreme(np.max, -np.inf), _same_class, """movmax(A, k), movmax(A, [kb kf]), movmax(..., dim), movmax(..., nanflag), movmax(..., 'Endpoints', e)
+    Moving maxima over a sliding window.
 
     Maxima over a sliding window of k elements (or kb before and kf after each element); the window
     forms and options of movsum. The class of A is kept.
@@ -197,6 +201,7 @@ _register("movmax", _extreme(np.max, -np.inf), _same_class, """movmax(A, k), mov
         movmax([4 8 6 -1 -2 -3 -1 3 4 5], 3)    % 8 8 8 6 -1 -1 3 4 5 5
     """)
 _register("movmin", _extreme(np.min, np.inf), _same_class, """movmin(A, k), movmin(A, [kb kf]), movmin(..., dim), movmin(..., nanflag), movmin(..., 'Endpoints', e)
+    Moving minima over a sliding window.
 
     Minima over a sliding window of k elements (or kb before and kf after each element); the window
     forms and options of movsum. The class of A is kept.
@@ -205,6 +210,7 @@ _register("movmin", _extreme(np.min, np.inf), _same_class, """movmin(A, k), movm
     """)
 _register("movprod", lambda w, valid: np.where(valid, w, 1).prod(axis=-1), _same_class,
           """movprod(A, k), movprod(A, [kb kf]), movprod(..., dim), movprod(..., nanflag), movprod(..., 'Endpoints', e)
+    Moving products over a sliding window.
 
     Products over a sliding window of k elements (or kb before and kf after each element); the window
     forms and options of movsum.
@@ -229,6 +235,7 @@ def _register_spread(name: str, root: bool, doc: str) -> None:
 
 
 _register_spread("movvar", False, """movvar(A, k), movvar(A, k, w), movvar(A, k, w, dim), movvar(..., nanflag), movvar(..., 'Endpoints', e)
+    Moving variances over a sliding window.
 
     Variances over a sliding window of k elements (or [kb kf]), normalized by N-1 (w = 0, the default)
     or N (w = 1); a window of one element has variance 0. The window forms and options of movsum.
@@ -236,6 +243,7 @@ _register_spread("movvar", False, """movvar(A, k), movvar(A, k, w), movvar(A, k,
         movvar([4 8 6 -1 -2 -3], 3)    % 8 4 22.3333 19 1 0.5
     """)
 _register_spread("movstd", True, """movstd(A, k), movstd(A, k, w), movstd(A, k, w, dim), movstd(..., nanflag), movstd(..., 'Endpoints', e)
+    Moving standard deviations over a sliding window.
 
     Standard deviations over a sliding window of k elements (or [kb kf]): the square root of movvar
     with the same arguments.

@@ -445,6 +445,7 @@ def _interp_column(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str, fi
 @builtin("interp1", family="numerical")
 def interp1(*args: Value) -> Value:
     """interp1(x, v, xq), interp1(x, v, xq, method), interp1(..., 'extrap'), interp1(..., fill)
+    One-dimensional interpolation.
 
     One-dimensional interpolation of v (sample points x, default 1:n as in interp1(v, xq)) at the query
     points xq, by 'linear' (default), 'nearest', 'previous', 'next', 'pchip' (shape-preserving

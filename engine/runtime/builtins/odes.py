@@ -44,6 +44,7 @@ def _record(options: Value | None, fname: str) -> dict[str, Value]:
 @builtin("odeset", family="funfun")
 def odeset(*args: Value) -> Value:
     """options = odeset(Name, Value, ...), odeset(oldopts, Name, Value, ...), odeset(oldopts, newopts)
+    An options structure for the ODE solvers.
 
     An options structure for the ODE solvers, with all of MATLAB's fields ([] where not set). Names
     match case-insensitively. ode45 and ode23 use RelTol, AbsTol (scalar or one per component),
@@ -206,6 +207,7 @@ def _solution_struct(fname: str, solution, te: np.ndarray, ye: np.ndarray, ie: n
 def ode45(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value | None = None, *,
           nargout: int = 1) -> Value:
     """[t, y] = ode45(odefun, tspan, y0), ode45(..., options), [t, y, te, ye, ie] = ode45(...), sol = ode45(...)
+    Solves nonstiff ODEs by the Dormand-Prince 5(4) Runge-Kutta pair.
 
     Solves the nonstiff system y' = odefun(t, y) from y(t0) = y0 by the Dormand-Prince 5(4) pair.
     tspan [t0 tf] gives every step (refined by interpolation, Refine 4); a longer tspan gives the
@@ -223,6 +225,7 @@ def ode45(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value 
 def ode23(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value | None = None, *,
           nargout: int = 1) -> Value:
     """[t, y] = ode23(odefun, tspan, y0), ode23(..., options), [t, y, te, ye, ie] = ode23(...), sol = ode23(...)
+    Solves nonstiff ODEs by the Bogacki-Shampine 3(2) Runge-Kutta pair.
 
     Solves the nonstiff system y' = odefun(t, y) by the Bogacki-Shampine 3(2) pair, with the forms
     and options of ode45 (Refine 1: only the steps for tspan [t0 tf]).

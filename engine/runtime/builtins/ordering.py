@@ -62,6 +62,7 @@ def _directions(value: Value, count: int) -> list[bool]:
 @builtin("sortrows", family="array")
 def sortrows(a: Value, *args: Value, nargout: int = 1) -> Value:
     """B = sortrows(A), sortrows(A, column), sortrows(..., direction), [B, index] = sortrows(...)
+    Sorts the rows of a matrix or a cell column of text.
 
     Sorts the rows of a matrix (numeric, logical or char) or of a cell column of character vectors
     in ascending order of the first column, ties broken by the later columns; column lists the columns
@@ -124,6 +125,7 @@ def _slice_sorted(rank: np.ndarray, how: str) -> bool:
 @builtin("issorted", family="array")
 def issorted(a: Value, *args: Value) -> bool:
     """issorted(A), issorted(A, dim), issorted(..., direction), issorted(A, 'rows')
+    Whether an array is sorted.
 
     True when the elements of A are in sorted order along the first non-singleton dimension (or dim;
     every column of a matrix): direction 'ascend' (the default), 'descend', 'monotonic' (either),

@@ -122,6 +122,7 @@ def range_(x: Value, dim: Value | None = None) -> Value:
 @builtin("bounds", family="data")
 def bounds(x: Value, *args: Value, nargout: int = 1) -> Value:
     """[S, L] = bounds(A), bounds(A, dim), bounds(A, vecdim), bounds(A, 'all'), bounds(..., nanflag)
+    The smallest and largest elements.
 
     The smallest (S) and largest (L) elements, min(A) and max(A) with the same dimension and NaN
     options (NaN ignored by default).
@@ -348,6 +349,7 @@ def _normalized(arr: np.ndarray, axis: int, method: str, option: Value | None) -
 @builtin("normalize", family="data")
 def normalize(a: Value, *args: Value, nargout: int = 1) -> Value:
     """[N, C, S] = normalize(A), normalize(A, dim), normalize(..., method), normalize(..., method, option)
+    Normalizes data: z-scores, norms, scaling, ranges, centering.
 
     Normalizes the data along the first non-singleton dimension (or dim), N = (A - C) ./ S: 'zscore'
     (the default; option 'std' or 'robust': median and median absolute deviation), 'norm' (p-norm,
