@@ -9,7 +9,7 @@ class MatfuseKernelTests(jupyter_kernel_test.KernelTests):
 
     code_hello_world = "disp('hello, world')"
     code_stderr = "warning('matfuse:test', 'careful')"
-    completion_samples = [{"text": "dis", "matches": {"disp", "display"}},
+    completion_samples = [{"text": "dis", "matches": {"discretize", "disp", "display"}},
                           {"text": "%lsm", "matches": {"%lsmagic"}}]
     complete_code_samples = ["x = 1", "for k = 1:3\n  y = k;\nend", "%lsmagic"]
     incomplete_code_samples = ["for k = 1:3", "if true", "x = [1 2", "y = 1 + ..."]
