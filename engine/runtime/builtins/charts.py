@@ -45,7 +45,7 @@ def _next_color(axes: AxesState, offset: int = 0) -> tuple[float, float, float]:
     return COLOR_ORDER[(len(axes.series) + offset) % len(COLOR_ORDER)]
 
 
-def _columns(A: np.ndarray) -> np.ndarray:
+def _as_columns(A: np.ndarray) -> np.ndarray:
     """A vector as one column, a matrix as it is."""
     return A.reshape(-1, 1) if min(A.shape) == 1 else A
 
@@ -129,7 +129,7 @@ def _draw_xyz(axes: AxesState, nums: list[Any], spec: LineSpec | None, three_d: 
     if len(nums) == 2 or not three_d:
         pairs = xy_pairs(nums[0], nums[1])
         return [axes.mpl.plot(x, y, **line_style(spec, props or {}))[0] for x, y in pairs]
-    X, Y, Z = (_columns(numbers(v, name).real) for v, name in zip(nums, "XYZ"))
+    X, Y, Z = (_as_columns(numbers(v, name).real) for v, name in zip(nums, "XYZ"))
     if not X.shape == Y.shape == Z.shape:
         raise MatlabError("MATLAB:plot3:XYZLengthMismatch", "X, Y and Z must be the same size.")
     return [axes.mpl.plot(X[:, j], Y[:, j], Z[:, j], **line_style(spec, props or {}))[0]
@@ -255,7 +255,7 @@ def _error_data(nums: list[Any], ornt: str) -> tuple[np.ndarray, np.ndarray, Any
     if not 2 <= len(nums) <= 6 or len(nums) == 5:
         raise MatlabError("MATLAB:errorbar:InvalidArguments",
                           "errorbar takes (y, err), (x, y, err), (x, y, neg, pos) or six data arguments.")
-    cols = [_columns(numbers(v, "data").real) for v in nums]
+    cols = [_as_columns(numbers(v, "data").real) for v in nums]
     if len(cols) == 2:
         y = cols[0]
         cols = [np.arange(1.0, y.shape[0] + 1).reshape(-1, 1) * np.ones((1, y.shape[1])), y, cols[1]]
@@ -417,7 +417,7 @@ def area(ctx, *args, nargout=0):
         raise MatlabError("MATLAB:area:InvalidArguments", "area takes (Y), (X, Y) and a base value.")
     base = float(numbers(nums.pop()).real.ravel()[0]) if len(nums) == 3 or (
         len(nums) == 2 and numbers(nums[1]).size == 1 and numbers(nums[0]).size > 1) else 0.0
-    Y = _columns(numbers(nums[-1], "Y").real)
+    Y = _as_columns(numbers(nums[-1], "Y").real)
     x = numbers(nums[0], "X").real.ravel() if len(nums) == 2 else np.arange(1.0, Y.shape[0] + 1)
     if x.size != Y.shape[0]:
         raise MatlabError("MATLAB:area:XYLengthMismatch", "X and Y must have the same number of rows.")
@@ -486,7 +486,7 @@ def _faces(shape: dict[str, Any]) -> list[np.ndarray]:
 
 
 def _xy_polygons(x: Any, y: Any) -> list[np.ndarray]:
-    X, Y = _columns(numbers(x, "X").real), _columns(numbers(y, "Y").real)
+    X, Y = _as_columns(numbers(x, "X").real), _as_columns(numbers(y, "Y").real)
     if X.shape != Y.shape:
         raise MatlabError("MATLAB:fill:XYLengthMismatch", "X and Y must be the same size.")
     return [np.column_stack([X[:, j], Y[:, j]]) for j in range(X.shape[1])]
