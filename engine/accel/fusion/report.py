@@ -179,15 +179,16 @@ def numbered_groups(windows: list[WindowReport],
 
 
 def wgsl_text(windows: list[WindowReport], which: int | None = None) -> str:
-    """The WGSL of every group of the last cell (or of group ``which``, counted across windows), with
-    line numbers."""
+    """The WGSL of every group of the last cell (or of group ``which``, counted across windows): the
+    entry point first, then declarations and the library functions it calls (wgsl_listing.py), each
+    line with its line number in the shader."""
+    from .wgsl_listing import listing_text
     groups = numbered_groups(windows, which)
     if not groups:
         return NO_GROUPS
     parts = []
     for region, k, g in groups:
-        body = "\n".join(f"{i:4d}  {line}" for i, line in enumerate(g.wgsl.splitlines(), 1))
-        parts.append(f"// window {region}, group {k}: {g.kind}\n{body}")
+        parts.append(f"// window {region}, group {k}: {g.kind}\n{listing_text(g.wgsl)}")
     return "\n\n".join(parts)
 
 

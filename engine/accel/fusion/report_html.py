@@ -85,13 +85,39 @@ def wgsl_html(windows: list[rp.WindowReport], which: int | None) -> str:
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import get_lexer_by_name
+
+    from .wgsl_listing import omitted, sections
     groups = rp.numbered_groups(windows, which)
     if not groups:
         return wrap(para(rp.NO_GROUPS))
     lexer = get_lexer_by_name("wgsl")
-    formatter = HtmlFormatter(noclasses=True, linenos="inline")
-    return wrap(*(heading(f"window {region}, group {k}: {g.kind}") + SCROLL
-                  + highlight(g.wgsl, lexer, formatter) + "</div>" for region, k, g in groups))
+
+    def block(lines: tuple[tuple[int, str], ...]) -> str:
+        """Highlighted lines numbered from their first line in the shader; never wrapped mid-word
+        (JupyterLab's output styles would wrap a <pre> anywhere)."""
+        formatter = HtmlFormatter(noclasses=True, linenos="inline", linenostart=lines[0][0])
+        text = highlight("\n".join(t for _, t in lines), lexer, formatter)
+        return text.replace("<pre ", '<pre style="white-space:pre;word-break:normal;overflow-wrap:normal" ', 1)
+
+    def group_html(wgsl: str) -> str:
+        parts = []
+        for section in sections(wgsl):
+            if not section.lines:
+                continue
+            if section.kind == "library":
+                first, last = section.lines[0][0], section.lines[-1][0]
+                parts.append(f"<details><summary>library function {escape(section.name)} (lines {first}–"
+                             f"{last})</summary>{block(section.lines)}</details>")
+            else:
+                parts.append(para(f"entry point {section.name}" if section.kind == "entry" else "declarations")
+                             + block(section.lines))
+        left = omitted(wgsl)
+        if left:
+            parts.append(para(f"{left} library functions of the shader are not called by this kernel "
+                              "(not shown)"))
+        return "".join(parts)
+    return wrap(*(heading(f"window {region}, group {k}: {g.kind}") + SCROLL + group_html(g.wgsl) + "</div>"
+                  for region, k, g in groups))
 
 
 def explain_html(paragraphs: list[list[str]]) -> str:
