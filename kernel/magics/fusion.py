@@ -14,7 +14,8 @@ def fusion_line(host: MagicHost, args: str, body: str) -> None:
     Reports of the last cell, as text and HTML:
     plan: each fusion window with its source lines, groups (kind, lines, operations, inputs and outputs
     with classes and sizes), GPU or CPU and why, run time and cost estimate, rejected operations.
-    wgsl [group]: the generated shaders, highlighted, with line numbers (group counts across windows).
+    wgsl [group]: the generated shaders (group counts across windows), each entry point first, then
+    declarations and the library functions it calls, with the shader's line numbers.
     stats: counters since the session started: windows, groups, dispatches, uploads and downloads,
     plan and pipeline caches, time. residency: every GPU-resident value of the workspace (also inside
     cells and structs) with class, size, bytes and buffer id, and the buffer pool's totals.
