@@ -20,7 +20,7 @@ import numpy as np
 
 from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
-                        promote, string_elements, to_value, work_dtype)
+                        promote, python_ints, string_elements, to_value, work_dtype)
 from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
                      simplify, size_of)
 
@@ -82,15 +82,6 @@ def _round_div(p: int, q: int, limit: tuple[int, int]) -> int:
     return sign * ((2 * abs(p) + abs(q)) // (2 * abs(q)))
 
 
-def _as_python_ints(arr: np.ndarray) -> np.ndarray | None:
-    """An object array of Python ints, or None if some element is not an integer value."""
-    if arr.dtype.kind in "iub":
-        return arr.astype(object)
-    if arr.dtype.kind == "c" or not np.all(np.isfinite(arr) & (arr == np.trunc(arr))):
-        return None
-    return np.frompyfunc(int, 1, 1)(arr).astype(object)
-
-
 _EXACT_OPS: dict[str, Callable] = {"+": lambda p, q, lim: p + q, "-": lambda p, q, lim: p - q,
                                    ".*": lambda p, q, lim: p * q, "./": _round_div,
                                    ".\\": lambda p, q, lim: _round_div(q, p, lim)}
@@ -100,7 +91,7 @@ def exact_integers(fn: Callable[[int, int], int], a: Value, b: Value, cls: str) 
     """``fn`` on the elements of a and b as Python ints (with implicit expansion), saturated to integer
     class ``cls``: int64/uint64 arithmetic without float64's loss of digits past 2^53. None if an operand
     is not integer-valued (the float path is exact enough then)."""
-    pa, pb = _as_python_ints(numeric(a)), _as_python_ints(numeric(b))
+    pa, pb = python_ints(numeric(a)), python_ints(numeric(b))
     if pa is None or pb is None:
         return None
     broadcast_shape(pa.shape, pb.shape)
@@ -391,7 +382,7 @@ def uminus(a: Value) -> Value:
     if type(a) is float or type(a) is complex:
         return -a
     cls = promote(_numeric_class("-", a), _numeric_class("-", a))
-    return elementwise(np.negative, a, cls=cls)
+    return elementwise(np.negative, a, cls=cls, exact=True)
 
 
 def uplus(a: Value) -> Value:

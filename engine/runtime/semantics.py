@@ -184,24 +184,49 @@ def to_value(arr: np.ndarray) -> Value:
     return simplify(arr)
 
 
-def elementwise(fn: Callable[..., np.ndarray], *values: Value, cls: str | None = None) -> Value:
+def python_ints(arr: np.ndarray) -> np.ndarray | None:
+    """An object array of Python ints, or None if some element is not an integer value."""
+    if arr.dtype.kind in "iub":
+        return arr.astype(object)
+    if arr.dtype.kind == "c" or not np.all(np.isfinite(arr) & (arr == np.trunc(arr))):
+        return None
+    return np.frompyfunc(int, 1, 1)(arr).astype(object)
+
+
+def working_arrays(arrays: list[np.ndarray], cls: str, exact: bool = False) -> list[np.ndarray]:
+    """The arrays in the precision a result of class ``cls`` is computed in: float32 for single,
+    float64 otherwise (complex stays complex). With ``exact``, an int64/uint64 result whose operands
+    are whole numbers with one past 2^53 is computed on Python ints instead, where float64 would lose
+    the low digits (``-(int64(2)^53 + 1)``); ``exact`` is for functions that numpy runs on object
+    arrays (negation, abs, comparisons, sums and differences)."""
+    if exact and cls in ("int64", "uint64") and any(
+            a.dtype.kind in "iu" and a.size and (a.max() > 2 ** 53 or a.min() < -2 ** 53) for a in arrays):
+        ints = [python_ints(a) for a in arrays]
+        if all(i is not None for i in ints):
+            return ints
+    dtype = work_dtype(cls)
+    return [a if a.dtype.kind == "c" else a.astype(dtype, copy=False) for a in arrays]
+
+
+def elementwise(fn: Callable[..., np.ndarray], *values: Value, cls: str | None = None,
+                exact: bool = False) -> Value:
     """``fn`` applied to the values as arrays, with MATLAB class rules and implicit expansion.
 
     The inputs reach ``fn`` as float arrays of the working precision (float32 for single, float64
     otherwise; complex stays complex) with a common number of dimensions. The result has class ``cls``
-    (default: the promoted class of the inputs); a boolean result from ``fn`` is logical.
+    (default: the promoted class of the inputs); a boolean result from ``fn`` is logical. ``exact``:
+    see working_arrays.
 
         elementwise(np.hypot, 3.0, np.array([[4.0, 5.0]]))   # -> array([[5., 5.83...]])
     """
     target = cls or result_class(*values)
-    dtype = work_dtype(target)
     arrays = [numeric(v) for v in values]
     if len(arrays) > 1:
         shape = arrays[0].shape
         for a in arrays[1:]:
             shape = broadcast_shape(shape, a.shape)
         arrays = expand_dims(arrays)
-    arrays = [a if a.dtype.kind == "c" else a.astype(dtype, copy=False) for a in arrays]
+    arrays = working_arrays(arrays, target, exact)
     with np.errstate(all="ignore"):
         out = np.asarray(fn(*arrays))
     if out.dtype != np.bool_:

@@ -49,6 +49,15 @@ CASES = [
     # keeps 9007199254740993.
     case('int64_precision', "a = int64(9007199254740993); b = intmax('int64') - 1;",
          a=num('int64', 9007199254740992), b=num('int64', 9223372036854775806)),
+    # MATLAB computes int64 and uint64 exactly past 2^53 (Octave goes through double and loses the last
+    # digit): negation, abs, max/min against a double, running sums and differences.
+    case('int64_exact_past_flintmax',
+         "x = int64(2)^53 + 1; a = -x; b = abs(a); c = max(x, 1); d = min(a, 1); e = cumsum([x 1]); "
+         "f = diff([0 x]); g = -intmin('int64'); h = -uint64(5); k = max(intmax('uint64'), 1);",
+         a=num('int64', -9007199254740993), b=num('int64', 9007199254740993), c=num('int64', 9007199254740993),
+         d=num('int64', -9007199254740993), e=num('int64', [9007199254740993, 9007199254740994]),
+         f=num('int64', 9007199254740993), g=num('int64', 9223372036854775807), h=num('uint64', 0),
+         k=num('uint64', 18446744073709551615)),
     case('expand_row_col', 'c = [1 2 3] + [10; 20];', c=D([11, 21, 12, 22, 13, 23], (2, 3))),
     case('expand_scalar', 'c = 5 - [1 2; 3 4];', c=D([4, 2, 3, 1], (2, 2))),
     case('expand_3d', 'c = ones(2, 1, 2) .* [1 2 3];', c=D([1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3], (2, 3, 2))),

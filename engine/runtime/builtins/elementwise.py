@@ -203,7 +203,7 @@ def abs_(x: Value) -> Value:
         abs([-2 3+4i])    % 2  5
     """
     check_classes("abs", (x,), ANY_NUMERIC)
-    return apply(np.abs, x, scalar=abs)
+    return abs(x) if type(x) is float else elementwise(np.abs, x, exact=True)
 
 
 set_scalar_path("abs", 1, abs)

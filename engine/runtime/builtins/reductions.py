@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
-from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype
+from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype, working_arrays
 from ..values import INTEGER_CLASSES, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import Operation, Reduction, builtin, define_operation
@@ -295,7 +295,7 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
         stacked = np.stack([x, y], axis=-1)
         value, _ = _extreme_along(stacked, stacked.ndim - 1, largest, omitnan)
         return value[..., 0]
-    return elementwise(choose, a, b)
+    return elementwise(choose, a, b, exact=True)
 
 
 def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:
@@ -419,8 +419,8 @@ def _run(data: np.ndarray, axis: int, reverse: bool, accumulate: Callable[..., n
 def _running(fname: str, a: Value, args: tuple[Value, ...], fn, identity: float) -> Value:
     arr, axis, reverse, opts = _running_args(fname, a, args)
     cls = _sum_class(class_of(a), "default")
-    data = arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls))
-    if opts.omitnan:
+    (data,) = working_arrays([arr], cls, exact=True)
+    if opts.omitnan and data.dtype.kind in "fc":
         data = np.where(np.isnan(data), identity, data)
     with np.errstate(all="ignore"):
         return to_value(cast_result(_run(data, axis, reverse, fn), cls))
@@ -503,7 +503,7 @@ def diff(a: Value, n: Value | None = None, dim: Value | None = None) -> Value:
     if (arr.shape == (0, 0) or arr.size == 1) and dim is None:
         return to_value(np.zeros((0, 0), dtype=cast_result(arr[:0], result_class(a)).dtype))
     cls = result_class(a)
-    data = arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls))
+    (data,) = working_arrays([arr], cls, exact=True)
     if axis >= data.ndim:
         data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
     count = min(count, data.shape[axis])
