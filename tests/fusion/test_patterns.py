@@ -120,6 +120,16 @@ def test_a_product_of_operands_of_unknown_size_is_found_at_run_time(gpu64):
     assert_same(s.get("y"), A @ B + 1, 1e-12, "y")
 
 
+@pytest.mark.parametrize("code", ["Y = A * B * A';", "Y = A * B * A' + 1;", "Y = (A * B) .* 2 * B';"])
+def test_a_chain_of_products_of_operands_of_unknown_size(gpu64, code):
+    """A product found at run time is not an elementwise epilogue of the product before it: ``A * B *
+    A'`` with operands from a call gave the wrong matrix on the GPU (the second ``*`` ran as ``.*``)."""
+    square = rng.random((40, 40))
+    fused, _, cpu = three_ways("A = deal(P); B = deal(P');\n" + code, {"P": square})
+    assert devices(fused)[-1] == "GPU" and kinds(fused).count("MatmulEpilogue") == 2
+    assert_same(fused.get("Y"), cpu.get("Y"), 1e-12, "Y")
+
+
 def test_products_the_kernels_do_not_take_run_on_the_cpu(gpu64):
     w = rng.random((300, 2)) + 1j
     fused, _, cpu = three_ways("y = X' * w;", {"X": X, "w": w})

@@ -130,14 +130,16 @@ def operand(claims: Claims, v: int, inside: set[int]) -> tuple[Operand, list[int
 
 
 def epilogue(claims: Claims, root: int) -> list[int]:
-    """The elementwise nodes after ``root`` that alone consume it, of its size, in order."""
+    """The elementwise nodes after ``root`` that alone consume it, of its size, in order (not a ``*``
+    that the sizes make a matrix product: ``A * B * C`` with operands MIR could not size)."""
     graph, info = claims.graph, claims.plan.info
     chain, cur = [], root
     while cur not in claims.kept:
         users = claims.users.get(cur, [])
         nxt = graph.nodes.get(users[0]) if len(set(users)) == 1 else None
         if nxt is None or nxt.kind != "elementwise" or info[nxt.value].shape != info[root].shape \
-                or info[nxt.value].cls == "logical" or nxt.value in claims.nodes:
+                or info[nxt.value].cls == "logical" or nxt.value in claims.nodes \
+                or nxt.value in claims.plan.products:
             break
         chain.append(nxt.value)
         cur = nxt.value
@@ -158,7 +160,7 @@ def product(claims: Claims, mm: Node, a: Operand, b: Operand, claimed: list[int]
     leaves = [x.value for x in (a, b)] + [x.centre for x in (a, b) if x.centre is not None]
     inner: list[int] = []
     for v in nodes:
-        part, part_leaves = inlined(claims.graph, v, set(inner) | {out}, views=False)
+        part, part_leaves = inlined(claims.graph, v, set(inner) | {out} | claims.plan.products, views=False)
         inner += [x for x in part if x not in inner]
         leaves += [x for x in part_leaves if x != out and x not in leaves and x not in inner]
     return Kernel("product", inner, [last], (m, n), view=(m, k, n), leaves=list(dict.fromkeys(leaves)),
