@@ -1,7 +1,8 @@
 """Parallel benchmark: a CPU-bound parfor loop on pools of 1, 2, 4, ... local workers against the same loop
 run serially (``for``, and ``parfor`` without a pool) in one Session.
 
-    python3 benchmarks/parallel/run.py [--size small|full] [--workers 1,2,4,8,16] [--repeat N] [--out f.json]
+    python3 benchmarks/parallel/run.py [--size small|full] [--steps M] [--workers 1,2,4,8,16] [--repeat N]
+                                       [--out f.json]
 
 Each iteration sums m steps of the logistic map (logistic_sum.m, a scalar loop in matfuse's VM); the
 loop fills a sliced output and a reduction. Every pooled run's results are checked against the serial
@@ -57,11 +58,13 @@ def timed(s: Session, code: str, repeat: int) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=SIZES, default="full")
+    parser.add_argument("--steps", type=int, help="steps per iteration (m), instead of the size's")
     parser.add_argument("--workers", default="1,2,4,8,16")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--out")
     args = parser.parse_args()
     n, m = SIZES[args.size]
+    m = args.steps or m
     rows, failed = [], []
     serial = session(n, m)
     for_first, for_best = timed(serial, LOOP.format(keyword="for"), args.repeat)
