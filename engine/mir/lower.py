@@ -727,6 +727,9 @@ class Lowerer:
     # ------------------------------------------------------------ expressions
     def value(self, node: A.Node) -> Temp:
         """Lower an expression to the temporary holding its (single) value."""
+        qualified = self.package_function(node)
+        if qualified is not None:
+            return self.call_function(qualified, [], 1, (), node)
         if isinstance(node, LIST_NODES):
             return self.emit("first", [self.list_value(node)], node=node)
         if isinstance(node, (A.Ident, A.Index)):
@@ -848,6 +851,10 @@ class Lowerer:
         if isinstance(node, A.Ident):
             return self.ident(node, nargout)
         base = node.base
+        qualified = self.package_function(base)
+        if qualified is not None:
+            temps, spread = self.arguments(node.args, None)
+            return self.call_function(qualified, temps, nargout, spread, node)
         if isinstance(base, A.Ident) and self.end_ctx is not None and self.is_function(base.name) \
                 and any(self.uses_end(a) for a in node.args):
             temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
@@ -864,6 +871,19 @@ class Lowerer:
         value = self.value(base)
         temps, spread = self.arguments(node.args, value)
         return self.emit("index", [value, *temps], (nargout, spread), node)
+
+    def package_function(self, node: A.Node) -> str | None:
+        """``pkg.name`` of a package function the registry has (``containers.Map``), where ``pkg`` is no
+        variable: the name to call; else None."""
+        if not (isinstance(node, A.Field) and isinstance(node.base, A.Ident)):
+            return None
+        package = node.base.name
+        name = f"{package}.{node.name}"
+        if name not in registry.load_all():
+            return None
+        if self.static is not None:
+            return None if self.is_variable(package) else name
+        return None if package in self.script_assigned or package in self.fn.params else name
 
     def call_function(self, name: str, temps: list[Temp], nargout: int, spread: tuple[bool, ...],
                       node: A.Node) -> Temp:

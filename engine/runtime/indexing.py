@@ -24,7 +24,7 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError, check_size, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
-from .values import (CharArray, CellArray, FunctionHandle, StringArray, StructArray, Value,
+from .values import (CharArray, CellArray, FunctionHandle, HandleObject, StringArray, StructArray, Value,
                      as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
 
 
@@ -234,6 +234,8 @@ def index(value: Value, args: list) -> Value:
             return fast
     if type(value) is FunctionHandle:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
+    if isinstance(value, HandleObject):
+        return value.index(args)
     if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
         value, args = to_host(value), [to_host(a) for a in args]
         if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
@@ -270,6 +272,8 @@ def _string_chars(text: str | None) -> CharArray:
 
 def get_field(value: Value, name: str) -> list:
     """``s.name``: the field of every element of a struct array (column-major) as a comma list."""
+    if isinstance(value, HandleObject):
+        return [value.get_field(name)]
     if type(value) is not StructArray:
         raise MatlabError("MATLAB:structRefFromNonStruct",
                           "Dot indexing is not supported for variables of this type.")
@@ -350,6 +354,8 @@ def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.n
 
 
 def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> Value:
+    if isinstance(base, HandleObject):
+        return base.assign(path, rhs)       # changes the object itself: every copy of it sees the change
     kind, arg = path[0]
     rest = path[1:]
     if kind == ".":

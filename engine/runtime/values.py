@@ -15,11 +15,14 @@ Every stage (VM, builtins, display, accelerator) uses these representations; not
     cell array                   CellArray   (data: object ndarray of values)
     struct (scalar or array)     StructArray (fields: ordered field names; data: object ndarray of dict)
     function_handle              FunctionHandle
+    handle object                a HandleObject subclass (containers.Map: runtime/maps.py)
 
 Array rules: shapes never carry trailing singleton dimensions beyond the second ((3, 4, 1) is (3, 4)),
 and the element order of linear indexing, reshape and ravel is column-major: always pass order="F".
 Memory layout of the numpy buffer is free. Values have MATLAB value semantics: code that changes an
 array that it did not create itself copies it first (the VM decides when an in-place update is safe).
+A HandleObject is the exception: MATLAB handle semantics, every copy of it is the same object, and
+indexing, assignment and dot access go to the object's own methods (indexing.py dispatches to them).
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from .errors import MatlabError
 
 CLASS_OF_DTYPE: dict[np.dtype, str] = {
     np.dtype(np.float64): "double", np.dtype(np.float32): "single",
@@ -181,7 +186,38 @@ class FunctionHandle:
     env: Any = None
 
 
-Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray | FunctionHandle
+class HandleObject:
+    """A value with MATLAB handle (reference) semantics: ``b = a`` shares the object, and a change made
+    through either name (or inside a called function) is seen through all. A 1x1 object of class
+    ``matlab_class``; subclasses answer ``a(args)`` (``index``), ``a(args) = v`` (``assign``), ``a.name``
+    (``get_field``), ``size(a)`` where their class overloads it (``overloaded_size``), and what their
+    display lists (``property_texts``)."""
+    matlab_class = ""
+    shape = (1, 1)
+
+    def index(self, args: list) -> Any:
+        if not args:
+            return self         # a(): the object itself (the VM reads some variables this way)
+        raise MatlabError("MATLAB:index:objectNotIndexable",
+                          f"Indexing into an object of class '{self.matlab_class}' is not supported.")
+
+    def assign(self, path: list, rhs: Any) -> "HandleObject":
+        raise MatlabError("MATLAB:index:objectNotIndexable",
+                          f"Indexed assignment into an object of class '{self.matlab_class}' is not supported.")
+
+    def get_field(self, name: str) -> Any:
+        raise MatlabError("MATLAB:noSuchMethodOrField",
+                          f"Unrecognized method, property, or field '{name}' for class '{self.matlab_class}'.")
+
+    def overloaded_size(self) -> tuple[int, ...] | None:
+        return None
+
+    def property_texts(self) -> list[tuple[str, str]]:
+        """(name, text) of each property the object's display lists."""
+        return []
+
+
+Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray | FunctionHandle | HandleObject
 
 
 def class_of(value: Value) -> str:

@@ -20,6 +20,7 @@ PAGE = Path(__file__).resolve().parents[3] / "docs" / "functions.md"
 FAMILIES = {
     "array": "Reordering, searching and sorting arrays.",
     "cells": "Cell arrays and structs.",
+    "containers": "containers.Map, a key-value map with handle semantics, and its functions.",
     "checks": "Checking the arguments of a function: counts, classes and attributes, valid texts.",
     "construct": "Arrays of a given size or pattern.",
     "control": "Errors, warnings, exceptions, function handles, equality.",

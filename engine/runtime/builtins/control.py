@@ -252,7 +252,7 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
         return _structs_equal(a, b, nan_equal)
     if ta is FunctionHandle:
         return a is b or (a.params is None and b.params is None and a.name == b.name)
-    return False
+    return a is b       # handle objects: the same object
 
 
 def _arrays_equal(a: np.ndarray, b: np.ndarray, nan_equal: bool) -> bool:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
 from ..semantics import NUMERIC_CLASSES, numeric, to_value
-from ..values import CharArray, StringArray, Value, is_array_like, normalize_shape, size_of, to_array
+from ..values import CharArray, HandleObject, StringArray, Value, is_array_like, normalize_shape, size_of, to_array
 from .registry import builtin
 
 DIM_ERROR = ("MATLAB:getdimarg:dimensionMustBePositiveInteger",
@@ -158,6 +158,14 @@ def _size_at(shape: tuple[int, ...], axis: int) -> int:
     return shape[axis] if axis < len(shape) else 1
 
 
+def measured_size(a: Value) -> tuple[int, ...]:
+    """What size and length measure: the array size, or what a handle class's own size method says
+    (a containers.Map is Count-by-1, though it is one object: numel is 1)."""
+    if isinstance(a, HandleObject):
+        return a.overloaded_size() or a.shape
+    return size_of(a)
+
+
 @builtin("size", family="size")
 def size(a: Value, *dims: Value, nargout: int = 1) -> Value:
     """size(A)  the dimensions of an array; size(A, dim) one of them; [m, n] = size(A) several.
@@ -168,7 +176,7 @@ def size(a: Value, *dims: Value, nargout: int = 1) -> Value:
 
         [m, n] = size(zeros(2, 3, 4))    % m = 2, n = 12
     """
-    shape = size_of(a)
+    shape = measured_size(a)
     if dims:
         axes = [ax for d in dims for ax in dim_list(d)]
         picked = [_size_at(shape, ax) for ax in axes]
@@ -204,7 +212,7 @@ def length(a: Value) -> float:
 
         length(zeros(3, 7))    % 7
     """
-    shape = size_of(a)
+    shape = measured_size(a)
     return 0.0 if 0 in shape else float(max(shape))
 
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, char_codes
-from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, StringArray,
-                      Value, class_of, simplify, to_array)
+from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, HandleObject, StringArray,
+                      StructArray, Value, class_of, simplify, to_array)
 from .construct import split_class
 from .registry import builtin
 from .sizes import size_from_args
@@ -265,8 +265,22 @@ def isa(x, name):
         isa(int8(3), 'integer')   % true
     """
     wanted = text_arg(name, "isa", "Class name")
+    if wanted == "handle" and isinstance(x, HandleObject):
+        return True
     cls = class_of(x)
     return cls in _CATEGORIES.get(wanted, (wanted,))
+
+
+@builtin("isobject", family="types")
+def isobject(x):
+    """isobject(X)  true if X is an object of a class (a containers.Map, an MException, a parallel pool),
+    not a built-in array, cell, struct or function handle.
+
+    Handle objects (containers.Map) and the property objects the engine models as structs count.
+
+        isobject(containers.Map())   % true; isobject(struct()) is false
+    """
+    return isinstance(x, HandleObject) or (type(x) is StructArray and x.classname != "struct")
 
 
 def _register_test(name: str, classes: tuple[str, ...], what: str, example: str) -> None:

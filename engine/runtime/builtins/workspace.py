@@ -10,7 +10,7 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, Value, class_of,
                       size_of)
 from .cells import struct_value
 from .registry import builtin
@@ -158,6 +158,8 @@ def value_bytes(value: Value) -> int:
         return contents + 64 * len(value.fields)
     if t is FunctionHandle:
         return 32
+    if isinstance(value, HandleObject):
+        return 8        # a reference, as whos reports for handle objects
     return 0
 
 

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..context import DisplayFormat
-from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, class_of,
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, class_of,
                       size_of, to_array)
 from . import containers, numeric
 from .containers import dims_text
@@ -195,6 +195,17 @@ def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
     return Shown(f"{title} {with_fields}", Blocks([names]))
 
 
+def describe_object(value: HandleObject, fmt: DisplayFormat) -> Shown:
+    """A handle object as MATLAB shows it: its short class name, then its properties."""
+    shown = value.property_texts()
+    short = value.matlab_class.rsplit(".", 1)[-1]
+    if not shown:
+        return Shown(f"{short} object")
+    width = max(len(name) for name, _ in shown)
+    return Shown(f"{short} with properties:",
+                 LongLines([LongText.of(f"    {name.rjust(width)}: {text}") for name, text in shown]))
+
+
 def describe(value, fmt: DisplayFormat, label: str) -> Shown:
     """Head and body of any engine value; ``label`` names the pages of N-d arrays."""
     t = type(value)
@@ -210,6 +221,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return Shown("function_handle with value:", Blocks([["    " + containers.handle_text(value)]]))
     if getattr(value, "matlab_class", None) == "gpuArray":
         return describe_gpu(value, fmt, label)
+    if isinstance(value, HandleObject):
+        return describe_object(value, fmt)
     return describe_numeric(value, fmt, label)
 
 
