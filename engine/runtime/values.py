@@ -203,11 +203,13 @@ class HandleObject:
 
     def assign(self, path: list, rhs: Any) -> "HandleObject":
         raise MatlabError("MATLAB:index:objectNotIndexable",
-                          f"Indexed assignment into an object of class '{self.matlab_class}' is not supported.")
+                          f"Indexed assignment into an object of class '{self.matlab_class}' is not "
+                          "supported.")
 
     def get_field(self, name: str) -> Any:
         raise MatlabError("MATLAB:noSuchMethodOrField",
-                          f"Unrecognized method, property, or field '{name}' for class '{self.matlab_class}'.")
+                          f"Unrecognized method, property, or field '{name}' for class "
+                          f"'{self.matlab_class}'.")
 
     def overloaded_size(self) -> tuple[int, ...] | None:
         return None
@@ -217,7 +219,8 @@ class HandleObject:
         return []
 
 
-Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray | FunctionHandle | HandleObject
+Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray |
+#             FunctionHandle | HandleObject
 
 
 def class_of(value: Value) -> str:

@@ -6,7 +6,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..maps import KEY_TYPES, VALUE_TYPES, ContainersMap, as_text, is_key_result, remove_result, value_class
 from ..ops import truth
-from ..values import CellArray, CharArray, StringArray, Value, class_of
+from ..values import CellArray, StringArray, Value, class_of
 from .registry import builtin
 from .textutil import option_name
 
@@ -89,11 +89,12 @@ def containers_map(*args: Value) -> ContainersMap:
     """containers.Map(keys, values), containers.Map('KeyType', kt, 'ValueType', vt)  a key-value map.
 
     containers.Map() is an empty map with char keys and any values; containers.Map(keys, values,
-    'UniformValues', false) makes ValueType 'any' whatever the values. Keys are char vectors (a cell of them, or one) or real numbers (KeyType 'double', 'single', 'int32',
-    'uint32', 'int64', 'uint64'). m(key) reads a value, m(key) = v adds or changes one; keys(m) lists the
-    keys sorted, values(m) their values, isKey, remove, length and m.Count query and change it. Copies
-    of a map are the same map (a handle object): a change through one is seen through all. ValueType is the class all
-    values share (scalars of one class, or char vectors), else 'any'.
+    'UniformValues', false) makes ValueType 'any' whatever the values. Keys are char vectors (a cell of
+    them, or one) or real numbers (KeyType 'double', 'single', 'int32', 'uint32', 'int64', 'uint64').
+    m(key) reads a value, m(key) = v adds or changes one; keys(m) lists the keys sorted, values(m)
+    their values, isKey, remove, length and m.Count query and change it. Copies of a map are the same
+    map (a handle object): a change through one is seen through all. ValueType is the class all values
+    share (scalars of one class, or char vectors), else 'any'.
 
         m = containers.Map({'a', 'b'}, {1, 'x'});  m('c') = 3;  keys(m)   % {'a', 'b', 'c'}
     """

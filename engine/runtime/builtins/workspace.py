@@ -10,8 +10,8 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, Value, class_of,
-                      size_of)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, Value,
+                      class_of, size_of)
 from .cells import struct_value
 from .registry import builtin
 from .textutil import cell_value, char_value, option_name, text_arg

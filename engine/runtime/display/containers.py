@@ -12,8 +12,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, class_of,
-                      size_of, to_array, utf16_text)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray,
+                      class_of, size_of, to_array, utf16_text)
 from . import numeric
 from .layout import Block, LongText, Out, Pages, group_title, page_of, starts_group
 

@@ -19,8 +19,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..context import DisplayFormat
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, class_of,
-                      size_of, to_array)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray,
+                      class_of, size_of, to_array)
 from . import containers, numeric
 from .containers import dims_text
 from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
