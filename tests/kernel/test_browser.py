@@ -5,6 +5,7 @@ jupyterlab-plot-image.png (the figure as the page shows it: hollow 'o' markers, 
 white space between the labels and the image's edge).
 """
 import base64
+import contextlib
 import io
 import json
 import os
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 import pytest
@@ -50,17 +52,18 @@ def wait_for_server(url: str, process: subprocess.Popen, limit: float = 60) -> N
     raise TimeoutError("JupyterLab did not start")
 
 
-@pytest.fixture
-def lab(tmp_path, kernelspec):
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "plot-cell", "metadata": {},
-                           "outputs": [], "source": CELL}],
+@contextlib.contextmanager
+def lab_notebook(tmp_path: Path, name: str, cell: str) -> Iterator[str]:
+    """JupyterLab on 127.0.0.1 serving a notebook ``name`` of one matfuse cell; yields its URL."""
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "the-cell", "metadata": {},
+                           "outputs": [], "source": cell}],
                 "metadata": {"kernelspec": {"name": "matfuse", "display_name": "MATLAB (matfuse)",
                                             "language": "matlab"}},
                 "nbformat": 4, "nbformat_minor": 5}
     root, settings = tmp_path / "work", tmp_path / "lab-settings"
     root.mkdir()
     settings.mkdir()
-    (root / "plot.ipynb").write_text(json.dumps(notebook))
+    (root / name).write_text(json.dumps(notebook))
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -71,7 +74,7 @@ def lab(tmp_path, kernelspec):
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "JUPYTER_NO_CONFIG": "1"})
     try:
         wait_for_server(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", process)
-        yield f"http://127.0.0.1:{port}/lab/tree/plot.ipynb?token={TOKEN}"
+        yield f"http://127.0.0.1:{port}/lab/tree/{name}?token={TOKEN}"
     finally:
         process.terminate()
         try:
@@ -80,7 +83,9 @@ def lab(tmp_path, kernelspec):
             process.kill()
 
 
-def test_jupyterlab_runs_a_plot_cell_in_chromium(lab):
+@contextlib.contextmanager
+def cell_run_in_chromium(url: str) -> Iterator["playwright_api.Page"]:
+    """A headless Chromium page with the notebook at ``url`` open and its cell run (Shift+Enter)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -88,19 +93,30 @@ def test_jupyterlab_runs_a_plot_cell_in_chromium(lab):
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(lab, timeout=60_000)
+            page.goto(url, timeout=60_000)
             page.locator(".jp-Cell .cm-content").first.click(timeout=60_000)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
             page.keyboard.press("Shift+Enter")
-            image = page.locator(".jp-OutputArea-output img").first
-            image.wait_for(state="visible", timeout=60_000)
-            text = page.locator(".jp-OutputArea-output pre").first.inner_text(timeout=30_000)
-            size = image.evaluate("img => [img.naturalWidth, img.naturalHeight, img.width, img.height]")
-            source = image.get_attribute("src")
-            page.screenshot(path=str(ARTIFACTS / "jupyterlab-plot.png"))
-            image.screenshot(path=str(ARTIFACTS / "jupyterlab-plot-image.png"))
+            yield page
         finally:
             browser.close()
+
+
+@pytest.fixture
+def lab(tmp_path, kernelspec):
+    with lab_notebook(tmp_path, "plot.ipynb", CELL) as url:
+        yield url
+
+
+def test_jupyterlab_runs_a_plot_cell_in_chromium(lab):
+    with cell_run_in_chromium(lab) as page:
+        image = page.locator(".jp-OutputArea-output img").first
+        image.wait_for(state="visible", timeout=60_000)
+        text = page.locator(".jp-OutputArea-output pre").first.inner_text(timeout=30_000)
+        size = image.evaluate("img => [img.naturalWidth, img.naturalHeight, img.width, img.height]")
+        source = image.get_attribute("src")
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-plot.png"))
+        image.screenshot(path=str(ARTIFACTS / "jupyterlab-plot-image.png"))
     assert text.strip() == "plotted 5 points"
     assert size == [1120, 840, 560, 420]                 # a 2x PNG shown at its logical size (HiDPI)
     assert (ARTIFACTS / "jupyterlab-plot.png").stat().st_size > 10_000
