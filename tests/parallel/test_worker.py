@@ -7,8 +7,10 @@ from engine.parallel.transfer import portable, restore
 
 
 def test_worker_adapter_comes_from_its_index(monkeypatch):
-    monkeypatch.setenv("MATFUSE_WORKER_ADAPTERS", "2, 3")
-    monkeypatch.delenv("MATFUSE_ADAPTER", raising=False)
+    # a copy of the environment: the MATFUSE_ADAPTER the worker sets must not reach later tests' GPU
+    # subprocesses (monkeypatch.delenv of an absent variable records nothing to undo)
+    environ = {k: v for k, v in os.environ.items() if k != "MATFUSE_ADAPTER"}
+    monkeypatch.setattr(os, "environ", {**environ, "MATFUSE_WORKER_ADAPTERS": "2, 3"})
     worker.choose_adapter_for_worker()          # outside a Dask worker: worker 0
     assert os.environ["MATFUSE_ADAPTER"] == "2"
 
