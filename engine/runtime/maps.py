@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from .device import to_host
-from .errors import MatlabError, not_enough_inputs, too_many_inputs
-from .values import (DTYPE_OF_CLASS, CellArray, CharArray, HandleObject, StringArray, Value, class_of,
-                     to_array)
+from .errors import MatlabError
+from .values import (DTYPE_OF_CLASS, BoundMethod, CellArray, CharArray, HandleObject, StringArray, Value,
+                     class_of, to_array)
 
 KEY_TYPES = ("char", "double", "single", "int32", "uint32", "int64", "uint64")
 VALUE_TYPES = ("any", "char", "logical", "double", "single", "int8", "uint8", "int16", "uint16", "int32",
@@ -180,23 +180,6 @@ class ContainersMap(HandleObject):
         return CellArray(out)
 
 
-class BoundMethod(HandleObject):
-    """``m.isKey``, ``m.values``, ``m.remove``: a map's method waiting for its arguments, called by the
-    ``(args)`` that follows (``m.isKey('a')``)."""
-    matlab_class = "function_handle"
-
-    def __init__(self, call, min_args: int, max_args: int) -> None:
-        self.call = call
-        self.min_args, self.max_args = min_args, max_args
-
-    def index(self, args: list) -> Value:
-        if len(args) > self.max_args:
-            raise too_many_inputs()
-        if len(args) < self.min_args:
-            raise not_enough_inputs()
-        return self.call(*args)
-
-
 def keys_result(m: ContainersMap) -> CellArray:
     return m.keys_cell()
 
@@ -219,13 +202,13 @@ def remove_result(m: ContainersMap, keys: Value) -> ContainersMap:
 
 
 # dot-call methods: ``m.keys`` and ``m.length`` give their value at once (so ``m.keys()`` indexes it with
-# no subscripts); those with arguments give a BoundMethod
+# no subscripts); those with arguments give a BoundMethod, which the VM calls as the builtin of that name
 METHODS = {
     "keys": keys_result,
     "length": lambda m: float(len(m.entries)),
-    "values": lambda m: BoundMethod(m.values_cell, 0, 1),
-    "isKey": lambda m: BoundMethod(lambda keys: is_key_result(m, keys), 1, 1),
-    "remove": lambda m: BoundMethod(lambda keys: remove_result(m, keys), 1, 1),
+    "values": lambda m: BoundMethod(m, "values"),
+    "isKey": lambda m: BoundMethod(m, "isKey"),
+    "remove": lambda m: BoundMethod(m, "remove"),
 }
 
 

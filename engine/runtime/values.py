@@ -219,6 +219,16 @@ class HandleObject:
         return []
 
 
+class BoundMethod(HandleObject):
+    """``obj.name`` where ``name`` is a method of the handle object ``obj`` that takes arguments
+    (``m.isKey``, ``p.addParameter``): the ``(args)`` that follows calls the builtin ``name(obj, args...)``
+    through the VM, like a function handle."""
+    matlab_class = "function_handle"
+
+    def __init__(self, obj: HandleObject, name: str) -> None:
+        self.obj, self.name = obj, name
+
+
 Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray |
 #             FunctionHandle | HandleObject
 

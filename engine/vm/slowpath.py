@@ -11,8 +11,8 @@ import numpy as np
 
 from ..runtime import indexing, ops
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
-from ..runtime.values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, is_array_like,
-                              to_array)
+from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
+                              is_array_like, to_array)
 from .code import OP, OPNAMES, Code
 from .frame import NOVALUE, Frame, NoColumns, columns, exception_value, range_state
 
@@ -134,7 +134,7 @@ class SlowPaths:
         R = frame.regs
         value = R[base]
         argv = expand(R, regs, spread)
-        if type(value) is FunctionHandle:
+        if type(value) is FunctionHandle or type(value) is BoundMethod:
             argv = colons_as_text(argv)         # a call: ``f(:)`` passes ':' (MATLAB)
             if nargout != -2:
                 R[dest] = self.call_value(value, argv, nargout)
@@ -143,7 +143,7 @@ class SlowPaths:
             raise undefined_at(frame, base)
         if nargout == -2:
             argv, nargout = argv[:-1], int(argv[-1])
-            if type(value) is FunctionHandle:
+            if type(value) is FunctionHandle or type(value) is BoundMethod:
                 R[dest] = counted(self.call_handle(value, argv, nargout), nargout)
                 return
             R[dest] = counted((indexing.index(value, argv),), nargout)

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ..runtime.builtins import registry
 from ..runtime.context import SessionState
 from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, undefined
-from ..runtime.values import CellArray, FunctionHandle
+from ..runtime.values import BoundMethod, CellArray, FunctionHandle
 from .code import Code
 from .filecache import compiled_file
 from .frame import NOVALUE, Env, Frame, cell_row, enter_nest, interrupt_error, leave_nest
@@ -114,6 +114,8 @@ class VM(SlowPaths):
         if isinstance(fn, str):
             local = self.frames[-1].code.locals.get(fn) if self.frames else None
             return self.invoke(local or self.resolve(fn), args, nargout)
+        if type(fn) is BoundMethod:                # obj.method(args): the builtin method(obj, args)
+            return self.invoke(self.resolve(fn.name), [fn.obj, *args], nargout)
         if type(fn) is not FunctionHandle:
             raise MatlabError("MATLAB:feval:invalidInput", "Argument must be a function handle or a function name.")
         if fn.params is None:
