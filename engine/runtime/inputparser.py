@@ -8,8 +8,6 @@ properties here, and ``p.addRequired(...)``-style calls reach the builtins as Bo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 import numpy as np
 
 from .errors import MatlabError
@@ -37,6 +35,8 @@ def text_row(items: list[str]) -> CellArray:
 
 
 class InputParser(HandleObject):
+    """One inputParser: the declared ``inputs`` in order, the settable properties (``function_name``,
+    ``flags``) and what the last parse found (``results``, ``unmatched``, ``using_defaults``)."""
     matlab_class = "inputParser"
 
     def __init__(self) -> None:
