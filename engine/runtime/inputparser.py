@@ -8,6 +8,7 @@ properties here, and ``p.addRequired(...)``-style calls reach the builtins as Bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from .errors import MatlabError
