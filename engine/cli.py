@@ -219,14 +219,21 @@ def read_block(read: Callable[[str], str], is_complete: Callable[[str], tuple[st
 def run_interruptible(session: Session, code: str, terminal: TerminalInput | None = None) -> int | None:
     """Run a statement in a worker thread (Ctrl-C interrupts it; the main thread reads the lines its
     ``input`` asks for); the status it asked to exit with, if any."""
-    done = threading.Event()
+    done, asked = threading.Event(), threading.Event()
     results: list[ExecResult] = []
     worker = threading.Thread(target=lambda: (results.append(session.execute(code, "<prompt>")), done.set()),
                               daemon=True)
-    previous = signal.signal(signal.SIGINT, lambda *_: session.interrupt())
+
+    def on_interrupt(*_: object) -> None:
+        asked.set()
+        session.interrupt()
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         worker.start()
         while not done.is_set():
+            if asked.is_set():          # again: a Ctrl-C before the statement started was cleared by it
+                session.interrupt()
             if terminal is None:
                 done.wait(0.05)
             else:

@@ -124,7 +124,7 @@ def test_terminal_prompt_edits_lines_reads_input_and_keeps_history(tmp_path):
         term.expect("b = 21")
         term.send("pause(60)\r")
         import time
-        time.sleep(1)
+        time.sleep(2)                                    # the statement has started
         term.send("\x03")                                # Ctrl-C stops the running statement
         term.expect("Operation terminated by user")
         term.send("w\r")
