@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import Value
+from ..values import StructArray, Value
 from .elementwise import ANY_NUMERIC, check_classes
 from .sizes import numeric_array, option_text
 
@@ -54,6 +54,20 @@ def name_values(fname: str, args: tuple[Value, ...] | list[Value], names: tuple[
                               "Expected a parameter name (text) in the name-value arguments.")
         found[match_name(fname, word, names)] = value
     return found
+
+
+def options_struct(fname: str, options: Value | None, names: tuple[str, ...],
+                   creator: str) -> dict[str, Value]:
+    """The set fields of an options structure (made by ``creator``: optimset, odeset) as {canonical
+    name: value}; [] or no options is none set, fields holding [] are not set."""
+    if options is None or (type(options) is np.ndarray and options.size == 0):
+        return {}
+    if type(options) is not StructArray or options.data.size != 1:
+        raise MatlabError(f"MATLAB:{fname}:invalidOptions",
+                          f"Options must be a structure created with {creator}.")
+    record = options.data.ravel()[0]
+    return {match_name(fname, name, names): record[name] for name in options.fields
+            if not (type(record[name]) is np.ndarray and record[name].size == 0)}
 
 
 def leading_positional(args: tuple[Value, ...], names: tuple[str, ...]) -> int:

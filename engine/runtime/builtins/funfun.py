@@ -21,7 +21,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import CharArray, FunctionHandle, StringArray, StructArray, Value
-from .arguments import match_name, name_values, real_array, real_scalar
+from .arguments import match_name, name_values, options_struct, real_array, real_scalar
 from .registry import builtin
 from .sizes import numeric_array, option_text
 from .textutil import char_value
@@ -71,13 +71,7 @@ def _scalar_value(fname: str, value: Value) -> float:
 # -- optimset / optimget -----------------------------------------------------------------------------
 
 def _options_record(options: Value | None, fname: str) -> dict[str, Value]:
-    if options is None or (type(options) is np.ndarray and options.size == 0):
-        return {}
-    if type(options) is not StructArray or options.data.size != 1:
-        raise MatlabError(f"MATLAB:{fname}:invalidOptions", "Options must be a structure created with optimset.")
-    record = options.data.ravel()[0]
-    return {match_name(fname, name, OPTIMSET_FIELDS): record[name] for name in options.fields
-            if not (type(record[name]) is np.ndarray and record[name].size == 0)}
+    return options_struct(fname, options, OPTIMSET_FIELDS, "optimset")
 
 
 def _as_value(v: Value) -> Value:

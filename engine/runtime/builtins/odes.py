@@ -18,7 +18,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
-from .arguments import match_name, name_values, real_array, real_scalar
+from .arguments import match_name, name_values, options_struct, real_array, real_scalar
 from .funfun import callable_of
 from .registry import builtin
 from .sizes import numeric_array, option_text
@@ -32,13 +32,7 @@ SUPPORTED = {"AbsTol", "RelTol", "MaxStep", "InitialStep", "Refine", "Events", "
 
 
 def _record(options: Value | None, fname: str) -> dict[str, Value]:
-    if options is None or (type(options) is np.ndarray and options.size == 0):
-        return {}
-    if type(options) is not StructArray or options.data.size != 1:
-        raise MatlabError(f"MATLAB:{fname}:invalidOptions", "Options must be a structure created with odeset.")
-    record = options.data.ravel()[0]
-    return {match_name(fname, name, ODESET_FIELDS): record[name] for name in options.fields
-            if not (type(record[name]) is np.ndarray and record[name].size == 0)}
+    return options_struct(fname, options, ODESET_FIELDS, "odeset")
 
 
 @builtin("odeset", family="funfun")
