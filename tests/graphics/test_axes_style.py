@@ -6,19 +6,7 @@ from matplotlib.colors import to_rgb
 
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import flush_figures, graphics_state
-from engine.runtime.values import CellArray, CharArray
-
-
-def axes_of(ctx):
-    gs = graphics_state(ctx.state)
-    return gs.figures[gs.current].current_axes.mpl
-
-
-def cell_row(*texts):
-    data = np.empty((1, len(texts)), dtype=object)
-    for k, t in enumerate(texts):
-        data[0, k] = CharArray.from_str(t)
-    return CellArray(data)
+from graphics_helpers import axes_of, cell_row
 
 
 def texts(cell):

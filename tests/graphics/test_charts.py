@@ -6,21 +6,9 @@ from matplotlib.colors import to_rgb
 
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
-from engine.runtime.values import CellArray, CharArray
+from graphics_helpers import axes_of, cell_row
 
 BLUE, ORANGE = (0.0, 0.447, 0.741), (0.85, 0.325, 0.098)
-
-
-def axes_of(ctx):
-    gs = graphics_state(ctx.state)
-    return gs.figures[gs.current].current_axes.mpl
-
-
-def cell_row(*texts):
-    data = np.empty((1, len(texts)), dtype=object)
-    for k, t in enumerate(texts):
-        data[0, k] = CharArray.from_str(t)
-    return CellArray(data)
 
 
 def test_plot3_draws_3d_lines_per_column(ctx, call):

@@ -6,11 +6,7 @@ from matplotlib.colors import to_rgb
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
 from engine.runtime.values import CellArray, CharArray, StructArray
-
-
-def axes_of(ctx):
-    gs = graphics_state(ctx.state)
-    return gs.figures[gs.current].current_axes.mpl
+from graphics_helpers import axes_of
 
 
 def test_set_and_get_line_properties(ctx, call):

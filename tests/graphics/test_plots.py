@@ -7,11 +7,7 @@ from matplotlib.colors import to_rgb
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
 from engine.runtime.graphics_args import LineSpec, parse_linespec
-
-
-def axes_of(ctx, figure=None):
-    gs = graphics_state(ctx.state)
-    return gs.figures[figure or gs.current].current_axes.mpl
+from graphics_helpers import axes_of
 
 
 @pytest.mark.parametrize("spec, expected", [

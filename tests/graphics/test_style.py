@@ -4,11 +4,7 @@ import pytest
 from matplotlib.colors import to_rgb
 
 from engine.runtime.figures import flush_figures, graphics_state
-
-
-def axes_of(ctx):
-    gs = graphics_state(ctx.state)
-    return gs.figures[gs.current].current_axes.mpl
+from graphics_helpers import axes_of
 
 
 def test_markers_are_hollow_unless_a_face_color_is_given(ctx, call):
