@@ -5,7 +5,7 @@ Values recorded with GNU Octave (record.py); where MATLAB differs (the 5 signifi
 csvwrite, readmatrix and writematrix which Octave lacks) the case follows MATLAB's documentation."""
 import pytest
 
-from harness import C, Cell, D, L, S, St, StArr, case, check, num, params
+from harness import C, Cell, D, L, St, StArr, case, check, num, params
 
 CASES = [
     case('fopen_fprintf_fgetl', "fid = fopen('t.txt', 'w'); n = fprintf(fid, '%d,%d\\n', [1 2; 3 4]); fprintf(fid, 'last line'); fclose(fid); fid = fopen('t.txt'); l1 = fgetl(fid); l2 = fgets(fid); l3 = fgetl(fid); e1 = feof(fid); l4 = fgetl(fid); fclose(fid);", n=D(8), l1=C('1,3'), l2=C('2,4\n'), l3=C('last line'), e1=D(1), l4=D(-1)),

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine import Session
-from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
+from engine.runtime.values import CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray
 
 TIME_LIMIT = 5.0       # seconds a cell may run before it is interrupted
 SIZE_LIMIT = 10_000    # a variable larger than this stops the program (the grammar aims at about 100)
@@ -97,6 +97,17 @@ def run(cells: list[str], device: str) -> Run:
     return out
 
 
+def _state(x: Any) -> Any:
+    """A handle object's attributes (dicts, lists, text, numbers, engine values) in comparable form."""
+    if isinstance(x, dict):
+        return tuple(sorted(((repr(k), _state(v)) for k, v in x.items()), key=lambda kv: kv[0]))
+    if isinstance(x, (list, tuple)):
+        return tuple(_state(v) for v in x)
+    if x is None or isinstance(x, (str, bool, int)):
+        return x
+    return canon(x)
+
+
 def _numel(value: Any) -> int:
     shape = getattr(value, "shape", ())
     return math.prod(shape) if isinstance(shape, tuple) else 1
@@ -119,6 +130,8 @@ def canon(value: Any) -> tuple:
         return (value.classname, value.shape, (tuple(value.fields), rows))
     if isinstance(value, FunctionHandle):
         return ("function_handle", (1, 1), value.text)
+    if isinstance(value, HandleObject):      # containers.Map, inputParser: their state, attribute by attribute
+        return (value.matlab_class, value.shape, _state(vars(value)))
     arr = np.asarray(value)
     return (str(arr.dtype), np.shape(value) or (1, 1), tuple(x.item() for x in arr.ravel(order="F")))
 

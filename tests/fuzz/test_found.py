@@ -410,3 +410,17 @@ def test_strrep_of_a_char_matrix_with_a_string_pattern():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("c") == "string" and s.get("sz").tolist() == [[2, 1]]
+
+
+def test_a_whole_scalar_option_given_as_logical():
+    """dec2base(23, true): the shared whole-number check lost its class_of import in a merge, and a
+    logical base raised a NameError as an internal error (fuzz seed 14)."""
+    code = "a = dec2base(23, true);"
+    clean(code)
+    assert run(code)[1] == ("MATLAB:dec2base:BaseOutOfRange", "Base must be an integer between 2 and 36.")
+
+
+def test_handle_objects_agree_across_devices():
+    """The oracle compares containers.Map values by their keys and values (fuzz seed 14 found it
+    raising on them)."""
+    clean("m = containers.Map(); m('a') = 1; m2 = m; m2('b') = [1 2 3]; h = isa(m, 'handle');")

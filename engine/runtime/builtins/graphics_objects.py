@@ -14,7 +14,7 @@ from ..errors import MatlabError, not_enough_inputs
 from ..figures import GraphicsState, graphics_state
 from ..graphics_args import is_numeric, is_text, numbers, text, text_list
 from ..graphics_axes import graphics, remove_axes
-from ..graphics_props import all_properties, artists, figure_of, get_property, resolve, set_property, type_of
+from ..graphics_props import all_properties, figure_of, get_property, resolve, set_property, type_of
 from ..values import CellArray, StructArray
 from . import parallel  # noqa: F401  (registers delete, extended below)
 from .registry import BUILTINS, call_builtin, replace_impl

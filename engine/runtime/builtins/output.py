@@ -9,7 +9,7 @@ import numpy as np
 from ..context import DisplayFormat
 from ..display import disp_to, display_to
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, is_array_like,
+from ..values import (CharArray, StringArray, StructArray, Value, class_of, is_array_like,
                       fold_columns, to_array)
 from .printf import format_text
 from .registry import builtin

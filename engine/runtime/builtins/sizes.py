@@ -11,8 +11,8 @@ import numpy as np
 
 from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
 from ..semantics import NUMERIC_CLASSES, numeric, to_value
-from ..values import (CharArray, HandleObject, StringArray, Value, is_array_like, normalize_shape, size_of,
-                      to_array)
+from ..values import (CharArray, HandleObject, StringArray, Value, class_of, is_array_like, normalize_shape,
+                      size_of, to_array)
 from .registry import builtin
 
 DIM_ERROR = ("MATLAB:getdimarg:dimensionMustBePositiveInteger",
