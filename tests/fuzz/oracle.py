@@ -97,6 +97,10 @@ def run(cells: list[str], device: str) -> Run:
     return out
 
 
+ENGINE_VALUES = (CharArray, StringArray, CellArray, StructArray, FunctionHandle, HandleObject, np.ndarray,
+                 np.generic, float, complex)
+
+
 def _state(x: Any) -> Any:
     """A handle object's attributes (dicts, lists, text, numbers, engine values) in comparable form."""
     if isinstance(x, dict):
@@ -105,7 +109,9 @@ def _state(x: Any) -> Any:
         return tuple(_state(v) for v in x)
     if x is None or isinstance(x, (str, bool, int)):
         return x
-    return canon(x)
+    if isinstance(x, ENGINE_VALUES) or hasattr(x, "gather"):
+        return canon(x)
+    return (type(x).__name__, _state(vars(x)))         # a record of the object's (an inputParser's Input)
 
 
 def _numel(value: Any) -> int:
@@ -130,7 +136,7 @@ def canon(value: Any) -> tuple:
         return (value.classname, value.shape, (tuple(value.fields), rows))
     if isinstance(value, FunctionHandle):
         return ("function_handle", (1, 1), value.text)
-    if isinstance(value, HandleObject):      # containers.Map, inputParser: their state, attribute by attribute
+    if isinstance(value, HandleObject):      # containers.Map, inputParser: their state
         return (value.matlab_class, value.shape, _state(vars(value)))
     arr = np.asarray(value)
     return (str(arr.dtype), np.shape(value) or (1, 1), tuple(x.item() for x in arr.ravel(order="F")))

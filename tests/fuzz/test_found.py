@@ -424,3 +424,4 @@ def test_handle_objects_agree_across_devices():
     """The oracle compares containers.Map values by their keys and values (fuzz seed 14 found it
     raising on them)."""
     clean("m = containers.Map(); m('a') = 1; m2 = m; m2('b') = [1 2 3]; h = isa(m, 'handle');")
+    clean("q = inputParser; addParameter(q, 'a', 1); addOptional(q, 'b', 2); parse(q, 3); r = q.Results;")
