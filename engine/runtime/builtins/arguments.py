@@ -70,6 +70,17 @@ def options_struct(fname: str, options: Value | None, names: tuple[str, ...],
             if not (type(record[name]) is np.ndarray and record[name].size == 0)}
 
 
+def options_from(fname: str, args: list[Value], names: tuple[str, ...], creator: str) -> dict[str, Value]:
+    """optimset/odeset's arguments merged: option structures first, then ``Name, Value`` pairs, later
+    ones overriding earlier ones."""
+    values: dict[str, Value] = {}
+    rest = list(args)
+    while rest and type(rest[0]) is StructArray:
+        values.update(options_struct(fname, rest.pop(0), names, creator))
+    values.update(name_values(fname, rest, names))
+    return values
+
+
 def leading_positional(args: tuple[Value, ...], names: tuple[str, ...]) -> int:
     """How many of ``args`` come before the first one that is the name of a name-value pair."""
     for k, arg in enumerate(args):

@@ -21,7 +21,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import CharArray, FunctionHandle, StringArray, StructArray, Value
-from .arguments import match_name, name_values, options_struct, real_array, real_scalar
+from .arguments import match_name, name_values, options_from, options_struct, real_array, real_scalar
 from .registry import builtin
 from .sizes import numeric_array, option_text
 from .textutil import char_value
@@ -97,9 +97,7 @@ def optimset(*args: Value) -> Value:
             raise MatlabError("MATLAB:optimset:invalidSolver", f"No default options available for the function '{solver}'.")
         values = {k: _as_value(v) for k, v in SOLVER_DEFAULTS[solver].items()}
         rest = []
-    while rest and type(rest[0]) is StructArray:
-        values.update(_options_record(rest.pop(0), "optimset"))
-    values.update(name_values("optimset", rest, OPTIMSET_FIELDS))
+    values.update(options_from("optimset", rest, OPTIMSET_FIELDS, "optimset"))
     return StructArray.scalar({f: values.get(f, EMPTY) for f in OPTIMSET_FIELDS})
 
 

@@ -18,7 +18,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
-from .arguments import match_name, name_values, options_struct, real_array, real_scalar
+from .arguments import match_name, options_from, options_struct, real_array, real_scalar
 from .funfun import callable_of
 from .registry import builtin
 from .sizes import numeric_array, option_text
@@ -46,11 +46,7 @@ def odeset(*args: Value) -> Value:
 
         opts = odeset('RelTol', 1e-8, 'AbsTol', 1e-10);
     """
-    values: dict[str, Value] = {}
-    rest = list(args)
-    while rest and type(rest[0]) is StructArray:
-        values.update(_record(rest.pop(0), "odeset"))
-    values.update(name_values("odeset", rest, ODESET_FIELDS))
+    values = options_from("odeset", list(args), ODESET_FIELDS, "odeset")
     return StructArray.scalar({f: values.get(f, EMPTY) for f in ODESET_FIELDS})
 
 
