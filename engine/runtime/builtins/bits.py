@@ -109,8 +109,9 @@ def bitshift(a: Value, k: Value, assumed: Value | None = None) -> Value:
 
 def _bit_positions(fname: str, bit: Value, width: int) -> np.ndarray:
     check_classes(fname, (bit,), ANY_NUMERIC)
-    positions = numeric(bit).astype(np.float64)
-    if not np.all((positions == np.round(positions)) & (positions >= 1) & (positions <= width)):
+    positions = numeric(bit)
+    if positions.dtype.kind == "c" or \
+            not np.all((positions == np.round(positions)) & (positions >= 1) & (positions <= width)):
         raise MatlabError(f"MATLAB:{fname}:BitOutOfRange", f"BIT must be an integer between 1 and {width}.")
     return positions.astype(np.int64) - 1
 

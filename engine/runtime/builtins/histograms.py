@@ -44,6 +44,8 @@ def binpicker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> 
     near ``raw_width`` as needed (nbins None)."""
     scale = max(abs(xmin), abs(xmax))
     span = xmax - xmin
+    if not np.isfinite(raw_width):                  # std(x) overflowed: a quarter of the range
+        raw_width = xmax / 4 - xmin / 4
     raw_width = max(raw_width, float(np.spacing(scale)))
     if span > max(np.sqrt(np.spacing(scale)), np.finfo(np.float64).tiny):
         power = 10.0 ** np.floor(np.log10(raw_width))
@@ -52,14 +54,14 @@ def binpicker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> 
             width = power * next(m for limit, m in ((1.5, 1), (2.5, 2), (4, 3), (7.5, 5), (np.inf, 10))
                                  if relative < limit)
             left = max(min(width * np.floor(xmin / width), xmin), -np.finfo(np.float64).max)
-            count = max(1, int(np.ceil((xmax - left) / width)))
+            count = _bins_to_cover(left, xmax, width)
         else:
             width = power * np.floor(relative)
             left = max(min(width * np.floor(xmin / width), xmin), -np.finfo(np.float64).max)
             if nbins > 1:
-                low, high = (xmax - left) / nbins, (xmax - left) / (nbins - 1)
+                low, high = xmax / nbins - left / nbins, xmax / (nbins - 1) - left / (nbins - 1)
                 step = 10.0 ** np.floor(np.log10(high - low))
-                width = step * np.ceil(low / step)
+                width = step * np.ceil(low / step) if np.isfinite(step) else low
             count = nbins
         right = min(max(left + count * width, xmax), np.finfo(np.float64).max)
     else:                                           # nearly constant data: bins centred on it
@@ -105,6 +107,7 @@ def bin_index(x: np.ndarray, edges: np.ndarray, right: bool = False) -> np.ndarr
     return np.where(inside, np.clip(k, 1, nbins), 0)
 
 
+MAX_BINS = 65536      # histcounts' most bins for a given BinWidth (MATLAB's documented limit)
 HISTCOUNTS_OPTIONS = ("BinWidth", "BinLimits", "Normalization", "NumBins", "BinEdges", "BinMethod")
 
 
@@ -132,26 +135,36 @@ def _histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[s
         if "BinWidth" not in opts:
             raise MatlabError("MATLAB:histcounts:BinLimitsAlone",
                               "histcounts supports 'BinLimits' together with 'NumBins' or 'BinWidth'.")
-        width = _bin_width(opts["BinWidth"])
-        count = max(1, int(np.ceil((limits[1] - limits[0]) / width)))
+        width = _bin_width(opts["BinWidth"], limits[0], limits[1])
+        count = _bins_to_cover(limits[0], limits[1], width)
         return np.concatenate([limits[0] + np.arange(count) * width, [limits[1]]])
     if "NumBins" in opts:
         return _count_edges(finite, _bin_count("histcounts", opts["NumBins"]))
     if "BinWidth" in opts:
-        width = _bin_width(opts["BinWidth"])
         if finite.size == 0:
-            return np.array([0.0, width])
-        left = width * np.floor(finite.min() / width)
-        count = max(1, int(np.ceil((finite.max() - left) / width)))
-        return left + np.arange(count + 1) * width
+            return np.array([0.0, _bin_width(opts["BinWidth"], 0.0, 0.0)])
+        low, high = float(finite.min()), float(finite.max())
+        width = _bin_width(opts["BinWidth"], low, high)
+        left = width * np.floor(low / width)
+        count = min(_bins_to_cover(left, high, width), MAX_BINS)
+        with np.errstate(over="ignore"):        # a range past realmax: the last edges stop at realmax
+            edges = np.concatenate([left + np.arange(count) * width, [max(left + count * width, high)]])
+        return np.minimum(edges, np.finfo(np.float64).max)
     return auto_edges(finite)
 
 
-def _bin_width(value: Value) -> float:
+def _bins_to_cover(low: float, high: float, width: float) -> int:
+    span = high - low
+    return max(1, int(np.ceil(span / width if np.isfinite(span) else high / width - low / width)))
+
+
+def _bin_width(value: Value, low: float, high: float) -> float:
+    """The BinWidth option for data in [low, high]: as MATLAB documents, a width that would need more than
+    MAX_BINS bins is widened to the width of MAX_BINS bins."""
     width = numeric_array(value, "histcounts").ravel()
     if width.size != 1 or not width[0] > 0 or not np.isfinite(width[0]):
         raise MatlabError("MATLAB:histcounts:InvalidBinWidth", "Bin width must be a finite positive scalar.")
-    return float(width[0])
+    return max(float(width[0]), high / MAX_BINS - low / MAX_BINS)
 
 
 def _normalize_counts(counts: np.ndarray, edges: np.ndarray, total: int, how: str) -> np.ndarray:

@@ -93,6 +93,15 @@ def _prediction_error(count: int, points: np.ndarray, s: Value | None) -> Value:
     return to_value(delta.reshape(points.shape, order="F").astype(points.dtype))
 
 
+def _back_substitution(r: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """R \\ b for upper triangular R, as MATLAB computes it: a zero on the diagonal (repeated points, or
+    x scaled to zeros) gives Inf and NaN coefficients, not an error."""
+    x = np.zeros(r.shape[1], dtype=np.result_type(r, b))
+    for i in range(r.shape[0] - 1, -1, -1):
+        x[i] = (b[i] - r[i, i + 1:] @ x[i + 1:]) / r[i, i]
+    return x
+
+
 @builtin("polyfit", family="numerical")
 def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
     """polyfit(x, y, n), [p, S] = polyfit(x, y, n), [p, S, mu] = polyfit(x, y, n)  coefficients (highest
@@ -123,7 +132,7 @@ def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
             coeffs, r = np.full(degree[0] + 1, np.nan, xs.dtype), np.full((degree[0] + 1,) * 2, np.nan)
         else:
             q, r = scipy.linalg.qr(vander, mode="economic")
-            coeffs = scipy.linalg.solve_triangular(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
+            coeffs = _back_substitution(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
                 np.linalg.lstsq(vander, ys, rcond=None)[0]
         p = to_value(coeffs.reshape(1, -1).astype(xs.dtype))
         if nargout < 2:

@@ -96,6 +96,9 @@ def _events(ctx: CallContext, fname: str, fun: Value, shape: tuple[int, ...], t0
         return cache[key]
 
     value0, terminal, direction = evaluate(t0, y0)
+    if not value0.size == terminal.size == direction.size:
+        raise MatlabError(f"MATLAB:{fname}:EventsOutputs", "The events function's value, isterminal and "
+                          "direction must have the same number of elements.")
     functions = []
     for k in range(value0.size):
         def event(t: float, y: np.ndarray, k: int = k) -> float:
@@ -155,8 +158,11 @@ def _absolute_tolerance(fname: str, value: Value, n: int) -> float | np.ndarray:
 
 
 def _output_points(solution, times: np.ndarray, refine: int) -> tuple[np.ndarray, np.ndarray]:
-    """(t column, y with one row per t): the requested times, or every step refined by interpolation."""
+    """(t column, y with one row per t): the requested times, or every step refined by interpolation;
+    only the initial point when the solver failed at its first step."""
     end = solution.t[-1]
+    if solution.t.size < 2:
+        return solution.t.copy(), solution.y.T.copy()
     if times.size > 2:
         inside = times[(times - end) * np.sign(times[-1] - times[0]) <= 0]
         return inside, solution.sol(inside).T if inside.size else np.zeros((0, solution.y.shape[0]))

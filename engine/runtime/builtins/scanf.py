@@ -155,6 +155,8 @@ def size_limit(size) -> tuple[list[float] | None, int | None]:
             or (len(dims) == 2 and dims[0] == float("inf")):
         raise MatlabError("MATLAB:scanf:invalidSize",
                           "Size must be n, Inf, or [m n] with m finite (n may be Inf).")
+    if 0 in dims:
+        return dims, 0
     total = 1.0
     for d in dims:
         total *= d
