@@ -177,12 +177,13 @@ def _rational_null(arr: np.ndarray) -> np.ndarray:
     return basis
 
 
-def _rref(arr: np.ndarray) -> tuple[np.ndarray, list[int]]:
+def _rref(arr: np.ndarray, tol: float | None = None) -> tuple[np.ndarray, list[int]]:
     """Reduced row echelon form by Gauss-Jordan elimination with partial pivoting (MATLAB's rref,
-    tolerance max(size(A)) * eps * norm(A, inf))."""
+    default tolerance max(size(A)) * eps * norm(A, inf))."""
     a = arr.astype(np.result_type(arr.dtype, np.float64)).copy()
     m, n = a.shape
-    tol = max(m, n) * np.finfo(np.float64).eps * (np.abs(a).sum(axis=1).max() if a.size else 0.0)
+    if tol is None:
+        tol = max(m, n) * np.finfo(np.float64).eps * (np.abs(a).sum(axis=1).max() if a.size else 0.0)
     pivots: list[int] = []
     row = 0
     for col in range(n):
