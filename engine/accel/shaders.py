@@ -18,6 +18,15 @@ ELEMENT_SIZE = {"double": 8, "single": 4, "logical": 4, "int32": 4, "uint32": 4}
 
 
 @lru_cache(maxsize=None)
+def opaque(t: str, expr: str) -> str:
+    """``expr`` (of type ``t``, f64 or f32) hidden from the shader compiler's algebra. Vulkan drivers
+    simplify floating-point expressions as if they were real numbers (lavapipe folds ``0 * x`` and
+    ``0 / x`` to 0 and ``(b + b) - b`` to ``b``; NVIDIA's compiler ``(t * 10) / t`` to 10), which loses
+    MATLAB's NaN, Inf and overflow. Fused kernels pass every computed value and every constant through
+    this, so each operation is evaluated as written, as on the CPU."""
+    return f"{'m64' if t == 'f64' else 'm32'}_opaque({expr})"
+
+
 def source(name: str) -> str:
     """Text of wgsl/<name>.wgsl."""
     return (WGSL_DIR / f"{name}.wgsl").read_text()

@@ -494,3 +494,13 @@ def test_sscanf_with_a_size_of_zero_rows():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("s").tolist() == [[0, 0]]
+
+
+def test_max_and_min_of_two_logical_arrays_are_logical():
+    """max(c, c) of logicals is logical in MATLAB (and Octave); the CPU made it double, so the CPU
+    raised badsubscript for y(:, max(c, c)) where the GPU (logical) did not (seed 47)."""
+    clean("y = []; c = rand(3) > 2; if y(:, max(c, c)) > 2.5, disp(1), end")
+    _, err, s = run("a = max(true, false); b = min(true(2), [false true]); c = max(true, 2);")
+    assert err is None and s.get("a").dtype == bool and s.get("a").tolist() == [[True]]
+    assert s.get("b").dtype == bool and s.get("b").tolist() == [[False, True], [False, True]]
+    assert s.get("c").dtype == np.float64 and s.get("c").tolist() == [[2.0]]

@@ -17,7 +17,7 @@ from typing import Any
 from engine.accel.kernels import (REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
                                   params_head, params_wgsl, reduction_of)
 from engine.accel.random import draw_wgsl
-from engine.accel.shaders import STORAGE_TYPE, library, render, source
+from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
 from engine.runtime.builtins.registry import operation
 
 from .generators import generator_wgsl, read_args
@@ -39,7 +39,7 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     expr = spec.wgsl.format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"
-    lines = [f"    let {name} = {expr};"]
+    lines = [f"    let {name} = {opaque(t, expr)};"]
     check = spec.domain_check
     if check is not None and node.value not in unchecked:
         group.checked = True

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.accel.shaders import opaque
 from engine.runtime.ops import _colon_count
 
 from .graph import AccelGraph, Node
@@ -132,10 +133,10 @@ def generator_wgsl(node: Node, t: str, index: str, params: list[str], names: dic
     """Element ``index`` (a u32 expression) of the generator, as a ``t`` value; ``params`` are the
     WGSL expressions of its generator_params, its operands are the lets ``v<id>`` (or ``names``)."""
     if node.op in CONSTANT:
-        return f"{t}({CONSTANT[node.op]})"
+        return opaque(t, f"{t}({CONSTANT[node.op]})")
     if node.op == "eye":
         rows = f"u32({params[0]})"
-        return f"select({t}(0.0), {t}(1.0), ({index}) % {rows} == ({index}) / {rows})"
+        return opaque(t, f"select({t}(0.0), {t}(1.0), ({index}) % {rows} == ({index}) / {rows})")
     ends = [f"f64({(names or {}).get(a, f'v{a}')})" for a in node.args]
     if node.op == "linspace":
         return f"{t}(gen_linspace({ends[0]}, {ends[1]}, f64({params[0]}), {index}))"

@@ -284,7 +284,8 @@ def _extreme_along(data: np.ndarray, axis: int, largest: bool,
 
 
 def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value:
-    """max(A, B) / min(A, B): elementwise with implicit expansion; NaN loses unless 'includenan'."""
+    """max(A, B) / min(A, B): elementwise with implicit expansion; NaN loses unless 'includenan'. Two
+    logical arrays give a logical one (the arithmetic rule would make it double)."""
     def choose(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         x, y = np.broadcast_arrays(x, y)
         if x.dtype.kind != "c" and y.dtype.kind != "c":      # real: y where it wins, else x (ties: x)
@@ -295,7 +296,8 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
         stacked = np.stack([x, y], axis=-1)
         value, _ = _extreme_along(stacked, stacked.ndim - 1, largest, omitnan)
         return value[..., 0]
-    return elementwise(choose, a, b, exact=True)
+    result = elementwise(choose, a, b, exact=True)
+    return to_value(np.asarray(result) != 0) if class_of(a) == class_of(b) == "logical" else result
 
 
 def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:
