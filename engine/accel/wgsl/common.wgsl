@@ -20,9 +20,6 @@ fn m32_copysign(x: f32, s: f32) -> f32 {
     return bitcast<f32>((bitcast<u32>(x) & 0x7fffffffu) | (bitcast<u32>(s) & 0x80000000u));
 }
 
-// sqrt(-0) is -0 also where the driver computes sqrt as 1/inverseSqrt(x).
-fn m32_sqrt(x: f32) -> f32 { return m32_copysign(sqrt(x), x); }
-
 fn m32_ceil(x: f32) -> f32 { return ceil(x); }
 
 fn m32_round(x: f32) -> f32 {
