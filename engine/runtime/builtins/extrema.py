@@ -19,7 +19,7 @@ from .arguments import match_name, name_values, real_scalar
 from .arrays import _sort_order
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, numeric_array, option_text
+from .sizes import along_axis, dim_arg, first_nonsingleton, numeric_array, option_text
 
 
 def _top(fname: str, a: Value, k: Value, rest: tuple[Value, ...], descending: bool, nargout: int):
@@ -31,9 +31,7 @@ def _top(fname: str, a: Value, k: Value, rest: tuple[Value, ...], descending: bo
         raise MatlabError(f"MATLAB:{fname}:ComparisonMethodUnsupported",
                           f"{fname} supports the forms {fname}(A, k) and {fname}(A, k, dim).")
     arr = numeric_array(a, fname)
-    axis = dim_arg(rest[0]) if rest else first_nonsingleton(arr.shape)
-    if axis >= arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    arr, axis = along_axis(arr, dim_arg(rest[0]) if rest else first_nonsingleton(arr.shape), min(count, 1))
     order = np.take(_sort_order(arr, axis, descending), range(min(int(count), arr.shape[axis])), axis=axis)
     values = np.take_along_axis(arr, order, axis=axis)
     value = CharArray(values.astype(np.uint16)) if type(a) is CharArray else to_value(values)

@@ -18,7 +18,8 @@ from ..values import CellArray, FunctionHandle, Value, class_of, simplify, size_
 from .elementwise import ANY_NUMERIC, check_classes
 from .arguments import leading_positional, match_name, name_values, real_array
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
+from .sizes import (along_axis, check_size, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
+                    option_text)
 from .textutil import cell_value
 
 NORMALIZATIONS = ("count", "probability", "percentage", "countdensity", "pdf", "cumcount", "cdf")
@@ -36,7 +37,7 @@ def _bin_count(fname: str, value: Value) -> int:
     counts = integer_values(value, fname)
     if len(counts) != 1 or counts[0] < 1:
         raise MatlabError(f"MATLAB:{fname}:InvalidNumBins", "Number of bins must be a positive integer.")
-    return counts[0]
+    return check_size((1, counts[0] + 1))[1] - 1      # the edges
 
 
 def binpicker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
@@ -221,9 +222,7 @@ def histc(x: Value, edges: Value, dim: Value | None = None, *, nargout: int = 1)
     """
     data = real_array("histc", x).astype(np.float64)
     bounds = _edges_vector("histc", edges)
-    axis = first_nonsingleton(data.shape) if dim is None else dim_arg(dim)
-    if axis >= data.ndim:
-        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+    data, axis = along_axis(data, first_nonsingleton(data.shape) if dim is None else dim_arg(dim), bounds.size)
     k = np.searchsorted(bounds, data, side="right")
     idx = np.where((data >= bounds[0]) & (data <= bounds[-1]), k, 0)
     counts = np.stack([np.sum(idx == j, axis=axis) for j in range(1, bounds.size + 1)], axis=axis)
@@ -278,19 +277,26 @@ def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
 def _subscripts(subs: Value) -> np.ndarray:
     """accumarray's subscripts as an n-by-d matrix of 0-based integers."""
     if type(subs) is CellArray:
-        columns = [np.asarray(integer_values(c, "accumarray")) for c in subs.data.ravel(order="F")]
+        columns = [_indices(integer_values(c, "accumarray")) for c in subs.data.ravel(order="F")]
         if len({c.size for c in columns}) > 1:
             raise MatlabError("MATLAB:accumarray:cellSubsSizeMismatch",
                               "All subscript vectors in the cell must have the same length.")
         matrix = np.stack(columns, axis=1) if columns else np.zeros((0, 0), dtype=np.int64)
     else:
         arr = numeric_array(subs, "accumarray")
-        matrix = np.asarray(integer_values(subs, "accumarray"), dtype=np.int64).reshape(arr.shape, order="F")
+        matrix = _indices(integer_values(subs, "accumarray")).reshape(arr.shape, order="F")
         if matrix.ndim != 2:
             raise MatlabError("MATLAB:accumarray:InvalidSubs", "Subscripts must be a matrix of positive integers.")
     if matrix.size and matrix.min() < 1:
         raise MatlabError("MATLAB:accumarray:nonPosSubs", "Index into output array must be a positive integer.")
     return matrix - 1
+
+
+def _indices(values: list[int]) -> np.ndarray:
+    """Subscripts as int64; one past what an array can hold is MATLAB's size error."""
+    if values:
+        check_size((max(values), 1))
+    return np.asarray(values, dtype=np.int64)
 
 
 def _output_shape(subs: np.ndarray, sz: Value | None) -> tuple[int, ...]:
@@ -304,7 +310,7 @@ def _output_shape(subs: np.ndarray, sz: Value | None) -> tuple[int, ...]:
             any(s < n for s, n in zip(shape, needed)) or (subs.shape[1] == 1 and shape[1] != 1):
         raise MatlabError("MATLAB:accumarray:dimensionMismatch",
                           "Dimensions of the output must match the subscripts and be at least max(subs).")
-    return shape
+    return check_size(shape)
 
 
 @builtin("accumarray", family="data")

@@ -23,7 +23,7 @@ from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .arguments import match_name, name_values
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, numeric_array, option_text
+from .sizes import along_axis, check_size, dim_arg, first_nonsingleton, numeric_array, option_text
 
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 
@@ -81,6 +81,7 @@ def _windows(data: np.ndarray, before: int, after: int, fill: float | None) -> t
     """Every element's window along the last axis as a new last axis, and the mask of its elements to
     use: those inside the array, or all of them when the outside ones are ``fill`` values."""
     n = data.shape[-1]
+    check_size(data.shape[:-1] + (n + before + after,), data.itemsize)
     pad = [(0, 0)] * (data.ndim - 1) + [(before, after)]
     windows = sliding_window_view(np.pad(data, pad, constant_values=fill or 0), before + after + 1, axis=-1)
     inside = sliding_window_view(np.pad(np.ones(n, dtype=bool), (before, after), constant_values=fill is not None),
@@ -92,15 +93,15 @@ def _moving(fname: str, a: Value, k: Value, args: tuple[Value, ...], stat: Calla
     arr = numeric_array(a, fname)
     before, after = _window(fname, k)
     axis, omitnan, endpoints = _options(fname, args)
-    axis = first_nonsingleton(arr.shape) if axis is None else axis
-    if axis >= arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    arr, axis = along_axis(arr, first_nonsingleton(arr.shape) if axis is None else axis)
     data = np.moveaxis(arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls)), axis, -1)
     n = data.shape[-1]
     if data.size == 0:
         return to_value(cast_result(np.moveaxis(data, -1, axis), cls))
     fill = None if isinstance(endpoints, str) and endpoints != "fill" else \
         np.nan if isinstance(endpoints, str) else endpoints
+    if fill is None or np.isnan(fill):   # then only whether a window passes an end counts, not by how much
+        before, after = min(before, n), min(after, n)
     windows, valid = _windows(data, before, after, fill)
     full = np.arange(n) - before >= 0
     full &= np.arange(n) + after < n

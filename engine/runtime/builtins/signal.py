@@ -17,8 +17,8 @@ from ..values import Value, class_of, normalize_shape, size_of
 from .construct import restructure
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .registry import builtin
-from .sizes import (clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
-                    option_text)
+from .sizes import (along_axis, check_size, clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text,
+                    numeric_array, option_text)
 
 SHAPES = ("full", "same", "valid")
 
@@ -274,15 +274,14 @@ def interpft(x: Value, n: Value, dim: Value | None = None) -> Value:
     count = _length(n, "interpft")
     if count is None:
         raise MatlabError("MATLAB:interpft:NNotPositiveInteger", "N must be a positive integer scalar.")
-    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
-    if axis >= arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    arr, axis = along_axis(arr, first_nonsingleton(arr.shape) if dim is None else dim_arg(dim), count)
     data = np.moveaxis(arr, axis, 0)
     m = data.shape[0]
     if m == 0:
         return to_value(arr)
     step = m // count + 1 if count < m else 1
     length = count * step
+    check_size(data.shape[1:] + (length,), 16)
     spectrum = scipy.fft.fft(data, axis=0)
     half = m // 2 + 1                     # the frequencies up to Nyquist's stay in front of the zeros
     padded = np.concatenate([spectrum[:half], np.zeros((length - m,) + data.shape[1:], spectrum.dtype),
@@ -324,8 +323,9 @@ def _one_dimensional(fname: str, x: Value, args: tuple[Value, ...], inverse: boo
     arr, cls = _transform_input(fname, x)
     n = _length(args[0] if args else None, fname)
     axis = first_nonsingleton(arr.shape) if len(args) < 2 else dim_arg(args[1])
-    if axis >= arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    arr, axis = along_axis(arr, axis, n or 1)
+    if n is not None:
+        check_size(arr.shape[:axis] + (n,) + arr.shape[axis + 1:], 16)
     if arr.size == 0 and n is None:
         return to_value(arr.astype(np.complex64 if cls == "single" else np.complex128))
     if symmetric:
@@ -365,6 +365,8 @@ def ifft(x: Value, *args: Value) -> Value:
 def _many_dimensional(fname: str, x: Value, sizes: list[int] | None, symmetric: bool, inverse: bool,
                       axes: tuple[int, ...] | None) -> Value:
     arr, cls = _transform_input(fname, x)
+    if sizes is not None:
+        check_size(tuple(sizes) + arr.shape[len(sizes):], 16)
     if axes is None:
         axes = tuple(range(max(arr.ndim, len(sizes or ()))))
     if arr.ndim < len(axes):

@@ -9,7 +9,8 @@ import math
 
 import numpy as np
 
-from ..errors import MatlabError, check_size  # noqa: F401  (check_size: used by the builtin families)
+from ..errors import MAX_DIMS, MatlabError, too_many_dimensions
+from ..errors import check_size  # noqa: F401  (used by the builtin families)
 from ..semantics import NUMERIC_CLASSES, numeric, to_value
 from ..values import (CharArray, HandleObject, StringArray, Value, class_of, is_array_like, normalize_shape,
                       size_of, to_array)
@@ -141,6 +142,19 @@ def dim_list(value: Value) -> list[int]:
 def clamp_axis(axis: int, ndim: int) -> int:
     """An axis past the last dimension names a singleton; any one of them will do, so use the first."""
     return min(axis, ndim)
+
+
+def along_axis(arr: np.ndarray, axis: int, result_length: int = 1) -> tuple[np.ndarray, int]:
+    """``arr`` with trailing singletons so that it has ``axis``, and the axis to work along. An axis
+    past the last names a singleton: where the result has length 1 along it, any one serves (the
+    first); otherwise the result needs axis + 1 dimensions, and more than MAX_DIMS is MATLAB's error."""
+    if result_length == 1:
+        axis = clamp_axis(axis, arr.ndim)
+    elif axis >= MAX_DIMS:
+        raise too_many_dimensions()
+    if axis >= arr.ndim:
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    return arr, axis
 
 
 def first_nonsingleton(shape: tuple[int, ...]) -> int:
@@ -298,12 +312,13 @@ def iscolumn(a: Value) -> bool:
 
 
 
-def _grid_size(sz: Value, fname: str) -> list[int]:
+def _grid_size(sz: Value, fname: str) -> list[float]:
+    """The size vector as floats, so that products of huge sizes overflow to Inf, as in MATLAB."""
     dims = integer_values(sz, fname)
     if len(dims) < 2 or min(dims) < 0:
         raise MatlabError(f"MATLAB:{fname}:InvalidSize", "Size vector must have at least two "
                           "nonnegative elements.")
-    return dims
+    return [float(d) for d in dims]
 
 
 def _subscripts(value: Value, fname: str) -> np.ndarray:
@@ -337,7 +352,8 @@ def sub2ind(sz: Value, *subs: Value) -> Value:
     for values, n in zip(arrays, dims):
         if np.any(values < 1) or np.any(values > n) or np.any(values != np.floor(values)):
             raise MatlabError("MATLAB:sub2ind:IndexOutOfRange", "Out of range subscript.")
-        linear += (values - 1) * stride
+        with np.errstate(invalid="ignore", over="ignore"):
+            linear += np.where(values > 1, (values - 1) * stride, 0.0)   # 0 * Inf is no offset
         stride *= n
     return to_value(linear + 1)
 

@@ -19,7 +19,7 @@ from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .arguments import leading_positional, match_name, name_values, real_array, real_scalar
 from .reductions import max_, min_
 from .registry import builtin
-from .sizes import dim_arg, first_nonsingleton, is_text, numeric_array, option_text
+from .sizes import along_axis, dim_arg, first_nonsingleton, is_text, numeric_array, option_text
 
 EMPTY = np.zeros((0, 0))
 
@@ -34,12 +34,9 @@ def _float_data(fname: str, a: Value) -> tuple[np.ndarray, str]:
     return arr.astype(work_dtype(cls)), cls
 
 
-def _axis(arr: np.ndarray, dim: Value | None) -> tuple[np.ndarray, int]:
+def _axis(arr: np.ndarray, dim: Value | None, result_length: int = 1) -> tuple[np.ndarray, int]:
     """The working axis (first non-singleton or dim) with the array extended to have it."""
-    axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
-    if axis >= arr.ndim:
-        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
-    return arr, axis
+    return along_axis(arr, first_nonsingleton(arr.shape) if dim is None else dim_arg(dim), result_length)
 
 
 def _quantiles(sorted_values: np.ndarray, fractions: np.ndarray) -> np.ndarray:
@@ -68,7 +65,7 @@ def _quantile_of(fname: str, x: Value, p: Value, dim: Value | None, scale: float
     if dim is None and data.ndim == 2 and 1 in data.shape:     # a vector: one result per p, shaped as p
         values = np.sort(data.ravel()[~np.isnan(data.ravel())])
         return to_value(cast_result(_quantiles(values, flat_p).reshape(fractions.shape, order="F"), cls))
-    arr, axis = _axis(data.reshape(0, 1) if data.shape == (0, 0) else data, dim)
+    arr, axis = _axis(data.reshape(0, 1) if data.shape == (0, 0) else data, dim, flat_p.size)
     moved = np.moveaxis(arr, axis, -1)
     rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     results = np.array([_quantiles(np.sort(r[~np.isnan(r)]), flat_p) for r in rows]).reshape(

@@ -8,7 +8,7 @@ from ..indexing import check_field_name
 from ..values import CellArray, CharArray, StructArray, Value, class_of, normalize_shape, size_of
 from .cells import struct_value
 from .registry import builtin
-from .sizes import count_value, real_values
+from .sizes import clamp_axis, count_value, real_values
 from .textutil import texts_of
 
 
@@ -33,8 +33,8 @@ def cell2struct(c, fields, dim=1.0):
     if type(c) is not CellArray:
         raise MatlabError("MATLAB:cell2struct:ArgumentMustBeCell", "First argument must be a cell array.")
     names = _field_names(fields, "cell2struct")
-    axis = _dimension(dim)
     shape = size_of(c)
+    axis = clamp_axis(_dimension(dim), len(shape))
     shape = shape + (1,) * (axis + 1 - len(shape))
     if len(names) != shape[axis]:
         raise MatlabError("MATLAB:cell2struct:InvalidNumberOfFields",
