@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import numeric
 from ..values import CellArray, CharArray, StringArray, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
@@ -50,6 +50,7 @@ def _twos_complement(value: int, cls: str) -> int:
 def _digit_rows(values: list[int], base: int, symbols: str, min_digits: int) -> CharArray:
     """One row of digits per value, left-padded with the zero symbol to a common width of at least
     min_digits (and at least one digit); no values give a 0-by-min_digits array."""
+    check_size((len(values), min_digits), 2)
     if not values:
         return CharArray(np.zeros((0, min_digits), dtype=np.uint16))
     wide = max(values) >= 1 << 64                   # past uint64 (a double above 2^64): Python integers
@@ -59,9 +60,10 @@ def _digit_rows(values: list[int], base: int, symbols: str, min_digits: int) -> 
     while not columns or rest.any():
         columns.append(rest % radix)
         rest = rest // radix
-    columns += [np.zeros(len(values), dtype=np.intp)] * (min_digits - len(columns))
+    digits = np.stack(columns[::-1], axis=1).astype(np.intp)
+    digits = np.pad(digits, ((0, 0), (max(min_digits - digits.shape[1], 0), 0)))
     table = np.array([ord(c) for c in symbols], dtype=np.uint16)
-    return CharArray(table[np.stack(columns[::-1], axis=1).astype(np.intp)])
+    return CharArray(table[digits])
 
 
 def _min_digits(value: Value | None, fname: str) -> int:

@@ -142,6 +142,7 @@ def nchoosek(ctx, v: Value, k: Value) -> Value:
     items = v.codes.ravel(order="F") if type(v) is CharArray else numeric(v).ravel(order="F")
     if count > items.size:
         raise MatlabError("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
+    check_size((math.comb(items.size, count), count), items.dtype.itemsize)
     rows = list(itertools.combinations(range(items.size), count))
     index = np.array(rows, dtype=np.intp).reshape(len(rows), count)
     out = items[index]
@@ -151,11 +152,15 @@ def nchoosek(ctx, v: Value, k: Value) -> Value:
 def _binomial(ctx, n: Value, k: int) -> Value:
     (arr,) = _whole("nchoosek", (n,), "MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
     total = arr.ravel()[0]
-    if total < 0:
+    if not 0 <= total < math.inf:
         raise MatlabError("MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
     if k > total:
         raise MatlabError("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
-    exact = math.comb(int(total), k)
+    fewer = min(k, int(total) - k)
+    if fewer and fewer * math.log(total / fewer) > 710:      # C(n, k) >= (n/k)^k: past the doubles
+        exact = math.inf
+    else:
+        exact = math.comb(int(total), k)
     if exact > FLINTMAX:
         ctx.warn("MATLAB:nchoosek:LargeCoefficient", f"Result may not be exact. Coefficient is greater than "
                  f"{FLINTMAX:.6e} and is only accurate to 15 digits")
@@ -257,6 +262,8 @@ def isprime(x: Value) -> Value:
     (arr,) = _whole("isprime", (x,), *message)
     if np.any(arr < 0) or not np.all(np.isfinite(arr.astype(np.float64))):
         raise MatlabError(*message)
+    if arr.dtype.kind == "f":
+        arr = np.where(arr > FLINTMAX, 0, arr)     # a double past flintmax is even
     values = _as_integers(arr, class_of(x))
     largest = int(values.max(initial=0))
     if largest <= 1 << 24:
@@ -303,9 +310,10 @@ def _round_away(x: float) -> int:
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
-def _continued_fraction(x: float, tol: float) -> tuple[list[int], float, float]:
+def _continued_fraction(x: float, tol: float) -> tuple[list[float], float, float]:
     """The terms of x's continued fraction (nearest-integer form) until N/D is within tol of x
-    (NaN: no terms, N/D = NaN/1)."""
+    (NaN: no terms, N/D = NaN/1). A remainder too small to invert (a subnormal x) ends the expansion
+    with an infinite term, which leaves N/D as it was: rat(1e-320) is '0 + 1/Inf', 0/1."""
     if math.isnan(x):
         return [], math.nan, 1.0
     terms = [_round_away(x)]
@@ -313,6 +321,9 @@ def _continued_fraction(x: float, tol: float) -> tuple[list[int], float, float]:
     frac = x - terms[0]
     while x != 0 and abs(x - num / den) >= tol and frac != 0:
         flip = 1 / frac
+        if math.isinf(flip):
+            terms.append(flip)
+            break
         step = _round_away(flip)
         terms.append(step)
         frac = flip - step
@@ -329,7 +340,8 @@ def _fraction_text(x: float, terms: list[int]) -> str:
     text = str(terms[0])
     for j, step in enumerate(terms[1:], start=1):
         last = j == len(terms) - 1
-        text += f" + 1/({step})" if step < 0 or not last else f" + 1/{step}"
+        term = str(step) if not math.isinf(step) else "Inf" if step > 0 else "-Inf"
+        text += f" + 1/({term})" if step < 0 or not last else f" + 1/{term}"
         if not last:
             text = text[:-1]
     return text + ")" * max(len(terms) - 2, 0)

@@ -356,6 +356,11 @@ def _gallery_matrix(name: str, args: tuple[Value, ...]) -> np.ndarray:
 
 GALLERY_NAMES = ("cauchy", "circul", "fiedler", "frank", "kms", "lehmer", "lotkin", "minij", "moler",
                  "parter", "pei", "ris", "tridiag")
+GALLERY_NUMBERED = {       # gallery(3): badly conditioned; gallery(5): nilpotent, eigenvalues sensitive to rounding
+    3: [[-149, -50, -154], [537, 180, 546], [-27, -9, -25]],
+    5: [[-9, 11, -21, 63, -252], [70, -69, 141, -421, 1684], [-575, 575, -1149, 3451, -13801],
+        [3891, -3891, 7782, -23345, 93365], [1024, -1024, 2048, -6144, 24572]],
+}
 
 
 @builtin("gallery", family="construct")
@@ -365,12 +370,18 @@ def gallery(name: Value, *args: Value) -> Value:
     Supported: 'cauchy' (x, y), 'circul' (v), 'fiedler' (c), 'frank' (n), 'kms' (n, rho), 'lehmer' (n),
     'lotkin' (n), 'minij' (n), 'moler' (n, alpha), 'parter' (n), 'pei' (n, alpha), 'ris' (n),
     'tridiag' (n, c, d, e: sub-, main and superdiagonal; MATLAB returns it sparse, here it is full).
-    A vector argument given as a scalar n means 1:n. Other names are an error.
+    A vector argument given as a scalar n means 1:n. Other names are an error. gallery(3) is MATLAB's
+    badly conditioned 3-by-3 matrix and gallery(5) its 5-by-5 nilpotent eigenvalue test.
 
         gallery('minij', 3)    % [1 1 1; 1 2 2; 1 2 3]
     """
     word = option_text(name)
-    if word is None or word.lower() not in GALLERY_NAMES:
+    if word is None and not args and whole_scalar(name) in GALLERY_NUMBERED:
+        return to_value(np.array(GALLERY_NUMBERED[whole_scalar(name)], dtype=np.float64))
+    if word is None:
+        raise MatlabError("MATLAB:gallery:UnsupportedMatrix", "gallery takes a matrix name, or the number "
+                          "3 or 5 alone.")
+    if word.lower() not in GALLERY_NAMES:
         raise MatlabError("MATLAB:gallery:UnsupportedMatrix", f"gallery supports the matrices "
                           f"{', '.join(GALLERY_NAMES)}; '{word}' is not one of them.")
     args, cls = _float_class(args, "gallery")

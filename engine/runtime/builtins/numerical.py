@@ -19,7 +19,7 @@ from ..semantics import result_class, to_value, work_dtype
 from ..values import StructArray, Value
 from .elementwise import FLOAT_INPUTS, check_classes
 from .registry import builtin
-from .sizes import (clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
+from .sizes import (check_size, clamp_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
                     option_text)
 
 
@@ -127,9 +127,10 @@ def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
         if nargout > 2:
             mu = np.array([[xs.mean()], [xs.std(ddof=1) if xs.size > 1 else 0.0]], dtype=xs.dtype)
             xs = (xs - mu[0, 0]) / mu[1, 0]
-        vander = np.vander(xs, degree[0] + 1)
-        if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):
-            coeffs, r = np.full(degree[0] + 1, np.nan, xs.dtype), np.full((degree[0] + 1,) * 2, np.nan)
+        vander = np.vander(xs, check_size((xs.size, degree[0] + 1))[1])
+        if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):   # R as qr(V, 0) gives it
+            coeffs = np.full(degree[0] + 1, np.nan, xs.dtype)
+            r = np.full((min(xs.size, degree[0] + 1), degree[0] + 1), np.nan)
         else:
             q, r = scipy.linalg.qr(vander, mode="economic")
             coeffs = _back_substitution(r, q.T @ ys) if r.shape[0] == r.shape[1] else \

@@ -134,6 +134,10 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     initial = start.ravel(order="F").astype(np.float64)
     events = _events(ctx, fname, opts["Events"], shape, times[0], initial)[0] if "Events" in opts else []
     rhs = _derivative(ctx, fname, fun, n, shape)
+    if not np.all(np.isfinite(initial)):
+        rhs(times[0], initial)              # a derivative of the wrong length is reported first, as in MATLAB
+        raise MatlabError(f"MATLAB:{fname}:NonFiniteInitialConditions",
+                          f"The initial conditions must be finite: {fname} cannot integrate from Inf or NaN.")
     with np.errstate(all="ignore"):
         solution = scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial,
                                              method=method, dense_output=True, events=events or None, **settings)

@@ -6,11 +6,12 @@ the new objects' handles only when asked (``nargout > 0``).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
-from ..errors import MatlabError, not_enough_inputs, too_many_inputs
+from ..errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
                              colormap_from_matrix, colormap_from_name, colormap_matrix, is_numeric, is_text,
@@ -367,9 +368,10 @@ def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
     values)."""
     if bins is not None and bins.size > 1:
         return np.sort(bins)
-    n = 10 if bins is None else int(bins[0])
-    if n < 1:
+    count = 10.0 if bins is None else float(bins[0]) if bins.size else math.nan
+    if not (1 <= count < math.inf):
         raise MatlabError("MATLAB:hist:InvalidNumBins", "The number of bins must be a positive integer.")
+    n = check_size((1, int(count)))[1]
     lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
     if lo == hi:
         lo, hi = lo - n / 2, hi + n / 2

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..values import CharArray, StringArray, Value, class_of
 from .filetable import write_bytes
 from .registry import builtin
@@ -169,8 +169,12 @@ def _convert(spec: Spec, feed: _Feeder) -> str | None:
     value = feed.take(as_text=spec.conv == "s")
     if value is None or width is None or (spec.precision == "*" and precision is None):
         return None
+    if width:
+        check_size((1, int(width)), 2)
     if type(value) is str:
         return _format_text(spec, width, precision, value)
+    if precision:
+        check_size((1, int(precision)), 2)
     return _format_number(spec, width, precision, value)
 
 

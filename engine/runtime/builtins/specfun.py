@@ -19,7 +19,7 @@ from ..semantics import broadcast_shape, elementwise, numeric, result_class, to_
 from ..values import Value, class_of
 from .elementwise import FLOAT_INPUTS, _require_real, check_classes
 from .registry import Operation, builtin
-from .sizes import option_text, whole_scalar
+from .sizes import check_size, option_text, whole_scalar
 
 
 def _real_special(fname: str, fn: Callable[..., np.ndarray], *values: Value) -> Value:
@@ -447,12 +447,14 @@ def legendre(n: Value, x: Value, normalization: Value | None = None) -> Value:
     if np.any(np.abs(points) > 1):
         raise MatlabError("MATLAB:legendre:outOfRange", "X must be real and in the range (-1,1).")
     cls = result_class(x)
+    is_vector = points.ndim == 2 and min(points.shape) <= 1
+    shape = check_size((deg + 1,) + ((points.size,) if is_vector else points.shape))
+    if points.size == 0:
+        return to_value(np.zeros(shape, dtype=np.float32 if cls == "single" else np.float64))
     orders = np.arange(deg + 1, dtype=np.float64).reshape(-1, 1)
     flat = points.astype(np.float64).ravel(order="F").reshape(1, -1)
     values = sp.lpmv(orders, deg, flat)
     if kind != "unnorm":
         values = values * _legendre_scale(deg, orders, kind)
-    is_vector = points.ndim == 2 and min(points.shape) <= 1
-    shape = (deg + 1,) + ((points.size,) if is_vector else points.shape)
     out = values.reshape(shape, order="F")
     return to_value(out.astype(np.float32) if cls == "single" else out)

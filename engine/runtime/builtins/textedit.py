@@ -13,7 +13,7 @@ from ..values import (CellArray, CharArray, StringArray, Value, fold_columns, is
                       to_array)
 from .printf import Spec, format_text, parse_format
 from .registry import builtin
-from .sizes import count_value, size_from_args
+from .sizes import check_size, count_value, size_from_args
 from .textutil import (EMPTY_CHAR, TextList, alternation, cell_value, char_row, is_text_scalar, map_texts,
                        option_name, string_value, text_arg, texts_of, unescape)
 from .types import char_rows, pad_rows
@@ -96,6 +96,8 @@ def pad(text, *args):
             raise MatlabError("MATLAB:pad:InvalidPadCharacter", "The pad character must be one character.")
     if width is None:
         width = max((len(t) for t in texts.items if t is not None), default=0)
+    if texts.items:
+        check_size((len(texts.items), width), 2)
 
     def padded(t: str) -> str:
         spare = max(width - len(t), 0)
