@@ -504,3 +504,142 @@ def test_max_and_min_of_two_logical_arrays_are_logical():
     assert err is None and s.get("a").dtype == bool and s.get("a").tolist() == [[True]]
     assert s.get("b").dtype == bool and s.get("b").tolist() == [[False, True], [False, True]]
     assert s.get("c").dtype == np.float64 and s.get("c").tolist() == [[2.0]]
+
+
+# ---- found by the sharded run on the H100 host (seeds 36-51, 48,000 programs)
+
+TOO_MANY_DIMS = ("MATLAB:array:TooManyDimensions", "Arrays with more than 32 dimensions are not supported.")
+
+
+@pytest.mark.parametrize("code", ["A = accumarray([1e19], [], NaN)", "accumarray([2^531], [])",
+                                  "accumarray([18446744073709551615], [], @max)", "A = accumarray([1 1e19], 1)",
+                                  "A = accumarray({1e19, 1}, 1)", "A = accumarray(1, 1, [1e19 1])"])
+def test_accumarray_with_a_subscript_or_size_past_memory(code):
+    """The subscripts went to int64 unchecked: OverflowError (seeds 38, 41, 44, 46)."""
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:array:SizeLimitExceeded"
+    assert run("A = accumarray([1; 3], [10; 20]);")[2].get("A").ravel().tolist() == [10, 0, 20]
+
+
+@pytest.mark.parametrize("code, value", [
+    ("q = prctile(4, 50, 1e19);", [[4.0]]),               # one p: dim past the last names a singleton
+    ("q = maxk([3 1], 2, 75);", [[3.0, 1.0]]),
+    ("q = movmean([1 2 3], 3, 1e19);", [[1.0, 2.0, 3.0]]),
+    ("q = mad([1 5], 0, 2^531);", [[0.0, 0.0]]),
+    ("q = fft([1 2], [], 75);", [[1.0, 2.0]]),
+    ("q = histc(5, 5, 75);", [[1.0]]),
+])
+def test_a_dimension_past_the_last_is_a_singleton(code, value):
+    """prctile(44, [], 75) asked numpy for 76 dimensions and prctile(4, [], 1e19) for 1e19 of them
+    (seeds 39, 46); every builtin that extends its input to dim did the same."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("q").tolist() == value
+
+
+@pytest.mark.parametrize("code", ["q = prctile(44, [], 75)", "q = prctile(4, [], 1e19)",
+                                  "q = quantile(4, [0.1 0.2], 75)", "q = fft(5, 3, 1e19)",
+                                  "q = histc(5, 1:3, 2^531)", "q = mink(5, 0, 75)"])
+def test_a_result_that_needs_a_dimension_past_32(code):
+    """MATLAB gives a 1x1x...x0 array along dim 75; we allow 32 dimensions, so it is MATLAB's error."""
+    clean(code)
+    assert run(code)[1] == TOO_MANY_DIMS
+
+
+@pytest.mark.parametrize("code", ["a = legendre(1e308, [0.1 0.2])", "a = legendre(1e19, [])",
+                                  "p = polyfit([1 2 3 1], [1 4 9 16.5], 1e308)", "p = polyfit([], [], 1e19)"])
+def test_legendre_and_polyfit_of_a_degree_past_memory(code):
+    """numpy's 'Maximum allowed size exceeded' (legendre: seeds 40, 47, 51; polyfit: seeds 46, 51)."""
+    clean(code)
+    assert run(code)[1][0] in ("MATLAB:array:SizeLimitExceeded", "MATLAB:pmaxsize")
+    _, err, s = run("a = legendre(2, []); [p, S] = polyfit([1 NaN 3], [1 2 3], 4); r = size(S.R);")
+    assert err is None and s.get("a").shape == (3, 0) and s.get("r").tolist() == [[3, 5]]   # Octave
+
+
+@pytest.mark.parametrize("code, value", [
+    ("d = movmean(5, 18446744073709551615, 'Endpoints', 'shrink');", [[5.0]]),
+    ("d = movmean([1 2 3], 2^531);", [[2.0, 2.0, 2.0]]),
+    ("d = movmax([1 2 3], [0 1e19], 'Endpoints', 'discard');", np.zeros((1, 0)).tolist()),
+    ("d = movmean([1 NaN 3], 1e308, 'Endpoints', 'fill');", [[np.nan] * 3]),
+    ("d = movsum([1 2 3 4], 3, 'Endpoints', 0);", [[3.0, 6.0, 9.0, 7.0]]),    # Octave
+])
+def test_moving_window_longer_than_memory(code, value):
+    """A window past both ends sees the whole array: movmean(5, 18446744073709551615, 'Endpoints', 0)
+    raised numpy's 'pad_width must be of integral type' (seed 42). With a numeric fill value the count
+    of filled elements matters, so that one is a size error."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.array_equal(s.get("d"), np.array(value), equal_nan=True)
+    assert run("d = movmean(5, 18446744073709551615, 'Endpoints', 0)")[1][0] == "MATLAB:array:SizeLimitExceeded"
+
+
+def test_ode45_from_a_non_finite_initial_value():
+    """scipy rejected y0 = Inf with a ValueError (seed 46). MATLAB does not document it: its steps
+    run on and give Inf/NaN; ours is a clear error, after the derivative's length check that MATLAB
+    makes first (the reproducer's derivative has two elements for one y0)."""
+    code = "[t] = ode45(@(t, y) [2 1], 0:2, Inf)"
+    clean(code)
+    assert run(code)[1] == ("MATLAB:ode45:RHSsizeMismatch", "The ODE function must return a column vector "
+                            "of length 1.")
+    assert run("[t, y] = ode23(@(t, y) -y, [0 1], [1; NaN]);")[1] == (
+        "MATLAB:ode23:NonFiniteInitialConditions",
+        "The initial conditions must be finite: ode23 cannot integrate from Inf or NaN.")
+
+
+@pytest.mark.parametrize("code", ["a = pad('7', 1e308, '0')", "a = pad(\"7\", 1e19, 'left')",
+                                  "x = dec2bin(5, 1e19)", "x = dec2base(5, 3, 2^531)",
+                                  "x = sprintf('%*d', 1e19, 5)", "x = sprintf('%.*f', 18446744073709551615, 5)",
+                                  "[n, c] = hist(5, 1e19)", "x = histcounts(5, 1e19)",
+                                  "x = nchoosek(1:100, 50)"])
+def test_text_widths_and_counts_past_memory(code):
+    """pad's width went to Python's str padding: OverflowError (seed 48); the widths of dec2bin and
+    sprintf and the counts of hist, histcounts and nchoosek had the same fault."""
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:array:SizeLimitExceeded"
+    _, err, s = run("a = pad('7', 3, 'left', '0'); b = dec2bin(5, 8); c = sprintf('%*d', 3, 5);")
+    assert err is None and (s.get("a"), s.get("b"), s.get("c")) == ("007", "00000101", "  5")
+
+
+@pytest.mark.parametrize("code, error", [
+    ("aa = gallery(Inf)", ("MATLAB:gallery:UnsupportedMatrix", "gallery takes a matrix name, or the number 3 "
+                           "or 5 alone.")),
+    ("aa = gallery(4)", ("MATLAB:gallery:UnsupportedMatrix", "gallery takes a matrix name, or the number 3 "
+                         "or 5 alone.")),
+    ("aa = gallery('minij', 3); bb = gallery(3); cc = gallery(5); d = det(bb); z = any(cc^5, 'all');", None),
+])
+def test_gallery_with_a_number(code, error):
+    """The message said "'None' is not one of them" (seed 48). gallery(3) and gallery(5) are MATLAB's
+    documented numbered matrices: det 6 (badly conditioned) and nilpotent."""
+    clean(code)
+    _, err, s = run(code)
+    assert err == error
+    if error is None:
+        assert s.get("bb").tolist() == [[-149, -50, -154], [537, 180, 546], [-27, -9, -25]]
+        assert np.isclose(s.get("d"), 6, rtol=1e-6) and not s.get("z") and s.get("cc")[4, 4] == 24572
+
+
+@pytest.mark.parametrize("code, text, fraction", [
+    ("b = rat(1e-320); [n, d] = rat(1e-320);", "0 + 1/Inf", (0, 1)),      # Octave's text
+    ("b = rat(-5e-324); [n, d] = rat(-5e-324);", "0 + 1/(-Inf)", (0, 1)),
+    ("b = rat(pi); [n, d] = rat(pi);", "3 + 1/(7 + 1/16)", (355, 113)),
+])
+def test_rat_of_a_subnormal(code, text, fraction):
+    """1/x overflowed to Inf and int(Inf) raised (seed 51): the expansion ends with an infinite term."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("b") == text and (s.get("n"), s.get("d")) == fraction
+
+
+@pytest.mark.parametrize("code, value", [
+    ("x = isprime([1e19 2^531 7 2^53]);", [[False, False, True, False]]),   # doubles past 2^53 are even
+    ("[x, y] = ind2sub([1e308 1e308], 7);", [[7.0]]),
+    ("x = sub2ind([1e308 1e308 2], 1, 1, 1);", [[1.0]]),
+    ("x = nchoosek(1e15, 1e6);", [[np.inf]]),
+])
+def test_huge_numbers_in_integer_builtins(code, value):
+    """Siblings found by probing the fixed classes: isprime raised an IndexError past int64, ind2sub and
+    sub2ind an OverflowError, and nchoosek(1e15, 1e6) ran its exact product for minutes."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.array_equal(s.get("x"), value)
+    assert run("x = nchoosek(Inf, 2)")[1] == ("MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
