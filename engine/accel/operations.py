@@ -163,6 +163,12 @@ def _is_empty_placeholder(value: Any) -> bool:
     return type(value) is np.ndarray and value.size == 0 and value.dtype == np.float64
 
 
+def _is_empty_matrix(value: Any) -> bool:
+    """The ``[]`` (0x0) of ``max(x, [], dim)``: another empty B is a matrix to compare (a size error
+    unless it expands), as on the CPU."""
+    return _is_empty_placeholder(value) and value.shape == (0, 0)
+
+
 def _permute(ctx: Any, args: list, nargout: int) -> tuple:
     """permute(A, order) with a valid host order vector (anything else: the CPU raises MATLAB's error)."""
     if len(args) != 2 or type(args[0]) is not GpuTensor or nargout > 1:
@@ -289,13 +295,13 @@ def _extreme(op: str) -> Callable[[Any, list, int], tuple]:
         args, flag = _nan_flag(args)
         if flag == "includenan":
             raise GpuUnavailable(f"{op} with 'includenan' runs on the CPU")
-        if len(args) == 2 and not _is_empty_placeholder(args[1]):      # max(A, []) is max(A)
+        if len(args) == 2 and not _is_empty_matrix(args[1]):           # max(A, []) is max(A)
             if nargout > 1:
                 raise GpuUnavailable(f"{op} with two inputs has one output")
             return (binary(op, args[0], args[1]),)
         x = args[0]
         if type(x) is not GpuTensor or x.numel == 0 or len(args) > 3 or \
-                len(args) > 1 and not _is_empty_placeholder(args[1]):
+                len(args) > 1 and not _is_empty_matrix(args[1]):
             raise GpuUnavailable(f"this form of {op} runs on the CPU")
         dim = _dim(args[2]) if len(args) == 3 else _default_dim(x.shape)
         result = gpu_reduce(op, x, dim, with_index=nargout > 1)

@@ -643,3 +643,57 @@ def test_huge_numbers_in_integer_builtins(code, value):
     _, err, s = run(code)
     assert err is None and np.array_equal(s.get("x"), value)
     assert run("x = nchoosek(Inf, 2)")[1] == ("MATLAB:nchoosek:InvalidArg1", "N must be a nonnegative integer.")
+
+
+# ---- found by the sharded run on the H100 host (seeds 52-67, 48,000 programs, 1f9e570)
+
+
+def test_min_of_an_empty_non_placeholder_is_a_size_error_on_every_device():
+    """Only the 0x0 [] is max/min's placeholder for B; the GPU path took any empty B (0:-1 is 1x0) for
+    it and returned min(x) where the CPU raised the size error (seed 58)."""
+    code = "x = [9 9]; a = min(x, 0:-1);"
+    clean(code)
+    assert run(code)[1] == ("MATLAB:sizeDimensionsMustMatch", "Arrays have incompatible sizes for this operation.")
+    if provider.available():
+        _, err, s = run("g = gpuArray(ones(3)); m = min(g, []); sz = size(m);", "gpu")
+        assert err is None and s.get("sz").tolist() == [[1, 3]]
+
+
+@pytest.mark.parametrize("code, value", [
+    ("a = spline(0:3, [1 NaN 8 27], 1.5);", 2.375),        # Octave: spline([0 2 3], [1 8 27], 1.5)
+    ("a = spline(0:3, [1 1 NaN 8 27 0], 1.5);", None),
+    ("a = pchip(1:5, [1 2 NaN 2 1], 3);", 2.0),
+    ("a = makima(1:5, [1 2 NaN 2 1], 3);", None),
+])
+def test_interpolants_ignore_nan_points_with_matlabs_warning(code, value):
+    """MATLAB's spline/pchip/makima drop the points whose value is NaN (chckxy) and warn; scipy's
+    ValueError reached the user (seeds 52, 66)."""
+    clean(code)
+    out, err, s = run(code)
+    assert err is None and "Warning: All data points with NaN in their value will be ignored." in out
+    if value is not None:
+        assert abs(np.asarray(s.get("a")).item() - value) < 1e-12
+
+
+@pytest.mark.parametrize("code", ["a = ppval(spline(0:3, [Inf 1 8 27]), 1.5);",
+                                  "a = spline(0:3, [1 0 1e308 8 27 0], 1);",
+                                  "c = makima(1:5, [1 2 Inf 2 1], 3);"])
+def test_interpolants_of_infinite_values_are_a_clear_error(code):
+    clean(code)
+    ident, message = run(code)[1]
+    assert ident.endswith(":InfValues") and "finite values of y" in message
+
+
+def test_peaks_of_a_complex_size():
+    """peaks(1i): numpy's ComplexWarning (seed 59)."""
+    clean("a = peaks(1i);")
+    assert run("a = peaks(1i);")[1] == ("MATLAB:peaks:complexInput", "peaks supports real inputs only.")
+
+
+def test_char_of_cells_with_characters_outside_the_bmp():
+    """char({'😀', 'ab'}): rows are padded in UTF-16 code units (an emoji is two chars, as in a
+    literal); ord() of the joined character overflowed uint16 (seed 67)."""
+    code = "y = char({'😀', 'ab', 'abc'}); s = size(y); z = size(char(cellfun(@(x) '😀', {1}, 'UniformOutput', false)));"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("s").tolist() == [[3, 3]] and s.get("z").tolist() == [[1, 2]]

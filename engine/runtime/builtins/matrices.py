@@ -410,6 +410,8 @@ def peaks(*args: Value, nargout: int = 1) -> Value:
     if len(args) > 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     check_classes("peaks", args, FLOAT_INPUTS)
+    if any(numeric(a).dtype.kind == "c" for a in args):
+        raise MatlabError("MATLAB:peaks:complexInput", "peaks supports real inputs only.")
     if len(args) == 2:
         x, y = numeric(args[0]).astype(np.float64), numeric(args[1]).astype(np.float64)
         if x.shape != y.shape:

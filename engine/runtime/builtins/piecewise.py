@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.interpolate
 
+from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import CharArray, StructArray, Value
@@ -149,19 +150,45 @@ def _samples(fname: str, x: Value, y: Value, extra: int = 0) -> tuple[np.ndarray
     return xs[order], table, comp_shape
 
 
+def _without_nan_sites(ctx: CallContext, fname: str, xs: np.ndarray,
+                       table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """MATLAB (chckxy) ignores the data points whose value has a NaN, with a warning; an infinite value
+    leaves no finite interpolant, which MATLAB does not define either: an error."""
+    sites = table[1:-1] if table.shape[0] == xs.size + 2 else table
+    nan = np.isnan(sites).any(axis=1)
+    if nan.any():
+        ctx.warn("MATLAB:chckxy:IgnoreNaN", "All data points with NaN in their value will be ignored.")
+        keep = np.flatnonzero(~nan) + (table.shape[0] - sites.shape[0]) // 2
+        rows = np.concatenate([[0], keep, [table.shape[0] - 1]]) if sites is not table else keep
+        xs, table = xs[~nan], table[rows]
+        if xs.size < 2:
+            raise MatlabError(f"MATLAB:{fname}:NotEnoughPts", "There should be at least two data points.")
+    if not np.isfinite(table).all():
+        raise MatlabError(f"MATLAB:{fname}:InfValues", f"{fname} needs finite values of y (or NaN, ignored).")
+    return xs, table
+
+
 def _pp_of(poly, dim: int) -> StructArray:
     """The pp struct of a scipy piecewise polynomial over (pieces, components)."""
     c = np.asarray(poly.c).reshape(poly.c.shape[0], poly.c.shape[1], dim)
     return make_pp(np.asarray(poly.x), c.transpose(1, 2, 0).reshape(-1, c.shape[0]), dim)
 
 
-def _fit(fname: str, args: tuple[Value, ...], build) -> Value:
+def _fit(ctx: CallContext, fname: str, args: tuple[Value, ...], build) -> Value:
     """spline / pchip / makima: the pp of (x, y), or with xq its values there."""
     if len(args) not in (2, 3):
         raise MatlabError("MATLAB:narginchk:notEnoughInputs" if len(args) < 2 else "MATLAB:TooManyInputs",
                           "Not enough input arguments." if len(args) < 2 else "Too many input arguments.")
     xs, table, comp_shape = _samples(fname, args[0], args[1], 2 if fname == "spline" else 0)
-    pp = _pp_of(build(xs, table), table.shape[1])
+    xs, table = _without_nan_sites(ctx, fname, xs, table)
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):
+            fitted = build(xs, table)
+    except ValueError:                          # scipy: slopes past realmax (values near it)
+        fitted = None
+    if fitted is None or not np.isfinite(fitted.c).all():
+        raise MatlabError(f"MATLAB:{fname}:InfValues", f"{fname} needs finite values of y (or NaN, ignored).")
+    pp = _pp_of(fitted, table.shape[1])
     if len(args) == 2:
         return pp
     breaks, coefs, dim = _pp_parts(fname, pp)
@@ -188,7 +215,7 @@ def _spline(xs: np.ndarray, table: np.ndarray) -> scipy.interpolate.PPoly:
 
 
 @builtin("spline", family="numerical")
-def spline(*args: Value) -> Value:
+def spline(ctx: CallContext, *args: Value) -> Value:
     """pp = spline(x, y), yq = spline(x, y, xq)  cubic spline interpolation.
 
     The not-a-knot cubic spline through the points (x, y) (a line through two points, a parabola
@@ -198,11 +225,11 @@ def spline(*args: Value) -> Value:
 
         spline(0:3, [0 1 8 27], 1.5)    % 3.375
     """
-    return _fit("spline", args, _spline)
+    return _fit(ctx, "spline", args, _spline)
 
 
 @builtin("pchip", family="numerical")
-def pchip(*args: Value) -> Value:
+def pchip(ctx: CallContext, *args: Value) -> Value:
     """pp = pchip(x, y), yq = pchip(x, y, xq)  shape-preserving piecewise cubic Hermite interpolation.
 
     Slopes by MATLAB's Fritsch-Carlson rule, so the interpolant does not overshoot the data and is
@@ -210,11 +237,11 @@ def pchip(*args: Value) -> Value:
 
         pchip(1:4, [1 2 2 3], 2.5)    % 2
     """
-    return _fit("pchip", args, lambda xs, table: scipy.interpolate.PchipInterpolator(xs, table))
+    return _fit(ctx, "pchip", args, lambda xs, table: scipy.interpolate.PchipInterpolator(xs, table))
 
 
 @builtin("makima", family="numerical")
-def makima(*args: Value) -> Value:
+def makima(ctx: CallContext, *args: Value) -> Value:
     """pp = makima(x, y), yq = makima(x, y, xq)  modified Akima piecewise cubic Hermite interpolation.
 
     Slopes by the modified Akima rule: less wiggle than spline, without pchip's flattening at local
@@ -222,5 +249,5 @@ def makima(*args: Value) -> Value:
 
         makima(1:5, [1 2 4 2 1], 2.5)
     """
-    return _fit("makima", args, lambda xs, table: scipy.interpolate.Akima1DInterpolator(
+    return _fit(ctx, "makima", args, lambda xs, table: scipy.interpolate.Akima1DInterpolator(
         xs, table, method="makima"))

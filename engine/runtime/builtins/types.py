@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..semantics import cast_result, char_codes
 from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, HandleObject, StringArray,
-                      StructArray, Value, class_of, simplify, to_array)
+                      StructArray, Value, class_of, simplify, to_array, utf16_codes)
 from .construct import split_class
 from .registry import builtin
 from .sizes import size_from_args
@@ -138,9 +138,14 @@ def char_rows(value: Value) -> list[str]:
 
 
 def pad_rows(rows: list[str]) -> CharArray:
-    width = max((len(r) for r in rows), default=0)
-    codes = np.array([[ord(c) for c in r.ljust(width)] for r in rows], dtype=np.uint16)
-    return CharArray(codes.reshape(len(rows), width))
+    """The rows as a char matrix, padded with spaces; widths count UTF-16 code units (a character outside
+    the BMP is two chars, as in MATLAB)."""
+    units = [utf16_codes(r) for r in rows]
+    width = max((u.size for u in units), default=0)
+    codes = np.full((len(rows), width), ord(" "), dtype=np.uint16)
+    for k, u in enumerate(units):
+        codes[k, :u.size] = u
+    return CharArray(codes)
 
 
 @builtin("char", family="types")
