@@ -88,13 +88,13 @@ def prune(text: str) -> str:
 def library(has_f64: bool) -> str:
     """The WGSL helpers every kernel includes.
 
-    With shader-f64 (and int64): the f64 math library, and single-precision math computed through it,
-    division and sqrt included (rounded_ops.wgsl); without: single-precision math on WGSL's f32
-    built-ins (double then never reaches the GPU). Both
-    end with the Philox random-number library (philox.wgsl); ``render`` prunes what a kernel does not
-    call, so kernels that draw nothing do not carry it.
+    The f32 math library (single precision computed in f32, the same on every adapter); with
+    shader-f64 (and int64) also the f64 math library and correctly rounded division and sqrt in both
+    precisions (rounded_ops.wgsl), without it WGSL's f32 division and sqrt (rounded_ops_f32.wgsl); and
+    the Philox random-number library (philox.wgsl). ``render`` prunes what a kernel does not call, so
+    kernels that draw nothing or compute no transcendental do not carry it.
     """
     if has_f64:
-        return (source("common") + source("rounded_ops") + source("f64_math") + source("f32_via_f64")
+        return (source("common") + source("rounded_ops") + source("f64_math") + source("f32_math")
                 + source("philox"))
     return source("common") + source("rounded_ops_f32") + source("f32_math") + source("philox")

@@ -82,7 +82,8 @@ def ulp_errors(got, ref):
     the reference is not NaN, a wrong infinity or a wrong sign of zero count as infinite error."""
     got, ref = np.asarray(got), np.asarray(ref)
     with np.errstate(all="ignore"):
-        err = np.abs(got - ref) / np.spacing(np.abs(ref))
+        spacing = np.spacing(np.abs(ref)).astype(np.float64)       # in ulps of the reference's type
+        err = np.abs(got.astype(np.float64) - ref.astype(np.float64)) / spacing
     same = (got == ref) & (np.signbit(got) == np.signbit(ref)) | (np.isnan(got) & np.isnan(ref))
     err = np.where(same, 0.0, err)
     return np.where(np.isfinite(ref) & np.isfinite(got) | same, err, np.inf)

@@ -1,87 +1,247 @@
-// matfuse f32 math on WGSL's f32 built-ins, for adapters without shader-f64 (with f64, kernels use
-// f32_via_f64.wgsl instead). MATLAB semantics are added around the built-ins (NaN, Inf, signed zero,
-// negative bases); accuracy is the driver's (Vulkan allows several ulp, lavapipe is far worse near the
-// edges: see docs/gpu.md). The m32_ names match the m64_ ones so kernels come from one table.
+// matfuse f32 math library.
+//
+// Single-precision elementary functions computed in f32 arithmetic on every adapter, with or without
+// shader-f64, within 2 ulp of the correctly rounded single result (measured: docs/gpu.md). It is the
+// f64 library's design at half the width: float-float values (vec2<f32>: x = high part, y = low part)
+// where one rounding would cost accuracy, exact products by Veltkamp splitting (never fma, which
+// lavapipe evaluates as a rounded multiply and add), and every error-free transformation and Inf/NaN
+// test passed through the opaque zero of common.wgsl, so that no compiler folds a class test or
+// reassociates an error term away (f64_math.wgsl's header says why). WGSL's f32 transcendental
+// built-ins are never called: lavapipe's `log` near 1 is off by 3e-4 relative, `sin` of large arguments
+// is garbage, and WGSL lets `/` and `sqrt` be 2.5 ulp off (the H100's are), so the few divisions and
+// square roots whose rounding reaches a result are corrected by their remainders.
+// Only u32 integer arithmetic is used (no shader-int64). Names start with m32_ or ff_.
 
-// The built-ins do not promise NaN in, NaN out: every wrapper passes NaN through itself.
-fn m32_exp(x: f32) -> f32 { return select(exp(x), x, m32_isnan(x)); }
-fn m32_sin(x: f32) -> f32 { return select(sin(x), x, m32_isnan(x)); }
-fn m32_cos(x: f32) -> f32 { return select(cos(x), x, m32_isnan(x)); }
-fn m32_tan(x: f32) -> f32 { return select(tan(x), x, m32_isnan(x)); }
-fn m32_atan(x: f32) -> f32 { return select(atan(x), x, m32_isnan(x)); }
-fn m32_sinh(x: f32) -> f32 { return select(sinh(x), x, m32_isnan(x)); }
-fn m32_cosh(x: f32) -> f32 { return select(cosh(x), x, m32_isnan(x)); }
+const M32_LN2_HI: f32 = 0.693145751953125;         // ln 2 to 16 bits: k * LN2_HI is exact for |k| < 256
+const M32_LN2_LO: f32 = 1.428606765330187e-06;
+const M32_INV_LN2: f32 = 1.4426950216293335;
+const M32_INVLN2_FF = vec2<f32>(1.4426950216293335, 1.925963033500011e-08);
+const M32_INVLN10_FF = vec2<f32>(0.4342944920063019, -1.0103049952192578e-08);
+const M32_PIO2_FF = vec2<f32>(1.5707963705062866, -4.371138828673793e-08);
+const M32_PI_FF = vec2<f32>(3.1415927410125732, -8.742277657347586e-08);
+const M32_THIRD_FF = vec2<f32>(0.3333333432674408, -9.934107758624577e-09);
+const M32_SIXTH_FF = vec2<f32>(0.1666666716337204, -4.967053879312289e-09);
+const M32_SQRT2: f32 = 1.4142135623730951;
+const M32_PIO4: f32 = 0.7853981633974483;
+const M32_TWO_OVER_PI: f32 = 0.6366197723675814;
+// pi/2 as a sum of five floats, the first four of 13 bits: q * part is exact for q < 2^11.
+const M32_PIO2_1: f32 = 1.570556640625;
+const M32_PIO2_2: f32 = 0.0002396702766418457;
+const M32_PIO2_3: f32 = 1.5890691429376602e-08;
+const M32_PIO2_4: f32 = 2.5632829192545614e-12;
+const M32_PIO2_5: f32 = 6.123234262925839e-17;
 
-fn m32_tanh(x: f32) -> f32 {
+// atan(j/8) for j = 0..8 as float-floats.
+const M32_ATAN_TAB = array<vec2<f32>, 9>(
+    vec2<f32>(0.0, 0.0),
+    vec2<f32>(0.12435499578714371, -1.240382241363136e-09),
+    vec2<f32>(0.244978666305542, -3.1786777654474463e-09),
+    vec2<f32>(0.3587706685066223, 1.7639498750554594e-09),
+    vec2<f32>(0.46364760398864746, 5.01215868808913e-09),
+    vec2<f32>(0.5585992932319641, 2.2111597886009804e-08),
+    vec2<f32>(0.6435011029243469, 5.868937336117597e-09),
+    vec2<f32>(0.7188299894332886, 1.0188335508587443e-08),
+    vec2<f32>(0.7853981852531433, -2.1855694143368964e-08));
+
+// ---------------------------------------------------------------- scaling
+
+// 2^k for k in [-126, 127].
+fn m32_pow2(k: i32) -> f32 { return bitcast<f32>(u32(k + 127) << 23u); }
+
+// y * 2^k with one rounding (also into the subnormal range) for k in [-246, 247].
+fn m32_scale(y: f32, k: i32) -> f32 {
+    if (k > 120) { return m32_opaque(y * m32_pow2(120)) * m32_pow2(k - 120); }
+    if (k < -120) { return m32_opaque(y * m32_pow2(-120)) * m32_pow2(k + 120); }
+    return y * m32_pow2(k);
+}
+
+// floor(log2(a)) for finite a > 0, subnormals included.
+fn m32_exponent(a: f32) -> i32 {
+    if (a < 1.1754943508222875e-38) { return i32(bitcast<u32>(a * 16777216.0) >> 23u) - 127 - 24; }
+    return i32(bitcast<u32>(a) >> 23u) - 127;
+}
+
+// ---------------------------------------------------------------- float-float arithmetic
+
+fn ff_two_sum(a: f32, b: f32) -> vec2<f32> {
+    let s = m32_opaque(a + b);
+    let bb = m32_opaque(s - a);
+    let av = m32_opaque(s - bb);
+    return vec2<f32>(s, m32_opaque(m32_opaque(a - av) + m32_opaque(b - bb)));
+}
+
+// Requires |a| >= |b| (or a == 0).
+fn ff_fast(a: f32, b: f32) -> vec2<f32> {
+    let s = m32_opaque(a + b);
+    return vec2<f32>(s, m32_opaque(b - m32_opaque(s - a)));
+}
+
+// Veltkamp split into two halves of 12 bits; |a| < 2^115.
+fn ff_split(a: f32) -> vec2<f32> {
+    let c = m32_opaque(4097.0 * a);
+    let h = m32_opaque(c - m32_opaque(c - a));
+    return vec2<f32>(h, m32_opaque(a - h));
+}
+
+// Exact product a*b = p.x + p.y (Dekker).
+fn ff_two_prod(a: f32, b: f32) -> vec2<f32> {
+    let p = m32_opaque(a * b);
+    let sa = ff_split(a);
+    let sb = ff_split(b);
+    let e1 = m32_opaque(sa.x * sb.x - p);
+    let e2 = m32_opaque(e1 + sa.x * sb.y);
+    let e3 = m32_opaque(e2 + sa.y * sb.x);
+    return vec2<f32>(p, m32_opaque(e3 + sa.y * sb.y));
+}
+
+fn ff_add(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
+    let s = ff_two_sum(a.x, b.x);
+    return ff_fast(s.x, s.y + a.y + b.y);
+}
+
+fn ff_add_f(a: vec2<f32>, b: f32) -> vec2<f32> {
+    let s = ff_two_sum(a.x, b);
+    return ff_fast(s.x, s.y + a.y);
+}
+
+fn ff_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
+    let p = ff_two_prod(a.x, b.x);
+    return ff_fast(p.x, p.y + (a.x * b.y + a.y * b.x));
+}
+
+fn ff_mul_f(a: vec2<f32>, b: f32) -> vec2<f32> {
+    let p = ff_two_prod(a.x, b);
+    return ff_fast(p.x, p.y + a.y * b);
+}
+
+// a - p - t in this order (a - p.x is exact), each step opaque (the f64 library's remainder says why).
+fn m32_remainder(a: vec2<f32>, p: vec2<f32>, t: f32) -> f32 {
+    let r1 = m32_opaque(a.x - p.x);
+    let r2 = m32_opaque(r1 - p.y);
+    return m32_opaque(r2 + a.y) - t;
+}
+
+// The first quotient may be 2.5 ulp off (WGSL's bound for f32 division); the remainder corrects it.
+fn ff_div(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
+    let q = a.x / b.x;
+    let p = ff_two_prod(q, b.x);
+    return ff_fast(q, m32_remainder(a, p, q * b.y) / b.x);
+}
+
+fn ff_sqrt(a: vec2<f32>) -> vec2<f32> {
+    if (a.x <= 0.0) { return vec2<f32>(0.0, 0.0); }
+    let s = sqrt(a.x);
+    let p = ff_two_prod(s, s);
+    return ff_fast(s, m32_remainder(a, p, 0.0) / (2.0 * s));
+}
+
+// ---------------------------------------------------------------- exponentials
+
+struct M32Exp { k: i32, em: vec2<f32> }
+
+// e^(zh + zl) = 2^k * (1 + em), |zh| <= 104, em a float-float with |em| < 0.42 (relative error ~2^-32).
+fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
+    let kf = round(zh * M32_INV_LN2);
+    let r = ff_two_sum(m32_opaque(zh - kf * M32_LN2_HI), zl - kf * M32_LN2_LO);
+    let x = r.x;
+    var q: f32 = 2.4801587642286904e-05;             // Taylor terms 1/8! .. 1/3!
+    q = q * x + 0.00019841270113829523;
+    q = q * x + 0.0013888889225199819;
+    q = q * x + 0.008333333767950535;
+    q = q * x + 0.0416666679084301;
+    q = q * x + 0.1666666716337204;
+    let half_sq = ff_two_prod(x, x) * 0.5;            // r^2/2 as a float-float, r.y included
+    let tail = ff_fast(half_sq.x, half_sq.y + x * r.y + x * x * x * q);
+    return M32Exp(i32(kf), ff_add(r, tail));
+}
+
+fn m32_exp(x: f32) -> f32 {
     if (m32_isnan(x)) { return x; }
-    if (abs(x) > 10.0) { return m32_copysign(1.0, x); }
-    return tanh(x);
+    if (x > 89.0) { return m32_inf(); }
+    if (x < -104.0) { return 0.0; }
+    let c = m32_exp_core(x, 0.0);
+    return m32_scale(ff_add_f(c.em, 1.0).x, c.k);
+}
+
+// e^x - 1 as a float-float for -18 <= x <= 20.
+fn m32_expm1_ff(x: f32) -> vec2<f32> {
+    let c = m32_exp_core(x, 0.0);
+    if (c.k == 0) { return c.em; }
+    let t = m32_pow2(c.k);
+    return ff_add(vec2<f32>(t * c.em.x, t * c.em.y), ff_two_sum(t, -1.0));
+}
+
+fn m32_expm1(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    if (x > 20.0) { return m32_exp(x); }
+    if (x < -18.0) { return -1.0; }
+    if (abs(x) < 2.9802322387695312e-08) { return x; }
+    return m32_expm1_ff(x).x;
+}
+
+// ---------------------------------------------------------------- logarithms
+
+// ln(x) as a float-float for finite x > 0 (relative error about 2^-34).
+fn m32_log_ff(xin: f32) -> vec2<f32> {
+    var x = xin;
+    var k: i32 = 0;
+    if (x < 1.1754943508222875e-38) { x = x * 16777216.0; k = -24; }
+    let b = bitcast<u32>(x);
+    k = k + i32(b >> 23u) - 127;
+    var m = bitcast<f32>((b & 0x007fffffu) | 0x3f800000u);
+    if (m > M32_SQRT2) { m = m * 0.5; k = k + 1; }
+    // ln(m) = 2 atanh(s), s = f / (2 + f), f = m - 1 exact.
+    let f = m - 1.0;
+    let s = ff_div(vec2<f32>(f, 0.0), ff_two_sum(2.0, f));
+    let z = ff_mul(s, s);
+    var q: f32 = 0.07692307978868484;                // 1/13 .. 1/5
+    q = q * z.x + 0.09090909361839294;
+    q = q * z.x + 0.1111111119389534;
+    q = q * z.x + 0.1428571492433548;
+    q = q * z.x + 0.20000000298023224;
+    let big_q = ff_add(M32_THIRD_FF, ff_mul_f(z, q));
+    let w = ff_add_f(ff_mul(z, big_q), 1.0);
+    let l = ff_mul(s, w) * 2.0;
+    let kf = f32(k);
+    return ff_add(ff_fast(kf * M32_LN2_HI, kf * M32_LN2_LO), l);
+}
+
+// Special cases shared by the logarithms; returns true with the result in *r when x is not finite > 0.
+fn m32_log_special(x: f32, r: ptr<function, f32>) -> bool {
+    if (m32_isnan(x)) { *r = x; return true; }
+    if (x < 0.0) { *r = m32_nan(); return true; }
+    if (x == 0.0) { *r = -m32_inf(); return true; }
+    if (m32_isinf(x)) { *r = x; return true; }
+    return false;
 }
 
 fn m32_log(x: f32) -> f32 {
-    if (m32_isnan(x) || x < 0.0) { return m32_nan(); }
-    if (x == 0.0) { return -m32_inf(); }
-    return log(x);
+    var r: f32;
+    if (m32_log_special(x, &r)) { return r; }
+    return m32_log_ff(x).x;
 }
 
 fn m32_log2(x: f32) -> f32 {
-    if (m32_isnan(x) || x < 0.0) { return m32_nan(); }
-    if (x == 0.0) { return -m32_inf(); }
-    return log2(x);
+    var r: f32;
+    if (m32_log_special(x, &r)) { return r; }
+    return ff_mul(m32_log_ff(x), M32_INVLN2_FF).x;
 }
 
-fn m32_log10(x: f32) -> f32 { return m32_log(x) * 0.4342944819032518; }
-
-// asin and acos through atan2 of sqrt((1 - x)(1 + x)): the asin/acos built-ins are far less accurate.
-fn m32_asin(x: f32) -> f32 {
-    if (m32_isnan(x) || abs(x) > 1.0) { return m32_nan(); }
-    return atan2(x, sqrt((1.0 - x) * (1.0 + x)));
-}
-
-fn m32_acos(x: f32) -> f32 {
-    if (m32_isnan(x) || abs(x) > 1.0) { return m32_nan(); }
-    return atan2(sqrt((1.0 - x) * (1.0 + x)), x);
-}
-
-// Kahan: (e^x - 1) * x / log(e^x) cancels the rounding error of e^x.
-fn m32_expm1(x: f32) -> f32 {
-    if (abs(x) < 1e-4) { return x + 0.5 * x * x; }
-    if (x > 80.0) { return exp(x); }
-    let u = exp(x);
-    let um = m32_opaque(u - 1.0);
-    if (um == -1.0) { return -1.0; }
-    return um * x / log(u);
+fn m32_log10(x: f32) -> f32 {
+    var r: f32;
+    if (m32_log_special(x, &r)) { return r; }
+    return ff_mul(m32_log_ff(x), M32_INVLN10_FF).x;
 }
 
 fn m32_log1p(x: f32) -> f32 {
-    if (m32_isnan(x) || m32_isinf(x) || x <= -1.0) { return m32_log(1.0 + x); }
-    let u = m32_opaque(1.0 + x);
-    if (u == 1.0) { return x; }
-    return log(u) * x / (u - 1.0);
+    var r: f32;
+    if (m32_log_special(x + 1.0, &r)) { return select(r, x, m32_isnan(x)); }
+    if (abs(x) < 2.9802322387695312e-08) { return x; }
+    let u = ff_two_sum(1.0, x);
+    return ff_add_f(m32_log_ff(u.x), u.y / u.x).x;
 }
 
-fn m32_atan2(y: f32, x: f32) -> f32 {
-    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
-    if (y == 0.0) {
-        return m32_copysign(select(0.0, 3.1415927, (bitcast<u32>(x) >> 31u) != 0u), y);
-    }
-    if (m32_isinf(x) && m32_isinf(y)) {
-        return m32_copysign(select(0.7853982, 2.3561945, x < 0.0), y);
-    }
-    return atan2(y, x);
-}
-
-fn m32_hypot(x: f32, y: f32) -> f32 {
-    let ax = abs(x);
-    let ay = abs(y);
-    if (m32_isinf(x) || m32_isinf(y)) { return m32_inf(); }
-    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
-    let a = max(ax, ay);
-    let b = min(ax, ay);
-    if (b == 0.0) { return a; }
-    let r = b / a;
-    return a * sqrt(1.0 + r * r);
-}
+// ---------------------------------------------------------------- power
 
 // x^y with C99 special cases, tested on the bits as in the f64 library (magnitudes compare as integers:
 // 0x7f800000 is Inf, 0x3f800000 is 1); negative x with non-integer y gives NaN (complex in MATLAB: the
@@ -105,5 +265,318 @@ fn m32_pow(x: f32, y: f32) -> f32 {
     }
     if (xneg && !yint) { return m32_nan(); }
     if (y == 2.0) { return x * x; }
-    return m32_copysign(pow(bitcast<f32>(mx), y), sign);
+    if (y == 1.0) { return x; }
+    let l = m32_log_ff(bitcast<f32>(mx));
+    if (y * l.x > 89.0) { return m32_copysign(m32_inf(), sign); }
+    if (y * l.x < -104.0) { return m32_copysign(0.0, sign); }
+    let z = ff_two_prod(y, l.x);                       // |y| < 2^31 here, so the split is exact
+    let c = m32_exp_core(z.x, z.y + y * l.y);
+    return m32_copysign(m32_scale(ff_add_f(c.em, 1.0).x, c.k), sign);
+}
+
+// ---------------------------------------------------------------- trigonometry
+
+struct M32Reduced { y: vec2<f32>, q: i32 }
+
+// Bits p .. p+15 of the 2/pi table (bit 0 is the top bit of its first word).
+fn m32_two_over_pi_bits(p: u32) -> u32 {
+    let w = p / 32u;
+    let sh = p % 32u;
+    let hi = MF_TWO_OVER_PI[w];
+    let lo = MF_TWO_OVER_PI[w + 1u];
+    return select((hi << sh) | (lo >> (32u - sh)), hi, sh == 0u) >> 16u;
+}
+
+// Payne-Hanek: ax = q*pi/2 + y with |y| <= pi/4 (y a float-float), for finite ax >= 2^11. The 24-bit
+// mantissa times a 96-bit window of 2/pi, in 16-bit limbs (u32 products never overflow), taken mod 4.
+fn m32_rem_pio2_large(ax: f32) -> M32Reduced {
+    let b = bitcast<u32>(ax);
+    let ex = i32(b >> 23u) - 150;                      // ax = m * 2^ex, ex >= -12
+    let m = (b & 0x007fffffu) | 0x00800000u;
+    let ml = m & 0xffffu;
+    let mh = m >> 16u;
+    let start = u32(ex + 62);                          // the table bit of 2/pi's bit 2^-(ex-1)
+    var c: array<u32, 8>;                              // m * window in 16-bit columns, value c * 2^-94
+    for (var k = 0u; k < 6u; k = k + 1u) {
+        let w = m32_two_over_pi_bits(start + 16u * (5u - k));
+        let t = w * ml;
+        let u = w * mh;
+        c[k] = c[k] + (t & 0xffffu);
+        c[k + 1u] = c[k + 1u] + (t >> 16u) + (u & 0xffffu);
+        c[k + 2u] = c[k + 2u] + (u >> 16u);
+    }
+    var carry = 0u;
+    for (var j = 0u; j < 8u; j = j + 1u) {
+        let t = c[j] + carry;
+        c[j] = t & 0xffffu;
+        carry = t >> 16u;
+    }
+    var q = i32((c[5] >> 14u) & 3u);
+    c[5] = c[5] & 0x3fffu;
+    let negative = (c[5] & 0x2000u) != 0u;
+    if (negative) {                                    // fraction >= 1/2: take 1 - fraction
+        q = q + 1;
+        var inc = 1u;
+        for (var j = 0u; j < 6u; j = j + 1u) {
+            let t = (~c[j] & 0xffffu) + inc;
+            c[j] = t & 0xffffu;
+            inc = t >> 16u;
+        }
+        c[5] = c[5] & 0x3fffu;
+    }
+    var f = vec2<f32>(f32(c[5]) * m32_pow2(-14), 0.0);
+    for (var j = 4; j >= 0; j = j - 1) {
+        f = ff_add_f(f, f32(c[j]) * m32_pow2(16 * j - 94));
+    }
+    var y = ff_mul(f, M32_PIO2_FF);
+    if (negative) { y = -y; }
+    return M32Reduced(y, q & 3);
+}
+
+// Reduce |x| (finite) to (y, quadrant): Cody-Waite in float-float below 2^11, Payne-Hanek above.
+fn m32_reduce(ax: f32) -> M32Reduced {
+    if (ax <= M32_PIO4) { return M32Reduced(vec2<f32>(ax, 0.0), 0); }
+    if (ax >= 2048.0) { return m32_rem_pio2_large(ax); }
+    let q = round(ax * M32_TWO_OVER_PI);
+    var y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_1), -q * M32_PIO2_2);
+    y = ff_add_f(y, -q * M32_PIO2_3);
+    y = ff_add_f(y, -q * M32_PIO2_4);
+    y = ff_add_f(y, -q * M32_PIO2_5);
+    return M32Reduced(y, i32(q) & 3);
+}
+
+// sin(y) for |y| <= pi/4 (y a float-float), rounded once.
+fn m32_sin_kernel(y: vec2<f32>) -> f32 {
+    let z = y.x * y.x;
+    var p: f32 = -2.5052107943679403e-08;             // -1/3! + z/5! - ... - z^4/11!
+    p = p * z + 2.7557318844628753e-06;
+    p = p * z - 0.00019841270113829523;
+    p = p * z + 0.008333333767950535;
+    p = p * z - 0.1666666716337204;
+    return y.x + m32_opaque(y.y * (1.0 - 0.5 * z) + y.x * z * p);
+}
+
+// cos(y) for |y| <= pi/4 (y a float-float), rounded once.
+fn m32_cos_kernel(y: vec2<f32>) -> f32 {
+    let z = y.x * y.x;
+    var p: f32 = 2.0876755879584152e-09;              // 1/4! - z/6! + ... + z^4/12!
+    p = p * z - 2.755731998149713e-07;
+    p = p * z + 2.4801587642286904e-05;
+    p = p * z - 0.0013888889225199819;
+    p = p * z + 0.0416666679084301;
+    let w = ff_two_sum(1.0, -0.5 * z);
+    return w.x + m32_opaque(w.y + (z * z * p - y.x * y.y));
+}
+
+// sin(y) and cos(y) for |y| <= pi/4 as float-floats (for tan, a ratio of the two).
+fn m32_sin_ff(y: vec2<f32>) -> vec2<f32> {
+    let z = y.x * y.x;
+    let y3 = ff_mul_f(ff_two_prod(y.x, y.x), y.x);
+    let t1 = ff_mul(y3, M32_SIXTH_FF);
+    var p: f32 = -2.5052107943679403e-08;             // 1/5! - z/7! + ... - z^3/11!
+    p = p * z + 2.7557318844628753e-06;
+    p = p * z - 0.00019841270113829523;
+    p = p * z + 0.008333333767950535;
+    let corr = y.y * (1.0 - 0.5 * z) + y3.x * z * p - t1.y;
+    let s = ff_two_sum(y.x, -t1.x);
+    return ff_fast(s.x, s.y + corr);
+}
+
+fn m32_cos_ff(y: vec2<f32>) -> vec2<f32> {
+    let z = y.x * y.x;
+    let hz = ff_two_prod(y.x, y.x) * 0.5;
+    let w = ff_two_sum(1.0, -hz.x);
+    var p: f32 = 2.0876755879584152e-09;              // 1/4! - z/6! + ... + z^4/12!
+    p = p * z - 2.755731998149713e-07;
+    p = p * z + 2.4801587642286904e-05;
+    p = p * z - 0.0013888889225199819;
+    p = p * z + 0.0416666679084301;
+    return ff_fast(w.x, w.y - hz.y + z * z * p - y.x * y.y);
+}
+
+// sin (odd = false) or cos (odd = true) of the reduced argument, signed by the quadrant's half.
+fn m32_sin_quadrant(r: M32Reduced, odd: bool, negative: bool) -> f32 {
+    var v: f32;
+    if (odd) { v = m32_cos_kernel(r.y); } else { v = m32_sin_kernel(r.y); }
+    return select(v, -v, negative);
+}
+
+fn m32_sin(x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    let ax = abs(x);
+    if (ax < 0.000244140625) { return x; }
+    let r = m32_reduce(ax);
+    return m32_sin_quadrant(r, (r.q & 1) == 1, ((r.q & 2) == 2) != (x < 0.0));
+}
+
+fn m32_cos(x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    let ax = abs(x);
+    if (ax < 0.0001220703125) { return 1.0; }
+    let r = m32_reduce(ax);
+    return m32_sin_quadrant(r, (r.q & 1) == 0, ((r.q + 1) & 2) == 2);
+}
+
+fn m32_tan(x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    let ax = abs(x);
+    if (ax < 0.000244140625) { return x; }
+    let r = m32_reduce(ax);
+    let s = m32_sin_ff(r.y);
+    let c = m32_cos_ff(r.y);
+    var v: f32;
+    if ((r.q & 1) == 0) { v = ff_div(s, c).x; } else { v = -ff_div(c, s).x; }
+    return select(v, -v, x < 0.0);
+}
+
+// ---------------------------------------------------------------- inverse trigonometry
+
+// atan(t) for 0 <= t <= 1 (float-float): atan(j/8) + atan((t - j/8) / (1 + t j/8)).
+fn m32_atan_unit(t: vec2<f32>) -> vec2<f32> {
+    let j = round(t.x * 8.0);
+    let c = j * 0.125;
+    let num = ff_fast(t.x - c, t.y);
+    let p = ff_two_prod(t.x, c);
+    let den = ff_add_f(ff_fast(p.x, p.y + t.y * c), 1.0);
+    let v = ff_div(num, den);
+    let z = v.x * v.x;
+    var q: f32 = 0.1111111119389534;                  // -1/3 + z/5 - z^2/7 + z^3/9
+    q = q * z - 0.1428571492433548;
+    q = q * z + 0.20000000298023224;
+    q = q * z - 0.3333333432674408;
+    return ff_add(M32_ATAN_TAB[u32(j)], ff_fast(v.x, v.y + v.x * z * q));
+}
+
+// atan(t) for t >= 0 (float-float in and out, +Inf allowed).
+fn m32_atan_ff(t: vec2<f32>) -> vec2<f32> {
+    if (t.x <= 1.0) { return m32_atan_unit(t); }
+    if (t.x > 1048576.0) { return ff_add_f(M32_PIO2_FF, -1.0 / t.x); }
+    return ff_add(M32_PIO2_FF, -m32_atan_unit(ff_div(vec2<f32>(1.0, 0.0), t)));
+}
+
+// atan(num / den) in [0, pi/2] for num, den >= 0 (float-floats, not both zero, both below 2^100).
+fn m32_atan_ratio(num: vec2<f32>, den: vec2<f32>) -> vec2<f32> {
+    if (num.x <= den.x) { return m32_atan_unit(ff_div(num, den)); }
+    return ff_add(M32_PIO2_FF, -m32_atan_unit(ff_div(den, num)));
+}
+
+fn m32_atan(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 0.000244140625) { return x; }
+    return m32_copysign(m32_atan_ff(vec2<f32>(ax, 0.0)).x, x);
+}
+
+fn m32_atan2(y: f32, x: f32) -> f32 {
+    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
+    let ax = abs(x);
+    let ay = abs(y);
+    let xneg = (m32_bits(x) >> 31u) != 0u;
+    var r: f32;
+    if (m32_isinf(x) && m32_isinf(y)) {
+        r = select(M32_PIO4, 3.0 * M32_PIO4, xneg);
+    } else if (ay == 0.0) {
+        r = select(0.0, M32_PI_FF.x, xneg);
+    } else if (ax == 0.0 || m32_isinf(y)) {
+        r = M32_PIO2_FF.x;
+    } else if (m32_isinf(x)) {
+        r = select(0.0, M32_PI_FF.x, xneg);
+    } else {
+        let e = m32_exponent(select(ax, ay, ay > ax));
+        let sy = vec2<f32>(m32_scale(ay, -e), 0.0);
+        let sx = vec2<f32>(m32_scale(ax, -e), 0.0);
+        if (!xneg && sy.x < sx.x * 1.4901161193847656e-08) {
+            r = ff_div(sy, sx).x;                       // atan(t) = t to single precision
+        } else {
+            var a = m32_atan_ratio(sy, sx);
+            if (xneg) { a = ff_add(M32_PI_FF, -a); }
+            r = a.x;
+        }
+    }
+    return m32_copysign(r, y);
+}
+
+// sqrt(1 - x^2) as a float-float for 0 <= ax <= 1.
+fn m32_cosine_side(ax: f32) -> vec2<f32> {
+    let p = ff_two_prod(ax, ax);
+    let w = ff_two_sum(1.0, -p.x);
+    return ff_sqrt(ff_fast(w.x, w.y - p.y));
+}
+
+fn m32_asin(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax > 1.0) { return m32_nan(); }
+    if (ax < 0.000244140625) { return x; }
+    let a = m32_atan_ratio(vec2<f32>(ax, 0.0), m32_cosine_side(ax));
+    return m32_copysign(a.x, x);
+}
+
+fn m32_acos(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax > 1.0) { return m32_nan(); }
+    var a = m32_atan_ratio(m32_cosine_side(ax), vec2<f32>(ax, 0.0));
+    if (x < 0.0) { a = ff_add(M32_PI_FF, -a); }
+    return a.x;
+}
+
+// ---------------------------------------------------------------- hyperbolic functions
+
+// (e^ax + sign * e^-ax) / 2 for ax >= 0 via exp_core; sign = 1 (cosh) or -1 (sinh, ax >= 1).
+fn m32_exp_pair(ax: f32, sign: f32) -> f32 {
+    let c = m32_exp_core(ax, 0.0);
+    let e = ff_add_f(c.em, 1.0);
+    if (c.k > 14) { return m32_scale(e.x, c.k - 1); }
+    let t = m32_pow2(c.k);
+    let big = vec2<f32>(e.x * t, e.y * t);
+    let small = ff_div(vec2<f32>(1.0, 0.0), big);
+    return ff_add(big, small * sign).x * 0.5;
+}
+
+fn m32_sinh(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 0.000244140625) { return x; }
+    if (ax > 90.0) { return m32_copysign(m32_inf(), x); }
+    var r: f32;
+    if (ax < 1.0) {
+        let em = m32_expm1_ff(ax);                    // (M + M / (M + 1)) / 2
+        r = ff_add(em, ff_div(em, ff_add_f(em, 1.0))).x * 0.5;
+    } else {
+        r = m32_exp_pair(ax, -1.0);
+    }
+    return m32_copysign(r, x);
+}
+
+fn m32_cosh(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 0.0001220703125) { return 1.0; }
+    if (ax > 90.0) { return m32_inf(); }
+    return m32_exp_pair(ax, 1.0);
+}
+
+fn m32_tanh(x: f32) -> f32 {
+    if (m32_isnan(x)) { return x; }
+    let ax = abs(x);
+    if (ax < 0.000244140625) { return x; }
+    if (ax > 10.0) { return m32_copysign(1.0, x); }
+    let em = m32_expm1_ff(2.0 * ax);                  // M / (M + 2)
+    return m32_copysign(ff_div(em, ff_add_f(em, 2.0)).x, x);
+}
+
+fn m32_hypot(x: f32, y: f32) -> f32 {
+    let ax = abs(x);
+    let ay = abs(y);
+    if (m32_isinf(x) || m32_isinf(y)) { return m32_inf(); }
+    if (m32_isnan(x) || m32_isnan(y)) { return m32_nan(); }
+    let a = select(ax, ay, ay > ax);
+    let b = select(ay, ax, ay > ax);
+    if (b == 0.0) { return a; }
+    let e = m32_exponent(a);
+    let sa = m32_scale(a, -e);
+    let sb = m32_scale(b, -e);
+    let r = ff_sqrt(ff_add(ff_two_prod(sa, sa), ff_two_prod(sb, sb)));
+    return m32_scale(r.x, e);
 }

@@ -46,15 +46,6 @@ const M64_ATAN_TAB = array<vec2<f64>, 9>(
     vec2<f64>(0.7188299996216245, -2.1478388444456983e-17),
     vec2<f64>(0.7853981633974483, 3.061616997868383e-17));
 
-// Bits of 2/pi, 32 per word, after 64 zero bits (so a window may start before the binary point).
-const M64_TWO_OVER_PI = array<u32, 42>(
-    0x00000000u, 0x00000000u, 0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u, 0xdb629599u,
-    0x3c439041u, 0xfe5163abu, 0xdebbc561u, 0xb7246e3au, 0x424dd2e0u, 0x06492eeau, 0x09d1921cu,
-    0xfe1deb1cu, 0xb129a73eu, 0xe88235f5u, 0x2ebb4484u, 0xe99c7026u, 0xb45f7e41u, 0x3991d639u,
-    0x835339f4u, 0x9c845f8bu, 0xbdf9283bu, 0x1ff897ffu, 0xde05980fu, 0xef2f118bu, 0x5a0a6d1fu,
-    0x6d367ecfu, 0x27cb09b7u, 0x4f463f66u, 0x9e5fea2du, 0x7527bac7u, 0xebe5f17bu, 0x3d0739f7u,
-    0x8a5292eau, 0x6bfb5fb1u, 0x1f8d5d08u, 0x56033046u, 0xfc7b6babu, 0xf0cfbc20u, 0x9af4361du);
-
 // ---------------------------------------------------------------- bits and special values
 
 // x unchanged, but opaque to algebraic simplification.
@@ -340,8 +331,8 @@ fn m64_rem_pio2(ax: f64) -> M64Reduced {
     let sh = o % 32u;
     var a: array<u32, 6>;                                    // window, least significant limb first
     for (var i = 0u; i < 6u; i = i + 1u) {
-        let hi = M64_TWO_OVER_PI[w + 5u - i];
-        let lo = M64_TWO_OVER_PI[w + 6u - i];
+        let hi = MF_TWO_OVER_PI[w + 5u - i];
+        let lo = MF_TWO_OVER_PI[w + 6u - i];
         a[i] = select((hi << sh) | (lo >> (32u - sh)), hi, sh == 0u);
     }
     let ml = u64(u32(m & 0xfffffffflu));
