@@ -33,6 +33,11 @@ const M64_THIRD_DD = vec2<f64>(0.3333333333333333, 1.850371707708594e-17);
 const M64_SIXTH_DD = vec2<f64>(0.16666666666666666, 9.25185853854297e-18);
 const M64_SQRT2: f64 = 1.4142135623730951;
 const M64_PIO4: f64 = 0.7853981633974483;
+// pi/2 as a sum of four doubles, the first three of 33 bits: q * part is exact for q < 2^20.
+const M64_PIO2_1: f64 = 1.5707963267341256;
+const M64_PIO2_2: f64 = 6.077100506303966e-11;
+const M64_PIO2_3: f64 = 2.0222662487111665e-21;
+const M64_PIO2_4: f64 = 8.4784276603689e-32;
 
 // atan(j/8) for j = 0..8 as double-doubles.
 const M64_ATAN_TAB = array<vec2<f64>, 9>(
@@ -166,10 +171,13 @@ fn dd_sqrt(a: vec2<f64>) -> vec2<f64> {
 
 struct M64Exp { k: i32, em: vec2<f64> }
 
-// e^(zh + zl) = 2^k * (1 + em), |zh| <= 746, em a double-double with |em| < 0.42.
+// e^(zh + zl) = 2^k * (1 + em), |zh| <= 746, em a double-double with |em| < 0.42. The reduced argument
+// r = zh - k ln 2 keeps its rounding error as a double-double; the series beyond r is plain double (it
+// is at most r^2/2 < 0.061, so its rounding costs below 2^-56 relative to 1 + em, or x 2^-54 relative
+// to em itself when k = 0).
 fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
     let kf = round(zh * M64_INV_LN2);
-    let r = dd_fast(zh - kf * M64_LN2_HI, zl - kf * M64_LN2_LO);
+    let r = dd_two_sum(m64_opaque(zh - kf * M64_LN2_HI), zl - kf * M64_LN2_LO);
     let x = r.x;
     var q: f64 = 1.1470745597729725e-11;            // Taylor terms 1/14! .. 1/3!
     q = q * x + 1.6059043836821613e-10;
@@ -183,9 +191,8 @@ fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
     q = q * x + 0.008333333333333333;
     q = q * x + 0.041666666666666664;
     q = q * x + 0.16666666666666666;
-    let half_sq = dd_two_prod(x, x) * 0.5lf;         // r^2/2 as a double-double, r.y included
-    let tail = dd_fast(half_sq.x, half_sq.y + x * r.y + x * x * x * q);
-    return M64Exp(i32(kf), dd_add(r, tail));
+    let tail = m64_opaque(r.y + x * x * (0.5lf + x * q));
+    return M64Exp(i32(kf), dd_fast(x, tail));
 }
 
 fn m64_exp(x: f64) -> f64 {
@@ -193,7 +200,8 @@ fn m64_exp(x: f64) -> f64 {
     if (x > 710.0lf) { return m64_inf(); }
     if (x < -746.0lf) { return 0.0lf; }
     let c = m64_exp_core(x, 0.0lf);
-    return m64_scale(dd_add_f(c.em, 1.0lf).x, c.k);
+    let one = dd_fast(1.0lf, c.em.x);                // 1 + em exactly, then one rounding
+    return m64_scale(one.x + m64_opaque(one.y + c.em.y), c.k);
 }
 
 // e^x - 1 as a double-double for |x| <= 45.
@@ -406,10 +414,53 @@ fn m64_cos_dd(y: vec2<f64>) -> vec2<f64> {
     return dd_fast(w.x, w.y - hz.y + z * z * p - y.x * y.y);
 }
 
-// Reduce |x| (finite) to (y, quadrant); arguments below pi/4 pass through.
+// Reduce |x| (finite) to (y, quadrant): arguments below pi/4 pass through; Cody-Waite in double-double
+// below 2^20 (y to about 2^-125 absolute, where no double comes closer than 2^-61 to a multiple of
+// pi/2), Payne-Hanek above.
 fn m64_reduce(ax: f64) -> M64Reduced {
     if (ax <= M64_PIO4) { return M64Reduced(vec2<f64>(ax, 0.0lf), 0); }
-    return m64_rem_pio2(ax);
+    if (ax >= 1048576.0lf) { return m64_rem_pio2(ax); }
+    let q = round(ax * 0.6366197723675814lf);
+    var y = dd_two_sum(m64_opaque(ax - q * M64_PIO2_1), -q * M64_PIO2_2);
+    y = dd_add_f(y, -q * M64_PIO2_3);
+    y = dd_add_f(y, -q * M64_PIO2_4);
+    return M64Reduced(y, i32(q) & 3);
+}
+
+// sin(y.x + y.y) for |y| <= pi/4, rounded once: fdlibm's kernel (minimax to 2^-58 relative) in plain
+// double, the low part entering through the derivative.
+fn m64_sin_kernel(y: vec2<f64>) -> f64 {
+    let z = y.x * y.x;
+    let v = z * y.x;
+    var r: f64 = 1.58969099521155010221e-10;
+    r = r * z - 2.50507602534068634195e-08;
+    r = r * z + 2.75573137070700676789e-06;
+    r = r * z - 1.98412698298579493134e-04;
+    r = r * z + 8.33333333332248946124e-03;
+    return y.x - m64_opaque((z * (0.5lf * y.y - v * r) - y.y) + v * 1.66666666666666324348e-01);
+}
+
+// cos(y.x + y.y) for |y| <= pi/4, rounded once: fdlibm's kernel (minimax to 2^-59.8 absolute), with
+// the rounding error of 1 - y^2/2 recovered.
+fn m64_cos_kernel(y: vec2<f64>) -> f64 {
+    let z = y.x * y.x;
+    var r: f64 = -1.13596475577881948265e-11;
+    r = r * z + 2.08757232129817482790e-09;
+    r = r * z - 2.75573143513906633035e-07;
+    r = r * z + 2.48015872894767294178e-05;
+    r = r * z - 1.38888888888741095749e-03;
+    r = r * z + 4.16666666666666019037e-02;
+    let hz = 0.5lf * z;
+    let w = m64_opaque(1.0lf - hz);
+    let lost = m64_opaque(m64_opaque(1.0lf - w) - hz);
+    return w + m64_opaque(lost + (z * z * r - y.x * y.y));
+}
+
+// sin (odd = false) or cos (odd = true) of the reduced argument, negated when asked.
+fn m64_sin_quadrant(y: vec2<f64>, odd: bool, negative: bool) -> f64 {
+    var v: f64;
+    if (odd) { v = m64_cos_kernel(y); } else { v = m64_sin_kernel(y); }
+    return select(v, -v, negative);
 }
 
 fn m64_sin(x: f64) -> f64 {
@@ -417,14 +468,7 @@ fn m64_sin(x: f64) -> f64 {
     let ax = abs(x);
     if (ax < 1.4901161193847656e-08) { return x; }
     let r = m64_reduce(ax);
-    var v: f64;
-    switch (r.q) {
-        case 0: { v = m64_sin_dd(r.y).x; }
-        case 1: { v = m64_cos_dd(r.y).x; }
-        case 2: { v = -m64_sin_dd(r.y).x; }
-        default: { v = -m64_cos_dd(r.y).x; }
-    }
-    return select(v, -v, x < 0.0lf);
+    return m64_sin_quadrant(r.y, (r.q & 1) == 1, ((r.q & 2) == 2) != (x < 0.0lf));
 }
 
 fn m64_cos(x: f64) -> f64 {
@@ -432,12 +476,7 @@ fn m64_cos(x: f64) -> f64 {
     let ax = abs(x);
     if (ax < 7.450580596923828e-09) { return 1.0lf; }
     let r = m64_reduce(ax);
-    switch (r.q) {
-        case 0: { return m64_cos_dd(r.y).x; }
-        case 1: { return -m64_sin_dd(r.y).x; }
-        case 2: { return -m64_cos_dd(r.y).x; }
-        default: { return m64_sin_dd(r.y).x; }
-    }
+    return m64_sin_quadrant(r.y, (r.q & 1) == 0, ((r.q + 1) & 2) == 2);
 }
 
 fn m64_tan(x: f64) -> f64 {
