@@ -139,7 +139,9 @@ fn ff_sqrt(a: vec2<f32>) -> vec2<f32> {
 
 struct M32Exp { k: i32, em: vec2<f32> }
 
-// e^(zh + zl) = 2^k * (1 + em), |zh| <= 104, em a float-float with |em| < 0.42 (relative error ~2^-32).
+// e^(zh + zl) = 2^k * (1 + em), |zh| <= 104, em a float-float with |em| < 0.42. The reduced argument
+// r = zh - k ln 2 keeps its rounding error as a float-float; the series beyond r is plain single (at
+// most r^2/2 < 0.061, so its rounding costs below 0.2 ulp of 1 + em, or 0.6 ulp of em when k = 0).
 fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
     let kf = round(zh * M32_INV_LN2);
     let r = ff_two_sum(m32_opaque(zh - kf * M32_LN2_HI), zl - kf * M32_LN2_LO);
@@ -150,9 +152,8 @@ fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
     q = q * x + 0.008333333767950535;
     q = q * x + 0.0416666679084301;
     q = q * x + 0.1666666716337204;
-    let half_sq = ff_two_prod(x, x) * 0.5;            // r^2/2 as a float-float, r.y included
-    let tail = ff_fast(half_sq.x, half_sq.y + x * r.y + x * x * x * q);
-    return M32Exp(i32(kf), ff_add(r, tail));
+    let tail = m32_opaque(r.y + x * x * (0.5 + x * q));
+    return M32Exp(i32(kf), ff_fast(x, tail));
 }
 
 fn m32_exp(x: f32) -> f32 {
@@ -160,7 +161,8 @@ fn m32_exp(x: f32) -> f32 {
     if (x > 89.0) { return m32_inf(); }
     if (x < -104.0) { return 0.0; }
     let c = m32_exp_core(x, 0.0);
-    return m32_scale(ff_add_f(c.em, 1.0).x, c.k);
+    let one = ff_fast(1.0, c.em.x);                  // 1 + em exactly, then one rounding
+    return m32_scale(one.x + m32_opaque(one.y + c.em.y), c.k);
 }
 
 // e^x - 1 as a float-float for -18 <= x <= 20.
@@ -486,7 +488,11 @@ fn m32_atan2(y: f32, x: f32) -> f32 {
         let sy = vec2<f32>(m32_scale(ay, -e), 0.0);
         let sx = vec2<f32>(m32_scale(ax, -e), 0.0);
         if (!xneg && sy.x < sx.x * 1.4901161193847656e-08) {
-            r = ff_div(sy, sx).x;                       // atan(t) = t to single precision
+            // atan(t) = t to single precision; the quotient of mantissas, then its exponent (a tiny
+            // quotient's error terms would fall below 2^-126, which NVIDIA's driver flushes to zero)
+            let ey = m32_exponent(ay);
+            let t = ff_div(vec2<f32>(m32_scale(ay, -ey), 0.0), sx).x;
+            r = select(m32_scale(t, ey - e), 0.0, ey - e < -151);     // below 2^-150: zero
         } else {
             var a = m32_atan_ratio(sy, sx);
             if (xneg) { a = ff_add(M32_PI_FF, -a); }
