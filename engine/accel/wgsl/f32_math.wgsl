@@ -24,6 +24,10 @@ const M32_SIXTH_FF = vec2<f32>(0.1666666716337204, -4.967053879312289e-09);
 const M32_SQRT2: f32 = 1.4142135623730951;
 const M32_PIO4: f32 = 0.7853981633974483;
 const M32_TWO_OVER_PI: f32 = 0.6366197723675814;
+// pi/2 as a sum of three floats, the first two of 19 bits: q * part is exact for q <= 32.
+const M32_PIO2_A: f32 = 1.5707931518554688;
+const M32_PIO2_B: f32 = 3.1749368645250797e-06;
+const M32_PIO2_C: f32 = 2.5633440682570896e-12;
 // pi/2 as a sum of five floats, the first four of 13 bits: q * part is exact for q < 2^11.
 const M32_PIO2_1: f32 = 1.570556640625;
 const M32_PIO2_2: f32 = 0.0002396702766418457;
@@ -335,11 +339,17 @@ fn m32_rem_pio2_large(ax: f32) -> M32Reduced {
     return M32Reduced(y, q & 3);
 }
 
-// Reduce |x| (finite) to (y, quadrant): Cody-Waite in float-float below 2^11, Payne-Hanek above.
+// Reduce |x| (finite) to (y, quadrant): Cody-Waite in float-float below 2^11 (three parts of pi/2
+// below 50, five above: y to 2^-57 and 2^-66 absolute, where no single comes closer than 2^-26.3 and
+// 2^-27.8 to a multiple of pi/2), Payne-Hanek above.
 fn m32_reduce(ax: f32) -> M32Reduced {
     if (ax <= M32_PIO4) { return M32Reduced(vec2<f32>(ax, 0.0), 0); }
     if (ax >= 2048.0) { return m32_rem_pio2_large(ax); }
     let q = round(ax * M32_TWO_OVER_PI);
+    if (ax < 50.0) {
+        let y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_A), -q * M32_PIO2_B);
+        return M32Reduced(ff_add_f(y, -q * M32_PIO2_C), i32(q) & 3);
+    }
     var y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_1), -q * M32_PIO2_2);
     y = ff_add_f(y, -q * M32_PIO2_3);
     y = ff_add_f(y, -q * M32_PIO2_4);
