@@ -15,7 +15,7 @@ subnormal, which adapters that flush single subnormals give as zero), and for do
 300 arguments where numpy and the GPU differ most plus 3,000 random ones (numpy itself is not always
 correctly rounded). Timing: timestamp queries around 10 calls of the one-operation kernel (best of 3
 batches after a warm-up) on 2^25 arguments in the range the user-path chain cell uses (|x| <= 3;
-logarithms on (0, 6], asin/acos on [-1, 1]), and the GPU time (timestamp queries) of the chain cell of
+logarithms on (0, 3], asin/acos on [-1, 1]), and the GPU time (timestamp queries) of the chain cell of
 benchmarks/user_path in double and single, and of the same chain without transcendentals (its floor),
 best of 5 after two warm-up runs.
 """

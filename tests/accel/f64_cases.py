@@ -1,4 +1,4 @@
-"""Arguments and references for the f64 math library tests (and benchmarks/gpu/f64_accuracy.py).
+"""Arguments and references for the f64 math library tests (and benchmarks/gpu/math_accuracy.py).
 
 Each case is (numpy reference, argument arrays): about a million arguments per function, log-uniform
 magnitudes over the function's whole domain, both signs, plus special values (zeros, infinities, NaN,
