@@ -96,7 +96,7 @@ def test_uniform_is_bit_exact(gpu64, cls, n):
     assert stream.position == 2 ** 32 - n // 2 + n
 
 
-# Measured over 200,000 draws: at most 3 ulp (double) and 2.3 ulp (single) from the reference.
+# Measured over 200,000 draws: at most 3 ulp (double) and 2 ulp (single) from the reference.
 @pytest.mark.parametrize("cls, rtol", [("double", 1e-15), ("single", 3e-7)])
 def test_normal_matches_box_muller(gpu64, cls, rtol):
     stream = R.DeviceStream(seed=11, position=5)
