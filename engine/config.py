@@ -61,6 +61,9 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_CODE_CACHE", _bool, True,
          "keep compiled function and script files on disk (in the cache folder, by content and engine hash) "
          "so that a new session loads them instead of compiling them again"),
+    Flag("MATFUSE_TIER2", str, "auto",
+         "tier 2 (loops compiled with numba): auto (when the expected interpreter time exceeds the compile "
+         "cost), eager (every loop it can compile, at its first entry), off"),
     Flag("MATFUSE_HISTORY_FILE", str, "",
          "the matfuse prompt's history file (default ~/.matfuse_history), read at start, written at exit"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),

@@ -25,7 +25,7 @@ OPNAMES = (
     "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "SCTRUTH", "DECIDES", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD",
     "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "ELOAD",
-    "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "RETURN",
+    "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "TIER2", "RETURN",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -43,7 +43,7 @@ OPERANDS = {
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
     "PARFOR": "Rnn", "ELOAD": "rnnn", "ESTORE": "rnn", "CALLNESTED": "rnRnnn", "NESTEDHANDLE": "rnnn",
-    "WINDOW": "n", "RETURN": "",
+    "WINDOW": "n", "TIER2": "n", "RETURN": "",
 }
 
 JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}
@@ -99,6 +99,7 @@ class Code:
     runner: Any = field(default=None, repr=False)   # the specialised Python function (pygen), once run
     generated: Any = field(default=None, repr=False)   # pygen.Generated, kept with the code in the disk cache
     nest: Nesting | None = None                # set for nested functions and the functions holding them
+    loops: list[Any] = field(default_factory=list)   # tier2.loops.LoopSite per TIER2 instruction
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""

@@ -256,6 +256,12 @@ def op_window(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
     return nxt
 
 
+def op_tier2(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    """A loop's head (pygen.op_tier2); cold code holds no loops, and a run that tier 2 resumes stops at
+    block starts, so this only passes on."""
+    return pc + 1
+
+
 def op_return(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> None:
     return None
 
@@ -278,6 +284,6 @@ HANDLERS: list[Handler] = [
 JUMP_OPS: dict[str, Control] = {
     **{"J" + name: compare_jump(PYTHON_OPS[name], k) for k, name in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))},
     "JFALSE": op_jfalse, "JUMP": op_jump, "LOOP": op_loop, "FORITER": op_foriter, "WINDOW": op_window,
-    "RETURN": op_return, "TRYPUSH": op_trypush,
+    "TIER2": op_tier2, "RETURN": op_return, "TRYPUSH": op_trypush,
 }
 CONTROL: list[Control | None] = [JUMP_OPS.get(name) for name in OPNAMES]   # None: the next instruction follows

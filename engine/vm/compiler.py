@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
+from ..tier2.loops import LoopSite, find_loops
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Nesting, Window
 
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
@@ -99,6 +100,11 @@ class Compiler:
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
         self.indexed: BlockIndex | None = None          # positions in the block being compiled
+        # tier 2: a TIER2 instruction heads each loop of a script or function (engine/tier2)
+        self.loops = find_loops(fn) if fn.kind in ("script", "function") else {}
+        self.loop_index = {header: k for k, header in enumerate(self.loops)}
+        self.term_pc: dict[str, int] = {}               # block label -> offset of its terminator's code
+        self.window_starts: list[int] = []              # window spans' starts before WINDOW insertion
 
     # ------------------------------------------------------------ registers
     def reg(self, t: Temp) -> int:
@@ -161,13 +167,39 @@ class Compiler:
             args[index] = self.labels[label]
             self.code.args[pc] = tuple(args)
         self.make_windows()
+        self.code.loops = [self.loop_site(k, loop) for k, loop in enumerate(self.loops.values())]
         return self.code
+
+    def loop_site(self, index: int, loop) -> LoopSite:
+        """What tier 2 needs of a loop: its blocks and the bytecode offset of each of their instructions,
+        terminators and labels (after WINDOW insertion), and the registers of their temporaries."""
+        moved = lambda pc: pc + bisect_left(self.window_starts, pc)   # noqa: E731 - insert_window_ops's shift
+        names = set(loop.blocks) | {t for label in loop.blocks for t in self.by_label[label].term.targets}
+        blocks = {label: self.by_label[label] for label in names}
+        site = LoopSite(index, self.fn, loop, blocks, slots=dict(self.slots),
+                        labels={label: moved(self.labels[label]) for label in names})
+        for label in loop.blocks:
+            block = self.by_label[label]
+            for k, ins in enumerate(block.instrs):
+                site.resume[(label, k)] = moved(self.mir_pc[id(ins)][0])
+                for t in [*ins.args, ins.dest]:
+                    if t is not None and t.id in self.regs:
+                        site.regs[t.id] = self.regs[t.id]
+            site.resume[(label, len(block.instrs))] = moved(self.term_pc[label])
+            for t in block.term.args:
+                if t.id in self.regs:
+                    site.regs[t.id] = self.regs[t.id]
+        head = self.by_label[loop.header]
+        site.line = head.term.line if head.term.line else (head.instrs[0].line if head.instrs else 0)
+        return site
 
     def block(self, block: Block, assigned: set[str], following: str | None) -> None:
         assigned = set(assigned)
         instrs = block.instrs
         ops, mir_pc, methods = self.code.ops, self.mir_pc, OP_METHODS
         function = self.fn.kind == "function"
+        if block.label in self.loops:
+            self.emit("TIER2", (self.loop_index[block.label],), block.term if not instrs else instrs[0])
         for k, ins in enumerate(instrs):
             if k % POLL_EVERY == 0 and self.poll is not None:
                 self.poll()
@@ -189,6 +221,7 @@ class Compiler:
                 elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
                     assigned.clear()
             mir_pc[id(ins)] = (start, len(ops))
+        self.term_pc[block.label] = len(ops)
         self.terminator(block, following)
 
     def alias_safe(self, block: Block, k: int, name: str, temp: Temp) -> bool:
@@ -566,7 +599,7 @@ class Compiler:
         code = self.code
         if not code.windows:
             return
-        starts = sorted(w.start for w in code.windows)
+        starts = self.window_starts = sorted(w.start for w in code.windows)
         at = {w.start: k for k, w in enumerate(code.windows)}
         ops, args, lines, reads = [], [], [], []
         for pc, (op, arg) in enumerate(zip(code.ops, code.args)):
@@ -705,4 +738,4 @@ def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
 
 
 NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE", "ESTORE",
-           "PSTORE", "PARFOR", "WINDOW", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}
+           "PSTORE", "PARFOR", "WINDOW", "TIER2", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}

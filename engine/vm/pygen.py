@@ -52,8 +52,9 @@ PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", 
          "EQ": "==", "NE": "!="}
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
-ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"]}
-LOADNAME, TRYPUSH, WINDOW = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"]
+ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"], OP["TIER2"]}
+LOADNAME, TRYPUSH, WINDOW, TIER2 = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"], OP["TIER2"]
+TIER2_CALL_LINE = 3             # the line of op_tier2's text that calls tier 2 (its failures carry an offset)
 SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
 # After an instruction that may take long (a slow path: numpy, a builtin, a fusion window), so that an
@@ -109,6 +110,7 @@ class Generated:
     cold_lines: frozenset[int]
     host: dict[int, tuple[int, ...]]
     resident: frozenset[int]
+    starts: frozenset[int]          # offsets where the function's blocks start (where control may enter)
 
     def __getstate__(self) -> dict[str, Any]:
         """The module as marshal bytes, without the source text (two thirds of an entry's size)."""
@@ -123,7 +125,8 @@ def generate(code: Code) -> Generated:
     gen = Generator(code)
     source = gen.source()
     module = compile(source, f"<matfuse {code.name}>", "exec")
-    return Generated(module, source, gen.pcs, frozenset(gen.cold_lines), gen.host, gen.resident)
+    return Generated(module, source, gen.pcs, frozenset(gen.cold_lines), gen.host, gen.resident,
+                     frozenset(gen.starts))
 
 
 def specialise(code: Code) -> Callable[[Any, Any], None]:
@@ -131,7 +134,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     disk cache, else generated now) run in a namespace of its operands and helpers."""
     from .interp import handle_error, position
     done = code.generated or generate(code)
-    namespace = {"A": code.args, "W": code.windows, "PCS": done.pcs, "ndarray": ndarray,
+    namespace = {"A": code.args, "W": code.windows, "T2": code.loops, "PCS": done.pcs, "ndarray": ndarray,
                  "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "builtin1": builtin1,
                  "advance": advance, "position": position, "bisect_right": bisect_right,
                  "failing_line": failing_line, "handle_error": handle_error,
@@ -142,6 +145,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     fn = namespace["run"]
     fn.source = done.source
     fn.device_slots = done.resident
+    fn.block_starts = done.starts
     return fn
 
 
@@ -309,6 +313,8 @@ class Generator:
         for pc in range(start, stop):
             if self.resident:
                 self.materialise(pc, ops[pc], args[pc])
+            if ops[pc] == TIER2:
+                self.cold_lines.append(len(self.lines) + TIER2_CALL_LINE)
             self.put(pc, 6, self.instruction(pc, ops[pc], args[pc]))
         if ops[stop - 1] not in SETS_PC:
             self.put(stop - 1, 6, f"pc = {stop}")
@@ -534,6 +540,13 @@ class Generator:
 
     def op_return(self, pc: int, a: tuple) -> str:
         return "return"
+
+    def op_tier2(self, pc: int, a: tuple) -> str:
+        """A loop's head: count, and past the site's threshold let tier 2 run the loop (engine/tier2). Tier 2
+        returns where the interpreter goes on; a failure it re-raises carries its instruction's offset
+        (like cold code's)."""
+        return (f"t = T2[{a[0]}]\nt.hits += 1\nif t.hits >= t.next:\n    pc = vm.tier2.enter(vm, frame, t, {pc})\n"
+                f"    if pc is None:\n        return\nelse:\n    pc = {pc + 1}")
 
     def op_window(self, pc: int, a: tuple) -> str:
         w = self.code.windows[a[0]]

@@ -20,6 +20,7 @@ from ..runtime.builtins import registry
 from ..runtime.context import SessionState
 from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, undefined
 from ..runtime.values import BoundMethod, CellArray, FunctionHandle
+from ..tier2 import Tier2
 from .code import Code
 from .filecache import compiled_file
 from .frame import NOVALUE, Env, Frame, cell_row, enter_nest, interrupt_error, leave_nest
@@ -36,6 +37,7 @@ class VM(SlowPaths):
         self.write = write
         self.ctx = VMContext(self)
         self.accel: Any = None               # the accelerator hook: try_run(window, frame) -> bool
+        self.tier2 = Tier2()                 # the tier-2 hook: enter(vm, frame, site, pc) -> next pc (TIER2)
         self.frames: list[Frame] = []
         self.interrupted = False
         self.base_globals: set[str] = set()

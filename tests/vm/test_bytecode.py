@@ -18,22 +18,23 @@ def test_listing_columns_and_scalar_loop_rewrites():
           end
         end
     """) == textwrap.dedent("""\
-        code <cell> (script): 8 instructions, 8 registers
+        code <cell> (script): 9 instructions, 8 registers
             1     0 MOVE       s r2<0>
             2     1 RANGEITER  r5 r3<1> - r4<10>
-                  2 FORITER    r5 i False -> 6
-            3     3 JGT        i r6<5> -> 7
-            4     4 ADD        s s i '+'
-            3     5 FORITER    r5 i True -> 3
-            0     6 RETURN     
-                  7 LOOP       -> 2""")
+                  2 TIER2      0
+                  3 FORITER    r5 i False -> 7
+            3     4 JGT        i r6<5> -> 8
+            4     5 ADD        s s i '+'
+            3     6 FORITER    r5 i True -> 4
+            0     7 RETURN     
+                  8 LOOP       -> 2""")
 
 
 def test_while_loop_compiles_to_compare_and_jump():
     text = listing("k = 0; while k < 10, k = k + 1; end")
     ops = [line.split()[-3:] for line in text.splitlines()[1:]]
     assert "JLT" in text and "ADD        k k r3<1> '+'" in text and "LOOP" in text
-    assert len(ops) == 5
+    assert len(ops) == 6 and "TIER2      0" in text        # the loop's head: tier 2's site (engine/tier2)
 
 
 def test_indexed_assignment_target_gets_disown_after_sharing_reads():

@@ -1,0 +1,356 @@
+"""The VM's tier-2 hook: decide, compile, run a loop, and hand control back to the interpreter.
+
+``Tier2.enter(vm, frame, site, pc)`` is what a ``TIER2`` instruction calls (vm/pygen.py's ``op_tier2``)
+once its site's counter says so; it returns the offset where the interpreter goes on (None: the code
+returned). In order:
+
+1. **Types.** The tier-2 type of every variable the loop names (infer.type_of) and how each called name
+   resolves (builtin, user function, unknown) make the variant key. A value tier 2 does not handle
+   (an int32, a struct, a gpuArray, a 3-D array) means the interpreter runs the loop.
+2. **Does it pay?** (``pays``) Compiling costs about a second the first time a loop is met with these
+   types and tens of milliseconds once the machine code is on disk. A ``for`` loop's remaining trip
+   count (times the trip counts of inner ``for`` loops whose bounds are known at entry) and a ``while``
+   loop's iterations so far estimate what the interpreter would spend (ITERATION_SECONDS each); tier 2
+   compiles when that exceeds the compile cost, and counts on otherwise (a loop entered again and again
+   becomes hot). MATFUSE_TIER2=eager compiles at once, off never.
+3. **Run.** Scalars go into the array S, range iterators into IT, matrices are passed as they are (a
+   matrix the loop assigns into is first made the frame's own, as the interpreter's first element
+   assignment would). The compiled loop returns a point (codegen.Point): on "poll" the VM checks for an
+   interrupt and enters again; on "exit" and "bail" the variables, iterators and live temporaries go back
+   into the frame's registers and the interpreter runs from the point's offset (``resume``: instruction
+   by instruction up to the next block start of the specialised function, so a hand-back in the middle
+   of a block works, and an error raised there carries that instruction's offset and line).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from ..config import flag
+from ..runtime.builtins.registry import Builtin
+from ..runtime.errors import MatlabError
+from ..vm.cold import COLD_PC, CONTROL, HANDLERS
+from ..vm.frame import _range_count, interrupt_error
+from .codegen import Plan, generate
+from .infer import Unsupported, describe, infer_loop, type_of
+from .loops import LoopSite, find_loops
+
+ITERATION_SECONDS = 0.4e-6      # what the interpreter spends per loop iteration, about (benchmarks/scalar_loops)
+COMPILE_SECONDS = 1.0           # a first compile with numba (measured 0.3-1.5 s on the 2-core machine)
+LOAD_SECONDS = 0.05             # loading machine code numba cached on disk
+WHILE_STEP = 256                # a while loop asks again every this many iterations until it is compiled
+MAX_VARIANTS = 4                # type sets per loop before tier 2 leaves it to the interpreter
+REJECTED_STEP = 1000            # entries of a loop tier 2 did not compile before it looks at the types again
+
+
+@dataclass
+class Variant:
+    """What tier 2 made of one loop for one set of entry types: a compiled loop, or why not."""
+    site: LoopSite
+    key: tuple
+    types: dict[str, str]
+    plan: Plan | None = None
+    fn: Callable[..., int] | None = None
+    reason: str = ""
+    line: int = 0
+    compile_seconds: float = 0.0
+    cached: bool = False
+    runs: int = 0
+    bails: int = 0
+    bail_line: int = 0
+
+
+@dataclass
+class Tier2:
+    """The hook object the VM calls (``vm.tier2``) and the record of what it did (``%fusion tier2``)."""
+    mode: str = field(default_factory=lambda: flag("MATFUSE_TIER2"))
+    variants: list[Variant] = field(default_factory=list)     # every compiled or rejected variant, in order
+    unavailable: str | None = None
+
+    def enter(self, vm: Any, frame: Any, site: LoopSite, pc: int) -> int | None:
+        if self.mode == "off" or self.missing():
+            site.give_up()
+            return pc + 1
+        R, slots = frame.regs, site.slots
+        names = loop_names(site)
+        key = tuple(type_of(R[slots[n]]) for n in names) + tuple(
+            how_called(vm, frame, n) for n in called_names(site) if n not in slots or R[slots[n]] is None)
+        variant = site.variants.get(key)
+        if variant is None:
+            if not self.pays(site, frame):
+                return pc + 1
+            variant = self.make(vm, frame, site, names, key)
+            if variant is None:                       # not hot enough for a first compile yet
+                return pc + 1
+            site.variants[key] = variant
+            if len(site.variants) > MAX_VARIANTS:
+                site.give_up()
+        if variant.fn is None:
+            site.next = site.hits + REJECTED_STEP
+            return pc + 1
+        site.next = 0                                 # compiled: every entry comes here
+        return self.run(vm, frame, variant, pc)
+
+    def missing(self) -> str:
+        if self.unavailable is None:
+            from .jit import available
+            self.unavailable = available()
+        return self.unavailable
+
+    # ------------------------------------------------------------ deciding
+    def pays(self, site: LoopSite, frame: Any) -> bool:
+        """Whether compiling is expected to cost less than interpreting (see the module docstring)."""
+        if site.loop.kind == "while":
+            site.work += WHILE_STEP if site.hits > 1 else 1
+            site.next = site.hits + WHILE_STEP
+        else:
+            remaining = remaining_iterations(site, frame)
+            site.work += remaining
+            site.next = site.hits + max(int(min(remaining, 1e9)), 1)     # back after about that many hits
+        if self.mode == "eager":
+            return True
+        return site.work * ITERATION_SECONDS >= LOAD_SECONDS
+
+    def make(self, vm: Any, frame: Any, site: LoopSite, names: list[str], key: tuple) -> Variant | None:
+        """The variant for these types: compiled, or with the reason why not; None while a first compile
+        does not pay yet."""
+        types = dict(zip(names, key))
+        variant = Variant(site, key, types)
+        bad = [n for n, t in types.items() if t == ""]
+        self.variants.append(variant)
+        if bad:
+            variant.reason = f"'{bad[0]}' holds {describe(frame.regs[site.slots[bad[0]]])}, which tier 2 does not compile"
+            variant.line = site.line
+            return variant
+        try:
+            blocks = [site.blocks[label] for label in site.loop.blocks]
+            entry = {n: t for n, t in types.items()}
+            tm = infer_loop(blocks, entry, lambda name: how_called(vm, frame, name))
+            inner = {h: loop.blocks for h, loop in find_loops_in(site).items()}
+            title = f"{site.fn.name} line {site.line}: " + ", ".join(f"{n}:{t}" for n, t in sorted(types.items())
+                                                                     if t != "undef")
+            variant.plan = generate(blocks, tm, inner, title)
+            variant.types = dict(variant.plan.types)
+        except Unsupported as exc:
+            variant.reason, variant.line = exc.reason, exc.line or site.line
+            return variant
+        from .jit import compile_source, is_cached
+        variant.cached = is_cached(variant.plan.source)
+        if self.mode != "eager" and not variant.cached and site.work * ITERATION_SECONDS < COMPILE_SECONDS:
+            self.variants.remove(variant)
+            return None
+        started = time.perf_counter()
+        try:
+            variant.fn = compile_source(variant.plan.source)
+            variant.fn.compile(signature(*arguments(frame, variant)))
+        except Exception as exc:  # noqa: BLE001 - numba's errors: the interpreter runs the loop instead
+            variant.fn = None
+            variant.reason = f"numba could not compile it: {str(exc).splitlines()[0][:200]}"
+            variant.line = site.line
+        variant.compile_seconds = time.perf_counter() - started
+        return variant
+
+    # ------------------------------------------------------------ running
+    def run(self, vm: Any, frame: Any, variant: Variant, pc: int) -> int | None:
+        site, plan = variant.site, variant.plan
+        if site.loop.kind == "for" and type(frame.regs[site.regs[plan_header_iterator(site)]]) is not list:
+            return pc + 1                             # a for over an array or a fractional range
+        fn = variant.fn
+        S, IT, arrays = arguments(frame, variant)
+        variant.runs += 1
+        point = plan.points[fn(0, S, IT, *arrays)]
+        while point.kind == "poll":
+            if vm.interrupted:
+                self.write_back(frame, variant, point, S, IT)
+                raise interrupt_error()
+            point = plan.points[fn(point.entry, S, IT, *arrays)]
+        self.write_back(frame, variant, point, S, IT)
+        if point.kind == "exit":
+            return resume(vm, frame, site.labels[point.label])
+        variant.bails += 1
+        variant.bail_line = site.blocks[point.label].instrs[point.k].line \
+            if point.k < len(site.blocks[point.label].instrs) else site.line
+        if variant.bails >= 16 and 2 * variant.bails > variant.runs:
+            variant.fn = None                          # it hands back on most entries: tier 1 is faster
+            variant.reason = (f"it handed control back to the interpreter on {variant.bails} of {variant.runs} "
+                              f"entries (last at line {variant.bail_line})")
+        return resume(vm, frame, site.resume_pc(point.label, point.k))
+
+    @staticmethod
+    def write_back(frame: Any, variant: Variant, point: Any, S: np.ndarray, IT: np.ndarray) -> None:
+        site, plan = variant.site, variant.plan
+        R = frame.regs
+        for name, (index, kind, defined) in plan.scalars.items():
+            if defined < 0 or S[defined]:
+                R[site.slots[name]] = float(S[index]) if kind == "f8" else bool(S[index])
+        for tid, index, kind in point.temps:
+            reg = site.regs.get(tid)
+            if reg is not None and reg >= len(site.slots):
+                R[reg] = float(S[index]) if kind == "f8" else bool(S[index])
+        for tid, name in point.arrays:
+            reg = site.regs.get(tid)
+            if reg is not None:
+                R[reg] = R[site.slots[name]]
+        for tid in point.iterators:
+            k, n, start, step = IT[plan.iterators[tid]]
+            R[site.regs[tid]] = [int(k), n if math.isinf(n) else int(n), float(start), float(step)]
+
+
+def arguments(frame: Any, variant: Variant) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """S, IT and the matrices for entering the loop at its header. A matrix the loop assigns into
+    becomes the frame's own first (a copy unless it is already), as the interpreter's first element
+    assignment would make it."""
+    site, plan = variant.site, variant.plan
+    R = frame.regs
+    S = np.zeros(max(plan.nslots, 1))
+    IT = np.zeros((max(len(plan.iterators), 1), 4))
+    for name, (index, kind, defined) in plan.scalars.items():
+        value = R[site.slots[name]]
+        if value is not None:
+            S[index] = value
+            if defined >= 0:
+                S[defined] = 1.0
+    if site.loop.kind == "for":
+        IT[plan.iterators[plan_header_iterator(site)]] = R[site.regs[plan_header_iterator(site)]]
+    arrays = []
+    for name in plan.arrays:
+        slot = site.slots[name]
+        value = R[slot]
+        if name in plan.written and frame.owned.get(slot) is not value:
+            value = R[slot] = value.copy(order="K")
+            frame.owned[slot] = value
+        arrays.append(value)
+    return S, IT, arrays
+
+
+def signature(S: np.ndarray, IT: np.ndarray, arrays: list[np.ndarray]) -> tuple:
+    import numba
+    return tuple(numba.typeof(a) for a in (0, S, IT, *arrays))
+
+
+def plan_header_iterator(site: LoopSite) -> int:
+    return site.blocks[site.loop.header].term.args[0].id
+
+
+def resume(vm: Any, frame: Any, pc: int) -> int | None:
+    """Run instructions from ``pc`` up to a block start of the frame's specialised function (where it
+    can go on); None if the code returned. A failure carries the failing instruction's offset (as cold
+    code's do: pygen's ``failing_offset``)."""
+    code = frame.code
+    starts = code.runner.block_starts
+    ops, args, R = code.ops, code.args, frame.regs
+    try:
+        while pc not in starts:
+            op = ops[pc]
+            jump = CONTROL[op]
+            if jump is None:
+                HANDLERS[op](vm, frame, R, args[pc])
+                pc += 1
+            else:
+                pc = jump(vm, frame, R, args[pc], pc)
+                if pc is None:
+                    return None
+        return pc
+    except BaseException as exc:
+        try:
+            setattr(exc, COLD_PC, pc)
+        except (AttributeError, TypeError):
+            pass
+        raise
+
+
+# ---------------------------------------------------------------- facts about a site (computed once)
+def loop_names(site: LoopSite) -> list[str]:
+    """The variables the loop names (slots), sorted."""
+    names = getattr(site, "_names", None)
+    if names is None:
+        found = set()
+        for label in site.loop.blocks:
+            block = site.blocks[label]
+            for ins in block.instrs:
+                if ins.op in ("load", "loadname", "store"):
+                    found.add(ins.attr)
+                elif ins.op in ("callname", "setindex"):
+                    found.add(ins.attr[0])
+            if block.term.op == "fornext":
+                found.add(block.term.attr)
+        names = site._names = sorted(n for n in found if n in site.slots)
+    return names
+
+
+def called_names(site: LoopSite) -> list[str]:
+    names = getattr(site, "_called", None)
+    if names is None:
+        names = site._called = sorted({ins.attr[0] for label in site.loop.blocks
+                                       for ins in site.blocks[label].instrs if ins.op in ("call", "callname")}
+                                      | {ins.attr for label in site.loop.blocks for ins in site.blocks[label].instrs
+                                         if ins.op == "loadname"})
+    return names
+
+
+def how_called(vm: Any, frame: Any, name: str) -> str:
+    """How the VM would run a call of ``name``: "builtin", "user" (a local or file function) or ""."""
+    if name in frame.code.locals or frame.extra and name in frame.extra:
+        return "user"
+    try:
+        target = vm.resolve(name)
+    except MatlabError:
+        return ""
+    return "builtin" if type(target) is Builtin else "user"
+
+
+def find_loops_in(site: LoopSite) -> dict[str, Any]:
+    """The loops whose header is in the site's loop (itself included)."""
+    found = getattr(site, "_inner", None)
+    if found is None:
+        members = set(site.loop.blocks)
+        found = site._inner = {h: loop for h, loop in find_loops(site.fn).items() if h in members}
+    return found
+
+
+def remaining_iterations(site: LoopSite, frame: Any) -> float:
+    """Iterations a for loop has left, times the trip counts of the for loops inside it whose bounds are
+    constants or variables the loop does not assign (1 for the others)."""
+    st = frame.regs[site.regs[plan_header_iterator(site)]]
+    if type(st) is not list:
+        return 0.0
+    count = float(st[1] - st[0])
+    assigned = {ins.attr for label in site.loop.blocks for ins in site.blocks[label].instrs if ins.op == "store"}
+    for header in find_loops_in(site):
+        if header != site.loop.header:
+            count *= max(inner_trip_count(site, header, assigned, frame), 1.0)
+    return count
+
+
+def inner_trip_count(site: LoopSite, header: str, assigned: set[str], frame: Any) -> float:
+    term = site.blocks[header].term
+    if term.op != "fornext":
+        return 1.0
+    it = term.args[0]
+    producer: dict[int, Any] = {}
+    for label in site.loop.blocks:
+        for ins in site.blocks[label].instrs:
+            if ins.dest is not None:
+                producer[ins.dest.id] = ins
+    make = producer.get(it.id)
+    if make is None or make.op != "rangeiter":
+        return 1.0
+    values = []
+    for t in make.args:
+        ins = producer.get(t.id)
+        if ins is not None and ins.op == "const" and type(ins.attr) is float:
+            values.append(ins.attr)
+        elif ins is not None and ins.op in ("load", "loadname") and ins.attr not in assigned \
+                and type(frame.regs[site.slots[ins.attr]]) is float:
+            values.append(frame.regs[site.slots[ins.attr]])
+        else:
+            return 1.0
+    start, step, stop = values if len(values) == 3 else (values[0], 1.0, values[1])
+    if step == 0 or not start.is_integer() or not step.is_integer():
+        return 1.0
+    n = _range_count(start, step, stop)
+    return min(float(n), 1e12)
