@@ -1,0 +1,66 @@
+"""Tier 2 beyond single results: interrupts, the on-disk cache, when it compiles, value semantics."""
+import threading
+import time
+
+import numpy as np
+
+from tier2help import both_ways, compiled, session
+
+
+def interrupted_after(s, seconds: float, code: str):
+    timer = threading.Timer(seconds, s.interrupt)
+    timer.start()
+    started = time.perf_counter()
+    r = s.execute(code)
+    timer.join()
+    return r, time.perf_counter() - started
+
+
+def test_an_interrupt_stops_a_compiled_loop_within_a_second():
+    s = session("eager")
+    s.execute("x = 1; k = 0;")
+    spin = "while true\n  k = k + 1;\nend"
+    r, _ = interrupted_after(s, 0.2, spin)       # compiles (an interrupt meanwhile stops it after the compile)
+    assert r.error is not None and r.error.identifier == "MATLAB:interrupt" and compiled(s)
+    before = s.get("k")[0, 0]
+    r, elapsed = interrupted_after(s, 0.5, spin)  # the same cell again: already compiled
+    assert r.error is not None and r.error.identifier == "MATLAB:interrupt"
+    assert elapsed < 1.5 and s.get("k")[0, 0] > before + 1e6    # it ran compiled, k is where it stopped
+    assert s.execute("y = x + 1;").error is None and s.get("y")[0, 0] == 2.0
+
+
+def test_a_new_session_loads_the_compiled_loop_from_disk():
+    code = "s = 0;\nfor k = 1:300\n  s = s + mod(k, 7) * 0.5;\nend"
+    first = session("eager")
+    first.execute(code)
+    second = session("eager")
+    second.execute(code)
+    assert compiled(second)[0].cached and compiled(second)[0].compile_seconds < compiled(first)[0].compile_seconds
+    assert second.get("s")[0, 0] == first.get("s")[0, 0] == 451.5
+
+
+def test_auto_mode_leaves_short_loops_to_the_interpreter():
+    s = session("auto")
+    r = s.execute("s = 0;\nfor k = 1:1000\n  s = s + k;\nend")
+    assert r.error is None and s.get("s")[0, 0] == 500500.0
+    assert not compiled(s) and s.vm.tier2.variants == []
+
+
+def test_auto_mode_compiles_a_long_loop():
+    s = session("auto")
+    r = s.execute("s = 0;\nfor k = 1:3e6\n  s = s + k;\nend")
+    assert r.error is None and s.get("s")[0, 0] == 4500001500000.0
+    assert compiled(s)
+
+
+def test_assigning_into_a_shared_matrix_copies_it_first():
+    s1, _, s2, _ = both_ways("A = zeros(2, 3); B = A;\nfor k = 1:6\n  A(k) = k;\nend")
+    assert np.array_equal(s2.get("B"), np.zeros((2, 3)))
+    assert np.array_equal(s2.get("A"), np.array([[1.0, 3, 5], [2, 4, 6]]))
+
+
+def test_a_loop_in_a_function_called_many_times_compiles_once():
+    _, _, s2, _ = both_ways("t = 0;\nfor r = 1:20\n  t = t + tri(r);\nend\n"
+                            "function s = tri(n)\n  s = 0;\n  for k = 1:n\n    s = s + k;\n  end\nend")
+    loops = {id(v.site) for v in compiled(s2)}
+    assert s2.get("t")[0, 0] == 1540.0 and len(loops) == 1
