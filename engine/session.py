@@ -6,6 +6,7 @@
     s.mir(code) -> str ; s.bytecode(code) -> str ; s.interrupt() ; s.workspace ; s.state
     s.fusion: the fusion accelerator (policy, the last cell's reports, counters; engine/accel/fusion)
     s.fusion_report("plan") -> {"text/plain": ..., "text/html": ...}   # any %fusion report
+    s.tier2_report() -> the same for tier 2 (loops compiled with numba: engine/tier2)
 
 ``execute`` never raises for MATLAB errors (nor for engine bugs, which become MATLAB:internal). A cell
 that calls ``exit``/``quit`` stops there with ``r.exit_status`` set (an int); the Session itself stays
@@ -179,6 +180,12 @@ class Session:
         plan, wgsl [group], stats, residency, graph, explain or device."""
         from .accel.fusion.report_html import fusion_report
         return fusion_report(self.fusion, self.device_workspace, command)
+
+    def tier2_report(self, command: str = "") -> dict[str, str]:
+        """``%fusion tier2 [source N | auto | eager | off]``: the loops tier 2 compiled in this session, the
+        types it assumed, and why it left others to the interpreter (engine/tier2/report.py)."""
+        from .tier2.report import tier2_report
+        return tier2_report(self.vm.tier2, command.split())
 
     @property
     def workspace(self) -> Mapping[str, Any]:

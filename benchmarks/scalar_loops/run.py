@@ -1,10 +1,14 @@
-"""Scalar-loop benchmark: matfuse's VM against GNU Octave on the same .m files.
+"""Scalar-loop benchmark: matfuse's interpreter and tier 2 against GNU Octave and numba by hand.
 
     python benchmarks/scalar_loops/run.py [--repeat N] [--no-octave] [workload.m ...]
 
-Each workload is a script that leaves its result in ``checksum``. The runner times matfuse (a fresh
-Session per run, best of N, compile time included) and ``octave-cli`` (tic/toc inside Octave, so its
-start-up is not counted), checks that both checksums agree, and writes RESULTS.md next to this file.
+Each workload is a script that leaves its result in ``checksum``. The runner times, side by side:
+matfuse with tier 2 off (the interpreter), tier 2's first run in a fresh cache folder (MATFUSE_TIER2=eager:
+the numba compile included; the first workload also pays numba's import), matfuse with the default policy
+once the compiled code is on disk (a fresh Session per run, best of N, parsing and compiling included),
+the same loop written in numba by hand (numba_peers.py, compiled first, best of N) and ``octave-cli``
+(tic/toc inside Octave, so its start-up is not counted). It checks that the checksums agree and writes
+RESULTS.md next to this file.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,14 +27,15 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from engine import Session  # noqa: E402
 
-WORKLOADS = ("loop_scalar.m", "loop_arith.m", "fill_matrix.m")
+WORKLOADS = ("loop_scalar.m", "loop_mod.m", "loop_arith.m", "fill_matrix.m", "fill_sin.m", "swap_calls.m")
 
 
-def time_matfuse(path: Path, repeat: int) -> tuple[float, float]:
+def time_matfuse(path: Path, repeat: int, tier2: str) -> tuple[float, float]:
     best, checksum = float("inf"), float("nan")
     source = path.read_text()
     for _ in range(repeat):
         session = Session(device="cpu")
+        session.vm.tier2.mode = tier2
         started = time.perf_counter()
         result = session.execute(source, path.stem)
         elapsed = time.perf_counter() - started
@@ -54,6 +60,24 @@ def time_octave(path: Path, repeat: int) -> tuple[float, float] | None:
     return float(seconds), float(checksum)
 
 
+def time_numba(name: str, repeat: int) -> tuple[float, float] | None:
+    from numba_peers import PEERS
+    fn = PEERS.get(name)
+    if fn is None:
+        return None
+    fn()                                  # compile
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        checksum = fn()
+        best = min(best, time.perf_counter() - started)
+    return best, float(checksum)
+
+
+def agree(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+
 def octave_version() -> str:
     octave = shutil.which("octave-cli")
     if octave is None:
@@ -69,32 +93,43 @@ def main() -> None:
     parser.add_argument("--no-octave", action="store_true")
     opts = parser.parse_args()
     os.chdir(HERE)   # function files the workloads call live here
+    sys.path.insert(0, str(HERE))
+    os.environ["MATFUSE_CACHE_DIR"] = tempfile.mkdtemp(prefix="matfuse-bench-")   # a cold first compile
     rows = []
     for name in opts.workloads:
         path = HERE / name
-        ours, our_sum = time_matfuse(path, opts.repeat)
+        interp, interp_sum = time_matfuse(path, opts.repeat, "off")
+        first, _ = time_matfuse(path, 1, "eager")
+        ours, our_sum = time_matfuse(path, opts.repeat, "auto")
+        peer = time_numba(name, opts.repeat)
         theirs = None if opts.no_octave else time_octave(path, opts.repeat)
-        if theirs is None:
-            rows.append(f"| {name} | {ours:.3f} | - | - | {our_sum:.17g} | - |")
-        else:
-            octave_s, octave_sum = theirs
-            same = abs(our_sum - octave_sum) <= 1e-9 * max(1.0, abs(octave_sum))
-            rows.append(f"| {name} | {ours:.3f} | {octave_s:.3f} | {octave_s / ours:.2f}x | {our_sum:.17g} | "
-                        f"{'yes' if same else 'NO: ' + repr(octave_sum)} |")
+        sums = [interp_sum] + ([peer[1]] if peer else []) + ([theirs[1]] if theirs else [])
+        row = [name, f"{interp:.3f}", f"{first:.3f}", f"{ours:.4f}",
+               f"{peer[0]:.4f}" if peer else "-", f"{theirs[0]:.3f}" if theirs else "-",
+               f"{ours / theirs[0]:.4f}x" if theirs else "-", f"{ours / peer[0]:.1f}x" if peer else "-",
+               f"{our_sum:.17g}", "yes" if all(agree(our_sum, x) for x in sums) else f"NO: {sums!r}"]
+        rows.append("| " + " | ".join(row) + " |")
         print(rows[-1], flush=True)
     write_results(rows)
 
 
 def write_results(rows: list[str]) -> None:
     header = [
-        "# Scalar loops: matfuse VM vs GNU Octave",
+        "# Scalar loops: matfuse (interpreter, tier 2) vs numba by hand vs GNU Octave",
         "",
-        f"Machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-        f"Octave: {octave_version()}. Best of the runs, seconds (matfuse includes parsing and compiling).",
-        "Speed-up is Octave time / matfuse time (above 1: matfuse is faster).",
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, Octave: {octave_version()}. Seconds, best of the runs (matfuse includes "
+        "parsing and compiling the cell).",
         "",
-        "| workload | matfuse s | octave s | speed-up | checksum | checksums agree |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "Columns: tier 1 = MATFUSE_TIER2=off (the interpreter); first tier 2 = the first run with an empty "
+        "cache folder (MATFUSE_TIER2=eager, the numba compile included, and numba's import in the first "
+        "row); tier 2 = the default policy with the compiled loop on disk; numba = the loop written by hand "
+        "in numba_peers.py (compiled first); then tier 2's time as a fraction of Octave's and as a multiple "
+        "of numba's.",
+        "",
+        "| workload | tier 1 s | first tier 2 s | tier 2 s | numba s | octave s | tier 2 / octave | "
+        "tier 2 / numba | checksum | checksums agree |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     (HERE / "RESULTS.md").write_text("\n".join(header + rows) + "\n")
 

@@ -51,6 +51,10 @@ SCALAR_FUNCTIONS: dict[str, ScalarFunction] = {
     "isfinite": ScalarFunction(1, "math.isfinite({0})", result="b1"),
 }
 
+# transcendentals the interpreter computes with numpy's vectorised code (see the module docstring)
+NOT_BIT_EXACT = {"exp", "log", "log2", "log10", "log1p", "expm1", "tan", "asin", "acos", "atan", "atan2", "sinh",
+                 "cosh", "tanh", "asinh", "acosh", "atanh", "hypot", "power", "nthroot", "cbrt"}
+
 # builtins on a matrix: name -> number of arguments (the matrix, then double scalars)
 ARRAY_QUERIES: dict[str, int] = {"numel": 1, "length": 1, "size": 2}
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..mir.ir import Block, Instr
 from .builtins import CONSTANTS, SCALAR_FUNCTIONS
-from .infer import ARRAYS, SCALARS, TypeMap, Unsupported
+from .infer import ARRAYS, TypeMap, Unsupported
 
 POLL_TICKS = 1 << 18            # loop iterations between two returns to the VM (interrupt checks)
 

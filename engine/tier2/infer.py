@@ -23,7 +23,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..mir.ir import Block, Instr
-from .builtins import ARRAY_QUERIES, CONSTANTS, SCALAR_FUNCTIONS
+from .builtins import ARRAY_QUERIES, CONSTANTS, NOT_BIT_EXACT, SCALAR_FUNCTIONS
 
 Env = dict[str, str]
 SCALARS = ("f8", "b1")
@@ -254,6 +254,9 @@ def rule_call(ins: Instr, env: Env, tm: TypeMap, resolve: Resolver) -> str:
     if not args and name in CONSTANTS:
         tm.calls[id(ins)] = "const:" + name
         return type_of(CONSTANTS[name])
+    if name in NOT_BIT_EXACT:
+        raise Unsupported(f"{name}: compiled code would not match numpy's vectorised {name} in the last bit",
+                          ins.line)
     raise Unsupported(f"the builtin {name} is not compiled by tier 2", ins.line)
 
 

@@ -72,11 +72,12 @@ class LoopSite:
     hits: int = 0
     next: float = 0
     variants: dict[Any, Any] = field(default_factory=dict)
-    work: float = 0.0               # iterations seen by the interpreter (the hotness estimate)
+    estimate: float = 0.0           # interpreter seconds the entry being decided would take (runner.pays)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the run-time state (compiled variants, counters): filecache.py keeps sites."""
-        return {**self.__dict__, "hits": 0, "next": 0, "variants": {}, "work": 0.0}
+        state = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}    # runner's cached facts
+        return {**state, "hits": 0, "next": 0, "variants": {}, "estimate": 0.0}
 
     def resume_pc(self, label: str, k: int) -> int:
         """The bytecode offset of instruction ``k`` of block ``label`` (``len(instrs)``: its terminator)."""

@@ -7,12 +7,14 @@ returned). In order:
 1. **Types.** The tier-2 type of every variable the loop names (infer.type_of) and how each called name
    resolves (builtin, user function, unknown) make the variant key. A value tier 2 does not handle
    (an int32, a struct, a gpuArray, a 3-D array) means the interpreter runs the loop.
-2. **Does it pay?** (``pays``) Compiling costs about a second the first time a loop is met with these
-   types and tens of milliseconds once the machine code is on disk. A ``for`` loop's remaining trip
-   count (times the trip counts of inner ``for`` loops whose bounds are known at entry) and a ``while``
-   loop's iterations so far estimate what the interpreter would spend (ITERATION_SECONDS each); tier 2
-   compiles when that exceeds the compile cost, and counts on otherwise (a loop entered again and again
-   becomes hot). MATFUSE_TIER2=eager compiles at once, off never.
+2. **Does it pay?** (``pays``, ``make``) Compiling costs about a second the first time a loop is met
+   with these types and tens of milliseconds once the machine code is on disk. What the interpreter
+   would spend on this entry (``expected_seconds``: a ``for`` loop's remaining trip count, a ``while``
+   loop's next WHILE_STEP iterations, times INSTRUCTION_SECONDS per MIR instruction of an iteration),
+   plus what it already spent in this loop in this process (HOT, by the loop's source), is weighed
+   against that cost: tier 2 compiles once the two are equal (so a loop costs at most about twice the
+   better of the two choices), and loads cached code as soon as the entry is worth LOAD_SECONDS.
+   MATFUSE_TIER2=eager compiles at once, off never.
 3. **Run.** Scalars go into the array S, range iterators into IT, matrices are passed as they are (a
    matrix the loop assigns into is first made the frame's own, as the interpreter's first element
    assignment would). The compiled loop returns a point (codegen.Point): on "poll" the VM checks for an
@@ -39,9 +41,10 @@ from .codegen import Plan, generate
 from .infer import Unsupported, describe, infer_loop, type_of
 from .loops import LoopSite, find_loops
 
-ITERATION_SECONDS = 0.4e-6      # what the interpreter spends per loop iteration, about (benchmarks/scalar_loops)
+INSTRUCTION_SECONDS = 0.05e-6   # interpreter time per MIR instruction of a loop iteration, about
 COMPILE_SECONDS = 1.0           # a first compile with numba (measured 0.3-1.5 s on the 2-core machine)
-LOAD_SECONDS = 0.05             # loading machine code numba cached on disk
+LOAD_SECONDS = 0.03             # loading machine code numba cached on disk (measured 12-25 ms)
+HOT: dict[tuple, float] = {}    # interpreter seconds spent in each loop so far, in this process (by its source)
 WHILE_STEP = 256                # a while loop asks again every this many iterations until it is compiled
 MAX_VARIANTS = 4                # type sets per loop before tier 2 leaves it to the interpreter
 REJECTED_STEP = 1000            # entries of a loop tier 2 did not compile before it looks at the types again
@@ -103,17 +106,25 @@ class Tier2:
 
     # ------------------------------------------------------------ deciding
     def pays(self, site: LoopSite, frame: Any) -> bool:
-        """Whether compiling is expected to cost less than interpreting (see the module docstring)."""
+        """Whether a compile may pay now (``make`` decides once it knows whether the code is on disk);
+        what the interpreter spends meanwhile is counted in HOT (see the module docstring)."""
         if site.loop.kind == "while":
-            site.work += WHILE_STEP if site.hits > 1 else 1
+            site.estimate = expected_seconds(site, frame, WHILE_STEP)
             site.next = site.hits + WHILE_STEP
         else:
             remaining = remaining_iterations(site, frame)
-            site.work += remaining
+            site.estimate = expected_seconds(site, frame, remaining)
             site.next = site.hits + max(int(min(remaining, 1e9)), 1)     # back after about that many hits
         if self.mode == "eager":
             return True
-        return site.work * ITERATION_SECONDS >= LOAD_SECONDS
+        if HOT.get(identity(site), 0.0) + site.estimate < LOAD_SECONDS:
+            self.interpreted(site)
+            return False
+        return True
+
+    @staticmethod
+    def interpreted(site: LoopSite) -> None:
+        HOT[identity(site)] = HOT.get(identity(site), 0.0) + site.estimate
 
     def make(self, vm: Any, frame: Any, site: LoopSite, names: list[str], key: tuple) -> Variant | None:
         """The variant for these types: compiled, or with the reason why not; None while a first compile
@@ -140,8 +151,10 @@ class Tier2:
             return variant
         from .jit import compile_source, is_cached
         variant.cached = is_cached(variant.plan.source)
-        if self.mode != "eager" and not variant.cached and site.work * ITERATION_SECONDS < COMPILE_SECONDS:
-            self.variants.remove(variant)
+        if self.mode != "eager" and not variant.cached \
+                and HOT.get(identity(site), 0.0) + site.estimate < COMPILE_SECONDS:
+            self.variants.remove(variant)             # not yet: the interpreter runs it, and it counts
+            self.interpreted(site)
             return None
         started = time.perf_counter()
         try:
@@ -312,18 +325,30 @@ def find_loops_in(site: LoopSite) -> dict[str, Any]:
     return found
 
 
+def identity(site: LoopSite) -> tuple:
+    """A loop's identity across sessions of a process: its unit's file, name and source, its line."""
+    return (site.fn.file, site.fn.name, site.fn.source, site.line)
+
+
 def remaining_iterations(site: LoopSite, frame: Any) -> float:
-    """Iterations a for loop has left, times the trip counts of the for loops inside it whose bounds are
-    constants or variables the loop does not assign (1 for the others)."""
+    """Iterations a for loop has left (0 for a for over an array)."""
     st = frame.regs[site.regs[plan_header_iterator(site)]]
-    if type(st) is not list:
-        return 0.0
-    count = float(st[1] - st[0])
+    return float(st[1] - st[0]) if type(st) is list else 0.0
+
+
+def expected_seconds(site: LoopSite, frame: Any, iterations: float) -> float:
+    """What the interpreter would spend on ``iterations`` iterations: INSTRUCTION_SECONDS per MIR
+    instruction, an instruction of an inner for loop counted its trip count times where the bounds are
+    constants or variables the loop does not assign (once where they are not)."""
     assigned = {ins.attr for label in site.loop.blocks for ins in site.blocks[label].instrs if ins.op == "store"}
-    for header in find_loops_in(site):
+    weight = {label: 1.0 for label in site.loop.blocks}
+    for header, loop in find_loops_in(site).items():
         if header != site.loop.header:
-            count *= max(inner_trip_count(site, header, assigned, frame), 1.0)
-    return count
+            trips = max(inner_trip_count(site, header, assigned, frame), 1.0)
+            for label in loop.blocks:
+                weight[label] *= trips
+    per_iteration = sum((len(site.blocks[label].instrs) + 1) * w for label, w in weight.items())
+    return iterations * per_iteration * INSTRUCTION_SECONDS
 
 
 def inner_trip_count(site: LoopSite, header: str, assigned: set[str], frame: Any) -> float:

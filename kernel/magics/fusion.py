@@ -9,7 +9,7 @@ POLICIES = {"on": "gpu", "off": "cpu", "auto": "auto"}
 
 @magic("fusion", "line")
 def fusion_line(host: MagicHost, args: str, body: str) -> None:
-    """%fusion [plan|wgsl [n]|stats|residency|graph|explain|device|on|off|auto|reset]  inspect, steer fusion.
+    """%fusion [plan|wgsl [n]|stats|residency|graph|explain|device|tier2 ...|on|off|auto|reset]  inspect, steer fusion.
 
     Reports of the last cell, as text and HTML:
     plan: each fusion window with its source lines, groups (kind, lines, operations, inputs and outputs
@@ -21,6 +21,9 @@ def fusion_line(host: MagicHost, args: str, body: str) -> None:
     cells and structs) with class, size, bytes and buffer id, and the buffer pool's totals.
     graph: each window's data-flow graph with its fusion groups coloured (SVG). explain: why each
     window ran where it did, in prose. device: the adapter, its limits, fallbacks and calibration.
+    tier2: every loop tier 2 (loops compiled to machine code with numba) looked at in this session: where,
+    the types it assumed, compiled or why not, entries and hand-backs to the interpreter; tier2 source N:
+    the generated code of row N; tier2 auto|eager|off: its policy.
     on/off/auto: fuse every supported window, none, or those that pay off (overrides MATFUSE_ACCEL
     and the device). reset: forget cached plans and counters. Without a command: plan."""
     words = args.split()
@@ -28,6 +31,8 @@ def fusion_line(host: MagicHost, args: str, body: str) -> None:
     if words and words[0] in POLICIES:
         fusion.mode = POLICIES[words[0]]
         host.write(f"fusion policy: {fusion.mode}\n")
+    elif words and words[0] == "tier2":
+        host.display(host.matlab.tier2_report(" ".join(words[1:])))
     elif words and words[0] == "reset":
         fusion.reset()
         host.write("fusion caches and counters cleared\n")

@@ -48,9 +48,19 @@ def test_auto_mode_leaves_short_loops_to_the_interpreter():
 
 def test_auto_mode_compiles_a_long_loop():
     s = session("auto")
-    r = s.execute("s = 0;\nfor k = 1:3e6\n  s = s + k;\nend")
-    assert r.error is None and s.get("s")[0, 0] == 4500001500000.0
+    r = s.execute("s = 0;\nfor k = 1:1e7\n  s = s + k;\nend")
+    assert r.error is None and s.get("s")[0, 0] == 50000005000000.0
     assert compiled(s)
+
+
+def test_auto_mode_compiles_a_loop_once_the_interpreter_spent_as_long_in_it():
+    code = "s = 0;\nfor k = 1:1e6\n  s = s + 2 * k;\nend"      # (not compiled by an earlier test)
+    runs = []
+    for _ in range(5):
+        s = session("auto")                  # a new session each time, as a re-run notebook or benchmark
+        assert s.execute(code).error is None and s.get("s")[0, 0] == 1000001000000.0
+        runs.append(bool(compiled(s)))
+    assert runs[0] is False and runs[-1] is True
 
 
 def test_assigning_into_a_shared_matrix_copies_it_first():
