@@ -18,8 +18,8 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MAX_DIMS, MatlabError, too_many_dimensions
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
-from .values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value,
-                     class_of, normalize_shape, simplify)
+from .values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
+                     StructArray, Value, class_of, normalize_shape, simplify)
 
 
 def dimension_mismatch() -> MatlabError:
@@ -50,6 +50,9 @@ def cat(dim: int, values: list) -> Value:
         if any(isinstance(v, DeviceArray) for v in values):   # MATLAB: with a gpuArray, a gpuArray
             return HOOKS.concat(values, lambda host: cat(dim, host))
     kind = _result_kind(values)
+    if kind not in ("cell", "struct", "string") and any(type(v) is SparseMatrix for v in values):
+        from .sparse import concat as sparse_concat
+        return sparse_concat(dim, kind, values)
     arrays = [_storage_as(kind, v) for v in values]
     nonempty = [a for a in arrays if a.size]
     parts = nonempty if nonempty else [a for a in arrays if a.shape != (0, 0)] or arrays[:1]

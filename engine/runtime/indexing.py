@@ -24,8 +24,8 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError, check_size, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
-from .values import (CharArray, CellArray, FunctionHandle, HandleObject, StringArray, StructArray, Value,
-                     as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
+from .values import (CharArray, CellArray, FunctionHandle, HandleObject, SparseMatrix, StringArray, StructArray,
+                     Value, as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
 
 
 class _MagicColon:
@@ -132,6 +132,8 @@ def subscript(arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
         return flat.astype(np.int64) - 1, values.shape
     if t is complex:
         return subscript(arg.real)
+    if t is SparseMatrix:
+        return subscript(simplify(arg.to_full()))      # a subscript has no more elements than it selects
     raise MatlabError("MATLAB:badsubscript", f"Unable to use a value of type {class_of(arg)} as an index.")
 
 
@@ -160,7 +162,10 @@ def checked(idx: np.ndarray, bound: int, position: int, n: int, logical: bool) -
 
 
 def _is_logical(arg: Value) -> bool:
-    return type(arg) is bool or (type(arg) is np.ndarray and arg.dtype == np.bool_)
+    t = type(arg)
+    if t is SparseMatrix:
+        return arg.data.dtype == np.bool_
+    return t is bool or (t is np.ndarray and arg.dtype == np.bool_)
 
 
 def _is_vector(shape: tuple[int, ...]) -> bool:
@@ -240,6 +245,9 @@ def index(value: Value, args: list) -> Value:
         value, args = to_host(value), [to_host(a) for a in args]
         if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
             return HOOKS.index(index, value, args)
+    if type(value) is SparseMatrix:
+        from .sparse import index as sparse_index
+        return sparse_index(value, args)
     data = storage(value)
     out = data.copy() if not args else select(data, args)
     return rewrap(value, as_matrix(out))
@@ -688,6 +696,9 @@ def assign_paren(base: Value | None, args: list, rhs: Value, inplace: bool = Fal
         base, rhs, args = to_host(base), to_host(rhs), [to_host(a) for a in args]
         if isinstance(base, DeviceArray) or isinstance(rhs, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
             return HOOKS.assign(assign_paren, base, args, rhs, inplace)
+    if type(base) is SparseMatrix or type(rhs) is SparseMatrix:
+        from .sparse import assign as sparse_assign
+        return sparse_assign(base, args, rhs, inplace)
     if not _is_null(base) and type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
         return delete(base, args)
     if not args:

@@ -592,3 +592,8 @@ UNARY: dict[str, Callable[[Value], Value]] = {
 
 # engine/accel, when imported, wraps these tables in place (and replaces ``truth``) so that device
 # operands run on the device (engine/accel/dispatch.py route_operators); host operands never leave here.
+
+# Sparse operands take their own path (sparse_ops.py): the tables and ``truth`` are routed once, here.
+from .sparse_ops import route as _route_sparse  # noqa: E402  (it reads the operators defined above)
+
+truth = _route_sparse(BINARY, UNARY, truth)

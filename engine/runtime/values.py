@@ -12,6 +12,7 @@ Every stage (VM, builtins, display, accelerator) uses these representations; not
                                  complex128 / complex64 complex double / single
     char array                   CharArray   (codes: uint16 ndarray, ndim >= 2)
     string array                 StringArray (data: object ndarray of str, or None for <missing>)
+    sparse double / logical      SparseMatrix (data: scipy.sparse.csc_array, 2-D; runtime/sparse.py)
     cell array                   CellArray   (data: object ndarray of values)
     struct (scalar or array)     StructArray (fields: ordered field names; data: object ndarray of dict)
     function_handle              FunctionHandle
@@ -32,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import MatlabError
+from .errors import MatlabError, check_size
 
 CLASS_OF_DTYPE: dict[np.dtype, str] = {
     np.dtype(np.float64): "double", np.dtype(np.float32): "single",
@@ -229,8 +230,33 @@ class BoundMethod(HandleObject):
         self.obj, self.name = obj, name
 
 
+@dataclass(eq=False)
+class SparseMatrix:
+    """MATLAB sparse matrix: two dimensions, class double (real or complex) or logical, stored by
+    compressed columns as MATLAB stores it. ``data`` is a scipy.sparse.csc_array in canonical form
+    (sorted row indices, no duplicates, no stored zeros) of dtype float64, complex128 or bool;
+    ``capacity`` is the storage asked for (spalloc, sparse(i, j, v, m, n, nz)), which nzmax reports
+    while it exceeds the nonzeros. class_of gives 'double' or 'logical' (issparse tells it apart);
+    runtime/sparse.py builds, converts, indexes and concatenates these, sparse_ops.py computes with them."""
+    data: Any
+    capacity: int = 0
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (int(self.data.shape[0]), int(self.data.shape[1]))
+
+    @property
+    def matlab_class(self) -> str:
+        return "logical" if self.data.dtype == np.bool_ else "double"
+
+    def to_full(self) -> np.ndarray:
+        """The full matrix (MATLAB's size-limit error where it cannot fit in memory)."""
+        check_size(self.shape, self.data.dtype.itemsize)
+        return self.data.toarray(order="F")
+
+
 Value = Any  # float | complex | bool | np.ndarray | CharArray | StringArray | CellArray | StructArray |
-#             FunctionHandle | HandleObject
+#             FunctionHandle | HandleObject | SparseMatrix
 
 
 def class_of(value: Value) -> str:
@@ -287,7 +313,15 @@ def to_array(value: Value) -> np.ndarray:
         return np.array([[value]], dtype=np.complex128)
     if t is CharArray:
         return value.codes.astype(np.float64)
+    if t is SparseMatrix:
+        raise sparse_unsupported("This operation")
     raise TypeError(f"not a numeric value: {class_of(value)}")
+
+
+def sparse_unsupported(what: str) -> MatlabError:
+    """The error for an operation with no sparse form (``what`` names it): MATLAB computes it, we do not."""
+    return MatlabError("matfuse:sparse:unsupported",
+                       f"{what} does not support sparse matrices yet; convert with full(S) first.")
 
 
 def simplify(arr: np.ndarray) -> Value:

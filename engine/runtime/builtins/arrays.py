@@ -40,7 +40,15 @@ def find(x: Value, n: Value | None = None, direction: Value | None = None, *, na
     """
     check_classes("find", (x,), ANY_NUMERIC)
     arr = numeric_array(x, "find")
-    hits = np.flatnonzero(arr.ravel(order="F") != 0)
+    flat = arr.ravel(order="F")
+    hits = np.flatnonzero(flat != 0)
+    return find_outputs(hits, flat[hits], arr.shape, n, direction, nargout=nargout)
+
+
+def find_outputs(hits: np.ndarray, values: np.ndarray, shape: tuple[int, ...], n: Value | None = None,
+                 direction: Value | None = None, *, nargout: int = 1) -> tuple:
+    """find's outputs from the 0-based column-major positions of the nonzeros (``hits``) and their
+    ``values`` in a matrix of ``shape`` (a sparse matrix's find reads its stored elements)."""
     if n is not None:
         count = integer_values(n, "find")
         if len(count) != 1 or count[0] < 0:
@@ -50,9 +58,9 @@ def find(x: Value, n: Value | None = None, direction: Value | None = None, *, na
         if direction is not None and not last and not is_text(direction, "first"):
             raise MatlabError("MATLAB:find:invalidDirection", "Invalid search option. Use 'first' or "
                               "'last'.")
-        hits = hits[len(hits) - count[0]:] if last and count[0] < len(hits) else hits[:count[0]]
-    shape = arr.shape
-    outs = (hits % shape[0] + 1.0, hits // shape[0] + 1.0, arr.ravel(order="F")[hits])
+        keep = slice(len(hits) - count[0], None) if last and count[0] < len(hits) else slice(count[0])
+        hits, values = hits[keep], values[keep]
+    outs = (hits % shape[0] + 1.0, hits // shape[0] + 1.0, values)
     if nargout <= 1:
         outs = (hits + 1.0,)
     return tuple(to_value(_oriented(out, shape)) for out in outs[:max(nargout, 1)])

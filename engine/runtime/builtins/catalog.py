@@ -53,6 +53,10 @@ FAMILIES = {
     "parallel": "The parallel pool on Dask and its futures (see [parallel.md](parallel.md)); `delete` also "
                 "deletes files.",
     "random": "Random numbers from MATLAB's Mersenne Twister.",
+    "sparse": "Sparse matrices (double and logical, stored by compressed columns on scipy.sparse): building "
+              "them, converting them, asking about them. Operators, indexing, concatenation and the sparse "
+              "forms of other functions follow MATLAB's rules for when a result is sparse; a function with "
+              "no sparse form raises matfuse:sparse:unsupported (see [language.md](language.md#sparse-matrices)).",
     "reduction": "Reductions and cumulative operations along a dimension.",
     "set": "Set operations on arrays, text and rows.",
     "size": "Sizes, shape predicates, index conversion.",

@@ -39,6 +39,7 @@ import numpy as np
 from ..device import HOOKS, DeviceArray, to_host
 from ..errors import MatlabError, internal_error
 from ..semantics import promote_all
+from ..values import SparseMatrix, simplify, sparse_unsupported
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
 
@@ -55,6 +56,7 @@ class Builtin:
     gpu: Callable[..., Any] | None = None
     op: Operation | None = None             # elementwise / reduction semantics (Operation below)
     scalar: tuple[int, Callable[..., Any]] | None = None    # (arity, path): see set_scalar_path
+    sparse: str | Callable[..., Any] = ""   # what a sparse argument gets: see set_sparse_form
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,10 @@ COMPOSED: dict[str, Operation] = {}     # operations the fused kernels compose t
 
 
 def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str, ...] = (),
-            op: Operation | None = None) -> Callable:
+            op: Operation | None = None, sparse: str = "") -> Callable:
     """Register the decorated function as MATLAB builtin ``name`` (and ``aliases``), with its Operation
-    record ``op`` if it has elementwise or reduction semantics (``fusion`` then defaults to the record's)."""
+    record ``op`` if it has elementwise or reduction semantics (``fusion`` then defaults to the record's);
+    ``sparse="native"`` when the implementation takes sparse arguments itself (set_sparse_form)."""
     if fusion not in FUSION_KINDS:
         raise ValueError(f"unknown fusion kind {fusion!r}")
     if op is not None and fusion == "none":
@@ -140,7 +143,7 @@ def builtin(name: str, family: str, *, fusion: str = "none", aliases: tuple[str,
         params = list(inspect.signature(fn).parameters)
         entry = Builtin(name=name, family=family, impl=fn, help=inspect.cleandoc(fn.__doc__ or name),
                         fusion=fusion, needs_ctx=bool(params) and params[0] == "ctx",
-                        takes_nargout="nargout" in params)
+                        takes_nargout="nargout" in params, sparse=sparse)
         for n in (name, *aliases):
             if n in BUILTINS:
                 raise ValueError(f"builtin {n!r} registered twice")
@@ -187,6 +190,20 @@ def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
     BUILTINS[name] = replace(BUILTINS[name], gpu=gpu)
 
 
+SPARSE_FORMS = ("native", "full")
+
+
+def set_sparse_form(name: str, form: str | Callable[..., Any]) -> None:
+    """Say what builtin ``name`` does with a sparse argument (runtime/sparse.py): "native", its
+    implementation takes SparseMatrix values as they are (class, size...); "full", the arguments are
+    made full first (MATLAB's result is full too); or a function ``form(ctx, *args, nargout=...)`` that
+    computes the sparse case. A builtin with none raises matfuse:sparse:unsupported naming itself, so
+    no implementation ever meets a sparse value it does not expect."""
+    if not callable(form) and form not in SPARSE_FORMS:
+        raise ValueError(f"unknown sparse form {form!r}")
+    BUILTINS[name] = replace(BUILTINS[name], sparse=form)
+
+
 def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> None:
     """Give builtin ``name`` a new CPU implementation ``impl(ctx, *args, nargout=...)`` that wraps the
     old one (e.g. to accept one more option), keeping family, fusion spec and GPU implementation;
@@ -203,13 +220,20 @@ def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     for arg in args:
         if arg is None:     # a variable the compiler thought assigned (the VM names it: MATLAB:internal)
             raise MatlabError("MATLAB:internal", f"Internal error in {entry.name}: an argument has no value")
+        if type(arg) is SparseMatrix:       # the CPU computes it (call_host), never the device
+            if any(isinstance(a, DeviceArray) and not a.implicit for a in args):
+                raise sparse_unsupported(f"{entry.name} with a gpuArray argument")
+            return call_host(entry, ctx, [to_host(a) for a in args], nargout)
         if isinstance(arg, DeviceArray):
             args = [to_host(a) for a in args]
             if any(isinstance(a, DeviceArray) for a in args):
+                if any(type(a) is SparseMatrix for a in args):
+                    raise sparse_unsupported(f"{entry.name} with a gpuArray argument")
                 return HOOKS.call_on_device(entry, ctx, args, nargout, call_host)
             break
     if entry.gpu is not None and ctx is not None and ctx.state.extras.get("policy") == "gpu" \
-            and any(type(arg) is np.ndarray and arg.size > 1 for arg in args):
+            and any(type(arg) is np.ndarray and arg.size > 1 for arg in args) \
+            and not any(type(arg) is SparseMatrix for arg in args):
         return HOOKS.call_uploaded(entry, ctx, args, nargout, call_host)   # Session(device="gpu")
     return call_host(entry, ctx, args, nargout)
 
@@ -220,7 +244,13 @@ PYTHON_ERRORS = (ArithmeticError, ValueError, LookupError, AttributeError, Memor
 
 
 def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
-    """Call a builtin's CPU implementation; always returns a tuple of outputs."""
+    """Call a builtin's CPU implementation; always returns a tuple of outputs. A sparse argument goes
+    where the builtin's sparse form says (set_sparse_form)."""
+    if entry.sparse != "native":
+        for arg in args:
+            if type(arg) is SparseMatrix:
+                entry, args = sparse_call(entry, args)
+                break
     kwargs = {"nargout": nargout} if entry.takes_nargout else {}
     try:
         result = entry.impl(ctx, *args, **kwargs) if entry.needs_ctx else entry.impl(*args, **kwargs)
@@ -236,6 +266,26 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     if result is None:
         return ()
     return result if type(result) is tuple else (result,)
+
+
+def sparse_call(entry: Builtin, args: list) -> tuple[Builtin, list]:
+    """The entry and arguments that compute ``entry`` with a sparse argument (see set_sparse_form)."""
+    form = entry.sparse
+    if form == "full":
+        return entry, [simplify(a.to_full()) if type(a) is SparseMatrix else a for a in args]
+    if callable(form):
+        return replace(entry, impl=form, needs_ctx=True, takes_nargout=True, sparse="native"), args
+    raise sparse_unsupported(entry.name)
+
+
+_AFTER_LOAD: list[Callable[[], None]] = []
+
+
+def after_load(fn: Callable[[], None]) -> Callable[[], None]:
+    """Run ``fn`` once the whole table is loaded (it configures builtins of other modules: the sparse
+    forms of builtins/sparsefun.py)."""
+    _AFTER_LOAD.append(fn)
+    return fn
 
 
 # Modules outside this package that register builtins: they need the VM (eval, evalin, assignin) or the
@@ -260,6 +310,8 @@ def load_all() -> dict[str, Builtin]:
             importlib.import_module(f"{__package__}.{module.name}")
         for name in EXTENSIONS:
             importlib.import_module(name)
+        for fn in _AFTER_LOAD:
+            fn()
     except BaseException:
         _loaded = False
         raise

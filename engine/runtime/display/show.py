@@ -19,8 +19,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..context import DisplayFormat
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray,
-                      class_of, size_of, to_array)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
+                      StructArray, class_of, size_of, to_array)
 from . import containers, numeric
 from .containers import dims_text
 from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
@@ -146,6 +146,53 @@ def describe_gpu(value, fmt: DisplayFormat, label: str) -> Shown:
                  number_body(host, fmt, label))
 
 
+# ---- sparse ---------------------------------------------------------------------------------------
+
+class SparseLines:
+    """The nonzeros of a sparse matrix, one ``(row,col)  value`` line each in column-major order, as
+    MATLAB lists them: the row numbers right-aligned, the column numbers left-aligned, then the values
+    as one column of the matrix's number format. Lines are made a run at a time, as the budget takes."""
+
+    empty = False
+
+    def __init__(self, matrix, fmt: DisplayFormat) -> None:
+        coo = matrix.tocoo()                      # canonical CSC: column-major order
+        order = np.lexsort((coo.row, coo.col))
+        self.rows, self.cols = coo.row[order] + 1, coo.col[order] + 1
+        self.values = coo.data[order].astype(np.float64) if coo.dtype == np.bool_ else coo.data[order]
+        self.nf = number_plan(self.values.reshape(-1, 1), fmt)
+        self.row_width = len(str(int(self.rows.max())))
+        self.col_width = len(str(int(self.cols.max())))
+        self.width = 3 + self.row_width + self.col_width + 3 + 3 + self.nf.width
+
+    def _lines(self, start: int, stop: int) -> list[str]:
+        texts = numeric.render_column(self.values[start:stop], self.nf)
+        return [f"{'':>{3 + self.row_width - len(str(r))}}({r},{c}){'':<{self.col_width - len(str(c))}}   {t}"
+                for r, c, t in zip(self.rows[start:stop].tolist(), self.cols[start:stop].tolist(), texts)]
+
+    def write(self, out: Out) -> None:
+        if self.nf.scale_line and not out.full():
+            out.block()
+            out.line(self.nf.scale_line)
+        out.block()
+        k, count = 0, self.rows.size
+        while k < count and not out.full():
+            n = min(count - k, out.rows_left(self.width + 1))
+            out.lines(self._lines(k, k + n))
+            k += n
+
+    def measure(self) -> tuple[int, int]:
+        lines = (self.rows.size * (self.width + 1), 1)
+        return add_measures((len(self.nf.scale_line) + 1, 1), lines) if self.nf.scale_line else lines
+
+
+def describe_sparse(value: SparseMatrix, fmt: DisplayFormat) -> Shown:
+    """``S =`` then its nonzeros (SparseLines), or ``All zero sparse: 3×3``."""
+    if value.data.nnz == 0:
+        return Shown("", Blocks([[f"   All zero sparse: {dims_text(value.shape)}"]]))
+    return Shown("", SparseLines(value.data, fmt))
+
+
 # ---- text, containers, handles ---------------------------------------------------------------------
 
 def describe_char(value: CharArray, label: str) -> Shown:
@@ -217,6 +264,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return describe_cell(value, fmt, label)
     if t is StructArray:
         return describe_struct(value, fmt)
+    if t is SparseMatrix:
+        return describe_sparse(value, fmt)
     if t is FunctionHandle:
         return Shown("function_handle with value:", Blocks([["    " + containers.handle_text(value)]]))
     if getattr(value, "matlab_class", None) == "gpuArray":

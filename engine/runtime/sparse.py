@@ -1,0 +1,247 @@
+"""Sparse matrices: building them, converting them, indexing, indexed assignment and concatenation.
+
+    sparse_of(value) -> SparseMatrix      a double/logical value as sparse (sparse(A))
+    from_matrix(m, capacity) -> SparseMatrix   any scipy.sparse matrix in the engine's canonical form
+    full_of(value) -> Value               a sparse value as the full value (others as they are)
+    index(S, args) -> SparseMatrix        S(i), S(i, j), S(:), S(mask)
+    assign(base, args, rhs, inplace)      base(args) = rhs where base or rhs is sparse
+    concat(dim, values) -> SparseMatrix   [S, A], [S; A] with a sparse operand
+
+The value type is values.SparseMatrix (a scipy.sparse.csc_array: MATLAB stores sparse matrices by
+compressed columns too). MATLAB's rules kept here: indexing a sparse matrix gives a sparse matrix (a 1x1
+one too); assignment keeps the base's class and sparsity, and a sparse right-hand side assigned into a
+full array is stored as full; concatenation with any sparse operand is sparse. Operators are in
+sparse_ops.py, the builtins in builtins/sparsefun.py.
+"""
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from .errors import MatlabError
+from .semantics import NUMERIC_CLASSES
+from .values import SparseMatrix, Value, class_of, is_array_like, simplify, size_of, to_array
+
+
+def from_matrix(matrix, capacity: int = 0) -> SparseMatrix:
+    """``matrix`` (a scipy.sparse matrix or a 2-D ndarray) as a SparseMatrix in canonical form: compressed
+    columns, sorted, no duplicates or stored zeros; float64, complex128 (only with a nonzero imaginary
+    part, as MATLAB drops all-zero ones) or bool."""
+    m = sp.csc_array(matrix, copy=True)
+    kind = m.dtype.kind
+    if kind == "c":
+        m = m.astype(np.complex128) if np.any(m.data.imag) else sp.csc_array(m.real, dtype=np.float64)
+    elif kind != "b" and m.dtype != np.float64:
+        m = m.astype(np.float64)
+    m.sum_duplicates()
+    m.eliminate_zeros()
+    m.sort_indices()
+    return SparseMatrix(m, capacity)
+
+
+def is_sparse(value: Value) -> bool:
+    return type(value) is SparseMatrix
+
+
+def not_two_dimensional() -> MatlabError:
+    return MatlabError("MATLAB:sparse:inputMustBe2D", "N-dimensional sparse arrays are not supported; "
+                                                      "sparse matrices have two dimensions.")
+
+
+def sparse_of(value: Value, what: str = "sparse") -> SparseMatrix:
+    """A numeric or logical value as a sparse matrix: double stays double, logical logical (char counts
+    as its codes). Other classes (single, integers) have no sparse form in MATLAB."""
+    if type(value) is SparseMatrix:
+        return value
+    cls = class_of(value)
+    if cls not in ("double", "logical", "char") or not is_array_like(value):
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Undefined function '{what}' for input arguments of type '{cls}'.")
+    arr = to_array(value)
+    if arr.ndim > 2:
+        raise not_two_dimensional()
+    return from_matrix(arr)
+
+
+def full_of(value: Value) -> Value:
+    """The full value of a sparse matrix (1x1 as a scalar); any other value unchanged."""
+    return simplify(value.to_full()) if type(value) is SparseMatrix else value
+
+
+def empty_like(rhs: SparseMatrix) -> SparseMatrix:
+    return SparseMatrix(sp.csc_array((0, 0), dtype=rhs.data.dtype))
+
+
+# ----------------------------------------------------------------------------------------------------
+# reading S(args)
+
+
+def _positions(shape: tuple[int, int], arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Linear subscript ``arg`` as checked 0-based positions and the shape the subscript has."""
+    from .indexing import _is_logical, checked, subscript
+    if type(arg) is SparseMatrix:
+        arg = full_of(arg)
+    idx, idx_shape = subscript(arg)
+    return checked(idx, shape[0] * shape[1], 1, 1, _is_logical(arg)), idx_shape
+
+
+def _keys(arg: Value, bound: int, position: int, n: int) -> np.ndarray | slice:
+    from .indexing import _is_logical, checked, is_colon, subscript
+    if is_colon(arg):
+        return slice(None)
+    if type(arg) is SparseMatrix:
+        arg = full_of(arg)
+    idx, _ = subscript(arg)
+    return checked(idx, bound, position, n, _is_logical(arg))
+
+
+def _trailing_ones(args: list) -> list:
+    """S(i, j, 1, ...): subscripts past the second must select the one page there is."""
+    from .indexing import is_colon, position_out_of_bounds, subscript
+    for position, arg in enumerate(args[2:], start=3):
+        if not is_colon(arg):
+            idx, _ = subscript(full_of(arg))
+            if idx.size and idx.max() > 0:
+                raise position_out_of_bounds(position, 1)
+    return args[:2]
+
+
+def elements_at(S: SparseMatrix, flat: np.ndarray) -> np.ndarray:
+    """The values of S at 0-based column-major positions ``flat``, as a dense 1-D array."""
+    m = S.shape[0]
+    rows, cols = flat % m if m else flat, flat // m if m else flat
+    out = np.zeros(flat.size, dtype=S.data.dtype)
+    if flat.size:
+        picked = S.data[rows, cols]
+        out[:] = picked.toarray() if sp.issparse(picked) else np.asarray(picked).ravel()
+    return out
+
+
+def index(S: SparseMatrix, args: list) -> SparseMatrix:
+    """``S(args...)``: a sparse result, whatever its size."""
+    from .indexing import is_colon, linear_result_shape
+    if not args:
+        return from_matrix(S.data)
+    if len(args) == 1:
+        arg = args[0]
+        m, n = S.shape
+        if is_colon(arg):
+            return from_matrix(S.data.reshape((m * n, 1), order="F"))
+        idx, idx_shape = _positions(S.shape, arg)
+        shape = linear_result_shape(S.shape, idx_shape, idx.size)
+        if len(shape) > 2:
+            raise not_two_dimensional()
+        values = elements_at(S, idx)
+        return from_matrix(values.reshape(shape, order="F"))
+    args = _trailing_ones(args) if len(args) > 2 else args
+    rows = _keys(args[0], S.shape[0], 1, 2)
+    cols = _keys(args[1], S.shape[1], 2, 2)
+    picked = S.data[:, cols] if type(cols) is not slice else S.data
+    picked = picked[rows, :] if type(rows) is not slice else picked
+    return from_matrix(picked)
+
+
+# ----------------------------------------------------------------------------------------------------
+# base(args) = rhs
+
+
+def assign(base: Value | None, args: list, rhs: Value, inplace: bool = False) -> Value:
+    """``base(args) = rhs`` where ``base`` or ``rhs`` is sparse (deletion: rhs a 0x0 double)."""
+    from .indexing import _is_null, assign_paren
+    if type(base) is not SparseMatrix:
+        if not _is_null(base) or type(rhs) is not SparseMatrix:
+            return assign_paren(base, args, full_of(rhs), inplace)    # a full base stays full
+        base = empty_like(rhs)
+    args = [full_of(a) for a in args]
+    if type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
+        return _delete(base, args)
+    if not args:
+        raise MatlabError("MATLAB:index:emptyParenAssignment",
+                          "Assignment with empty parentheses is not supported; use A = value.")
+    return _store(base, args, rhs)
+
+
+def _rhs_values(base: SparseMatrix, rhs: Value) -> np.ndarray:
+    """The right-hand side as a dense array of the base's class (complex makes a double base complex)."""
+    from .indexing import _numeric_as
+    if class_of(rhs) not in NUMERIC_CLASSES:
+        raise MatlabError("MATLAB:invalidConversion",
+                          f"Conversion to {base.matlab_class} from {class_of(rhs)} is not possible.")
+    rhs = full_of(rhs)
+    complex_ = base.data.dtype.kind == "c" or np.iscomplexobj(rhs)
+    return _numeric_as(rhs, base.matlab_class, complex_)
+
+
+def _store(base: SparseMatrix, args: list, rhs: Value) -> SparseMatrix:
+    from .indexing import _fit_rhs, plan_targets
+    if len(args) > 2:
+        args = _trailing_ones(args)
+    values = _rhs_values(base, rhs)
+    plan = plan_targets(base.shape, args, size_of(rhs), values.dtype.itemsize)
+    if len(plan.shape) > 2:
+        raise not_two_dimensional()
+    values = _fit_rhs(values, plan, len(args) == 1)
+    rows, cols = (np.broadcast_arrays(*plan.keys) if len(args) == 2 else plan.keys)
+    values = np.broadcast_to(values, rows.shape)
+    rows, cols, values = (a.ravel(order="F") for a in (rows, cols, values))
+    m = plan.shape[0]
+    keys = cols.astype(np.int64) * m + rows
+    last = keys.size - 1 - np.unique(keys[::-1], return_index=True)[1]   # a repeated target: the last wins
+    old = base.data.tocoo()
+    old_keys = old.col.astype(np.int64) * m + old.row
+    keep = ~np.isin(old_keys, keys)
+    dtype = np.result_type(old.dtype, values.dtype)
+    merged = sp.coo_array((np.concatenate([old.data[keep].astype(dtype), values[last].astype(dtype)]),
+                           (np.concatenate([old.row[keep], rows[last]]),
+                            np.concatenate([old.col[keep], cols[last]]))), shape=plan.shape)
+    return from_matrix(merged, base.capacity)
+
+
+def _delete(base: SparseMatrix, args: list) -> SparseMatrix:
+    """``S(args) = []``: whole rows or columns go without making S full (a linear deletion works on the
+    full matrix)."""
+    from .indexing import _deletion_keys, _out_of_range_deletion, delete
+    if len(args) < 2:
+        return from_matrix(to_array(delete(base.to_full(), args)), base.capacity)
+    args = _trailing_ones(args) if len(args) > 2 else args
+    shape_only = np.broadcast_to(np.zeros((), dtype=np.bool_), base.shape)   # _deletion_keys reads a shape
+    idx, dims, axis = _deletion_keys(shape_only, args)
+    if axis < 0:
+        axis, idx = 0, np.arange(dims[0])
+    if idx.size and idx.max() >= dims[axis]:
+        raise _out_of_range_deletion()
+    kept = np.setdiff1d(np.arange(dims[axis]), idx)
+    picked = base.data[kept, :] if axis == 0 else base.data[:, kept]
+    return from_matrix(picked, base.capacity)
+
+
+# ----------------------------------------------------------------------------------------------------
+# [S, A] and [S; A]
+
+
+def concat(dim: int, kind: str, values: list) -> SparseMatrix:
+    """Concatenation along ``dim`` (1 or 2) of numeric operands of which one at least is sparse: a
+    sparse result of class ``kind`` (double, or logical when every operand is; char counts as its
+    codes). Empty operands are left out as in full concatenation."""
+    from .concat import dimension_mismatch
+    if kind not in ("double", "logical"):
+        raise MatlabError("MATLAB:UndefinedFunction", f"Concatenation of a sparse matrix with a value of "
+                                                      f"class '{kind}' is not supported.")
+    if dim > 2:
+        raise not_two_dimensional()
+    parts = [v.data if type(v) is SparseMatrix else _dense_part(v) for v in values]
+    nonempty = [p for p in parts if p.shape[0] * p.shape[1]]
+    parts = nonempty or [p for p in parts if p.shape != (0, 0)] or parts[:1]
+    along = 1 - (dim - 1)        # the dimension that must agree
+    if any(p.shape[along] != parts[0].shape[along] for p in parts):
+        raise dimension_mismatch()
+    joined = (sp.vstack if dim == 1 else sp.hstack)(parts, format="csc") if len(parts) > 1 else parts[0]
+    dtype = np.bool_ if kind == "logical" else np.result_type(joined.dtype, np.float64)
+    return from_matrix(joined.astype(dtype))
+
+
+def _dense_part(value: Value):
+    arr = to_array(value)
+    if arr.ndim > 2:
+        raise not_two_dimensional()
+    return sp.csc_array(arr)
