@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 import numpy as np
+import scipy.sparse
 
 from .accel.fusion import FusionAccelerator
 from .accel.provider import current_provider, interruptible
@@ -28,7 +29,8 @@ from .runtime.context import SessionState
 from .runtime.display.limit import OutputLimit
 from .runtime.device import to_host
 from .runtime.errors import MatlabError
-from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray,
+from .runtime.sparse import from_matrix
+from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
                              StructArray, as_matrix, simplify)
 from .config import flag
 from .mir.infer import type_of_value
@@ -231,6 +233,8 @@ def to_python(value: Any) -> Any:
         return np.array([[value]])
     if t is np.ndarray:
         return value.copy()
+    if t is SparseMatrix:
+        return value.data.copy()
     if t is CharArray:
         if len(value.shape) == 2 and (value.shape[0] == 1 or value.shape == (0, 0)):   # '' is 0x0
             return value.to_str()
@@ -259,8 +263,10 @@ def object_array(data: np.ndarray, convert: Callable[[Any], Any]) -> np.ndarray:
 
 def from_python(value: Any) -> Any:
     """A numpy/Python value as an engine value (the inverse of ``to_python`` where one exists)."""
-    if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle)):
+    if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle, SparseMatrix)):
         return value
+    if scipy.sparse.issparse(value):
+        return from_matrix(value)
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     if isinstance(value, (int, float)):

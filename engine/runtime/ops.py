@@ -21,8 +21,8 @@ import numpy as np
 from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, python_ints, string_elements, to_value, work_dtype)
-from .values import (INTEGER_CLASSES, CellArray, CharArray, StringArray, StructArray, Value, class_of,
-                     simplify, size_of)
+from .values import (INTEGER_CLASSES, CellArray, CharArray, SparseMatrix, StringArray, StructArray, Value,
+                     class_of, simplify, size_of)
 
 Binary = Callable[[Value, Value], Value]
 
@@ -547,6 +547,8 @@ def _colon_operand(value: Value) -> tuple[float | None, str]:
                                                       f"got {cls}.")
     if type(value) is float:
         return value, cls
+    if type(value) is SparseMatrix:
+        return (None if 0 in value.shape else float(value.data[0, 0].real)), cls
     arr = numeric(value)
     if arr.size == 0:
         return None, cls

@@ -33,8 +33,8 @@ from typing import Callable, Iterable
 import numpy as np
 
 from .errors import MatlabError, incompatible_sizes
-from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, StringArray, Value, as_matrix, class_of,
-                     is_array_like, normalize_shape, simplify, to_array)
+from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, SparseMatrix, StringArray, Value, as_matrix,
+                     class_of, is_array_like, normalize_shape, simplify, to_array)
 
 NUMERIC_CLASSES = ("double", "single", "logical", "char") + INTEGER_CLASSES
 _FLOAT_OF_CLASS = {"single": np.dtype(np.float32)}
@@ -113,8 +113,9 @@ def _expand(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def numeric(value: Value) -> np.ndarray:
-    """A numeric, logical or char value as an ndarray with MATLAB's shape (char gives its codes)."""
-    if is_array_like(value):
+    """A numeric, logical or char value as an ndarray with MATLAB's shape (char gives its codes); a
+    sparse matrix is matfuse:sparse:unsupported (the operation has no sparse form)."""
+    if is_array_like(value) or type(value) is SparseMatrix:
         return to_array(value)
     raise _not_numeric(class_of(value))
 

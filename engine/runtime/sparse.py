@@ -10,7 +10,7 @@
 The value type is values.SparseMatrix (a scipy.sparse.csc_array: MATLAB stores sparse matrices by
 compressed columns too). MATLAB's rules kept here: indexing a sparse matrix gives a sparse matrix (a 1x1
 one too); assignment keeps the base's class and sparsity, and a sparse right-hand side assigned into a
-full array is stored as full; concatenation with any sparse operand is sparse. Operators are in
+full array (or into a new variable) is stored as full; concatenation with any sparse operand is sparse. Operators are in
 sparse_ops.py, the builtins in builtins/sparsefun.py.
 """
 from __future__ import annotations
@@ -66,10 +66,6 @@ def sparse_of(value: Value, what: str = "sparse") -> SparseMatrix:
 def full_of(value: Value) -> Value:
     """The full value of a sparse matrix (1x1 as a scalar); any other value unchanged."""
     return simplify(value.to_full()) if type(value) is SparseMatrix else value
-
-
-def empty_like(rhs: SparseMatrix) -> SparseMatrix:
-    return SparseMatrix(sp.csc_array((0, 0), dtype=rhs.data.dtype))
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -147,11 +143,9 @@ def index(S: SparseMatrix, args: list) -> SparseMatrix:
 
 def assign(base: Value | None, args: list, rhs: Value, inplace: bool = False) -> Value:
     """``base(args) = rhs`` where ``base`` or ``rhs`` is sparse (deletion: rhs a 0x0 double)."""
-    from .indexing import _is_null, assign_paren
-    if type(base) is not SparseMatrix:
-        if not _is_null(base) or type(rhs) is not SparseMatrix:
-            return assign_paren(base, args, full_of(rhs), inplace)    # a full base stays full
-        base = empty_like(rhs)
+    from .indexing import assign_paren
+    if type(base) is not SparseMatrix:          # a full base (or none) stays full
+        return assign_paren(base, args, full_of(rhs), inplace)
     args = [full_of(a) for a in args]
     if type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
         return _delete(base, args)

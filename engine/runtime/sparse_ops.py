@@ -5,7 +5,7 @@ Whether the result is sparse follows MATLAB (S sparse, F full, x a full scalar):
 
     S + S, S - S                      sparse      S + F, S + x, S - x      full
     S .* S, S .* F, S .* x            sparse      S ./ X, X ./ S, S .\\ X  sparse
-    S .^ X (S the base)               sparse      x .^ S                   full
+    S .^ X (S the base)               sparse      x .^ S, S .^ y (y <= 0)  full
     S * S, x * S, S * x, S / x        sparse      S * F, F * S             full
     S \\ B                            sparse when B is, else full (scipy.sparse.linalg.spsolve)
     comparisons, &, |, ~              sparse logical
@@ -121,8 +121,8 @@ def _power(a: Value, b: Value) -> Value:
     x = _scalar(b)
     if type(a) is SparseMatrix and x is not None and not isinstance(x, complex) and x > 0:
         return on_stored(a, lambda v: PLAIN[".^"](v, x))
-    if type(a) is not SparseMatrix:                 # x .^ S: full (0 .^ 0 is 1)
-        return PLAIN[".^"](a, full_of(b))
+    if type(a) is not SparseMatrix or x is not None:    # x .^ S, S .^ 0, S .^ -1: full (0 .^ 0 is 1)
+        return PLAIN[".^"](full_of(a), full_of(b))
     return _dense(".^", a, b)
 
 
@@ -223,9 +223,8 @@ def _mldivide(a: Value, b: Value) -> Value:
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         x = scipy.sparse.linalg.spsolve(_numbers(a).tocsc(), rhs)
-    if type(b) is SparseMatrix:
-        return from_matrix(sp.csc_array(x).reshape((n, size_of(b)[1])))
-    return _full_result(np.asarray(x).reshape((n, size_of(b)[1]), order="F"))
+    x = (x.toarray() if sp.issparse(x) else np.asarray(x)).reshape((n, size_of(b)[1]), order="F")
+    return from_matrix(x) if type(b) is SparseMatrix else _full_result(x)
 
 
 def _mrdivide(a: Value, b: Value) -> Value:

@@ -7,6 +7,7 @@ text, or an error (identifier and message). Expected values were computed with G
 Values are compared in a canonical form ``(class, size, data)``:
 
     numeric / logical   data = tuple of Python numbers in column-major order
+    sparse              the same, class "sparse double" / "sparse logical" (zeros included)
     char                data = the characters in column-major order, as one str
     string              data = tuple of str (None for <missing>)
     cell                data = tuple of canonical elements, column-major
@@ -28,13 +29,14 @@ import numpy as np
 import pytest
 
 from engine import Session
-from engine.runtime.values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray,
-                                   class_of, size_of)
+from engine.runtime.values import (CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
+                                   StructArray, class_of, size_of)
 
 Canon = tuple  # (class, size, data)
 RESET = "clear all; format short; format loose"
 PLAIN_CLASSES = frozenset({"double", "single", "logical", "char", "string", "function_handle",
-                           "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+                           "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                           "sparse double", "sparse logical"})
 nan, inf = math.nan, math.inf
 
 
@@ -79,6 +81,16 @@ def Cell(elements: list[Canon], size: tuple[int, ...] | None = None) -> Canon:
     return ("cell", _size(size, len(elements)), tuple(elements))
 
 
+def Sp(values: Any, size: tuple[int, ...]) -> Canon:
+    """A sparse double matrix: all its elements (zeros too), column-major."""
+    return num("sparse double", values, size)
+
+
+def SpL(values: Any, size: tuple[int, ...]) -> Canon:
+    """A sparse logical matrix: all its elements (zeros too), column-major."""
+    return ("sparse logical", tuple(size), L(values)[2])
+
+
 def St(**fields: Canon) -> Canon:
     """A scalar struct with fields in the given order."""
     return ("struct", (1, 1), (tuple(fields), (tuple(fields.values()),)))
@@ -110,6 +122,8 @@ def canon(value: Any) -> Canon:
         return (cls, size, (tuple(value.fields), rows))
     if isinstance(value, FunctionHandle):
         return (cls, size, value.text)
+    if isinstance(value, SparseMatrix):
+        return (f"sparse {cls}", size, tuple(x.item() for x in value.to_full().ravel(order="F")))
     arr = np.asarray(value)
     return (cls, size, tuple(x.item() for x in arr.ravel(order="F")))
 

@@ -38,7 +38,7 @@ from engine.accel.residency import CLASS_OF_HOST, GpuTensor, device_copy
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.device import to_host
-from engine.runtime.values import class_of
+from engine.runtime.values import SparseMatrix, class_of
 from engine.vm.code import Window
 
 from . import calibrate
@@ -100,7 +100,8 @@ def describe(value: Any) -> Arg | str:
     if value is None:
         return "undefined"
     complex_ = t is complex or getattr(value, "dtype", None) == np.complex128
-    return f"{'complex ' if complex_ else ''}{class_of(value)}: the CPU computes it"
+    sparse = t is SparseMatrix      # never fused nor uploaded: scipy.sparse computes it
+    return f"{'complex ' if complex_ else ''}{'sparse ' if sparse else ''}{class_of(value)}: the CPU computes it"
 
 
 class FusionAccelerator:

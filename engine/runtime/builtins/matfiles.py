@@ -1,7 +1,8 @@
 """save and load: MAT-files (version 5/7 through scipy.io) and ASCII numeric text.
 
-Engine values and scipy.io's forms: numeric and logical arrays as themselves, char arrays as rows of
-text, cell arrays as object arrays, structs as record arrays. String arrays, function handles and
+Engine values and scipy.io's forms: numeric and logical arrays as themselves, sparse matrices as
+scipy.sparse matrices (a logical one loads back as double: scipy.io keeps no logical flag for them),
+char arrays as rows of text, cell arrays as object arrays, structs as record arrays. String arrays, function handles and
 MATLAB objects have no form scipy.io can write (MATLAB keeps them in its undocumented MCOS part), so
 save rejects them with an error; load skips such variables with a warning.
 """
@@ -13,9 +14,11 @@ import warnings
 
 import numpy as np
 import scipy.io
+import scipy.sparse
 
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, StructArray, Value, class_of, fold_columns, normalize_shape,
+from ..sparse import from_matrix
+from ..values import (CellArray, CharArray, SparseMatrix, StructArray, Value, class_of, fold_columns, normalize_shape,
                       simplify, size_of, to_array)
 from .registry import builtin
 from .textutil import text_arg
@@ -34,6 +37,8 @@ def to_saved(value: Value, name: str) -> object:
         return np.array([[value]])
     if t is np.ndarray:
         return value
+    if t is SparseMatrix:
+        return value.data
     if t is CharArray:
         if value.codes.size == 0:
             return np.zeros(size_of(value), dtype="<U1")
@@ -62,6 +67,8 @@ def from_saved(value: object) -> Value | None:
     """The engine value of what scipy.io.loadmat read (None for what it cannot represent)."""
     if isinstance(value, str):
         return CharArray.from_str(value)
+    if scipy.sparse.issparse(value):
+        return from_matrix(value)
     if not isinstance(value, np.ndarray):
         return None
     if value.dtype.kind == "U":

@@ -31,7 +31,7 @@ from .registry import BUILTINS, after_load, builtin, call_host, set_sparse_form
 
 def _count(fname: str, value: Value, what: str) -> int:
     """A nonnegative whole-number size argument (negative sizes count as 0, as in zeros)."""
-    x = real_scalar(fname, value, what)
+    x = real_scalar(fname, full_of(value), what)
     if not math.isfinite(x) or x != math.floor(x):
         raise MatlabError(f"MATLAB:{fname}:nonIntegerSize", f"{what} must be a nonnegative integer.")
     return max(int(x), 0)
@@ -110,7 +110,7 @@ def sparse(*args: Value) -> Value:
     return from_matrix(summed.astype(np.bool_) if logical else summed, capacity)
 
 
-@builtin("spalloc", family="sparse")
+@builtin("spalloc", family="sparse", sparse="native")
 def spalloc(m: Value, n: Value, nz: Value) -> SparseMatrix:
     """spalloc(m, n, nz)  an m-by-n all-zero sparse matrix with room for nz nonzeros.
 
@@ -136,7 +136,7 @@ def _size_args(fname: str, args: tuple[Value, ...]) -> tuple[int, int]:
     return _count(fname, args[0], "Size"), _count(fname, args[1], "Size")
 
 
-@builtin("speye", family="sparse")
+@builtin("speye", family="sparse", sparse="native")
 def speye(*args: Value) -> SparseMatrix:
     """speye(n), speye(m, n), speye([m n])  sparse identity matrix.
 
@@ -148,7 +148,7 @@ def speye(*args: Value) -> SparseMatrix:
     return from_matrix(sp.eye_array(m, n, format="csc"))
 
 
-@builtin("spones", family="sparse")
+@builtin("spones", family="sparse", sparse="native")
 def spones(s: Value) -> SparseMatrix:
     """spones(S)  ones where S has nonzeros: the sparsity pattern of S as a sparse double matrix.
 
@@ -159,7 +159,7 @@ def spones(s: Value) -> SparseMatrix:
     return on_stored(_sparse_arg("spones", s), lambda v: np.ones(v.shape))
 
 
-@builtin("spfun", family="sparse")
+@builtin("spfun", family="sparse", sparse="native")
 def spfun(ctx, fn: Value, s: Value) -> SparseMatrix:
     """spfun(fun, S)  fun applied to the nonzeros of S only: the result has the sparsity pattern of S.
 
@@ -170,7 +170,7 @@ def spfun(ctx, fn: Value, s: Value) -> SparseMatrix:
     """
     S = _sparse_arg("spfun", s)
     values = S.data.data.reshape(-1, 1)
-    result = ctx.call_function(fn, [simplify(values.copy())], 1)[0]
+    result = ctx.call(fn, [simplify(values.copy())], 1)[0]
     out = to_array(full_of(result))
     if out.size != values.size:
         raise MatlabError("MATLAB:spfun:sizeMismatch",
@@ -188,7 +188,7 @@ def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> 
         rows, cols, shape = pattern.row[order], pattern.col[order], pattern.shape
     elif len(args) == 3:
         shape = (_count(fname, args[0], "Size"), _count(fname, args[1], "Size"))
-        density = real_scalar(fname, args[2], "Density")
+        density = real_scalar(fname, full_of(args[2]), "Density")
         if not 0 <= density or math.isnan(density):
             raise MatlabError(f"MATLAB:{fname}:invalidDensity", "Density must be between 0 and 1.")
         wanted = round(shape[0] * shape[1] * min(density, 1.0))
@@ -204,7 +204,7 @@ def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> 
     return from_matrix(sp.coo_array((values, (rows, cols)), shape=shape))
 
 
-@builtin("sprand", family="sparse")
+@builtin("sprand", family="sparse", sparse="native")
 def sprand(ctx, *args: Value) -> SparseMatrix:
     """sprand(m, n, density), sprand(S)  sparse matrix of uniformly distributed random values.
 
@@ -217,7 +217,7 @@ def sprand(ctx, *args: Value) -> SparseMatrix:
     return _draw_random(ctx, args, "sprand", lambda rng, n: rng.random_sample(n))
 
 
-@builtin("sprandn", family="sparse")
+@builtin("sprandn", family="sparse", sparse="native")
 def sprandn(ctx, *args: Value) -> SparseMatrix:
     """sprandn(m, n, density), sprandn(S)  sparse matrix of normally distributed random values.
 
@@ -238,7 +238,7 @@ def _diagonal_offset(d: int, m: int, n: int) -> int:
     return d if m >= n else 0
 
 
-@builtin("spdiags", family="sparse")
+@builtin("spdiags", family="sparse", sparse="native")
 def spdiags(*args: Value, nargout: int = 1) -> Value:
     """spdiags(B, d, m, n), spdiags(B, d, A), [B, d] = spdiags(A), B = spdiags(A, d)
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray, Value,
-                      class_of, size_of)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
+                      StructArray, Value, class_of, size_of)
 from .cells import struct_value
 from .registry import builtin
 from .textutil import cell_value, char_value, option_name, text_arg
@@ -147,6 +147,9 @@ def value_bytes(value: Value) -> int:
         return 1
     if t is np.ndarray:
         return int(value.nbytes)
+    if t is SparseMatrix:            # MATLAB's storage: a value and a row index per nonzero, column starts
+        nz = max(value.data.nnz, value.capacity, 1)
+        return nz * (value.data.dtype.itemsize + 8) + (value.shape[1] + 1) * 8
     if t is CharArray:
         return 2 * int(value.codes.size)
     if t is StringArray:
@@ -167,7 +170,11 @@ def _attributes(ctx: CallContext, name: str, value: Value) -> str:
     attrs = []
     if name in ctx.state.globals:
         attrs.append("global")
-    if type(value) is complex or (type(value) is np.ndarray and value.dtype.kind == "c"):
+    sparse = type(value) is SparseMatrix
+    if sparse:
+        attrs.append("sparse")
+    if type(value) is complex or (type(value) is np.ndarray and value.dtype.kind == "c") or \
+            (sparse and value.data.dtype.kind == "c"):
         attrs.append("complex")
     return ", ".join(attrs)
 
@@ -217,7 +224,7 @@ def _whos_struct(ctx: CallContext, names: list[str], variables: dict) -> StructA
         records.append({
             "name": char_value(n), "size": np.array([size_of(v)], dtype=np.float64),
             "bytes": float(value_bytes(v)), "class": char_value(class_of(v)),
-            "global": n in ctx.state.globals, "sparse": False,
+            "global": n in ctx.state.globals, "sparse": type(v) is SparseMatrix,
             "complex": "complex" in _attributes(ctx, n, v), "persistent": False})
     return struct_value(fields, records, (len(records), 1))
 

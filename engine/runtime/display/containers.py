@@ -12,8 +12,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray,
-                      class_of, size_of, to_array, utf16_text)
+from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
+                      StructArray, class_of, size_of, to_array, utf16_text)
 from . import numeric
 from .layout import Block, LongText, Out, Pages, group_title, page_of, starts_group
 
@@ -62,8 +62,9 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 and shape[1] else None
     if t is StringArray:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
-    if t in (CellArray, StructArray) or isinstance(value, HandleObject) or class_of(value) == "gpuArray":
-        return None                 # by size (gpuArrays are not gathered)
+    if t in (CellArray, StructArray, SparseMatrix) or isinstance(value, HandleObject) or \
+            class_of(value) == "gpuArray":
+        return None                 # by size (gpuArrays are not gathered, sparse matrices not made full)
     arr = to_array(value)
     if arr.size == 1:
         return numeric.scalar_text(arr, long), True
