@@ -4,6 +4,7 @@
     r = s.execute("x = 1:3")                  # r.stdout, r.error (MatlabError or None), r.figures
     s.get("x") -> numpy / Python value         s.set("y", numpy_array)
     s.mir(code) -> str ; s.bytecode(code) -> str ; s.interrupt() ; s.workspace ; s.state
+    s.debugger: breakpoints and stops (engine/vm/debugger.py; the db* commands, the kernel's debug adapter)
     s.fusion: the fusion accelerator (policy, the last cell's reports, counters; engine/accel/fusion)
     s.fusion_report("plan") -> {"text/plain": ..., "text/html": ...}   # any %fusion report
     s.tier2_report() -> the same for tier 2 (loops compiled with numba: engine/tier2)
@@ -88,7 +89,9 @@ class Session:
             if self.output is not None:
                 self.output(text)
 
-    def execute(self, code: str, name: str = "<cell>") -> ExecResult:
+    def execute(self, code: str, name: str = "<cell>", file: str = "") -> ExecResult:
+        """Run a cell. ``file``: the path a front end's debugger knows the cell by (breakpoints set on it
+        stop the cell, and stack frames name it); "" for none."""
         self._chunks = []
         limit = flag("MATFUSE_MAX_OUTPUT_CHARS") if self.max_output is None else self.max_output
         self.output_limit = self.state.output_limit = OutputLimit(limit)   # displays read it from state
@@ -97,7 +100,7 @@ class Session:
         error = exit_status = None
         try:
             with np.errstate(all="ignore"):   # IEEE results (Inf, NaN) are MATLAB's values, not warnings
-                compiled = self._build(code, name)
+                compiled = self._build(code, name, file)
                 self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
                 if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
                     self._run(compiled)                                          # define
@@ -111,22 +114,23 @@ class Session:
             error = interrupt_error()
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error
             error = internal_error(exc)
+        self.vm.debugger.end_execute()
         self._emit(self.output_limit.note())
         provider = current_provider()
         if provider is not None and not provider.lost:
             provider.release_upload_staging()
         return ExecResult("".join(self._chunks), error, self._figures(), exit_status)
 
-    def _build(self, code: str, name: str) -> Code:
+    def _build(self, code: str, name: str, file: str = "") -> Code:
         """The code object of a cell, reused when the same text runs again over a workspace of the same
         names and types (a notebook re-running a cell, a benchmark loop): the build depends on nothing
         else, and a reused code object keeps its specialised Python function and fusion plans."""
-        key = (code, name, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
+        key = (code, name, file, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
                tuple(sorted((k, type_of_value(v)) for k, v in self._workspace.items())))
         compiled = self._builds.pop(key, None)
         if compiled is None:
             compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals),
-                                     self._poll_interrupt)        # a long compile stops at an interrupt
+                                     self._poll_interrupt, file)   # a long compile stops at an interrupt
         self._builds[key] = compiled                     # most recently used last
         if len(self._builds) > BUILD_CACHE:
             del self._builds[next(iter(self._builds))]
@@ -168,6 +172,11 @@ class Session:
         """Stop the running cell (thread-safe): it ends with MATLAB:interrupt as soon as the running
         instruction returns (a long builtin or operator, a GPU wait, a loop iteration, ``pause``)."""
         self.vm.interrupted = True
+
+    @property
+    def debugger(self) -> Any:
+        """The debugger (engine/vm/debugger.py): breakpoints, ``on_stop`` for a front end's stops."""
+        return self.vm.debugger
 
     # -------------------------------------------------------------- inspection
     def mir(self, code: str) -> str:

@@ -29,6 +29,7 @@ from engine.runtime.figures import Figure, PlotSettings, plot_settings, set_figu
 from engine.runtime.values import class_of, size_of
 
 from .completion import complete
+from .debug import DebugAdapter
 from .history import History
 from .html import html_value
 from .magics import STOP, find, split_cell, stray_magics
@@ -89,6 +90,7 @@ class MatfuseKernel(Kernel):
         self.matlab.state.extras["parfor_progress"] = self._parfor_progress
         self._progress: tuple[str, float, bool] | None = None   # parfor loop: display id, start, shown
         self.names = SessionNames(self.matlab)
+        self.debug = DebugAdapter(self)       # the Jupyter debug protocol (kernel/debug.py)
         self.history = History()
         self.gpu = GpuProbe()
         self._quiet = 0
@@ -105,9 +107,9 @@ class MatfuseKernel(Kernel):
 
     @property
     def kernel_info(self) -> dict[str, Any]:
-        """ipykernel's kernel_info, advertising no optional feature: there is no debugger, and kernel
-        subshells would run cells of one Session concurrently, which it does not support."""
-        return {**super().kernel_info, "supported_features": []}
+        """ipykernel's kernel_info, advertising the debugger (kernel/debug.py) and not kernel subshells,
+        which would run cells of one Session concurrently (it does not support that)."""
+        return {**super().kernel_info, "supported_features": ["debugger"]}
 
     @property
     def plot_settings(self) -> PlotSettings:
@@ -220,11 +222,12 @@ class MatfuseKernel(Kernel):
                             "transient": {"display_id": display_id}})
 
     # ------------------------------------------------------------------ running code
-    def run(self, code: str, name: str | None = None) -> bool:
-        """Run MATLAB code as a cell does; a MATLAB error propagates to the caller."""
+    def run(self, code: str, name: str | None = None, file: str = "") -> bool:
+        """Run MATLAB code as a cell does; a MATLAB error propagates to the caller. ``file``: the path the
+        debugger panel knows the cell by."""
         if not code.strip():
             return True
-        result = self._execute(code, name)
+        result = self._execute(code, name, file)
         for figure in result.figures:
             self._show_figure(figure)
         if result.exit_status is not None:
@@ -247,12 +250,12 @@ class MatfuseKernel(Kernel):
         finally:
             self._quiet -= 1
 
-    def _execute(self, code: str, name: str | None = None) -> Any:
+    def _execute(self, code: str, name: str | None = None, file: str = "") -> Any:
         """Session.execute with SIGINT turned into Session.interrupt() (the stop button)."""
         on_main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, lambda *_: self.matlab.interrupt()) if on_main else None
         try:
-            return self.matlab.execute(code, name=name or f"In[{self.execution_count}]")
+            return self.matlab.execute(code, name=name or f"In[{self.execution_count}]", file=file)
         finally:
             if on_main:
                 signal.signal(signal.SIGINT, previous)
@@ -282,6 +285,7 @@ class MatfuseKernel(Kernel):
             self.history.add(self.execution_count, code)
         if silent:
             self._quiet += 1
+        self.debug.running = True
         try:
             self._run_cell(code)
         except MatlabError as err:
@@ -290,6 +294,7 @@ class MatfuseKernel(Kernel):
             self.log.exception("matfuse kernel error")
             return self._error_reply(MatlabError("MATLAB:internal", f"{type(exc).__name__}: {exc}"))
         finally:
+            self.debug.running = False
             if silent:
                 self._quiet -= 1
         return {"status": "ok", "execution_count": self.execution_count, "payload": self._payload,
@@ -324,7 +329,10 @@ class MatfuseKernel(Kernel):
         for call in calls:
             if call.magic.fn(self, call.args, call.body) == STOP:
                 return
-        self.run(rest)
+        if self.debug.started:     # the panel knows the cell by its text and its lines by the cell's
+            self.run("\n" * (code.count("\n") - rest.count("\n")) + rest, file=self.debug.dump(code))
+        else:
+            self.run(rest)
 
     def _help_query(self, name: str) -> None:
         help_magic(self, name, "")
@@ -410,9 +418,8 @@ class MatfuseKernel(Kernel):
         self.log.debug("comm_close for unknown comm %s ignored", parent["content"].get("comm_id"))
 
     async def do_debug_request(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """A Debug Adapter Protocol response saying there is no debugger (none is advertised)."""
-        return {"type": "response", "request_seq": msg.get("seq", 0), "seq": 0, "success": False,
-                "command": msg.get("command", ""), "message": "matfuse has no debugger"}
+        """A Debug Adapter Protocol request (on the control thread): kernel/debug.py answers it."""
+        return await self.debug.handle(msg)
 
 
 def _traceback(err: MatlabError) -> list[str]:

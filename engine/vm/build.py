@@ -39,10 +39,11 @@ def build_mir(source: str, name: str, workspace: dict[str, Any] | None = None,
 
 
 def build_cell(source: str, name: str, workspace: dict[str, Any], base_globals: frozenset[str] = frozenset(),
-               poll: Poll | None = None) -> tuple[Code, PassState]:
-    """Code for a cell/script run in ``workspace`` (whose variables are defined on entry)."""
+               poll: Poll | None = None, file: str = "") -> tuple[Code, PassState]:
+    """Code for a cell/script run in ``workspace`` (whose variables are defined on entry); ``file``: the
+    path a debugger knows the cell by, if any."""
     with nesting_limit(), gc_paused():
-        state = build_mir(source, name, workspace, base_globals, poll=poll)
+        state = build_mir(source, name, workspace, base_globals, file, poll)
         return compile_module(state.module, set(workspace), poll), state
 
 

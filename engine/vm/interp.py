@@ -15,6 +15,7 @@ from numpy import ndarray
 
 from ..runtime.errors import MatlabError, undefined
 from .code import OP
+from .debugger import Deoptimise, FrameFinished
 from .frame import annotate, internal_error, interrupt_error
 from .pygen import specialise
 
@@ -24,16 +25,20 @@ if TYPE_CHECKING:
     from .vm import VM
 
 
-UNCATCHABLE = ("MATLAB:interrupt", "MATLAB:recursionLimit", "MATLAB:quit")   # no try handler takes these
+UNCATCHABLE = ("MATLAB:interrupt", "MATLAB:recursionLimit", "MATLAB:quit", "MATLAB:dbquit")   # no try takes these
 
 
 def run(vm: "VM", frame: "Frame") -> None:
-    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack."""
+    """Execute a frame to its end (RETURN); MatlabErrors propagate with this frame on their stack. (The
+    debugger may finish the frame in its traced loop: FrameFinished, see debugger.py.)"""
     code = frame.code
     runner = code.runner
     if runner is None:
         runner = code.runner = specialise(code)
-    runner(vm, frame)
+    try:
+        runner(vm, frame)
+    except FrameFinished:
+        pass
 
 
 def position(b: ndarray, R: list, regs: tuple) -> tuple[int, int] | None:
@@ -62,8 +67,12 @@ def position(b: ndarray, R: list, regs: tuple) -> tuple[int, int] | None:
 def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
     """Turn ``exc`` into a MatlabError on this frame's stack; return the try handler's offset or raise.
     A failure (a Python exception or MATLAB:internal) of an instruction that read an undefined variable
-    is that variable's error; other Python exceptions name the builtin the instruction called."""
+    is that variable's error; other Python exceptions name the builtin the instruction called. The
+    debugger takes over here too: a step from ``keyboard`` continues the frame traced (Deoptimise), and
+    ``dbstop if error`` stops at an error no handler will catch."""
     code = frame.code
+    if type(exc) is Deoptimise:
+        vm.debugger.deoptimise(frame, pc)
     if isinstance(exc, MatlabError) and (exc.identifier != "MATLAB:internal" or getattr(exc, "vm_seen", False)):
         err = exc
     elif isinstance(exc, KeyboardInterrupt):
@@ -77,6 +86,8 @@ def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
     if frame.handlers and err.identifier not in UNCATCHABLE:
         frame.caught = err.with_traceback(None)   # the traceback's frames would keep their values alive
         return frame.handlers.pop()
+    if vm.debugger.stop_on_error:
+        vm.debugger.error_stop(frame, pc, err)
     if err is exc:
         raise err
     raise err from None

@@ -22,6 +22,7 @@ from ..runtime.errors import MatlabError, too_many_inputs, too_many_outputs, und
 from ..runtime.values import BoundMethod, CellArray, FunctionHandle
 from ..tier2 import Tier2
 from .code import Code
+from .debugger import Debugger
 from .filecache import compiled_file
 from .frame import NOVALUE, Env, Frame, cell_row, enter_nest, interrupt_error, leave_nest
 from .interp import run
@@ -48,6 +49,7 @@ class VM(SlowPaths):
         self.files: dict[str, tuple[float, Code]] = {}
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
         self.builtins = registry.load_all()
+        self.debugger = Debugger(self)       # breakpoints and stops (debugger.py); may replace run_frame
         if sys.getrecursionlimit() < 20000:
             sys.setrecursionlimit(20000)
 
@@ -229,13 +231,18 @@ class VM(SlowPaths):
                 mtime = os.stat(path).st_mtime
             except OSError:
                 continue
-            cached = self.files.get(path)
-            if cached is None or cached[0] != mtime:
-                with open(path, "rb") as handle:
-                    cached = (mtime, compiled_file(handle.read(), name, path))
-                self.files[path] = cached
-            return cached[1]
+            return self.file_code(path, name, mtime)
         return None
+
+    def file_code(self, path: str, name: str, mtime: float | None = None) -> Code:
+        """The code of the file at ``path`` (compiled once per modification time)."""
+        mtime = os.stat(path).st_mtime if mtime is None else mtime
+        cached = self.files.get(path)
+        if cached is None or cached[0] != mtime:
+            with open(path, "rb") as handle:
+                cached = (mtime, compiled_file(handle.read(), name, path))
+            self.files[path] = cached
+        return cached[1]
 
     def function_kind(self, name: str) -> str | None:
         frame = self.frames[-1] if self.frames else None

@@ -57,17 +57,18 @@ def test_comm_open_to_an_unknown_target_is_closed(kernel):
     assert info["status"] == "ok" and info["comms"] == {}
 
 
-def test_no_debugger_is_advertised_and_a_debug_request_says_so(kernel):
+def test_the_debugger_is_advertised_and_an_unknown_debug_request_says_so(kernel):
     content = kernel.kernel_info(reply=True)["content"]
-    assert content["supported_features"] == []
-    msg = kernel.session.msg("debug_request", {"type": "request", "seq": 3, "command": "initialize",
+    assert content["supported_features"] == ["debugger"]
+    msg = kernel.session.msg("debug_request", {"type": "request", "seq": 3, "command": "gotoTargets",
                                                "arguments": {}})
     kernel.control_channel.send(msg)
     reply = kernel.control_channel.get_msg(timeout=10)
     assert reply["msg_type"] == "debug_reply"
     assert reply["content"]["success"] is False and reply["content"]["request_seq"] == 3
+    assert "does not support 'gotoTargets'" in reply["content"]["message"]
     spec = json.loads(Path(kernel.manager.kernel_spec.resource_dir, "kernel.json").read_text())
-    assert spec["metadata"] == {"debugger": False}
+    assert spec["metadata"] == {"debugger": True}
 
 
 def test_inspect_inside_a_call_shows_the_function_with_its_signature_first(kernel):

@@ -26,6 +26,8 @@ FAMILIES = {
     "control": "Errors, warnings, exceptions, function handles, equality.",
     "data": "Data analysis: binning and grouping, moving-window statistics, percentiles and spread, "
             "covariance, rescaling and normalizing.",
+    "debug": "The debugger: breakpoints, the K>> prompt, stepping and the call stack (see "
+             "[kernel.md](kernel.md#debugging) for the notebook's debugger panel).",
     "files": "Files and folders: reading and writing by file identifier, MAT-files, delimited text, names "
              "and listings.",
     "folders": "The search path and the working folder: function files are found in the working folder, then "
@@ -40,8 +42,7 @@ FAMILIES = {
     "gpu": "gpuArray values and the GPU device (see [gpu.md](gpu.md)).",
     "graphics": "Figures, plots, axes and colormaps; figures reach the notebook as images (see "
                 "[kernel.md](kernel.md)).",
-    "interaction": "Talking to the user: help, input, the K>> prompt, pause, and ending the session (exit, "
-                   "quit).",
+    "interaction": "Talking to the user: help, input, pause, and ending the session (exit, quit).",
     "linalg": "Linear algebra on double and single matrices: factorizations, matrix functions, subspaces, "
               "solvers.",
     "math": "Elementwise mathematics and special functions (the functions that have a GPU form fuse as "

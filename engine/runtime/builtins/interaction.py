@@ -1,5 +1,6 @@
-"""Builtins that talk to the user through the front end: ``input`` (typed input), ``keyboard`` (a K>>
-prompt), ``pause``, ``clc`` (clear the output), ``help``, and ``exit``/``quit``.
+"""Builtins that talk to the user through the front end: ``input`` (typed input), ``pause``, ``clc``
+(clear the output), ``help``, and ``exit``/``quit``. (``keyboard``'s K>> prompt reads through
+``read_line`` too: engine/vm/dbcommands.py.)
 
 A front end (the Jupyter kernel, the CLI) installs its side with ``set_front_end(state, FrontEnd(...))``:
 ``read_line(prompt) -> str`` sends a stdin request (and raises MatlabError when the front end allows no
@@ -47,7 +48,7 @@ def _front_end(ctx) -> FrontEnd:
     return ctx.state.extras.get(FRONT_END_KEY) or FrontEnd()
 
 
-def _read_line(ctx, prompt: str) -> str:
+def read_line(ctx, prompt: str) -> str:
     reader = _front_end(ctx).read_line
     if reader is None:
         raise MatlabError("MATLAB:input:noStdin", "input is not available: this session has no standard input.")
@@ -77,7 +78,7 @@ def input_(ctx, prompt=None, mode=None):
     text = "" if prompt is None else _text(prompt, "prompt")
     if mode is not None and _text(mode, "option").lower() != "s":
         raise MatlabError("MATLAB:input:badOption", "The second argument to input must be 's'.")
-    reply = _read_line(ctx, text)
+    reply = read_line(ctx, text)
     if mode is not None:
         return CharArray.from_str(reply)
     if not reply.strip():
@@ -86,28 +87,6 @@ def input_(ctx, prompt=None, mode=None):
         return ctx.call("eval", [CharArray.from_str(reply)], 1)[0]
     except MatlabError as err:
         raise MatlabError("MATLAB:input:invalidInput", f"Invalid input '{reply}': {err.message}") from None
-
-
-@builtin("keyboard", "interaction")
-def keyboard(ctx):
-    """keyboard  pause and run statements typed at a K>> prompt, in the current workspace.
-
-    Type dbcont (or return) to continue, dbquit to stop the program with an error. Errors in typed
-    statements are shown and the prompt comes back. Needs a front end that accepts input.
-
-        x = 21; keyboard   % then type y = 2 * x, then dbcont
-    """
-    while True:
-        line = _read_line(ctx, "K>> ").strip()
-        if line in ("dbcont", "return"):
-            return
-        if line == "dbquit":
-            raise MatlabError("MATLAB:keyboard:dbquit", "Debugging stopped by dbquit.")
-        if line:
-            try:
-                ctx.call("eval", [CharArray.from_str(line)], 0)
-            except MatlabError as err:
-                ctx.write(f"Error: {err.message}\n")
 
 
 @builtin("pause", "interaction")
@@ -165,7 +144,7 @@ def _sleep(ctx, seconds: float) -> None:
 
 def _wait_for_enter(ctx) -> None:
     try:
-        _read_line(ctx, PAUSE_PROMPT)
+        read_line(ctx, PAUSE_PROMPT)
     except MatlabError as err:
         if err.identifier != "MATLAB:input:noStdin":
             raise
