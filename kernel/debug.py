@@ -299,9 +299,11 @@ class DebugAdapter:
         return len(self.refs)
 
     def variable(self, name: str, value: Any) -> dict[str, Any]:
+        """A variable as the panel lists it. No ``type``: JupyterLab's tree shows the type in place of the
+        value for types it does not know (Python's), and the value says the class where it matters."""
         expandable = bool(members(value, 1))
-        return {"name": name, "value": summary(value, self.session.state.format), "type": class_of(value),
-                "evaluateName": name, "variablesReference": self.reference(("value", value)) if expandable else 0}
+        return {"name": name, "value": summary(value, self.session.state.format), "evaluateName": name,
+                "variablesReference": self.reference(("value", value)) if expandable else 0}
 
     async def do_richInspectVariables(self, args: dict) -> dict:
         name = args["variableName"]

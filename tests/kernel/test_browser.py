@@ -84,8 +84,8 @@ def lab_notebook(tmp_path: Path, name: str, cell: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def cell_run_in_chromium(url: str) -> Iterator["playwright_api.Page"]:
-    """A headless Chromium page with the notebook at ``url`` open and its cell run (Shift+Enter)."""
+def notebook_in_chromium(url: str) -> Iterator["playwright_api.Page"]:
+    """A headless Chromium page with the notebook at ``url`` open, its cell focused, its kernel idle."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -96,10 +96,17 @@ def cell_run_in_chromium(url: str) -> Iterator["playwright_api.Page"]:
             page.goto(url, timeout=60_000)
             page.locator(".jp-Cell .cm-content").first.click(timeout=60_000)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-            page.keyboard.press("Shift+Enter")
             yield page
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def cell_run_in_chromium(url: str) -> Iterator["playwright_api.Page"]:
+    """A headless Chromium page with the notebook at ``url`` open and its cell run (Shift+Enter)."""
+    with notebook_in_chromium(url) as page:
+        page.keyboard.press("Shift+Enter")
+        yield page
 
 
 @pytest.fixture
