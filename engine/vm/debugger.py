@@ -339,19 +339,21 @@ def run_traced(vm: Any, frame: Frame, pc: int) -> None:
     ops, args, R = code.ops, code.args, frame.regs
     starts = debugger.statement_starts(code)
     host = debugger.host_slots(code)
+    key, sources = source_key(code), debugger.sources
+    handlers, control = HANDLERS, CONTROL
     debugger.traced.add(id(frame))
     try:
         while True:
             try:
                 while True:
-                    if starts[pc]:
+                    if starts[pc] and (key in sources or debugger.step is not None or debugger.pause_requested):
                         debugger.at_statement(frame, pc)
                     if host and pc in host:
                         bring_to_host(R, host[pc])
                     op = ops[pc]
-                    jump = CONTROL[op]
+                    jump = control[op]
                     if jump is None:
-                        HANDLERS[op](vm, frame, R, args[pc])
+                        handlers[op](vm, frame, R, args[pc])
                         pc += 1
                     elif op == WINDOW and debugger.unfused(code, pc):
                         pc += 1

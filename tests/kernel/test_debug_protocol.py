@@ -195,3 +195,17 @@ def test_after_disconnect_breakpoints_are_gone_and_cells_run_through(kernel):
     assert body(kernel, "debugInfo")["breakpoints"] == []
     reply = kernel.execute_interactive(code, timeout=30)
     assert reply["content"]["status"] == "ok"
+
+
+def test_pause_stops_a_running_cell_and_evaluate_changes_its_variables(lab):
+    msg_id = lab.execute("k = 0;\nwhile k >= 0\n  k = k + 1;\nend\n")
+    time.sleep(1)
+    body(lab, "pause", {"threadId": 1})
+    assert event(lab, "stopped")["reason"] == "pause"
+    frames = body(lab, "stackTrace", {"threadId": 1})["stackFrames"]
+    assert frames[0]["line"] in (2, 3)
+    assert body(lab, "evaluate", {"expression": "k = -10", "frameId": frames[0]["id"]})["result"] == ""
+    body(lab, "continue", {"threadId": 1})
+    assert reply_to(lab, msg_id)["status"] == "ok"
+    shown = {v["name"]: v["value"] for v in body(lab, "inspectVariables")["variables"]}
+    assert shown["k"] == ("-9" if frames[0]["line"] == 3 else "-10")   # stopped before k = k + 1, or the test
