@@ -7,8 +7,9 @@ is attached) it installs its own ``run_frame`` on the VM instance, which runs ea
 ``run_traced``: an interpreter loop over the cold-code handlers (cold.py, the same instruction
 semantics as the specialised functions of pygen.py) that calls ``at_statement`` at the first
 instruction of every statement. The specialised functions have no hook at all, so with no breakpoint
-set code runs at full speed; anything faster than them (a compiled tier) is skipped the same way
-while the debugger is active. A frame that started before the debugger became active keeps its
+set code runs at full speed. Tier 2 (engine/tier2) is left out the same way: its loop heads (TIER2)
+pass on in the cold handlers, so a frame under the debugger runs its loops in the interpreter, where
+every line can stop. A frame that started before the debugger became active keeps its
 specialised function (a breakpoint set meanwhile stops in frames started later), except after
 ``keyboard``: stepping from its prompt moves the rest of that frame onto the traced interpreter
 (``Deoptimise``, handled in interp.handle_error).

@@ -192,3 +192,17 @@ def test_a_breakpoint_inside_a_fused_window_runs_that_window_unfused(folder, gpu
     r = s.execute("w3 = chain(1:4);")
     assert r.error is None and (s.get("w3") == expected).all()
     assert s.fusion.stats.windows_fused == fused + 1
+
+
+def test_a_breakpoint_in_a_loop_that_tier_2_compiles_stops_there(folder):
+    (folder / "total.m").write_text("function t = total(n)\n  t = 0;\n  for k = 1:n\n    t = t + k;\n  end\nend\n")
+    s, out = session(["k", "dbclear all", "dbcont"])
+    s.vm.tier2.mode = "eager"
+    assert s.execute("a = total(50);").error is None
+    compiled = len(s.vm.tier2.variants)
+    assert compiled == 1 and s.vm.tier2.variants[0].fn is not None     # the loop ran compiled
+    s.execute("dbstop in total at 4")
+    r = s.execute("b = total(50);")             # the traced interpreter never enters tier 2
+    assert r.error is None and s.get("b")[0, 0] == s.get("a")[0, 0] == 1275
+    assert "".join(out) == "4   t = t + k;\nK>> k\nk = 1\nK>> dbclear all\nK>> dbcont\n"
+    assert len(s.vm.tier2.variants) == compiled

@@ -289,9 +289,8 @@ def after_load(fn: Callable[[], None]) -> Callable[[], None]:
 
 
 # Modules outside this package that register builtins: they need the VM (eval, evalin, assignin, the db*
-# commands) or the
-# accelerator (gpuArray, gather... and the GPU forms of math builtins), which the runtime does not import
-# statically. load_all imports them by name, so the table is the same whatever was imported before.
+# commands) or the accelerator (gpuArray, gather... and the GPU forms of math builtins), which the runtime
+# does not import statically. load_all imports them by name, so the table is the same whatever was imported before.
 EXTENSIONS = ("engine.vm.evaluate", "engine.vm.dbcommands", "engine.accel.builtins")
 _loaded = False
 
