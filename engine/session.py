@@ -34,6 +34,7 @@ from .runtime.sparse import from_matrix
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
                              StructArray, as_matrix, simplify)
 from .config import flag
+from .frontend import format_ast, parse
 from .mir.infer import type_of_value
 from .vm.build import build_cell, build_mir
 from .vm.code import Code
@@ -179,6 +180,10 @@ class Session:
         return self.vm.debugger
 
     # -------------------------------------------------------------- inspection
+    def ast(self, code: str) -> str:
+        """The cell's syntax tree as indented text (engine/frontend/printer.py)."""
+        return format_ast(parse(code, "<cell>"))
+
     def mir(self, code: str) -> str:
         return str(build_mir(code, "<cell>", self._workspace, frozenset(self.vm.base_globals)).module)
 
