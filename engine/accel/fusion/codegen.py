@@ -14,6 +14,8 @@ import math
 import struct
 from typing import Any
 
+import numpy as np
+
 from engine.accel.kernels import (REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
                                   params_head, params_wgsl, reduction_of)
 from engine.accel.random import draw_wgsl
@@ -35,8 +37,8 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     result as 0/1 in T), and its domain check (Operation.domain_check: the condition under which
     MATLAB's answer is complex or an error) unless the node is ``unchecked``."""
     spec = operation(node.op)
-    names = {"m": "m64" if t == "f64" else "m32", "a": operands[0], "b": operands[-1]}
-    expr = spec.wgsl.format(**names)
+    names = {"m": "m64" if t == "f64" else "m32", "a": operands[0], "b": operands[-1], "t": t}
+    expr = (power_form(node, group) or spec.wgsl).format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"
     lines = [f"    let {name} = {opaque(t, expr)};"]
@@ -48,17 +50,20 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
 
 
 def classify_leaves(group: Group, plan: Plan, root: set[int] | None = None, made: Any = ()) -> None:
-    """Split the group's leaves into uniform scalars and arrays with their read layout; the group's
+    """Split the group's leaves into literals (plan.literals: written into the shader), uniform scalars
+    and arrays with their read layout; the group's
     draws and generators get a layout too (one smaller than the kernel is computed at its own element
     index). ``root``: the values computed or read at the kernel's own index (root_part); the others
     are only read inside views (layout "view": views.py reads them). A 1x1 value an earlier kernel
     ``made`` is read from its buffer, not passed as a uniform (that would wait for it on the host)."""
-    group.scalars, group.arrays = [], []
+    group.scalars, group.arrays, group.literals = [], [], {}
 
     def layout(v: int) -> str:
         return layout_of(plan.info[v].shape, group.shape) if root is None or v in root else "view"
     for leaf in group.leaves:
-        if plan.info[leaf].scalar and leaf not in made:
+        if leaf in plan.literals:
+            group.literals[leaf] = plan.literals[leaf]
+        elif plan.info[leaf].scalar and leaf not in made:
             group.scalars.append(leaf)
         else:
             group.arrays.append((leaf, layout(leaf)))
@@ -150,7 +155,33 @@ def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
         lines.append(f"    let v{leaf} = {t}(in{k}[{index}]);")
     for k, leaf in enumerate(group.scalars):
         lines.append(f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];")
+    for leaf, value in group.literals.items():
+        lines.append(f"    let v{leaf} = {wgsl_literal(value, t)};")
     return lines, bindings
+
+
+def wgsl_literal(x: float, t: str) -> str:
+    """A finite value as a WGSL literal of type ``t`` that parses to exactly that value (a single
+    window's literal is the double rounded to single, as MATLAB converts it)."""
+    if t == "f32":
+        x = float(np.float32(x))
+    text = repr(x)
+    if "." not in text:                         # 1e-06 -> 1.0e-06, 3 digits -> 3.0
+        text = text.replace("e", ".0e") if "e" in text else text + ".0"
+    return f"{text}{'lf' if t == 'f64' else 'f'}"
+
+
+# x .^ c for a literal c: the exact special cases of pow written out (x .^ 2 is x .* x, x .^ 0.5 is
+# sqrt(x), x .^ -1 is 1 ./ x: bit-identical to numpy's power, which takes the same paths) and x .^ 3 as
+# a product (within 2 ulp of pow); other exponents call the library's pow with the literal.
+POWER_FORMS = {0.0: "{t}(1.0)", 1.0: "{a}", 2.0: "({a} * {a})", 3.0: "({a} * {a} * {a})",
+               0.5: "{m}_sqrt({a})", -1.0: "({t}(1.0) / {a})"}
+
+
+def power_form(node: Any, group: Group) -> str | None:
+    """The written-out form of ``x .^ c`` when the exponent is a literal of POWER_FORMS."""
+    exponent = group.literals.get(node.args[1]) if node.op == "power" else None
+    return None if exponent is None else POWER_FORMS.get(exponent)
 
 
 def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset(),
@@ -278,8 +309,10 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
     pad = [0.0] * (count - len(values) - len(group.params))
     if item == 8:
         return head + struct.pack(f"<{count}d", *values, *group.params, *pad)
-    return head + struct.pack(f"<{len(values)}f{len(group.params)}I{len(pad)}f", *values,
-                              *(int(x) for x in group.params), *pad)
+    with np.errstate(over="ignore"):       # a double past single's range is Inf in single (MATLAB)
+        singles = np.array(values, dtype="<f4").tobytes()
+    return head + singles + struct.pack(f"<{len(group.params)}I{len(pad)}f", *(int(x) for x in group.params),
+                                        *pad)
 
 
 def uniform_head(plan: Plan, group: Group) -> bytes:

@@ -202,6 +202,8 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
     elif ins.op == "binop" and ins.attr in BINOPS:
         graph.nodes[ins.dest.id] = Node(ins.dest.id, BINOPS[ins.attr], "elementwise", args, ins.line,
                                         scalar_operand=SCALAR_OPERAND.get(ins.attr))
+    elif ins.op == "unop" and ins.attr == "-" and type(graph.consts.get(args[0])) is float:
+        graph.consts[ins.dest.id] = -graph.consts[args[0]]      # x.^-1: a literal, as the VM computes it
     elif ins.op == "unop" and ins.attr in UNOPS:
         graph.nodes[ins.dest.id] = Node(ins.dest.id, UNOPS[ins.attr], "elementwise", args, ins.line)
     elif ins.op == "matrix" and (row := literal_row(ins, lambda k: graph.consts.get(args[k], MISSING))) \

@@ -38,6 +38,8 @@ from .ranges import unchecked
 FLOAT = ("double", "single")
 # node kinds computed inside the kernel reading them
 INLINED = ("elementwise", "random", "generator", "view")
+SINGLE_MAX = float(np.finfo(np.float32).max)
+SINGLE_TINY, DOUBLE_TINY = float(np.finfo(np.float32).tiny), float(np.finfo(np.float64).tiny)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class Group:
     # leaves in uniform order, whether the kernel reports inputs MATLAB makes complex, and the WGSL
     arrays: list[tuple[int, str]] = field(default_factory=list)
     scalars: list[int] = field(default_factory=list)
+    literals: dict[int, float] = field(default_factory=dict)   # scalar literals written into the WGSL
     checked: bool = False
     wgsl: str = ""
     head: bytes = b""                  # the uniform block's part that every run shares (codegen.uniform)
@@ -92,6 +95,7 @@ class Plan:
     estimate: dict[str, float] | None = None             # the auto policy's costs (accelerator.estimate)
     gens: dict[int, tuple[float, ...]] = field(default_factory=dict)   # generator -> its uniform params
     single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
+    literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
 
 
 class Reject(Exception):
@@ -100,9 +104,11 @@ class Reject(Exception):
 
 def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
     from .patterns import pattern_groups       # patterns.py builds on this module's groups
-    plan = Plan(dict(sig))
+    plan = Plan(dict(sig), literals=literals(graph, sig))
     try:
         infer(graph, plan, has_f64)
+        if plan.cls == "single":          # what single holds as a normal number (else a uniform)
+            plan.literals = {v: x for v, x in plan.literals.items() if SINGLE_TINY <= abs(x) <= SINGLE_MAX}
         plan.unchecked = unchecked(graph, plan)
         special, claimed = pattern_groups(graph, plan)
         produced = {v for g in special for v in g.outputs}
@@ -120,6 +126,24 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
     except Reject as exc:
         plan.reason = str(exc)
     return plan
+
+
+def literals(graph: AccelGraph, sig: dict[int, Arg]) -> dict[int, float]:
+    """The cell's finite real scalar literals the nodes read, by value: codegen writes them into the
+    shader text (``x.^2`` is ``x * x``, ``x / 3`` divides by ``3.0lf``) instead of passing them as
+    uniforms. They are part of the window's text (``accelerator.window_key``), so a plan and its
+    pipelines are made for these values; run-time values (variables) stay uniforms. Zeros and
+    subnormals stay uniforms too: drivers fold ``x * 0.0`` to 0 (lavapipe does, measured), which is
+    wrong for NaN and Inf, and may flush a subnormal literal to zero."""
+    found = {}
+    for v, value in graph.consts.items():
+        arg = sig.get(v)
+        if arg is None or arg.shape != (1, 1) or arg.cls not in FLOAT + ("logical",):
+            continue
+        x = float(np.asarray(value).flat[0])
+        if math.isfinite(x) and abs(x) >= DOUBLE_TINY:
+            found[v] = x
+    return found
 
 
 # ------------------------------------------------------------------ classes and sizes

@@ -213,7 +213,7 @@ class ViewEmitter:
         self.root = root
         for v, name in self.names.items():
             self.memo[(v, root.index, root.shape)] = name
-        self.scalars = set(self.group.scalars)
+        self.scalars = set(self.group.scalars) | set(self.group.literals)
 
     def fresh(self, stem: str) -> str:
         self.count += 1
