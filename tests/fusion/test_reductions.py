@@ -66,7 +66,7 @@ def test_max_with_indices_is_one_reduction_group_with_two_outputs(gpu64):
     (window,) = s.fusion.reports()
     reduction = next(g for g in window.groups if g.kind == "Reduction")
     assert [n for n, _, _ in reduction.outputs] == ["m", "i"]
-    assert "out_index[out_id] = f64(a.i + 1u);" in reduction.wgsl
+    assert "out_index0[out_id] = f64(a.m0.i + 1u);" in reduction.wgsl
     np.testing.assert_array_equal(s.get("i"), np.argmax(X, axis=1)[:, None] + 1.0)
 
 

@@ -115,8 +115,7 @@ def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
 
 def generator_lines(graph: AccelGraph, plan: Plan, group: Group, t: str) -> dict[int, str]:
     """The ``let`` line of each of the group's generators (node_lines places them in program order:
-    they may read values the kernel computes); their params are uniforms after the scalar leaves and
-    the reduction divisor's slot."""
+    they may read values the kernel computes); their params are uniforms after the scalar leaves."""
     lines = {}
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws)
     params = generator_params(plan, group)
@@ -131,10 +130,10 @@ def generator_lines(graph: AccelGraph, plan: Plan, group: Group, t: str) -> dict
 
 
 def generator_params(plan: Plan, group: Group) -> dict[int, list[str]]:
-    """The WGSL expressions of each generator's params: uniforms after the scalar leaves and the
-    reduction divisor's slot, in the order of ``group.gens``. They are whole numbers (counts, rows):
+    """The WGSL expressions of each generator's params: uniforms after the scalar leaves, in the order
+    of ``group.gens``. They are whole numbers (counts, rows):
     a single window holds them as u32 bits in its f32 slots (``uniform``), exact past 2^24."""
-    found, slot = {}, len(group.scalars) + 1
+    found, slot = {}, len(group.scalars)
     for v, _ in group.gens:
         slots = [f"p.scalars[{k // 4}][{k % 4}]" for k in range(slot, slot + len(plan.gens[v]))]
         found[v] = slots if plan.cls == "double" else [f"bitcast<u32>({x})" for x in slots]
@@ -209,7 +208,7 @@ def common(group: Group, t: str) -> str:
     """The Params block (kernels.params_wgsl) and expanded_index, sized for the group (pruned with the
     kernel around it)."""
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws + group.gens)
-    scalars = len(group.scalars) + 1 + len(group.params)
+    scalars = len(group.scalars) + len(group.params)
     return params_wgsl(t, expanded, scalars, len(group.maps), len(group.draws))
 
 
@@ -243,29 +242,62 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
         group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common(group, t),
                             bindings=bindings, body="\n".join(body))
     else:
-        group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot)
+        group.wgsl = reduce_source(plan, group, t, has_f64, bindings, body, slot)
 
 
-def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, bindings: str,
-                  body: list[str], slot: int) -> str:
-    node = graph.nodes[group.outputs[0]]
-    spec = reduction_of(group.op)
-    tacc = "u32" if spec.logical else t
-    if reduction_chunks(group) > 1:
-        store = "    let w = chunk_id + p.nchunks * out_id;\n    out_values[w] = a.v;\n    out_index[w] = a.i;"
-        bindings += _binding(slot, "out_values", tacc, True) + _binding(slot + 1, "out_index", "u32", True)
-    else:
-        denom = len(group.scalars)
-        value = f"a.v / p.scalars[{denom // 4}][{denom % 4}]" if spec.mean else "a.v"
-        store = f"    out_values[out_id] = {value};"
-        bindings += _binding(slot, "out_values", STORAGE_TYPE[plan.info[node.value].cls], True)
-        if len(group.outputs) == 2:                     # max/min's 1-based index, class double
-            store += "\n    out_index[out_id] = f64(a.i + 1u);"
-            bindings += _binding(slot + 1, "out_index", "f64", True)
-    return render("fused_reduce", library=kernel_library(has_f64), common=common(group, t), TACC=tacc,
-                  bindings=bindings, combine=_fill(spec.combine, t), body="\n".join(body),
-                  operand=f"v{node.args[0]}", acc=_fill(spec.load, t), store=store,
-                  identity=_fill(spec.identity, t))
+def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
+                  slot: int) -> str:
+    """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
+    or AccU for logical accumulators), with its record's snippets as functions ``load<k>``,
+    ``combine<k>``; a workgroup combines the members one after another through one shared array per
+    accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
+    its result (a mean divided by its divisor, a literal) and max/min's 1-based index."""
+    fields, functions, loads, identities, trees, store = [], [], [], [], [], []
+    chunked = reduction_chunks(group) > 1
+    if chunked:
+        store.append("    let w = chunk_id + p.nchunks * out_id;")
+    for k, m in enumerate(group.members):
+        spec = reduction_of(m.op)
+        acc, tacc = ("AccU", "u32") if spec.logical else ("AccT", t)
+        fields.append(f"    m{k}: {acc},")
+        functions.append(f"fn load{k}(x: {t}, j: u32) -> {acc} {{\n    return "
+                         f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
+                         f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
+                         f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
+        loads.append(f"load{k}(v{m.operand}, j)")
+        identities.append(f"{acc}({_fill(spec.identity, t)}, 0xffffffffu)")
+        trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
+        if chunked:
+            store += [f"    out_values{k}[w] = a.m{k}.v;", f"    out_index{k}[w] = a.m{k}.i;"]
+            bindings += _binding(slot, f"out_values{k}", tacc, True) + _binding(slot + 1, f"out_index{k}", "u32", True)
+            slot += 2
+            continue
+        value = f"a.m{k}.v / {wgsl_literal(float(m.divisor), t)}" if spec.mean else f"a.m{k}.v"
+        store.append(f"    out_values{k}[out_id] = {value};")
+        bindings += _binding(slot, f"out_values{k}", STORAGE_TYPE[plan.info[m.value].cls], True)
+        slot += 1
+        if m.index is not None:                         # max/min's 1-based index, class double
+            store.append(f"    out_index{k}[out_id] = f64(a.m{k}.i + 1u);")
+            bindings += _binding(slot, f"out_index{k}", "f64", True)
+            slot += 1
+    types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
+    shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
+    return render("fused_reduce", library=kernel_library(has_f64), common=common(group, t), T=t,
+                  fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
+                  combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
+                  identity=", ".join(identities), body="\n".join(body), loads=", ".join(loads),
+                  store="\n".join(store), trees="\n".join(trees))
+
+
+# one member's workgroup combine in fused_reduce.wgsl's main (the shared array is reused by the next)
+TREE = """    {shared}[lid] = acc.m{k};
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {{
+        if (lid < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + s]); }}
+        workgroupBarrier();
+    }}
+    acc.m{k} = {shared}[0];
+    workgroupBarrier();"""
 
 
 def view_emitter(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool,
@@ -295,7 +327,7 @@ def reduction_chunks(group: Group) -> int:
 def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
     """The Params block of a dispatch (params.wgsl): sizes, reduction view, strides (the same in
     every run of the plan: made once, ``group.head``), the draws' (key low, key high, base low, base
-    high) words, scalars (the leaves', a reduction's divisor, then the generators' params)."""
+    high) words, scalars (the leaves', then the generators' params)."""
     if not group.head:
         group.head = uniform_head(plan, group)
     head = group.head
@@ -303,8 +335,7 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
         head += b"".join(struct.pack("<4I", *words) for words in draws)
     item = 8 if plan.cls == "double" else 4
     head = head.ljust(-(-len(head) // (4 * item)) * 4 * item, b"\0")
-    slots = len(group.scalars) + 1
-    values = list(scalars) + [0.0] * (slots - len(scalars))
+    values = list(scalars)
     count = max(1, -(-(len(values) + len(group.params)) // 4)) * 4
     pad = [0.0] * (count - len(values) - len(group.params))
     if item == 8:

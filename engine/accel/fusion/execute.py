@@ -154,26 +154,32 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
 
 
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
-    """The reduction's value (and index) outputs; ``group.divisor`` is mean's and var's denominator."""
+    """The members' value (and index) outputs from one pass over the operands; chunked, each member's
+    partials are finished by reduce.wgsl's passes (a mean divided by the member's divisor)."""
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
     nout, nchunks = pre * post, reduction_chunks(group)
-    block = uniform(plan, group, scalars + [float(group.divisor)], draw_words(run, group))
+    block = uniform(plan, group, scalars, draw_words(run, group))
     provider = run.provider
     if nchunks <= 1:
         entry, grid = ("main_small", _workgroups(nout, 64)) if nchunks == 0 else ("main", _workgroups(nout, 1))
         bound = buffers(run, group) + [o.buffer for o in outs]
         provider.dispatch(provider.pipeline(group.wgsl, entry), bound, block, grid)
         return
-    spec = reduction_of(group.op)
-    acc_cls = "uint32" if spec.logical else plan.cls
-    part = _Pass(empty((nchunks, nout), acc_cls, provider), empty((nchunks, nout), "uint32", provider),
-                 1, nchunks, nout)
-    run.scratch += [part.values, part.indices]
-    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [part.values.buffer,
-                      part.indices.buffer], block, _workgroups(nout * nchunks, 1))
-    finish_reduction(run, plan, spec, part, outs, group.divisor)
+    parts = []
+    for m in group.members:
+        acc_cls = "uint32" if reduction_of(m.op).logical else plan.cls
+        part = _Pass(empty((nchunks, nout), acc_cls, provider), empty((nchunks, nout), "uint32", provider),
+                     1, nchunks, nout)
+        run.scratch += [part.values, part.indices]
+        parts.append(part)
+    partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
+    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + partials, block,
+                      _workgroups(nout * nchunks, 1))
+    for m, part in zip(group.members, parts):
+        targets = [run.tensors[m.value]] + ([run.tensors[m.index]] if m.index is not None else [])
+        finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)
 
 
 def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int) -> None:

@@ -3,8 +3,9 @@
 ``make_plan(graph, sig, has_f64)`` infers the class and size of every value, then cuts the graph into
 groups, each one kernel:
 
-- Reduction: one reduction node with the elementwise expression that produces its operand inlined (the
-  kernel reads the window's inputs, not a materialised operand); run in program order, first. Adjacent
+- Reduction: reduction nodes with the elementwise expressions that produce their operands inlined (the
+  kernel reads the window's inputs, not a materialised operand); those over operands of one size and
+  view that do not depend on each other share one pass (shared_passes). Adjacent
   reduced dimensions are one extent of the [pre, n, post] view; max/min also write their 1-based index
   (class double) when the window takes it; var divides the sum of squared deviations by N-1 (or N).
 - Generators (generators.py: linspace, colon ranges, zeros/ones/eye/true/false) and draws are computed
@@ -59,6 +60,18 @@ class Arg:
 
 
 @dataclass
+class Member:
+    """One reduction of a Reduction group: node ``value`` reduces ``operand`` with the reduction form of
+    ``op`` (var: mean of the squared deviations) and divides by ``divisor`` when that form is a mean;
+    ``index`` is max/min's index output when the window takes it."""
+    value: int
+    operand: int
+    op: str
+    divisor: int
+    index: int | None = None
+
+
+@dataclass
 class Group:
     """One kernel: ``nodes`` computed in order, ``leaves`` read (arrays) or passed as uniforms."""
     kind: str                          # ElementwiseChain | Reduction | Alias (views.py: a shared buffer)
@@ -66,12 +79,12 @@ class Group:
     outputs: list[int]                 # the values the kernel writes (one for a reduction)
     shape: tuple[int, ...]             # elementwise: output size; reduction: operand size
     view: tuple[int, int, int] = (1, 1, 1)   # reduction: [pre, n, post] of the operand
-    op: str = ""                             # reduction: the operation (its record's reduction form)
+    op: str = ""                             # a specialised kernel's operation (patterns.Kernel)
+    members: list[Member] = field(default_factory=list)   # reduction: the reductions sharing the pass
     draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
     gens: list[tuple[int, str]] = field(default_factory=list)    # generator nodes with their layout
     params: list[float] = field(default_factory=list)   # the generators' uniform params (codegen)
     maps: list[int] = field(default_factory=list)       # the views' index maps (views.py), uniform words
-    divisor: int = 0                         # reduction: what mean (and var) divide the sum by
     leaves: list[int] = field(default_factory=list)
     # filled by codegen.emit: array leaves with their layout (same | scalar | expanded), uniform scalar
     # leaves in uniform order, whether the kernel reports inputs MATLAB makes complex, and the WGSL
@@ -431,10 +444,12 @@ def read_args(node: Node) -> tuple[int, ...]:
 
 def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozenset(),
                      produced: set[int] = frozenset()) -> list[Group]:
-    """A group per reduction node that no pattern claimed; ``produced`` values are read, not inlined."""
+    """The reduction nodes no pattern claimed, in shared passes (shared_passes); ``produced`` values are
+    read, not inlined."""
     index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
-    return [reduction_group(graph, plan, node, produced, index.get(node.value))
-            for node in graph.nodes.values() if node.kind == "reduction" and node.value not in claimed]
+    return shared_passes(graph, [reduction_group(graph, plan, node, produced, index.get(node.value))
+                                 for node in graph.nodes.values()
+                                 if node.kind == "reduction" and node.value not in claimed])
 
 
 def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int] = frozenset(),
@@ -446,8 +461,44 @@ def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int
     view = reduction_view(reduced_dim(node, shape), shape)
     n = view[1]
     divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
+    member = Member(node.value, node.args[0], "mean" if node.op == "var" else node.op, divisor, index)
     return Group("Reduction", nodes + [node.value], [node.value] + ([index] if index is not None else []),
-                 shape, leaves=leaves, view=view, op="mean" if node.op == "var" else node.op, divisor=divisor)
+                 shape, leaves=leaves, view=view, members=[member])
+
+
+MAX_MEMBERS = 6       # reductions in one pass (each chunked member binds two partial buffers)
+
+
+def shared_passes(graph: AccelGraph, groups: list[Group]) -> list[Group]:
+    """Reductions over operands of one size, along one view, that do not depend on each other (as many
+    reductions lie on the longest path into each) share one pass: the kernel reads each element once,
+    computes the members' operand expressions (shared ``let``s once) and updates every accumulator.
+    ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's mean of one X are one kernel; std's sum of
+    squared deviations from that mean is a second."""
+    depth: dict[int, int] = {}
+    passes: dict[tuple, Group] = {}
+    out = []
+    for g in groups:
+        key = reductions_into(graph, g.members[0].value, depth), g.shape, g.view
+        into = passes.get(key)
+        if into is None or len(into.members) >= MAX_MEMBERS:
+            passes[key] = g
+            out.append(g)
+            continue
+        into.nodes += [v for v in g.nodes if v not in into.nodes]
+        into.leaves += [v for v in g.leaves if v not in into.leaves]
+        into.outputs += g.outputs
+        into.members += g.members
+    return out
+
+
+def reductions_into(graph: AccelGraph, v: int, memo: dict[int, int]) -> int:
+    """How many reduction nodes lie on the longest path into ``v``, ``v`` included."""
+    if v not in memo:
+        node = graph.nodes.get(v)
+        below = max((reductions_into(graph, a, memo) for a in node.args), default=0) if node else 0
+        memo[v] = below + (node is not None and node.kind == "reduction")
+    return memo[v]
 
 
 def window_outputs(graph: AccelGraph) -> list[int]:

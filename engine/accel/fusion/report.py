@@ -29,6 +29,13 @@ class GroupReport:
     outputs: list[tuple[str, str, tuple[int, ...]]]
     wgsl: str
     nodes: list[int] = field(default_factory=list)         # the graph values the kernel computes
+    reductions: int = 0                                     # a Reduction group's members (one pass)
+
+    @property
+    def title(self) -> str:
+        """The kind, and for a pass shared by several reductions how many."""
+        shared = f" (one pass for {self.reductions} reductions)" if self.reductions > 1 else ""
+        return self.kind + shared
 
 
 @dataclass
@@ -105,7 +112,7 @@ def group_reports(graph: AccelGraph, plan: Plan) -> list[GroupReport]:
         described = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.leaves]
         outputs = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.outputs]
         out.append(GroupReport(g.kind, sorted({n.line for n in nodes}), [n.op for n in nodes], described,
-                               outputs, g.wgsl, list(g.nodes)))
+                               outputs, g.wgsl, list(g.nodes), len(g.members)))
     return out
 
 
@@ -162,7 +169,7 @@ def plan_text(windows: list[WindowReport]) -> str:
         if timing_text(w):
             rows.append(f"  time: {timing_text(w)}")
         for k, g in enumerate(w.groups):
-            rows.append(f"  group {k}: {g.kind}, lines {', '.join(map(str, g.lines))}: {' '.join(g.ops)}")
+            rows.append(f"  group {k}: {g.title}, lines {', '.join(map(str, g.lines))}: {' '.join(g.ops)}")
             rows.append("    inputs:  " + operands_text(g.inputs))
             rows.append("    outputs: " + operands_text(g.outputs))
         for line, op, why in w.rejected:

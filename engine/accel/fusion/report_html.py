@@ -71,7 +71,7 @@ def plan_html(windows: list[rp.WindowReport]) -> str:
             parts.append(para("time: " + rp.timing_text(w)))
         if w.groups:
             parts.append(table_html(GROUP_COLUMNS, [
-                (str(k), g.kind, ", ".join(map(str, g.lines)), " ".join(g.ops), rp.operands_text(g.inputs),
+                (str(k), g.title, ", ".join(map(str, g.lines)), " ".join(g.ops), rp.operands_text(g.inputs),
                  rp.operands_text(g.outputs)) for k, g in enumerate(w.groups)]))
         if w.rejected:
             parts.append(table_html(("line", "operation", "rejected because"),

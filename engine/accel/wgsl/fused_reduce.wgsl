@@ -1,23 +1,35 @@
-// A reduction with its elementwise producers fused into the load: element (a, j, b) of the operand, at
-// linear index i = a + pre * (j + rn * b), is computed from the window's inputs where it is read. The
-// passes and the combine tree are those of reduce.wgsl (main: a workgroup per output and chunk, writing
-// final values or partials [1, nchunks, nout] that reduce.wgsl finishes; main_small: a loop per output).
+// Reductions with their elementwise producers fused into the load: element (a, j, b) of the operands,
+// at linear index i = a + pre * (j + rn * b), is computed from the window's inputs where it is read.
+// Several reductions over operands of one size and view share the pass (a Reduction group's members):
+// load computes every member's operand once per element (shared lets once) and Acc holds one
+// accumulator per member (field m<k>, with its record's load<k> and combine<k>). The passes are those of
+// reduce.wgsl (main: a workgroup per output and chunk, writing final values or partials [1, nchunks,
+// nout] that reduce.wgsl finishes, one member at a time; main_small: a loop per output).
 $library
 $common
-struct Acc { v: $TACC, i: u32 }
+struct AccT { v: $T, i: u32 }
+struct AccU { v: u32, i: u32 }
+struct Acc {
+$fields
+}
 
 $bindings
-var<workgroup> shared_acc: array<Acc, 256>;
+$shared
+
+$functions
 
 fn combine(a: Acc, b: Acc) -> Acc {
-$combine
+    return Acc($combined);
+}
+
+fn identity() -> Acc {
+    return Acc($identity);
 }
 
 fn load(out_id: u32, j: u32) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
 $body
-    let x = $operand;
-    return $acc;
+    return Acc($loads);
 }
 
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
@@ -34,17 +46,12 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
-    var acc = Acc($identity, 0xffffffffu);
+    var acc = identity();
     for (var j = start + lid; j < end; j = j + 256u) {
         acc = combine(acc, load(out_id, j));
     }
-    shared_acc[lid] = acc;
-    workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_acc[lid] = combine(shared_acc[lid], shared_acc[lid + s]); }
-        workgroupBarrier();
-    }
-    if (lid == 0u) { store(out_id, chunk_id, shared_acc[0]); }
+$trees
+    if (lid == 0u) { store(out_id, chunk_id, acc); }
 }
 
 @compute @workgroup_size(64)
@@ -52,7 +59,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    var acc = Acc($identity, 0xffffffffu);
+    var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
         acc = combine(acc, load(out_id, j));
     }

@@ -1,0 +1,55 @@
+"""Reductions in one window over operands of one size and view share one pass (plan.shared_passes):
+each element is read once and every accumulator updated. Results equal the CPU's (MATLAB's semantics:
+NaN, std's N-1, indices, logical any/all beside float sums), fused and unfused, double and single."""
+import numpy as np
+import pytest
+
+from engine.accel.kernels import REDUCE_CHUNK
+from engine.accel.fusion.report import plan_text
+from fusion_helpers import check_case, run
+
+rng = np.random.default_rng(23)
+X = rng.standard_normal((257, 131))
+LONG = rng.standard_normal((3, REDUCE_CHUNK * 2 + 5))         # chunked: partials, then reduce.wgsl
+NANS = X.copy()
+NANS[rng.random(X.shape) < 0.1] = np.nan
+NANS[:, 3] = np.nan
+
+CASES = {
+    "cell": ("a = sum(x(:).^2);\nb = mean(abs(x(:)));\nc = max(x(:));\nd = std(x(:));", {"x": X},
+             ["a", "b", "c", "d"]),
+    "dims": ("s1 = sum(x.^2, 1);\nm2 = mean(abs(x), 2);\nc = max(x, [], 'all');\nd1 = std(x, 0, 1);\n"
+             "[p, k] = min(x, [], 1);\nq = any(x > 1, 1);\nr = all(x > -3, 1);", {"x": X},
+             ["s1", "m2", "c", "d1", "p", "k", "q", "r"]),
+    "chunked": ("s = sum(x, 2);\nm = mean(x, 2);\n[t, k] = max(x, [], 2);\nv = var(x, 1, 2);\n"
+                "w = std(x, 0, 2);\na = any(x > 3, 2);", {"x": LONG}, ["s", "m", "t", "k", "v", "w", "a"]),
+    "nan": ("s = sum(x, 1);\nm = max(x, [], 1);\nn = min(x, [], 1);\nd = std(x, 0, 1);\n"
+            "o = sum(x, 1, 'omitnan');", {"x": NANS}, ["s", "m", "n", "d", "o"]),
+    "single_row": ("a = std(x);\nb = var(x, 1);\nc = mean(x);", {"x": X[:1, :]}, ["a", "b", "c"]),
+}
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_shared_pass_agrees_with_the_cpu(gpu, case, single):
+    check_case(gpu, CASES[case], single, 2e-5)
+
+
+def test_the_reductions_cell_is_two_passes(gpu64):
+    s = run(CASES["cell"][0], {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    passes = [g for g in window.groups if g.kind == "Reduction"]
+    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.mean"], ["std.var"]]
+    text = plan_text(s.fusion.reports())
+    assert "Reduction (one pass for 4 reductions)" in text
+
+
+def test_a_reduction_reading_another_is_a_later_pass(gpu64):
+    """absdev reads rowmean: it cannot share rowmean's pass, but shares the next one with std's
+    squared deviations."""
+    s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nad = mean(abs(x - rm), 2);\nsd = std(x, 0, 2);", {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
+    assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var"]]
+    np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
+                               rtol=1e-13)
