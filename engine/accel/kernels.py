@@ -268,19 +268,39 @@ class _Pass:
     post: int
 
 
+def accumulator_type(spec: Reduction, t: str) -> str:
+    """The WGSL type of a reduction's accumulated value: u32 (any/all), vec2 (paired), else ``t``."""
+    return "u32" if spec.logical else f"vec2<{t}>" if spec.paired else t
+
+
+def identity_acc(spec: Reduction, t: str) -> str:
+    """The arguments of the identity accumulator: value and index (a paired one's count starts at 0)."""
+    return f"{_fill(spec.identity, t)}, {'0u' if spec.paired else '0xffffffffu'}"
+
+
+def reduction_value(spec: Reduction, acc: str, divisor: str, t: str) -> str:
+    """The result of accumulator ``acc``: divided by ``divisor`` for a mean; a paired one's sum of
+    squared deviations divided by it, NaN when the mean is not finite (an Inf element: MATLAB's var
+    is NaN)."""
+    if spec.paired:
+        return _fill(f"select({acc}.v.y / {divisor}, {{m}}_nan(), {{m}}_isnan({acc}.v.x) || "
+                     f"{{m}}_isinf({acc}.v.x))", t)
+    return f"{acc}.v / {divisor}" if spec.mean else f"{acc}.v"
+
+
 def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls: str, out_cls: str) -> str:
     t = _float_type(cls)
-    tacc = "u32" if spec.logical else t
+    tacc = accumulator_type(spec, t)
     if src.indices is None:          # first pass: raw elements of the input's class
         load = f"    let x = {t}(in_values[addr]);\n    return {_fill(spec.load, t)};"
     else:
         load = "    return Acc(in_values[addr], in_index[addr]);"
-    bindings = _binding(1, "in_values", STORAGE_TYPE[src.values.cls])
+    bindings = _binding(1, "in_values", tacc if src.indices is not None else STORAGE_TYPE[src.values.cls])
     if src.indices is not None:
         bindings += _binding(2, "in_index", "u32")
     nxt = 2 + (src.indices is not None)
     if final:
-        value = "a.v / p.scalars[0][0]" if spec.mean else "a.v"
+        value = reduction_value(spec, "a", "p.scalars[0][0]", t)
         if out_cls == "logical" and not spec.logical:         # max/min of logical stay logical
             value = "select(0u, 1u, !(a.v == 0.0))"
         store = f"    out_values[out_id] = {value};"
@@ -295,7 +315,7 @@ def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls
         bindings += _binding(nxt + 1, "out_index", "u32", writable=True)
     return render("reduce", library=library(src.values.provider.f64), params=params_wgsl(t, 0, 1), TACC=tacc,
                   bindings=bindings, combine=_fill(spec.combine, t), load=load, store=store,
-                  identity=_fill(spec.identity, t))
+                  identity=identity_acc(spec, t))
 
 
 LANE_OUTPUTS = 32            # neighbouring outputs one workgroup of main_strided reduces together

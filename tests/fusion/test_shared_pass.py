@@ -53,3 +53,26 @@ def test_a_reduction_reading_another_is_a_later_pass(gpu64):
     assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var"]]
     np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
                                rtol=1e-13)
+
+
+IMAGES = rng.random((4, 70, 130)) * 3 + 100        # 9,100 pixels an image: chunked; a large mean
+IMAGES[1, 5, 7] = np.nan
+IMAGES[2, 9, 9] = np.inf
+IMAGE_CASES = {
+    "std": "mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);\nY = (I - mu) ./ (sd + eps);",
+    "written_out": "mu = mean(I, [2 3]);\nsigma = sqrt(mean((I - mu) .^ 2, [2 3]) + 1e-6);\n"
+                   "Y = max(((I - mu) ./ sigma) * 1.0123 - 0.02, 0) .^ 1.8;",
+}
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+@pytest.mark.parametrize("case", sorted(IMAGE_CASES))
+def test_image_statistics_are_one_pass_and_agree_with_the_cpu(gpu, case, single):
+    """ImageNormalize's means and variances in one pass (a Welford member), NaN and Inf images
+    included (their variance is NaN, as MATLAB's two-pass var gives)."""
+    names = ["mu", "sd" if case == "std" else "sigma", "Y"]
+    check_case(gpu, (IMAGE_CASES[case], {"I": IMAGES}, names), single, 1e-4)
+    s = run(IMAGE_CASES[case], {"I": IMAGES}, "gpu")
+    (window,) = s.fusion.reports()
+    (stats,) = [g for g in window.groups if g.kind == "ImageNormalize"]
+    assert "welford" not in stats.ops and "AccP" in stats.wgsl and stats.wgsl.count("fn main(") == 1

@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from engine.accel.kernels import (REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides,
-                                  params_head, params_wgsl, reduction_of)
+                                  accumulator_type, identity_acc, params_head, params_wgsl, reduction_of,
+                                  reduction_value)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
 from engine.runtime.builtins.registry import operation
@@ -248,31 +249,32 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
 def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
                   slot: int) -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
-    or AccU for logical accumulators), with its record's snippets as functions ``load<k>``,
+    AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
     ``combine<k>``; a workgroup combines the members one after another through one shared array per
     accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
-    its result (a mean divided by its divisor, a literal) and max/min's 1-based index."""
+    its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index."""
     fields, functions, loads, identities, trees, store = [], [], [], [], [], []
     chunked = reduction_chunks(group) > 1
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
     for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
-        acc, tacc = ("AccU", "u32") if spec.logical else ("AccT", t)
+        tacc = accumulator_type(spec, t)
+        acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
         fields.append(f"    m{k}: {acc},")
         functions.append(f"fn load{k}(x: {t}, j: u32) -> {acc} {{\n    return "
                          f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
                          f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
                          f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
         loads.append(f"load{k}(v{m.operand}, j)")
-        identities.append(f"{acc}({_fill(spec.identity, t)}, 0xffffffffu)")
+        identities.append(f"{acc}({identity_acc(spec, t)})")
         trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
             store += [f"    out_values{k}[w] = a.m{k}.v;", f"    out_index{k}[w] = a.m{k}.i;"]
             bindings += _binding(slot, f"out_values{k}", tacc, True) + _binding(slot + 1, f"out_index{k}", "u32", True)
             slot += 2
             continue
-        value = f"a.m{k}.v / {wgsl_literal(float(m.divisor), t)}" if spec.mean else f"a.m{k}.v"
+        value = reduction_value(spec, f"a.m{k}", wgsl_literal(float(m.divisor), t), t)
         store.append(f"    out_values{k}[out_id] = {value};")
         bindings += _binding(slot, f"out_values{k}", STORAGE_TYPE[plan.info[m.value].cls], True)
         slot += 1

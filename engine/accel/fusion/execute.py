@@ -169,9 +169,11 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
         return
     parts = []
     for m in group.members:
-        acc_cls = "uint32" if reduction_of(m.op).logical else plan.cls
-        part = _Pass(empty((nchunks, nout), acc_cls, provider), empty((nchunks, nout), "uint32", provider),
-                     1, nchunks, nout)
+        spec = reduction_of(m.op)
+        acc_cls = "uint32" if spec.logical else plan.cls
+        pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
+        part = _Pass(empty((pairs * nchunks, nout), acc_cls, provider),
+                     empty((nchunks, nout), "uint32", provider), 1, nchunks, nout)
         run.scratch += [part.values, part.indices]
         parts.append(part)
     partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
@@ -189,7 +191,7 @@ def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[Gpu
     index_cls = "double" if provider.f64 else "single"
     acc_cls = src.values.cls
     while (nchunks := _chunks(src)) > 1:
-        part = _Pass(empty((nchunks, src.post), acc_cls, provider),
+        part = _Pass(empty(((1 + spec.paired) * nchunks, src.post), acc_cls, provider),
                      empty((nchunks, src.post), "uint32", provider), 1, nchunks, src.post)
         _reduce_pass(spec, plan.cls, src, [part.values, part.indices], index_cls, n)
         run.scratch += [part.values, part.indices]

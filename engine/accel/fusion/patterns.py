@@ -14,9 +14,10 @@ the nodes they claim (computed inside them, so no other group computes them):
 - ExplainedVariance: ``diag(Q'*G*Q)``, computed as ``sum(Q .* (G*Q), 1)'``: one product and one
   column reduction, never the full ``Q'*G*Q``.
 - ImageNormalize: the per-image spread of a B x H x W batch, ``std(X, 0, [2 3])`` or the written-out
-  ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``: the means, then the squared deviations from
-  them (two chunked reductions over [B, H*W, 1] views: numerically sound, and each image spread over
-  many workgroups); the sqrt and the normalising expression are ordinary ElementwiseChains after it.
+  ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``: the means and the squared deviations in
+  one pass over a [B, H*W, 1] view (a chunked reduction with two members, the second a Welford
+  accumulator: numerically sound, and each image spread over many workgroups); the sqrt and the
+  normalising expression are ordinary ElementwiseChains after it.
 - Layout: a transpose or ``diag`` no product reads in place: one gather kernel.
 
 A pattern group is a short fixed sequence of kernels (``parts``): its own kernels (matmul.py) and
@@ -27,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .graph import AccelGraph, Node
-from .plan import Arg, Group, Plan, inlined, reduction_group, window_outputs
+from .plan import Arg, Group, Member, Plan, inlined, reduction_group, window_outputs
 
 PATTERNS = ("MatmulEpilogue", "CenteredGram", "ImageNormalize", "PowerStepNormalize", "ExplainedVariance")
 
@@ -303,8 +304,9 @@ def squared_deviation(claims: Claims, v: int) -> tuple[Node, Node, Node] | None:
 def image_normalize(claims: Claims, root: Node) -> Pattern | None:
     """Per-image statistics of a 3-D X over dims 2 and 3: the variance inside ``std(X, 0, [2 3])``
     (graph.py's mean -> squared deviations -> var; the sqrt stays elementwise), or the written-out
-    ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``. Two reductions over [B, H*W, 1] views,
-    the second reading the first's means: every image is split across many workgroups."""
+    ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``. One pass over X in [B, H*W, 1] view
+    (every image split across many workgroups) with two members: the means, and the sums of squared
+    deviations accumulated in one pass (the paired ``welford`` reduction, as sound as two passes)."""
     graph = claims.graph
     if not (root.kind == "reduction" and root.dim == (2, 3)
             and (root.op == "var" and root.weight == 0 or root.op == "mean")):
@@ -318,8 +320,13 @@ def image_normalize(claims: Claims, root: Node) -> Pattern | None:
     private = chain[1:] if internal else chain[1:-1]
     if not all(claims.private(v, set(chain)) for v in private) or mu.value in claims.nodes:
         return None
-    parts = [reduction_group(graph, claims.plan, mu), reduction_group(graph, claims.plan, root, {mu.value})]
-    return finish(claims, "ImageNormalize", parts, chain)
+    stats = reduction_group(graph, claims.plan, mu)
+    n = stats.view[1]
+    divisor = n - 1 if internal and n > 1 else n
+    stats.members.append(Member(root.value, mu.args[0], "welford", divisor))
+    stats.nodes.append(root.value)
+    stats.outputs.append(root.value)
+    return finish(claims, "ImageNormalize", [stats], chain)
 
 
 def layout(claims: Claims, t: Node) -> Group | None:

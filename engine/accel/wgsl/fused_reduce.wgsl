@@ -9,6 +9,7 @@ $library
 $common
 struct AccT { v: $T, i: u32 }
 struct AccU { v: u32, i: u32 }
+struct AccP { v: vec2<$T>, i: u32 }
 struct Acc {
 $fields
 }

@@ -39,7 +39,7 @@ $store
 
 // Elements first, first + step, ... below end of the line at base, combined.
 fn accumulate(base: u32, first: u32, end: u32, step: u32) -> Acc {
-    let none = Acc($identity, 0xffffffffu);
+    let none = Acc($identity);
     var acc0 = none;
     var acc1 = none;
     var acc2 = none;
@@ -88,7 +88,7 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let out_id = a + p.pre * (tile / tiles);
     let lane = lid / 32u;
     let start = chunk_id * p.chunk;
-    var acc = Acc($identity, 0xffffffffu);
+    var acc = Acc($identity);
     if (a < p.pre) {
         acc = accumulate(line_base(out_id), start + lane, min(p.rn, start + p.chunk), 8u);
     }
@@ -107,7 +107,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
     let base = line_base(out_id);
-    var acc = Acc($identity, 0xffffffffu);
+    var acc = Acc($identity);
     for (var j = 0u; j < p.rn; j = j + 1u) {
         acc = combine(acc, load(base, j));
     }

@@ -52,6 +52,13 @@ ANY = Operation(reduction=Reduction("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m
                                     "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0))
 ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
                                     "    return Acc(a.v & b.v, 0u);", logical=True, empty_value=1.0))
+# the variance in one pass (no builtin; fused ImageNormalize): Welford's update and Chan et al.'s
+# combination of (mean, sum of squared deviations, count), as sound as two passes
+_WELFORD = ("    if (a.i == 0u) { return b; }\n    if (b.i == 0u) { return a; }\n"
+            "    let n = a.i + b.i;\n    let w = {t}(b.i) / {t}(n);\n    let d = b.v.x - a.v.x;\n"
+            "    return Acc(vec2<{t}>(a.v.x + d * w, a.v.y + b.v.y + d * d * {t}(a.i) * w), n);")
+define_operation(Operation("welford", reduction=Reduction("vec2<{t}>(0.0, 0.0)", "Acc(vec2<{t}>(x, 0.0), 1u)",
+                                                          _WELFORD, paired=True, empty_value=math.nan)))
 # 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
 define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")

@@ -71,6 +71,8 @@ class Reduction:
     indexed: bool = False               # max/min: the index travels with the value ([m, i] = max(...))
     mean: bool = False                  # divided by the reduced extent at the end
     empty_value: float | None = 0.0     # the result over an empty dimension (None: an empty result)
+    paired: bool = False                # v is a vec2 (mean, sum of squared deviations), i the element
+    # count (identity 0); the result is v.y divided by the divisor: a variance in one pass (Welford)
 
 
 @dataclass(frozen=True)
