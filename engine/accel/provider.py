@@ -184,6 +184,7 @@ class Stats:
     pipeline_misses: int = 0
     bytes_uploaded: int = 0
     bytes_downloaded: int = 0
+    wait_seconds: float = 0.0    # host time in submits and in waits for read-backs
 
 
 @dataclass
@@ -454,11 +455,15 @@ class Provider:
     def _map(self, staging: Any, size: int) -> np.ndarray:
         """The first ``size`` bytes of a staging buffer, mapped once the submitted work wrote it."""
         import wgpu
-        with self.guard("download"):
-            self.injected("map")
-            wait(staging.map_async(wgpu.MapMode.READ, 0, size))
-            data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
-            staging.unmap()
+        started = time.perf_counter()
+        try:
+            with self.guard("download"):
+                self.injected("map")
+                wait(staging.map_async(wgpu.MapMode.READ, 0, size))
+                data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
+                staging.unmap()
+        finally:
+            self.stats.wait_seconds += time.perf_counter() - started
         return data
 
     def copy(self, source: Any, target: Any, size: int) -> None:
@@ -545,6 +550,7 @@ class Provider:
         """Submit everything encoded so far (no wait); the batch's uniforms are written first."""
         if self._encoder is None:
             return
+        started = time.perf_counter()
         written = self._batch_buffers & self._unwritten
         try:
             with self.guard("submit"):
@@ -567,6 +573,7 @@ class Provider:
                 if len(kept) < STAGING_KEPT:
                     kept.append(staging)
             self._uploads_in_batch.clear()
+            self.stats.wait_seconds += time.perf_counter() - started
         self._unwritten -= written
         self.stats.submits += 1
 

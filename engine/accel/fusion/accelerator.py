@@ -33,7 +33,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from engine.accel.provider import GpuUnavailable, get_provider
+from engine.accel.provider import GpuUnavailable, current_provider, get_provider
 from engine.accel.residency import CLASS_OF_HOST, GpuTensor, device_copy
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
@@ -150,6 +150,8 @@ class FusionAccelerator:
         policy = self.cell_policy
         if policy == "cpu":
             return False
+        started = time.perf_counter()
+        waits = self.waits()
         try:
             entry = self.entry(window, frame.code)
         except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
@@ -179,9 +181,17 @@ class FusionAccelerator:
             done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
         if not done:
             self.host_inputs(window, frame)
+        else:
+            self.stats.host_seconds += time.perf_counter() - started - (self.waits() - waits)
         if self.debug:
             self.print_decision(window, report)
         return done
+
+    @staticmethod
+    def waits() -> float:
+        """The provider's time in submits and read-back waits so far (0 before the device starts)."""
+        provider = current_provider()
+        return provider.stats.wait_seconds if provider is not None else 0.0
 
     @staticmethod
     def host_inputs(window: Window, frame: Any) -> None:
