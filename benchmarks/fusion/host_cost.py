@@ -9,7 +9,8 @@ window it reports the wall time of the loop, the time inside the accelerator's h
 (``FusionAccelerator.try_run``), the provider's time in submits and read-back waits over the loop and
 its final sync (``Provider.stats.wait_seconds``: on a software adapter the kernels run there), and the
 host cost of a cached window: the hook's time less the submits and waits inside it, as ``%fusion
-stats`` shows it (``FusionStats.host_seconds``). Best of R.
+stats`` shows it (``FusionStats.host_seconds``). The last two are CPU time of the Python thread
+(``time.thread_time``), so other load on the machine does not count. Best of R.
 """
 from __future__ import annotations
 

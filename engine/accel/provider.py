@@ -184,7 +184,7 @@ class Stats:
     pipeline_misses: int = 0
     bytes_uploaded: int = 0
     bytes_downloaded: int = 0
-    wait_seconds: float = 0.0    # host time in submits and in waits for read-backs
+    wait_seconds: float = 0.0    # the host thread's CPU time in submits and in waits for read-backs
 
 
 @dataclass
@@ -271,13 +271,17 @@ class Provider:
         except GpuUnavailable:
             raise
         except Exception as exc:  # wgpu raises GPUError subclasses and RuntimeError from the driver
-            reason = f"{what} failed: {_summary(exc)}"
-            if "lost" in str(exc).lower():
-                self.lost = reason
-                self._drop(None, reason)
-            self.record(reason)
-            kind = GpuOutOfMemory if _out_of_memory(exc) else GpuUnavailable
-            raise kind(reason, numbered(source) if source else str(exc)) from exc
+            raise self.failure(what, exc, source) from exc
+
+    def failure(self, what: str, exc: Exception, source: str = "") -> GpuUnavailable:
+        """The GpuUnavailable for a wgpu failure inside ``what`` (recorded; a lost device is marked)."""
+        reason = f"{what} failed: {_summary(exc)}"
+        if "lost" in str(exc).lower():
+            self.lost = reason
+            self._drop(None, reason)
+        self.record(reason)
+        kind = GpuOutOfMemory if _out_of_memory(exc) else GpuUnavailable
+        return kind(reason, numbered(source) if source else str(exc))
 
     def injected(self, point: str) -> None:
         """Raise the wgpu error that MATFUSE_FAULTS asks for at ``point`` (compile, submit, map, lose), if
@@ -455,7 +459,7 @@ class Provider:
     def _map(self, staging: Any, size: int) -> np.ndarray:
         """The first ``size`` bytes of a staging buffer, mapped once the submitted work wrote it."""
         import wgpu
-        started = time.perf_counter()
+        started = time.thread_time()
         try:
             with self.guard("download"):
                 self.injected("map")
@@ -463,7 +467,7 @@ class Provider:
                 data = np.frombuffer(staging.read_mapped(0, size, copy=False), dtype=np.uint8).copy()
                 staging.unmap()
         finally:
-            self.stats.wait_seconds += time.perf_counter() - started
+            self.stats.wait_seconds += time.thread_time() - started
         return data
 
     def copy(self, source: Any, target: Any, size: int) -> None:
@@ -494,17 +498,23 @@ class Provider:
         """
         if len(self._arena_data) >= BATCH_LIMIT * UNIFORM_SIZE:
             self.flush()
+        if self.lost:
+            raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
         pipe, layout = pipeline
-        with self.guard("dispatch"):
+        try:                           # guard()'s work without a context manager: this path is hot
             slot = len(self._arena_data)
             self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
-            group = self._bind_group(layout, slot, buffers)
-            cpass = self._compute_pass()
+            group = self._bind_groups.get((layout, slot, *buffers)) or self._bind_group(layout, slot, buffers)
+            cpass = self._pass or self._compute_pass()
             if pipe is not self._pass_pipeline:
                 cpass.set_pipeline(pipe)
                 self._pass_pipeline = pipe
             cpass.set_bind_group(0, group)
             cpass.dispatch_workgroups(*workgroups)
+        except GpuUnavailable:
+            raise
+        except Exception as exc:  # noqa: BLE001 - wgpu's errors, as guard() turns them
+            raise self.failure("dispatch", exc) from exc
         self._batch_buffers.update(buffers)
         self._pending += 1
         self.stats.dispatches += 1
@@ -550,7 +560,7 @@ class Provider:
         """Submit everything encoded so far (no wait); the batch's uniforms are written first."""
         if self._encoder is None:
             return
-        started = time.perf_counter()
+        started = time.thread_time()
         written = self._batch_buffers & self._unwritten
         try:
             with self.guard("submit"):
@@ -573,7 +583,7 @@ class Provider:
                 if len(kept) < STAGING_KEPT:
                     kept.append(staging)
             self._uploads_in_batch.clear()
-            self.stats.wait_seconds += time.perf_counter() - started
+            self.stats.wait_seconds += time.thread_time() - started
         self._unwritten -= written
         self.stats.submits += 1
 

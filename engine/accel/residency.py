@@ -152,6 +152,8 @@ class BufferPool:
         self.free.setdefault(storage.size, []).append(storage.buffer)
         self.returned[storage.buffer] = storage.size
         self.pooled_bytes += storage.size
+        if self.pooled_bytes <= 2 * self.live_bytes:       # under every limit (no flag read: a hot path)
+            return
         limit = max(flag("MATFUSE_GPU_POOL_MB") * 2**20, 2 * self.live_bytes)
         while self.pooled_bytes > limit:         # the buffers returned longest ago go first
             buffer, size = next(iter(self.returned.items()))

@@ -54,6 +54,8 @@ INTEGER_CLASSES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32
 
 def normalize_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
     """MATLAB size of a shape: at least two dims, no trailing singletons beyond the second."""
+    if type(shape) is tuple and len(shape) == 2 and type(shape[0]) is int and type(shape[1]) is int:
+        return shape                                  # already one (most sizes): no new tuple
     shape = tuple(int(n) for n in shape)
     if len(shape) < 2:
         return shape + (1,) * (2 - len(shape)) if shape else (1, 1)

@@ -150,7 +150,7 @@ class FusionAccelerator:
         policy = self.cell_policy
         if policy == "cpu":
             return False
-        started = time.perf_counter()
+        started = time.thread_time()          # CPU time of this thread: the host's work, not other load
         waits = self.waits()
         try:
             entry = self.entry(window, frame.code)
@@ -182,7 +182,7 @@ class FusionAccelerator:
         if not done:
             self.host_inputs(window, frame)
         else:
-            self.stats.host_seconds += time.perf_counter() - started - (self.waits() - waits)
+            self.stats.host_seconds += time.thread_time() - started - (self.waits() - waits)
         if self.debug:
             self.print_decision(window, report)
         return done
@@ -257,8 +257,8 @@ class FusionAccelerator:
             return self.decline(report, plan.reason)
         if not all(single_exact(values[v]) for v in plan.single_operands):
             return self.decline(report, "a single range's double end point that single cannot hold exactly")
-        made = max(math.prod(a.shape) for a in plan.info.values())
-        if policy == "auto" and not resident and entry.sizes and made < self.min_elements:
+        if policy == "auto" and not resident and entry.sizes and \
+                (made := max(math.prod(a.shape) for a in plan.info.values())) < self.min_elements:
             return self.decline(report, under_threshold(made, self.min_elements))
         if policy == "auto" and not explicit:
             report.estimate = self.estimate(entry, key, plan, provider, values)
@@ -290,6 +290,7 @@ class FusionAccelerator:
             emit(entry.graph, plan, group, has_f64)
             if not uniform_fits(plan, group):
                 plan.reason = "too many expanded inputs and scalars for one uniform block"
+        plan.checked = any(g.checked for g in plan.groups)
         self.stats.plan_evictions += self.plans.put((entry.id, key), plan)
         return plan
 
@@ -333,7 +334,7 @@ class FusionAccelerator:
                 del frame.owned[reg]
         draws = {v: (kind, plan.info[v].cls, run.draws[v][:2], run.draws[v][2] | run.draws[v][3] << 32,
                      plan.info[v].shape) for v, kind in plan.draws.items()}
-        recipe = Recipe(window, {**graph.consts, **values}, draws, self.state)   # literals no node reads too
+        recipe = Recipe(window, values, draws, self.state, graph.consts)   # literals no node reads too
         for v, tensor in made:
             tensor.recipe = recipe.output(v)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -29,17 +28,19 @@ from .graph import AccelGraph
 from .plan import Group, Plan
 
 
-@dataclass
 class Run:
-    """The device state of one window run."""
-    provider: Provider
-    tensors: dict[int, GpuTensor] = field(default_factory=dict)    # value -> device array
-    borrowed: set[int] = field(default_factory=set)                # gpuArray inputs: never released here
-    scratch: list[GpuTensor] = field(default_factory=list)          # released when the run ends
-    status: GpuTensor | None = None
-    draws: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)  # draw -> key, base words
-    uploads: int = 0
-    downloads: int = 0
+    """The device state of one window run (a plain class with slots: one is made per window run)."""
+    __slots__ = ("provider", "tensors", "borrowed", "scratch", "status", "draws", "uploads", "downloads")
+
+    def __init__(self, provider: Provider) -> None:
+        self.provider = provider
+        self.tensors: dict[int, GpuTensor] = {}    # value -> device array
+        self.borrowed: set[int] = set()            # gpuArray inputs: never released here
+        self.scratch: list[GpuTensor] = []         # released when the run ends
+        self.status: GpuTensor | None = None
+        self.draws: dict[int, tuple[int, int, int, int]] = {}   # draw -> key, base words
+        self.uploads = 0
+        self.downloads = 0
 
     def release(self, keep: set[int] = frozenset()) -> None:
         for v, t in self.tensors.items():
@@ -70,8 +71,9 @@ def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Pr
     keep: set[int] = set()
     pool_of(provider).begin_window()
     try:
-        reserve_draws(run, plan, state)
-        if any(g.checked for g in plan.groups):
+        if plan.draws:
+            reserve_draws(run, plan, state)
+        if plan.checked:
             run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
             run.scratch.append(run.status)
         for group in plan.groups:
@@ -105,8 +107,6 @@ def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
 
 def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
     """Each draw's positions of the session's device draw stream (rng-seeded), reserved in program order."""
-    if not plan.draws:
-        return
     if state is None:
         raise GpuUnavailable("random draws need the session's GPU stream")
     stream = device_draws(state)
@@ -150,7 +150,7 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
     run.tensors.update(zip(group.outputs, outs))
     provider = run.provider
     provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [o.buffer for o in outs],
-                      uniform(plan, group, scalars, draw_words(run, group)), _workgroups(outs[0].numel, 256))
+                      uniform(plan, group, scalars, draw_words(run, group)), group.grid)
 
 
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import math
 from collections import ChainMap
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -43,11 +43,11 @@ SINGLE_MAX = float(np.finfo(np.float32).max)
 SINGLE_TINY, DOUBLE_TINY = float(np.finfo(np.float32).tiny), float(np.finfo(np.float64).tiny)
 
 
-@dataclass(frozen=True)
-class Arg:
+class Arg(NamedTuple):
     """What the plan knows of one input or constant: class, size, whether it lives on the device, for
     the size arguments of a draw (``rand(M, 1)``) the value itself (it sets a shape), and for a host
-    scalar the facts of its value (ranges.py: whether it is nonnegative, an integer, ...)."""
+    scalar the facts of its value (ranges.py: whether it is nonnegative, an integer, ...). A tuple:
+    a run's signature is made, hashed and compared in C (the hot path of a cached window)."""
     cls: str
     shape: tuple[int, ...]
     resident: bool = False
@@ -94,6 +94,8 @@ class Group:
     checked: bool = False
     wgsl: str = ""
     head: bytes = b""                  # the uniform block's part that every run shares (codegen.uniform)
+    grid: tuple[int, int, int] = (1, 1, 1)      # an ElementwiseChain's workgroups (codegen.emit)
+    last: tuple[tuple, bytes] = ((), b"")       # the last run's uniform values and block (codegen.uniform)
 
 
 @dataclass
@@ -109,6 +111,7 @@ class Plan:
     gens: dict[int, tuple[float, ...]] = field(default_factory=dict)   # generator -> its uniform params
     single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
     literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
+    checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
 
 
 class Reject(Exception):
@@ -258,7 +261,7 @@ def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[
     out = dict(sig)
     for v in sizes & set(sig):
         if not sig[v].resident:
-            out[v] = replace(sig[v], value=tuple(float(x) for x in np.ravel(values[v], order="F")))
+            out[v] = sig[v]._replace(value=tuple(float(x) for x in np.ravel(values[v], order="F")))
     return out
 
 

@@ -37,10 +37,12 @@ class Recipe:
     """One run of a window: its instructions, the values it read (by MIR temporary), the draws it made
     (temporary -> kind, class, key, base, shape); ``outputs()`` replays it once and keeps the result."""
 
-    def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any) -> None:
+    def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any,
+                 consts: dict[int, Any] | None = None) -> None:
         self.window = window
         self.draws = draws
         self.state = state
+        self.consts = consts or {}             # the window's literals (host values, kept as they are)
         self.inputs = {}
         self.depth = 1
         for v, value in inputs.items():
@@ -55,7 +57,7 @@ class Recipe:
 
     def outputs(self) -> dict[int, Any]:
         if self.result is None:
-            inputs = {v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}
+            inputs = {**self.consts, **{v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}}
             self.result = replay(self.window, inputs, self.draws, ReplayContext(self.state))
             self.inputs = {}          # the replayed values are all a later read needs
         return self.result

@@ -79,7 +79,7 @@ class FusionStats:
     plan_evictions: int = 0         # plans the bounded cache dropped (MATFUSE_PLAN_CACHE)
     fallbacks: int = 0
     fused_seconds: float = 0.0      # wall time of fused runs (host side: encode, transfers, waits)
-    host_seconds: float = 0.0       # the hook's time for fused windows, submits and read-back waits excluded
+    host_seconds: float = 0.0       # the hook's CPU time for fused windows, submits and read-back waits excluded
 
     def host_us_per_window(self) -> float:
         """Microseconds of host work per fused window (planning, encoding, bookkeeping)."""
