@@ -49,3 +49,15 @@ def test_monte_carlo_statistics_catch_a_draw_reused_across_steps():
     reused = {"S": np.exp(p["T"] * (p["a"] + p["b"] * z[:, :1]))}
     assert all(abs(m - e) <= tol for _, m, e, tol in mc_statistics(fresh, p))
     assert not all(abs(m - e) <= tol for _, m, e, tol in mc_statistics(reused, p))
+
+
+def test_host_cost_benchmark_counts_every_window(gpu, tmp_path):
+    """benchmarks/fusion/host_cost.py runs each loop case and reports a positive host cost per window,
+    the same counter %fusion stats shows (never asserting a time)."""
+    from benchmarks.fusion.host_cost import main
+    out = tmp_path / "host.json"
+    assert main(["--iterations", "20", "--repeat", "1", "--out", str(out)]) == 0
+    results = json.loads(out.read_text())
+    assert len(results) == 4
+    for row in results.values():
+        assert row["windows"] == 20 and row["host_us"] > 0 and row["hook_us"] >= row["host_us"]
