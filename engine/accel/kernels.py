@@ -330,10 +330,14 @@ def _strided(src: _Pass) -> bool:
 
 def _chunk_length(src: _Pass) -> int:
     """Elements of a line one workgroup reduces in a pass."""
-    if not _strided(src):
-        return REDUCE_CHUNK
-    tiles = -(-src.pre // LANE_OUTPUTS) * src.post
-    return max(STRIDED_MIN_CHUNK, -(-src.n // -(-STRIDED_GROUPS // tiles)))
+    return strided_chunk(src.pre, src.n, src.post) if _strided(src) else REDUCE_CHUNK
+
+
+def strided_chunk(pre: int, n: int, post: int) -> int:
+    """The chunk of main_strided (reduce.wgsl, fused_reduce.wgsl): lines split until about
+    STRIDED_GROUPS workgroups of LANE_OUTPUTS neighbouring outputs, at least STRIDED_MIN_CHUNK long."""
+    tiles = -(-pre // LANE_OUTPUTS) * post
+    return max(STRIDED_MIN_CHUNK, -(-n // -(-STRIDED_GROUPS // tiles)))
 
 
 def _chunks(src: _Pass) -> int:

@@ -11,6 +11,7 @@ from fusion_helpers import check_case, run
 rng = np.random.default_rng(23)
 X = rng.standard_normal((257, 131))
 LONG = rng.standard_normal((3, REDUCE_CHUNK * 2 + 5))         # chunked: partials, then reduce.wgsl
+WIDE = rng.standard_normal((40, 3001))                         # lines 40 apart: main_strided, 12 chunks
 NANS = X.copy()
 NANS[rng.random(X.shape) < 0.1] = np.nan
 NANS[:, 3] = np.nan
@@ -23,6 +24,8 @@ CASES = {
              ["s1", "m2", "c", "d1", "p", "k", "q", "r"]),
     "chunked": ("s = sum(x, 2);\nm = mean(x, 2);\n[t, k] = max(x, [], 2);\nv = var(x, 1, 2);\n"
                 "w = std(x, 0, 2);\na = any(x > 3, 2);", {"x": LONG}, ["s", "m", "t", "k", "v", "w", "a"]),
+    "strided": ("s = sum(x, 2);\n[m, k] = max(x, [], 2);\nv = std(x, 0, 2);\na = any(x > 2, 2);",
+                {"x": WIDE}, ["s", "m", "k", "v", "a"]),
     "nan": ("s = sum(x, 1);\nm = max(x, [], 1);\nn = min(x, [], 1);\nd = std(x, 0, 1);\n"
             "o = sum(x, 1, 'omitnan');", {"x": NANS}, ["s", "m", "n", "d", "o"]),
     "single_row": ("a = std(x);\nb = var(x, 1);\nc = mean(x);", {"x": X[:1, :]}, ["a", "b", "c"]),
@@ -55,8 +58,8 @@ def test_a_reduction_reading_another_is_a_later_pass(gpu64):
                                rtol=1e-13)
 
 
-IMAGES = rng.random((4, 70, 130)) * 3 + 100        # 9,100 pixels an image: chunked; a large mean
-IMAGES[1, 5, 7] = np.nan
+IMAGES = rng.random((10, 70, 130)) * 3 + 100       # 9,100 pixels an image, 10 images: main_strided,
+IMAGES[1, 5, 7] = np.nan                            # 36 chunks; a large mean
 IMAGES[2, 9, 9] = np.inf
 IMAGE_CASES = {
     "std": "mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);\nY = (I - mu) ./ (sd + eps);",

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.kernels import (REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type, _strides, _workgroups,
-                                  accumulator_type, identity_acc, params_head, params_wgsl, reduction_of,
+from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type,
+                                  _strides, _workgroups, accumulator_type, strided_chunk, identity_acc, params_head, params_wgsl, reduction_of,
                                   reduction_value)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
@@ -254,7 +254,7 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
     ``combine<k>``; a workgroup combines the members one after another through one shared array per
     accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
     its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index."""
-    fields, functions, loads, identities, trees, store = [], [], [], [], [], []
+    fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
     chunked = reduction_chunks(group) > 1
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
@@ -270,6 +270,7 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
         loads.append(f"load{k}(v{m.operand}, j)")
         identities.append(f"{acc}({identity_acc(spec, t)})")
         trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
+        lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
             store += [f"    out_values{k}[w] = a.m{k}.v;", f"    out_index{k}[w] = a.m{k}.i;"]
             bindings += _binding(slot, f"out_values{k}", tacc, True) + _binding(slot + 1, f"out_index{k}", "u32", True)
@@ -289,7 +290,7 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(loads),
-                  store="\n".join(store), trees="\n".join(trees))
+                  store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
 
 
 # one member's workgroup combine in fused_reduce.wgsl's main (the shared array is reused by the next)
@@ -300,6 +301,15 @@ TREE = """    {shared}[lid] = acc.m{k};
         workgroupBarrier();
     }}
     acc.m{k} = {shared}[0];
+    workgroupBarrier();"""
+# the same in main_strided: the 8 lanes of each of the 32 outputs combined
+LANE_TREE = """    {shared}[lid] = acc.m{k};
+    workgroupBarrier();
+    for (var s = 4u; s > 0u; s = s >> 1u) {{
+        if (lane < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + 32u * s]); }}
+        workgroupBarrier();
+    }}
+    acc.m{k} = {shared}[lid];
     workgroupBarrier();"""
 
 
@@ -321,10 +331,29 @@ def kernel_library(has_f64: bool) -> str:
 
 # ------------------------------------------------------------------ reduction geometry and uniforms
 
+STRIDED_FROM = 8       # lines this many elements apart or more are read in lanes (main_strided)
+
+
+def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]:
+    """(entry point, chunks, chunk length, workgroups) of a Reduction group's pass: ``main_small``, one
+    invocation per output, for extents up to SMALL_REDUCTION (0 chunks); ``main_strided``, 32
+    neighbouring outputs per workgroup in 8 lanes (every warp load reads neighbouring elements), for
+    lines STRIDED_FROM or more elements apart (``sum(X, 2)``, the images of ``mean(I, [2 3])``); else
+    ``main``, a workgroup per output and chunk of REDUCE_CHUNK elements (contiguous lines)."""
+    pre, n, post = group.view
+    if n <= SMALL_REDUCTION:
+        return "main_small", 0, REDUCE_CHUNK, _workgroups(pre * post, 64)
+    if pre >= STRIDED_FROM:
+        chunk = strided_chunk(pre, n, post)
+        chunks = -(-n // chunk)
+        return "main_strided", chunks, chunk, _workgroups(-(-pre // LANE_OUTPUTS) * post * chunks, 1)
+    chunks = -(-n // REDUCE_CHUNK)
+    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, 1)
+
+
 def reduction_chunks(group: Group) -> int:
     """0: one invocation per output (short extents); else workgroup chunks along the reduced extent."""
-    n = group.view[1]
-    return 0 if n <= SMALL_REDUCTION else -(-n // REDUCE_CHUNK)
+    return reduction_launch(group)[1]
 
 
 def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[int, ...]] = ()) -> bytes:
@@ -361,10 +390,10 @@ def pack_uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tup
 
 def uniform_head(plan: Plan, group: Group) -> bytes:
     shape = tuple(group.shape)
-    nchunks = reduction_chunks(group) if group.kind == "Reduction" else 0
+    _, nchunks, chunk, _ = reduction_launch(group) if group.kind == "Reduction" else ("", 0, REDUCE_CHUNK, ())
     expanded = [leaf for leaf, layout in group.arrays + group.draws + group.gens if layout == "expanded"]
     strides = [s for leaf in expanded for s in _strides(plan.info[leaf].shape, len(shape))]
-    head = params_head(shape, strides, group.view, nchunks)
+    head = params_head(shape, strides, group.view, nchunks, chunk)
     maps = list(group.maps) + [0] * (-len(group.maps) % 4)
     return head + struct.pack(f"<{len(maps)}I", *maps)
 

@@ -17,13 +17,13 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.dispatch import host_array
-from engine.accel.kernels import _chunks, _Pass, _reduce_pass, _workgroups, reduction_of
+from engine.accel.kernels import _chunks, _Pass, _reduce_pass, reduction_of
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.random import device_draws
 from engine.accel.residency import GpuTensor, empty, implicit, pool_of, upload
 from engine.runtime.values import simplify
 
-from .codegen import reduction_chunks, uniform
+from .codegen import reduction_launch, uniform
 from .graph import AccelGraph
 from .plan import Group, Plan
 
@@ -159,11 +159,11 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
-    nout, nchunks = pre * post, reduction_chunks(group)
+    nout = pre * post
+    entry, nchunks, _, grid = reduction_launch(group)
     block = uniform(plan, group, scalars, draw_words(run, group))
     provider = run.provider
     if nchunks <= 1:
-        entry, grid = ("main_small", _workgroups(nout, 64)) if nchunks == 0 else ("main", _workgroups(nout, 1))
         bound = buffers(run, group) + [o.buffer for o in outs]
         provider.dispatch(provider.pipeline(group.wgsl, entry), bound, block, grid)
         return
@@ -177,8 +177,7 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
         run.scratch += [part.values, part.indices]
         parts.append(part)
     partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
-    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + partials, block,
-                      _workgroups(nout * nchunks, 1))
+    provider.dispatch(provider.pipeline(group.wgsl, entry), buffers(run, group) + partials, block, grid)
     for m, part in zip(group.members, parts):
         targets = [run.tensors[m.value]] + ([run.tensors[m.index]] if m.index is not None else [])
         finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)

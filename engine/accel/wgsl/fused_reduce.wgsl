@@ -4,7 +4,8 @@
 // load computes every member's operand once per element (shared lets once) and Acc holds one
 // accumulator per member (field m<k>, with its record's load<k> and combine<k>). The passes are those of
 // reduce.wgsl (main: a workgroup per output and chunk, writing final values or partials [1, nchunks,
-// nout] that reduce.wgsl finishes, one member at a time; main_small: a loop per output).
+// nout] that reduce.wgsl finishes, one member at a time; main_strided: 32 neighbouring outputs per
+// workgroup in 8 lanes, for lines far apart; main_small: a loop per output).
 $library
 $common
 struct AccT { v: $T, i: u32 }
@@ -53,6 +54,30 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     }
 $trees
     if (lid == 0u) { store(out_id, chunk_id, acc); }
+}
+
+@compute @workgroup_size(256)
+fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+                @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    let tiles = (p.pre + 31u) / 32u;
+    if (wid >= tiles * p.post * p.nchunks) { return; }
+    let chunk_id = wid % p.nchunks;
+    let tile = wid / p.nchunks;
+    let a = (tile % tiles) * 32u + lid % 32u;
+    let out_id = a + p.pre * (tile / tiles);
+    let lane = lid / 32u;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    if (a < p.pre) {
+        for (var j = start + lane; j < end; j = j + 8u) {
+            acc = combine(acc, load(out_id, j));
+        }
+    }
+$lane_trees
+    if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 
 @compute @workgroup_size(64)
