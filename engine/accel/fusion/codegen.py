@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type,
-                                  _strides, _workgroups, accumulator_type, strided_chunk, identity_acc, params_head, params_wgsl, reduction_of,
-                                  reduction_value)
+                                  _strides, _workgroups, accumulator_type, identity_acc, params_block, params_head,
+                                  params_wgsl, reduction_of, reduction_value, strided_chunk)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
 from engine.runtime.builtins.registry import operation
@@ -244,18 +244,39 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
                             bindings=bindings, body="\n".join(body))
         group.grid = _workgroups(math.prod(group.shape), 256)
     else:
-        group.wgsl = reduce_source(plan, group, t, has_f64, bindings, body, slot)
+        chunks = reduction_chunks(group)
+        group.wgsl = reduce_source(plan, group, t, has_f64, bindings, body, slot, chunks > 1)
+        if 1 < chunks <= REDUCE_CHUNK:
+            group.finish = finishing_kernel(plan, group, t, has_f64, chunks)
+
+
+def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:
+    """(WGSL, entry point, uniform block, workgroups) of the pass that reduces every member's ``chunks``
+    partials at once (fused_reduce.wgsl again, its load reading the partials [1, chunks, nout])."""
+    bindings, reads = "", []
+    for k, m in enumerate(group.members):
+        spec = reduction_of(m.op)
+        acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
+        bindings += _binding(1 + 2 * k, f"in_values{k}", accumulator_type(spec, t))
+        bindings += _binding(2 + 2 * k, f"in_index{k}", "u32")
+        reads.append(f"{acc}(in_values{k}[i], in_index{k}[i])")
+    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], 1 + 2 * len(group.members), False, reads,
+                         params_wgsl(t, 0, 0))
+    nout = group.view[0] * group.view[2]
+    block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
+    small = chunks <= SMALL_REDUCTION
+    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 1)
 
 
 def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
-                  slot: int) -> str:
+                  slot: int, chunked: bool, reads: list[str] | None = None, params: str = "") -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
     AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
     ``combine<k>``; a workgroup combines the members one after another through one shared array per
     accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
-    its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index."""
+    its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index. With
+    ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions."""
     fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
-    chunked = reduction_chunks(group) > 1
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
     for k, m in enumerate(group.members):
@@ -286,10 +307,10 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
             slot += 1
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
-    return render("fused_reduce", library=kernel_library(has_f64), common=common(group, t), T=t,
+    return render("fused_reduce", library=kernel_library(has_f64), common=params or common(group, t), T=t,
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
-                  identity=", ".join(identities), body="\n".join(body), loads=", ".join(loads),
+                  identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
                   store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
 
 

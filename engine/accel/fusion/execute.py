@@ -154,8 +154,9 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
 
 
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
-    """The members' value (and index) outputs from one pass over the operands; chunked, each member's
-    partials are finished by reduce.wgsl's passes (a mean divided by the member's divisor)."""
+    """The members' value (and index) outputs from one pass over the operands; chunked, the members'
+    partials are finished by one more pass of the group's own kernel (``group.finish``), or, past
+    REDUCE_CHUNK chunks, member by member by reduce.wgsl's passes (a mean divided by its divisor)."""
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
@@ -178,6 +179,10 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
         parts.append(part)
     partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
     provider.dispatch(provider.pipeline(group.wgsl, entry), buffers(run, group) + partials, block, grid)
+    if group.finish:                       # every member's partials in one pass
+        wgsl, entry, block, grid = group.finish
+        provider.dispatch(provider.pipeline(wgsl, entry), partials + [o.buffer for o in outs], block, grid)
+        return
     for m, part in zip(group.members, parts):
         targets = [run.tensors[m.value]] + ([run.tensors[m.index]] if m.index is not None else [])
         finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)
