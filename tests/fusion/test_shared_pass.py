@@ -12,6 +12,7 @@ rng = np.random.default_rng(23)
 X = rng.standard_normal((257, 131))
 LONG = rng.standard_normal((3, REDUCE_CHUNK * 2 + 5))         # chunked: partials, then reduce.wgsl
 WIDE = rng.standard_normal((40, 3001))                         # lines 40 apart: main_strided, 12 chunks
+MANY = rng.standard_normal((8, 40000))          # 157 chunks: the finishing pass runs its main entry
 NANS = X.copy()
 NANS[rng.random(X.shape) < 0.1] = np.nan
 NANS[:, 3] = np.nan
@@ -26,6 +27,8 @@ CASES = {
                 "w = std(x, 0, 2);\na = any(x > 3, 2);", {"x": LONG}, ["s", "m", "t", "k", "v", "w", "a"]),
     "strided": ("s = sum(x, 2);\n[m, k] = max(x, [], 2);\nv = std(x, 0, 2);\na = any(x > 2, 2);",
                 {"x": WIDE}, ["s", "m", "k", "v", "a"]),
+    "many_chunks": ("s = sum(x, 2);\n[m, k] = min(x, [], 2);\nv = var(x, 1, 2);\nq = all(x < 4, 2);",
+                    {"x": MANY}, ["s", "m", "k", "v", "q"]),
     "nan": ("s = sum(x, 1);\nm = max(x, [], 1);\nn = min(x, [], 1);\nd = std(x, 0, 1);\n"
             "o = sum(x, 1, 'omitnan');", {"x": NANS}, ["s", "m", "n", "d", "o"]),
     "single_row": ("a = std(x);\nb = var(x, 1);\nc = mean(x);", {"x": X[:1, :]}, ["a", "b", "c"]),
