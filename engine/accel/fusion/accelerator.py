@@ -315,8 +315,8 @@ class FusionAccelerator:
         elapsed = time.perf_counter() - started
         report.elapsed += elapsed
         self.stats.fused_seconds += elapsed
-        report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
-        if report.plan is not plan:
+        if report.plan is not plan or report.device != "GPU":
+            report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
             report.plan, report.groups = plan, group_reports(graph, plan)
         self.stats.windows_fused += 1
         self.stats.groups_run += len(plan.groups)
