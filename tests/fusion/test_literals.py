@@ -26,7 +26,7 @@ def test_exact_literal_forms_are_bit_identical_to_the_cpu(gpu, dtype):
     if dtype == np.float64 and not gpu.f64:
         pytest.skip("the adapter has no shader-f64")
     if dtype == np.float32 and gpu.info.kind != "software":
-        pytest.skip("hardware f32 division and sqrt are WGSL's 2.5 ulp, not correctly rounded")
+        pytest.skip("hardware adapters may flush single subnormals (NVIDIA's Vulkan driver does)")
     fused, cpu = fused_and_cpu(EXACT, {"x": X.astype(dtype)})
     assert devices(fused) == ["GPU"], fused.fusion.reports()
     for name in "abdefg":
@@ -38,7 +38,7 @@ def test_exact_literal_forms_are_bit_identical_to_the_cpu(gpu, dtype):
 def test_the_shader_holds_the_literals_and_no_uniform_for_them(gpu):
     fused = run("y = x.^2 ./ 3 + abs(x).^0.5 - x.^-1;", {"x": X[:, :1]}, "gpu")
     text = wgsl_text(fused.fusion.reports())
-    assert "(v0 * v0)" in text and "m64_sqrt(" in text and "3.0lf" in text and "(f64(1.0) / v0)" in text
+    assert "(v0 * v0)" in text and "m64_sqrt(" in text and "3.0lf" in text and "m64_div(f64(1.0), v0)" in text
     assert "m64_pow" not in text and "p.scalars[0][0]" not in text
 
 

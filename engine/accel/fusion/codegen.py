@@ -175,7 +175,7 @@ def wgsl_literal(x: float, t: str) -> str:
 # sqrt(x), x .^ -1 is 1 ./ x: bit-identical to numpy's power, which takes the same paths) and x .^ 3 as
 # a product (within 2 ulp of pow); other exponents call the library's pow with the literal.
 POWER_FORMS = {0.0: "{t}(1.0)", 1.0: "{a}", 2.0: "({a} * {a})", 3.0: "({a} * {a} * {a})",
-               0.5: "{m}_sqrt({a})", -1.0: "({t}(1.0) / {a})"}
+               0.5: "{m}_sqrt({a})", -1.0: "{m}_div({t}(1.0), {a})"}
 
 
 def power_form(node: Any, group: Group) -> str | None:
