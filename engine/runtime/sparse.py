@@ -27,16 +27,49 @@ def from_matrix(matrix, capacity: int = 0) -> SparseMatrix:
     """``matrix`` (a scipy.sparse matrix or a 2-D ndarray) as a SparseMatrix in canonical form: compressed
     columns, sorted, no duplicates or stored zeros; float64, complex128 (only with a nonzero imaginary
     part, as MATLAB drops all-zero ones) or bool."""
-    m = sp.csc_array(matrix, copy=True)
+    m = _from_dense(matrix) if isinstance(matrix, np.ndarray) else sp.csc_array(matrix, copy=True)
     kind = m.dtype.kind
     if kind == "c":
         m = m.astype(np.complex128) if np.any(m.data.imag) else sp.csc_array(m.real, dtype=np.float64)
     elif kind != "b" and m.dtype != np.float64:
         m = m.astype(np.float64)
-    m.sum_duplicates()
-    m.eliminate_zeros()
-    m.sort_indices()
+    if not m.has_canonical_format:
+        m.sum_duplicates()          # sorts the row indices too
+    if not m.data.all():
+        m.eliminate_zeros()
     return SparseMatrix(m, capacity)
+
+
+def _from_dense(arr: np.ndarray):
+    """A 2-D ndarray's nonzeros as a csc_array (built directly: scipy's dense path is slow for small ones)."""
+    cols, rows = np.nonzero(arr.T)              # column-major order: by column, then by row
+    indptr = np.zeros(arr.shape[1] + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cols, minlength=arr.shape[1]), out=indptr[1:])
+    return sp.csc_array((arr[rows, cols], rows, indptr), shape=arr.shape)
+
+
+def _scalar_at(S: SparseMatrix, i: int, j: int) -> SparseMatrix:
+    """S(i + 1, j + 1) as a 1x1 sparse matrix, read from the compressed columns."""
+    m = S.data
+    lo, hi = m.indptr[j], m.indptr[j + 1]
+    k = lo + int(np.searchsorted(m.indices[lo:hi], i))
+    count = int(k < hi and m.indices[k] == i)
+    return SparseMatrix(sp.csc_array((m.data[k:k + count].copy(), np.zeros(count, dtype=np.int32),
+                                      np.array([0, count], dtype=np.int32)), shape=(1, 1)))
+
+
+def _scalar_subscripts(shape: tuple[int, int], args: list) -> tuple[int, int] | None:
+    """(row, column), 0-based, of S(i, j) or S(k) with whole real scalar subscripts inside S; else None."""
+    m, n = shape
+    if len(args) == 2 and type(args[0]) is float and type(args[1]) is float:
+        i, j = args
+        if 1 <= i <= m and 1 <= j <= n and i == int(i) and j == int(j):
+            return int(i) - 1, int(j) - 1
+    elif len(args) == 1 and type(args[0]) is float:
+        k = args[0]
+        if 1 <= k <= m * n and k == int(k):
+            return (int(k) - 1) % m, (int(k) - 1) // m
+    return None
 
 
 def is_sparse(value: Value) -> bool:
@@ -75,8 +108,6 @@ def full_of(value: Value) -> Value:
 def _positions(shape: tuple[int, int], arg: Value) -> tuple[np.ndarray, tuple[int, ...]]:
     """Linear subscript ``arg`` as checked 0-based positions and the shape the subscript has."""
     from .indexing import _is_logical, checked, subscript
-    if type(arg) is SparseMatrix:
-        arg = full_of(arg)
     idx, idx_shape = subscript(arg)
     return checked(idx, shape[0] * shape[1], 1, 1, _is_logical(arg)), idx_shape
 
@@ -85,8 +116,6 @@ def _keys(arg: Value, bound: int, position: int, n: int) -> np.ndarray | slice:
     from .indexing import _is_logical, checked, is_colon, subscript
     if is_colon(arg):
         return slice(None)
-    if type(arg) is SparseMatrix:
-        arg = full_of(arg)
     idx, _ = subscript(arg)
     return checked(idx, bound, position, n, _is_logical(arg))
 
@@ -118,6 +147,9 @@ def index(S: SparseMatrix, args: list) -> SparseMatrix:
     from .indexing import is_colon, linear_result_shape
     if not args:
         return from_matrix(S.data)
+    at = _scalar_subscripts(S.shape, args)
+    if at is not None:
+        return _scalar_at(S, *at)
     if len(args) == 1:
         arg = args[0]
         m, n = S.shape
@@ -152,7 +184,33 @@ def assign(base: Value | None, args: list, rhs: Value, inplace: bool = False) ->
     if not args:
         raise MatlabError("MATLAB:index:emptyParenAssignment",
                           "Assignment with empty parentheses is not supported; use A = value.")
+    at = _scalar_subscripts(base.shape, args)
+    if at is not None and (type(rhs) is float and base.data.dtype == np.float64 or
+                           type(rhs) is bool and base.data.dtype == np.bool_):
+        return _set_element(base, *at, rhs)
     return _store(base, args, rhs)
+
+
+def _set_element(S: SparseMatrix, i: int, j: int, x: float | bool) -> SparseMatrix:
+    """S(i + 1, j + 1) = x of S's own class, in the compressed columns: the value replaced, inserted or
+    (x zero) removed. The arrays of S are never changed (they may be shared), only new ones made."""
+    m = S.data
+    lo, hi = m.indptr[j], m.indptr[j + 1]
+    k = lo + int(np.searchsorted(m.indices[lo:hi], i))
+    present = k < hi and m.indices[k] == i
+    if present and x != 0:
+        data = m.data.copy()
+        data[k] = x
+        indices, indptr = m.indices, m.indptr
+    elif present or x != 0:
+        step = -1 if present else 1
+        data = np.delete(m.data, k) if present else np.insert(m.data, k, x)
+        indices = np.delete(m.indices, k) if present else np.insert(m.indices, k, i)
+        indptr = m.indptr.copy()
+        indptr[j + 1:] += step
+    else:
+        return S
+    return SparseMatrix(sp.csc_array((data, indices, indptr), shape=m.shape), S.capacity)
 
 
 def _rhs_values(base: SparseMatrix, rhs: Value) -> np.ndarray:
