@@ -3,10 +3,10 @@ that is a SparseMatrix sends the operation here, any other goes to ops.py's own 
 
 Whether the result is sparse follows MATLAB (S sparse, F full, x a full scalar):
 
-    S + S, S - S                      sparse      S + F, S + x, S - x      full
+    S + S, S - S (any two sparse)     sparse      S + F, S + x, S - x      full
     S .* S, S .* F, S .* x            sparse      S ./ X, X ./ S, S .\\ X  sparse
     S .^ X (S the base)               sparse      x .^ S, S .^ y (y <= 0)  full
-    S * S, x * S, S * x, S / x        sparse      S * F, F * S             full
+    S * S, x * S, S * x, S / x        sparse      S * F, F * S (S 1x1 too)  full
     S \\ B                            sparse when B is, else full (scipy.sparse.linalg.spsolve)
     comparisons, &, |, ~              sparse logical
     -S, +S, S', S.'                   sparse
@@ -67,9 +67,11 @@ def on_stored(S: SparseMatrix, fn: Callable[[np.ndarray], np.ndarray]) -> Sparse
 
 
 def _dense(op: str, a: Value, b: Value) -> Value:
-    """The operation on the full matrices; sparse again where MATLAB's result is sparse."""
+    """The operation on the full matrices; sparse again where MATLAB's result is sparse (always when
+    both operands are)."""
     result = PLAIN[op](full_of(a), full_of(b))
-    return from_matrix(to_array(result)) if op in SPARSE_RESULT else result
+    sparse = op in SPARSE_RESULT or (type(a) is SparseMatrix and type(b) is SparseMatrix)
+    return from_matrix(to_array(result)) if sparse else result
 
 
 def _same_shape(a: Value, b: Value) -> bool:
@@ -189,15 +191,14 @@ def _matrix_operands(op: str, a: Value, b: Value) -> tuple[Value, Value]:
 def _mtimes(a: Value, b: Value) -> Value:
     if _scalar(a) is not None or _scalar(b) is not None:
         return _times(a, b)
+    if size_of(a) == (1, 1) or size_of(b) == (1, 1):    # a 1x1 sparse: sparse with sparse, else full
+        product = _times(a, b)
+        return product if type(a) is SparseMatrix and type(b) is SparseMatrix else full_of(product)
     a, b = _matrix_operands("*", a, b)
     if size_of(a)[1] != size_of(b)[0]:
         raise inner_dimensions()
     if type(a) is SparseMatrix and type(b) is SparseMatrix:
-        if size_of(a) == (1, 1) or size_of(b) == (1, 1):
-            return _times(a, b)
         return from_matrix(_numbers(a) @ _numbers(b))
-    if size_of(a) == (1, 1) or size_of(b) == (1, 1):    # a 1x1 sparse times a full matrix
-        return _times(a, b)
     if type(a) is SparseMatrix:
         return _full_result(_numbers(a) @ to_array(b))
     return _full_result((_numbers(b).T @ to_array(a).T).T)

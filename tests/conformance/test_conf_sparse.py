@@ -8,7 +8,7 @@ logical). Every case runs on devices cpu, gpu and auto: a sparse value is never 
 each device gives the CPU's answer. MATLAB-only behaviour is written by hand below, with a comment."""
 import pytest
 
-from harness import C, D, L, Sp, SpL, case, check, inf, nan, params
+from harness import C, D, L, Sp, SpL, case, check, inf, params
 
 CASES = [
     case('build_full', 'S = sparse([1 0 2; 0 0 3]);', S=Sp([1, 0, 0, 0, 2, 3], (2, 3))),
@@ -70,6 +70,16 @@ CASES = [
     case('reshape_tril_diag', 'S = sparse([1 0 2; 0 0 3]); a = reshape(S, 3, 2); b = tril(S); c = diag(S);', a=Sp([1, 0, 0, 0, 2, 3], (3, 2)), b=Sp([1, 0, 0, 0, 0, 0], (2, 3)), c=Sp([1, 0], (2, 1))),
     case('class_size', 'S = sparse([1 0 2; 0 0 3]); c = class(S); [n, m] = size(S);', c=C('double'), n=D([2], (1, 1)), m=D([3], (1, 1))),
     case('issparse_forms', 'a = issparse(sparse(1)); b = issparse(1); c = issparse(sparse(2) > 1);', a=L([1], (1, 1)), b=L([0], (1, 1)), c=L([1], (1, 1))),
+    case('scalar_sparse_products', 'a = sparse(2) * [1 2; 3 4]; b = sparse(2) + sparse([1 2]); c = [1 2; 3 4] * sparse(2); d = sparse(2) .* [1 2];', a=D([2, 6, 4, 8], (2, 2)), b=Sp([3, 4], (1, 2)), c=D([2, 6, 4, 8], (2, 2)), d=Sp([2, 4], (1, 2))),
+    case('both_sparse_stay_sparse', 'e = sparse([1 2]) .^ sparse([1 1]); f = sparse([1 0]) - sparse(1); g = sparse([1 0; 0 1]) / 2;', e=Sp([1, 2], (1, 2)), f=Sp([0, -1], (1, 2)), g=Sp([0.5, 0, 0, 0.5], (2, 2))),
+    case('diag_forms', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = diag(S); b = diag(S, 1); c = diag(sparse([1 0 2])); d = diag(sparse([1; 2]), -1);', a=Sp([1, 4, 6], (3, 1)), b=Sp([0, 3], (2, 1)), c=Sp([1, 0, 0, 0, 0, 0, 0, 0, 2], (3, 3)), d=Sp([0, 1, 0, 0, 0, 2, 0, 0, 0], (3, 3))),
+    case('triangles', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = tril(S); b = triu(S, 1); c = tril(S, -1);', a=Sp([1, 0, 5, 0, 4, 0, 0, 0, 6], (3, 3)), b=Sp([0, 0, 0, 0, 0, 0, 2, 3, 0], (3, 3)), c=Sp([0, 0, 5, 0, 0, 0, 0, 0, 0], (3, 3))),
+    case('kron_forms', 'S = sparse([1 0; 0 2]); a = kron(S, [1 2]); b = kron([1; 1], S);', a=Sp([1, 0, 2, 0, 0, 2, 0, 4], (2, 4)), b=Sp([1, 0, 1, 0, 0, 2, 0, 2], (4, 2))),
+    case('full_results', "S = sparse([1 0 2; 0 4 3; 5 0 6]); a = norm(S, 1); b = norm(S, 'fro'); c = trace(S); d = det(S);", a=D([11], (1, 1)), b=D([9.539392014169458], (1, 1)), c=Sp([11], (1, 1)), d=D([-15.999999999999998], (1, 1))),
+    case('inv_symmetric', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = inv(S); b = issymmetric(S);', a=Sp([-1.5000000000000004, -0.9375000000000002, 1.2500000000000002, 0, 0.25, 0, 0.5000000000000001, 0.18750000000000006, -0.25000000000000006], (3, 3)), b=L([0], (1, 1))),
+    case('more_reductions', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = any(S, 2); b = cumsum(S);', a=SpL([1, 1, 1], (3, 1)), b=Sp([1, 1, 6, 0, 4, 4, 2, 5, 11], (3, 3))),
+    case('nonzero_functions', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = isnan(S); b = round(S / 3);', a=SpL([0, 0, 0, 0, 0, 0, 0, 0, 0], (3, 3)), b=Sp([0, 0, 2, 0, 1, 0, 1, 1, 2], (3, 3))),
+    case('column_products', "S = sparse([1 0 2; 0 4 3; 5 0 6]); a = S(:, 2)' * S(:, 3);", a=Sp([12], (1, 1))),
 ]
 
 # Written by hand. Errors: the identifiers of sparse-specific messages are ours where MATLAB computes the
@@ -81,6 +91,8 @@ HAND = [
          same=L(1)),
     case('fused_window_declines', 'S = sparse([1 0 2; 0 0 3]); y = S .* 2 + 1; z = abs(-S) + 0;',
          y=D([3, 1, 1, 1, 5, 7], (2, 3)), z=D([1, 0, 0, 0, 2, 3], (2, 3))),
+    # MATLAB's documentation: sum(A, 'all') (Octave 7 has no 'all'); of a sparse matrix it is sparse.
+    case('sum_all', "S = sparse([1 0 2; 0 4 3]); a = sum(S, 'all');", a=Sp([10], (1, 1))),
     case('loop_assign', 'S = sparse(4, 4); for k = 1:4, S(k, k) = k; end; t = trace(full(S));', t=D(10),
          S=Sp([1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4], (4, 4))),
     case('in_cell_struct', 'c = {speye(2)}; s.f = speye(2); a = issparse(c{1}); b = issparse(s.f);', a=L(1), b=L(1)),

@@ -490,14 +490,56 @@ def _reshape_form(ctx, a: Value, *dims: Value, nargout: int = 1) -> Value:
     return from_matrix(a.data.reshape(shape, order="F"))
 
 
+def _offset(fname: str, k: Value | None) -> int | None:
+    """A diagonal number argument (0 when absent), or None when it is not a whole real scalar (the full
+    implementation then says what is wrong)."""
+    if k is None:
+        return 0
+    k = full_of(k)
+    if type(k) is not float or k != math.floor(k):
+        return None
+    return int(k)
+
+
+def _diag_form(ctx, a: Value, *rest: Value, nargout: int = 1) -> Value:
+    """diag(v, k) of a sparse vector is a sparse matrix, diag(S, k) of a sparse matrix a sparse column."""
+    k = _offset("diag", rest[0] if rest else None)
+    if not is_sparse(a) or len(rest) > 1 or k is None:
+        return _through_full("diag")(ctx, a, *rest, nargout=nargout)[0]
+    m, n = a.shape
+    if m == 1 or n == 1:
+        size = m * n + abs(k)
+        values = a.data.toarray().ravel(order="F")
+        return from_matrix(sp.diags_array(values, offsets=k, shape=(size, size), format="csc"))
+    return from_matrix(a.data.diagonal(k).reshape(-1, 1))
+
+
+def _triangle_form(name: str) -> Callable:
+    """tril(S, k) and triu(S, k) by scipy.sparse (sparse results)."""
+    cut = sp.tril if name == "tril" else sp.triu
+
+    def form(ctx, a: Value, *rest: Value, nargout: int = 1) -> Value:
+        k = _offset(name, rest[0] if rest else None)
+        if not is_sparse(a) or len(rest) > 1 or k is None:
+            return _through_full(name)(ctx, a, *rest, nargout=nargout)[0]
+        return from_matrix(cut(a.data, k, format="csc"))
+    return form
+
+
+def _kron_form(ctx, a: Value, b: Value, nargout: int = 1) -> Value:
+    """kron(A, B) with a sparse operand: sparse (scipy.sparse.kron)."""
+    return from_matrix(sp.kron(sparse_of(a, "kron").data, sparse_of(b, "kron").data, format="csc"))
+
+
 NATIVE = ("class", "size", "numel", "length", "ndims", "isempty", "isscalar", "isvector", "ismatrix",
           "isrow", "iscolumn", "isa", "isnumeric", "islogical", "isfloat", "isinteger", "ischar", "iscell",
           "isstruct", "isstring", "iscellstr", "isobject", "disp", "display", "horzcat", "vertcat", "cat")
 ON_NONZEROS = ("abs", "sqrt", "sin", "tan", "sinh", "tanh", "asin", "atan", "asinh", "atanh", "floor",
                "ceil", "round", "fix", "sign", "real", "imag", "conj", "isnan", "isinf", "expm1", "log1p")
-THROUGH_FULL = ("cos", "exp", "cosh", "any", "all", "prod", "cumsum", "cumprod", "mean", "tril", "triu",
-                "diag", "fliplr", "flipud", "kron", "repmat", "mod", "rem", "hypot", "atan2", "xor",
-                "power", "isfinite")
+THROUGH_FULL = ("cos", "exp", "cosh", "any", "all", "prod", "cumsum", "cumprod", "mean", "fliplr",
+                "flipud", "repmat", "mod", "rem", "hypot", "atan2", "xor", "isfinite", "inv", "trace")
+FULL = ("norm", "det", "isdiag", "istril", "istriu", "issymmetric", "ishermitian", "isbanded",
+        "bandwidth", "condest", "normest")     # MATLAB's results are full
 OPERATORS = {"plus": "+", "minus": "-", "times": ".*", "rdivide": "./", "ldivide": ".\\", "power": ".^",
              "mtimes": "*", "mrdivide": "/", "mldivide": "\\", "mpower": "^", "eq": "==", "ne": "~=",
              "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "and": "&", "or": "|"}
@@ -512,6 +554,8 @@ def _register_forms() -> None:
         set_sparse_form(name, _on_nonzeros(name))
     for name in THROUGH_FULL:
         set_sparse_form(name, _through_full(name))
+    for name in FULL:
+        set_sparse_form(name, "full")
     for name, symbol in OPERATORS.items():
         set_sparse_form(name, _operator_form(symbol, 2))
     for name, symbol in UNARY_OPERATORS.items():
@@ -519,6 +563,7 @@ def _register_forms() -> None:
     forms = {"sum": _sum_form, "max": _extreme_form("max"), "min": _extreme_form("min"), "find": _find_form,
              "isequal": _isequal_form("isequal"), "isequaln": _isequal_form("isequaln"), "nnz": _nnz_form,
              "logical": _logical_form, "double": _double_form, "isreal": _isreal_form,
-             "reshape": _reshape_form}
+             "reshape": _reshape_form, "diag": _diag_form, "tril": _triangle_form("tril"),
+             "triu": _triangle_form("triu"), "kron": _kron_form}
     for name, form in forms.items():
         set_sparse_form(name, form)
