@@ -55,6 +55,7 @@ BLOCK_OPENERS = frozenset({"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUN
 CLAUSE_KEYWORDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH"})
 STATEMENT_SEPS = frozenset({"SEMI", "NL"})
 HEADER_KEYWORDS = frozenset({"IF", "_ELSEIF", "WHILE", "FOR", "PARFOR", "SWITCH", "_CASE"})
+STATEMENT_STARTS = frozenset({None, "SEMI", "NL"})     # the previous token type at a statement's start
 VALUE_END = frozenset({"NAME", "NUMBER", "STRING", "DQSTRING", "_RPAREN", "_RBRACK", "_RBRACE",
                        "TRANSPOSE", "END_IDX"})
 
@@ -132,35 +133,83 @@ class Lexer:
 
     # ------------------------------------------------------------ driver
     def tokenize(self) -> list[Token]:
+        """The hot path lexes plain tokens here, in the loop: a name that is no keyword and starts no
+        command syntax, a number, an operator (not ``.``, ``~``, ``!`` or a compound assignment) and a
+        ``;`` outside brackets; every other token goes to its method (TOKEN_HANDLERS)."""
         self._block_comment()
-        src, n, poll = self.src, len(self.src), self.poll
-        handlers = TOKEN_HANDLERS
+        src, n, poll, tokens = self.src, len(self.src), self.poll, self.tokens
+        handlers, plain, operators = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS
+        brackets = self.open_brackets
         next_poll = POLL_EVERY
         while self.pos < n:
-            c = src[self.pos]
+            pos = self.pos
+            c = src[pos]
             if c == " " or c == "\t":
-                self.pos = BLANKS_RE.match(src, self.pos).end()
+                self.pos = pos = BLANKS_RE.match(src, pos).end()
                 self.ws = True
-            elif c == "\n":
+                if pos == n:
+                    break
+                c = src[pos]
+            if c == "\n":
                 self._newline()
-            elif c == "%":
+                continue
+            if c == "%":
                 self._comment()
-            elif c == "." and src.startswith("...", self.pos):
+                continue
+            if c == "." and src.startswith("...", pos):
                 self._continuation()
-            else:
-                if self._header:
-                    self._maybe_header_end(c)
-                if self.ws and self.open_brackets:
-                    self._maybe_element_sep()
+                continue
+            if self._header:
+                self._maybe_header_end(c)
+            if self.ws and brackets:
+                self._maybe_element_sep()
+            kind = plain.get(c)
+            if kind == "NAME":
+                end = NAME_RE.match(src, pos).end()
+                prev = tokens[-1].type if tokens else None
+                if prev != "_DOT" and (src[pos:end] in SPECIAL_WORDS or prev in STATEMENT_STARTS
+                                       and not brackets and self._command_start(end)):
+                    kind = None
+            elif kind == "NUMBER":
+                end = NUMBER_RE.match(src, pos).end()
+            elif kind == "SEMI":
+                if brackets or not tokens or tokens[-1].type in STATEMENT_SEPS:
+                    kind = None                     # a row break, or no statement to end
+                else:
+                    self._header = False
+                    end = pos + 1
+            elif kind is not None:                  # an operator
+                if src.startswith("=", pos + 1) and c in "-+*/^":
+                    kind = None                     # ``+=``: the method says what is wrong
+                else:
+                    end = pos + 2
+                    kind = operators.get(src[pos:end])
+                    if kind is None:
+                        end = pos + 1
+                        kind = operators[c]
+            if kind is None:
                 handler = handlers.get(c)
                 if handler is None:
                     self._token(c)
                 else:
                     handler(self)
-                self.ws = False
-                if poll is not None and len(self.tokens) >= next_poll:
-                    poll()
-                    next_poll = len(self.tokens) + POLL_EVERY
+            else:                                   # self._emit, inline
+                value = src[pos:end]
+                col = pos - self.line_start + 1
+                tok = _new_str(Token, value)
+                tok.type = kind
+                tok.value = value
+                tok.start_pos = pos
+                tok.line = tok.end_line = self.line
+                tok.column = col
+                tok.end_column = col + end - pos
+                tok.end_pos = self.pos = end
+                tokens.append(tok)
+                self._anon_closed = False
+            self.ws = False
+            if poll is not None and len(tokens) >= next_poll:
+                poll()
+                next_poll = len(tokens) + POLL_EVERY
         if not self.open_brackets:
             self._statement_sep("NL", "\n")
         return self.tokens
@@ -256,7 +305,9 @@ class Lexer:
         self.line += 1
         self.line_start = self.pos
         self.ws = True
-        self._block_comment()
+        c = self.src[self.pos:self.pos + 1]
+        if c == "%" or c != "\n" and c.isspace():         # the line may be a ``%{``
+            self._block_comment()
 
     def _semicolon(self) -> None:
         if not self.open_brackets:
@@ -423,7 +474,7 @@ class Lexer:
                 return
             if word in OCTAVE_ENDS:
                 raise self._error(f"'{word}' is Octave syntax: MATLAB closes every block with 'end'.")
-            command = (prev is None or prev == "SEMI" or prev == "NL") and not self.open_brackets \
+            command = prev in STATEMENT_STARTS and not self.open_brackets \
                 and self._command_start(self.pos + len(word))
         if word in UNSUPPORTED_BLOCKS and self._opens_block(command):
             raise syntax_error(f"'{word}' blocks are not supported.", self.line, self._col(),
@@ -456,9 +507,8 @@ class Lexer:
         """``word word``: an identifier opening a statement, whitespace, then a plain word. MATLAB
         decides this by whether ``word`` is a variable; without that knowledge we take only the clear
         cases: the word starts with a letter, a digit, a quote, ``-`` and a letter (``clear -all``) or
-        ``..`` but not ``...`` (``cd ..``), and the statement is not an assignment (``a b = 1``)."""
-        if self.open_brackets or self._prev_type not in (None, "SEMI", "NL"):
-            return False
+        ``..`` but not ``...`` (``cd ..``), and the statement is not an assignment (``a b = 1``). The
+        caller has seen that the identifier, ending at ``end``, opens a statement outside brackets."""
         src = self.src
         if not src.startswith((" ", "\t"), end):       # no whitespace after the name
             return False
@@ -537,6 +587,13 @@ class Lexer:
         return bool(self.open_brackets) and rest[:1] in (",", "]", ")")
 
 
+SPECIAL_WORDS = frozenset(KEYWORDS) | OCTAVE_ENDS | UNSUPPORTED_BLOCKS   # names that Lexer._word decides
+# What a plain token starting with this character is, for the loop of Lexer.tokenize ("OPERATOR": the
+# kind depends on the next character too).
+PLAIN_STARTS: dict[str, str] = {
+    **{c: "NAME" for c in LETTERS}, **{c: "NUMBER" for c in DIGITS}, ";": "SEMI",
+    **{c: "OPERATOR" for c in "+-*/\\^<>=&|:@"},
+}
 # The method that lexes a token starting with this character (what ``Lexer._token`` would choose).
 TOKEN_HANDLERS: dict[str, Callable[[Lexer], None]] = {
     ";": Lexer._semicolon, ",": Lexer._comma, '"': Lexer._string_dq, "'": Lexer._quote, ".": Lexer._dot,
