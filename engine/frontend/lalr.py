@@ -2,14 +2,19 @@
 
 lark builds the tables from grammar.lark and the callbacks from ``AstBuilder`` (one per rule, wrapped as
 the grammar's ``?rule`` and ``_TERMINAL`` marks ask); ``TableParser.parse`` runs the same shift/reduce
-steps as lark's own loop (``ParserState.feed_token``) with three savings that matter when a cell has a
+steps as lark's own loop (``ParserState.feed_token``) with these savings, which matter when a cell has a
 million tokens:
 
 * actions are plain ints (a shift: the next state; a reduction: ``~rule``), goto entries too;
 * a reduction that only passes its one child up (``?additive: mult``: lark's ``ExpandSingleChild`` on a
   one-symbol rule) replaces the top state and leaves the values alone; every expression operand climbs
   through a dozen of them, one per precedence level, and where such a chain ends depends only on the two
-  top states and the lookahead: it is remembered (``chains``) and taken in one step;
+  top states and the lookahead: it is remembered (``chains``) and taken in one step, right after the
+  reduction that made the operand;
+* lark's wrappers are unpacked once: a rule keeps the positions of the children its callback takes
+  (lark's ``ChildFilterLALR_NoPlaceholders``: filtered terminals dropped, the lists of ``*``/``+``
+  repetitions spliced in) and calls the builder's method directly; a repetition (lark's inlined
+  ``__stmts_star_1`` rule) is a plain list instead of a ``Tree``;
 * no per-reduction ``Rule`` hashing or comparison (lark's are Python methods).
 
 Where the tables have no action (a syntax error) it returns ``None``: ``parser.py`` then parses again
@@ -18,14 +23,17 @@ run in the same order, so the AST is the same object for object.
 """
 from __future__ import annotations
 
+from functools import partial
+from inspect import ismethod
 from itertools import islice
 from typing import Any, Callable
 
-from lark import Lark, Token
-from lark.parse_tree_builder import ExpandSingleChild
+from lark import Lark, Token, Tree
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
 from lark.parsers.lalr_analysis import Shift
 
 END = "$END"
+Include = tuple[tuple[int, bool], ...]      # (child position, splice its list) per child the callback takes
 
 
 class TableParser:
@@ -37,7 +45,9 @@ class TableParser:
         if any(isinstance(key, str) for key in callbacks):
             raise TypeError("terminal callbacks")   # lark would call them on every shift
         index: dict[int, int] = {}
-        self.rules: list[tuple[int, Callable | None, str]] = []    # (size, callback or None, origin)
+        # per rule: (size, children taken or None for all, the builder's method or None, origin, unit);
+        # unit: the rule passes its one child up; no method: the value is the list of children taken
+        self.rules: list[tuple[int, Include | None, Callable | None, str, bool]] = []
         self.actions: dict[int, dict[str, int]] = {}
         for state, row in table.states.items():
             if not isinstance(state, int):
@@ -50,10 +60,7 @@ class TableParser:
                 k = index.get(id(arg))
                 if k is None:
                     k = index[id(arg)] = len(self.rules)
-                    callback = callbacks[arg]
-                    size = len(arg.expansion)
-                    passes_child = type(callback) is ExpandSingleChild and size == 1
-                    self.rules.append((size, None if passes_child else callback, arg.origin.name))
+                    self.rules.append(rule_parts(callbacks[arg], len(arg.expansion), arg.origin.name))
                 ints[symbol] = ~k
             self.actions[state] = ints
         self.start = table.start_states[start]
@@ -65,16 +72,17 @@ class TableParser:
         actions, rules = self.actions, self.rules
         while True:
             act = actions[top].get(kind)
-            if act is None or act >= 0 or rules[~act][1] is not None:
+            if act is None or act >= 0 or not rules[~act][4]:
                 return top
-            top = actions[below][rules[~act][2]]
+            top = actions[below][rules[~act][3]]
 
     def parse(self, tokens: list[Token], poll: Callable[[], None] | None = None,
               every: int = 4096) -> Any:
         """The start rule's value, or None where the tokens do not parse. ``poll`` is called every
         ``every`` tokens."""
         actions, rules, end, chains = self.actions, self.rules, self.end, self.chains
-        states = [self.start]
+        top = self.start         # states[-1]
+        states = [top]
         values: list[Any] = []
         for chunk in range(0, len(tokens), every):
             if poll is not None:
@@ -82,42 +90,80 @@ class TableParser:
             for tok in islice(tokens, chunk, chunk + every):
                 kind = tok.type
                 while True:
-                    act = actions[states[-1]].get(kind)
-                    if act is None or act == end:
+                    act = actions[top].get(kind)
+                    if act is None:
                         return None
                     if act >= 0:
                         states.append(act)
                         values.append(tok)
+                        top = act
                         break
-                    size, callback, origin = rules[~act]
-                    if callback is None:
-                        key = (states[-2], states[-1], kind)
-                        top = chains.get(key)
-                        if top is None:
-                            top = chains[key] = self.climb(key[0], key[1], kind)
-                        states[-1] = top
-                        continue
-                    if size:
-                        children = values[-size:]
-                        del states[-size:]
-                        del values[-size:]
+                    size, include, build, origin, unit = rules[~act]
+                    if unit:
+                        below = states[-2]
                     else:
-                        children = []
-                    states.append(actions[states[-1]][origin])
-                    values.append(callback(children))
+                        if size:
+                            children = values[-size:]
+                            del states[-size:]
+                            del values[-size:]
+                        else:
+                            children = []
+                        if include is not None:
+                            children = taken(children, include)
+                        values.append(children if build is None else build(children))
+                        below = states[-1]
+                        states.append(actions[below][origin])
+                    key = (below, states[-1], kind)           # then the pass-the-child chain it starts
+                    top = chains.get(key)
+                    if top is None:
+                        top = chains[key] = self.climb(below, key[1], kind)
+                    states[-1] = top
         while True:                                   # the end of input: reduce until accepted
             act = actions[states[-1]].get(END)
             if act is None or act >= 0:
                 return None
-            size, callback, origin = rules[~act]
-            if callback is None:
+            size, include, build, origin, unit = rules[~act]
+            if unit:
                 states[-1] = actions[states[-2]][origin]
             else:
                 children = values[-size:] if size else []
                 if size:
                     del states[-size:]
                     del values[-size:]
+                if include is not None:
+                    children = taken(children, include)
                 states.append(actions[states[-1]][origin])
-                values.append(callback(children))
+                values.append(children if build is None else build(children))
             if states[-1] == end:
                 return values[-1]
+
+
+def rule_parts(callback: Any, size: int, origin: str) -> tuple[int, Include | None, Callable | None, str, bool]:
+    """What ``TableParser.rules`` keeps of a rule whose lark callback is ``callback``."""
+    include = None
+    if type(callback) is ChildFilterLALR_NoPlaceholders:
+        include = tuple((i, expand) for i, expand in callback.to_include)
+        callback = callback.node_builder
+    if type(callback) is ExpandSingleChild:
+        if size == 1 and include is None:
+            return size, None, None, origin, True
+        raise TypeError("a ?rule of several symbols")
+    if type(callback) is partial and callback.func is Tree and callback.args[0].startswith("_"):
+        return size, include, None, origin, False     # a repetition lark inlines into its parent
+    if not ismethod(callback):
+        raise TypeError(f"callback of {origin}")
+    return size, include, callback, origin, False
+
+
+def taken(children: list, include: Include) -> list:
+    """The children a callback takes, repetitions spliced in (the first one's list is reused: a
+    left-recursive repetition grows one list)."""
+    kept: list = []
+    for i, expand in include:
+        if not expand:
+            kept.append(children[i])
+        elif kept:
+            kept += children[i]
+        else:
+            kept = children[i]
+    return kept
