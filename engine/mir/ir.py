@@ -46,7 +46,7 @@ import numpy as np
 from .types import UNKNOWN, Type
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Temp:
     id: int
     type: Type = UNKNOWN
@@ -55,7 +55,7 @@ class Temp:
         return f"%{self.id}"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Instr:
     op: str
     dest: Temp | None = None
@@ -76,7 +76,7 @@ class Instr:
         return f"{self.dest}:{self.dest.type} = {body}" if self.dest is not None else body
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Terminator:
     op: str                         # jump | branch | fornext | return
     targets: list[str] = field(default_factory=list)
@@ -93,7 +93,7 @@ class Terminator:
         return " ".join([self.op, *self.targets])
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Block:
     label: str
     instrs: list[Instr] = field(default_factory=list)

@@ -20,6 +20,7 @@ from .ir import AnonSpec, Block, Function, Instr, Module, Temp, Terminator
 from .nested import Scope, nest_scopes
 
 LIST_NODES = (A.CellIndex, A.Field, A.DynField)
+COMPOUND_STATEMENTS = frozenset({A.For, A.While, A.If, A.Switch, A.TryCatch})    # those with bodies
 POLL_EVERY = 1024      # statements lowered between two calls of LowerOptions.poll
 
 
@@ -160,10 +161,11 @@ def declared(stmts: tuple, kind: type) -> set[str]:
     """Names declared ``global`` (or ``persistent``) anywhere in a body."""
     names: set[str] = set()
     for st in stmts:
-        if isinstance(st, kind):
+        if type(st) is kind:
             names |= set(st.names)
-        for body in nested_bodies(st):
-            names |= declared(body, kind)
+        elif type(st) in COMPOUND_STATEMENTS:
+            for body in nested_bodies(st):
+                names |= declared(body, kind)
     return names
 
 
@@ -263,10 +265,14 @@ class Lowerer:
              value: bool = True) -> Temp | None:
         dest = None
         if value:
-            dest = Temp(self.fn.ntemps)
-            self.fn.ntemps += 1
-        line, col = (node.line, node.col) if node is not None else (0, 0)
-        self.block.instrs.append(Instr(op, dest, list(args or []), attr, line, col))
+            fn = self.fn
+            dest = Temp(fn.ntemps)
+            fn.ntemps += 1
+        args = [] if args is None else list(args)
+        if node is None:
+            self.block.instrs.append(Instr(op, dest, args, attr))
+        else:
+            self.block.instrs.append(Instr(op, dest, args, attr, node.line, node.col))
         return dest
 
     def terminate(self, op: str, targets: list[str], args: list[Temp] | None = None, attr=None,
@@ -355,10 +361,10 @@ class Lowerer:
         self.lowered += 1
         if self.lowered % POLL_EVERY == 0 and self.options.poll is not None:
             self.options.poll()
-        handler = getattr(self, "stmt_" + type(st).__name__, None)
+        handler = STATEMENT_HANDLERS.get(type(st))
         if handler is None:
             raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")
-        handler(st)
+        handler(self, st)
 
     def stmt_ExprStmt(self, st: A.ExprStmt) -> None:
         expr = st.expr
@@ -727,17 +733,18 @@ class Lowerer:
     # ------------------------------------------------------------ expressions
     def value(self, node: A.Node) -> Temp:
         """Lower an expression to the temporary holding its (single) value."""
+        kind = type(node)
+        if kind is A.Ident or kind is A.Index:
+            return self.call_like(node, 1)
+        handler = EXPRESSION_HANDLERS.get(kind)
+        if handler is not None:
+            return handler(self, node)
         qualified = self.package_function(node)
         if qualified is not None:
             return self.call_function(qualified, [], 1, (), node)
         if isinstance(node, LIST_NODES):
             return self.emit("first", [self.list_value(node)], node=node)
-        if isinstance(node, (A.Ident, A.Index)):
-            return self.call_like(node, 1)
-        handler = getattr(self, "expr_" + type(node).__name__, None)
-        if handler is None:
-            raise MatlabError("MATLAB:unsupported", f"Unsupported expression: {type(node).__name__}.")
-        return handler(node)
+        raise MatlabError("MATLAB:unsupported", f"Unsupported expression: {kind.__name__}.")
 
     def expr_Number(self, node: A.Number) -> Temp:
         if node.text[:2] in ("0x", "0X"):       # MATLAB types 0x1F as uint8, 0x100 as uint16, ...
@@ -930,3 +937,10 @@ class Lowerer:
         base = self.value(node.base)
         temps, spread = self.arguments(node.args, base)
         return self.emit("cellindex", [base, *temps], spread, node)
+
+
+# The Lowerer method for each statement and expression node type (``stmt_Assign``, ``expr_Binary``, ...).
+STATEMENT_HANDLERS = {getattr(A, name[5:]): method for name, method in vars(Lowerer).items()
+                      if name.startswith("stmt_")}
+EXPRESSION_HANDLERS = {getattr(A, name[5:]): method for name, method in vars(Lowerer).items()
+                       if name.startswith("expr_")}
