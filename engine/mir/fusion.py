@@ -46,8 +46,8 @@ def mark_regions(state: PassState) -> None:
     poll = state.poll or (lambda: None)
     for fn in state.functions():
         fn.regions = []
-        if all(ins.dest is None or ins.dest.type.is_scalar for b in fn.blocks for ins in b.instrs):
-            continue                # scalars only: a region needs a member that is not surely a scalar
+        if scalars_only(fn):
+            continue                # a region needs a member that is not surely a scalar
         poll()
         shadowed = stored_names(fn) | (set(state.workspace) if fn.kind == "script" else set())
         consts = literals(fn)
@@ -67,6 +67,16 @@ def mark_regions(state: PassState) -> None:
             for start, end, found in runs(block, kinds):
                 fn.regions.append(Region(counter, block.label, start, end, found))
                 counter += 1
+
+
+def scalars_only(fn: Function) -> bool:
+    """Whether every value ``fn`` computes is surely a scalar (then no region can be kept)."""
+    for block in fn.blocks:
+        for ins in block.instrs:
+            dest = ins.dest
+            if dest is not None and dest.type.shape != (1, 1):      # Type.is_scalar, inline
+                return False
+    return True
 
 
 def stored_names(fn: Function) -> set[str]:

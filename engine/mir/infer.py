@@ -155,14 +155,18 @@ def rule_load(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
 
 
 def rule_binop(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
-    a, b = (t.type for t in ins.args)
+    args = ins.args
+    a, b = args[0].type, args[1].type
     op = ins.attr
     if op in COMPARE_OPS:
         return Type("logical", False, broadcast(a.shape, b.shape))
     cls = binary_class(a.cls, b.cls)
     cplx = a.complex or b.complex
     if is_elementwise(op, a, b):
-        return Type(cls, cplx, broadcast(a.shape, b.shape))
+        shape = broadcast(a.shape, b.shape)
+        if cls == a.cls and cplx == a.complex and shape == a.shape:
+            return a                        # types are values: the operand's type, not a copy
+        return Type(cls, cplx, shape)
     if op == "*" and a.shape is not None and b.shape is not None and len(a.shape) == len(b.shape) == 2:
         return Type(cls, cplx, (a.shape[0], b.shape[1]))
     return Type(cls, cplx, None)

@@ -27,9 +27,14 @@ class PassState:
     workspace: dict[str, Type] = field(default_factory=dict)   # script: types of existing variables
     timings: dict[str, float] = field(default_factory=dict)
     poll: Callable[[], None] | None = None                       # called before each pass (may raise)
+    units: list[Function] | None = field(default=None, repr=False)   # functions(), once found
 
     def functions(self) -> list[Function]:
-        return [self.module.main, *self.module.functions.values(), *anon_bodies(self.module)]
+        """The module's units: main, local functions, anonymous and parfor bodies. Found once (a scan of
+        every instruction); a pass that drops or adds bodies sets ``units`` to None."""
+        if self.units is None:
+            self.units = [self.module.main, *self.module.functions.values(), *anon_bodies(self.module)]
+        return self.units
 
 
 PASSES: dict[str, Callable[[PassState], None]] = {}
@@ -128,6 +133,7 @@ def prune_and_order(state: PassState) -> None:
         visit(fn.blocks[0].label)
         fn.blocks = [by_label[label] for label in reversed(postorder)]
         renumber(fn)
+    state.units = None                  # bodies in the blocks dropped are gone
 
 
 def renumber(fn: Function) -> None:

@@ -80,6 +80,8 @@ def broadcast(a: Shape | None, b: Shape | None) -> Shape | None:
     Known sizes follow semantics.broadcast_shape; an unknown dim against 1 stays unknown."""
     if a is None or b is None:
         return None
+    if a == b and type(a) is tuple:        # the same shape (scalars with scalars): itself
+        return a
     if None not in a and None not in b:
         try:
             return broadcast_shape(tuple(a), tuple(b))
@@ -102,10 +104,15 @@ def expand_dim(x: int | None, y: int | None) -> int | None:
 
 def binary_class(a: str, b: str) -> str:
     """Class of an arithmetic result (semantics.promote on known numeric classes; otherwise ``?``)."""
-    operands = NUMERIC + ("logical", "char")
-    if a not in operands or b not in operands:
-        return "?"
+    return BINARY_CLASSES.get((a, b), "?")
+
+
+def _promoted(a: str, b: str) -> str:
     try:
         return promote(a, b)
     except MatlabError:
         return "?"
+
+
+_OPERANDS = NUMERIC + ("logical", "char")
+BINARY_CLASSES = {(a, b): _promoted(a, b) for a in _OPERANDS for b in _OPERANDS}   # binary_class's table

@@ -74,7 +74,9 @@ class Compiler:
         self.local_names = local_names
         self.poll = poll
         varnames = list(fn.variables)
-        if "ans" not in varnames and any(i.op in ("setans", "showname") for b in fn.blocks for i in b.instrs):
+        instrs = [i for b in fn.blocks for i in b.instrs]
+        ops = {i.op for i in instrs}
+        if "ans" not in varnames and ("setans" in ops or "showname" in ops):
             varnames.append("ans")
         for name in fn.outputs:
             if name not in varnames:
@@ -90,12 +92,12 @@ class Compiler:
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
-        self.uses = Counter(t.id for b in fn.blocks for i in [*b.instrs, b.term] for t in i.args)
+        self.uses = Counter([t.id for i in [*instrs, *(b.term for b in fn.blocks)] for t in i.args])
         self.labels: dict[str, int] = {}
         self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
-        self.candidates = {self.slots[i.attr[0]] for b in fn.blocks for i in b.instrs
-                           if i.op in ("setindex", "setlist")}
+        self.candidates = {self.slots[i.attr[0]] for i in instrs if i.op in ("setindex", "setlist")} \
+            if "setindex" in ops or "setlist" in ops else set()
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
@@ -115,7 +117,10 @@ class Compiler:
         return r
 
     def const(self, value: Any) -> int:
-        key = (type(value).__name__, repr(value) if not hasattr(value, "shape") else id(value))
+        if type(value) is float and value == value and value != 0.0:
+            key = ("float", value)            # equal floats are the same number but for 0.0/-0.0 and NaN
+        else:
+            key = (type(value).__name__, repr(value) if not hasattr(value, "shape") else id(value))
         r = self.const_regs.get(key)
         if r is None:
             if isinstance(value, MagicColon):
@@ -136,7 +141,7 @@ class Compiler:
         else:
             code.lines.append(code.lines[-1] if code.lines else (0, 0))
         nvars = self.nvars
-        code.reads.append(tuple(r for r in reads if r < nvars) if reads else ())
+        code.reads.append(tuple([r for r in reads if r < nvars]) if reads else ())
         return pc
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
@@ -212,7 +217,7 @@ class Compiler:
             elif op == "store":
                 self.store(ins, instrs, k)
                 assigned.add(ins.attr)
-            elif op == "binop" and self.fuse_branch(ins, k, block):
+            elif op == "binop" and ins.attr in COMPARES and self.fuse_branch(ins, k, block):
                 pass                         # emitted with the terminator as a compare-and-jump
             else:
                 methods[op](self, ins)
@@ -229,11 +234,11 @@ class Compiler:
         the variable is not written between the load and the last use."""
         index = self.block_index(block)
         users = index.users.get(temp.id, [])
-        later = users[bisect_right(users, k):]
+        later = len(users) - bisect_right(users, k)       # uses after k (positions ascend)
         in_term = temp in block.term.args
-        if len(later) + in_term < self.uses[temp.id]:
+        if later + in_term < self.uses[temp.id]:
             return False
-        last = len(block.instrs) if in_term else max(later, default=k)
+        last = len(block.instrs) if in_term else users[-1] if later else k
         writes = index.writes.get(name, [])
         first_write = bisect_right(writes, k)
         return first_write == len(writes) or writes[first_write] >= last
@@ -677,8 +682,12 @@ class BlockIndex:
         users, writes = self.users, self.writes
         for j, ins in enumerate(block.instrs):
             args = ins.args
-            if len(args) == 1:
+            n = len(args)
+            if n == 1:
                 users.setdefault(args[0].id, []).append(j)
+            elif n == 2 and args[0].id != args[1].id:
+                users.setdefault(args[0].id, []).append(j)
+                users.setdefault(args[1].id, []).append(j)
             elif args:
                 for tid in {t.id for t in args}:
                     users.setdefault(tid, []).append(j)
@@ -697,6 +706,7 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
     result[fn.blocks[0].label] = entry & live[fn.blocks[0].label]
     preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
     outs: dict[str, set[str]] = {}
+    effects = {b.label: block_effects(b, fn.kind == "function") for b in fn.blocks}
     for b in fn.blocks:
         for t in b.term.targets:
             preds.setdefault(t, []).append(b.label)
@@ -717,13 +727,13 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
                     result[b.label] = new
                     changed = True
             out = set(result[b.label])
-            for ins in b.instrs:
-                if ins.op == "store" or ins.op == "load" and fn.kind == "function":
-                    out.add(ins.attr)
-                elif ins.op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
-                    out.clear()
-                elif ins.op == "trypush" and out != outs.get((b.label, ins.attr)):
-                    outs[(b.label, ins.attr)] = set(out)
+            for writes, clears, handler in effects[b.label]:
+                if clears:
+                    out = set(writes)
+                else:
+                    out |= writes
+                if handler is not None and out != outs.get((b.label, handler)):
+                    outs[(b.label, handler)] = set(out)
                     changed = True
             if b.term.op == "fornext":
                 out.add(b.term.attr)
@@ -731,6 +741,26 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
                 outs[b.label] = out
                 changed = True
     return result
+
+
+def block_effects(block: Block, function: bool) -> list[tuple[set[str], bool, str | None]]:
+    """What a block does to the assigned variables, found once for every round of the analysis: its
+    instructions in segments, each ending at a ``trypush`` (the handler's label) or at the block's end
+    (None), as (the variables the segment assigns after its last clear, whether it clears them all)."""
+    effects: list[tuple[set[str], bool, str | None]] = []
+    writes: set[str] = set()
+    clears = False
+    for ins in block.instrs:
+        op = ins.op
+        if op == "store" or op == "load" and function:
+            writes.add(ins.attr)
+        elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
+            writes, clears = set(), True
+        elif op == "trypush":
+            effects.append((writes, clears, ins.attr))
+            writes, clears = set(), False
+    effects.append((writes, clears, None))
+    return effects
 
 
 def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
