@@ -98,7 +98,7 @@ class Compiler:
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
         self.candidates = {self.slots[i.attr[0]] for i in instrs if i.op in ("setindex", "setlist")} \
             if "setindex" in ops or "setlist" in ops else set()
-        self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc)
+        self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc), where windows or loops read it
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
         self.indexed: BlockIndex | None = None          # positions in the block being compiled
@@ -203,11 +203,14 @@ class Compiler:
         instrs = block.instrs
         ops, mir_pc, methods = self.code.ops, self.mir_pc, OP_METHODS
         function = self.fn.kind == "function"
+        poll = self.poll
+        spans = bool(self.fn.regions or self.loops)    # mir_pc of every instruction: windows and tier 2 read it
+        previous = None                    # (first pc, end pc) of the instruction before
         if block.label in self.loops:
             self.emit("TIER2", (self.loop_index[block.label],), block.term if not instrs else instrs[0])
         for k, ins in enumerate(instrs):
-            if k % POLL_EVERY == 0 and self.poll is not None:
-                self.poll()
+            if poll is not None and k % POLL_EVERY == 0:
+                poll()
             start = len(ops)
             op = ins.op
             if op == "load" or op == "loadname":
@@ -215,7 +218,7 @@ class Compiler:
                 if function:
                     assigned.add(ins.attr)   # a function errors on an undefined variable
             elif op == "store":
-                self.store(ins, instrs, k)
+                self.store(ins, instrs[k - 1] if k else None, previous)
                 assigned.add(ins.attr)
             elif op == "binop" and ins.attr in COMPARES and self.fuse_branch(ins, k, block):
                 pass                         # emitted with the terminator as a compare-and-jump
@@ -225,7 +228,9 @@ class Compiler:
                     assigned.add(ins.attr[0])
                 elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
                     assigned.clear()
-            mir_pc[id(ins)] = (start, len(ops))
+            previous = (start, len(ops))
+            if spans:
+                mir_pc[id(ins)] = previous
         self.term_pc[block.label] = len(ops)
         self.terminator(block, following)
 
@@ -258,12 +263,12 @@ class Compiler:
         self.emit("LOADNAME", (self.reg(ins.dest), slot, name, self.fn.kind == "function"), ins, (slot,))
         self.disown_after((slot,), self.reg(ins.dest), "LOADNAME")
 
-    def store(self, ins: Instr, instrs: list[Instr], k: int) -> None:
+    def store(self, ins: Instr, producer: Instr | None, span: tuple[int, int] | None) -> None:
+        """``store x %v``; ``producer``, the instruction before it, emitted the pcs ``span``: when that is
+        the one instruction that makes %v, it writes the slot directly."""
         src = ins.args[0]
         slot = self.slots[ins.attr]
-        producer = instrs[k - 1] if k > 0 else None
-        span = self.mir_pc.get(id(producer)) if producer is not None else None
-        if (span is not None and producer.dest is src and self.uses[src.id] == 1
+        if (producer is not None and producer.dest is src and self.uses[src.id] == 1
                 and span == (len(self.code.ops) - 1, len(self.code.ops))
                 and self.regs.get(src.id) == self.last_dest()):
             self.retarget_last(slot)
@@ -281,9 +286,7 @@ class Compiler:
         return self.code.args[-1][0]
 
     def retarget_last(self, slot: int) -> None:
-        args = list(self.code.args[-1])
-        args[0] = slot
-        self.code.args[-1] = tuple(args)
+        self.code.args[-1] = (slot, *self.code.args[-1][1:])
 
     def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
         """``binop <`` whose only use is the block's branch: emitted with the terminator."""
@@ -308,10 +311,14 @@ class Compiler:
     def simple(self, name: str, ins: Instr, *extra: Any) -> None:
         """``NAME dest operands... extra...`` with DISOWN bookkeeping."""
         operands = self.args_of(ins)
-        dest = self.reg(ins.dest) if ins.dest is not None else None
-        head = (dest,) if dest is not None else ()
-        self.emit(name, head + operands + extra, ins, operands)
-        self.disown_after(operands, dest, name)
+        if ins.dest is None:
+            dest = None
+            self.emit(name, operands + extra, ins, operands)
+        else:
+            dest = self.reg(ins.dest)
+            self.emit(name, (dest, *operands, *extra), ins, operands)
+        if self.candidates:
+            self.disown_after(operands, dest, name)
 
     def op_const(self, ins: Instr) -> None:
         self.regs[ins.dest.id] = self.const(ins.attr)
