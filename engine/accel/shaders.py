@@ -69,10 +69,8 @@ def prune(text: str) -> str:
     items = _items(text)
     names = {}
     for i, item in enumerate(items):
-        for m in _ITEM_NAME.finditer(item):
-            if not m.group(0).startswith("//"):
-                names.setdefault(m.group(1), i)
-                break
+        if item_name(item):
+            names.setdefault(item_name(item), i)
     keep = {i for i, item in enumerate(items) if "@compute" in item or "@group" in item}
     todo = list(keep)
     while todo:
@@ -82,6 +80,28 @@ def prune(text: str) -> str:
                 keep.add(j)
                 todo.append(j)
     return "\n".join(item for i, item in enumerate(items) if i in keep) + "\n"
+
+
+def item_name(item: str) -> str:
+    """The name an item declares ("" for none)."""
+    return next((m.group(1) for m in _ITEM_NAME.finditer(item) if not m.group(0).startswith("//")), "")
+
+
+def outline(text: str, library_text: str) -> str:
+    """A rendered shader without comments and blank lines, and without the items it took from
+    ``library_text``: one line in their place names those the rest calls. The text the generator made,
+    for golden-text tests and review."""
+    taken = {item_name(item) for item in _items(library_text)} - {""}
+    lines, first = [], None
+    for item in _items(text):
+        if item_name(item) in taken:
+            first = len(lines) if first is None else first
+        else:
+            lines += [line for line in item.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    if first is not None:
+        called = sorted(taken & set(_WORD.findall("\n".join(lines))))
+        lines.insert(first, f"// library (and what it calls): {' '.join(called)}")
+    return "\n".join(lines)
 
 
 @lru_cache(maxsize=None)

@@ -44,11 +44,11 @@ from engine.vm.code import Window
 from . import calibrate
 
 from .cache import PlanCache
-from .codegen import emit, uniform_fits
+from .codegen import planned
 from .execute import run_plan
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
-from .plan import Arg, Plan, make_plan, size_args, sized
+from .plan import Arg, Plan, size_args, sized
 from .ranges import facts_of
 from .recipe import Recipe
 from .report import FusionStats, WindowReport, group_reports
@@ -285,12 +285,7 @@ class FusionAccelerator:
             self.stats.plan_hits += 1
             return plan
         self.stats.plan_misses += 1
-        plan = make_plan(entry.graph, entry.signature(key), has_f64)
-        for group in plan.groups if not plan.reason else []:
-            emit(entry.graph, plan, group, has_f64)
-            if not uniform_fits(plan, group):
-                plan.reason = "too many expanded inputs and scalars for one uniform block"
-        plan.checked = any(g.checked for g in plan.groups)
+        plan = planned(entry.graph, entry.signature(key), has_f64)
         self.stats.plan_evictions += self.plans.put((entry.id, key), plan)
         return plan
 

@@ -25,7 +25,7 @@ from engine.runtime.builtins.registry import operation
 
 from .generators import generator_wgsl, read_args
 from .graph import AccelGraph
-from .plan import Group, Plan
+from .plan import Group, Plan, make_plan
 from .views import ViewEmitter
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
@@ -422,3 +422,16 @@ def uniform_head(plan: Plan, group: Group) -> bytes:
 def uniform_fits(plan: Plan, group: Group) -> bool:
     block = uniform(plan, group, [0.0] * len(group.scalars), [(0,) * 4] * len(group.draws))
     return len(block) <= UNIFORM_BYTES
+
+
+def planned(graph: AccelGraph, sig: dict[int, Any], has_f64: bool) -> Plan:
+    """The plan of a window for the signature ``sig`` with every group's WGSL and uniform layout, for an
+    adapter with (``has_f64``) or without shader-f64: no device is asked (golden tests plan without
+    one). A group whose uniform block would not fit sets the plan's reason."""
+    plan = make_plan(graph, sig, has_f64)
+    for group in plan.groups if not plan.reason else []:
+        emit(graph, plan, group, has_f64)
+        if not uniform_fits(plan, group):
+            plan.reason = "too many expanded inputs and scalars for one uniform block"
+    plan.checked = any(g.checked for g in plan.groups)
+    return plan

@@ -119,7 +119,9 @@ class AccelGraph:
         return out
 
     def __str__(self) -> str:
+        from .report import literal_text         # report.py reads graphs
         rows = [f"input v{v} = {self.names.get(v, f'r{reg}')}" for v, reg in self.inputs.items()]
+        rows += [f"const v{v} = {literal_text(value)}" for v, value in self.consts.items()]
         rows += [str(n) for n in self.nodes.values()]
         rows += [f"store {name} = v{v}" for name, v in self.stores.items()]
         rows += [f"rejected line {line}: {op}: {why}" for line, op, why in self.rejected]

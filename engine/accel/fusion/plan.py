@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import ChainMap
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -57,6 +57,13 @@ class Arg(NamedTuple):
     @property
     def scalar(self) -> bool:
         return self.shape == (1, 1) and not self.resident
+
+    def __str__(self) -> str:
+        """``double[64,33]``, then ``resident``, ``value=(...)`` and the facts (ranges.py) where set."""
+        from .ranges import fact_names
+        words = [f"{self.cls}[{','.join(map(str, self.shape))}]"]
+        words += ["resident"] * self.resident + [f"value={self.value}"] * (self.value is not None)
+        return " ".join(words + fact_names(self.facts))
 
 
 @dataclass
@@ -98,6 +105,21 @@ class Group:
     finish: tuple = ()                 # a chunked Reduction's one finishing pass (codegen.finishing_kernel)
     last: tuple[tuple, bytes] = ((), b"")       # the last run's uniform values and block (codegen.uniform)
 
+    def text(self, title: str) -> list[str]:
+        """The group as indented lines under ``title``: kind and size, then every field that differs
+        from its default (values as ``v<id>``; the WGSL and uniform bytes left to their own printers);
+        the parts of a pattern nested below it."""
+        lines = [f"{title}: {self.kind} [{','.join(map(str, self.shape))}]"]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            default = f.default_factory() if f.default_factory is not MISSING else f.default
+            if f.name in ("kind", "shape", "wgsl", "head", "last", "parts") or value == default:
+                continue
+            lines.append(f"  {f.name}: {field_text(f.name, value)}")
+        for k, part in enumerate(getattr(self, "parts", [])):
+            lines += ["  " + line for line in part.text(f"part {k}")]
+        return lines
+
 
 @dataclass
 class Plan:
@@ -113,6 +135,50 @@ class Plan:
     single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
     literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
     checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
+
+
+    def __str__(self) -> str:
+        """The plan as plain text (deterministic: program order, sets sorted): its class, every value's
+        Arg, the groups in run order, and the nodes whose domain checks ranges.py left out; the
+        estimate (measured costs) is not printed."""
+        lines = [f"plan {self.cls}" + (f": cannot run: {self.reason}" if self.reason else "")]
+        lines += [f"  v{v}: {arg}" for v, arg in self.info.items()]
+        for k, group in enumerate(self.groups):
+            lines += ["  " + line for line in group.text(f"group {k}")]
+        extras = {"draws": " ".join(f"v{v} {op}" for v, op in self.draws.items()),
+                  "generators": " ".join(f"v{v} {list(params)}" for v, params in self.gens.items()),
+                  "products": ids_text(sorted(self.products)), "unchecked": ids_text(sorted(self.unchecked)),
+                  "single operands": ids_text(sorted(self.single_operands))}
+        lines += [f"  {name}: {text}" for name, text in extras.items() if text]
+        return "\n".join(lines)
+
+
+def ids_text(values: Any) -> str:
+    return " ".join(f"v{v}" for v in values)
+
+
+def field_text(name: str, value: Any) -> str:
+    """A group field as text: value ids as ``v<id>``, (value, layout) pairs as ``v<id> layout``."""
+    if name in ("nodes", "outputs", "leaves", "scalars"):
+        return ids_text(value)
+    if name == "result":
+        return f"v{value}"
+    if name == "members":
+        return ", ".join(f"v{m.value} = {m.op}(v{m.operand})"
+                         + (f" / {m.divisor}" if operation(m.op).reduction.mean else "")
+                         + (f" index v{m.index}" if m.index is not None else "") for m in value)
+    if name == "literals":
+        return ", ".join(f"v{v} {x!r}" for v, x in value.items())
+    if name == "finish":                # (WGSL, entry point, uniform block, workgroups)
+        return f"{value[1]} {field_text('', value[3])}"
+    if name in ("arrays", "draws", "gens"):
+        return ", ".join(f"v{v} {layout}" for v, layout in value)
+    if name == "operands":
+        return ", ".join(f"v{o.value}" + "'" * o.transposed + (f" - mean(v{o.centre})" if o.centre is not None
+                                                                 else "") for o in value)
+    if isinstance(value, tuple):
+        return f"[{','.join(map(str, value))}]"
+    return str(value)
 
 
 class Reject(Exception):

@@ -36,6 +36,12 @@ LOGICAL = NONNEG | INTEGER | NANFREE           # 0 or 1
 
 
 
+def fact_names(facts: int) -> list[str]:
+    """The names of the facts in a mask, for printing: ``["nonneg", "integer"]``."""
+    names = ("nonneg", "integer", "even", "nanfree")
+    return [name for k, name in enumerate(names) if facts >> k & 1]
+
+
 def facts_of(value: float) -> int:
     """The facts of one host scalar."""
     if value != value:
