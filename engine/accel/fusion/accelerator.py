@@ -255,7 +255,7 @@ class FusionAccelerator:
         plan = self.plan(entry, key, provider.f64)
         if plan.reason:
             return self.decline(report, plan.reason)
-        if not all(single_exact(values[v]) for v in plan.single_operands):
+        if plan.single_operands and not all(single_exact(values[v]) for v in plan.single_operands):
             return self.decline(report, "a single range's double end point that single cannot hold exactly")
         if policy == "auto" and not resident and entry.sizes and \
                 (made := max(math.prod(a.shape) for a in plan.info.values())) < self.min_elements:

@@ -149,7 +149,9 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     provider = run.provider
-    provider.dispatch(provider.pipeline(group.wgsl), buffers(run, group) + [o.buffer for o in outs],
+    if group.pipeline[0] is not provider:           # the provider's pipeline, looked up once per device
+        group.pipeline = (provider, provider.pipeline(group.wgsl))
+    provider.dispatch(group.pipeline[1], buffers(run, group) + [o.buffer for o in outs],
                       uniform(plan, group, scalars, draw_words(run, group)), group.grid)
 
 

@@ -28,6 +28,7 @@ from engine.runtime.errors import MatlabError
 from engine.vm.code import Window
 
 from ..random import host_draw
+from ..residency import GpuTensor
 from .graph import INTERNAL, SLOT
 
 MAX_DEPTH = 256          # windows a recipe chain may span before an input is brought to the host
@@ -77,9 +78,9 @@ class Output:
 def host_or_recipe(value: Any) -> Any:
     """What a recipe keeps of an input: a host value, or the recipe output of a plain value on the
     device (brought to the host once its chain is MAX_DEPTH windows long, or when it has no recipe)."""
-    made = getattr(value, "recipe", None)
-    if not getattr(value, "implicit", False):
+    if type(value) is not GpuTensor or not value.implicit:     # host values, gpuArrays: as they are
         return value
+    made = value.recipe
     if value.origin is not None:
         return value.origin
     if made is not None and made.recipe.depth < MAX_DEPTH:
