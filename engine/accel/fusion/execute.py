@@ -149,10 +149,16 @@ def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     provider = run.provider
-    if group.pipeline[0] is not provider:           # the provider's pipeline, looked up once per device
-        group.pipeline = (provider, provider.pipeline(group.wgsl))
-    provider.dispatch(group.pipeline[1], buffers(run, group) + [o.buffer for o in outs],
+    provider.dispatch(pipeline(provider, group, "main"), buffers(run, group) + [o.buffer for o in outs],
                       uniform(plan, group, scalars, draw_words(run, group)), group.grid)
+
+
+def pipeline(provider: Provider, group: Group, entry: str) -> Any:
+    """The group's pipeline for ``entry``, kept on the group (looked up again on another device)."""
+    kept = group.pipeline
+    if kept[0] is not provider or kept[1] != entry:
+        kept = group.pipeline = (provider, entry, provider.pipeline(group.wgsl, entry))
+    return kept[2]
 
 
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
@@ -168,7 +174,7 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     provider = run.provider
     if nchunks <= 1:
         bound = buffers(run, group) + [o.buffer for o in outs]
-        provider.dispatch(provider.pipeline(group.wgsl, entry), bound, block, grid)
+        provider.dispatch(pipeline(provider, group, entry), bound, block, grid)
         return
     parts = []
     for m in group.members:
@@ -180,7 +186,7 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
         run.scratch += [part.values, part.indices]
         parts.append(part)
     partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
-    provider.dispatch(provider.pipeline(group.wgsl, entry), buffers(run, group) + partials, block, grid)
+    provider.dispatch(pipeline(provider, group, entry), buffers(run, group) + partials, block, grid)
     if group.finish:                       # every member's partials in one pass
         wgsl, entry, block, grid = group.finish
         provider.dispatch(provider.pipeline(wgsl, entry), partials + [o.buffer for o in outs], block, grid)

@@ -103,7 +103,7 @@ class Group:
     head: bytes = b""                  # the uniform block's part that every run shares (codegen.uniform)
     grid: tuple[int, int, int] = (1, 1, 1)      # an ElementwiseChain's workgroups (codegen.emit)
     finish: tuple = ()                 # a chunked Reduction's one finishing pass (codegen.finishing_kernel)
-    pipeline: tuple = (None, None)     # an ElementwiseChain's (provider, pipeline) (execute.py)
+    pipeline: tuple = (None, "", None)   # (provider, entry point, pipeline) of the last run (execute.py)
     last: tuple[tuple, bytes] = ((), b"")       # the last run's uniform values and block (codegen.uniform)
 
     def text(self, title: str) -> list[str]:
