@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .errors import MatlabError, inner_dimensions
-from .sparse import from_matrix, full_of
+from .sparse import from_matrix, full_of, not_two_dimensional
 from .values import SparseMatrix, Value, class_of, size_of, sparse_unsupported, to_array
 
 Binary = Callable[[Value, Value], Value]
@@ -39,11 +39,14 @@ COMPARE: dict[str, Callable] = {"==": np.equal, "~=": np.not_equal, "<": np.less
 
 
 def _check_operands(op: str, a: Value, b: Value) -> None:
+    """The other operand of a sparse one: double, logical or char, two-dimensional."""
     for v in (a, b):
         cls = class_of(v)
         if type(v) is not SparseMatrix and cls not in ("double", "logical", "char"):
             raise MatlabError("MATLAB:UndefinedFunction", f"Operator '{op}' is not supported for a sparse "
                                                           f"matrix and a value of class '{cls}'.")
+        if len(size_of(v)) > 2:
+            raise not_two_dimensional()
 
 
 def _numbers(S: SparseMatrix):
@@ -60,10 +63,10 @@ def _scalar(value: Value) -> float | complex | None:
 
 def on_stored(S: SparseMatrix, fn: Callable[[np.ndarray], np.ndarray]) -> SparseMatrix:
     """``fn`` (elementwise, fn(0) == 0) applied to the stored elements only: same sparsity pattern."""
-    values = to_array(fn(S.data.data.reshape(-1, 1)) if S.data.nnz else
-                      fn(np.zeros((1, 1), dtype=S.data.dtype))[:0])
     m = S.data
-    return from_matrix(sp.csc_array((values.ravel(), m.indices, m.indptr), shape=m.shape))
+    stored = m.data if m.nnz else np.zeros(1, dtype=m.dtype)     # no nonzeros: a zero tells the class
+    values = to_array(fn(stored.reshape(-1, 1))).ravel()[:m.nnz]
+    return from_matrix(sp.csc_array((values, m.indices, m.indptr), shape=m.shape))
 
 
 def _dense(op: str, a: Value, b: Value) -> Value:
@@ -217,15 +220,23 @@ def _mldivide(a: Value, b: Value) -> Value:
     if m != rows:
         raise MatlabError("MATLAB:dimagree", "Matrix dimensions must agree.")
     if type(a) is not SparseMatrix or m != n:     # full A, or least squares: on the full matrices
-        result = PLAIN["\\"](full_of(a), full_of(b))
-        return from_matrix(to_array(result)) if type(b) is SparseMatrix else result
+        return _full_solve(a, b)
     import scipy.sparse.linalg
     rhs = _numbers(b) if type(b) is SparseMatrix else to_array(b).astype(np.result_type(to_array(b), float))
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        x = scipy.sparse.linalg.spsolve(_numbers(a).tocsc(), rhs)
+        try:
+            x = scipy.sparse.linalg.spsolve(_numbers(a).tocsc(), rhs)
+        except RuntimeError:            # exactly singular: the full solve's Inf and NaN, as MATLAB gives
+            return _full_solve(a, b)
     x = (x.toarray() if sp.issparse(x) else np.asarray(x)).reshape((n, size_of(b)[1]), order="F")
     return from_matrix(x) if type(b) is SparseMatrix else _full_result(x)
+
+
+def _full_solve(a: Value, b: Value) -> Value:
+    """A \\ B on the full matrices (sparse when B is)."""
+    result = PLAIN["\\"](full_of(a), full_of(b))
+    return from_matrix(to_array(result)) if type(b) is SparseMatrix else result
 
 
 def _mrdivide(a: Value, b: Value) -> Value:
@@ -238,7 +249,8 @@ def _mpower(a: Value, b: Value) -> Value:
     x = _scalar(b)
     if type(a) is SparseMatrix and x is not None and size_of(a) == (1, 1):
         return _power(a, b)
-    if type(a) is not SparseMatrix or x is None or isinstance(x, complex) or x < 0 or x != int(x):
+    if type(a) is not SparseMatrix or x is None or isinstance(x, complex) or x < 0 or \
+            not float(x).is_integer():
         raise sparse_unsupported("The matrix power ^ of a sparse matrix, except to a nonnegative integer "
                                  "power,")
     m, n = size_of(a)

@@ -86,3 +86,45 @@ def test_fusion_leaves_sparse_values_on_the_cpu(gpu64):
     assert any("sparse double: the CPU computes it" in w.reason for w in s.fusion.reports())
     np.testing.assert_array_equal(s.get("y"), [[3, 1, 5], [1, 1, 7]])
     assert type(s.workspace["z"]) is SparseMatrix and type(s.workspace["S"]) is SparseMatrix
+
+
+SPARSE_VALUES = "S = sparse([1 0 2; 0 0 3]); L = S > 1; V = sparse([0 2 0 1]); Z = sparse(0, 3); " \
+                "C = sparse([1 2; 3 4]); E = sparse(2, 2);"
+ARGUMENTS = ("S", "L", "V", "Z", "C", "E", "S, 2", "S, S", "S, [], 2", "2, S", "V, 1", "C, C", "S, 'all'",
+             "S, 1, 'last'", "C, C, C", "'a', S", "E, E", "{S}", "S, {1}")
+
+
+def test_builtins_with_sparse_forms_never_fail_inside(s):
+    """Every builtin that takes sparse arguments, with sparse matrices of several shapes (empty, all zero,
+    logical, vectors) and argument lists right or wrong: an answer or a MATLAB error, never an engine
+    error (MATLAB:internal)."""
+    run(s, SPARSE_VALUES)
+    names = sorted(name for name, entry in load_all().items() if entry.sparse)
+    assert len(names) > 80
+    failures = []
+    for name in names:
+        for args in ARGUMENTS:
+            r = s.execute(f"y = {name}({args});")
+            if r.error is not None and r.error.identifier == "MATLAB:internal":
+                failures.append(f"{name}({args}): {r.error.message}")
+    assert not failures, failures
+
+
+OPERATORS = ("+", "-", "*", "/", "\\", "^", ".*", "./", ".\\", ".^", "==", "~=", "<", "<=", ">", ">=", "&", "|")
+OPERANDS = ("S", "E", "X", "2", "[1; 2]", "ones(2, 3)", "'ab'", "{1}", "int8(1)", "[]", "NaN", "1i",
+            "ones(2, 3, 2)")
+
+
+def test_operators_with_a_sparse_operand_never_fail_inside(s):
+    """Every operator with a sparse operand (empty, all zero, logical, complex) and another of any class
+    and shape, on either side: an answer or a MATLAB error, never an engine error."""
+    run(s, SPARSE_VALUES + " X = sparse([1+2i 0; 0 1]);")
+    failures = []
+    for a in ("L", "Z", "E", "X"):
+        for op in OPERATORS:
+            for b in OPERANDS:
+                for code in (f"y = {a} {op} {b};", f"y = {b} {op} {a};"):
+                    r = s.execute(code)
+                    if r.error is not None and r.error.identifier == "MATLAB:internal":
+                        failures.append(f"{code} {r.error.message}")
+    assert not failures, failures

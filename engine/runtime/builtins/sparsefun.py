@@ -18,11 +18,12 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import ops
-from ..errors import MatlabError
+from ..errors import MatlabError, not_enough_inputs, too_many_inputs
 from ..sparse import from_matrix, full_of, is_sparse, not_two_dimensional, sparse_of
 from ..sparse_ops import on_stored
 from ..values import SparseMatrix, Value, class_of, simplify, size_of, to_array
 from .arguments import real_array, real_scalar
+from .elementwise import ANY_NUMERIC, check_classes
 from .registry import BUILTINS, after_load, builtin, call_host, set_sparse_form
 
 # ----------------------------------------------------------------------------------------------------
@@ -41,9 +42,9 @@ def _sparse_arg(fname: str, value: Value) -> SparseMatrix:
     return sparse_of(value, fname)
 
 
-def _column(value: Value) -> np.ndarray:
-    """A vector or scalar argument's elements, flat (sparse ones made full)."""
-    return to_array(full_of(value)).ravel(order="F")
+def _column(fname: str, value: Value) -> np.ndarray:
+    """A real numeric vector or scalar argument's elements, flat (sparse ones made full)."""
+    return real_array(fname, full_of(value)).ravel(order="F")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -254,7 +255,7 @@ def spdiags(*args: Value, nargout: int = 1) -> Value:
         return _extract_diagonals(*args, nargout=nargout)
     if len(args) not in (3, 4):
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    diagonals = _column(args[1]).astype(np.int64)
+    diagonals = _column("spdiags", args[1]).astype(np.int64)
     if len(args) == 3:
         base = _sparse_arg("spdiags", args[2])
         m, n = base.shape
@@ -262,6 +263,7 @@ def spdiags(*args: Value, nargout: int = 1) -> Value:
     else:
         m, n = _count("spdiags", args[2], "Size"), _count("spdiags", args[3], "Size")
         keep = sp.coo_array((m, n))
+    check_classes("spdiags", (args[0],), ANY_NUMERIC)
     B = to_array(full_of(args[0]))
     if B.ndim > 2:
         raise not_two_dimensional()
@@ -289,7 +291,7 @@ def spdiags(*args: Value, nargout: int = 1) -> Value:
 
 
 def _extract_diagonals(a: Value, d: Value | None = None, *, nargout: int = 1) -> Value:
-    A = a.data if is_sparse(a) else sp.csc_array(to_array(a))
+    A = sparse_of(a, "spdiags").data
     if len(A.shape) != 2:
         raise not_two_dimensional()
     m, n = A.shape
@@ -297,7 +299,7 @@ def _extract_diagonals(a: Value, d: Value | None = None, *, nargout: int = 1) ->
     if d is None:
         diagonals = np.unique(coo.col.astype(np.int64) - coo.row[coo.data != 0])
     else:
-        diagonals = _column(d).astype(np.int64)
+        diagonals = _column("spdiags", d).astype(np.int64)
     B = np.zeros((min(m, n), diagonals.size), dtype=np.result_type(A.dtype, np.float64))
     dense_rows = min(m, n)
     for k, dk in enumerate(diagonals.tolist()):
@@ -347,6 +349,7 @@ def nonzeros(a: Value) -> Value:
     """
     if is_sparse(a):
         return simplify(a.data.data.reshape(-1, 1).copy())
+    check_classes("nonzeros", (a,), ANY_NUMERIC)
     arr = to_array(a)
     flat = arr.ravel(order="F")
     return simplify(flat[flat != 0].reshape(-1, 1))
@@ -438,6 +441,8 @@ def _extreme_form(name: str) -> Callable:
 def _find_form(ctx, x: Value, *rest: Value, nargout: int = 1) -> tuple:
     """find on the stored elements: their positions are the nonzeros, column-major."""
     from .arrays import find_outputs
+    if not is_sparse(x):
+        return _through_full("find", ())(ctx, x, *rest, nargout=nargout)
     S = x.data
     cols = np.repeat(np.arange(S.shape[1], dtype=np.int64), np.diff(S.indptr))
     return find_outputs(cols * S.shape[0] + S.indices, S.data, x.shape, *rest, nargout=nargout)
@@ -473,6 +478,8 @@ def _isreal_form(ctx, a: SparseMatrix, nargout: int = 1) -> bool:
 def _operator_form(symbol: str, arity: int) -> Callable:
     """plus(S, A) and the other function forms of operators: the routed operator (ops.BINARY)."""
     def form(ctx, *args: Value, nargout: int = 1) -> Value:
+        if len(args) != arity:
+            raise not_enough_inputs() if len(args) < arity else too_many_inputs()
         table = ops.BINARY if arity == 2 else ops.UNARY
         return table[symbol](*args)
     return form
@@ -533,7 +540,8 @@ def _kron_form(ctx, a: Value, b: Value, nargout: int = 1) -> Value:
 
 NATIVE = ("class", "size", "numel", "length", "ndims", "isempty", "isscalar", "isvector", "ismatrix",
           "isrow", "iscolumn", "isa", "isnumeric", "islogical", "isfloat", "isinteger", "ischar", "iscell",
-          "isstruct", "isstring", "iscellstr", "isobject", "disp", "display", "horzcat", "vertcat", "cat")
+          "isstruct", "isstring", "iscellstr", "isobject", "disp", "display", "horzcat", "vertcat", "cat",
+          "struct", "setfield", "deal")
 ON_NONZEROS = ("abs", "sqrt", "sin", "tan", "sinh", "tanh", "asin", "atan", "asinh", "atanh", "floor",
                "ceil", "round", "fix", "sign", "real", "imag", "conj", "isnan", "isinf", "expm1", "log1p")
 THROUGH_FULL = ("cos", "exp", "cosh", "any", "all", "prod", "cumsum", "cumprod", "mean", "fliplr",
