@@ -120,7 +120,8 @@ class Session:
         provider = current_provider()
         if provider is not None and not provider.lost:
             provider.release_upload_staging()
-        return ExecResult("".join(self._chunks), error, self._figures(), exit_status)
+        figures, error = self._rendered_figures(error)
+        return ExecResult("".join(self._chunks), error, figures, exit_status)
 
     def _build(self, code: str, name: str, file: str = "") -> Code:
         """The code object of a cell, reused when the same text runs again over a workspace of the same
@@ -161,9 +162,15 @@ class Session:
             if name in self.state.globals:
                 self._workspace[name] = self.state.globals[name]
 
-    def _figures(self) -> list:
+    def _rendered_figures(self, error: MatlabError | None) -> tuple[list, MatlabError | None]:
+        """The figures shown while the cell ran and those it changed; a figure that cannot be drawn is
+        the cell's error unless it had one."""
         from .runtime.figures import flush_figures
-        return self.vm.figures + flush_figures(self.state)
+        try:
+            with np.errstate(all="ignore"):
+                return self.vm.figures + flush_figures(self.state), error
+        except MatlabError as exc:
+            return list(self.vm.figures), error or exc
 
     def _poll_interrupt(self) -> None:
         if self.vm.interrupted:

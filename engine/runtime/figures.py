@@ -150,13 +150,20 @@ def render(fig: FigureState, settings: PlotSettings) -> Figure:
     matlab_tick_labels(fig.mpl)
     png = io.BytesIO()
     svg = None
-    with matplotlib.rc_context(STYLE):
-        fig.mpl.savefig(png, format="png", dpi=settings.resolution)
-        if settings.format == "svg":
-            out = io.StringIO()
-            fig.mpl.savefig(out, format="svg")
-            svg = out.getvalue()
-    return Figure(fig.number, png.getvalue(), width, height, svg)
+    for style in (STYLE, {**STYLE, "axes.autolimit_mode": "data"}):   # round limits overflow near realmax
+        try:
+            with matplotlib.rc_context(style):
+                fig.mpl.savefig(png, format="png", dpi=settings.resolution)
+                if settings.format == "svg":
+                    out = io.StringIO()
+                    fig.mpl.savefig(out, format="svg")
+                    svg = out.getvalue()
+            return Figure(fig.number, png.getvalue(), width, height, svg)
+        except (ValueError, OverflowError):     # matplotlib's limits and ticks for data past the doubles' range
+            png = io.BytesIO()
+    fig.dirty = False
+    raise MatlabError("MATLAB:graphics:cannotDraw", f"Figure {fig.number} cannot be drawn: its axis limits or "
+                      "ticks are out of range.")
 
 
 def matlab_tick_labels(mpl_figure: Any) -> None:

@@ -91,6 +91,13 @@ def scalar(value: Any, what: str = "value") -> float:
     return float(arr.real.ravel()[0])
 
 
+def counts(value: Any, what: str) -> list[int] | None:
+    """The elements of a real numeric argument truncated to ints (grid sizes, positions), or None when one
+    is NaN or infinite (the caller raises its own error)."""
+    arr = numbers(value, what).real.ravel()
+    return [int(v) for v in arr] if np.all(np.isfinite(arr)) else None
+
+
 @dataclass
 class LineSpec:
     linestyle: str | None = None

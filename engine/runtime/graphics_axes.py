@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import inspect
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from .builtins.registry import builtin
-from .errors import MatlabError, not_enough_inputs, too_many_inputs
+from .errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from .figures import STYLE, AxesState, FigureState, GraphicsState
 from .graphics_args import COLOR_ORDER, colormap_from_name, scalar
 
@@ -117,6 +118,7 @@ def add_axes(gs: GraphicsState, fig: FigureState, key: tuple, spec: Any, three_d
 def subplot_grid(fig: FigureState, m: int, n: int) -> Any:
     """The figure's m-by-n grid of subplot positions (one per shape, so layouts line up)."""
     if (m, n) not in fig.grids:
+        check_size((m, n))                    # the renderer keeps an m-by-n array of cells
         fig.grids[(m, n)] = fig.mpl.add_gridspec(m, n)
     return fig.grids[(m, n)]
 
@@ -168,7 +170,9 @@ def next_tile(gs: GraphicsState, fig: FigureState, number: int | None, span: tup
     tiles = fig.tiles
     number = tiles.last + 1 if number is None else number
     if tiles.flow:
-        tiles.rows, tiles.cols = _flow_grid(max(number, tiles.last))
+        rows, cols = _flow_grid(max(number, tiles.last))
+        subplot_grid(fig, rows, cols)         # checks its size before the layout takes it
+        tiles.rows, tiles.cols = rows, cols
     elif not 1 <= number <= tiles.rows * tiles.cols:
         raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
                           f"Tile number must be between 1 and {tiles.rows * tiles.cols}.")
@@ -188,8 +192,8 @@ def next_tile(gs: GraphicsState, fig: FigureState, number: int | None, span: tup
 
 
 def _flow_grid(n: int) -> tuple[int, int]:
-    cols = max(1, int(np.ceil(np.sqrt(n))))
-    return int(np.ceil(n / cols)), cols
+    cols = math.isqrt(n - 1) + 1 if n > 1 else 1          # ceil(sqrt(n)), exact for any int
+    return -(-n // cols), cols
 
 
 def replace_axes(gs: GraphicsState, axes: AxesState, three_d: bool) -> AxesState:

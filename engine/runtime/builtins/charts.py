@@ -275,7 +275,8 @@ def _error_data(nums: list[Any], ornt: str) -> tuple[np.ndarray, np.ndarray, Any
 
 
 def _pick(pair: Any, j: int) -> Any:
-    return None if pair is None else np.vstack([pair[0][:, j], pair[1][:, j]])
+    """Column j's (negative, positive) lengths; a negative length is drawn as its magnitude."""
+    return None if pair is None else np.abs(np.vstack([pair[0][:, j], pair[1][:, j]]))
 
 
 @graphics("stem", axes_first=True)

@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import MatlabError, not_enough_inputs
 from ..figures import (AxesState, FigureState, GraphicsState, TileLayout, flush_figures, graphics_state,
                        render)
-from ..graphics_args import (color, is_numeric, is_text, label_text, name_values, numbers, scalar, text,
+from ..graphics_args import (color, counts, is_numeric, is_text, label_text, name_values, numbers, scalar, text,
                              text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
@@ -143,17 +143,20 @@ def subplot(ctx, *args, nargout=0):
 
 def _subplot_args(args: tuple) -> tuple[int, int, tuple[int, ...]]:
     if len(args) == 1:
-        digits = int(scalar(args[0], "subplot position"))
-        if not 111 <= digits <= 999:
+        digits = counts(args[0], "subplot position")
+        if digits is None or len(digits) != 1 or not 111 <= digits[0] <= 999:
             raise MatlabError("MATLAB:subplot:InvalidPosition", "Invalid subplot position.")
-        args = (float(digits // 100), float(digits // 10 % 10), float(digits % 10))
+        args = (float(digits[0] // 100), float(digits[0] // 10 % 10), float(digits[0] % 10))
     if len(args) != 3:
         raise MatlabError("MATLAB:subplot:InvalidArguments", "subplot takes (m, n, p) or (mnp).")
-    m, n = int(scalar(args[0], "m")), int(scalar(args[1], "n"))
-    positions = tuple(int(p) for p in numbers(args[2], "p").real.ravel())
-    if m < 1 or n < 1 or not positions or any(p < 1 or p > m * n for p in positions):
+    grid = [scalar(args[0], "m"), scalar(args[1], "n")]
+    positions = counts(args[2], "p")
+    if not all(1 <= d < np.inf for d in grid) or not positions:
         raise MatlabError("MATLAB:subplot:IndexOutOfRange", "Index exceeds number of subplots.")
-    return m, n, positions
+    m, n = int(grid[0]), int(grid[1])
+    if any(p < 1 or p > m * n for p in positions):
+        raise MatlabError("MATLAB:subplot:IndexOutOfRange", "Index exceeds number of subplots.")
+    return m, n, tuple(positions)
 
 
 def _remove_overlapped(fig: FigureState, key: tuple, axes: AxesState) -> None:

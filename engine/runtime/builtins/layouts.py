@@ -5,11 +5,12 @@ keeps its grid size and the last tile made in ``FigureState.tiles``.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
-from ..graphics_args import (COLOR_ORDER, is_numeric, is_text, label_text, name_values, numbers, scalar,
+from ..graphics_args import (COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text)
 from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
 from ..graphics_props import set_property, show_text
@@ -47,9 +48,9 @@ def _grid_args(args: list) -> tuple[int, int, bool, list]:
     if args and is_text(args[0]) and text(args[0]).lower() == "flow":
         return 1, 1, True, args[1:]
     if len(args) >= 2 and is_numeric(args[0]) and is_numeric(args[1]):
-        rows, cols = int(scalar(args[0], "m")), int(scalar(args[1], "n"))
-        if rows >= 1 and cols >= 1:
-            return rows, cols, False, args[2:]
+        rows, cols = scalar(args[0], "m"), scalar(args[1], "n")
+        if 1 <= rows < math.inf and 1 <= cols < math.inf:
+            return check_size((int(rows), int(cols)))[0], int(cols), False, args[2:]
     raise MatlabError("MATLAB:graphics:tiledlayout:InvalidGrid",
                       "tiledlayout takes (m, n) with positive integers, or 'flow'.")
 
@@ -86,13 +87,13 @@ def nexttile(ctx, *args, nargout=0):
 
 def _tile_args(args: tuple) -> tuple[int | None, tuple[int, int]]:
     """(tile number or None, span) from nexttile's arguments: (), (k), ([r c]) or (k, [r c])."""
-    values = [numbers(a, "tile").real.ravel() for a in args]
-    sizes = [v.size for v in values]
-    if sizes not in ([], [1], [2], [1, 2]):
+    values = [counts(a, "tile") for a in args]
+    sizes = [len(v) for v in values if v is not None]
+    if sizes not in ([], [1], [2], [1, 2]) or len(sizes) < len(values):
         raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
                           "nexttile takes a tile number and/or a span [rows cols].")
-    number = int(values[0][0]) if sizes[:1] == [1] else None
-    span = (int(values[-1][0]), int(values[-1][1])) if sizes[-1:] == [2] else (1, 1)
+    number = values[0][0] if sizes[:1] == [1] else None
+    span = (values[-1][0], values[-1][1]) if sizes[-1:] == [2] else (1, 1)
     if (number is not None and number < 1) or min(span) < 1:
         raise MatlabError("MATLAB:graphics:tiledlayout:InvalidTileIndex",
                           "Tile numbers and spans must be positive integers.")

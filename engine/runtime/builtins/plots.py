@@ -305,7 +305,8 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
                face: Any, opts: Any) -> list[float]:
     width, stacked, horizontal = layout
     k = y.shape[1]
-    spacing = np.min(np.diff(np.sort(x))) if x.size > 1 else 1.0
+    placed = np.sort(x[np.isfinite(x)])     # a bar at NaN or Inf is not drawn
+    spacing = np.min(np.diff(placed)) if placed.size > 1 else 1.0
     group = spacing * (width if stacked or k == 1 else min(0.8, k / (k + 1.5)))
     each = group if stacked or k == 1 else group / k
     edge = color(opts.pop("EdgeColor")) if "edgecolor" in opts.values else (0.0, 0.0, 0.0)
@@ -326,8 +327,8 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
         bars.matfuse_x = x                # XData: the group positions, not the offset bar centers
         axes.series.append(bars)
         handles.append(gs.new_handle(bars))
-    if x.size <= 20:
-        (axes.mpl.set_yticks if horizontal else axes.mpl.set_xticks)(x)
+    if x.size <= 20 and np.all(np.abs(placed) < 1e300):    # matplotlib's round limits overflow near realmax
+        (axes.mpl.set_yticks if horizontal else axes.mpl.set_xticks)(placed)
     return handles
 
 
@@ -350,8 +351,9 @@ def hist(ctx, y, *bins, nargout=0):
         raise too_many_inputs()
     centers = _hist_centers(Y[~np.isnan(Y)], numbers(bins[0], "bins").real.ravel() if bins else None)
     edges = np.concatenate([[-np.inf], (centers[:-1] + centers[1:]) / 2, [np.inf]])
-    counts = np.stack([np.bincount(np.searchsorted(edges, col[~np.isnan(col)], side="left") - 1,
-                                   minlength=centers.size)[:centers.size] for col in Y.T], axis=1)
+    bins = [np.clip(np.searchsorted(edges, col[~np.isnan(col)], side="left") - 1, 0, centers.size - 1)
+            for col in Y.T]                                                         # -Inf in the first bin
+    counts = np.stack([np.bincount(b, minlength=centers.size) for b in bins], axis=1)
     counts = counts.astype(np.float64)
     if nargout:
         return (counts.T, centers.reshape(1, -1)) if vector else (counts, centers.reshape(-1, 1))
@@ -372,7 +374,8 @@ def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
     if not (1 <= count < math.inf):
         raise MatlabError("MATLAB:hist:InvalidNumBins", "The number of bins must be a positive integer.")
     n = check_size((1, int(count)))[1]
-    lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
+    finite = values[np.isfinite(values)]     # -Inf and Inf count in the outer bins
+    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
     if lo == hi:
         lo, hi = lo - n / 2, hi + n / 2
     width = (hi - lo) / n
@@ -383,8 +386,8 @@ def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
 def histogram(ctx, *args, nargout=0):
     """histogram(X) | histogram(X, nbins) | histogram(X, edges)  histogram of the values in X.
 
-    Automatic bins use Scott's rule rounded to a nice width. Name-value pairs: NumBins, BinEdges,
-    BinWidth, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
+    The bins are histcounts' for the same arguments (automatic ones by Scott's rule, rounded to a nice
+    width). Name-value pairs: NumBins, BinEdges, BinWidth, BinLimits, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
     FaceColor, EdgeColor, FaceAlpha, DisplayName.
 
         histogram(randn(1000, 1), 30, 'Normalization', 'pdf')
@@ -415,36 +418,11 @@ def histogram(ctx, *args, nargout=0):
 
 
 def _bin_edges(data: np.ndarray, bins: Any, opts: Any) -> np.ndarray:
-    edges = opts.pop("BinEdges")
-    nbins = opts.pop("NumBins")
-    width = opts.pop("BinWidth")
-    if bins is not None:
-        b = numbers(bins, "bins").real.ravel()
-        edges, nbins = (edges, float(b[0])) if b.size == 1 else (bins, nbins)
-    if edges is not None:
-        e = numbers(edges, "BinEdges").real.ravel()
-        if e.size < 2 or np.any(np.diff(e) <= 0):
-            raise MatlabError("MATLAB:histogram:InvalidBinEdges", "Bin edges must be increasing.")
-        return e
-    lo, hi = (float(data.min()), float(data.max())) if data.size else (0.0, 1.0)
-    if nbins is not None:
-        n = int(scalar(nbins, "NumBins"))
-        if n < 1:
-            raise MatlabError("MATLAB:histogram:InvalidNumBins", "Number of bins must be a positive integer.")
-        return np.linspace(lo, hi if hi > lo else lo + 1.0, n + 1)
-    w = scalar(width, "BinWidth") if width is not None else _nice_width(data, lo, hi)
-    start = np.floor(lo / w) * w
-    return start + w * np.arange(max(1, int(np.ceil((hi - start) / w + 1e-9))) + 1)
-
-
-def _nice_width(data: np.ndarray, lo: float, hi: float) -> float:
-    """Scott's rule width rounded up to 1, 2, 5 times a power of ten."""
-    if data.size < 2 or hi == lo:
-        return 1.0
-    raw = 3.5 * float(np.std(data)) * data.size ** (-1 / 3)
-    raw = max(raw, (hi - lo) / 1000)
-    power = 10.0 ** np.floor(np.log10(raw))
-    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
+    """histogram's edges are histcounts' for the same arguments."""
+    from .histograms import histcounts_edges
+    given = {name: opts.pop(name) for name in ("BinEdges", "NumBins", "BinWidth", "BinLimits")}
+    return histcounts_edges(data, () if bins is None else (bins,),
+                            {name: value for name, value in given.items() if value is not None}, "histogram")
 
 
 def _normalize(counts: np.ndarray, edges: np.ndarray, n: int, how: str) -> np.ndarray:
@@ -512,6 +490,8 @@ def _surface_data(args: list, function: str) -> tuple[np.ndarray, np.ndarray, np
 def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str):
     first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
     X, Y, Z = _surface_data(list(args[:first_text]), function)
+    if min(Z.shape) < 2:
+        raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be a matrix, not a scalar or vector.")
     opts = name_values(list(args[first_text:]), function)
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs, three_d=True)
@@ -575,8 +555,10 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     levels = None
     if len(nums) in (2, 4):
         lv = numbers(nums.pop(), "levels").real.ravel()
-        levels = int(lv[0]) if lv.size == 1 else np.unique(lv)
+        levels = _level_count(lv[0], function) if lv.size == 1 else np.unique(lv)
     X, Y, Z = _surface_data(nums, function)
+    if min(Z.shape) < 2:
+        raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be at least a 2x2 matrix.")
     opts = name_values(list(args[first_text:]), function)
     show_text = opts.pop("ShowText")
     line_color = opts.pop("LineColor")
@@ -593,6 +575,14 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     axes.series.append(contours)
     handle = gs.new_handle(contours)
     return (contour_matrix(X, Y, Z, contours.levels), handle)[:nargout] if nargout else None
+
+
+def _level_count(count: float, function: str) -> int:
+    """contour(Z, n): n levels, a positive whole number that fits in memory."""
+    if not (1 <= count < math.inf and count == math.floor(count)):
+        raise MatlabError(f"MATLAB:{function}:InvalidLevels", "The number of contour levels must be a positive "
+                          "integer.")
+    return check_size((1, int(count)))[1]
 
 
 def contour_matrix(X: np.ndarray, Y: np.ndarray, Z: np.ndarray, levels: np.ndarray) -> np.ndarray:
@@ -688,9 +678,12 @@ def _apply_colormap(fig: FigureState) -> None:
 
 def _colormap_function(name: str) -> None:
     def fn(*args):
-        n = int(scalar(args[0], "number of colors")) if args else 256
-        if n < 1:
+        if len(args) > 1:
+            raise too_many_inputs()
+        count = scalar(args[0], "number of colors") if args else 256.0
+        if not count >= 1:                  # MATLAB's rows are 0:m-1: none for NaN, -Inf and m < 1
             return np.zeros((0, 3))
+        n = check_size((math.floor(min(count, 2.0 ** 64)), 3))[0]
         return colormap_matrix(colormap_from_name(name, n), n)
     fn.__name__ = name
     fn.__doc__ = (f"map = {name}(n)  the {name} colormap as an n-by-3 matrix of RGB values (n = 256 by "
