@@ -436,8 +436,9 @@ def calendar(ctx, *args, nargout=0):
     else:
         today = datetime.now()
         y, m = today.year, today.month
-    first = int(np.mod(np.floor(serial(y, m, 1)) + 5, 7))          # 0 = Sunday
-    length = int(eomday(float(y), float(m)))
+    cycle = 2000 + y % 400      # the Gregorian calendar repeats every 400 years (146,097 days: whole weeks)
+    first = int(np.mod(np.floor(serial(cycle, m, 1)) + 5, 7))          # 0 = Sunday
+    length = int(eomday(float(cycle), float(m)))
     grid = np.zeros(42)
     grid[first:first + length] = np.arange(1, length + 1)
     grid = grid.reshape(6, 7)

@@ -76,7 +76,8 @@ def dlmwrite(filename, m, *args):
     while rest:
         name = option_name(rest[0])
         if name not in opts or len(rest) < 2:
-            raise MatlabError("MATLAB:dlmwrite:InvalidParameter", f"Invalid parameter '{name}'.")
+            raise MatlabError("MATLAB:dlmwrite:InvalidParameter", "Parameter names must be text." if name is None
+                              else f"Invalid parameter '{name}'.")
         value = rest[1]
         if name == "delimiter":
             opts[name] = unescape(text_arg(value, "dlmwrite"))
@@ -217,8 +218,8 @@ def _name_values(args: tuple, fname: str, known: tuple[str, ...]) -> dict[str, V
     for name, value in zip(args[::2], args[1::2]):
         key = option_name(name)
         if key not in known:
-            raise MatlabError(f"MATLAB:{fname}:InvalidParameter",
-                              f"'{key}' is not a recognized parameter; use one of {', '.join(known)}.")
+            raise MatlabError(f"MATLAB:{fname}:InvalidParameter", "Parameter names must be text." if key is None
+                              else f"'{key}' is not a recognized parameter; use one of {', '.join(known)}.")
         opts[key] = value
     return opts
 

@@ -224,7 +224,8 @@ def _order(value: Value | None) -> str:
         return "<"
     name = option_name(value)
     if name not in _BYTE_ORDER:
-        raise MatlabError("MATLAB:fread:InvalidMachineFormat", f"Invalid machine format '{name}'.")
+        raise MatlabError("MATLAB:fread:InvalidMachineFormat", "The machine format must be text." if name is None
+                          else f"Invalid machine format '{name}'.")
     return _BYTE_ORDER[name]
 
 

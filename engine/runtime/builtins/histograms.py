@@ -112,40 +112,43 @@ MAX_BINS = 65536      # histcounts' most bins for a given BinWidth (MATLAB's doc
 HISTCOUNTS_OPTIONS = ("BinWidth", "BinLimits", "Normalization", "NumBins", "BinEdges", "BinMethod")
 
 
-def _histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[str, Value]) -> np.ndarray:
+def histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[str, Value],
+                     fname: str = "histcounts") -> np.ndarray:
+    """The bin edges of histcounts (and histogram) for the data x, an nbins or edges argument and the
+    BinEdges, BinLimits, NumBins, BinWidth and BinMethod options."""
     finite = x[np.isfinite(x)]
     if positional:
-        spec = numeric_array(positional[0], "histcounts")
+        spec = numeric_array(positional[0], fname)
         if spec.size == 1:
             opts = {**opts, "NumBins": positional[0]}
         else:
             opts = {**opts, "BinEdges": positional[0]}
     if "BinMethod" in opts and not is_text(opts["BinMethod"], "auto"):
-        raise MatlabError("MATLAB:histcounts:InvalidBinMethod",
-                          "histcounts supports 'BinMethod' 'auto' only; give 'NumBins' or 'BinWidth' instead.")
+        raise MatlabError(f"MATLAB:{fname}:InvalidBinMethod",
+                          f"{fname} supports 'BinMethod' 'auto' only; give 'NumBins' or 'BinWidth' instead.")
     if "BinEdges" in opts:
-        return _edges_vector("histcounts", opts["BinEdges"])
+        return _edges_vector(fname, opts["BinEdges"])
     if "BinLimits" in opts:
-        limits = real_array("histcounts", opts["BinLimits"]).ravel().astype(np.float64)
+        limits = real_array(fname, opts["BinLimits"]).ravel().astype(np.float64)
         if limits.size != 2 or not limits[0] <= limits[1]:
-            raise MatlabError("MATLAB:histcounts:InvalidBinLimits",
+            raise MatlabError(f"MATLAB:{fname}:InvalidBinLimits",
                               "Bin limits must be a 2-element vector of increasing values.")
         finite = finite[(finite >= limits[0]) & (finite <= limits[1])]
         if "NumBins" in opts:
-            return np.linspace(limits[0], limits[1], _bin_count("histcounts", opts["NumBins"]) + 1)
+            return np.linspace(limits[0], limits[1], _bin_count(fname, opts["NumBins"]) + 1)
         if "BinWidth" not in opts:
-            raise MatlabError("MATLAB:histcounts:BinLimitsAlone",
-                              "histcounts supports 'BinLimits' together with 'NumBins' or 'BinWidth'.")
-        width = _bin_width(opts["BinWidth"], limits[0], limits[1])
+            raise MatlabError(f"MATLAB:{fname}:BinLimitsAlone",
+                              f"{fname} supports 'BinLimits' together with 'NumBins' or 'BinWidth'.")
+        width = _bin_width(fname, opts["BinWidth"], limits[0], limits[1])
         count = _bins_to_cover(limits[0], limits[1], width)
         return np.concatenate([limits[0] + np.arange(count) * width, [limits[1]]])
     if "NumBins" in opts:
-        return _count_edges(finite, _bin_count("histcounts", opts["NumBins"]))
+        return _count_edges(finite, _bin_count(fname, opts["NumBins"]))
     if "BinWidth" in opts:
         if finite.size == 0:
-            return np.array([0.0, _bin_width(opts["BinWidth"], 0.0, 0.0)])
+            return np.array([0.0, _bin_width(fname, opts["BinWidth"], 0.0, 0.0)])
         low, high = float(finite.min()), float(finite.max())
-        width = _bin_width(opts["BinWidth"], low, high)
+        width = _bin_width(fname, opts["BinWidth"], low, high)
         left = width * np.floor(low / width)
         count = min(_bins_to_cover(left, high, width), MAX_BINS)
         with np.errstate(over="ignore"):        # a range past realmax: the last edges stop at realmax
@@ -159,12 +162,12 @@ def _bins_to_cover(low: float, high: float, width: float) -> int:
     return max(1, int(np.ceil(span / width if np.isfinite(span) else high / width - low / width)))
 
 
-def _bin_width(value: Value, low: float, high: float) -> float:
+def _bin_width(fname: str, value: Value, low: float, high: float) -> float:
     """The BinWidth option for data in [low, high]: as MATLAB documents, a width that would need more than
     MAX_BINS bins is widened to the width of MAX_BINS bins."""
-    width = numeric_array(value, "histcounts").ravel()
+    width = numeric_array(value, fname).ravel()
     if width.size != 1 or not width[0] > 0 or not np.isfinite(width[0]):
-        raise MatlabError("MATLAB:histcounts:InvalidBinWidth", "Bin width must be a finite positive scalar.")
+        raise MatlabError(f"MATLAB:{fname}:InvalidBinWidth", "Bin width must be a finite positive scalar.")
     return max(float(width[0]), high / MAX_BINS - low / MAX_BINS)
 
 
@@ -196,7 +199,7 @@ def histcounts(x: Value, *args: Value, nargout: int = 1) -> Value:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     opts = name_values("histcounts", args[split:], HISTCOUNTS_OPTIONS)
     values = data.astype(np.float64)
-    edges = _histcounts_edges(values, args[:split], opts)
+    edges = histcounts_edges(values, args[:split], opts)
     bins = bin_index(values, edges)
     counts = np.bincount(bins.ravel(), minlength=edges.size)[1:].astype(np.float64)
     how = "count"
@@ -287,13 +290,13 @@ def _subscripts(subs: Value) -> np.ndarray:
         matrix = _indices(integer_values(subs, "accumarray")).reshape(arr.shape, order="F")
         if matrix.ndim != 2:
             raise MatlabError("MATLAB:accumarray:InvalidSubs", "Subscripts must be a matrix of positive integers.")
-    if matrix.size and matrix.min() < 1:
-        raise MatlabError("MATLAB:accumarray:nonPosSubs", "Index into output array must be a positive integer.")
     return matrix - 1
 
 
 def _indices(values: list[int]) -> np.ndarray:
-    """Subscripts as int64; one past what an array can hold is MATLAB's size error."""
+    """Subscripts as int64: positive, and one past what an array can hold is MATLAB's size error."""
+    if values and min(values) < 1:
+        raise MatlabError("MATLAB:accumarray:nonPosSubs", "Index into output array must be a positive integer.")
     if values:
         check_size((max(values), 1))
     return np.asarray(values, dtype=np.int64)

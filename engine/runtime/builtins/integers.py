@@ -413,6 +413,8 @@ def rats(x: Value, strlen: Value = 13.0) -> Value:
     width = whole_scalar(strlen)
     if width is None or width < 1:
         raise MatlabError("MATLAB:rats:InvalidLength", "STRLEN must be a positive integer scalar.")
+    if numeric(x).size:
+        check_size((numeric(x).size, width + 1), 2)
     arr = numeric(x).astype(np.float64)
     if arr.ndim != 2:
         raise MatlabError("MATLAB:rats:InputNot2D", "Input must be a 2-D array.")

@@ -57,7 +57,7 @@ def mkpp(breaks: Value, coefs: Value, d: Value | None = None) -> Value:
     edges = real_array("mkpp", breaks).ravel(order="F").astype(np.float64)
     dim = 1 if d is None else real_array("mkpp", d).ravel()
     if d is not None:
-        if dim.size != 1 or dim[0] < 1 or dim[0] != int(dim[0]):
+        if dim.size != 1 or not 1 <= dim[0] < np.inf or dim[0] != np.floor(dim[0]):
             raise MatlabError("MATLAB:mkpp:unsupportedDim", "mkpp supports a positive integer scalar d.")
         dim = int(dim[0])
     pieces = edges.size - 1

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import broadcast_shape, cast_result, expand_dims, result_class, to_value, work_dtype
 from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
@@ -51,9 +51,9 @@ def _quantiles(sorted_values: np.ndarray, fractions: np.ndarray) -> np.ndarray:
 def _quantile_of(fname: str, x: Value, p: Value, dim: Value | None, scale: float) -> Value:
     data, cls = _float_data(fname, x)
     fractions = real_array(fname, p).astype(np.float64)
-    if fname == "quantile" and fractions.size == 1 and fractions.flat[0] > 1 and \
+    if fname == "quantile" and fractions.size == 1 and 1 < fractions.flat[0] < np.inf and \
             fractions.flat[0] == np.floor(fractions.flat[0]):
-        count = int(fractions.flat[0])                 # quantile(A, n): n evenly spaced probabilities
+        count = check_size((1, int(fractions.flat[0])))[1]   # quantile(A, n): n evenly spaced probabilities
         fractions = np.arange(1, count + 1).reshape(1, -1) / (count + 1)
     flat_p = fractions.ravel(order="F") / scale
     if np.any(flat_p < 0) or np.any(flat_p > 1) or np.any(np.isnan(flat_p)):

@@ -183,7 +183,8 @@ def isstrprop(text, category):
     """
     name = option_name(category)
     if name not in _CATEGORIES:
-        raise MatlabError("MATLAB:isstrprop:InvalidCategory", f"'{name}' is not a valid category.")
+        raise MatlabError("MATLAB:isstrprop:InvalidCategory", "The category must be text." if name is None
+                          else f"'{name}' is not a valid category.")
     test = _CATEGORIES[name]
     if type(text) is not CharArray and not (type(text) is StringArray and text.data.size == 1):
         texts: TextList = texts_of(text, "isstrprop")
