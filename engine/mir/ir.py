@@ -16,6 +16,8 @@ Instruction set (``op attr args``; ``spread`` flags mark comma-list arguments th
     call (name,nargout,spread) %args..                   function call by name
     callname (name,nargout,spread) %args..               script: index variable ``name`` if it exists, else call
     cellindex spread %base %args..  -> list              field NAME %base -> list    dynfield %base %n -> list
+    method NAME %base -> list   ``base.NAME(args)``: a handle object's method NAME (bound to the object, for
+                            the ``index`` that follows to call), else the same as field
     first %list             the one value of a comma list (error when empty)
     out K %tuple            output K of a multi-output call
     matrix rows %els..      [a, b; c]                    cell rows %els..       {a, b; c}

@@ -875,7 +875,10 @@ class Lowerer:
             if not self.is_variable(name):
                 temps, spread = self.arguments(node.args, None)
                 return self.call_function(name, temps, nargout, spread, node)
-        value = self.value(base)
+        if isinstance(base, A.Field):        # obj.name(args): a method call on a handle object
+            value = self.emit("first", [self.emit("method", [self.value(base.base)], base.name, base)], node=base)
+        else:
+            value = self.value(base)
         temps, spread = self.arguments(node.args, value)
         return self.emit("index", [value, *temps], (nargout, spread), node)
 

@@ -293,6 +293,14 @@ def get_field(value: Value, name: str) -> list:
     return [d[name] for d in data.ravel(order="F")]
 
 
+def get_method(value: Value, name: str) -> list:
+    """``value.name`` followed by ``(args)``: a handle object's method bound to it (``m.values({k})``),
+    anything else's field (``s.f(2)``)."""
+    if isinstance(value, HandleObject):
+        return [value.get_method(name)]
+    return get_field(value, name)
+
+
 def unknown_field(value: StructArray, name: str) -> MatlabError:
     if value.classname == "struct":
         return MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')

@@ -2,8 +2,9 @@
 
 Keys are Python str (KeyType 'char') or float / int (numeric KeyTypes), kept in a dict; ``keys``
 and ``values`` list them sorted as MATLAB does (char keys by character code, numeric keys ascending).
-The builtins that make and query maps are in builtins/maps.py; ``m(key)``, ``m(key) = v`` and ``m.Count``
-reach ``index``, ``assign`` and ``get_field`` through indexing.py.
+The builtins that make and query maps are in builtins/maps.py; ``m(key)``, ``m(key) = v``, ``m.Count``
+(and ``m.keys``, ``m.values``) and ``m.values({k})`` reach ``index``, ``assign``, ``get_field`` and
+``get_method`` through indexing.py.
 """
 from __future__ import annotations
 
@@ -153,10 +154,16 @@ class ContainersMap(HandleObject):
             return CharArray.from_str(self.key_type)
         if name == "ValueType":
             return CharArray.from_str(self.value_type)
-        method = METHODS.get(name)
-        if method is None:
-            return super().get_field(name)
-        return method(self)
+        if name in ("keys", "values"):
+            return self.keys_cell() if name == "keys" else self.values_cell()
+        if name == "length":
+            return float(len(self.entries))
+        if name in METHODS:
+            return BoundMethod(self, name)      # m.isKey without arguments: calling it says what is missing
+        return super().get_field(name)
+
+    def get_method(self, name: str) -> Value:
+        return BoundMethod(self, name) if name in METHODS else self.get_field(name)
 
     def overloaded_size(self) -> tuple[int, ...]:
         return (len(self.entries), 1)
@@ -180,10 +187,6 @@ class ContainersMap(HandleObject):
         return CellArray(out)
 
 
-def keys_result(m: ContainersMap) -> CellArray:
-    return m.keys_cell()
-
-
 def is_key_result(m: ContainersMap, keys: Value) -> Value:
     """isKey(m, k): a logical scalar, or for a cell of keys a logical array of its size."""
     if type(keys) is CellArray:
@@ -201,15 +204,9 @@ def remove_result(m: ContainersMap, keys: Value) -> ContainersMap:
     return m
 
 
-# dot-call methods: ``m.keys`` and ``m.length`` give their value at once (so ``m.keys()`` indexes it with
-# no subscripts); those with arguments give a BoundMethod, which the VM calls as the builtin of that name
-METHODS = {
-    "keys": keys_result,
-    "length": lambda m: float(len(m.entries)),
-    "values": lambda m: BoundMethod(m, "values"),
-    "isKey": lambda m: BoundMethod(m, "isKey"),
-    "remove": lambda m: BoundMethod(m, "remove"),
-}
+# methods: ``m.name(args)`` is the builtin ``name(m, args)`` (a BoundMethod the VM calls); without
+# parentheses, ``m.keys``, ``m.values`` and ``m.length`` are their values (MATLAB)
+METHODS = ("keys", "values", "length", "isKey", "remove")
 
 
 def value_class(values: list) -> str:

@@ -193,8 +193,8 @@ class HandleObject:
     """A value with MATLAB handle (reference) semantics: ``b = a`` shares the object, and a change made
     through either name (or inside a called function) is seen through all. A 1x1 object of class
     ``matlab_class``; subclasses answer ``a(args)`` (``index``), ``a(args) = v`` (``assign``), ``a.name``
-    (``get_field``), ``size(a)`` where their class overloads it (``overloaded_size``), and what their
-    display lists (``property_texts``)."""
+    (``get_field``; ``get_method`` when ``(args)`` follow), ``size(a)`` where their class overloads it
+    (``overloaded_size``), and what their display lists (``property_texts``)."""
     matlab_class = ""
     shape = (1, 1)
 
@@ -213,6 +213,10 @@ class HandleObject:
         raise MatlabError("MATLAB:noSuchMethodOrField",
                           f"Unrecognized method, property, or field '{name}' for class "
                           f"'{self.matlab_class}'.")
+
+    def get_method(self, name: str) -> Any:
+        """``a.name`` followed by ``(args)``: by default the same as ``a.name``."""
+        return self.get_field(name)
 
     def overloaded_size(self) -> tuple[int, ...] | None:
         return None

@@ -22,7 +22,7 @@ OPNAMES = (
     "INDEX", "CALL", "SETINDEX", "BINOP", "UNOP", "LOADNAME", "DISOWN",
     # everything else
     "CALLLOCAL", "SETANS", "DISPLAY", "SHOWNAME", "COLON", "END", "MATRIX", "CELL",
-    "CELLINDEX", "FIELD", "DYNFIELD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
+    "CELLINDEX", "FIELD", "DYNFIELD", "METHOD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "SCTRUTH", "DECIDES", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD",
     "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "ELOAD",
     "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "TIER2", "RETURN",
@@ -37,7 +37,7 @@ OPERANDS = {
     "SETINDEX": "rnrR", "CALL": "rnRnnr", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
     "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
     "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
-    "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
+    "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "METHOD": "rrn", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
     "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "DECIDES": "rrn",
     "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",

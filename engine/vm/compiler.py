@@ -392,6 +392,9 @@ class Compiler:
     def op_dynfield(self, ins: Instr) -> None:
         self.simple("DYNFIELD", ins)
 
+    def op_method(self, ins: Instr) -> None:
+        self.simple("METHOD", ins, ins.attr)
+
     def op_first(self, ins: Instr) -> None:
         self.simple("FIRST", ins)
 

@@ -355,6 +355,13 @@ def op_field(vm: Any, frame: Frame, a: tuple) -> None:
     frame.regs[a[0]] = indexing.get_field(value, a[2])
 
 
+def op_method(vm: Any, frame: Frame, a: tuple) -> None:
+    value = frame.regs[a[1]]
+    if value is None:
+        value = cleared(vm, frame, a[1])
+    frame.regs[a[0]] = indexing.get_method(value, a[2])
+
+
 def op_dynfield(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:

@@ -37,6 +37,10 @@ CASES = [
     case('map_dot_methods', "m = containers.Map({'x', 'y'}, {1, 2}); k = m.keys(); v = m.values({'y'}); "
          "t = m.isKey('x'); n = m.length(); m.remove('x'); c = m.Count;",
          k=Cell([C('x'), C('y')]), v=Cell([D(2)]), t=L(1), n=D(2), c=num('uint64', 1)),
+    # without parentheses m.keys, m.values and m.length are their values (recorded with Octave)
+    case('map_dot_without_parens', "m = containers.Map({'x', 'y'}, {1, 2}); k = m.keys; v = m.values; "
+         "n = numel(m.values); c = m.Count; t = m.KeyType; l = m.length; w = m.values{2};",
+         k=Cell([C('x'), C('y')]), v=Cell([D(1), D(2)]), n=D(2), c=num('uint64', 2), t=C('char'), l=D(2), w=D(2)),
     # keys and values computed by array code (kept on the device by the accelerator) are host values in a map
     case('map_computed_keys_values', "x = ones(1000, 1) * 2; s = sum(x); m = containers.Map('KeyType', "
          "'double', 'ValueType', 'any'); m(s) = x + 1; y = m(2000); t = sum(y); k = keys(m); "
