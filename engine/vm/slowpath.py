@@ -10,6 +10,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..runtime import indexing, ops
+from ..runtime.builtins import graphics_objects
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
                               is_array_like, to_array)
@@ -170,9 +171,24 @@ class SlowPaths:
         value = R[rhs]
         if value is None:           # never store "no value" into an array, cell or struct
             value = cleared(self, frame, rhs)
+        if type(base) in NUMBERS and self.set_graphics(base, path, value):
+            return
         new = indexing.assign(base, path, value, inplace)
         R[slot] = new
         frame.owned[slot] = new
+
+    def set_graphics(self, base: Any, path: list, value: Any) -> bool:
+        """``h.Name = v`` or ``h(k).Name(...) = v`` where h holds graphics handles: set the property (the
+        variable keeps its handles); False when it is no such assignment."""
+        if path[0][0] == "()" and len(path) > 1 and path[1][0] == ".":
+            base, path = indexing.index(base, path[0][1]), path[1:]
+        if path[0][0] != ".":
+            return False
+        objects = graphics_objects.dot_objects(self.state, base)
+        if objects is None:
+            return False
+        graphics_objects.dot_set(self.state, objects, path, value)
+        return True
 
     # -------------------------------------------------------------- calls
     def call(self, frame: Frame, a: tuple) -> None:
@@ -352,13 +368,21 @@ def op_field(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:
         value = cleared(vm, frame, a[1])
-    frame.regs[a[0]] = indexing.get_field(value, a[2])
+    objects = graphics_objects.dot_objects(vm.state, value) if type(value) in NUMBERS else None
+    frame.regs[a[0]] = indexing.get_field(value, a[2]) if objects is None else \
+        graphics_objects.dot_get(vm.state, objects, a[2])
+
+
+NUMBERS = (float, np.ndarray)     # values that may be graphics handles (h.Color)
 
 
 def op_method(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:
         value = cleared(vm, frame, a[1])
+    if type(value) in NUMBERS:
+        op_field(vm, frame, a)
+        return
     frame.regs[a[0]] = indexing.get_method(value, a[2])
 
 

@@ -1,5 +1,7 @@
 """Graphics objects by handle: set, get, isgraphics, ishandle, and delete of graphics objects (delete
-itself, for files and pools, is in parallel.py; graphics handles are added to it here).
+itself, for files and pools, is in parallel.py; graphics handles are added to it here), and the dot
+syntax on handles (``h.Color = 'r'``, ``x = h.XData``, ``ax.XLim(2) = 5``), which the VM's field reads and
+assignments route here when the value is a double array of valid handles.
 
 Handles are doubles (figure numbers for figures, counter values for axes and plotted objects); the
 property tables are in runtime/graphics_props.py.
@@ -15,7 +17,8 @@ from ..figures import GraphicsState, graphics_state
 from ..graphics_args import is_numeric, is_text, numbers, text, text_list
 from ..graphics_axes import graphics, remove_axes
 from ..graphics_props import all_properties, figure_of, get_property, resolve, set_property, type_of
-from ..values import CellArray, StructArray
+from ..indexing import assign
+from ..values import CellArray, StructArray, class_of
 from . import parallel  # noqa: F401  (registers delete, extended below)
 from .registry import BUILTINS, call_builtin, replace_impl
 
@@ -85,6 +88,33 @@ def get(ctx, h, *names):
     name = text(names[0], "property name")
     values = [get_property(gs, o, name) for o in objects]
     return values[0] if len(values) == 1 else _cell([[v] for v in values])
+
+
+def dot_objects(state: Any, value: Any) -> list[Any] | None:
+    """The graphics objects a double array of handles names, for ``h.Name`` and ``h.Name = v`` (which
+    work as get and set); None when ``value`` names none (the dot is then an error, as for a number)."""
+    gs = state.extras.get("graphics")
+    if gs is None or class_of(value) != "double" or np.iscomplexobj(value) or np.size(value) == 0:
+        return None
+    try:
+        return [resolve(gs, float(h)) for h in np.ravel(value, order="F")]
+    except MatlabError:
+        return None
+
+
+def dot_get(state: Any, objects: list[Any], name: str) -> list[Any]:
+    """``h.Name``: the property of each object (a comma list, as for an array of objects)."""
+    gs = graphics_state(state)
+    return [get_property(gs, obj, name) for obj in objects]
+
+
+def dot_set(state: Any, objects: list[Any], path: list, value: Any) -> None:
+    """``h.Name = v`` and ``h.Name(i) = v`` (path: the name step, then any subscripts into the property)."""
+    gs = graphics_state(state)
+    name = path[0][1]
+    for obj in objects:
+        new = value if len(path) == 1 else assign(get_property(gs, obj, name), path[1:], value, False)
+        set_property(gs, obj, name, new)
 
 
 def _cell(rows: list[list[Any]]) -> CellArray:

@@ -1,0 +1,59 @@
+"""The dot syntax on graphics handles: ``h.Name`` reads a property as get does, ``h.Name = v`` and
+``h.Name(i) = v`` set it as set does; the variable keeps its handles. MATLAB documents h.Prop as the
+way to use graphics objects (R2014b and later); handles here are doubles, so the dot works on a double
+array only while its values are valid handles (otherwise it is the usual error for a number)."""
+import numpy as np
+from matplotlib.colors import to_rgb
+
+from engine import Session
+from graphics_helpers import axes_of
+
+
+def run(session: Session, code: str):
+    result = session.execute(code)
+    assert result.error is None, f"{result.error.identifier}: {result.error.message}"
+    return session.workspace
+
+
+class Ctx:
+    def __init__(self, session: Session) -> None:
+        self.state = session.state
+
+
+def test_line_properties_by_dot():
+    s = Session()
+    ws = run(s, "h = plot(1:3, [4 5 6]); h.Color = 'r'; h.LineWidth = 2; x = h.XData; y2 = h.YData(2); "
+                "w = get(h, 'LineWidth'); k = h;")
+    line = axes_of(Ctx(s)).get_lines()[0]
+    assert to_rgb(line.get_color()) == (1.0, 0.0, 0.0) and line.get_linewidth() == 2.0
+    assert ws["x"].tolist() == [[1.0, 2.0, 3.0]] and ws["y2"] == 5.0 and ws["w"] == 2.0
+    assert ws["k"] == ws["h"]                   # the variable still holds the handle
+
+
+def test_axes_and_figure_by_dot():
+    s = Session()
+    ws = run(s, "plot(1:3); ax = gca; ax.XLim = [0 10]; ax.XLim(2) = 5; lim = get(gca, 'XLim'); "
+                "f = gcf; p = f.Position; ax.XGrid = 'on'; g = ax.XGrid;")
+    assert ws["lim"].tolist() == [[0.0, 5.0]] and axes_of(Ctx(s)).get_xlim() == (0.0, 5.0)
+    assert np.asarray(ws["p"]).shape == (1, 4) and ws["g"].to_str() == "on"
+
+
+def test_one_of_several_handles_by_dot():
+    s = Session()
+    ws = run(s, "hs = plot(1:3, [1 2 3; 4 5 6]); hs(2).LineWidth = 3; w2 = get(hs(2), 'LineWidth'); "
+                "w1 = hs(1).LineWidth;")
+    assert ws["w2"] == 3.0 and ws["w1"] == 0.5
+
+
+def test_dot_on_numbers_that_are_no_handles_is_the_usual_error():
+    s = Session()
+    r = s.execute("x = 5; y = x.Color;")
+    assert r.error.identifier == "MATLAB:structRefFromNonStruct"
+    r = s.execute("plot(1:3); h = 12345; h.Color = 'r';")
+    assert r.error is not None and r.error.identifier != "MATLAB:internal"
+
+
+def test_unknown_property_by_dot():
+    s = Session()
+    r = s.execute("h = plot(1:3); v = h.NoSuchProperty;")
+    assert r.error is not None and r.error.identifier != "MATLAB:internal" and "NoSuchProperty" in r.error.message
