@@ -73,9 +73,11 @@ class Window:
 class Nesting:
     """A function among nested functions (mir/nested.py): each activation has an environment of the
     variables it shares (frame.Env); its parameters and outputs that are shared are copied into it on
-    entry and out of it on return."""
+    entry and out of it on return. ``shared``: every variable it shares, with the levels up to the
+    environment that holds it (what exist, eval and clear see as its variables)."""
     params: tuple[tuple[int, str], ...]       # (slot, name)
     outputs: tuple[tuple[int, str], ...]
+    shared: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(eq=False)

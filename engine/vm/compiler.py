@@ -86,7 +86,8 @@ class Compiler:
         if fn.nested:
             own = {name for name, up in fn.shared.items() if up == 0}
             self.code.nest = Nesting(tuple((varnames.index(p), p) for p in fn.params if p in own),
-                                     tuple((varnames.index(o), o) for o in fn.outputs if o in own))
+                                     tuple((varnames.index(o), o) for o in fn.outputs if o in own),
+                                     tuple(sorted(fn.shared.items())))
         self.code.template = [None] * len(varnames)
         self.nvars = len(varnames)
         self.slots = {n: k for k, n in enumerate(varnames)}

@@ -52,6 +52,13 @@ class Frame:
                if value is not None and not name.startswith("$")}
         if self.extra:
             out.update(self.extra)
+        if self.env is not None:            # shared variables live in the environments of the nest
+            for name, up in self.code.nest.shared:
+                value = self.env.up(up).values.get(name)
+                if value is None:
+                    out.pop(name, None)
+                else:
+                    out[name] = value
         return out
 
     def set_variables(self, values: dict[str, Any]) -> None:
@@ -63,7 +70,14 @@ class Frame:
                 if new is not self.regs[k]:
                     self.regs[k] = new
                     self.owned.pop(k, None)
-        self.extra = {n: v for n, v in values.items() if n not in names}
+        shared = dict(self.code.nest.shared) if self.env is not None else {}
+        for name, up in shared.items():
+            env = self.env.up(up).values
+            if name in values:
+                env[name] = values[name]
+            else:
+                env.pop(name, None)
+        self.extra = {n: v for n, v in values.items() if n not in names and n not in shared}
 
 
 class Env:

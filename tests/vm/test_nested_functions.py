@@ -67,3 +67,13 @@ def test_the_mir_of_a_nest():
     text = ok("a = 1;").mir(COUNTER)
     assert "function makeCounter/increment() -> [c]:" in text
     assert "eload ('count', 1, False)" in text and "nestedhandle ('increment', 'makeCounter/increment', 0)" in text
+
+
+def test_shared_variables_are_the_nested_functions_workspace_for_exist_eval_clear_and_who():
+    # MATLAB: a variable the nested function shares with its parent (one its text uses) is in its
+    # workspace, so exist, eval and clear inside the nested function see and change the parent's variable
+    src = ("r = outer();\nfunction r = outer()\n  x = 5;\n  y = 1;\n  z = 0;\n  inner();\n  r = [x y z];\n"
+           "  function inner()\n    before = x;\n    e = exist('x', 'var');\n    v = eval('x + 1');\n    clear y\n"
+           "    ey = exist('y', 'var');\n    eval('x = 10;');\n    y = 2 + 0 * ey;\n    z = e * 100 + v;\n"
+           "    w = who;\n    z = z + numel(w) / 10;\n  end\nend")
+    assert ok(src).get("r").tolist() == [[10.0, 2.0, 106.7]]     # who: before e ey v x y z
