@@ -37,8 +37,9 @@ FAMILIES = {
                "[magics.md](magics.md#the-shell-escape)).",
     "funfun": "Functions of functions: zeros, minima, integrals and ODE solutions of MATLAB functions "
               "(handles or names), with their option structures. ode45 and ode23 use MATLAB's Runge-Kutta "
-              "pairs with scipy's step control, so they agree with MATLAB within the tolerances, not step "
-              "for step.",
+              "pairs, the other ODE solvers scipy's methods of the same kind (BDF for ode15s, Radau for "
+              "ode23s), all with scipy's step control, so they agree with MATLAB within the tolerances, not "
+              "step for step.",
     "gpu": "gpuArray values and the GPU device (see [gpu.md](gpu.md)).",
     "graphics": "Figures, plots, axes and colormaps; figures reach the notebook as images (see "
                 "[kernel.md](kernel.md)).",

@@ -319,17 +319,18 @@ def _transform(a: float, b: float) -> tuple[Callable[[np.ndarray], tuple[np.ndar
 
 
 def gauss_kronrod(integrand: Callable[[np.ndarray], np.ndarray], a: float, b: float, abstol: float,
-                  reltol: float, waypoints: np.ndarray | None = None) -> tuple[np.ndarray, float, bool]:
+                  reltol: float, waypoints: np.ndarray | None = None, pieces: int = 10) -> tuple[np.ndarray, float, bool]:
     """Adaptive G7K15 quadrature of a vectorized integrand from a to b: (integral, error bound, converged).
-    ``integrand(x)`` takes a 1-d array of points and returns an array (points, *value shape)."""
+    ``integrand(x)`` takes a 1-d array of points and returns an array (points, *value shape); the
+    interval starts cut into ``pieces`` (fewer for the inner integrals of iterated ones)."""
     if a == b:
         shape = np.asarray(integrand(np.array([a]))).shape[1:]
         return np.zeros(shape), 0.0, True
     if b < a:
-        q, err, ok = gauss_kronrod(integrand, b, a, abstol, reltol, waypoints)
+        q, err, ok = gauss_kronrod(integrand, b, a, abstol, reltol, waypoints, pieces)
         return -q, err, ok
     mapping, t0, t1 = _transform(a, b)
-    edges = np.linspace(t0, t1, 11)
+    edges = np.linspace(t0, t1, pieces + 1)
     if waypoints is not None and waypoints.size and math.isfinite(a) and math.isfinite(b):
         inside = np.sort(waypoints[(waypoints > a) & (waypoints < b)])
         edges = np.unique(np.concatenate([[t0, t1], _inverse_points(inside, a, b)]))

@@ -1,11 +1,16 @@
-"""Ordinary differential equations: ode45 ode23 odeset odeget.
+"""Ordinary differential equations: ode45 ode23 ode78 ode89 ode113 ode15s ode23s ode23t ode23tb
+odeset odeget deval.
 
 ode45 and ode23 use the explicit Runge-Kutta pairs MATLAB uses (Dormand-Prince 5(4) and
 Bogacki-Shampine 3(2)) through scipy's solve_ivp, with MATLAB's defaults: RelTol 1e-3, AbsTol 1e-6,
 MaxStep a tenth of the interval, and Refine 4 for ode45 (three points interpolated inside every step,
-1 for ode23). scipy chooses the first step and measures the error (an RMS norm, MATLAB a max norm)
-differently, so the steps taken differ from MATLAB's: solutions agree to within the tolerances, not
-step for step. A tspan of more than two times gives the solution at exactly those times.
+1 for the others). The other solvers use scipy's method of the same kind: ode78 and ode89 the
+Dormand-Prince 8(5,3) pair, ode113 LSODA (Adams methods, switching to BDF if the problem turns stiff),
+ode15s the variable-order BDF method, ode23s, ode23t and ode23tb the implicit Radau IIA method (stiff).
+scipy chooses the first step and measures the error (an RMS norm, MATLAB a max norm) differently, so the
+steps taken differ from MATLAB's: solutions agree to within the tolerances, not step for step. A tspan of
+more than two times gives the solution at exactly those times. A solution struct keeps the slopes at
+its steps (sol.idata.yp), from which deval interpolates by cubic Hermite polynomials.
 """
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from typing import Callable
 
 import numpy as np
 import scipy.integrate
+import scipy.interpolate
 
 from ..context import CallContext
 from ..errors import MatlabError
@@ -146,7 +152,8 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     t_out, y_out = _output_points(solution, times, refine)
     te, ye, ie = _event_hits(solution)
     if nargout <= 1:
-        return _solution_struct(fname, solution, te, ye, ie)
+        slopes = np.stack([rhs(t, y) for t, y in zip(solution.t, solution.y.T)], axis=1)
+        return _solution_struct(fname, solution, te, ye, ie, slopes)
     outs = (to_value(t_out.reshape(-1, 1)), to_value(y_out), to_value(te.reshape(-1, 1)), to_value(ye),
             to_value(ie.reshape(-1, 1)))
     return outs[:nargout]
@@ -194,10 +201,11 @@ def _event_hits(solution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.array([h[2] for h in hits]))
 
 
-def _solution_struct(fname: str, solution, te: np.ndarray, ye: np.ndarray, ie: np.ndarray) -> StructArray:
+def _solution_struct(fname: str, solution, te: np.ndarray, ye: np.ndarray, ie: np.ndarray,
+                     slopes: np.ndarray) -> StructArray:
     stats = StructArray.scalar({"nsteps": float(solution.t.size - 1), "nfailed": 0.0, "nfevals": float(solution.nfev)})
     fields = {"solver": char_value(fname), "x": to_value(solution.t.reshape(1, -1)), "y": to_value(solution.y),
-              "stats": stats}
+              "stats": stats, "idata": StructArray.scalar({"yp": to_value(slopes)})}
     if solution.t_events is not None:
         fields.update(xe=to_value(te.reshape(1, -1)), ye=to_value(ye.T.copy()), ie=to_value(ie.reshape(1, -1)))
     return StructArray.scalar(fields)
@@ -233,3 +241,66 @@ def ode23(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value 
         [t, y] = ode23(@(t, y) -2*t*y, [0 1], 1);  y(end)    % 0.3679 (exp(-1))
     """
     return _solve(ctx, "ode23", "RK23", 1, fun, tspan, y0, options, nargout)
+
+
+def _solver(name: str, method: str, summary: str, example: str) -> None:
+    """Register the ODE solver ``name``: scipy's ``method`` with the forms and options of ode45."""
+    def solve(ctx: CallContext, fun: Value, tspan: Value, y0: Value, options: Value | None = None, *,
+              nargout: int = 1) -> Value:
+        return _solve(ctx, name, method, 1, fun, tspan, y0, options, nargout)
+    solve.__doc__ = (f"[t, y] = {name}(odefun, tspan, y0), {name}(..., options), [t, y, te, ye, ie] = {name}(...), "
+                     f"sol = {name}(...)\n{summary}\n\n{summary} The forms and options of ode45 (Refine 1: "
+                     f"only the steps for tspan [t0 tf]); Jacobian and Mass options are not supported.\n\n"
+                     f"    {example}\n")
+    builtin(name, family="funfun")(solve)
+
+
+_solver("ode15s", "BDF", "Solves stiff ODEs by a variable-order backward differentiation (BDF) method.",
+        "[t, y] = ode15s(@(t, y) -1000 * (y - cos(t)), [0 1], 0);  y(end)    % 0.5411")
+_solver("ode23s", "Radau", "Solves stiff ODEs by an implicit one-step method (scipy's Radau IIA).",
+        "[t, y] = ode23s(@(t, y) -50 * (y - t), [0 1], 1);  y(end)    % 0.98")
+_solver("ode23t", "Radau", "Solves moderately stiff ODEs by an implicit one-step method (scipy's Radau IIA).",
+        "[t, y] = ode23t(@(t, y) -y, [0 1], 1);  y(end)    % 0.3679")
+_solver("ode23tb", "Radau", "Solves stiff ODEs by an implicit one-step method (scipy's Radau IIA).",
+        "[t, y] = ode23tb(@(t, y) -y, [0 1], 1);  y(end)    % 0.3679")
+_solver("ode113", "LSODA", "Solves nonstiff ODEs by variable-order Adams methods (scipy's LSODA).",
+        "[t, y] = ode113(@(t, y) -y, [0 1], 1);  y(end)    % 0.3679")
+_solver("ode78", "DOP853", "Solves nonstiff ODEs by a high-order Runge-Kutta pair (Dormand-Prince 8(5,3)).",
+        "[t, y] = ode78(@(t, y) -y, [0 1], 1, odeset('RelTol', 1e-10));  y(end)    % 0.367879441")
+_solver("ode89", "DOP853", "Solves nonstiff ODEs at tight tolerances by a high-order Runge-Kutta pair "
+        "(Dormand-Prince 8(5,3)).", "[t, y] = ode89(@(t, y) -y, [0 1], 1);  y(end)    % 0.3679")
+
+
+@builtin("deval", family="funfun")
+def deval(first: Value, second: Value, idx: Value | None = None, *, nargout: int = 1):
+    """y = deval(sol, x), deval(sol, x, idx), deval(x, sol), [y, yp] = deval(...)  the solution of an ODE
+    at the points x, from the struct an ODE solver returned.
+
+    Interpolated between the solver's steps by cubic Hermite polynomials through the values and
+    slopes there (MATLAB uses each solver's own interpolant: the values agree within the solver's
+    tolerance). y has one column per point of x, one row per component (idx picks components); yp
+    holds the slopes. Points outside [sol.x(1), sol.x(end)] are an error.
+
+        sol = ode45(@(t, y) -y, [0 1], 1);  deval(sol, 0.5)    % 0.6065
+    """
+    sol, x = (first, second) if type(first) is StructArray else (second, first)
+    if type(sol) is not StructArray or not {"x", "y", "idata"} <= set(sol.fields):
+        raise MatlabError("MATLAB:deval:InvalidSolution", "The solution must be a struct returned by an ODE "
+                          "solver (sol = ode45(...)).")
+    fields = sol.data.flat[0]
+    steps = real_array("deval", fields["x"]).ravel().astype(np.float64)
+    values = np.asarray(real_array("deval", fields["y"]), dtype=np.float64)
+    slopes = np.asarray(real_array("deval", fields["idata"].data.flat[0]["yp"]), dtype=np.float64)
+    points = real_array("deval", x).ravel(order="F").astype(np.float64)
+    lo, hi = min(steps[0], steps[-1]), max(steps[0], steps[-1])
+    if np.any((points < lo) | (points > hi)):
+        raise MatlabError("MATLAB:deval:SolOutsideInterval",
+                          f"Attempting to evaluate the solution outside the interval [{lo:g}, {hi:g}] where it "
+                          "is defined.")
+    order = np.argsort(steps, kind="stable")
+    keep = np.concatenate([[True], np.diff(steps[order]) > 0])
+    curve = scipy.interpolate.CubicHermiteSpline(steps[order][keep], values[:, order][:, keep],
+                                                 slopes[:, order][:, keep], axis=1)
+    rows = slice(None) if idx is None else [int(k) - 1 for k in real_array("deval", idx).ravel()]
+    out = to_value(curve(points)[rows])
+    return out if nargout < 2 else (out, to_value(curve(points, 1)[rows]))
