@@ -325,3 +325,31 @@ def kron(a: Value, b: Value) -> Value:
     with np.errstate(all="ignore"):
         return to_value(cast_result(np.kron(x.astype(np.float64) if x.dtype.kind != "c" else x,
                                             y.astype(np.float64) if y.dtype.kind != "c" else y), cls))
+
+
+@builtin("shiftdim", family="array")
+def shiftdim(a: Value, n: Value | None = None, *, nargout: int = 1):
+    """B = shiftdim(A, n), [B, m] = shiftdim(A)  shift the dimensions of an array.
+
+    For n > 0 the dimensions move n places to the left, the leading ones wrapping round to the end
+    (permute by [n+1:ndims, 1:n]); for n < 0, -n leading singleton dimensions are added. Without n,
+    the leading singleton dimensions are removed and m counts them. Works on arrays of every class.
+
+        size(shiftdim(zeros(1, 1, 3)))       % 3 1
+        size(shiftdim(zeros(2, 3, 4), 1))    % 3 4 2
+    """
+    shape = size_of(a)
+    if n is None:
+        lead = next((k for k, size in enumerate(shape) if size != 1), 0)
+        kept = shape[lead:] + (1,) * max(0, 2 - len(shape[lead:]))
+        out = restructure(a, lambda data: data.reshape(kept, order="F"), "shiftdim")
+        return out if nargout < 2 else (out, float(lead))
+    shift = integer_values(n, "shiftdim")
+    if len(shift) != 1:
+        raise MatlabError("MATLAB:shiftdim:InvalidN", "N must be an integer scalar.")
+    if shift[0] < 0:
+        target = (1,) * -shift[0] + shape
+        return restructure(a, lambda data: data.reshape(target, order="F"), "shiftdim")
+    ndim = len(shape)
+    k = shift[0] % ndim if shift[0] >= ndim else shift[0]
+    return _permuted(a, list(range(k, ndim)) + list(range(k)), "shiftdim")

@@ -177,6 +177,49 @@ def repmat(a: Value, *reps: Value) -> Value:
     return restructure(a, tile, "repmat")
 
 
+def _repeat_counts(value: Value, length: int, what: str) -> np.ndarray:
+    """Copies of each of ``length`` elements: a whole-number scalar (for all) or one per element."""
+    counts = np.asarray(integer_values(value, "repelem"), dtype=np.int64)
+    if counts.size not in (1, length) or np.any(counts < 0):
+        raise MatlabError("MATLAB:repelem:invalidReplications",
+                          f"Replication factors must be nonnegative integers, a scalar or one per {what}.")
+    return np.broadcast_to(counts, (length,)) if counts.size == 1 else counts
+
+
+@builtin("repelem", family="construct")
+def repelem(a: Value, *reps: Value) -> Value:
+    """u = repelem(v, n), B = repelem(A, r1, ..., rN)  repeat each element of an array.
+
+    With one count, v must be a vector (or a scalar: a row of n copies): each element is repeated n
+    times, or n(k) times for a vector n with one count per element. With a count per dimension, each
+    element of A becomes an r1-by-...-by-rN block (rk a scalar, or a vector of one count per index
+    along dimension k). Works on numeric, logical, char, cell, string and struct arrays.
+
+        repelem([1 2 3], 2)          % [1 1 2 2 3 3]
+        repelem([1 2; 3 4], 1, 2)    % [1 1 2 2; 3 3 4 4]
+    """
+    if not reps:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    shape = size_of(a)
+    if len(reps) == 1:
+        if len(shape) != 2 or (1 not in shape):
+            raise MatlabError("MATLAB:repelem:invalidNumInputs",
+                              "The first input must be a vector when only one replication factor is given.")
+        along = 1 if shape[0] == 1 else 0
+        counts = _repeat_counts(reps[0], shape[along], "element")
+        return restructure(a, lambda data: np.repeat(data, counts, axis=along), "repelem")
+    if len(reps) < len(shape):
+        raise MatlabError("MATLAB:repelem:invalidNumInputs",
+                          "Give one replication factor per dimension of the input.")
+
+    def repeat(data: np.ndarray) -> np.ndarray:
+        data = data.reshape(data.shape + (1,) * (len(reps) - data.ndim))
+        for axis, rep in enumerate(reps):
+            data = np.repeat(data, _repeat_counts(rep, data.shape[axis], "index of its dimension"), axis=axis)
+        return data.reshape(normalize_shape(data.shape))
+    return restructure(a, repeat, "repelem")
+
+
 def _reshape_dims(args: tuple[Value, ...], total: int) -> tuple[int, ...]:
     """Target size of reshape, filling in the one [] argument."""
     if len(args) == 1:
