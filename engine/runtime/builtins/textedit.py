@@ -350,23 +350,28 @@ def strings(*args):
 
 # -- pieces between markers, lines ------------------------------------------------------------------
 
-def _between(text: str, start: str, end: str, inclusive: bool) -> list[str]:
-    """Every non-overlapping piece of text from an occurrence of start to the next end after it."""
-    pieces, k = [], 0
+def _spans(text: str, start: str, end: str, inclusive: bool) -> list[tuple[int, int]]:
+    """(from, to) of every non-overlapping piece of text from an occurrence of start to the next end
+    after it, with the markers when ``inclusive``."""
+    spans, k = [], 0
     while True:
         a = text.find(start, k)
         if a < 0:
-            return pieces
+            return spans
         b = text.find(end, a + len(start))
         if b < 0:
-            return pieces
-        pieces.append(text[a:b + len(end)] if inclusive else text[a + len(start):b])
+            return spans
+        spans.append((a, b + len(end)) if inclusive else (a + len(start), b))
         k = b + len(end)
 
 
-def _position_piece(text: str, first: int, last: int, inclusive: bool) -> str:
+def _between(text: str, start: str, end: str, inclusive: bool) -> list[str]:
+    return [text[a:b] for a, b in _spans(text, start, end, inclusive)]
+
+
+def _position_piece(text: str, first: int, last: int, inclusive: bool, fname: str = "extractBetween") -> str:
     if not 1 <= first <= len(text) + 1 or not first - 1 <= last <= len(text):
-        raise MatlabError("MATLAB:extractBetween:InvalidPosition",
+        raise MatlabError(f"MATLAB:{fname}:InvalidPosition",
                           f"The positions {first} and {last} are outside the text (length {len(text)}).")
     return text[first - 1:last] if inclusive else text[first:last - 1]
 
@@ -416,6 +421,61 @@ def extract_between(text, start, end, *options):
     if texts.kind == "string":
         return string_value(items, shape)
     return cell_value([char_row(t) for t in items], shape)
+
+
+def _replace_between(fname: str, text: Value, start: Value, end: Value, new: Value, options: tuple) -> Value:
+    """eraseBetween / replaceBetween: each text with its pieces between the markers replaced by new."""
+    by_position = not isinstance(start, (CharArray, StringArray, CellArray))
+    inclusive = by_position
+    if options:
+        if len(options) != 2 or option_name(options[0]) != "boundaries" or \
+                option_name(options[1]) not in ("inclusive", "exclusive"):
+            raise MatlabError(f"MATLAB:{fname}:InvalidParameter",
+                              "The only option is 'Boundaries', 'inclusive' or 'exclusive'.")
+        inclusive = option_name(options[1]) == "inclusive"
+    replacement = text_arg(new, fname, "The new text")
+
+    def edit(t: str) -> str:
+        if by_position:
+            first = int(count_value(start, fname, "The start position"))
+            last = int(count_value(end, fname, "The end position"))
+            _position_piece(t, first, last, inclusive, fname)   # checks the positions
+            spans = [(first - 1, last) if inclusive else (first, last - 1)]
+        else:
+            spans = _spans(t, text_arg(start, fname, "The start pattern"), text_arg(end, fname, "The end pattern"),
+                           inclusive)
+        for a, b in reversed(spans):
+            t = t[:a] + replacement + t[b:]
+        return t
+    return map_texts(text, fname, edit)
+
+
+@builtin("eraseBetween", family="strings")
+def erase_between(text, start, end, *options):
+    """eraseBetween(str, start, end), eraseBetween(..., 'Boundaries', b)  delete the text between two
+    markers (patterns or positions).
+
+    With patterns every piece from an occurrence of start to the next end is deleted, the markers kept
+    unless 'Boundaries' is 'inclusive'; with positions the characters from start to end, inclusive
+    unless 'Boundaries' is 'exclusive'. The result has the kind and size of str.
+
+        eraseBetween("The quick brown fox", "quick", " fox")    % "The quick fox"
+        eraseBetween('abcdef', 2, 4)                             % 'aef'
+    """
+    return _replace_between("eraseBetween", text, start, end, CharArray.from_str(""), options)
+
+
+@builtin("replaceBetween", family="strings")
+def replace_between(text, start, end, new, *options):
+    """replaceBetween(str, start, end, newText), replaceBetween(..., 'Boundaries', b)  replace the text
+    between two markers (patterns or positions) with newText.
+
+    The pieces and markers are those of eraseBetween; the result has the kind and size of str.
+
+        replaceBetween("a [x] b", "[", "]", "y")    % "a [y] b"
+        replaceBetween('abcdef', 2, 4, '-')          % 'a-ef'
+    """
+    return _replace_between("replaceBetween", text, start, end, new, options)
 
 
 @builtin("splitlines", family="strings")

@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CharArray, StringArray, Value, simplify, size_of
+from ..values import CharArray, StringArray, Value, is_array_like, simplify, size_of, to_array
 from .registry import builtin
 from .strings import WHITESPACE
 from .textutil import TextList, alternation, cell_value, map_texts, option_name, text_arg, texts_of
@@ -50,6 +50,27 @@ def erase(text, match):
         return text
     pattern = re.compile(alternation(olds))
     return map_texts(text, "erase", lambda t: pattern.sub("", t))
+
+
+@builtin("matches", family="strings")
+def matches(text, pattern, *options):
+    """tf = matches(str, pat), matches(str, pat, 'IgnoreCase', true)  whether each text equals one of the
+    patterns exactly.
+
+    str and pat are char, string or cell arrays of char; tf is a logical array of the size of str (a
+    scalar for a char row). Unlike contains, the whole text must match.
+
+        matches(["a" "ab" "b"], ["a" "b"])    % [1 0 1]
+    """
+    ignore = False
+    if options:
+        if len(options) != 2 or option_name(options[0]) != "ignorecase":
+            raise MatlabError("MATLAB:matches:InvalidParameter", "The only option is 'IgnoreCase'.")
+        ignore = bool(np.all(to_array(options[1]))) if is_array_like(options[1]) else False
+    wanted = {p.lower() if ignore else p for p in texts_of(pattern, "matches").items if p is not None}
+    texts = texts_of(text, "matches")
+    found = [t is not None and (t.lower() if ignore else t) in wanted for t in texts.items]
+    return simplify(np.array(found, dtype=bool).reshape(texts.shape, order="F"))
 
 
 @builtin("strip", family="strings")
