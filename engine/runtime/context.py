@@ -79,6 +79,10 @@ class CallContext(ABC):
         MATLAB's narginchk and nargoutchk cannot be used."""
         return None
 
+    def caller_file(self) -> str:
+        """The file of the code that called the builtin ('' for a cell or code typed at the prompt)."""
+        return ""
+
     def function_arity(self, name: str) -> tuple[int, int] | None:
         """(nargin, nargout) that function ``name`` declares (a local function or a function file), each
         negative, -(fixed + 1), when it ends in varargin / varargout; None if it is no such function."""

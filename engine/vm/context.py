@@ -64,6 +64,9 @@ class VMContext(CallContext):
             return None
         return frame.nargin, frame.nargout
 
+    def caller_file(self) -> str:
+        return self.vm.frames[-1].code.file if self.vm.frames else ""
+
     def function_arity(self, name: str) -> tuple[int, int] | None:
         kind = self.vm.function_kind(name)
         if kind not in ("local", "file"):
