@@ -1,11 +1,11 @@
-"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed.
+"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed, clearvars.
 
 iskeyword('for'), iskeyword('x') and namelengthmax recorded with GNU Octave; the rest follows MATLAB's
 documentation: mfilename outside a file (a cell, like MATLAB's command line) is '', iskeyword lists
 MATLAB's 20 keywords, and there is no Java here."""
 import pytest
 
-from harness import C, D, L, case, check, params
+from harness import C, Cell, D, L, case, check, params
 
 CASES = [
     case('keywords', "k = iskeyword('for'); k2 = iskeyword('x'); n = namelengthmax; c = mfilename; l = numel(iskeyword()); e = iskeyword(5);",
@@ -33,3 +33,17 @@ def test_mfilename_names_the_running_file(tmp_path, monkeypatch):
     assert s.execute("[a, b] = whoami();").error is None
     assert s.workspace["a"].to_str() == "whoami"
     assert s.workspace["b"].to_str() == str(tmp_path / "whoami")
+
+
+CLEARVARS = [
+    # recorded with GNU Octave
+    case('clearvars_forms', "a=1; ab=2; b=3; c=4; clearvars a* -except ab; w1 = who; clearvars -except w1; w2 = who; "
+         "x1=1; x2=2; y=3; clearvars -regexp ^x\\d; w3 = who;",
+         w1=Cell([C('ab'), C('b'), C('c')], (3, 1)), w2=Cell([C('w1')]), w3=Cell([C('w1'), C('w2'), C('y')], (3, 1))),
+    case('clearvars_all', "p = 1; q = 2; clearvars; n = numel(who);", n=D(0)),
+]
+
+
+@pytest.mark.parametrize("c", params(CLEARVARS))
+def test_clearvars(session, c):
+    check(session, c)

@@ -105,6 +105,41 @@ def clear(ctx, *args):
     return None
 
 
+@builtin("clearvars", family="workspace")
+def clearvars(ctx, *args):
+    """clearvars, clearvars name1 name2 ..., clearvars -except keep1 keep2 ..., clearvars -regexp expr ...
+    Remove variables from the workspace.
+
+    Without names every variable is removed; names may use the * wildcard, and -regexp makes the
+    following names regular expressions. After -except, the names (or patterns) listed are kept:
+    clearvars -except x clears everything but x, clearvars a* -except ab clears the a* variables but ab.
+    Global variables stay global (clear global removes them).
+
+        clearvars -except results
+    """
+    words = [text_arg(a, "clearvars", "Argument") for a in args]
+    cut = next((k for k, w in enumerate(words) if w.lower() == "-except"), len(words))
+    chosen, kept = words[:cut], words[cut + 1:]
+    variables = ctx.variables()
+    names = list(variables)
+    targets = _chosen_names(names, chosen) if chosen else names
+    keep = set(_chosen_names(names, kept)) if kept else set()
+    for name in targets:
+        if name not in keep:
+            del variables[name]
+    return None
+
+
+def _chosen_names(names: list[str], words: list[str]) -> list[str]:
+    """The names the words of clearvars select: names or * patterns, regular expressions after -regexp."""
+    plain = [w for w in words if not w.startswith("-")]
+    if words and words[0].lower() == "-regexp":
+        return selected_names(names, plain, True)
+    if any(w.lower() == "-regexp" for w in words):
+        raise MatlabError("MATLAB:clearvars:RegexpPosition", "-regexp must come before the names it applies to.")
+    return selected_names(names, plain, False)
+
+
 def _listed(ctx: CallContext, args: tuple) -> list[str]:
     names = sorted(ctx.variables())
     patterns = [text_arg(a, "who", "Name") for a in args]
