@@ -1,4 +1,4 @@
-"""Builtins that run MATLAB text or reach into another frame: eval, evalin, assignin.
+"""Builtins that run MATLAB text or reach into another frame: eval, evalc, evalin, assignin.
 
 They need the VM itself (compiling code and running it in a caller's workspace), so they live here and
 take the VM's own context (``ctx.vm``); the VM imports this module, which registers them.
@@ -9,6 +9,7 @@ from typing import Any
 
 from ..runtime.builtins.registry import builtin
 from ..runtime.errors import MatlabError
+from ..mir.lower import char_value
 from .build import build_cell
 from .frame import Frame
 from .slowpath import text_of
@@ -58,6 +59,33 @@ def eval_(ctx, expression, catch=None, nargout=0):
         if catch is None:
             raise
         return run_in(vm, frame, text_arg(catch, "eval"), nargout)
+
+
+@builtin("evalc", family="vm")
+def evalc(ctx, expression, catch=None):
+    """T = evalc(expression), evalc(expression, catchExpression)  run MATLAB code held in text and return
+    what it printed, instead of printing it.
+
+    The code runs in the calling workspace as eval runs it; everything it displays or prints (values,
+    disp, fprintf to the screen, warnings) becomes the char row T, lines separated by newline
+    characters. Figures are still shown.
+
+        T = evalc('x = 3')    % T holds the display of x
+    """
+    vm, frame = ctx.vm, ctx.vm.frames[-1]
+    captured: list[str] = []
+    write, hook = vm.write, vm.state.display_hook
+    vm.write, vm.state.display_hook = captured.append, None
+    try:
+        try:
+            run_in(vm, frame, text_arg(expression, "evalc"))
+        except MatlabError:
+            if catch is None:
+                raise
+            run_in(vm, frame, text_arg(catch, "evalc"))
+    finally:
+        vm.write, vm.state.display_hook = write, hook
+    return char_value("".join(captured))
 
 
 def workspace_frame(ctx, where: Any, fname: str) -> Frame:

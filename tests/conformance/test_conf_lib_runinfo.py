@@ -1,4 +1,4 @@
-"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed, clearvars.
+"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed, clearvars, evalc.
 
 iskeyword('for'), iskeyword('x') and namelengthmax recorded with GNU Octave; the rest follows MATLAB's
 documentation: mfilename outside a file (a cell, like MATLAB's command line) is '', iskeyword lists
@@ -46,4 +46,17 @@ CLEARVARS = [
 
 @pytest.mark.parametrize("c", params(CLEARVARS))
 def test_clearvars(session, c):
+    check(session, c)
+
+
+EVALC = [
+    # MATLAB's documentation: evalc returns what the code prints (disp(5) prints five characters wide)
+    case('evalc_captures_output', "U = evalc('disp(5); fprintf(''a\\n'');'); V = evalc('error(''boom'')', 'disp(1)'); "
+         "W = evalc('y = 1;'); z = y;", stdout="", U=C('     5\na\n'), V=C('     1\n'), W=C(''), z=D(1)),
+    case('evalc_error_propagates', "T = evalc('error(''my:id'', ''boom'')');", error=('my:id', 'boom')),
+]
+
+
+@pytest.mark.parametrize("c", params(EVALC))
+def test_evalc(session, c):
     check(session, c)
