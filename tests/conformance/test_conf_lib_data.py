@@ -1,8 +1,9 @@
-"""Conformance: k largest/smallest elements, local extrema and missing data (maxk, mink, islocalmax,
-islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite).
+"""Conformance: k largest/smallest elements, local extrema, missing data and trends (maxk, mink,
+islocalmax, islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite, detrend).
 
-Octave 7 has none of these functions: the expected values are written by hand from MATLAB's
-documentation (its examples and definitions), each checked by reasoning in the comment above it."""
+Octave 7 has none of these functions but detrend: the expected values are written by hand from
+MATLAB's documentation (its examples and definitions), each checked by reasoning in the comment above
+it; detrend's were recorded with GNU Octave."""
 import pytest
 
 from harness import C, Cell, D, L, case, check, nan, params
@@ -37,6 +38,14 @@ CASES = [
          n=D([1, 1, 3, 3, nan]), tf=L([1, 0, 1, 0, 0]), u=D([0, -2, 8, 30, 64]), w=D([1, 3, 2, 4, 3, 5], (2, 3))),
     case('fillmissing_bad_type', "a = fillmissing(int8([1 2]), 'previous');",
          error=('MATLAB:fillmissing:UnsupportedType', 'fillmissing supports double and single arrays.')),
+    # recorded with GNU Octave (c and f are zero up to rounding: rounded here)
+    case('detrend_forms', "a = detrend([1 2 4 4]); b = detrend([1 2 4 4], 0); c = round(detrend([1 4 9 16 25]', 2) * 1e9); d = detrend([1 2; 3 5; 6 7]); e = detrend([0 1 2 3 2 1 0], 'linear');",
+         a=D([-0.10000000000000031, -0.20000000000000018, 0.6999999999999997, -0.39999999999999947]), b=D([-1.75, -0.75, 1.25, 1.25]),
+         c=D([0, 0, 0, 0, 0], (5, 1)),
+         d=D([0.16666666666666585, -0.3333333333333339, 0.16666666666666696, -0.16666666666666696, 0.33333333333333215, -0.16666666666666785], (3, 2)),
+         e=D([-1.2857142857142851, -0.28571428571428537, 0.7142857142857146, 1.7142857142857144, 0.7142857142857144, -0.2857142857142856, -1.2857142857142858])),
+    # MATLAB: a breakpoint lets the linear trend bend there (data bending at index 4 detrend to zero)
+    case('detrend_breakpoint', "f = round(detrend([0 1 2 3 2 1 0], 1, 4) * 1e9);", f=D([0, 0, 0, 0, 0, 0, 0])),
     case('anynan_allfinite', 'a = anynan([1 NaN]); b = anynan(int8(3)); c = allfinite([1 Inf]); d = allfinite([]);',
          a=L(1), b=L(0), c=L(0), d=L(1)),
 ]

@@ -1,4 +1,4 @@
-"""Descriptive statistics: prctile quantile range bounds mad cov corrcoef rescale normalize.
+"""Descriptive statistics: prctile quantile range bounds mad cov corrcoef rescale normalize detrend.
 
 Percentiles use MATLAB's default method: the sorted n values stand for the percentages
 100*((1:n)-0.5)/n, percentages between them are interpolated linearly, and those outside take the
@@ -369,3 +369,42 @@ def normalize(a: Value, *args: Value, nargout: int = 1) -> Value:
         out, center, scale = _normalized(arr, axis, method, option)
     outs = tuple(to_value(cast_result(np.asarray(v), cls)) for v in (out, center, scale))
     return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
+
+
+@builtin("detrend", family="data")
+def detrend(x: Value, *args: Value) -> Value:
+    """D = detrend(x), detrend(x, n), detrend(x, 'constant'), detrend(x, 1, bp)  remove a polynomial trend.
+
+    Subtracts the least-squares line (n = 1, the default, also 'linear'), mean (n = 0, 'constant') or
+    polynomial of degree n fitted over the positions 1, 2, ... of a vector, or of each column of a
+    matrix. With breakpoints bp (indices) and n = 1 the trend is a continuous piecewise line that may
+    bend at each breakpoint. The result has the size of x.
+
+        detrend([1 2 4 4])    % [-0.1 -0.2 0.7 -0.4]
+    """
+    arr = numeric_array(x, "detrend")
+    if class_of(x) not in ("double", "single") or arr.ndim > 2:
+        raise MatlabError("MATLAB:detrend:InvalidInput", "Input must be a double or single vector or matrix.")
+    degree = 1
+    if args:
+        word = option_text(args[0])
+        degree = {"constant": 0, "linear": 1}.get((word or "").lower(), -1) if word is not None else \
+            int(real_scalar("detrend", args[0], "n"))
+        if degree < 0:
+            raise MatlabError("MATLAB:detrend:InvalidTrendType", "The trend must be 'constant', 'linear' or a "
+                              "nonnegative integer degree.")
+    breaks = real_array("detrend", args[1]).ravel() if len(args) > 1 else np.zeros(0)
+    if breaks.size and degree != 1:
+        raise MatlabError("MATLAB:detrend:BreakPoints", "Breakpoints need the linear trend (n = 1).")
+    columns = arr.reshape(-1, 1) if arr.shape[0] == 1 else arr
+    n = columns.shape[0]
+    t = np.arange(1.0, n + 1)
+    scale = t / n if n else t
+    basis = np.stack([scale ** k for k in range(degree, -1, -1)], axis=1)
+    if breaks.size:
+        inside = np.unique(breaks[(breaks > 1) & (breaks < n)])
+        basis = np.concatenate([basis] + [np.maximum(t - b, 0).reshape(-1, 1) / n for b in inside], axis=1)
+    data = columns.astype(np.float64)
+    fit, *_ = np.linalg.lstsq(basis, data, rcond=None) if n else (np.zeros((basis.shape[1], data.shape[1])),)
+    out = (data - basis @ fit).reshape(arr.shape).astype(work_dtype(class_of(x)))
+    return to_value(out)
