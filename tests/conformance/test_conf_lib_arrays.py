@@ -1,4 +1,4 @@
-"""Conformance: repelem, shiftdim, uniquetol and ismembertol.
+"""Conformance: repelem, shiftdim, uniquetol, ismembertol and convn.
 
 Values recorded with GNU Octave (tests/conformance/record.py) unless a comment says otherwise."""
 import pytest
@@ -20,6 +20,7 @@ CASES = [
     # Octave has no ismembertol: by hand from the definition (tolerance 1e-6 * max(abs([A(:); B(:)])))
     case('ismembertol_forms', 'l = ismembertol([1 2.0000001 3], [2 4]); [l2, loc] = ismembertol([1 2.0000001 4], [4 2 2]); l3 = ismembertol(1.05, 1, 0.1);',
          l=L([0, 1, 0]), l2=L([0, 1, 1]), loc=D([0, 2, 1]), l3=L(1)),
+    case('convn_forms', "a = convn(ones(2, 2, 2), ones(2, 2, 2)); s = size(a); b = convn([1 2 3], [1 1]); c = convn(magic(4), [1 2; 3 4], 'same'); d = convn(reshape(1:8, 2, 2, 2), ones(1, 1, 2), 'valid'); e = convn(magic(3), [1 0 -1], 'valid');", a=D([1, 2, 1, 2, 4, 2, 1, 2, 1, 2, 4, 2, 4, 8, 4, 2, 4, 2, 1, 2, 1, 2, 4, 2, 1, 2, 1], (3, 3, 3)), s=D([3, 3, 3]), b=D([1, 3, 5, 3]), c=D([91, 78, 79, 58, 49, 94, 89, 101, 79, 88, 91, 63, 68, 56, 50, 4], (4, 4)), d=D([6, 8, 10, 12], (2, 2)), e=D([-2, 4, -2], (3, 1))),
     case('uniquetol_integer_input', 'a = uniquetol(int8([1 2]));',
          error=('MATLAB:uniquetol:unsupportedClass', 'Input must be a real double or single array.')),
 ]

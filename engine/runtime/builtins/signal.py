@@ -45,22 +45,19 @@ def _shape_option(value: Value | None, fname: str) -> str:
     return word.lower()
 
 
-def _part(full: np.ndarray, a_shape: tuple[int, int], b_shape: tuple[int, int], shape: str) -> np.ndarray:
-    """The 'full', 'same' (central part of A's size) or 'valid' (no zero padding) part of a 2-D
-    convolution of sizes a_shape and b_shape."""
+def _part(full: np.ndarray, a_shape: tuple[int, ...], b_shape: tuple[int, ...], shape: str) -> np.ndarray:
+    """The 'full', 'same' (central part of A's size) or 'valid' (no zero padding) part of a convolution
+    of arrays of sizes a_shape and b_shape (of one number of dimensions)."""
     if shape == "full":
         return full
     if shape == "same":
-        rows, cols = b_shape[0] // 2, b_shape[1] // 2
-        return full[rows:rows + a_shape[0], cols:cols + a_shape[1]]
-    rows, cols = max(a_shape[0] - b_shape[0] + 1, 0), max(a_shape[1] - b_shape[1] + 1, 0)
-    start_r, start_c = max(b_shape[0] - 1, 0), max(b_shape[1] - 1, 0)
-    return full[start_r:start_r + rows, start_c:start_c + cols]
+        return full[tuple(slice(b // 2, b // 2 + a) for a, b in zip(a_shape, b_shape))]
+    return full[tuple(slice(max(b - 1, 0), max(b - 1, 0) + max(a - b + 1, 0)) for a, b in zip(a_shape, b_shape))]
 
 
 def _convolve_full(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.size == 0 or b.size == 0:
-        shape = (max(a.shape[0] + b.shape[0] - 1, 0), max(a.shape[1] + b.shape[1] - 1, 0))
+        shape = tuple(max(m + n - 1, 0) for m, n in zip(a.shape, b.shape))
         return np.zeros(shape, dtype=np.result_type(a, b))
     return scipy.signal.convolve(a, b, mode="full")
 
@@ -127,6 +124,24 @@ def conv2(*args: Value) -> Value:
         col, row = u.reshape(-1, 1, order="F"), v.reshape(1, -1, order="F")
         kernel_shape = (col.shape[0], row.shape[1])
         out = _part(_convolve_full(_convolve_full(a, col), row), a.shape, kernel_shape, how)
+    return to_value(np.ascontiguousarray(out).astype(_result_dtype(out, cls)))
+
+
+@builtin("convn", family="numerical")
+def convn(a: Value, b: Value, shape: Value | None = None) -> Value:
+    """C = convn(A, B), convn(A, B, shape)  N-dimensional convolution.
+
+    shape is 'full' (default: each dimension size(A, k) + size(B, k) - 1), 'same' (the central part, the
+    size of A) or 'valid' (only the parts computed without zero padding).
+
+        convn(ones(2, 2, 2), ones(2, 2, 2))    % 3x3x3, 8 in the middle
+    """
+    how = "full" if shape is None else _shape_option(shape, "convn")
+    (x, y), cls = _arrays("convn", (a, b), FLOAT_INPUTS)
+    ndim = max(x.ndim, y.ndim)
+    x, y = (v.reshape(v.shape + (1,) * (ndim - v.ndim)) for v in (x, y))
+    out = _part(_convolve_full(x, y), x.shape, y.shape, how)
+    out = out.reshape(normalize_shape(out.shape))
     return to_value(np.ascontiguousarray(out).astype(_result_dtype(out, cls)))
 
 
