@@ -11,6 +11,7 @@ linearly at the edges.
 from __future__ import annotations
 
 import numpy as np
+import scipy.interpolate
 
 from ..errors import MatlabError
 from ..semantics import to_value
@@ -127,7 +128,7 @@ def del2(u: Value, *args: Value) -> Value:
         return to_value(total / data.ndim)
 
 
-INTERP2_METHODS = ("linear", "nearest")
+INTERP2_METHODS = ("linear", "nearest", "spline")
 
 
 def _grid_vector(fname: str, arr: np.ndarray, axis: int, n: int) -> np.ndarray:
@@ -152,6 +153,16 @@ def _cell_of(grid: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     return k, t, (q >= grid[0]) & (q <= grid[-1])
 
 
+def _spline_surface(x: np.ndarray, y: np.ndarray, v: np.ndarray, xq: np.ndarray, yq: np.ndarray) -> np.ndarray:
+    """The tensor-product not-a-knot cubic spline through the grid values, at the query points."""
+    if min(v.shape) < 4:
+        raise MatlabError("MATLAB:interp2:SplineTooFewPoints", "'spline' needs at least four grid points in "
+                          "each dimension.")
+    surface = scipy.interpolate.RegularGridInterpolator((y, x), v, method="cubic", bounds_error=False)
+    points = np.stack([np.clip(yq, y[0], y[-1]).ravel(), np.clip(xq, x[0], x[-1]).ravel()], axis=1)
+    return surface(points).reshape(xq.shape)
+
+
 @builtin("interp2", family="numerical")
 def interp2(*args: Value) -> Value:
     """interp2(X, Y, V, Xq, Yq), interp2(V, Xq, Yq), interp2(..., method), interp2(..., method, extrapval)
@@ -159,7 +170,8 @@ def interp2(*args: Value) -> Value:
 
     Interpolates the gridded values V (rows at the y coordinates Y, columns at the x coordinates X;
     vectors or meshgrid matrices; default 1:n and 1:m) at the points (Xq, Yq) by 'linear' (bilinear,
-    the default) or 'nearest'. Xq and Yq of the same size give a result of that size; a row Xq and a
+    the default), 'nearest' or 'spline' (the tensor-product not-a-knot cubic spline, at least four
+    points in each dimension). Xq and Yq of the same size give a result of that size; a row Xq and a
     column Yq are grid vectors. Points outside the grid give NaN or extrapval.
 
         interp2([1 2; 3 4], 1.5, 1.5)    % 2.5
@@ -172,7 +184,7 @@ def interp2(*args: Value) -> Value:
         word = option_text(values.pop()).lower()
         if word not in INTERP2_METHODS:
             raise MatlabError("MATLAB:interp2:InvalidMethod",
-                              "interp2 supports the methods 'linear' and 'nearest'.")
+                              "interp2 supports the methods 'linear', 'nearest' and 'spline'.")
         method = word
     if len(values) not in (3, 5):
         raise MatlabError("MATLAB:interp2:nargin", "interp2 takes (V, Xq, Yq) or (X, Y, V, Xq, Yq), then "
@@ -190,7 +202,9 @@ def interp2(*args: Value) -> Value:
     with np.errstate(all="ignore"):
         kx, tx, in_x = _cell_of(x, xq)
         ky, ty, in_y = _cell_of(y, yq)
-        if method == "nearest":
+        if method == "spline":
+            out = _spline_surface(x, y, v, xq, yq)
+        elif method == "nearest":
             out = v[ky + (ty >= 0.5), kx + (tx >= 0.5)]
         else:
             out = (v[ky, kx] * (1 - tx) * (1 - ty) + v[ky, kx + 1] * tx * (1 - ty)
