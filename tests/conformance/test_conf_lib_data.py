@@ -1,9 +1,9 @@
 """Conformance: k largest/smallest elements, local extrema, missing data and trends (maxk, mink,
-islocalmax, islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite, detrend).
+islocalmax, islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite, detrend; mode's third output).
 
-Octave 7 has none of these functions but detrend: the expected values are written by hand from
-MATLAB's documentation (its examples and definitions), each checked by reasoning in the comment above
-it; detrend's were recorded with GNU Octave."""
+Octave 7 has none of these functions but detrend and mode: the expected values are written by hand
+from MATLAB's documentation (its examples and definitions), each checked by reasoning in the comment
+above it; those of detrend and mode were recorded with GNU Octave."""
 import pytest
 
 from harness import C, Cell, D, L, case, check, nan, params
@@ -46,6 +46,8 @@ CASES = [
          e=D([-1.2857142857142851, -0.28571428571428537, 0.7142857142857146, 1.7142857142857144, 0.7142857142857144, -0.2857142857142856, -1.2857142857142858])),
     # MATLAB: a breakpoint lets the linear trend bend there (data bending at index 4 detrend to zero)
     case('detrend_breakpoint', "f = round(detrend([0 1 2 3 2 1 0], 1, 4) * 1e9);", f=D([0, 0, 0, 0, 0, 0, 0])),
+    # recorded with GNU Octave
+    case('mode_three_outputs', '[m, f, c] = mode([1 2 2 3 3]); [m2, f2, c2] = mode([1 1; 2 2; 2 1]);', m=D(2), f=D(2), c=Cell([D([2, 3], (2, 1))]), m2=D([2, 1]), f2=D([2, 2]), c2=Cell([D(2), D(1)])),
     case('anynan_allfinite', 'a = anynan([1 NaN]); b = anynan(int8(3)); c = allfinite([1 Inf]); d = allfinite([]);',
          a=L(1), b=L(0), c=L(0), d=L(1)),
 ]

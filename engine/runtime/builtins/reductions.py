@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype, working_arrays
-from ..values import INTEGER_CLASSES, Value, class_of
+from ..values import INTEGER_CLASSES, CellArray, Value, class_of
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import Operation, Reduction, builtin, define_operation
 from .sizes import (DIM_ERROR, clamp_axis, dim_arg, dim_list, first_nonsingleton, integer_values,
@@ -532,22 +532,24 @@ def nnz(a: Value) -> float:
     return float(np.count_nonzero(numeric_array(a, "nnz")))
 
 
-def _mode_of(values: np.ndarray) -> tuple[float, int]:
-    """The most frequent non-NaN value of a 1-d array (the smallest on ties) and its count."""
+def _mode_of(values: np.ndarray) -> tuple[float, int, np.ndarray]:
+    """The most frequent non-NaN value of a 1-d array (the smallest on ties), its count, and every value
+    that occurs that often (sorted)."""
     values = values[~np.isnan(values)] if values.dtype.kind in "fc" else values
     if not values.size:
-        return np.nan, 0
+        return np.nan, 0, values[:0]
     distinct, counts = np.unique(values, return_counts=True)
     best = int(np.argmax(counts))
-    return distinct[best], int(counts[best])
+    return distinct[best], int(counts[best]), distinct[counts == counts[best]]
 
 
 @builtin("mode", family="reduction", fusion="reduction")
 def mode(a: Value, dim: Value | None = None, *, nargout: int = 1) -> Value:
-    """mode(A), mode(A, dim), [M, F] = mode(...)  most frequent value along a dimension.
+    """mode(A), mode(A, dim), [M, F, C] = mode(...)  most frequent value along a dimension.
 
     Works along the first non-singleton dimension (or dim); ties go to the smallest value and NaN is
-    ignored. F holds how often M occurs. The class is kept; mode([]) is NaN.
+    ignored. F holds how often M occurs, C (a cell array the size of M) every value that occurs that
+    often, as a sorted column. The class is kept; mode([]) is NaN.
 
         mode([1 2 2 3 3])    % 2
     """
@@ -561,7 +563,13 @@ def mode(a: Value, dim: Value | None = None, *, nargout: int = 1) -> Value:
     results = [_mode_of(row) for row in flat]
     shape = moved.shape[:-1] + (1,)
     cls = result_class(a) if class_of(a) != "logical" else "logical"
-    values = np.array([v for v, _ in results], dtype=np.float64).reshape(shape)
-    counts = np.array([c for _, c in results], dtype=np.float64).reshape(shape)
-    outs = (cast_result(np.moveaxis(values, -1, axes[0]), cls), np.moveaxis(counts, -1, axes[0]))
-    return tuple(to_value(o) for o in outs)[:max(nargout, 1)]
+    values = np.array([v for v, _, _ in results], dtype=np.float64).reshape(shape)
+    counts = np.array([c for _, c, _ in results], dtype=np.float64).reshape(shape)
+    outs = tuple(to_value(o) for o in (cast_result(np.moveaxis(values, -1, axes[0]), cls),
+                                       np.moveaxis(counts, -1, axes[0])))
+    if nargout < 3:
+        return outs[:max(nargout, 1)]
+    ties = np.empty(len(results), dtype=object)
+    for k, (_, _, tied) in enumerate(results):
+        ties[k] = to_value(cast_result(tied.astype(np.float64).reshape(-1, 1), cls))
+    return outs + (CellArray(np.moveaxis(ties.reshape(shape), -1, axes[0])),)
