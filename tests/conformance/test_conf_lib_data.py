@@ -1,5 +1,6 @@
 """Conformance: k largest/smallest elements, local extrema, missing data and trends (maxk, mink,
-islocalmax, islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite, detrend; mode's third output).
+islocalmax, islocalmin, ismissing, rmmissing, fillmissing, anynan, allfinite, detrend; mode's third
+output).
 
 Octave 7 has none of these functions but detrend and mode: the expected values are written by hand
 from MATLAB's documentation (its examples and definitions), each checked by reasoning in the comment
