@@ -6,6 +6,8 @@ import pytest
 from harness import C, Cell, D, L, St, case, check, num, params
 
 CASES = [
+    # recorded with GNU Octave: cellfun's legacy function names
+    case('cellfun_legacy', "b = cellfun('isclass', {1, 'a'}, 'char'); s = cellfun('size', {ones(2,3), 1}, 2); r = cellfun('isreal', {1, 1i, 'a'}); l = cellfun('islogical', {true, 1}); n = cellfun('isnumeric', {1, 'a', int8(2)});", b=L([0, 1]), s=D([3, 1]), r=L([1, 0, 1]), l=L([1, 0]), n=L([1, 0, 1])),
     case('structfun_uniform', "a = structfun(@numel, struct('a', 1:3, 'b', 'xy'));", a=D([3, 2], (2, 1))),
     case('structfun_cells', "b = structfun(@(x) x * 2, struct('a', 1, 'b', [1 2]), 'UniformOutput', false);", b=St(a=D(2), b=D([2, 4]))),
     case('structfun_two_outputs', "[m, k] = structfun(@max, struct('a', [1 5 2], 'b', [7 3]));", m=D([5, 7], (2, 1)), k=D([2, 1], (2, 1))),

@@ -3,8 +3,10 @@
 Options 'UniformOutput' (default true: every output must be a numeric, logical or char scalar and all
 of one class, collected into an array of the input's size; false: a cell array) and 'ErrorHandler'
 (called as handler(err, inputs...) when the function errors, err a struct with message, identifier and
-index); option names may be abbreviated ('uni', 0) as MATLAB allows. cellfun also takes the legacy function names 'isempty', 'length', 'ndims' and 'prodofsize',
-computed without a call.
+index); option names may be abbreviated ('uni', 0) as MATLAB allows. cellfun also takes the legacy
+function names 'isempty', 'islogical', 'isnumeric', 'isreal', 'length', 'ndims', 'prodofsize',
+'size' (cellfun('size', C, k)) and 'isclass' (cellfun('isclass', C, className)), computed without a
+call.
 """
 from __future__ import annotations
 
@@ -27,6 +29,15 @@ _LEGACY: dict[str, Callable[[Value], float | bool]] = {
     "length": lambda v: 0.0 if 0 in size_of(v) else float(max(size_of(v))),
     "ndims": lambda v: float(len(size_of(v))),
     "prodofsize": lambda v: float(np.prod(size_of(v))),
+    "isreal": lambda v: class_of(v) in _UNIFORM_CLASSES and not np.iscomplexobj(v),
+    "islogical": lambda v: class_of(v) == "logical",
+    "isnumeric": lambda v: class_of(v) in DTYPE_OF_CLASS and class_of(v) != "logical",
+}
+# legacy names that take one more argument: cellfun('size', C, k), cellfun('isclass', C, className)
+_LEGACY_WITH_ARGUMENT: dict[str, Callable[[Value, Value], float | bool]] = {
+    "size": lambda v, k: float(size_of(v)[int(np.asarray(k).ravel()[0]) - 1])
+    if int(np.asarray(k).ravel()[0]) <= len(size_of(v)) else 1.0,
+    "isclass": lambda v, name: class_of(v) == text_arg(name, "cellfun", "Class name"),
 }
 
 
@@ -38,6 +49,7 @@ class _Call:
     uniform: bool = True
     handler: Any = None
     pick: Callable[[Value, int], Value] = element    # the k-th argument taken from an input
+    parameter: Value = None                            # of a legacy name that takes one: cellfun('size', C, k)
 
 
 def _option(value: Value) -> str | None:
@@ -74,8 +86,11 @@ def _parse(fname: str, fn: Value, args: tuple) -> _Call:
 
 
 def _invoke(ctx: CallContext, call: _Call, args: list[Value], index: int, nargout: int) -> tuple:
-    if type(call.fn) is str and call.fn in _LEGACY and call.fname == "cellfun":
-        return (_LEGACY[call.fn](args[0]),)
+    if type(call.fn) is str and call.fname == "cellfun":
+        if call.parameter is not None:
+            return (_LEGACY_WITH_ARGUMENT[call.fn](args[0], call.parameter),)
+        if call.fn in _LEGACY:
+            return (_LEGACY[call.fn](args[0]),)
     try:
         return tuple(ctx.call(call.fn, args, nargout))
     except MatlabError as err:
@@ -144,12 +159,16 @@ def cellfun(ctx, fn, *args, nargout=1):
     Calls func on the contents of each cell of C1..Cm (same sizes). With 'UniformOutput' true (the
     default) every result must be a scalar of one class and the outputs are arrays of C's size;
     otherwise they are cell arrays. func is a function handle or a function name; the legacy names
-    'isempty', 'length', 'ndims' and 'prodofsize' are also accepted.
+    'isempty', 'islogical', 'isnumeric', 'isreal', 'length', 'ndims', 'prodofsize', 'size' (with k)
+    and 'isclass' (with a class name) are also accepted.
 
         cellfun(@numel, {'ab', 'cde'})                       % [2 3]
         cellfun(@(x) x * 2, {1, [1 2]}, 'UniformOutput', false)   % {2, [2 4]}
     """
-    call = _parse("cellfun", fn, args)
+    legacy = type(fn) is CharArray and fn.to_str() in _LEGACY_WITH_ARGUMENT and len(args) == 2
+    call = _parse("cellfun", fn, args[:1] if legacy else args)
+    if legacy:
+        call.parameter = args[1]
     if any(type(v) is not CellArray for v in call.inputs):
         raise MatlabError("MATLAB:cellfun:NotACell", "Input #2 expected to be a cell array, was "
                           f"{class_of(next(v for v in call.inputs if type(v) is not CellArray))} instead.")
