@@ -180,6 +180,8 @@ class SlowPaths:
     def set_graphics(self, base: Any, path: list, value: Any) -> bool:
         """``h.Name = v`` or ``h(k).Name(...) = v`` where h holds graphics handles: set the property (the
         variable keeps its handles); False when it is no such assignment."""
+        if graphics_objects.dot_objects(self.state, base) is None:
+            return False                # no graphics handles: the usual assignment (x(1).a = 5 grows x)
         if path[0][0] == "()" and len(path) > 1 and path[1][0] == ".":
             base, path = indexing.index(base, path[0][1]), path[1:]
         if path[0][0] != ".":
