@@ -171,7 +171,8 @@ class SlowPaths:
         value = R[rhs]
         if value is None:           # never store "no value" into an array, cell or struct
             value = cleared(self, frame, rhs)
-        if type(base) in NUMBERS and self.set_graphics(base, path, value):
+        if type(base) in NUMBERS and (path[0][0] == "." or len(path) > 1 and path[1][0] == ".") and \
+                self.set_graphics(base, path, value):
             return
         new = indexing.assign(base, path, value, inplace)
         R[slot] = new
