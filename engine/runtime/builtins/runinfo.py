@@ -11,13 +11,10 @@ import numpy as np
 from ..context import CallContext
 from ..errors import MatlabError
 from ..values import CellArray, CharArray, FunctionHandle, Value
+from .control import KEYWORDS
 from .registry import builtin
 from .sizes import option_text
 from .textutil import char_row
-
-# iskeyword's list in MATLAB (the words no variable or function may be named)
-KEYWORDS = ("break", "case", "catch", "classdef", "continue", "else", "elseif", "end", "for", "function",
-            "global", "if", "otherwise", "parfor", "persistent", "return", "spmd", "switch", "try", "while")
 
 
 @builtin("mfilename", family="workspace")
@@ -76,7 +73,7 @@ def iskeyword(word: Value | None = None) -> Value:
     """
     if word is None:
         data = np.empty((len(KEYWORDS), 1), dtype=object)
-        for k, name in enumerate(KEYWORDS):
+        for k, name in enumerate(sorted(KEYWORDS)):
             data[k, 0] = char_row(name)
         return CellArray(data)
     text = option_text(word)
