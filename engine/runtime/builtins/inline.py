@@ -91,6 +91,8 @@ def formula(f: Value) -> Value:
 def argnames(f: Value) -> Value:
     """names = argnames(f)  the argument names of an inline function, as a column cell array.
 
+    Works on any anonymous function; a named handle (@sin) has no argument names and is an error.
+
         argnames(inline('a*x + b', 'x', 'a', 'b'))    % {'x'; 'a'; 'b'}
     """
     from .textutil import cell_value

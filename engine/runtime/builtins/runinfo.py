@@ -84,6 +84,8 @@ def iskeyword(word: Value | None = None) -> Value:
 def namelengthmax() -> float:
     """n = namelengthmax  the longest name a variable, function or field may have: 63 characters.
 
+    isvarname rejects longer names; matlab.lang.makeValidName is not provided.
+
         namelengthmax    % 63
     """
     return 63.0
@@ -107,6 +109,8 @@ def usejava(feature: Value) -> bool:
 @builtin("isdeployed", family="system")
 def isdeployed() -> bool:
     """tf = isdeployed  whether the program runs as a deployed (compiled) application: always false.
+
+    Programs run here in the kernel or a Session, never as a compiled application.
 
         if ~isdeployed, disp('interactive'), end
     """

@@ -174,6 +174,8 @@ def cylinder(ctx, *args, nargout=0):
 def ishold(ctx, *args):
     """tf = ishold | ishold(ax)  whether hold is on for the current axes (false with no figure or axes).
 
+    hold on, hold off and hold (toggle) set it; with ax, the hold state of that axes.
+
         hold on; ishold    % true
     """
     gs = graphics_state(ctx.state)
