@@ -111,6 +111,7 @@ class Session:
             exit_status = exc.status
         except MatlabError as exc:
             error = exc.with_traceback(None)   # its frames would keep their values (GPU buffers) alive
+            self.state.last_error = (error.message, error.identifier)
         except KeyboardInterrupt:
             error = interrupt_error()
         except Exception as exc:  # noqa: BLE001 - an engine bug must not escape as a Python error

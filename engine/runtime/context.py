@@ -30,6 +30,7 @@ class SessionState:
     path: list[str] = field(default_factory=list)          # addpath folders (working folder is implicit)
     warnings_off: set[str] = field(default_factory=set)     # identifiers turned off; "all" for all
     last_warning: tuple[str, str] = ("", "")                 # (message, identifier) for lastwarn
+    last_error: tuple[str, str] = ("", "")                   # (message, identifier) for lasterr
     timers: dict[str, float] = field(default_factory=dict)  # tic state
     extras: dict[str, Any] = field(default_factory=dict)     # per-family state (figures, ...) by name
     # Front-end hook for unsuppressed results: display_hook(name, value, text) -> bool. The VM calls it

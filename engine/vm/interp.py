@@ -83,6 +83,7 @@ def handle_error(vm: "VM", frame: "Frame", exc: BaseException, pc: int) -> int:
         err = undefined_operand(frame, pc) or (exc if isinstance(exc, MatlabError)
                                                else internal_error(exc, called_name(code, pc)))
     annotate(err, code, pc)
+    vm.state.last_error = (err.message, err.identifier)
     if frame.handlers and err.identifier not in UNCATCHABLE:
         frame.caught = err.with_traceback(None)   # the traceback's frames would keep their values alive
         return frame.handlers.pop()

@@ -1,4 +1,4 @@
-"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed, clearvars, evalc.
+"""Conformance: mfilename in a cell, timeit, iskeyword, namelengthmax, usejava, isdeployed, clearvars, evalc, lasterr.
 
 iskeyword('for'), iskeyword('x') and namelengthmax recorded with GNU Octave; the rest follows MATLAB's
 documentation: mfilename outside a file (a cell, like MATLAB's command line) is '', iskeyword lists
@@ -50,6 +50,9 @@ def test_clearvars(session, c):
 
 
 EVALC = [
+    # recorded with GNU Octave
+    case('lasterr_forms', "try, error('a:b', 'boom'); catch, end; [m, id] = lasterr; p = lasterr('new', 'c:d'); lasterr(''); m2 = lasterr;",
+         m=C('boom'), id=C('a:b'), p=C('boom'), m2=C('')),
     # MATLAB's documentation: evalc returns what the code prints (disp(5) prints five characters wide)
     case('evalc_captures_output', "U = evalc('disp(5); fprintf(''a\\n'');'); V = evalc('error(''boom'')', 'disp(1)'); "
          "W = evalc('y = 1;'); z = y;", stdout="", U=C('     5\na\n'), V=C('     1\n'), W=C(''), z=D(1)),

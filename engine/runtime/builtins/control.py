@@ -138,11 +138,29 @@ def lastwarn(ctx, *args, nargout=1):
 
         warning('x:y', 'careful'); [m, id] = lastwarn   % 'careful', 'x:y'
     """
-    message, identifier = ctx.state.last_warning
+    return _last(ctx, "last_warning", "lastwarn", args, nargout)
+
+
+@builtin("lasterr", family="control")
+def lasterr(ctx, *args, nargout=1):
+    """[msg, id] = lasterr, lasterr(msg, id)  the last error raised (or set it).
+
+    Any error counts, caught by try/catch or not; the message and identifier are char vectors ('' before
+    the first error); lasterr(msg, id) replaces them and returns the previous message. MException
+    values (catch err) are the recommended way to read an error.
+
+        try, error('a:b', 'boom'); catch, end; [m, id] = lasterr   % 'boom', 'a:b'
+    """
+    return _last(ctx, "last_error", "lasterr", args, nargout)
+
+
+def _last(ctx, field: str, fname: str, args: tuple, nargout: int):
+    """lastwarn / lasterr: the recorded (message, identifier) of the session state, optionally replaced."""
+    message, identifier = getattr(ctx.state, field)
     if args:
-        new_message = text_arg(args[0], "lastwarn", "Message")
-        new_id = text_arg(args[1], "lastwarn", "Identifier") if len(args) > 1 else ""
-        ctx.state.last_warning = (new_message, new_id)
+        new_message = text_arg(args[0], fname, "Message")
+        new_id = text_arg(args[1], fname, "Identifier") if len(args) > 1 else ""
+        setattr(ctx.state, field, (new_message, new_id))
     if nargout > 1:
         return char_value(message), char_value(identifier)
     return char_value(message)
