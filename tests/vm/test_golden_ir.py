@@ -33,3 +33,11 @@ def test_mir(session, golden):
 
 def test_bytecode(session, golden):
     golden("cell.bytecode.txt", session.bytecode(CELL))
+
+
+def test_a_changed_or_missing_golden_file_fails(session, golden, monkeypatch):
+    monkeypatch.delenv("MATFUSE_UPDATE_GOLDEN", raising=False)
+    with pytest.raises(AssertionError, match="differs from the printer's text"):
+        golden("cell.mir.txt", session.mir(CELL).replace("const 2", "const 3"))
+    with pytest.raises(AssertionError, match="no golden file"):
+        golden("no-such-cell.txt", "")
