@@ -25,6 +25,7 @@ CELLS = {
     "reduction": ("v = sum((x - mu).^2, 2);\n[m, i] = max(x, [], 1);",
                   {"x": grid(64, 33), "mu": grid(64, 1)}, True),
     "shared_reductions": ("a = sum(x.^2, 1);\nb = max(x, [], 1);\nc = mean(abs(x), 1);", {"x": grid(64, 33)}, True),
+    "chunked_reduction": ("s = sum(x .* x);\nm = max(x);", {"x": grid(20000, 1)}, True),
     "generators": ("t = linspace(0, 1, n);\ny = sin(2 * pi * t) + zeros(1, n);\nk = (1:n) .* t;",
                    {"n": 256.0}, True),
     "views": ("r = reshape(x .* 2, 33, 64);\nc = x(:) + 1;\np = permute(x, [2 1]) - 1;", {"x": grid(64, 33)},
@@ -55,8 +56,11 @@ def plan_text(source: str, planner: OfflinePlanner) -> str:
 
 def wgsl_text(planner: OfflinePlanner, has_f64: bool) -> str:
     library = kernel_library(has_f64)
-    return "\n\n".join(f"// window {w.region}, group {k}: {g.kind}\n{outline(g.wgsl, library)}"
-                       for w in planner.windows for k, g in enumerate(w.plan.groups) if g.wgsl)
+    kernels = [(f"window {w.region}, group {k}: {g.kind}", g.wgsl) for w in planner.windows
+               for k, g in enumerate(w.plan.groups) if g.wgsl]
+    kernels += [(f"window {w.region}, group {k}: the finishing pass", g.finish[0]) for w in planner.windows
+                for k, g in enumerate(w.plan.groups) if g.finish]
+    return "\n\n".join(f"// {title}\n{outline(wgsl, library)}" for title, wgsl in kernels)
 
 
 @pytest.mark.parametrize("name", CELLS)

@@ -1,0 +1,271 @@
+// window 0, group 0: Reduction
+// library (and what it calls): m64_isnan m64_nan m64_opaque mf_init
+struct Params {
+    n: u32, ndim: u32, zero: u32, nout: u32,
+    pre: u32, rn: u32, post: u32, chunk: u32,
+    nchunks: u32, pad0: u32, pad1: u32, pad2: u32,
+    shape: array<vec4<u32>, 2>,
+    strides: array<vec4<u32>, 2>,
+    scalars: array<vec4<f64>, 1>,
+}
+@group(0) @binding(0) var<uniform> p: Params;
+struct AccT { v: f64, i: u32 }
+struct Acc {
+    m0: AccT,
+    m1: AccT,
+}
+@group(0) @binding(1) var<storage, read> in0: array<f64>;
+@group(0) @binding(2) var<storage, read> in1: array<f64>;
+@group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
+@group(0) @binding(4) var<storage, read_write> out_index0: array<u32>;
+@group(0) @binding(5) var<storage, read_write> out_values1: array<f64>;
+@group(0) @binding(6) var<storage, read_write> out_index1: array<u32>;
+var<workgroup> shared_AccT: array<AccT, 256>;
+fn load0(x: f64, j: u32) -> AccT {
+    return AccT(x, j);
+}
+fn combine0(a: AccT, b: AccT) -> AccT {
+    return AccT(a.v + b.v, 0u);
+}
+fn load1(x: f64, j: u32) -> AccT {
+    return AccT(x, j);
+}
+fn combine1(a: AccT, b: AccT) -> AccT {
+    let na = m64_isnan(a.v);
+    let nb = m64_isnan(b.v);
+    if (na != nb) { if (na) { return b; } return a; }
+    if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }
+    if (b.v > a.v) { return b; }
+    return a;
+}
+fn combine(a: Acc, b: Acc) -> Acc {
+    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
+}
+fn identity() -> Acc {
+    return Acc(AccT(f64(0.0), 0xffffffffu), AccT(m64_nan(), 0xffffffffu));
+}
+fn load(out_id: u32, j: u32) -> Acc {
+    let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
+    let v0 = f64(in0[i]);
+    let v1 = f64(in1[i]);
+    let v2 = m64_opaque((v0 * v1));
+    return Acc(load0(v2, j), load1(v0, j));
+}
+fn store(out_id: u32, chunk_id: u32, a: Acc) {
+    let w = chunk_id + p.nchunks * out_id;
+    out_values0[w] = a.m0.v;
+    out_index0[w] = a.m0.i;
+    out_values1[w] = a.m1.v;
+    out_index1[w] = a.m1.i;
+}
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    if (wid >= p.nout * p.nchunks) { return; }
+    let out_id = wid / p.nchunks;
+    let chunk_id = wid % p.nchunks;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    for (var j = start + lid; j < end; j = j + 256u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {
+        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[0];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {
+        if (lid < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[0];
+    workgroupBarrier();
+    if (lid == 0u) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(256)
+fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+                @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    let tiles = (p.pre + 31u) / 32u;
+    if (wid >= tiles * p.post * p.nchunks) { return; }
+    let chunk_id = wid % p.nchunks;
+    let tile = wid / p.nchunks;
+    let a = (tile % tiles) * 32u + lid % 32u;
+    let out_id = a + p.pre * (tile / tiles);
+    let lane = lid / 32u;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    if (a < p.pre) {
+        for (var j = start + lane; j < end; j = j + 8u) {
+            acc = combine(acc, load(out_id, j));
+        }
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = 4u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = 4u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
+    if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(64)
+fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let out_id = gid.x + gid.y * nwg.x * 64u;
+    if (out_id >= p.nout) { return; }
+    var acc = identity();
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    store(out_id, 0u, acc);
+}
+
+// window 0, group 0: the finishing pass
+// library (and what it calls): m64_isnan m64_nan mf_init
+struct Params {
+    n: u32, ndim: u32, zero: u32, nout: u32,
+    pre: u32, rn: u32, post: u32, chunk: u32,
+    nchunks: u32, pad0: u32, pad1: u32, pad2: u32,
+    shape: array<vec4<u32>, 2>,
+    strides: array<vec4<u32>, 2>,
+    scalars: array<vec4<f64>, 1>,
+}
+@group(0) @binding(0) var<uniform> p: Params;
+struct AccT { v: f64, i: u32 }
+struct Acc {
+    m0: AccT,
+    m1: AccT,
+}
+@group(0) @binding(1) var<storage, read> in_values0: array<f64>;
+@group(0) @binding(2) var<storage, read> in_index0: array<u32>;
+@group(0) @binding(3) var<storage, read> in_values1: array<f64>;
+@group(0) @binding(4) var<storage, read> in_index1: array<u32>;
+@group(0) @binding(5) var<storage, read_write> out_values0: array<f64>;
+@group(0) @binding(6) var<storage, read_write> out_values1: array<f64>;
+var<workgroup> shared_AccT: array<AccT, 256>;
+fn combine0(a: AccT, b: AccT) -> AccT {
+    return AccT(a.v + b.v, 0u);
+}
+fn combine1(a: AccT, b: AccT) -> AccT {
+    let na = m64_isnan(a.v);
+    let nb = m64_isnan(b.v);
+    if (na != nb) { if (na) { return b; } return a; }
+    if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }
+    if (b.v > a.v) { return b; }
+    return a;
+}
+fn combine(a: Acc, b: Acc) -> Acc {
+    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
+}
+fn identity() -> Acc {
+    return Acc(AccT(f64(0.0), 0xffffffffu), AccT(m64_nan(), 0xffffffffu));
+}
+fn load(out_id: u32, j: u32) -> Acc {
+    let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
+    return Acc(AccT(in_values0[i], in_index0[i]), AccT(in_values1[i], in_index1[i]));
+}
+fn store(out_id: u32, chunk_id: u32, a: Acc) {
+    out_values0[out_id] = a.m0.v;
+    out_values1[out_id] = a.m1.v;
+}
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    if (wid >= p.nout * p.nchunks) { return; }
+    let out_id = wid / p.nchunks;
+    let chunk_id = wid % p.nchunks;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    for (var j = start + lid; j < end; j = j + 256u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {
+        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[0];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = 128u; s > 0u; s = s >> 1u) {
+        if (lid < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[0];
+    workgroupBarrier();
+    if (lid == 0u) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(256)
+fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+                @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    let tiles = (p.pre + 31u) / 32u;
+    if (wid >= tiles * p.post * p.nchunks) { return; }
+    let chunk_id = wid % p.nchunks;
+    let tile = wid / p.nchunks;
+    let a = (tile % tiles) * 32u + lid % 32u;
+    let out_id = a + p.pre * (tile / tiles);
+    let lane = lid / 32u;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    if (a < p.pre) {
+        for (var j = start + lane; j < end; j = j + 8u) {
+            acc = combine(acc, load(out_id, j));
+        }
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = 4u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = 4u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
+    if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(64)
+fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let out_id = gid.x + gid.y * nwg.x * 64u;
+    if (out_id >= p.nout) { return; }
+    var acc = identity();
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j));
+    }
+    store(out_id, 0u, acc);
+}
