@@ -180,8 +180,8 @@ def spfun(ctx, fn: Value, s: Value) -> SparseMatrix:
 
 
 def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> SparseMatrix:
-    """sprand and sprandn: MATLAB's sprand.m draws round(m*n*density) subscripts (rows, then columns)
-    and keeps the distinct ones, then one value for each, all from the session's generator."""
+    """sprand and sprandn: round(m*n*density) subscript pairs drawn uniformly (rows, then columns), the
+    distinct ones kept, then one value for each, all from the session's generator."""
     rng = ctx.state.rng
     if len(args) == 1:
         pattern = _sparse_arg(fname, args[0]).data.tocoo()
@@ -209,9 +209,10 @@ def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> 
 def sprand(ctx, *args: Value) -> SparseMatrix:
     """sprand(m, n, density), sprand(S)  sparse matrix of uniformly distributed random values.
 
-    About density*m*n nonzeros (subscripts are drawn as MATLAB's sprand draws them, and repeats kept
-    once) with values in (0, 1); sprand(S) puts random values where S has nonzeros. The numbers come
-    from the session's generator, so rng(seed) makes them reproducible.
+    At most round(density*m*n) nonzeros (that many random subscript pairs, repeats kept once) with
+    values in (0, 1); sprand(S) puts random values where S has nonzeros. The numbers come from the
+    session's generator, so rng(seed) makes them reproducible; they are not MATLAB's draw for draw. The
+    reciprocal-condition-number form sprand(m, n, density, rc) is not supported.
 
         rng(0); S = sprand(4, 4, 0.5);    % at most 8 nonzeros
     """
