@@ -5,6 +5,7 @@ Whether the result is sparse follows MATLAB (S sparse, F full, x a full scalar):
 
     S + S, S - S (any two sparse)     sparse      S + F, S + x, S - x      full
     S .* S, S .* F, S .* x            sparse      S ./ X, X ./ S, S .\\ X  sparse
+    (a vector F expands along S's rows or columns without making S full)
     S .^ X (S the base)               sparse      x .^ S, S .^ y (y <= 0)  full
     S * S, x * S, S * x, S / x        sparse      S * F, F * S (S 1x1 too)  full
     S \\ B                            sparse when B is, else full (scipy.sparse.linalg.spsolve)
@@ -97,6 +98,20 @@ def _plus_minus(op: str) -> Binary:
     return operator
 
 
+def _scaled(S: SparseMatrix, factors: Value) -> SparseMatrix | None:
+    """S .* v for a finite vector v along S's rows (m-by-1) or columns (1-by-n), with implicit expansion,
+    on the stored elements: None for any other v."""
+    m, n = S.shape
+    shape = size_of(factors)
+    if shape not in ((m, 1), (1, n)) or shape == (m, n):
+        return None
+    v = to_array(full_of(factors)).ravel()
+    if not np.isfinite(v).all():
+        return None
+    diagonal = sp.diags_array(v, format="csc")
+    return from_matrix(diagonal @ _numbers(S) if shape == (m, 1) else _numbers(S) @ diagonal)
+
+
 def _times(a: Value, b: Value) -> Value:
     if type(a) is not SparseMatrix:
         a, b = b, a
@@ -108,13 +123,20 @@ def _times(a: Value, b: Value) -> Value:
             return from_matrix(_numbers(a).multiply(_numbers(b)))
         if _finite(b):
             return from_matrix(_numbers(a).multiply(to_array(b)))
-    return _dense(".*", a, b)
+    scaled = _scaled(a, b)
+    return scaled if scaled is not None else _dense(".*", a, b)
 
 
 def _rdivide(a: Value, b: Value) -> Value:
     x = _scalar(b)
     if type(a) is SparseMatrix and x is not None and x != 0 and math.isfinite(abs(x)):
         return from_matrix(_numbers(a) / x)
+    if type(a) is SparseMatrix and type(b) is not SparseMatrix and x is None:
+        divisors = to_array(b)
+        if divisors.ndim == 2 and 1 in divisors.shape and divisors.all():
+            scaled = _scaled(a, 1.0 / divisors)
+            if scaled is not None:
+                return scaled
     return _dense("./", a, b)
 
 

@@ -93,6 +93,10 @@ HAND = [
          y=D([3, 1, 1, 1, 5, 7], (2, 3)), z=D([1, 0, 0, 0, 2, 3], (2, 3))),
     # MATLAB's documentation: sum(A, 'all') (Octave 7 has no 'all'); of a sparse matrix it is sparse.
     case('sum_all', "S = sparse([1 0 2; 0 4 3]); a = sum(S, 'all');", a=Sp([10], (1, 1))),
+    # MATLAB's implicit expansion with a sparse operand (Octave 7 rejects operands of different sizes);
+    # the values by definition, sparse as S .* F is.
+    case('implicit_expansion', 'S = sparse([1 0 2; 0 4 3]); a = S .* [1; 2]; b = [1 2 3] .* S; c = S ./ [2; 4];',
+         a=Sp([1, 0, 0, 8, 2, 6], (2, 3)), b=Sp([1, 0, 0, 8, 6, 9], (2, 3)), c=Sp([0.5, 0, 0, 1, 1, 0.75], (2, 3))),
     case('loop_assign', 'S = sparse(4, 4); for k = 1:4, S(k, k) = k; end; t = trace(full(S));', t=D(10),
          S=Sp([1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4], (4, 4))),
     case('in_cell_struct', 'c = {speye(2)}; s.f = speye(2); a = issparse(c{1}); b = issparse(s.f);', a=L(1), b=L(1)),
