@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from engine import Session
-from engine.runtime.values import CellArray, CharArray, FunctionHandle, HandleObject, StringArray, StructArray
+from engine.runtime.values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
+                                   StructArray)
 
 TIME_LIMIT = 5.0       # seconds a cell may run before it is interrupted
 SIZE_LIMIT = 10_000    # a variable larger than this stops the program (the grammar aims at about 100)
@@ -138,6 +139,11 @@ def canon(value: Any) -> tuple:
         return ("function_handle", (1, 1), value.text)
     if isinstance(value, HandleObject):      # containers.Map, inputParser: their state
         return (value.matlab_class, value.shape, _state(vars(value)))
+    if isinstance(value, SparseMatrix):      # by its nonzeros (column-major): the full matrix may not fit
+        nonzeros = value.data.tocoo()
+        order = np.lexsort((nonzeros.row, nonzeros.col))
+        return ("sparse", value.shape, (tuple(zip(nonzeros.row[order].tolist(), nonzeros.col[order].tolist())),
+                                        canon(nonzeros.data[order])))
     arr = np.asarray(value)
     return (str(arr.dtype), np.shape(value) or (1, 1), tuple(x.item() for x in arr.ravel(order="F")))
 
