@@ -49,6 +49,11 @@ CASES = [
     case('detrend_breakpoint', "f = round(detrend([0 1 2 3 2 1 0], 1, 4) * 1e9);", f=D([0, 0, 0, 0, 0, 0, 0])),
     # recorded with GNU Octave
     case('mode_three_outputs', '[m, f, c] = mode([1 2 2 3 3]); [m2, f2, c2] = mode([1 1; 2 2; 2 1]);', m=D(2), f=D(2), c=Cell([D([2, 3], (2, 1))]), m2=D([2, 1]), f2=D([2, 2]), c2=Cell([D(2), D(1)])),
+    # recorded with GNU Octave; the weighted mean (var's second output) by hand: (1+2+3+4*5)/8
+    case('var_weights', 'a = var([1 2 3 4], [0.1 0.2 0.3 0.4]); b = std([2 4; 6 8], [1 3]); c = var(magic(3), [1 1 2], 2); [v, m] = var([1 2 3 4], [1 1 1 5]);',
+         a=D(1), b=D([1.7320508075688772, 1.7320508075688772]), c=D([6.6875, 2.75, 8.1875], (3, 1)), m=D(3.25)),
+    case('var_bad_weights', 'a = var([1 2 3], [1 2]);',
+         error=('MATLAB:var:invalidWeight', "var's weight vector must have one weight per element along the (single) dimension.")),
     case('anynan_allfinite', 'a = anynan([1 NaN]); b = anynan(int8(3)); c = allfinite([1 Inf]); d = allfinite([]);',
          a=L(1), b=L(0), c=L(0), d=L(1)),
 ]

@@ -211,13 +211,18 @@ def median(a: Value, *args: Value) -> Value:
     return to_value(cast_result(out, cls))
 
 
-def _weight(fname: str, w: Value | None) -> int:
+def _weight(fname: str, w: Value | None) -> int | np.ndarray:
+    """0 (normalize by N-1), 1 (by N), or a vector of nonnegative weights."""
     if w is None or (isinstance(w, np.ndarray) and w.size == 0):
         return 0
     if isinstance(w, float) and w in (0.0, 1.0):
         return int(w)
-    raise MatlabError(f"MATLAB:{fname}:invalidWeight",
-                      f"{fname} supports only the weights 0 (normalize by N-1) and 1 (normalize by N).")
+    weights = numeric_array(w, fname) if class_of(w) in ("double", "single") else np.zeros(0)
+    if weights.ndim == 2 and 1 in weights.shape and weights.size > 1 and not np.iscomplexobj(weights) \
+            and np.all(weights >= 0):
+        return weights.ravel().astype(np.float64)
+    raise MatlabError(f"MATLAB:{fname}:invalidWeight", f"{fname}'s weight must be 0, 1 or a vector of "
+                      "nonnegative weights, one per element along the dimension.")
 
 
 def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray, np.ndarray, str]:
@@ -229,6 +234,8 @@ def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray
     data, axes = prepare(numeric_array(a, fname), opts)
     data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
     valid = ~np.isnan(data) if opts.omitnan else np.ones(data.shape, dtype=bool)
+    if isinstance(weight, np.ndarray):
+        return _weighted_variance(fname, data, axes, valid, weight) + (cls,)
     count = valid.sum(axis=axes, keepdims=True)
     with np.errstate(all="ignore"):
         center = np.where(valid, data, 0).sum(axis=axes, keepdims=True) / count
@@ -237,13 +244,30 @@ def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray
         return (squares / denom).astype(squares.dtype), center, cls
 
 
+def _weighted_variance(fname: str, data: np.ndarray, axes: tuple[int, ...], valid: np.ndarray,
+                       weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sum(w .* abs(x - mu).^2) / sum(w) with the weighted mean mu, along one dimension."""
+    if len(axes) != 1 or data.shape[axes[0]] != weights.size:
+        raise MatlabError(f"MATLAB:{fname}:invalidWeight", f"{fname}'s weight vector must have one weight per "
+                          "element along the (single) dimension.")
+    shape = [1] * data.ndim
+    shape[axes[0]] = weights.size
+    w = np.where(valid, weights.reshape(shape), 0.0)
+    with np.errstate(all="ignore"):
+        total = w.sum(axis=axes, keepdims=True)
+        center = np.where(valid, data * w, 0).sum(axis=axes, keepdims=True) / total
+        squares = np.where(valid, w * np.abs(data - center) ** 2, 0).sum(axis=axes, keepdims=True)
+        return (squares / total).astype(squares.dtype), center
+
+
 @builtin("var", family="reduction", fusion="reduction")
 def var(a: Value, *args: Value, nargout: int = 1) -> Value:
     """var(A), var(A, w), var(A, w, dim), var(A, w, vecdim), var(A, w, 'all'), var(..., nanflag)
 
     Variance along the first non-singleton dimension: normalized by N-1 for w = 0 (the default, also [])
-    and by N for w = 1; a single observation has variance 0. [V, M] = var(...) also returns the mean.
-    Weight vectors and integer inputs are not supported.
+    and by N for w = 1; a single observation has variance 0. A vector w of nonnegative weights (one per
+    element along the dimension) gives the weighted variance about the weighted mean. [V, M] =
+    var(...) also returns the mean (weighted with w). Integer inputs are not supported.
 
         var([1 2 3 4])    % 1.6667
     """
@@ -256,7 +280,7 @@ def std(a: Value, *args: Value, nargout: int = 1) -> Value:
     """std(A), std(A, w), std(A, w, dim), std(A, w, vecdim), std(A, w, 'all'), std(..., nanflag)
 
     Standard deviation, the square root of var with the same arguments (w = 0: normalize by N-1,
-    w = 1: by N). [S, M] = std(...) also returns the mean.
+    w = 1: by N, or a vector of weights). [S, M] = std(...) also returns the mean.
 
         std([1 2 3 4])    % 1.2910
     """
