@@ -157,8 +157,10 @@ def test_dimension_errors():
         call("sum", A, 0.0)
     with pytest.raises(MatlabError, match="Dimension argument must be a positive integer"):
         call("sum", A, 1.5)
-    with pytest.raises(MatlabError, match="only the weights 0"):
-        call("std", A, arr([1, 2]))
+    with pytest.raises(MatlabError, match="one weight per element"):
+        call("std", A, arr([1, 2, 3, 4, 5]))          # a weight vector must match the dimension
+    with pytest.raises(MatlabError, match="must be 0, 1 or a vector"):
+        call("std", A, 2.0)
     with pytest.raises(MatlabError, match="incorrect argument data type"):
         call("var", np.array([[1, 2]], np.int8))
 
