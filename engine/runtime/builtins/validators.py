@@ -18,6 +18,10 @@ from .sizes import numeric_array, option_text
 from .textutil import texts_of
 
 
+_RAISES = ("For checking the inputs of a function: when the value fails it raises "
+           "MATLAB:validators:{name}, \"{message}\"; it returns nothing.")
+
+
 def _fail(name: str, message: str) -> MatlabError:
     return MatlabError(f"MATLAB:validators:{name}", message)
 
@@ -35,7 +39,7 @@ def _element_check(name: str, test: Callable[[np.ndarray], np.ndarray], message:
         arr = _numbers(name, value)
         if arr.size and not bool(np.all(test(arr))):
             raise _fail(name, message)
-    check.__doc__ = f"{name}(value)  {summary}\n\n{summary} Raises MATLAB:validators:{name}, \"{message}\"\n\n    {example}\n"
+    check.__doc__ = f"{name}(value)  {summary}\n\n{_RAISES.format(name=name, message=message)}\n\n    {example}\n"
     builtin(name, family="checks")(check)
 
 
@@ -67,7 +71,7 @@ def _kind_check(name: str, test: Callable[[Value], bool], message: str, summary:
     def check(value: Value) -> None:
         if not test(value):
             raise _fail(name, message)
-    check.__doc__ = f"{name}(value)  {summary}\n\n{summary} Raises MATLAB:validators:{name}, \"{message}\"\n\n    {example}\n"
+    check.__doc__ = f"{name}(value)  {summary}\n\n{_RAISES.format(name=name, message=message)}\n\n    {example}\n"
     builtin(name, family="checks")(check)
 
 
@@ -127,7 +131,8 @@ def _comparison(name: str, relation: Callable[[np.ndarray, np.ndarray], np.ndarr
         if arr.size and not bool(np.all(relation(_real(arr), _real(bound).ravel()[0]))):
             raise _fail(name, f"Value must be {words} {_bound_text(_real(bound))}.")
     summary = f"error unless every element of value is {words} c."
-    check.__doc__ = f"{name}(value, c)  {summary}\n\n{summary} Raises MATLAB:validators:{name}.\n\n    {example}\n"
+    message = f"Value must be {words} c."
+    check.__doc__ = f"{name}(value, c)  {summary}\n\n{_RAISES.format(name=name, message=message)}\n\n    {example}\n"
     builtin(name, family="checks")(check)
 
 
