@@ -16,8 +16,8 @@ import numpy as np
 from ..errors import MatlabError, not_enough_inputs
 from ..figures import (AxesState, FigureState, GraphicsState, TileLayout, flush_figures, graphics_state,
                        render)
-from ..graphics_args import (color, counts, is_numeric, is_text, label_text, name_values, numbers, scalar, text,
-                             text_list)
+from ..graphics_args import (color, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
+                             text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
 from ..graphics_props import handle_for, resolve, set_property, show_text, type_of

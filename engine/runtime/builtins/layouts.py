@@ -10,8 +10,7 @@ from typing import Any
 
 from ..errors import MatlabError, check_size
 from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
-from ..graphics_args import (COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
-                             text)
+from ..graphics_args import COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, scalar, text
 from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
 from ..graphics_props import set_property, show_text
 from .graphics import clear_figure, label_target
