@@ -38,6 +38,7 @@ from .ir import Block, Function, Instr, Region
 from .passes import PassState, mir_pass
 
 NEUTRAL = {"const", "load", "loadname", "store", "gload"}
+PASSIVE = {None, "literal", "constant"}     # kinds that never make a region on their own (runs: ``big``)
 
 
 @mir_pass("fusion")
@@ -59,6 +60,8 @@ def mark_regions(state: PassState) -> None:
             concatenations(block, kinds)
             size_rows(block, kinds)
             casts(block, kinds, shadowed)
+        if not set(kinds.values()) - PASSIVE:
+            continue                # only literals and constants (a literal of 70,000 numbers): no region
         poll()
         on_host = host_read_names(fn, kinds)
         for block in fn.blocks:
