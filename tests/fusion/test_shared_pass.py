@@ -82,3 +82,16 @@ def test_image_statistics_are_one_pass_and_agree_with_the_cpu(gpu, case, single)
     (window,) = s.fusion.reports()
     (stats,) = [g for g in window.groups if g.kind == "ImageNormalize"]
     assert "welford" not in stats.ops and "AccP" in stats.wgsl and stats.wgsl.count("fn main(") == 1
+
+
+def test_empty_operands_follow_the_cpu(gpu64):
+    """A window of reductions over an empty array is left to the CPU (MATLAB's values: sum 0, mean and
+    std NaN, max empty), fused or not."""
+    code = "a = sum(x, 1);\nb = mean(x, 1);\nc = std(x, 0, 1);\nd = max(x, [], 1);\ne = sum(x, 2);"
+    x = np.zeros((0, 3))
+    fused, cpu = run(code, {"x": x}, "gpu"), run(code, {"x": x}, "cpu")
+    assert [w.device for w in fused.fusion.reports()] == ["CPU"]
+    for name in "abcde":
+        np.testing.assert_array_equal(fused.get(name), cpu.get(name))
+    np.testing.assert_array_equal(cpu.get("a"), np.zeros((1, 3)))        # Octave: a 1x3 zeros, b c NaN, d 0x3
+    assert np.isnan(cpu.get("b")).all() and np.isnan(cpu.get("c")).all() and cpu.get("d").shape == (0, 3)
