@@ -17,7 +17,8 @@ from pathlib import Path
 
 CONFORMANCE = Path(__file__).resolve().parent.parent / "conformance"
 
-# Names a program must not use: they block, touch the file system or the clock, or are random.
+# Names a program must not use: they block (or set breakpoints), touch the file system or the clock, or
+# are random.
 EXCLUDED = {"input", "keyboard", "pause", "cd", "addpath", "rmpath", "path", "print", "saveas", "save",
             "load", "delete", "mkdir", "rmdir", "system", "unix", "dos", "fopen", "fclose", "fwrite",
             "diary", "exit", "quit", "tic", "toc", "clock", "now", "datetime", "cputime", "rand", "randn",
@@ -26,7 +27,8 @@ EXCLUDED = {"input", "keyboard", "pause", "cd", "addpath", "rmpath", "path", "pr
             "help", "pwd", "dir", "ls", "what", "which", "evalin", "assignin", "eval", "gpuDevice",
             "gpuArray", "gather", "reset", "type", "edit", "open", "web", "drawnow", "clf", "close",
             "colorbar", "legend", "title", "xlabel", "ylabel", "zlabel", "axis", "grid", "hold", "xlim",
-            "ylim", "colormap", "exist"}
+            "ylim", "colormap", "exist", "dbstop", "dbclear", "dbstatus", "dbstack", "dbup", "dbdown", "dbcont",
+            "dbstep", "dbquit"}
 WORD = re.compile(r"[A-Za-z_]\w*")
 TOKEN = re.compile(r"""
     (?P<number>\d+\.?\d*(?:[eE][-+]?\d+)?[ij]?|\.\d+(?:[eE][-+]?\d+)?)

@@ -31,6 +31,9 @@ def test_jupyterlab_debugger_stops_at_a_breakpoint_set_in_the_gutter(debug_noteb
         page.locator(".jp-SideBar.jp-mod-right li[data-id='jp-debugger-sidebar']").click()
         gutter = page.locator(".jp-Cell .cm-breakpoint-gutter .cm-gutterElement")
         gutter.nth(3).click(timeout=60_000)         # line 3 (the gutter's first element is a hidden spacer)
+        line = page.locator(".jp-DebuggerBreakpoint-line").first     # listed once the kernel set it
+        line.wait_for(timeout=60_000)
+        assert line.inner_text().strip() == "3"
         page.locator(".jp-Cell .jp-InputPrompt").first.click()
         page.keyboard.press("Shift+Enter")
         highlighted = page.locator(".jp-DebuggerEditor-highlight").first
