@@ -6,7 +6,7 @@ out/browser/jupyterlab-debugger.png. Continue then runs the cell to its end."""
 import time
 
 import pytest
-from test_browser import ARTIFACTS, lab_notebook, notebook_in_chromium
+from test_browser import ARTIFACTS, lab_notebook, notebook_in_chromium, playwright_api
 
 CELL = "a = 21;\ns = struct('x', 1, 'name', 'lab');\nb = a * 2;\nc = b + 1;\nfprintf('c = %d\\n', c);"
 
@@ -25,10 +25,28 @@ def wait_until(check, timeout: float = 60) -> None:
         time.sleep(0.2)
 
 
+def switch_debugger_on(page) -> None:
+    """Click the notebook toolbar's bug icon until the debug session has started (the panel is then titled
+    with the notebook): a click that comes while JupyterLab still connects the debugger to the kernel is
+    lost, which happened on a loaded machine."""
+    button = page.locator(".jp-DebuggerBugButton").first
+    sidebar = page.locator("#jp-debugger-sidebar")
+    for _ in range(4):
+        if button.get_attribute("aria-pressed") == "true":
+            button.click()                                  # switched on without a session: off first
+        button.click()
+        try:
+            wait_until(lambda: "debug.ipynb" in sidebar.inner_text().lower(), timeout=20)
+            return
+        except TimeoutError:
+            continue
+    raise TimeoutError("the debugger did not start")
+
+
 def test_jupyterlab_debugger_stops_at_a_breakpoint_set_in_the_gutter(debug_notebook):
     with notebook_in_chromium(debug_notebook) as page:
-        page.locator(".jp-DebuggerBugButton").first.click()            # the notebook toolbar's bug icon
         page.locator(".jp-SideBar.jp-mod-right li[data-id='jp-debugger-sidebar']").click()
+        switch_debugger_on(page)
         gutter = page.locator(".jp-Cell .cm-breakpoint-gutter .cm-gutterElement")
         gutter.nth(3).click(timeout=60_000)         # line 3 (the gutter's first element is a hidden spacer)
         line = page.locator(".jp-DebuggerBreakpoint-line").first     # listed once the kernel set it
@@ -37,7 +55,11 @@ def test_jupyterlab_debugger_stops_at_a_breakpoint_set_in_the_gutter(debug_noteb
         page.locator(".jp-Cell .jp-InputPrompt").first.click()
         page.keyboard.press("Shift+Enter")
         highlighted = page.locator(".jp-DebuggerEditor-highlight").first
-        highlighted.wait_for(timeout=60_000)
+        try:
+            highlighted.wait_for(timeout=120_000)
+        except playwright_api.TimeoutError:
+            page.screenshot(path=str(ARTIFACTS / "jupyterlab-debugger-failed.png"))   # what it showed instead
+            raise
         items = page.locator(".jp-DebuggerVariables [role='treeitem']")
         wait_until(lambda: items.count() >= 2)
         items.filter(has_text="1×1 struct").first.click()
