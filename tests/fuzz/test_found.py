@@ -760,3 +760,19 @@ def test_sparse_values_agree_across_devices():
     """The oracle compares sparse matrices by their nonzeros (seed 61 found it raising on them: the
     engine was right); a large all-zero one has nothing to expand."""
     clean("S = sparse([1 0 -2; 0 0 3]); a = find(S, 2); b = find(S, true, 'last'); T = S'; U = sparse(1e5, 1e5);")
+
+
+@pytest.mark.parametrize("code", ["a = speye(1e19);", "a = sparse(5, 1e19);", "a = sparse(1:3, 1:3, 1, 1e19, 3);",
+                                  "a = spalloc(1e19, 2, 3);", "a = sprand(1e19, 2, 0.1);"])
+def test_sparse_sizes_past_matlabs_limit(code):
+    """Sizes past MATLAB's sparse limit (2^48 - 1) raised OverflowError (the fuzzfix sweep)."""
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:array:SizeLimitExceeded"
+
+
+def test_sparse_columns_need_their_pointers_in_memory():
+    """A sparse matrix keeps n + 1 column pointers: sparse(3, 1e12) is the size-limit error, while
+    sparse(1e12, 3) is fine."""
+    assert run("a = sparse(3, 1e12);")[1][0] == "MATLAB:array:SizeLimitExceeded"
+    _, err, s = run("a = sparse(1e12, 3); b = size(a);")
+    assert err is None and s.get("b").tolist() == [[1e12, 3]]

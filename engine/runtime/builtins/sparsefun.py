@@ -18,7 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import ops
-from ..errors import MatlabError, not_enough_inputs, too_many_inputs
+from ..errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from ..sparse import from_matrix, full_of, is_sparse, not_two_dimensional, sparse_of
 from ..sparse_ops import on_stored
 from ..values import SparseMatrix, Value, class_of, simplify, size_of, to_array
@@ -30,12 +30,25 @@ from .registry import BUILTINS, after_load, builtin, call_host, set_sparse_form
 # arguments
 
 
+MAX_SPARSE_DIM = 2 ** 48 - 1      # MATLAB's largest sparse dimension on 64-bit machines
+
+
 def _count(fname: str, value: Value, what: str) -> int:
     """A nonnegative whole-number size argument (negative sizes count as 0, as in zeros)."""
     x = real_scalar(fname, full_of(value), what)
     if not math.isfinite(x) or x != math.floor(x):
         raise MatlabError(f"MATLAB:{fname}:nonIntegerSize", f"{what} must be a nonnegative integer.")
+    if x > MAX_SPARSE_DIM:
+        raise MatlabError("MATLAB:array:SizeLimitExceeded", "Sparse matrix sizes must be non-negative "
+                          "integers less than MAXSIZE as defined by COMPUTER.")
     return max(int(x), 0)
+
+
+def _shape(fname: str, m: Value, n: Value) -> tuple[int, int]:
+    """(m, n) of a sparse matrix: its n + 1 column pointers must fit in memory."""
+    shape = _count(fname, m, "Size"), _count(fname, n, "Size")
+    check_size((shape[1] + 1,))
+    return shape
 
 
 def _sparse_arg(fname: str, value: Value) -> SparseMatrix:
@@ -89,7 +102,7 @@ def sparse(*args: Value) -> Value:
     if len(args) == 1:
         return _sparse_arg("sparse", args[0])
     if len(args) == 2:
-        m, n = (_count("sparse", a, "Size") for a in args)
+        m, n = _shape("sparse", *args)
         return SparseMatrix(sp.csc_array((m, n), dtype=np.float64))
     if len(args) not in (3, 5, 6):
         raise MatlabError("MATLAB:TooManyInputs" if len(args) > 6 else "MATLAB:sparse:wrongNumberOfInputs",
@@ -97,14 +110,14 @@ def sparse(*args: Value) -> Value:
                           "Wrong number of input arguments: sparse takes 1, 2, 3, 5 or 6 arguments.")
     rows, cols, values = _triplets("sparse", *args[:3])
     if len(args) >= 5:
-        m, n = _count("sparse", args[3], "Size"), _count("sparse", args[4], "Size")
+        m, n = _shape("sparse", args[3], args[4])
         if rows.size and (rows.max() >= m or cols.max() >= n):
             raise MatlabError("MATLAB:sparsfcn:indexExceedsMatrixDimensions",
                               "Index exceeds array bounds.")
     else:
         m = int(rows.max()) + 1 if rows.size else 0
         n = int(cols.max()) + 1 if cols.size else 0
-    capacity = _count("sparse", args[5], "Storage") if len(args) == 6 else 0
+    capacity = check_size((_count("sparse", args[5], "Storage"),))[0] if len(args) == 6 else 0
     logical = values.dtype == np.bool_
     summed = sp.coo_array((values.astype(np.float64) if logical else values, (rows, cols)), shape=(m, n))
     summed = sp.csc_array(summed)          # duplicates add up
@@ -119,8 +132,8 @@ def spalloc(m: Value, n: Value, nz: Value) -> SparseMatrix:
 
         S = spalloc(3, 3, 6); nzmax(S)    % 6
     """
-    shape = (_count("spalloc", m, "Size"), _count("spalloc", n, "Size"))
-    return SparseMatrix(sp.csc_array(shape, dtype=np.float64), _count("spalloc", nz, "Storage"))
+    shape = _shape("spalloc", m, n)
+    return SparseMatrix(sp.csc_array(shape, dtype=np.float64), check_size((_count("spalloc", nz, "Storage"),))[0])
 
 
 def _size_args(fname: str, args: tuple[Value, ...]) -> tuple[int, int]:
@@ -134,7 +147,7 @@ def _size_args(fname: str, args: tuple[Value, ...]) -> tuple[int, int]:
         args = (float(dims[0]), float(dims[1]))
     if len(args) != 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    return _count(fname, args[0], "Size"), _count(fname, args[1], "Size")
+    return _shape(fname, args[0], args[1])
 
 
 @builtin("speye", family="sparse", sparse="native")
@@ -188,11 +201,11 @@ def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> 
         order = np.lexsort((pattern.row, pattern.col))
         rows, cols, shape = pattern.row[order], pattern.col[order], pattern.shape
     elif len(args) == 3:
-        shape = (_count(fname, args[0], "Size"), _count(fname, args[1], "Size"))
+        shape = _shape(fname, args[0], args[1])
         density = real_scalar(fname, full_of(args[2]), "Density")
         if not 0 <= density or math.isnan(density):
             raise MatlabError(f"MATLAB:{fname}:invalidDensity", "Density must be between 0 and 1.")
-        wanted = round(shape[0] * shape[1] * min(density, 1.0))
+        wanted = check_size((round(shape[0] * shape[1] * min(density, 1.0)),), 16)[0]
         rows = np.fix(rng.random_sample(wanted) * shape[0]).astype(np.int64)
         cols = np.fix(rng.random_sample(wanted) * shape[1]).astype(np.int64)
         pairs = np.unique(np.stack([rows, cols], axis=1), axis=0)   # sorted as unique(..., 'rows')
