@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..mir.ir import Block, Instr
 from .builtins import CONSTANTS, SCALAR_FUNCTIONS
-from .infer import ARRAYS, TypeMap, Unsupported
+from .infer import ARRAYS, Callee, TypeMap, Unsupported
 
 POLL_TICKS = 1 << 18            # loop iterations between two returns to the VM (interrupt checks)
 
@@ -71,9 +71,11 @@ def literal(value: float | bool) -> str:
 
 
 class Generator:
-    def __init__(self, blocks: list[Block], tm: TypeMap, inner_loops: dict[str, list[str]]):
+    def __init__(self, blocks: list[Block], tm: TypeMap, inner_loops: dict[str, list[str]],
+                 names: dict[int, str] | None = None):
         self.blocks = blocks
         self.tm = tm
+        self.names = names if names is not None else {}     # id(Callee) -> its generated function's name
         self.number = {b.label: k for k, b in enumerate(blocks)}
         self.by_label = {b.label: b for b in blocks}
         self.inner = inner_loops             # header label -> its blocks, for each for/while loop in the unit
@@ -96,6 +98,8 @@ class Generator:
             [b for b in blocks if b.term.op == "fornext"])}
         self.temp_slots: dict[int, int] = {}
         self.live_out = self.temp_liveness()
+        for callee in tm.callees.values():
+            self.names.setdefault(id(callee), f"f{len(self.names)}_{callee.name}")
 
     # ------------------------------------------------------------ names and slots
     def slot(self) -> int:
@@ -221,7 +225,7 @@ class Generator:
         self.lines = []
         args = ", ".join(["entry", "S", "IT"] + [f"a{k}" for k in range(len(self.arrays))])
         self.put(0, f"# {title}")
-        self.put(0, "import math\nimport numpy as np\nfrom engine.tier2 import kernels\n")
+        self.put(0, "import math\nimport numpy as np\nfrom numba import njit\nfrom engine.tier2 import kernels\n")
         self.put(0, f"def loop({args}):")
         for name, (index, kind, flag) in self.scalars.items():
             self.put(1, f"{self.var(name)} = {'S[%d]' % index if kind == 'f8' else 'S[%d] != 0.0' % index}"
@@ -358,8 +362,13 @@ class Generator:
         how = self.tm.calls[id(ins)]
         kind, _, name = how.partition(":")
         if kind == "index":
-            self.element(b, k, ins, self.temp(ins.args[0]) if False else f"a{self.arrays.index(ins.attr[0])}",
-                         ins.args)
+            self.element(b, k, ins, f"a{self.arrays.index(ins.attr[0])}", ins.args)
+            return
+        if kind == "user":                  # a compiled user function: (value, ok); not ok -> the interpreter
+            callee = self.tm.callees[id(ins)]
+            self.put(3, f"r, ok = {self.names[id(callee)]}({', '.join(self.temp(t) for t in ins.args)})")
+            self.bail_if(b, k, "not ok")
+            self.set(ins, "r")
             return
         if kind == "const":
             self.set(ins, literal(CONSTANTS[name]))
@@ -428,9 +437,74 @@ class Generator:
         self.put(3, f"i{t}s = {start}\ni{t}d = {step}")
 
 
+class FunctionGenerator(Generator):
+    """A user function called from a compiled loop, as a numba function of its scalar arguments that
+    returns ``(value, ok)``. It has no side effects (scalars only, no output), so where it would stop
+    (any hand-back, or POLL_TICKS iterations of a loop in it) it returns ``ok = False`` and the calling
+    loop hands the whole call back to the interpreter, which runs it again from the start."""
+
+    def __init__(self, callee: Callee, names: dict[int, str]):
+        super().__init__(callee.blocks, callee.tm, callee.loops, names)
+        self.callee = callee
+        self.fail = "(False, False)" if callee.result == "b1" else "(0.0, False)"
+
+    def stop(self, depth: int, kind: str, label: str, k: int = 0) -> None:
+        if kind == "exit":                  # the function's return
+            out = self.callee.output
+            index, _, flag = self.scalars[out]
+            ok = f"d_{index}" if flag >= 0 else "True"
+            self.put(depth, f"return ({self.var(out)}, {ok})")
+        else:
+            self.put(depth, f"return {self.fail}")
+
+    def terminator(self, b: Block) -> None:
+        if b.term.op == "return":
+            self.stop(3, "exit", b.label)
+        else:
+            super().terminator(b)
+
+    def source(self, title: str) -> str:
+        body_start = len(self.lines)
+        for b in self.blocks:
+            self.put(2, f"{'if' if b is self.blocks[0] else 'elif'} blk == {self.number[b.label]}:   # {b.label}")
+            self.block(b)
+        body = self.lines[body_start:]
+        self.lines = []
+        params = [f"p{k}" for k in range(len(self.callee.args))]
+        self.put(0, f"@njit(cache=True, error_model='numpy', nogil=True)   # {title}")
+        self.put(0, f"def {self.names[id(self.callee)]}({', '.join(params)}):")
+        given = dict(zip(self.callee.params, params))
+        for name, (index, kind, flag) in self.scalars.items():
+            start = given.get(name, "0.0" if kind == "f8" else "False")
+            if name in given and kind == "f8" and self.callee.args[self.callee.params.index(name)] == "b1":
+                start = f"(1.0 if {start} else 0.0)"
+            self.put(1, f"{self.var(name)} = {start}   # {name}")
+            if flag >= 0:
+                self.put(1, f"d_{index} = {name in given}")
+        for tid in self.iterators:
+            self.put(1, f"i{tid}k = 0.0\ni{tid}n = 0.0\ni{tid}s = 0.0\ni{tid}d = 1.0")
+        self.put(1, "ticks = 0\nblk = 0\nwhile True:")
+        self.lines += body
+        self.put(2, f"else:\n    return {self.fail}")
+        return "\n".join(self.lines) + "\n"
+
+
 def generate(blocks: list[Block], tm: TypeMap, inner_loops: dict[str, list[str]], title: str) -> Plan:
-    """The source and plan of one loop (``blocks[0]``: its header) for the types ``tm``."""
-    gen = Generator(blocks, tm, inner_loops)
-    source = gen.source(title)
+    """The source and plan of one loop (``blocks[0]``: its header) for the types ``tm``, with the user
+    functions it calls (compiled functions of the same module, before the loop)."""
+    names: dict[int, str] = {}
+    gen = Generator(blocks, tm, inner_loops, names)
+    loop = gen.source(title)
+    functions, done, todo = [], set(), list(tm.callees.values())
+    while todo:
+        callee = todo.pop()
+        if id(callee) in done:
+            continue
+        done.add(id(callee))
+        functions.append(FunctionGenerator(callee, names).source(
+            f"{callee.name}({', '.join(callee.args)})"))
+        todo.extend(callee.tm.callees.values())
+    head, _, body = loop.partition("\ndef loop(")
+    source = head + "\n" + "\n".join(functions) + ("\n" if functions else "") + "def loop(" + body
     return Plan(source, gen.scalars, gen.arrays, gen.written, gen.iterators, [b.label for b in blocks],
                 gen.points, gen.nslots, gen.var_types)

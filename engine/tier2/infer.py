@@ -86,15 +86,38 @@ def join(a: str | None, b: str | None) -> str | None:
 
 @dataclass
 class TypeMap:
-    """The dataflow fixpoint of one loop for one set of entry types."""
+    """The dataflow fixpoint of one loop (or function body) for one set of entry types."""
     entry: dict[str, Env] = field(default_factory=dict)       # block label -> variable types at entry
     temps: dict[int, str] = field(default_factory=dict)       # temp id -> type
     calls: dict[int, str] = field(default_factory=dict)       # id(instr) -> how a call/callname/loadname runs:
-                                                              # "index", "builtin:<name>", "const:<name>"
+                                                              # "index", "builtin:<name>", "const:<name>", "user"
     variables: set[str] = field(default_factory=set)          # every variable the loop reads or writes
+    callees: dict[int, "Callee"] = field(default_factory=dict)   # id(instr) -> the user function it calls
 
 
-Resolver = Callable[[str], str]      # name -> "builtin" | "variable" | "user" | "" (how the VM would take it)
+@dataclass(eq=False)
+class Callee:
+    """A user function called with scalar arguments, typed for them (compiled as a function of its own)."""
+    name: str
+    blocks: list[Block]
+    params: list[str]
+    output: str
+    args: tuple[str, ...]
+    tm: TypeMap
+    result: str
+    loops: dict[str, list[str]]                               # header -> blocks, of the loops in its body
+
+
+class Resolver:
+    """How the VM would run a name (run-time facts infer_loop asks for: runner.CallContext)."""
+
+    def how(self, name: str) -> str:
+        """"builtin", "user" (a local or file function) or "" (unknown)."""
+        raise NotImplementedError
+
+    def callee(self, name: str, args: tuple[str, ...], line: int) -> Callee:
+        """The user function ``name`` typed for ``args`` (or Unsupported)."""
+        raise NotImplementedError
 
 
 def infer_loop(blocks: list[Block], entry_types: Env, resolve: Resolver) -> TypeMap:
@@ -174,7 +197,7 @@ def rule_load(ins: Instr, env: Env, tm: TypeMap, resolve: Resolver) -> str:
     name = ins.attr
     kind = env.get(name, "undef")
     tm.variables.add(name)
-    if kind == "undef" and ins.op == "loadname" and resolve(name) == "builtin" and name in CONSTANTS:
+    if kind == "undef" and ins.op == "loadname" and resolve.how(name) == "builtin" and name in CONSTANTS:
         tm.calls[id(ins)] = "const:" + name
         return type_of(CONSTANTS[name])
     if kind == "undef" or kind.startswith("?"):
@@ -225,7 +248,8 @@ def rule_call(ins: Instr, env: Env, tm: TypeMap, resolve: Resolver) -> str:
     name, nargout, spread = ins.attr
     args = arg_types(ins, tm)
     if any(spread) or nargout != 1:
-        raise Unsupported(f"a call of {name} with comma lists or several outputs", ins.line)
+        what = "as a statement" if nargout == 0 else "for several values" if nargout > 1 else "with a comma list"
+        raise Unsupported(f"a call of {name} {what}", ins.line)
     if ins.op == "callname":
         tm.variables.add(name)
         kind = env.get(name, "undef")
@@ -234,10 +258,16 @@ def rule_call(ins: Instr, env: Env, tm: TypeMap, resolve: Resolver) -> str:
             return index_type(kind, args, ins)
         if kind != "undef":
             raise Unsupported(f"'{name}' may or may not be a variable here", ins.line)
-    how = resolve(name)
+    how = resolve.how(name)
+    if how.startswith("user"):
+        if any(a not in SCALARS for a in args):
+            raise Unsupported(f"a call of the user function {name} with a matrix argument", ins.line)
+        callee = tm.callees[id(ins)] = resolve.callee(name, tuple(args), ins.line)
+        tm.calls[id(ins)] = "user"
+        return callee.result
     if how != "builtin":
-        what = {"user": "a user function", "": "an unknown function"}.get(how, how)
-        raise Unsupported(f"a call of {what} ({name})", ins.line)
+        raise Unsupported(f"a call of {name}, {'a variable made at run time' if how else 'an unknown function'}",
+                          ins.line)
     if name in SCALAR_FUNCTIONS:
         spec = SCALAR_FUNCTIONS[name]
         if len(args) != spec.arity or any(a != "f8" for a in args):

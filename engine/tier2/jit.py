@@ -55,6 +55,7 @@ def compile_source(source: str) -> Callable[..., Any]:
         except OSError:
             pass                                     # a folder that cannot be written: no cache
     namespace: dict[str, Any] = {}
+    source = source.replace("@njit(cache=True,", "@njit(cache=False,")      # the called functions too
     exec(compile(source, "<matfuse tier2>", "exec"), namespace)   # noqa: S102 - our own source
     return njit(**OPTIONS)(namespace["loop"])
 

@@ -29,16 +29,19 @@ import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from ..config import flag
+from ..mir.ir import Function
 from ..runtime.builtins.registry import Builtin
 from ..runtime.errors import MatlabError
+from ..vm.code import Code
 from ..vm.cold import COLD_PC, CONTROL, HANDLERS
 from ..vm.frame import _range_count, interrupt_error
 from .codegen import Plan, generate
-from .infer import Unsupported, describe, infer_loop, type_of
+from .infer import Callee, Resolver, Unsupported, describe, infer_loop, type_of
 from .loops import LoopSite, find_loops
 
 INSTRUCTION_SECONDS = 0.05e-6   # interpreter time per MIR instruction of a loop iteration, about
@@ -140,7 +143,7 @@ class Tier2:
         try:
             blocks = [site.blocks[label] for label in site.loop.blocks]
             entry = {n: t for n, t in types.items()}
-            tm = infer_loop(blocks, entry, lambda name: how_called(vm, frame, name))
+            tm = infer_loop(blocks, entry, CallContext(vm, frame.code, frame.extra))
             inner = {h: loop.blocks for h, loop in find_loops_in(site).items()}
             title = f"{site.fn.name} line {site.line}: " + ", ".join(f"{n}:{t}" for n, t in sorted(types.items())
                                                                      if t != "undef")
@@ -306,14 +309,79 @@ def called_names(site: LoopSite) -> list[str]:
 
 
 def how_called(vm: Any, frame: Any, name: str) -> str:
-    """How the VM would run a call of ``name``: "builtin", "user" (a local or file function) or ""."""
-    if name in frame.code.locals or frame.extra and name in frame.extra:
-        return "user"
-    try:
-        target = vm.resolve(name)
-    except MatlabError:
-        return ""
-    return "builtin" if type(target) is Builtin else "user"
+    return CallContext(vm, frame.code, frame.extra).how(name)
+
+
+class CallContext(Resolver):
+    """How the VM would run the names a unit calls (its local functions, then vm.resolve), and the user
+    functions it calls typed for their arguments (shared by the contexts of nested calls)."""
+
+    def __init__(self, vm: Any, code: Code, extra: dict | None, typed: dict | None = None,
+                 active: set | None = None):
+        self.vm, self.code, self.extra = vm, code, extra
+        self.typed: dict[tuple, Callee] = {} if typed is None else typed
+        self.active: set[tuple] = set() if active is None else active
+
+    def target(self, name: str) -> Any:
+        local = self.code.locals.get(name)
+        if local is not None:
+            return local
+        try:
+            return self.vm.resolve(name)
+        except MatlabError:
+            return None
+
+    def how(self, name: str) -> str:
+        if self.extra and name in self.extra:
+            return "variable"
+        target = self.target(name)
+        if target is None:
+            return ""
+        return "builtin" if type(target) is Builtin else f"user:{id(target)}"
+
+    def callee(self, name: str, args: tuple[str, ...], line: int) -> Callee:
+        code = self.target(name)
+        if type(code) is not Code or code.kind != "function" or code.nest is not None \
+                or code.varargin is not None or code.varargout is not None:
+            raise Unsupported(f"a call of {name}, which is not a plain function", line)
+        if len(args) > len(code.param_slots) or not code.outputs:
+            raise Unsupported(f"a call of {name} with {len(args)} argument(s) for one value", line)
+        key = (id(code), args)
+        if key in self.typed:
+            return self.typed[key]
+        if key in self.active:
+            raise Unsupported(f"{name} calls itself", line)
+        fn = mir_of(code)
+        self.active.add(key)
+        try:
+            inner = CallContext(self.vm, code, None, self.typed, self.active)
+            tm = infer_loop(fn.blocks, dict(zip(fn.params, args)), inner)
+        except Unsupported as exc:
+            raise Unsupported(f"{name} (called here) has {exc.reason} at its line {exc.line}", line) from None
+        finally:
+            self.active.discard(key)
+        output = fn.outputs[0]
+        stored = {tm.temps[i.args[0].id] for b in fn.blocks for i in b.instrs if i.op == "store" and i.attr == output}
+        if len(stored) != 1:
+            raise Unsupported(f"{name}'s output {output} is {'never assigned' if not stored else 'of two types'}",
+                              line)
+        loops = {h: loop.blocks for h, loop in find_loops(fn).items()}
+        callee = self.typed[key] = Callee(name, fn.blocks, list(fn.params), output, args, tm, stored.pop(), loops)
+        return callee
+
+
+MIR_OF: "WeakKeyDictionary[Code, Function]" = WeakKeyDictionary()
+
+
+def mir_of(code: Code) -> Function:
+    """The MIR of a function's code object, built again from its source (the bytecode does not keep it)."""
+    fn = MIR_OF.get(code)
+    if fn is None:
+        from ..vm.build import build_mir
+        module = build_mir(code.source, "<tier2>", None, frozenset(), code.file).module
+        fn = module.functions.get(code.name) or module.main
+        MIR_OF[code] = fn
+    return fn
 
 
 def find_loops_in(site: LoopSite) -> dict[str, Any]:

@@ -79,6 +79,23 @@ COMPILED = {
                 if acc > 300, return; end
             end
         end""",
+    "calls of user functions (a local function, nested calls, a loop inside)": """
+        s = 0;
+        for i = 1:300
+            s = s + step4(i) - twice(i / 3) + tri(mod(i, 5));
+        end
+        function y = step4(x)
+            y = x / 4;
+        end
+        function y = twice(x)
+            y = step4(x) * 8;
+        end
+        function t = tri(n)
+            t = 0;
+            for k = 1:n
+                t = t + k;
+            end
+        end""",
     "unary operators, transposes and left division": """
         a = 0; b = true;
         for k = 1:30
@@ -159,8 +176,10 @@ NOT_COMPILED = {
     "output": ("for k = 1:3, disp(k); end", "disp"),
     "a cell": ("c = {1, 2}; s = 0; for k = 1:2, s = s + c{k}; end", "holds cell 1x2"),
     "an int32 value": ("s = int32(0); for k = 1:3, s = s + 1; end", "int32"),
-    "a user function": ("s = 0; for k = 1:3, s = s + g(k); end\nfunction y = g(x)\n  y = x * 2;\nend",
-                        "user function"),
+    "a user function with output": ("s = 0; for k = 1:3, s = s + g(k); end\nfunction y = g(x)\n  disp(x);\n"
+                                    "  y = x * 2;\nend", "g (called here) has a call of disp as a statement at its line 3"),
+    "a recursive function": ("s = 0; for k = 1:3, s = s + f(k); end\nfunction y = f(x)\n  y = 1;\n"
+                             "  if x > 1, y = x * f(x - 1); end\nend", "f calls itself"),
     "an undefined name": ("for k = 1:3, y = nosuchthing + 1; end", "before it is assigned"),
     "exp (numpy's last bit)": ("s = 0; for k = 1:3, s = s + exp(k); end", "exp"),
 }
