@@ -47,7 +47,7 @@ def loop_arith() -> float:
 @njit(error_model="numpy")
 def fill_matrix() -> float:
     n = 300
-    a = np.zeros((n, n), order="F")
+    a = np.zeros((n, n))
     for i in range(1, n + 1):
         for j in range(1, n + 1):
             a[i - 1, j - 1] = i * 2.0 + j / 3.0 - abs(float(i - j))
@@ -57,7 +57,7 @@ def fill_matrix() -> float:
 @njit(error_model="numpy")
 def fill_sin() -> float:
     n = 300
-    a = np.zeros((n, n), order="F")
+    a = np.zeros((n, n))
     for i in range(1, n + 1):
         for j in range(1, n + 1):
             a[i - 1, j - 1] = float(i) * j + math.sin(i)

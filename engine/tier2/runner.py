@@ -13,7 +13,8 @@ returned). In order:
    loop's next WHILE_STEP iterations, times INSTRUCTION_SECONDS per MIR instruction of an iteration),
    plus what it already spent in this loop in this process (HOT, by the loop's source), is weighed
    against that cost: tier 2 compiles once the two are equal (so a loop costs at most about twice the
-   better of the two choices), and loads cached code as soon as the entry is worth LOAD_SECONDS.
+   better of the two choices), and loads cached code as soon as the entry is worth LOAD_SECONDS (both
+   plus IMPORT_SECONDS while numba is not imported yet in the process).
    MATFUSE_TIER2=eager compiles at once, off never.
 3. **Run.** Scalars go into the array S, range iterators into IT, matrices are passed as they are (a
    matrix the loop assigns into is first made the frame's own, as the interpreter's first element
@@ -26,6 +27,7 @@ returned). In order:
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -47,6 +49,7 @@ from .loops import LoopSite, find_loops
 INSTRUCTION_SECONDS = 0.05e-6   # interpreter time per MIR instruction of a loop iteration, about
 COMPILE_SECONDS = 1.0           # a first compile with numba (measured 0.3-1.5 s on the 2-core machine)
 LOAD_SECONDS = 0.03             # loading machine code numba cached on disk (measured 12-25 ms)
+IMPORT_SECONDS = 0.7            # importing numba, once per process (measured 0.4-0.7 s), added to both
 HOT: dict[tuple, float] = {}    # interpreter seconds spent in each loop so far, in this process (by its source)
 WHILE_STEP = 256                # a while loop asks again every this many iterations until it is compiled
 MAX_VARIANTS = 4                # type sets per loop before tier 2 leaves it to the interpreter
@@ -120,7 +123,7 @@ class Tier2:
             site.next = site.hits + max(int(min(remaining, 1e9)), 1)     # back after about that many hits
         if self.mode == "eager":
             return True
-        if HOT.get(identity(site), 0.0) + site.estimate < LOAD_SECONDS:
+        if HOT.get(identity(site), 0.0) + site.estimate < LOAD_SECONDS + import_cost():
             self.interpreted(site)
             return False
         return True
@@ -155,7 +158,7 @@ class Tier2:
         from .jit import compile_source, is_cached
         variant.cached = is_cached(variant.plan.source)
         if self.mode != "eager" and not variant.cached \
-                and HOT.get(identity(site), 0.0) + site.estimate < COMPILE_SECONDS:
+                and HOT.get(identity(site), 0.0) + site.estimate < COMPILE_SECONDS + import_cost():
             self.variants.remove(variant)             # not yet: the interpreter runs it, and it counts
             self.interpreted(site)
             return None
@@ -391,6 +394,10 @@ def find_loops_in(site: LoopSite) -> dict[str, Any]:
         members = set(site.loop.blocks)
         found = site._inner = {h: loop for h, loop in find_loops(site.fn).items() if h in members}
     return found
+
+
+def import_cost() -> float:
+    return 0.0 if "numba" in sys.modules else IMPORT_SECONDS
 
 
 def identity(site: LoopSite) -> tuple:
