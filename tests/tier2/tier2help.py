@@ -22,9 +22,15 @@ def same(a, b) -> bool:
             return False
         if a.dtype != b.dtype or a.shape != b.shape:
             return False
+        if a.dtype == object:                       # cells, struct arrays, string arrays: element by element
+            return all(same(x, y) for x, y in zip(a.flat, b.flat))
         if a.dtype.kind == "f":
             return bool(np.array_equal(a, b, equal_nan=True) and np.array_equal(np.signbit(a), np.signbit(b)))
         return bool(np.array_equal(a, b))
+    if type(a).__name__ == "FunctionHandle" and type(b) is type(a):     # bodies are code objects: by text
+        return a.text == b.text and a.name == b.name and same(dict(a.captured or {}), dict(b.captured or {}))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     if isinstance(a, float) and isinstance(b, float):
         return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
     return type(a) is type(b) and a == b
