@@ -121,7 +121,7 @@ def main() -> None:
         sums = [interp_sum] + ([peer[1]] if peer else []) + ([theirs[1]] if theirs else [])
         row = [name, f"{interp:.3f}", f"{first:.3f}", f"{ours:.4f}", f"{again:.4f}",
                f"{peer[0]:.4f}" if peer else "-", f"{theirs[0]:.3f}" if theirs else "-",
-               f"{ours / theirs[0]:.4f}x" if theirs else "-", f"{again / peer[0]:.1f}x" if peer else "-",
+               f"{ours / theirs[0]:.4f}x" if theirs else "-", f"{again / peer[0]:.2f}x" if peer else "-",
                f"{our_sum:.17g}", "yes" if all(agree(our_sum, x) for x in sums) else f"NO: {sums!r}"]
         rows.append("| " + " | ".join(row) + " |")
         print(rows[-1], flush=True)

@@ -85,14 +85,22 @@ class Tier2:
             site.give_up()
             return pc + 1
         R, slots = frame.regs, site.slots
+        if site.loop.kind == "for" and type(R[site.regs[plan_header_iterator(site)]]) is not list:
+            return self.array_loop(site, pc)          # a for over the columns of an array
         names = loop_names(site)
-        key = tuple(type_of(R[slots[n]]) for n in names) + tuple(
+        dead = dead_at_entry(site)
+        key = tuple(entry_type(R[slots[n]], n in dead) for n in names) + tuple(
             how_called(vm, frame, n) for n in called_names(site) if n not in slots or R[slots[n]] is None)
         variant = site.variants.get(key)
         if variant is None:
             if not self.pays(site, frame):
                 return pc + 1
-            variant = self.make(vm, frame, site, names, key)
+            try:
+                variant = self.make(vm, frame, site, names, key)
+            except Exception as exc:  # noqa: BLE001 - a tier-2 failure must never fail the program
+                variant = Variant(site, key, {}, reason=f"tier 2 failed: {type(exc).__name__}: {exc}"[:200],
+                                  line=site.line)
+                self.variants.append(variant)
             if variant is None:                       # not hot enough for a first compile yet
                 return pc + 1
             site.variants[key] = variant
@@ -103,6 +111,16 @@ class Tier2:
             return pc + 1
         site.next = 0                                 # compiled: every entry comes here
         return self.run(vm, frame, variant, pc)
+
+    def array_loop(self, site: LoopSite, pc: int) -> int:
+        """A for loop over an array's columns (or a range that is not integer-valued) stays in the
+        interpreter; the report says so once per loop."""
+        if ("array",) not in site.variants:
+            variant = site.variants[("array",)] = Variant(site, ("array",), {})
+            variant.reason, variant.line = "a for loop over an array or a non-integer range", site.line
+            self.variants.append(variant)
+        site.next = site.hits + REJECTED_STEP
+        return pc + 1
 
     def missing(self) -> str:
         if self.unavailable is None:
@@ -176,8 +194,6 @@ class Tier2:
     # ------------------------------------------------------------ running
     def run(self, vm: Any, frame: Any, variant: Variant, pc: int) -> int | None:
         site, plan = variant.site, variant.plan
-        if site.loop.kind == "for" and type(frame.regs[site.regs[plan_header_iterator(site)]]) is not list:
-            return pc + 1                             # a for over an array or a fractional range
         fn = variant.fn
         S, IT, arrays = arguments(frame, variant)
         variant.runs += 1
@@ -301,6 +317,25 @@ def loop_names(site: LoopSite) -> list[str]:
     return names
 
 
+def dead_at_entry(site: LoopSite) -> frozenset[str]:
+    """Variables typed as undefined at the loop's head whatever they hold, so that a re-run (where the
+    loop variables have values) shares the first run's variant: those whose value there is never read
+    (liveness), and the variables of the for loops in it (assigned before the body; a loop that runs
+    zero times hands back). Always safe: a read of a variable that may be undefined makes the loop
+    Unsupported, and a variable the loop does not assign keeps its value."""
+    dead = getattr(site, "_dead", None)
+    if dead is None:
+        from ..mir.liveness import live_in
+        loop_vars = {site.blocks[h].term.attr for h in find_loops_in(site) if site.blocks[h].term.op == "fornext"}
+        dead = site._dead = (frozenset(loop_names(site)) - live_in(site.fn)[site.loop.header]) | loop_vars
+    return dead
+
+
+def entry_type(value: Any, dead: bool) -> str:
+    kind = type_of(value)
+    return "undef" if dead and kind in ("f8", "b1") else kind
+
+
 def called_names(site: LoopSite) -> list[str]:
     names = getattr(site, "_called", None)
     if names is None:
@@ -381,7 +416,10 @@ def mir_of(code: Code) -> Function:
     fn = MIR_OF.get(code)
     if fn is None:
         from ..vm.build import build_mir
-        module = build_mir(code.source, "<tier2>", None, frozenset(), code.file).module
+        try:
+            module = build_mir(code.source, "<tier2>", None, frozenset(), code.file).module
+        except MatlabError as exc:
+            raise Unsupported(f"{code.name}'s source did not build again ({exc.message})") from None
         fn = module.functions.get(code.name) or module.main
         MIR_OF[code] = fn
     return fn

@@ -172,7 +172,8 @@ def test_loop_handing_back_to_the_interpreter_agrees(name):
 
 
 NOT_COMPILED = {
-    "a variable changing class": ("x = 0; for k = 1:10, x = k > 5; end", "changes type"),
+    "a variable changing class": ("x = 0; for k = 1:10, if k > 5, x = true; else, x = x + 1; end, end",
+                                  "changes type"),
     "output": ("for k = 1:3, disp(k); end", "disp"),
     "a cell": ("c = {1, 2}; s = 0; for k = 1:2, s = s + c{k}; end", "holds cell 1x2"),
     "an int32 value": ("s = int32(0); for k = 1:3, s = s + 1; end", "int32"),
@@ -181,6 +182,7 @@ NOT_COMPILED = {
     "a recursive function": ("s = 0; for k = 1:3, s = s + f(k); end\nfunction y = f(x)\n  y = 1;\n"
                              "  if x > 1, y = x * f(x - 1); end\nend", "f calls itself"),
     "an undefined name": ("for k = 1:3, y = nosuchthing + 1; end", "before it is assigned"),
+    "a for over a matrix": ("s = 0; for c = [1 2; 3 4], s = s + c(1); end", "for loop over an array"),
     "exp (numpy's last bit)": ("s = 0; for k = 1:3, s = s + exp(k); end", "exp"),
 }
 
