@@ -776,3 +776,17 @@ def test_sparse_columns_need_their_pointers_in_memory():
     assert run("a = sparse(3, 1e12);")[1][0] == "MATLAB:array:SizeLimitExceeded"
     _, err, s = run("a = sparse(1e12, 3); b = size(a);")
     assert err is None and s.get("b").tolist() == [[1e12, 3]]
+
+
+def test_a_window_reading_a_variable_through_loadname_reads_its_current_value():
+    """After clear, reads go through LOADNAME into a temporary; a window containing the LOADNAME read
+    that temporary, which only the skipped LOADNAME fills: a while loop's `c = 1 - c` kept its first
+    value on the GPU (c = 1 after two flips; fuzz run on the H100 host, seeds 70-85)."""
+    code = "c = zeros(2); clear m; w = 0; while w < 2, w = w + 1; c = 1 - c, end"
+    clean(code)
+    if provider.available():
+        out, err, s = run(code, "gpu")
+        assert err is None and s.get("c").tolist() == [[0, 0], [0, 0]]
+        assert out.count("1     1") == 2 and out.count("0     0") == 2
+        assert run("c = zeros(2); clear c; w = 0; while w < 2, w = w + 1; c = 1 - c; end", "gpu")[1] == \
+            ("MATLAB:UndefinedFunction", "Unrecognized function or variable 'c'.")
