@@ -309,10 +309,10 @@ def struct2cell(s):
     s = _require_struct(s, "struct2cell")
     shape = (len(s.fields),) + s.shape
     out = np.empty(shape, dtype=object)
-    for index in np.ndindex(*s.shape):
-        record = s.data[index]
+    for position in np.ndindex(*s.shape):
+        record = s.data[position]
         for f, name in enumerate(s.fields):
-            out[(f,) + index] = record[name]
+            out[(f,) + position] = record[name]
     return CellArray(out.reshape(normalize_shape(shape), order="F"))
 
 
