@@ -32,6 +32,9 @@ CASES = [                       # (code, the input b): b is set in the workspace
     ("x = (b - 1) ./ (b - 1);", np.ones((3, 3))),
     ("x = b .* 0 + 1;", np.array([INF, NAN, -INF])),
     ("x = sign(b) ./ b;", np.array([0, -0.0, 2])),
+    ("t = b .* 0; x = t ./ t;", np.zeros((3, 3))),        # one value on both sides: NVIDIA folded x / x to 1
+    ("x = (b == b) + 2 * (b ~= b) + 4 * (b <= b);", np.array([NAN, 1, INF])),
+    ("x = (b - b) + isnan(b ./ b);", np.array([NAN, 0, INF])),
 ]
 
 
