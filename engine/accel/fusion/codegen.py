@@ -40,7 +40,7 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     spec = operation(node.op)
     names = {"m": "m64" if t == "f64" else "m32", "a": operands[0], "b": operands[-1], "t": t}
     if len(operands) == 2 and operands[0] == operands[1]:
-        names["b"] = opaque(t, operands[1])     # x - x, x / x, x == x: NVIDIA folds them to 0, 1, true
+        names["b"] = f"{names['m']}_distinct({operands[1]})"    # x - x, x / x, x == x: common.wgsl
     expr = (power_form(node, group) or spec.wgsl).format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"

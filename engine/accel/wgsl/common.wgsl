@@ -19,6 +19,10 @@ fn mf_init(zero: u32) { mf_zero = zero; }
 
 // x unchanged, but opaque to algebraic simplification (an OR, not an XOR: applied twice it still hides).
 fn m32_opaque(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) | mf_zero); }
+// x as a value the compiler cannot prove equal to x, even where x is itself opaque (an OR with the same
+// zero is idempotent, so compilers merge opaque(opaque(x)) with opaque(x)): the second operand of x - x,
+// x / x, x == x, which NVIDIA's compiler otherwise folds to 0, 1, true (MATLAB: NaN for Inf and NaN).
+fn m32_distinct(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) + mf_zero); }
 fn m32_nan() -> f32 { return bitcast<f32>(0x7fc00000u); }
 fn m32_inf() -> f32 { return bitcast<f32>(0x7f800000u); }
 // Class tests and negation on opaque bits (an OR with mf_zero): f64_math.wgsl's header says why.

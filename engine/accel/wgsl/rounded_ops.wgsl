@@ -6,6 +6,8 @@
 // f64 division and sqrt are correctly rounded on the adapters measured (docs/gpu.md).
 
 fn m64_div(a: f64, b: f64) -> f64 { return a / b; }
+// common.wgsl's m32_distinct in double.
+fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_zero)); }
 fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / f64(b)); }
 // sqrt(-0) is -0 (copysign also where a driver computes sqrt from inverseSqrt).
 fn m32_sqrt(x: f32) -> f32 { return m32_copysign(f32(sqrt(f64(x))), x); }
