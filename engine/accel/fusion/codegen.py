@@ -39,8 +39,9 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     MATLAB's answer is complex or an error) unless the node is ``unchecked``."""
     spec = operation(node.op)
     names = {"m": "m64" if t == "f64" else "m32", "a": operands[0], "b": operands[-1], "t": t}
-    if len(operands) == 2 and operands[0] == operands[1]:
-        names["b"] = f"{names['m']}_distinct({operands[1]})"    # x - x, x / x, x == x: common.wgsl
+    if len(operands) == 2 and node.op not in ("plus", "times"):
+        # x - x, x ./ x, x == x (also of two lets the compiler merges): common.wgsl's m32_distinct
+        names["b"] = f"{names['m']}_distinct({operands[1]})"
     expr = (power_form(node, group) or spec.wgsl).format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"

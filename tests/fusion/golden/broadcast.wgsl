@@ -1,5 +1,5 @@
 // window 0, group 0: ElementwiseChain
-// library (and what it calls): m64_div m64_opaque mf_init
+// library (and what it calls): m64_distinct m64_div m64_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -31,7 +31,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let v0 = f64(in0[i]);
     let v1 = f64(in1[expanded_index(i, 0u)]);
     let v3 = f64(in2[expanded_index(i, 1u)]);
-    let v2 = m64_opaque((v0 - v1));
-    let v4 = m64_opaque(m64_div(v2, v3));
+    let v2 = m64_opaque((v0 - m64_distinct(v1)));
+    let v4 = m64_opaque(m64_div(v2, m64_distinct(v3)));
     out0[i] = v4;
 }

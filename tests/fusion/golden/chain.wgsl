@@ -1,5 +1,5 @@
 // window 0, group 0: ElementwiseChain
-// library (and what it calls): m64_exp m64_opaque m64_sqrt mf_init
+// library (and what it calls): m64_distinct m64_exp m64_opaque m64_sqrt mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -23,7 +23,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let v10 = 1.0lf;
     let v2 = m64_opaque((v0 * v1));
     let v4 = m64_opaque(m64_exp(v2));
-    let v6 = m64_opaque((v4 - v0));
+    let v6 = m64_opaque((v4 - m64_distinct(v0)));
     let v8 = m64_opaque(abs(v6));
     let v9 = m64_opaque(m64_sqrt(v8));
     let v11 = m64_opaque((v9 + v10));

@@ -1,5 +1,5 @@
 // window 0, group 0: ElementwiseChain
-// library (and what it calls): m32_exp m32_opaque mf_init
+// library (and what it calls): m32_distinct m32_exp m32_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -21,7 +21,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let v1 = 2.0f;
     let v2 = m32_opaque((v0 * v1));
     let v4 = m32_opaque(m32_exp(v2));
-    let v6 = m32_opaque((v4 - v0));
+    let v6 = m32_opaque((v4 - m32_distinct(v0)));
     out0[i] = v2;
     out1[i] = v6;
 }

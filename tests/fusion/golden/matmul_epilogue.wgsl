@@ -1,5 +1,5 @@
 // window 0, group 0: MatmulEpilogue
-// library (and what it calls): m64_max m64_opaque mf_init
+// library (and what it calls): m64_distinct m64_max m64_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -31,7 +31,7 @@ fn store(r: u32, c: u32, acc: f64) {
     let v3 = f64(in0[expanded_index(i, 0u)]);
     let v5 = p.scalars[0][0];
     let v4 = m64_opaque((v2 + v3));
-    let v6 = m64_opaque(m64_max(v4, v5));
+    let v6 = m64_opaque(m64_max(v4, m64_distinct(v5)));
     out0[i] = v6;
 }
 var<workgroup> tiles: array<vec4<f64>, 512>;    // A's [kk * 32 + row / 4], then B's [256 + kk * 32 + col / 4]

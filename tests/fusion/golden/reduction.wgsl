@@ -1,5 +1,5 @@
 // window 0, group 0: Reduction
-// library (and what it calls): m64_opaque mf_init
+// library (and what it calls): m64_distinct m64_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -44,7 +44,7 @@ fn load(out_id: u32, j: u32) -> Acc {
     let v0 = f64(in0[i]);
     let v1 = f64(in1[expanded_index(i, 0u)]);
     let v3 = 2.0lf;
-    let v2 = m64_opaque((v0 - v1));
+    let v2 = m64_opaque((v0 - m64_distinct(v1)));
     let v4 = m64_opaque((v2 * v2));
     return Acc(load0(v4, j));
 }

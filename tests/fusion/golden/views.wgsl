@@ -1,5 +1,5 @@
 // window 0, group 0: ElementwiseChain
-// library (and what it calls): m64_opaque mapped_index mf_init
+// library (and what it calls): m64_distinct m64_opaque mapped_index mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -26,7 +26,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let ix2 = mapped_index(i, 0u);
     let v0_c3 = f64(in0[ix2]);
     let v14 = v0_c3;
-    let v16 = m64_opaque((v14 - v15));
+    let v16 = m64_opaque((v14 - m64_distinct(v15)));
     out0[i] = v5;
     out1[i] = v16;
 }
