@@ -790,3 +790,17 @@ def test_a_window_reading_a_variable_through_loadname_reads_its_current_value():
         assert out.count("1     1") == 2 and out.count("0     0") == 2
         assert run("c = zeros(2); clear c; w = 0; while w < 2, w = w + 1; c = 1 - c; end", "gpu")[1] == \
             ("MATLAB:UndefinedFunction", "Unrecognized function or variable 'c'.")
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("a = repelem(1, 1e19);", "MATLAB:array:SizeLimitExceeded"),
+    ("S = sparse(3, 1e308, 5);", "MATLAB:array:SizeLimitExceeded"),
+    ("S = sparse(1e308, 2, 1);", "MATLAB:array:SizeLimitExceeded"),
+    ("a = spdiags([10; 30], Inf, 3);", "MATLAB:spdiags:InvalidDiagonals"),
+    ("x = fzero(@(x) x.^NaN + 1, [0 1]);", "MATLAB:fzero:ValuesAtEndPtsComplexOrNotFinite"),
+])
+def test_huge_and_non_finite_arguments_found_on_the_h100_host(code, ident):
+    """Internal errors (OverflowError, IndexError, scipy's ValueError) found by the sharded H100 fuzz
+    runs of seeds 70-85 and 130-145; fzero's message is MATLAB's."""
+    clean(code)
+    assert run(code)[1][0] == ident

@@ -179,7 +179,9 @@ def repmat(a: Value, *reps: Value) -> Value:
 
 def _repeat_counts(value: Value, length: int, what: str) -> np.ndarray:
     """Copies of each of ``length`` elements: a whole-number scalar (for all) or one per element."""
-    counts = np.asarray(integer_values(value, "repelem"), dtype=np.int64)
+    whole = integer_values(value, "repelem")
+    check_size((max(whole, default=0),))          # a count past memory (1e19) is MATLAB's size error
+    counts = np.asarray(whole, dtype=np.int64)
     if counts.size not in (1, length) or np.any(counts < 0):
         raise MatlabError("MATLAB:repelem:invalidReplications",
                           f"Replication factors must be nonnegative integers, a scalar or one per {what}.")

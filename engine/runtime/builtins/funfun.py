@@ -183,6 +183,9 @@ def fzero(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None,
         a, b = float(start.ravel()[0]), float(start.ravel()[1])
         fa, fb = evaluate(a), evaluate(b)
         count = 2
+        if not (math.isfinite(fa) and math.isfinite(fb)):
+            raise MatlabError("MATLAB:fzero:ValuesAtEndPtsComplexOrNotFinite",
+                              "Function values at the interval endpoints must be finite and real.")
         if (fa > 0) == (fb > 0) and fa != 0 and fb != 0:
             raise MatlabError("MATLAB:fzero:ValuesAtEndPtsSameSign",
                               "The function values at the interval endpoints must differ in sign.")

@@ -84,6 +84,9 @@ def _triplets(fname: str, i: Value, j: Value, v: Value) -> tuple[np.ndarray, np.
         if subs.size and (not np.all(subs == np.floor(subs)) or subs.min() < 1 or
                           not np.isfinite(subs).all()):
             raise MatlabError("MATLAB:sparsfcn:nonPosIndex", "Index into matrix must be positive.")
+        if subs.size and subs.max() > MAX_SPARSE_DIM:
+            raise MatlabError("MATLAB:array:SizeLimitExceeded", "Sparse matrix sizes must be non-negative "
+                              "integers less than MAXSIZE as defined by COMPUTER.")
     return rows.astype(np.int64) - 1, cols.astype(np.int64) - 1, values
 
 
@@ -269,7 +272,10 @@ def spdiags(*args: Value, nargout: int = 1) -> Value:
         return _extract_diagonals(*args, nargout=nargout)
     if len(args) not in (3, 4):
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    diagonals = _column("spdiags", args[1]).astype(np.int64)
+    diagonals = _column("spdiags", args[1])
+    if not np.all(np.isfinite(diagonals) & (diagonals == np.round(diagonals))):
+        raise MatlabError("MATLAB:spdiags:InvalidDiagonals", "Diagonal numbers must be finite integers.")
+    diagonals = diagonals.astype(np.int64)
     if len(args) == 3:
         base = _sparse_arg("spdiags", args[2])
         m, n = base.shape
