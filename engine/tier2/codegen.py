@@ -216,13 +216,19 @@ class Generator:
             self.lines.append("    " * depth + line)
 
     # ------------------------------------------------------------ the function
-    def source(self, title: str) -> str:
+    def dispatch_body(self) -> list[str]:
+        """The ``if blk == k:`` branch of every block (the state machine's body); the lines are taken out
+        of ``self.lines``, which the caller refills with the function's head first."""
         body_start = len(self.lines)
         for b in self.blocks:
             self.put(2, f"{'if' if b is self.blocks[0] else 'elif'} blk == {self.number[b.label]}:   # {b.label}")
             self.block(b)
         body = self.lines[body_start:]
         self.lines = []
+        return body
+
+    def source(self, title: str) -> str:
+        body = self.dispatch_body()
         args = ", ".join(["entry", "S", "IT"] + [f"a{k}" for k in range(len(self.arrays))])
         self.put(0, f"# {title}")
         self.put(0, "import math\nimport numpy as np\nfrom numba import njit\nfrom engine.tier2 import kernels\n")
@@ -464,12 +470,7 @@ class FunctionGenerator(Generator):
             super().terminator(b)
 
     def source(self, title: str) -> str:
-        body_start = len(self.lines)
-        for b in self.blocks:
-            self.put(2, f"{'if' if b is self.blocks[0] else 'elif'} blk == {self.number[b.label]}:   # {b.label}")
-            self.block(b)
-        body = self.lines[body_start:]
-        self.lines = []
+        body = self.dispatch_body()
         params = [f"p{k}" for k in range(len(self.callee.args))]
         self.put(0, f"@njit(cache=True, error_model='numpy', nogil=True)   # {title}")
         self.put(0, f"def {self.names[id(self.callee)]}({', '.join(params)}):")

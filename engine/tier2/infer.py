@@ -17,6 +17,8 @@ temporary's type.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -108,16 +110,16 @@ class Callee:
     loops: dict[str, list[str]]                               # header -> blocks, of the loops in its body
 
 
-class Resolver:
+class Resolver(ABC):
     """How the VM would run a name (run-time facts infer_loop asks for: runner.CallContext)."""
 
+    @abstractmethod
     def how(self, name: str) -> str:
         """"builtin", "user" (a local or file function) or "" (unknown)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def callee(self, name: str, args: tuple[str, ...], line: int) -> Callee:
         """The user function ``name`` typed for ``args`` (or Unsupported)."""
-        raise NotImplementedError
 
 
 def infer_loop(blocks: list[Block], entry_types: Env, resolve: Resolver) -> TypeMap:
