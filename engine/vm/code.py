@@ -67,6 +67,7 @@ class Window:
     outputs: list[int] = field(default_factory=list)
     live: list[int] = field(default_factory=list)
     promotable: dict[int, int] = field(default_factory=dict)   # inputs left on the device: register -> slot
+    disowns: tuple[int, ...] = ()    # slots the span's DISOWNs release: a fused run skips them (op_window)
 
 
 @dataclass(frozen=True)

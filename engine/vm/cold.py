@@ -251,7 +251,11 @@ def op_foriter(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
 def op_window(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
     accel = vm.accel
     w = frame.code.windows[a[0]]
-    nxt = w.end if accel is not None and accel.try_run(w, frame) else pc + 1
+    nxt = pc + 1
+    if accel is not None and accel.try_run(w, frame):
+        nxt = w.end
+        for slot in w.disowns:          # the skipped span's DISOWNs: the window may have shared them
+            frame.owned.pop(slot, None)
     check(vm)
     return nxt
 

@@ -634,6 +634,7 @@ class Compiler:
         for w in code.windows:
             shift = bisect_left(starts, w.start) + 1
             w.start, w.end = w.start + shift, w.end + shift
+            w.disowns = tuple(sorted({args[pc][0] for pc in range(w.start, w.end) if ops[pc] == DISOWN}))
 
 
 def window_loads(code: Code) -> dict[int, int]:

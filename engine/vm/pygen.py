@@ -550,8 +550,13 @@ class Generator:
 
     def op_window(self, pc: int, a: tuple) -> str:
         w = self.code.windows[a[0]]
-        return (f"accel = vm.accel\n"
-                f"pc = {w.end} if accel is not None and accel.try_run(W[{a[0]}], frame) else {pc + 1}\n{CHECK}")
+        if not w.disowns:
+            return (f"accel = vm.accel\n"
+                    f"pc = {w.end} if accel is not None and accel.try_run(W[{a[0]}], frame) else {pc + 1}\n{CHECK}")
+        self.need("owned")
+        release = "".join(f"\n    owned.pop({slot}, None)" for slot in w.disowns)   # cold.op_window says why
+        return (f"accel = vm.accel\npc = {pc + 1}\nif accel is not None and accel.try_run(W[{a[0]}], frame):\n"
+                f"    pc = {w.end}{release}\n{CHECK}")
 
 
 def checked(text: str) -> str:

@@ -792,6 +792,21 @@ def test_a_window_reading_a_variable_through_loadname_reads_its_current_value():
             ("MATLAB:UndefinedFunction", "Unrecognized function or variable 'c'.")
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("b = [0 1]; for k = 1:5, b(:) = b + 1; end", [[5, 6]]),
+    ("b = [0 1]; for k = 1:3, b(:) = (b * false) .^ b; end", [[1, 0]]),
+    ("b = [0 1]; for k = 1:3, b(2) = b(2) * 2; b(:) = b .* 2; end", [[0, 64]]),
+])
+def test_a_variable_updated_in_place_after_a_window_read_it_is_read_again(code, expected):
+    """A fused window skips its span, and with it the DISOWNs after its reads: the loop then updated
+    ``b`` in place while the window kept a device copy of it, so from the third iteration the window
+    read the stale copy (`b(:) = b + 1` five times gave [2 3]; H100 fuzz run, seed 158)."""
+    clean(code)
+    for device in ("cpu", "gpu") if provider.available() else ("cpu",):
+        _, err, s = run(code, device)
+        assert err is None and s.get("b").tolist() == expected
+
+
 @pytest.mark.parametrize("code, ident", [
     ("a = repelem(1, 1e19);", "MATLAB:array:SizeLimitExceeded"),
     ("S = sparse(3, 1e308, 5);", "MATLAB:array:SizeLimitExceeded"),
@@ -804,3 +819,13 @@ def test_huge_and_non_finite_arguments_found_on_the_h100_host(code, ident):
     runs of seeds 70-85 and 130-145; fzero's message is MATLAB's."""
     clean(code)
     assert run(code)[1][0] == ident
+
+
+def test_gallery_keeps_complex_vectors():
+    """gallery('cauchy', [1i 2]) cast its vector to double with numpy's ComplexWarning (H100 fuzz run,
+    seed 162); Octave's values."""
+    _, err, s = run("a = gallery('cauchy', [1i 2]); b = gallery('fiedler', [1i 2]); c = gallery('circul', [1 2i]);")
+    assert err is None
+    np.testing.assert_allclose(s.get("a"), [[-0.5j, 0.4 - 0.2j], [0.4 - 0.2j, 0.25]])
+    np.testing.assert_allclose(s.get("b"), [[0, 2.23606797749979], [2.23606797749979, 0]])
+    np.testing.assert_array_equal(s.get("c"), [[1, 2j], [2j, 1]])

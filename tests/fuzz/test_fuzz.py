@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from grammar import generate
 from mutate import corpus, mutant
-from oracle import (Problem, Run, assigned_names, check, disagreements, leaks, python_isms, same,
+from oracle import (ADAPTIVE, Problem, Run, assigned_names, check, disagreements, leaks, python_isms, same,
                     same_text)
 
 from engine.accel import provider
@@ -179,6 +179,11 @@ def test_disagreements_compare_with_tolerance():
     assert disagreements([run("cpu", double), run("gpu", ("gpuArray", double))])
     assert disagreements([run("cpu", double), run("gpu", double, [("MATLAB:badsubscript", "")])])
     assert disagreements([run("cpu", double), run("gpu", double, text="x = gpuArray 1\n")])
+    # a program with an adaptive routine: class and size must agree, the values need not (ADAPTIVE)
+    pole = [run("cpu", ("float64", (1, 1), (-0.134,))), run("gpu", ("float64", (1, 1), (-0.094,)))]
+    assert disagreements(pole) and not disagreements(pole, adaptive=True)
+    assert disagreements([run("cpu", double), run("gpu", ("float32", (1, 1), (1.0,)))], adaptive=True)
+    assert check(["q = 1;"], ("cpu",), BUILTINS) == [] and ADAPTIVE.search("q = quad(@(x) x, 0, 1);")
 
 
 def test_same_values():

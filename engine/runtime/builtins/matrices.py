@@ -309,8 +309,9 @@ def hadamard(n: Value, class_name: Value | None = None) -> Value:
 
 
 def _sequence(value: Value, fname: str) -> np.ndarray:
-    """A gallery vector argument: the vector itself, or 1:n for a scalar n."""
-    values = numeric(value).astype(np.float64).ravel(order="F")
+    """A gallery vector argument: the vector itself (complex kept), or 1:n for a scalar n."""
+    data = numeric(value)
+    values = data.astype(np.complex128 if np.iscomplexobj(data) else np.float64).ravel(order="F")
     return np.arange(1.0, _order(value, fname) + 1) if values.size == 1 else values
 
 
