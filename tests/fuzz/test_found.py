@@ -807,6 +807,23 @@ def test_a_variable_updated_in_place_after_a_window_read_it_is_read_again(code, 
         assert err is None and s.get("b").tolist() == expected
 
 
+@pytest.mark.parametrize("code, total", [
+    ("s.v = zeros(1, 1000); t = 0; for k = 1:5, s.v(k) = k; y = s.v + 1; t = t + sum(y); end", 5035),
+    ("s.v = zeros(1, 1000); t = 0; for k = 1:5, y = s.v + 1; s.v(k) = k; t = t + sum(y); end", 5020),
+    ("s(2).v = zeros(1, 1000); t = 0; for k = 1:5, s(2).v(k) = k; y = s(2).v + 1; t = t + sum(y); end", 5035),
+    ("c = {zeros(1, 1000)}; t = 0; for k = 1:5, c{1}(k) = k; y = c{1} * 2; t = t + sum(y); end", 70),
+    ("A = zeros(100, 20); t = 0; for j = 1:5, A(:, j) = j; y = A .* 2; t = t + sum(y(:)); end", 7000),
+    ("A = zeros(100, 20); t = 0; for j = 2:6, A(:, j) = A(:, j-1) + 1; y = A + 1; t = t + sum(y(:)); end", 13500),
+    ("b = zeros(1, 1000); t = 0; for k = 1:5, b(k) = k; y = b + 1; t = t + sum(y); end", 5035),
+])
+def test_in_place_updates_of_fields_cells_and_columns_that_windows_read(code, total):
+    """Values updated in place (an owned array, a struct field, a cell's content, a column) while a
+    window reads them each iteration: every device sees every update."""
+    for device in ("cpu", "gpu") if provider.available() else ("cpu",):
+        _, err, s = run(code, device)
+        assert err is None and s.get("t").tolist() == [[total]], device
+
+
 @pytest.mark.parametrize("code, ident", [
     ("a = repelem(1, 1e19);", "MATLAB:array:SizeLimitExceeded"),
     ("S = sparse(3, 1e308, 5);", "MATLAB:array:SizeLimitExceeded"),
