@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable
-from engine.accel.residency import CLASS_OF_HOST, GpuTensor, upload
+from engine.accel.residency import CLASS_OF_HOST, GpuTensor, drop_copy, upload
 from engine.runtime.device import deep_to_host
 
 T = TypeVar("T")
@@ -214,6 +214,6 @@ def install() -> None:
     """Install the device hooks into the runtime and route its operator tables (engine/accel/__init__)."""
     from engine.runtime import device, ops
     device.install(call_on_device=call_on_device, call_uploaded=call_uploaded, index=index, assign=assign,
-                   concat=concat)
+                   concat=concat, host_written=drop_copy)
     if not getattr(ops.truth, "routed", False):
         ops.truth = route_operators(ops.BINARY, ops.UNARY, ops.truth)

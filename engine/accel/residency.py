@@ -344,6 +344,14 @@ def forget_copy(key: int, handle: GpuTensor) -> None:
     handle.release()
 
 
+def drop_copy(host: Any) -> None:
+    """``host`` is about to be written in place (an owned array inside a struct or cell, see
+    runtime/indexing.py): the device copy kept of it, if any, would go stale."""
+    entry = _copies.get(id(host))
+    if entry is not None and entry[0]() is host:
+        forget_copy(id(host), entry[1])
+
+
 def device_copy(host: np.ndarray) -> GpuTensor | None:
     """An implicit tensor holding ``host``'s values on the current device, if a copy is kept."""
     entry = _copies.get(id(host))

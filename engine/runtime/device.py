@@ -91,12 +91,14 @@ class Hooks:
     call_on_device(entry, ctx, args, nargout, host_call) -> tuple: a builtin with a gpuArray argument.
     call_uploaded(entry, ctx, args, nargout, host_call) -> tuple: policy gpu, host arrays, GPU builtin.
     index(cpu_index, value, args) / assign(cpu_assign, base, args, rhs, inplace): a gpuArray among them.
-    concat(values, cpu_concat) -> value: concatenation with a gpuArray element."""
+    concat(values, cpu_concat) -> value: concatenation with a gpuArray element.
+    host_written(array): a host array is about to be updated in place; a device copy kept of it goes."""
     call_on_device: Callable[..., tuple] | None = None
     call_uploaded: Callable[..., tuple] | None = None
     index: Callable[..., Any] | None = None
     assign: Callable[..., Any] | None = None
     concat: Callable[..., Any] | None = None
+    host_written: Callable[[Any], None] | None = None
 
 
 HOOKS = Hooks()

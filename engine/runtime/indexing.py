@@ -9,6 +9,13 @@
     assign(base, path, rhs, inplace=False)   base<path> = rhs, path steps ('()', args) | ('{}', args) |
                                          ('.', name); deletion is ('()', args) with rhs a 0x0 double
 
+    fast_index(array, args), fast_assign(array, args, rhs, inplace)
+                                         the common forms on an ndarray (an element, a row, a column by
+                                         ``:`` and whole-number subscripts in range: numpy's basic
+                                         slicing); None for any other form. ``index`` and ``assign``
+                                         try them first; the VM's generated code calls them directly.
+    fast_assign_field(s, name, args, rhs) -> bool   s.name(args) = rhs in place in an owned struct
+
 ``index`` returns new values (no memory shared with the indexed value), so the VM may own them;
 ``cell_index`` and ``get_field`` return the stored elements themselves (shared, never to be modified).
 The dicts inside a StructArray are never modified once stored (assignment replaces them), so struct
@@ -17,7 +24,8 @@ arrays may share them.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from sys import getrefcount
+from typing import Any, Callable
 
 import numpy as np
 
@@ -194,16 +202,40 @@ def _scalar_element(data: np.ndarray, flat: int) -> Value:
     return simplify(np.array([[x]], dtype=data.dtype))
 
 
-def _fast_index(value: np.ndarray, args: list) -> Value | None:
-    """A(i) and A(i, j) with real scalar subscripts on a 2-D numeric array; None if not that form."""
+_ALL = slice(None)
+
+
+def _span(arg: Value, bound: int) -> slice | None:
+    """A subscript that is ``:`` or one whole number in 1..bound, as a slice of that dimension; None for
+    any other (the general path checks it and raises MATLAB's error)."""
+    if type(arg) is float:
+        if 1.0 <= arg <= bound:          # the range test first: NaN and Inf fail it
+            k = int(arg)
+            if k == arg:
+                return slice(k - 1, k)
+        return None
+    if arg is MAGIC_COLON or type(arg) is CharArray and is_colon(arg):
+        return _ALL
+    return None
+
+
+def fast_index(value: np.ndarray, args: list) -> Value | None:
+    """A(i), and A(i, j) on a matrix where each subscript is ``:`` or a whole number in range (a row, a
+    column, an element: numpy's basic slicing, no index arrays); None if not that form."""
     if len(args) == 1 and type(args[0]) is float:
         i = args[0]
         if 1.0 <= i <= value.size and i == int(i):
             return _scalar_element(value, int(i) - 1)
-    elif len(args) == 2 and type(args[0]) is float and type(args[1]) is float and value.ndim == 2:
+    elif len(args) == 2 and value.ndim == 2:
         i, j = args
-        if 1.0 <= i <= value.shape[0] and 1.0 <= j <= value.shape[1] and i == int(i) and j == int(j):
-            return _scalar_element(value, (int(j) - 1) * value.shape[0] + int(i) - 1)
+        if type(i) is float and type(j) is float:
+            if 1.0 <= i <= value.shape[0] and 1.0 <= j <= value.shape[1] and i == int(i) and j == int(j):
+                return _scalar_element(value, (int(j) - 1) * value.shape[0] + int(i) - 1)
+            return None
+        rows = _span(i, value.shape[0])
+        cols = _span(j, value.shape[1])
+        if rows is not None and cols is not None:
+            return simplify(value[rows, cols].copy())
     return None
 
 
@@ -234,7 +266,7 @@ def select(data: np.ndarray, args: list) -> np.ndarray:
 def index(value: Value, args: list) -> Value:
     """``value(args...)``: parenthesis indexing of any indexable value (see module docstring)."""
     if type(value) is np.ndarray:
-        fast = _fast_index(value, args)
+        fast = fast_index(value, args)
         if fast is not None:
             return fast
     if type(value) is FunctionHandle:
@@ -325,33 +357,27 @@ def assign(base: Value | None, path: list, rhs: Value, inplace: bool = False) ->
     """The new value of ``base`` after ``base<path> = rhs``; ``base`` None creates the variable.
 
     With ``inplace`` (the caller owns ``base`` exclusively) a base whose class and size do not change is
-    updated in its own buffer and returned; otherwise ``base`` is never modified.
+    updated in its own buffer and returned, and so is a field's value or a cell's content along the path
+    that nothing else holds (``_updatable``); otherwise ``base`` is never modified.
     """
-    if type(base) is np.ndarray and len(path) == 1 and path[0][0] == "()":
-        done = _fast_store(base, path[0][1], rhs, inplace)
-        if done is not None:
-            return done
     return _assign_path(base, path, rhs, inplace)
 
 
 _FAST_KINDS = {float: "fc", bool: "b"}
 
 
-def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.ndarray | None:
-    """A(i) = x and A(i, j) = x for a real scalar x and real scalar subscripts on a 2-D array, with
-    A(end+1) = x growth of vectors; None when the assignment is not of this form."""
+def fast_assign(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.ndarray | None:
+    """A(i) = x, A(end+1) = x (growing a vector), and A(i, j) = x on a matrix where each subscript is
+    ``:`` or a whole number in range and x a real scalar or an array of A's own class whose size fits
+    (a row, a column, an element); None when the assignment is not of this form."""
+    if base.ndim != 2:
+        return None
+    if len(args) == 2:
+        return _store_span(base, args, rhs, inplace)
     kinds = _FAST_KINDS.get(type(rhs))
-    if kinds is None or base.dtype.kind not in kinds or base.ndim != 2:
+    if kinds is None or base.dtype.kind not in kinds:
         return None
     m, n = base.shape
-    if len(args) == 2:
-        i, j = args
-        if type(i) is not float or type(j) is not float or not (1.0 <= i <= m and 1.0 <= j <= n) or \
-                i != int(i) or j != int(j):
-            return None
-        out = base if inplace else base.copy()
-        out[int(i) - 1, int(j) - 1] = rhs
-        return out
     if len(args) != 1 or type(args[0]) is not float or not 1.0 <= args[0] < INDEX_CEILING or \
             args[0] != int(args[0]):
         return None
@@ -369,6 +395,33 @@ def _fast_store(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.n
     return out
 
 
+def _store_span(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.ndarray | None:
+    """A(i, j) = x for ``fast_assign`` (subscripts ``:`` or in range, nothing grows; an empty A's ``:``
+    takes its length from x: the general path)."""
+    if not base.size:
+        return None
+    rows = _span(args[0], base.shape[0])
+    cols = _span(args[1], base.shape[1])
+    if rows is None or cols is None:
+        return None
+    t = type(rhs)
+    if t is np.ndarray:
+        if rhs.dtype != base.dtype or not rhs.size:
+            return None
+        target = base[rows, cols].shape
+        if rhs.size == 1:
+            rhs = rhs.reshape(())
+        elif rhs.shape != target:
+            if [d for d in rhs.shape if d != 1] != [d for d in target if d != 1]:
+                return None             # the general path raises the size mismatch
+            rhs = rhs.reshape(target, order="F")
+    elif base.dtype.kind not in _FAST_KINDS.get(t, ""):
+        return None
+    out = base if inplace else base.copy()
+    out[rows, cols] = rhs
+    return out
+
+
 def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> Value:
     if isinstance(base, HandleObject):
         return base.assign(path, rhs)       # changes the object itself: every copy of it sees the change
@@ -380,6 +433,10 @@ def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> V
         return _assign_brace(base, arg, rest, rhs, inplace)
     if rest:
         return _assign_element_field(base, arg, rest, rhs, inplace)
+    if type(base) is np.ndarray:
+        done = fast_assign(base, arg, rhs, inplace)
+        if done is not None:
+            return done
     return assign_paren(base, arg, rhs, inplace)
 
 
@@ -404,9 +461,82 @@ def _struct_base(base: Value | None, inplace: bool) -> StructArray:
 def _add_field(s: StructArray, name: str) -> None:
     """Add field ``name`` (value []) to every element of ``s``, which the caller owns."""
     if name not in s.fields:
-        s.fields.append(name)
+        s.fields = [*s.fields, name]
         for k, d in enumerate(s.data.flat):
             s.data.flat[k] = {**d, name: _EMPTY}
+
+
+# ---- in place inside an owned container
+# ``inplace`` says that the caller owns the base exclusively, and with it the storage of its elements. An
+# element (a field's value, a cell's content) may then be updated in place too when nothing else holds
+# it: its CPython reference count is what its container's one reference and the test's own call make
+# (_ONE_HOLDER, measured at import through the same function), while a variable, a temporary, another
+# struct or cell sharing it or a numpy view of it each add one. Its storage must be its own as well: an
+# array that owns its buffer (not a view), a cell, struct or char array whose storage only it holds.
+
+
+def _holders(container: Any, key: Any) -> int:
+    """The reference count of ``container[key]`` as seen from here (see _ONE_HOLDER)."""
+    return getrefcount(container[key])
+
+
+_ONE_HOLDER = _holders({"item": []}, "item")
+
+
+def _updatable(container: Any, key: Any) -> bool:
+    """Whether ``container[key]``, inside a container the caller owns exclusively, may be updated in
+    place (see above). An array's device copy, if the accelerator keeps one, is dropped: it would go
+    stale."""
+    if _holders(container, key) != _ONE_HOLDER:
+        return False
+    item = container[key]
+    t = type(item)
+    if t is np.ndarray:
+        if item.base is not None or item.dtype == object:
+            return False
+        if HOOKS.host_written is not None:
+            HOOKS.host_written(item)
+        return True
+    if t is CellArray or t is StructArray or t is StringArray or t is CharArray:
+        store = "codes" if t is CharArray else "data"
+        return _holders(item.__dict__, store) == _ONE_HOLDER and getattr(item, store).base is None
+    return False
+
+
+def fast_assign_field(s: StructArray, name: str, args: list, rhs: Value) -> bool:
+    """``s.name(args) = rhs`` where the caller owns the scalar struct ``s`` exclusively: True when done in
+    place (the field holds an array nothing else holds, and ``fast_assign`` takes the form), else False
+    and nothing changed."""
+    data = s.data
+    if data.shape != (1, 1) or name not in s.fields or _holders(data, (0, 0)) != _ONE_HOLDER or \
+            type(data[0, 0][name]) is not np.ndarray or not _updatable(data[0, 0], name):
+        return False
+    value = data[0, 0][name]
+    new = fast_assign(value, args, rhs, True)
+    if new is None:
+        return False
+    if new is not value:            # grown: a new array
+        data[0, 0] = {**data[0, 0], name: new}
+    return True
+
+
+def _element_key(data: np.ndarray, args: list) -> tuple[int, int] | None:
+    """The numpy position of the one existing element of a matrix that whole-number subscripts ``args``
+    (one or two, in range) address; None for any other subscripts."""
+    if data.ndim != 2:
+        return None
+    m, n = data.shape
+    if len(args) == 1:
+        i = args[0]
+        if type(i) is float and 1.0 <= i <= m * n and i == int(i):
+            k = int(i) - 1
+            return k % m, k // m
+    elif len(args) == 2:
+        i, j = args
+        if type(i) is float and type(j) is float and 1.0 <= i <= m and 1.0 <= j <= n and \
+                i == int(i) and j == int(j):
+            return int(i) - 1, int(j) - 1
+    return None
 
 
 def _one_result(count: int, what: str) -> MatlabError:
@@ -431,9 +561,16 @@ def _assign_field(base: Value | None, name: str, rest: list, rhs: Value, inplace
         s = StructArray(s.fields, np.array([[{f: _EMPTY for f in s.fields}]], dtype=object), s.classname)
     if s.data.size != 1:
         raise _one_result(s.data.size, "curly brace or dot")
-    value = rhs if not rest else _assign_path(s.data.flat[0].get(name), rest, rhs, False)
+    if not rest:
+        value = rhs
+    else:
+        own = inplace and name in s.fields and _holders(s.data, (0, 0)) == _ONE_HOLDER and \
+            _updatable(s.data[0, 0], name)
+        value = _assign_path(s.data[0, 0].get(name), rest, rhs, own)
+        if own and s.data[0, 0][name] is value:
+            return s                # updated where it is
     _add_field(s, name)
-    s.data.flat[0] = {**s.data.flat[0], name: value}
+    s.data[0, 0] = {**s.data[0, 0], name: value}
     return s
 
 
@@ -458,6 +595,15 @@ def _assign_brace(base: Value | None, args: list, rest: list, rhs: Value, inplac
     if type(base) is not CellArray:
         raise MatlabError("MATLAB:cellAssToNonCell", "Unable to perform assignment because brace indexing "
                                                      "is not supported for variables of this type.")
+    key = _element_key(base.data, args)
+    if key is not None:             # an existing element: set (or update) it where it is
+        value = rhs
+        if rest:
+            own = inplace and _updatable(base.data, key)    # before the element is fetched (a reference)
+            value = _assign_path(base.data[key], rest, rhs, own)
+        data = base.data if inplace else base.data.copy()
+        data[key] = value
+        return base if inplace else CellArray(data)
     current = _addressed(base.data, args, "curly brace")
     cell = np.empty((1, 1), dtype=object)
     cell[0, 0] = _assign_path(current, rest, rhs, False) if rest else rhs

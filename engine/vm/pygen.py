@@ -40,6 +40,8 @@ from numpy import dtype, float64, ndarray
 from ..runtime.device import DeviceArray, to_host
 from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
+from ..runtime.indexing import fast_assign, fast_assign_field, fast_index, is_colon
+from ..runtime.values import StructArray
 from .code import JUMPS, OP, OPNAMES, Code
 from .cold import failing_offset, run_cold
 from .frame import SCALAR_TYPES, interrupt_error
@@ -140,7 +142,8 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
                  "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
                  "to_host": to_host, "run_cold": run_cold, "failing_offset": failing_offset,
-                 "COLD_LINES": done.cold_lines, "HOST": done.host}
+                 "COLD_LINES": done.cold_lines, "HOST": done.host, "fast_index": fast_index,
+                 "fast_assign": fast_assign, "fast_assign_field": fast_assign_field, "StructArray": StructArray}
     exec(done.module, namespace)  # noqa: S102 - our own source
     fn = namespace["run"]
     fn.source = done.source
@@ -464,7 +467,21 @@ class Generator:
         self.need("index")
         if spread is not None or not 0 <= nargout <= 1 or len(regs) not in (1, 2):
             return checked(f"index(frame, A[{pc}])")
+        if self.has_colon(regs):
+            return self.span_index(dest, base, regs, f"index(frame, A[{pc}])")
         return self.element(base, regs, f"R[{dest}] = b.item(k)", f"index(frame, A[{pc}])")
+
+    def has_colon(self, regs: tuple) -> bool:
+        """Whether a subscript register is the constant ``:`` (so that the element path never applies)."""
+        template, nvars = self.code.template, self.code.nvars
+        return any(r >= nvars and is_colon(template[r]) for r in regs)
+
+    def span_index(self, dest: int, base: int, regs: tuple, general: str) -> str:
+        """``b(:, j)``-like reads: indexing.fast_index on an ndarray, else ``general``."""
+        argv = ", ".join(f"R[{r}]" for r in regs)
+        return (f"b = R[{base}]\n"
+                f"if type(b) is ndarray and (v := fast_index(b, [{argv}])) is not None:\n"
+                f"    R[{dest}] = v\nelse:\n    {indent(checked(general))}")
 
     def element(self, base: int, regs: tuple, fast: str, general: str, more: str = "") -> str:
         """``fast`` where R[base] is a double matrix and ``regs`` whole-number subscripts in range (``k``
@@ -476,8 +493,20 @@ class Generator:
     def op_setindex(self, pc: int, a: tuple) -> str:
         slot, steps, rhs, regs = a
         self.need("setindex", "owned")
+        if len(steps) == 2 and steps[0][0] == "." and steps[1] == ("()", len(regs)) and len(regs) in (1, 2):
+            argv = ", ".join(f"R[{r}]" for r in regs)
+            return (f"b = R[{slot}]\n"
+                    f"if not (type(b) is StructArray and owned.get({slot}) is b and "
+                    f"fast_assign_field(b, {steps[0][1]!r}, [{argv}], R[{rhs}])):\n"
+                    f"    {indent(checked(f'setindex(frame, A[{pc}])'))}")
         if steps != (("()", len(regs)),) or len(regs) not in (1, 2):
             return checked(f"setindex(frame, A[{pc}])")
+        if self.has_colon(regs):
+            argv = ", ".join(f"R[{r}]" for r in regs)
+            return (f"b = R[{slot}]\n"
+                    f"if type(b) is ndarray and (v := fast_assign(b, [{argv}], R[{rhs}], owned.get({slot}) is b)) "
+                    f"is not None:\n    R[{slot}] = v\n    owned[{slot}] = v\n"
+                    f"else:\n    {indent(checked(f'setindex(frame, A[{pc}])'))}")
         return f"x = R[{rhs}]\n" + self.element(slot, regs, "b[k] = x", f"setindex(frame, A[{pc}])",
                                                  f" and type(x) is float and owned.get({slot}) is b")
 
@@ -492,7 +521,10 @@ class Generator:
         self.need("index")
         indexing = f"index(frame, ({dest}, {slot}, {regs!r}, {spread!r}, {nargout}))"
         if spread is None and 0 <= nargout <= 1 and len(regs) in (1, 2):
-            indexing = self.element(slot, regs, f"R[{dest}] = b.item(k)", indexing)
+            if self.has_colon(regs):
+                indexing = self.span_index(dest, slot, regs, indexing)
+            else:
+                indexing = self.element(slot, regs, f"R[{dest}] = b.item(k)", indexing)
         return f"if R[{slot}] is None:\n    {indent(general)}\nelse:\n    {indent(indexing)}"
 
     def call_one(self, pc: int, a: tuple) -> str:

@@ -167,7 +167,7 @@ class SlowPaths:
                 path.append((kind, expand(R, regs[k:k + info], spread[0] if spread else None)))
                 k += info
         base = R[slot]
-        inplace = base is not None and frame.owned.get(slot) is base and len(path) == 1
+        inplace = base is not None and frame.owned.get(slot) is base
         value = R[rhs]
         if value is None:           # never store "no value" into an array, cell or struct
             value = cleared(self, frame, rhs)

@@ -1,10 +1,14 @@
 """Indexing, field access and assignment (engine/runtime/indexing.py); expected values from Octave where
 it agrees with MATLAB."""
+import weakref
+
 import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
-from engine.runtime.indexing import (MAGIC_COLON, assign, cell_index, end_value, get_field, index)
+from engine.runtime.indexing import (MAGIC_COLON, assign, assign_paren, cell_index, end_value, fast_assign,
+                                     fast_assign_field, fast_index, get_field, index, select)
+from engine.runtime.values import as_matrix, simplify
 from engine.runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray
 from runtime_helpers import arr, same
 
@@ -437,3 +441,119 @@ def test_struct_arrays_share_nothing_visible_after_assignment():
     u = assign(s, [("()", [1.0]), (".", "b")], 2.0, inplace=False)
     assert s.fields == ["a"] and u.fields == ["a", "b"]
     assert all(set(d) == {"a"} for d in s.data.flat)
+
+
+# ---- the fast paths (fast_index, fast_assign, fast_assign_field) against the general path
+
+
+SUBSCRIPTS = [C, CharArray.from_str(":"), 1.0, 2.0, 3.0, 4.0, 0.0, 2.5, -1.0, np.nan, np.inf]
+BASES = [A, arr([[1, 2, 3]], np.int8), arr([[True, False], [False, True]], bool), row(7, 8, 9),
+         arr([[1], [2]]), np.zeros((0, 3)), arr([[1 + 2j, 3], [4, 5j]], np.complex128),
+         arr([[1, 2], [3, 4]], np.float32)]
+
+
+def general(fn, *args):
+    """The general path's result, or its error as (identifier, message)."""
+    try:
+        return fn(*args)
+    except MatlabError as exc:
+        return exc.identifier, exc.message
+
+
+def agree(fast, slow):
+    assert type(fast) is type(slow), (fast, slow)
+    if isinstance(slow, np.ndarray):
+        same(fast, slow)
+    else:
+        assert fast == slow
+
+
+@pytest.mark.parametrize("base", BASES, ids=range(len(BASES)))
+def test_fast_index_agrees_with_the_general_path(base):
+    """Every subscript pair the fast path takes gives what the general path (select) gives, as a new
+    array; the ones it declines (out of range, not whole numbers) are left to the general path."""
+    taken = 0
+    for i in SUBSCRIPTS:
+        for j in SUBSCRIPTS:
+            fast = fast_index(base, [i, j])
+            slow = general(lambda: simplify(as_matrix(select(base, [i, j]))))
+            if fast is None:
+                continue
+            taken += 1
+            agree(fast, slow)
+            if isinstance(fast, np.ndarray):
+                assert not np.shares_memory(fast, base)
+    assert taken >= 4
+
+
+RHS = [5.0, True, row(1, 2, 3), arr([[1], [2], [3]]), arr([[7]]), arr([[1, 2, 3]], np.int8), row(1, 2),
+       arr([[1, 2, 3, 4]]), np.zeros((0, 0)), arr([[True, False, True]], bool), 2j]
+
+
+@pytest.mark.parametrize("base", BASES, ids=range(len(BASES)))
+def test_fast_assign_agrees_with_the_general_path(base):
+    """A(i, j) = rhs: where the fast path takes the form, the same result as assign_paren; never
+    changing ``base`` unless asked to work in place."""
+    before = base.copy()
+    for i in SUBSCRIPTS[:7]:
+        for j in SUBSCRIPTS[:7]:
+            for rhs in RHS:
+                slow = general(assign_paren, base.copy(), [i, j], rhs)
+                fast = fast_assign(base, [i, j], rhs, False)
+                same(base, before)
+                if fast is not None:
+                    agree(fast, slow)
+                    copy = base.copy()
+                    assert fast_assign(copy, [i, j], rhs, True) is copy
+                    agree(copy, slow)
+
+
+def test_fast_assign_declines_mismatched_sizes_and_the_general_path_explains():
+    assert fast_assign(A, [C, 2.0], row(1, 2), False) is None
+    assert err(assign, A, paren(C, 2.0), row(1, 2)) == (
+        "MATLAB:subsassigndimmismatch", "Unable to perform assignment because the size of the left side is "
+                                        "3-by-1 and the size of the right side is 1-by-2.")
+    assert fast_assign(A, [C, 5.0], row(1, 2, 3), False) is None          # grows: the general path
+    same(assign(A, paren(C, 5.0), row(1, 2, 3)), np.hstack([A, arr([[1], [2], [3]])]))
+
+
+def test_nested_update_in_place_only_when_nothing_else_holds_the_element():
+    """assign(..., inplace=True) on an owned struct or cell updates a field's array or a cell's content
+    where it is when the container is its only holder; a value another name holds is copied. (The test
+    follows the arrays by weak references, which hold nothing.)"""
+    s = StructArray.scalar({"v": np.zeros((1, 4)), "w": 1.0})
+    v = s.data[0, 0]["v"]
+    out = assign(s, [(".", "v"), ("()", [2.0])], 5.0, inplace=True)
+    assert out is s and s.data[0, 0]["v"] is not v           # ``v`` (this test) holds the array: copied
+    same(v, np.zeros((1, 4)))
+    inner = weakref.ref(s.data[0, 0]["v"])
+    assign(s, [(".", "v"), ("()", [3.0])], 6.0, inplace=True)
+    assert s.data[0, 0]["v"] is inner()                       # only the struct holds it: in place
+    assert fast_assign_field(s, "v", [4.0], 7.0) and s.data[0, 0]["v"] is inner()
+    same(get_field(s, "v")[0], row(0, 5, 6, 7))
+    t = index(s, [])                                          # a copy of the struct shares the dict
+    assert not fast_assign_field(s, "v", [1.0], 1.0)
+    assign(s, [(".", "v"), ("()", [1.0])], 1.0, inplace=True)
+    same(get_field(t, "v")[0], row(0, 5, 6, 7))
+    same(get_field(s, "v")[0], row(1, 5, 6, 7))
+    nested = assign(None, [(".", "a"), (".", "b")], np.zeros((1, 3)))
+    deep = weakref.ref(nested.data[0, 0]["a"].data[0, 0]["b"])
+    assign(nested, [(".", "a"), (".", "b"), ("()", [2.0])], 1.0, inplace=True)
+    assert nested.data[0, 0]["a"].data[0, 0]["b"] is deep()
+    same(deep(), row(0, 1, 0))
+
+
+def test_nested_cell_update_in_place_keeps_shared_contents():
+    x = row(1, 2)
+    c = cell(x, np.zeros((1, 2)))
+    assign(c, [("{}", [1.0]), ("()", [1.0])], 9.0, inplace=True)
+    same(x, row(1, 2))
+    same(c.data[0, 0], row(9, 2))
+    content = weakref.ref(c.data[0, 1])
+    assign(c, [("{}", [2.0]), ("()", [1.0])], 3.0, inplace=True)
+    assert c.data[0, 1] is content()
+    same(c.data[0, 1], row(3, 0))
+    view = c.data[0, 1][:, :1]                               # a numpy view holds it too
+    assign(c, [("{}", [2.0]), ("()", [1.0])], 8.0, inplace=True)
+    same(view, arr([[3]]))
+    same(c.data[0, 1], row(8, 0))

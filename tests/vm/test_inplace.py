@@ -1,8 +1,10 @@
 """Value semantics with in-place updates: A(i) = v does not copy A each time, and never aliases."""
+import weakref
+
 import numpy as np
 
 from engine.session import Session
-from vmhelp import ok
+from vmhelp import failure, ok
 
 
 def test_copy_on_assignment_is_not_aliased():
@@ -60,3 +62,73 @@ def test_brace_stores_in_a_loop_update_in_place_and_keep_value_semantics():
     assert [v[0, 0] for v in s.get("c").ravel()] == [2.0, 4.0, 6.0]
     assert all(v.size == 0 for v in s.get("d").ravel())
     assert s.get("t").tolist() == [["AB", "C"]]
+
+
+def test_callee_updates_to_its_arguments_never_reach_the_caller():
+    """A function that updates its arguments (a column of an array, a struct's field array, a nested
+    field, a cell's content) works on its own copies: the caller's values and the copies the caller took
+    stay as they were, however often it is called."""
+    code = ("A = reshape(1:6, 2, 3); A(1, 1) = 1; B = A;\n"
+            "s.v = zeros(1, 3); s.v(1) = 1; s.inner.w = [1 2 3]; t = s;\n"
+            "c = {[1 2], 'x'}; c{1}(1) = 1; d = c; kept = {A, s, c};\n"
+            "for k = 1:3\n  [A2, s2, c2] = change(A, s, c);\nend\n"
+            "function [A, s, c] = change(A, s, c)\n"
+            "  A(:, 2) = [10; 20];\n  A(2, :) = A(1, :);\n  s.v(2) = 5;\n  s.inner.w(3) = 7;\n  c{1}(2) = 9;\nend")
+    s = ok(code)
+    for name in ("A", "B"):
+        assert s.get(name).tolist() == [[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]]
+    assert s.get("A2").tolist() == [[1.0, 10.0, 5.0], [1.0, 10.0, 5.0]]
+    for name in ("s", "t"):
+        assert s.get(name)["v"].tolist() == [[1.0, 0.0, 0.0]] and s.get(name)["inner"]["w"].tolist() == [[1, 2, 3]]
+    assert s.get("s2")["v"].tolist() == [[1.0, 5.0, 0.0]] and s.get("s2")["inner"]["w"].tolist() == [[1, 2, 7]]
+    for name in ("c", "d"):
+        assert s.get(name)[0, 0].tolist() == [[1.0, 2.0]]
+    assert s.get("c2")[0, 0].tolist() == [[1.0, 9.0]]
+    kept = s.get("kept")
+    assert kept[0, 0].tolist() == [[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]] and kept[0, 1]["v"].tolist() == [[1, 0, 0]]
+    assert kept[0, 2][0, 0].tolist() == [[1.0, 2.0]]
+
+
+def test_field_updates_in_place_never_change_values_that_share_the_field():
+    """s.v(k) = x updates s.v where it is only when nothing else holds it: a copy of s, the array s.v was
+    set from, a value read from s.v, a cell or handle that captured s all keep their values."""
+    code = ("A = [1 2 3]; s.v = A; s.v(1) = 10;\n"
+            "t = s; s.v(2) = 20;\n"
+            "x = s.v; s.v(3) = 30;\n"
+            "c = {s}; s.v(1) = 40;\n"
+            "f = @() s; s.v(2) = 50;\n"
+            "s.a.b = [1 2]; u = s.a; s.a.b(2) = 60; g = f();")
+    s = ok(code)
+    assert s.get("A").tolist() == [[1.0, 2.0, 3.0]]
+    assert s.get("t")["v"].tolist() == [[10.0, 2.0, 3.0]]
+    assert s.get("x").tolist() == [[10.0, 20.0, 3.0]]
+    assert s.get("c")[0, 0]["v"].tolist() == [[10.0, 20.0, 30.0]]
+    assert s.get("g")["v"].tolist() == [[40.0, 20.0, 30.0]]
+    assert s.get("s")["v"].tolist() == [[40.0, 50.0, 30.0]]
+    assert s.get("u")["b"].tolist() == [[1.0, 2.0]] and s.get("s")["a"]["b"].tolist() == [[1.0, 60.0]]
+
+
+def test_field_and_cell_content_loops_update_one_buffer():
+    """After its first copy, s.v(k) = k and c{1}(k) = k in a loop write into the same array (they copied
+    the whole array each time)."""
+    s = Session()
+    ok("s.v = zeros(1, 6); s.v(1) = 1; c = {zeros(1, 6)}; c{1}(1) = 1;", s)
+    field = weakref.ref(s.workspace["s"].data[0, 0]["v"])
+    content = weakref.ref(s.workspace["c"].data[0, 0])
+    ok("for k = 2:6\n  s.v(k) = k;\n  c{1}(k) = -k;\nend", s)
+    assert s.workspace["s"].data[0, 0]["v"] is field() and s.workspace["c"].data[0, 0] is content()
+    assert s.get("s")["v"].tolist() == [[1, 2, 3, 4, 5, 6]] and s.get("c")[0, 0].tolist() == [[1, -2, -3, -4, -5, -6]]
+
+
+def test_column_reads_and_writes_report_errors_at_their_line():
+    code = "A = magic(3);\nB = cols(A);\nfunction A = cols(A)\n  x = A(:, 2);\n  A(:, 4) = x;\n  A(:, 1) = [1 2];\nend"
+    err = failure(code)
+    assert (err.identifier, err.line) == ("MATLAB:subsassigndimmismatch", 6)
+    assert err.message == ("Unable to perform assignment because the size of the left side is 3-by-1 and the size "
+                           "of the right side is 1-by-2.")
+    err = failure("A = magic(3);\nfor k = 1:4\n  x = A(:, k);\nend")
+    assert (err.identifier, err.line) == ("MATLAB:badsubscript", 3)
+    assert err.message == "Index in position 2 exceeds array bounds. Index must not exceed 3."
+    err = failure("A = magic(3);\nfor k = [1 0.5]\n  A(k, :) = 1;\nend")
+    assert (err.identifier, err.line) == ("MATLAB:badsubscript", 3)
+    assert err.message == "Array indices must be positive integers or logical values."
