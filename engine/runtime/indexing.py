@@ -17,9 +17,10 @@
     fast_assign_field(s, name, args, rhs) -> bool   s.name(args) = rhs in place in an owned struct
 
 ``index`` returns new values (no memory shared with the indexed value), so the VM may own them;
-``cell_index`` and ``get_field`` return the stored elements themselves (shared, never to be modified).
-The dicts inside a StructArray are never modified once stored (assignment replaces them), so struct
-arrays may share them.
+``cell_index`` and ``get_field`` return the stored elements themselves (shared). Struct arrays and cells
+may share their elements (a struct's dicts, a cell's contents): an element is updated in place only
+when its container is owned and nothing else holds the element (``_updatable``), else assignment
+replaces it.
 """
 from __future__ import annotations
 

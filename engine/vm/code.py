@@ -35,7 +35,7 @@ OPERANDS = {
     **{n: "rrj" for n in ("JLT", "JLE", "JGT", "JGE", "JEQ", "JNE")}, "FORITER": "rrnj",
     "JFALSE": "rj", "JUMP": "j", "LOOP": "j", "TRYPUSH": "j", "MOVE": "rr", "INDEX": "rrRnn",
     "SETINDEX": "rnrR", "CALL": "rnRnnr", "CALLLOCAL": "rnRnn", "UNOP": "rrn",
-    "LOADNAME": "rrnn", "DISOWN": "rr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
+    "LOADNAME": "rrnn", "DISOWN": "rrr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
     "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
     "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "METHOD": "rrn", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
     "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "DECIDES": "rrn",

@@ -27,7 +27,7 @@ from numpy import dtype, float64, ndarray
 from ..runtime.builtins.registry import Builtin
 from ..runtime.device import DeviceArray, to_host
 from .code import OP, OPNAMES, Code
-from .frame import SCALAR_TYPES, interrupt_error
+from .frame import FRESH_INDEX, SCALAR_TYPES, interrupt_error
 
 COLD_PC = "matfuse_cold_pc"     # attribute of an exception raised inside a run: the failing offset
 F64 = dtype(float64)
@@ -120,7 +120,7 @@ def op_loadname(vm: Any, frame: Any, R: list, a: tuple) -> None:
 
 
 def op_disown(vm: Any, frame: Any, R: list, a: tuple) -> None:
-    if a[1] < 0 or type(R[a[1]]) not in SCALAR_TYPES:
+    if a[1] < 0 or type(R[a[1]]) not in SCALAR_TYPES and (len(a) < 3 or type(R[a[2]]) not in FRESH_INDEX):
         frame.owned.pop(a[0], None)
 
 

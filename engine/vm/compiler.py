@@ -296,13 +296,15 @@ class Compiler:
         cond, last = branch_operand(block)
         return k == last and cond is ins.dest and self.uses[ins.dest.id] == 1
 
-    def disown_after(self, read: tuple[int, ...], result: int | None, opname: str) -> None:
+    def disown_after(self, read: tuple[int, ...], result: int | None, opname: str, base: int | None = None) -> None:
+        """DISOWN each candidate slot among ``read``: at run time, unless the instruction's result is a
+        scalar, or (with ``base``, an indexing) the indexed value is one whose index shares nothing."""
         if not self.candidates:
             return
         for r in read:
             if r in self.candidates:
                 leaky = opname in LEAKY or result is None
-                self.emit("DISOWN", (r, -1 if leaky else result), None)
+                self.emit("DISOWN", (r, -1) if leaky else (r, result) if base is None else (r, result, base), None)
 
     # ------------------------------------------------------------ one instruction
     def args_of(self, ins: Instr) -> tuple[int, ...]:
@@ -355,7 +357,7 @@ class Compiler:
         base, *rest = self.args_of(ins)
         dest = self.reg(ins.dest)
         self.emit("INDEX", (dest, base, tuple(rest), spread_or_none(spread), nargout), ins, (base, *rest))
-        self.disown_after((base, *rest), dest, "INDEX")
+        self.disown_after((base, *rest), dest, "INDEX", base)
 
     def op_call(self, ins: Instr) -> None:
         name, nargout, spread = ins.attr
@@ -366,7 +368,7 @@ class Compiler:
         elif ins.op == "callname":
             slot = self.slots[name]
             self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout, slot), ins, (slot, *argv))
-            self.disown_after((slot,), dest, "INDEX")     # indexing the variable copies what it returns
+            self.disown_after((slot,), dest, "INDEX", slot)     # indexing the variable copies what it returns
         else:
             self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout, -1), ins, argv)
         self.disown_after(argv, dest, "CALL")

@@ -10,7 +10,7 @@ import numpy as np
 from ..runtime.device import registers_to_host, to_host
 from ..mir.lower import char_value
 from ..runtime.errors import MatlabError, StackFrame, internal_error  # noqa: F401  (re-exported)
-from ..runtime.values import CellArray, FunctionHandle, StructArray, fold_columns, simplify
+from ..runtime.values import CellArray, CharArray, FunctionHandle, StringArray, StructArray, fold_columns, simplify
 from .code import Code
 
 
@@ -23,6 +23,10 @@ class NoValue:
 
 NOVALUE = NoValue()
 SCALAR_TYPES = (float, bool, complex)
+# Values whose parenthesis indexing returns new storage, sharing nothing with them or with the subscripts
+# (runtime/indexing.py; a cell's or struct's elements are shared, but never updated in place while
+# shared): indexing them leaves the frame's claims on its variables as they were.
+FRESH_INDEX = (np.ndarray, CharArray, CellArray, StructArray, StringArray, float, bool, complex)
 
 
 class Frame:

@@ -44,7 +44,7 @@ from ..runtime.indexing import fast_assign, fast_assign_field, fast_index, is_co
 from ..runtime.values import StructArray
 from .code import JUMPS, OP, OPNAMES, Code
 from .cold import failing_offset, run_cold
-from .frame import SCALAR_TYPES, interrupt_error
+from .frame import FRESH_INDEX, SCALAR_TYPES, interrupt_error
 
 GROUP = 16                      # blocks per ``if pc < end:`` group
 PART = 256                      # blocks per function of a long code object (Generator.parted_source)
@@ -140,7 +140,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
                  "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "builtin1": builtin1,
                  "advance": advance, "position": position, "bisect_right": bisect_right,
                  "failing_line": failing_line, "handle_error": handle_error,
-                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "DeviceArray": DeviceArray,
+                 "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "FRESH_INDEX": FRESH_INDEX, "DeviceArray": DeviceArray,
                  "to_host": to_host, "run_cold": run_cold, "failing_offset": failing_offset,
                  "COLD_LINES": done.cold_lines, "HOST": done.host, "fast_index": fast_index,
                  "fast_assign": fast_assign, "fast_assign_field": fast_assign_field, "StructArray": StructArray}
@@ -568,6 +568,9 @@ class Generator:
         self.need("owned")
         if a[1] < 0:
             return f"owned.pop({a[0]}, None)"
+        if len(a) == 3:
+            return (f"if type(R[{a[1]}]) not in SCALAR_TYPES and type(R[{a[2]}]) not in FRESH_INDEX:\n"
+                    f"    owned.pop({a[0]}, None)")
         return f"if type(R[{a[1]}]) not in SCALAR_TYPES:\n    owned.pop({a[0]}, None)"
 
     def op_return(self, pc: int, a: tuple) -> str:

@@ -132,3 +132,16 @@ def test_column_reads_and_writes_report_errors_at_their_line():
     err = failure("A = magic(3);\nfor k = [1 0.5]\n  A(k, :) = 1;\nend")
     assert (err.identifier, err.line) == ("MATLAB:badsubscript", 3)
     assert err.message == "Array indices must be positive integers or logical values."
+
+
+def test_reading_rows_and_columns_keeps_the_claim_for_in_place_writes():
+    """x = A(:, k) makes a new array, so A may still be updated in place after it (each column copy
+    used to cost a copy of A); a handle called with A as its subscript may return A itself, and drops it."""
+    s = Session()
+    ok("A = reshape(1:15, 3, 5); B = A; A(1) = 1;", s)
+    before = weakref.ref(s.workspace["A"])
+    ok("for k = 1:4\n  A(:, k) = A(:, k + 1);\n  r = A(2, :);\nend", s)
+    assert s.workspace["A"] is before()
+    assert s.get("A")[:, 3].tolist() == [13.0, 14.0, 15.0] and s.get("B")[:, 0].tolist() == [1.0, 2.0, 3.0]
+    ok("f = @(x) x; X = zeros(1, 3); X(1) = 1; for k = 1:1, Y = f(X); X(2) = 2; end", s)
+    assert s.get("Y").tolist() == [[1.0, 0.0, 0.0]] and s.get("X").tolist() == [[1.0, 2.0, 0.0]]
