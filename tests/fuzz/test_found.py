@@ -846,3 +846,17 @@ def test_gallery_keeps_complex_vectors():
     np.testing.assert_allclose(s.get("a"), [[-0.5j, 0.4 - 0.2j], [0.4 - 0.2j, 0.25]])
     np.testing.assert_allclose(s.get("b"), [[0, 2.23606797749979], [2.23606797749979, 0]])
     np.testing.assert_array_equal(s.get("c"), [[1, 2j], [2j, 1]])
+
+
+def test_dec2bin_of_a_huge_negative_saturates_at_intmin_int64():
+    """dec2bin(-1e308) overflowed numpy's uint64 (H100 fuzz run, seed 180); Octave gives intmin('int64')'s bits."""
+    _, err, s = run("b = dec2bin(-1e308); c = dec2hex(-2^70); d = dec2bin(-2^62);")
+    assert err is None
+    assert s.get("b") == "1" + "0" * 63 and s.get("c") == "8000000000000000"
+    assert s.get("d") == "11" + "0" * 62
+
+
+@pytest.mark.parametrize("code", ["a = spline(1, []);", "a = pchip(1:3, zeros(2, 0));", "a = makima([], []);"])
+def test_interpolants_of_no_values_need_two_points(code):
+    """spline(1, []) reshaped an empty y into a Python error (H100 fuzz run, seed 172)."""
+    assert run(code)[1][0].endswith(":NotEnoughPts")

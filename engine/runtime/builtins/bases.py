@@ -78,7 +78,8 @@ def _min_digits(value: Value | None, fname: str) -> int:
 
 def _signed_digits(fname: str, d: Value, min_digits: Value | None, base: int) -> CharArray:
     cls = class_of(d)
-    values = [v if v >= 0 else _twos_complement(v, cls) for v in _whole_numbers(fname, d, True)]
+    low = -(1 << 63)        # below intmin('int64'): int64's saturation, as Octave gives (-1e308: 1 and 63 zeros)
+    values = [v if v >= 0 else _twos_complement(max(v, low), cls) for v in _whole_numbers(fname, d, True)]
     return _digit_rows(values, base, DIGITS, _min_digits(min_digits, fname))
 
 

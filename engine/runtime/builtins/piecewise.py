@@ -131,6 +131,8 @@ def _samples(fname: str, x: Value, y: Value, extra: int = 0) -> tuple[np.ndarray
     y's last dimension runs along x (a vector y: one component); ``extra`` more values are allowed."""
     xs = real_array(fname, x).ravel(order="F").astype(np.float64)
     ys = np.asarray(real_array(fname, y), dtype=np.float64)
+    if ys.size == 0:
+        raise MatlabError(f"MATLAB:{fname}:NotEnoughPts", "There should be at least two data points.")
     if ys.ndim == 2 and 1 in ys.shape:
         comp_shape, table = (), ys.reshape(-1, 1, order="F")
     else:
