@@ -5,7 +5,8 @@ stands. The lexer keeps a stack of open brackets and the previous token, and dec
 
 * whitespace inside ``[]``/``{}`` separates elements (a virtual ``,`` token) when it stands between the
   end of a value and the start of one (``[1 -2]``, ``[a' b']``, ``[a (1)]``), but not before a binary
-  operator followed by whitespace (``[1 - 2]``); inside ``()`` the rule is off again;
+  operator followed by whitespace (``[1 - 2]``); inside ``()`` and inside braces that index a value
+  (``c{n +1}`` is ``c{n+1}``, as in ``c(n +1)``) the rule is off again;
 * a newline or ``;`` is a statement separator at bracket depth 0, a row separator in ``[]``/``{}``,
   and mere whitespace inside ``()``;
 * ``'`` is a transpose after a value, otherwise it starts a char literal;
@@ -69,6 +70,7 @@ OPERATORS = {       # two-character spellings are tried before one-character one
 OPENERS = {"(": "LPAREN", "[": "LBRACK", "{": "LBRACE"}
 CLOSERS = {")": ("(", "_RPAREN"), "]": ("[", "_RBRACK"), "}": ("{", "_RBRACE")}
 ANON = "@("      # stack marker for the parameter list of an anonymous function
+INDEX_BRACE = "x{"   # stack marker for a brace that indexes a value (c{k}): no element separators inside
 MAX_NESTING = 5000   # open brackets at most (MATLAB's message; older releases allowed 32): lowering recurses
 TOO_DEEP = f"Nesting of {{, [, and ( cannot exceed a depth of {MAX_NESTING}."
 
@@ -405,9 +407,11 @@ class Lexer:
         if len(self.open_brackets) == MAX_NESTING:
             raise self._error(TOO_DEEP)
         anon = c == "(" and self._prev_type == "AT"
+        index = c == "{" and self._prev_ends_value() and not (self.ws and self._in_matrix())
         tok = self._emit(OPENERS[c], c, 1)
-        self.open_brackets.append(Token(tok.type, ANON if anon else c, start_pos=tok.start_pos, line=tok.line,
-                                column=tok.column))
+        marker = ANON if anon else INDEX_BRACE if index else c
+        self.open_brackets.append(Token(tok.type, marker, start_pos=tok.start_pos, line=tok.line,
+                                        column=tok.column))
 
     def _open_char(self) -> None:
         self._open(self.src[self.pos])
@@ -417,7 +421,7 @@ class Lexer:
 
     def _close(self, c: str) -> None:
         opener, kind = CLOSERS[c]
-        if not self.open_brackets or self.open_brackets[-1].value.replace(ANON, "(") != opener:
+        if not self.open_brackets or self.open_brackets[-1].value[-1] != opener:
             raise self._error(MISMATCHED)
         if c in "]}" and self._prev_type in ("_COMMA", "_ROWSEP"):
             self.tokens.pop()

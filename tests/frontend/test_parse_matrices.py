@@ -75,3 +75,16 @@ def test_parentheses_inside_brackets_turn_the_whitespace_rule_off():
 
 def test_brackets_inside_parentheses_turn_it_on_again():
     assert expr("f([1 -2])") == Call("f", M([N(1), U("-", N(2))]))
+
+
+@pytest.mark.parametrize("src, tree", [
+    ("c{n +1}", ast.CellIndex(I("c"), (B("+", I("n"), N(1)),))),
+    ("c{1 -1, 2}", ast.CellIndex(I("c"), (B("-", N(1), N(1)), N(2)))),
+    ("[c{n +1} 2]", M([ast.CellIndex(I("c"), (B("+", I("n"), N(1)),)), N(2)])),
+    ("{c{n -1} {2}}", C([ast.CellIndex(I("c"), (B("-", I("n"), N(1)),)), C([N(2)])])),
+    ("[c {1}]", M([I("c"), C([N(1)])])),
+])
+def test_braces_that_index_turn_the_whitespace_rule_off(src, tree):
+    """A corpus program's c{n +1} read c{n, +1}: inside braces that index a value, as inside
+    parentheses, whitespace separates nothing (MATLAB and Octave: c = {1, 2}; c{1 +1} is 2)."""
+    assert expr(src) == tree
