@@ -172,6 +172,8 @@ class Session:
                 return self.vm.figures + flush_figures(self.state), error
         except MatlabError as exc:
             return list(self.vm.figures), error or exc
+        except Exception as exc:  # noqa: BLE001 - a drawing bug must not escape as a Python error
+            return list(self.vm.figures), error or internal_error(exc)
 
     def _poll_interrupt(self) -> None:
         if self.vm.interrupted:

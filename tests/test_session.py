@@ -211,3 +211,13 @@ def test_large_output_is_cut_with_a_note_and_the_value_is_kept(monkeypatch):
 def test_output_limit_zero_means_none():
     s = Session(device="cpu", max_output=0)
     assert len(s.execute("x = repmat('a', 1, 2e6)").stdout) > 2e6
+
+
+def test_a_figure_that_fails_to_draw_is_an_internal_error_not_a_python_exception(monkeypatch):
+    import engine.runtime.figures as figures
+
+    def broken(state):
+        raise AttributeError("'PolyCollection' object has no attribute 'do_3d_projection'")
+    monkeypatch.setattr(figures, "flush_figures", broken)
+    r = Session(device="cpu").execute("x = 1;")
+    assert r.error.identifier == "MATLAB:internal" and "do_3d_projection" in r.error.message

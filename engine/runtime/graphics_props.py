@@ -398,18 +398,25 @@ HISTOGRAM = FILLED + (
 
 
 def _patch_data(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
-    """XData or YData of a patch: one column of vertex coordinates per face."""
+    """XData, YData or ZData of a patch: one column of vertex coordinates per face (a 3-D patch keeps its
+    polygons in ``matfuse_polygons``; a 2-D one has no ZData: [])."""
     def get(gs: GraphicsState, patch: Any) -> np.ndarray:
-        paths = patch.get_paths() if hasattr(patch, "get_paths") else [patch.get_path()]
-        faces = [np.asarray(p.vertices, dtype=np.float64)[:, axis] for p in paths]
-        faces = [f[:-1] if f.size > 1 and f[0] == f[-1] else f for f in faces]   # drop the closing vertex
+        polygons = getattr(patch, "matfuse_polygons", None)
+        if polygons is not None:
+            faces = [p[:, axis] for p in polygons]
+        elif axis == 2:
+            return np.zeros((0, 0))
+        else:
+            paths = patch.get_paths() if hasattr(patch, "get_paths") else [patch.get_path()]
+            faces = [np.asarray(p.vertices, dtype=np.float64)[:, axis] for p in paths]
+            faces = [f[:-1] if f.size > 1 and f[0] == f[-1] else f for f in faces]   # drop the closing vertex
         n = max((f.size for f in faces), default=0)
         return np.column_stack([np.pad(f, (0, n - f.size), constant_values=np.nan) for f in faces]) \
             if faces else np.zeros((0, 0))
     return get
 
 
-PATCH = FILLED + (Prop("XData", _patch_data(0)), Prop("YData", _patch_data(1)))
+PATCH = FILLED + (Prop("XData", _patch_data(0)), Prop("YData", _patch_data(1)), Prop("ZData", _patch_data(2)))
 
 
 def _offsets(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:

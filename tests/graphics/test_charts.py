@@ -249,3 +249,17 @@ def test_fplot_samples_the_function_over_the_limits():
     assert line.get_xdata()[-1] == pytest.approx(-1.0) and line.get_ydata()[-1] == pytest.approx(0.0)
     error = session.execute("fplot(3)").error
     assert error.identifier == "MATLAB:fplot:InvalidFunction"
+
+
+def test_patch_on_3d_axes_is_drawn_in_3d(ctx, call):
+    """A corpus program drew a patch after plot3: a 2-D polygon on 3-D axes made the figure fail to draw
+    (and the Python error escaped Session.execute)."""
+    call("plot3", [0.0, 1.0], [0.0, 1.0], [0.0, 1.0])
+    call("hold", "on")
+    vertices = np.array([[0.0, 0.0, 0.0], [1.0, 0.0, 0.5], [1.0, 1.0, 1.0]])
+    (h,) = call("patch", "Faces", np.array([[1.0, 2.0, 3.0]]), "Vertices", vertices, "FaceColor", "r", nargout=1)
+    assert call("get", h, "ZData", nargout=1)[0].tolist() == [[0.0], [0.5], [1.0]]
+    (flat,) = call("patch", [0.0, 1.0, 1.0], [0.0, 0.0, 1.0], "g", nargout=1)       # no z: at z = 0
+    assert call("get", flat, "ZData", nargout=1)[0].tolist() == [[0.0], [0.0], [0.0]]
+    axes_of(ctx).figure.canvas.draw()
+    assert call("get", h, "XData", nargout=1)[0].tolist() == [[0.0], [1.0], [1.0]]

@@ -458,7 +458,8 @@ def patch(ctx, *args, nargout=0):
     filled polygons to the current axes (hold does not matter).
 
     X, Y and C are as for fill. F lists vertex indices (one polygon per row; NaN ends a shorter one) into
-    the rows of V. Name-value pairs: FaceColor, EdgeColor, FaceAlpha, LineWidth, DisplayName.
+    the rows of V (two or three columns; on 3-D axes the polygons are drawn in 3-D, at z = 0 for two).
+    Name-value pairs: FaceColor, EdgeColor, FaceAlpha, LineWidth, DisplayName.
 
         patch('Faces', [1 2 3 4], 'Vertices', [0 0; 1 0; 1 1; 0 1], 'FaceColor', 'g')
     """
@@ -472,7 +473,7 @@ def patch(ctx, *args, nargout=0):
 
 
 def _faces(shape: dict[str, Any]) -> list[np.ndarray]:
-    """Polygons (k-by-2 vertex arrays) from XData/YData columns or from Faces and Vertices."""
+    """Polygons (k-by-2 or k-by-3 vertex arrays) from XData/YData columns or from Faces and Vertices."""
     if shape["Faces"] is not None and shape["Vertices"] is not None:
         F, V = numbers(shape["Faces"], "Faces").real, numbers(shape["Vertices"], "Vertices").real
         if V.ndim != 2 or V.shape[1] < 2:
@@ -480,7 +481,7 @@ def _faces(shape: dict[str, Any]) -> list[np.ndarray]:
         rows = [f[~np.isnan(f)].astype(int) for f in np.atleast_2d(F)]
         if any(r.size and (r.min() < 1 or r.max() > V.shape[0]) for r in rows):
             raise MatlabError("MATLAB:patch:InvalidFaces", "Faces must index rows of Vertices.")
-        return [V[r - 1, :2] for r in rows]
+        return [V[r - 1, :3] for r in rows]
     if shape["XData"] is None or shape["YData"] is None:
         raise MatlabError("MATLAB:patch:InvalidArguments", "patch needs XData and YData, or Faces and Vertices.")
     return _xy_polygons(shape["XData"], shape["YData"])
@@ -504,13 +505,25 @@ def _polygons(gs: GraphicsState, axes: AxesState, args: tuple, nargout: int, fun
 
 
 def _draw_polygons(gs: GraphicsState, axes: AxesState, groups: list, opts: Options, nargout: int):
+    """Add polygons (vertex arrays of two or three columns) to the axes: in the plane, or in 3-D on 3-D
+    axes (polygons without z at z = 0)."""
     from matplotlib.collections import PolyCollection
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    in_3d = axes.mpl.name == "3d"
     objects = []
     for polygons, colour in groups:
-        collection = PolyCollection(polygons, edgecolors="k", linewidths=0.5)
+        if in_3d:
+            polygons = [p if p.shape[1] == 3 else np.column_stack([p, np.zeros(len(p))]) for p in polygons]
+            collection = Poly3DCollection(polygons, edgecolors="k", linewidths=0.5)
+            collection.matfuse_polygons = polygons      # its paths are the projection (XData, ZData)
+        else:
+            collection = PolyCollection([p[:, :2] for p in polygons], edgecolors="k", linewidths=0.5)
         _fill_color(gs, collection, colour, len(polygons))
         collection.matfuse_type = "patch"
-        axes.mpl.add_collection(collection)
+        if in_3d:
+            axes.mpl.add_collection3d(collection, autolim=True)
+        else:
+            axes.mpl.add_collection(collection)
         objects.append(collection)
     axes.mpl.autoscale_view()
     _set_all(gs, objects, opts)

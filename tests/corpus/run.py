@@ -1,0 +1,388 @@
+"""Run a corpus of MATLAB programs written elsewhere through matfuse and GNU Octave, and compare them.
+
+    python3 tests/corpus/run.py /work/corpus/owner+name ...          every script under these folders
+    python3 tests/corpus/run.py ROOT --only Chapter12 --show           matching programs, with their output
+    python3 tests/corpus/run.py ROOT --jobs 2 --timeout 30 --json out.json
+
+A program is a script file (its first statement is not ``function``) and runs with its own folder as the
+working folder, so function files beside it are found as MATLAB finds them. matfuse runs it in a fresh
+``Session(device="cpu")`` (in a worker process that serves many programs; a program still running at
+``--timeout`` is interrupted, one that ignores the interrupt ends its worker); Octave runs it with
+``octave-cli`` (answers cached by the file's content under ``--cache``). Both get no standard input.
+
+Each program gets one class:
+- ``pass``: both ran to the end (or both stopped with an error), printed the same numbers (to display
+  precision, ignoring layout) and left the same numeric and char variables (to 1e-6);
+- ``output differs`` / ``workspace differs``: both ran, the answers differ (read them with ``--show``:
+  a wrong answer, or a display difference);
+- ``parse error``, ``internal error``, ``missing function`` (MATLAB:UndefinedFunction for a name that is
+  no file of the corpus), ``error`` (any other MATLAB error where Octave ran), ``timeout``;
+- ``octave-only syntax`` (matfuse failed on a file that uses Octave's own syntax: ``#`` comments,
+  ``endfunction``/``endif``..., ``printf``, ``++``/``+=``, ``!=``): not MATLAB, so not matfuse's to run;
+- ``octave fails``: Octave stops with an error that matfuse does not give (a missing data file, an
+  Octave gap): not compared.
+The driver prints one line per program and a table of the classes; it never changes the corpus.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent                      # the checkout whose engine runs the programs
+OCTAVE_ONLY = re.compile(r"^\s*#|\bend(function|if|while|for|switch|_try_catch|_unwind_protect)\b|"
+                         r"\bprintf\s*\(|\+\+|--\s*;|[-+*/]=|!=|^\s*!", re.M)
+OCTAVE_FUNCTIONS = {"rows", "columns", "shift", "printf", "puts", "fputs", "fdisp", "fflush", "pkg",
+                    "nthargout", "print_usage", "isargout", "lookup", "is_function_handle", "ostrsplit",
+                    "substr", "index", "rindex", "postpad", "prepad", "merge", "ifelse", "usleep", "kbhit",
+                    "OCTAVE_VERSION", "stdout", "cstrcat", "page_screen_output",
+                    "graphics_toolkit", "available_graphics_toolkits", "argv", "program_name", "octave"}
+RANDOM = re.compile(r"\brand(?:n|i|perm)?\b")
+NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\b(?:NaN|Inf)\b")
+LAYOUT = re.compile(r"^\s*Columns? \d+(?:\s+(?:through|and|to)\s+\d+)?:?\s*$|\d+(?:×\d+)+|\[\d+(?:,\d+)+\] =|\[\]\(\d+x\d+\)",
+                    re.M)   # column headers, MATLAB's size headers, Octave's cell indices and empties
+SCALE = re.compile(r"^\s*(\d\.\d+e[-+]\d+)\s*\*\s*$")
+TEXT = re.compile(r"[A-Za-df-z_=]")
+
+
+# ---------------------------------------------------------------------------------------- programs
+def is_script(text: str) -> bool:
+    """A script's first statement is not ``function``; comments and blank lines come before either."""
+    for line in text.splitlines():
+        code = line.strip()
+        if code and not code.startswith(("%", "#")):
+            return not re.match(r"function\b", code)
+    return False
+
+
+def read(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def programs(roots: list[str], only: str | None) -> list[Path]:
+    found = []
+    for root in roots:
+        for path in sorted(Path(root).rglob("*.m")):
+            if (only is None or only in str(path)) and is_script(read(path)):
+                found.append(path)
+    return found
+
+
+# ---------------------------------------------------------------------------------------- matfuse
+def worker() -> None:
+    """Serve jobs from stdin (one JSON object a line), answering each on the real stdout."""
+    import threading
+    out = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)                              # anything else printed goes to stderr
+    sys.stdout = sys.stderr
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    from engine import Session
+    for line in sys.stdin:
+        job = json.loads(line)
+        os.chdir(job["cwd"])
+        session = Session(device="cpu", max_output=200_000)
+        timer = threading.Timer(job["timeout"], session.interrupt)
+        timer.start()
+        start = time.perf_counter()
+        result = session.execute(read(Path(job["path"])), Path(job["path"]).stem)
+        timer.cancel()
+        error = result.error
+        answer = {"stdout": result.stdout, "seconds": time.perf_counter() - start,
+                  "error": None if error is None else [error.identifier, error.message],
+                  "variables": variables({k: session.get(k) for k in list(session.workspace)})}
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+def variables(values: dict) -> dict:
+    """Numeric, logical and char values as [kind, shape, data] (JSON); others are left out."""
+    import numpy as np
+    kept = {}
+    for name, value in values.items():
+        if isinstance(value, str):
+            kept[name] = ["char", [1, len(value)], value]
+        elif isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+            data = np.asarray(value, dtype=complex).ravel(order="F")
+            kept[name] = ["num", list(value.shape), [[z.real, z.imag] for z in data.tolist()]]
+    return kept
+
+
+class Worker:
+    def __init__(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                     env=env, cwd=str(ROOT))
+
+    def submit(self, path: Path, timeout: float) -> None:
+        self.proc.stdin.write(json.dumps({"path": str(path), "cwd": str(path.parent),
+                                          "timeout": timeout}) + "\n")
+        self.proc.stdin.flush()
+        self.deadline = time.monotonic() + timeout + 60      # a cold start, then the interrupt's grace
+
+    def poll(self) -> dict | None:
+        """The answer if it came, {"timeout": True} past the deadline (the worker is ended), else None."""
+        ready, _, _ = select.select([self.proc.stdout], [], [], 0)
+        if ready:
+            line = self.proc.stdout.readline()
+            if line:
+                return json.loads(line)
+            return {"crash": True}
+        if time.monotonic() > self.deadline:
+            self.proc.kill()
+            return {"timeout": True}
+        return None
+
+
+# ---------------------------------------------------------------------------------------- Octave
+OCTAVE_RUN = r"""
+set(0, 'defaultfigurevisible', 'off'); more off;
+try
+  run('{path}');
+catch mfz_err__
+  fprintf('\n@@ERROR %s\n', mfz_err__.message);
+end
+mfz_names__ = who; mfz_keep__ = {{}};
+for mfz_i__ = 1:numel(mfz_names__)
+  mfz_v__ = eval(mfz_names__{{mfz_i__}});
+  if (isnumeric(mfz_v__) || islogical(mfz_v__) || ischar(mfz_v__)) && ~issparse(mfz_v__) ...
+      && isempty(strfind(mfz_names__{{mfz_i__}}, '__')) && ndims(mfz_v__) == 2
+    mfz_keep__{{end+1}} = mfz_names__{{mfz_i__}};
+  end
+end
+save('-v7', '{mat}', mfz_keep__{{:}});
+"""
+
+
+def octave(path: Path, timeout: float, cache: Path) -> dict:
+    key = hashlib.sha256(path.read_bytes() + str(path).encode()).hexdigest()[:20]
+    cached = cache / f"{key}.json"
+    if cached.exists():
+        return json.loads(cached.read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        mat = os.path.join(tmp, "vars.mat")
+        code = OCTAVE_RUN.format(path=str(path).replace("'", "''"), mat=mat)
+        try:
+            proc = subprocess.run(["octave-cli", "-q", "--no-window-system", "--norc", "--eval", code],
+                                  cwd=path.parent, stdin=subprocess.DEVNULL, capture_output=True,
+                                  text=True, errors="replace", timeout=timeout + 30)
+            stdout = proc.stdout
+        except subprocess.TimeoutExpired as exc:
+            stdout = (exc.stdout or b"").decode(errors="replace") if isinstance(exc.stdout, bytes) \
+                else (exc.stdout or "")
+            stdout += "\n@@ERROR timeout\n"
+        error = None
+        match = re.search(r"\n@@ERROR (.*)\n", stdout)
+        if match:
+            error, stdout = match.group(1), stdout[:match.start()]
+        answer = {"stdout": stdout, "error": error, "variables": octave_variables(mat)}
+    cached.write_text(json.dumps(answer))
+    return answer
+
+
+def octave_variables(mat: str) -> dict:
+    import numpy as np
+    import scipy.io
+    try:
+        data = scipy.io.loadmat(mat, squeeze_me=False, chars_as_strings=False)
+    except Exception:                      # noqa: BLE001 - no file (Octave died) or one scipy cannot read
+        return {}
+    kept = {}
+    for name, value in data.items():
+        if name.startswith("__") or not isinstance(value, np.ndarray):
+            continue
+        if value.dtype.kind == "U":
+            kept[name] = ["char", list(value.shape), "".join(value.ravel(order="F").tolist())]
+        elif value.dtype.kind in "biufc":
+            flat = np.asarray(value, dtype=complex).ravel(order="F")
+            kept[name] = ["num", list(value.shape), [[z.real, z.imag] for z in flat.tolist()]]
+    return kept
+
+
+# ---------------------------------------------------------------------------------------- comparing
+def numbers(text: str) -> list[float]:
+    """The numbers printed, without layout (column headers, size headers) and with MATLAB's common scale
+    factor (``1.0e+03 *``) applied to the matrix under it."""
+    found, scale = [], 1.0
+    for line in LAYOUT.sub("", text).splitlines():
+        match = SCALE.match(line)
+        if match:
+            scale = float(match.group(1))
+            continue
+        if TEXT.search(line.replace("NaN", "").replace("Inf", "")):
+            scale = 1.0
+        found.extend(float(t) * scale for t in NUMBER.findall(line))
+    return found
+
+
+def same_numbers(a: list[float], b: list[float]) -> bool:
+    import math
+    if len(a) != len(b):
+        return False
+    return all(x == y or (math.isnan(x) and math.isnan(y)) or abs(x - y) <= 2e-3 * max(abs(x), abs(y)) + 1e-4
+               for x, y in zip(a, b))
+
+
+def differing_variables(mine: dict, theirs: dict) -> list[str]:
+    import numpy as np
+    names = []
+    for name in sorted(set(mine) & set(theirs)):
+        (kind, shape, data), (kind2, shape2, data2) = mine[name], theirs[name]
+        if kind == "char" and kind2 == "char":
+            if data != data2:
+                names.append(name)
+            continue
+        if kind != kind2 or list(shape) != list(shape2):
+            if not (kind == "char" or kind2 == "char"):
+                names.append(name)
+            continue
+        a = np.array([complex(*z) for z in data]) if data else np.zeros(0)
+        b = np.array([complex(*z) for z in data2]) if data2 else np.zeros(0)
+        if not np.allclose(a, b, rtol=1e-6, atol=1e-9 * (1 + np.max(np.abs(b[np.isfinite(b)]), initial=0)),
+                           equal_nan=True):
+            names.append(name)
+    return names
+
+
+def missing_name(message: str) -> str | None:
+    match = re.search(r"Unrecognized function or variable '(\w+)'", message)
+    return match.group(1) if match else None
+
+
+def classify(path: Path, root: Path, mine: dict, theirs: dict) -> tuple[str, str]:
+    """(class, detail) of one program."""
+    code = strip_strings_and_comments(read(path))
+    octave_only = bool(OCTAVE_ONLY.search(code))
+    if mine.get("timeout"):
+        return ("octave-only syntax" if octave_only else "timeout"), ""
+    if mine.get("crash"):
+        return "internal error", "the worker died"
+    error = mine["error"]
+    if error is not None:
+        ident, message = error
+        name = missing_name(message)
+        if octave_only or name in OCTAVE_FUNCTIONS:
+            return "octave-only syntax", message
+        if ident == "MATLAB:interrupt":
+            return "timeout", ""
+        if theirs["error"] is not None:
+            return "both fail", f"{message} | Octave: {theirs['error']}"
+        if ident == "MATLAB:parse":
+            return "parse error", message
+        if ident == "MATLAB:internal":
+            return "internal error", message
+        if ident == "MATLAB:UndefinedFunction" and name and not any(root.rglob(name + ".m")):
+            return "missing function", name
+        return "error", f"{ident}: {message}"
+    if theirs["error"] is not None:
+        return "octave fails", theirs["error"]
+    if RANDOM.search(code):
+        return "random", "ran; random numbers, so not compared"
+    if not same_numbers(numbers(mine["stdout"]), numbers(theirs["stdout"])):
+        return "output differs", ""
+    differ = differing_variables(mine["variables"], theirs["variables"])
+    if differ:
+        return "workspace differs", " ".join(differ)
+    return "pass", ""
+
+
+def strip_strings_and_comments(source: str) -> str:
+    """The code without '...' / "..." literals and % comments (a rough cut, for the syntax check)."""
+    out = []
+    for line in source.splitlines():
+        line = re.sub(r"(?<![\w)\].'])'[^'\n]*'|\"[^\"\n]*\"", "''", line)
+        out.append(line.split("%", 1)[0])
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------- driver
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("roots", nargs="*")
+    parser.add_argument("--only", help="run the programs whose path contains this text")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds a program may run")
+    parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "matfuse-corpus-octave"))
+    parser.add_argument("--json", help="write every program's results here")
+    parser.add_argument("--show", action="store_true", help="print both outputs of each program")
+    parser.add_argument("--reclassify", help="classify the programs of an earlier --json file again")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    opts = parser.parse_args()
+    if opts.worker:
+        worker()
+        return 0
+    if opts.reclassify:
+        earlier = json.loads(Path(opts.reclassify).read_text())
+        answers = (((Path(r["root"]), Path(r["path"])), r["matfuse"], r["octave"]) for r in earlier
+                   if opts.only is None or opts.only in r["path"])
+    else:
+        cache = Path(opts.cache)
+        cache.mkdir(parents=True, exist_ok=True)
+        todo = [(Path(r).resolve(), p.resolve()) for r in opts.roots for p in programs([r], opts.only)]
+        print(f"{len(todo)} programs", flush=True)
+        answers = ((job, mine, octave(job[1], opts.timeout, cache))
+                   for job, mine in run_matfuse(todo, opts.jobs, opts.timeout))
+    results, classes = [], Counter()
+    for (root, path), mine, theirs in answers:
+        klass, detail = classify(path, root, mine, theirs)
+        classes[klass] += 1
+        rel = path.relative_to(root.parent)
+        print(f"{klass:20s} {rel}  {detail[:150]}", flush=True)
+        if opts.show:
+            print(f"--- matfuse ({mine.get('seconds', 0):.1f} s) error={mine.get('error')}\n"
+                  f"{mine.get('stdout', '')[:4000]}\n--- Octave error={theirs['error']}\n"
+                  f"{theirs['stdout'][:4000]}\n---")
+        results.append({"program": str(rel), "root": str(root), "path": str(path), "class": klass,
+                        "detail": detail,
+                        "matfuse": mine, "octave": theirs})
+    print("\n| class | programs |\n| --- | --- |")
+    for klass, count in classes.most_common():
+        print(f"| {klass} | {count} |")
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(results))
+    return 0
+
+
+def run_matfuse(todo: list, jobs: int, timeout: float):
+    """Yield ((root, path), answer) as the workers finish them (in no fixed order)."""
+    pending = list(todo)
+    busy: dict[Worker, tuple] = {}
+    idle = [Worker() for _ in range(min(jobs, len(todo)))]
+    while pending or busy:
+        while pending and idle:
+            w = idle.pop()
+            busy[w] = pending.pop(0)
+            w.submit(busy[w][1], timeout)
+        for w in list(busy):
+            answer = w.poll()
+            if answer is None:
+                continue
+            job = busy.pop(w)
+            if answer.get("timeout") or answer.get("crash"):
+                w.proc.kill()
+                w = Worker()
+            idle.append(w)
+            yield job, answer
+        time.sleep(0.05)
+    for w in idle:
+        w.proc.stdin.close()
+        w.proc.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
