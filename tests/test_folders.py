@@ -1,4 +1,4 @@
-"""The search path and the working folder through Session: addpath, rmpath, path, pwd, cd."""
+"""The search path and the working folder through Session: addpath, rmpath, path, genpath, pwd, cd."""
 import os
 
 from engine import Session
@@ -32,3 +32,20 @@ def test_cd_and_pwd(tmp_path, monkeypatch):
     assert s.execute("cd").stdout == f"{tmp_path}\n"
     r = s.execute("cd nowhere")
     assert r.error.identifier == "MATLAB:cd:NonExistentFolder"
+
+
+def test_genpath_lists_the_folder_tree_for_addpath(tmp_path, monkeypatch):
+    """MATLAB's documented form: 'myfolder:myfolder/mysubfolder:' (a trailing separator; Octave has none
+    and keeps folders named resources, which MATLAB leaves out, as it does private, @class and +namespace
+    folders and everything under them)."""
+    monkeypatch.chdir(tmp_path)
+    for folder in ("lib/b/c", "lib/a", "lib/private/x", "lib/@cls", "lib/+ns", "lib/resources"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "lib" / "b" / "c" / "deepfun.m").write_text("function y = deepfun()\n  y = 7;\nend\n")
+    s = Session(device="cpu")
+    assert s.execute("p = genpath('lib'); addpath(p); y = deepfun(); q = genpath('nothere');").error is None
+    assert s.get("p") == os.pathsep.join(["lib", "lib/a", "lib/b", "lib/b/c"]) + os.pathsep
+    assert s.get("y")[0, 0] == 7.0 and s.get("q") == ""
+    r = s.execute("genpath")
+    assert r.error.identifier == "matfuse:genpath:noToolbox"
+    assert s.execute("genpath(3)").error.identifier == "MATLAB:genpath:InvalidInput"

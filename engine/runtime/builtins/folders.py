@@ -1,4 +1,5 @@
-"""The search path, the working folder and the operating system: addpath, rmpath, path, pwd, cd, system
+"""The search path, the working folder and the operating system: addpath, rmpath, path, genpath, pwd, cd,
+system
 (which MATLAB's shell escape ``!command`` calls: engine/frontend/lexer.py).
 
 Function files are found in the working folder, then in the folders of ctx.state.path in order (the VM
@@ -73,6 +74,40 @@ def path(ctx, nargout=0):
         return char_value(os.pathsep.join(folders))
     ctx.write("\n\t\tMATLABPATH\n\n" + "".join(f"\t{f}\n" for f in folders) + "\n")
     return None
+
+
+GENPATH_SKIPPED = ("private", "resources")     # with folders starting with @ (classes) or + (namespaces)
+
+
+@builtin("genpath", family="folders")
+def genpath(folder=None):
+    """genpath(folderName)  a search path of folderName and every folder below it, for addpath.
+
+    The folders are listed depth first, each subfolder in name order, each followed by the path
+    separator, as given (a relative folderName gives relative entries). Folders named private or
+    resources, those starting with @ or + and everything below them are left out; a folderName that is
+    no folder gives ''. genpath without a folder (MATLAB's toolbox tree) is not supported.
+
+        addpath(genpath('mylib'))
+    """
+    if folder is None:
+        raise MatlabError("matfuse:genpath:noToolbox",
+                          "genpath needs a folder: there is no MATLAB toolbox folder to list.")
+    root = text_arg(folder, "genpath", "folderName")
+    return char_value("".join(entry + os.pathsep for entry in _folder_tree(root)))
+
+
+def _folder_tree(folder: str) -> list[str]:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return []
+    found = [folder]
+    for entry in entries:
+        if entry.is_dir() and entry.name not in (".", "..") and entry.name not in GENPATH_SKIPPED \
+                and not entry.name.startswith(("@", "+")):
+            found.extend(_folder_tree(os.path.join(folder, entry.name)))
+    return found
 
 
 @builtin("pwd", family="folders")
