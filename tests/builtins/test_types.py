@@ -163,6 +163,10 @@ def test_realmax_realmin_eps():
     same(call("eps", np.array([[1.0]], np.float32)), arr([[1.1920929e-07]], np.float32))
     same(call("eps", c("single")), arr([[1.1920929e-07]], np.float32))
     same(call("eps", arr([1.0, np.inf])), arr([2.220446049250313e-16, np.nan]))
+    # a corpus program printed realmax + eps(realmax) / 3 as Inf: eps(realmax) was numpy's spacing (Inf)
+    same(call("eps", arr([1.7976931348623157e308, -1.7976931348623157e308])),
+         arr([1.99584030953472e+292, 1.99584030953472e+292]))                 # octave: eps([realmax -realmax])
+    same(call("eps", arr([[3.4028235e+38]], np.float32)), arr([[2.028241e+31]], np.float32))  # octave: eps(realmax('single'))
 
 
 def test_constants_and_filled_arrays():

@@ -420,7 +420,8 @@ def eps(*args):
     """eps, eps(X), eps(className), eps('like', p)  floating-point relative accuracy.
 
     eps is the distance from 1.0 to the next double (2^-52); eps(X) is the distance from abs(X) to the
-    next larger number of X's class, element by element (NaN for Inf and NaN).
+    next larger number of X's class, element by element (NaN for Inf and NaN; eps(realmax) is the spacing
+    of the numbers near realmax, 2^971).
 
         eps(1000)   % 1.1369e-13
     """
@@ -431,7 +432,10 @@ def eps(*args):
         raise MatlabError("MATLAB:eps:invalidInput", "eps(X) requires X to be double or single.")
     arr = np.abs(to_array(x))
     with np.errstate(invalid="ignore"):
-        return simplify(np.spacing(arr).astype(arr.dtype))
+        gap = np.spacing(arr)
+        top = np.isinf(gap) & np.isfinite(arr)         # realmax: the spacing of its binade, not Inf
+        gap[top] = np.spacing(np.nextafter(arr[top], 0))
+        return simplify(gap.astype(arr.dtype))
 
 
 # -- constants --------------------------------------------------------------------------------------
