@@ -431,7 +431,7 @@ def eps(*args):
     if class_of(x) not in FLOAT_CLASSES or len(args) > 1:
         raise MatlabError("MATLAB:eps:invalidInput", "eps(X) requires X to be double or single.")
     arr = np.abs(to_array(x))
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):
         gap = np.spacing(arr)
         top = np.isinf(gap) & np.isfinite(arr)         # realmax: the spacing of its binade, not Inf
         gap[top] = np.spacing(np.nextafter(arr[top], 0))
