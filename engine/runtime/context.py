@@ -18,6 +18,7 @@ class DisplayFormat:
     long: bool = False        # format long / format short
     compact: bool = False     # format compact / format loose
     g: bool = False           # format shortG / longG: 5 [15] significant digits, %g style
+    e: bool = False           # format shortE / longE: e-notation with 4 [15] decimals
 
 
 @dataclass

@@ -288,6 +288,19 @@ def test_format_short_g_and_long_g():
     assert disp_text(math.pi, shortg) == "       3.1416\n"
 
 
+def test_format_short_e_and_long_e():
+    """MATLAB's format documentation: pi is 3.1416e+00 in shortE and 3.141592653589793e+00 in longE, and
+    x = [4/3 1.2345e-6] 1.3333e+00 1.2345e-06; integers keep their layout."""
+    shorte, longe = DisplayFormat(e=True), DisplayFormat(long=True, e=True)
+    assert display("x", math.pi, shorte) == "x = 3.1416e+00\n"
+    assert display("x", math.pi, longe) == "x = 3.141592653589793e+00\n"
+    assert display("x", row(4 / 3, 1.2345e-6), shorte) == "x = 1×2\n\n   1.3333e+00   1.2345e-06\n"
+    assert display("x", row(-100, 0, 2.5), shorte) == "x = 1×3\n\n  -1.0000e+02            0   2.5000e+00\n"
+    assert display("v", row(1, 2), shorte) == display("v", row(1, 2), SHORT)
+    assert display("x", 5.0, longe) == "x = 5\n"
+    assert disp_text(math.pi, shorte) == "   3.1416e+00\n"
+
+
 def test_struct_fields_write_short_row_cells_out():
     """MATLAB's struct documentation: s.a = 1; s.b = {'A','B','C'} shows b: {'A'  'B'  'C'}."""
     st = StructArray.scalar({"a": 1.0, "b": cell([[char("A"), char("B"), char("C")]]),

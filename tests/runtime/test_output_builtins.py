@@ -138,9 +138,21 @@ def test_format_g_styles(styles, long):
     assert not ctx.state.format.g
 
 
+@pytest.mark.parametrize("styles,long", [(["longE"], True), (["long", "e"], True), (["short", "e"], False)])
+def test_format_e_styles(styles, long):
+    """format short e / long e (23 lines of the corpus programs) are MATLAB's shortE / longE."""
+    ctx = FakeContext()
+    call("format", *map(char, styles), ctx=ctx, nargout=0)
+    assert ctx.state.format.e and not ctx.state.format.g and ctx.state.format.long == long
+    (current,) = call("format", ctx=ctx, nargout=1)
+    assert current.data[0, 0]["NumericFormat"].to_str() == ("longE" if long else "shortE")
+    call("format", char("shortG"), ctx=ctx, nargout=0)
+    assert not ctx.state.format.e
+
+
 @pytest.mark.parametrize("style,identifier", [
     (["bogus"], "MATLAB:format:UnknownOption"), (["bank"], "matfuse:format:unsupported"),
-    (["long", "e"], "matfuse:format:unsupported")])
+    (["long", "eng"], "matfuse:format:unsupported")])
 def test_format_rejects_unknown_and_unsupported(style, identifier):
     ctx = FakeContext()
     with pytest.raises(MatlabError) as err:

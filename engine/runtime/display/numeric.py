@@ -14,7 +14,10 @@ Rules (``format short``; ``format long`` in brackets), as MATLAB's command windo
   three characters wider than the widest one (``   1   2``);
 - ``format shortG`` [``longG``] writes real non-integer doubles with %g and 5 [15] significant digits
   (7 for single), right-aligned in columns 13 [25] wide; integers, integer classes and complex values
-  keep the short [long] layout.
+  keep the short [long] layout;
+- ``format shortE`` [``longE``] writes real non-integer arrays in e-notation with 4 [15] decimals (7 for
+  single), right-aligned in columns 13 [25] wide (exact zeros as ``0``); integers, integer classes and
+  complex values keep the short [long] layout.
 """
 from __future__ import annotations
 
@@ -32,8 +35,8 @@ SMALL = 0.001            # magnitudes at or below this are not written in fixed 
 class NumberFormat:
     """The layout chosen for one numeric array.
 
-    kind: "int" (integers as is), "fixed" (decimals), "g" (``decimals`` significant digits, %g) or
-    "complex" (fixed, two parts per element); scale: the power of ten divided out of every element
+    kind: "int" (integers as is), "fixed" (decimals), "g" (``decimals`` significant digits, %g), "e"
+    (e-notation with ``decimals`` decimals) or "complex" (fixed, two parts per element); scale: the power of ten divided out of every element
     (0: none); width: one column, separating spaces included; parts: the widths of the real and the
     imaginary part of a complex element.
     """
@@ -140,6 +143,16 @@ def plan_g(arr: np.ndarray, long: bool) -> NumberFormat:
     return NumberFormat("g", g_digits(long, single), width=(15 if single else 25) if long else 13)
 
 
+def plan_e(arr: np.ndarray, long: bool) -> NumberFormat:
+    """The ``format shortE``/``longE`` layout of a whole array (the short/long one where E changes
+    nothing: integers, integer classes, complex)."""
+    nf = plan(arr, long)
+    if nf.kind != "fixed":
+        return nf
+    decimals = decimals_for(long, arr.dtype == np.float32)
+    return NumberFormat("e", decimals, width=decimals + 9)
+
+
 def g_digits(long: bool, single: bool) -> int:
     return (7 if single else 15) if long else 5
 
@@ -202,6 +215,8 @@ def element_text(v, nf: NumberFormat) -> str:
     if nf.kind == "g":
         return g_text(float(v), nf.decimals)
     v = float(v) + 0.0
+    if nf.kind == "e":
+        return "0" if v == 0 else int_text(v) if not math.isfinite(v) else f"{v:.{nf.decimals}e}"
     return "0" if v == 0 else part_text(v, nf)
 
 
@@ -219,8 +234,8 @@ def render_column(values: np.ndarray, nf: NumberFormat) -> list[str]:
     if values.dtype.kind in "iub":
         return [f"{v:>{nf.width}d}" for v in values.tolist()]
     values = values.astype(np.float64) + 0.0
-    if nf.kind == "g":
-        return [g_text(v, nf.decimals).rjust(nf.width) for v in values.tolist()]
+    if nf.kind in ("g", "e"):
+        return [element_text(v, nf).rjust(nf.width) for v in values.tolist()]
     if nf.kind == "int":
         texts = [f"{v:>{nf.width}.0f}" for v in values.tolist()]
         special = ~np.isfinite(values)
@@ -254,6 +269,13 @@ def g_scalar_text(value, long: bool) -> str:
     if plan_g(arr, long).kind != "g":
         return scalar_text(value, long)
     return g_text(float(arr.reshape(-1)[0]), g_digits(long, arr.dtype == np.float32))
+
+
+def e_scalar_text(value, long: bool) -> str:
+    """A scalar as ``x = ...`` shows it in ``format shortE``/``longE``: ``3.1416e+00``, ``5``."""
+    arr = np.asarray(value)
+    nf = plan_e(arr, long)
+    return element_text(arr.reshape(-1)[0], nf) if nf.kind == "e" else scalar_text(value, long)
 
 
 def real_scalar_text(x: float, long: bool, decimals: int) -> str:

@@ -52,18 +52,22 @@ def empty_line(shape: tuple[int, ...], cls: str) -> Blocks:
 # ---- numeric and logical -------------------------------------------------------------------------
 
 def number_plan(arr: np.ndarray, fmt: DisplayFormat) -> numeric.NumberFormat:
+    if fmt.e:
+        return numeric.plan_e(arr, fmt.long)
     return numeric.plan_g(arr, fmt.long) if fmt.g else numeric.plan(arr, fmt.long)
 
 
 def scalar_text(arr: np.ndarray, fmt: DisplayFormat) -> str:
     """A scalar after ``x = ``."""
+    if fmt.e:
+        return numeric.e_scalar_text(arr, fmt.long)
     return numeric.g_scalar_text(arr, fmt.long) if fmt.g else numeric.scalar_text(arr, fmt.long)
 
 
 def scalar_line(arr: np.ndarray, fmt: DisplayFormat) -> str:
     """A numeric scalar on a line of its own (disp, typed scalars): aligned as a one-column matrix."""
     nf = number_plan(arr, fmt)
-    if nf.kind != "g" and numeric.scalar_needs_own_line(arr, fmt.long):
+    if nf.kind not in ("g", "e") and numeric.scalar_needs_own_line(arr, fmt.long):
         return "   " + numeric.scalar_text(arr, fmt.long)
     return numeric.render_column(arr.reshape(-1), nf)[0]
 
