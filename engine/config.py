@@ -53,6 +53,15 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_FUSION_MIN_ELEMENTS", int, 4096,
          "under the auto policy, windows whose largest input has fewer elements (and none on the device) "
          "stay on the CPU without starting the device; larger ones are decided by calibrated costs"),
+    Flag("MATFUSE_CPU_FUSION", _bool, True,
+         "windows that stay on the CPU run as host kernels: their elementwise operations in cache-sized "
+         "blocks on every core (docs/fusion.md, host kernels); off: the bytecode runs them"),
+    Flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS", int, 200_000,
+         "host kernels run elementwise operations in blocks only over arrays of at least this many "
+         "elements (smaller windows: the bytecode, whose per-operation cost is lower)"),
+    Flag("MATFUSE_CPU_BLOCK", int, 16384, "elements per block of a host kernel"),
+    Flag("MATFUSE_CPU_THREADS", int, 0,
+         "threads that run a host kernel's blocks (0: one per core this process may use)"),
     Flag("MATFUSE_CALIBRATE", _bool, False,
          "measure the auto policy's CPU and GPU costs again instead of using the cached calibration"),
     Flag("MATFUSE_CACHE_DIR", str, "",

@@ -38,10 +38,11 @@ from engine.accel.residency import CLASS_OF_HOST, GpuTensor, device_copy
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.device import to_host
+from engine.runtime.errors import MatlabError
 from engine.runtime.values import SparseMatrix, class_of
 from engine.vm.code import Window
 
-from . import calibrate
+from . import calibrate, host
 
 from .cache import PlanCache
 from .codegen import planned
@@ -69,6 +70,7 @@ class Entry:
     fixed: dict[int, Arg] = field(init=False)            # their Args
     bad: str = field(init=False)
     sizes: set[int] = field(init=False)                  # the values that are draws' size arguments
+    makes_arrays: bool = field(init=False)               # a generator or view can make a large array
 
     def __post_init__(self) -> None:
         graph = self.graph
@@ -79,6 +81,7 @@ class Entry:
                          if isinstance(d, str)), "")
         self.sizes = size_args(graph)
         self.fixed = {} if self.bad else sized(self.sizes, described, self.consts)
+        self.makes_arrays = any(n.kind in ("generator", "view") for n in graph.nodes.values())
 
     def signature(self, key: tuple) -> dict[int, Arg]:
         """The Arg of every input and constant, from a signature key."""
@@ -133,6 +136,9 @@ class FusionAccelerator:
             self.state.extras["policy"] = self.cell_policy
         self.debug = flag("MATFUSE_DEBUG_FUSION")
         self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
+        self.host_settings = host.Settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
+                                           flag("MATFUSE_CPU_THREADS") or host.default_threads()) \
+            if flag("MATFUSE_CPU_FUSION") else None
 
     def reports(self) -> list[WindowReport]:
         return list(self.windows.values())
@@ -149,7 +155,7 @@ class FusionAccelerator:
     def try_run(self, window: Window, frame: Any) -> bool:
         policy = self.cell_policy
         if policy == "cpu":
-            return False
+            return self.try_host(window, frame, None)
         started = time.thread_time()          # CPU time of this thread: the host's work, not other load
         waits = self.waits()
         try:
@@ -157,13 +163,7 @@ class FusionAccelerator:
         except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
             self.host_inputs(window, frame)
             return False
-        report = self.windows.get(id(window))
-        if report is None:
-            report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
-                                                             graph=entry.graph, source=frame.code.source)
-            report.rejected = list(entry.graph.rejected)
-        report.runs += 1
-        self.stats.windows_offered += 1
+        report = self.window_report(window, entry, frame)
         if not entry.graph.rejected and not entry.sizes:    # scalar loops, quickly (nothing drawn or made)
             limit = self.min_elements if policy == "auto" else 2
             numel = small_inputs(frame.regs, limit, entry.graph.inputs.values())
@@ -172,7 +172,8 @@ class FusionAccelerator:
                              "scalar inputs only: scalars are computed on the CPU under every policy")
                 if self.debug:
                     self.print_decision(window, report)
-                return False
+                host_min = self.host_settings.min_elements if self.host_settings is not None else math.inf
+                return numel >= host_min and self.try_host(window, frame, report)
         try:
             done = self.attempt(entry, frame, window, policy, report)
         except GpuUnavailable as exc:
@@ -181,11 +182,72 @@ class FusionAccelerator:
             done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
         if not done:
             self.host_inputs(window, frame)
+            done = self.try_host(window, frame, report)
         else:
             self.stats.host_seconds += time.thread_time() - started - (self.waits() - waits)
         if self.debug:
             self.print_decision(window, report)
         return done
+
+    def window_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
+        """The window's report in this cell (made at its first run), counting this run."""
+        report = self.windows.get(id(window))
+        if report is None:
+            report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
+                                                             graph=entry.graph, source=frame.code.source)
+            report.rejected = list(entry.graph.rejected)
+        report.runs += 1
+        self.stats.windows_offered += 1
+        return report
+
+    def try_host(self, window: Window, frame: Any, report: WindowReport | None) -> bool:
+        """Run a window that stays on the CPU as a host kernel (host.py), when large enough; ``report``
+        is None under the cpu policy, where a window gets one only once it is large enough."""
+        settings = self.host_settings
+        if settings is None:
+            return False
+        try:
+            entry = self.entry(window, frame.code)
+        except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer
+            return False
+        graph = entry.graph
+        if not entry.makes_arrays and \
+                small_inputs(frame.regs, settings.min_elements, graph.inputs.values()) >= 0:
+            return False                      # scalars and small arrays: the bytecode (no report)
+        report = report or self.window_report(window, entry, frame)
+        values = {v: frame.regs[reg] for v, reg in graph.inputs.items()}
+        problem = host.graph_problem(graph) or host.input_problem(graph, values)
+        if problem:
+            return host_declined(report, problem)
+        defined = {ins.dest.id for ins in window.instrs if ins.dest is not None}
+        consts = {v: c for v, c in graph.consts.items() if v not in defined}
+        started = time.perf_counter()
+        try:
+            outcome = host.run_window(window, graph, values, consts, self.state, settings)
+        except host.Declined as exc:
+            return host_declined(report, exc.reason)
+        except MatlabError as exc:
+            return host_declined(report, f"{exc.identifier} in a block: the bytecode runs the window and "
+                                         "raises the error")
+        except Exception as exc:  # noqa: BLE001 - a host kernel bug must never change an answer
+            return host_declined(report, f"internal error: {type(exc).__name__}: {exc}")
+        if not outcome.batches:
+            return host_declined(report, f"no elementwise operations over {settings.min_elements} or more "
+                                         "elements (MATFUSE_CPU_FUSION_MIN_ELEMENTS)")
+        for name, v in graph.stores.items():
+            store(frame, window.slots[name], outcome.env[v])
+        template = frame.code.template
+        for reg, v in graph.live.items():     # temporaries that other instructions read
+            if template[reg] is None:         # (a literal's register keeps the VM's value of it)
+                store(frame, reg, outcome.env[v])
+        elapsed = time.perf_counter() - started
+        report.elapsed += elapsed
+        gpu_reason = report.reason if report.device == "CPU" and report.reason else ""
+        report.device = "CPU kernel"
+        report.reason = outcome.describe(settings) + (f" (GPU: {gpu_reason})" if gpu_reason else "")
+        self.stats.host_kernels += 1
+        self.stats.host_kernel_seconds += elapsed
+        return True
 
     @staticmethod
     def waits() -> float:
@@ -387,6 +449,13 @@ def small_inputs(regs: list, limit: int, inputs: Iterable[int]) -> int:
             return -1
         largest = max(largest, value.size)
     return largest if largest < limit else -1
+
+
+def host_declined(report: WindowReport, why: str) -> bool:
+    """Note in the report why the window did not run as a host kernel (after any GPU decline)."""
+    note = f"no host kernel: {why}"
+    report.reason = f"{report.reason}; {note}" if report.reason else note
+    return False
 
 
 def under_threshold(numel: int, limit: int) -> str:

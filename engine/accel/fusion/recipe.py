@@ -17,6 +17,7 @@ gpuArray values have no recipe: after a device loss they follow MATLAB (their da
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.runtime import concat, indexing, ops
@@ -24,6 +25,7 @@ from engine.runtime.builtins.registry import BUILTINS, call_host
 from engine.runtime.context import CallContext
 from engine.runtime.device import to_host
 from engine.mir.callforms import is_colon
+from engine.mir.ir import Instr
 from engine.runtime.errors import MatlabError
 from engine.vm.code import Window
 
@@ -91,50 +93,78 @@ def host_or_recipe(value: Any) -> Any:
 def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx: CallContext) -> dict[int, Any]:
     """Run the window's MIR instructions on the host; every value it computes, by temporary id.
     ``inputs`` holds the values it reads that it does not compute (inputs and constants, by temporary)."""
-    by_register = {window.regs[v]: x for v, x in inputs.items() if v in window.regs}
-    by_register |= {v - SLOT: x for v, x in inputs.items() if SLOT <= v < INTERNAL}   # X(:) by name
+    by_register = registers_read(window, inputs)
     stored: dict[str, Any] = {}
     env = dict(inputs)
     for ins in window.instrs:
-        op, d = ins.op, ins.dest.id if ins.dest is not None else None
+        d = ins.dest.id if ins.dest is not None else None
         if d is not None and d in inputs:          # a literal row the graph folded, or a value read in
             continue
         args = [env[t.id] for t in ins.args]
-        if op == "store":
+        if ins.op == "store":
             stored[ins.attr] = args[0]
-        elif op in ("load", "loadname", "gload"):
-            env[d] = stored[ins.attr] if ins.attr in stored else \
-                by_register[window.regs.get(d, window.slots.get(ins.attr))]
-        elif op == "const":
-            env[d] = ins.attr
-        elif op == "binop":
-            env[d] = ops.BINARY[ins.attr](*args)
-        elif op == "unop":
-            env[d] = ops.UNARY[ins.attr](*args)
-        elif op == "colon":
-            env[d] = ops.colon(args[0], args[1] if len(args) == 3 else None, args[-1])
-        elif op == "index":                        # views (views.py): X(:), [A, B; C]
-            env[d] = indexing.index(args[0], subscripts(args[1:]))
-        elif op == "matrix":
-            rows = [concat.horzcat(args[sum(ins.attr[0][:k]):sum(ins.attr[0][:k + 1])])
-                    for k in range(len(ins.attr[0]))]
-            env[d] = rows[0] if len(rows) == 1 else concat.vertcat(rows)
-        elif op == "callname" and (ins.attr[0] in stored or window.slots.get(ins.attr[0]) in by_register):
-            name = ins.attr[0]
-            env[d] = indexing.index(stored[name] if name in stored else by_register[window.slots[name]],
-                                    subscripts(args))
-        elif op in ("call", "callname") and d in draws:
-            kind, cls, key, base, shape = draws[d]
-            env[d] = host_draw(kind, cls, key, base, shape)
-        elif op in ("call", "callname"):
-            name, nargout = ins.attr[0], ins.attr[1]
-            outs = call_host(BUILTINS[name], ctx, args, max(nargout, 1))
-            env[d] = outs if nargout > 1 else outs[0]
-        elif op == "out":
-            env[d] = env[ins.args[0].id][ins.attr]
         else:
-            raise MatlabError("matfuse:gpu:recipe", f"cannot recompute a '{op}' instruction on the host")
+            env[d] = compute(ins, args, Reads(window, stored, by_register), draws, ctx)
     return env
+
+
+def registers_read(window: Window, inputs: dict[int, Any]) -> dict[int, Any]:
+    """The values of ``inputs`` by the register the window reads them from (variables read by name,
+    ``X(:)``, included)."""
+    by_register = {window.regs[v]: x for v, x in inputs.items() if v in window.regs}
+    return by_register | {v - SLOT: x for v, x in inputs.items() if SLOT <= v < INTERNAL}
+
+
+@dataclass
+class Reads:
+    """Where a window's loads find variables: those it stored so far (by name), the others in the
+    registers it read (register -> value)."""
+    window: Window
+    stored: dict[str, Any]
+    by_register: dict[int, Any]
+
+    def variable(self, name: str, temp: int | None = None) -> Any:
+        """Variable ``name`` as a load into ``temp`` reads it."""
+        if name in self.stored:
+            return self.stored[name]
+        return self.by_register[self.window.regs.get(temp, self.window.slots.get(name))]
+
+    def is_variable(self, name: str) -> bool:
+        return name in self.stored or self.window.slots.get(name) in self.by_register
+
+
+def compute(ins: Instr, args: list, reads: Reads, draws: dict[int, tuple], ctx: CallContext) -> Any:
+    """The value of one MIR instruction of a window (not a store) over its operand values, as the VM
+    computes it."""
+    op, d = ins.op, ins.dest.id
+    if op in ("load", "loadname", "gload"):
+        return reads.variable(ins.attr, d)
+    if op == "const":
+        return ins.attr
+    if op == "binop":
+        return ops.BINARY[ins.attr](*args)
+    if op == "unop":
+        return ops.UNARY[ins.attr](*args)
+    if op == "colon":
+        return ops.colon(args[0], args[1] if len(args) == 3 else None, args[-1])
+    if op == "index":                              # views (views.py): X(:), [A, B; C]
+        return indexing.index(args[0], subscripts(args[1:]))
+    if op == "matrix":
+        rows = [concat.horzcat(args[sum(ins.attr[0][:k]):sum(ins.attr[0][:k + 1])])
+                for k in range(len(ins.attr[0]))]
+        return rows[0] if len(rows) == 1 else concat.vertcat(rows)
+    if op == "callname" and reads.is_variable(ins.attr[0]):
+        return indexing.index(reads.variable(ins.attr[0]), subscripts(args))
+    if op in ("call", "callname") and d in draws:
+        kind, cls, key, base, shape = draws[d]
+        return host_draw(kind, cls, key, base, shape)
+    if op in ("call", "callname"):
+        name, nargout = ins.attr[0], ins.attr[1]
+        outs = call_host(BUILTINS[name], ctx, args, max(nargout, 1))
+        return outs if nargout > 1 else outs[0]
+    if op == "out":
+        return args[0][ins.attr]
+    raise MatlabError("matfuse:gpu:recipe", f"cannot recompute a '{op}' instruction on the host")
 
 
 def subscripts(args: list) -> list:

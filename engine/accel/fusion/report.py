@@ -78,8 +78,10 @@ class FusionStats:
     plan_misses: int = 0
     plan_evictions: int = 0         # plans the bounded cache dropped (MATFUSE_PLAN_CACHE)
     fallbacks: int = 0
+    host_kernels: int = 0           # windows run as host kernels (host.py): on the CPU, in blocks
     fused_seconds: float = 0.0      # wall time of fused runs (host side: encode, transfers, waits)
     host_seconds: float = 0.0       # the hook's CPU time for fused windows, submits and read-back waits excluded
+    host_kernel_seconds: float = 0.0   # wall time of host kernel runs
 
     def host_us_per_window(self) -> float:
         """Microseconds of host work per fused window (planning, encoding, bookkeeping)."""
@@ -358,6 +360,9 @@ def window_sentences(w: WindowReport) -> list[str]:
         if draws:
             out.append(f"Its {' and '.join(draws)} values came from the device stream that rng seeds, not "
                        "from MATLAB's host generator (MATFUSE_EXACT_RNG=1 draws MATLAB's numbers).")
+    elif w.device == "CPU kernel":
+        out.append(f"Decision: the CPU ran it as a host kernel (its elementwise operations block by block on "
+                   f"several threads) {w.runs} time(s): {w.reason}.")
     else:
         out.append(f"Decision: the CPU ran its bytecode ({w.reason or 'not offered to the GPU'}).")
     if w.elapsed:
