@@ -44,7 +44,7 @@ def check_case(gpu, case: tuple, single: bool, rtol_single: float) -> None:
         inputs = {k: v.astype(np.float32) for k, v in inputs.items()}
     fused, unfused, cpu = three_ways(code, inputs)
     assert devices(fused) == ["GPU"], fused.fusion.reports()
-    assert devices(unfused) == [] and devices(cpu) == []
+    assert "GPU" not in devices(unfused) + devices(cpu)      # host kernels (host.py) may run them
     rtol = rtol_single if single else 1e-12
     for name in names:
         assert_same(fused.get(name), cpu.get(name), rtol, name)

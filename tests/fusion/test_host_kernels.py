@@ -133,8 +133,7 @@ def test_mixed_integer_classes_error(monkeypatch):
 def test_complex_inputs_stay_with_the_bytecode(monkeypatch):
     z = COL + 1j * COL
     fused = both_ways("y = z .* 2 + 1; w = exp(y);", {"z": z}, monkeypatch, "yw")
-    assert kinds(fused) == ["CPU"]
-    assert "not a real numeric or logical array" in fused.fusion.reports()[0].reason
+    assert kinds(fused) == []           # the cpu policy reports only windows a host kernel could run
 
 
 def test_matrix_product_is_not_blocked(monkeypatch):

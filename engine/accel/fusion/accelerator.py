@@ -201,8 +201,9 @@ class FusionAccelerator:
         return report
 
     def try_host(self, window: Window, frame: Any, report: WindowReport | None) -> bool:
-        """Run a window that stays on the CPU as a host kernel (host.py), when large enough; ``report``
-        is None under the cpu policy, where a window gets one only once it is large enough."""
+        """Run a window that stays on the CPU as a host kernel (host.py), when large enough. ``report`` is
+        None under the cpu policy: there a window gets one only when a host kernel ran it or gave it
+        back midway."""
         settings = self.host_settings
         if settings is None:
             return False
@@ -213,41 +214,40 @@ class FusionAccelerator:
         graph = entry.graph
         if not entry.makes_arrays and \
                 small_inputs(frame.regs, settings.min_elements, graph.inputs.values()) >= 0:
-            return False                      # scalars and small arrays: the bytecode (no report)
-        report = report or self.window_report(window, entry, frame)
+            return False                      # scalars and small arrays: the bytecode
         values = {v: frame.regs[reg] for v, reg in graph.inputs.items()}
         problem = host.graph_problem(graph) or host.input_problem(graph, values)
         if problem:
-            return host_declined(report, problem)
-        defined = {ins.dest.id for ins in window.instrs if ins.dest is not None}
-        consts = {v: c for v, c in graph.consts.items() if v not in defined}
+            return report is not None and host_declined(report, problem)
         started = time.perf_counter()
-        try:
-            outcome = host.run_window(window, graph, values, consts, self.state, settings)
-        except host.Declined as exc:
-            return host_declined(report, exc.reason)
-        except MatlabError as exc:
-            return host_declined(report, f"{exc.identifier} in a block: the bytecode runs the window and "
-                                         "raises the error")
-        except Exception as exc:  # noqa: BLE001 - a host kernel bug must never change an answer
-            return host_declined(report, f"internal error: {type(exc).__name__}: {exc}")
-        if not outcome.batches:
-            return host_declined(report, f"no elementwise operations over {settings.min_elements} or more "
-                                         "elements (MATFUSE_CPU_FUSION_MIN_ELEMENTS)")
-        for name, v in graph.stores.items():
-            store(frame, window.slots[name], outcome.env[v])
-        template = frame.code.template
-        for reg, v in graph.live.items():     # temporaries that other instructions read
-            if template[reg] is None:         # (a literal's register keeps the VM's value of it)
-                store(frame, reg, outcome.env[v])
-        elapsed = time.perf_counter() - started
-        report.elapsed += elapsed
-        gpu_reason = report.reason if report.device == "CPU" and report.reason else ""
-        report.device = "CPU kernel"
-        report.reason = outcome.describe(settings) + (f" (GPU: {gpu_reason})" if gpu_reason else "")
-        self.stats.host_kernels += 1
-        self.stats.host_kernel_seconds += elapsed
+        outcome = self.host_outcome(window, graph, values, settings)
+        if type(outcome) is str:
+            return host_declined(report or self.window_report(window, entry, frame), outcome)
+        store_outputs(frame, window, graph, outcome.env)
+        if outcome.batches:                   # else it all ran whole, as the bytecode would have
+            elapsed = time.perf_counter() - started
+            report = report or self.window_report(window, entry, frame)
+            report.elapsed += elapsed
+            gpu_reason = report.reason if report.device == "CPU" and report.reason else ""
+            report.device = "CPU kernel"
+            report.reason = outcome.describe(settings) + (f" (GPU: {gpu_reason})" if gpu_reason else "")
+            self.stats.host_kernels += 1
+            self.stats.host_kernel_seconds += elapsed
         return True
+
+    def host_outcome(self, window: Window, graph: AccelGraph, values: dict[int, Any],
+                     settings: host.Settings) -> host.Outcome | str:
+        """The host kernel's run of the window, or why it gave the window back."""
+        defined = {ins.dest.id for ins in window.instrs if ins.dest is not None}
+        consts = {v: c for v, c in graph.consts.items() if v not in defined}    # literals made before it
+        try:
+            return host.run_window(window, graph, values, consts, self.state, settings)
+        except host.Declined as exc:
+            return exc.reason
+        except MatlabError as exc:
+            return f"{exc.identifier} in a block: the bytecode runs the window and raises the error"
+        except Exception as exc:  # noqa: BLE001 - a host kernel bug must never change an answer
+            return f"internal error: {type(exc).__name__}: {exc}"
 
     @staticmethod
     def waits() -> float:
@@ -363,12 +363,7 @@ class FusionAccelerator:
         if not explicit:
             self.keep_recipe(window, graph, plan, values, run, outputs, frame)
         self.keep_inputs(graph, outputs, frame, window)
-        for name, v in graph.stores.items():
-            store(frame, window.slots[name], outputs[v])
-        template = frame.code.template
-        for reg, v in graph.live.items():     # temporaries that other instructions read: host values
-            if template[reg] is None:         # (a literal's register keeps the VM's value of it)
-                store(frame, reg, to_host(outputs[v]))
+        store_outputs(frame, window, graph, outputs)
         elapsed = time.perf_counter() - started
         report.elapsed += elapsed
         self.stats.fused_seconds += elapsed
@@ -517,6 +512,17 @@ def estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan,
 
 def operands(graph: AccelGraph) -> set[int]:
     return {a for node in graph.checked_nodes().values() for a in node.args}
+
+
+def store_outputs(frame: Any, window: Window, graph: AccelGraph, outputs: dict[int, Any]) -> None:
+    """Put a run's outputs where the window's bytecode would have: the variables it stores, and the
+    temporaries other instructions read (as host values)."""
+    for name, v in graph.stores.items():
+        store(frame, window.slots[name], outputs[v])
+    template = frame.code.template
+    for reg, v in graph.live.items():
+        if template[reg] is None:         # a literal's register keeps the VM's value of it
+            store(frame, reg, to_host(outputs[v]))
 
 
 def store(frame: Any, reg: int, value: Any) -> None:
