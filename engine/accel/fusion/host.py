@@ -260,8 +260,10 @@ class Step:
     temp: int
     run: Callable[[list], Any]
     operands: list[Operand]
-    out: np.ndarray | None = None          # the flat output, when the value is written out
-    dtype: np.dtype | None = None
+    written: Pending | None                 # where the value is written out in full (None: not)
+    drop: list[int] = field(default_factory=list)     # block values no later step reads
+    out: np.ndarray | None = None           # the flat view of the written-out value
+    dtype: np.dtype | None = None           # its class, from block 0
 
 
 def step_function(ins: Instr, ctx: Any) -> Callable[[list], Any]:
@@ -279,19 +281,19 @@ def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx
     """Run the batch block by block; give the Pending values that something outside it reads (a store,
     a live register, a later instruction) their full arrays."""
     order = layout_order(batch)
-    steps = [Step(ins.dest.id, step_function(ins, ctx), [operand(a, batch, order) for a in args])
-             for ins, args in zip(batch.instrs, batch.args)]
     members = set(batch.made)
     written = {t for t in members if t in kept or any(c not in members for c in consumers.get(t, ()))}
+    steps = [Step(ins.dest.id, step_function(ins, ctx), [operand(a, batch, order) for a in args],
+                  batch.made[ins.dest.id] if ins.dest.id in written else None)
+             for ins, args in zip(batch.instrs, batch.args)]
+    last = {}                                          # block value -> the last step that reads it
+    for k, step in enumerate(steps):
+        last[step.temp] = k
+        last.update((x, k) for kind, x in step.operands if kind == "block")
+    for t, k in last.items():
+        steps[k].drop.append(t)
     n, block = batch.numel, max(settings.block, 1)
-    first = run_block(steps, 0, min(block, n))              # block 0 tells the classes of the results
-    for step in steps:
-        step.dtype = first[step.temp].dtype
-        if step.temp in written:
-            full = np.empty(batch.shape, dtype=step.dtype, order=order)
-            batch.made[step.temp].value = full
-            step.out = full.reshape(-1, order=order)        # a view: full is contiguous in that order
-            step.out[:block] = first[step.temp].reshape(-1)
+    run_block(steps, 0, min(block, n), (batch.shape, order))      # block 0 sets the classes
     share_out(steps, block, n, settings.threads)
 
 
@@ -317,9 +319,10 @@ def operand(x: Any, batch: Batch, order: str) -> Operand:
     return ("flat", np.ravel(x, order=order))
 
 
-def run_block(steps: list[Step], lo: int, hi: int) -> dict[int, np.ndarray]:
-    """Every step over elements lo:hi; writes the written-out ones into their full arrays; the block's
-    values by temporary. A result that is complex, of another class or size than block 0's declines."""
+def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...], str] | None = None) -> None:
+    """Every step over elements lo:hi, writing the written-out values into their full arrays. Block 0
+    (``first``: the batch's size and order) makes those arrays, of its results' classes; a later block
+    whose result is of another class or size, and any complex result, declines."""
     values: dict[int, np.ndarray] = {}
     for step in steps:
         args = [values[x] if kind == "block" else x[lo:hi].reshape(-1, 1) if kind == "flat" else x
@@ -327,12 +330,18 @@ def run_block(steps: list[Step], lo: int, hi: int) -> dict[int, np.ndarray]:
         r = np.asarray(step.run(args))
         if r.dtype.kind == "c":
             raise Declined("a result MATLAB makes complex (in some block): the bytecode computes the window")
-        if r.size != hi - lo or (step.dtype is not None and r.dtype != step.dtype):
+        if first is not None:
+            step.dtype = r.dtype
+            if step.written is not None:
+                step.written.value = full = np.empty(first[0], dtype=r.dtype, order=first[1])
+                step.out = full.reshape(-1, order=first[1])   # a view: full is contiguous in that order
+        if r.size != hi - lo or r.dtype != step.dtype:
             raise Declined(f"internal: a block of t{step.temp} came out {r.dtype} of {r.size} elements")
         values[step.temp] = r = r.reshape(-1, 1)
         if step.out is not None:
             step.out[lo:hi] = r.reshape(-1)
-    return values
+        for t in step.drop:
+            del values[t]
 
 
 def share_out(steps: list[Step], block: int, n: int, threads: int) -> None:

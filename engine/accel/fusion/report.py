@@ -330,7 +330,8 @@ def text_table(columns: Row, rows: list[Row]) -> str:
 
 # ------------------------------------------------------------------ explain
 
-POLICY_WORDS = {"gpu": "on (every supported window runs on the GPU)", "cpu": "off (no window is fused)",
+POLICY_WORDS = {"gpu": "on (every supported window runs on the GPU)",
+                "cpu": "off (no window runs on the GPU; large ones run as host kernels)",
                 "auto": "auto (a window runs on the GPU when that pays)"}
 
 
