@@ -170,3 +170,14 @@ def test_the_auto_policy_runs_declined_windows_as_host_kernels(monkeypatch):
     assert "under the auto threshold" in report.reason
     plain, _ = session("u = exp(-x.^2/2).*cos(4*x);", {"x": COL}, False, monkeypatch)
     assert same_value(fused.get("u"), plain.get("u"))
+
+
+def test_windows_a_kernel_gives_back_in_a_loop(monkeypatch):
+    """After runs that found nothing to run in blocks (a small generator window) or gave the window back
+    (a complex result), the next runs skip the kernel's look for a while: the answers stay the
+    bytecode's."""
+    x = np.abs(COL) + 1
+    x[3, 0] = -1.0
+    code = "s = 0; for k = 1:40\n  z = zeros(1, 3) + k;\n  y = sqrt(x - k / 100);\n  s = s + z(2) + real(y(4));\nend"
+    fused = both_ways(code, {"x": x}, monkeypatch, "szy")
+    assert np.iscomplexobj(fused.get("y"))

@@ -56,6 +56,11 @@ from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
 MAX_ENTRIES = 512        # windows whose graphs are kept (oldest dropped first)
+# a window shows what a host kernel can do with it only when it runs (the sizes of arrays made inside it,
+# a complex result): after k runs in a row that gave it back or found nothing large enough to run in
+# blocks (k at most this many), the next 2^k - 1 go straight to the bytecode, so such a window in a loop
+# pays the kernel's look rarely
+MAX_HOST_MISSES = 6
 GPU_CLASSES = ("double", "single", "logical")
 
 
@@ -71,6 +76,8 @@ class Entry:
     bad: str = field(init=False)
     sizes: set[int] = field(init=False)                  # the values that are draws' size arguments
     makes_arrays: bool = field(init=False)               # a generator or view can make a large array
+    host_misses: int = 0        # host kernel runs in a row that gave the window back or ran no blocks
+    host_skips: int = 0         # runs left that go to the bytecode without a host kernel's look
 
     def __post_init__(self) -> None:
         graph = self.graph
@@ -215,12 +222,18 @@ class FusionAccelerator:
         if not entry.makes_arrays and \
                 small_inputs(frame.regs, settings.min_elements, graph.inputs.values()) >= 0:
             return False                      # scalars and small arrays: the bytecode
+        if entry.host_skips:
+            entry.host_skips -= 1
+            return False
         values = {v: frame.regs[reg] for v, reg in graph.inputs.items()}
         problem = host.graph_problem(graph) or host.input_problem(graph, values)
         if problem:
             return report is not None and host_declined(report, problem)
         started = time.perf_counter()
         outcome = self.host_outcome(window, graph, values, settings)
+        ran = type(outcome) is not str and outcome.batches
+        entry.host_misses = 0 if ran else min(entry.host_misses + 1, MAX_HOST_MISSES)
+        entry.host_skips = 2 ** entry.host_misses - 1
         if type(outcome) is str:
             return host_declined(report or self.window_report(window, entry, frame), outcome)
         store_outputs(frame, window, graph, outcome.env)
