@@ -1,16 +1,18 @@
 """Issue 12's CPU chain (cpu_chain.m) on device "cpu": matfuse's host kernel, matfuse's bytecode, NumPy,
 and numba by hand (where numba is installed), side by side.
 
-    python3 benchmarks/fusion/cpu_chain.py [--n N] [--repeat R] [--threads T] [--out results.json]
+    python3 benchmarks/fusion/cpu_chain.py [--n N] [--repeat R] [--threads T] [--block B ...] [--out results.json]
 
 For each class (double, single) it runs the script in one Session per implementation (compiled once,
 then timed R times, the implementations interleaved so that load from other processes hits them
-alike; best of R): ``host kernel`` (the default: MATFUSE_CPU_FUSION=1), ``bytecode`` (MATFUSE_CPU_FUSION=0,
-one NumPy call per operation), ``numpy`` (the same chain written in NumPy, making x with linspace as the
-script does), and ``numba`` (one ``prange`` loop, its compile not timed). matfuse's times are whole ``Session.execute`` calls. It
-checks that the host kernel's u, v, w, r are bit for bit the bytecode's, prints how far NumPy's and
-numba's are from them, and prints a markdown table; ``--threads`` sets MATFUSE_CPU_THREADS (and numba's
-thread count).
+alike; best of R): ``host kernel`` (the default: MATFUSE_CPU_FUSION=1), ``bytecode``
+(MATFUSE_CPU_FUSION=0, one NumPy call per operation), ``numpy`` (the same chain written in NumPy, making
+x with linspace as the script does), and ``numba`` (one ``prange`` loop, its compile not timed).
+matfuse's times are whole ``Session.execute`` calls. It checks that the host kernel's u, v, w, r are bit
+for bit the bytecode's, prints how far NumPy's and numba's are from them (the largest difference
+relative to the value's largest magnitude) and prints a markdown table. ``--threads`` sets
+MATFUSE_CPU_THREADS (and numba's thread count); each ``--block B`` adds a host kernel row with
+MATFUSE_CPU_BLOCK=B.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from engine import Session  # noqa: E402
+from engine.config import flag  # noqa: E402
 
 NAMES = ("u", "v", "w", "r")
 
@@ -64,26 +67,27 @@ def numba_chain():
     return run
 
 
-def matfuse_runner(n: int, cls: str, host: bool):
-    os.environ["MATFUSE_CPU_FUSION"] = "1" if host else "0"
+def matfuse_runner(n: int, cls: str, flags: dict[str, str]):
+    """A run of cpu_chain.m in one Session, with these MATFUSE_* flags set while it runs."""
     session = Session(device="cpu")
     source = f"n = {n}; cls = '{cls}';\n" + (HERE / "cpu_chain.m").read_text()
 
     def run(n: int, dtype: type) -> dict[str, np.ndarray]:
-        os.environ["MATFUSE_CPU_FUSION"] = "1" if host else "0"
+        os.environ.update(flags)
         result = session.execute(source, "cpu_chain")
         if result.error is not None:
             raise SystemExit(result.error.report())
         return {name: np.asarray(session.get(name)) for name in NAMES}
-    return run, session
+    run.session = session
+    return run
 
 
 def largest_difference(a: dict, b: dict) -> float:
-    """The largest relative difference of any element of u, v, w, r."""
+    """The largest difference of u, v, w or r from b's, relative to b's largest magnitude (of that value)."""
     worst = 0.0
     for name in NAMES:
         x, y = a[name].astype(np.float64).ravel(), b[name].astype(np.float64).ravel()
-        worst = max(worst, float(np.max(np.abs(x - y) / np.maximum(np.abs(y), 1e-300))))
+        worst = max(worst, float(np.max(np.abs(x - y))) / max(float(np.max(np.abs(y))), 1e-300))
     return worst
 
 
@@ -97,16 +101,22 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=2 ** 21)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--threads", type=int, default=0, help="threads (0: every core this process may use)")
+    parser.add_argument("--block", type=int, action="append",
+                        help="MATFUSE_CPU_BLOCK of a host kernel row (repeat for several rows; default: the flag's)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     if args.threads:
         os.environ["MATFUSE_CPU_THREADS"] = os.environ["NUMBA_NUM_THREADS"] = str(args.threads)
     threads = args.threads or len(os.sched_getaffinity(0))
+    blocks = args.block or [flag("MATFUSE_CPU_BLOCK")]
     rows, failed = [], False
     for cls, dtype in (("double", np.float64), ("single", np.float32)):
-        host, session = matfuse_runner(args.n, cls, True)
-        impls = {"matfuse host kernel": host, "matfuse bytecode": matfuse_runner(args.n, cls, False)[0],
-                 "numpy": numpy_chain}
+        impls = {}
+        for block in blocks:
+            label = "matfuse host kernel" + (f", blocks of {block}" if len(blocks) > 1 else "")
+            impls[label] = matfuse_runner(args.n, cls, {"MATFUSE_CPU_FUSION": "1", "MATFUSE_CPU_BLOCK": str(block)})
+        impls["matfuse bytecode"] = matfuse_runner(args.n, cls, {"MATFUSE_CPU_FUSION": "0"})
+        impls["numpy"] = numpy_chain
         if (peer := numba_chain()) is not None:
             impls["numba prange"] = peer
         results = {label: run(args.n, dtype) for label, run in impls.items()}     # warm-up, compiles
@@ -116,18 +126,19 @@ def main() -> int:
                 started = time.perf_counter()
                 run(args.n, dtype)
                 best[label] = min(best[label], time.perf_counter() - started)
-        same = identical(results["matfuse host kernel"], results["matfuse bytecode"])
-        failed |= not same
-        report = session.fusion.reports()
-        how = report[0].reason if report and report[0].device == "CPU kernel" else "NOT a host kernel"
-        for label in impls:
+        for label, run in impls.items():
+            if "host kernel" in label:
+                same = identical(results[label], results["matfuse bytecode"])
+                failed |= not same
+                report = run.session.fusion.reports()
+                how = report[0].reason if report and report[0].device == "CPU kernel" else "NOT a host kernel"
+                print(f"{cls}, {label}: bit for bit the bytecode's: {same}; {how}", file=sys.stderr)
             rows.append({"class": cls, "implementation": label, "seconds": best[label],
                          "vs_numpy": best["numpy"] / best[label],
-                         "difference": 0.0 if label.startswith("matfuse") and same else
-                         largest_difference(results[label], results["matfuse bytecode"])})
-        print(f"{cls}: host kernel bit for bit the bytecode's: {same}; {how}", file=sys.stderr)
+                         "difference": largest_difference(results[label], results["matfuse bytecode"])})
     print(f"n = {args.n}, {threads} thread(s), best of {args.repeat}\n")
-    print("| class | implementation | best (ms) | NumPy's time / this | largest relative difference from the bytecode |")
+    print("| class | implementation | best (ms) | NumPy's time / this | largest difference from the bytecode's "
+          "(relative) |")
     print("| --- | --- | --- | --- | --- |")
     for row in rows:
         print(f"| {row['class']} | {row['implementation']} | {row['seconds'] * 1e3:.1f} | {row['vs_numpy']:.2f}x "
