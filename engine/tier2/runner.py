@@ -10,7 +10,8 @@ returned). In order:
 2. **Does it pay?** (``pays``, ``make``) Compiling costs about a second the first time a loop is met
    with these types and tens of milliseconds once the machine code is on disk. What the interpreter
    would spend on this entry (``expected_seconds``: a ``for`` loop's remaining trip count, a ``while``
-   loop's next WHILE_STEP iterations, times INSTRUCTION_SECONDS per MIR instruction of an iteration),
+   loop's next WHILE_STEP iterations, times INSTRUCTION_SECONDS per MIR instruction of an iteration and
+   CALL_SECONDS per call or indexing),
    plus what it already spent in this loop in this process (HOT, by the loop's source), is weighed
    against that cost: tier 2 compiles once the two are equal (so a loop costs at most about twice the
    better of the two choices), and loads cached code as soon as the entry is worth LOAD_SECONDS (both
@@ -46,7 +47,10 @@ from .codegen import Plan, generate
 from .infer import Callee, Resolver, Unsupported, describe, infer_loop, type_of
 from .loops import LoopSite, find_loops
 
-INSTRUCTION_SECONDS = 0.05e-6   # interpreter time per MIR instruction of a loop iteration, about
+INSTRUCTION_SECONDS = 0.1e-6    # interpreter time per MIR instruction of a loop iteration, and the extra
+CALL_SECONDS = {"callname": 1.0e-6, "call": 1.0e-6, "index": 1.0e-6, "cellindex": 1.0e-6,
+                "setindex": 1.5e-6}   # of calls and indexing (measured on the 2-core machine: s = s + i * 0.5
+                # 0.8 us an iteration, t = t + sin(k)/k 1.9, A(i, j) = i * j + sin(i) 4.3)
 COMPILE_SECONDS = 1.0           # a first compile with numba (measured 0.3-1.5 s on the 2-core machine)
 LOAD_SECONDS = 0.03             # loading machine code numba cached on disk (measured 12-25 ms)
 IMPORT_SECONDS = 0.7            # importing numba, once per process (measured 0.4-0.7 s), added to both
@@ -451,8 +455,9 @@ def remaining_iterations(site: LoopSite, frame: Any) -> float:
 
 def expected_seconds(site: LoopSite, frame: Any, iterations: float) -> float:
     """What the interpreter would spend on ``iterations`` iterations: INSTRUCTION_SECONDS per MIR
-    instruction, an instruction of an inner for loop counted its trip count times where the bounds are
-    constants or variables the loop does not assign (once where they are not)."""
+    instruction and CALL_SECONDS more for calls and indexing, an instruction of an inner for loop counted
+    its trip count times where the bounds are constants or variables the loop does not assign (once
+    where they are not)."""
     assigned = {ins.attr for label in site.loop.blocks for ins in site.blocks[label].instrs if ins.op == "store"}
     weight = {label: 1.0 for label in site.loop.blocks}
     for header, loop in find_loops_in(site).items():
@@ -460,8 +465,10 @@ def expected_seconds(site: LoopSite, frame: Any, iterations: float) -> float:
             trips = max(inner_trip_count(site, header, assigned, frame), 1.0)
             for label in loop.blocks:
                 weight[label] *= trips
-    per_iteration = sum((len(site.blocks[label].instrs) + 1) * w for label, w in weight.items())
-    return iterations * per_iteration * INSTRUCTION_SECONDS
+    per_iteration = sum(w * ((len(site.blocks[label].instrs) + 1) * INSTRUCTION_SECONDS
+                             + sum(CALL_SECONDS.get(ins.op, 0.0) for ins in site.blocks[label].instrs))
+                        for label, w in weight.items())
+    return iterations * per_iteration
 
 
 def inner_trip_count(site: LoopSite, header: str, assigned: set[str], frame: Any) -> float:
