@@ -4,6 +4,7 @@ import time
 
 import numpy as np
 
+from engine import Session
 from engine.tier2 import jit
 from tier2help import both_ways, compiled, session
 
@@ -76,3 +77,24 @@ def test_a_loop_in_a_function_called_many_times_compiles_once():
                             "function s = tri(n)\n  s = 0;\n  for k = 1:n\n    s = s + k;\n  end\nend")
     loops = {id(v.site) for v in compiled(s2)}
     assert s2.get("t")[0, 0] == 1540.0 and len(loops) == 1
+
+
+def test_the_cost_estimate_weighs_calls_and_indexing(monkeypatch):
+    """What tier 2 expects the interpreter to spend counts a builtin call or an indexed assignment as
+    about ten plain instructions (runner.CALL_SECONDS): a flat rate put a 300x300 fill at a fifth of its
+    measured time, so it stayed interpreted for dozens of runs."""
+    from engine.tier2 import runner
+    estimates = []
+    measure = runner.expected_seconds
+
+    def spy(site, frame, iterations):
+        estimates.append(measure(site, frame, iterations))
+        return estimates[-1]
+    monkeypatch.setattr(runner, "expected_seconds", spy)
+    monkeypatch.setenv("MATFUSE_TIER2", "auto")
+    for code in ("s = 0; for i = 1:1000, s = s + i; end",
+                 "s = 0; for i = 1:1000, s = s + sin(i); end",
+                 "A = zeros(1, 1000); for i = 1:1000, A(i) = i; end"):
+        assert Session(device="cpu").execute(code).error is None
+    plain, call, store = estimates[:3]
+    assert plain < 1000 * 1e-6 and call - plain >= 1000 * 0.9e-6 and store - plain >= 1000 * 1.2e-6
