@@ -592,6 +592,33 @@ AXES = COMMON + _axis_props("x") + _axis_props("y") + (
 )
 
 
+# MATLAB legend location -> matplotlib loc and, outside the axes, the anchor point in axes fractions
+LEGEND_LOCATIONS: dict[str, tuple[str, tuple[float, float] | None]] = {
+    "north": ("upper center", None), "south": ("lower center", None), "east": ("center right", None),
+    "west": ("center left", None), "northeast": ("upper right", None), "northwest": ("upper left", None),
+    "southeast": ("lower right", None), "southwest": ("lower left", None), "best": ("best", None),
+    "northoutside": ("lower center", (0.5, 1.02)), "southoutside": ("upper center", (0.5, -0.12)),
+    "eastoutside": ("center left", (1.02, 0.5)), "westoutside": ("center right", (-0.12, 0.5)),
+    "northeastoutside": ("upper left", (1.02, 1.0)), "northwestoutside": ("upper right", (-0.12, 1.0)),
+    "southeastoutside": ("lower left", (1.02, 0.0)), "southwestoutside": ("lower right", (-0.12, 0.0)),
+    "bestoutside": ("upper left", (1.02, 1.0)),
+}
+
+
+def legend_location(value: Any) -> tuple[str, str, tuple[float, float] | None]:
+    """The MATLAB name (lower case), matplotlib's loc and the anchor of a legend Location value."""
+    name = text(value, "Location").lower() if is_text(value) else ""
+    if name not in LEGEND_LOCATIONS:
+        raise MatlabError("MATLAB:legend:UnknownLocation", f"'{name}' is not a valid legend location.")
+    return (name, *LEGEND_LOCATIONS[name])
+
+
+def _set_legend_location(made: Any, value: Any) -> None:
+    made.matfuse_location, loc, anchor = legend_location(value)
+    made.set_loc(loc)
+    made.set_bbox_to_anchor(anchor, transform=made.axes.transAxes if anchor is not None else None)
+
+
 def _set_legend_strings(made: Any, value: Any) -> None:
     strings = text_list(value)
     for label, string in zip(made.get_texts(), strings):
@@ -604,6 +631,8 @@ LEGEND = COMMON + (
     Prop("FontSize", lambda gs, o: float(o.get_texts()[0].get_fontsize()) if o.get_texts() else 8.0,
          lambda o, v: [t.set_fontsize(scalar(v, "FontSize")) for t in o.get_texts()]),
     Prop("Box", lambda gs, o: _on_off(o.get_frame_on()), lambda o, v: o.set_frame_on(_flag(v, "Box"))),
+    Prop("Location", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_location", "northeast")),
+         _set_legend_location),
 )
 
 

@@ -47,6 +47,17 @@ def test_several_xy_groups_and_vector_x_for_matrix_rows(ctx, call):
     assert [l.get_ydata().tolist() for l in axes_of(ctx).get_lines()] == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
 
 
+def test_a_scalar_against_a_vector_plots_separate_points(ctx, call):
+    """MATLAB's plot help: a scalar X and a vector Y give disconnected line objects, one per point (a
+    corpus program plotted a vector against sqrt(n / d), a scalar: matfuse said the lengths differ)."""
+    (h,) = call("plot", [1.0, 2.0, 3.0], 2.0, "ro", nargout=1)
+    assert h.shape == (3, 1)
+    assert [(l.get_xdata().tolist(), l.get_ydata().tolist()) for l in axes_of(ctx).get_lines()] == \
+        [([1.0], [2.0]), ([2.0], [2.0]), ([3.0], [2.0])]
+    (h,) = call("plot", 5.0, np.array([[1.0], [2.0]]), nargout=1)
+    assert h.shape == (2, 1) and axes_of(ctx).get_lines()[1].get_ydata().tolist() == [2.0]
+
+
 def test_complex_y_plots_real_against_imaginary(ctx, call):
     call("plot", np.array([[1 + 2j, 3 + 4j]]))
     line = axes_of(ctx).get_lines()[0]
@@ -102,6 +113,16 @@ def test_subplots_select_existing_axes_and_replace_overlapped_ones(ctx, call):
     assert err.value.identifier == "MATLAB:subplot:IndexOutOfRange"
 
 
+def test_zlabel_of_2d_axes_is_kept_hidden(ctx, call):
+    """MATLAB labels the z-axis of 2-D axes too (its 2-D view does not show it); corpus programs call
+    zlabel after contour or plot. A second zlabel updates the same text object."""
+    call("plot", [1.0, 2.0])
+    (h,) = call("zlabel", "z", nargout=1)
+    call("zlabel", "height")
+    assert call("get", h, "String", nargout=1)[0].to_str() == "height"
+    assert not axes_of(ctx).matfuse_zlabel.get_visible()
+
+
 def test_titles_labels_and_grid(ctx, call):
     call("plot", [1.0, 2.0])
     call("title", "Signal", "FontSize", 14.0)
@@ -126,6 +147,15 @@ def test_legend_labels_location_and_extra_entries(ctx, call):
     assert [t.get_text() for t in legend.get_texts()] == ["up", "down"]
     assert legend._loc == 3                         # matplotlib's code for 'lower left'
     assert ctx.warnings == [("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")]
+    (h,) = call("legend", "up", "down", nargout=1)
+    assert call("get", h, "Location", nargout=1)[0].to_str() == "northeast"
+    call("set", h, "location", "North")       # a corpus program: property names in any case
+    assert axes_of(ctx).get_legend()._loc == 9 and call("get", h, "Location", nargout=1)[0].to_str() == "north"
+    call("set", h, "Location", "eastoutside")
+    assert axes_of(ctx).get_legend().get_bbox_to_anchor() is not None
+    with pytest.raises(MatlabError) as err:
+        call("set", h, "Location", "nowhere")
+    assert err.value.identifier == "MATLAB:legend:UnknownLocation"
     call("legend", "off")
     assert axes_of(ctx).get_legend() is None
 

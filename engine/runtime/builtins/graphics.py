@@ -20,7 +20,7 @@ from ..graphics_args import (color, counts, is_numeric, is_text, label_text, nam
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
-from ..graphics_props import handle_for, resolve, set_property, show_text, type_of
+from ..graphics_props import handle_for, legend_location, resolve, set_property, show_text, type_of
 from ..values import CharArray
 
 @graphics("figure")
@@ -290,13 +290,24 @@ def _set_text(ctx, args: tuple, setter: str, nargout: int) -> Any:
     else:
         axes = current_axes(gs)
         if setter == "zlabel" and axes.mpl.name != "3d":
-            raise MatlabError("MATLAB:zlabel:Not3D", "zlabel needs 3-D axes (surf, mesh).")
-        artist = getattr(axes.mpl, f"set_{setter}")(string)
+            artist = _hidden_zlabel(axes.mpl, string)
+        else:
+            artist = getattr(axes.mpl, f"set_{setter}")(string)
     show_text(artist, string)
     opts = name_values(list(args[1:]), setter)
     for name in opts.order:
         set_property(gs, artist, name, opts.values[name.lower()])
     return handle_for(gs, artist) if nargout else None
+
+
+def _hidden_zlabel(mpl_axes: Any, string: str) -> Any:
+    """The z-label of 2-D axes: MATLAB keeps it (a 2-D view does not show it); here a hidden text."""
+    label = getattr(mpl_axes, "matfuse_zlabel", None)
+    if label is None:
+        label = mpl_axes.matfuse_zlabel = mpl_axes.text(0.0, 0.0, "", visible=False,
+                                                        transform=mpl_axes.transAxes)
+    label.set_text(string)
+    return label
 
 
 @graphics("title", axes_first=True)
@@ -333,24 +344,14 @@ def ylabel(ctx, *args, nargout=0):
 
 @graphics("zlabel", axes_first=True)
 def zlabel(ctx, *args, nargout=0):
-    """zlabel(txt) | zlabel(..., Name, Value)  label of the z-axis of the current 3-D axes.
+    """zlabel(txt) | zlabel(..., Name, Value)  label of the z-axis of the current axes (2-D axes keep it
+    without showing it, as MATLAB's 2-D view does).
 
         surf(magic(4)); zlabel('height')
     """
     return _set_text(ctx, args, "zlabel", nargout)
 
 
-# MATLAB legend location -> matplotlib loc and, outside the axes, the anchor point in axes fractions
-LEGEND_LOCATIONS: dict[str, tuple[str, tuple[float, float] | None]] = {
-    "north": ("upper center", None), "south": ("lower center", None), "east": ("center right", None),
-    "west": ("center left", None), "northeast": ("upper right", None), "northwest": ("upper left", None),
-    "southeast": ("lower right", None), "southwest": ("lower left", None), "best": ("best", None),
-    "northoutside": ("lower center", (0.5, 1.02)), "southoutside": ("upper center", (0.5, -0.12)),
-    "eastoutside": ("center left", (1.02, 0.5)), "westoutside": ("center right", (-0.12, 0.5)),
-    "northeastoutside": ("upper left", (1.02, 1.0)), "northwestoutside": ("upper right", (-0.12, 1.0)),
-    "southeastoutside": ("lower left", (1.02, 0.0)), "southwestoutside": ("lower right", (-0.12, 0.0)),
-    "bestoutside": ("upper left", (1.02, 1.0)),
-}
 LEGEND_WORDS = ("off", "hide", "show", "boxon", "boxoff", "toggle")
 LEGEND_OPTIONS = ("location", "orientation", "fontsize", "numcolumns", "box", "textcolor", "title",
                   "interpreter")
@@ -396,7 +397,9 @@ def legend(ctx, *args, nargout=0):
     shown = series[:len(labels)] if labels is not None else series
     opts = name_values(rest, "legend")
     interpreter = opts.pop("Interpreter")
-    made = host.mpl.legend(shown, [a.get_label() for a in shown], **_legend_style(opts, len(shown)))
+    style, location = _legend_style(opts, len(shown))
+    made = host.mpl.legend(shown, [a.get_label() for a in shown], **style)
+    made.matfuse_location = location
     for label, artist in zip(made.get_texts(), shown):
         show_text(label, artist.get_label())
         if interpreter is not None:
@@ -418,12 +421,9 @@ def _legend_command(mpl_axes: Any, word: str) -> bool:
     return False
 
 
-def _legend_style(opts: Any, count: int) -> dict[str, Any]:
-    """matplotlib legend keywords from legend's name-value pairs."""
-    loc_name = text(opts.pop("Location") or CharArray.from_str("northeast")).lower()
-    if loc_name not in LEGEND_LOCATIONS:
-        raise MatlabError("MATLAB:legend:UnknownLocation", f"'{loc_name}' is not a valid legend location.")
-    loc, anchor = LEGEND_LOCATIONS[loc_name]
+def _legend_style(opts: Any, count: int) -> tuple[dict[str, Any], str]:
+    """matplotlib legend keywords from legend's name-value pairs, and the Location name."""
+    location, loc, anchor = legend_location(opts.pop("Location") or CharArray.from_str("northeast"))
     horizontal = text(opts.pop("Orientation") or CharArray.from_str("vertical")).lower() == "horizontal"
     columns = opts.pop("NumColumns")
     box, colour, heading = opts.pop("Box"), opts.pop("TextColor"), opts.pop("Title")
@@ -437,7 +437,7 @@ def _legend_style(opts: Any, count: int) -> dict[str, Any]:
     if heading is not None:
         kw["title"] = label_text(heading)
     opts.check_empty("legend")
-    return kw
+    return kw, location
 
 
 def _legend_labels(args: tuple) -> tuple[list[str] | None, list]:

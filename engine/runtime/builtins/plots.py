@@ -38,7 +38,8 @@ def split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], l
 
 
 def xy_pairs(x: Any, y: Any) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The (x, y) data of each line: matrices plot their columns (or rows matching x's length)."""
+    """The (x, y) data of each line: matrices plot their columns (or rows matching x's length); a scalar
+    against a vector gives one single-point line per element."""
     Y = numbers(y, "Y")
     if x is None:
         if np.iscomplexobj(Y):
@@ -47,6 +48,9 @@ def xy_pairs(x: Any, y: Any) -> list[tuple[np.ndarray, np.ndarray]]:
         return [(np.arange(1.0, len(c) + 1), c) for c in cols]
     X = numbers(x, "X").real
     Y = Y.real
+    if X.size == 1 and Y.size > 1 and min(Y.shape) == 1 or Y.size == 1 and X.size > 1 and min(X.shape) == 1:
+        xs, ys = np.broadcast_arrays(X.ravel(), Y.ravel())     # a scalar against a vector: one line
+        return [(xs[k:k + 1], ys[k:k + 1]) for k in range(xs.size)]   # (a point) per element, as MATLAB
     if min(X.shape) == 1 and min(Y.shape) != 1:
         xv = X.ravel()
         if Y.shape[0] != xv.size:
@@ -89,7 +93,8 @@ def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: s
 def plot(ctx, *args, nargout=0):
     """plot(Y) | plot(X, Y) | plot(X, Y, LineSpec, ..., Name, Value)  2-D line plot.
 
-    Several X, Y, LineSpec groups draw several lines; matrix Y draws one line per column. LineSpec
+    Several X, Y, LineSpec groups draw several lines; matrix Y draws one line per column; a scalar
+    against a vector draws each point as a line of its own (seen with a marker). LineSpec
     combines a line style (- -- : -.), a marker (o + * . x s d ^ v > < p h) and a color (r g b c m y k
     w). Name-value pairs: LineWidth, Color, MarkerSize, MarkerFaceColor, MarkerEdgeColor, LineStyle,
     Marker, DisplayName. Returns the line handles.
