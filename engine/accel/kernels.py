@@ -163,11 +163,12 @@ def _layout(x: GpuTensor, shape: tuple[int, ...]) -> str:
     return "same" if x.shape == shape else "scalar" if x.numel == 1 else "expanded"
 
 
-def params_wgsl(t: str, strided: int, scalars: int, maps: int = 0, draws: int = 0) -> str:
+def params_wgsl(t: str, strided: int, scalars: int, maps: int = 0, draws: int = 0, loop: bool = False) -> str:
     """The uniform block (wgsl/params.wgsl) of an elementwise kernel, one-operation or fused, of
     computation type ``t``: strides for ``strided`` inputs, ``scalars`` scalar slots, ``maps`` index-map
-    words (views) and ``draws`` random streams."""
+    words (views), ``draws`` random streams and, for a fused loop, its words (``loop``)."""
     rng = f"    rng: array<vec4<u32>, {draws}>," if draws else ""
+    rng += "\n    fused_loop: vec4<u32>," if loop else ""
     words = f"    maps: array<vec4<u32>, {-(-maps // 4)}>,\n" if maps else ""
     return Template(source("params")).substitute(T=t, stride_vecs=str(2 * max(strided, 1)), rng=rng,
                                                  maps=words, scalar_vecs=str(max(1, -(-scalars // 4))))

@@ -303,3 +303,38 @@ def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]])
             wanted |= {t.id for t in member.args}
             first = j if members[j][1] not in ("literal", "constant") else first
     return first
+
+
+LOOP_KINDS = {"elementwise", "random", "generator", "literal", "constant"}   # what a fused loop's body may hold
+
+
+def loop_regions(fn: Function) -> dict[str, Region]:
+    """The ``for`` loops whose body is one fusion region that the accelerator may run as one kernel
+    with the loop inside (engine/accel/fusion/loops.py): header label -> the body's region. The body
+    is one block that jumps back to the header; outside the region it holds only the constants and
+    loads the region reads, before it; the region computes elementwise values, draws and generators
+    (no reduction, product or view: every element's iterations are independent of the others'), and
+    does not assign the loop variable. Anything else (a ``disp``, an ``if``, a ``break``, an indexed
+    assignment) keeps the loop as it is: the region is then a window run once per iteration."""
+    by_block: dict[str, list[Region]] = {}
+    for region in fn.regions:
+        by_block.setdefault(region.block, []).append(region)
+    labels = {b.label: b for b in fn.blocks}
+    found = {}
+    for head in fn.blocks:
+        if head.term is None or head.term.op != "fornext" or head.instrs:
+            continue
+        body = labels.get(head.term.targets[0])
+        regions = by_block.get(body.label, []) if body is not None else []
+        if len(regions) != 1 or body.term.op != "jump" or body.term.targets[0] != head.label:
+            continue
+        region = regions[0]
+        if region.end == len(body.instrs) - 1 and set(region.kinds) <= LOOP_KINDS \
+                and all(ins.op in ("const", "load", "loadname") for ins in body.instrs[:region.start]) \
+                and head.term.attr not in stored_names_of(body):
+            found[head.label] = region
+    return found
+
+
+def stored_names_of(block: Block) -> set[str]:
+    return {ins.attr for ins in block.instrs if ins.op == "store"}

@@ -25,7 +25,7 @@ OPNAMES = (
     "CELLINDEX", "FIELD", "DYNFIELD", "METHOD", "FIRST", "OUT", "RANGEITER", "ITER", "ANON", "FHANDLE",
     "CASEMATCH", "TRUTH", "SCTRUTH", "DECIDES", "TRYPUSH", "TRYPOP", "CAUGHT", "GLOBAL", "PERSISTENT", "GLOAD",
     "GSTORE", "PLOAD", "PSTORE", "NARGIN", "NARGOUT", "LOADOPT", "NLHS", "OUTS", "SETLIST", "PARFOR", "ELOAD",
-    "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "TIER2", "RETURN",
+    "ESTORE", "CALLNESTED", "NESTEDHANDLE", "WINDOW", "TIER2", "RETURN", "LOOPWINDOW",
 )
 OP = {name: k for k, name in enumerate(OPNAMES)}
 
@@ -43,7 +43,7 @@ OPERANDS = {
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",
     "PARFOR": "Rnn", "ELOAD": "rnnn", "ESTORE": "rnn", "CALLNESTED": "rnRnnn", "NESTEDHANDLE": "rnnn",
-    "WINDOW": "n", "TIER2": "n", "RETURN": "",
+    "WINDOW": "n", "TIER2": "n", "RETURN": "", "LOOPWINDOW": "nnj",
 }
 
 JUMPS = {OP[n] for n, kinds in OPERANDS.items() if kinds.endswith("j")}
@@ -68,6 +68,18 @@ class Window:
     live: list[int] = field(default_factory=list)
     promotable: dict[int, int] = field(default_factory=dict)   # inputs left on the device: register -> slot
     disowns: tuple[int, ...] = ()    # slots the span's DISOWNs release: a fused run skips them (op_window)
+
+
+@dataclass
+class LoopWindow:
+    """A ``for`` loop whose body is one window (mir/fusion.py ``loop_regions``). ``LOOPWINDOW w k
+    target`` heads it (before the loop's first ``FORITER``): ``accel.try_loop(loop, frame)`` may run
+    the whole loop as one kernel, and must then leave the loop's variables in ``frame.regs`` and the
+    range iterator spent, so that the ``FORITER`` at ``target`` leaves the loop."""
+    window: int                     # the body's window, an index into Code.windows
+    iterator: int                   # register of the loop's range iterator
+    var: int                        # slot of the loop variable
+    loads: dict[int, int] = field(default_factory=dict)   # registers the body's loads fill -> slots
 
 
 @dataclass(frozen=True)
@@ -103,6 +115,7 @@ class Code:
     generated: Any = field(default=None, repr=False)   # pygen.Generated, kept with the code in the disk cache
     nest: Nesting | None = None                # set for nested functions and the functions holding them
     loops: list[Any] = field(default_factory=list)   # tier2.loops.LoopSite per TIER2 instruction
+    fused_loops: list[LoopWindow] = field(default_factory=list)   # one per LOOPWINDOW instruction
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""

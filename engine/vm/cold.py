@@ -260,6 +260,13 @@ def op_window(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
     return nxt
 
 
+def op_loopwindow(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
+    accel = vm.accel
+    nxt = a[2] if accel is not None and accel.try_loop(frame.code.fused_loops[a[1]], frame) else pc + 1
+    check(vm)
+    return nxt
+
+
 def op_tier2(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
     """A loop's head (pygen.op_tier2); cold code holds no loops, and a run that tier 2 resumes stops at
     block starts, so this only passes on."""
@@ -288,6 +295,6 @@ HANDLERS: list[Handler] = [
 JUMP_OPS: dict[str, Control] = {
     **{"J" + name: compare_jump(PYTHON_OPS[name], k) for k, name in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))},
     "JFALSE": op_jfalse, "JUMP": op_jump, "LOOP": op_loop, "FORITER": op_foriter, "WINDOW": op_window,
-    "TIER2": op_tier2, "RETURN": op_return, "TRYPUSH": op_trypush,
+    "LOOPWINDOW": op_loopwindow, "TIER2": op_tier2, "RETURN": op_return, "TRYPUSH": op_trypush,
 }
 CONTROL: list[Control | None] = [JUMP_OPS.get(name) for name in OPNAMES]   # None: the next instruction follows

@@ -19,11 +19,12 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Any, Callable
 
+from ..mir.fusion import loop_regions
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
 from ..tier2.loops import LoopSite, find_loops
-from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, Nesting, Window
+from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, LoopWindow, Nesting, Window
 
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
 
@@ -108,6 +109,9 @@ class Compiler:
         self.loop_index = {header: k for k, header in enumerate(self.loops)}
         self.term_pc: dict[str, int] = {}               # block label -> offset of its terminator's code
         self.window_starts: list[int] = []              # window spans' starts before WINDOW insertion
+        # for loops whose body is one window: a LOOPWINDOW instruction heads each (header label -> region)
+        self.loop_regions = loop_regions(fn) if self.loops else {}
+        self.loop_ops: list[tuple[int, str]] = []      # (offset of a LOOPWINDOW, its loop's header label)
 
     # ------------------------------------------------------------ registers
     def reg(self, t: Temp) -> int:
@@ -207,6 +211,10 @@ class Compiler:
         poll = self.poll
         spans = bool(self.fn.regions or self.loops)    # mir_pc of every instruction: windows and tier 2 read it
         previous = None                    # (first pc, end pc) of the instruction before
+        if block.label in self.loop_regions:
+            pc = len(ops)
+            self.emit("LOOPWINDOW", (0, 0, pc + 1), block.term if not instrs else instrs[0])
+            self.loop_ops.append((pc, block.label))
         if block.label in self.loops:
             self.emit("TIER2", (self.loop_index[block.label],), block.term if not instrs else instrs[0])
         for k, ins in enumerate(instrs):
@@ -582,6 +590,7 @@ class Compiler:
 
     # ------------------------------------------------------------ fusion windows
     def make_windows(self) -> None:
+        by_region: dict[int, int] = {}              # region id -> its window's index
         for region in self.fn.regions:
             block = self.by_label[region.block]
             # a compare emitted as the block's conditional jump stays out: a window never holds a jump
@@ -593,12 +602,32 @@ class Compiler:
                 continue
             regs = {t.id: self.regs[t.id] for i in instrs for t in [*i.args, i.dest]
                     if t is not None and t.id in self.regs}
+            by_region[region.id] = len(self.code.windows)
             self.code.windows.append(self.window(region, start, end, instrs, regs))
+        self.fill_loop_ops(by_region)
         self.insert_window_ops()
         if self.code.windows:
             self.code.window_loads = window_loads(self.code)
             for w in self.code.windows:
                 w.promotable = promotable(self.code, w, self.code.window_loads)
+
+    def fill_loop_ops(self, by_region: dict[int, int]) -> None:
+        """Give each LOOPWINDOW its loop (Code.fused_loops: the body's window, the range iterator, the loop
+        variable, the registers the body's loads fill) and its exit, the loop's first FORITER (which
+        leaves a spent loop); one whose region made no window becomes a jump to the next instruction."""
+        code = self.code
+        for pc, label in self.loop_ops:
+            head = self.by_label[label]
+            region = self.loop_regions[label]
+            w = by_region.get(region.id)
+            if w is None:
+                code.ops[pc], code.args[pc] = OP["JUMP"], (pc + 1,)
+                continue
+            body = self.by_label[head.term.targets[0]]
+            loads = {self.regs[i.dest.id]: self.slots[i.attr] for i in body.instrs[:region.start]
+                     if i.op in ("load", "loadname") and self.regs.get(i.dest.id, -1) >= self.nvars}
+            code.args[pc] = (w, len(code.fused_loops), self.term_pc[label])
+            code.fused_loops.append(LoopWindow(w, self.reg(head.term.args[0]), self.slots[head.term.attr], loads))
 
     def window(self, region, start: int, end: int, instrs: list[Instr], regs: dict[int, int]) -> Window:
         defined = {i.dest.id for i in instrs if i.dest is not None}

@@ -37,7 +37,7 @@ from .code import JUMPS, OP, Code
 from .cold import CONTROL, HANDLERS
 from .frame import NOVALUE, Frame
 
-WINDOW = OP["WINDOW"]
+WINDOW, LOOPWINDOW = OP["WINDOW"], OP["LOOPWINDOW"]
 
 
 class Deoptimise(BaseException):
@@ -356,7 +356,7 @@ def run_traced(vm: Any, frame: Frame, pc: int) -> None:
                     if jump is None:
                         handlers[op](vm, frame, R, args[pc])
                         pc += 1
-                    elif op == WINDOW and debugger.unfused(code, pc):
+                    elif (op == WINDOW or op == LOOPWINDOW) and debugger.unfused(code, pc):
                         pc += 1
                     else:
                         pc = jump(vm, frame, R, args[pc], pc)

@@ -136,7 +136,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     disk cache, else generated now) run in a namespace of its operands and helpers."""
     from .interp import handle_error, position
     done = code.generated or generate(code)
-    namespace = {"A": code.args, "W": code.windows, "T2": code.loops, "PCS": done.pcs, "ndarray": ndarray,
+    namespace = {"A": code.args, "W": code.windows, "T2": code.loops, "LW": code.fused_loops, "PCS": done.pcs, "ndarray": ndarray,
                  "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "builtin1": builtin1,
                  "advance": advance, "position": position, "bisect_right": bisect_right,
                  "failing_line": failing_line, "handle_error": handle_error,
@@ -592,6 +592,12 @@ class Generator:
         release = "".join(f"\n    owned.pop({slot}, None)" for slot in w.disowns)   # cold.op_window says why
         return (f"accel = vm.accel\npc = {pc + 1}\nif accel is not None and accel.try_run(W[{a[0]}], frame):\n"
                 f"    pc = {w.end}{release}\n{CHECK}")
+
+    def op_loopwindow(self, pc: int, a: tuple) -> str:
+        """A loop whose body is one window: the accelerator may run it whole (then the FORITER at the
+        target finds the iterator spent and leaves the loop)."""
+        return (f"accel = vm.accel\n"
+                f"pc = {a[2]} if accel is not None and accel.try_loop(LW[{a[1]}], frame) else {pc + 1}\n{CHECK}")
 
 
 def checked(text: str) -> str:

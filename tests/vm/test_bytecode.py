@@ -56,6 +56,9 @@ class RecordingAccel:
                 frame.regs[slot] = 42.0
         return self.accept
 
+    def try_loop(self, loop, frame) -> bool:
+        return False
+
 
 def test_windows_are_offered_to_the_accelerator_and_skipped_when_run():
     code = "x = rand(4);\ny = x .* 2;\nz = y + 1;\nq = 5;"

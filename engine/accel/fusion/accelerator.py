@@ -40,7 +40,7 @@ from engine.config import flag
 from engine.runtime.device import to_host
 from engine.runtime.errors import MatlabError
 from engine.runtime.values import SparseMatrix, class_of
-from engine.vm.code import Window
+from engine.vm.code import LoopWindow, Window
 
 from . import calibrate, host
 
@@ -49,9 +49,10 @@ from .codegen import planned
 from .execute import run_plan
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
+from .loops import MAX_TRIPS, SINGLE_EXACT, LoopRun, LoopShape, loop_plan, run_loop, signature
 from .plan import Arg, Plan, size_args, sized
 from .ranges import facts_of
-from .recipe import Recipe
+from .recipe import LoopRecipe, Recipe
 from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
@@ -262,6 +263,123 @@ class FusionAccelerator:
         except Exception as exc:  # noqa: BLE001 - a host kernel bug must never change an answer
             return f"internal error: {type(exc).__name__}: {exc}"
 
+    def try_loop(self, loop: LoopWindow, frame: Any) -> bool:
+        """Run a ``for`` loop whose body is one window as one kernel with the loop inside (loops.py), at
+        its entry; False leaves the loop to the VM (its window is then offered once per iteration)."""
+        st = frame.regs[loop.iterator]
+        if self.cell_policy == "cpu" or type(st) is not list or st[0] != 0 or not 1 <= st[1] <= MAX_TRIPS:
+            return False                    # a range of whole numbers, not yet started, of known length
+        started = time.thread_time()
+        waits = self.waits()
+        window = frame.code.windows[loop.window]
+        try:
+            entry = self.entry(window, frame.code)
+        except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
+            return False
+        report = self.windows.get(id(loop))
+        if report is None:
+            report = self.windows[id(loop)] = WindowReport(
+                window.region, entry.graph.lines, graph=entry.graph, source=frame.code.source,
+                loop=f"for loop over {frame.code.varnames[loop.var]}")
+            report.rejected = list(entry.graph.rejected)
+        report.runs += 1
+        self.stats.windows_offered += 1
+        try:
+            done = self.attempt_loop(entry, loop, frame, window, report, st)
+        except GpuUnavailable as exc:
+            done = self.decline(report, exc.reason)
+        except Exception as exc:  # noqa: BLE001 - a planner bug must never change an answer
+            done = self.decline(report, f"internal fusion error: {type(exc).__name__}: {exc}")
+        if done:
+            self.stats.host_seconds += time.thread_time() - started - (self.waits() - waits)
+        if self.debug:
+            self.print_decision(window, report)
+        return done
+
+    def attempt_loop(self, entry: Entry, loop: LoopWindow, frame: Any, window: Window, report: WindowReport,
+                     st: list) -> bool:
+        graph = entry.graph
+        if graph.rejected:
+            return self.decline(report, "unsupported operations (see rejected)")
+        shape = LoopShape.of(graph, loop, frame.code.varnames)
+        if isinstance(shape, str) or entry.bad:
+            return self.decline(report, entry.bad or shape)
+        if shape.var in entry.sizes:
+            return self.decline(report, "the loop variable sets a size: every iteration's plan differs")
+        trips, start, step = st[1], st[2], st[3]
+        values, args, explicit = dict(entry.consts), {}, False
+        for v, reg in graph.inputs.items():
+            if v == shape.var:
+                values[v] = start
+                continue
+            x = values[v] = resident_value(frame.regs[loop.loads.get(reg, reg)])
+            arg = args[v] = describe(x)
+            if type(arg) is str:
+                return self.decline(report, f"{graph.names.get(v, 'an operand')} is {arg}")
+            explicit = explicit or arg.resident and not x.implicit
+        if entry.sizes:
+            args = sized(entry.sizes, args, values)
+        sig = signature(graph, shape, args, start, step, trips) | entry.fixed
+        resident = any(a.resident for a in sig.values())
+        auto = self.cell_policy == "auto" and not explicit
+        if auto and not resident and not entry.sizes and \
+                max(math.prod(a.shape) for a in sig.values()) * trips < self.min_elements:
+            return self.decline(report, under_threshold(max(math.prod(a.shape) for a in sig.values()) * trips,
+                                                        self.min_elements))
+        provider = get_provider()
+        plan = self.plan(entry, ("loop", *(sig[v] for v in graph.inputs)), provider.f64,
+                         lambda: loop_plan(graph, sig, shape, provider.f64))
+        if plan.reason:
+            return self.decline(report, plan.reason)
+        last = start + (trips - 1) * step
+        if plan.cls == "single" and shape.var is not None and max(abs(start), abs(last)) >= SINGLE_EXACT:
+            return self.decline(report, "a single loop's variable past 2^24: single cannot hold every value")
+        if abs(step) >= 2 ** 31 or sum(math.prod(plan.info[v].shape) for v in plan.draws) > MAX_TRIPS:
+            return self.decline(report, "a step past 2^31 or more than 2^32 draws per iteration")
+        if plan.single_operands and not all(single_exact(values[v]) for v in plan.single_operands):
+            return self.decline(report, "a single range's double end point that single cannot hold exactly")
+        if auto:
+            if self.costs is None:
+                self.costs = calibrate.cost_model(provider)
+            report.estimate = loop_estimate(self.costs, graph, plan, sig, trips)
+            if report.estimate["gpu"] >= report.estimate["cpu"]:
+                return self.decline(report, "the cost model expects the CPU to be faster")
+        clock = time.perf_counter()
+        before = (provider.stats.dispatches, provider.stats.bytes_uploaded, provider.stats.bytes_downloaded)
+        outputs, run, done = run_loop(plan, values, provider, explicit, self.state, start, step, trips)
+        self.count(provider, before, run)
+        if outputs is None:
+            return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
+                                        "the VM runs the loop")
+        if not explicit:
+            self.keep_loop_recipe(window, graph, plan, done, outputs, frame, loop)
+        for name, value in outputs.items():
+            store(frame, window.slots[name], value)
+        frame.regs[loop.var] = last           # what the loop leaves in its variable
+        st[0] = trips                         # spent: the FORITER after LOOPWINDOW leaves the loop
+        report.elapsed += time.perf_counter() - clock
+        self.stats.fused_seconds += time.perf_counter() - clock
+        report.device, report.reason = "GPU", f"{trips} iteration(s) in one kernel, {plan.cls}"
+        if report.plan is not plan:
+            report.plan, report.groups = plan, group_reports(graph, plan)
+        self.stats.windows_fused += 1
+        self.stats.groups_run += 1
+        return True
+
+    def keep_loop_recipe(self, window: Window, graph: AccelGraph, plan: Plan, done: LoopRun,
+                         outputs: dict[str, Any], frame: Any, loop: LoopWindow) -> None:
+        """A fused loop's plain outputs get a recipe that replays the loop on the host (recipe.py), as
+        keep_recipe gives a window's."""
+        for v, reg in graph.inputs.items():
+            slot = loop.loads.get(reg, reg)
+            if slot in frame.owned and frame.owned[slot] is done.values.get(v):
+                del frame.owned[slot]
+        draws = {v: (kind, plan.info[v].cls, done.draws[v][:2], done.draws[v][2] | done.draws[v][3] << 32,
+                     plan.info[v].shape) for v, kind in plan.draws.items()}
+        recipe = LoopRecipe(window, done.values, draws, self.state, graph.consts, plan.loop, done)
+        for name, tensor in outputs.items():
+            tensor.recipe = recipe.output(plan.loop.stores[name])
+
     @staticmethod
     def waits() -> float:
         """The provider's time in submits and read-back waits so far (0 before the device starts)."""
@@ -354,13 +472,14 @@ class FusionAccelerator:
                    if type(x := values[v]) is GpuTensor and x.origin is None)
         return {**found, "cpu": found["cpu"] + self.costs.download(back) * (back > 0), "cpu down": back}
 
-    def plan(self, entry: Entry, key: tuple, has_f64: bool) -> Plan:
+    def plan(self, entry: Entry, key: tuple, has_f64: bool, make: Any = None) -> Plan:
+        """The cached plan of ``key`` (made by ``make``, else planned for the window's signature)."""
         plan = self.plans.get((entry.id, key))
         if plan is not None:
             self.stats.plan_hits += 1
             return plan
         self.stats.plan_misses += 1
-        plan = planned(entry.graph, entry.signature(key), has_f64)
+        plan = make() if make is not None else planned(entry.graph, entry.signature(key), has_f64)
         self.stats.plan_evictions += self.plans.put((entry.id, key), plan)
         return plan
 
@@ -521,6 +640,18 @@ def estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan,
     down = sum(nbytes(plan.info[v]) for v in back) + 4 * any(g.checked for g in plan.groups)
     gpu += model.upload(up) * (up > 0) + model.download(down) * (down > 0)
     return {"cpu": cpu, "gpu": gpu, "up": up, "down": down}
+
+
+def loop_estimate(model: calibrate.CostModel, graph: AccelGraph, plan: Plan, sig: dict[int, Arg],
+                  trips: int) -> dict[str, float]:
+    """Predicted seconds of a fused loop: on the CPU, ``trips`` runs of its body's operations in numpy;
+    on the GPU, one kernel's fixed cost, ``trips`` times its work, and the uploads."""
+    nodes = graph.nodes.values()
+    cpu = trips * sum(model.cpu[node_kind(n)](node_work(n, plan)) for n in nodes)
+    per = sum(model.gpu[node_kind(n)].per * node_work(n, plan) for n in nodes)
+    up = sum(nbytes(arg) for arg in sig.values() if not arg.resident and not arg.scalar)
+    gpu = model.gpu["elementwise"].fixed + trips * per + model.upload(up) * (up > 0)
+    return {"cpu": cpu, "gpu": gpu, "up": up, "down": 0}
 
 
 def operands(graph: AccelGraph) -> set[int]:

@@ -100,9 +100,10 @@ def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
     return found
 
 
-def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
+def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool, base: str = "p.rng[{k}].zw") -> list[str]:
     """``let`` lines computing the group's draws: element k of a draw takes stream position base + k
-    (engine/accel/random.py's contract), so the numbers are those of the unfused gpuArray draw."""
+    (engine/accel/random.py's contract), so the numbers are those of the unfused gpuArray draw.
+    ``base``: the WGSL of draw k's base position (a fused loop's moves on every iteration)."""
     lines = []
     expanded = sum(layout == "expanded" for _, layout in group.arrays)
     for k, (v, layout) in enumerate(group.draws):
@@ -112,7 +113,7 @@ def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool) -> list[str]:
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
         value = draw_wgsl(plan.draws[v], plan.info[v].cls, has_f64, f"p.rng[{k}].xy",
-                          f"rng_pos(p.rng[{k}].zw, {index})")
+                          f"rng_pos({base.format(k=k)}, {index})")
         lines.append(f"    let v{v} = {t}({value});")
     return lines
 
@@ -147,7 +148,14 @@ def generator_params(plan: Plan, group: Group) -> dict[int, list[str]]:
 
 def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
     """``let`` lines reading the leaves at element index ``i``, and the input bindings."""
-    lines, bindings, expanded = [], "", 0
+    exprs, bindings = leaf_exprs(group, plan, t)
+    return [f"    let v{leaf} = {expr};" for leaf, expr in exprs.items()], bindings
+
+
+def leaf_exprs(group: Group, plan: Plan, t: str) -> tuple[dict[int, str], str]:
+    """The expression reading each leaf at element index ``i`` (arrays, then uniform scalars, then
+    literals; none for an array only views read), and the input bindings."""
+    exprs, bindings, expanded = {}, "", 0
     for k, (leaf, layout) in enumerate(group.arrays):
         bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
         if layout == "view":
@@ -155,12 +163,12 @@ def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
         index = {"same": "i", "scalar": "0u"}.get(layout)
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
-        lines.append(f"    let v{leaf} = {t}(in{k}[{index}]);")
+        exprs[leaf] = f"{t}(in{k}[{index}])"
     for k, leaf in enumerate(group.scalars):
-        lines.append(f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];")
+        exprs[leaf] = f"p.scalars[{k // 4}][{k % 4}]"
     for leaf, value in group.literals.items():
-        lines.append(f"    let v{leaf} = {wgsl_literal(value, t)};")
-    return lines, bindings
+        exprs[leaf] = wgsl_literal(value, t)
+    return exprs, bindings
 
 
 def wgsl_literal(x: float, t: str) -> str:

@@ -136,6 +136,7 @@ class Plan:
     single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
     literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
     checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
+    loop: Any = None                   # a fused loop's loops.LoopKernel (its one group is a FusedLoop)
 
 
     def __str__(self) -> str:
@@ -149,7 +150,7 @@ class Plan:
         extras = {"draws": " ".join(f"v{v} {op}" for v, op in self.draws.items()),
                   "generators": " ".join(f"v{v} {list(params)}" for v, params in self.gens.items()),
                   "products": ids_text(sorted(self.products)), "unchecked": ids_text(sorted(self.unchecked)),
-                  "single operands": ids_text(sorted(self.single_operands))}
+                  "single operands": ids_text(sorted(self.single_operands)), "loop": str(self.loop or "")}
         lines += [f"  {name}: {text}" for name, text in extras.items() if text]
         return "\n".join(lines)
 

@@ -66,6 +66,33 @@ class Recipe:
         return self.result
 
 
+class LoopRecipe(Recipe):
+    """A fused loop's run (loops.py): the body's window replayed once per iteration, with the loop
+    variable's value, the carried variables' values from the iteration before, and each draw at its
+    iteration's positions (``run``: loops.LoopRun; ``loop``: the plan's loops.LoopKernel)."""
+
+    def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any,
+                 consts: dict[int, Any], loop: Any, run: Any) -> None:
+        super().__init__(window, inputs, draws, state, consts)
+        self.loop = loop
+        self.range = (run.start, run.step, run.trips, run.stride)
+
+    def outputs(self) -> dict[int, Any]:
+        if self.result is None:
+            values = {**self.consts, **{v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}}
+            start, step, trips, stride = self.range
+            ctx = ReplayContext(self.state)
+            for it in range(trips):
+                if self.loop.var is not None:
+                    values[self.loop.var] = start + it * step
+                draws = {v: (*d[:3], d[3] + it * stride, d[4]) for v, d in self.draws.items()}
+                env = replay(self.window, values, draws, ctx)
+                values.update({v: env[self.loop.stores[name]] for v, name in self.loop.carried.items()})
+            self.result = env
+            self.inputs = {}
+        return self.result
+
+
 class Output:
     """Output ``temp`` of a recipe: ``value()`` is its host value (replaying the recipe once)."""
 

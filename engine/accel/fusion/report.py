@@ -52,6 +52,7 @@ class WindowReport:
     graph: AccelGraph | None = None                             # the window's data flow
     plan: Plan | None = None                                    # the plan of the last GPU run (of groups)
     source: str = ""                                            # the text of the cell or file it is in
+    loop: str = ""                              # a fused loop's report: "for loop over t" (loops.py)
 
     @property
     def span(self) -> list[int]:
@@ -141,7 +142,8 @@ def operands_text(values: list[tuple[str, str, tuple[int, ...]]]) -> str:
 
 def window_title(w: WindowReport) -> str:
     lines = ", ".join(map(str, w.span)) or "-"
-    return (f"window {w.region} (lines {lines}): {w.device}, ran {w.runs}x"
+    loop = f", {w.loop}" if w.loop else ""
+    return (f"window {w.region} (lines {lines}){loop}: {w.device}, ran {w.runs}x"
             + (f" - {w.reason}" if w.reason else ""))
 
 

@@ -4,7 +4,9 @@
 // 1x1 arrays at 0, others through per-dimension strides (0 on expanded dimensions, MAX_DIMS per input);
 // scalar operands are uniforms, never shader text. pre, rn, post, chunk, nchunks: a reduction's view.
 // A kernel that draws random numbers has ``rng``: per draw, its stream key (xy) and base position (zw);
-// one with views has ``maps``: the index maps of fused_views.wgsl.
+// one with views has ``maps``: the index maps of fused_views.wgsl; a fused loop (fusion/loops.py) has
+// ``fused_loop``: its trip count, the stream positions its draws advance per iteration, its variable's step
+// (i32 bits).
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
