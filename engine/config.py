@@ -77,6 +77,9 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
          "the matfuse prompt's history file (default ~/.matfuse_history), read at start, written at exit"),
     Flag("MATFUSE_GPU_POOL_MB", int, 1024, "MiB of released GPU buffers kept pooled for reuse"),
     Flag("MATFUSE_DEBUG_FUSION", _bool, False, "print why each fusion candidate was accepted or rejected"),
+    Flag("MATFUSE_FUSE_LOOPS", _bool, True,
+         "run a for loop whose body is one elementwise window as one kernel with the loop inside (loop "
+         "fusion, docs/fusion.md); off: the window runs once per iteration"),
     Flag("MATFUSE_EXACT_RNG", _bool, False,
          "rand/randn of plain arrays always draw MATLAB's host stream (rng), uploaded where a kernel needs "
          "them; by default fused kernels draw them on the device from an rng-seeded device stream"),

@@ -125,6 +125,7 @@ def test_tiny_windows_never_start_the_device(gpu64):
 
 def test_resident_inputs_count_a_download_on_the_cpu_side(gpu64, monkeypatch):
     monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
+    monkeypatch.setenv("MATFUSE_FUSE_LOOPS", "0")         # a window per iteration
     # a GPU that only wins when the data is already there: downloads are expensive
     s = auto_session(synthetic(gpu_fixed=2e-5, download=1e-6), 20000)
     s.fusion.costs = synthetic(gpu_fixed=2e-5, download=1e-6)

@@ -1,6 +1,6 @@
 """rand/randn inside fused kernels: drawn from the session's GPU stream (gpurng) at the positions the
 unfused gpuArray draws would take, so fused and unfused runs give the same numbers; the Monte-Carlo
-loop runs one dispatch per iteration with S resident."""
+loop runs as one kernel (loop fusion), or one dispatch per iteration with S resident."""
 import numpy as np
 import pytest
 
@@ -26,18 +26,24 @@ def execute(s: Session, code: str) -> Session:
 
 
 @pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
-def test_the_monte_carlo_loop_is_one_dispatch_per_iteration_with_the_same_numbers(gpu, single):
+@pytest.mark.parametrize("fuse_loops", [True, False], ids=["fused loop", "window per iteration"])
+def test_the_monte_carlo_loop_gives_the_numbers_of_the_unfused_draws(gpu, single, fuse_loops, monkeypatch):
+    """Fused as one loop kernel (one dispatch), or (MATFUSE_FUSE_LOOPS=0) one dispatch per iteration
+    with S resident and the plan built once: the numbers of the unfused gpuArray draws either way."""
     if not single and not gpu.f64:
         pytest.skip("the adapter has no shader-f64")
+    monkeypatch.setenv("MATFUSE_FUSE_LOOPS", "1" if fuse_loops else "0")
     values = dict(M=1000.0, T=6.0, a=-0.01, b=0.2)
     cls = ", 'single'" if single else ""
     like = "'single', " if single else ""
     fused = execute(session(**values), MC.format(like=like, cls=cls, gpu=""))
     stats = fused.fusion.stats
     (window,) = fused.fusion.reports()
-    assert window.device == "GPU" and window.runs == 6 and len(window.groups) == 1
-    assert (stats.dispatches, stats.plan_hits, stats.plan_misses, stats.uploads) == (6, 5, 1, 0)
+    runs = 1 if fuse_loops else 6
+    assert window.device == "GPU" and window.runs == runs and len(window.groups) == 1
+    assert (stats.dispatches, stats.plan_hits, stats.plan_misses, stats.uploads) == (runs, runs - 1, 1, 0)
     assert window.groups[0].ops[0] == "randn"
+    assert window.groups[0].kind == ("FusedLoop" if fuse_loops else "ElementwiseChain")
     # the unfused loop with gpuArray draws takes the same stream positions
     unfused = execute(session("cpu", **values), MC.format(like=like, cls=cls, gpu=", 'gpuArray'"))
     r = fused.get("r")

@@ -3,6 +3,8 @@
 Every reader other than a fusion window sees the host value with its MATLAB class; the values stay on the
 device across cells until something reads them on the host (once: the host copy is cached); the buffers go
 back to the pool when the variables are overwritten, cleared or go out of scope; results equal policy cpu.
+Loops here run their window once per iteration (MATFUSE_FUSE_LOOPS=0): residency between windows is the
+subject; tests/fusion/test_loops.py runs whole loops as one kernel.
 """
 import gc
 
@@ -15,6 +17,11 @@ from engine.accel.residency import GpuTensor, pool_stats
 M, T = 3000, 6
 SETUP = f"rng(1); x = rand({M}, 1); a = 0.01; b = 0.002; S = ones({M}, 1);"
 LOOP = f"for t = 1:{T}, S = S .* exp(a + b .* x); end"
+
+
+@pytest.fixture(autouse=True)
+def window_per_iteration(monkeypatch):
+    monkeypatch.setenv("MATFUSE_FUSE_LOOPS", "0")
 
 
 def session(device: str, code: str = SETUP) -> Session:

@@ -143,6 +143,7 @@ class FusionAccelerator:
         if self.state is not None:          # builtins outside windows read it (dispatch.call_uploaded)
             self.state.extras["policy"] = self.cell_policy
         self.debug = flag("MATFUSE_DEBUG_FUSION")
+        self.fuse_loops = flag("MATFUSE_FUSE_LOOPS")
         self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
         self.host_settings = host.Settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
                                            flag("MATFUSE_CPU_THREADS") or host.default_threads()) \
@@ -267,7 +268,8 @@ class FusionAccelerator:
         """Run a ``for`` loop whose body is one window as one kernel with the loop inside (loops.py), at
         its entry; False leaves the loop to the VM (its window is then offered once per iteration)."""
         st = frame.regs[loop.iterator]
-        if self.cell_policy == "cpu" or type(st) is not list or st[0] != 0 or not 1 <= st[1] <= MAX_TRIPS:
+        if self.cell_policy == "cpu" or not self.fuse_loops or type(st) is not list or st[0] != 0 \
+                or not 1 <= st[1] <= MAX_TRIPS:
             return False                    # a range of whole numbers, not yet started, of known length
         started = time.thread_time()
         waits = self.waits()
@@ -341,7 +343,7 @@ class FusionAccelerator:
         if auto:
             if self.costs is None:
                 self.costs = calibrate.cost_model(provider)
-            report.estimate = loop_estimate(self.costs, graph, plan, sig, trips)
+            report.estimate = self.with_downloads(loop_estimate(self.costs, graph, plan, sig, trips), sig, values)
             if report.estimate["gpu"] >= report.estimate["cpu"]:
                 return self.decline(report, "the cost model expects the CPU to be faster")
         clock = time.perf_counter()
@@ -468,8 +470,12 @@ class FusionAccelerator:
             if self.costs is None:
                 self.costs = calibrate.cost_model(provider)
             found = plan.estimate = estimate(self.costs, entry.graph, plan, entry.signature(key))
-        back = sum(nbytes(arg) for v, arg in zip(entry.graph.inputs, key)
-                   if type(x := values[v]) is GpuTensor and x.origin is None)
+        return self.with_downloads(found, dict(zip(entry.graph.inputs, key)), values)
+
+    def with_downloads(self, found: dict[str, float], sig: dict[int, Arg], values: dict[int, Any]) -> dict[str, float]:
+        """An estimate plus, on the CPU side, downloading the inputs on the device that have no host
+        value at hand."""
+        back = sum(nbytes(sig[v]) for v in sig if type(x := values.get(v)) is GpuTensor and x.origin is None)
         return {**found, "cpu": found["cpu"] + self.costs.download(back) * (back > 0), "cpu down": back}
 
     def plan(self, entry: Entry, key: tuple, has_f64: bool, make: Any = None) -> Plan:

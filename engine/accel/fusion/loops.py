@@ -157,12 +157,27 @@ def variant(graph: AccelGraph, group: Group, shape: LoopShape) -> set[int]:
     return found
 
 
+def carried_twins(group: Group, shape: LoopShape) -> dict[int, int]:
+    """Carried leaves that read a variable another carried leaf reads (a variable loaded before the
+    window and inside it is two inputs of one register) -> that leaf: one state register, one binding."""
+    first: dict[str, int] = {}
+    twins = {}
+    for leaf, _ in group.arrays:
+        name = shape.carried.get(leaf)
+        if name is not None:
+            twins.update({leaf: first[name]} if name in first else {})
+            first.setdefault(name, leaf)
+    return twins
+
+
 def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has_f64: bool) -> None:
     """The loop's WGSL: leaves and invariant nodes before the loop, carried values in ``var s<k>``
     registers, the iterations' nodes inside ``for``, the stored variables written after it."""
     classify_leaves(group, plan)
     t = _float_type(plan.cls)
     stores = list(graph.stores)
+    twins = carried_twins(group, shape)
+    group.arrays = [(leaf, layout) for leaf, layout in group.arrays if leaf not in twins]
     exprs, bindings = leaf_exprs(group, plan, t)
     changing = variant(graph, group, shape)
     before, body = [], []
@@ -175,8 +190,9 @@ def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has
             body.append(f"let v{leaf} = s{k};")
         else:
             before.append(f"let v{leaf} = {expr};")
-    carried_states = {stores.index(name) for name in shape.carried.values()}
-    before += [f"var s{k}: {t};" for k in range(len(stores)) if k not in carried_states]
+    body += [f"let v{twin} = v{leaf};" for twin, leaf in twins.items()]
+    read = {stores.index(shape.carried[leaf]) for leaf in exprs if leaf in shape.carried}
+    before += [f"var s{k}: {t};" for k in range(len(stores)) if k not in read]
     before += [f"var pos{k} = p.rng[{k}].zw;" for k in range(len(group.draws))]
     made = generator_lines(graph, plan, group, t)
     hoisted = [v for v in group.nodes if v not in changing]
