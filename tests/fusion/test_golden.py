@@ -78,3 +78,14 @@ def test_without_shader_f64_a_double_window_is_not_planned():
     (window,) = planner.windows
     assert window.plan.reason == "the adapter has no shader-f64: double (and max/min indices) stay on the CPU"
     assert str(window.plan).startswith("plan double: cannot run: the adapter has no shader-f64")
+
+
+def test_fused_loop_plan_and_wgsl(golden):
+    """A for loop whose body is one window, planned as one kernel with the loop inside (loops.py): the
+    state in a register, the invariant exp hoisted, the draw's position moving per iteration."""
+    source = "S = x;\nfor t = 1:T\n  S = S .* exp(a + b .* x) + 0.1 .* t .* randn(64, 1);\nend"
+    planner = planned(source, {"x": grid(64, 1), "T": 5.0, "a": 0.01, "b": 0.02}, True)
+    (loop,) = planner.loops
+    assert loop.plan is not None and not loop.plan.reason, loop.plan
+    golden("loop.plan.txt", "\n\n".join([source, str(loop.graph), str(loop.plan)]))
+    golden("loop.wgsl", outline(loop.plan.groups[0].wgsl, kernel_library(True)))
