@@ -347,6 +347,9 @@ def window_sentences(w: WindowReport) -> list[str]:
     g = w.graph
     lines = ", ".join(map(str, w.span)) or "none"
     out = [f"Window {w.region} covers line{'s' if len(w.span) > 1 else ''} {lines}."]
+    if w.loop:
+        out.append(f"It is the body of a {w.loop}, offered whole: one kernel with the loop inside, each "
+                   "element's values kept in registers from the first iteration to the last (loop fusion).")
     if g is not None and g.nodes:
         ops = ", ".join(dict.fromkeys(n.op for n in g.nodes.values()))
         reads = ", ".join(dict.fromkeys(g.names.values())) or "no variables"
