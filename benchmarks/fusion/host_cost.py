@@ -10,12 +10,16 @@ window it reports the wall time of the loop, the time inside the accelerator's h
 its final sync (``Provider.stats.wait_seconds``: on a software adapter the kernels run there), and the
 host cost of a cached window: the hook's time less the submits and waits inside it, as ``%fusion
 stats`` shows it (``FusionStats.host_seconds``). The last two are CPU time of the Python thread
-(``time.thread_time``), so other load on the machine does not count. Best of R.
+(``time.thread_time``), so other load on the machine does not count. Best of R. Loop fusion is off
+(``MATFUSE_FUSE_LOOPS=0``): the loops are how the windows are repeated, and a fused loop would be one
+window.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -56,7 +60,26 @@ class HookTimer:
         FusionAccelerator.try_run = self.saved
 
 
+@contextlib.contextmanager
+def window_per_iteration():
+    """Loop fusion off while a case runs (MATFUSE_FUSE_LOOPS=0), the flag as it was afterwards."""
+    saved = os.environ.get("MATFUSE_FUSE_LOOPS")
+    os.environ["MATFUSE_FUSE_LOOPS"] = "0"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["MATFUSE_FUSE_LOOPS"]
+        else:
+            os.environ["MATFUSE_FUSE_LOOPS"] = saved
+
+
 def measure(setup: str, body: str, iterations: int, repeat: int) -> dict[str, float]:
+    with window_per_iteration():
+        return measured(setup, body, iterations, repeat)
+
+
+def measured(setup: str, body: str, iterations: int, repeat: int) -> dict[str, float]:
     s = Session(device="gpu")
     loop = f"for k = 1:{iterations}\n    {body}\nend"
     for code in (setup, loop):
