@@ -7,6 +7,7 @@
     codegen.py      group -> WGSL (wgsl/fused_*.wgsl) and uniform blocks
     matmul.py       WGSL and dispatch of the specialised kinds (codegen's and execute's kind tables)
     execute.py      plan -> dispatches -> the window's outputs
+    loops.py        a for loop whose body is one window -> one kernel with the loop inside (FusedLoop)
     accelerator.py  the VM hook (policy, caches, gating), installed by Session as ``vm.accel``
     report.py       what the last cell fused, WGSL, counters, residency: the text reports (``%fusion``)
     report_html.py  the same reports as HTML; ``fusion_report`` -> MIME bundle (``Session.fusion_report``)

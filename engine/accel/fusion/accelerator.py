@@ -329,7 +329,8 @@ class FusionAccelerator:
             return self.decline(report, under_threshold(max(math.prod(a.shape) for a in sig.values()) * trips,
                                                         self.min_elements))
         provider = get_provider()
-        plan = self.plan(entry, ("loop", *(sig[v] for v in graph.inputs)), provider.f64,
+        key = ("loop", tuple(shape.carried.items()), shape.var, *(sig[v] for v in graph.inputs))
+        plan = self.plan(entry, key, provider.f64,
                          lambda: loop_plan(graph, sig, shape, provider.f64))
         if plan.reason:
             return self.decline(report, plan.reason)
