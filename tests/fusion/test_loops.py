@@ -181,3 +181,13 @@ def test_the_bytecode_heads_a_fusable_loop_with_loopwindow():
     text = Session().bytecode("y = x;\nfor k = 1:3\n  y = y .* 2;\nend")
     assert "LOOPWINDOW 0 0 ->" in text and text.index("LOOPWINDOW") < text.index("TIER2")
     assert "LOOPWINDOW" not in Session().bytecode("y = x;\nfor k = 1:3\n  y = y .* 2;\n  disp(k)\nend")
+
+
+def test_a_loop_in_a_function_returns_host_values(gpu64):
+    fn = "function [y, k] = relax(y, n)\nfor k = 1:n\n  y = 0.5 .* (y + 2 ./ y);\nend\nend\n"
+    code = "[r, last] = relax(x + 1, 30); c = class(r);\n" + fn
+    fused, cpu = run(code, x=grid(M)), run(code, "cpu", x=grid(M))
+    assert [w.device for w in loops(fused)] == ["GPU"]
+    assert type(fused.workspace["r"]) is np.ndarray and fused.get("c") == "double"
+    np.testing.assert_allclose(fused.get("r"), cpu.get("r"), rtol=1e-15)
+    assert fused.get("last") == 30.0
