@@ -191,3 +191,21 @@ def test_a_loop_in_a_function_returns_host_values(gpu64):
     assert type(fused.workspace["r"]) is np.ndarray and fused.get("c") == "double"
     np.testing.assert_allclose(fused.get("r"), cpu.get("r"), rtol=1e-15)
     assert fused.get("last") == 30.0
+
+
+def test_an_interrupt_during_a_fused_loop_stops_the_cell_after_it(gpu64):
+    """The loop is one dispatch: an interrupt that arrives while it runs is seen after it (LOOPWINDOW's
+    check), with the loop's variables at their final values; the next statement does not run."""
+    s = Session(device="gpu")
+    s.set("x", grid(M))
+    fuse = s.fusion.try_loop
+
+    def interrupted_meanwhile(loop, frame):
+        done = fuse(loop, frame)
+        s.interrupt()
+        return done
+    s.fusion.try_loop = interrupted_meanwhile
+    result = s.execute("y = x;\nfor k = 1:5\n  y = y + 1;\nend\nz = 1;")
+    assert result.error is not None and result.error.identifier == "MATLAB:interrupt"
+    np.testing.assert_array_equal(s.get("y"), grid(M) + 1 + 1 + 1 + 1 + 1)
+    assert s.get("k") == 5.0 and "z" not in s.workspace
