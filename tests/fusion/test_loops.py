@@ -209,3 +209,16 @@ def test_an_interrupt_during_a_fused_loop_stops_the_cell_after_it(gpu64):
     assert result.error is not None and result.error.identifier == "MATLAB:interrupt"
     np.testing.assert_array_equal(s.get("y"), grid(M) + 1 + 1 + 1 + 1 + 1)
     assert s.get("k") == 5.0 and "z" not in s.workspace
+
+
+def test_arrays_a_loop_uploads_stay_on_the_device(gpu64):
+    """As a window's do: the next run of the cell uploads nothing."""
+    code, inputs, _ = FUSED["invariant work hoisted"]
+    s = run(code, **inputs)
+    assert s.fusion.stats.uploads == 2                 # S = x and x: two leaves of one host array
+    s.fusion.stats.__init__()
+    assert s.execute(code).error is None
+    assert s.fusion.stats.uploads == 0 and s.fusion.stats.dispatches == 1
+    cpu = run(code, "cpu", **inputs)
+    assert cpu.execute(code).error is None
+    np.testing.assert_allclose(s.get("S"), cpu.get("S"), rtol=1e-13)

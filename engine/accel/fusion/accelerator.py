@@ -358,6 +358,10 @@ class FusionAccelerator:
             self.keep_loop_recipe(window, graph, plan, done, outputs, frame, loop)
         for name, value in outputs.items():
             store(frame, window.slots[name], value)
+        for v, tensor in done.uploaded.items():   # host arrays it uploaded stay on the device (keep_inputs)
+            slot = window.promotable.get(graph.inputs[v])
+            if slot is not None:
+                frame.regs[slot] = tensor
         frame.regs[loop.var] = last           # what the loop leaves in its variable
         st[0] = trips                         # spent: the FORITER after LOOPWINDOW leaves the loop
         report.elapsed += time.perf_counter() - clock

@@ -27,7 +27,7 @@ plan carries the reason and the loop runs as before.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -231,12 +231,15 @@ class LoopRun:
     trips: int
     draws: dict[int, tuple[int, int, int, int]]
     stride: int
+    uploaded: dict[int, GpuTensor] = field(default_factory=dict)
 
 
 def run_loop(plan: Plan, values: dict[int, Any], provider: Any, explicit: bool, state: Any,
              start: float, step: float, trips: int) -> tuple[dict[str, Any] | None, Run, LoopRun]:
     """Dispatch the loop's kernel: the stored variables' values after the loop, by name (None when a
-    domain check fired: the stream is then left where it was, and the VM runs the loop)."""
+    domain check fired: the stream is then left where it was, and the VM runs the loop). The host
+    arrays it uploaded are kept as implicit tensors (``LoopRun.uploaded``, by value), with their host
+    values as origin, as a window's are (execute.collect)."""
     group = plan.groups[0]
     run = Run(provider)
     pool_of(provider).begin_window()
@@ -262,6 +265,8 @@ def run_loop(plan: Plan, values: dict[int, Any], provider: Any, explicit: bool, 
         if run.status is not None and flagged(run):
             return None, run, done
         kept = True
+        done.uploaded = {v: implicit(t, values[v]) for v, t in run.tensors.items()
+                         if type(values.get(v)) is np.ndarray and v not in plan.loop.carried}
         return {name: t if explicit else implicit(t) for name, t in zip(plan.loop.stores, outs)}, run, done
     finally:
         if not kept:
@@ -269,7 +274,7 @@ def run_loop(plan: Plan, values: dict[int, Any], provider: Any, explicit: bool, 
                 stream.position = position          # the VM's run draws these positions again
             for t in outs:
                 t.release()
-        run.release()
+        run.release(set(done.uploaded))
 
 
 def reserve(done: LoopRun, plan: Plan, stream: Any) -> list[tuple[int, int, int, int]]:
