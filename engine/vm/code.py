@@ -80,6 +80,7 @@ class LoopWindow:
     iterator: int                   # register of the loop's range iterator
     var: int                        # slot of the loop variable
     loads: dict[int, int] = field(default_factory=dict)   # registers the body's loads fill -> slots
+    disowns: tuple[int, ...] = ()   # slots the body's DISOWNs release: a fused run skips them (op_loopwindow)
 
 
 @dataclass(frozen=True)

@@ -262,7 +262,12 @@ def op_window(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
 
 def op_loopwindow(vm: Any, frame: Any, R: list, a: tuple, pc: int) -> int:
     accel = vm.accel
-    nxt = a[2] if accel is not None and accel.try_loop(frame.code.fused_loops[a[1]], frame) else pc + 1
+    loop = frame.code.fused_loops[a[1]]
+    nxt = pc + 1
+    if accel is not None and accel.try_loop(loop, frame):
+        nxt = a[2]
+        for slot in loop.disowns:       # the skipped body's DISOWNs, as op_window's
+            frame.owned.pop(slot, None)
     check(vm)
     return nxt
 

@@ -626,8 +626,11 @@ class Compiler:
             body = self.by_label[head.term.targets[0]]
             loads = {self.regs[i.dest.id]: self.slots[i.attr] for i in body.instrs[:region.start]
                      if i.op in ("load", "loadname") and self.regs.get(i.dest.id, -1) >= self.nvars}
+            disowns = tuple(sorted({code.args[k][0] for k in range(self.labels[body.label], self.term_pc[body.label])
+                                    if code.ops[k] == DISOWN}))
             code.args[pc] = (w, len(code.fused_loops), self.term_pc[label])
-            code.fused_loops.append(LoopWindow(w, self.reg(head.term.args[0]), self.slots[head.term.attr], loads))
+            code.fused_loops.append(LoopWindow(w, self.reg(head.term.args[0]), self.slots[head.term.attr], loads,
+                                               disowns))
 
     def window(self, region, start: int, end: int, instrs: list[Instr], regs: dict[int, int]) -> Window:
         defined = {i.dest.id for i in instrs if i.dest is not None}

@@ -596,8 +596,11 @@ class Generator:
     def op_loopwindow(self, pc: int, a: tuple) -> str:
         """A loop whose body is one window: the accelerator may run it whole (then the FORITER at the
         target finds the iterator spent and leaves the loop)."""
-        return (f"accel = vm.accel\n"
-                f"pc = {a[2]} if accel is not None and accel.try_loop(LW[{a[1]}], frame) else {pc + 1}\n{CHECK}")
+        release = "".join(f"\n    owned.pop({slot}, None)" for slot in self.code.fused_loops[a[1]].disowns)
+        if release:
+            self.need("owned")
+        return (f"accel = vm.accel\npc = {pc + 1}\nif accel is not None and accel.try_loop(LW[{a[1]}], frame):\n"
+                f"    pc = {a[2]}{release}\n{CHECK}")
 
 
 def checked(text: str) -> str:
