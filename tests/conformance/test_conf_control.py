@@ -18,6 +18,12 @@ CASES = [
     case('for_loop_var_after', 'for k = 1:3, end', k=D(3)),
     case('for_modify_var', 's = 0; for k = 1:3, s = s + k; k = 10; end', s=D(6)),
     case('for_negative_step', 'v = []; for k = 3:-1:1, v(end+1) = k; end', v=D([3, 2, 1])),
+    # array loops whose body is one elementwise window (one kernel with the loop inside on the GPU)
+    case('for_array_recurrence', 'x = [1 2 3 4 5]; for k = 1:4, x = x .* 0.5 + k; end',
+         x=D([6.1875, 6.25, 6.3125, 6.375, 6.4375]), k=D(4)),
+    case('for_array_last_iteration', 'y = [1 2 3]; for k = 2:3:11, z = y .* 2; y = y + k; end',
+         y=D([27, 28, 29]), z=D([32, 34, 36]), k=D(11)),
+    case('for_array_logical_state', 'f = [true false true]; for k = 1:3, f = ~f; end', f=L([0, 1, 0]), k=D(3)),
     case('while_loop', 'n = 0; while n < 5, n = n + 1; end', n=D(5)),
     case('while_break', 'k = 0; while true, k = k + 1; if k >= 7, break; end, end', k=D(7)),
     case('continue_stmt', 's = 0; for k = 1:6, if mod(k, 2), continue; end, s = s + k; end', s=D(12)),

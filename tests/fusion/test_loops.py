@@ -58,13 +58,14 @@ def test_results_equal_the_interpreter_and_the_loop_of_windows(gpu64, name):
     (report,) = loops(fused)
     assert report.device == "GPU", report.reason
     assert [g.kind for g in report.groups] == ["FusedLoop"]
-    cpu = run(code, "cpu", **inputs)
+    cpu, auto = run(code, "cpu", **inputs), run(code, "auto", **inputs)
     windows = run(code, fuse_loops=False, **inputs)
     assert not loops(windows)
     for v in names:
         got, expected = fused.get(v), cpu.get(v)
         assert got.dtype == expected.dtype and got.shape == expected.shape, v
         np.testing.assert_allclose(got, expected, rtol=1e-13, atol=1e-15, err_msg=v)
+        np.testing.assert_allclose(auto.get(v), expected, rtol=1e-13, atol=1e-15, err_msg=v)
         np.testing.assert_array_equal(got, windows.get(v), err_msg=v)     # the same kernels' arithmetic
 
 
