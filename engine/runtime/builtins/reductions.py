@@ -137,7 +137,7 @@ def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aw
     if cls in ("int64", "uint64") and data.dtype.kind in "iu":
         data = data.astype(object)   # exact Python integers, saturated by cast_result
     elif data.dtype.kind != "c":
-        data = data.astype(work_dtype(cls))
+        data = data.astype(work_dtype(cls), copy=False)
     out = _quiet(nan_aware if opts.omitnan and data.dtype != object else plain, data, axes)
     return to_value(cast_result(out, cls))
 
@@ -187,7 +187,7 @@ def mean(a: Value, *args: Value) -> Value:
     arr = _source(a, "mean")
     cls = _mean_class(class_of(a), opts.outtype)
     data, axes = prepare(arr, opts)
-    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls), copy=False)
     out = _quiet(np.nanmean if opts.omitnan else np.mean, data, axes)
     return to_value(cast_result(out, cls))
 
@@ -206,7 +206,7 @@ def median(a: Value, *args: Value) -> Value:
     arr = _source(a, "median")
     cls = result_class(a)
     data, axes = prepare(arr, opts)
-    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls), copy=False)
     out = _quiet(np.nanmedian if opts.omitnan else np.median, data, axes)
     return to_value(cast_result(out, cls))
 
@@ -232,7 +232,7 @@ def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray
     opts = parse_options(fname, args[1:])
     cls = result_class(a)
     data, axes = prepare(numeric_array(a, fname), opts)
-    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls))
+    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls), copy=False)
     valid = ~np.isnan(data) if opts.omitnan else np.ones(data.shape, dtype=bool)
     if isinstance(weight, np.ndarray):
         return _weighted_variance(fname, data, axes, valid, weight) + (cls,)
