@@ -1,26 +1,34 @@
 """Run a corpus of MATLAB programs written elsewhere through matfuse and GNU Octave, and compare them.
 
-    python3 tests/corpus/run.py /work/corpus/owner+name ...          every script under these folders
-    python3 tests/corpus/run.py ROOT --only Chapter12 --show           matching programs, with their output
+    python3 tests/corpus/run.py CORPUS/owner+name ...                every script under these folders
+    python3 tests/corpus/run.py ROOT --only Chapter12 --show           matching programs, with both outputs
     python3 tests/corpus/run.py ROOT --jobs 2 --timeout 30 --json out.json
+    python3 tests/corpus/run.py --reclassify out.json                  classify an earlier run's answers again
 
-A program is a script file (its first statement is not ``function``) and runs with its own folder as the
-working folder, so function files beside it are found as MATLAB finds them. matfuse runs it in a fresh
-``Session(device="cpu")`` (in a worker process that serves many programs; a program still running at
-``--timeout`` is interrupted, one that ignores the interrupt ends its worker); Octave runs it with
-``octave-cli`` (answers cached by the file's content under ``--cache``). Both get no standard input.
+The corpus is never part of this repository (other people's code, under their licences): copy it
+elsewhere, e.g. the .m files of a snapshot, and point the driver at those folders (docs/testing.md lists
+the repositories and commits used so far). A program is a script file (its first statement is not
+``function``) and runs with its own folder as the working folder, so function files beside it are found
+as MATLAB finds them. matfuse runs it in a fresh ``Session(device="cpu")`` (in worker processes that
+serve many programs; a program still running at ``--timeout`` is interrupted, one that ignores the
+interrupt ends its worker); Octave runs it with ``octave-cli`` (answers cached under ``--cache`` by the
+file's content; Octave's ``pause``, which waits for a key, is made to return at once). Neither gets
+standard input.
 
 Each program gets one class:
-- ``pass``: both ran to the end (or both stopped with an error), printed the same numbers (to display
-  precision, ignoring layout) and left the same numeric and char variables (to 1e-6);
+- ``pass``: both ran to the end, printed the same numbers (to display precision, layout ignored:
+  column headers, size headers, MATLAB's ``1.0e+03 *`` factor, Octave's cell indices) and left the same
+  numeric and char variables (to 1e-6; graphics handles aside);
 - ``output differs`` / ``workspace differs``: both ran, the answers differ (read them with ``--show``:
-  a wrong answer, or a display difference);
+  a wrong answer, or a difference of display or algorithm);
 - ``parse error``, ``internal error``, ``missing function`` (MATLAB:UndefinedFunction for a name that is
   no file of the corpus), ``error`` (any other MATLAB error where Octave ran), ``timeout``;
-- ``octave-only syntax`` (matfuse failed on a file that uses Octave's own syntax: ``#`` comments,
-  ``endfunction``/``endif``..., ``printf``, ``++``/``+=``, ``!=``): not MATLAB, so not matfuse's to run;
-- ``octave fails``: Octave stops with an error that matfuse does not give (a missing data file, an
-  Octave gap): not compared.
+- ``octave-only syntax``: matfuse failed on Octave's own language (``#`` comments, ``endfunction``,
+  ``!=``, ``x += 1``, ``.-``, ``printf``, ``rows``, ``shift``, ``e``...): not MATLAB, not matfuse's to run;
+- ``nondeterministic``: matfuse ran it to the end, but it uses random numbers or the clock: not compared;
+- ``both fail``: both stopped with an error (a toolbox function, a missing data file, input()...; the
+  detail shows both messages, which may differ);
+- ``octave fails``: matfuse ran it, Octave stopped with an error (Octave gaps, MATLAB-only forms).
 The driver prints one line per program and a table of the classes; it never changes the corpus.
 """
 from __future__ import annotations
@@ -158,7 +166,9 @@ class Worker:
 
 
 # ---------------------------------------------------------------------------------------- Octave
+OCTAVE_PAUSE = "function pause(varargin)\nend\n"   # Octave's pause waits for a key that never comes
 OCTAVE_RUN = r"""
+warning('off', 'Octave:shadowed-function'); addpath('{shims}');
 set(0, 'defaultfigurevisible', 'off'); more off;
 try
   run('{path}');
@@ -178,13 +188,14 @@ save('-v7', '{mat}', mfz_keep__{{:}});
 
 
 def octave(path: Path, timeout: float, cache: Path) -> dict:
-    key = hashlib.sha256(path.read_bytes() + str(path).encode()).hexdigest()[:20]
+    key = hashlib.sha256(path.read_bytes() + str(path).encode() + OCTAVE_RUN.encode()).hexdigest()[:20]
     cached = cache / f"{key}.json"
     if cached.exists():
         return json.loads(cached.read_text())
     with tempfile.TemporaryDirectory() as tmp:
         mat = os.path.join(tmp, "vars.mat")
-        code = OCTAVE_RUN.format(path=str(path).replace("'", "''"), mat=mat)
+        Path(tmp, "pause.m").write_text(OCTAVE_PAUSE)
+        code = OCTAVE_RUN.format(path=str(path).replace("'", "''"), mat=mat, shims=tmp)
         try:
             proc = subprocess.run(["octave-cli", "-q", "--no-window-system", "--norc", "--eval", code],
                                   cwd=path.parent, stdin=subprocess.DEVNULL, capture_output=True,
@@ -336,13 +347,14 @@ def main() -> int:
     if opts.worker:
         worker()
         return 0
-    if opts.reclassify:
+    cache = Path(opts.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    if opts.reclassify:        # matfuse's earlier answers against Octave's (from the cache, or run again)
         earlier = json.loads(Path(opts.reclassify).read_text())
-        answers = (((Path(r["root"]), Path(r["path"])), r["matfuse"], r["octave"]) for r in earlier
+        answers = (((Path(r["root"]), Path(r["path"])), r["matfuse"],
+                    octave(Path(r["path"]), opts.timeout, cache)) for r in earlier
                    if opts.only is None or opts.only in r["path"])
     else:
-        cache = Path(opts.cache)
-        cache.mkdir(parents=True, exist_ok=True)
         todo = [(Path(r).resolve(), p.resolve()) for r in opts.roots for p in programs([r], opts.only)]
         print(f"{len(todo)} programs", flush=True)
         answers = ((job, mine, octave(job[1], opts.timeout, cache))
