@@ -71,6 +71,16 @@ def test_axis_modes(ctx, call, mode, check):
     assert check(axes_of(ctx))
 
 
+def test_axis_square_on_3d_axes(ctx, call):
+    """A corpus program: plot3 then axis square raised matplotlib's ValueError (a 3-D box aspect has
+    three sides)."""
+    call("plot3", [0.0, 1.0], [0.0, 2.0], [0.0, 3.0])
+    call("axis", "square")
+    flush_figures(ctx.state)
+    x, y, z = axes_of(ctx).get_box_aspect().tolist()          # matplotlib scales it by its zoom
+    assert x == pytest.approx(y) == pytest.approx(z)
+
+
 def test_legend_outside_locations_box_and_options(ctx, call):
     call("plot", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0], [2.0, 1.0])
     (h,) = call("legend", "up", "down", "Location", "eastoutside", "FontSize", 10.0, "NumColumns", 2.0, nargout=1)

@@ -546,7 +546,7 @@ def zlim(ctx, *args, nargout=0):
 AXIS_MODES: dict[str, Callable[[Any], None]] = {
     "equal": lambda a: a.set_aspect("equal", adjustable="box"),
     "image": lambda a: (a.set_aspect("equal", adjustable="box"), a.autoscale(tight=True)),
-    "square": lambda a: a.set_box_aspect(1),
+    "square": lambda a: a.set_box_aspect((1, 1, 1) if a.name == "3d" else 1),
     "normal": lambda a: (a.set_aspect("auto"), a.set_box_aspect(None)),
     "tight": lambda a: a.autoscale(tight=True),
     "padded": lambda a: (a.autoscale(True, tight=True), a.margins(0.05)),
