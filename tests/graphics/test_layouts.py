@@ -1,4 +1,4 @@
-"""Tiled layouts (tiledlayout, nexttile), sgtitle, yyaxis, axes handles given first (plot(ax, ...)), and
+"""Tiled layouts (tiledlayout, nexttile), sgtitle, yyaxis, linkaxes, axes handles given first (plot(ax, ...)), and
 titles and labels of layouts and colorbars."""
 import numpy as np
 import pytest
@@ -119,3 +119,24 @@ def test_labels_of_colorbars_and_text_properties_of_titles(ctx, call):
     assert not title.get_parse_math() and to_rgb(title.get_color()) == (1.0, 0.0, 0.0)
     assert call("get", t, "Interpreter", nargout=1)[0].to_str() == "none"
     flush_figures(ctx.state)                                          # draws with the $ as text
+
+
+def test_linkaxes_shares_limits_that_take_in_every_axes(ctx, call):
+    """MATLAB's linkaxes: the first link chooses limits covering the current limits of all the linked
+    axes; afterwards setting one moves the others (two corpus programs link subplots' x-axes)."""
+    (top,) = call("subplot", 2.0, 1.0, 1.0, nargout=1)
+    call("plot", [1.0, 10.0], [0.0, 1.0])
+    (bottom,) = call("subplot", 2.0, 1.0, 2.0, nargout=1)
+    call("plot", [5.0, 20.0], [0.0, 1.0])
+    call("linkaxes", np.array([[top, bottom]]), "x")
+    low, high = call("xlim", top, nargout=1)[0].ravel()
+    assert low <= 1.0 and high >= 20.0
+    assert call("xlim", bottom, nargout=1)[0].tolist() == call("xlim", top, nargout=1)[0].tolist()
+    call("xlim", bottom, [2.0, 3.0])
+    assert call("xlim", top, nargout=1)[0].tolist() == [[2.0, 3.0]]
+    assert call("ylim", top, nargout=1)[0].tolist() != [[2.0, 3.0]]
+    call("linkaxes", np.array([[top, bottom]]))            # 'xy' again: already linked in x
+    for args, ident in [(("off",), "matfuse:linkaxes:off"), (("w",), "MATLAB:linkaxes:InvalidDims")]:
+        with pytest.raises(MatlabError) as err:
+            call("linkaxes", np.array([[top, bottom]]), *args)
+        assert err.value.identifier == ident

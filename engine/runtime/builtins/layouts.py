@@ -1,4 +1,5 @@
-"""Layouts of axes in a figure: tiledlayout and nexttile, sgtitle, and yyaxis (two y-axes on one axes).
+"""Layouts of axes in a figure: tiledlayout and nexttile, sgtitle, yyaxis (two y-axes on one axes), and
+linkaxes (axes that share their limits).
 
 subplot (graphics.py) and tiles share the figure's grids (graphics_axes.subplot_grid); a tiled layout
 keeps its grid size and the last tile made in ``FigureState.tiles``.
@@ -10,9 +11,10 @@ from typing import Any
 
 from ..errors import MatlabError, check_size
 from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
-from ..graphics_args import COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, scalar, text
+from ..graphics_args import (COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
+                             text)
 from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
-from ..graphics_props import set_property, show_text
+from ..graphics_props import resolve, set_property, show_text
 from .graphics import clear_figure, label_target
 
 SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
@@ -161,3 +163,47 @@ def _make_pair(gs: GraphicsState, left: AxesState) -> None:
     left.twin, right.twin = right, left
     for line in left.mpl.get_lines():
         line.set_color(COLOR_ORDER[0])
+
+
+LINKED_LIMITS = {"x": "x", "y": "y", "xy": "xy", "z": "z", "xz": "xz", "yz": "yz", "xyz": "xyz"}
+
+
+@graphics("linkaxes")
+def linkaxes(ctx, ax=None, option=None):
+    """linkaxes(ax) | linkaxes(ax, dims)  share the axis limits of the axes in ax.
+
+    dims is 'xy' (default), 'x', 'y', 'z' or a combination such as 'xz'. The axes then keep the same
+    limits for those dimensions: the first link sets limits that take in the current limits of every
+    linked axes, and zooming or setting one moves the others. linkaxes(ax, 'off') (unlinking) is not
+    supported.
+
+        ax(1) = subplot(2, 1, 1); plot(1:10); ax(2) = subplot(2, 1, 2); plot(5:20); linkaxes(ax, 'x')
+    """
+    gs = graphics_state(ctx.state)
+    targets = [current_axes(gs)] if ax is None else [_linked_axes(gs, float(h)) for h in
+                                                     numbers(ax, "ax").real.ravel()]
+    dims = text(option, "dims").lower() if option is not None else "xy"
+    if dims == "off":
+        raise MatlabError("matfuse:linkaxes:off", "linkaxes(ax, 'off') is not supported: axes once "
+                          "linked stay linked.")
+    if dims not in LINKED_LIMITS:
+        raise MatlabError("MATLAB:linkaxes:InvalidDims", "dims must be 'x', 'y', 'z', 'xy', 'xz', 'yz', "
+                          "'xyz' or 'off'.")
+    first, rest = targets[0].mpl, [t.mpl for t in targets[1:]]
+    for dim in dims:
+        group = [a for a in (first, *rest) if dim != "z" or a.name == "3d"]
+        if len(group) < 2:
+            continue
+        lows, highs = zip(*(getattr(a, f"get_{dim}lim")() for a in group))
+        for other in group[1:]:
+            if getattr(other, f"get_shared_{dim}_axes")().joined(group[0], other):
+                continue
+            getattr(other, f"share{dim}")(group[0])
+        getattr(group[0], f"set_{dim}lim")(min(lows), max(highs))
+
+
+def _linked_axes(gs: GraphicsState, handle: float) -> AxesState:
+    target = resolve(gs, handle)
+    if not isinstance(target, AxesState):
+        raise MatlabError("MATLAB:linkaxes:InvalidAxes", "ax must be a vector of axes handles.")
+    return target
