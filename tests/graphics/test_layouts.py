@@ -1,5 +1,5 @@
-"""Tiled layouts (tiledlayout, nexttile), sgtitle, yyaxis, linkaxes, axes handles given first (plot(ax, ...)), and
-titles and labels of layouts and colorbars."""
+"""Tiled layouts (tiledlayout, nexttile), sgtitle, yyaxis, linkaxes, axes handles given first
+(plot(ax, ...)), and titles and labels of layouts and colorbars."""
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
