@@ -95,13 +95,14 @@ class Batch:
 @dataclass
 class Outcome:
     """What a host kernel did: the values the window computed that anything outside a batch reads (by
-    temporary), and its batches as (operations, elements) for the report."""
+    temporary), and its batches as (operations, elements, block) for the report."""
     env: dict[int, Any]
-    batches: list[tuple[int, int]]
+    batches: list[tuple[int, int, int]]
 
     def describe(self, settings: Settings) -> str:
-        runs = ", ".join(f"{ops_} operation(s) over {numel} elements" for ops_, numel in self.batches)
-        return f"{runs} in blocks of {settings.block} on {settings.threads} thread(s)"
+        runs = ", ".join(f"{ops_} operation(s) over {numel} elements in blocks of {block}"
+                         for ops_, numel, block in self.batches)
+        return f"{runs} on {settings.threads} thread(s)"
 
 
 POOL: dict[int, ThreadPoolExecutor] = {}
@@ -157,13 +158,13 @@ def run_window(window: Window, graph: AccelGraph, values: dict[int, Any], consts
     kept = set(graph.stores.values()) | set(graph.live.values())
     env: dict[int, Any] = dict(inputs)
     batch: Batch | None = None
-    batches: list[tuple[int, int]] = []
+    batches: list[tuple[int, int, int]] = []
 
     def flush() -> None:
         nonlocal batch
         if batch is not None:
-            run_batch(batch, kept, consumers, ctx, settings)
-            batches.append((len(batch.instrs), batch.numel))
+            block = run_batch(batch, kept, consumers, ctx, settings)
+            batches.append((len(batch.instrs), batch.numel, block))
             batch = None
 
     for ins in window.instrs:
@@ -277,9 +278,10 @@ def step_function(ins: Instr, ctx: Any) -> Callable[[list], Any]:
 
 
 def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx: Any,
-              settings: Settings) -> None:
+              settings: Settings) -> int:
     """Run the batch block by block; give the Pending values that something outside it reads (a store,
-    a live register, a later instruction) their full arrays."""
+    a live register, a later instruction) their full arrays. Returns the block's element count:
+    ``settings.block`` for operands of 8 bytes an element, twice that for 4 bytes or fewer."""
     order = layout_order(batch)
     members = set(batch.made)
     written = {t for t in members if t in kept or any(c not in members for c in consumers.get(t, ()))}
@@ -292,9 +294,11 @@ def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx
         last.update((x, k) for kind, x in step.operands if kind == "block")
     for t, k in last.items():
         steps[k].drop.append(t)
-    n, block = batch.numel, max(settings.block, 1)
+    widest = max((x.dtype.itemsize for step in steps for kind, x in step.operands if kind == "flat"), default=8)
+    n, block = batch.numel, max(settings.block * 8 // max(widest, 4), 1)     # blocks of as many bytes
     run_block(steps, 0, min(block, n), (batch.shape, order))      # block 0 sets the classes
     share_out(steps, block, n, settings.threads)
+    return block
 
 
 def layout_order(batch: Batch) -> str:

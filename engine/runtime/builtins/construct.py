@@ -111,8 +111,9 @@ def _linspace_row(d1: float, d2: float, n: int) -> np.ndarray:
                 y = d1 + (d2 / n1) * k - (d1 / n1) * k
             else:
                 y = d1 + k * ((d2 - d1) / n1)
-        else:
-            y = d1 + k * (d2 - d1) / n1
+        else:                                   # d1 + k * (d2 - d1) / n1, in place (one array, not four)
+            y = np.divide(np.multiply(k, d2 - d1, out=k), n1, out=k)
+            y += d1
     if d1 == d2:
         y[:] = d1
     else:
