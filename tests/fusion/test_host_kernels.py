@@ -181,3 +181,4 @@ def test_windows_a_kernel_gives_back_in_a_loop(monkeypatch):
     code = "s = 0; for k = 1:40\n  z = zeros(1, 3) + k;\n  y = sqrt(x - k / 100);\n  s = s + z(2) + real(y(4));\nend"
     fused = both_ways(code, {"x": x}, monkeypatch, "szy")
     assert np.iscomplexobj(fused.get("y"))
+

@@ -25,6 +25,7 @@ benchmarks/fusion/cpu_chain.m on 2 cores), so they could be neither identical no
 """
 from __future__ import annotations
 
+import contextvars
 import math
 import os
 import threading
@@ -67,7 +68,7 @@ class HostContext(ReplayContext):
 @dataclass(frozen=True)
 class Settings:
     min_elements: int          # the smallest batch run in blocks (smaller ones run whole, as the bytecode)
-    block: int                 # elements per block
+    block: int                 # elements per block of operands of 8 bytes (twice as many for narrower)
     threads: int               # threads the blocks are shared out to
 
 
@@ -105,16 +106,18 @@ class Outcome:
         return f"{runs} on {settings.threads} thread(s)"
 
 
-POOL: dict[int, ThreadPoolExecutor] = {}
+POOL: dict[tuple[int, int], ThreadPoolExecutor] = {}
 POOL_LOCK = threading.Lock()
 
 
 def pool(threads: int) -> ThreadPoolExecutor:
-    """The process's pool of ``threads - 1`` workers (the calling thread is the last), made once."""
+    """The process's pool of ``threads - 1`` workers (the calling thread is the last), made once per
+    process: a child forked from a process with a pool has none of its threads."""
+    key = (os.getpid(), threads)
     with POOL_LOCK:
-        if threads not in POOL:
-            POOL[threads] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix="matfuse-host")
-        return POOL[threads]
+        if key not in POOL:
+            POOL[key] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix="matfuse-host")
+        return POOL[key]
 
 
 def default_threads() -> int:
@@ -359,7 +362,9 @@ def share_out(steps: list[Step], block: int, n: int, threads: int) -> None:
         for lo in starts[len(starts) * k // parts:len(starts) * (k + 1) // parts]:
             run_block(steps, lo, min(lo + block, n))
 
-    futures = [pool(threads).submit(work, k) for k in range(parts - 1)]
+    # each worker runs in a copy of this thread's context: numpy's error state (the Session ignores
+    # floating-point errors: Inf and NaN are MATLAB's values) is a context variable
+    futures = [pool(threads).submit(contextvars.copy_context().run, work, k) for k in range(parts - 1)]
     try:
         work(parts - 1)
     finally:
