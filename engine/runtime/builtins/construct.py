@@ -142,7 +142,7 @@ def linspace(d1: Value, d2: Value, n: Value = 100.0) -> Value:
     npts = check_size((1, math.floor(min(max(float(count.ravel()[0]), 0.0), 2.0 ** 62))))[1]   # ±Inf too
     a, b = (float(e.ravel()[0]) for e in ends)
     row = _linspace_row(a, b, npts) if npts > 1 else np.full((1, npts), b)
-    return to_value(row.astype(work_dtype(cls)))
+    return to_value(row.astype(work_dtype(cls), copy=False))
 
 
 def restructure(value: Value, fn: Callable[[np.ndarray], np.ndarray], fname: str) -> Value:
