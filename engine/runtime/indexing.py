@@ -399,17 +399,18 @@ def fast_assign(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.n
 def _store_span(base: np.ndarray, args: list, rhs: Value, inplace: bool) -> np.ndarray | None:
     """A(i, j) = x for ``fast_assign`` (subscripts ``:`` or in range, nothing grows; an empty A's ``:``
     takes its length from x: the general path)."""
-    if not base.size:
+    m, n = base.shape
+    if not m or not n:
         return None
-    rows = _span(args[0], base.shape[0])
-    cols = _span(args[1], base.shape[1])
+    rows = _span(args[0], m)
+    cols = _span(args[1], n)
     if rows is None or cols is None:
         return None
     t = type(rhs)
     if t is np.ndarray:
-        if rhs.dtype != base.dtype or not rhs.size:
+        if rhs.dtype is not base.dtype and rhs.dtype != base.dtype or not rhs.size:
             return None
-        target = base[rows, cols].shape
+        target = (m if rows is _ALL else 1, n if cols is _ALL else 1)
         if rhs.size == 1:
             rhs = rhs.reshape(())
         elif rhs.shape != target:

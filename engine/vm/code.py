@@ -126,6 +126,8 @@ class Code:
         fixed_in = self.params[:len(self.params) - (self.varargin is not None)]
         self.param_slots = tuple(-1 if p == "~" else slot(p) for p in fixed_in)
         self.output_slots = tuple(slot(o) for o in self.outputs[:len(self.outputs) - (self.varargout is not None)])
+        # the parameters are slots 0, 1, ... in order (no ``~``, no varargin): a call binds them at once
+        self.plain_params = self.varargin is None and self.param_slots == tuple(range(len(self.param_slots)))
         self.max_in = len(self.param_slots) if self.varargin is None else sys.maxsize
         self.max_out = len(self.output_slots) if self.varargout is None else sys.maxsize
         # the slot of the value a call for at most one output returns, when no varargout is involved

@@ -178,12 +178,15 @@ class VM(SlowPaths):
             raise too_many_outputs()
         frame = Frame(code, nargin, nargout)
         R = frame.regs
-        slots = code.param_slots
-        for slot, value in zip(slots, args):
-            if slot >= 0:
-                R[slot] = value
-        if code.varargin is not None:
-            R[code.varargin] = cell_row(list(args[len(slots):]))
+        if code.plain_params:
+            R[:nargin] = args
+        else:
+            slots = code.param_slots
+            for slot, value in zip(slots, args):
+                if slot >= 0:
+                    R[slot] = value
+            if code.varargin is not None:
+                R[code.varargin] = cell_row(list(args[len(slots):]))
         if code.nest is not None:
             enter_nest(frame, env)
         self.run_frame(frame)
