@@ -257,6 +257,10 @@ class Compiler:
         first_write = bisect_right(writes, k)
         return first_write == len(writes) or writes[first_write] >= last
 
+    def in_window(self, block: Block, k: int) -> bool:
+        """Whether instruction ``k`` of ``block`` lies in a fusion region."""
+        return any(r.block == block.label and r.start <= k <= r.end for r in self.fn.regions)
+
     def block_index(self, block: Block) -> BlockIndex:
         """The use and write positions of ``block`` (built once: a per-load scan would be quadratic)."""
         if self.indexed is None or self.indexed.block is not block:
@@ -264,10 +268,18 @@ class Compiler:
         return self.indexed
 
     def load(self, ins: Instr, block: Block, k: int, assigned: set[str]) -> None:
+        """Users of a load read the variable's slot itself where that is safe (``alias_safe``); in a
+        function, a variable that may be undefined there (a parameter the caller may not have passed) is
+        first checked by ``LOADNAME slot slot``, which raises if it is (a copy of it in a temporary would
+        cost the slot its in-place claim at every read). Loads inside a fusion window keep a temporary:
+        the window skips its span's checks."""
         name = ins.attr
         slot = self.slots[name]
-        if name in assigned and self.alias_safe(block, k, name, ins.dest):
+        checked = name not in assigned and self.fn.kind == "function" and not self.in_window(block, k)
+        if (name in assigned or checked) and self.alias_safe(block, k, name, ins.dest):
             self.regs[ins.dest.id] = slot
+            if checked:
+                self.emit("LOADNAME", (slot, slot, name, True), ins, (slot,))
             return
         self.emit("LOADNAME", (self.reg(ins.dest), slot, name, self.fn.kind == "function"), ins, (slot,))
         self.disown_after((slot,), self.reg(ins.dest), "LOADNAME")
@@ -675,7 +687,7 @@ def window_loads(code: Code) -> dict[int, int]:
     """Temporaries that a LOADNAME fills for fusion windows only (no other instruction reads them):
     register -> the variable's slot. Such a load passes an implicit GpuTensor on as it is."""
     inputs = {r for w in code.windows for r in w.inputs}
-    loads = {a[0]: a[1] for op, a in zip(code.ops, code.args) if op == LOADNAME and a[0] in inputs}
+    loads = {a[0]: a[1] for op, a in zip(code.ops, code.args) if op == LOADNAME and a[0] in inputs and a[0] != a[1]}
     for pc, (op, a) in enumerate(zip(code.ops, code.args)):
         if op == LOADNAME or op == DISOWN:
             continue

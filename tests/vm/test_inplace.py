@@ -4,6 +4,7 @@ import weakref
 import numpy as np
 
 from engine.session import Session
+from engine.vm.code import OPNAMES
 from vmhelp import failure, ok
 
 
@@ -145,3 +146,18 @@ def test_reading_rows_and_columns_keeps_the_claim_for_in_place_writes():
     assert s.get("A")[:, 3].tolist() == [13.0, 14.0, 15.0] and s.get("B")[:, 0].tolist() == [1.0, 2.0, 3.0]
     ok("f = @(x) x; X = zeros(1, 3); X(1) = 1; for k = 1:1, Y = f(X); X(2) = 2; end", s)
     assert s.get("Y").tolist() == [[1.0, 0.0, 0.0]] and s.get("X").tolist() == [[1.0, 2.0, 0.0]]
+
+
+def test_a_function_updating_its_parameter_in_a_loop_copies_it_once():
+    """x(k) = x(k-1) + 1 on a parameter x: reading x no longer goes through a temporary copy of the
+    reference (which dropped the in-place claim every step, a copy of x per iteration); an argument the
+    caller did not pass still raises at its first read."""
+    code = ("y = cumul(zeros(1, 5)); z = cumul([1 2]);\n"
+            "function x = cumul(x)\n  for k = 2:numel(x)\n    x(k) = x(k-1) + 1;\n  end\nend")
+    s = ok(code)
+    assert s.get("y").tolist() == [[0, 1, 2, 3, 4]] and s.get("z").tolist() == [[1, 2]]
+    compiled = s.vm.cell_functions["cumul"]
+    names = [OPNAMES[op] for op in compiled.ops]
+    assert names.count("LOADNAME") == 1 and "DISOWN     x -" not in str(compiled).split("RANGEITER")[1]
+    err = failure("y = twice();\nfunction y = twice(x)\n  y = 0;\n  for k = 1:2\n    y = y + x;\n  end\nend")
+    assert (err.identifier, err.line) == ("MATLAB:minrhs", 5)
