@@ -37,6 +37,9 @@ POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
 UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}  # may clear vars
 LEAKY = {"CALL", "CALLLOCAL", "CALLNESTED", "ANON", "GSTORE", "PSTORE", "ESTORE", "SETINDEX", "MOVE", "ITER",
          "MATRIX", "CELL"}   # may keep a reference to their operand whatever their result is
+# read a field's value or a cell's content, never the storage of the struct or cell itself: its claim stays
+# (an element is updated in place only when nothing else holds it, runtime/indexing.py)
+ELEMENT_READS = {"FIELD", "DYNFIELD", "METHOD", "CELLINDEX"}
 
 
 def compile_module(module: Module, defined: set[str] | frozenset[str] = frozenset(),
@@ -321,8 +324,8 @@ class Compiler:
         scalar, or (with ``base``, an indexing) the indexed value is one whose index shares nothing."""
         if not self.candidates:
             return
-        for r in read:
-            if r in self.candidates:
+        for k, r in enumerate(read):
+            if r in self.candidates and not (k == 0 and opname in ELEMENT_READS):
                 leaky = opname in LEAKY or result is None
                 self.emit("DISOWN", (r, -1) if leaky else (r, result) if base is None else (r, result, base), None)
 

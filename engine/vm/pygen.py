@@ -31,7 +31,9 @@ from __future__ import annotations
 import marshal
 import math
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
+from itertools import zip_longest
 from types import CodeType
 from typing import Any, Callable
 
@@ -42,7 +44,7 @@ from ..runtime.builtins.registry import Builtin, call_builtin
 from ..runtime.errors import too_many_outputs
 from ..runtime.indexing import fast_assign, fast_assign_field, fast_index, is_colon
 from ..runtime.values import StructArray
-from .code import JUMPS, OP, OPNAMES, Code
+from .code import JUMPS, OP, OPERANDS, OPNAMES, Code
 from .cold import failing_offset, run_cold
 from .frame import FRESH_INDEX, SCALAR_TYPES, interrupt_error
 
@@ -55,7 +57,7 @@ PYOPS = {"ADD": "+", "SUB": "-", "MUL": "*", "DIV": "/", "LT": "<", "LE": "<=", 
 ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"], OP["TIER2"]}
-LOADNAME, TRYPUSH, WINDOW, TIER2 = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"], OP["TIER2"]
+LOADNAME, TRYPUSH, WINDOW, TIER2, FIRST = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"], OP["TIER2"], OP["FIRST"]
 TIER2_CALL_LINE = 3             # the line of op_tier2's text that calls tier 2 (its failures carry an offset)
 SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
@@ -169,6 +171,22 @@ def window_variables(code: Code) -> frozenset[int]:
     return frozenset(slots)
 
 
+def single_use_temps(code: Code) -> frozenset[int]:
+    """Temporaries that one instruction writes and one other reads, so that the reader may let go of the
+    value (FIRST and INDEX do: a field's array they held would count as one more holder of it, and
+    ``s.v(k) = x`` could not update it in place, runtime/indexing.py). Every int among the operands
+    counts as a register (too many is only slower)."""
+    counts: Counter[int] = Counter()
+    for op, a in zip(code.ops, code.args):
+        for kind, x in zip_longest(OPERANDS[OPNAMES[op]], a):
+            if type(x) is int and kind != "j":
+                counts[x] += 1
+            elif type(x) is tuple:
+                counts.update(r for r in x if type(r) is int)
+    nvars, template = code.nvars, code.template
+    return frozenset(r for r, n in counts.items() if n == 2 and nvars <= r < len(template) and template[r] is None)
+
+
 def loop_offsets(code: Code) -> list[bool]:
     """For each offset: whether it lies inside a loop (between a backward jump and its target)."""
     depth = [0] * (len(code.ops) + 1)
@@ -204,6 +222,7 @@ class Generator:
         self.starts = block_starts(code)
         self.loads = code.window_loads
         self.resident = window_variables(code)
+        self.single_use = single_use_temps(code)
         self.cold: list[tuple[int, int]] = []    # cold regions [start, end), in order
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
@@ -466,10 +485,17 @@ class Generator:
         dest, base, regs, spread, nargout = a
         self.need("index")
         if spread is not None or not 0 <= nargout <= 1 or len(regs) not in (1, 2):
-            return checked(f"index(frame, A[{pc}])")
+            return checked(f"index(frame, A[{pc}])") + self.let_go(base, "b")
         if self.has_colon(regs):
-            return self.span_index(dest, base, regs, f"index(frame, A[{pc}])")
-        return self.element(base, regs, f"R[{dest}] = b.item(k)", f"index(frame, A[{pc}])")
+            return self.span_index(dest, base, regs, f"index(frame, A[{pc}])") + self.let_go(base, "b")
+        return self.element(base, regs, f"R[{dest}] = b.item(k)", f"index(frame, A[{pc}])") + self.let_go(base, "b")
+
+    def let_go(self, r: int, local: str = "") -> str:
+        """A line that clears register ``r`` (and the ``local`` that read it) after its one reader
+        (``single_use_temps``), else nothing."""
+        if r not in self.single_use:
+            return ""
+        return f"\nR[{r}] = {local} = None" if local else f"\nR[{r}] = None"
 
     def has_colon(self, regs: tuple) -> bool:
         """Whether a subscript register is the constant ``:`` (so that the element path never applies)."""
@@ -549,6 +575,23 @@ class Generator:
                    f"    R[{dest}] = vm.call_code_outputs(t, {argv}, 1)[0]\n"
                    f"else:\n    {indent(checked(f'call(frame, A[{pc}])'))}")
         return "\n".join(out)
+
+    def op_field(self, pc: int, a: tuple) -> str:
+        """``s.name`` of a scalar struct inline (a comma list of one value), else the slow path."""
+        dest, base, name = a
+        self.need("dispatch")
+        return (f"b = R[{base}]\nif type(b) is StructArray and b.data.size == 1 and {name!r} in b.fields:\n"
+                f"    R[{dest}] = [b.data.item(0)[{name!r}]]\n"
+                f"else:\n    {indent(checked(f'dispatch(frame, {self.code.ops[pc]}, A[{pc}])'))}")
+
+    op_method = op_field                 # s.name(args): on a struct, the field
+
+    def op_first(self, pc: int, a: tuple) -> str:
+        """The first value of a comma list (no local keeps it: see single_use_temps)."""
+        dest, src = a
+        self.need("dispatch")
+        return (f"if type(R[{src}]) is list and R[{src}]:\n    R[{dest}] = R[{src}][0]{indent(self.let_go(src))}\n"
+                f"else:\n    {indent(checked(f'dispatch(frame, {FIRST}, A[{pc}])'))}")
 
     def op_binop(self, pc: int, a: tuple) -> str:
         self.need("binop")

@@ -161,3 +161,20 @@ def test_a_function_updating_its_parameter_in_a_loop_copies_it_once():
     assert names.count("LOADNAME") == 1 and "DISOWN     x -" not in str(compiled).split("RANGEITER")[1]
     err = failure("y = twice();\nfunction y = twice(x)\n  y = 0;\n  for k = 1:2\n    y = y + x;\n  end\nend")
     assert (err.identifier, err.line) == ("MATLAB:minrhs", 5)
+
+
+def test_reading_a_field_keeps_the_struct_updatable_in_place():
+    """s.v(k) = s.v(k-1) + s.n reads fields of s while updating one: the reads take the field's value,
+    never s's own storage, so s keeps its claim, and the temporaries that held s.v let it go, so the
+    field's array is updated where it is (it was copied every iteration); a value read into a variable
+    still makes the next update copy."""
+    s = Session()
+    ok("s.v = zeros(1, 6); s.n = 2; s.v(1) = 1; c = {zeros(1, 3)}; c{1}(1) = 1;", s)
+    field = weakref.ref(s.workspace["s"].data[0, 0]["v"])
+    content = weakref.ref(s.workspace["c"].data[0, 0])
+    ok("for k = 2:6\n  s.v(k) = s.v(k-1) + s.n;\nend\nfor k = 2:3\n  c{1}(k) = c{1}(k-1) * 10;\nend", s)
+    assert s.workspace["s"].data[0, 0]["v"] is field() and s.workspace["c"].data[0, 0] is content()
+    assert s.get("s")["v"].tolist() == [[1, 3, 5, 7, 9, 11]] and s.get("c")[0, 0].tolist() == [[1, 10, 100]]
+    ok("w = s.v; s.v(1) = -1; d = c{1}; c{1}(1) = -1;", s)
+    assert s.get("w").tolist() == [[1, 3, 5, 7, 9, 11]] and s.get("s")["v"][0, 0] == -1
+    assert s.get("d").tolist() == [[1, 10, 100]] and s.get("c")[0, 0][0, 0] == -1
