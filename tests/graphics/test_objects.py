@@ -1,4 +1,4 @@
-"""set and get on graphics handles: lines, text, axes and figures, several handles at once, errors."""
+"""set, get and findobj on graphics handles: lines, text, axes and figures, several handles at once, errors."""
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
@@ -206,3 +206,22 @@ def test_more_axes_and_text_properties(ctx, call):
     assert call("get", t, "Units", nargout=1)[0].to_str() == "normalized"
     call("legend", "a_1", "Interpreter", "none")
     assert mpl.get_legend().get_texts()[0].get_text() == "a_1"
+
+
+def test_findobj_searches_objects_and_their_children(ctx, call):
+    """A corpus program takes the labels of a pie: findobj(p, 'Type', 'text'). Text values match in any
+    case; without objects every figure is searched; options such as '-property' are not supported."""
+    (p,) = call("pie", [1.0, 2.0, 3.0], nargout=1)
+    (labels,) = call("findobj", p, "Type", "text", nargout=1)
+    assert labels.shape == (3, 1) and set(labels.ravel()) == set(p.ravel()[1::2])
+    call("figure")
+    (red,) = call("plot", [1.0, 2.0], "r", nargout=1)
+    call("hold", "on")
+    call("plot", [2.0, 1.0], "b")
+    assert call("findobj", "type", "LINE", nargout=1)[0].shape == (2, 1)
+    assert call("findobj", call("gcf", nargout=1)[0], "Color", [1.0, 0.0, 0.0], nargout=1)[0].tolist() == \
+        [[float(red[0, 0])]]
+    assert call("findobj", "Type", "surface", nargout=1)[0].shape == (0, 1)
+    with pytest.raises(MatlabError) as err:
+        call("findobj", red, "-property", "Color")
+    assert err.value.identifier == "matfuse:findobj:unsupportedOption"

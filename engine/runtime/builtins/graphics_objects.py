@@ -1,4 +1,4 @@
-"""Graphics objects by handle: set, get, isgraphics, ishandle, and delete of graphics objects (delete
+"""Graphics objects by handle: set, get, findobj, isgraphics, ishandle, and delete of graphics objects (delete
 itself, for files and pools, is in parallel.py; graphics handles are added to it here), and the dot
 syntax on handles (``h.Color = 'r'``, ``x = h.XData``, ``ax.XLim(2) = 5``), which the VM's field reads and
 assignments route here when the value is a double array of valid handles.
@@ -16,7 +16,8 @@ from ..errors import MatlabError, not_enough_inputs
 from ..figures import GraphicsState, graphics_state
 from ..graphics_args import is_numeric, is_text, numbers, text, text_list
 from ..graphics_axes import graphics, remove_axes
-from ..graphics_props import all_properties, figure_of, get_property, resolve, set_property, type_of
+from ..graphics_props import (all_properties, figure_of, get_property, handle_of, resolve, set_property,
+                              type_of)
 from ..indexing import assign
 from ..values import CellArray, StructArray, class_of
 from . import parallel  # noqa: F401  (registers delete, extended below)
@@ -88,6 +89,63 @@ def get(ctx, h, *names):
     name = text(names[0], "property name")
     values = [get_property(gs, o, name) for o in objects]
     return values[0] if len(values) == 1 else _cell([[v] for v in values])
+
+
+@graphics("findobj")
+def findobj(ctx, *args):
+    """h = findobj | findobj(objs) | findobj(Name, Value, ...) | findobj(objs, Name, Value, ...)  the
+    handles of graphics objects whose properties have the given values.
+
+    The search covers objs and everything below them (figures, their axes, the objects plotted in those),
+    or every figure without objs. Text values match without regard to case, others by equality. Options
+    such as '-property', '-regexp', '-depth', '-and', '-or' and '-not' are not supported. Returns a column.
+
+        p = pie([1 2 3]); t = findobj(p, 'Type', 'text')
+    """
+    gs = graphics_state(ctx.state)
+    if args and is_numeric(args[0]):
+        roots, args = [resolve(gs, float(h)) for h in numbers(args[0], "objs").real.ravel()], args[1:]
+    else:
+        roots = list(gs.figures.values())
+    if len(args) % 2 or not all(is_text(a) for a in args[::2]):
+        raise MatlabError("MATLAB:findobj:InvalidArguments", "findobj takes objects, then name-value pairs.")
+    if any(text(a).startswith("-") for a in args[::2]):
+        raise MatlabError("matfuse:findobj:unsupportedOption",
+                          f"findobj option {next(text(a) for a in args[::2] if text(a).startswith('-'))} "
+                          "is not supported.")
+    wanted = [(text(name), value) for name, value in zip(args[::2], args[1::2])]
+    found = [handle_of(gs, obj) for obj in _descendants(gs, roots) if _matches(gs, obj, wanted)]
+    return np.array(found, dtype=np.float64).reshape(-1, 1)
+
+
+def _descendants(gs: GraphicsState, roots: list[Any]) -> list[Any]:
+    """The objects and, depth first, their children (each once)."""
+    seen: list[Any] = []
+    stack = list(reversed(roots))
+    while stack:
+        obj = stack.pop()
+        if any(obj is s for s in seen):
+            continue
+        seen.append(obj)
+        if type_of(obj) in ("figure", "axes"):
+            children = numbers(get_property(gs, obj, "Children"), "Children").real.ravel()
+            stack.extend(resolve(gs, float(h)) for h in reversed(children))
+    return seen
+
+
+def _matches(gs: GraphicsState, obj: Any, wanted: list[tuple[str, Any]]) -> bool:
+    for name, value in wanted:
+        try:
+            have = get_property(gs, obj, name)
+        except MatlabError:                  # an object without that property does not match
+            return False
+        if is_text(value) and is_text(have):
+            if text(have).lower() != text(value).lower():
+                return False
+        elif is_text(value) or is_text(have) or not np.array_equal(np.asarray(numbers(have, name)),
+                                                                   np.asarray(numbers(value, name))):
+            return False
+    return True
 
 
 def dot_objects(state: Any, value: Any) -> list[Any] | None:
