@@ -125,6 +125,9 @@ class FusionAccelerator:
         self.entries: dict[str, Entry] = {}            # window_key -> graph
         self.plans = PlanCache()                       # (entry id, signature) -> plan
         self.keys: dict[int, str] = {}                 # id(window) -> window_key
+        # id(window) -> its graph's input registers, for windows that make no arrays (the cpu policy's
+        # quick look: host kernels only for inputs of MATFUSE_CPU_FUSION_MIN_ELEMENTS or more elements)
+        self.host_seen: dict[int, Any] = {}
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
@@ -148,6 +151,7 @@ class FusionAccelerator:
         self.host_settings = host.Settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
                                            flag("MATFUSE_CPU_THREADS") or host.default_threads()) \
             if flag("MATFUSE_CPU_FUSION") else None
+        self.host_min = self.host_settings.min_elements if self.host_settings is not None else 0
 
     def reports(self) -> list[WindowReport]:
         return list(self.windows.values())
@@ -156,6 +160,7 @@ class FusionAccelerator:
         """Forget cached graphs, plans and counters (%fusion reset)."""
         self.entries.clear()
         self.keys.clear()
+        self.host_seen.clear()
         self.plans = PlanCache()
         self.stats = FusionStats()
         self.windows = {}
@@ -164,6 +169,10 @@ class FusionAccelerator:
     def try_run(self, window: Window, frame: Any) -> bool:
         policy = self.cell_policy
         if policy == "cpu":
+            host_min = self.host_min
+            seen = self.host_seen.get(id(window))          # a scalar loop's windows, quickly
+            if seen is not None and small_inputs(frame.regs, host_min, seen) >= 0:
+                return False
             return self.try_host(window, frame, None)
         started = time.thread_time()          # CPU time of this thread: the host's work, not other load
         waits = self.waits()
@@ -221,9 +230,10 @@ class FusionAccelerator:
         except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer
             return False
         graph = entry.graph
-        if not entry.makes_arrays and \
-                small_inputs(frame.regs, settings.min_elements, graph.inputs.values()) >= 0:
-            return False                      # scalars and small arrays: the bytecode
+        if not entry.makes_arrays:
+            self.host_seen[id(window)] = graph.inputs.values()
+            if small_inputs(frame.regs, settings.min_elements, graph.inputs.values()) >= 0:
+                return False                  # scalars and small arrays: the bytecode
         if entry.host_skips:
             entry.host_skips -= 1
             return False
@@ -414,7 +424,7 @@ class FusionAccelerator:
         key = self.keys.get(id(window))
         if key is None:
             key = self.keys[id(window)] = window_key(window, code.constants)
-            weakref.finalize(window, forget, (self.keys,), id(window))
+            weakref.finalize(window, forget, (self.keys, self.host_seen), id(window))
         entry = self.entries.get(key)
         if entry is None:
             if len(self.entries) >= MAX_ENTRIES:
