@@ -254,7 +254,7 @@ def _check_valued(a: Value, name: str, value: Value, who: _Subject) -> None:
         actual = size_of(a)
         want = bound.tolist()
         if len(want) != len(actual) or any(not math.isnan(w) and w != n for w, n in zip(want, actual)):
-            shown = "x".join("N" if math.isnan(w) else str(int(w)) for w in want)
+            shown = "x".join("N" if math.isnan(w) else f"{w:.15g}".replace("inf", "Inf") for w in want)
             raise who.fail("incorrectSize", f"to be of size {shown} when it is actually size "
                                             f"{'x'.join(str(n) for n in actual)}.")
         return

@@ -158,6 +158,8 @@ def _spline_surface(x: np.ndarray, y: np.ndarray, v: np.ndarray, xq: np.ndarray,
     if min(v.shape) < 4:
         raise MatlabError("MATLAB:interp2:SplineTooFewPoints", "'spline' needs at least four grid points in "
                           "each dimension.")
+    if not np.isfinite(v).all():            # a NaN or Inf value leaves no spline through the grid
+        return np.full(xq.shape, np.nan)
     surface = scipy.interpolate.RegularGridInterpolator((y, x), v, method="cubic", bounds_error=False)
     points = np.stack([np.clip(yq, y[0], y[-1]).ravel(), np.clip(xq, x[0], x[-1]).ravel()], axis=1)
     return surface(points).reshape(xq.shape)

@@ -7,6 +7,7 @@ change them. Methods 'linear' (default), 'nearest', 'pchip' and 'spline' (the te
 cubic spline, at least four points per dimension) go through scipy's RegularGridInterpolator; 'makima'
 through Akima1DInterpolator in one dimension. Points outside the grid are extrapolated by the
 ExtrapolationMethod (by default the Method; 'none' gives NaN, 'nearest' the nearest grid value).
+The cubic methods of values holding NaN or Inf give NaN everywhere (scipy fits only finite values).
 """
 from __future__ import annotations
 
@@ -81,6 +82,8 @@ class GriddedInterpolant(HandleObject):
         return np.where(outside, extra, inside)
 
     def _interpolate(self, method: str, points: np.ndarray) -> np.ndarray:
+        if method not in ("linear", "nearest") and not np.isfinite(self.values).all():
+            return np.full(points.shape[0], np.nan)     # a NaN or Inf value leaves no cubic through the grid
         if method == "makima":
             if len(self.grid) != 1:
                 raise MatlabError("MATLAB:griddedInterpolant:MakimaDims", "'makima' is supported in one dimension.")

@@ -129,8 +129,11 @@ def funm(ctx: CallContext, a: Value, fun: Value) -> Value:
             result = np.asarray(known(arr))
         else:
             def scalar_function(values: np.ndarray) -> np.ndarray:
-                out = ctx.call(fun, [to_value(np.asarray(values).reshape(-1, 1)), 0.0], 1)
-                return numeric_array(out[0], "funm").reshape(np.shape(values))
+                out = numeric_array(ctx.call(fun, [to_value(np.asarray(values).reshape(-1, 1)), 0.0], 1)[0], "funm")
+                if out.size != np.size(values):
+                    raise MatlabError("MATLAB:funm:InvalidFunOutput",
+                                      "fun(x, k) must return an array with one value for each value of x.")
+                return out.reshape(np.shape(values))
             result = np.asarray(scipy.linalg.funm(arr, scalar_function, disp=False)[0])
     return _in_class(_real_if_real(result, arr), arr)
 

@@ -205,9 +205,12 @@ def fillmissing(a: Value, method: Value, *args: Value, nargout: int = 1):
             raise MatlabError("MATLAB:fillmissing:ConstantMissing", "'constant' needs the fill value.")
         constant = real_scalar("fillmissing", rest.pop(0), "Fill constant")
     arr = numeric_array(a, "fillmissing")
-    if rest and option_text(rest[0]) is not None:
-        raise MatlabError("MATLAB:fillmissing:unsupportedOption",
-                          f"fillmissing does not support the option '{option_text(rest[0])}'.")
+    for arg in rest:
+        if option_text(arg) is not None:
+            raise MatlabError("MATLAB:fillmissing:unsupportedOption",
+                              f"fillmissing does not support the option '{option_text(arg)}'.")
+    if len(rest) > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     axis = dim_arg(rest[0]) if rest else first_nonsingleton(arr.shape)
     mask = np.isnan(arr)
     out = arr.copy()

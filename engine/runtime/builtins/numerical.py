@@ -14,6 +14,7 @@ import scipy.interpolate
 import scipy.linalg
 import scipy.signal
 
+from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import result_class, to_value, work_dtype
 from ..values import StructArray, Value
@@ -435,14 +436,27 @@ def _interp_vector(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str) ->
     return np.where(inside, out, np.nan)
 
 
+def _undefined(q: np.ndarray) -> np.ndarray:
+    return np.full(np.shape(q), np.nan)
+
+
 def _cubic(x: np.ndarray, v: np.ndarray, method: str) -> Callable[[np.ndarray], np.ndarray]:
     """MATLAB's pchip (Fritsch-Carlson slopes, scipy's PchipInterpolator) or not-a-knot spline (a
-    straight line through two points) through (x, v)."""
-    if method == "pchip":
-        return scipy.interpolate.PchipInterpolator(x, v)
-    if x.size == 2:
+    straight line through two points) through (x, v). Points whose value is NaN are left out, as
+    MATLAB's spline and pchip do; an infinite site or value, or slopes past realmax, leave no cubic:
+    NaN everywhere."""
+    known = ~np.isnan(v)
+    x, v = x[known], v[known]
+    if x.size < 2 or not (np.isfinite(x).all() and np.isfinite(v).all()):
+        return _undefined
+    if x.size == 2 and method == "spline":
         return lambda q: v[0] + (q - x[0]) * (v[1] - v[0]) / (x[1] - x[0])
-    return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
+    try:
+        if method == "pchip":
+            return scipy.interpolate.PchipInterpolator(x, v)
+        return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
+    except ValueError:                          # scipy: slopes that overflowed (values near realmax)
+        return _undefined
 
 
 def _interp_column(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str, fill: float,
@@ -453,7 +467,7 @@ def _interp_column(x: np.ndarray, v: np.ndarray, xq: np.ndarray, method: str, fi
 
 
 @builtin("interp1", family="numerical")
-def interp1(*args: Value) -> Value:
+def interp1(ctx: CallContext, *args: Value) -> Value:
     """interp1(x, v, xq), interp1(x, v, xq, method), interp1(..., 'extrap'), interp1(..., fill)
     One-dimensional interpolation.
 
@@ -463,6 +477,8 @@ def interp1(*args: Value) -> Value:
     x give NaN (pchip and spline: values extrapolated by the method), the fill value, or with 'extrap'
     values extrapolated by the method. A vector v gives a result of the size of xq; the columns of a
     matrix v (one row per point of x) are interpolated separately, one column of results each.
+    x must not hold NaN; 'pchip' and 'spline' leave out the points whose value is NaN (with a
+    warning) and give NaN where a remaining site or value is infinite.
 
         interp1([1 2 3], [10 20 30], [1.5 2.5])    % 15 25
         interp1(1:5, [1 4 2 8 3], 2.5, 'spline')   % 2.3125
@@ -484,6 +500,10 @@ def interp1(*args: Value) -> Value:
         if x.size != columns.shape[0] or x.size < 2:
             raise MatlabError("MATLAB:interp1:YInvalidNumRows", "The sample points x and values v must be "
                               "vectors of the same length, with at least two points.")
+        if np.isnan(x).any():
+            raise MatlabError("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.")
+        if method in SMOOTH_METHODS and np.isnan(columns).any():
+            ctx.warn("MATLAB:chckxy:IgnoreNaN", "All data points with NaN in their value will be ignored.")
         order = np.argsort(x, kind="stable")
         x, columns = x[order], columns[order]
         if np.any(np.diff(x) == 0):

@@ -25,6 +25,7 @@ from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
 from .arguments import match_name, options_from, options_struct, real_array, real_scalar
+from .elementwise import ANY_NUMERIC, check_classes
 from .funfun import callable_of
 from .registry import builtin
 from .sizes import numeric_array, option_text
@@ -71,6 +72,10 @@ def odeget(options: Value, name: Value, default: Value | None = None) -> Value:
                                           EMPTY if default is None else default)
 
 
+class _ComplexSlope(Exception):
+    """The ODE function returned a complex slope for a real y: the problem is solved again in complex."""
+
+
 def _derivative(ctx: CallContext, fname: str, fun: Value, n: int, shape: tuple[int, ...]):
     f = callable_of(ctx, fname, fun)
 
@@ -79,6 +84,8 @@ def _derivative(ctx: CallContext, fname: str, fun: Value, n: int, shape: tuple[i
         if out.size != n:
             raise MatlabError(f"MATLAB:{fname}:RHSsizeMismatch",
                               f"The ODE function must return a column vector of length {n}.")
+        if out.dtype.kind == "c" and y.dtype.kind != "c":
+            raise _ComplexSlope
         return out.ravel(order="F")
     return rhs
 
@@ -98,7 +105,7 @@ def _events(ctx: CallContext, fname: str, fun: Value, shape: tuple[int, ...], t0
                 raise MatlabError(f"MATLAB:{fname}:EventsOutputs",
                                   "The events function must return [value, isterminal, direction].")
             cache.clear()
-            cache[key] = tuple(numeric_array(v, fname).ravel(order="F").astype(np.float64) for v in out[:3])
+            cache[key] = tuple(np.real(numeric_array(v, fname)).ravel(order="F").astype(np.float64) for v in out[:3])
         return cache[key]
 
     value0, terminal, direction = evaluate(t0, y0)
@@ -118,7 +125,8 @@ def _events(ctx: CallContext, fname: str, fun: Value, shape: tuple[int, ...], t0
 def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: Value, tspan: Value,
            y0: Value, options: Value | None, nargout: int) -> Value:
     times = real_array(fname, tspan).ravel(order="F").astype(np.float64)
-    start = real_array(fname, y0)
+    check_classes(fname, (y0,), ANY_NUMERIC)
+    start = numeric_array(y0, fname)
     if times.size < 2 or times[0] == times[-1]:
         raise MatlabError(f"MATLAB:{fname}:tspanSize",
                           "The time span must have at least two distinct values, [t0 tfinal] or [t0 t1 ... tfinal].")
@@ -137,16 +145,18 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     if "InitialStep" in opts:
         settings["first_step"] = real_scalar(fname, opts["InitialStep"], "InitialStep")
     refine = int(real_scalar(fname, opts["Refine"], "Refine")) if "Refine" in opts else refine_default
-    initial = start.ravel(order="F").astype(np.float64)
+    initial = start.ravel(order="F").astype(np.complex128 if start.dtype.kind == "c" else np.float64)
     events = _events(ctx, fname, opts["Events"], shape, times[0], initial)[0] if "Events" in opts else []
     rhs = _derivative(ctx, fname, fun, n, shape)
     if not np.all(np.isfinite(initial)):
         rhs(times[0], initial)              # a derivative of the wrong length is reported first, as in MATLAB
         raise MatlabError(f"MATLAB:{fname}:NonFiniteInitialConditions",
                           f"The initial conditions must be finite: {fname} cannot integrate from Inf or NaN.")
-    with np.errstate(all="ignore"):
-        solution = scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial,
-                                             method=method, dense_output=True, events=events or None, **settings)
+    try:
+        solution = _integrate(fname, method, rhs, times, initial, events, settings)
+    except _ComplexSlope:
+        initial = initial.astype(np.complex128)
+        solution = _integrate(fname, method, rhs, times, initial, events, settings)
     if solution.status == -1:
         ctx.warn(f"MATLAB:{fname}:IntegrationTolNotMet", f"Failure at t={solution.t[-1]:e}. {solution.message}")
     t_out, y_out = _output_points(solution, times, refine)
@@ -157,6 +167,17 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     outs = (to_value(t_out.reshape(-1, 1)), to_value(y_out), to_value(te.reshape(-1, 1)), to_value(ye),
             to_value(ie.reshape(-1, 1)))
     return outs[:nargout]
+
+
+def _integrate(fname: str, method: str, rhs: Callable, times: np.ndarray, initial: np.ndarray, events: list,
+               settings: dict):
+    """scipy's solve_ivp; complex values (y0, or the slopes) in every method but LSODA, as in MATLAB."""
+    if initial.dtype.kind == "c" and method == "LSODA":
+        raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real values only: use ode45 for a "
+                          "complex problem.")
+    with np.errstate(all="ignore"):
+        return scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial, method=method, dense_output=True,
+                                         events=events or None, **settings)
 
 
 def _absolute_tolerance(fname: str, value: Value, n: int) -> float | np.ndarray:
@@ -289,8 +310,8 @@ def deval(first: Value, second: Value, idx: Value | None = None, *, nargout: int
                           "solver (sol = ode45(...)).")
     fields = sol.data.flat[0]
     steps = real_array("deval", fields["x"]).ravel().astype(np.float64)
-    values = np.asarray(real_array("deval", fields["y"]), dtype=np.float64)
-    slopes = np.asarray(real_array("deval", fields["idata"].data.flat[0]["yp"]), dtype=np.float64)
+    values = numeric_array(fields["y"], "deval")
+    slopes = numeric_array(fields["idata"].data.flat[0]["yp"], "deval")
     points = real_array("deval", x).ravel(order="F").astype(np.float64)
     lo, hi = min(steps[0], steps[-1]), max(steps[0], steps[-1])
     if np.any((points < lo) | (points > hi)):

@@ -60,6 +60,14 @@ def _column(fname: str, value: Value) -> np.ndarray:
     return real_array(fname, full_of(value)).ravel(order="F")
 
 
+def _diagonal_numbers(value: Value) -> np.ndarray:
+    """spdiags' diagonal numbers d as int64 (those past every sparse size clipped: still outside)."""
+    diagonals = _column("spdiags", value)
+    if not np.all(np.isfinite(diagonals) & (diagonals == np.round(diagonals))):
+        raise MatlabError("MATLAB:spdiags:InvalidDiagonals", "Diagonal numbers must be finite integers.")
+    return np.clip(diagonals, -2.0 ** 49, 2.0 ** 49).astype(np.int64)
+
+
 # ----------------------------------------------------------------------------------------------------
 # building sparse matrices
 
@@ -272,10 +280,7 @@ def spdiags(*args: Value, nargout: int = 1) -> Value:
         return _extract_diagonals(*args, nargout=nargout)
     if len(args) not in (3, 4):
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    diagonals = _column("spdiags", args[1])
-    if not np.all(np.isfinite(diagonals) & (diagonals == np.round(diagonals))):
-        raise MatlabError("MATLAB:spdiags:InvalidDiagonals", "Diagonal numbers must be finite integers.")
-    diagonals = diagonals.astype(np.int64)
+    diagonals = _diagonal_numbers(args[1])
     if len(args) == 3:
         base = _sparse_arg("spdiags", args[2])
         m, n = base.shape
@@ -319,7 +324,7 @@ def _extract_diagonals(a: Value, d: Value | None = None, *, nargout: int = 1) ->
     if d is None:
         diagonals = np.unique(coo.col.astype(np.int64) - coo.row[coo.data != 0])
     else:
-        diagonals = _column("spdiags", d).astype(np.int64)
+        diagonals = _diagonal_numbers(d)
     B = np.zeros((min(m, n), diagonals.size), dtype=np.result_type(A.dtype, np.float64))
     dense_rows = min(m, n)
     for k, dk in enumerate(diagonals.tolist()):
@@ -523,9 +528,9 @@ def _offset(fname: str, k: Value | None) -> int | None:
     if k is None:
         return 0
     k = full_of(k)
-    if type(k) is not float or k != math.floor(k):
+    if type(k) is not float or not math.isfinite(k) or k != math.floor(k):
         return None
-    return int(k)
+    return int(max(-2.0 ** 49, min(2.0 ** 49, k)))      # past every sparse size (2^48 - 1): the same diagonal
 
 
 def _diag_form(ctx, a: Value, *rest: Value, nargout: int = 1) -> Value:
@@ -536,6 +541,7 @@ def _diag_form(ctx, a: Value, *rest: Value, nargout: int = 1) -> Value:
     m, n = a.shape
     if m == 1 or n == 1:
         size = m * n + abs(k)
+        _shape("diag", float(size), float(size))
         values = a.data.toarray().ravel(order="F")
         return from_matrix(sp.diags_array(values, offsets=k, shape=(size, size), format="csc"))
     return from_matrix(a.data.diagonal(k).reshape(-1, 1))
