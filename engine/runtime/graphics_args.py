@@ -76,6 +76,26 @@ def numbers(value: Any, what: str = "data") -> np.ndarray:
     return arr.astype(np.complex128 if np.iscomplexobj(arr) else np.float64)
 
 
+DRAWN_LIMIT = 1e200        # matplotlib's round limits, 3-D projection and log ticks (a stride of decades past the
+                           # last) overflow for data near realmax
+
+
+def drawable(values: np.ndarray) -> np.ndarray:
+    """Coordinates as matplotlib is asked to draw them: finite values past DRAWN_LIMIT (data near realmax)
+    are drawn at it, so the figure draws instead of failing (reading the data back gives the drawn values)."""
+    return np.where(np.isfinite(values), np.clip(values, -DRAWN_LIMIT, DRAWN_LIMIT), values)
+
+
+MAX_DRAWN_MARKER = 1e8     # points squared: a marker over 100 inches wide, past any figure
+
+
+def set_marker_sizes(points: Any, sizes: np.ndarray | float) -> None:
+    """A scatter's SizeData: matplotlib draws each size clamped to MAX_DRAWN_MARKER (its time to draw
+    an outline grows with the size: 1e300 took minutes), while SizeData reads back the sizes given."""
+    points.matfuse_sizes = sizes
+    points.set_sizes(np.minimum(np.ravel(sizes), MAX_DRAWN_MARKER))
+
+
 def _numeric(value: Any) -> bool:
     return is_array_like(value)
 

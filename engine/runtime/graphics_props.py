@@ -15,7 +15,8 @@ import numpy as np
 from .errors import MatlabError
 from .figures import AxesState, FigureState, GraphicsState, TileLayout
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
-                            colormap_from_name, is_text, numbers, scalar, tex_display, text, text_list)
+                            colormap_from_name, drawable, is_text, numbers, scalar, set_marker_sizes, tex_display,
+                            text, text_list)
 from .values import CellArray, CharArray
 
 
@@ -431,8 +432,9 @@ def _offsets(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
 
 SCATTER = COMMON + (
     Prop("XData", _offsets(0)), Prop("YData", _offsets(1)), Prop("ZData", _offsets(2)),
-    Prop("SizeData", lambda gs, o: _row(o.get_sizes()),
-         lambda o, v: o.set_sizes(numbers(v, "SizeData").real.ravel())),
+    Prop("SizeData", lambda gs, o: _row(np.broadcast_to(getattr(o, "matfuse_sizes", o.get_sizes()),
+                                                                 o.get_sizes().shape)),
+         lambda o, v: set_marker_sizes(o, numbers(v, "SizeData").real.ravel())),
     Prop("MarkerFaceColor", lambda gs, o: _face(o), _set_on_all("set_facecolor", color)),
     Prop("MarkerEdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
     Prop("LineWidth", lambda gs, o: float(np.ravel(o.get_linewidth())[0]),
@@ -478,7 +480,7 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
     A = axis.upper()
 
     def lim_set(axes: AxesState, value: Any) -> None:
-        lim = numbers(value, f"{A}Lim").real.ravel()
+        lim = drawable(numbers(value, f"{A}Lim").real.ravel())
         if lim.size != 2 or not lim[0] < lim[1]:
             raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
                               "Limits must be a 2-element vector of increasing numeric values.")

@@ -12,7 +12,8 @@ import numpy as np
 
 from ..errors import MatlabError, not_enough_inputs
 from ..figures import AxesState, GraphicsState, graphics_state
-from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_from_matrix, is_numeric, is_text,
+from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_from_matrix, drawable, is_numeric,
+                             is_text,
                              line_properties, line_style, name_values, numbers, parse_linespec, text,
                              text_list)
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
@@ -128,8 +129,8 @@ def _draw_xyz(axes: AxesState, nums: list[Any], spec: LineSpec | None, three_d: 
     """Lines through the columns of X, Y (and Z on 3-D axes)."""
     if len(nums) == 2 or not three_d:
         pairs = xy_pairs(nums[0], nums[1])
-        return [axes.mpl.plot(x, y, **line_style(spec, props or {}))[0] for x, y in pairs]
-    X, Y, Z = (_as_columns(numbers(v, name).real) for v, name in zip(nums, "XYZ"))
+        return [axes.mpl.plot(drawable(x), drawable(y), **line_style(spec, props or {}))[0] for x, y in pairs]
+    X, Y, Z = (drawable(_as_columns(numbers(v, name).real)) for v, name in zip(nums, "XYZ"))
     if not X.shape == Y.shape == Z.shape:
         raise MatlabError("MATLAB:plot3:XYZLengthMismatch", "X, Y and Z must be the same size.")
     return [axes.mpl.plot(X[:, j], Y[:, j], Z[:, j], **line_style(spec, props or {}))[0]

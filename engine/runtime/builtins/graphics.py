@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import MatlabError, not_enough_inputs
 from ..figures import (AxesState, FigureState, GraphicsState, TileLayout, flush_figures, graphics_state,
                        render)
-from ..graphics_args import (color, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
+from ..graphics_args import (color, counts, drawable, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
@@ -488,18 +488,29 @@ def _limits(ctx, args: tuple, nargout: int, axis_name: str):
     axes = current_axes(graphics_state(ctx.state)).mpl
     if axis_name == "z" and axes.name != "3d":
         raise MatlabError("MATLAB:zlim:Not3D", "zlim needs 3-D axes (surf, mesh, plot3).")
-    getter, setter = getattr(axes, f"get_{axis_name}lim"), getattr(axes, f"set_{axis_name}lim")
+    getter = getattr(axes, f"get_{axis_name}lim")
     if args:
         if is_text(args[0]):
             _limits_mode(axes, axis_name, text(args[0]).lower())
         else:
-            lim = numbers(args[0], "limits").real.ravel()
+            lim = drawable(numbers(args[0], "limits").real.ravel())
             if lim.size != 2 or not lim[0] < lim[1]:
                 raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
                                   "Limits must be a 2-element vector of increasing numeric values.")
-            current = getter()    # an infinite limit keeps that side automatic
-            setter(lim[0] if np.isfinite(lim[0]) else current[0], lim[1] if np.isfinite(lim[1]) else current[1])
+            _set_limits(axes, axis_name, lim)
     return np.array([getter()], dtype=np.float64) if nargout or not args else None
+
+
+def _set_limits(axes: Any, axis_name: str, lim: np.ndarray) -> None:
+    """Set the limits of one axis; an infinite limit keeps that side as it is (moved to keep the
+    limits increasing)."""
+    current = getattr(axes, f"get_{axis_name}lim")()
+    low = lim[0] if np.isfinite(lim[0]) else current[0]
+    high = lim[1] if np.isfinite(lim[1]) else current[1]
+    if not low < high:
+        span = abs(current[1] - current[0]) or 1.0
+        low, high = (high - span, high) if not np.isfinite(lim[0]) else (low, low + span)
+    getattr(axes, f"set_{axis_name}lim")(low, high)
 
 
 def _limits_mode(axes: Any, axis_name: str, mode: str) -> None:
@@ -579,7 +590,7 @@ def axis(ctx, *args, nargout=0):
                 raise MatlabError("MATLAB:axis:UnknownOption", f"Unknown command option '{mode}'.")
             AXIS_MODES[mode](axes)
         else:
-            _set_axis_limits(axes, numbers(arg, "limits").real.ravel())
+            _set_axis_limits(axes, drawable(numbers(arg, "limits").real.ravel()))
     if nargout:
         limits = [*axes.get_xlim(), *axes.get_ylim()] + ([*axes.get_zlim()] if axes.name == "3d" else [])
         return np.array([limits], dtype=np.float64)
@@ -590,10 +601,8 @@ def _set_axis_limits(axes: Any, lim: np.ndarray) -> None:
     if lim.size not in (4, 6) or np.any(lim[0::2] >= lim[1::2]):
         raise MatlabError("MATLAB:axis:InvalidLimits",
                           "Limits must be [xmin xmax ymin ymax] (or 6 values) with increasing pairs.")
-    axes.set_xlim(lim[0], lim[1])
-    axes.set_ylim(lim[2], lim[3])
-    if lim.size == 6 and axes.name == "3d":
-        axes.set_zlim(lim[4], lim[5])
+    for k, axis_name in enumerate("xyz"[:lim.size // 2 if axes.name == "3d" else 2]):
+        _set_limits(axes, axis_name, lim[2 * k:2 * k + 2])
 
 
 # ----------------------------------------------------------------------------- saving to files

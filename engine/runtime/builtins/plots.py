@@ -14,9 +14,9 @@ import numpy as np
 from ..errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
-                             colormap_from_matrix, colormap_from_name, colormap_matrix, is_numeric, is_text,
-                             line_properties, line_style, name_values, numbers, parse_linespec, scalar, text,
-                             text_list)
+                             colormap_from_matrix, colormap_from_name, colormap_matrix, drawable, is_numeric, is_text,
+                             line_properties, line_style, name_values, numbers, parse_linespec, scalar,
+                             set_marker_sizes, text, text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
 from ..values import CharArray
 from .registry import builtin
@@ -79,7 +79,7 @@ def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: s
     handles = []
     for x, y, spec in series:
         for xv, yv in xy_pairs(x, y):
-            (line,) = axes.mpl.plot(xv, yv, **line_style(spec, props))
+            (line,) = axes.mpl.plot(drawable(xv), drawable(yv), **line_style(spec, props))
             axes.series.append(line)
             handles.append(gs.new_handle(line))
     if xscale != "linear" or not axes.hold:
@@ -180,7 +180,8 @@ def _scatter(ctx, args: tuple, nargout: int, axes_names: str):
     kw = _scatter_style(axes, colors, filled, opts)
     if "values" in (colors or {}):
         kw["cmap"] = figure_cmap(gs)
-    artist = axes.mpl.scatter(*coords, s=sizes, marker=marker, **kw)
+    artist = axes.mpl.scatter(*map(drawable, coords), marker=marker, **kw)
+    set_marker_sizes(artist, sizes)
     axes.series.append(artist)
     handle = gs.new_handle(artist)
     return handle if nargout else None
@@ -511,7 +512,7 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
             surface.set_color(color(edge))
     else:
         counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
-        surface = axes.mpl.plot_surface(X, Y, Z, cmap=cmap, linewidth=0.3, antialiased=False, **counts)
+        surface = axes.mpl.plot_surface(drawable(X), drawable(Y), drawable(Z), cmap=cmap, linewidth=0.3, antialiased=False, **counts)
         surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
     if alpha is not None:
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
@@ -523,6 +524,7 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
 def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cmap: Any) -> Any:
     """The grid lines of a mesh, each segment colored by its mean height through the colormap."""
     from mpl_toolkits.mplot3d.art3d import Line3DCollection
+    X, Y, Z = drawable(X), drawable(Y), drawable(Z)
     points = np.stack([X, Y, Z], axis=-1)
     segments = np.concatenate([np.stack([points[:, :-1], points[:, 1:]], axis=2).reshape(-1, 2, 3),
                                np.stack([points[:-1, :], points[1:, :]], axis=2).reshape(-1, 2, 3)])
