@@ -62,6 +62,8 @@ def _power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a .^ b; a negative real base with a non-integer exponent gives a complex result there."""
     if a.dtype.kind == "c" or b.dtype.kind == "c":
         return np.power(a, b)
+    if b.size == 1 and b.flat[0] == np.trunc(b.flat[0]):       # x.^2: a whole exponent is never complex
+        return np.power(a, b)
     negative = (a < 0) & (b != np.trunc(b))
     if not negative.any():
         return np.power(a, b)
