@@ -31,6 +31,7 @@ from .runtime.display.limit import OutputLimit
 from .runtime.device import to_host
 from .runtime.errors import MatlabError
 from .runtime.sparse import from_matrix
+from .runtime.times import DatetimeArray, DurationArray, TimeArray
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
                              StructArray, as_matrix, simplify)
 from .config import flag
@@ -272,6 +273,11 @@ def to_python(value: Any) -> Any:
         if value.data.size == 1:
             return {f: to_python(value.data.flat[0][f]) for f in value.fields}
         return object_array(value.data, lambda d: {f: to_python(d[f]) for f in value.fields})
+    if isinstance(value, TimeArray):    # datetime64 / timedelta64 to the microsecond, NaT where missing
+        micro = np.round(value.data * 1e6)
+        kind = "M8[us]" if type(value) is DatetimeArray else "m8[us]"
+        return np.where(np.isfinite(micro), micro, 0).astype(np.int64).astype(kind) + \
+            np.where(np.isfinite(micro), np.timedelta64(0, "us"), np.timedelta64("NaT"))
     gather = getattr(value, "gather", None)
     if gather is not None:
         return to_python(gather())
@@ -287,7 +293,7 @@ def object_array(data: np.ndarray, convert: Callable[[Any], Any]) -> np.ndarray:
 
 def from_python(value: Any) -> Any:
     """A numpy/Python value as an engine value (the inverse of ``to_python`` where one exists)."""
-    if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle, SparseMatrix)):
+    if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle, SparseMatrix, TimeArray)):
         return value
     if scipy.sparse.issparse(value):
         return from_matrix(value)
@@ -297,6 +303,10 @@ def from_python(value: Any) -> Any:
         return float(value)
     if isinstance(value, complex):
         return value
+    if isinstance(value, np.ndarray) and value.dtype.kind in "mM":
+        seconds = value.astype("m8[us]" if value.dtype.kind == "m" else "M8[us]").astype(np.int64) / 1e6
+        seconds = as_matrix(np.where(np.isnat(value), np.nan, seconds))
+        return DatetimeArray(seconds) if value.dtype.kind == "M" else DurationArray(seconds)
     if isinstance(value, np.generic):
         return array_value(np.array(value))
     if isinstance(value, str):

@@ -5,7 +5,8 @@
     cat(dim, values) -> Value    along dimension dim (1-based)
 
 The result's kind: cell if any operand is a cell (other operands become 1x1 cells), else struct (same
-field names required), else string if any operand is a string (chars and numbers become strings), else
+field names required), else string if any operand is a string (chars and numbers become strings), else datetime or
+duration if an operand is one (the others must be of its class, or [], or text read as dates), else
 char if any operand is char (numbers become codes), else numeric: the leftmost integer class wins, then
 single, then double; logical stays logical only when every operand is logical. Empty operands are left
 out when some operand is not empty (they still count for the class). Results never share memory with the
@@ -18,6 +19,8 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MAX_DIMS, MatlabError, too_many_dimensions
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
+from .time_ops import time_elements
+from .times import TimeArray
 from .values import (INTEGER_CLASSES, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
                      StructArray, Value, class_of, normalize_shape, simplify)
 
@@ -53,7 +56,7 @@ def cat(dim: int, values: list) -> Value:
     if kind not in ("cell", "struct", "string") and any(type(v) is SparseMatrix for v in values):
         from .sparse import concat as sparse_concat
         return sparse_concat(dim, kind, values)
-    arrays = [_storage_as(kind, v) for v in values]
+    arrays = [_storage_as(kind, v, values) for v in values]
     nonempty = [a for a in arrays if a.size]
     parts = nonempty if nonempty else [a for a in arrays if a.shape != (0, 0)] or arrays[:1]
     data = _join(dim, parts)
@@ -77,6 +80,9 @@ def _result_kind(values: list) -> str:
                                                              "allowed; use cell arrays instead.")
     if StringArray in types:
         return "string"
+    timed = next((v for v in values if isinstance(v, TimeArray)), None)
+    if timed is not None:
+        return timed.matlab_class
     classes = [class_of(v) for v in values]
     for cls in classes:
         if cls not in NUMERIC_CLASSES:
@@ -92,7 +98,7 @@ def _result_kind(values: list) -> str:
     return "logical" if all(c == "logical" for c in classes) else "double"
 
 
-def _storage_as(kind: str, value: Value) -> np.ndarray:
+def _storage_as(kind: str, value: Value, values: list) -> np.ndarray:
     """An operand as result storage of the given kind."""
     if kind == "cell":
         if type(value) is CellArray:
@@ -112,6 +118,10 @@ def _storage_as(kind: str, value: Value) -> np.ndarray:
         return string_elements(value)
     if kind == "char":
         return char_codes(value)
+    if kind in ("datetime", "duration"):
+        if type(value) is np.ndarray and value.shape == (0, 0):
+            return np.zeros((0, 0))
+        return time_elements(next(v for v in values if isinstance(v, TimeArray)), value)
     arr = numeric(value)
     if arr.dtype.kind == "c" and kind in ("double", "single"):
         return arr.astype(np.complex64 if kind == "single" else np.complex128, copy=False)
@@ -166,5 +176,7 @@ def _wrap(kind: str, values: list, data: np.ndarray) -> Value:
         return StringArray(data)
     if kind == "char":
         return CharArray(data.astype(np.uint16, copy=False))
+    if kind in ("datetime", "duration"):
+        return next(v for v in values if isinstance(v, TimeArray)).like(data)
     return simplify(data)
 

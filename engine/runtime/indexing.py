@@ -33,6 +33,8 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError, check_size, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
+from .time_ops import get_property, set_property, time_elements
+from .times import DatetimeArray, TimeArray
 from .values import (CharArray, CellArray, FunctionHandle, HandleObject, SparseMatrix, StringArray, StructArray,
                      Value, as_matrix, class_of, is_array_like, normalize_shape, simplify, size_of, to_array)
 
@@ -59,7 +61,7 @@ def storage(value: Value) -> np.ndarray:
     t = type(value)
     if t is CharArray:
         return value.codes
-    if t is StringArray or t is CellArray or t is StructArray:
+    if t is StringArray or t is CellArray or t is StructArray or isinstance(value, TimeArray):
         return value.data
     if is_array_like(value):
         return to_array(value)
@@ -76,6 +78,8 @@ def rewrap(like: Value, data: np.ndarray) -> Value:
         return t(data)
     if t is StructArray:
         return StructArray(list(like.fields), data, like.classname)
+    if isinstance(like, TimeArray):
+        return like.like(data)
     return simplify(data)
 
 
@@ -315,6 +319,8 @@ def get_field(value: Value, name: str) -> list:
     """``s.name``: the field of every element of a struct array (column-major) as a comma list."""
     if isinstance(value, HandleObject):
         return [value.get_field(name)]
+    if isinstance(value, TimeArray):
+        return [get_property(value, name)]
     if type(value) is not StructArray:
         raise MatlabError("MATLAB:structRefFromNonStruct",
                           "Dot indexing is not supported for variables of this type.")
@@ -429,6 +435,10 @@ def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> V
         return base.assign(path, rhs)       # changes the object itself: every copy of it sees the change
     kind, arg = path[0]
     rest = path[1:]
+    if kind == "." and isinstance(base, TimeArray):
+        if rest:
+            rhs = assign(get_property(base, arg), rest, rhs)
+        return set_property(base, arg, rhs)
     if kind == ".":
         return _assign_field(base, arg, rest, rhs, inplace)
     if kind == "{}":
@@ -790,6 +800,8 @@ def _operands(base: Value | None, rhs: Value) -> tuple[np.ndarray, np.ndarray, _
             (lambda d: StructArray(list(fields), d, base.classname)), "struct"
     if t is StringArray:
         return base.data, _string_rhs(rhs), StringArray, "missing"
+    if isinstance(base, TimeArray):
+        return base.data, time_elements(base, rhs), base.like, "nan" if t is DatetimeArray else "zero"
     cls = class_of(base)
     if class_of(rhs) not in NUMERIC_CLASSES:
         raise _conversion(cls, rhs)
@@ -815,6 +827,8 @@ def _null_like(rhs: Value) -> Value:
     if t is FunctionHandle:
         raise MatlabError("MATLAB:functionHandle:nonscalar", "Nonscalar arrays of function handles are "
                                                              "not allowed; use cell arrays instead.")
+    if isinstance(rhs, TimeArray):
+        return rhs.like(np.zeros((0, 0)))
     return np.zeros((0, 0), dtype=storage(rhs).dtype)
 
 
@@ -828,10 +842,12 @@ def _struct_rhs(base: StructArray, rhs: Value) -> np.ndarray:
 
 
 def _grown(data: np.ndarray, shape: tuple[int, ...], fill: str, fields: list[str]) -> np.ndarray:
-    """``data`` copied into the corner of a new array of ``shape``; the rest is zeros, [] cells,
-    <missing> strings, or structs with empty fields."""
+    """``data`` copied into the corner of a new array of ``shape``; the rest is zeros, NaN (NaT), []
+    cells, <missing> strings, or structs with empty fields."""
     if fill == "zero":
         out = np.zeros(shape, dtype=data.dtype)
+    elif fill == "nan":
+        out = np.full(shape, np.nan)
     else:
         out = np.empty(shape, dtype=object)
         if fill == "empty":

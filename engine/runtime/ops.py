@@ -21,6 +21,8 @@ import numpy as np
 from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, python_ints, string_elements, to_value, work_dtype)
+from .time_ops import colon as time_colon, route as route_times
+from .times import TimeArray
 from .values import (INTEGER_CLASSES, CellArray, CharArray, SparseMatrix, StringArray, StructArray, Value,
                      class_of, simplify, size_of)
 
@@ -563,6 +565,8 @@ def colon(start: Value, step: Value | None, stop: Value) -> Value:
     range, two char endpoints give a char row, single gives single; otherwise double."""
     if type(start) is float and type(stop) is float and (step is None or type(step) is float):
         return _colon_result(_colon_values(start, 1.0 if step is None else step, stop), "double")
+    if isinstance(start, TimeArray) or isinstance(stop, TimeArray):
+        return time_colon(start, step, stop)
     operands = [start, stop] if step is None else [start, step, stop]
     parsed = [_colon_operand(v) for v in operands]
     if any(x is None for x, _ in parsed):
@@ -601,3 +605,4 @@ UNARY: dict[str, Callable[[Value], Value]] = {
 from .sparse_ops import route as _route_sparse  # noqa: E402  (it reads the operators defined above)
 
 truth = _route_sparse(BINARY, UNARY, truth)
+route_times(BINARY, UNARY)      # datetime and duration operands (time_ops.py), around the sparse routing

@@ -12,6 +12,7 @@ import re
 import numpy as np
 
 from ..errors import MatlabError, StackFrame
+from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value,
                       to_array)
 from .printf import format_text
@@ -270,6 +271,8 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
         return _structs_equal(a, b, nan_equal)
     if ta is FunctionHandle:
         return a is b or (a.params is None and b.params is None and a.name == b.name)
+    if isinstance(a, TimeArray):        # datetime, duration: the instants or lengths (not the Format)
+        return _arrays_equal(a.data, b.data, nan_equal)
     return a is b       # handle objects: the same object
 
 

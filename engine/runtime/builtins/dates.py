@@ -13,15 +13,12 @@ from datetime import datetime
 import numpy as np
 
 from ..errors import MatlabError
+from ..times import DAYS, MONTHS, is_leap, serial, vectors
 from ..values import CellArray, CharArray, StringArray, Value, as_matrix, simplify
 from .registry import builtin
 from .sizes import count_value, real_values
 from .textutil import char_row, is_text_scalar, option_name, text_arg, texts_of
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-_CUMULATIVE_DAYS = np.array([0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334], dtype=np.float64)
 # datestr's numbered formats (the common ones)
 NUMBERED_FORMATS = {0: "dd-mmm-yyyy HH:MM:SS", 1: "dd-mmm-yyyy", 2: "mm/dd/yy", 13: "HH:MM:SS",
                     15: "HH:MM", 23: "mm/dd/yyyy", 29: "yyyy-mm-dd", 30: "yyyymmddTHHMMSS",
@@ -31,43 +28,6 @@ _KNOWN_FORMATS = ["dd-mmm-yyyy HH:MM:SS", "dd-mmm-yyyy", "yyyy-mm-dd HH:MM:SS", 
                   "yyyy/mm/dd HH:MM:SS", "yyyy/mm/dd", "mm/dd/yyyy HH:MM:SS", "mm/dd/yyyy", "mm/dd/yy",
                   "yyyymmddTHHMMSS", "HH:MM:SS", "HH:MM", "mmm-dd-yyyy", "dd mmm yyyy"]
 _TOKENS = re.compile(r"yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|HH|MM|SS|FFF|AM|PM")
-
-
-def is_leap(year: np.ndarray) -> np.ndarray:
-    return ((year % 4 == 0) & (year % 100 != 0)) | (year % 400 == 0)
-
-
-def serial(y, mo, d, h=0.0, mi=0.0, s=0.0) -> np.ndarray:
-    """datenum of date vector parts (numpy arrays broadcast together)."""
-    y, mo = np.asarray(y, dtype=np.float64), np.floor(np.asarray(mo, dtype=np.float64))
-    y = y + np.floor((mo - 1) / 12)
-    mo = np.mod(mo - 1, 12) + 1
-    month_days = _CUMULATIVE_DAYS[mo.astype(np.int64) - 1] + ((mo > 2) & is_leap(y))
-    days = 365 * y + np.ceil(y / 4) - np.ceil(y / 100) + np.ceil(y / 400) + month_days + d
-    return days + (np.asarray(h) + (np.asarray(mi) + np.asarray(s) / 60.0) / 60.0) / 24.0
-
-
-def vectors(n: np.ndarray) -> np.ndarray:
-    """Date vectors (one row per element of n, column-major) of serial date numbers."""
-    n = np.asarray(n, dtype=np.float64).ravel(order="F")
-    if not np.all(np.isfinite(n)):
-        raise MatlabError("MATLAB:datevec:NonFiniteInput", "Date numbers must be finite.")
-    day = np.floor(n)
-    seconds = np.round((n - day) * 86400.0, 6)
-    carry = seconds >= 86400.0
-    day, seconds = day + carry, np.where(carry, 0.0, seconds)
-    z = day - 60.0
-    a = np.floor((z - 0.25) / 36524.25)
-    b = z - 0.25 + a - np.floor(a / 4)
-    y = np.floor(b / 365.25)
-    c = np.fix(b - np.floor(365.25 * y)) + 1
-    m = np.fix((5 * c + 456) / 153)
-    d = c - np.fix((153 * m - 457) / 5)
-    y, m = np.where(m > 12, y + 1, y), np.where(m > 12, m - 12, m)
-    h = np.floor(seconds / 3600)
-    mi = np.floor((seconds - 3600 * h) / 60)
-    s = seconds - 3600 * h - 60 * mi
-    return np.stack([y, m, d, h, mi, s], axis=1)
 
 
 def _numbers(value: Value, fname: str) -> np.ndarray:

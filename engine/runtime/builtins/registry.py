@@ -39,6 +39,7 @@ import numpy as np
 from ..device import HOOKS, DeviceArray, to_host
 from ..errors import MatlabError, internal_error
 from ..semantics import promote_all
+from ..times import TimeArray
 from ..values import SparseMatrix, simplify, sparse_unsupported
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
@@ -57,6 +58,7 @@ class Builtin:
     op: Operation | None = None             # elementwise / reduction semantics (Operation below)
     scalar: tuple[int, Callable[..., Any]] | None = None    # (arity, path): see set_scalar_path
     sparse: str | Callable[..., Any] = ""   # what a sparse argument gets: see set_sparse_form
+    overloads: tuple[tuple[type, Callable[..., Any]], ...] = ()    # methods of value classes: set_overload
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,23 @@ def set_sparse_form(name: str, form: str | Callable[..., Any]) -> None:
     BUILTINS[name] = replace(BUILTINS[name], sparse=form)
 
 
+def set_overload(name: str, value_type: type, form: Callable[..., Any]) -> None:
+    """Give builtin ``name`` a method for arguments of ``value_type`` (MATLAB's class methods: ``sort``
+    of a datetime array): a call with such an argument runs ``form(ctx, *args, nargout=...)`` instead of
+    the implementation. An argument of a value class (runtime/times.py) that reaches an implementation
+    without one, and makes it fail, is MATLAB's undefined-function error, never an internal one."""
+    entry = BUILTINS[name]
+    BUILTINS[name] = replace(entry, overloads=entry.overloads + ((value_type, form),))
+
+
+def _overload(entry: Builtin, args: list) -> Callable[..., Any] | None:
+    for arg in args:
+        for value_type, form in entry.overloads:
+            if isinstance(arg, value_type):
+                return form
+    return None
+
+
 def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> None:
     """Give builtin ``name`` a new CPU implementation ``impl(ctx, *args, nargout=...)`` that wraps the
     old one (e.g. to accept one more option), keeping family, fusion spec and GPU implementation;
@@ -219,6 +238,8 @@ def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     """Call a builtin with MATLAB arguments; always returns a tuple of outputs. An implicitly resident
     argument is a plain array here (its host value); a gpuArray argument routes the call through the device
     hooks (engine/accel/dispatch.py: GPU implementation, or gather / CPU / upload)."""
+    if entry.overloads and _overload(entry, args) is not None:
+        return call_host(entry, ctx, [to_host(a) for a in args], nargout)
     for arg in args:
         if arg is None:     # a variable the compiler thought assigned (the VM names it: MATLAB:internal)
             raise MatlabError("MATLAB:internal", f"Internal error in {entry.name}: an argument has no value")
@@ -247,8 +268,12 @@ PYTHON_ERRORS = (ArithmeticError, ValueError, LookupError, AttributeError, Memor
 
 def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     """Call a builtin's CPU implementation; always returns a tuple of outputs. A sparse argument goes
-    where the builtin's sparse form says (set_sparse_form)."""
-    if entry.sparse != "native":
+    where the builtin's sparse form says (set_sparse_form), an argument with a method of its class to
+    that method (set_overload)."""
+    form = _overload(entry, args) if entry.overloads else None
+    if form is not None:
+        entry = replace(entry, impl=form, needs_ctx=True, takes_nargout=True, sparse="native")
+    elif entry.sparse != "native":
         for arg in args:
             if type(arg) is SparseMatrix:
                 entry, args = sparse_call(entry, args)
@@ -262,12 +287,22 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
             if "were given" in str(exc) or "was given" in str(exc):
                 raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.") from None
             raise MatlabError("MATLAB:minrhs", "Not enough input arguments.") from None
-        raise internal_error(exc, entry.name) from exc
+        raise _internal(exc, entry.name, args) from exc
     except PYTHON_ERRORS as exc:
-        raise internal_error(exc, entry.name) from exc
+        raise _internal(exc, entry.name, args) from exc
     if result is None:
         return ()
     return result if type(result) is tuple else (result,)
+
+
+def _internal(exc: BaseException, name: str, args: list) -> MatlabError:
+    """The error for a Python exception out of builtin ``name``: MATLAB's undefined function where an
+    argument is of a value class the builtin has no method for, else an engine bug (MATLAB:internal)."""
+    other = next((a for a in args if isinstance(a, TimeArray)), None)
+    if other is not None and not isinstance(exc, MemoryError):
+        return MatlabError("MATLAB:UndefinedFunction", f"Undefined function '{name}' for input arguments of "
+                           f"type '{other.matlab_class}'.")
+    return internal_error(exc, name)
 
 
 def sparse_call(entry: Builtin, args: list) -> tuple[Builtin, list]:

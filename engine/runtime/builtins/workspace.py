@@ -10,6 +10,7 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
+from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, Value, class_of, size_of)
 from .cells import struct_value
@@ -198,6 +199,8 @@ def value_bytes(value: Value) -> int:
         return 32
     if isinstance(value, HandleObject):
         return 8        # a reference, as whos reports for handle objects
+    if isinstance(value, TimeArray):
+        return 8 * int(value.data.size)
     return 0
 
 

@@ -12,6 +12,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ..time_text import time_texts
+from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, class_of, size_of, to_array, utf16_text)
 from . import numeric
@@ -62,6 +64,8 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return (char_row_text(value), False) if len(shape) == 2 and shape[0] == 1 and shape[1] else None
     if t is StringArray:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
+    if isinstance(value, TimeArray):
+        return (time_texts(value)[0], True) if value.shape == (1, 1) else None
     if t in (CellArray, StructArray, SparseMatrix) or isinstance(value, HandleObject) or \
             class_of(value) == "gpuArray":
         return None                 # by size (gpuArrays are not gathered, sparse matrices not made full)
@@ -188,7 +192,8 @@ Column = Callable[[np.ndarray, int, "int | None"], tuple[list[str], int]]    # s
 
 
 class TextGrid:
-    """A page of a cell or string array: columns four spaces apart, each as wide as its widest text.
+    """A page of a cell, string, datetime or duration array: columns ``gap`` spaces apart (four, three
+    for dates and durations), each as wide as its widest text.
 
     ``column(values, rows, left)`` gives the width of a column's texts and the texts of its first
     ``rows`` elements, or only of as many as the budget ``left`` can take at that width, each cut to
@@ -198,8 +203,8 @@ class TextGrid:
 
     empty = False
 
-    def __init__(self, page: np.ndarray, column: Column, min_line: int) -> None:
-        self.page, self.column, self.min_line = page, column, min_line
+    def __init__(self, page: np.ndarray, column: Column, min_line: int, gap: int = 4) -> None:
+        self.page, self.column, self.min_line, self.gap = page, column, min_line, gap
 
     def write(self, out: Out) -> None:
         nrows, ncols = self.page.shape
@@ -228,11 +233,11 @@ class TextGrid:
         used = 0
         for c in range(self.page.shape[1]):
             texts, width = self.column(self.page[:, c], rows, left)
-            width += 4
+            width += self.gap
             if starts_group(used, width):
                 yield group
                 group, used = [], 0
-            group.append((["    " + t for t in texts], width))
+            group.append(([" " * self.gap + t for t in texts], width))
             used += width
         yield group
 
@@ -253,8 +258,15 @@ class TextGrid:
         return None
 
 
-def grid_body(data: np.ndarray, label: str, column: Column, min_line: int) -> Pages:
-    return Pages(data.shape, label, lambda ix: TextGrid(page_of(data, ix), column, min_line), None)
+def grid_body(data: np.ndarray, label: str, column: Column, min_line: int, gap: int = 4) -> Pages:
+    return Pages(data.shape, label, lambda ix: TextGrid(page_of(data, ix), column, min_line, gap), None)
+
+
+def aligned_column(values: np.ndarray, rows: int, left: int | None) -> tuple[list[str], int]:
+    """A column of ready texts (datetime and duration elements), right-aligned to the widest."""
+    width = max(len(v) for v in values)
+    rows, cap = within(rows, width, left)
+    return [v.rjust(width)[:cap] for v in values[:rows]], width
 
 
 def within(rows: int, width: int, left: int | None) -> tuple[int, int | None]:

@@ -21,12 +21,14 @@ import numpy as np
 from ..context import DisplayFormat
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, class_of, size_of, to_array)
+from ..time_text import time_texts
+from ..times import TimeArray
 from . import containers, numeric
 from .containers import dims_text
 from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
                      group_title, joined_size, page_of, uniform_groups, uniform_groups_measure)
 
-TEXT_CLASSES = ("logical", "char", "string", "cell")   # their arrays are always called "array"
+TEXT_CLASSES = ("logical", "char", "string", "cell", "datetime", "duration")   # their arrays are always called "array"
 
 
 @dataclass
@@ -218,6 +220,20 @@ def describe_string(value: StringArray, label: str) -> Shown:
                  containers.grid_body(value.data, label, containers.string_column, 7))
 
 
+def describe_time(value: TimeArray, label: str) -> Shown:
+    """A datetime or duration: ``datetime`` then its text under it, or ``1×3 datetime array`` then the
+    grid of texts (three spaces apart, right-aligned)."""
+    shape, cls = value.shape, value.matlab_class
+    if 0 in shape:
+        return Shown("", empty_line(shape, cls))
+    texts = np.empty(value.data.size, dtype=object)
+    texts[:] = time_texts(value)
+    if shape == (1, 1):
+        return Shown(cls, Blocks([["   " + texts[0]]]), tight=True)
+    return Shown(f"{dims_text(shape)} {cls} array",
+                 containers.grid_body(texts.reshape(shape, order="F"), label, containers.aligned_column, 7, gap=3))
+
+
 def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
@@ -270,6 +286,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return describe_struct(value, fmt)
     if t is SparseMatrix:
         return describe_sparse(value, fmt)
+    if isinstance(value, TimeArray):
+        return describe_time(value, label)
     if t is FunctionHandle:
         return Shown("function_handle with value:", Blocks([["    " + containers.handle_text(value)]]))
     if getattr(value, "matlab_class", None) == "gpuArray":
