@@ -560,15 +560,12 @@ def _by_datenum(fname: str) -> Callable:
     return method
 
 
-def _char(ctx, t, *rest, nargout=1):
-    if rest:
-        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    return pad_rows(time_texts(t)) if t.data.size else CharArray(np.zeros((0, 0), dtype=np.uint16))
+def _char(ctx, t, fmt=None, nargout=1):
+    texts = time_texts(t, _format_arg(t, fmt, "char"))
+    return pad_rows(texts) if texts else CharArray(np.zeros((0, 0), dtype=np.uint16))
 
 
-def _string(ctx, t, fmt=None, *rest, nargout=1):
-    if rest:
-        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+def _string(ctx, t, fmt=None, nargout=1):
     spec = _format_arg(t, fmt, "string")
     texts = time_texts(t, spec)
     return string_value([None if x in ("NaT", "NaN") else x for x in texts], t.shape)
