@@ -107,8 +107,8 @@ def _field(kind: str, run: str, p: dict[str, float], seconds: float) -> str:
     if kind == "s":
         return f"{int(p['second']):0{n}d}"
     if kind == "S":
-        fraction = seconds - math.floor(seconds)
-        return f"{int(math.floor(fraction * 10 ** n + 1e-6 * 10 ** n / 1e6)):0{n}d}"[:n]
+        micro = min(round((seconds - math.floor(seconds)) * 1e6), 999999)     # to the microsecond, then cut
+        return (f"{micro:06d}" + "0" * n)[:n]
     return f"Q{int((p['month'] - 1) // 3) + 1}" if n >= 2 else f"{int((p['month'] - 1) // 3) + 1}"
 
 
@@ -134,8 +134,8 @@ def duration_text(seconds: float, fmt: str) -> str:
     if fmt in UNIT_FORMATS:
         scale, one, many = UNIT_FORMATS[fmt]
         x = seconds / scale + 0.0         # -0 shows as 0
-        if math.isnan(x):
-            return f"NaN {many}"
+        if not math.isfinite(x):
+            return f"{'NaN' if math.isnan(x) else 'Inf' if x > 0 else '-Inf'} {many}"
         return f"{x:.5g} {one if abs(x) == 1 else many}"
     if not math.isfinite(seconds):
         return "NaN" if math.isnan(seconds) else ("Inf" if seconds > 0 else "-Inf")
