@@ -98,14 +98,14 @@ def free_number(gs: GraphicsState) -> int:
     return number
 
 
-def add_axes(gs: GraphicsState, fig: FigureState, key: tuple, spec: Any, three_d: bool = False) -> AxesState:
+def add_axes(gs: GraphicsState, fig: FigureState, key: tuple, spec: Any, kind: str = "rectilinear") -> AxesState:
     """New current axes at a grid position (a SubplotSpec) or at [left bottom width height] in figure
-    fractions (a tuple: MATLAB's axes('Position', ...), outside the layout)."""
-    projection = "3d" if three_d else None
-    mpl_axes = fig.mpl.add_axes(spec, projection=projection) if isinstance(spec, tuple) else \
-        fig.mpl.add_subplot(spec, projection=projection)
+    fractions (a tuple: MATLAB's axes('Position', ...), outside the layout); ``kind`` is matplotlib's
+    projection: 'rectilinear', '3d' or 'polar' (MATLAB's polar axes)."""
+    mpl_axes = fig.mpl.add_axes(spec, projection=kind) if isinstance(spec, tuple) else \
+        fig.mpl.add_subplot(spec, projection=kind)
     mpl_axes.set_prop_cycle(fig.mpl.matfuse_cycler)
-    if three_d:
+    if kind == "3d":
         mpl_axes.view_init(elev=30, azim=-127.5)   # MATLAB's default view: az -37.5, el 30
     axes = AxesState(mpl_axes, 0.0)
     axes.handle = gs.new_handle(axes)
@@ -133,11 +133,13 @@ def current_axes(gs: GraphicsState) -> AxesState:
     return fig.current_axes
 
 
-def plot_axes(gs: GraphicsState, three_d: bool = False) -> AxesState:
-    """The axes a plotting call draws into: cleared unless ``hold on``, 3-D for surfaces."""
+def plot_axes(gs: GraphicsState, three_d: bool = False, polar: bool = False) -> AxesState:
+    """The axes a plotting call draws into: cleared unless ``hold on``, 3-D for surfaces, polar for
+    polarplot (axes of another kind are replaced by new ones)."""
     axes = current_axes(gs)
-    if (axes.mpl.name == "3d") != three_d:
-        return replace_axes(gs, axes, three_d)
+    kind = "3d" if three_d else "polar" if polar else "rectilinear"
+    if axes.mpl.name != kind:
+        return replace_axes(gs, axes, kind)
     if not axes.hold:
         axes.mpl.cla()
         axes.mpl.set_prop_cycle(axes.cycler or gs.figures[gs.current].mpl.matfuse_cycler)
@@ -146,7 +148,7 @@ def plot_axes(gs: GraphicsState, three_d: bool = False) -> AxesState:
             spine.set_visible(True)
         if axes.side:
             style_side(axes)
-        elif axes.mpl.name != "3d":
+        elif axes.mpl.name == "rectilinear":
             axes.mpl.tick_params(top=True, right=True)
     return axes
 
@@ -196,12 +198,12 @@ def _flow_grid(n: int) -> tuple[int, int]:
     return -(-n // cols), cols
 
 
-def replace_axes(gs: GraphicsState, axes: AxesState, three_d: bool) -> AxesState:
+def replace_axes(gs: GraphicsState, axes: AxesState, kind: str) -> AxesState:
     fig = gs.figures[gs.current]
     key = next(k for k, a in fig.axes.items() if a is axes)
     spec = axes.mpl.get_subplotspec() or tuple(axes.mpl.get_position().bounds)
     remove_axes(fig, key)
-    new = add_axes(gs, fig, key, spec, three_d)
+    new = add_axes(gs, fig, key, spec, kind)
     new.hold = axes.hold
     return new
 

@@ -1,4 +1,4 @@
-"""Builtins that run MATLAB text or reach into another frame: eval, evalc, evalin, assignin.
+"""Builtins that run MATLAB text or reach into another frame: eval, evalc, evalin, assignin, inputname.
 
 They need the VM itself (compiling code and running it in a caller's workspace), so they live here and
 take the VM's own context (``ctx.vm``); the VM imports this module, which registers them.
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..runtime.builtins.registry import builtin
+from ..runtime.builtins.sizes import whole_scalar
 from ..runtime.errors import MatlabError
 from ..mir.lower import char_value
 from .build import build_cell
@@ -119,3 +120,38 @@ def assignin(ctx, where, name, value):
     if not variable.isidentifier():
         raise MatlabError("MATLAB:assignin:invalidVariableName", f"Invalid variable name \"{variable}\".")
     frame.set_variables({**frame.variables(), variable: value})
+
+
+CALL_OPS = ("CALL", "CALLLOCAL", "CALLNESTED")
+
+
+@builtin("inputname", family="vm")
+def inputname(ctx, number):
+    """inputname(argNumber)  the name of the caller's variable given as input argument argNumber.
+
+    Called inside a function: the variable name the calling code wrote for that argument, or '' when
+    the argument was no plain variable (a number, an expression, an indexing expression such as a(3),
+    or an argument after a comma list such as c{:}).
+
+        function show(x), disp(inputname(1)), end     % show(alpha) prints alpha
+    """
+    from .code import OP
+    from .debugger import frame_offsets
+    frames = ctx.vm.frames
+    if len(frames) < 2 or frames[-1].code.kind != "function":
+        raise MatlabError("MATLAB:inputname:noCaller", "inputname must be called from within a function.")
+    k = whole_scalar(number)
+    if k is None or k < 1:
+        raise MatlabError("MATLAB:inputname:invalidArgNumber", "Argument number must be a positive integer.")
+    if k > frames[-1].nargin:
+        raise MatlabError("MATLAB:inputname:argNumberTooLarge",
+                          "Argument number exceeds number of input arguments.")
+    caller = frames[-2]
+    code, pc = caller.code, frame_offsets().get(id(caller), -1)
+    if not (0 <= pc < len(code.ops)) or code.ops[pc] not in tuple(OP[op] for op in CALL_OPS):
+        return char_value("")
+    argv, spread = code.args[pc][2], code.args[pc][3]
+    if (spread is not None and any(spread[:k])) or k > len(argv) or argv[k - 1] >= code.nvars:
+        return char_value("")
+    name = code.varnames[argv[k - 1]]
+    return char_value("" if name.startswith("$") else name)

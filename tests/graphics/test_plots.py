@@ -265,3 +265,38 @@ def test_surf_and_mesh_use_3d_axes_and_contour_levels(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("surf", x, np.array([[0.0, 1.0, 2.0]]), z)
     assert err.value.identifier == "MATLAB:surf:InvalidSizes"
+
+
+def test_polarplot_draws_into_polar_axes(ctx, call):
+    theta = np.linspace(0.0, np.pi, 5).reshape(1, -1)
+    (handles,) = call("polarplot", theta, np.array([[1.0, -2.0, 3.0, 4.0, 5.0]]), "r--", nargout=1)
+    mpl = axes_of(ctx)
+    assert mpl.name == "polar" and handles.shape == (1, 1)
+    (line,) = mpl.get_lines()
+    # MATLAB reflects a negative radius through the origin: (pi/4, -2) is drawn at (pi/4 + pi, 2)
+    assert np.allclose(line.get_xdata(), [0.0, np.pi / 4 + np.pi, np.pi / 2, 3 * np.pi / 4, np.pi])
+    assert line.get_ydata().tolist() == [1.0, 2.0, 3.0, 4.0, 5.0] and line.get_linestyle() == "--"
+
+
+def test_polarplot_of_radii_and_of_complex_values(ctx, call):
+    call("polarplot", np.array([[1.0, 2.0, 3.0]]))
+    (line,) = axes_of(ctx).get_lines()
+    assert np.allclose(line.get_xdata(), [0.0, np.pi, 2 * np.pi])      # evenly spaced from 0 to 2*pi
+    call("polarplot", np.array([[1j, -2.0]]))
+    (line,) = axes_of(ctx).get_lines()
+    assert np.allclose(line.get_xdata(), [np.pi / 2, np.pi]) and np.allclose(line.get_ydata(), [1.0, 2.0])
+
+
+def test_plot_after_polarplot_gets_cartesian_axes(ctx, call):
+    call("polarplot", np.array([[1.0, 2.0]]))
+    call("plot", np.array([[1.0, 2.0]]))
+    assert axes_of(ctx).name == "rectilinear" and len(axes_of(ctx).get_lines()) == 1
+
+
+def test_polarplot_errors(ctx, call):
+    with pytest.raises(MatlabError) as err:
+        call("polarplot", np.array([[1.0, 2.0]]), np.array([[1.0, 2.0, 3.0]]))
+    assert err.value.identifier == "MATLAB:plot:XYLengthMismatch"
+    with pytest.raises(MatlabError) as err:
+        call("polarplot")
+    assert err.value.identifier == "MATLAB:minrhs"

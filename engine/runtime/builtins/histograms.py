@@ -1,4 +1,4 @@
-"""Binning and grouping data: histcounts histc discretize accumarray.
+"""Binning and grouping data: histcounts histcounts2 histc discretize accumarray.
 
 Bins are half-open, edges(k) <= x < edges(k+1), and the last bin also holds its right edge (histc instead
 counts x == edges(end) in a bin of its own). histcounts and discretize choose "nice" uniform edges as
@@ -75,14 +75,16 @@ def binpicker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> 
     return np.concatenate([[left], left + np.arange(1, count) * width, [right]])
 
 
-def auto_edges(x: np.ndarray) -> np.ndarray:
-    """histcounts' automatic edges for the finite values ``x``."""
+def auto_edges(x: np.ndarray, dims: int = 1) -> np.ndarray:
+    """histcounts' automatic edges for the finite values ``x`` (one dimension of histcounts2's data when
+    ``dims`` is 2: Scott's rule in d dimensions divides by n^(1/(2+d)))."""
     if x.size == 0:
         return np.array([0.0, 1.0])
     xmin, xmax = float(x.min()), float(x.max())
     if np.all(x == np.round(x)) and xmax - xmin <= 50:
         return np.arange(np.round(xmin) - 0.5, np.round(xmax) + 1.0)
-    return binpicker(xmin, xmax, None, 3.5 * float(np.std(x, ddof=1 if x.size > 1 else 0)) / x.size ** (1 / 3))
+    spread = 3.5 * float(np.std(x, ddof=1 if x.size > 1 else 0))
+    return binpicker(xmin, xmax, None, spread / x.size ** (1 / (2 + dims)))
 
 
 def _count_edges(x: np.ndarray, nbins: int) -> np.ndarray:
@@ -113,9 +115,10 @@ HISTCOUNTS_OPTIONS = ("BinWidth", "BinLimits", "Normalization", "NumBins", "BinE
 
 
 def histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[str, Value],
-                     fname: str = "histcounts") -> np.ndarray:
+                     fname: str = "histcounts", dims: int = 1) -> np.ndarray:
     """The bin edges of histcounts (and histogram) for the data x, an nbins or edges argument and the
-    BinEdges, BinLimits, NumBins, BinWidth and BinMethod options."""
+    BinEdges, BinLimits, NumBins, BinWidth and BinMethod options (``dims`` 2: one dimension of
+    histcounts2)."""
     finite = x[np.isfinite(x)]
     if positional:
         spec = numeric_array(positional[0], fname)
@@ -154,7 +157,7 @@ def histcounts_edges(x: np.ndarray, positional: tuple[Value, ...], opts: dict[st
         with np.errstate(over="ignore"):        # a range past realmax: the last edges stop at realmax
             edges = np.concatenate([left + np.arange(count) * width, [max(left + count * width, high)]])
         return np.minimum(edges, np.finfo(np.float64).max)
-    return auto_edges(finite)
+    return auto_edges(finite, dims)
 
 
 def _bins_to_cover(low: float, high: float, width: float) -> int:
@@ -210,6 +213,90 @@ def histcounts(x: Value, *args: Value, nargout: int = 1) -> Value:
     outputs = (to_value(counts.reshape(1, -1)), to_value(cast_result(edges.reshape(1, -1), edge_cls)),
                to_value(bins.astype(np.float64).reshape(data.shape)))
     return outputs[:max(nargout, 1)] if nargout > 1 else outputs[0]
+
+
+HISTCOUNTS2_OPTIONS = ("BinWidth", "XBinLimits", "YBinLimits", "Normalization", "NumBins", "XBinEdges",
+                       "YBinEdges", "BinMethod")
+NORMALIZATIONS2 = ("count", "probability", "percentage", "countdensity", "pdf", "cumcount", "cdf")
+
+
+def _per_dimension(fname: str, value: Value, what: str) -> list[Value]:
+    """A scalar or 2-element NumBins / BinWidth as the value for each dimension."""
+    arr = real_array(fname, value).ravel().astype(np.float64)
+    if arr.size not in (1, 2):
+        raise MatlabError(f"MATLAB:{fname}:Invalid{what}", f"{what} must be a scalar or a 2-element vector.")
+    return [float(arr[0]), float(arr[-1])]
+
+
+def _histcounts2_options(positional: tuple, opts: dict[str, Value]) -> list[dict[str, Value]]:
+    """The histcounts options of each dimension (x, y) from histcounts2's arguments."""
+    per = [{}, {}]
+    if len(positional) == 1:
+        for k, n in enumerate(_per_dimension("histcounts2", positional[0], "NumBins")):
+            per[k]["NumBins"] = n
+    elif len(positional) == 2:
+        per[0]["BinEdges"], per[1]["BinEdges"] = positional
+    elif positional:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    for name in ("NumBins", "BinWidth"):
+        if name in opts:
+            for k, v in enumerate(_per_dimension("histcounts2", opts[name], name)):
+                per[k][name] = v
+    for k, axis in enumerate("XY"):
+        for name in ("BinEdges", "BinLimits"):
+            if f"{axis}{name}" in opts:
+                per[k][name] = opts[f"{axis}{name}"]
+        if "BinMethod" in opts:
+            per[k]["BinMethod"] = opts["BinMethod"]
+    return per
+
+
+@builtin("histcounts2", family="data")
+def histcounts2(x: Value, y: Value, *args: Value, nargout: int = 1) -> Value:
+    """[N, Xedges, Yedges, binX, binY] = histcounts2(X, Y), histcounts2(X, Y, nbins), histcounts2(X, Y, Xedges, Yedges), histcounts2(..., Name, Value)
+    Bivariate histogram bin counts.
+
+    N(i, j) counts the pairs (X(k), Y(k)) with X(k) in x-bin i and Y(k) in y-bin j (bins hold their left
+    edges, the last bins their right edges too); X and Y have one size. The bins of each dimension are
+    chosen as histcounts chooses them (automatic nice uniform bins, Scott's rule for two dimensions),
+    nbins of them (a scalar, or [nx ny]), or given by Xedges and Yedges. Options 'NumBins', 'BinWidth'
+    (scalar or [wx wy]), 'XBinEdges', 'YBinEdges', 'XBinLimits', 'YBinLimits' and 'Normalization'
+    ('count', 'probability', 'percentage', 'countdensity', 'pdf', 'cumcount', 'cdf'). binX and binY
+    give each pair's bins (0 for a pair that is not counted); pairs with NaN are not counted.
+
+        [N, xe, ye] = histcounts2([1 1 2 3 2 2 1 1 2 3], [5 6 3 8 9 1 2 7 5 1], [3 4])   % N = 3x4
+    """
+    xs, ys = real_array("histcounts2", x), real_array("histcounts2", y)
+    if xs.size != ys.size:
+        raise MatlabError("MATLAB:histcounts2:unequalNumel", "X and Y must have the same number of elements.")
+    split = leading_positional(args, HISTCOUNTS2_OPTIONS)
+    opts = name_values("histcounts2", args[split:], HISTCOUNTS2_OPTIONS)
+    xv, yv = xs.ravel(order="F").astype(np.float64), ys.ravel(order="F").astype(np.float64)
+    both = np.isfinite(xv) & np.isfinite(yv)
+    per = _histcounts2_options(args[:split], opts)
+    edges = [histcounts_edges(v[both], (), o, "histcounts2", dims=2) for v, o in zip((xv, yv), per)]
+    bins = [bin_index(v, e) for v, e in zip((xv, yv), edges)]
+    counted = (bins[0] > 0) & (bins[1] > 0)
+    bins = [np.where(counted, b, 0) for b in bins]
+    counts = np.zeros((edges[0].size - 1, edges[1].size - 1))
+    np.add.at(counts, (bins[0][counted] - 1, bins[1][counted] - 1), 1.0)
+    how = "count"
+    if "Normalization" in opts:
+        how = match_name("histcounts2", option_text(opts["Normalization"]) or "", NORMALIZATIONS2)
+    counts = _normalize_counts2(counts, edges, xs.size, how)
+    edge_cls = "single" if "single" in (class_of(x), class_of(y)) else "double"
+    outputs = (to_value(counts), *(to_value(cast_result(e.reshape(1, -1), edge_cls)) for e in edges),
+               *(to_value(b.astype(np.float64).reshape(xs.shape, order="F")) for b in bins))
+    return outputs[:max(nargout, 1)] if nargout > 1 else outputs[0]
+
+
+def _normalize_counts2(counts: np.ndarray, edges: list[np.ndarray], total: int, how: str) -> np.ndarray:
+    area = np.outer(np.diff(edges[0]), np.diff(edges[1]))
+    with np.errstate(all="ignore"):
+        return {"count": lambda: counts, "cumcount": lambda: counts.cumsum(0).cumsum(1),
+                "probability": lambda: counts / total, "percentage": lambda: 100 * counts / total,
+                "countdensity": lambda: counts / area, "pdf": lambda: counts / total / area,
+                "cdf": lambda: counts.cumsum(0).cumsum(1) / total}[how]()
 
 
 @builtin("histc", family="data")

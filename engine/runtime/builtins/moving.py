@@ -28,7 +28,7 @@ from .sizes import along_axis, check_size, dim_arg, first_nonsingleton, numeric_
 NAN_FLAGS = {"omitnan": True, "omitmissing": True, "includenan": False, "includemissing": False}
 
 
-def _window(fname: str, k: Value) -> tuple[int, int]:
+def window_extents(fname: str, k: Value) -> tuple[int, int]:
     """(elements before, elements after) each element, from k or [kb kf]."""
     arr = numeric_array(k, fname).ravel()
     arr = arr.astype(np.float64) if arr.dtype.kind != "c" else np.full(arr.size, np.nan)
@@ -77,7 +77,7 @@ def _endpoints(fname: str, value: Value) -> str | float:
     return fill[0]
 
 
-def _windows(data: np.ndarray, before: int, after: int, fill: float | None) -> tuple[np.ndarray, np.ndarray]:
+def sliding_windows(data: np.ndarray, before: int, after: int, fill: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Every element's window along the last axis as a new last axis, and the mask of its elements to
     use: those inside the array, or all of them when the outside ones are ``fill`` values."""
     n = data.shape[-1]
@@ -91,7 +91,7 @@ def _windows(data: np.ndarray, before: int, after: int, fill: float | None) -> t
 
 def _moving(fname: str, a: Value, k: Value, args: tuple[Value, ...], stat: Callable, cls: str) -> Value:
     arr = numeric_array(a, fname)
-    before, after = _window(fname, k)
+    before, after = window_extents(fname, k)
     axis, omitnan, endpoints = _options(fname, args)
     arr, axis = along_axis(arr, first_nonsingleton(arr.shape) if axis is None else axis)
     data = np.moveaxis(arr if arr.dtype.kind == "c" else arr.astype(work_dtype(cls)), axis, -1)
@@ -102,7 +102,7 @@ def _moving(fname: str, a: Value, k: Value, args: tuple[Value, ...], stat: Calla
         np.nan if isinstance(endpoints, str) else endpoints
     if fill is None or np.isnan(fill):   # then only whether a window passes an end counts, not by how much
         before, after = min(before, n), min(after, n)
-    windows, valid = _windows(data, before, after, fill)
+    windows, valid = sliding_windows(data, before, after, fill)
     full = np.arange(n) - before >= 0
     full &= np.arange(n) + after < n
     if omitnan:

@@ -1,4 +1,4 @@
-"""MATLAB plotting builtins: plot, semilogx/semilogy/loglog, scatter, bar, histogram, imagesc, surf, mesh,
+"""MATLAB plotting builtins: plot, polarplot, semilogx/semilogy/loglog, scatter, bar, histogram, imagesc, surf, mesh,
 contour/contourf, colormap (and the colormap functions parula, jet, gray, ...), colorbar.
 
 Each draws into the current axes (runtime/graphics_axes.py), which ``hold off`` clears first, and returns
@@ -102,6 +102,50 @@ def plot(ctx, *args, nargout=0):
         x = linspace(0, 2*pi); plot(x, sin(x), 'r--o', 'LineWidth', 2)
     """
     return draw_lines(ctx, args, nargout)
+
+
+def polar_pairs(theta: Any, rho: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The (theta, rho) data of each polarplot line: rho alone at evenly spaced angles from 0 to 2*pi,
+    a complex Z as angle(Z), abs(Z); negative radii reflected through the origin, as MATLAB draws them."""
+    if theta is None:
+        Z = numbers(rho, "rho")
+        if np.iscomplexobj(Z):
+            pairs = [(np.angle(c), np.abs(c)) for c in _columns(Z)]
+        else:
+            pairs = [(np.linspace(0.0, 2 * np.pi, c.size), c) for c in _columns(Z)]
+    else:
+        pairs = xy_pairs(theta, rho)
+    return [(np.where(r < 0, t + np.pi, t), np.abs(r)) for t, r in pairs]
+
+
+@graphics("polarplot", axes_first=True)
+def polarplot(ctx, *args, nargout=0):
+    """polarplot(theta, rho) | polarplot(theta, rho, LineSpec, ..., Name, Value) | polarplot(rho) | polarplot(Z)
+    Line plot in polar coordinates.
+
+    theta holds angles in radians (0 to the right, counterclockwise) and rho the radii; matrices draw
+    one line per column, as plot does. rho alone is drawn at evenly spaced angles from 0 to 2*pi, a
+    complex Z at angle(Z) and radius abs(Z); negative radii are reflected through the origin. LineSpec
+    and the name-value pairs are those of plot. Draws into polar axes (replacing Cartesian ones) and
+    returns the line handles.
+
+        theta = linspace(0, 2*pi); polarplot(theta, sin(2*theta).*cos(2*theta), '--r')
+    """
+    series, rest = split_series(args)
+    if not series:
+        raise not_enough_inputs()
+    props = line_properties(name_values(rest, "polarplot"), "polarplot")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, polar=True)
+    handles = []
+    for theta, rho, spec in series:
+        for tv, rv in polar_pairs(theta, rho):
+            (line,) = axes.mpl.plot(tv, rv, **line_style(spec, props))
+            axes.series.append(line)
+            handles.append(gs.new_handle(line))
+    axes.mpl.set_rlim(bottom=0)
+    axes.mpl.set_thetagrids(range(0, 360, 30))      # MATLAB's angle ticks, every 30 degrees
+    return np.array(handles, dtype=np.float64).reshape(-1, 1) if nargout else None
 
 
 @graphics("semilogy", axes_first=True)

@@ -1,5 +1,5 @@
 """The operating system around the session: environment variables, the platform (computer, isunix, ispc,
-ismac), temporary names, and the version (ver). Shell commands (system) are in folders.py."""
+ismac), temporary names, and the versions (ver, version, verLessThan). Shell commands (system) are in folders.py."""
 from __future__ import annotations
 
 import os
@@ -155,3 +155,61 @@ def ver(ctx, product=None, nargout=0):
     lines += [f"{name:<50}Version {version:<12}{release}".rstrip() for name, version, release in products]
     ctx.write("\n".join(lines) + "\n")
     return None
+
+
+# The MATLAB language level matfuse implements (DESIGN.md: R2023 and later are the reference): what
+# version reports, and what verLessThan('matlab', v) compares with.
+MATLAB_VERSION = "23.2.0.0"
+MATLAB_RELEASE = "2023b"
+
+
+@builtin("version", family="system")
+def version(option=None):
+    """v = version, version('-release'), version('-description'), version('-java')  the MATLAB version.
+
+    matfuse's answer is the MATLAB language level it implements, '23.2.0.0 (R2023b)' (MATLAB's
+    'major.minor.point.build (release)' form), so that code checking for language features takes the
+    modern path; '-release' gives '2023b', '-description' names matfuse and its own version (ver lists
+    the libraries), '-java' says that no Java is running. Other options ('-date', '-blasversion', ...)
+    are not supported.
+
+        version               % '23.2.0.0 (R2023b)'
+        version('-release')   % '2023b'
+    """
+    if option is None:
+        return char_value(f"{MATLAB_VERSION} (R{MATLAB_RELEASE})")
+    word = option_name(option)
+    answers = {"-release": MATLAB_RELEASE, "-description": f"matfuse {__version__}",
+               "-java": "Java is not enabled"}
+    if word not in answers:
+        raise MatlabError("MATLAB:version:invalidOption",
+                          f"Option '{text_arg(option, 'version', 'Option')}' is not supported; use '-release', "
+                          "'-description' or '-java'.")
+    return char_value(answers[word])
+
+
+def _version_numbers(text: str) -> list[int]:
+    fields = text.strip().split(".")
+    if not text.strip() or not all(f.isdigit() for f in fields):
+        raise MatlabError("MATLAB:verLessThan:badVersionFormat",
+                          f"Version must be numbers separated by periods, like '9.14'; got '{text}'.")
+    return [int(f) for f in fields]
+
+
+@builtin("verLessThan", family="system")
+def verLessThan(toolbox, version_text):
+    """verLessThan(toolbox, version)  true if the toolbox's version is older than version.
+
+    toolbox 'matlab' is the MATLAB language level matfuse implements (version: 23.2, R2023b); no other
+    toolbox is installed, and naming one is MATLAB's error. version is 'major.minor.point...'; the
+    numbers are compared one by one (missing ones count as 0).
+
+        verLessThan('matlab', '9.1')    % false
+    """
+    name = text_arg(toolbox, "verLessThan", "Toolbox name")
+    wanted = _version_numbers(text_arg(version_text, "verLessThan", "Version"))
+    if name.lower() != "matlab":
+        raise MatlabError("MATLAB:verLessThan:missingToolbox", f"Toolbox '{name}' not found.")
+    have = _version_numbers(MATLAB_VERSION)
+    width = max(len(have), len(wanted))
+    return have + [0] * (width - len(have)) < wanted + [0] * (width - len(wanted))
