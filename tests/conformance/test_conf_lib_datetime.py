@@ -86,6 +86,11 @@ CASES = [
     case('time_predicates', 'a = isdatetime(NaT); b = isduration(5); c = isduration(hours(1)); '
          'd = isempty(datetime(2024,1,1:0)); e = isequal(size(hours(ones(2,3))), [2 3]); f = isnan(hours([1 NaN]));',
          a=L(1), b=L(0), c=L(1), d=L(1), e=L(1), f=L([0, 1])),
+    case('time_operator_functions_and_cells', "t = datetime(2024,1,1:3); d = hours([1 2 3]); a = hours(minus(plus(t, d), t)); "
+         "b = size(transpose(t)); c = eq(t, t(2)); e = hours(uminus(d)); f = num2cell(t); g = class(f{2}); "
+         "h = datenum(f{3}); [m, k] = ismember(d, hours([3 1]));",
+         a=D([1, 2, 3]), b=D([3, 1]), c=L([0, 1, 0]), e=D([-1, -2, -3]), g=C('datetime'), h=D(739254),
+         m=L([1, 0, 1]), k=D([2, 0, 1])),
     case('display_datetime_scalar', 't = datetime(2024,3,15,10,30,0)',
          stdout='t = datetime\n   15-Mar-2024 10:30:00\n'),
     case('display_datetime_row', 'v = datetime(2024,1,1:3)',

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..indexing import MAGIC_COLON, assign, check_field_name, index
+from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value, class_of,
                       normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
@@ -22,6 +23,8 @@ def element(value: Value, k: int) -> Value:
         return simplify(value.ravel(order="F")[k:k + 1].reshape(1, 1))
     if t is CharArray:
         return CharArray(value.codes.ravel(order="F")[k:k + 1].reshape(1, 1))
+    if isinstance(value, TimeArray):
+        return value.like(value.data.ravel(order="F")[k:k + 1].reshape(1, 1))
     if t is StructArray:
         data = np.empty((1, 1), dtype=object)
         data[0, 0] = value.data.ravel(order="F")[k]

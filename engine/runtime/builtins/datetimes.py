@@ -14,6 +14,7 @@ from typing import Callable
 
 import numpy as np
 
+from .. import ops
 from ..errors import MatlabError
 from ..time_ops import check_time_zone
 from ..time_text import (UNIT_FORMATS, check_datetime_format, check_duration_format, parse_datetimes,
@@ -22,6 +23,7 @@ from ..times import (DAY, DAYS, MONTHS, DatetimeArray, DurationArray, TimeArray,
                      from_parts, parts, to_datenum)
 from ..values import CharArray, StringArray, Value, class_of, simplify
 from .registry import BUILTINS, after_load, builtin, call_host, set_overload
+from .sparsefun import OPERATORS, UNARY_OPERATORS
 from .sizes import real_values
 from .textutil import cell_value, option_name, string_value, text_arg, texts_of
 from .types import pad_rows
@@ -543,6 +545,7 @@ METHODS = {
     "isfinite": (BOTH, "number", False), "sum": (DURATION, "same", False), "cumsum": (DURATION, "same", False),
     "abs": (DURATION, "same", False), "isnan": (DURATION, "number", False), "std": (DURATION, "same", False),
     "round": (DURATION, "same", False), "floor": (DURATION, "same", False), "ceil": (DURATION, "same", False),
+    "ismember": (BOTH, "number", True),
 }
 
 
@@ -589,6 +592,18 @@ def _linspace(ctx, a, b, n=100.0, nargout=1):
     return first.like(np.asarray(out, dtype=np.float64).reshape(np.shape(out) or (1, 1)))
 
 
+def _operator(symbol: str, arity: int) -> Callable:
+    """plus(a, b), transpose(t), ...: the operator itself (runtime/time_ops.py through ops.py's tables)."""
+    table = ops.BINARY if arity == 2 else ops.UNARY
+
+    def method(ctx, *args, nargout=1):
+        if len(args) != arity:
+            raise MatlabError("MATLAB:TooManyInputs" if len(args) > arity else "MATLAB:minrhs",
+                              "Too many input arguments." if len(args) > arity else "Not enough input arguments.")
+        return table[symbol](*args)
+    return method
+
+
 @after_load
 def _register_methods() -> None:
     for name, (classes, result, pairs) in METHODS.items():
@@ -600,4 +615,8 @@ def _register_methods() -> None:
     set_overload("string", TimeArray, _string)
     set_overload("cellstr", TimeArray, _cellstr)
     set_overload("linspace", TimeArray, _linspace)
+    for name, symbol in OPERATORS.items():
+        set_overload(name, TimeArray, _operator(symbol, 2))
+    for name, symbol in UNARY_OPERATORS.items():
+        set_overload(name, TimeArray, _operator(symbol, 1))
 
