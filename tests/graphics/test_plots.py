@@ -300,3 +300,17 @@ def test_polarplot_errors(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("polarplot")
     assert err.value.identifier == "MATLAB:minrhs"
+
+
+def test_plot_against_datetimes_and_durations(ctx, call):
+    from engine.runtime.times import DatetimeArray, DurationArray, from_parts
+    days = from_parts(2024, 1, np.arange(1.0, 4.0)).reshape(1, -1)
+    call("plot", DatetimeArray(days), np.array([[1.0, 2.0, 3.0]]))
+    mpl = axes_of(ctx)
+    (line,) = mpl.get_lines()
+    assert np.allclose(line.get_xdata(), days / 86400.0)            # matplotlib's dates: days since 1970
+    assert type(mpl.xaxis.get_major_formatter()).__name__ == "ConciseDateFormatter"
+    call("plot", np.array([[1.0, 2.0]]), DurationArray(np.array([[1800.0, 5400.0]]), "h"))
+    mpl = axes_of(ctx)
+    assert mpl.get_lines()[0].get_ydata().tolist() == [0.5, 1.5]      # in the format's unit, hours
+    assert mpl.yaxis.get_major_formatter()(1.5, 0) == "1.5 hr"

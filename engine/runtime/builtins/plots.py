@@ -18,6 +18,8 @@ from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
+from ..time_text import UNIT_FORMATS, duration_text
+from ..times import DAY, DatetimeArray, DurationArray, is_time
 from ..values import CharArray
 from .registry import builtin
 
@@ -27,7 +29,7 @@ def split_series(args: tuple) -> tuple[list[tuple[Any, Any, LineSpec | None]], l
     """Split plot arguments into (x or None, y, linespec) triples and the trailing name-value pairs."""
     series, k = [], 0
     while k < len(args) and not is_text(args[k]):
-        if k + 1 < len(args) and is_numeric(args[k + 1]):
+        if k + 1 < len(args) and (is_numeric(args[k + 1]) or is_time(args[k + 1])):
             x, y, k = args[k], args[k + 1], k + 2
         else:
             x, y, k = None, args[k], k + 1
@@ -69,6 +71,27 @@ def _columns(A: np.ndarray) -> list[np.ndarray]:
     return [A.ravel()] if min(A.shape) == 1 else list(A.T)
 
 
+def time_axis(value: Any, axis: Any, labels: list) -> Any:
+    """A datetime or duration plot coordinate as numbers, and (appended to ``labels``) what makes the
+    matplotlib ``axis`` label them, to run once the scales are set: datetimes as days since 1970
+    (matplotlib's dates, with its concise date labels), durations in the unit of their format (hours for a clock format) labelled in
+    that format. Other values pass as they are."""
+    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+    from matplotlib.ticker import FuncFormatter
+    if type(value) is DatetimeArray:
+        locator = AutoDateLocator()
+        labels.append(lambda: (axis.set_major_locator(locator),
+                               axis.set_major_formatter(ConciseDateFormatter(locator))))
+        return value.data / DAY
+    if type(value) is DurationArray:
+        fmt = value.display_format()
+        scale = UNIT_FORMATS[fmt][0] if fmt in UNIT_FORMATS else 3600.0
+        formatter = FuncFormatter(lambda v, _: duration_text(v * scale, fmt))
+        labels.append(lambda: axis.set_major_formatter(formatter))
+        return value.data / scale
+    return value
+
+
 def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: str = "linear"):
     series, rest = split_series(args)
     if not series:
@@ -76,8 +99,9 @@ def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: s
     props = line_properties(name_values(rest, "plot"), "plot")
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
-    handles = []
+    handles, labels = [], []
     for x, y, spec in series:
+        x, y = time_axis(x, axes.mpl.xaxis, labels), time_axis(y, axes.mpl.yaxis, labels)
         for xv, yv in xy_pairs(x, y):
             (line,) = axes.mpl.plot(drawable(xv), drawable(yv), **line_style(spec, props))
             axes.series.append(line)
@@ -86,6 +110,8 @@ def draw_lines(ctx, args: tuple, nargout: int, xscale: str = "linear", yscale: s
         axes.mpl.set_xscale(xscale)
     if yscale != "linear" or not axes.hold:
         axes.mpl.set_yscale(yscale)
+    for label in labels:
+        label()
     return np.array(handles, dtype=np.float64).reshape(-1, 1) if nargout else None
 
 
