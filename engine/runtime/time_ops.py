@@ -58,11 +58,10 @@ def _seconds(value: Value, kind: str) -> np.ndarray:
         return value.data
     if kind == "number":
         return numeric(value).astype(np.float64) * DAY
-    texts = [value.to_str()] if type(value) is CharArray and value.shape[0] <= 1 else \
-        (value.rows() if type(value) is CharArray else list(value.data.ravel(order="F")))
-    shape = (1, 1) if type(value) is CharArray and value.shape[0] <= 1 else \
-        ((len(texts), 1) if type(value) is CharArray else value.shape)
-    return parse_datetimes(texts, None).reshape(shape, order="F")
+    if type(value) is StringArray:
+        return parse_datetimes(list(value.data.ravel(order="F")), None).reshape(value.shape, order="F")
+    rows = value.rows() if value.shape[0] > 1 else [value.to_str()]         # a char matrix: one per row
+    return parse_datetimes(rows, None).reshape(len(rows), 1)
 
 
 def _combine(fn: Callable, a: np.ndarray, b: np.ndarray) -> np.ndarray:

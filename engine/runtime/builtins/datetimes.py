@@ -24,7 +24,7 @@ from ..times import (DAY, DAYS, MONTHS, DatetimeArray, DurationArray, TimeArray,
 from ..values import CharArray, StringArray, Value, class_of, simplify
 from .registry import BUILTINS, after_load, builtin, call_host, set_overload
 from .sparsefun import OPERATORS, UNARY_OPERATORS
-from .sizes import real_values
+from .sizes import real_values, size_from_args
 from .textutil import cell_value, option_name, string_value, text_arg, texts_of
 from .types import pad_rows
 
@@ -164,16 +164,14 @@ def _datetime_data(positional: list, options: dict[str, Value]) -> np.ndarray:
 
 @builtin("NaT", family="time")
 def nat(*dims):
-    """NaT, NaT(n), NaT(m, n, ...)  Not-a-Time: datetime arrays of missing values.
+    """NaT, NaT(n), NaT(m, n, ...), NaT([m n])  Not-a-Time: datetime arrays of missing values.
 
-    The missing value of datetime (as NaN is of double): it compares unequal to everything, sorts last,
+    Size arguments work as for zeros. The missing value of datetime (as NaN is of double): it compares unequal to everything, sorts last,
     and isnat finds it.
 
         t = [datetime(2024, 1, 1), NaT]    % 01-Jan-2024   NaT
     """
-    sizes = [int(_numbers(d, "NaT").flat[0]) for d in dims] or [1]
-    shape = (sizes[0], sizes[0]) if len(sizes) == 1 and dims else tuple(max(s, 0) for s in sizes)
-    return DatetimeArray(np.full(shape if len(shape) >= 2 else (1, 1), np.nan))
+    return DatetimeArray(np.full(size_from_args(list(dims), "NaT"), np.nan))
 
 
 @builtin("isnat", family="time")
