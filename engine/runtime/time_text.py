@@ -140,11 +140,11 @@ def duration_text(seconds: float, fmt: str) -> str:
     if not math.isfinite(seconds):
         return "NaN" if math.isnan(seconds) else ("Inf" if seconds > 0 else "-Inf")
     digits = len(fmt) - fmt.index(".") - 1 if "." in fmt else 0
-    total = round(abs(seconds) * 10 ** digits)
+    # the last field shown is cut, not rounded (MATLAB: 01:30:45 in 'hh:mm' is 01:30), after rounding
+    # to the nanosecond so that 2.9999999999 s, a float's view of 3 s, shows as 3
+    total = math.floor(round(abs(seconds), 9) * 10 ** digits)
     whole, fraction = divmod(total, 10 ** digits)
     sign = "-" if seconds < 0 and total else ""
-    if fmt == "hh:mm":
-        whole = round(abs(seconds) / 60) * 60          # 'hh:mm': to the minute
     pieces, rest = [], whole
     for unit in fmt.split(".")[0].split(":"):     # the first unit takes all that is above it
         amount = rest // _UNIT_SECONDS[unit]

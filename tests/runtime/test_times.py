@@ -45,9 +45,12 @@ def test_datetime_format_letters(fmt, text):
 
 @pytest.mark.parametrize("seconds, fmt, text", [
     (5400.0, "hh:mm:ss", "01:30:00"), (-5400.0, "hh:mm:ss", "-01:30:00"), (90000.0, "hh:mm:ss", "25:00:00"),
-    (90000.0, "dd:hh:mm:ss", "01:01:00:00"), (61.5, "mm:ss", "01:02"), (61.25, "hh:mm:ss.SS", "00:01:01.25"),
+    (90000.0, "dd:hh:mm:ss", "01:01:00:00"), (61.5, "mm:ss", "01:01"), (61.25, "hh:mm:ss.SS", "00:01:01.25"),
     (5400.0, "h", "1.5 hr"), (86400.0, "d", "1 day"), (172800.0, "d", "2 days"), (60.0, "m", "1 min"),
-    (np.nan, "hh:mm:ss", "NaN"), (np.inf, "s", "Inf sec"),
+    (np.nan, "hh:mm:ss", "NaN"), (np.inf, "s", "Inf sec"), (59.6, "hh:mm:ss", "00:00:59"),
+    # a MATLAB session quoted on the web: d = hours(1) + minutes(25) + seconds(345), shown as 1.5125 hr
+    (5445.0, "h", "1.5125 hr"), (5445.0, "hh:mm:ss.SSSS", "01:30:45.0000"), (5445.0, "mm:ss", "90:45"),
+    (5445.0, "hh:mm", "01:30"),
 ])
 def test_duration_formats(seconds, fmt, text):
     assert duration_text(seconds, fmt) == text
