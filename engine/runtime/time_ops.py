@@ -71,7 +71,8 @@ def _combine(fn: Callable, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out.reshape(normalize_shape(out.shape))
 
 
-def _first_format(a: Value, b: Value, cls: type) -> TimeArray:
+def _operand_of(cls: type, a: Value, b: Value) -> TimeArray:
+    """The operand of class ``cls`` (the left one if both are): the result keeps its format."""
     return a if type(a) is cls else b
 
 
@@ -88,11 +89,11 @@ def _plus_minus(op: str) -> Binary:
             if (ka, kb) == ("datetime", "datetime") or "other" in (ka, kb) or "text" in (ka, kb) or \
                     (op == "-" and kb == "datetime"):
                 raise unsupported(op, a, b)
-            like = _first_format(a, b, DatetimeArray)
+            like = _operand_of(DatetimeArray, a, b)
             return like.like(_combine(fn, _seconds(a, ka), _seconds(b, kb)))
         if "other" in (ka, kb) or "text" in (ka, kb):
             raise unsupported(op, a, b)
-        like = _first_format(a, b, DurationArray)
+        like = _operand_of(DurationArray, a, b)
         return like.like(_combine(fn, _seconds(a, ka), _seconds(b, kb)))
     return operator
 
@@ -160,11 +161,9 @@ def _uminus(a: TimeArray) -> Value:
 
 
 def _transposed(a: TimeArray) -> Value:
-    return a.like(a.data.T.copy() if a.data.ndim == 2 else _no_transpose())
-
-
-def _no_transpose() -> np.ndarray:
-    raise MatlabError("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE instead.")
+    if a.data.ndim != 2:
+        raise MatlabError("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE instead.")
+    return a.like(a.data.T.copy())
 
 
 UNARY: dict[str, Callable[[Value], Value]] = {
