@@ -91,6 +91,12 @@ CASES = [
          "h = datenum(f{3}); [m, k] = ismember(d, hours([3 1]));",
          a=D([1, 2, 3]), b=D([3, 1]), c=L([0, 1, 0]), e=D([-1, -2, -3]), g=C('datetime'), h=D(739254),
          m=L([1, 0, 1]), k=D([2, 0, 1])),
+    # datenum(2024,1,1), (2024,1,1), (2024,3,1), (2024,3,10) (the Sunday before Friday 15 March), (2024,3,15,10,0,0): Octave
+    case('dateshift_isbetween', "t = datetime(2024,3,15,10,30,12.5); y = datenum(dateshift(t, 'start', 'year')); "
+         "q = datenum(dateshift(t, 'start', 'quarter')); m = datenum(dateshift(t, 'start', 'month')); "
+         "w = datenum(dateshift(t, 'start', 'week')); h = datenum(dateshift(t, 'start', 'hours')); "
+         "b = isbetween([t NaT], '2024-01-01', datetime(2024,3,15,10,30,12.5));",
+         y=D(739252), q=D(739252), m=D(739312), w=D(739321), h=D(739326.4166666666), b=L([1, 0])),
     case('display_datetime_scalar', 't = datetime(2024,3,15,10,30,0)',
          stdout='t = datetime\n   15-Mar-2024 10:30:00\n'),
     case('display_datetime_row', 'v = datetime(2024,1,1:3)',

@@ -3,8 +3,8 @@ methods of builtins that also take numbers (sort, min, max, diff, sum, mean, dat
 
 A method runs the numeric builtin on the values' seconds and gives its first output back the class
 MATLAB's method returns (set_overload in registry.py). MATLAB's documentation is the reference: GNU
-Octave has no datetime. Time zones other than '' and 'UTC', calendarDuration (calmonths...) and
-between/dateshift are not supported.
+Octave has no datetime. Time zones other than '' and 'UTC', calendarDuration (calmonths...), between
+and dateshift's rules other than 'start' are not supported.
 """
 from __future__ import annotations
 
@@ -402,6 +402,49 @@ def juliandate(t):
         juliandate(datetime(2000, 1, 1, 12, 0, 0))    % 2451545
     """
     return simplify(to_datenum(_time(t, DatetimeArray, "juliandate")) + JULIAN_OFFSET)
+
+
+UNITS = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+
+
+@builtin("dateshift", family="time")
+def dateshift(t, rule, unit):
+    """dateshift(T, 'start', unit)  each datetime moved back to the start of its year, quarter, month,
+    week, day, hour, minute or second.
+
+    unit may be plural ('days'). Weeks start on Sunday (the en_US locale). The 'end', 'dayofweek',
+    'next', 'previous' and 'nearest' rules are not supported.
+
+        dateshift(datetime(2024, 3, 15, 10, 30, 0), 'start', 'month')    % 01-Mar-2024
+    """
+    value = _time(t, DatetimeArray, "dateshift")
+    if option_name(rule) != "start":
+        raise MatlabError("matfuse:dateshift:rule", "dateshift supports the 'start' rule only.")
+    name = (option_name(unit) or "").rstrip("s")
+    if name not in UNITS:
+        raise MatlabError("MATLAB:datetime:dateshift:InvalidUnit", f"The unit must be one of {', '.join(UNITS)}.")
+    p = parts(value.data)
+    keep = UNITS.index(name)
+    month = np.floor((p["month"] - 1) / 3) * 3 + 1 if name == "quarter" else p["month"]
+    fields = [p["year"], month if keep >= 1 else 1.0, p["day"] if keep >= 3 else 1.0,
+              p["hour"] if keep >= 5 else 0.0, p["minute"] if keep >= 6 else 0.0,
+              np.floor(p["second"]) if keep >= 7 else 0.0]
+    data = from_parts(*fields)
+    if name == "week":
+        data = data - (p["weekday"] - 1) * DAY
+    return value.like(np.where(np.isfinite(value.data), data, value.data))
+
+
+@builtin("isbetween", family="time")
+def isbetween(t, lower, upper):
+    """isbetween(T, lower, upper)  true where lower <= T <= upper.
+
+    lower and upper are datetimes (or date text) of T's size or scalars; NaT is never between.
+
+        isbetween(datetime(2024, 3, 15), '2024-01-01', '2024-12-31')    % true
+    """
+    _time(t, DatetimeArray, "isbetween")
+    return ops.BINARY["&"](ops.BINARY[">="](t, lower), ops.BINARY["<="](t, upper))
 
 
 # ---- duration
