@@ -54,9 +54,10 @@ CASES = [
     case('duration_units', 'd = duration(1,30,0); a = minutes(d); b = seconds(hours(1.5)); '
          'c = milliseconds(seconds(2)); e = days(hours(36)); f = years(days(365.2425)); '
          'g = hours(duration([1 2 3; 4 5 6])); k = seconds(duration(0,0,1,500)); '
-         "x = minutes(duration('01:30:00')); y = seconds(duration('-00:01:02.5'));",
+         "x = minutes(duration('01:30:00')); y = seconds(duration('-00:01:02.5')); "
+         "z = char(duration(hours(1.5), 'Format', 'hh:mm:ss'));",
          a=D(90), b=D(5400), c=D(2000), e=D(1.5), f=D(1), g=D([1.0341666666666667, 4.085], (2, 1)), k=D(1.5),
-         x=D(90), y=D(-62.5)),
+         x=D(90), y=D(-62.5), z=C('01:30:00')),
     case('duration_arithmetic', 'd = hours([1 2 3]); s = hours(sum(d)); m = minutes(mean(d)); r = d ./ hours(1); '
          'x = hours(2 * d - minutes(30)); y = hours(d / 2); z = hours(d + 1); n = hours(-d); a = hours(abs(-d)); '
          'c = hours(cumsum(d)); md = hours(median(d));',

@@ -452,11 +452,12 @@ def isbetween(t, lower, upper):
 
 @builtin("duration", family="time")
 def duration(*args):
-    """d = duration(H, MI, S), duration(H, MI, S, MS), duration(DurationVectors), duration(text), ..., 'Format', fmt
+    """d = duration(H, MI, S), duration(H, MI, S, MS), duration(DurationVectors), duration(text), duration(D), ..., 'Format', fmt
 
     Lengths of time (MATLAB duration arrays). Numeric parts may be arrays of one size (scalars
     expand); a 3-column matrix holds [H MI S] rows. Text is read as 'hh:mm:ss', 'dd:hh:mm:ss' or
-    'mm:ss' with optional fractions of a second. Format is 'hh:mm:ss' by default; 'dd:hh:mm:ss',
+    'mm:ss' with optional fractions of a second; a duration D is copied (with a new Format if one is
+    given). Format is 'hh:mm:ss' by default; 'dd:hh:mm:ss',
     'mm:ss', 'hh:mm' (each with up to nine S fraction digits after '.') show a clock, 'y', 'd', 'h',
     'm', 's' one number of years, days, hours, minutes or seconds.
 
@@ -465,6 +466,9 @@ def duration(*args):
     """
     positional, options = _options(args, ("format", "inputformat"), "duration")
     fmt = check_duration_format(text_arg(options["format"], "duration", "Format")) if "format" in options else ""
+    if len(positional) == 1 and isinstance(positional[0], TimeArray):
+        given = _time(positional[0], DurationArray, "duration")
+        return DurationArray(given.data.copy(), fmt or given.fmt)
     if positional and isinstance(positional[0], (CharArray, StringArray)):
         texts = texts_of(positional[0], "duration")
         shape = texts.shape if texts.kind != "char" else (1, 1)
