@@ -587,8 +587,12 @@ class Lexer:
 
     def _tilde_placeholder(self) -> bool:
         """``~`` standing alone as a list element: ``[~, i] = max(x)``, ``function f(~, y)``."""
-        rest = self.src[self.pos + 1:].lstrip(" \t")
-        return bool(self.open_brackets) and rest[:1] in (",", "]", ")")
+        if not self.open_brackets:
+            return False
+        k = self.pos + 1
+        if self.src.startswith((" ", "\t"), k):
+            k = BLANKS_RE.match(self.src, k).end()
+        return self.src.startswith((",", "]", ")"), k)
 
 
 SPECIAL_WORDS = frozenset(KEYWORDS) | OCTAVE_ENDS | UNSUPPORTED_BLOCKS   # names that Lexer._word decides

@@ -72,12 +72,18 @@ def mark_regions(state: PassState) -> None:
                 counter += 1
 
 
+MEMBER_OPS = frozenset({"binop", "unop", "colon", "matrix", "index", "call", "callname", "out"})
+
+
 def scalars_only(fn: Function) -> bool:
-    """Whether every value ``fn`` computes is surely a scalar (then no region can be kept)."""
+    """Whether every value ``fn`` computes by an instruction that may be a member (MEMBER_OPS: the only
+    ones fusion_kind, concatenations, casts and runs give a kind) is surely a scalar: then no region can
+    be kept. Constants, loads and indexed stores of arrays (``s = 'text'``, ``v(2) = c``) do not count."""
+    members = MEMBER_OPS
     for block in fn.blocks:
         for ins in block.instrs:
             dest = ins.dest
-            if dest is not None and dest.type.shape != (1, 1):      # Type.is_scalar, inline
+            if dest is not None and dest.type.shape != (1, 1) and ins.op in members:   # Type.is_scalar
                 return False
     return True
 
@@ -231,6 +237,7 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
     ``all_kinds``: fusion_kind of every instruction by id."""
     found = []
     members: list[tuple[int, str, bool]] = []   # (index, kind, non-scalar)
+    member_of: dict[int, int] = {}              # temporary id -> position in members of the one making it
 
     def close() -> None:
         if members and any(big for _, _, big in members):
@@ -242,6 +249,7 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
             kinds = tuple(dict.fromkeys(kind for _, kind, _ in members))
             found.append((first, last, kinds))
         members.clear()
+        member_of.clear()
 
     calls: dict[int, str] = {}                  # member calls' values -> kind (their ``out k`` join them)
     kinds = [all_kinds.get(id(ins)) for ins in block.instrs]
@@ -258,12 +266,14 @@ def runs(block: Block, all_kinds: dict[int, str | None]) -> list[tuple[int, int,
                 kind = None                     # a draw stored to a variable comes from rng's stream
             if kind == "generator" and ins.dest.id not in taken:
                 kind = None                     # a range only an index reads stays with the VM
-            if kind in ("random", "generator", "view") and (j := first_feeder(block, ins, members)) is not None:
+            if kind in ("random", "generator", "view") \
+                    and (j := first_feeder(block, ins, members, member_of)) is not None:
                 del members[j:]                 # its sizes are computed before the window
                 close()
             if kind is not None and ins.op in ("call", "callname"):
                 calls[ins.dest.id] = kind
         if kind is not None:
+            member_of[ins.dest.id] = len(members)
             members.append((k, kind, kind not in ("constant", "literal") and not ins.dest.type.is_scalar))
         elif ins.op not in NEUTRAL:
             close()
@@ -290,18 +300,27 @@ def sized_args(ins: Instr) -> tuple[int, ...]:
     return ()
 
 
-def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]]) -> int | None:
+def first_feeder(block: Block, ins: Instr, members: list[tuple[int, str, bool]],
+                 member_of: dict[int, int]) -> int | None:
     """The position in ``members`` of the first member that computes (directly or through other
     members) a size argument of draw, generator or view ``ins``, or None (literals, rows of scalars
     included, are known when the window starts: ``reshape(x .* 2, [3 8])`` is one window, and so is
-    ``reshape(x .* 2, [m n])``, while the ``2 * m`` of ``[2 * m n]`` runs before it)."""
-    wanted = {ins.args[k].id for k in sized_args(ins)}
+    ``reshape(x .* 2, [m n])``, while the ``2 * m`` of ``[2 * m n]`` runs before it). ``member_of``:
+    the position in ``members`` of each member's value (by temporary id). The walk follows operands
+    from the size arguments, so it costs the feeding members only, not the whole run."""
+    todo = [ins.args[k].id for k in sized_args(ins)]
+    seen = set(todo)
     first = None
-    for j in range(len(members) - 1, -1, -1):
-        member = block.instrs[members[j][0]]
-        if member.dest is not None and member.dest.id in wanted:
-            wanted |= {t.id for t in member.args}
-            first = j if members[j][1] not in ("literal", "constant") else first
+    while todo:
+        j = member_of.get(todo.pop())
+        if j is None:
+            continue
+        if members[j][1] not in ("literal", "constant") and (first is None or j < first):
+            first = j
+        for t in block.instrs[members[j][0]].args:
+            if t.id not in seen:
+                seen.add(t.id)
+                todo.append(t.id)
     return first
 
 

@@ -130,12 +130,6 @@ class Function:
     nested: bool = False                        # one of a nest of nested functions (mir/nested.py)
     shared: dict[str, int] = field(default_factory=dict)   # shared variable -> environment levels up
 
-    def block(self, label: str) -> Block:
-        for b in self.blocks:
-            if b.label == label:
-                return b
-        raise KeyError(label)
-
     def __str__(self) -> str:
         head = f"{self.kind} {self.name}"
         if self.kind != "script":

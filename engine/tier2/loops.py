@@ -31,6 +31,7 @@ def find_loops(fn: Function) -> dict[str, Loop]:
     """Header label -> its loop, for every loop of ``fn`` (try handlers make no loops: their blocks
     come after the ``trypush``)."""
     order = {b.label: k for k, b in enumerate(fn.blocks)}
+    by_label = {b.label: b for b in fn.blocks}
     preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
     for b in fn.blocks:
         for t in b.term.targets:
@@ -47,7 +48,7 @@ def find_loops(fn: Function) -> dict[str, Loop]:
                     if label not in members:
                         members.add(label)
                         stack.extend(preds.get(label, []))
-                header = fn.block(t)
+                header = by_label[t]
                 kind = "for" if header.term.op == "fornext" else "while"
                 loops[t] = Loop(t, sorted(members, key=order.__getitem__), kind)
     return loops
