@@ -83,7 +83,7 @@ def lower_function(fdef: A.FunctionDef, options: LowerOptions, source: str = "",
         static |= scope.variables
         fn.shared, fn.nested = dict(scope.shared), True
     static.discard("~")
-    low = Lowerer(fn, static, options, scope.calls if scope else {})
+    low = Lowerer(fn, static, options, scope)
     for name in [*fdef.params, *fdef.outputs]:
         if name != "~":
             low.slot(name)
@@ -240,11 +240,11 @@ class Lowerer:
     or None where names are resolved at run time (scripts, anonymous function bodies)."""
 
     def __init__(self, fn: Function, static: set[str] | None, options: LowerOptions,
-                 nested_calls: dict[str, tuple[str, int]] | None = None):
+                 scope: Scope | None = None):
         self.fn = fn
         self.static = static
         self.options = options
-        self.nested_calls = nested_calls or {}  # callable nested functions -> (key, levels up to the parent)
+        self.scope = scope                      # where a nested function stands: the ones it can call
         self.loops: list[Loop] = []
         self.try_depth = 0
         self.end_ctx: tuple[Temp, int, int] | None = None
@@ -829,7 +829,7 @@ class Lowerer:
         return self.emit(op, temps, (tuple(len(r) for r in rows), tuple(spread)), node)
 
     def expr_FuncHandle(self, node: A.FuncHandle) -> Temp:
-        nested = self.nested_calls.get(node.name)
+        nested = self.scope and self.scope.nested_call(node.name)
         if nested is not None:              # a handle to a nested function keeps its parent's environment
             return self.emit("nestedhandle", attr=(node.name, *nested), node=node)
         return self.emit("fhandle", attr=node.name, node=node)
@@ -899,7 +899,7 @@ class Lowerer:
                       node: A.Node) -> Temp:
         """A call of the function ``name``: ``callnested`` for a nested function (nested.py), which runs
         in the environment its parent has here, else ``call``."""
-        nested = self.nested_calls.get(name)
+        nested = self.scope and self.scope.nested_call(name)
         if nested is not None:
             return self.emit("callnested", temps, (name, *nested, nargout, spread), node)
         return self.emit("call", temps, (name, nargout, spread), node)

@@ -28,7 +28,12 @@ class Scope:
     level: int
     variables: frozenset[str]                 # every name that is a variable of this function
     shared: dict[str, int]                    # variable -> levels up to the environment holding it (0: own)
-    calls: dict[str, tuple[str, int]]         # callable nested function -> (its key, levels up to its parent)
+    calls: dict[str, tuple[str, int]]         # callable nested function -> (its key, its parent's level)
+
+    def nested_call(self, name: str) -> tuple[str, int] | None:
+        """(key, levels up to its parent) of the nested function ``name`` if it is callable here."""
+        found = self.calls.get(name)
+        return None if found is None else (found[0], self.level - found[1])
 
 
 def nest_scopes(fdef: A.FunctionDef) -> list[tuple[A.FunctionDef, Scope]]:
@@ -52,9 +57,9 @@ def _scope(fdef: A.FunctionDef, key: str, level: int, outer: dict[str, int], cal
     from_outer = {n for n in used if n in outer} - own - external
     owned = (variables - from_outer - external) & below
     shared = {n: level - outer[n] for n in from_outer} | {n: 0 for n in owned}
-    here = dict(calls) | {g.name: (f"{key}/{g.name}", level) for g in fdef.nested}
-    found.append((fdef, Scope(key, level, frozenset(variables | from_outer), shared,
-                              {n: (k, level - at) for n, (k, at) in here.items()})))
+    here = calls | {g.name: (f"{key}/{g.name}", level) for g in fdef.nested} if fdef.nested else calls
+    # (``here`` is one dict for all the functions nested here: a copy each made many siblings quadratic)
+    found.append((fdef, Scope(key, level, frozenset(variables | from_outer), shared, here)))
     inner_outer = outer | {n: level for n in owned}
     for g in fdef.nested:
         _scope(g, f"{key}/{g.name}", level + 1, inner_outer, here, found)

@@ -47,12 +47,13 @@ def compile_module(module: Module, defined: set[str] | frozenset[str] = frozense
     """Compile a module's main unit and its local functions (``defined``: variables that exist on entry).
     ``poll`` is called every POLL_EVERY instructions: it may raise to stop a long compile."""
     local_codes: dict[str, Code] = {}     # filled as they compile; calls look them up at run time
+    local_names = set(module.functions)
     for name, fn in module.functions.items():
-        local_codes[name] = Compiler(fn, local_codes, set(module.functions), poll).compile(set())
+        local_codes[name] = Compiler(fn, local_codes, local_names, poll).compile(set())
     main = module.main
     if main.name in local_codes and main.kind == "function":
         return local_codes[main.name]
-    return Compiler(main, local_codes, set(module.functions), poll).compile(set(defined))
+    return Compiler(main, local_codes, local_names, poll).compile(set(defined))
 
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.session import Session
 from engine.vm import pygen
-from engine.vm.build import build_cell
+from engine.vm.build import build_cell, build_file
 
 
 def counting_cell(n: int) -> str:
@@ -50,6 +50,55 @@ def test_many_variables_and_branches_compile_in_linear_time():
     r = s.execute(code + "\ntotal = w2999 + v5;")
     assert r.error is None and s.get("total")[0, 0] == 3004.0
     assert time.perf_counter() - started < 20         # under a second on the CI machine
+
+
+# Each case's unit of code repeated n and 4n times: a linear build takes about 4x as long (4.0 to 4.5 on
+# the development machine; loops 5.1). Each of these grew faster once, in fusion's first_feeder (ranges
+# and arrays: 11x at these sizes), tier 2's find_loops (loops: 7.8x), a copy of its siblings' table per
+# nested function (8x) and of the local function names per compiled function.
+GROWTH_CASES = {
+    "statements": ("x = x + 1;", 3000),
+    "mixed scalars": ("a = x * 2 - 1; s = 'label'; v(2) = a; t = a > x && x ~= 0; d{k} = mod(x, 7);", 600),
+    "branches": ("if x > {k}, y = 1; else, y = 2; end\ntry, y = {k}; catch err, y = 0; end", 400),
+    "loops": ("for i = 1:2, y = i; end\nwhile y < 0, y = 1; end", 1000),
+    "arrays": ("r = 1:{k}; a = zeros(3) + {k}; b = a .* 2; c = sum(b(:));", 500),
+    "literal rows": ("0.5 {k} 2.25 3", 3000),
+    "local functions": ("function y = f{k}(x)\ny = x + {k};\nend", 500),
+    "nested functions": ("function y = f{k}(x)\ny = x + {k};\nend", 600),
+}
+
+
+def growth_source(case: str, n: int) -> str:
+    unit, _ = GROWTH_CASES[case]
+    units = [unit.replace("{k}", str(k)) for k in range(n)]
+    if case == "literal rows":
+        return "A = [" + ";\n".join(units) + "];"
+    if case == "local functions":
+        return "function main\nz = f1(2);\nend\n" + "\n".join(units)
+    if case == "nested functions":
+        return "function main\nz = f1(2);\n" + "\n".join(units) + "\nend"
+    return "x = 1;\n" + "\n".join(units)
+
+
+def build_seconds(case: str, n: int) -> float:
+    """CPU seconds of the build (the best of two)."""
+    source = growth_source(case, n)
+    build = (lambda: build_file(source, "main", "main.m")) if "functions" in case \
+        else (lambda: build_cell(source, "cell", {}))
+    times = []
+    for _ in range(2):
+        started = time.process_time()
+        build()
+        times.append(time.process_time() - started)
+    return min(times)
+
+
+@pytest.mark.parametrize("case", GROWTH_CASES)
+def test_build_time_grows_linearly(case):
+    n = GROWTH_CASES[case][1]
+    build_seconds(case, n // 4)                      # warm up (the registry, the parser's tables)
+    ratio = build_seconds(case, 4 * n) / build_seconds(case, n)
+    assert ratio < 6.5, f"{case}: 4x the code took {ratio:.1f}x as long"
 
 
 def polls_of(code: str, fail_at: int | None = None) -> list[str]:

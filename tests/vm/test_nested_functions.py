@@ -17,7 +17,7 @@ def test_scopes_share_what_the_parent_also_uses():
     assert top.shared == {"a": 0, "b": 0, "p": 0}          # b: read by outer, assigned in mid
     assert mid.shared == {"a": 1, "b": 1, "p": 1, "tmp": 0}
     assert deep.shared == {"a": 2, "tmp": 1}
-    assert mid.calls["deep"] == ("outer/mid/deep", 0) and deep.calls["mid"] == ("outer/mid", 2)
+    assert mid.nested_call("deep") == ("outer/mid/deep", 0) and deep.nested_call("mid") == ("outer/mid", 2)
 
 
 def test_own_parameters_and_outputs_are_not_shared():
