@@ -285,6 +285,12 @@ def index(value: Value, args: list) -> Value:
     if type(value) is SparseMatrix:
         from .sparse import index as sparse_index
         return sparse_index(value, args)
+    if type(value) is CellArray or type(value) is StructArray:
+        key = _element_key(value.data, args)
+        if key is not None:                 # c(k), s(k): one existing element
+            one = np.empty((1, 1), dtype=object)
+            one[0, 0] = value.data[key]
+            return rewrap(value, one)
     data = storage(value)
     out = data.copy() if not args else select(data, args)
     return rewrap(value, as_matrix(out))
@@ -629,13 +635,17 @@ def _assign_element_field(base: Value | None, args: list, rest: list, rhs: Value
         raise MatlabError("MATLAB:index:parenMustBeLast",
                           "()-indexing must appear last in an index expression.")
     s = _struct_base(base, inplace)
-    current = _addressed(s.data, args, "dot")
+    key = _element_key(s.data, args)
+    current = s.data[key] if key is not None else _addressed(s.data, args, "dot")
     fields = dict(current) if current is not None else {f: _EMPTY for f in s.fields}
     element = StructArray(list(s.fields), np.array([[fields]], dtype=object), s.classname)
     element = _assign_path(element, rest, rhs, True)
     for name in element.fields:
         _add_field(s, name)
-    return assign_paren(s, args, element, True)
+    if key is None:
+        return assign_paren(s, args, element, True)
+    s.data[key] = element.data[0, 0]          # an existing element: replaced where it is
+    return s
 
 
 # ---- A(args) = rhs

@@ -557,3 +557,38 @@ def test_nested_cell_update_in_place_keeps_shared_contents():
     assign(c, [("{}", [2.0]), ("()", [1.0])], 8.0, inplace=True)
     same(view, arr([[3]]))
     same(c.data[0, 1], row(8, 0))
+
+
+def test_one_element_of_a_cell_or_struct_array_agrees_with_the_general_path():
+    """c(k), c(i, j), s(k): one existing element, without the index arrays of the general path."""
+    c = cell(1.0, CharArray.from_str("x"), row(1, 2), 4.0, shape=(2, 2))
+    st = StructArray(["a"], np.array([[{"a": 1.0}, {"a": 2.0}], [{"a": 3.0}, {"a": 4.0}]], dtype=object))
+    for value in (c, st):
+        for args in ([1.0], [4.0], [2.0, 1.0], [1.0, 2.0]):
+            fast = index(value, args)
+            slow = rewrap_like(value, select(value.data, args))
+            assert type(fast) is type(slow) and fast.shape == slow.shape == (1, 1)
+            assert fast.data[0, 0] is slow.data[0, 0]
+            if type(value) is StructArray:
+                assert fast.fields == value.fields and fast.fields is not value.fields
+    assert err(index, c, [5.0])[0] == "MATLAB:badsubscript"
+    assert err(index, st, [2.0, 3.0])[1] == "Index in position 2 exceeds array bounds. Index must not exceed 2."
+
+
+def rewrap_like(value, data):
+    return type(value)(data) if type(value) is CellArray else StructArray(list(value.fields), data)
+
+
+def test_assigning_a_field_of_one_struct_array_element():
+    """s(k).f = v on an existing element replaces that element's dict; a new field reaches every element;
+    a copy of s taken before keeps its values, and growth still goes through the general path."""
+    s = StructArray(["a"], np.array([[{"a": 1.0}, {"a": 2.0}]], dtype=object))
+    t = assign(s, [("()", [2.0]), (".", "a")], 20.0)
+    assert [d["a"] for d in s.data.flat] == [1.0, 2.0] and [d["a"] for d in t.data.flat] == [1.0, 20.0]
+    u = assign(t, [("()", [1.0]), (".", "b")], 5.0, inplace=True)
+    assert u is t and u.fields == ["a", "b"] and u.data[0, 0] == {"a": 1.0, "b": 5.0}
+    assert u.data[0, 1]["b"].shape == (0, 0) and s.fields == ["a"]
+    grown = assign(u, [("()", [4.0]), (".", "a")], 7.0)
+    assert grown.shape == (1, 4) and grown.data[0, 3]["a"] == 7.0 and grown.data[0, 2]["a"].shape == (0, 0)
+    nested = assign(u, [("()", [2.0]), (".", "a"), ("()", [3.0])], 1.0)
+    assert nested.data[0, 1]["a"].tolist() == [[20.0, 0.0, 1.0]] and u.data[0, 1]["a"] == 20.0
