@@ -208,6 +208,7 @@ def _scalar_element(data: np.ndarray, flat: int) -> Value:
 
 
 _ALL = slice(None)
+_SCALARS = (float, bool)
 
 
 def _span(arg: Value, bound: int) -> slice | None:
@@ -274,6 +275,8 @@ def index(value: Value, args: list) -> Value:
         fast = fast_index(value, args)
         if fast is not None:
             return fast
+    elif not args and type(value) in _SCALARS:
+        return value                        # x() of a scalar: the scalar (immutable, nothing to copy)
     if type(value) is FunctionHandle:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
     if isinstance(value, HandleObject):
