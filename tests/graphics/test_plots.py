@@ -314,3 +314,16 @@ def test_plot_against_datetimes_and_durations(ctx, call):
     mpl = axes_of(ctx)
     assert mpl.get_lines()[0].get_ydata().tolist() == [0.5, 1.5]      # in the format's unit, hours
     assert mpl.yaxis.get_major_formatter()(1.5, 0) == "1.5 hr"
+
+
+def test_surf_face_color(ctx, call):
+    """A corpus program: surf(X, Y, Z, 'EdgeColor', 'none', 'FaceColor', [0.8 0 0], 'FaceAlpha', 0.5)."""
+    z = np.arange(6.0).reshape(2, 3)
+    call("surf", z, "EdgeColor", "none", "FaceColor", [0.8, 0.0, 0.0], "FaceAlpha", 0.5)
+    surface = axes_of(ctx).collections[0]
+    assert surface.get_array() is None and to_rgb(surface.get_facecolor()[0]) == (0.8, 0.0, 0.0)
+    call("surf", z, "FaceColor", "interp")
+    assert axes_of(ctx).collections[0].get_array() is not None        # still through the colormap
+    with pytest.raises(MatlabError) as err:
+        call("surf", z, "FaceColor", "bogus")
+    assert err.value.identifier == "MATLAB:graphics:invalidColor"

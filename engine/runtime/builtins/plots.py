@@ -574,6 +574,7 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
     cmap = figure_cmap(gs)
     edge = opts.pop("EdgeColor")
     alpha = opts.pop("FaceAlpha")
+    face = None if mesh_only else opts.pop("FaceColor")
     opts.check_empty(function)
     if mesh_only:
         surface = _mesh_lines(axes, X, Y, Z, cmap)
@@ -584,11 +585,22 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
         counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
         surface = axes.mpl.plot_surface(drawable(X), drawable(Y), drawable(Z), cmap=cmap, linewidth=0.3, antialiased=False, **counts)
         surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
+        if face is not None:
+            _surface_face_color(surface, face)
     if alpha is not None:
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
+
+
+def _surface_face_color(surface: Any, value: Any) -> None:
+    """surf's FaceColor: 'flat' or 'interp' keep the colormap (shaded per face here), a color or 'none'
+    paints every face."""
+    if is_text(value) and text(value).lower() in ("flat", "interp"):
+        return
+    surface.set_array(None)
+    surface.set_facecolor(color(value))
 
 
 def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cmap: Any) -> Any:
@@ -610,7 +622,7 @@ def surf(ctx, *args, nargout=0):
     """surf(Z) | surf(X, Y, Z)  3-D surface colored by height through the colormap.
 
     X and Y may be matrices like Z, or vectors (x along columns, y along rows). Name-value pairs:
-    EdgeColor, FaceAlpha.
+    EdgeColor, FaceColor (a color, 'none', or 'flat'/'interp': the colormap), FaceAlpha.
 
         [X, Y] = meshgrid(-2:0.2:2); surf(X, Y, X .* exp(-X.^2 - Y.^2))
     """
