@@ -73,10 +73,13 @@ TEXT = re.compile(r"[A-Za-df-z_=]")
 
 # ---------------------------------------------------------------------------------------- programs
 def is_script(text: str) -> bool:
-    """A script's first statement is not ``function``; comments and blank lines come before either."""
+    """A script's first statement is not ``function``; comments (``%{ ... %}`` blocks too) and blank
+    lines come before either."""
+    depth = 0
     for line in text.splitlines():
         code = line.strip()
-        if code and not code.startswith(("%", "#")):
+        depth += (code == "%{") - (code == "%}")
+        if code and depth == 0 and not code.startswith(("%", "#")):
             return not re.match(r"function\b", code)
     return False
 
@@ -353,7 +356,7 @@ def main() -> int:
         earlier = json.loads(Path(opts.reclassify).read_text())
         answers = (((Path(r["root"]), Path(r["path"])), r["matfuse"],
                     octave(Path(r["path"]), opts.timeout, cache)) for r in earlier
-                   if opts.only is None or opts.only in r["path"])
+                   if (opts.only is None or opts.only in r["path"]) and is_script(read(Path(r["path"]))))
     else:
         todo = [(Path(r).resolve(), p.resolve()) for r in opts.roots for p in programs([r], opts.only)]
         print(f"{len(todo)} programs", flush=True)
