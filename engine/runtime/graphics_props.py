@@ -698,6 +698,8 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
     "legend": LEGEND, "stair": LINE, **ANNOTATION_TYPES,
     "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),
+                        Prop("LineWidth", lambda gs, o: float(o.get_linewidths()[0]) if len(o.get_linewidths())
+                             else 0.5, lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),
                         Prop("DisplayName", lambda gs, o: _label(o), _set_label)),
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
                     Prop("GridSize", lambda gs, t: _row([t.rows, t.cols]))),

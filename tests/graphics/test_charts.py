@@ -222,6 +222,14 @@ def test_quiver_scales_arrows_to_the_grid(ctx, call):
     assert err.value.identifier == "MATLAB:quiver:InvalidSizes"
 
 
+def test_quiver_line_width(ctx, call):
+    """A corpus program: quiver(x, y, u, v, 1.125, 'color', [0 0.7 0], 'LineWidth', 1.6)."""
+    (h,) = call("quiver", [0.0, 1.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0], 1.125, "color", [0.0, 0.7, 0.0],
+                "LineWidth", 1.6, nargout=1)
+    assert call("get", h, "LineWidth", nargout=1)[0] == 1.6
+    assert axes_of(ctx).collections[0].get_linewidths()[0] == 1.6
+
+
 def test_contour_matrix_and_labels(ctx, call):
     # octave: C = contourc([1 2; 3 4], [2.5 2.5])
     C, h = call("contour", np.array([[1.0, 2.0], [3.0, 4.0]]), [2.5, 2.5], nargout=2)
