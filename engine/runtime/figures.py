@@ -87,6 +87,9 @@ class TileLayout:
     flow: bool
     handle: float = 0.0
     last: int = 0                              # the last tile nexttile made (1-based)
+    spacing: str = "loose"                     # TileSpacing: loose, compact, tight, none
+    padding: str = "loose"                     # Padding: loose, compact, tight
+    figure: Any = None                         # the matplotlib figure it lays out
 
 
 @dataclass

@@ -17,9 +17,29 @@ import numpy as np
 from .builtins.registry import builtin
 from .errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from .figures import STYLE, AxesState, FigureState, GraphicsState
-from .graphics_args import COLOR_ORDER, colormap_from_name, scalar
+from .graphics_args import COLOR_ORDER, colormap_from_name, scalar, text
 
 LAYOUT_PAD = 12 / 96   # inches of white space between the figure's edge and its tick labels (12 px)
+TILE_SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
+TILE_PADDING = {"loose": LAYOUT_PAD, "compact": 4 / 96, "tight": 0.0}       # inches around the layout
+TILE_ALIASES = {"normal": "loose", "none": "tight"}     # older releases' names (Padding 'none' is tight)
+
+
+def tile_option(value: Any, name: str) -> str:
+    """A TileSpacing or Padding word, checked ('normal' and Padding's 'none' are older spellings)."""
+    table = TILE_SPACING if name == "TileSpacing" else TILE_PADDING
+    word = text(value, name).lower() if value is not None else "loose"
+    if word not in table:
+        word = TILE_ALIASES.get(word, word)
+    if word not in table:
+        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidOption", f"{name} must be one of {', '.join(table)}.")
+    return word
+
+
+def apply_tile_spacing(tiles: Any) -> None:
+    """Lay the tiled layout's figure out with its TileSpacing and Padding."""
+    spacing, padding = TILE_SPACING[tiles.spacing], TILE_PADDING[tiles.padding]
+    tiles.figure.get_layout_engine().set(wspace=spacing, hspace=spacing, w_pad=padding, h_pad=padding)
 
 
 def graphics(name: str, axes_first: bool = False) -> Callable:

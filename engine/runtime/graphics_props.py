@@ -14,6 +14,7 @@ import numpy as np
 
 from .errors import MatlabError
 from .figures import AxesState, FigureState, GraphicsState, TileLayout
+from .graphics_axes import apply_tile_spacing, tile_option
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
                             colormap_from_name, drawable, is_text, numbers, scalar, set_marker_sizes, tex_display,
                             text, text_list)
@@ -96,6 +97,8 @@ def figure_of(gs: GraphicsState, obj: Any) -> FigureState | None:
     """The figure an object is drawn in (None once deleted)."""
     if isinstance(obj, FigureState):
         return obj
+    if isinstance(obj, TileLayout):
+        return next((f for f in gs.figures.values() if f.tiles is obj), None)
     parts = artists(obj)
     mpl = parts[0].get_figure(root=True) if parts else None
     return next((f for f in gs.figures.values() if f.mpl is mpl), None)
@@ -692,6 +695,13 @@ ANNOTATION_TYPES = {"lineshape": LINE, "arrowshape": ANNOTATION, "doubleendarrow
                     "textarrowshape": ANNOTATION, "rectangleshape": ANNOTATION, "ellipseshape": ANNOTATION,
                     "textboxshape": TEXT}
 
+def _tile_setter(name: str) -> Callable[[Any, Any], None]:
+    def set_(tiles: Any, value: Any) -> None:
+        setattr(tiles, "spacing" if name == "TileSpacing" else "padding", tile_option(value, name))
+        apply_tile_spacing(tiles)
+    return set_
+
+
 TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
@@ -702,7 +712,9 @@ TABLES: dict[str, tuple[Prop, ...]] = {
                              else 0.5, lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),
                         Prop("DisplayName", lambda gs, o: _label(o), _set_label)),
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
-                    Prop("GridSize", lambda gs, t: _row([t.rows, t.cols]))),
+                    Prop("GridSize", lambda gs, t: _row([t.rows, t.cols])),
+                    Prop("TileSpacing", lambda gs, t: CharArray.from_str(t.spacing), _tile_setter("TileSpacing")),
+                    Prop("Padding", lambda gs, t: CharArray.from_str(t.padding), _tile_setter("Padding"))),
 }
 
 

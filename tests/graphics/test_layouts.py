@@ -140,3 +140,19 @@ def test_linkaxes_shares_limits_that_take_in_every_axes(ctx, call):
         with pytest.raises(MatlabError) as err:
             call("linkaxes", np.array([[top, bottom]]), *args)
         assert err.value.identifier == ident
+
+
+def test_tile_spacing_and_padding_are_layout_properties(ctx, call):
+    """Corpus programs set t.Padding = 'none' and t.TileSpacing = 'tight' after tiledlayout ('none' and
+    'normal' are older releases' Padding words)."""
+    (t,) = call("tiledlayout", 2.0, 1.0, nargout=1)
+    assert call("get", t, "TileSpacing", nargout=1)[0].to_str() == "loose"
+    call("set", t, "Padding", "none", "TileSpacing", "none")
+    engine = figure_of(ctx).mpl.get_layout_engine().get()
+    assert (engine["w_pad"], engine["wspace"]) == (0.0, 0.0)
+    assert call("get", t, "Padding", nargout=1)[0].to_str() == "tight"
+    call("set", t, "TileSpacing", "compact")
+    assert figure_of(ctx).mpl.get_layout_engine().get()["hspace"] == 0.01
+    with pytest.raises(MatlabError) as err:
+        call("set", t, "Padding", "wide")
+    assert err.value.identifier == "MATLAB:graphics:tiledlayout:InvalidOption"

@@ -7,41 +7,38 @@ keeps its grid size and the last tile made in ``FigureState.tiles``.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..errors import MatlabError, check_size
 from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
 from ..graphics_args import (COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text)
-from ..graphics_axes import LAYOUT_PAD, current_axes, current_figure, graphics, next_tile, style_side
+from ..graphics_axes import (apply_tile_spacing, current_axes, current_figure, graphics, next_tile, style_side,
+                             tile_option)
 from ..graphics_props import resolve, set_property, show_text
 from .graphics import clear_figure, label_target
-
-SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
-PADDING = {"loose": LAYOUT_PAD, "compact": 4 / 96, "tight": 0.0}       # inches around the layout
-
 
 @graphics("tiledlayout")
 def tiledlayout(ctx, *args, nargout=0):
     """tiledlayout(m, n) | tiledlayout('flow') | tiledlayout(..., 'TileSpacing', s, 'Padding', p)  a grid
     of tiles for axes in the current figure (which is cleared); nexttile fills it.
 
-    'flow' makes a grid that grows as tiles are added. TileSpacing and Padding are 'loose' (default),
-    'compact', 'tight' or 'none'. title, xlabel and ylabel of the returned layout label the whole grid.
+    'flow' makes a grid that grows as tiles are added. TileSpacing is 'loose' (default), 'compact',
+    'tight' or 'none', Padding 'loose', 'compact' or 'tight' ('normal' and 'none' of older releases are
+    read as 'loose' and 'tight'); both are properties of the layout too (t.TileSpacing = 'compact'). title, xlabel and ylabel of the returned layout label the whole grid.
 
         t = tiledlayout(2, 2); nexttile; plot(1:3); nexttile; bar([1 2]); title(t, 'results')
     """
     rows, cols, flow, rest = _grid_args(list(args))
     opts = name_values(rest, "tiledlayout")
-    spacing = _option(opts.pop("TileSpacing"), "TileSpacing", SPACING)
-    padding = _option(opts.pop("Padding"), "Padding", PADDING)
+    spacing = tile_option(opts.pop("TileSpacing"), "TileSpacing")
+    padding = tile_option(opts.pop("Padding"), "Padding")
     opts.check_empty("tiledlayout")
     gs = graphics_state(ctx.state)
     fig = current_figure(gs)
     clear_figure(fig)
-    fig.tiles = TileLayout(rows, cols, flow)
+    fig.tiles = TileLayout(rows, cols, flow, spacing=spacing, padding=padding, figure=fig.mpl)
     fig.tiles.handle = gs.new_handle(fig.tiles)
-    fig.mpl.get_layout_engine().set(wspace=spacing, hspace=spacing, w_pad=padding, h_pad=padding)
+    apply_tile_spacing(fig.tiles)
     return fig.tiles.handle if nargout else None
 
 
@@ -54,14 +51,6 @@ def _grid_args(args: list) -> tuple[int, int, bool, list]:
             return check_size((int(rows), int(cols)))[0], int(cols), False, args[2:]
     raise MatlabError("MATLAB:graphics:tiledlayout:InvalidGrid",
                       "tiledlayout takes (m, n) with positive integers, or 'flow'.")
-
-
-def _option(value: Any, name: str, table: dict[str, float]) -> float:
-    word = text(value, name).lower() if value is not None else "loose"
-    if word not in table:
-        raise MatlabError("MATLAB:graphics:tiledlayout:InvalidOption",
-                          f"{name} must be one of {', '.join(table)}.")
-    return table[word]
 
 
 @graphics("nexttile")
@@ -79,7 +68,7 @@ def nexttile(ctx, *args, nargout=0):
     fig = current_figure(gs)
     if fig.tiles is None:
         clear_figure(fig)
-        fig.tiles = TileLayout(1, 1, True)
+        fig.tiles = TileLayout(1, 1, True, figure=fig.mpl)
         fig.tiles.handle = gs.new_handle(fig.tiles)
     axes = next_tile(gs, fig, number, span)
     fig.dirty = True
