@@ -955,3 +955,26 @@ def test_huge_scatter_markers_draw_quickly_and_keep_their_size():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("a").tolist() == [[1, 2, 1e300]] and s.get("b").tolist() == [[1e300]]
+
+
+def test_quad_of_a_complex_integrand_is_complex():
+    """quad cast a complex integrand to real with numpy's ComplexWarning (H100 fuzz run, seed 188).
+    MATLAB's quad is adaptive Simpson in plain arithmetic, so a complex integrand integrates as one
+    (Octave's QUADPACK quad drops the imaginary part instead); the integral of exp(ix) over [0, pi] is 2i."""
+    _, err, s = run("q = quad(@(x) exp(1i*x), 0, pi); r = quad(@(x) x.^2, 0, 3);")
+    assert err is None
+    np.testing.assert_allclose(s.get("q"), [[2j]], atol=1e-6)
+    assert s.get("r").tolist() == [[pytest.approx(9.0)]]
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("[t] = ode23t(@(t, y) y, [0 NaN], 1);", "MATLAB:ode23t:tspanNotFinite"),
+    ("[t] = ode45(@(t, y) y, [0 NaN], 1);", "MATLAB:ode45:tspanNotFinite"),
+    ("[t] = ode23(@(t, y) y, [Inf 1], 1);", "MATLAB:ode23:tspanNotFinite"),
+])
+def test_ode_time_spans_must_be_finite_but_tfinal(code, ident):
+    """ode45 with tspan [0 NaN] never returned and ode23t raised scipy's ValueError (H100 fuzz runs,
+    seeds 183 and 190); tfinal = Inf stays allowed (a terminal event stops the integration)."""
+    assert run(code)[1][0] == ident
+    _, err, s = run("opts = odeset('Events', @(t, y) deal(y - 0.5, 1, 0)); [t, y, te] = ode23t(@(t, y) -y, [0 Inf], 1, opts);")
+    assert err is None and s.get("te").tolist() == [[pytest.approx(np.log(2), rel=1e-3)]]

@@ -521,13 +521,15 @@ def quad(ctx: CallContext, fun: Value, a: Value, b: Value, tol: Value | None = N
     state = {"count": 7, "warned": False}
     total = sum(_simpson_step(ctx, evaluate, x[k], x[k + 2], y[k], y[k + 1], y[k + 2], tolerance, state)
                 for k in (0, 2, 4))
-    outs = (float(total), float(state["count"]))
+    q = to_value(np.asarray(total).reshape(1, 1)) if np.iscomplexobj(total) else float(total)
+    outs = (q, float(state["count"]))
     return outs if nargout > 1 else outs[0]
 
 
 def _simpson_function(f: Callable[..., Value]) -> Callable[[np.ndarray], np.ndarray]:
     def evaluate(x: np.ndarray) -> np.ndarray:
-        out = numeric_array(f(to_value(x.reshape(1, -1))), "quad").ravel(order="F").astype(np.float64)
+        out = numeric_array(f(to_value(x.reshape(1, -1))), "quad").ravel(order="F")
+        out = out.astype(np.complex128 if out.dtype.kind == "c" else np.float64)    # a complex integrand too
         if out.size != x.size:
             raise MatlabError("MATLAB:quad:integrandOutputSize", "The integrand must return one value per point.")
         return out
@@ -551,7 +553,7 @@ def _simpson_step(ctx: CallContext, evaluate: Callable[[np.ndarray], np.ndarray]
     state["count"] += 2
     whole = h / 6 * (fa + 4 * fc + fb)
     halves = h / 12 * (fa + 4 * fd + 2 * fc + 4 * fe + fb)
-    if not math.isfinite(halves):
+    if not np.isfinite(halves):
         if not state["warned"]:
             ctx.warn("MATLAB:quad:ImproperFcnValue", "Infinite or Not-a-Number function value encountered.")
             state["warned"] = True

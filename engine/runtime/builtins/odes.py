@@ -130,6 +130,9 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     if times.size < 2 or times[0] == times[-1]:
         raise MatlabError(f"MATLAB:{fname}:tspanSize",
                           "The time span must have at least two distinct values, [t0 tfinal] or [t0 t1 ... tfinal].")
+    if np.isnan(times).any() or not np.isfinite(times[:-1]).all():     # tfinal may be Inf (an event stops it)
+        raise MatlabError(f"MATLAB:{fname}:tspanNotFinite",
+                          "The entries in tspan must be finite numbers (only tfinal may be Inf).")
     if np.any(np.diff(times) * np.sign(times[-1] - times[0]) <= 0):
         raise MatlabError(f"MATLAB:{fname}:tspanNotMonotonic", "The entries in tspan must strictly increase or decrease.")
     opts = _record(options, fname)
