@@ -271,3 +271,16 @@ def test_patch_on_3d_axes_is_drawn_in_3d(ctx, call):
     assert call("get", flat, "ZData", nargout=1)[0].tolist() == [[0.0], [0.0], [0.0]]
     axes_of(ctx).figure.canvas.draw()
     assert call("get", h, "XData", nargout=1)[0].tolist() == [[0.0], [1.0], [1.0]]
+
+
+def test_patch_face_color_flat_takes_face_vertex_cdata(ctx, call):
+    """A corpus program: patch('Faces', F, 'Vertices', V, 'FaceColor', 'flat', 'FaceVertexCData', c)."""
+    faces, vertices = np.array([[1.0, 2.0, 3.0], [1.0, 3.0, 4.0]]), np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "flat", "EdgeColor", "none",
+         "FaceVertexCData", np.array([[1.0], [2.0]]))
+    assert axes_of(ctx).collections[0].get_array().tolist() == [1.0, 2.0]
+    call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "g", "FaceVertexCData", np.array([[1.0], [2.0]]))
+    assert to_rgb(axes_of(ctx).collections[1].get_facecolor()[0]) == (0.0, 1.0, 0.0)
+    call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "flat",
+         "FaceVertexCData", np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]))      # truecolor, a row per face
+    assert [to_rgb(c) for c in axes_of(ctx).collections[2].get_facecolor()] == [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]

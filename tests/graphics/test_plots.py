@@ -327,3 +327,18 @@ def test_surf_face_color(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("surf", z, "FaceColor", "bogus")
     assert err.value.identifier == "MATLAB:graphics:invalidColor"
+
+
+def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):
+    """A corpus program's contourf(X, Y, Z) printed matplotlib's 'linewidths is ignored by contourf'
+    warning (an internal error where warnings are errors); LineColor colored the fills."""
+    import warnings
+    z = np.arange(16.0).reshape(4, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        call("contourf", z, 3.0, "LineColor", "r", "LineWidth", 2.0)
+    fills, edges = axes_of(ctx).collections
+    assert fills.get_array() is not None                              # colormapped fills
+    assert to_rgb(edges.get_edgecolor()[0]) == (1.0, 0.0, 0.0) and edges.get_linewidth()[0] == 2.0
+    call("contourf", z, "LineColor", "none")
+    assert len(axes_of(ctx).collections) == 1

@@ -469,7 +469,14 @@ def patch(ctx, *args, nargout=0):
     if args and is_text(args[0]):
         opts = name_values(list(args), "patch")
         shape = {name: opts.pop(name) for name in ("XData", "YData", "Faces", "Vertices", "CData")}
-        return _draw_polygons(gs, axes, [(_faces(shape), shape["CData"])], opts, nargout)
+        colours = opts.pop("FaceVertexCData")
+        colours = shape["CData"] if colours is None else colours
+        face = opts.values.get("facecolor")
+        if is_text(face) and text(face).lower() in ("flat", "interp"):    # the colors come from the data
+            opts.pop("FaceColor")
+        elif face is not None:
+            colours = None
+        return _draw_polygons(gs, axes, [(_faces(shape), colours)], opts, nargout)
     return _polygons(gs, axes, args, nargout, "patch")
 
 
@@ -540,6 +547,9 @@ def _fill_color(gs: GraphicsState, collection: Any, value: Any, n: int) -> None:
         collection.set_facecolor(color(value))
         return
     c = numbers(value, "C").real
+    if c.ndim == 2 and c.shape == (n, 3) and n > 1 and np.all((c >= 0) & (c <= 1)):   # an RGB row per face
+        collection.set_facecolor(c)
+        return
     if c.size == 1:
         values = np.full(n, float(c.ravel()[0]))
     elif c.shape[-1] == n or c.size == n:

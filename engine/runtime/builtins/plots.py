@@ -655,10 +655,16 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     opts.check_empty(function)
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
-    draw = axes.mpl.contourf if filled else axes.mpl.contour
-    kw: dict[str, Any] = {"linewidths": scalar(width, "LineWidth") if width is not None else 0.5}
-    kw.update({"colors": [color(line_color)]} if line_color is not None else {"cmap": figure_cmap(gs)})
-    contours = draw(X, Y, Z, levels, **kw) if levels is not None else draw(X, Y, Z, **kw)
+    line_kw: dict[str, Any] = {"linewidths": scalar(width, "LineWidth") if width is not None else 0.5}
+    if filled:        # the fills through the colormap, then their edges as lines (black unless LineColor)
+        fill_levels = () if levels is None else (levels,)
+        contours = axes.mpl.contourf(X, Y, Z, *fill_levels, cmap=figure_cmap(gs))
+        edge = "k" if line_color is None else color(line_color)
+        if edge != "none":
+            contours.matfuse_edges = axes.mpl.contour(X, Y, Z, contours.levels, colors=[edge], **line_kw)
+    else:
+        line_kw.update({"colors": [color(line_color)]} if line_color is not None else {"cmap": figure_cmap(gs)})
+        contours = axes.mpl.contour(X, Y, Z, *(() if levels is None else (levels,)), **line_kw)
     if show_text is not None and text(show_text).lower() == "on":
         axes.mpl.clabel(contours, fontsize=8)
     axes.series.append(contours)
@@ -731,7 +737,9 @@ def contour(ctx, *args, nargout=0):
 
 @graphics("contourf", axes_first=True)
 def contourf(ctx, *args, nargout=0):
-    """contourf(...) | [C, h] = contourf(...)  filled contour plot (arguments and outputs as for contour).
+    """contourf(...) | [C, h] = contourf(...)  filled contour plot (arguments and outputs as for contour);
+    the regions are filled through the colormap and edged with black lines (LineColor, LineWidth;
+    LineColor 'none' leaves them out).
 
         contourf(magic(6)); colorbar
     """
