@@ -59,7 +59,7 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS", int, 200_000,
          "host kernels run elementwise operations in blocks only over arrays of at least this many "
          "elements (smaller windows: the bytecode, whose per-operation cost is lower)"),
-    Flag("MATFUSE_CPU_BLOCK", int, 32768,
+    Flag("MATFUSE_CPU_BLOCK", int, 65536,
          "elements per block of a host kernel whose operands have 8 bytes an element (twice as many for "
          "single and narrower classes: blocks of as many bytes)"),
     Flag("MATFUSE_CPU_THREADS", int, 0,
