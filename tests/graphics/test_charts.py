@@ -284,3 +284,18 @@ def test_patch_face_color_flat_takes_face_vertex_cdata(ctx, call):
     call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "flat",
          "FaceVertexCData", np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]))      # truecolor, a row per face
     assert [to_rgb(c) for c in axes_of(ctx).collections[2].get_facecolor()] == [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]
+
+
+def test_ezplot_plots_on_two_pi_and_titles_the_expression():
+    """Three corpus programs call ezplot(f), grid on: MATLAB's older fplot, on -2*pi..2*pi by default,
+    titled with the expression (text expressions are vectorized)."""
+    from engine import Session
+    session = Session(device="cpu")
+    result = session.execute("h = ezplot('t^2 - 1', [0 3]); y = get(h, 'YData'); lim = xlim;"
+                             "s = get(get(gca, 'Title'), 'String'); figure; ezplot(@(x) sin(x)); lim2 = xlim;")
+    assert result.error is None
+    assert session.get("lim").tolist() == [[0.0, 3.0]] and session.get("s") == "t^2 - 1"
+    assert session.get("y")[0, -1] == pytest.approx(8.0)
+    assert session.get("lim2") == pytest.approx(np.array([[-2 * np.pi, 2 * np.pi]]))
+    assert session.execute("ezplot(3)").error.identifier == "MATLAB:ezplot:InvalidFunction"
+    assert session.execute("ezplot(@(x, y) x + y)").error.identifier == "matfuse:ezplot:unsupported"

@@ -194,6 +194,35 @@ def fplot(ctx, *args, nargout=0):
     return handles if nargout else None
 
 
+@graphics("ezplot", axes_first=True)
+def ezplot(ctx, f, limits=None, nargout=0):
+    """ezplot(f) | ezplot(f, [xmin xmax])  plot a function of one variable on -2*pi..2*pi (or [xmin
+    xmax]), titled with its expression: MATLAB's older form of fplot.
+
+    f is a function handle or the text of an expression in one variable (evaluated elementwise, as
+    vectorize writes it). Implicit curves f(x, y) = 0, parametric forms and a third argument are not
+    supported.
+
+        ezplot(@(x) x.^2 - 2), grid on
+    """
+    from .inline import _argument_of, _dotted
+    if is_text(f):
+        expr = text(f)
+        f = ctx.make_handle(f"@({_argument_of(expr)}) {_dotted(expr)}")
+    elif type(f) is not FunctionHandle:
+        raise MatlabError("MATLAB:ezplot:InvalidFunction", "ezplot takes a function handle or an expression.")
+    else:
+        expr = f.text.split(")", 1)[1] if f.params is not None else f.text
+    if f.params is not None and len(f.params) != 1:
+        raise MatlabError("matfuse:ezplot:unsupported", "ezplot of a function of two variables (an implicit "
+                          "curve) is not supported; use fimplicit or contour.")
+    bounds = np.array([[-2 * np.pi, 2 * np.pi]]) if limits is None else limits
+    handles = fplot(ctx, f, bounds, nargout=1)
+    title = expr.strip()
+    show_text(current_axes(graphics_state(ctx.state)).mpl.set_title(title), title)
+    return handles if nargout else None
+
+
 def _sample(ctx, f: Any, t: np.ndarray) -> np.ndarray:
     """f at every point of t: one vectorized call, else one call per point."""
     try:
