@@ -206,8 +206,13 @@ class GpuTensor(DeviceArray):
         self.cls = cls
         self.storage = storage
         self.provider = provider
-        self._release = weakref.finalize(self, _drop, pool_of(provider), storage)
-        self._release.atexit = False
+        self.released = False
+
+    def __del__(self) -> None:
+        """A handle garbage-collected without being released releases itself (a method, not a
+        weakref.finalize: a window makes tensors on its hot path)."""
+        if not self.released:
+            self.release()
 
     @property
     def numel(self) -> int:
@@ -222,17 +227,15 @@ class GpuTensor(DeviceArray):
         return self.storage.buffer
 
     @property
-    def released(self) -> bool:
-        return not self._release.alive
-
-    @property
     def evicted(self) -> bool:
         """An implicit tensor moved to the host under memory pressure (its value is its host copy)."""
         return self.implicit and self.origin is not None and self.released
 
     def release(self) -> None:
         """Give up this handle; the buffer returns to the pool when no other handle shares it."""
-        self._release()
+        if not self.released:
+            self.released = True
+            _drop(pool_of(self.provider), self.storage)
 
     def share(self, shape: tuple[int, ...] | None = None) -> "GpuTensor":
         """A new handle on the same storage (reshape without copying when ``shape`` is given)."""
