@@ -22,6 +22,7 @@ allocation past a device memory cap, so the same recovery code runs.
 """
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
@@ -247,11 +248,12 @@ class Provider:
 
     # -------------------------------------------------------------- facts
 
-    @property
+    @functools.cached_property
     def f64(self) -> bool:
+        """Whether double runs on the device (read once: a window's hot path asks)."""
         return "shader-f64" in self.features and "shader-int64" in self.features
 
-    @property
+    @functools.cached_property
     def max_binding(self) -> int:
         return int(self.device.limits["max-storage-buffer-binding-size"])
 

@@ -63,6 +63,7 @@ MAX_ENTRIES = 512        # windows whose graphs are kept (oldest dropped first)
 # pays the kernel's look rarely
 MAX_HOST_MISSES = 6
 GPU_CLASSES = ("double", "single", "logical")
+SCALAR_ARGS: dict[int, Arg] = {}     # a host double scalar's Arg by its facts (made once: a hot path)
 
 
 @dataclass
@@ -100,7 +101,8 @@ def describe(value: Any) -> Arg | str:
     """The Arg of an input value (with a host scalar's facts, ranges.py), or why it cannot be fused."""
     t = type(value)
     if t is float:
-        return Arg("double", (1, 1), facts=facts_of(value))
+        facts = facts_of(value)
+        return SCALAR_ARGS.get(facts) or SCALAR_ARGS.setdefault(facts, Arg("double", (1, 1), facts=facts))
     if t is bool:
         return Arg("logical", (1, 1))
     if t is np.ndarray and value.dtype in CLASS_OF_HOST and CLASS_OF_HOST[value.dtype] in GPU_CLASSES:
@@ -443,19 +445,21 @@ class FusionAccelerator:
             return self.decline(report, "unsupported operations (see rejected)")
         values = dict(entry.consts)
         args = []
-        explicit = False                                 # a gpuArray input: every output is a gpuArray
+        explicit = resident = False                      # a gpuArray input: every output is a gpuArray
+        regs = frame.regs
         for v, reg in graph.inputs.items():
-            x = values[v] = resident_value(frame.regs[reg])
+            x = values[v] = resident_value(regs[reg])
             arg = describe(x)
             if type(arg) is str:
                 return self.decline(report, f"{graph.names.get(v, 'an operand')} is {arg}")
             args.append(arg)
-            explicit = explicit or arg.resident and not x.implicit
+            if arg.resident:
+                resident = True
+                explicit = explicit or not x.implicit
         if entry.bad:
             return self.decline(report, entry.bad)
         if entry.sizes:                                  # draws' sizes are part of the signature
             args = list(sized(entry.sizes, dict(zip(graph.inputs, args)), values).values())
-        resident = any(a.resident for a in args)
         if policy == "auto" and not resident:
             numel = max((math.prod(a.shape) for a in [*args, *entry.fixed.values()]), default=0)
             if numel < self.min_elements and not entry.sizes:      # draws and generators: see the plan

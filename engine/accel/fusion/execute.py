@@ -58,7 +58,8 @@ def scalar_leaf(run: Run, values: dict[int, Any], leaf: int) -> float:
     """A uniform's value: an input, or a 1x1 result an earlier group of the window left on the device
     (read back: a uniform is written from the host)."""
     if leaf in values:
-        return scalar_of(values[leaf])
+        value = values[leaf]
+        return value if type(value) is float else scalar_of(value)
     run.downloads += 1
     return scalar_of(run.tensors[leaf].download())
 
