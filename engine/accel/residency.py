@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -47,16 +47,19 @@ CLASS_OF_HOST = {np.dtype(v): k for k, v in HOST_DTYPE.items()}
 _STORAGE_IDS = itertools.count(1)
 
 
-@dataclass
 class Storage:
     """One pooled device buffer and the number of GpuTensor handles that use it; ``id`` names it in
     reports (%fusion residency), unique in the process. ``lost`` says why its contents are gone (the
-    work writing it was dropped, or the device was lost); "" while they are valid."""
-    buffer: Any
-    size: int
-    refs: int = 1
-    id: int = field(default_factory=lambda: next(_STORAGE_IDS))
-    lost: str = ""
+    work writing it was dropped, or the device was lost); "" while they are valid. A plain class with
+    slots: every window output makes one."""
+    __slots__ = ("buffer", "size", "refs", "id", "lost")
+
+    def __init__(self, buffer: Any, size: int) -> None:
+        self.buffer = buffer
+        self.size = size
+        self.refs = 1
+        self.id = next(_STORAGE_IDS)
+        self.lost = ""
 
 
 @dataclass(frozen=True)
