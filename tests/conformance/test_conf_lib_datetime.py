@@ -98,6 +98,15 @@ CASES = [
          "w = datenum(dateshift(t, 'start', 'week')); h = datenum(dateshift(t, 'start', 'hours')); "
          "b = isbetween([t NaT], '2024-01-01', datetime(2024,3,15,10,30,12.5));",
          y=D(739252), q=D(739252), m=D(739312), w=D(739321), h=D(739326.4166666666), b=L([1, 0])),
+    # datenum(2024,1,1,15,0,0) = 739252.625 (Octave)
+    case('time_interp1_and_nat_flags', "t = datetime(2024,1,1) + hours([0 10 20]); y = [0 10 40]; "
+         "a = interp1(t, y, datetime(2024,1,1,5,0,0)); b = datenum(interp1(y, t, 25)); "
+         "c = interp1(hours([0 1]), [0 60], minutes(30)); e = hours(interp1([1 2 3], hours([1 2 3]), 2.5)); "
+         "m = hour(mean([t NaT], 'omitnat')); n = isnat(min([t NaT], [], 'includenat'));",
+         a=D(5), b=D(739252.625), c=D(30), e=D(2.5), m=D(10), n=L(1)),
+    case('interp1_mixed_classes', "x = interp1(datetime(2024,1,1:3), [1 2 3], 2);",
+         error=('MATLAB:interp1:InvalidSamplePoints', 'The sample points x and the query points xq must be of one '
+                'class, not datetime and double.')),
     case('display_datetime_scalar', 't = datetime(2024,3,15,10,30,0)',
          stdout='t = datetime\n   15-Mar-2024 10:30:00\n'),
     case('display_datetime_row', 'v = datetime(2024,1,1:3)',

@@ -567,7 +567,7 @@ def _on_seconds(fname: str, classes: tuple[type, ...], result: str, pairs: bool 
     argument's class ('same'), a duration ('duration'), or left as computed ('number')."""
     def method(ctx, *args, nargout=1):
         first = _time_args(fname, args, classes, pairs)
-        plain = [a.data if isinstance(a, TimeArray) else a for a in args]
+        plain = [a.data if isinstance(a, TimeArray) else NAT_FLAGS.get(option_name(a), a) for a in args]
         outs = _plain(fname, ctx, plain, max(nargout, 1))
         if not outs or result == "number":
             return outs
@@ -577,6 +577,7 @@ def _on_seconds(fname: str, classes: tuple[type, ...], result: str, pairs: bool 
     return method
 
 
+NAT_FLAGS = {"omitnat": CharArray.from_str("omitnan"), "includenat": CharArray.from_str("includenan")}
 BOTH = (DatetimeArray, DurationArray)
 DURATION = (DurationArray,)
 METHODS = {
@@ -631,6 +632,23 @@ def _format_arg(t: TimeArray, fmt: Value | None, fname: str) -> str | None:
     return check_datetime_format(spec) if type(t) is DatetimeArray else check_duration_format(spec)
 
 
+def _interp1(ctx, *args, nargout=1):
+    """interp1(x, v, xq, ...) with datetimes or durations: x and xq of one class (or both numbers), v of
+    any; the result has v's class."""
+    values_at = 1 if len(args) >= 3 and option_name(args[2]) is None else 0
+    x_args = [args[0], args[2]] if values_at == 1 else [args[1]]
+    if values_at == 1 and {type(a) for a in x_args if isinstance(a, TimeArray)} and \
+            len({type(a) for a in x_args}) != 1:
+        raise MatlabError("MATLAB:interp1:InvalidSamplePoints", "The sample points x and the query points xq must "
+                          f"be of one class, not {class_of(args[0])} and {class_of(args[2])}.")
+    plain = [a.data if isinstance(a, TimeArray) else a for a in args]
+    out = _plain("interp1", ctx, plain, 1)[0]
+    values = args[values_at]
+    if not isinstance(values, TimeArray):
+        return out
+    return values.like(np.asarray(out, dtype=np.float64).reshape(np.shape(out) or (1, 1)))
+
+
 def _linspace(ctx, a, b, n=100.0, nargout=1):
     first = _time_args("linspace", (a, b), BOTH, True)
     out = _plain("linspace", ctx, [a.data, b.data, n], 1)[0]
@@ -660,6 +678,7 @@ def _register_methods() -> None:
     set_overload("string", TimeArray, _string)
     set_overload("cellstr", TimeArray, _cellstr)
     set_overload("linspace", TimeArray, _linspace)
+    set_overload("interp1", TimeArray, _interp1)
     for name, symbol in OPERATORS.items():
         set_overload(name, TimeArray, _operator(symbol, 2))
     for name, symbol in UNARY_OPERATORS.items():
