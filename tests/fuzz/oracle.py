@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine import Session
+from engine.runtime.times import TimeArray
 from engine.runtime.values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                                    StructArray)
 
@@ -98,8 +99,8 @@ def run(cells: list[str], device: str) -> Run:
     return out
 
 
-ENGINE_VALUES = (CharArray, StringArray, CellArray, StructArray, FunctionHandle, HandleObject, np.ndarray,
-                 np.generic, float, complex)
+ENGINE_VALUES = (CharArray, StringArray, CellArray, StructArray, FunctionHandle, HandleObject, TimeArray,
+                 np.ndarray, np.generic, float, complex)
 
 
 def _state(x: Any) -> Any:
@@ -137,6 +138,8 @@ def canon(value: Any) -> tuple:
         return (value.classname, value.shape, (tuple(value.fields), rows))
     if isinstance(value, FunctionHandle):
         return ("function_handle", (1, 1), value.text)
+    if isinstance(value, TimeArray):         # datetime, duration: seconds, with the format they display in
+        return (value.matlab_class, value.shape, (value.fmt, canon(value.data)))
     if isinstance(value, HandleObject):      # containers.Map, inputParser: their state
         return (value.matlab_class, value.shape, _state(vars(value)))
     if isinstance(value, SparseMatrix):      # by its nonzeros (column-major): the full matrix may not fit

@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 
 from grammar import generate
 from mutate import corpus, mutant
-from oracle import (ADAPTIVE, Problem, Run, assigned_names, check, disagreements, leaks, python_isms, same,
+from oracle import (ADAPTIVE, Problem, Run, assigned_names, canon, check, disagreements, leaks, python_isms, same,
                     same_text)
 
+from engine import Session
 from engine.accel import provider
 from engine.runtime.builtins.registry import load_all
 
@@ -197,3 +198,13 @@ def test_same_values():
 def test_corpus_is_read():
     """The mutation corpus is the conformance cases: about 1,500 snippets."""
     assert len(corpus()) > 1000 and "x = 6 * 7 / 2;" in corpus()
+
+
+def test_the_oracle_compares_datetimes_and_durations():
+    """canon read a duration left in the workspace with numpy's .item (an AttributeError in the oracle)."""
+    assert not check(["d = hours(1.5); t = datetime(2020, 1, 2) + d; c = {d}; s.t = t;"], ("cpu",), BUILTINS)
+    s = Session(device="cpu")
+    s.execute("a = hours(1.5); b = minutes(90); c = hours(2); d = datetime(2020, 1, 2);")
+    a, b, c, d = (canon(s.workspace[n]) for n in "abcd")
+    assert a[:2] == ("duration", (1, 1)) and d[0] == "datetime"
+    assert same(a, a) and not same(a, c) and not same(a, b)      # b shows in minutes: another format
