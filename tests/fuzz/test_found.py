@@ -978,3 +978,23 @@ def test_ode_time_spans_must_be_finite_but_tfinal(code, ident):
     assert run(code)[1][0] == ident
     _, err, s = run("opts = odeset('Events', @(t, y) deal(y - 0.5, 1, 0)); [t, y, te] = ode23t(@(t, y) -y, [0 Inf], 1, opts);")
     assert err is None and s.get("te").tolist() == [[pytest.approx(np.log(2), rel=1e-3)]]
+
+
+# ---- found by a sweep calling every library builtin with odd values (NaN, Inf, 1e19, 1i, [], text,
+# cells...) in each argument position
+
+
+@pytest.mark.parametrize("code, value", [
+    ("a = datenum([2020 2021], [NaN 3], 1);", [[np.nan, 738216]]),        # Octave: NaN for a NaN month
+    ("a = addtodate(datenum(2020, 1, 31), [1 Inf], 'month');", [[737850, np.nan]]),
+    ("a = detrend([1 2 4 4], 3);", [[0, 0, 0, 0]]),                        # Octave (an exact fit)
+    ("a = detrend([1 2 4 4], 1e19);", [[0, 0, 0, 0]]),
+])
+def test_dates_and_trends_of_non_finite_or_huge_numbers(code, value):
+    """A NaN month indexed a table at int(NaN); detrend's degree went to int() unchecked (1e19 ran out
+    of time building its basis)."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.allclose(s.get("a"), value, atol=1e-12, equal_nan=True)
+    assert run("a = detrend(1:3, NaN);")[1][0] == "MATLAB:detrend:InvalidTrendType"
+    assert run("a = addtodate([1 2 3], [1 2], 'day');")[1][0] == "MATLAB:addtodate:InputSizeMismatch"

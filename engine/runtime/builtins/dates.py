@@ -364,14 +364,18 @@ def addtodate(d, q, field):
                           "Field must be 'year', 'month', 'week', 'day', 'hour', 'minute', 'second' or "
                           "'millisecond'.")
     base, amount = _numbers(d, "addtodate"), _numbers(q, "addtodate")
+    if base.size != 1 and amount.size != 1 and base.shape != amount.shape:
+        raise MatlabError("MATLAB:addtodate:InputSizeMismatch", "D and Q must be the same size, or one a scalar.")
+    base, amount = np.broadcast_arrays(base, amount)
     if _UNITS[unit] is not None:
         return simplify(as_matrix(np.asarray(base + amount * _UNITS[unit], dtype=np.float64)))
     months = amount * (12 if unit == "year" else 1)
     vec = vectors(base)
     total = vec[:, 0] * 12 + (vec[:, 1] - 1) + months.ravel(order="F")
     y, m = np.floor(total / 12), np.mod(total, 12) + 1
-    lengths = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])[m.astype(np.int64) - 1] + \
-        ((m == 2) & is_leap(y))
+    m = np.where(np.isfinite(m), m, np.nan)     # a NaN or infinite amount: NaN (serial's month)
+    lengths = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])[np.nan_to_num(m, nan=1).astype(np.int64) - 1] \
+        + ((m == 2) & is_leap(y))
     days = np.minimum(vec[:, 2], lengths)
     result = serial(y, m, days, vec[:, 3], vec[:, 4], vec[:, 5])
     return simplify(result.reshape(base.shape, order="F"))

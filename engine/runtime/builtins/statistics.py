@@ -389,8 +389,8 @@ def detrend(x: Value, *args: Value) -> Value:
     if args:
         word = option_text(args[0])
         degree = {"constant": 0, "linear": 1}.get((word or "").lower(), -1) if word is not None else \
-            int(real_scalar("detrend", args[0], "n"))
-        if degree < 0:
+            real_scalar("detrend", args[0], "n")
+        if not (0 <= degree < np.inf and degree == int(degree)):
             raise MatlabError("MATLAB:detrend:InvalidTrendType", "The trend must be 'constant', 'linear' or a "
                               "nonnegative integer degree.")
     breaks = real_array("detrend", args[1]).ravel() if len(args) > 1 else np.zeros(0)
@@ -400,6 +400,7 @@ def detrend(x: Value, *args: Value) -> Value:
     n = columns.shape[0]
     t = np.arange(1.0, n + 1)
     scale = t / n if n else t
+    degree = int(min(degree, max(n - 1, 0)))     # a degree of n - 1 or more fits the n values exactly
     basis = np.stack([scale ** k for k in range(degree, -1, -1)], axis=1)
     if breaks.size:
         inside = np.unique(breaks[(breaks > 1) & (breaks < n)])
