@@ -998,3 +998,12 @@ def test_dates_and_trends_of_non_finite_or_huge_numbers(code, value):
     assert err is None and np.allclose(s.get("a"), value, atol=1e-12, equal_nan=True)
     assert run("a = detrend(1:3, NaN);")[1][0] == "MATLAB:detrend:InvalidTrendType"
     assert run("a = addtodate([1 2 3], [1 2], 'day');")[1][0] == "MATLAB:addtodate:InputSizeMismatch"
+
+
+@pytest.mark.parametrize("code", ["F = griddedInterpolant([], [1 2 3]);", "F = griddedInterpolant([1 2 3], zeros(0, 3), [1 2 3]);",
+                                  "F = griddedInterpolant(ones(2), ones(2), ones(2), ones(2));"])
+def test_gridded_interpolant_of_empty_or_missing_grid_vectors(code):
+    """An empty grid array reached numpy's reshape (ValueError), a third grid array of a matrix its
+    moveaxis."""
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:griddedInterpolant:NonMonotonicCompVecs"

@@ -163,8 +163,10 @@ def _grid_of(arrays: list[np.ndarray], values: np.ndarray) -> list[np.ndarray]:
     for k, arr in enumerate(arrays):
         if arr.ndim == 2 and 1 in arr.shape:
             vec = arr.ravel()
-        else:
+        elif arr.size and k < arr.ndim:
             vec = np.moveaxis(arr, k, 0).reshape(arr.shape[k], -1)[:, 0]
+        else:                                   # empty, or no dimension k: no grid vector
+            vec = np.zeros(0)
         if vec.size < 2 or np.any(np.diff(vec) <= 0):
             raise MatlabError("MATLAB:griddedInterpolant:NonMonotonicCompVecs",
                               "The grid vectors must be strictly increasing, with at least two points each.")
