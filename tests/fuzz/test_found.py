@@ -1007,3 +1007,14 @@ def test_gridded_interpolant_of_empty_or_missing_grid_vectors(code):
     moveaxis."""
     clean(code)
     assert run(code)[1][0] == "MATLAB:griddedInterpolant:NonMonotonicCompVecs"
+
+
+def test_missing_indicators_and_top_k_with_odd_arguments():
+    """ismissing({1}, x) read a number as text (AttributeError); maxk(x, Inf) went to int(Inf)."""
+    for code in ("a = ismissing({1}, [1 2 3]);", "a = ismissing([1 2 3], {1});"):
+        clean(code)
+        assert run(code)[1][0] == "MATLAB:ismissing:CellNotCellstr"
+    code = "a = maxk([1 3 2], Inf); b = mink([3 1 2; 4 0 5], Inf);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("a").tolist() == [[3, 2, 1]] and s.get("b").tolist() == [[3, 0, 2], [4, 1, 5]]

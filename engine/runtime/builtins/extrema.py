@@ -32,7 +32,7 @@ def _top(fname: str, a: Value, k: Value, rest: tuple[Value, ...], descending: bo
                           f"{fname} supports the forms {fname}(A, k) and {fname}(A, k, dim).")
     arr = numeric_array(a, fname)
     arr, axis = along_axis(arr, dim_arg(rest[0]) if rest else first_nonsingleton(arr.shape), min(count, 1))
-    order = np.take(_sort_order(arr, axis, descending), range(min(int(count), arr.shape[axis])), axis=axis)
+    order = np.take(_sort_order(arr, axis, descending), range(int(min(count, arr.shape[axis]))), axis=axis)
     values = np.take_along_axis(arr, order, axis=axis)
     value = CharArray(values.astype(np.uint16)) if type(a) is CharArray else to_value(values)
     return value if nargout < 2 else (value, to_value(order + 1.0))

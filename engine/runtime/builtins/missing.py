@@ -43,6 +43,10 @@ def missing_mask(fname: str, a: Value, indicator: Value | None = None) -> np.nda
 
 
 def _indicated(fname: str, a: Value, indicator: Value) -> np.ndarray:
+    for value in (a, indicator):
+        if type(value) is CellArray and not is_cellstr(value):
+            raise MatlabError(f"MATLAB:{fname}:CellNotCellstr",
+                              "A cell array input must be a cell array of character vectors.")
     if type(a) in (StringArray, CellArray) or type(indicator) in (StringArray, CellArray):
         texts = set(cell_texts(indicator)) if type(indicator) is CellArray else \
             set(indicator.data.ravel()) if type(indicator) is StringArray else {option_text(indicator)}
