@@ -1018,3 +1018,16 @@ def test_missing_indicators_and_top_k_with_odd_arguments():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("a").tolist() == [[3, 2, 1]] and s.get("b").tolist() == [[3, 0, 2], [4, 1, 5]]
+
+
+@pytest.mark.parametrize("code, error", [
+    ("a = poly([1 NaN; Inf 2]);", ("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")),
+    ("[b, a] = residue([1 2 3], [], [1 2 3]);",
+     ("MATLAB:residue:RPLengthMismatch", "The residues r and poles p must have the same length.")),
+])
+def test_poly_and_residue_of_odd_arguments(code, error):
+    """scipy's "array must not contain infs or NaNs" and an IndexError on no poles reached the user."""
+    clean(code)
+    assert run(code)[1] == error
+    _, err, s = run("[b, a] = residue([], [], [1 2 3]);")      # no poles: b(s)/a(s) is the direct term
+    assert err is None and s.get("b").tolist() == [[1, 2, 3]] and s.get("a").tolist() == [[1]]

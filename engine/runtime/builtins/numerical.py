@@ -216,6 +216,8 @@ def poly(r: Value) -> Value:
     check_classes("poly", (r,), FLOAT_INPUTS)
     arr = numeric_array(r, "poly")
     if arr.ndim == 2 and arr.shape[0] == arr.shape[1] and arr.size > 1:
+        if not np.isfinite(arr).all():          # MATLAB's poly takes the eigenvalues with eig
+            raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
         values = scipy.linalg.eigvals(arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64))
     elif arr.ndim == 2 and min(arr.shape) <= 1:
         values = arr.ravel(order="F")
@@ -312,7 +314,10 @@ def residue(b: Value, a: Value, k: Value | None = None, *, nargout: int = 1) -> 
     if k is not None:
         residues, poles = _poly_vector(b, "residue"), _poly_vector(a, "residue")
         direct = numeric_array(k, "residue").ravel(order="F")
-        num, den = scipy.signal.invres(residues, poles, direct)
+        if residues.size != poles.size:
+            raise MatlabError("MATLAB:residue:RPLengthMismatch", "The residues r and poles p must have the same length.")
+        num, den = scipy.signal.invres(residues, poles, direct) if poles.size else \
+            (direct if direct.size else np.zeros(1), np.ones(1))
         return to_value(np.real_if_close(num).reshape(1, -1)), to_value(np.real_if_close(den).reshape(1, -1))
     num, den = _poly_vector(b, "residue"), _poly_vector(a, "residue")
     if not np.isfinite(den).all():                  # MATLAB finds the poles with roots(a)
