@@ -1031,3 +1031,14 @@ def test_poly_and_residue_of_odd_arguments(code, error):
     assert run(code)[1] == error
     _, err, s = run("[b, a] = residue([], [], [1 2 3]);")      # no poles: b(s)/a(s) is the direct term
     assert err is None and s.get("b").tolist() == [[1, 2, 3]] and s.get("a").tolist() == [[1]]
+
+
+def test_argument_index_and_empty_vector_norms():
+    """validatestring(..., Inf) went to int(Inf); vecnorm(zeros(0, 3)) reshaped an empty array with -1."""
+    for code in ("r = validatestring('app', {'apple'}, 'f', 'x', Inf);", "validateattributes(1, {'char'}, {}, 0)"):
+        clean(code)
+        assert run(code)[1][0] == "MATLAB:validateattributes:badArgPosition"
+    code = "a = vecnorm(zeros(0, 3)); b = vecnorm(zeros(3, 0), 2, 2);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("a").tolist() == [[0, 0, 0]] and s.get("b").tolist() == [[0], [0], [0]]

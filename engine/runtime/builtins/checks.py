@@ -201,13 +201,21 @@ class _Subject:
 def _subject(rest: list[Value]) -> _Subject:
     """The optional (argIndex) or (funcName, varName, argIndex) arguments."""
     if len(rest) == 1 and not is_text_scalar(rest[0]):
-        return _Subject("", "", int(_bound(rest[0], "validateattributes")))
+        return _Subject("", "", _arg_index(rest[0]))
     if len(rest) > 3:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     fname = text_arg(rest[0], "validateattributes", "Function name") if rest else ""
     var = text_arg(rest[1], "validateattributes", "Variable name") if len(rest) > 1 else ""
-    index = int(_bound(rest[2], "validateattributes")) if len(rest) > 2 else None
+    index = _arg_index(rest[2]) if len(rest) > 2 else None
     return _Subject(fname, var, index)
+
+
+def _arg_index(value: Value) -> int:
+    index = _bound(value, "validateattributes")
+    if not (1 <= index < np.inf and index == int(index)):
+        raise MatlabError("MATLAB:validateattributes:badArgPosition", "The argument index must be a positive "
+                          "integer.")
+    return int(index)
 
 
 def _check_class(a: Value, classes: Value, who: _Subject) -> None:

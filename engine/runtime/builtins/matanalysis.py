@@ -166,7 +166,7 @@ def vecnorm(a: Value, p: Value | None = None, dim: Value | None = None) -> Value
     if axis >= arr.ndim:
         return to_value(np.abs(arr).astype(arr.real.dtype))
     moved = np.moveaxis(arr, axis, -1)
-    flat = moved.reshape(-1, moved.shape[-1])
+    flat = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     norms = np.array([_vector_norm(row, kind) for row in flat], dtype=arr.real.dtype)
     out = np.moveaxis(norms.reshape(moved.shape[:-1] + (1,)), -1, axis)
     return to_value(out)
