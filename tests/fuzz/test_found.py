@@ -1042,3 +1042,12 @@ def test_argument_index_and_empty_vector_norms():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("a").tolist() == [[0, 0, 0]] and s.get("b").tolist() == [[0], [0], [0]]
+
+
+def test_logm_whose_scaling_overflows_is_a_clear_error():
+    """logm([1 1e308; 0 1]): scipy's inverse scaling and squaring overflowed and raised ValueError
+    (H100 fuzz run, seed 215). Its logarithm, [0 1e308; 0 0], exists, but that algorithm cannot reach
+    it: an error that says so, not a made-up value (Octave's logm fails on it too)."""
+    assert run("a = logm([1 1e308; 0 1]);")[1][0] == "matfuse:logm:overflow"
+    _, err, s = run("b = logm([1 1; 0 1]);")
+    assert err is None and s.get("b").tolist() == [[0, 1], [0, 0]]

@@ -77,7 +77,11 @@ def logm(ctx: CallContext, a: Value) -> Value:
                  "nonpositive real eigenvalues. A non-principal matrix logarithm is returned.")
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        result = scipy.linalg.logm(arr)
+        try:
+            result = scipy.linalg.logm(arr)
+        except ValueError:          # scipy's inverse scaling and squaring overflowed (entries near realmax)
+            raise MatlabError("matfuse:logm:overflow", "logm cannot compute this logarithm: its inverse "
+                              "scaling and squaring overflows (entries near realmax).") from None
     return _in_class(_real_if_real(np.asarray(result), arr), arr)
 
 
