@@ -26,6 +26,8 @@ from .elementwise import ANY_NUMERIC, check_classes
 from .reductions import sum_
 from .registry import builtin
 from .sizes import dim_arg, first_nonsingleton, is_text, numeric_array, option_text
+from .arguments import real_scalar
+from ..sparse import full_of, is_sparse
 
 FLOAT_CLASSES = ("double", "single")
 
@@ -515,3 +517,80 @@ def qr(a: Value, *options: Value, nargout: int = 1) -> Value:
     if as_vector:
         return to_value(q), to_value(r), to_value(piv.reshape(1, -1) + 1.0)
     return to_value(q), to_value(r), to_value(np.eye(arr.shape[1], dtype=arr.real.dtype)[:, piv])
+
+
+EIGS_ORDER = {          # sigma -> sort key of an eigenvalue (the k first are returned, in that order)
+    "largestabs": lambda v: -np.abs(v), "smallestabs": np.abs,
+    "largestreal": lambda v: -v.real, "smallestreal": lambda v: v.real,
+    "largestimag": lambda v: -v.imag, "smallestimag": lambda v: v.imag,
+}
+EIGS_SHORT = {"lm": "largestabs", "sm": "smallestabs", "la": "largestreal", "lr": "largestreal",
+              "sa": "smallestreal", "sr": "smallestreal", "li": "largestimag", "si": "smallestimag"}
+EIGS_OPTIONS = ("tolerance", "maxiterations", "subspacedimension", "startvector", "display",
+                "issymmetricdefinite", "failure", "fail")
+
+
+@builtin("eigs", family="linalg", sparse="native")
+def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
+    """d = eigs(A), eigs(A, k), eigs(A, k, sigma), eigs(..., Name, Value), [V, D] = eigs(...), [V, D, flag] = eigs(...)
+    A subset of the eigenvalues (and eigenvectors) of a square matrix, full or sparse.
+
+    The k (default 6) eigenvalues of largest magnitude, or those that sigma picks: 'largestabs',
+    'smallestabs', 'largestreal', 'smallestreal', 'largestimag', 'smallestimag' (or the old 'lm', 'sm',
+    'la'/'lr', 'sa'/'sr', 'li', 'si'), or a number (the eigenvalues closest to it). d is a column in
+    that order; [V, D] gives unit-norm eigenvectors and D = diag(d); flag is 0 (converged). matfuse
+    computes every eigenvalue with LAPACK (as eig) and picks the k, so the options that steer an
+    iterative solver (Tolerance, MaxIterations, SubspaceDimension, StartVector, Display) change nothing.
+    eigs(A, B, ...), a function handle for A and 'bothendsreal'/'bothendsimag' are not supported.
+
+        d = eigs(diag(1:10), 3)                    % 10; 9; 8
+        d = eigs(diag(1:10), 2, 'smallestabs')     % 1; 2
+    """
+    if class_of(a) == "function_handle":
+        raise MatlabError("MATLAB:eigs:unsupported", "eigs supports a full or sparse matrix A, not a function.")
+    arr = _square_float("eigs", full_of(a) if is_sparse(a) else a)
+    n = arr.shape[0]
+    rest = list(args)
+    positional = []           # k, then sigma (a number or a word that is not an option name)
+    while rest and len(positional) < 2 and (option_text(rest[0]) is None or (
+            positional and option_text(rest[0]).lower() not in EIGS_OPTIONS)):
+        positional.append(rest.pop(0))
+    if positional and numeric_array(positional[0], "eigs").size > 1:
+        raise MatlabError("MATLAB:eigs:unsupported", "eigs(A, B, ...) (a generalized problem) is not supported: "
+                          "use eig(A, B).")
+    if len(rest) % 2:
+        raise MatlabError("MATLAB:eigs:ArgNameValueMismatch", "Name-value arguments must come in pairs.")
+    for name in rest[::2]:
+        word = option_text(name)
+        if word is None or word.lower() not in EIGS_OPTIONS:
+            raise MatlabError("MATLAB:eigs:unsupported", f"eigs does not support the option '{word}'.")
+    k = min(6, n)
+    if positional:
+        k = real_scalar("eigs", positional[0], "K")
+        if not (k == int(k) and 0 <= k <= n):
+            raise MatlabError("MATLAB:eigs:InvalidK", f"K must be an integer from 0 to {n}, the size of A.")
+        k = int(k)
+    order = _eigs_order(positional[1] if len(positional) > 1 else None)
+    if _is_hermitian(arr):
+        values, vectors = np.linalg.eigh(arr)
+    else:
+        values, vectors = np.linalg.eig(arr)
+    pick = np.argsort(order(values), kind="stable")[:k]
+    values, vectors = values[pick], vectors[:, pick]
+    if nargout <= 1:
+        return to_value(values.reshape(-1, 1))
+    return (to_value(vectors), to_value(np.diag(values)), 0.0)[:nargout]
+
+
+def _eigs_order(sigma: Value | None):
+    if sigma is None:
+        return EIGS_ORDER["largestabs"]
+    word = option_text(sigma)
+    if word is None:
+        target = complex(numeric_array(sigma, "eigs").ravel()[0])
+        return lambda v: np.abs(v - target)
+    name = EIGS_SHORT.get(word.lower(), word.lower())
+    if name not in EIGS_ORDER:
+        raise MatlabError("MATLAB:eigs:unsupported", f"eigs does not support sigma '{word}': use 'largestabs', "
+                          "'smallestabs', 'largestreal', 'smallestreal', 'largestimag', 'smallestimag' or a number.")
+    return EIGS_ORDER[name]
