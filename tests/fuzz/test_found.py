@@ -976,6 +976,7 @@ def test_ode_time_spans_must_be_finite_but_tfinal(code, ident):
     """ode45 with tspan [0 NaN] never returned and ode23t raised scipy's ValueError (H100 fuzz runs,
     seeds 183 and 190); tfinal = Inf stays allowed (a terminal event stops the integration)."""
     assert run(code)[1][0] == ident
+    assert run("[t] = ode23t(@(t, y) y, [0 1e-320], 1);")[1][0] == "MATLAB:ode23t:IntegrationTolNotMet"   # seed 241
     _, err, s = run("opts = odeset('Events', @(t, y) deal(y - 0.5, 1, 0)); [t, y, te] = ode23t(@(t, y) -y, [0 Inf], 1, opts);")
     assert err is None and s.get("te").tolist() == [[pytest.approx(np.log(2), rel=1e-3)]]
 

@@ -179,8 +179,12 @@ def _integrate(fname: str, method: str, rhs: Callable, times: np.ndarray, initia
         raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real values only: use ode45 for a "
                           "complex problem.")
     with np.errstate(all="ignore"):
-        return scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial, method=method, dense_output=True,
-                                         events=events or None, **settings)
+        try:
+            return scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), initial, method=method,
+                                             dense_output=True, events=events or None, **settings)
+        except ValueError:      # a step size that overflows its arithmetic (a span of 1e-320)
+            raise MatlabError(f"MATLAB:{fname}:IntegrationTolNotMet", f"{fname} cannot integrate over this "
+                              "time span: its step sizes leave the range of doubles.") from None
 
 
 def _absolute_tolerance(fname: str, value: Value, n: int) -> float | np.ndarray:
