@@ -29,7 +29,7 @@ from .runtime.builtins.interaction import ExitRequest
 from .runtime.context import SessionState
 from .runtime.display.limit import OutputLimit
 from .runtime.device import to_host
-from .runtime.errors import MatlabError
+from .runtime.errors import MatlabError, warnings_to
 from .runtime.sparse import from_matrix
 from .runtime.times import DatetimeArray, DurationArray, TimeArray
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
@@ -101,7 +101,8 @@ class Session:
         self.fusion.begin_cell()
         error = exit_status = None
         try:
-            with np.errstate(all="ignore"):   # IEEE results (Inf, NaN) are MATLAB's values, not warnings
+            # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
+            with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
                 compiled = self._build(code, name, file)
                 self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
                 if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 
 @dataclass
@@ -54,6 +57,28 @@ class MatlabError(Exception):
                 if top.column:
                     text += "\n" + " " * (top.column - 1) + "^"
         return text
+
+
+# Where warnings of code without a CallContext (the operators) go: the running cell's ``ctx.warn``, set
+# by Session.execute with ``warnings_to``. Outside a cell they are dropped.
+_WARNING_SINK: ContextVar[Callable[[str, str], None] | None] = ContextVar("matlab_warning_sink", default=None)
+
+
+def warn(identifier: str, message: str) -> None:
+    """Issue a MATLAB warning from an operator (``Warning: message``, subject to ``warning off``)."""
+    sink = _WARNING_SINK.get()
+    if sink is not None:
+        sink(identifier, message)
+
+
+@contextmanager
+def warnings_to(sink: Callable[[str, str], None]) -> Iterator[None]:
+    """Send ``warn`` calls made while the block runs to ``sink(identifier, message)``."""
+    token = _WARNING_SINK.set(sink)
+    try:
+        yield
+    finally:
+        _WARNING_SINK.reset(token)
 
 
 def error(identifier: str, message: str) -> MatlabError:

@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error
+from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error, warn
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, python_ints, string_elements, to_value, work_dtype)
 from .time_ops import colon as time_colon, route as route_times
@@ -285,18 +285,36 @@ def mtimes(a: Value, b: Value) -> Value:
 
 
 def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-    """A \\ B: LU solve for square A (singular gives Inf/NaN like MATLAB), least squares otherwise."""
+    """A \\ B: LU solve for square A (singular gives Inf/NaN and MATLAB's warning), least squares
+    otherwise."""
     if A.size == 0 or B.size == 0:
         return np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
     if A.shape[0] == A.shape[1]:
         import scipy.linalg  # imported on first use: it costs a second at start-up
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            return scipy.linalg.lu_solve(scipy.linalg.lu_factor(A, check_finite=False), B,
-                                         check_finite=False)
+            lu = scipy.linalg.lu_factor(A, check_finite=False)
+            warn_if_singular(A, lu[0])
+            return scipy.linalg.lu_solve(lu, B, check_finite=False)
     if not (np.isfinite(A).all() and np.isfinite(B).all()):    # LAPACK would complain on stdout
         return np.full((A.shape[1], B.shape[1]), np.nan, dtype=np.result_type(A, B, np.float64))
     return _basic_solution(A, B)
+
+
+def warn_if_singular(A: np.ndarray, lu: np.ndarray) -> bool:
+    """MATLAB's warnings for a square system whose LU factors are ``lu``: "Matrix is singular to working
+    precision." for a zero pivot (returns True), "Matrix is close to singular or badly scaled. ...
+    RCOND = ..." when the reciprocal condition number is below eps."""
+    if not np.all(np.diag(lu)):
+        warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+        return True
+    import scipy.linalg
+    gecon, = scipy.linalg.get_lapack_funcs(("gecon",), (lu,))
+    rcond, _ = gecon(lu, float(np.abs(A).sum(axis=0).max()), norm="1")
+    if rcond < np.finfo(lu.dtype).eps:
+        warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may be "
+             f"inaccurate. RCOND = {float(rcond): e}.")
+    return False
 
 
 def _basic_solution(A: np.ndarray, B: np.ndarray) -> np.ndarray:
@@ -309,6 +327,9 @@ def _basic_solution(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     eps = np.finfo(r.real.dtype).eps
     rank = int(np.sum(diagonal > max(A.shape) * eps * diagonal[0])) if diagonal.size else 0
     x = np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
+    if rank < min(A.shape):
+        warn("MATLAB:rankDeficientMatrix",
+             f"Rank deficient, rank = {rank}, tol = {max(A.shape) * eps * diagonal[0]: e}.")
     if rank:
         y = q[:, :rank].conj().T @ B
         x[perm[:rank]] = scipy.linalg.solve_triangular(r[:rank, :rank], y, check_finite=False)

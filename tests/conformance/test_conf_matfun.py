@@ -34,6 +34,14 @@ CASES = [
          p=D([2, 1]), P=D([0, 1, 1, 0], (2, 2))),
     case('mldivide_basic_solution', "x = [1 1] \\ 2; z = [1 2 3; 2 4 6] \\ [1; 2];",
          x=D([2, 0], (2, 1)), z=D([0, 0, 1 / 3], (3, 1))),
+    # MATLAB's mldivide/mrdivide warnings (Octave words them differently): a zero pivot, an RCOND
+    # below eps, and a rank-deficient least-squares system; 'warning off' silences one by identifier.
+    case('mldivide_warns', "x = [1 2; 2 4] \\ [1; 2]; y = [1 1; 1 1+eps] \\ [1; 2]; z = [1 2 3; 2 4 6] \\ [1; 2];\n"
+         "warning('off', 'MATLAB:singularMatrix'); w = [1 2; 3 4; 5 6] / [1 2; 2 4]; [~, id] = lastwarn;",
+         stdout="Warning: Matrix is singular to working precision.\n"
+                "Warning: Matrix is close to singular or badly scaled. Results may be inaccurate. "
+                "RCOND =  5.551115e-17.\n"
+                "Warning: Rank deficient, rank = 1, tol =  4.468561e-15.\n", id=('char', (1, 21), 'MATLAB:singularMatrix')),
     case('logm_warns', "a = logm([-1 0; 0 1]);",
          stdout="Warning: Principal matrix logarithm is not defined for A with nonpositive real eigenvalues. "
                 "A non-principal matrix logarithm is returned.\n"),

@@ -19,6 +19,7 @@ import scipy.linalg
 
 from ..context import CallContext
 from ..errors import MatlabError
+from ..ops import warn_if_singular
 from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import Value, class_of
 from .construct import diag
@@ -194,7 +195,7 @@ def _rcond(lu: np.ndarray, anorm: float) -> float:
 
 
 @builtin("inv", family="linalg")
-def inv(ctx: CallContext, a: Value) -> Value:
+def inv(a: Value) -> Value:
     """inv(A)  inverse of a square matrix.
 
     An exactly singular matrix gives Inf elements and the warning "Matrix is singular to working
@@ -209,13 +210,8 @@ def inv(ctx: CallContext, a: Value) -> Value:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # reported below as MATLAB does
         lu, piv = scipy.linalg.lu_factor(arr, check_finite=False)
-    if np.any(np.diag(lu) == 0):
-        ctx.warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+    if warn_if_singular(arr, lu):
         return to_value(np.full(arr.shape, np.inf, dtype=arr.dtype))
-    rcond = _rcond(lu, float(np.abs(arr).sum(axis=0).max()))
-    if rcond < np.finfo(arr.dtype).eps:
-        ctx.warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may "
-                 f"be inaccurate. RCOND = {rcond: e}.")
     identity = np.eye(arr.shape[0], dtype=arr.dtype)
     return to_value(scipy.linalg.lu_solve((lu, piv), identity, check_finite=False).astype(arr.dtype))
 
