@@ -301,6 +301,14 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     return _basic_solution(A, B)
 
 
+def lu_rcond(A: np.ndarray, lu: np.ndarray) -> float:
+    """LAPACK's estimate of the reciprocal 1-norm condition number of A from its LU factors ``lu``."""
+    import scipy.linalg
+    gecon, = scipy.linalg.get_lapack_funcs(("gecon",), (lu,))
+    rcond, _ = gecon(lu, float(np.abs(A).sum(axis=0).max()), norm="1")
+    return float(rcond)
+
+
 def warn_if_singular(A: np.ndarray, lu: np.ndarray) -> bool:
     """MATLAB's warnings for a square system whose LU factors are ``lu``: "Matrix is singular to working
     precision." for a zero pivot (returns True), "Matrix is close to singular or badly scaled. ...
@@ -308,12 +316,10 @@ def warn_if_singular(A: np.ndarray, lu: np.ndarray) -> bool:
     if not np.all(np.diag(lu)):
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
         return True
-    import scipy.linalg
-    gecon, = scipy.linalg.get_lapack_funcs(("gecon",), (lu,))
-    rcond, _ = gecon(lu, float(np.abs(A).sum(axis=0).max()), norm="1")
+    rcond = lu_rcond(A, lu)
     if rcond < np.finfo(lu.dtype).eps:
         warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may be "
-             f"inaccurate. RCOND = {float(rcond): e}.")
+             f"inaccurate. RCOND = {rcond: e}.")
     return False
 
 

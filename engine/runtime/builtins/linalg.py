@@ -17,7 +17,6 @@ import warnings
 import numpy as np
 import scipy.linalg
 
-from ..context import CallContext
 from ..errors import MatlabError
 from ..ops import warn_if_singular
 from ..semantics import cast_result, result_class, to_value, work_dtype
@@ -186,12 +185,6 @@ def det(a: Value) -> Value:
         return to_value(cast_result(np.ones((1, 1)), class_of(a)))
     with np.errstate(all="ignore"):
         return to_value(np.array([[np.linalg.det(arr)]], dtype=arr.dtype))
-
-
-def _rcond(lu: np.ndarray, anorm: float) -> float:
-    gecon, = scipy.linalg.get_lapack_funcs(("gecon",), (lu,))
-    rcond, _ = gecon(lu, anorm, norm="1")
-    return float(rcond)
 
 
 @builtin("inv", family="linalg")

@@ -17,7 +17,8 @@ from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import Value, class_of
 from .arguments import real_scalar
-from .linalg import FLOAT_CLASSES, _finite, _float_matrix, _matrix_norm, _norm_kind, _rcond, _square, _vector_norm
+from ..ops import lu_rcond
+from .linalg import FLOAT_CLASSES, _finite, _float_matrix, _matrix_norm, _norm_kind, _square, _vector_norm
 from .matfun import _in_class, _rref
 from .registry import builtin
 from .sizes import dim_arg, first_nonsingleton, numeric_array, option_text
@@ -62,7 +63,7 @@ def rcond(a: Value) -> float:
         lu, _ = scipy.linalg.lu_factor(arr, check_finite=False)
     if np.any(np.diag(lu) == 0):
         return 0.0
-    return _rcond(lu, float(np.abs(arr).sum(axis=0).max()))
+    return lu_rcond(arr, lu)
 
 
 @builtin("condest", family="linalg")
