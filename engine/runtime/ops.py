@@ -448,7 +448,10 @@ def _transposed(value: Value, conjugate: bool) -> Value:
         raise MatlabError("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE "
                                                       "instead.")
     if t is np.ndarray:
-        return (value.conj() if conjugate and value.dtype.kind == "c" else value).T.copy()
+        value = value.conj() if conjugate and value.dtype.kind == "c" else value
+        if 1 in value.shape:        # a row or column: the same elements in the same order, a reshape
+            return value.reshape(value.shape[::-1])
+        return value.T.copy()
     if t is CharArray:
         return CharArray(value.codes.T.copy())
     if t is StringArray or t is CellArray:

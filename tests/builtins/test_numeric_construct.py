@@ -64,6 +64,25 @@ def test_linspace():
     assert call("linspace", 0.0, 1.0).shape == (1, 100)
 
 
+@pytest.mark.parametrize("threads", ["1", "3"])
+@pytest.mark.parametrize("d1, d2, n", [(-3.0, 3.0, 200_003), (1e308, -1e308, 150_001),
+                                       (1e308, 1.7e308, 140_000), (2.5, 2.5, 131_073)])
+def test_long_linspace_computed_in_parts_is_the_formula(d1, d2, n, threads, monkeypatch):
+    """A row longer than one part (LINSPACE_PART elements) is computed part by part on several threads:
+    element for element linspace.m's formula (its overflow forms included), ends exact."""
+    monkeypatch.setenv("MATFUSE_CPU_THREADS", threads)
+    k, n1 = np.arange(n, dtype=np.float64), n - 1
+    with np.errstate(all="ignore"):
+        if np.isinf((d2 - d1) * (n1 - 1)):
+            y = d1 + (d2 / n1) * k - (d1 / n1) * k if np.isinf(d2 - d1) else d1 + k * ((d2 - d1) / n1)
+        else:
+            y = d1 + k * (d2 - d1) / n1
+    y[0], y[-1] = d1, d2
+    if d1 == d2:
+        y[:] = d1
+    same(call("linspace", d1, d2, float(n)), y.reshape(1, n))
+
+
 def test_repmat():
     same(call("repmat", arr([[1, 2], [3, 4]]), 1.0, 2.0, 2.0),
          np.array([[[1., 1.], [2., 2.], [1., 1.], [2., 2.]], [[3., 3.], [4., 4.], [3., 3.], [4., 4.]]]))

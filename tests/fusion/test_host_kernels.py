@@ -91,6 +91,27 @@ def test_host_kernel_matches_the_bytecode(case, cls, monkeypatch):
     assert "CPU kernel" in kinds(fused), fused.fusion.reports()
 
 
+def test_blocks_after_the_first_call_the_operations_ufuncs(monkeypatch):
+    """From block 1 on, steps whose Operation has a host ufunc and whose operands are of the step's float
+    class call it directly (go_direct); the others (x.^2: power checks its base; a double array in a
+    single step) keep the runtime's call. The workspaces stay the bytecode's (both_ways)."""
+    from engine.accel.fusion import host
+    chosen = []
+
+    def spy(steps):
+        real(steps)
+        chosen.append([step.direct for step in steps])
+    real = host.go_direct
+    monkeypatch.setattr(host, "go_direct", spy)
+    x32 = COL.astype(np.float32)
+    both_ways(CASES["chain"][0], {"x": x32}, monkeypatch, "uvwr")
+    assert {np.exp, np.cos, np.sin, np.tanh, np.multiply, np.divide, np.add, np.subtract, np.negative,
+            None} == set(chosen[0])
+    chosen.clear()
+    both_ways("y = x .* d + 0.5; z = -y ./ 3;", {"x": x32, "d": COL}, monkeypatch, "yz")
+    assert chosen[0] == [None, np.add, np.negative, np.divide]
+
+
 def test_single_stays_single(monkeypatch):
     fused = both_ways("y = x .* 0.1 + exp(x); z = y / 3;", {"x": COL.astype(np.float32)}, monkeypatch, "yz")
     assert fused.get("y").dtype == np.float32 and fused.get("z").dtype == np.float32

@@ -348,6 +348,21 @@ def test_results_never_alias_operands():
         assert not np.shares_memory(out, a)
 
 
+def test_vector_transposes_are_reshapes():
+    """A row or column keeps its elements in order when transposed: the result is a reshape of the
+    operand (no copy; the VM's ownership rules keep value semantics, tests/vm/test_inplace.py)."""
+    row = arr([[1.0, 2.0, 3.0]])
+    for out in (U["'"](row), U[".'"](row)):
+        same(out, arr([[1.0], [2.0], [3.0]]))
+        assert np.shares_memory(out, row)
+    same(U[".'"](U["'"](row)), row)
+    z = arr([[1 + 2j], [3 - 1j]], np.complex128)
+    same(U["'"](z), arr([[1 - 2j, 3 + 1j]], np.complex128))
+    same(U[".'"](z), arr([[1 + 2j, 3 - 1j]], np.complex128))
+    same(U["'"](np.zeros((0, 3))), np.zeros((3, 0)))
+    same(U[".'"](arr([[4.0]], np.float32)), arr([[4.0]], np.float32))
+
+
 # ---- truth
 
 

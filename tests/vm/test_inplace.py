@@ -32,6 +32,17 @@ def test_slices_taken_before_update_do_not_change():
     assert s.get("row").tolist() == [[-1.0, 5.0, 7.0]]
 
 
+def test_vector_transpose_shares_no_value():
+    """y' of a vector is a reshape of y's array; updating either afterwards (in place once owned, in a
+    loop or not) leaves the other as it was."""
+    s = ok("y = zeros(1, 4); y(1) = 1; x = y'; y(2) = 2; x(3) = 3; z = x'; for k = 1:4, x(k) = -k; end\n"
+           "w = single(1:3)'; v = w'; v(1) = 7;")
+    assert s.get("y").tolist() == [[1.0, 2.0, 0.0, 0.0]]
+    assert s.get("x").tolist() == [[-1.0], [-2.0], [-3.0], [-4.0]]
+    assert s.get("z").tolist() == [[1.0, 0.0, 3.0, 0.0]]
+    assert s.get("w").tolist() == [[1.0], [2.0], [3.0]] and s.get("v").tolist() == [[7.0, 2.0, 3.0]]
+
+
 def test_loop_updates_one_buffer_in_place():
     s = Session()
     ok("A = zeros(1, 5); A(1) = 1;", s)

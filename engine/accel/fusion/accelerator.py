@@ -39,6 +39,7 @@ from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.device import to_host
 from engine.runtime.errors import MatlabError
+from engine.runtime.threads import cpu_threads
 from engine.runtime.values import SparseMatrix, class_of
 from engine.vm.code import LoopWindow, Window
 
@@ -151,7 +152,7 @@ class FusionAccelerator:
         self.fuse_loops = flag("MATFUSE_FUSE_LOOPS")
         self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
         self.host_settings = host.Settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
-                                           flag("MATFUSE_CPU_THREADS") or host.default_threads()) \
+                                           cpu_threads()) \
             if flag("MATFUSE_CPU_FUSION") else None
         self.host_min = self.host_settings.min_elements if self.host_settings is not None else 0
 

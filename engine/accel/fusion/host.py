@@ -25,11 +25,7 @@ benchmarks/fusion/cpu_chain.m on 2 cores), so they could be neither identical no
 """
 from __future__ import annotations
 
-import contextvars
 import math
-import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -37,7 +33,8 @@ import numpy as np
 
 from engine.mir.ir import Instr
 from engine.runtime import ops
-from engine.runtime.builtins.registry import BUILTINS, call_host
+from engine.runtime.builtins.registry import BUILTINS, Operation, call_host, operation
+from engine.runtime.threads import in_parts
 from engine.vm.code import Window
 
 from .graph import AccelGraph
@@ -106,28 +103,6 @@ class Outcome:
         return f"{runs} on {settings.threads} thread(s)"
 
 
-POOL: dict[tuple[int, int], ThreadPoolExecutor] = {}
-POOL_LOCK = threading.Lock()
-
-
-def pool(threads: int) -> ThreadPoolExecutor:
-    """The process's pool of ``threads - 1`` workers (the calling thread is the last), made once per
-    process: a child forked from a process with a pool has none of its threads."""
-    key = (os.getpid(), threads)
-    with POOL_LOCK:
-        if key not in POOL:
-            POOL[key] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix="matfuse-host")
-        return POOL[key]
-
-
-def default_threads() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:             # not on Linux
-        return os.cpu_count() or 1
-
-
 def input_problem(graph: AccelGraph, values: dict[int, Any]) -> str:
     """Why the window's inputs keep it from a host kernel ("" when they do not): only real numeric and
     logical values (Python floats and bools, numpy arrays) are taken."""
@@ -166,7 +141,7 @@ def run_window(window: Window, graph: AccelGraph, values: dict[int, Any], consts
     def flush() -> None:
         nonlocal batch
         if batch is not None:
-            block = run_batch(batch, kept, consumers, ctx, settings)
+            block = run_batch(batch, graph, kept, consumers, ctx, settings)
             batches.append((len(batch.instrs), batch.numel, block))
             batch = None
 
@@ -268,6 +243,8 @@ class Step:
     drop: list[int] = field(default_factory=list)     # block values no later step reads
     out: np.ndarray | None = None           # the flat view of the written-out value
     dtype: np.dtype | None = None           # its class, from block 0
+    op: Operation | None = None             # its Operation record (for ``direct``)
+    direct: Callable[..., np.ndarray] | None = None   # from block 1 on: the Operation's host ufunc
 
 
 def step_function(ins: Instr, ctx: Any) -> Callable[[list], Any]:
@@ -280,7 +257,7 @@ def step_function(ins: Instr, ctx: Any) -> Callable[[list], Any]:
     return lambda args: call_host(entry, ctx, args, nargout)[0]
 
 
-def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx: Any,
+def run_batch(batch: Batch, graph: AccelGraph, kept: set[int], consumers: dict[int, list[int]], ctx: Any,
               settings: Settings) -> int:
     """Run the batch block by block; give the Pending values that something outside it reads (a store,
     a live register, a later instruction) their full arrays. Returns the block's element count:
@@ -289,7 +266,7 @@ def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx
     members = set(batch.made)
     written = {t for t in members if t in kept or any(c not in members for c in consumers.get(t, ()))}
     steps = [Step(ins.dest.id, step_function(ins, ctx), [operand(a, batch, order) for a in args],
-                  batch.made[ins.dest.id] if ins.dest.id in written else None)
+                  batch.made[ins.dest.id] if ins.dest.id in written else None, op=operation(graph.nodes[ins.dest.id].op))
              for ins, args in zip(batch.instrs, batch.args)]
     last = {}                                          # block value -> the last step that reads it
     for k, step in enumerate(steps):
@@ -300,6 +277,7 @@ def run_batch(batch: Batch, kept: set[int], consumers: dict[int, list[int]], ctx
     widest = max((x.dtype.itemsize for step in steps for kind, x in step.operands if kind == "flat"), default=8)
     n, block = batch.numel, max(settings.block * 8 // max(widest, 4), 1)     # blocks of as many bytes
     run_block(steps, 0, min(block, n), (batch.shape, order))      # block 0 sets the classes
+    go_direct(steps)
     share_out(steps, block, n, settings.threads)
     return block
 
@@ -326,6 +304,29 @@ def operand(x: Any, batch: Batch, order: str) -> Operand:
     return ("flat", np.ravel(x, order=order))
 
 
+FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def go_direct(steps: list[Step]) -> None:
+    """After block 0: the steps whose Operation has a host ufunc (registry.Operation.host) and whose
+    operands are all of the step's float class (scalars converted to it, as the runtime converts them)
+    call that ufunc from now on, writing straight into the written-out array: the very loop the runtime's
+    operator or builtin ends in, without its class and size rules, which block 0 has applied."""
+    dtypes = {step.temp: step.dtype for step in steps}
+    for step in steps:
+        if step.op is None or step.op.host is None or step.dtype not in FLOATS:
+            continue
+        operands = []
+        for kind, x in step.operands:
+            if kind == "whole" and (type(x) is float or type(x) is np.ndarray and x.dtype in FLOATS and x.size == 1):
+                x = step.dtype.type(x if type(x) is float else x.item())
+            elif not (kind == "flat" and x.dtype == step.dtype or kind == "block" and dtypes[x] == step.dtype):
+                break
+            operands.append((kind, x))
+        else:
+            step.operands, step.direct = operands, step.op.host
+
+
 def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...], str] | None = None) -> None:
     """Every step over elements lo:hi, writing the written-out values into their full arrays. Block 0
     (``first``: the batch's size and order) makes those arrays, of its results' classes; a later block
@@ -334,6 +335,12 @@ def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...],
     for step in steps:
         args = [values[x] if kind == "block" else x[lo:hi].reshape(-1, 1) if kind == "flat" else x
                 for kind, x in step.operands]
+        if step.direct is not None:
+            out = None if step.out is None else step.out[lo:hi].reshape(-1, 1)
+            values[step.temp] = step.direct(*args, out=out)
+            for t in step.drop:
+                del values[t]
+            continue
         r = np.asarray(step.run(args))
         if r.dtype.kind == "c":
             raise Declined("a result MATLAB makes complex (in some block): the bytecode computes the window")
@@ -353,20 +360,5 @@ def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...],
 
 def share_out(steps: list[Step], block: int, n: int, threads: int) -> None:
     """Blocks from ``block`` on, in contiguous runs, one run per thread (this one takes the last)."""
-    starts = list(range(block, n, block))
-    parts = min(max(threads, 1), len(starts))
-    if not parts:
-        return
-
-    def work(k: int) -> None:
-        for lo in starts[len(starts) * k // parts:len(starts) * (k + 1) // parts]:
-            run_block(steps, lo, min(lo + block, n))
-
-    # each worker runs in a copy of this thread's context: numpy's error state (the Session ignores
-    # floating-point errors: Inf and NaN are MATLAB's values) is a context variable
-    futures = [pool(threads).submit(contextvars.copy_context().run, work, k) for k in range(parts - 1)]
-    try:
-        work(parts - 1)
-    finally:
-        for f in futures:
-            f.result()
+    starts = range(block, n, block)
+    in_parts(len(starts), lambda k: run_block(steps, starts[k], min(starts[k] + block, n)), threads)

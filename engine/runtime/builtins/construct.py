@@ -11,6 +11,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import MatlabError
+from ..threads import cpu_threads, in_parts
 from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, StringArray, StructArray, Value,
                       class_of, normalize_shape, size_of)
@@ -101,24 +102,39 @@ def eye(*args: Value) -> Value:
     return finish(arr, cplx)
 
 
+LINSPACE_PART = 1 << 16          # elements per part of a long linspace (parts run on several threads)
+COUNT = np.arange(LINSPACE_PART, dtype=np.float64)     # 0, 1, 2, ...: lo + COUNT is a part's k (exact)
+
+
 def _linspace_row(d1: float, d2: float, n: int) -> np.ndarray:
-    """MATLAB's linspace formula (linspace.m): d1 + (0:n1).*(d2-d1)./n1, ends exactly d1 and d2."""
-    n1 = n - 1
-    k = np.arange(n, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        if math.isinf((d2 - d1) * (n1 - 1)):
-            if math.isinf(d2 - d1):
-                y = d1 + (d2 / n1) * k - (d1 / n1) * k
-            else:
-                y = d1 + k * ((d2 - d1) / n1)
-        else:                                   # d1 + k * (d2 - d1) / n1, in place (one array, not four)
-            y = np.divide(np.multiply(k, d2 - d1, out=k), n1, out=k)
-            y += d1
+    """MATLAB's linspace formula (linspace.m): d1 + (0:n1).*(d2-d1)./n1, ends exactly d1 and d2. Each
+    element is computed on its own, so a long row is computed in parts, on every core (runtime/threads)."""
+    y = np.empty(n)
+    parts = -(-n // LINSPACE_PART)
+    in_parts(parts, lambda p: _linspace_part(y, p * LINSPACE_PART, min(n, (p + 1) * LINSPACE_PART), d1, d2),
+             cpu_threads() if parts > 1 else 1)
     if d1 == d2:
         y[:] = d1
     else:
         y[0], y[-1] = d1, d2
     return y.reshape(1, n)
+
+
+def _linspace_part(y: np.ndarray, lo: int, hi: int, d1: float, d2: float) -> None:
+    """Elements lo:hi of the linspace row ``y`` (linspace.m's three forms: the second and third where
+    (d2-d1)*(n1-1) overflows)."""
+    n1 = y.size - 1
+    k = np.add(COUNT[:hi - lo], lo)            # numpy's float arange is 3x slower than this add
+    out = y[lo:hi]
+    with np.errstate(all="ignore"):
+        if math.isinf((d2 - d1) * (n1 - 1)):
+            if math.isinf(d2 - d1):
+                np.subtract(d1 + (d2 / n1) * k, (d1 / n1) * k, out=out)
+            else:
+                np.add(d1, k * ((d2 - d1) / n1), out=out)
+        else:                                   # d1 + k * (d2 - d1) / n1, in place (k, then y)
+            np.divide(np.multiply(k, d2 - d1, out=k), n1, out=k)
+            np.add(d1, k, out=out)
 
 
 @builtin("linspace", family="construct")

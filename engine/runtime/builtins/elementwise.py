@@ -13,7 +13,7 @@ facts) and the help text. Every builtin here with elementwise semantics register
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -164,7 +164,8 @@ def _register_float_function(name: str, spec: FloatFunction) -> None:
     impl.__doc__ = (f"{name}(X)  {spec.summary} of each element of X.\n\n"
                     f"Complex inputs give complex results.{domain} Single input gives single output; "
                     f"integer inputs are not supported.\n\n    {spec.example}\n")
-    builtin(name, family="math", op=spec.op)(impl)
+    op = spec.op if spec.op.domain else replace(spec.op, host=spec.fn)     # real everywhere: no checks
+    builtin(name, family="math", op=op)(impl)
     set_scalar_path(name, 1, scalar)
 
 

@@ -50,13 +50,13 @@ def _logical(wgsl: str) -> Operation:
 
 for _args in (
         ("plus", "+", ops.plus, "elementwise sum (strings concatenate)", "plus([1 2], 10)   % [11 12]",
-         _infix("({a} + {b})", nonneg="kept")),
+         _infix("({a} + {b})", nonneg="kept", host=np.add)),
         ("minus", "-", ops.minus, "elementwise difference", "minus(int8(3), 5)   % int8 0 (saturated)",
-         _infix("({a} - {b})")),
+         _infix("({a} - {b})", host=np.subtract)),
         ("times", ".*", ops.times, "elementwise product", "times([1 2; 3 4], [10 100])   % [10 200; 30 400]",
-         _infix("({a} * {b})", nonneg="kept")),
+         _infix("({a} * {b})", nonneg="kept", host=np.multiply)),
         ("rdivide", "./", ops.rdivide, "elementwise right division", "rdivide(1, [2 4])   % [0.5 0.25]",
-         _infix("{m}_div({a}, {b})", nonneg="kept")),
+         _infix("{m}_div({a}, {b})", nonneg="kept", host=np.divide)),
         ("ldivide", ".\\", ops.ldivide, "elementwise left division (B ./ A)", "ldivide(2, 6)   % 3",
          _infix("{m}_div({b}, {a})", nonneg="kept")),
         ("power", ".^", ops.power, "elementwise power (negative base, fractional power is complex)",
@@ -95,7 +95,7 @@ _binary("mpower", "^", ops.mpower, "matrix power (square matrix and scalar)",
 
 for _args in (
         ("uminus", "-A", ops.uminus, "negation (integers saturate)", "uminus(int8(-128))   % 127",
-         Operation(wgsl="{m}_neg({a})")),          # a sign-bit flip: keeps -0 on every driver
+         Operation(wgsl="{m}_neg({a})", host=np.negative)),          # a sign-bit flip: keeps -0 on every driver
         ("uplus", "+A", ops.uplus, "unary plus (char and logical become double)", "uplus('a')   % 97",
          Operation(wgsl="{a}")),
         ("not", "~A", ops.not_, "logical NOT (NaN is an error)", "not([1 0 2])   % [0 1 0]",

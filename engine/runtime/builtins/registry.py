@@ -91,7 +91,10 @@ class Operation:
     it; ``check`` is a WGSL condition for checks no interval says (a negative base to a fractional power,
     NaN into a logical operator). Value facts: ``nonneg`` "always" (the result is never negative),
     "kept" (never negative when no operand is), "any" (when some operand is not). ``costly``: a
-    transcendental, computed once rather than again where it is read."""
+    transcendental, computed once rather than again where it is read. ``host``: the numpy ufunc the CPU
+    implementation computes it with on real float operands of the result's class, without checks (None:
+    none, or it checks more than ``domain`` says); host kernels call it on their blocks directly
+    (accel/fusion/host.py)."""
     name: str = ""
     arity: int = 1
     wgsl: str | None = None
@@ -101,6 +104,7 @@ class Operation:
     nonneg: str = ""
     costly: bool = False
     reduction: Reduction | None = None
+    host: Callable[..., Any] | None = None
 
     def gives_logical(self, classes: Sequence[str]) -> bool:
         """Whether the result is logical for operands of these classes."""

@@ -1,0 +1,63 @@
+"""Numpy work shared out to threads: one pool of workers per process, for work split in parts whose
+numpy loops release the GIL (host kernels' blocks, engine/accel/fusion/host.py; linspace).
+
+    in_parts(4, lambda k: fill(k), threads=2)    # fill(0..3): two parts here, two on a worker
+"""
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable
+
+from engine.config import flag
+
+POOL: dict[tuple[int, int], ThreadPoolExecutor] = {}
+POOL_LOCK = threading.Lock()
+
+
+def pool(threads: int) -> ThreadPoolExecutor:
+    """The process's pool of ``threads - 1`` workers (the calling thread is the last), made once per
+    process: a child forked from a process with a pool has none of its threads."""
+    key = (os.getpid(), threads)
+    with POOL_LOCK:
+        if key not in POOL:
+            POOL[key] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix="matfuse-host")
+        return POOL[key]
+
+
+def default_threads() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:             # not on Linux
+        return os.cpu_count() or 1
+
+
+def cpu_threads() -> int:
+    """Threads for work split in parts: MATFUSE_CPU_THREADS, or one per core this process may use."""
+    return flag("MATFUSE_CPU_THREADS") or default_threads()
+
+
+def in_parts(parts: int, work: Callable[[int], None], threads: int) -> None:
+    """``work(k)`` for k in range(parts), in contiguous runs of parts, one run per thread (this one takes
+    the last). Each worker runs in a copy of this thread's context: numpy's error state (the Session
+    ignores floating-point errors: Inf and NaN are MATLAB's values) is a context variable. An exception
+    of any part is raised here once every run has ended."""
+    runs = min(max(threads, 1), parts)
+    if runs <= 1:
+        for k in range(parts):
+            work(k)
+        return
+
+    def run(r: int) -> None:
+        for k in range(parts * r // runs, parts * (r + 1) // runs):
+            work(k)
+
+    futures = [pool(threads).submit(contextvars.copy_context().run, run, r) for r in range(runs - 1)]
+    try:
+        run(runs - 1)
+    finally:
+        for f in futures:
+            f.result()
