@@ -19,7 +19,7 @@
 ``index`` returns new values (no memory shared with the indexed value), so the VM may own them;
 ``cell_index`` and ``get_field`` return the stored elements themselves (shared). Struct arrays and cells
 may share their elements (a struct's dicts, a cell's contents): an element is updated in place only
-when its container is owned and nothing else holds the element (``_updatable``), else assignment
+when its container is owned and nothing else holds the element (``updatable``), else assignment
 replaces it.
 """
 from __future__ import annotations
@@ -250,8 +250,9 @@ def select(data: np.ndarray, args: list) -> np.ndarray:
     shape = data.shape
     if len(args) == 1:
         arg = args[0]
-        if is_colon(arg):
-            return data.reshape((-1, 1), order="F").copy()
+        if is_colon(arg):               # a view of data when its elements lie in column order, else a copy
+            column = data.reshape((-1, 1), order="F")
+            return column.copy() if np.may_share_memory(column, data) else column
         idx, idx_shape = subscript(arg)
         checked(idx, data.size, 1, 1, _is_logical(arg))
         flat = data if data.ndim == 1 else data.reshape(-1, order="F")
@@ -374,7 +375,7 @@ def assign(base: Value | None, path: list, rhs: Value, inplace: bool = False) ->
 
     With ``inplace`` (the caller owns ``base`` exclusively) a base whose class and size do not change is
     updated in its own buffer and returned, and so is a field's value or a cell's content along the path
-    that nothing else holds (``_updatable``); otherwise ``base`` is never modified.
+    that nothing else holds (``updatable``); otherwise ``base`` is never modified.
     """
     return _assign_path(base, path, rhs, inplace)
 
@@ -504,9 +505,9 @@ def _holders(container: Any, key: Any) -> int:
 _ONE_HOLDER = _holders({"item": []}, "item")
 
 
-def _updatable(container: Any, key: Any) -> bool:
-    """Whether ``container[key]``, inside a container the caller owns exclusively, may be updated in
-    place (see above). An array's device copy, if the accelerator keeps one, is dropped: it would go
+def updatable(container: Any, key: Any) -> bool:
+    """Whether ``container[key]``, inside a container the caller owns exclusively (an owned struct or
+    cell; a frame's registers, tier 2), may be updated in place (see above). An array's device copy, if the accelerator keeps one, is dropped: it would go
     stale."""
     if _holders(container, key) != _ONE_HOLDER:
         return False
@@ -530,7 +531,7 @@ def fast_assign_field(s: StructArray, name: str, args: list, rhs: Value) -> bool
     and nothing changed."""
     data = s.data
     if data.shape != (1, 1) or name not in s.fields or _holders(data, (0, 0)) != _ONE_HOLDER or \
-            type(data[0, 0][name]) is not np.ndarray or not _updatable(data[0, 0], name):
+            type(data[0, 0][name]) is not np.ndarray or not updatable(data[0, 0], name):
         return False
     value = data[0, 0][name]
     new = fast_assign(value, args, rhs, True)
@@ -586,7 +587,7 @@ def _assign_field(base: Value | None, name: str, rest: list, rhs: Value, inplace
         value = rhs
     else:
         own = inplace and name in s.fields and _holders(s.data, (0, 0)) == _ONE_HOLDER and \
-            _updatable(s.data[0, 0], name)
+            updatable(s.data[0, 0], name)
         value = _assign_path(s.data[0, 0].get(name), rest, rhs, own)
         if own and s.data[0, 0][name] is value:
             return s                # updated where it is
@@ -620,7 +621,7 @@ def _assign_brace(base: Value | None, args: list, rest: list, rhs: Value, inplac
     if key is not None:             # an existing element: set (or update) it where it is
         value = rhs
         if rest:
-            own = inplace and _updatable(base.data, key)    # before the element is fetched (a reference)
+            own = inplace and updatable(base.data, key)    # before the element is fetched (a reference)
             value = _assign_path(base.data[key], rest, rhs, own)
         data = base.data if inplace else base.data.copy()
         data[key] = value

@@ -6,6 +6,7 @@ numpy loops release the GIL (host kernels' blocks, engine/accel/fusion/host.py; 
 from __future__ import annotations
 
 import contextvars
+import functools
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -27,8 +28,9 @@ def pool(threads: int) -> ThreadPoolExecutor:
         return POOL[key]
 
 
+@functools.cache
 def default_threads() -> int:
-    """The cores this process may run on."""
+    """The cores this process may run on (asked once: the accelerator asks at every cell)."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:             # not on Linux

@@ -40,6 +40,7 @@ from ..config import flag
 from ..mir.ir import Function
 from ..runtime.builtins.registry import Builtin
 from ..runtime.errors import MatlabError
+from ..runtime.indexing import updatable
 from ..vm.code import Code
 from ..vm.cold import COLD_PC, CONTROL, HANDLERS
 from ..vm.frame import _range_count, interrupt_error
@@ -241,8 +242,9 @@ class Tier2:
 
 def arguments(frame: Any, variant: Variant) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """S, IT and the matrices for entering the loop at its header. A matrix the loop assigns into
-    becomes the frame's own first (a copy unless it is already), as the interpreter's first element
-    assignment would make it."""
+    becomes the frame's own first, as the interpreter's first element assignment would make it: a copy,
+    unless the frame owns it already or nothing but its register holds it (``indexing.updatable``: a
+    fresh ``A = zeros(n, n)``)."""
     site, plan = variant.site, variant.plan
     R = frame.regs
     S = np.zeros(max(plan.nslots, 1))
@@ -258,11 +260,11 @@ def arguments(frame: Any, variant: Variant) -> tuple[np.ndarray, np.ndarray, lis
     arrays = []
     for name in plan.arrays:
         slot = site.slots[name]
-        value = R[slot]
-        if name in plan.written and frame.owned.get(slot) is not value:
-            value = R[slot] = value.copy(order="K")
-            frame.owned[slot] = value
-        arrays.append(value)
+        if name in plan.written and frame.owned.get(slot) is not R[slot]:
+            if not updatable(R, slot):          # (before any local here holds it)
+                R[slot] = R[slot].copy(order="K")
+            frame.owned[slot] = R[slot]
+        arrays.append(R[slot])
     return S, IT, arrays
 
 

@@ -72,6 +72,26 @@ def test_assigning_into_a_shared_matrix_copies_it_first():
     assert np.array_equal(s2.get("A"), np.array([[1.0, 3, 5], [2, 4, 6]]))
 
 
+def test_a_matrix_nothing_else_holds_is_filled_in_place_without_a_copy(monkeypatch):
+    """A fresh A = zeros(...) is held by its register alone: the compiled loop takes it as it is (no
+    copy, runner.arguments); a matrix that another variable, a cell or a view also holds is copied."""
+    from engine.tier2 import runner
+    taken = []
+
+    def spy(container, key):
+        taken.append(runner_updatable(container, key))
+        return taken[-1]
+    runner_updatable = runner.updatable
+    monkeypatch.setattr(runner, "updatable", spy)
+    s = session("eager")
+    assert s.execute("A = zeros(3, 4);\nfor k = 1:12\n  A(k) = k;\nend").error is None
+    assert compiled(s) and taken == [True]
+    assert np.array_equal(s.get("A"), np.arange(1.0, 13).reshape(4, 3).T)
+    s1, _, s2, _ = both_ways("A = zeros(2, 3); c = {A}; r = A(:, 1)'; x = r';\nfor k = 1:6\n  A(k) = k; r(1) = k;\nend")
+    assert np.array_equal(s2.get("c")[0, 0], np.zeros((2, 3))) and np.array_equal(s2.get("x"), np.zeros((2, 1)))
+    assert s2.get("r").tolist() == [[6.0, 0.0]]
+
+
 def test_a_loop_in_a_function_called_many_times_compiles_once():
     _, _, s2, _ = both_ways("t = 0;\nfor r = 1:20\n  t = t + tri(r);\nend\n"
                             "function s = tri(n)\n  s = 0;\n  for k = 1:n\n    s = s + k;\n  end\nend")

@@ -3,6 +3,7 @@ import weakref
 
 import numpy as np
 
+from engine.runtime.values import CharArray
 from engine.session import Session
 from vmhelp import failure, ok
 
@@ -41,6 +42,19 @@ def test_vector_transpose_shares_no_value():
     assert s.get("x").tolist() == [[-1.0], [-2.0], [-3.0], [-4.0]]
     assert s.get("z").tolist() == [[1.0, 0.0, 3.0, 0.0]]
     assert s.get("w").tolist() == [[1.0], [2.0], [3.0]] and s.get("v").tolist() == [[7.0, 2.0, 3.0]]
+
+
+def test_colon_index_is_a_new_array_in_either_layout():
+    """A(:) copies once: the column-order reshape of a row-major array is already new (no second copy),
+    that of a column-major one a view, which is copied; later updates of A leave it as it was."""
+    from engine.runtime.indexing import select
+    for order in "CF":
+        data = np.asarray(np.arange(6.0).reshape(2, 3), order=order)
+        column = select(data, [CharArray.from_str(":")])
+        assert column.tolist() == [[0.0], [3.0], [1.0], [4.0], [2.0], [5.0]]
+        assert not np.shares_memory(column, data)
+    s = ok("A = zeros(2, 3); A(1) = 1; c = A(:); A(2) = 5; B = [1 2; 3 4]; B(1) = 0; d = B(:); B(2) = 9;")
+    assert s.get("c").ravel().tolist() == [1.0, 0, 0, 0, 0, 0] and s.get("d").ravel().tolist() == [0.0, 3, 2, 4]
 
 
 def test_loop_updates_one_buffer_in_place():
