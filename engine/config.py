@@ -63,7 +63,8 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
          "elements per block of a host kernel whose operands have 8 bytes an element (twice as many for "
          "single and narrower classes: blocks of as many bytes)"),
     Flag("MATFUSE_CPU_THREADS", int, 0,
-         "threads that run a host kernel's blocks (0: one per core this process may use)"),
+         "threads that run a host kernel's blocks and the parts of a long linspace (0: one per core this "
+         "process may use)"),
     Flag("MATFUSE_CALIBRATE", _bool, False,
          "measure the auto policy's CPU and GPU costs again instead of using the cached calibration"),
     Flag("MATFUSE_CACHE_DIR", str, "",
