@@ -19,6 +19,7 @@ class DisplayFormat:
     compact: bool = False     # format compact / format loose
     g: bool = False           # format shortG / longG: 5 [15] significant digits, %g style
     e: bool = False           # format shortE / longE: e-notation with 4 [15] decimals
+    rat: bool = False         # format rat: ratios of small integers, as rats writes them
 
 
 @dataclass

@@ -139,7 +139,9 @@ class LineSpec:
 
 
 def parse_linespec(spec: str) -> LineSpec | None:
-    """Parse a MATLAB line spec like ``'r--o'``; None if the text is not a line spec."""
+    """Parse a MATLAB line spec like ``'r--o'`` (blanks around it ignored, as MATLAB and Octave do with
+    ``'r+ '``); None if the text is not a line spec."""
+    spec = spec.strip(" ")
     out, k = LineSpec(), 0
     while k < len(spec):
         style = next((s for s in LINE_STYLES if spec.startswith(s, k)), None)

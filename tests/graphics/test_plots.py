@@ -13,7 +13,8 @@ from graphics_helpers import axes_of
 @pytest.mark.parametrize("spec, expected", [
     ("r--o", LineSpec("--", "o", (1.0, 0.0, 0.0))), ("-.", LineSpec("-.", None, None)),
     (":k", LineSpec(":", None, (0.0, 0.0, 0.0))), ("g*", LineSpec(None, "*", (0.0, 1.0, 0.0))),
-    ("sq", None), ("LineWidth", None), ("rr", None), ("", None)])
+    ("r+ ", LineSpec(None, "+", (1.0, 0.0, 0.0))),     # two corpus programs write 'r+ '
+    ("sq", None), ("LineWidth", None), ("rr", None), ("", None), (" ", None), ("r +", None)])
 def test_parse_linespec(spec, expected):
     assert parse_linespec(spec) == expected
 

@@ -301,6 +301,29 @@ def test_format_short_e_and_long_e():
     assert disp_text(math.pi, shorte) == "   3.1416e+00\n"
 
 
+def test_format_rat():
+    """MATLAB's rats page: rats(hilb(4)) and rats(pi) are "the same as using format rat". One tolerance
+    for the whole array (1e-6 times its 1-norm), so exp(1) alone is 1457/536; NaN and Inf keep their
+    names (Octave's format rat writes 0/0 and 1/0); integer classes and complex keep the short layout."""
+    rat = DisplayFormat(rat=True)
+    assert display("x", math.pi, rat) == "x = 355/113\n"
+    assert display("x", math.e, rat) == "x = 1457/536\n"
+    assert display("v", -0.75, rat) == "v = -3/4\n"
+    assert display("n", 5.0, rat) == "n = 5\n"
+    hilb = np.array([[1 / (i + j + 1) for j in range(4)] for i in range(2)])
+    assert display("H", hilb, rat) == (
+        "H = 2×4\n\n"
+        "       1            1/2           1/3           1/4     \n"
+        "      1/2           1/3           1/4           1/5     \n")
+    assert display("q", row(1.5, math.nan, -math.inf), rat) == (
+        "q = 1×3\n\n      3/2           NaN          -Inf     \n")
+    assert display("w", row(1e-8, 1), rat) == "w = 1×2\n\n       0             1      \n"
+    assert disp_text(math.pi, rat) == "    355/113   \n"
+    assert display("k", np.array([[7]], dtype=np.int8), rat) == display("k", np.array([[7]], dtype=np.int8), SHORT)
+    assert display("c", 1 + 2j, rat) == "c = 1.0000 + 2.0000i\n"
+    assert display("s", np.array([[0.5]], dtype=np.float32), rat) == "s = single\n      1/2     \n"
+
+
 def test_struct_fields_write_short_row_cells_out():
     """MATLAB's struct documentation: s.a = 1; s.b = {'A','B','C'} shows b: {'A'  'B'  'C'}."""
     st = StructArray.scalar({"a": 1.0, "b": cell([[char("A"), char("B"), char("C")]]),

@@ -150,6 +150,22 @@ def test_format_e_styles(styles, long):
     assert not ctx.state.format.e
 
 
+@pytest.mark.parametrize("style", ["rat", "rational"])
+def test_format_rat_style(style):
+    """format rat (four corpus programs) is MATLAB's NumericFormat 'rational'; short turns it off."""
+    ctx = FakeContext()
+    call("format", char("long"), ctx=ctx, nargout=0)
+    call("format", char(style), ctx=ctx, nargout=0)
+    assert ctx.state.format.rat and not ctx.state.format.g and not ctx.state.format.e
+    (current,) = call("format", ctx=ctx, nargout=1)
+    assert current.data[0, 0]["NumericFormat"].to_str() == "rational"
+    call("format", char("short"), ctx=ctx, nargout=0)
+    assert not ctx.state.format.rat and not ctx.state.format.long
+    call("format", char("rat"), ctx=ctx, nargout=0)
+    call("format", ctx=ctx, nargout=0)
+    assert not ctx.state.format.rat
+
+
 @pytest.mark.parametrize("style,identifier", [
     (["bogus"], "MATLAB:format:UnknownOption"), (["bank"], "matfuse:format:unsupported"),
     (["long", "eng"], "matfuse:format:unsupported")])

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from ..errors import MatlabError, check_size
+from ..rational import continued_fraction, rats_field, rats_tolerance
 from ..semantics import broadcast_shape, cast_result, expand_dims, numeric, result_class, to_value
 from ..values import CharArray, Value, class_of
 from .elementwise import ANY_NUMERIC, _require_real, check_classes
@@ -306,31 +307,6 @@ def factor(n: Value) -> Value:
 
 # -- rational approximation ---------------------------------------------------------------------------
 
-def _round_away(x: float) -> int:
-    return int(math.copysign(math.floor(abs(x) + 0.5), x))
-
-
-def _continued_fraction(x: float, tol: float) -> tuple[list[float], float, float]:
-    """The terms of x's continued fraction (nearest-integer form) until N/D is within tol of x
-    (NaN: no terms, N/D = NaN/1). A remainder too small to invert (a subnormal x) ends the expansion
-    with an infinite term, which leaves N/D as it was: rat(1e-320) is '0 + 1/Inf', 0/1."""
-    if math.isnan(x):
-        return [], math.nan, 1.0
-    terms = [_round_away(x)]
-    num, den, last_num, last_den = float(terms[0]), 1.0, 1.0, 0.0
-    frac = x - terms[0]
-    while x != 0 and abs(x - num / den) >= tol and frac != 0:
-        flip = 1 / frac
-        if math.isinf(flip):
-            terms.append(flip)
-            break
-        step = _round_away(flip)
-        terms.append(step)
-        frac = flip - step
-        num, den, last_num, last_den = num * step + last_num, den * step + last_den, num, den
-    return terms, num, den
-
-
 def _fraction_text(x: float, terms: list[int]) -> str:
     """MATLAB's continued-fraction text: '3 + 1/(7 + 1/16)', negative terms in parentheses."""
     if math.isinf(x):
@@ -369,7 +345,7 @@ def rat(x: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
         if limits.size != 1 or not limits[0] > 0:
             raise MatlabError("MATLAB:rat:InvalidTolerance", "Tolerance must be a positive scalar.")
         limit = float(limits[0])
-    results = [_continued_fraction(0.0 if math.isinf(v) else v, limit) for v in flat.tolist()]
+    results = [continued_fraction(0.0 if math.isinf(v) else v, limit) for v in flat.tolist()]
     if nargout <= 1:
         rows = [_fraction_text(v, terms) for v, (terms, _, _) in zip(flat.tolist(), results)]
         width = max((len(r) for r in rows), default=0)
@@ -380,21 +356,6 @@ def rat(x: Value, tol: Value | None = None, *, nargout: int = 1) -> Value:
     num = np.where(np.isinf(arr), np.sign(arr), num)
     den = np.where(np.isinf(arr), 0.0, den)
     return to_value(num), to_value(den)
-
-
-def _rats_text(value: float, num: float, den: float, width: int) -> str:
-    """One element of rats: N/D (or N, Inf, NaN), '*' if it does not fit, centered in width+1 columns
-    (the extra space on the left, as MATLAB's '    355/113   ')."""
-    if math.isnan(value):
-        text = "NaN"
-    elif math.isinf(value):
-        text = "Inf" if value > 0 else "-Inf"
-    else:
-        text = f"{int(num)}" if den == 1 else f"{int(num)}/{int(den)}"
-    if len(text) > width:
-        text = "*"
-    pad = width + 1 - len(text)
-    return " " * ((pad + 1) // 2) + text + " " * (pad // 2)
 
 
 @builtin("rats", family="math")
@@ -418,15 +379,8 @@ def rats(x: Value, strlen: Value = 13.0) -> Value:
     arr = numeric(x).astype(np.float64)
     if arr.ndim != 2:
         raise MatlabError("MATLAB:rats:InputNot2D", "Input must be a 2-D array.")
-    finite = arr[np.isfinite(arr)]
-    tol = min(10 ** (-(width - 1) / 2) * float(np.abs(finite).sum()), 0.1)
-    rows = []
-    for row in arr:
-        fields = []
-        for value in row.tolist():
-            _, num, den = _continued_fraction(0.0 if math.isinf(value) else value, tol)
-            fields.append(_rats_text(value, num * math.copysign(1, den), abs(den), width))
-        rows.append("".join(fields))
+    tol = rats_tolerance(arr, width)
+    rows = ["".join(rats_field(value, tol, width) for value in row.tolist()) for row in arr]
     if not rows or not rows[0]:
         return CharArray(np.zeros((arr.shape[0], 0), dtype=np.uint16))
     return CharArray(np.array([[ord(c) for c in r] for r in rows], dtype=np.uint16))

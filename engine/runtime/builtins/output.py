@@ -2,6 +2,7 @@
 mat2str. Display layout itself lives in engine/runtime/display/."""
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -15,12 +16,16 @@ from .printf import format_text
 from .registry import builtin
 from .textutil import char_value, text_arg
 
-FORMAT_STYLES = {"short": {"long": False, "g": False, "e": False}, "long": {"long": True, "g": False, "e": False},
-                 "shortg": {"long": False, "g": True, "e": False}, "longg": {"long": True, "g": True, "e": False},
-                 "shorte": {"long": False, "g": False, "e": True}, "longe": {"long": True, "g": False, "e": True},
-                 "g": {"g": True, "e": False}, "e": {"g": False, "e": True},   # "format long g", "format short e"
+NUMERIC_STYLE = {"g": False, "e": False, "rat": False}     # what a numeric style turns off
+FORMAT_STYLES = {"short": {**NUMERIC_STYLE, "long": False}, "long": {**NUMERIC_STYLE, "long": True},
+                 "shortg": {**NUMERIC_STYLE, "long": False, "g": True},
+                 "longg": {**NUMERIC_STYLE, "long": True, "g": True},
+                 "shorte": {**NUMERIC_STYLE, "long": False, "e": True},
+                 "longe": {**NUMERIC_STYLE, "long": True, "e": True},
+                 "g": {**NUMERIC_STYLE, "g": True}, "e": {**NUMERIC_STYLE, "e": True},   # "format long g"
+                 "rat": {**NUMERIC_STYLE, "rat": True}, "rational": {**NUMERIC_STYLE, "rat": True},
                  "compact": {"compact": True}, "loose": {"compact": False}}
-OTHER_MATLAB_STYLES = ("shorteng", "longeng", "bank", "hex", "rat", "+", "rational", "eng")
+OTHER_MATLAB_STYLES = ("shorteng", "longeng", "bank", "hex", "+", "eng")
 
 
 @builtin("disp", family="output")
@@ -54,10 +59,17 @@ def display(ctx, value):
 
 
 def _format_options(fmt: DisplayFormat) -> StructArray:
-    numeric = ("long" if fmt.long else "short") + ("G" if fmt.g else "E" if fmt.e else "")
+    numeric = "rational" if fmt.rat else \
+        ("long" if fmt.long else "short") + ("G" if fmt.g else "E" if fmt.e else "")
     return StructArray.scalar({"NumericFormat": char_value(numeric),
                                "LineSpacing": char_value("compact" if fmt.compact else "loose")},
                               classname="DisplayFormatOptions")
+
+
+def _set_format(fmt: DisplayFormat, chosen: DisplayFormat) -> None:
+    """Make the session's format (one object, shared by every frame) what ``chosen`` says."""
+    for item in dataclasses.fields(DisplayFormat):
+        setattr(fmt, item.name, getattr(chosen, item.name))
 
 
 def _apply_format(fmt: DisplayFormat, arg: Value) -> None:
@@ -68,27 +80,29 @@ def _apply_format(fmt: DisplayFormat, arg: Value) -> None:
         return
     style = text_arg(arg, "format", "Format style").strip().lower()
     if style == "default":
-        fmt.long, fmt.compact, fmt.g, fmt.e = False, False, False, False
+        _set_format(fmt, DisplayFormat())
     elif style in FORMAT_STYLES:
         for attr, flag in FORMAT_STYLES[style].items():
             setattr(fmt, attr, flag)
     elif style in OTHER_MATLAB_STYLES:
         raise MatlabError("matfuse:format:unsupported",
                           f"format {style} is not supported; use short, long, shortG, longG, shortE, "
-                          f"longE, compact or loose.")
+                          f"longE, rat, compact or loose.")
     else:
         raise MatlabError("MATLAB:format:UnknownOption", f"Unrecognized format option '{style}'.")
 
 
 @builtin("format", family="output")
 def format_(ctx, *styles, nargout=0):
-    """format STYLE  set how values are displayed: short, long, shortG, longG, shortE, longE, compact,
-    loose; format alone resets.
+    """format STYLE  set how values are displayed: short, long, shortG, longG, shortE, longE, rat,
+    compact, loose; format alone resets.
 
     ``format long`` shows 15 decimals (7 for single), ``format short`` 4; ``format shortG`` and
     ``format longG`` (also ``format long g``) write non-integers with 5 [15] significant digits in fixed
     or e-notation, whichever is shorter, in columns 13 [25] wide; ``format shortE`` and ``format longE``
-    (also ``format short e``) write them in e-notation with 4 [15] decimals; ``format compact`` removes the
+    (also ``format short e``) write them in e-notation with 4 [15] decimals; ``format rat`` (also
+    ``format rational``) writes real double and single arrays as ratios of small integers, as ``rats``
+    does (``355/113``; ``*`` for an element that does not fit); ``format compact`` removes the
     blank lines that ``format loose`` (the default) puts around displayed values. ``old = format(...)``
     returns the settings in effect before the call, which ``format(old)`` restores; ``f = format``
     only reads them.
@@ -97,10 +111,10 @@ def format_(ctx, *styles, nargout=0):
     """
     fmt: DisplayFormat = ctx.state.format
     previous = _format_options(fmt)
-    chosen = DisplayFormat(fmt.long, fmt.compact, fmt.g, fmt.e) if (styles or nargout) else DisplayFormat()
+    chosen = dataclasses.replace(fmt) if (styles or nargout) else DisplayFormat()
     for style in styles:
         _apply_format(chosen, style)      # every style is checked before any takes effect
-    fmt.long, fmt.compact, fmt.g, fmt.e = chosen.long, chosen.compact, chosen.g, chosen.e
+    _set_format(fmt, chosen)
     return previous if nargout > 0 else None
 
 

@@ -17,7 +17,11 @@ Rules (``format short``; ``format long`` in brackets), as MATLAB's command windo
   keep the short [long] layout;
 - ``format shortE`` [``longE``] writes real non-integer arrays in e-notation with 4 [15] decimals (7 for
   single), right-aligned in columns 13 [25] wide (exact zeros as ``0``); integers, integer classes and
-  complex values keep the short [long] layout.
+  complex values keep the short [long] layout;
+- ``format rat`` writes real double and single arrays as rats does (MATLAB's rats page: "the result is
+  the same as using format rat"): every element N/D with one tolerance for the whole array, centered in
+  columns 14 wide (a scalar alone: ``x = 355/113``); integer classes, logical and complex values keep
+  the short [long] layout.
 """
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 import numpy as np
+
+from ..rational import RATS_LENGTH, rats_field, rats_tolerance
 
 INT_LIMIT = 1e9          # integer-valued doubles from here on use the floating layout
 SMALL = 0.001            # magnitudes at or below this are not written in fixed notation
@@ -36,15 +42,17 @@ class NumberFormat:
     """The layout chosen for one numeric array.
 
     kind: "int" (integers as is), "fixed" (decimals), "g" (``decimals`` significant digits, %g), "e"
-    (e-notation with ``decimals`` decimals) or "complex" (fixed, two parts per element); scale: the power of ten divided out of every element
-    (0: none); width: one column, separating spaces included; parts: the widths of the real and the
-    imaginary part of a complex element.
+    (e-notation with ``decimals`` decimals), "rat" (rats' N/D within ``tol``) or "complex" (fixed, two
+    parts per element); scale: the power of ten divided out of every element (0: none); width: one
+    column, separating spaces included; parts: the widths of the real and the imaginary part of a
+    complex element.
     """
     kind: str
     decimals: int = 0
     scale: int = 0
     width: int = 0
     parts: tuple[int, int] = (0, 0)
+    tol: float = 0.0
 
     @property
     def scale_line(self) -> str | None:
@@ -153,6 +161,14 @@ def plan_e(arr: np.ndarray, long: bool) -> NumberFormat:
     return NumberFormat("e", decimals, width=decimals + 9)
 
 
+def plan_rat(arr: np.ndarray, long: bool) -> NumberFormat:
+    """The ``format rat`` layout of a whole array: rats' fields and tolerance for real double and
+    single arrays, the short/long layout for the others."""
+    if is_integer_class(arr) or arr.dtype.kind == "c":
+        return plan(arr, long)
+    return NumberFormat("rat", width=RATS_LENGTH + 1, tol=rats_tolerance(arr.astype(np.float64)))
+
+
 def g_digits(long: bool, single: bool) -> int:
     return (7 if single else 15) if long else 5
 
@@ -214,6 +230,8 @@ def element_text(v, nf: NumberFormat) -> str:
         return str(int(v)) if isinstance(v, (np.integer, np.bool_)) else int_text(float(v))
     if nf.kind == "g":
         return g_text(float(v), nf.decimals)
+    if nf.kind == "rat":
+        return rats_field(float(v), nf.tol).strip()
     v = float(v) + 0.0
     if nf.kind == "e":
         return "0" if v == 0 else int_text(v) if not math.isfinite(v) else f"{v:.{nf.decimals}e}"
@@ -234,6 +252,8 @@ def render_column(values: np.ndarray, nf: NumberFormat) -> list[str]:
     if values.dtype.kind in "iub":
         return [f"{v:>{nf.width}d}" for v in values.tolist()]
     values = values.astype(np.float64) + 0.0
+    if nf.kind == "rat":
+        return [rats_field(v, nf.tol) for v in values.tolist()]
     if nf.kind in ("g", "e"):
         return [element_text(v, nf).rjust(nf.width) for v in values.tolist()]
     if nf.kind == "int":
@@ -276,6 +296,13 @@ def e_scalar_text(value, long: bool) -> str:
     arr = np.asarray(value)
     nf = plan_e(arr, long)
     return element_text(arr.reshape(-1)[0], nf) if nf.kind == "e" else scalar_text(value, long)
+
+
+def rat_scalar_text(value, long: bool) -> str:
+    """A scalar as ``x = ...`` shows it in ``format rat``: ``355/113``, ``-3/4``, ``5``."""
+    arr = np.asarray(value)
+    nf = plan_rat(arr, long)
+    return element_text(arr.reshape(-1)[0], nf) if nf.kind == "rat" else scalar_text(value, long)
 
 
 def real_scalar_text(x: float, long: bool, decimals: int) -> str:

@@ -54,6 +54,8 @@ def empty_line(shape: tuple[int, ...], cls: str) -> Blocks:
 # ---- numeric and logical -------------------------------------------------------------------------
 
 def number_plan(arr: np.ndarray, fmt: DisplayFormat) -> numeric.NumberFormat:
+    if fmt.rat:
+        return numeric.plan_rat(arr, fmt.long)
     if fmt.e:
         return numeric.plan_e(arr, fmt.long)
     return numeric.plan_g(arr, fmt.long) if fmt.g else numeric.plan(arr, fmt.long)
@@ -61,6 +63,8 @@ def number_plan(arr: np.ndarray, fmt: DisplayFormat) -> numeric.NumberFormat:
 
 def scalar_text(arr: np.ndarray, fmt: DisplayFormat) -> str:
     """A scalar after ``x = ``."""
+    if fmt.rat:
+        return numeric.rat_scalar_text(arr, fmt.long)
     if fmt.e:
         return numeric.e_scalar_text(arr, fmt.long)
     return numeric.g_scalar_text(arr, fmt.long) if fmt.g else numeric.scalar_text(arr, fmt.long)
@@ -69,7 +73,7 @@ def scalar_text(arr: np.ndarray, fmt: DisplayFormat) -> str:
 def scalar_line(arr: np.ndarray, fmt: DisplayFormat) -> str:
     """A numeric scalar on a line of its own (disp, typed scalars): aligned as a one-column matrix."""
     nf = number_plan(arr, fmt)
-    if nf.kind not in ("g", "e") and numeric.scalar_needs_own_line(arr, fmt.long):
+    if nf.kind not in ("g", "e", "rat") and numeric.scalar_needs_own_line(arr, fmt.long):
         return "   " + numeric.scalar_text(arr, fmt.long)
     return numeric.render_column(arr.reshape(-1), nf)[0]
 
