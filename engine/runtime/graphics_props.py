@@ -35,7 +35,8 @@ CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text
                "quiver": "Quiver", "lineshape": "LineShape", "arrowshape": "ArrowShape",
                "doubleendarrowshape": "DoubleEndArrowShape", "textarrowshape": "TextArrowShape",
                "rectangleshape": "RectangleShape", "ellipseshape": "EllipseShape",
-               "textboxshape": "TextBoxShape", "tiledlayout": "TiledChartLayout"}
+               "textboxshape": "TextBoxShape", "tiledlayout": "TiledChartLayout",
+               "numericruler": "NumericRuler"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -580,7 +581,83 @@ def _set_next_plot(axes: AxesState, value: Any) -> None:
     axes.hold = _choice(value, "NextPlot", ("add", "replace", "replacechildren")) == "add"
 
 
+# ----------------------------------------------------------------------------- rulers (ax.XAxis, ...)
+
+@dataclass(frozen=True)
+class _RulerAxes:
+    """The axes of a ruler as the axes properties read them (their matplotlib axes)."""
+    mpl: Any
+
+
+def _ruler_of(axis: str) -> Callable[[GraphicsState, AxesState], float]:
+    """The XAxis/YAxis/ZAxis property: the handle of the axes' ruler (matplotlib's Axis object)."""
+    def get(gs: GraphicsState, axes: AxesState) -> float:
+        ruler = getattr(axes.mpl, f"{axis}axis", None)
+        if ruler is None:
+            raise MatlabError("matfuse:graphics:unsupported", "2-D axes have no ZAxis ruler here.")
+        ruler.matfuse_type = "numericruler"
+        return handle_for(gs, ruler)
+    return get
+
+
+def _through_axes(name: str, suffix: str) -> Prop:
+    """A ruler property that is its axes' X/Y/Z<suffix> property (Limits is XLim, ...)."""
+    def axes_prop(ruler: Any) -> Prop:
+        found = next((p for p in AXES if p.name == ruler.axis_name.upper() + suffix), None)
+        if found is None:
+            raise MatlabError("matfuse:graphics:unsupported",
+                              f"The {name} of a {ruler.axis_name.upper()} ruler is not supported.")
+        return found
+
+    def set_(ruler: Any, value: Any) -> None:
+        prop = axes_prop(ruler)
+        if prop.set is None:
+            raise MatlabError("MATLAB:class:SetProhibited",
+                              f"Unable to set the '{name}' property of class 'NumericRuler'.")
+        prop.set(_RulerAxes(ruler.axes), value)
+    return Prop(name, lambda gs, r: axes_prop(r).get(gs, _RulerAxes(r.axes)), set_)
+
+
+RULER_SPINES = {"x": "bottom", "y": "left"}     # the axis line of a 2-D ruler
+
+
+def _set_ruler_visible(ruler: Any, value: Any) -> None:
+    shown = _flag(value, "Visible")
+    ruler.set_visible(shown)
+    spine = RULER_SPINES.get(ruler.axis_name)
+    if spine in getattr(ruler.axes, "spines", {}) and ruler.axes.name != "3d":
+        ruler.axes.spines[spine].set_visible(shown)
+
+
+def _ruler_color(gs: GraphicsState, ruler: Any) -> Any:
+    labels = ruler.get_ticklabels()
+    return _rgb(labels[0].get_color() if labels else ruler.label.get_color())
+
+
+def _set_ruler_color(ruler: Any, value: Any) -> None:
+    rgb = color(value)
+    ruler.set_tick_params(which="both", colors=rgb)
+    ruler.label.set_color(rgb)
+    spine = RULER_SPINES.get(ruler.axis_name)
+    if spine in getattr(ruler.axes, "spines", {}) and ruler.axes.name != "3d":
+        ruler.axes.spines[spine].set_color(rgb)
+
+
+RULER = (
+    Prop("Type", lambda gs, r: CharArray.from_str("numericruler")),
+    Prop("Visible", lambda gs, r: _on_off(r.get_visible()), _set_ruler_visible),
+    Prop("Parent", lambda gs, r: _parent(gs, r)),
+    Prop("Color", _ruler_color, _set_ruler_color),
+    _through_axes("Limits", "Lim"), _through_axes("TickValues", "Tick"),
+    _through_axes("TickLabels", "TickLabel"), _through_axes("TickLabelRotation", "TickLabelRotation"),
+    _through_axes("Scale", "Scale"), _through_axes("Direction", "Dir"), _through_axes("Label", "Label"),
+    Prop("FontSize", lambda gs, r: float(r.get_ticklabels()[0].get_fontsize()) if r.get_ticklabels() else 9.0,
+         lambda r, v: r.set_tick_params(labelsize=scalar(v, "FontSize"))),
+)
+
+
 AXES = COMMON + _axis_props("x") + _axis_props("y") + (
+    Prop("XAxis", _ruler_of("x")), Prop("YAxis", _ruler_of("y")), Prop("ZAxis", _ruler_of("z")),
     Prop("ZLim", lambda gs, a: _row(a.mpl.get_zlim()) if a.mpl.name == "3d" else _row([-1.0, 1.0])),
     Prop("Title", lambda gs, a: handle_for(gs, a.mpl.title)),
     Prop("FontSize", lambda gs, a: float(a.mpl.xaxis.get_ticklabels()[0].get_fontsize()
@@ -706,7 +783,7 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
-    "legend": LEGEND, "stair": LINE, **ANNOTATION_TYPES,
+    "legend": LEGEND, "stair": LINE, "numericruler": RULER, **ANNOTATION_TYPES,
     "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),
                         Prop("LineWidth", lambda gs, o: float(o.get_linewidths()[0]) if len(o.get_linewidths())
                              else 0.5, lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),

@@ -57,3 +57,33 @@ def test_unknown_property_by_dot():
     s = Session()
     r = s.execute("h = plot(1:3); v = h.NoSuchProperty;")
     assert r.error is not None and r.error.identifier != "MATLAB:internal" and "NoSuchProperty" in r.error.message
+
+
+def test_nested_dot_sets_the_inner_object():
+    """h.Title.String = v sets the String of the title h.Title names (handles, as in MATLAB)."""
+    s = Session()
+    ws = run(s, "plot(1:3); ax = gca; ax.Title.String = 'T'; ax.YLabel.FontSize = 14; t = get(ax.Title, 'String'); "
+                "fs = ax.YLabel.FontSize;")
+    assert ws["t"].to_str() == "T" and ws["fs"] == 14.0 and axes_of(Ctx(s)).get_title() == "T"
+
+
+def test_rulers():
+    """MATLAB's NumericRuler (ax.XAxis, two corpus programs write ax.XAxis.Visible = 'off'): Visible hides
+    the axis line, ticks and labels; Limits, TickValues, Scale, Direction and Label are the axes'
+    XLim, XTick, XScale, XDir and XLabel; Color colours ticks, labels and the axis line."""
+    s = Session()
+    ws = run(s, "plot(1:3); ax = gca; ax.XAxis.Visible = 'off'; r = ax.XAxis; v = r.Visible; t = r.Type; "
+                "same = isequal(r.Parent, ax); ax.YAxis.Limits = [0 5]; yl = ylim; ax.XAxis.TickValues = [1 3]; "
+                "xt = xticks; ax.YAxis.Color = 'r'; c = ax.YAxis.Color; ax.YAxis.Direction = 'reverse'; "
+                "d = get(gca, 'YDir'); ax.YAxis.Label.String = 'y'; yls = ax.YLabel.String;")
+    mpl = axes_of(Ctx(s))
+    assert ws["v"].to_str() == "off" and ws["t"].to_str() == "numericruler" and ws["same"]
+    assert not mpl.xaxis.get_visible() and not mpl.spines["bottom"].get_visible()
+    assert ws["yl"].tolist() == [[0.0, 5.0]]
+    assert ws["xt"].tolist() == [[1.0, 3.0]] and ws["c"].tolist() == [[1.0, 0.0, 0.0]]
+    assert ws["d"].to_str() == "reverse" and ws["yls"].to_str() == "y"
+    assert to_rgb(mpl.spines["left"].get_edgecolor()) == (1.0, 0.0, 0.0)
+    r = s.execute("ax = gca; ax.XAxis.Limits = [3 1];")
+    assert r.error.identifier == "MATLAB:hg:shaped:IncreasingLimits"
+    r = s.execute("ax = gca; z = ax.ZAxis;")
+    assert r.error.identifier == "matfuse:graphics:unsupported"

@@ -167,10 +167,16 @@ def dot_get(state: Any, objects: list[Any], name: str) -> list[Any]:
 
 
 def dot_set(state: Any, objects: list[Any], path: list, value: Any) -> None:
-    """``h.Name = v`` and ``h.Name(i) = v`` (path: the name step, then any subscripts into the property)."""
+    """``h.Name = v`` and ``h.Name(i) = v`` (path: the name step, then any subscripts into the property);
+    ``h.Title.String = v`` sets the property of the object that ``h.Title`` names, as handles do."""
     gs = graphics_state(state)
     name = path[0][1]
     for obj in objects:
+        if len(path) > 1 and path[1][0] == ".":
+            inner = dot_objects(state, get_property(gs, obj, name))
+            if inner is not None:
+                dot_set(state, inner, path[1:], value)
+                continue
         new = value if len(path) == 1 else assign(get_property(gs, obj, name), path[1:], value, False)
         set_property(gs, obj, name, new)
 
