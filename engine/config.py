@@ -86,6 +86,10 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_EXACT_RNG", _bool, False,
          "rand/randn of plain arrays always draw MATLAB's host stream (rng), uploaded where a kernel needs "
          "them; by default fused kernels draw them on the device from an rng-seeded device stream"),
+    Flag("MATFUSE_DEVICE_RAND_MIN", int, 131072,
+         "plain rand draws of at least this many values that only fused windows read are drawn on the "
+         "device from MATLAB's Mersenne Twister stream (the same numbers as the host; smaller draws are "
+         "drawn on the host)"),
     Flag("MATFUSE_MAX_OUTPUT_CHARS", int, 1_000_000,
          "characters of output a notebook cell (a Session) sends; the rest is left out with a note saying "
          "how much (0: no limit; the matfuse command has none). The default stays under the Jupyter "

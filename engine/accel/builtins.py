@@ -9,15 +9,17 @@ and gpuArray raises an error; the device state lives in ``ctx.state.extras["devi
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 import numpy as np
 
 from engine.accel import operations
+from engine.accel import mersenne
 from engine.accel import random as accel_random
 from engine.accel.dispatch import host_array
-from engine.accel.provider import (GpuUnavailable, current_provider, device_error, get_provider,
+from engine.accel.provider import (GpuUnavailable, available, current_provider, device_error, get_provider,
                                   require_adapter, reset_provider)
 from engine.accel.residency import GpuTensor, pool_of, upload
 from engine.runtime.builtins import registry
@@ -320,6 +322,38 @@ def _device_draw(ctx: CallContext, name: str, args: list[Value]) -> GpuTensor | 
         raise device_error(name, exc) from exc
 
 
+def _twister_on_device(ctx: CallContext, args: list[Value]) -> GpuTensor | None:
+    """A plain rand whose value is to stay on the device (the VM says only windows read it), drawn there
+    from MATLAB's own stream (engine/accel/mersenne.py): under policy gpu, or auto on a hardware GPU, for
+    draws of at least MATFUSE_DEVICE_RAND_MIN values, or of any size from 624 on while the generator's
+    state is on the device already. None: the host draws it (the same numbers)."""
+    policy = ctx.state.extras.get("policy")
+    if policy not in ("gpu", "auto") or _like_gpu(args):
+        return None
+    try:
+        dims, cls, cplx = split_class(tuple(args), "rand", random.CLASSES["rand"])
+        shape = size_from_args(dims, "rand")
+    except MatlabError:
+        return None                         # the host raises it
+    held = random.DEVICE_MT in ctx.state.extras
+    if cplx or math.prod(shape) < (mersenne.WORDS if held else mersenne.minimum_draw()):
+        return None
+    provider = current_provider() if held or policy == "gpu" else None
+    if provider is None:
+        if not available():
+            return None
+        provider = get_provider()
+        if policy == "auto" and not held and provider.info.kind != "gpu":
+            return None                     # a software adapter: the windows run on the host anyway
+    if cls == "double" and not provider.f64:
+        return None
+    try:
+        return mersenne.device_rand(ctx.state, shape, cls, provider)
+    except GpuUnavailable as exc:
+        provider.record(exc.reason)
+        return None
+
+
 def _gpu_option(name: str):
     """A constructor accepting 'gpuArray' among its trailing options: random draws on the device, other
     constructors build the host result and upload it."""
@@ -328,7 +362,8 @@ def _gpu_option(name: str):
     def impl(ctx: CallContext, *args: Value, nargout: int = 1) -> Any:
         keep = [a for a in args if not _is_gpu_option(a)]
         if len(keep) == len(args):
-            return call_host(entry, ctx, keep, nargout)[0]
+            drawn = _twister_on_device(ctx, keep) if name == "rand" and ctx.result_stays_on_device() else None
+            return drawn if drawn is not None else call_host(entry, ctx, keep, nargout)[0]
         require_gpu(ctx, f"{name}(..., 'gpuArray')")
         drawn = _device_draw(ctx, name, keep) if name in random.CLASSES else None
         return drawn if drawn is not None else _upload(call_host(entry, ctx, keep, nargout)[0], name)

@@ -77,6 +77,12 @@ class CallContext(ABC):
     def add_figure(self, image: Any) -> None:
         """Hand a rendered figure to the front end (Session collects them on the result)."""
 
+    def result_stays_on_device(self) -> bool:
+        """True while the VM runs a call whose value goes to a variable that only fusion windows read (the
+        VM brings it to the host before anything else reads it): a constructor may then make its value on
+        the device, as an implicitly resident array (engine/runtime/device.py)."""
+        return False
+
     def caller_counts(self) -> tuple[int, int] | None:
         """(nargin, nargout) of the function that called the builtin; None in a script or cell, where
         MATLAB's narginchk and nargoutchk cannot be used."""

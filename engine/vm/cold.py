@@ -175,7 +175,7 @@ def op_call(vm: Any, frame: Any, R: list, a: tuple) -> None:
 def call_one(vm: Any, frame: Any, R: list, a: tuple) -> None:
     """pygen's ``call_one``: a builtin (its scalar path for real double scalars) or a function file
     inline; anything else through the slow path."""
-    from .pygen import builtin1
+    from .pygen import builtin1, builtin_on_device
     dest, name, regs = a[0], a[1], a[2]
     xs = [R[r] for r in regs]
     t = vm.resolved.get(name)
@@ -189,7 +189,8 @@ def call_one(vm: Any, frame: Any, R: list, a: tuple) -> None:
                 if v is not None:
                     R[dest] = v
                     return
-        R[dest] = builtin1(vm, t, xs)
+        on_device = dest in frame.code.runner.made_on_device
+        R[dest] = (builtin_on_device if on_device else builtin1)(vm, t, xs)
         check(vm)
     elif type(t) is Code and t.kind == "function":
         R[dest] = vm.call_code_outputs(t, xs, 1)[0]

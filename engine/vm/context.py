@@ -58,6 +58,9 @@ class VMContext(CallContext):
     def add_figure(self, image: Any) -> None:
         self.vm.figures.append(image)
 
+    def result_stays_on_device(self) -> bool:
+        return self.vm.device_result
+
     def caller_counts(self) -> tuple[int, int] | None:
         frame = self.vm.frames[-1] if self.vm.frames else None
         if frame is None or frame.code.kind != "function":

@@ -58,6 +58,8 @@ ARITH = {OP[n]: s for n, s in PYOPS.items()}
 CJUMPS = {OP["J" + n]: (k, PYOPS[n]) for k, n in enumerate(("LT", "LE", "GT", "GE", "EQ", "NE"))}
 ENDS_BLOCK = JUMPS | {OP["RETURN"], OP["WINDOW"], OP["TIER2"]}
 LOADNAME, TRYPUSH, WINDOW, TIER2, FIRST = OP["LOADNAME"], OP["TRYPUSH"], OP["WINDOW"], OP["TIER2"], OP["FIRST"]
+CALL = OP["CALL"]
+DEVICE_CONSTRUCTORS = ("rand",)     # builtins that may leave a variable's value on the device
 TIER2_CALL_LINE = 3             # the line of op_tier2's text that calls tier 2 (its failures carry an offset)
 SLOT_READS = {OP[n]: 0 for n in ("SHOWNAME", "SETINDEX", "SETLIST", "DISPLAY", "SETANS")}   # not in Code.reads
 SETS_PC = ENDS_BLOCK - {OP["TRYPUSH"]}       # the block ends: these set the next offset themselves
@@ -79,6 +81,16 @@ def builtin1(vm: Any, entry: Builtin, argv: list) -> Any:
     if not outs:
         raise too_many_outputs()
     return outs[0]
+
+
+def builtin_on_device(vm: Any, entry: Builtin, argv: list) -> Any:
+    """``builtin1`` for a call whose value goes to a variable that only windows read (``made_on_device``):
+    the builtin may leave its value on the device (CallContext.result_stays_on_device)."""
+    vm.device_result = True
+    try:
+        return builtin1(vm, entry, argv)
+    finally:
+        vm.device_result = False
 
 
 def advance(vm: Any, R: list, st: Any, var: int) -> bool:
@@ -114,6 +126,7 @@ class Generated:
     cold_lines: frozenset[int]
     host: dict[int, tuple[int, ...]]
     resident: frozenset[int]
+    made_on_device: frozenset[int]  # variable slots whose constructor call may leave them on the device
     starts: frozenset[int]          # offsets where the function's blocks start (where control may enter)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -130,7 +143,7 @@ def generate(code: Code) -> Generated:
     source = gen.source()
     module = compile(source, f"<matfuse {code.name}>", "exec")
     return Generated(module, source, gen.pcs, frozenset(gen.cold_lines), gen.host, gen.resident,
-                     frozenset(gen.starts))
+                     gen.made_on_device, frozenset(gen.starts))
 
 
 def specialise(code: Code) -> Callable[[Any, Any], None]:
@@ -140,6 +153,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     done = code.generated or generate(code)
     namespace = {"A": code.args, "W": code.windows, "T2": code.loops, "LW": code.fused_loops, "PCS": done.pcs, "ndarray": ndarray,
                  "F64": dtype(float64), "Builtin": Builtin, "Code": Code, "builtin1": builtin1,
+                 "builtin_on_device": builtin_on_device,
                  "advance": advance, "position": position, "bisect_right": bisect_right,
                  "failing_line": failing_line, "handle_error": handle_error,
                  "interrupt_error": interrupt_error, "SCALAR_TYPES": SCALAR_TYPES, "FRESH_INDEX": FRESH_INDEX, "DeviceArray": DeviceArray,
@@ -150,6 +164,7 @@ def specialise(code: Code) -> Callable[[Any, Any], None]:
     fn = namespace["run"]
     fn.source = done.source
     fn.device_slots = done.resident
+    fn.made_on_device = done.made_on_device
     fn.block_starts = done.starts
     return fn
 
@@ -161,6 +176,34 @@ def device_slots(code: Code) -> frozenset[int]:
     if code.runner is None:
         code.runner = specialise(code)
     return code.runner.device_slots
+
+
+def host_reads(code: Code, pc: int, op: int, a: tuple) -> set[int]:
+    """The variable slots that the instruction at ``pc`` reads on the host (a function's RETURN: its
+    outputs; a LOADNAME that fills a window's input: none)."""
+    if op == OP["RETURN"]:
+        return set() if code.kind == "script" else set(code.output_slots)   # a cell's stay (Session)
+    if op == LOADNAME and a[0] in code.window_loads:
+        return set()
+    slots = set(code.reads[pc])
+    if op in SLOT_READS:
+        slots.add(a[SLOT_READS[op]])
+    return slots
+
+
+def made_on_device(code: Code) -> frozenset[int]:
+    """Variable slots that a call of a DEVICE_CONSTRUCTORS builtin sets and that no instruction outside
+    the windows reads: their value may be made on the device, where the windows (or a later cell) read
+    it. The code still brings it to the host before any other read (they join ``resident``)."""
+    calls = {a[0] for op, a in zip(code.ops, code.args) if op == CALL and a[1] in DEVICE_CONSTRUCTORS
+             and a[0] < code.nvars and a[3] is None and a[4] == 1 and a[1] not in code.locals}
+    if not calls:
+        return frozenset()
+    inside = {pc for w in code.windows for pc in range(w.start, w.end)}
+    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
+        if pc not in inside:
+            calls -= host_reads(code, pc, op, a)
+    return frozenset(calls)
 
 
 def window_variables(code: Code) -> frozenset[int]:
@@ -221,7 +264,8 @@ class Generator:
         self.used: set[str] = set()
         self.starts = block_starts(code)
         self.loads = code.window_loads
-        self.resident = window_variables(code)
+        self.made_on_device = made_on_device(code)
+        self.resident = window_variables(code) | self.made_on_device
         self.single_use = single_use_temps(code)
         self.cold: list[tuple[int, int]] = []    # cold regions [start, end), in order
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
@@ -388,17 +432,7 @@ class Generator:
 
     def host_slots(self, pc: int, op: int, a: tuple) -> list[int]:
         """The window variables that ``materialise`` brings to the host before the instruction."""
-        if op == OP["RETURN"]:
-            if self.code.kind == "script":        # a cell's variables stay where they are (Session)
-                return []
-            slots = set(self.code.output_slots)
-        elif op == LOADNAME and a[0] in self.loads:
-            return []
-        else:
-            slots = set(self.code.reads[pc])
-            if op in SLOT_READS:
-                slots.add(a[SLOT_READS[op]])
-        return sorted(slots & self.resident)
+        return sorted(host_reads(self.code, pc, op, a) & self.resident)
 
     def goto(self, pc: int, target: int) -> str:
         """Lines that continue at ``target`` (from the instruction at ``pc``)."""
@@ -562,7 +596,8 @@ class Generator:
         checks: list[str] = []
         xs = [self.operand(r, f"x{k}", out, checks) for k, r in enumerate(regs)]
         argv = "[" + ", ".join(xs) + "]"
-        builtin = checked(f"R[{dest}] = builtin1(vm, t, {argv})")
+        call = "builtin_on_device" if dest in self.made_on_device else "builtin1"
+        builtin = checked(f"R[{dest}] = {call}(vm, t, {argv})")
         if regs:
             test = " and ".join([f"f is not None and f[0] == {len(regs)}", *checks,
                                  f"(v := f[1]({', '.join(xs)})) is not None"])

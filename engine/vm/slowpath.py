@@ -11,6 +11,7 @@ import numpy as np
 
 from ..runtime import indexing, ops
 from ..runtime.builtins import graphics_objects
+from ..runtime.builtins.registry import Builtin
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
                               is_array_like, to_array)
@@ -207,6 +208,10 @@ class SlowPaths:
             nargout = int(args.pop())
             target = frame.code.locals.get(name) or self.resolve(name)
             R[a[0]] = counted(self.invoke(target, args, nargout), nargout)
+        elif on_device(frame, a[0]) and not (frame.extra and name in frame.extra) \
+                and type(target := self.resolve(name)) is Builtin:
+            from .pygen import builtin_on_device      # the first call of the name (pygen's path needs it resolved)
+            R[a[0]] = builtin_on_device(self, target, args)
         else:
             R[a[0]] = self.call_named(frame, name, args, a[4])
 
@@ -219,6 +224,12 @@ class SlowPaths:
     # -------------------------------------------------------------- rare opcodes
     def dispatch(self, frame: Frame, op: int, a: tuple) -> int | None:
         return RARE[op](self, frame, a)
+
+
+def on_device(frame: Frame, slot: int) -> bool:
+    """Whether the value of a call that sets variable ``slot`` may stay on the device (pygen.made_on_device)."""
+    runner = frame.code.runner
+    return runner is not None and slot in runner.made_on_device
 
 
 def op_calllocal(vm: Any, frame: Frame, a: tuple) -> None:

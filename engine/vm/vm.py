@@ -44,6 +44,7 @@ class VM(SlowPaths):
         self.base_globals: set[str] = set()
         self.figures: list[Any] = []
         self.exported: list[tuple[Frame, dict]] = []   # workspaces handed to builtins via ctx.variables()
+        self.device_result = False           # the running builtin's value may stay on the device (pygen)
         self.resolved: dict[str, Any] = {}
         self.cell_functions: dict[str, Code] = {}      # functions defined in earlier cells of the session
         self.files: dict[str, tuple[float, Code]] = {}

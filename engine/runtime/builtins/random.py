@@ -6,11 +6,16 @@ MATLAB's default generator ('twister'), seeded the same way (MATLAB seed 0 is MT
 ``rand`` returns MATLAB's numbers, filled in column-major order. randn cannot match MATLAB (MATLAB uses a
 ziggurat algorithm, numpy the polar Box-Muller method): the values are standard normal and repeatable per
 seed, but not MATLAB's.
+
+Large ``rand`` draws that the accelerator keeps on the device are drawn there from the same stream
+(engine/accel/mersenne.py); the generator's state then lives on the device until the host needs it, so
+every host use goes through ``generator(state)``, which brings it back first.
 """
 from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import numpy as np
 
@@ -27,12 +32,27 @@ CLASSES = {"rand": ("double", "single"), "randn": ("double", "single"),
            "randi": ("double", "single") + INTEGER_CLASSES}     # the classes each draw can give
 
 
+# Where draws made on the device leave the session generator (engine/accel/mersenne.py DeviceState): an
+# object whose ``host_generator()`` returns the RandomState that host draws would have left.
+DEVICE_MT = "device_mt"
+
+
+def generator(state: Any) -> np.random.RandomState:
+    """The session's generator (``state.rng``), brought back from the device first if draws made there
+    hold its state."""
+    held = state.extras.pop(DEVICE_MT, None)
+    if held is not None:
+        state.rng = held.host_generator()
+    return state.rng
+
+
 def _draw(ctx: CallContext, args: tuple[Value, ...], fname: str, sample) -> Value:
     sizes, cls, cplx = split_class(args, fname, CLASSES[fname])
     shape = size_from_args(sizes, fname)
-    values = sample(ctx.state.rng, math.prod(shape)).reshape(shape, order="F")
+    rs = generator(ctx.state)
+    values = sample(rs, math.prod(shape)).reshape(shape, order="F")
     if cplx:
-        values = values + 1j * sample(ctx.state.rng, values.size).reshape(shape, order="F")
+        values = values + 1j * sample(rs, values.size).reshape(shape, order="F")
     dtype = DTYPE_OF_CLASS[cls] if not cplx else np.complex64 if cls == "single" else np.complex128
     values = values.astype(dtype)
     if fname == "rand" and cls == "single":
@@ -112,14 +132,14 @@ def randi(ctx: CallContext, imax: Value, *args: Value) -> Value:
     sizes, cls, _ = split_class(args, "randi", CLASSES["randi"])
     check_randi_class(lo, hi, cls)
     shape = size_from_args(sizes, "randi")
-    uniform = ctx.state.rng.random_sample(math.prod(shape)).reshape(shape, order="F")
+    uniform = generator(ctx.state).random_sample(math.prod(shape)).reshape(shape, order="F")
     values = (lo - 1) + np.ceil(uniform * (hi - lo + 1))
     return finish(values.astype(DTYPE_OF_CLASS[cls]), False)
 
 
 def _settings(ctx: CallContext) -> StructArray:
     """The generator settings as MATLAB's rng returns them: Type, Seed, State (624 keys and position)."""
-    _, keys, pos, *_ = ctx.state.rng.get_state()
+    _, keys, pos, *_ = generator(ctx.state).get_state()
     state = np.concatenate([keys, np.array([pos], dtype=np.uint32)]).reshape(-1, 1)
     return StructArray.scalar({"Type": CharArray.from_str("twister"),
                                "Seed": np.array([[ctx.state.rng_seed]], dtype=np.uint32),
@@ -130,6 +150,7 @@ def _seed(ctx: CallContext, seed: int) -> None:
     ctx.state.rng = np.random.RandomState(DEFAULT_SEED if seed == 0 else seed)
     ctx.state.rng_seed = seed
     ctx.state.extras.pop(DEVICE_DRAWS, None)
+    ctx.state.extras.pop(DEVICE_MT, None)
 
 
 def _restore(ctx: CallContext, settings: StructArray) -> None:
@@ -143,6 +164,7 @@ def _restore(ctx: CallContext, settings: StructArray) -> None:
     ctx.state.rng = rs
     ctx.state.rng_seed = int(np.asarray(fields.get("Seed", 0.0)).ravel()[0])
     ctx.state.extras.pop(DEVICE_DRAWS, None)
+    ctx.state.extras.pop(DEVICE_MT, None)
 
 
 def _seed_value(arg: Value) -> int:
@@ -218,5 +240,5 @@ def randperm(ctx: CallContext, n: Value, k: Value | None = None) -> Value:
     if not 0 <= take <= total:
         raise MatlabError("MATLAB:randperm:inputKTooLarge",
                           "K must be a nonnegative integer less than or equal to N.")
-    picked = ctx.state.rng.permutation(total)[:take] + 1.0
+    picked = generator(ctx.state).permutation(total)[:take] + 1.0
     return finish(picked.reshape(1, take), False)

@@ -24,6 +24,7 @@ from ..sparse_ops import on_stored
 from ..values import SparseMatrix, Value, class_of, simplify, size_of, to_array
 from .arguments import real_array, real_scalar
 from .elementwise import ANY_NUMERIC, check_classes
+from .random import generator
 from .registry import BUILTINS, after_load, builtin, call_host, set_sparse_form
 
 # ----------------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ def spfun(ctx, fn: Value, s: Value) -> SparseMatrix:
 def _draw_random(ctx, args: tuple[Value, ...], fname: str, sample: Callable) -> SparseMatrix:
     """sprand and sprandn: round(m*n*density) subscript pairs drawn uniformly (rows, then columns), the
     distinct ones kept, then one value for each, all from the session's generator."""
-    rng = ctx.state.rng
+    rng = generator(ctx.state)
     if len(args) == 1:
         pattern = _sparse_arg(fname, args[0]).data.tocoo()
         order = np.lexsort((pattern.row, pattern.col))

@@ -1,0 +1,77 @@
+// MATLAB's Mersenne Twister (MT19937) stream, jumped ahead per chunk (engine/accel/mersenne.py).
+// Word indices are absolute: x_0 is the next word of the host stream; chunk k emits the words
+// [k * chunk, min((k + 1) * chunk, total)), the last chunk also generates the words up to words_end.
+// Filled in: the functions of mt19937_maps.wgsl, the class's storage type, and the map of two words to a
+// value (mt_double or mt_single).
+struct Params {
+    n: u32,            // values drawn (total = 2n words)
+    chunk: u32,        // words per chunk (even)
+    chunks: u32,
+    total: u32,        // words drawn
+    tail_start: u32,   // total - 624: the first word the last chunk keeps in `words`
+    words_end: u32,    // total + 20560: the words the next draw's jump needs
+}
+
+const N: u32 = 624u;
+const M: u32 = 397u;
+const RING: u32 = 850u;        // 624 known words + a round of new ones: a round never overwrites its reads
+const ROUND: u32 = 226u;
+
+@group(0) @binding(0) var<uniform> p: Params;
+
+// Each chunk starts from its window (mt19937_jump.wgsl) and runs the recurrence in rounds.
+@group(0) @binding(1) var<storage, read> start_windows: array<u32>;
+@group(0) @binding(2) var<storage, read_write> out: array<$T>;
+@group(0) @binding(3) var<storage, read_write> words: array<u32>;
+
+var<workgroup> ring: array<u32, 850>;
+
+$maps
+fn keep(w: u32, x: u32) {
+    if (w >= p.tail_start && w < p.words_end) {
+        words[w - p.tail_start] = x;
+    }
+}
+
+@compute @workgroup_size(256)
+fn generate(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+    let k = wid.x;
+    let t = lid.x;
+    let first = k * p.chunk;                                   // the first word this chunk emits
+    let skip = select(2u, 0u, k == 0u);                        // words of the window before it
+    let s = first - skip;                                      // the window holds x_s .. x_{s+623}
+    let emit_end = min(first + p.chunk, p.total);
+    let stop = select(emit_end, p.words_end, k + 1u == p.chunks);
+    for (var i = t; i < N; i += 256u) {
+        ring[(s + i) % RING] = start_windows[k * N + i];
+    }
+    workgroupBarrier();
+    for (var i = skip + 2u * t; i < N; i += 512u) {            // the window's own words, in pairs
+        let w = s + i;
+        let x1 = ring[w % RING];
+        let x2 = ring[(w + 1u) % RING];
+        if (w < emit_end) {
+            out[w / 2u] = $value(x1, x2);
+        }
+        if (w < stop) {
+            keep(w, x1);
+            keep(w + 1u, x2);
+        }
+    }
+    for (var b = s; b + N < stop; b += ROUND) {
+        let w = b + N + t;                                     // x_w = f(x_{w-624}, x_{w-623}, x_{w-227})
+        var x = 0u;
+        let live = t < ROUND && w < stop;
+        if (live) {
+            x = mt_next(ring[(w - N) % RING], ring[(w - N + 1u) % RING], ring[(w - N + M) % RING]);
+            ring[w % RING] = x;
+        }
+        workgroupBarrier();
+        if (live) {
+            if ((t & 1u) == 0u && w < emit_end) {
+                out[w / 2u] = $value(x, ring[(w + 1u) % RING]);
+            }
+            keep(w, x);
+        }
+    }
+}
