@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import scipy.fft
 
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import GpuTensor, empty, implicit, upload
@@ -50,7 +51,7 @@ TAIL_WORDS = WORDS + JUMP_WORDS     # x_{T-624} .. x_{T+20559}, written by the l
 CHUNK_WORDS = 1 << 20           # words per workgroup of the generator (even)
 ROUND = 226                     # words per round of the recurrence (at most 227; even, for the pairs)
 POLY_WORDS = WORDS              # a polynomial of degree < 19937 as 624 u32 words of bits
-FFT_SIZE = 1 << 16              # >= 2 * DEGREE - 1: products of two reduced polynomials
+FFT_SIZE = 40000                # >= 2 * DEGREE - 1 (products of two reduced polynomials), 5-smooth
 CACHE_VERSION = 1
 
 
@@ -103,11 +104,11 @@ def minimal_polynomial(bits: np.ndarray) -> np.ndarray:
 
 
 def _spectrum(p: np.ndarray) -> np.ndarray:
-    return np.fft.rfft(p.astype(np.float64), FFT_SIZE)
+    return scipy.fft.rfft(p.astype(np.float64), FFT_SIZE)
 
 
 def _product(fa: np.ndarray, fb: np.ndarray, n: int) -> np.ndarray:
-    return (np.rint(np.fft.irfft(fa * fb, FFT_SIZE)[:n]).astype(np.int64) & 1).astype(np.uint8)
+    return (np.rint(scipy.fft.irfft(fa * fb, FFT_SIZE)[:n]).astype(np.int64) & 1).astype(np.uint8)
 
 
 def _divide(num: int, den: int) -> int:
@@ -146,7 +147,9 @@ class Modulus:
         return (r[:DEGREE] ^ _product(_spectrum(q), self.phi_spectrum, DEGREE))
 
     def times(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return self.reduce(_product(_spectrum(a), _spectrum(b), 2 * DEGREE - 1))
+        """a * b mod phi; ``b`` may be given as its spectrum (a factor used many times)."""
+        fb = b if b.dtype == np.complex128 else _spectrum(b)
+        return self.reduce(_product(_spectrum(a), fb, 2 * DEGREE - 1))
 
     def power_of_x(self, e: int) -> np.ndarray:
         """x^e mod phi, by squaring (a spread of the coefficients) and multiplying by x."""
@@ -217,7 +220,7 @@ class JumpTable:
         if have >= count:
             return
         ring = modulus()
-        step = ring.power_of_x(self.chunk)
+        step = _spectrum(ring.power_of_x(self.chunk))
         last = ring.power_of_x(self.chunk - 2) if have == 0 else self.unpack(self.rows[-1])
         made = []
         for k in range(have + 1, count + 1):
@@ -350,6 +353,7 @@ class HostDraw:
     skip: int
     shape: tuple[int, ...]
     cls: str
+    depth = 1                   # recipes that read it are one window further from a host value
 
     def value(self) -> np.ndarray:
         rs = np.random.RandomState()

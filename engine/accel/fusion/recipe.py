@@ -29,6 +29,7 @@ from engine.mir.ir import Instr
 from engine.runtime.errors import MatlabError
 from engine.vm.code import Window
 
+from ..mersenne import HostDraw
 from ..random import host_draw
 from ..residency import GpuTensor
 from .graph import INTERNAL, SLOT
@@ -50,8 +51,8 @@ class Recipe:
         self.depth = 1
         for v, value in inputs.items():
             self.inputs[v] = value = host_or_recipe(value)
-            if type(value) is Output:
-                self.depth = max(self.depth, value.recipe.depth + 1)
+            if type(value) in LAZY:
+                self.depth = max(self.depth, value.depth + 1)
         self.result: dict[int, Any] | None = None
 
     def output(self, temp: int) -> "Output":
@@ -60,7 +61,7 @@ class Recipe:
 
     def outputs(self) -> dict[int, Any]:
         if self.result is None:
-            inputs = {**self.consts, **{v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}}
+            inputs = {**self.consts, **{v: x.value() if type(x) in LAZY else x for v, x in self.inputs.items()}}
             self.result = replay(self.window, inputs, self.draws, ReplayContext(self.state))
             self.inputs = {}          # the replayed values are all a later read needs
         return self.result
@@ -79,7 +80,7 @@ class LoopRecipe(Recipe):
 
     def outputs(self) -> dict[int, Any]:
         if self.result is None:
-            values = {**self.consts, **{v: x.value() if type(x) is Output else x for v, x in self.inputs.items()}}
+            values = {**self.consts, **{v: x.value() if type(x) in LAZY else x for v, x in self.inputs.items()}}
             start, step, trips, stride = self.range
             ctx = ReplayContext(self.state)
             for it in range(trips):
@@ -100,8 +101,17 @@ class Output:
         self.recipe = recipe
         self.temp = temp
 
+    @property
+    def depth(self) -> int:
+        return self.recipe.depth
+
     def value(self) -> Any:
         return self.recipe.outputs()[self.temp]
+
+
+# Host values to be, kept in place of a plain value on the device: a window's output, or a rand drawn on
+# the device (mersenne.HostDraw: the host generator from the state before the draw).
+LAZY = (Output, HostDraw)
 
 
 def host_or_recipe(value: Any) -> Any:
@@ -112,7 +122,7 @@ def host_or_recipe(value: Any) -> Any:
     made = value.recipe
     if value.origin is not None:
         return value.origin
-    if made is not None and made.recipe.depth < MAX_DEPTH:
+    if made is not None and made.depth < MAX_DEPTH:
         return made
     return to_host(value)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.accel.mersenne import HostDraw
 from engine.runtime.values import CellArray, CharArray, StructArray
 
 from .graph import AccelGraph
@@ -273,12 +274,14 @@ def resident_values(workspace: Any) -> list[Resident]:
 
 
 def residency_kind(tensor: Any) -> str:
-    """gpuArray, or implicit (a plain array kept on the device) with whether its host copy is current."""
+    """gpuArray, or implicit (a plain array kept on the device) with whether its host copy is current and
+    whether rand drew it on the device (MATLAB's stream, engine/accel/mersenne.py)."""
     if not tensor.implicit:
         return "gpuArray"
     if tensor.evicted:
         return "implicit, moved to the host"
-    return "implicit, host copy" if tensor.origin is not None else "implicit, device only"
+    kind = "implicit, host copy" if tensor.origin is not None else "implicit, device only"
+    return f"{kind}, drawn on the device" if type(tensor.recipe) is HostDraw else kind
 
 
 def tensors_in(name: str, value: Any) -> Any:
