@@ -9,7 +9,7 @@ and W_J = sum over {i : c_i = 1} of W_i where sum c_i x^i = x^J mod phi (phi: th
 polynomial of the generator, degree 19937). So word j of W_J is the XOR of x_{i+j} over those i: the
 first 19937 + 623 words from the current position decide every later window, one GPU thread per word.
 
-    jump     one workgroup per chunk k of CHUNK_WORDS words computes its starting window W_{kC-2}
+    jump     one workgroup per chunk k of CHUNK_WORDS words (C) computes its starting window W_{kC-2}
              from the polynomial x^(kC-2) mod phi (made on the host once per k and kept) and the words
              x_0 .. x_20559 (word 0 of a jumped window has wrong low bits, word 1 is x_{kC-1}: chunk k
              emits from word 2 on; chunk 0 starts from W_0 itself);
@@ -48,7 +48,7 @@ DEGREE = 19937                  # of phi: the state has 19937 bits
 WORDS = 624                     # words in a window
 JUMP_WORDS = DEGREE + WORDS - 1     # x_0 .. x_20559: what every jumped window is made from
 TAIL_WORDS = WORDS + JUMP_WORDS     # x_{T-624} .. x_{T+20559}, written by the last chunk
-CHUNK_WORDS = 1 << 20           # words per workgroup of the generator (even)
+CHUNK_WORDS = 1 << 18           # words per workgroup of the generator (even)
 ROUND = 226                     # words per round of the recurrence (at most 227; even, for the pairs)
 POLY_WORDS = WORDS              # a polynomial of degree < 19937 as 624 u32 words of bits
 FFT_SIZE = 40000                # >= 2 * DEGREE - 1 (products of two reduced polynomials), 5-smooth
