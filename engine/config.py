@@ -84,8 +84,9 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
          "run a for loop whose body is one elementwise window as one kernel with the loop inside (loop "
          "fusion, docs/fusion.md); off: the window runs once per iteration"),
     Flag("MATFUSE_EXACT_RNG", _bool, False,
-         "rand/randn of plain arrays always draw MATLAB's host stream (rng), uploaded where a kernel needs "
-         "them; by default fused kernels draw them on the device from an rng-seeded device stream"),
+         "rand/randn of plain arrays always draw MATLAB's stream (rng), uploaded where a kernel needs them "
+         "(or, for large rand draws, made on the device from that same stream); by default fused kernels "
+         "draw them on the device from an rng-seeded device stream"),
     Flag("MATFUSE_DEVICE_RAND_MIN", int, 131072,
          "plain rand draws of at least this many values that only fused windows read are drawn on the "
          "device from MATLAB's Mersenne Twister stream (the same numbers as the host; smaller draws are "
