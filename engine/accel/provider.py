@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import threading
 import time
 from contextlib import contextmanager
@@ -39,6 +40,7 @@ KIND_ORDER = ("gpu", "software", "opengl")
 BATCH_LIMIT = 64                 # dispatches encoded before a submit
 UNIFORM_SIZE = 256               # bytes of uniform data per dispatch (a slot of the batch's arena)
 BIND_GROUP_CACHE = 1024
+SLOT_OFFSETS = [[k * UNIFORM_SIZE] for k in range(BATCH_LIMIT)]   # each slot's dynamic offset, made once
 MIN_CLASS = 256                  # smallest pooled buffer
 MAX_FALLBACK_LOG = 100
 STAGED_UPLOAD = 1 << 20          # bytes from which uploads go through a mapped staging buffer
@@ -179,6 +181,22 @@ def _summary(exc: Exception) -> str:
         if line and not line.startswith(skip) and line[0].isalnum():
             return line
     return type(exc).__name__
+
+
+BINDING = re.compile(r"@group\(0\)\s*@binding\((\d+)\)\s*var<\s*(uniform|storage)\s*(?:,\s*(\w+))?\s*>")
+
+
+def layout_entries(source: str) -> list[dict[str, Any]]:
+    """The bind group layout of a kernel, from its WGSL's declarations: binding 0 the uniform block at
+    a dynamic offset (its slot of the batch's arena), the storage buffers read-only or read-write as
+    declared."""
+    import wgpu
+    entries = []
+    for binding, space, access in BINDING.findall(source):
+        kind = {"type": "uniform", "has_dynamic_offset": True} if space == "uniform" else \
+            {"type": "storage" if access == "read_write" else "read-only-storage"}
+        entries.append({"binding": int(binding), "visibility": wgpu.ShaderStage.COMPUTE, "buffer": kind})
+    return entries
 
 
 def numbered(source: str) -> str:
@@ -349,9 +367,11 @@ class Provider:
         def work() -> None:
             try:
                 module = self.device.create_shader_module(code=source)
-                pipe = self.device.create_compute_pipeline(layout="auto",
-                                                           compute={"module": module, "entry_point": entry})
-                result["made"] = (pipe, pipe.get_bind_group_layout(0))
+                layout = self.device.create_bind_group_layout(entries=layout_entries(source))
+                pipe = self.device.create_compute_pipeline(
+                    layout=self.device.create_pipeline_layout(bind_group_layouts=[layout]),
+                    compute={"module": module, "entry_point": entry})
+                result["made"] = (pipe, layout)
             except Exception as exc:  # noqa: BLE001 - raised again in the caller's thread
                 result["error"] = exc
             finally:
@@ -515,12 +535,12 @@ class Provider:
         try:                           # guard()'s work without a context manager: this path is hot
             slot = len(self._arena_data)
             self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
-            group = self._bind_groups.get((layout, slot, *buffers)) or self._bind_group(layout, slot, buffers)
+            group = self._bind_groups.get((layout, *buffers)) or self._bind_group(layout, buffers)
             cpass = self._pass or self._compute_pass()
             if pipe is not self._pass_pipeline:
                 cpass.set_pipeline(pipe)
                 self._pass_pipeline = pipe
-            cpass.set_bind_group(0, group)
+            cpass.set_bind_group(0, group, SLOT_OFFSETS[slot // UNIFORM_SIZE])
             cpass.dispatch_workgroups(*workgroups)
         except GpuUnavailable:
             raise
@@ -530,14 +550,15 @@ class Provider:
         self._pending += 1
         self.stats.dispatches += 1
 
-    def _bind_group(self, layout: Any, slot: int, buffers: Sequence[Any]) -> Any:
-        """Bind groups are cached by (layout, uniform slot, buffers): pooled buffers recur in loops."""
-        key = (layout, slot, *buffers)
+    def _bind_group(self, layout: Any, buffers: Sequence[Any]) -> Any:
+        """Bind groups are cached by (layout, buffers): pooled buffers recur in loops, and the uniform
+        block's slot is a dynamic offset (one bind group serves every slot of the arena)."""
+        key = (layout, *buffers)
         group = self._bind_groups.get(key)
         if group is None:
             if len(self._bind_groups) >= BIND_GROUP_CACHE:
                 self._bind_groups.clear()
-            entries = [{"binding": 0, "resource": {"buffer": self._uniform_arena(), "offset": slot,
+            entries = [{"binding": 0, "resource": {"buffer": self._uniform_arena(), "offset": 0,
                                                    "size": UNIFORM_SIZE}}]
             entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
                         for i, b in enumerate(buffers)]
