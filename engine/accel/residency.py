@@ -85,11 +85,8 @@ class BufferPool:
         self.live_bytes = 0
         self.pooled_bytes = 0
 
-    def acquire(self, nbytes: int) -> Storage:
-        size = size_class(nbytes)
-        if size > self.provider.max_binding:
-            raise GpuOutOfMemory(f"array of {nbytes} bytes exceeds the adapter's storage binding limit "
-                                 f"of {self.provider.max_binding} bytes")
+    def take(self, size: int) -> Storage:
+        """A storage of size class ``size`` (one the device can bind: ``size_of``)."""
         free = self.free.get(size)
         if free:
             buffer = free.pop()
@@ -289,11 +286,27 @@ class GpuTensor(DeviceArray):
 def empty(shape: tuple[int, ...], cls: str, provider: Provider | None = None) -> GpuTensor:
     """An uninitialised tensor of the given MATLAB size and class."""
     provider = provider or get_provider()
+    shape = normalize_shape(shape)
+    return made(shape, cls, size_of(shape, cls, provider), provider)
+
+
+def size_of(shape: tuple[int, ...], cls: str, provider: Provider) -> int:
+    """The pool's size class of an array of this size and class; GpuUnavailable where the device
+    cannot hold it (double without shader-f64, a buffer past the storage binding limit)."""
     if cls == "double" and not provider.f64:
         raise GpuUnavailable("the GPU adapter has no shader-f64: double stays on the CPU")
-    shape = normalize_shape(shape)
-    storage = pool_of(provider).acquire(math.prod(shape) * ELEMENT_SIZE[cls])
-    return GpuTensor(shape, cls, storage, provider)
+    nbytes = math.prod(shape) * ELEMENT_SIZE[cls]
+    size = size_class(nbytes)
+    if size > provider.max_binding:
+        raise GpuOutOfMemory(f"array of {nbytes} bytes exceeds the adapter's storage binding limit "
+                             f"of {provider.max_binding} bytes")
+    return size
+
+
+def made(shape: tuple[int, ...], cls: str, size: int, provider: Provider) -> GpuTensor:
+    """An uninitialised tensor of a MATLAB size (normalized) and class in a buffer of size class ``size``
+    (``size_of``: a cached plan's outputs are checked once)."""
+    return GpuTensor(shape, cls, pool_of(provider).take(size), provider)
 
 
 def upload(array: np.ndarray, provider: Provider | None = None) -> GpuTensor:

@@ -47,7 +47,7 @@ from . import calibrate, host
 
 from .cache import PlanCache
 from .codegen import planned
-from .execute import run_plan
+from .execute import runner
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
 from .loops import MAX_TRIPS, SINGLE_EXACT, LoopRun, LoopShape, loop_plan, run_loop, signature
@@ -513,14 +513,16 @@ class FusionAccelerator:
             frame: Any, window: Window, report: WindowReport) -> bool:
         started = time.perf_counter()
         before = (provider.stats.dispatches, provider.stats.bytes_uploaded, provider.stats.bytes_downloaded)
-        outputs, run = run_plan(graph, plan, values, provider, explicit, self.state)
+        made = runner(graph, plan, provider)
+        outputs, run = made.run(values, explicit, self.state)
         self.count(provider, before, run)
         if outputs is None:
             return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
                                         "the CPU computes the window")
         if not explicit:
-            self.keep_recipe(window, graph, plan, values, run, outputs, frame)
-        self.keep_inputs(graph, outputs, frame, window)
+            self.keep_recipe(window, graph, plan, values, run, [(v, t) for v in made.kept if type(t := outputs[v]) is GpuTensor and t.origin is None], frame)
+        if window.promotable:
+            self.keep_inputs(graph, outputs, frame, window)
         store_outputs(frame, window, graph, outputs)
         elapsed = time.perf_counter() - started
         report.elapsed += elapsed
@@ -533,15 +535,16 @@ class FusionAccelerator:
         return True
 
     def keep_recipe(self, window: Window, graph: AccelGraph, plan: Plan, values: dict[int, Any], run: Any,
-                    outputs: dict[int, Any], frame: Any) -> None:
-        """Give the plain arrays the run left only on the device a recipe (recipe.py), and take the host
-        arrays it read away from their frame's in-place writes, so the recipe's inputs stay as read."""
-        made = [(v, t) for v, t in outputs.items() if type(t) is GpuTensor and t.implicit and t.origin is None]
+                    made: list[tuple[int, GpuTensor]], frame: Any) -> None:
+        """Give the plain arrays the run left only on the device (``made``) a recipe (recipe.py), and
+        take the host arrays it read away from their frame's in-place writes, so the recipe's inputs
+        stay as read."""
         if not made:
             return
-        for v, reg in graph.inputs.items():
-            if reg in frame.owned and frame.owned[reg] is values[v]:
-                del frame.owned[reg]
+        owned = frame.owned
+        for v, reg in graph.inputs.items() if owned else ():
+            if reg in owned and owned[reg] is values[v]:
+                del owned[reg]
         draws = {v: (kind, plan.info[v].cls, run.draws[v][:2], run.draws[v][2] | run.draws[v][3] << 32,
                      plan.info[v].shape) for v, kind in plan.draws.items()}
         recipe = Recipe(window, values, draws, self.state, graph.consts)   # literals no node reads too

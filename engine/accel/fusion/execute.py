@@ -3,7 +3,7 @@ finishing passes of long reductions), then the window's outputs as engine values
 
 Outputs are GpuTensors (gpuArray) when any input was a gpuArray; otherwise plain arrays stored to
 variables, and the host arrays the run uploaded, stay on the device as implicit GpuTensors (``collect``). A kernel that flagged an input MATLAB makes complex
-(or a NaN reaching a logical operator) voids the run: ``run_plan`` returns None and the VM computes the
+(or a NaN reaching a logical operator) voids the run: ``Runner.run`` returns None and the VM computes the
 window on the CPU. A plan with draws (rand/randn) reserves each draw's positions of the session's GPU
 stream (gpurng, engine/accel/random.py) in program order before it dispatches, as the unfused gpuArray
 draws would, and passes key and base to the kernels in their uniform blocks.
@@ -20,8 +20,8 @@ from engine.accel.dispatch import host_array
 from engine.accel.kernels import _chunks, _Pass, _reduce_pass, reduction_of
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.random import device_draws
-from engine.accel.residency import GpuTensor, empty, implicit, pool_of, upload
-from engine.runtime.values import simplify
+from engine.accel.residency import GpuTensor, empty, implicit, made, pool_of, size_of, upload
+from engine.runtime.values import normalize_shape, simplify
 
 from .codegen import reduction_launch, uniform
 from .graph import AccelGraph
@@ -64,34 +64,94 @@ def scalar_leaf(run: Run, values: dict[int, Any], leaf: int) -> float:
     return scalar_of(run.tensors[leaf].download())
 
 
-def run_plan(graph: AccelGraph, plan: Plan, values: dict[int, Any], provider: Provider,
-             resident: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
-    """Dispatch every group; the window's output values by value id (None when a kernel flagged an
-    input the CPU must handle). ``state`` is the session's (its GPU random stream, for draws)."""
-    run = Run(provider)
-    keep: set[int] = set()
-    pool_of(provider).begin_window()
-    try:
-        if plan.draws:
-            reserve_draws(run, plan, state)
-        if plan.checked:
-            run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
-            run.scratch.append(run.status)
-        for group in plan.groups:
-            for leaf, _ in group.arrays:
-                if leaf not in run.tensors:          # reduction results are already on the device
-                    device_input(run, leaf, values[leaf])
-            scalars = [scalar_leaf(run, values, leaf) for leaf in group.scalars]
-            dispatcher(group.kind)(run, plan, group, scalars)
-        if resident:            # a gpuArray window submits its own work: a failed submit re-runs it
-            provider.flush()    # on the CPU now (plain outputs wait in the batch: recipes redo them)
-        if run.status is not None and flagged(run):
-            return None, run
-        outputs = collect(graph, run, values, resident)
-        keep = {v for v, out in outputs.items() if isinstance(out, GpuTensor)}
-        return outputs, run
-    finally:
-        run.release(keep)
+class Runner:
+    """A cached plan's run on one device. Everything that depends only on the plan and its signature
+    is made once, at its first run (``runner``; kept on the plan): each group's dispatch function with
+    the array and scalar leaves it reads, and what the window leaves behind (the values its groups
+    make, each marked when a later instruction reads it, and the inputs and constants it passes
+    through). ``run`` does the per-run rest: inputs on the device, draws reserved, outputs from the
+    pool, uniforms, dispatches, the window's values."""
+
+    def __init__(self, graph: AccelGraph, plan: Plan, provider: Provider) -> None:
+        self.provider = provider
+        self.pool = pool_of(provider)
+        self.plan = plan
+        self.consts = graph.consts
+        self.steps = [(dispatcher(g.kind), g, [leaf for leaf, _ in g.arrays], g.scalars) for g in plan.groups]
+        live = set(graph.live.values())
+        left = dict.fromkeys([*graph.stores.values(), *live])
+        self.made = [(v, v in live) for v in left if v in graph.nodes]     # made by a group
+        self.kept = [v for v, read in self.made if not read]                # left on the device
+        self.passed = [v for v in left if v not in graph.nodes]             # inputs and constants
+        self.inputs = list(graph.inputs)
+
+    def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
+        """Dispatch every group; the window's output values by value id (None when a kernel flagged an
+        input the CPU must handle). ``explicit``: a gpuArray input (every output is a gpuArray, and the
+        run submits its own work); ``state`` is the session's (its GPU random stream, for draws)."""
+        plan, provider = self.plan, self.provider
+        run = Run(provider)
+        keep: Any = ()
+        self.pool.begin_window()
+        try:
+            if plan.draws:
+                reserve_draws(run, plan, state)
+            if plan.checked:
+                run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
+                run.scratch.append(run.status)
+            tensors = run.tensors
+            for dispatch, group, arrays, scalars in self.steps:
+                for leaf in arrays:
+                    if leaf not in tensors:          # reduction results are already on the device
+                        device_input(run, leaf, values[leaf])
+                dispatch(run, plan, group, [x if type(x := values.get(leaf)) is float else
+                                            scalar_leaf(run, values, leaf) for leaf in scalars])
+            if explicit:        # a gpuArray window submits its own work: a failed submit re-runs it
+                provider.flush()  # on the CPU now (plain outputs wait in the batch: recipes redo them)
+            if run.status is not None and flagged(run):
+                return None, run
+            outputs = self.collect(run, values, explicit)
+            keep = {v for v, out in outputs.items() if type(out) is GpuTensor}
+            return outputs, run
+        finally:
+            run.release(keep)
+
+    def collect(self, run: Run, values: dict[int, Any], explicit: bool) -> dict[int, Any]:
+        """Engine values of every value the window leaves behind, by value id.
+
+        With a gpuArray input (``explicit``) every computed output is a gpuArray. Otherwise a value only
+        stored to variables stays on the device as an implicit GpuTensor, a temporary read after the
+        window is downloaded, and each array uploaded from the host comes back as an implicit tensor
+        with that host array as its origin (the accelerator keeps it in its variable for the next
+        window)."""
+        tensors = run.tensors
+        outputs = {}
+        for v, live in self.made:
+            tensor = tensors.get(v)
+            if tensor is None:
+                outputs[v] = values[v] if v in values else self.consts[v]
+            elif explicit:
+                outputs[v] = tensor
+            elif not live:
+                outputs[v] = implicit(tensor)
+            else:
+                outputs[v] = simplify(tensor.download())
+                run.downloads += 1
+        for v in self.passed:
+            outputs[v] = values[v] if v in values else self.consts[v]
+        if run.uploads:
+            for v in self.inputs:
+                if type(values.get(v)) is np.ndarray and v in tensors:
+                    outputs[v] = implicit(tensors[v], values[v])
+        return outputs
+
+
+def runner(graph: AccelGraph, plan: Plan, provider: Provider) -> Runner:
+    """The plan's Runner on ``provider`` (made at its first run there)."""
+    made = plan.runner
+    if made is None or made.provider is not provider:
+        made = plan.runner = Runner(graph, plan, provider)
+    return made
 
 
 def dispatcher(kind: str) -> Callable[[Run, Plan, Group, list[float]], None]:
@@ -103,7 +163,7 @@ def dispatcher(kind: str) -> Callable[[Run, Plan, Group, list[float]], None]:
 def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
     from .matmul import DISPATCHERS       # matmul.py builds on this module
     from .views import DISPATCHERS as VIEWS
-    return {"ElementwiseChain": dispatch_elementwise, "Reduction": dispatch_reduction, **DISPATCHERS, **VIEWS}
+    return {"ElementwiseChain": dispatch_one_pass, "Reduction": dispatch_reduction, **DISPATCHERS, **VIEWS}
 
 
 def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
@@ -146,12 +206,34 @@ def buffers(run: Run, group: Group) -> list[Any]:
     return found + ([run.status.buffer] if group.checked else [])
 
 
-def dispatch_elementwise(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
-    outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
-    run.tensors.update(zip(group.outputs, outs))
+def dispatch_one_pass(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
+    """A kernel of one pass (an ElementwiseChain, a Reduction short enough for one): its outputs from
+    the pool, its buffers bound, one dispatch. Its pipeline, bound leaves, outputs' sizes and classes
+    and workgroups are made at its first run on a device (``group.launch``)."""
     provider = run.provider
-    provider.dispatch(pipeline(provider, group, "main"), buffers(run, group) + [o.buffer for o in outs],
-                      uniform(plan, group, scalars, draw_words(run, group)), group.grid)
+    launch = group.launch
+    if launch[0] is not provider:
+        launch = group.launch = one_pass_launch(provider, plan, group)
+    _, pipe, leaves, outs, grid = launch
+    tensors = run.tensors
+    bound = [tensors[leaf].storage.buffer for leaf in leaves]
+    if group.checked:
+        bound.append(run.status.storage.buffer)
+    for v, shape, cls, size in outs:
+        tensor = tensors[v] = made(shape, cls, size, provider)
+        bound.append(tensor.storage.buffer)
+    draws = [run.draws[v] for v, _ in group.draws] if group.draws else ()
+    provider.dispatch(pipe, bound, uniform(plan, group, scalars, draws), grid)
+
+
+def one_pass_launch(provider: Provider, plan: Plan, group: Group) -> tuple:
+    """(device, pipeline, array leaves, outputs as (value, size, class, pool size class), workgroups)."""
+    entry, _, _, grid = reduction_launch(group) if group.kind == "Reduction" else ("main", 0, 0, group.grid)
+    outs = []
+    for v in group.outputs:
+        shape, cls = normalize_shape(plan.info[v].shape), plan.info[v].cls
+        outs.append((v, shape, cls, size_of(shape, cls, provider)))
+    return provider, pipeline(provider, group, entry), [leaf for leaf, _ in group.arrays], outs, grid
 
 
 def pipeline(provider: Provider, group: Group, entry: str) -> Any:
@@ -166,17 +248,15 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     """The members' value (and index) outputs from one pass over the operands; chunked, the members'
     partials are finished by one more pass of the group's own kernel (``group.finish``), or, past
     REDUCE_CHUNK chunks, member by member by reduce.wgsl's passes (a mean divided by its divisor)."""
+    entry, nchunks, _, grid = reduction_launch(group)
+    if nchunks <= 1:
+        return dispatch_one_pass(run, plan, group, scalars)
     outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
     nout = pre * post
-    entry, nchunks, _, grid = reduction_launch(group)
     block = uniform(plan, group, scalars, draw_words(run, group))
     provider = run.provider
-    if nchunks <= 1:
-        bound = buffers(run, group) + [o.buffer for o in outs]
-        provider.dispatch(pipeline(provider, group, entry), bound, block, grid)
-        return
     parts = []
     for m in group.members:
         spec = reduction_of(m.op)
@@ -214,28 +294,3 @@ def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[Gpu
         targets.append(empty(outs[0].shape, index_cls, provider))
         run.scratch.append(targets[-1])
     _reduce_pass(spec, plan.cls, src, targets, index_cls, n)
-
-
-def collect(graph: AccelGraph, run: Run, values: dict[int, Any], explicit: bool) -> dict[int, Any]:
-    """Engine values of every value the window leaves behind, by value id.
-
-    With a gpuArray input (``explicit``) every computed output is a gpuArray. Otherwise a value only
-    stored to variables stays on the device as an implicit GpuTensor, a temporary read after the window
-    is downloaded, and each array uploaded from the host comes back as an implicit tensor with that
-    host array as its origin (the accelerator keeps it in its variable for the next window)."""
-    live = set(graph.live.values())
-    outputs = {}
-    for v in dict.fromkeys([*graph.stores.values(), *live]):
-        if v in run.tensors and v in graph.nodes:
-            tensor = run.tensors[v]
-            if explicit or v not in live:
-                outputs[v] = tensor if explicit else implicit(tensor)
-            else:
-                outputs[v] = simplify(tensor.download())
-                run.downloads += 1
-        else:
-            outputs[v] = values[v] if v in values else graph.consts[v]
-    for v in graph.inputs:
-        if type(values.get(v)) is np.ndarray and v in run.tensors:
-            outputs[v] = implicit(run.tensors[v], values[v])
-    return outputs

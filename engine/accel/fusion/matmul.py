@@ -1,5 +1,5 @@
 """WGSL and dispatch of the specialised kinds (patterns.py), through codegen.emit's and
-execute.run_plan's kind tables (``EMITTERS``, ``DISPATCHERS``).
+execute.py's kind tables (``EMITTERS``, ``DISPATCHERS``).
 
 Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B), shared with kernels.gpu_matmul,
 around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, the epilogue's ``let``

@@ -104,6 +104,7 @@ class Group:
     grid: tuple[int, int, int] = (1, 1, 1)      # an ElementwiseChain's workgroups (codegen.emit)
     finish: tuple = ()                 # a chunked Reduction's one finishing pass (codegen.finishing_kernel)
     pipeline: tuple = (None, "", None)   # (provider, entry point, pipeline) of the last run (execute.py)
+    launch: tuple = (None,)            # a one-pass kernel's launch on a device, made once (execute.py)
     last: tuple[tuple, bytes] = ((), b"")       # the last run's uniform values and block (codegen.uniform)
 
     def text(self, title: str) -> list[str]:
@@ -114,7 +115,7 @@ class Group:
         for f in fields(self):
             value = getattr(self, f.name)
             default = f.default_factory() if f.default_factory is not MISSING else f.default
-            if f.name in ("kind", "shape", "wgsl", "head", "last", "pipeline", "parts") or value == default:
+            if f.name in ("kind", "shape", "wgsl", "head", "last", "pipeline", "launch", "parts") or value == default:
                 continue
             lines.append(f"  {f.name}: {field_text(f.name, value)}")
         for k, part in enumerate(getattr(self, "parts", [])):
@@ -137,6 +138,7 @@ class Plan:
     literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
     checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
     loop: Any = None                   # a fused loop's loops.LoopKernel (its one group is a FusedLoop)
+    runner: Any = None                 # its execute.Runner on a device (made at its first run there)
 
 
     def __str__(self) -> str:
