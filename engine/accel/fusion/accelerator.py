@@ -449,7 +449,8 @@ class FusionAccelerator:
         explicit = resident = False                      # a gpuArray input: every output is a gpuArray
         regs = frame.regs
         for v, reg in graph.inputs.items():
-            x = values[v] = resident_value(regs[reg])
+            x = regs[reg]
+            x = values[v] = x if type(x) is float else resident_value(x)      # host scalars: most inputs
             arg = describe(x)
             if type(arg) is str:
                 return self.decline(report, f"{graph.names.get(v, 'an operand')} is {arg}")
