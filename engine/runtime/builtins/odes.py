@@ -1,5 +1,5 @@
 """Ordinary differential equations: ode45 ode23 ode78 ode89 ode113 ode15s ode23s ode23t ode23tb
-odeset odeget deval.
+odeset odeget deval (bvp4c solutions too: bvps.py).
 
 ode45 and ode23 use the explicit Runge-Kutta pairs MATLAB uses (Dormand-Prince 5(4) and
 Bogacki-Shampine 3(2)) through scipy's solve_ivp, with MATLAB's defaults: RelTol 1e-3, AbsTol 1e-6,
@@ -302,23 +302,24 @@ _solver("ode89", "DOP853", "Solves nonstiff ODEs at tight tolerances by a high-o
 @builtin("deval", family="funfun")
 def deval(first: Value, second: Value, idx: Value | None = None, *, nargout: int = 1):
     """y = deval(sol, x), deval(sol, x, idx), deval(x, sol), [y, yp] = deval(...)  the solution of an ODE
-    at the points x, from the struct an ODE solver returned.
+    or a BVP at the points x, from the struct an ODE solver or bvp4c returned.
 
     Interpolated between the solver's steps by cubic Hermite polynomials through the values and
-    slopes there (MATLAB uses each solver's own interpolant: the values agree within the solver's
-    tolerance). y has one column per point of x, one row per component (idx picks components); yp
+    slopes there (MATLAB uses each ODE solver's own interpolant: the values agree within the solver's
+    tolerance; bvp4c's solution is this cubic). y has one column per point of x, one row per component (idx picks components); yp
     holds the slopes. Points outside [sol.x(1), sol.x(end)] are an error.
 
         sol = ode45(@(t, y) -y, [0 1], 1);  deval(sol, 0.5)    % 0.6065
     """
     sol, x = (first, second) if type(first) is StructArray else (second, first)
-    if type(sol) is not StructArray or not {"x", "y", "idata"} <= set(sol.fields):
+    if type(sol) is not StructArray or not {"x", "y"} <= set(sol.fields) or \
+            not ({"idata"} <= set(sol.fields) or {"yp"} <= set(sol.fields)):
         raise MatlabError("MATLAB:deval:InvalidSolution", "The solution must be a struct returned by an ODE "
-                          "solver (sol = ode45(...)).")
+                          "or BVP solver (sol = ode45(...), sol = bvp4c(...)).")
     fields = sol.data.flat[0]
     steps = real_array("deval", fields["x"]).ravel().astype(np.float64)
     values = numeric_array(fields["y"], "deval")
-    slopes = numeric_array(fields["idata"].data.flat[0]["yp"], "deval")
+    slopes = numeric_array(fields["yp"] if "yp" in sol.fields else fields["idata"].data.flat[0]["yp"], "deval")
     points = real_array("deval", x).ravel(order="F").astype(np.float64)
     lo, hi = min(steps[0], steps[-1]), max(steps[0], steps[-1])
     if np.any((points < lo) | (points > hi)):
