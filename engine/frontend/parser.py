@@ -1,8 +1,10 @@
 """MATLAB source -> AST: ``parse(source, name)``.
 
-Pipeline: ``Lexer`` (lexer.py) -> lark LALR parser over grammar.lark, which calls ``AstBuilder``
-(builder.py) at each reduction: the AST is built during the parse, without a parse tree. The tables
-run in lalr.py's loop (lark's own loop reports syntax errors).
+Pipeline: ``Lexer`` (lexer.py) -> ``DescentParser`` (descent.py), grammar.lark's rules by recursive
+descent, which calls ``AstBuilder`` (builder.py) as each rule completes: the AST is built during the
+parse, without a parse tree. Tokens it does not take (a syntax error) are parsed again by lark's LALR
+parser over grammar.lark, with the same builder as its callbacks, whose ``UnexpectedToken`` gives the
+message.
 
 The lexer is where MATLAB's context sensitivity lives. It works in modes chosen by the innermost open
 bracket and the previous token:
@@ -37,9 +39,9 @@ from lark.lexer import Lexer as LarkLexer
 from . import ast
 from ..runtime.errors import MatlabError
 from .builder import AstBuilder
+from .descent import DescentParser
 from .diagnostics import (BAD_ASSIGN, MISMATCHED, MISSING_END, MISSING_OPERAND, MISSING_OPERATOR,
                           syntax_error)
-from .lalr import TableParser
 from .lexer import BLOCK_OPENERS, KEYWORDS, POLL_EVERY, VALUE_END, Lexer
 
 KEYWORD_TYPES = frozenset(KEYWORDS.values())
@@ -65,28 +67,24 @@ def _polled(tokens: list[Token], poll: Callable[[], None]) -> Iterator[Token]:
 
 
 class _Parser:
-    """lark's LALR parser with the AST builder as its callbacks; one parse at a time (the builder holds
-    the state of the parse under way)."""
+    """The descent parser, and lark's LALR parser with the same AST builder as its callbacks; one parse
+    at a time (the builder holds the state of the parse under way)."""
 
     def __init__(self) -> None:
         grammar = (Path(__file__).parent / "grammar.lark").read_text()
         self.builder = AstBuilder()
+        self.descent = DescentParser(self.builder)
         self.lark = Lark(grammar, parser="lalr", lexer=_TokenFeed, strict=True, cache=True,
                          transformer=self.builder)
-        try:
-            self.tables: TableParser | None = TableParser(self.lark)
-        except (AttributeError, TypeError):        # another lark layout: its own loop does it all
-            self.tables = None
         self.lock = threading.Lock()
 
     def parse(self, lexer: Lexer, tokens: list[Token], poll: Callable[[], None] | None = None) -> ast.Program:
         with self.lock:
             try:
-                if self.tables is not None:
-                    self.builder.begin(lexer.src, tokens, lexer.comments)
-                    program = self.tables.parse(tokens, poll, POLL_EVERY)
-                    if program is not None:
-                        return program
+                self.builder.begin(lexer.src, tokens, lexer.comments)
+                program = self.descent.parse(tokens, poll, POLL_EVERY)
+                if program is not None:
+                    return program
                 self.builder.begin(lexer.src, tokens, lexer.comments)    # lark's loop, for its error
                 return self.lark.parse(tokens if poll is None else _polled(tokens, poll))
             finally:

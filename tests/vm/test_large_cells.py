@@ -116,7 +116,7 @@ def polls_of(code: str, fail_at: int | None = None) -> list[str]:
 def test_every_stage_polls_while_building_a_long_cell():
     code = counting_cell(6000)            # 36,000 tokens, 24,000 MIR instructions
     calls = polls_of(code)
-    for stage, least in (("engine.frontend.lexer", 8), ("engine.frontend.lalr", 8), ("engine.mir.lower", 5),
+    for stage, least in (("engine.frontend.lexer", 8), ("engine.frontend.descent", 8), ("engine.mir.lower", 5),
                          ("engine.mir.passes", 3), ("engine.vm.compiler", 5)):
         assert calls.count(stage) >= least, (stage, calls.count(stage))
     for k in (1, len(calls) // 2):                   # a poll that raises stops the build there
