@@ -14,6 +14,8 @@ at that point to the handler).
 """
 from __future__ import annotations
 
+from collections import deque
+
 from .ir import Block, Function
 
 READS = {"load": False, "loadname": False, "callname": True, "setindex": True, "setlist": True}   # attr[0]?
@@ -38,23 +40,33 @@ def block_uses(block: Block) -> tuple[set[str], set[str], list[str]]:
 
 
 def live_in(fn: Function) -> dict[str, frozenset[str]]:
-    """Block label -> the variables that may be read from the block's entry on before being stored."""
+    """Block label -> the variables that may be read from the block's entry on before being stored.
+    A worklist from the last block back: blocks are laid out in reverse postorder, so straight-line
+    code is visited once, and a block again only when a successor's (or its try handler's) set grew."""
     facts = {b.label: block_uses(b) for b in fn.blocks}
     live: dict[str, frozenset[str]] = {b.label: frozenset() for b in fn.blocks}
-    order = list(reversed(fn.blocks))        # blocks are laid out in reverse postorder: few rounds
-    changed = True
-    while changed:
-        changed = False
-        for block in order:
-            uses, writes, handlers = facts[block.label]
-            out: set[str] = set()
-            for target in block.term.targets:
-                out |= live[target]
-            new = set(uses)
-            new |= out - writes
-            for handler in handlers:
-                new |= live[handler]
-            if len(new) != len(live[block.label]):      # the sets only grow
-                live[block.label] = frozenset(new)
-                changed = True
+    readers: dict[str, list[str]] = {b.label: [] for b in fn.blocks}   # the blocks whose set reads this one's
+    for block in fn.blocks:
+        for target in [*block.term.targets, *facts[block.label][2]]:
+            readers.setdefault(target, []).append(block.label)
+    by_label = {b.label: b for b in fn.blocks}
+    todo = deque(reversed(by_label))
+    queued = set(by_label)
+    while todo:
+        label = todo.popleft()
+        queued.discard(label)
+        uses, writes, handlers = facts[label]
+        out: set[str] = set()
+        for target in by_label[label].term.targets:
+            out |= live[target]
+        new = set(uses)
+        new |= out - writes
+        for handler in handlers:
+            new |= live[handler]
+        if len(new) != len(live[label]):      # the sets only grow
+            live[label] = frozenset(new)
+            for reader in readers[label]:
+                if reader not in queued:
+                    queued.add(reader)
+                    todo.append(reader)
     return live

@@ -16,7 +16,7 @@ share the value (the compiler emits it after reads of those slots).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from collections import Counter, deque
 from typing import Any, Callable
 
 from ..mir.fusion import loop_regions
@@ -761,13 +761,17 @@ class BlockIndex:
 def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
     """Variables assigned on every path to each block's entry (must-analysis), of those live there
     (mir/liveness.py: the compiler asks only about variables a block reads; sets of every variable made
-    many variables and many blocks quadratic)."""
+    many variables and many blocks quadratic). A worklist in layout order (reverse postorder) visits
+    each block of straight-line code once; a block is visited again only when what flows into it
+    changes (a loop's back edge, a try handler)."""
     live = live_in(fn)
     everything = set(fn.variables) | entry
+    first = fn.blocks[0].label
     result = {b.label: everything & live[b.label] for b in fn.blocks}
-    result[fn.blocks[0].label] = entry & live[fn.blocks[0].label]
-    preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
-    outs: dict[str, set[str]] = {}
+    result[first] = entry & live[first]
+    preds: dict[str, list] = {b.label: [] for b in fn.blocks}
+    succs: dict[str, list[str]] = {b.label: list(b.term.targets) for b in fn.blocks}
+    outs: dict = {}               # label, or (label, handler) at a trypush -> the variables assigned there
     effects = {b.label: block_effects(b, fn.kind == "function") for b in fn.blocks}
     for b in fn.blocks:
         for t in b.term.targets:
@@ -775,33 +779,41 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
         for ins in b.instrs:
             if ins.op == "trypush":
                 preds.setdefault(ins.attr, []).append((b.label, ins.attr))    # the state at the trypush
-    changed = True
-    while changed:
+                succs[b.label].append(ins.attr)
+    by_label = {b.label: b for b in fn.blocks}
+    todo = deque(by_label)
+    queued = set(by_label)
+    while todo:
+        label = todo.popleft()
+        queued.discard(label)
+        if label != first:
+            incoming = preds.get(label, [])
+            new = everything & live[label] if incoming else set()
+            for p in incoming:
+                if p in outs:                   # not yet known: every variable
+                    new &= outs[p]
+            result[label] = new
+        out = set(result[label])
         changed = False
-        for b in fn.blocks:
-            if b.label != fn.blocks[0].label:
-                incoming = preds.get(b.label, [])
-                new = everything & live[b.label] if incoming else set()
-                for p in incoming:
-                    if p in outs:               # not yet known: every variable
-                        new &= outs[p]
-                if new != result[b.label]:
-                    result[b.label] = new
-                    changed = True
-            out = set(result[b.label])
-            for writes, clears, handler in effects[b.label]:
-                if clears:
-                    out = set(writes)
-                else:
-                    out |= writes
-                if handler is not None and out != outs.get((b.label, handler)):
-                    outs[(b.label, handler)] = set(out)
-                    changed = True
-            if b.term.op == "fornext":
-                out.add(b.term.attr)
-            if out != outs.get(b.label):
-                outs[b.label] = out
+        for writes, clears, handler in effects[label]:
+            if clears:
+                out = set(writes)
+            else:
+                out |= writes
+            if handler is not None and out != outs.get((label, handler)):
+                outs[(label, handler)] = set(out)
                 changed = True
+        term = by_label[label].term
+        if term.op == "fornext":
+            out.add(term.attr)
+        if out != outs.get(label):
+            outs[label] = out
+            changed = True
+        if changed:
+            for target in succs[label]:
+                if target not in queued:
+                    queued.add(target)
+                    todo.append(target)
     return result
 
 
