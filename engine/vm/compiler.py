@@ -734,25 +734,22 @@ OP_METHODS = {name[3:]: method for name, method in vars(Compiler).items() if nam
 
 
 class BlockIndex:
-    """Where each temporary is used (instruction positions, ascending, once per instruction) and where
-    each variable is written (``store`` / ``setindex``) in one block."""
+    """Where the temporaries of the block's loads are used (instruction positions, ascending, once per
+    instruction: ``Compiler.alias_safe`` asks about no other temporaries) and where each variable is
+    written (``store`` / ``setindex``) in one block."""
 
     def __init__(self, block: Block):
         self.block = block
         self.users: dict[int, list[int]] = {}
         self.writes: dict[str, list[int]] = {}
         users, writes = self.users, self.writes
+        loaded = {ins.dest.id for ins in block.instrs if ins.op == "load" or ins.op == "loadname"}
         for j, ins in enumerate(block.instrs):
-            args = ins.args
-            n = len(args)
-            if n == 1:
-                users.setdefault(args[0].id, []).append(j)
-            elif n == 2 and args[0].id != args[1].id:
-                users.setdefault(args[0].id, []).append(j)
-                users.setdefault(args[1].id, []).append(j)
-            elif args:
-                for tid in {t.id for t in args}:
-                    users.setdefault(tid, []).append(j)
+            for t in ins.args:
+                if t.id in loaded:
+                    positions = users.setdefault(t.id, [])
+                    if not positions or positions[-1] != j:
+                        positions.append(j)
             if ins.op == "store" or ins.op == "setindex":
                 name = ins.attr if ins.op == "store" else ins.attr[0]
                 writes.setdefault(name, []).append(j)
