@@ -201,6 +201,8 @@ def uses_end(node: A.Node, is_function: Callable[[str], bool] = lambda name: Fal
     another indexed value (``x(y(end))``: that ``end`` is y's). ``memo`` (by node id) keeps the answer
     for every node below ``node``: nested calls ask again for each argument, which must not be
     quadratic. The walk is a loop, not recursion: operator chains nest deeply."""
+    if type(node) in END_FREE:
+        return False
     memo = {} if memo is None else memo
     stack = [(node, False)]
     while stack:
@@ -214,6 +216,9 @@ def uses_end(node: A.Node, is_function: Callable[[str], bool] = lambda name: Fal
             stack.append((item, True))
             stack.extend((b, False) for b in below)
     return memo[id(node)]
+
+
+END_FREE = frozenset({A.Number, A.String, A.Ident, A.Colon, A.FuncHandle})   # leaves that hold no ``end``
 
 
 def end_operands(node: A.Node, is_function: Callable[[str], bool]) -> list | None:
