@@ -309,7 +309,8 @@ def rule_iter(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
 
 
 def constant(cls: str) -> Callable[[Instr, Env, dict], Type]:
-    return lambda ins, env, consts: scalar(cls)
+    t = scalar(cls)             # one Type for every such instruction: types are values
+    return lambda ins, env, consts: t
 
 
 RULES: dict[str, Callable[[Instr, Env, dict[int, Any]], Type]] = {
