@@ -23,6 +23,8 @@ from ..mir.fusion import loop_regions
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.liveness import live_in
 from ..mir.lower import MagicColon
+from ..runtime.indexing import MAGIC_COLON
+from ..runtime.values import CharArray
 from ..tier2.loops import LoopSite, find_loops
 from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, LoopWindow, Nesting, Window
 
@@ -133,7 +135,6 @@ class Compiler:
         r = self.const_regs.get(key)
         if r is None:
             if isinstance(value, MagicColon):
-                from ..runtime.indexing import MAGIC_COLON
                 value = MAGIC_COLON
             r = self.const_regs[key] = len(self.code.template)
             self.code.template.append(value)
@@ -402,9 +403,9 @@ class Compiler:
     def colons_as_text(self, argv: tuple[int, ...]) -> tuple[int, ...]:
         """A bare ``:`` in a call's arguments reaches the function as the char ':' (MATLAB); indexing
         a variable with ':' is the same as with ``:``, so ``callname`` may take it too."""
-        from ..runtime.indexing import MAGIC_COLON
-        from ..runtime.values import CharArray
         template = self.code.template
+        if not any(template[r] is MAGIC_COLON for r in argv):
+            return argv
         return tuple(self.const(CharArray.from_str(":")) if template[r] is MAGIC_COLON else r for r in argv)
 
     def op_cellindex(self, ins: Instr) -> None:
