@@ -81,18 +81,15 @@ def run_pipeline(state: PassState) -> PassState:
 def verify(fn: Function, after: str) -> None:
     """Check CFG invariants; a failure is a compiler bug, reported with the pass that broke it."""
     labels = {b.label for b in fn.blocks}
-    defined: set[int] = set()
     for block in fn.blocks:
         if block.term is None:
             raise AssertionError(f"MIR verify after {after}: block {block.label} of {fn.name} has no terminator")
         for target in block.term.targets:
             if target not in labels:
                 raise AssertionError(f"MIR verify after {after}: {fn.name} jumps to unknown block {target}")
-        dests = [ins.dest.id for ins in block.instrs if ins.dest is not None]
-        before = len(defined)
-        defined.update(dests)
-        if len(defined) != before + len(dests):
-            raise AssertionError(f"MIR verify after {after}: %{assigned_twice(fn)} assigned twice in {fn.name}")
+    dests = [ins.dest.id for block in fn.blocks for ins in block.instrs if ins.dest is not None]
+    if len(set(dests)) != len(dests):
+        raise AssertionError(f"MIR verify after {after}: %{assigned_twice(fn)} assigned twice in {fn.name}")
 
 
 def assigned_twice(fn: Function) -> int:
