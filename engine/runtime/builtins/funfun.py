@@ -81,9 +81,9 @@ def _as_value(v: Value) -> Value:
 @builtin("optimset", family="funfun")
 def optimset(*args: Value) -> Value:
     """options = optimset(Name, Value, ...), optimset(oldopts, Name, Value, ...), optimset(oldopts, newopts), optimset(solver)
-    An options structure for fzero, fminbnd and fminsearch.
+    An options structure for fzero, fminbnd, fminsearch and fsolve.
 
-    An options structure for fzero, fminbnd and fminsearch, with MATLAB's fields Display,
+    An options structure for fzero, fminbnd, fminsearch and fsolve, with MATLAB's fields Display,
     MaxFunEvals, MaxIter, TolFun, TolX, FunValCheck, OutputFcn and PlotFcns ([] where not set).
     Names match case-insensitively; optimset('fzero') (or another solver name) gives its defaults.
 

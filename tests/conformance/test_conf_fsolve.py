@@ -1,0 +1,38 @@
+"""Conformance: fsolve (MATLAB's Optimization Toolbox function; 17 programs of the chemineer corpus call
+it). Solutions recorded with GNU Octave's fsolve (tests/conformance/record.py): both iterate to the
+tolerance, so the cases compare within it; the printed message is MATLAB's text (fsolve's
+documentation), which Octave does not print."""
+import pytest
+
+from harness import C, D, L, case, check, params
+
+ROOT2D = "f = @(x) [exp(-exp(-(x(1)+x(2)))) - x(2)*(1+x(1)^2); x(1)*cos(x(2)) + x(2)*sin(x(1)) - 0.5];"
+QUIET = "o = optimset('Display', 'off');"
+SOLVED = ("\nEquation solved.\n\nfsolve completed because the vector of function values is near zero\n"
+          "as measured by the value of the function tolerance, and\nthe problem appears regular as measured "
+          "by the gradient.\n\n<stopping criteria details>\n\n")
+
+CASES = [
+    # Octave: 0.353246561920013 0.606082026507483, exitflag 1 (MATLAB's fsolve page: 0.3532 0.6061)
+    case('fsolve_root2d', ROOT2D + QUIET + "[x, fv, ef] = fsolve(f, [0 0], o); a = max(abs(x - [0.353246561920013 0.606082026507483])) < 1e-6; "
+         "s = size(x); b = norm(fv) < 1e-6; sf = size(fv);", a=L(1), s=D([1, 2]), b=L(1), sf=D([2, 1]), ef=D(1)),
+    case('fsolve_prints_matlab_message', "x = fsolve(@(x) [x(1)^2 + x(2)^2 - 1; x(1) - x(2)], [1; 0]);", stdout=SOLVED),
+    case('fsolve_output_and_jacobian', ROOT2D + QUIET + "[x, fv, ef, out, J] = fsolve(f, [0; 0], o); a = out.algorithm; "
+         "b = out.funcCount > 0; c = size(J); d = abs(J(2, 1) - (cos(x(2)) + x(2)*cos(x(1)))) < 1e-5;",
+         a=C('trust-region-dogleg'), b=L(1), c=D([2, 2]), d=L(1)),
+    case('fsolve_no_solution', QUIET + "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, o);", ef=D(-2)),
+    case('fsolve_evaluation_limit', QUIET + "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, optimset(o, 'MaxFunEvals', 5));", ef=D(0)),
+    case('fsolve_overdetermined', QUIET + "x = fsolve(@(x) [x(1) - 1; x(2) - 2; x(1) + x(2) - 3], [0; 0], o); a = norm(x - [1; 2]) < 1e-6;",
+         a=L(1)),
+    case('fsolve_matrix_x0', QUIET + "x = fsolve(@(X) X*X - [2 0; 0 3], eye(2), o); a = norm(x*x - [2 0; 0 3]) < 1e-6; s = size(x);",
+         a=L(1), s=D([2, 2])),
+    case('fsolve_complex_value', QUIET + "x = fsolve(@(x) sqrt(x) + 1i, 1, o);",
+         error=('MATLAB:fsolve:ComplexFunValue', 'fsolve cannot continue: the function returned complex values.')),
+    case('fsolve_unsupported_option', "x = fsolve(@(x) x - 1, 0, optimset('OutputFcn', @disp));",
+         error=('MATLAB:fsolve:unsupportedOption', "fsolve does not support the option 'OutputFcn'.")),
+]
+
+
+@pytest.mark.parametrize("c", params(CASES))
+def test_case(session, c):
+    check(session, c)
