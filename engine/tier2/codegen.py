@@ -12,6 +12,11 @@ locals (numba keeps them in registers; LLVM turns the constant block numbers int
         S[0] = v0 ...         # everything back into S and IT
         return point          # why it stopped: an index into ``Plan.points``
 
+A ``for`` loop whose body is one block that jumps straight back to its header (an innermost loop
+without branches, such as a fill's inner loop) is emitted inside its header's state as a native
+``while True:`` over the header's and the body's instructions (``tight_loop``): the same instructions and
+stops, but a loop LLVM optimises as a loop rather than a chain of state changes.
+
 Matrices are the arguments ``a0, a1...`` and are read and written in place. The function stops (a
 ``point``) when control leaves the loop, every POLL_TICKS loop iterations (so the VM can check for an
 interrupt and enter again), and before any instruction whose result the interpreter would compute
@@ -80,6 +85,7 @@ class Generator:
         self.by_label = {b.label: b for b in blocks}
         self.inner = inner_loops             # header label -> its blocks, for each for/while loop in the unit
         self.lines: list[str] = []
+        self.indent = 0                      # extra levels of what ``put`` writes (tight loops' bodies)
         self.points: list[Point] = []
         self.array_of: dict[int, str] = {}   # temp id -> matrix variable it was loaded from
         self.var_types = self.variable_types()
@@ -213,7 +219,7 @@ class Generator:
 
     def put(self, depth: int, text: str) -> None:
         for line in text.split("\n"):
-            self.lines.append("    " * depth + line)
+            self.lines.append("    " * (depth + self.indent) + line)
 
     # ------------------------------------------------------------ the function
     def dispatch_body(self) -> list[str]:
@@ -222,7 +228,11 @@ class Generator:
         body_start = len(self.lines)
         for b in self.blocks:
             self.put(2, f"{'if' if b is self.blocks[0] else 'elif'} blk == {self.number[b.label]}:   # {b.label}")
-            self.block(b)
+            body = self.tight_body(b)
+            if body is None:
+                self.block(b)
+            else:
+                self.tight_loop(b, body)
         body = self.lines[body_start:]
         self.lines = []
         return body
@@ -257,13 +267,65 @@ class Generator:
         return "\n".join(self.lines) + "\n"
 
     def block(self, b: Block) -> None:
+        self.instructions(b)
+        self.terminator(b)
+
+    def instructions(self, b: Block) -> None:
+        """A block's instructions (a loop header's poll check first)."""
         if b.label in self.inner:
             self.put(3, f"ticks += 1\nif ticks >= {POLL_TICKS}:")
             self.stop(4, "poll", b.label, 0)
         for k, ins in enumerate(b.instrs):
             method = getattr(self, "op_" + ins.op)
             method(b, k, ins)
-        self.terminator(b)
+
+    def tight_body(self, b: Block) -> Block | None:
+        """The body of the for loop whose header is ``b`` when it is one block that jumps straight back
+        to ``b`` (an innermost loop without branches), else None."""
+        if b.term.op != "fornext" or b.label not in self.inner:
+            return None
+        body = self.by_label.get(b.term.targets[0])
+        if body is None or body is b or body.label in self.inner or body.term.op != "jump" \
+                or body.term.targets[0] != b.label:
+            return None
+        return body
+
+    def tight_loop(self, b: Block, body: Block) -> None:
+        """Header ``b`` and its one-block ``body`` as a native ``while`` inside the header's state: LLVM
+        optimises it far better than the state machine's jumps (a 300x300 fill's loop: 0.15 against
+        0.23 ms). The same instructions and stops as ``block``; a stop breaks out of both loops (the body
+        state stays, unreachable: polls enter at headers)."""
+        it, var = b.term.args[0].id, b.term.attr
+        self.put(3, "while True:")
+        self.indent += 1
+        self.instructions(b)
+        self.put(3, f"if not i{it}k < i{it}n:")
+        self.put(4, f"if i{it}k == 0.0:")      # no iteration: its variable becomes [] (interpreter)
+        self.stop(5, "bail", b.label, len(b.instrs))
+        self.put(4, "else:")
+        self.leave(5, b.term.targets[1])
+        self.next_value(3, it, var)
+        self.instructions(body)
+        self.indent -= 1
+        self.after_tight_loop()
+
+    def leave(self, depth: int, label: str) -> None:
+        """Leave a tight loop for ``label``: to its state, or stop there."""
+        if label in self.number:
+            self.put(depth, f"blk = {self.number[label]}\nbreak")
+        else:
+            self.stop(depth, "exit", label)
+
+    def after_tight_loop(self) -> None:
+        """After a tight loop: a stop in it (``point`` set) leaves the state machine too."""
+        self.put(3, "if point >= 0:\n    break")
+
+    def next_value(self, depth: int, it: int, var: str) -> None:
+        """A for loop's next value into its variable, the iterator one step on."""
+        self.put(depth, f"{self.var(var)} = i{it}s + i{it}k * i{it}d")
+        if self.scalars[var][2] >= 0:
+            self.put(depth, f"d_{self.scalars[var][0]} = True")
+        self.put(depth, f"i{it}k += 1.0")
 
     def terminator(self, b: Block) -> None:
         term = b.term
@@ -281,11 +343,7 @@ class Generator:
         elif term.op == "fornext":
             it = term.args[0].id
             self.put(3, f"if i{it}k < i{it}n:")
-            var = term.attr
-            self.put(4, f"{self.var(var)} = i{it}s + i{it}k * i{it}d")
-            if self.scalars[var][2] >= 0:
-                self.put(4, f"d_{self.scalars[var][0]} = True")
-            self.put(4, f"i{it}k += 1.0")
+            self.next_value(4, it, term.attr)
             self.goto(4, term.targets[0])
             self.put(3, f"elif i{it}k == 0.0:")      # no iteration: its variable becomes [] (interpreter)
             self.stop(4, "bail", b.label, len(b.instrs))
@@ -468,6 +526,9 @@ class FunctionGenerator(Generator):
             self.stop(3, "exit", b.label)
         else:
             super().terminator(b)
+
+    def after_tight_loop(self) -> None:
+        """Nothing: a stop in a tight loop returns."""
 
     def source(self, title: str) -> str:
         body = self.dispatch_body()

@@ -31,6 +31,16 @@ def test_an_interrupt_stops_a_compiled_loop_within_a_second():
     assert s.execute("y = x + 1;").error is None and s.get("y")[0, 0] == 2.0
 
 
+def test_an_interrupt_stops_a_compiled_tight_for_loop():
+    """A for loop of one block runs as a native while loop (codegen tight_loop): its polls still return
+    to the VM, so an interrupt stops it, with its variables where it stopped."""
+    s = session("eager")
+    s.execute("s = 0;")
+    r, elapsed = interrupted_after(s, 1.5, "for k = 1:1e13\n  s = s + 1;\nend")
+    assert r.error is not None and r.error.identifier == "MATLAB:interrupt" and compiled(s)
+    assert elapsed < 3.5 and s.get("s")[0, 0] == s.get("k")[0, 0] > 1e6
+
+
 def test_a_new_session_loads_the_compiled_loop_from_disk():
     code = "s = 0;\nfor k = 1:300\n  s = s + mod(k, 7) * 0.5;\nend"
     first = session("eager")
