@@ -104,6 +104,7 @@ class Generator:
             [b for b in blocks if b.term.op == "fornext"])}
         self.temp_slots: dict[int, int] = {}
         self.live_out = self.temp_liveness()
+        self.whole = self.whole_loads()
         for callee in tm.callees.values():
             self.names.setdefault(id(callee), f"f{len(self.names)}_{callee.name}")
 
@@ -175,6 +176,44 @@ class Generator:
                     live_out[b.label], live_in[b.label] = out, new
                     changed = True
         return live_out
+
+    def dominators(self) -> dict[str, set[str]]:
+        """Each block's dominators, from the first block. (A poll enters again at a loop header, but
+        with the state the code had when it stopped there, reached from the first block.)"""
+        labels = [b.label for b in self.blocks]
+        preds: dict[str, list[str]] = {label: [] for label in labels}
+        for b in self.blocks:
+            for t in b.term.targets:
+                if t in preds:
+                    preds[t].append(b.label)
+        dom = {label: {label} if label == labels[0] else set(labels) for label in labels}
+        changed = True
+        while changed:
+            changed = False
+            for label in labels[1:]:
+                new = {label} | set.intersection(*(dom[p] for p in preds[label])) if preds[label] else {label}
+                if new != dom[label]:
+                    dom[label], changed = new, True
+        return dom
+
+    def whole_loads(self) -> set[int]:
+        """Temporaries that load a ``for`` variable where it surely holds one of its loop's values: the
+        variable is assigned nowhere else in the unit and the load's block is dominated by the body of
+        a ``for`` over it. Such values are whole numbers (tier 2 and the VM iterate only ranges with a
+        whole start and step), so subscripts made of them skip the whole-number test."""
+        stored = {ins.attr for b in self.blocks for ins in b.instrs if ins.op == "store"}
+        bodies: dict[str, set[str]] = {}
+        for b in self.blocks:
+            body = self.by_label.get(b.term.targets[0]) if b.term.op == "fornext" else None
+            if body is not None and b.term.attr not in stored and \
+                    all(t != body.label or p is b for p in self.blocks for t in p.term.targets):
+                bodies.setdefault(b.term.attr, set()).add(body.label)
+        if not bodies:
+            return set()
+        dom = self.dominators()
+        return {ins.dest.id for b in self.blocks for ins in b.instrs
+                if ins.op in ("load", "loadname") and ins.attr in bodies and not self.tm.calls.get(id(ins))
+                and bodies[ins.attr] & dom[b.label]}
 
     def live_at(self, block: Block, k: int) -> set[int]:
         """Temporaries live before instruction ``k`` of ``block`` (defined earlier, read from there on)."""
@@ -464,13 +503,18 @@ class Generator:
         index expression."""
         if len(subs) == 1:
             i = self.temp(subs[0])
-            self.bail_if(b, k, f"not (1.0 <= {i} <= {a}.size and {i} == np.floor({i}))")
+            self.bail_if(b, k, f"not (1.0 <= {i} <= {a}.size{self.whole_test(subs[0])})")
             self.put(3, f"p = int({i}) - 1")
             return f"{a}[p % {a}.shape[0], p // {a}.shape[0]]"
         i, j = (self.temp(t) for t in subs)
-        self.bail_if(b, k, f"not (1.0 <= {i} <= {a}.shape[0] and 1.0 <= {j} <= {a}.shape[1] "
-                           f"and {i} == np.floor({i}) and {j} == np.floor({j}))")
+        self.bail_if(b, k, f"not (1.0 <= {i} <= {a}.shape[0] and 1.0 <= {j} <= {a}.shape[1]"
+                           f"{self.whole_test(subs[0])}{self.whole_test(subs[1])})")
         return f"{a}[int({i}) - 1, int({j}) - 1]"
+
+    def whole_test(self, t) -> str:
+        """`` and x == np.floor(x)`` for a subscript not known to be a whole number (``whole_loads``)."""
+        x = self.temp(t)
+        return "" if t.id in self.whole else f" and {x} == np.floor({x})"
 
     def element(self, b: Block, k: int, ins: Instr, a: str, subs: list) -> None:
         self.set(ins, self.position(b, k, a, subs))

@@ -175,6 +175,29 @@ HANDED_BACK = {
         for k = 1:10
             s = s + v(k / 2);
         end""",
+    "a loop variable the body makes fractional, as an index": """
+        v = 1:10; s = 0;
+        for k = 1:4
+            k = k - 0.5;
+            s = s + v(k);
+        end""",
+    "a for variable read as an index before its loop (only the inner loop compiles), fractional": """
+        v = 1:10; s = 0; j = 2.5;
+        for i = 1:3
+            s = s + v(j);
+            for j = 1:2
+                s = s + v(j) * i;
+            end
+        end""",
+    "a for variable read as an index before its loop (only the inner loop compiles), and after it": """
+        A = zeros(4); j = 0.5;
+        for i = 1:4
+            A(i, j * 2) = i;
+            for j = 1:4
+                A(i, j) = A(i, j) + j;
+            end
+            A(j, i) = -1;
+        end""",
     "an assignment that grows the matrix": """
         v = zeros(1, 3);
         for k = 1:40
