@@ -38,7 +38,7 @@ OPERANDS = {
     "LOADNAME": "rrnn", "DISOWN": "rrr", "SETANS": "rrn", "DISPLAY": "rn", "SHOWNAME": "rrnn",
     "COLON": "rrrr", "RANGEITER": "rrrr", "END": "rrnn", "MATRIX": "rRnn", "CELL": "rRnn",
     "CELLINDEX": "rrRn", "FIELD": "rrn", "DYNFIELD": "rrr", "METHOD": "rrn", "FIRST": "rr", "OUT": "rrn", "ITER": "rr",
-    "ANON": "rnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "DECIDES": "rrn",
+    "ANON": "rnnnn", "FHANDLE": "rn", "CASEMATCH": "rrr", "TRUTH": "rr", "SCTRUTH": "rr", "DECIDES": "rrn",
     "TRYPOP": "", "CAUGHT": "r",
     "GLOBAL": "n", "PERSISTENT": "n", "GLOAD": "rn", "GSTORE": "rn", "PLOAD": "rn", "PSTORE": "rn",
     "NARGIN": "r", "NARGOUT": "r", "LOADOPT": "rr", "NLHS": "rrRn", "OUTS": "rrrr", "SETLIST": "rnnrR",

@@ -445,10 +445,11 @@ class Compiler:
     def op_anon(self, ins: Instr) -> None:
         spec = ins.attr
         body = Compiler(spec.body, self.local_codes, self.local_names, self.poll).compile(set())
-        captures = tuple((n, self.slots[n]) for n in spec.body.variables
-                         if n not in spec.params and n in self.slots)
+        free = [n for n in spec.body.variables if n not in spec.params]
+        captures = tuple((n, self.slots[n]) for n in free if n in self.slots)
+        unseen = tuple(n for n in free if n not in self.slots)   # a script or eval may make them variables
         dest = self.reg(ins.dest)
-        self.emit("ANON", (dest, body, captures, spec.text), ins, tuple(r for _, r in captures))
+        self.emit("ANON", (dest, body, captures, spec.text, unseen), ins, tuple(r for _, r in captures))
         self.disown_after(tuple(r for _, r in captures), dest, "ANON")
 
     def op_parfor(self, ins: Instr) -> None:

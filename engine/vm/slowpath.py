@@ -206,6 +206,9 @@ class SlowPaths:
             R[a[0]] = self.call_code_outputs(target, args, 1)[0]
         elif a[4] == -2:
             nargout = int(args.pop())
+            if frame.extra and name in frame.extra:      # a variable a script made (s.f = x after a data script)
+                R[a[0]] = counted((self.dynamic_variable(frame.extra[name], args, 1),), nargout)
+                return
             target = frame.code.locals.get(name) or self.resolve(name)
             R[a[0]] = counted(self.invoke(target, args, nargout), nargout)
         elif on_device(frame, a[0]) and not (frame.extra and name in frame.extra) \
@@ -431,9 +434,11 @@ def op_out(vm: Any, frame: Frame, a: tuple) -> None:
 
 
 def op_anon(vm: Any, frame: Frame, a: tuple) -> None:
-    dest, body, captures, text = a
+    dest, body, captures, text, unseen = a
     R = frame.regs
     captured = {name: R[slot] for name, slot in captures if R[slot] is not None}
+    if frame.extra:                 # variables a script or eval created here, without a slot (vapdat; f = @(T) A*T)
+        captured.update((name, frame.extra[name]) for name in unseen if name in frame.extra)
     R[dest] = FunctionHandle(text=text, params=list(body.params), body=body, captured=captured)
 
 

@@ -87,6 +87,21 @@ def test_anonymous_functions_capture_by_value():
     assert scalar("a = 5; g = @() a; clear a; r = g();", "r") == 5.0
 
 
+def test_anonymous_functions_capture_variables_a_script_made(tmp_path, monkeypatch):
+    """A function that runs a data script (vapdat; as seven chemineer corpus programs do) and then makes
+    @(T) exp(A - B/T) captures the script's A and B, as MATLAB does; so does one after eval. The
+    script's variables also serve as the value of a field assignment (res.xr = xr)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "consts.m").write_text("A = 3; B = 4;\n")
+    (tmp_path / "usesconsts.m").write_text("function y = usesconsts(x)\n  consts;\n  f = @(t) A*t + B;\n"
+                                            "  y = f(x) + A;\nend\n")
+    assert scalar("r = usesconsts(2);", "r") == 13.0
+    (tmp_path / "fieldconsts.m").write_text("function s = fieldconsts\n  consts;\n  s.b = B;\nend\n")
+    assert scalar("s = fieldconsts(); r = s.b;", "r") == 4.0
+    code = "r = viaeval(2);\nfunction y = viaeval(x)\n  eval('q = 5;');\n  g = @(t) q*t;\n  y = g(x);\nend"
+    assert scalar(code, "r") == 10.0
+
+
 def test_anonymous_function_forwards_nargout():
     s = ok("f = @(v) max(v); [m, i] = f([3 9 2]);")
     assert s.get("m")[0, 0] == 9.0 and s.get("i")[0, 0] == 2.0
