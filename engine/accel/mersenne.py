@@ -49,7 +49,6 @@ WORDS = 624                     # words in a window
 JUMP_WORDS = DEGREE + WORDS - 1     # x_0 .. x_20559: what every jumped window is made from
 TAIL_WORDS = WORDS + JUMP_WORDS     # x_{T-624} .. x_{T+20559}, written by the last chunk
 CHUNK_WORDS = 1 << 18           # words per workgroup of the generator (even)
-ROUND = 226                     # words per round of the recurrence (at most 227; even, for the pairs)
 POLY_WORDS = WORDS              # a polynomial of degree < 19937 as 624 u32 words of bits
 FFT_SIZE = 40000                # >= 2 * DEGREE - 1 (products of two reduced polynomials), 5-smooth
 CACHE_VERSION = 1
