@@ -18,6 +18,7 @@ import numpy as np
 
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MAX_DIMS, MatlabError, too_many_dimensions
+from .tables import Table
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .time_ops import time_elements
 from .times import TimeArray
@@ -52,6 +53,8 @@ def cat(dim: int, values: list) -> Value:
         values = [to_host(v) for v in values]
         if any(isinstance(v, DeviceArray) for v in values):   # MATLAB: with a gpuArray, a gpuArray
             return HOOKS.concat(values, lambda host: cat(dim, host))
+    if any(type(v) is Table for v in values):
+        return table_ops.concat(dim, values)
     kind = _result_kind(values)
     if kind not in ("cell", "struct", "string") and any(type(v) is SparseMatrix for v in values):
         from .sparse import concat as sparse_concat
@@ -180,3 +183,5 @@ def _wrap(kind: str, values: list, data: np.ndarray) -> Value:
         return next(v for v in values if isinstance(v, TimeArray)).like(data)
     return simplify(data)
 
+
+from . import table_ops  # noqa: E402  (it concatenates the variables through this module)

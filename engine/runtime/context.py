@@ -88,6 +88,11 @@ class CallContext(ABC):
         MATLAB's narginchk and nargoutchk cannot be used."""
         return None
 
+    def argument_names(self) -> list[str]:
+        """The names of the variables the calling code passed as this builtin's arguments ('' for an
+        argument that is no plain variable: ``table(x, 2*y)`` gives ['x', '']); [] where unknown."""
+        return []
+
     def caller_file(self) -> str:
         """The file of the code that called the builtin ('' for a cell or code typed at the prompt)."""
         return ""

@@ -33,6 +33,7 @@ import numpy as np
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError, check_size, index_out_of_bounds
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
+from .tables import Table
 from .time_ops import get_property, set_property, time_elements
 from .times import DatetimeArray, TimeArray
 from .values import (CharArray, CellArray, FunctionHandle, HandleObject, SparseMatrix, StringArray, StructArray,
@@ -282,6 +283,8 @@ def index(value: Value, args: list) -> Value:
         raise MatlabError("MATLAB:index:functionHandle", "Function handles must be called, not indexed.")
     if isinstance(value, HandleObject):
         return value.index(args)
+    if type(value) is Table:
+        return table_ops.index(value, args)
     if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
         value, args = to_host(value), [to_host(a) for a in args]
         if isinstance(value, DeviceArray) or any(isinstance(a, DeviceArray) for a in args):
@@ -306,6 +309,8 @@ def cell_index(value: Value, args: list) -> list:
     if type(value) is StringArray:
         data = value.data if not args else select(value.data, args)
         return [_string_chars(text) for text in data.ravel(order="F")]
+    if type(value) is Table:
+        return [table_ops.brace(value, args)]
     if type(value) is not CellArray:
         raise MatlabError("MATLAB:cellRefFromNonCell", "Brace indexing is not supported for variables of "
                                                        "this type.")
@@ -331,6 +336,8 @@ def get_field(value: Value, name: str) -> list:
         return [value.get_field(name)]
     if isinstance(value, TimeArray):
         return [get_property(value, name)]
+    if type(value) is Table:
+        return [table_ops.field(value, name)]
     if type(value) is not StructArray:
         raise MatlabError("MATLAB:structRefFromNonStruct",
                           "Dot indexing is not supported for variables of this type.")
@@ -449,6 +456,8 @@ def _assign_path(base: Value | None, path: list, rhs: Value, inplace: bool) -> V
         if rest:
             rhs = assign(get_property(base, arg), rest, rhs)
         return set_property(base, arg, rhs)
+    if type(base) is Table:
+        return table_ops.assign(base, path, rhs)
     if kind == ".":
         return _assign_field(base, arg, rest, rhs, inplace)
     if kind == "{}":
@@ -970,3 +979,6 @@ def _delete_linear(data: np.ndarray, arg: Value) -> np.ndarray:
     kept = data.reshape(-1, order="F")[keep]
     column = data.ndim == 2 and data.shape[1] == 1 and data.shape[0] != 1
     return kept.reshape((-1, 1) if column else (1, -1))
+
+
+from . import table_ops  # noqa: E402  (it reads this module's functions; tables route through it)

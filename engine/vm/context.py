@@ -67,6 +67,10 @@ class VMContext(CallContext):
             return None
         return frame.nargin, frame.nargout
 
+    def argument_names(self) -> list[str]:
+        from .evaluate import argument_names
+        return argument_names(self.vm.frames[-1]) if self.vm.frames else []
+
     def caller_file(self) -> str:
         return self.vm.frames[-1].code.file if self.vm.frames else ""
 

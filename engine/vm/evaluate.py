@@ -135,8 +135,6 @@ def inputname(ctx, number):
 
         function show(x), disp(inputname(1)), end     % show(alpha) prints alpha
     """
-    from .code import OP
-    from .debugger import frame_offsets
     frames = ctx.vm.frames
     if len(frames) < 2 or frames[-1].code.kind != "function":
         raise MatlabError("MATLAB:inputname:noCaller", "inputname must be called from within a function.")
@@ -146,12 +144,23 @@ def inputname(ctx, number):
     if k > frames[-1].nargin:
         raise MatlabError("MATLAB:inputname:argNumberTooLarge",
                           "Argument number exceeds number of input arguments.")
-    caller = frames[-2]
+    names = argument_names(frames[-2])
+    return char_value(names[k - 1] if k <= len(names) else "")
+
+
+def argument_names(caller) -> list[str]:
+    """The variable names that the call ``caller`` (a VM frame) is running wrote for its arguments,
+    one per argument up to the first comma list: '' for an argument that is no plain variable."""
+    from .code import OP
+    from .debugger import frame_offsets
     code, pc = caller.code, frame_offsets().get(id(caller), -1)
     if not (0 <= pc < len(code.ops)) or code.ops[pc] not in tuple(OP[op] for op in CALL_OPS):
-        return char_value("")
+        return []
     argv, spread = code.args[pc][2], code.args[pc][3]
-    if (spread is not None and any(spread[:k])) or k > len(argv) or argv[k - 1] >= code.nvars:
-        return char_value("")
-    name = code.varnames[argv[k - 1]]
-    return char_value("" if name.startswith("$") else name)
+    names = []
+    for k, slot in enumerate(argv):
+        if spread is not None and spread[k]:
+            break
+        name = code.varnames[slot] if slot < code.nvars else ""
+        names.append("" if name.startswith("$") else name)
+    return names

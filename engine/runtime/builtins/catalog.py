@@ -66,6 +66,7 @@ FAMILIES = {
     "system": "The operating system: shell commands, environment variables, the platform, temporary names, "
               "versions.",
     "time": "Dates and clocks: serial date numbers, date vectors and text, timers.",
+    "table": "Tables: named variables of one height, their indexing, conversion, functions and files.",
     "types": "Classes, conversions and constants.",
     "vm": "Code held in text, and other workspaces.",
     "workspace": "The workspace and the stopwatch timer.",

@@ -12,6 +12,8 @@ import re
 import numpy as np
 
 from ..errors import MatlabError, StackFrame
+from ..table_ops import equal as table_equal
+from ..tables import Table
 from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, StringArray, StructArray, Value,
                       to_array)
@@ -273,6 +275,8 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
         return a is b or (a.params is None and b.params is None and a.name == b.name)
     if isinstance(a, TimeArray):        # datetime, duration: the instants or lengths (not the Format)
         return _arrays_equal(a.data, b.data, nan_equal)
+    if ta is Table:
+        return table_equal(a, b, lambda x, y: values_equal(x, y, nan_equal))
     return a is b       # handle objects: the same object
 
 

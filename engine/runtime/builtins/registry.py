@@ -39,6 +39,7 @@ import numpy as np
 from ..device import HOOKS, DeviceArray, to_host
 from ..errors import MatlabError, internal_error
 from ..semantics import promote_all
+from ..tables import Table
 from ..times import TimeArray
 from ..values import SparseMatrix, simplify, sparse_unsupported
 
@@ -299,10 +300,13 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     return result if type(result) is tuple else (result,)
 
 
+VALUE_CLASSES = (TimeArray, Table)     # value types whose missing methods are MATLAB's undefined-function error
+
+
 def _internal(exc: BaseException, name: str, args: list) -> MatlabError:
     """The error for a Python exception out of builtin ``name``: MATLAB's undefined function where an
     argument is of a value class the builtin has no method for, else an engine bug (MATLAB:internal)."""
-    other = next((a for a in args if isinstance(a, TimeArray)), None)
+    other = next((a for a in args if isinstance(a, VALUE_CLASSES)), None)
     if other is not None and not isinstance(exc, MemoryError):
         return MatlabError("MATLAB:UndefinedFunction", f"Undefined function '{name}' for input arguments of "
                            f"type '{other.matlab_class}'.")

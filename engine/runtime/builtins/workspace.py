@@ -10,6 +10,7 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
+from ..tables import Table
 from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, Value, class_of, size_of)
@@ -201,6 +202,8 @@ def value_bytes(value: Value) -> int:
         return 8        # a reference, as whos reports for handle objects
     if isinstance(value, TimeArray):
         return 8 * int(value.data.size)
+    if type(value) is Table:
+        return sum(value_bytes(v) for v in value.variables) + 64 * len(value.names)
     return 0
 
 

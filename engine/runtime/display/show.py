@@ -21,9 +21,10 @@ import numpy as np
 from ..context import DisplayFormat
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, class_of, size_of, to_array)
+from ..tables import Table
 from ..time_text import time_texts
 from ..times import TimeArray
-from . import containers, numeric
+from . import containers, numeric, tabular
 from .containers import dims_text
 from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
                      group_title, joined_size, page_of, uniform_groups, uniform_groups_measure)
@@ -238,6 +239,14 @@ def describe_time(value: TimeArray, label: str) -> Shown:
                  containers.grid_body(texts.reshape(shape, order="F"), label, containers.aligned_column, 7, gap=3))
 
 
+def describe_table(value: Table, fmt: DisplayFormat) -> Shown:
+    """``3×2 table`` then the names, their underlines and the rows (display/tabular.py); an empty
+    table is ``0×0 empty table``."""
+    if 0 in value.shape:
+        return Shown("", Blocks([[f"  {dims_text(value.shape)} empty table"]]))
+    return Shown(f"{dims_text(value.shape)} table", tabular.TableBody(value, fmt))
+
+
 def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
@@ -249,7 +258,7 @@ def describe_cell(value: CellArray, fmt: DisplayFormat, label: str) -> Shown:
 
 def describe_struct(value: StructArray, fmt: DisplayFormat) -> Shown:
     shape, cls = value.shape, value.classname
-    kind = "struct" if cls == "struct" else cls
+    kind = "struct" if cls == "struct" else cls.rsplit(".", 1)[-1]
     with_fields = "with fields:" if cls == "struct" else "with properties:"
     if shape == (1, 1):
         if not value.fields:
@@ -292,6 +301,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return describe_sparse(value, fmt)
     if isinstance(value, TimeArray):
         return describe_time(value, label)
+    if t is Table:
+        return describe_table(value, fmt)
     if t is FunctionHandle:
         return Shown("function_handle with value:", Blocks([["    " + containers.handle_text(value)]]))
     if getattr(value, "matlab_class", None) == "gpuArray":

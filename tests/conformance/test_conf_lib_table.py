@@ -1,0 +1,125 @@
+"""Conformance: table (construction, conversion, indexing, assignment, concatenation, display, functions).
+
+GNU Octave has no table: the behaviour follows MATLAB's documentation. The displays are the examples of
+its pages (array2table, table2array, varfun, rowfun), whose text after the name line is copied here;
+the name line is this engine's (``T = 3×3 table`` and a blank line, as MATLAB's command window shows
+the size and class line before the variables). Numbers inside tables are shown in the short G format
+(rowfun's page: 9.0554, 10.44; array2table's: 30.48)."""
+import pytest
+
+from harness import C, Cell, D, L, S, case, check, params
+
+CASES = [
+    # https://www.mathworks.com/help/matlab/ref/array2table.html
+    case('display_array2table_names', "A = [1 12 30.48; 2 24 60.96; 3 36 91.44];\n"
+         "T = array2table(A, 'VariableNames', {'Feet','Inches','Centimeters'})",
+         stdout='T = 3×3 table\n\n    Feet    Inches    Centimeters\n    ____    ______    ___________\n\n'
+                '     1        12         30.48   \n     2        24         60.96   \n'
+                '     3        36         91.44   \n'),
+    case('display_array2table_default_names', "A = [1 4 7; 2 5 8; 3 6 9];\nT = array2table(A)",
+         stdout='T = 3×3 table\n\n    A1    A2    A3\n    __    __    __\n\n    1     4     7 \n'
+                '    2     5     8 \n    3     6     9 \n'),
+    # https://www.mathworks.com/help/matlab/ref/table2array.html: variables of several columns
+    case('display_multicolumn', "T = table([1;2;3],[2 8; 4 10; 6 12],[3 12 21; 6 15 24; 9 18 27],"
+         "'VariableNames',{'One' 'Two' 'Three'})",
+         stdout='T = 3×3 table\n\n    One      Two          Three    \n    ___    _______    _____________\n\n'
+                '     1     2     8    3    12    21\n     2     4    10    6    15    24\n'
+                '     3     6    12    9    18    27\n'),
+    case('display_default_var_names', "T = table([1;2;3],[2 8; 4 10; 6 12],[3 12 21; 6 15 24; 9 18 27])",
+         stdout='T = 3×3 table\n\n    Var1     Var2          Var3     \n    ____    _______    _____________\n\n'
+                '     1      2     8    3    12    21\n     2      4    10    6    15    24\n'
+                '     3      6    12    9    18    27\n'),
+    # https://www.mathworks.com/help/matlab/ref/table.varfun.html: negative numbers, right-aligned
+    case('display_negative_decimals', "A = table([10.71;-2.05;-0.35;-0.82;1.57],[9.23;3.12;-1.18;0.23;16.41])",
+         stdout='A = 5×2 table\n\n    Var1     Var2 \n    _____    _____\n\n    10.71     9.23\n'
+                '    -2.05     3.12\n    -0.35    -1.18\n    -0.82     0.23\n     1.57    16.41\n'),
+    # cellstr, logical and string variables; row names left-aligned before the variables (the layout
+    # rules the documented examples above follow; this combination is not one of MATLAB's pages)
+    case('display_text_logical_rows', "T = table({'Smith';'Li'}, [true; false], [\"ab\"; \"c\"], "
+         "'VariableNames', {'Name', 'Ok', 'S'}, 'RowNames', {'r1', 'row2'})",
+         stdout='T = 2×3 table\n\n              Name        Ok       S  \n            _________    _____    ____\n\n'
+                '    r1      {\'Smith\'}    true     "ab"\n    row2    {\'Li\'   }    false    "c" \n'),
+    case('display_empty', 'T = table()', stdout='T =\n\n  0×0 empty table\n'),
+    case('disp_table', "x = [1; 2]; disp(table(x))", stdout='    x\n    _\n\n    1\n    2\n'),
+    case('construct_names_from_arguments', "Age = [38; 43]; w = [176; 163]; T = table(Age, w, 2*w); "
+         "n = T.Properties.VariableNames; c = class(T); s = size(T); h = height(T); k = width(T); "
+         "t = istable(T); e = isempty(T); m = numel(T);",
+         n=Cell([C('Age'), C('w'), C('Var3')], (1, 3)), c=C('table'), s=D([2, 3]), h=D(2), k=D(3), t=L(1), e=L(0),
+         m=D(6)),
+    case('construct_options', "T = table([1;2], {'a';'b'}, 'VariableNames', {'num', 'let'}, 'RowNames', "
+         "{'x', 'y'}); r = T.Properties.RowNames; v = T.num; l = T.let; z = T.Row;",
+         r=Cell([C('x'), C('y')], (2, 1)), v=D([1, 2], (2, 1)), l=Cell([C('a'), C('b')], (2, 1)),
+         z=Cell([C('x'), C('y')], (2, 1))),
+    case('construct_size_types', "T = table('Size', [2 3], 'VariableTypes', {'double', 'logical', 'string'}); "
+         "a = T.Var1; b = T.Var2; c = class(T.Var3); s = size(T);",
+         a=D([0, 0], (2, 1)), b=L([0, 0], (2, 1)), c=C('string'), s=D([2, 3])),
+    case('array2table_names', "A = [1 2; 3 4]; T = array2table(A); n = T.Properties.VariableNames; "
+         "U = array2table(A + 1); m = U.Properties.VariableNames; v = U.Var2;",
+         n=Cell([C('A1'), C('A2')], (1, 2)), m=Cell([C('Var1'), C('Var2')], (1, 2)), v=D([3, 5], (2, 1))),
+    case('cell2table_columns', "C = {1, 'a', true; 2, 'bb', false}; T = cell2table(C); a = T.C1; b = T.C2; "
+         "c = T.C3;",
+         a=D([1, 2], (2, 1)), b=Cell([C('a'), C('bb')], (2, 1)), c=L([1, 0], (2, 1))),
+    case('struct2table_forms', "s = struct('x', {1; 2}, 'y', {'a'; 'b'}); T = struct2table(s); x = T.x; "
+         "y = T.y; u = struct2table(struct('p', [1; 2; 3], 'q', [4; 5; 6])); q = u.q; k = size(u);",
+         x=D([1, 2], (2, 1)), y=Cell([C('a'), C('b')], (2, 1)), q=D([4, 5, 6], (3, 1)), k=D([3, 2])),
+    case('table_to_array_cell_struct', "T = table([1;2], [3;4], {'a';'b'}, 'VariableNames', {'p','q','r'}); "
+         "a = table2array(T(:, 1:2)); c = table2cell(T); s = table2struct(T); r2 = s(2).r; "
+         "z = table2struct(T, 'ToScalar', true); zq = z.q;",
+         a=D([1, 2, 3, 4], (2, 2)), c=Cell([D(1), D(2), D(3), D(4), C('a'), C('b')], (2, 3)), r2=C('b'),
+         zq=D([3, 4], (2, 1))),
+    case('index_paren_brace_dot', "T = table([1;2;3], [4;5;6], {'a';'b';'c'}, 'VariableNames', {'x','y','z'}); "
+         "A = T(2:3, {'x', 'z'}); s = size(A); n = A.Properties.VariableNames; b = T{2:3, [1 2]}; "
+         "c = T{1, 'z'}; d = T.y(2); e = T{end, 'x'}; f = T(logical([1 0 1]), 2).y; g = T{:, 'x'}';",
+         s=D([2, 2]), n=Cell([C('x'), C('z')], (1, 2)), b=D([2, 3, 5, 6], (2, 2)), c=Cell([C('a')]), d=D(5),
+         e=D(3), f=D([4, 6], (2, 1)), g=D([1, 2, 3])),
+    case('assign_variables', "T = table([1;2;3], 'VariableNames', {'x'}); T.x(2) = 20; T.y = [7;8;9]; "
+         "T.z = 0; T{3, 'y'} = -1; T.Properties.VariableNames{1} = 'a'; a = T.a; y = T.y; z = T.z; "
+         "n = T.Properties.VariableNames;",
+         a=D([1, 20, 3], (3, 1)), y=D([7, 8, -1], (3, 1)), z=D([0, 0, 0], (3, 1)),
+         n=Cell([C('a'), C('y'), C('z')], (1, 3))),
+    case('assign_rows_delete', "T = table([1;2;3], {'a';'b';'c'}, 'VariableNames', {'n','s'}); "
+         "T(end+1, :) = {4, 'd'}; h1 = height(T); T(2, :) = []; n = T.n; s = T.s; T(:, 's') = []; w = width(T); "
+         "T.n = []; w2 = width(T);",
+         h1=D(4), n=D([1, 3, 4], (3, 1)), s=Cell([C('a'), C('c'), C('d')], (3, 1)), w=D(1), w2=D(0)),
+    case('assign_grow_and_empty', "T = table(); T.x = [1; 2]; T.y = {'p'; 'q'}; T(4, 'x') = table(9); "
+         "x = T.x; y = T.y; h = height(T);",
+         x=D([1, 2, 0, 9], (4, 1)), y=Cell([C('p'), C('q'), C(''), C('')], (4, 1)), h=D(4)),
+    case('concatenate', "A = table([1;2], {'a';'b'}, 'VariableNames', {'n','s'}); B = table({'c'}, 3, "
+         "'VariableNames', {'s','n'}); V = [A; B]; n = V.n; s = V.s; H = [A table([5;6], 'VariableNames', {'m'})]; "
+         "k = H.Properties.VariableNames; W = [A; {9, 'z'}]; w = W.n;",
+         n=D([1, 2, 3], (3, 1)), s=Cell([C('a'), C('b'), C('c')], (3, 1)), k=Cell([C('n'), C('s'), C('m')], (1, 3)),
+         w=D([1, 2, 9], (3, 1))),
+    case('isequal_tables', "A = table([1;2]); B = table([1;2]); C = table([1;3]); D = A; "
+         "D.Properties.VariableNames = {'x'}; a = isequal(A, B); b = isequal(A, C); c = isequal(A, D); "
+         "d = isequal(A, [1;2]);",
+         a=L(1), b=L(0), c=L(0), d=L(0)),
+    case('row_names_index', "T = table([10;20], 'RowNames', {'a','b'}, 'VariableNames', {'v'}); "
+         "x = T{'b', 'v'}; U = T({'b', 'a'}, :); r = U.Properties.RowNames;",
+         x=D(20), r=Cell([C('b'), C('a')], (2, 1))),
+    case('error_linear_subscript', "T = table([1;2]); x = T(1);",
+         error=('MATLAB:table:LinearSubscript', 'Subscripting into a table using one subscript (as in t(i)) is '
+                'not supported. Specify a row subscript and a variable subscript, as in t(rows,vars).')),
+    case('error_unknown_variable', "T = table([1;2]); x = T.nope;",
+         error=('MATLAB:table:UnrecognizedVarName', "Unrecognized table variable name 'nope'.")),
+    case('error_row_out_of_range', "T = table([1;2]); x = T(3, :);",
+         error=('MATLAB:table:RowIndexOutOfRange', 'Row index exceeds table dimensions.')),
+    case('error_var_out_of_range', "T = table([1;2]); x = T(1, 2);",
+         error=('MATLAB:table:VarIndexOutOfRange', 'Variable index exceeds table dimensions.')),
+    case('error_unequal_heights', "T = table([1;2], [1;2;3]);",
+         error=('MATLAB:table:UnequalVarLengths', 'All table variables must have the same number of rows.')),
+    case('error_duplicate_names', "T = table(1, 2, 'VariableNames', {'a', 'a'});",
+         error=('MATLAB:table:DuplicateVarNames', "Duplicate table variable name: 'a'.")),
+    case('error_name_count', "T = array2table([1 2], 'VariableNames', {'a'});",
+         error=('MATLAB:table:IncorrectNumberOfVarNames', 'The VariableNames property must contain one name for '
+                'each variable in the table.')),
+    case('error_assign_height', "T = table([1;2]); T.x = [1;2;3];",
+         error=('MATLAB:table:RowDimensionMismatch', 'To assign to or create a variable in a table, the number '
+                'of rows must match the height of the table.')),
+    case('error_operator', "T = table([1;2]); x = T + 1;",
+         error=('MATLAB:UndefinedFunction', "Operator '+' is not supported for operands of type 'table'.")),
+]
+
+
+@pytest.mark.parametrize("c", params(CASES))
+def test_case(session, c):
+    check(session, c)
