@@ -7,7 +7,8 @@ than ``GRID_FROM`` elements get, below their header line, a scrollable grid inst
 column groups: the same number format and scale factor line as the text, with row and column numbers.
 Like MATLAB's Live Editor it shows a corner (``GRID_ROWS`` x ``GRID_COLS`` of the first page) and states
 the full size; only the elements shown are formatted beyond the format's choice, and a cell's text is
-cut at ``CELL_CHARS`` characters.
+cut at ``CELL_CHARS`` characters. A table always gets a grid: its variable names as column headers
+(row names, else row numbers, at the left), each variable's texts as the MATLAB display writes them.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from engine.runtime.device import to_host
 from engine.runtime.display import dims_text
 from engine.runtime.display import numeric
 from engine.runtime.display.show import number_plan, scalar_text
+from engine.runtime.display.tabular import variable_texts
+from engine.runtime.tables import Table
 from engine.runtime.values import CellArray, CharArray, StringArray, class_of, size_of
 
 GRID_FROM = 100        # arrays with more elements than this get a grid
@@ -50,6 +53,8 @@ def html_value(value: Any, text: str, fmt: DisplayFormat) -> str:
 
 
 def _wants_grid(value: Any) -> bool:
+    if type(value) is Table:
+        return bool(value.height and value.variables)
     if type(value) is np.ndarray and value.dtype != object:
         return value.size > GRID_FROM
     return type(value) is CellArray and value.data.size > GRID_FROM
@@ -57,6 +62,8 @@ def _wants_grid(value: Any) -> bool:
 
 def _grid(value: Any, fmt: DisplayFormat) -> str:
     """The note of what is shown, the scale factor line and the table of the first page's corner."""
+    if type(value) is Table:
+        return _table_grid(value, fmt)
     data = value.data if type(value) is CellArray else value
     shape = size_of(value)
     page = data[(slice(None), slice(None)) + (0,) * (data.ndim - 2)]
@@ -91,6 +98,19 @@ def _table(texts: list[list[str]]) -> str:
     body = "".join(f'<tr><th class="row">{i + 1}</th>' + "".join(f"<td>{html.escape(t)}</td>" for t in row)
                    + "</tr>" for i, row in enumerate(texts))
     return f'<div class="matfuse-grid"><table>{header}{body}</table></div>'
+
+
+def _table_grid(value: Table, fmt: DisplayFormat) -> str:
+    """A table's first GRID_ROWS rows under its variable names, its row names (or numbers) at the left."""
+    rows = min(value.height, GRID_ROWS)
+    columns = [[t.strip() for t in variable_texts(v, rows, fmt)] for v in value.variables]
+    labels = value.row_names[:rows] if value.row_names is not None else [str(i + 1) for i in range(rows)]
+    header = "<tr><th></th>" + "".join(f"<th>{html.escape(n)}</th>" for n in value.names) + "</tr>"
+    body = "".join(f'<tr><th class="row">{html.escape(label)}</th>' +
+                   "".join(f"<td>{html.escape(c[i])}</td>" for c in columns) + "</tr>"
+                   for i, label in enumerate(labels))
+    note = _note(value.shape, "table", rows, value.shape[1]) if rows < value.height else ""
+    return note + f'<div class="matfuse-grid"><table>{header}{body}</table></div>'
 
 
 def _cell_summary(v: Any, fmt: DisplayFormat) -> str:

@@ -1,4 +1,5 @@
-"""Conformance: table (construction, conversion, indexing, assignment, concatenation, display, functions).
+"""Conformance: table (construction, conversion, indexing, assignment, concatenation, display, functions,
+readtable and writetable; each case runs in a fresh temporary folder).
 
 GNU Octave has no table: the behaviour follows MATLAB's documentation. The displays are the examples of
 its pages (array2table, table2array, varfun, rowfun), whose text after the name line is copied here;
@@ -115,9 +116,71 @@ CASES = [
     case('error_assign_height', "T = table([1;2]); T.x = [1;2;3];",
          error=('MATLAB:table:RowDimensionMismatch', 'To assign to or create a variable in a table, the number '
                 'of rows must match the height of the table.')),
+    # https://www.mathworks.com/help/matlab/ref/table.rowfun.html: short G numbers, right-aligned
+    case('display_rowfun_hypot', "x = [9; 10; 2; 10; 7]; y = [1; 3; 6; 10; 10]; A = table(x, y); "
+         "B = rowfun(@hypot, A, 'OutputVariableNames', 'z')",
+         stdout='B = 5×1 table\n\n      z   \n    ______\n\n    9.0554\n     10.44\n    6.3246\n    14.142\n'
+                '    12.207\n'),
+    # rowfun's page: 'OutputVariableNames' "Sum", then [A B]
+    case('rowfun_plus_and_hcat', "X = [9; 10; 2; 10; 7]; Y = [1; 3; 6; 10; 10]; A = table(X, Y); "
+         "B = rowfun(@plus, A, 'OutputVariableNames', 'Sum'); C = [A B]; s = C.Sum; n = C.Properties.VariableNames;",
+         s=D([10, 13, 8, 20, 17], (5, 1)), n=Cell([C('X'), C('Y'), C('Sum')], (1, 3))),
+    # varfun's page: B = varfun(@round, A) names the variables round_Var1, round_Var2
+    case('varfun_forms', "A = table([10.71;-2.05;-0.35;-0.82;1.57],[9.23;3.12;-1.18;0.23;16.41]); "
+         "B = varfun(@round, A); n = B.Properties.VariableNames; r = B.round_Var1; "
+         "m = varfun(@mean, A, 'OutputFormat', 'uniform'); F = varfun(@(x) x * 2, A, 'InputVariables', 'Var2'); "
+         "f = F.Properties.VariableNames;",
+         n=Cell([C('round_Var1'), C('round_Var2')], (1, 2)), r=D([11, -2, 0, -1, 2], (5, 1)),
+         m=D([1.812, 5.562]), f=Cell([C('Fun_Var2')])),
+    case('head_tail_sortrows', "T = table([3;1;2;1], {'c';'a';'b';'z'}, [10;20;30;40], 'VariableNames', {'k','s','v'}); "
+         "h = head(T, 2).k; t = tail(T, 1).s; [B, i] = sortrows(T, 'k'); b = B.v; D = sortrows(T, {'k', 'v'}, "
+         "'descend'); d = D.v; E = sortrows(T, 's', 'descend'); e = E.k; a = head(magic(4), 1);",
+         h=D([3, 1], (2, 1)), t=Cell([C('z')]), i=D([2, 4, 3, 1], (4, 1)), b=D([20, 40, 30, 10], (4, 1)),
+         d=D([10, 30, 40, 20], (4, 1)), e=D([1, 3, 2, 1], (4, 1)), a=D([16, 2, 3, 13])),
+    case('add_remove_rename_move', "T = table([1;2], [3;4]); w = [5;6]; A = addvars(T, w); a = A.Properties.VariableNames; "
+         "B = addvars(T, [7;8], 'Before', 'Var2', 'NewVariableNames', 'n'); b = B.Properties.VariableNames; "
+         "C = removevars(B, [1 3]); c = C.Properties.VariableNames; D = renamevars(T, {'Var1', 'Var2'}, {'x', 'y'}); "
+         "d = D.Properties.VariableNames; E = movevars(B, 'Var1', 'After', 'Var2'); e = E.Properties.VariableNames;",
+         a=Cell([C('Var1'), C('Var2'), C('w')], (1, 3)), b=Cell([C('Var1'), C('n'), C('Var2')], (1, 3)),
+         c=Cell([C('n')]), d=Cell([C('x'), C('y')], (1, 2)), e=Cell([C('n'), C('Var2'), C('Var1')], (1, 3))),
+    # findgroups and splitapply pages: groups numbered in sorted order of the values
+    case('findgroups_splitapply', "G = findgroups([5; 3; 5; 1]); [H, id] = findgroups({'b'; 'a'; 'b'}); "
+         "[K, v1, v2] = findgroups([1; 1; 2], {'x'; 'y'; 'x'}); s = splitapply(@sum, [1; 2; 3; 4], [1; 2; 1; 2]); "
+         "[mx, mn] = splitapply(@(x) deal(max(x), min(x)), [4; 1; 9; 7], [1; 1; 2; 2]); N = findgroups([2; NaN; 2]);",
+         G=D([3, 2, 3, 1], (4, 1)), H=D([2, 1, 2], (3, 1)), id=Cell([C('a'), C('b')], (2, 1)), K=D([1, 2, 3], (3, 1)),
+         v1=D([1, 1, 2], (3, 1)), v2=Cell([C('x'), C('y'), C('x')], (3, 1)), s=D([4, 6], (2, 1)),
+         mx=D([4, 9], (2, 1)), mn=D([1, 7], (2, 1)), N=D([1, float('nan'), 1], (3, 1))),
+    case('groupsummary_and_grouped_varfun', "T = table([1; 1; 2], [10; 20; 30], 'VariableNames', {'g', 'x'}); "
+         "G = groupsummary(T, 'g', 'mean'); n = G.Properties.VariableNames; m = G.mean_x; c = G.GroupCount; "
+         "V = varfun(@sum, T, 'GroupingVariables', 'g'); v = V.sum_x; H = groupsummary(T, 'g'); h = width(H);",
+         n=Cell([C('g'), C('GroupCount'), C('mean_x')], (1, 3)), m=D([15, 30], (2, 1)), c=D([2, 1], (2, 1)),
+         v=D([30, 30], (2, 1)), h=D(2)),
+    case('writetable_readtable', "Tab = table([1; 2], [0.5; 1e-20], {'a,b'; 'c'}, [true; false], "
+         "'VariableNames', {'T', 'P', 'name', 'ok'}); writetable(Tab); t = fileread('Tab.txt'); "
+         "writetable(Tab, 'x.csv', 'Delimiter', ';', 'WriteVariableNames', false); u = fileread('x.csv'); "
+         "R = readtable('Tab.txt'); r = R.name; p = R.P; n = R.Properties.VariableNames;",
+         t=C('T,P,name,ok\n1,0.5,"a,b",1\n2,1e-20,c,0\n'), u=C('1;0.5;a,b;1\n2;1e-20;c;0\n'),
+         r=Cell([C('a,b'), C('c')], (2, 1)), p=D([0.5, 1e-20], (2, 1)), n=Cell([C('T'), C('P'), C('name'), C('ok')], (1, 4))),
+    # readtable's 'VariableNamingRule': 'modify' makes names valid (matlab.lang.makeValidName) and keeps the headers
+    case('readtable_names', "fid = fopen('h.csv', 'w'); fprintf(fid, 'approximate root,2nd,x\\n1,,a\\n2,3.5,b\\n'); "
+         "fclose(fid); Q = readtable('h.csv'); n = Q.Properties.VariableNames; d = Q.Properties.VariableDescriptions; "
+         "v = Q.x2nd; P = readtable('h.csv', 'VariableNamingRule', 'preserve'); p = P.Properties.VariableNames;",
+         n=Cell([C('approximateRoot'), C('x2nd'), C('x')], (1, 3)), d=Cell([C('approximate root'), C('2nd'), C('x')], (1, 3)),
+         v=D([float('nan'), 3.5], (2, 1)), p=Cell([C('approximate root'), C('2nd'), C('x')], (1, 3))),
+    case('readtable_spreadsheet', "T = readtable('data.xlsx');",
+         error=('matfuse:readtable:spreadsheet', 'readtable reads and writes delimited text files (.csv, .txt, '
+                '.dat) here; spreadsheet files are not supported.')),
+    case('error_function_on_array', "x = table2array([1 2]);",
+         error=('MATLAB:UndefinedFunction', "Undefined function 'table2array' for input arguments of type 'double'.")),
     case('error_operator', "T = table([1;2]); x = T + 1;",
          error=('MATLAB:UndefinedFunction', "Operator '+' is not supported for operands of type 'table'.")),
 ]
+
+
+@pytest.fixture(autouse=True)
+def in_temporary_folder(tmp_path, monkeypatch):
+    """Each case reads and writes its files in a folder of its own."""
+    monkeypatch.chdir(tmp_path)
 
 
 @pytest.mark.parametrize("c", params(CASES))

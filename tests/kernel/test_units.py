@@ -136,6 +136,16 @@ def test_html_grid_of_a_cell_array_clips_long_text():
     assert len(page) < 12_000 and page.count("…") == 2 and "😀" * 59 + "…" in page
 
 
+def test_html_of_a_table_is_a_grid_under_its_variable_names():
+    text, page = _html("T = table([1; 2.5], {'a'; 'b'}, 'RowNames', {'x', 'y'}, 'VariableNames', {'n', 's'});", "T")
+    assert "<pre>T = 2×2 table</pre>" in page
+    assert "<tr><th></th><th>n</th><th>s</th></tr>" in page
+    assert '<tr><th class="row">x</th><td>1</td><td>{&#x27;a&#x27;}</td></tr>' in page
+    assert '<tr><th class="row">y</th><td>2.5</td><td>{&#x27;b&#x27;}</td></tr>' in page
+    text, page = _html("U = table((1:300)');", "U")
+    assert "300×1 table: showing rows 1–100 of 300" in page and page.count("<td>") == 100
+
+
 def test_install_writes_kernelspec_with_this_python(tmp_path):
     import sys
     dest = install(prefix=str(tmp_path), name="matfuse-test", display_name="MATLAB test")

@@ -1,5 +1,5 @@
 """Numeric matrices in delimited text files: dlmwrite, dlmread, csvwrite, csvread, writematrix,
-readmatrix. (There is no table type, so readtable and writetable are not provided.)"""
+readmatrix. (Tables: readtable and writetable in tablefiles.py, which share these helpers.)"""
 from __future__ import annotations
 
 import os

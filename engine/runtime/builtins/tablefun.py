@@ -1,0 +1,538 @@
+"""Functions of tables (runtime/tables.py): rows, variables, and calculations on variables and groups.
+
+    head tail sortrows(T, ...) addvars removevars renamevars movevars varfun rowfun findgroups
+    splitapply groupsummary
+
+MATLAB's documentation is the reference (GNU Octave has no table). Groups are numbered in the sorted
+order of their values, as findgroups numbers them; a row with a missing value (NaN, '' or <missing>)
+in a grouping variable belongs to no group.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .. import indexing
+from ..concat import horzcat, vertcat
+from ..errors import MatlabError
+from ..table_ops import remove_variables, take_rows
+from ..tables import (Table, check_names, fresh_names, is_table, names_arg, variable_indices)
+from ..times import TimeArray
+from ..values import CellArray, CharArray, FunctionHandle, StringArray, Value, class_of, size_of
+from .ordering import _directions, _text_ranks, ranks
+from .registry import builtin, set_overload, after_load
+from .sizes import count_value
+from .tables import contents_column, row_value, split_options
+from .textutil import option_name, text_arg
+
+
+def _table(value: Value, fname: str) -> Table:
+    if not is_table(value):
+        raise MatlabError("MATLAB:UndefinedFunction", f"Undefined function '{fname}' for input arguments of "
+                          f"type '{class_of(value)}'.")
+    return value
+
+
+def _rows(value: Value, rows: np.ndarray) -> Value:
+    if is_table(value):
+        return indexing.index(value, [(rows + 1.0).reshape(-1, 1), indexing.MAGIC_COLON])
+    return take_rows(value, rows)
+
+
+# ---- rows
+
+
+def _first_rows(a: Value, k: Value | None, fname: str, last: bool) -> Value:
+    count = 8 if k is None else int(count_value(k, fname, "The number of rows"))
+    height = size_of(a)[0]
+    count = min(count, height)
+    return _rows(a, np.arange(height - count, height) if last else np.arange(count))
+
+
+@builtin("head", family="table")
+def head(a, k=None):
+    """B = head(A), head(A, k)  the first k rows (8 by default) of a table or an array.
+
+        head(table((1:10)'), 3)
+    """
+    return _first_rows(a, k, "head", False)
+
+
+@builtin("tail", family="table")
+def tail(a, k=None):
+    """B = tail(A), tail(A, k)  the last k rows (8 by default) of a table or an array.
+
+        tail(table((1:10)'), 3)
+    """
+    return _first_rows(a, k, "tail", True)
+
+
+# ---- sorting
+
+
+def sort_keys(value: Value) -> list[np.ndarray]:
+    """Rank keys (ascending sort order, ties equal) for each column of a variable."""
+    if type(value) is CellArray or type(value) is CharArray:
+        texts = value.rows() if type(value) is CharArray else None
+        if texts is None:
+            texts = [v.to_str() if type(v) is CharArray else None for v in value.data[:, 0]]
+            if any(t is None for t in texts) or value.shape[1] != 1:
+                raise MatlabError("MATLAB:table:sortrows:SortOnCell", "sortrows sorts a cell variable only when "
+                                  "it holds character vectors.")
+        return [_text_ranks(texts)]
+    if type(value) is StringArray:
+        column = value.data[:, 0]
+        texts = ["" if t is None else t for t in column]
+        keys = _text_ranks(texts)
+        return [np.where([t is None for t in column], keys.max(initial=0) + 1, keys)]
+    if isinstance(value, TimeArray):
+        data = value.data.reshape(value.shape[0], -1)
+    else:
+        data = np.asarray(indexing.storage(value)).reshape(size_of(value)[0], -1, order="F")
+        if data.dtype == np.bool_:
+            data = data.astype(np.float64)
+    return [ranks(data[:, j]) for j in range(data.shape[1])]
+
+
+def _sortrows_table(ctx, t, *args, nargout=1):
+    t = _table(t, "sortrows")
+    spec, directions = None, None
+    for arg in args:
+        word = option_name(arg)
+        if word in ("ascend", "descend") or (type(arg) is CellArray and spec is not None):
+            directions = arg
+        elif spec is None:
+            spec = arg
+        else:
+            raise MatlabError("MATLAB:sortrows:TooManyInputs", "Too many input arguments.")
+    chosen: list[tuple[list[np.ndarray], bool]] = []
+    if spec is not None and option_name(spec) in ("rownames", t.dimension_names[0].lower()):
+        names = t.row_names or []
+        chosen = [([_text_ranks(names)], False)] if names else []
+    else:
+        picks = _signed_variables(t, spec)
+        chosen = [(sort_keys(t.variables[k]), descending) for k, descending in picks]
+    if directions is not None:
+        flags = _directions(directions, len(chosen))
+        chosen = [(keys, flag) for (keys, _), flag in zip(chosen, flags)]
+    keys = [(-k if descending else k) for columns, descending in chosen for k in columns]
+    order = np.lexsort(keys[::-1]) if keys else np.arange(t.height)
+    out = _rows(t, order.astype(np.float64))
+    return (out, (order + 1.0).reshape(-1, 1))[:max(nargout, 1)]
+
+
+def _signed_variables(t: Table, spec: Value | None) -> list[tuple[int, bool]]:
+    """(variable, descending) pairs: all variables, names, or numbers (negative: descending)."""
+    if spec is None:
+        return [(k, False) for k in range(len(t.variables))]
+    if type(spec) in (CharArray, StringArray, CellArray):
+        return [(k, False) for k in variable_indices(t, spec)]
+    numbers = np.asarray(indexing.storage(spec), dtype=np.float64).ravel()
+    picks = variable_indices(t, np.abs(numbers).reshape(1, -1)) if numbers.dtype != np.bool_ else \
+        variable_indices(t, spec)
+    return [(k, bool(n < 0)) for k, n in zip(picks, numbers)]
+
+
+# ---- variables
+
+
+def _location(t: Table, options: dict[str, Value], count_new: int) -> int:
+    """Where new variables go: 'Before' or 'After' a variable (name or number), else at the end."""
+    if "before" in options and "after" in options:
+        raise MatlabError("MATLAB:table:addmovevars:BeforeAndAfter", "Specify 'Before' or 'After', not both.")
+    if "before" in options:
+        return variable_indices(t, options["before"])[0]
+    if "after" in options:
+        return variable_indices(t, options["after"])[0] + 1
+    return len(t.variables)
+
+
+def _insert(t: Table, at: int, variables: list, names: list[str]) -> Table:
+    old = list(range(len(t.variables)))
+    keep = old[:at] + [None] * len(variables) + old[at:]
+    return t.with_columns(t.variables[:at] + variables + t.variables[at:], t.names[:at] + names + t.names[at:],
+                          keep)
+
+
+@builtin("addvars", family="table")
+def addvars(ctx, t, *args):
+    """T2 = addvars(T, var1, ..., varN), addvars(..., 'Before', where), addvars(..., 'After', where),
+    addvars(..., 'NewVariableNames', names)
+    The table with new variables (each as tall as the table), at the end or beside a variable.
+
+    The new variables are named after the argument variables (``VarK`` for the K-th variable of the new
+    table otherwise), unless 'NewVariableNames' names them; 'Before' and 'After' take a variable name or
+    number.
+
+        T = addvars(table([1; 2]), [3; 4], 'NewVariableNames', 'b')
+    """
+    t = _table(t, "addvars")
+    data, options = split_options(args, ("before", "after", "newvariablenames"), "addvars")
+    at = _location(t, options, len(data))
+    if "newvariablenames" in options:
+        names = names_arg(options["newvariablenames"], "NewVariableNames")
+    else:
+        found = ctx.argument_names()[1:]
+        names = [found[k] if k < len(found) and found[k] else f"Var{at + k + 1}" for k in range(len(data))]
+    check_names(names, len(data))
+    for value in data:
+        if size_of(value)[0] != t.height:
+            raise MatlabError("MATLAB:table:RowDimensionMismatch", "The new variables must have as many rows "
+                              "as the table.")
+    out = _insert(t, at, list(data), names)
+    check_names(out.names, len(out.names))
+    return out
+
+
+@builtin("removevars", family="table")
+def removevars(t, vars):
+    """T2 = removevars(T, vars)  the table without the variables vars (names, numbers or a mask).
+
+        T = removevars(table([1; 2], [3; 4]), 'Var1')
+    """
+    t = _table(t, "removevars")
+    return remove_variables(t, variable_indices(t, vars))
+
+
+@builtin("renamevars", family="table")
+def renamevars(t, vars, names):
+    """T2 = renamevars(T, vars, newNames)  the table with the variables vars renamed.
+
+    vars names or numbers the variables; newNames has one name each.
+
+        T = renamevars(table([1; 2]), 'Var1', 'x')
+    """
+    t = _table(t, "renamevars")
+    picks = variable_indices(t, vars)
+    new = names_arg(names, "VariableNames")
+    if len(new) != len(picks):
+        raise MatlabError("MATLAB:table:renamevars:NumNamesMismatch", "The number of new names must match the "
+                          "number of variables to rename.")
+    renamed = list(t.names)
+    for k, name in zip(picks, new):
+        renamed[k] = name
+    return replace(t, names=check_names(renamed, len(renamed)))
+
+
+@builtin("movevars", family="table")
+def movevars(t, vars, *args):
+    """T2 = movevars(T, vars, 'Before', where), movevars(T, vars, 'After', where)
+    The table with the variables vars moved beside another variable (to the end without a location).
+
+        T = movevars(table(1, 2, 3), 'Var3', 'Before', 'Var1')
+    """
+    t = _table(t, "movevars")
+    _, options = split_options(args, ("before", "after"), "movevars")
+    picks = variable_indices(t, vars)
+    rest = remove_variables(t, picks)
+    if "before" in options or "after" in options:
+        anchor = _location(t, options, len(picks))
+        at = sum(1 for k in range(anchor) if k not in picks)
+    else:
+        at = len(rest.variables)
+    moved = t.with_columns([t.variables[k] for k in picks], [t.names[k] for k in picks], picks)
+    return _insert(rest, at, moved.variables, moved.names)
+
+
+# ---- calculations
+
+
+def _function_name(func: Value) -> str:
+    """The name MATLAB gives a function's results: its name, or 'Fun' for an anonymous function."""
+    if type(func) is not FunctionHandle:
+        raise MatlabError("MATLAB:table:InvalidFunction", "The function must be a function handle.")
+    return "Fun" if func.params is not None else func.text.lstrip("@")
+
+
+def _format(options: dict[str, Value], default: str, fname: str) -> str:
+    word = option_name(options.get("outputformat", CharArray.from_str(default)))
+    if word not in ("table", "uniform", "cell"):
+        raise MatlabError(f"MATLAB:{fname}:InvalidOutputFormat", "OutputFormat must be 'table', 'uniform' or "
+                          "'cell'.")
+    return word
+
+
+def _input_variables(t: Table, options: dict[str, Value]) -> list[int]:
+    return variable_indices(t, options["inputvariables"]) if "inputvariables" in options else \
+        list(range(len(t.variables)))
+
+
+def _uniform(results: list[Value], fname: str) -> Value:
+    if any(np.prod(size_of(r)) != 1 or class_of(r) in ("cell", "struct", "table") for r in results):
+        raise MatlabError(f"MATLAB:{fname}:NotAScalarOutput", "With 'OutputFormat' 'uniform', the function must "
+                          "return a scalar each time.")
+    return horzcat(results) if results else np.zeros((1, 0))
+
+
+def _cell_row(values: list[Value]) -> CellArray:
+    data = np.empty((1, len(values)), dtype=object)
+    for k, v in enumerate(values):
+        data[0, k] = v
+    return CellArray(data)
+
+
+@builtin("varfun", family="table")
+def varfun(ctx, func, t, *args):
+    """B = varfun(func, T), varfun(..., 'InputVariables', vars, 'GroupingVariables', groups,
+    'OutputFormat', 'table' | 'uniform' | 'cell')
+    Apply a function to each variable of a table.
+
+    The results form a table whose variables are named ``func_var`` (``Fun_var`` for an anonymous
+    function); with 'GroupingVariables' the function gets each group's rows, and the result has the
+    grouping variables, a GroupCount and one row per group. 'uniform' gives a row of the (scalar)
+    results, 'cell' a cell row.
+
+        B = varfun(@mean, table([1; 2; 3], [4; 5; 6]))     % mean_Var1 = 2, mean_Var2 = 5
+    """
+    t = _table(t, "varfun")
+    _, options = split_options(args, ("inputvariables", "groupingvariables", "outputformat"), "varfun")
+    fmt = _format(options, "table", "varfun")
+    prefix = _function_name(func)
+    groups = variable_indices(t, options["groupingvariables"]) if "groupingvariables" in options else None
+    picks = [k for k in _input_variables(t, options) if groups is None or k not in groups]
+    if groups is not None:
+        if fmt != "table":
+            raise MatlabError("MATLAB:varfun:GroupedOutputFormat", "With 'GroupingVariables', varfun gives a table.")
+        return _grouped(ctx, t, groups, [(func, prefix)], picks)
+    results = [ctx.call(func, [t.variables[k]], 1)[0] for k in picks]
+    if fmt == "uniform":
+        return _uniform(results, "varfun")
+    if fmt == "cell":
+        return _cell_row(results)
+    heights = {size_of(r)[0] for r in results}
+    if len(heights) > 1:
+        raise MatlabError("MATLAB:table:varfun:OutputSizeMismatch", "The function must return the same number "
+                          "of rows for every variable.")
+    names = [f"{prefix}_{t.names[k]}" for k in picks]
+    rows = heights.pop() if heights else 0
+    row_names = t.row_names if t.row_names is not None and rows == t.height else None
+    out = Table(results, check_names(names, len(names)), rows, row_names)
+    return out
+
+
+@builtin("rowfun", family="table")
+def rowfun(ctx, func, t, *args):
+    """B = rowfun(func, T), rowfun(..., 'InputVariables', vars, 'OutputVariableNames', names,
+    'NumOutputs', n, 'SeparateInputs', tf, 'OutputFormat', 'table' | 'uniform' | 'cell')
+    Apply a function to each row of a table.
+
+    The function gets the row's value of each variable as a separate argument (a cell variable gives
+    its content; 'SeparateInputs', false passes one row vector instead) and returns n outputs; each output
+    becomes a variable of the result (named Var1... unless 'OutputVariableNames' names them).
+
+        B = rowfun(@plus, table([1; 2], [3; 4]), 'OutputVariableNames', 'Sum')    % Sum = [4; 6]
+    """
+    t = _table(t, "rowfun")
+    _, options = split_options(args, ("inputvariables", "outputvariablenames", "numoutputs", "separateinputs",
+                                      "outputformat"), "rowfun")
+    fmt = _format(options, "table", "rowfun")
+    picks = _input_variables(t, options)
+    count = int(count_value(options["numoutputs"], "rowfun", "NumOutputs")) if "numoutputs" in options else 1
+    separate = bool(np.asarray(indexing.storage(options["separateinputs"])).ravel()[0]) \
+        if "separateinputs" in options else True
+    outputs: list[list[Value]] = [[] for _ in range(count)]
+    for i in range(t.height):
+        values = [row_value(t.variables[k], i) for k in picks]
+        call_args = values if separate else [horzcat(values)]
+        results = ctx.call(func, call_args, count)
+        if len(results) < count:
+            raise MatlabError("MATLAB:table:rowfun:TooFewOutputs", f"The function returned {len(results)} "
+                              f"outputs; 'NumOutputs' asks for {count}.")
+        for j in range(count):
+            outputs[j].append(results[j])
+    if fmt == "uniform":
+        return tuple(vertcat(o) if o else np.zeros((0, 1)) for o in outputs)[0] if count == 1 else \
+            tuple(vertcat(o) for o in outputs)
+    if fmt == "cell":
+        cells = np.empty((t.height, count), dtype=object)
+        for j, column in enumerate(outputs):
+            for i, v in enumerate(column):
+                cells[i, j] = v
+        return CellArray(cells)
+    names = names_arg(options["outputvariablenames"], "OutputVariableNames") if "outputvariablenames" in options \
+        else [f"Var{j + 1}" for j in range(count)]
+    columns = [contents_column(o) if o else np.zeros((0, 1)) for o in outputs]
+    return Table(columns, check_names(names, count), t.height, t.row_names)
+
+
+# ---- groups
+
+
+def _group_numbers(keys: list[list[np.ndarray]], missing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group numbers (1-based, NaN for rows with a missing key) in sorted order of the keys, and the
+    first row of each group."""
+    flat = [k for columns in keys for k in columns]
+    rows = missing.size
+    if not flat:
+        return np.ones(rows), np.array([0] if rows else [], dtype=np.int64)
+    stacked = np.stack(flat, axis=1)
+    kept = np.flatnonzero(~missing)
+    unique, first, inverse = np.unique(stacked[kept], axis=0, return_index=True, return_inverse=True)
+    numbers = np.full(rows, np.nan)
+    numbers[kept] = inverse.ravel() + 1.0
+    return numbers, kept[first]
+
+
+def _missing(value: Value) -> np.ndarray:
+    """Rows of a grouping variable that hold a missing value (NaN, NaT, '' or <missing>)."""
+    rows = size_of(value)[0]
+    if type(value) is CellArray:
+        return np.array([type(v) is CharArray and v.codes.size == 0 for v in value.data[:, 0]], dtype=bool)
+    if type(value) is StringArray:
+        return np.array([v is None for v in value.data[:, 0]], dtype=bool)
+    data = value.data if isinstance(value, TimeArray) else indexing.storage(value)
+    if data.dtype.kind in "fc":
+        return np.isnan(data.reshape(rows, -1, order="F")).any(axis=1)
+    return np.zeros(rows, dtype=bool)
+
+
+def groups_of(variables: list[Value]) -> tuple[np.ndarray, np.ndarray]:
+    """Group numbers of rows (findgroups) and the first row of each group."""
+    heights = {size_of(v)[0] for v in variables}
+    if len(heights) > 1:
+        raise MatlabError("MATLAB:findgroups:InputSizeMismatch", "The grouping variables must have the same "
+                          "number of rows.")
+    rows = heights.pop() if heights else 0
+    missing = np.zeros(rows, dtype=bool)
+    for v in variables:
+        missing |= _missing(v)
+    return _group_numbers([sort_keys(v) for v in variables], missing)
+
+
+def _as_column(value: Value) -> Value:
+    """A row vector as a column (findgroups and splitapply read vectors either way)."""
+    shape = size_of(value)
+    if len(shape) == 2 and shape[0] == 1 and shape[1] != 1 and not is_table(value):
+        return indexing.index(value, [indexing.MAGIC_COLON])
+    return value
+
+
+@builtin("findgroups", family="table")
+def findgroups(*args, nargout=1):
+    """G = findgroups(A1, ..., An), [G, ID1, ..., IDn] = findgroups(...), [G, TID] = findgroups(T)
+    Group numbers of the rows of grouping variables, numbered in the sorted order of their values.
+
+    A grouping variable is a numeric, logical, string or datetime vector or a cell array of character
+    vectors (all of one length), or a table (its variables). Rows with a missing value (NaN, '',
+    <missing>) get group NaN. ID1... (or the table TID) list each group's values.
+
+        G = findgroups([5; 3; 5; 1])      % [3; 2; 3; 1]
+    """
+    if not args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if len(args) == 1 and is_table(args[0]):
+        t = args[0]
+        numbers, first = groups_of(t.variables)
+        ids = (_rows(t, first.astype(np.float64)),)
+    else:
+        variables = [_as_column(a) for a in args]
+        numbers, first = groups_of(variables)
+        ids = tuple(take_rows(v, first.astype(np.float64)) for v in variables)
+    row = len(args) == 1 and not is_table(args[0]) and size_of(args[0])[0] == 1 and size_of(args[0])[1] != 1
+    g = numbers.reshape((1, -1) if row else (-1, 1))
+    return ((g,) + ids)[:max(nargout, 1)]
+
+
+def _group_index(g: Value) -> np.ndarray:
+    numbers = np.asarray(indexing.storage(g), dtype=np.float64).ravel()
+    finite = numbers[np.isfinite(numbers)]
+    if np.any(finite < 1) or np.any(finite != np.round(finite)):
+        raise MatlabError("MATLAB:splitapply:InvalidGroupNumbers", "The group numbers must be positive integers "
+                          "or NaN.")
+    return numbers
+
+
+@builtin("splitapply", family="table")
+def splitapply(ctx, func, *args, nargout=1):
+    """Y = splitapply(func, X, G), splitapply(func, X1, ..., Xn, G), [Y1, ..., Ym] = splitapply(...)
+    Apply a function to the groups of rows that the group numbers G give.
+
+    For each group k = 1, 2, ... the function gets the rows of each X (a table's variables, one argument
+    each) whose G is k, and its outputs for the groups are stacked vertically. Rows with NaN in G are left
+    out; every group number from 1 to max(G) must occur.
+
+        splitapply(@sum, [1; 2; 3; 4], [1; 2; 1; 2])     % [4; 6]
+    """
+    if len(args) < 2:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    numbers = _group_index(args[-1])
+    data: list[Value] = []
+    for x in args[:-1]:
+        data.extend(x.variables if is_table(x) else [_as_column(x)])
+    if any(size_of(x)[0] != numbers.size for x in data):
+        raise MatlabError("MATLAB:splitapply:InputSizeMismatch", "The data and the group numbers must have the "
+                          "same number of rows.")
+    count = int(np.nanmax(numbers)) if np.isfinite(numbers).any() else 0
+    outputs: list[list[Value]] = [[] for _ in range(max(nargout, 1))]
+    for k in range(1, count + 1):
+        rows = np.flatnonzero(numbers == k)
+        if not rows.size:
+            raise MatlabError("MATLAB:splitapply:MissingGroupNums", f"Group {k} has no rows: the group numbers "
+                              "must include every integer from 1 to the largest.")
+        results = ctx.call(func, [take_rows(x, rows) for x in data], max(nargout, 1))
+        for j, out in enumerate(outputs):
+            out.append(results[j])
+    return tuple(vertcat(o) if o else np.zeros((0, 0)) for o in outputs)
+
+
+METHODS = {"mean": "mean", "sum": "sum", "min": "min", "max": "max", "median": "median", "std": "std",
+           "var": "var", "mode": "mode", "range": "range", "nummissing": None, "numel": "numel"}
+
+
+def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]], picks: list[int]) -> Table:
+    """One row per group: the grouping variables, GroupCount, and ``method_var`` for each method and
+    data variable (the method called on the group's rows)."""
+    numbers, first = groups_of([t.variables[k] for k in groups])
+    count = first.size
+    columns = [take_rows(t.variables[k], first.astype(np.float64)) for k in groups]
+    names = [t.names[k] for k in groups]
+    counts = np.array([[np.sum(numbers == g + 1)] for g in range(count)], dtype=np.float64).reshape(-1, 1)
+    columns.append(counts)
+    names.append("GroupCount")
+    members = [np.flatnonzero(numbers == g + 1) for g in range(count)]
+    for k in picks:
+        for func, prefix in methods:
+            results = [ctx.call(func, [take_rows(t.variables[k], rows)], 1)[0] for rows in members]
+            columns.append(vertcat(results) if results else np.zeros((0, 1)))
+            names.append(f"{prefix}_{t.names[k]}")
+    return Table(columns, check_names(fresh_names(names, []), len(names)), count)
+
+
+@builtin("groupsummary", family="table")
+def groupsummary(ctx, t, groupvars, *args):
+    """G = groupsummary(T, groupvars), groupsummary(T, groupvars, method), groupsummary(T, groupvars,
+    method, datavars)
+    Summary of each group of a table's rows: the group's values, its number of rows and statistics.
+
+    groupvars names the grouping variables; method is 'mean', 'sum', 'min', 'max', 'median', 'std',
+    'var', 'mode', 'range', 'numel', a function handle, or a cell of them ('all' is not supported); the
+    statistics are computed for datavars (every other variable by default) and named ``method_var``.
+
+        G = groupsummary(table([1; 1; 2], [10; 20; 30]), 'Var1', 'mean')    % mean_Var2 = [15; 30]
+    """
+    t = _table(t, "groupsummary")
+    groups = variable_indices(t, groupvars)
+    methods: list[tuple[Value, str]] = []
+    if args:
+        spec = args[0]
+        items = list(spec.data.ravel(order="F")) if type(spec) is CellArray else [spec]
+        for item in items:
+            if type(item) is FunctionHandle:
+                methods.append((item, f"fun{len(methods) + 1}"))
+                continue
+            word = option_name(item)
+            if word not in METHODS or METHODS[word] is None:
+                raise MatlabError("MATLAB:groupsummary:InvalidMethodOption", f"'{text_arg(item, 'groupsummary')}' "
+                                  f"is not a supported method: use one of {', '.join(m for m in METHODS if METHODS[m])}, "
+                                  "or a function handle.")
+            methods.append((ctx.make_handle(METHODS[word]), word))
+    picks = variable_indices(t, args[1]) if len(args) > 1 else [k for k in range(len(t.variables)) if k not in groups]
+    if len(args) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    return _grouped(ctx, t, groups, methods, picks if methods else [])
+
+
+@after_load
+def _register_methods() -> None:
+    set_overload("sortrows", Table, _sortrows_table)
