@@ -19,7 +19,7 @@ import numpy as np
 
 from . import concat as concatenation
 from . import indexing
-from .errors import MatlabError
+from .errors import MatlabError, check_size
 from .tables import (Table, check_names, fresh_names, properties, row_indices, row_mismatch, set_properties,
                      text_list, unknown_variable, variable_indices)
 from .times import TimeArray
@@ -199,6 +199,7 @@ def _targets(table: Table, args: list) -> tuple[np.ndarray, list[int], int, bool
     rows = row_indices(table, row_arg, grow=True)
     picks = variable_indices(table, var_arg)
     height = max(table.height, int(rows.max()) + 1 if rows.size else 0)
+    check_size((height, max(len(table.variables), 1)), 8)      # MATLAB's size limit for growth
     return rows, picks, height, indexing.is_colon(row_arg)
 
 

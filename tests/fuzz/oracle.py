@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine import Session
+from engine.runtime.tables import Table
 from engine.runtime.times import TimeArray
 from engine.runtime.values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                                    StructArray)
@@ -41,7 +42,7 @@ PYTHON_ISMS = re.compile("|".join([
     r"setting an array element with a sequence", r"cannot convert float", r"not supported between "
     r"instances", r"unhashable type", r"<class '", r"invalid literal for int\(\)",
     r"could not convert string to float", r"list index out of range", r"tuple index out of range",
-    r"\bself\b", r"\bkwargs\b", r"__\w+__", r"\bNone\b", r"float division by zero",
+    r"\bself\b", r"\bkwargs\b", r"__[A-Za-z]\w*__", r"\bNone\b", r"float division by zero",
 ]))
 
 
@@ -100,7 +101,7 @@ def run(cells: list[str], device: str) -> Run:
 
 
 ENGINE_VALUES = (CharArray, StringArray, CellArray, StructArray, FunctionHandle, HandleObject, TimeArray,
-                 np.ndarray, np.generic, float, complex)
+                 Table, np.ndarray, np.generic, float, complex)
 
 
 def _state(x: Any) -> Any:
@@ -140,6 +141,9 @@ def canon(value: Any) -> tuple:
         return ("function_handle", (1, 1), value.text)
     if isinstance(value, TimeArray):         # datetime, duration: seconds, with the format they display in
         return (value.matlab_class, value.shape, (value.fmt, canon(value.data)))
+    if isinstance(value, Table):             # its names, row names and variables
+        return ("table", value.shape, (tuple(value.names), value.row_names and tuple(value.row_names),
+                                       tuple(canon(v) for v in value.variables)))
     if isinstance(value, HandleObject):      # containers.Map, inputParser: their state
         return (value.matlab_class, value.shape, _state(vars(value)))
     if isinstance(value, SparseMatrix):      # by its nonzeros (column-major): the full matrix may not fit

@@ -200,6 +200,15 @@ def test_corpus_is_read():
     assert len(corpus()) > 1000 and "x = 6 * 7 / 2;" in corpus()
 
 
+def test_the_oracle_compares_tables():
+    """canon read a table left in the workspace with numpy's .item (an AttributeError in the oracle)."""
+    assert not check(["T = table([1; 2], {'a'; 'b'}); c = {T}; s.t = T;"], ("cpu",), BUILTINS)
+    s = Session(device="cpu")
+    s.execute("a = table([1; 2]); b = table([1; 3]); c = a; c.Properties.VariableNames = {'x'};")
+    a, b, c = (canon(s.workspace[n]) for n in "abc")
+    assert a[:2] == ("table", (2, 1)) and same(a, a) and not same(a, b) and not same(a, c)
+
+
 def test_the_oracle_compares_datetimes_and_durations():
     """canon read a duration left in the workspace with numpy's .item (an AttributeError in the oracle)."""
     assert not check(["d = hours(1.5); t = datetime(2020, 1, 2) + d; c = {d}; s.t = t;"], ("cpu",), BUILTINS)

@@ -436,8 +436,8 @@ def findgroups(*args, nargout=1):
 
 def _group_index(g: Value) -> np.ndarray:
     numbers = np.asarray(indexing.storage(g), dtype=np.float64).ravel()
-    finite = numbers[np.isfinite(numbers)]
-    if np.any(finite < 1) or np.any(finite != np.round(finite)):
+    finite = numbers[~np.isnan(numbers)]
+    if np.any(finite < 1) or np.any(finite != np.round(finite)) or np.any(np.isinf(finite)):
         raise MatlabError("MATLAB:splitapply:InvalidGroupNumbers", "The group numbers must be positive integers "
                           "or NaN.")
     return numbers

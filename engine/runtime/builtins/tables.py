@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import indexing
 from ..concat import vertcat
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..table_ops import take_rows
 from ..tables import (Table, check_names, default_names, fresh_names, height_of, is_table, names_arg,
                       unequal_heights)
@@ -127,6 +127,7 @@ def _preallocated(options: dict[str, Value]) -> Table:
         raise MatlabError("MATLAB:table:VariableTypesAndSizeMismatch", "The number of variable types must "
                           "match the number of variables in 'Size'.")
     rows = size[0]
+    check_size((rows, max(size[1], 1)), 8)
     variables = [_empty_variable(t, rows) for t in types]
     return build(variables, default_names(size[1]), options, rows)
 
