@@ -109,6 +109,9 @@ def check_names(names: list[str], count: int, what: str = "VariableNames") -> li
         if not name.strip():
             raise MatlabError("MATLAB:table:InvalidVarNames" if what == "VariableNames" else
                               "MATLAB:table:InvalidRowNames", f"{what} must be nonempty and not only blanks.")
+        if what == "VariableNames" and len(name) > 63:
+            raise MatlabError("MATLAB:table:VariableNameLengthMax", f"'{name}' is longer than the maximum allowed "
+                              "length for a table variable name.")
         if name in seen:
             kind = "variable" if what == "VariableNames" else "row"
             raise MatlabError(f"MATLAB:table:Duplicate{'VarNames' if kind == 'variable' else 'RowNames'}",
@@ -218,7 +221,7 @@ def _cell_column(texts: list[str]) -> CellArray:
 
 def properties(table: Table) -> StructArray:
     """``T.Properties``: a TableProperties value (a struct-like value of that class)."""
-    empty_cell = CellArray(np.empty((1, 0), dtype=object))
+    empty_cell = CellArray(np.empty((0, 0), dtype=object))
     values = {
         "Description": CharArray.from_str(table.description) if table.description else
         CharArray(np.zeros((0, 0), dtype=np.uint16)),

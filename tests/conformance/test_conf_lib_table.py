@@ -41,6 +41,8 @@ CASES = [
          stdout='T = 2×3 table\n\n              Name        Ok       S  \n            _________    _____    ____\n\n'
                 '    r1      {\'Smith\'}    true     "ab"\n    row2    {\'Li\'   }    false    "c" \n'),
     case('display_empty', 'T = table()', stdout='T =\n\n  0×0 empty table\n'),
+    case('display_inside_containers', "T = table([1;2]); s.t = T\nc = {T}",
+         stdout='s = struct with fields:\n\n    t: [2×1 table]\nc = 1×1 cell array\n\n    {2×1 table}\n'),
     case('disp_table', "x = [1; 2]; disp(table(x))", stdout='    x\n    _\n\n    1\n    2\n'),
     case('construct_names_from_arguments', "Age = [38; 43]; w = [176; 163]; T = table(Age, w, 2*w); "
          "n = T.Properties.VariableNames; c = class(T); s = size(T); h = height(T); k = width(T); "
@@ -172,6 +174,13 @@ CASES = [
                 '.dat) here; spreadsheet files are not supported.')),
     case('error_function_on_array', "x = table2array([1 2]);",
          error=('MATLAB:UndefinedFunction', "Undefined function 'table2array' for input arguments of type 'double'.")),
+    # the message MATLAB gives (seen in an issue of eminSerin/NBS-Predict: "Error using tabular/length")
+    case('error_length', "T = table([1;2]); n = length(T);",
+         error=('MATLAB:table:UndefinedLengthFunction', "Undefined function 'LENGTH' for input arguments of type "
+                "'table'. Use the height, width, or size functions instead.")),
+    case('error_long_name', "T = array2table(1, 'VariableNames', {repmat('a', 1, 64)});",
+         error=('MATLAB:table:VariableNameLengthMax', "'" + 'a' * 64 + "' is longer than the maximum allowed "
+                "length for a table variable name.")),
     case('error_operator', "T = table([1;2]); x = T + 1;",
          error=('MATLAB:UndefinedFunction', "Operator '+' is not supported for operands of type 'table'.")),
 ]

@@ -533,6 +533,12 @@ def groupsummary(ctx, t, groupvars, *args):
     return _grouped(ctx, t, groups, methods, picks if methods else [])
 
 
+def _length(ctx, *args, nargout=1):
+    raise MatlabError("MATLAB:table:UndefinedLengthFunction", "Undefined function 'LENGTH' for input arguments of "
+                      "type 'table'. Use the height, width, or size functions instead.")
+
+
 @after_load
 def _register_methods() -> None:
     set_overload("sortrows", Table, _sortrows_table)
+    set_overload("length", Table, _length)

@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ..tables import Table
 from ..time_text import time_texts
 from ..times import TimeArray
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
@@ -66,7 +67,7 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
     if isinstance(value, TimeArray):
         return (time_texts(value)[0], True) if value.shape == (1, 1) else None
-    if t in (CellArray, StructArray, SparseMatrix) or isinstance(value, HandleObject) or \
+    if t in (CellArray, StructArray, SparseMatrix, Table) or isinstance(value, HandleObject) or \
             class_of(value) == "gpuArray":
         return None                 # by size (gpuArrays are not gathered, sparse matrices not made full)
     arr = to_array(value)
