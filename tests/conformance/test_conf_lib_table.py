@@ -157,6 +157,10 @@ CASES = [
          "V = varfun(@sum, T, 'GroupingVariables', 'g'); v = V.sum_x; H = groupsummary(T, 'g'); h = width(H);",
          n=Cell([C('g'), C('GroupCount'), C('mean_x')], (1, 3)), m=D([15, 30], (2, 1)), c=D([2, 1], (2, 1)),
          v=D([30, 30], (2, 1)), h=D(2)),
+    case('unique_ismissing_rmmissing', "T = table([2;1;2;NaN;1], {'b';'a';'b';'c';''}); [C, ia, ic] = unique(T); "
+         "c1 = C.Var1; M = ismissing(T); [R, rm] = rmmissing(T); r = R.Var1;",
+         c1=D([1, 1, 2, float('nan')], (4, 1)), ia=D([5, 2, 1, 4], (4, 1)), ic=D([3, 2, 3, 4, 1], (5, 1)),
+         M=L([0, 0, 0, 1, 0, 0, 0, 0, 0, 1], (5, 2)), r=D([2, 1, 2], (3, 1)), rm=L([0, 0, 0, 1, 1], (5, 1))),
     case('writetable_readtable', "Tab = table([1; 2], [0.5; 1e-20], {'a,b'; 'c'}, [true; false], "
          "'VariableNames', {'T', 'P', 'name', 'ok'}); writetable(Tab); t = fileread('Tab.txt'); "
          "writetable(Tab, 'x.csv', 'Delimiter', ';', 'WriteVariableNames', false); u = fileread('x.csv'); "

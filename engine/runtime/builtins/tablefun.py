@@ -533,6 +533,54 @@ def groupsummary(ctx, t, groupvars, *args):
     return _grouped(ctx, t, groups, methods, picks if methods else [])
 
 
+def _unique_table(ctx, t, *args, nargout=1):
+    """unique(T): the distinct rows of a table in sorted order, [C, ia, ic] as for arrays (C = T(ia, :),
+    T = C(ic, :)); a row with a missing value is distinct from every other."""
+    t = _table(t, "unique")
+    if args:
+        raise MatlabError("MATLAB:table:unique:UnsupportedOption", "unique of a table takes no options here.")
+    missing = np.zeros(t.height, dtype=bool)
+    for v in t.variables:
+        missing |= _missing(v)
+    keys = [sort_keys(v) for v in t.variables] + [[np.where(missing, np.arange(t.height), -1)]]
+    numbers, first = _group_numbers(keys, np.zeros(t.height, dtype=bool))
+    out = _rows(t, first.astype(np.float64))
+    return (out, (first + 1.0).reshape(-1, 1), numbers.reshape(-1, 1))[:max(nargout, 1)]
+
+
+def _missing_table(ctx, t, *args, nargout=1):
+    """ismissing(T): a logical array with one column per column of each variable."""
+    t = _table(t, "ismissing")
+    if args:
+        raise MatlabError("MATLAB:table:ismissing:UnsupportedOption", "ismissing of a table takes no indicators "
+                          "here.")
+    columns = [_missing_columns(v) for v in t.variables]
+    return np.concatenate(columns, axis=1) if columns else np.zeros((t.height, 0), dtype=bool)
+
+
+def _missing_columns(value: Value) -> np.ndarray:
+    rows = size_of(value)[0]
+    if type(value) in (CellArray, StringArray) and size_of(value)[1:] != (1,):
+        return np.stack([_missing(indexing.index(value, [indexing.MAGIC_COLON, float(j + 1)]))
+                         for j in range(int(np.prod(size_of(value)[1:])))], axis=1)
+    if type(value) in (CellArray, StringArray) or type(value) is CharArray:
+        return _missing(value).reshape(rows, 1) if type(value) is not CharArray else np.zeros((rows, 1), bool)
+    data = value.data if isinstance(value, TimeArray) else indexing.storage(value)
+    data = data.reshape(rows, -1, order="F")
+    return np.isnan(data) if data.dtype.kind in "fc" else np.zeros(data.shape, dtype=bool)
+
+
+def _rmmissing_table(ctx, t, *args, nargout=1):
+    """rmmissing(T): the table without the rows that hold a missing value; [R, removed] gives the mask."""
+    t = _table(t, "rmmissing")
+    if args:
+        raise MatlabError("MATLAB:table:rmmissing:UnsupportedOption", "rmmissing of a table takes no options "
+                          "here.")
+    removed = _missing_table(ctx, t).any(axis=1) if t.variables else np.zeros(t.height, dtype=bool)
+    out = _rows(t, np.flatnonzero(~removed).astype(np.float64))
+    return (out, removed.reshape(-1, 1))[:max(nargout, 1)]
+
+
 def _length(ctx, *args, nargout=1):
     raise MatlabError("MATLAB:table:UndefinedLengthFunction", "Undefined function 'LENGTH' for input arguments of "
                       "type 'table'. Use the height, width, or size functions instead.")
@@ -542,3 +590,6 @@ def _length(ctx, *args, nargout=1):
 def _register_methods() -> None:
     set_overload("sortrows", Table, _sortrows_table)
     set_overload("length", Table, _length)
+    set_overload("unique", Table, _unique_table)
+    set_overload("ismissing", Table, _missing_table)
+    set_overload("rmmissing", Table, _rmmissing_table)
