@@ -435,7 +435,11 @@ def findgroups(*args, nargout=1):
 
 
 def _group_index(g: Value) -> np.ndarray:
-    numbers = np.asarray(indexing.storage(g), dtype=np.float64).ravel()
+    values = np.asarray(indexing.storage(g)) if class_of(g) not in ("cell", "string", "struct", "table") else None
+    if values is None or values.dtype.kind not in "fiub":
+        raise MatlabError("MATLAB:splitapply:InvalidGroupNumbers", "The group numbers must be positive integers "
+                          "or NaN.")
+    numbers = values.astype(np.float64).ravel()
     finite = numbers[~np.isnan(numbers)]
     if np.any(finite < 1) or np.any(finite != np.round(finite)) or np.any(np.isinf(finite)):
         raise MatlabError("MATLAB:splitapply:InvalidGroupNumbers", "The group numbers must be positive integers "
