@@ -161,6 +161,15 @@ def variable_index(table: Table, name: str) -> int:
         raise unknown_variable(name) from None
 
 
+def numbered_variable(table: Table, value: Value) -> str:
+    """The name of the variable that a number picks in ``T.(k)``."""
+    picks = variable_indices(table, value)
+    if len(picks) != 1:
+        raise MatlabError("MATLAB:table:IllegalDynamicVarName", "A dynamic variable subscript T.(k) must pick one "
+                          "variable.")
+    return table.names[picks[0]]
+
+
 def variable_indices(table: Table, arg: Value) -> list[int]:
     """The 0-based variables that a subscript picks: ':', a name, names (cellstr, string), numbers or a
     logical mask."""

@@ -12,6 +12,7 @@ import numpy as np
 from ..runtime import indexing, ops
 from ..runtime.builtins import graphics_objects
 from ..runtime.builtins.registry import Builtin
+from ..runtime.tables import Table, numbered_variable
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
                               is_array_like, to_array)
@@ -85,8 +86,11 @@ def case_matches(subject: Any, case: Any) -> bool:
     return b.size == 1 and bool(a.flat[0] == b.flat[0])
 
 
-def field_name(value: Any) -> str:
+def field_name(value: Any, base: Any = None) -> str:
+    """The name in ``s.(name)``; on a table, a number names a variable by its position (``T.(2)``)."""
     text = text_of(value)
+    if text is None and type(base) is Table and type(value) in (float, np.ndarray):
+        return numbered_variable(base, value)
     if text is None:
         raise MatlabError("MATLAB:dynamicFieldName", "Dynamic structure field names must be text.")
     return text
@@ -162,7 +166,7 @@ class SlowPaths:
             if kind == ".":
                 path.append((".", info))
             elif kind == ".()":
-                path.append((".", field_name(R[regs[k]])))
+                path.append((".", field_name(R[regs[k]], None if path else R[slot])))
                 k += 1
             else:
                 path.append((kind, expand(R, regs[k:k + info], spread[0] if spread else None)))
@@ -407,7 +411,7 @@ def op_dynfield(vm: Any, frame: Frame, a: tuple) -> None:
     value = frame.regs[a[1]]
     if value is None:
         value = cleared(vm, frame, a[1])
-    frame.regs[a[0]] = indexing.get_field(value, field_name(frame.regs[a[2]]))
+    frame.regs[a[0]] = indexing.get_field(value, field_name(frame.regs[a[2]], value))
 
 
 def op_first(vm: Any, frame: Frame, a: tuple) -> None:
@@ -586,7 +590,7 @@ def op_setlist(vm: Any, frame: Frame, a: tuple) -> None:
         data[:] = items
         new = indexing.assign(base, [("()", args)], CellArray(data.reshape(shape, order="F")))
     else:
-        name = info if kind == "." else field_name(R[regs[0]])
+        name = info if kind == "." else field_name(R[regs[0]], base)
         if len(items) == 1 and type(base) is not StructArray:
             new = indexing.assign(base, [(".", name)], items[0])
         else:

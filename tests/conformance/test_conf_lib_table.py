@@ -75,6 +75,10 @@ CASES = [
          "c = T{1, 'z'}; d = T.y(2); e = T{end, 'x'}; f = T(logical([1 0 1]), 2).y; g = T{:, 'x'}';",
          s=D([2, 2]), n=Cell([C('x'), C('z')], (1, 2)), b=D([2, 3, 5, 6], (2, 2)), c=Cell([C('a')]), d=D(5),
          e=D(3), f=D([4, 6], (2, 1)), g=D([1, 2, 3])),
+    # "Access Data in Tables": T.(expression) with a variable number
+    case('dynamic_variable_number', "T = table([1;2], [3;4]); x = T.(2); T.(1) = [7;8]; T.(1)(2) = 9; "
+         "y = T.Var1; k = 2; z = T.(k)(1);",
+         x=D([3, 4], (2, 1)), y=D([7, 9], (2, 1)), z=D(3)),
     case('assign_variables', "T = table([1;2;3], 'VariableNames', {'x'}); T.x(2) = 20; T.y = [7;8;9]; "
          "T.z = 0; T{3, 'y'} = -1; T.Properties.VariableNames{1} = 'a'; a = T.a; y = T.y; z = T.z; "
          "n = T.Properties.VariableNames;",
