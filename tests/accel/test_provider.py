@@ -91,6 +91,31 @@ def test_batches_beyond_the_uniform_arena(gpu64):
     assert len(gpu64._bind_groups) <= provider.BIND_GROUP_CACHE
 
 
+def test_bind_group_layout_from_the_declarations():
+    wgsl = """@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read> a: array<f64>;
+@group(0) @binding(2) var<storage> b: array<f32>;
+@group(0) @binding(3) var<storage, read_write> out: array<f64>;
+@group(0)@binding(4) var<storage,read_write> status: array<atomic<u32>>;
+"""
+    kinds = [(e["binding"], e["buffer"]) for e in provider.layout_entries(wgsl)]
+    assert kinds == [(0, {"type": "uniform", "has_dynamic_offset": True}), (1, {"type": "read-only-storage"}),
+                     (2, {"type": "read-only-storage"}), (3, {"type": "storage"}), (4, {"type": "storage"})]
+
+
+def test_one_bind_group_serves_every_uniform_slot(gpu64):
+    """The uniform block's slot of the arena is a dynamic offset: dispatches of one kernel over the same
+    buffers in one batch share a bind group, each reading its own slot's scalars."""
+    x = upload(np.zeros((3, 3)))
+    outs = [gpu_elementwise("plus", x, 1.0)]
+    groups = len(gpu64._bind_groups)
+    for k in range(2, 12):
+        outs.append(gpu_elementwise("plus", x, float(k)))
+        outs[-2].release()                  # the next output takes the pooled buffer back
+    assert len(gpu64._bind_groups) <= groups + 1
+    np.testing.assert_array_equal(outs[-1].download(), np.full((3, 3), 11.0))
+
+
 def test_pipeline_cache(gpu64):
     x = upload(np.ones((2, 2)))
     gpu_elementwise("hypot", x, x)

@@ -19,3 +19,23 @@ def test_compute_passes_are_timed_without_extra_syncs(gpu):
     after = gpu.gpu_seconds()
     assert after > before and gpu.timer.resolved == [] and gpu.timer.used == 0
     x.release(), y.release()
+
+
+def test_submits_share_resolve_buffers(gpu):
+    """Each submit's timestamps take a slot of a shared resolve buffer (timing.SLOTS a buffer): a loop of
+    windows that each submit their own work makes no buffer per submit, and a read copies one range
+    per buffer."""
+    if gpu.timer is None:
+        pytest.skip("the adapter has no timestamp queries")
+    from engine.accel import timing
+    x = upload(np.ones((256, 1), dtype=np.float32), gpu)
+    gpu.sync()
+    before = gpu.timer.nanoseconds
+    for _ in range(timing.SLOTS + 6):
+        y = gpu_elementwise("exp", x)
+        gpu.flush()
+        y.release()
+    assert [len(counts) for _, counts in gpu.timer.resolved] == [timing.SLOTS, 6]
+    gpu.sync()
+    assert gpu.timer.resolved == [] and gpu.timer.nanoseconds > before
+    x.release()
