@@ -221,3 +221,18 @@ def test_a_figure_that_fails_to_draw_is_an_internal_error_not_a_python_exception
     monkeypatch.setattr(figures, "flush_figures", broken)
     r = Session(device="cpu").execute("x = 1;")
     assert r.error.identifier == "MATLAB:internal" and "do_3d_projection" in r.error.message
+
+
+def test_nothing_keeps_a_finished_session_alive():
+    """A Session is freed when its user drops it (a parallel pool attached to it closes then): neither
+    the parser's singletons nor the operators' warning channel may hold on to it after a cell."""
+    import gc
+    import weakref
+    s = Session(device="cpu")
+    assert s.execute("x = [1 2; 2 4] \\ [1; 2];\ny = 1 +").error is not None     # a syntax error
+    r = s.execute("x = [1 2; 2 4] \\ [1; 2]; for k = 1:3, x = x + k; end")
+    assert r.error is None and r.stdout.startswith("Warning: Matrix is singular")
+    alive = weakref.ref(s)
+    del s, r
+    gc.collect()
+    assert alive() is None

@@ -66,7 +66,7 @@ class DescentParser:
         except (Bail, RecursionError):
             return None
         finally:
-            self.tokens, self.kinds = [], []
+            self.tokens, self.kinds, self.poll = [], [], None     # keep no reference to the caller
 
     # ------------------------------------------------------------ tokens
     def take(self, kind: str) -> Token:

@@ -8,8 +8,10 @@ one raises ``MATLAB:internal`` naming the builtin (``internal_error``), Python's
 """
 from __future__ import annotations
 
+import inspect
 import math
 import os
+import weakref
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -60,13 +62,17 @@ class MatlabError(Exception):
 
 
 # Where warnings of code without a CallContext (the operators) go: the running cell's ``ctx.warn``, set
-# by Session.execute with ``warnings_to``. Outside a cell they are dropped.
-_WARNING_SINK: ContextVar[Callable[[str, str], None] | None] = ContextVar("matlab_warning_sink", default=None)
+# by Session.execute with ``warnings_to``. Outside a cell they are dropped. A bound method is held weakly:
+# asyncio tasks and threads started during a cell (a parallel pool's client) copy the context, and must
+# not keep the Session alive through it.
+_WARNING_SINK: ContextVar[Callable[[], Callable[[str, str], None] | None] | None] = \
+    ContextVar("matlab_warning_sink", default=None)
 
 
 def warn(identifier: str, message: str) -> None:
     """Issue a MATLAB warning from an operator (``Warning: message``, subject to ``warning off``)."""
-    sink = _WARNING_SINK.get()
+    reference = _WARNING_SINK.get()
+    sink = reference() if reference is not None else None
     if sink is not None:
         sink(identifier, message)
 
@@ -74,7 +80,8 @@ def warn(identifier: str, message: str) -> None:
 @contextmanager
 def warnings_to(sink: Callable[[str, str], None]) -> Iterator[None]:
     """Send ``warn`` calls made while the block runs to ``sink(identifier, message)``."""
-    token = _WARNING_SINK.set(sink)
+    reference = weakref.WeakMethod(sink) if inspect.ismethod(sink) else (lambda: sink)
+    token = _WARNING_SINK.set(reference)
     try:
         yield
     finally:
