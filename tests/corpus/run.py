@@ -13,7 +13,8 @@ as MATLAB finds them. matfuse runs it in a fresh ``Session(device="cpu")`` (in w
 serve many programs; a program still running at ``--timeout`` is interrupted, one that ignores the
 interrupt ends its worker); Octave runs it with ``octave-cli`` (answers cached under ``--cache`` by the
 file's content; Octave's ``pause``, which waits for a key, is made to return at once, and its gnuplot
-draws on no terminal). Neither gets standard input.
+draws on no terminal; ``run`` starts from an empty folder and changes to the program's own, so a
+program's stat.m cannot shadow the function run itself calls). Neither gets standard input.
 
 Each program gets one class:
 - ``pass``: both ran to the end, printed the same numbers (to the digits each printed, layout ignored:
@@ -225,7 +226,7 @@ def octave(path: Path, timeout: float, cache: Path) -> dict:
         code = OCTAVE_RUN.format(path=str(path).replace("'", "''"), mat=mat, shims=tmp)
         try:
             proc = subprocess.run(["octave-cli", "-q", "--no-window-system", "--norc", "--eval", code],
-                                  cwd=path.parent, stdin=subprocess.DEVNULL, capture_output=True, env=OCTAVE_ENV,
+                                  cwd=tmp, stdin=subprocess.DEVNULL, capture_output=True, env=OCTAVE_ENV,
                                   text=True, errors="replace", timeout=timeout + 30)
             stdout = proc.stdout
         except subprocess.TimeoutExpired as exc:
