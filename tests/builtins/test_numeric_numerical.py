@@ -32,6 +32,10 @@ def test_polyfit_polyval():
     ("trapz", (np.zeros((0, 3)),), arr([0, 0, 0])),
     ("cumtrapz", (X,), arr([0, 1.5, 4])),
     ("cumtrapz", (arr([[1, 2], [3, 4]]),), arr([[0, 0], [2, 3]])),
+    # complex Y and X (a corpus program integrates a DFT): Octave 3.5+1i, [0, 1+0.5i, 6+0.5i], 4-1i
+    ("trapz", (np.array([[1 + 2j, 3 - 1j, 2j]]),), 3.5 + 1j),
+    ("cumtrapz", (arr([0, 1, 3]), np.array([[1j, 2, 3]])), np.array([[0, 1 + 0.5j, 6 + 0.5j]])),
+    ("trapz", (np.array([[0, 1 + 1j, 2]]), arr([1, 2, 3])), 4 - 1j),
 ])
 def test_trapz(name, args, expected):
     same(call(name, *args), expected)

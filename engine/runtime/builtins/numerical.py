@@ -24,14 +24,18 @@ from .sizes import (check_size, clamp_axis, dim_arg, first_nonsingleton, integer
                     option_text)
 
 
-def _floats(fname: str, *values: Value) -> tuple[list[np.ndarray], str]:
-    """Real double/single arguments as arrays of the working precision, and the result class."""
+def _floats(fname: str, *values: Value, complex_ok: bool = False) -> tuple[list[np.ndarray], str]:
+    """Double/single arguments as arrays of the working precision (complex where one is and
+    ``complex_ok``; else complex is an error), and the result class."""
     check_classes(fname, values, FLOAT_INPUTS)
     cls = result_class(*values)
     arrays = [numeric_array(v, fname) for v in values]
+    dtype = work_dtype(cls)
     if any(a.dtype.kind == "c" for a in arrays):
-        raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only.")
-    return [a.astype(work_dtype(cls)) for a in arrays], cls
+        if not complex_ok:
+            raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only.")
+        dtype = np.result_type(dtype, np.complex64)
+    return [a.astype(dtype) for a in arrays], cls
 
 
 def _horner(coeffs: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -338,10 +342,10 @@ def _trapz_args(fname: str, args: tuple[Value, ...]) -> tuple[np.ndarray | None,
         raise MatlabError("MATLAB:minrhs" if not args else "MATLAB:TooManyInputs",
                           "Not enough input arguments." if not args else "Too many input arguments.")
     if len(args) == 1 or (len(args) == 2 and numeric_array(args[1], fname).size == 1):
-        (y,), _ = _floats(fname, args[0])
+        (y,), _ = _floats(fname, args[0], complex_ok=True)
         x = None
     else:
-        (x, y), _ = _floats(fname, args[0], args[1])
+        (x, y), _ = _floats(fname, args[0], args[1], complex_ok=True)
     explicit_dim = args[-1] if len(args) == 3 or (len(args) == 2 and x is None) else None
     axis = first_nonsingleton(y.shape) if explicit_dim is None else \
         clamp_axis(dim_arg(explicit_dim), y.ndim)
@@ -375,7 +379,7 @@ def trapz(*args: Value) -> Value:
     """trapz(Y), trapz(X, Y), trapz(..., dim)  integral of Y by the trapezoidal rule.
 
     Works along the first non-singleton dimension (or dim) with unit spacing, the scalar spacing X or
-    the coordinates X (as many as Y has along that dimension).
+    the coordinates X (as many as Y has along that dimension); Y (and X) may be complex.
 
         trapz([0 1 3], [1 2 3])    % 6.5
     """
