@@ -504,8 +504,20 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         if (_choice(value, f"{A}Dir", ("normal", "reverse")) == "reverse") != inverted(axes):
             getattr(axes.mpl, f"invert_{axis}axis")()
 
+    def minor_get(gs: GraphicsState, axes: AxesState) -> CharArray:
+        from matplotlib.ticker import NullLocator
+        return _on_off(not isinstance(getattr(axes.mpl, f"{axis}axis").get_minor_locator(), NullLocator))
+
+    def minor_set(axes: AxesState, value: Any) -> None:
+        from matplotlib.ticker import AutoMinorLocator, NullLocator
+        getattr(axes.mpl, f"{axis}axis").set_minor_locator(
+            AutoMinorLocator() if _flag(value, f"{A}MinorTick") else NullLocator())
+
     return (
         Prop(f"{A}Lim", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}lim")()), lim_set),
+        Prop(f"{A}AxisLocation", lambda gs, a: CharArray.from_str(_axis_location(a, axis)),
+             lambda a, v: _set_axis_location(a, axis, v)),
+        Prop(f"{A}MinorTick", minor_get, minor_set),
         Prop(f"{A}Tick", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}ticks")()),
              lambda a, v: getattr(a.mpl, f"set_{axis}ticks")(numbers(v, f"{A}Tick").real.ravel())),
         Prop(f"{A}TickLabel", labels_get, lambda a, v: set_tick_labels(a.mpl, axis, v)),
@@ -521,6 +533,33 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set),
         Prop(f"{A}Label", lambda gs, a: handle_for(gs, getattr(a.mpl, f"{axis}axis").label)),
     )
+
+
+AXIS_LOCATIONS = {"x": ("bottom", "top", "origin"), "y": ("left", "right", "origin")}
+
+
+def _axis_location(axes: AxesState, axis: str) -> str:
+    """Where the x (y) axis line of 2-D axes is: 'bottom' or 'top' ('left' or 'right'), or 'origin'
+    (through the other axis' 0, as MATLAB draws it)."""
+    near, far, _ = AXIS_LOCATIONS[axis]
+    if getattr(axes.mpl, "matfuse_origin_" + axis, False):
+        return "origin"
+    position = getattr(axes.mpl, f"{axis}axis").get_ticks_position()
+    return far if position == far else near
+
+
+def _set_axis_location(axes: AxesState, axis: str, value: Any) -> None:
+    if axes.mpl.name == "3d":
+        raise MatlabError("matfuse:graphics:unsupported", f"{axis.upper()}AxisLocation applies to 2-D axes.")
+    near, far, _ = AXIS_LOCATIONS[axis]
+    where = _choice(value, f"{axis.upper()}AxisLocation", AXIS_LOCATIONS[axis])
+    ruler, spines = getattr(axes.mpl, f"{axis}axis"), axes.mpl.spines
+    setattr(axes.mpl, "matfuse_origin_" + axis, where == "origin")
+    side = far if where == far else near
+    ruler.set_ticks_position(side)
+    ruler.set_label_position(side)
+    spines[near].set_position(("data", 0.0) if where == "origin" else ("outward", 0.0))
+    spines[far].set_position(("outward", 0.0))
 
 
 def _rotation(axis: Any) -> float:

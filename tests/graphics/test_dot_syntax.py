@@ -87,3 +87,20 @@ def test_rulers():
     assert r.error.identifier == "MATLAB:hg:shaped:IncreasingLimits"
     r = s.execute("ax = gca; z = ax.ZAxis;")
     assert r.error.identifier == "matfuse:graphics:unsupported"
+
+
+def test_axis_location_and_minor_ticks():
+    """XAxisLocation 'bottom'/'top'/'origin', YAxisLocation 'left'/'right'/'origin' and XMinorTick /
+    YMinorTick (a corpus program: set(gca, 'XAxisLocation', 'origin', 'YAxisLocation', 'origin',
+    'XMinorTick', 'on')); the defaults are bottom, left and off."""
+    s = Session()
+    ws = run(s, "plot(-2:2, (-2:2).^3); a0 = get(gca, 'XAxisLocation'); b0 = get(gca, 'YAxisLocation'); "
+                "m0 = get(gca, 'XMinorTick'); set(gca, 'XAxisLocation', 'origin', 'YAxisLocation', 'origin', "
+                "'XMinorTick', 'on'); a = get(gca, 'XAxisLocation'); m = get(gca, 'XMinorTick'); ax = gca; "
+                "ax.YAxisLocation = 'right'; b = ax.YAxisLocation;")
+    assert [ws[k].to_str() for k in ("a0", "b0", "m0", "a", "m", "b")] == ["bottom", "left", "off", "origin", "on",
+                                                                           "right"]
+    mpl = axes_of(Ctx(s))
+    assert mpl.spines["bottom"].get_position() == ("data", 0.0) and mpl.yaxis.get_ticks_position() == "right"
+    r = s.execute("set(gca, 'XAxisLocation', 'left')")
+    assert r.error is not None and r.error.identifier != "MATLAB:internal"
