@@ -1,5 +1,5 @@
 """Conformance: the stiff and high-order ODE solvers, deval, triple integrals and the older quadrature
-functions (ode15s, ode23s, ode23t, ode23tb, ode113, ode78, ode89, deval, integral3, dblquad,
+functions (ode15s, ode23s, ode23t, ode23tb, ode113, ode78, ode89, deval, integral3, quad2d, dblquad,
 triplequad, quadl).
 
 Integrals recorded with GNU Octave (tests/conformance/record.py) where Octave has the function; ODE
@@ -30,6 +30,11 @@ CASES = [
          error=('MATLAB:ode15s:unsupportedOption', "ode15s does not support the option 'Mass'.")),
     case('integral3_forms', 'a = integral3(@(x, y, z) x .* y .* z, 0, 1, 0, 1, 0, 2); b = integral3(@(x, y, z) ones(size(x)), 0, 1, 0, @(x) x, 0, @(x, y) y);',
          a=D(0.5000000000000001), b=D(1 / 6)),
+    # quad2d (a chemineer corpus program): Octave 45.9 and 2.230985141404133
+    case('quad2d_forms', 'a = quad2d(@(x, y) x .* y, 1, 2, @(x) x.^2, @(x) x.^4); [b, e] = quad2d(@(x, y) exp(-x.^2 - y.^2), -1, 1, -1, 1); '
+         'c = abs(a - 45.9) < 1e-10; d = abs(b - 2.230985141404133) < 1e-12; f = e < 1e-5;', c=L(1), d=L(1), f=L(1)),
+    case('quad2d_bad_option', "q = quad2d(@(x, y) x, 0, 1, 0, 1, 'Singular', true);",
+         error=('MATLAB:quad2d:InvalidParameterName', "Invalid parameter name 'Singular'.")),
     case('old_quadratures', 'c = dblquad(@(x, y) x .* y, 0, 1, 0, 2); d = triplequad(@(x, y, z) x + y .* z, 0, 1, 0, 1, 0, 1); e = quadl(@(x) 1 ./ (1 + x.^2), 0, 1); f = dblquad(@(x, y) exp(-x.^2 - y.^2), -1, 1, -1, 1, 1e-8);',
          c=D(1.0000000000000002), d=D(0.75), e=D(0.7853981633974483), f=D(2.230985141404135)),
 ]

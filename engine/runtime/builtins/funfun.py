@@ -466,28 +466,60 @@ def integral2(ctx: CallContext, fun: Value, xmin: Value, xmax: Value, ymin: Valu
 
         integral2(@(x, y) x .* y, 0, 1, 0, 2)    % 1
     """
-    f = callable_of(ctx, "integral2", fun)
     opts = name_values("integral2", args, ("AbsTol", "RelTol", "Method"))
     abstol = real_scalar("integral2", opts["AbsTol"], "AbsTol") if "AbsTol" in opts else 1e-10
     reltol = real_scalar("integral2", opts["RelTol"], "RelTol") if "RelTol" in opts else 1e-6
+    q, _, ok = _double_integral(ctx, "integral2", fun, (xmin, xmax, ymin, ymax), abstol, reltol)
+    if not ok:
+        ctx.warn("MATLAB:integral2:maxFunEvalsPass", "Reached the maximum number of function evaluations. "
+                 "The result fails the global error test.")
+    return to_value(np.asarray(q).reshape(1, 1))
+
+
+def _double_integral(ctx: CallContext, fname: str, fun: Value, limits: tuple[Value, ...], abstol: float,
+                     reltol: float) -> tuple[np.ndarray, float, bool]:
+    """(integral, error estimate of the outer quadrature, converged) of fun(x, y) over xmin <= x <= xmax,
+    ymin(x) <= y <= ymax(x), by iterated adaptive Gauss-Kronrod quadratures."""
+    f = callable_of(ctx, fname, fun)
+    xmin, xmax, ymin, ymax = limits
     bound = [_bound(ctx, v) for v in (ymin, ymax)]
-    low, high = real_scalar("integral2", xmin, "XMIN"), real_scalar("integral2", xmax, "XMAX")
+    low, high = real_scalar(fname, xmin, "XMIN"), real_scalar(fname, xmax, "XMAX")
 
     def inner(x: float) -> float:
         def along_y(y: np.ndarray) -> np.ndarray:
-            out = numeric_array(f(to_value(np.full((1, y.size), x)), to_value(y.reshape(1, -1))), "integral2")
+            out = numeric_array(f(to_value(np.full((1, y.size), x)), to_value(y.reshape(1, -1))), fname)
             if out.size != y.size:
-                raise MatlabError("MATLAB:integral2:funSizeMismatch",
+                raise MatlabError(f"MATLAB:{fname}:funSizeMismatch",
                                   "Integrand output size does not match the input size.")
             return out.ravel(order="F").astype(np.complex128 if out.dtype.kind == "c" else np.float64)
         q, _, _ = gauss_kronrod(along_y, bound[0](x), bound[1](x), abstol / 10, reltol / 10)
         return q
 
-    q, _, ok = gauss_kronrod(lambda xs: np.array([inner(float(x)) for x in xs]), low, high, abstol, reltol)
+    return gauss_kronrod(lambda xs: np.array([inner(float(x)) for x in xs]), low, high, abstol, reltol)
+
+
+@builtin("quad2d", family="funfun")
+def quad2d(ctx: CallContext, fun: Value, a: Value, b: Value, c: Value, d: Value, *args: Value,
+           nargout: int = 1) -> Value:
+    """q = quad2d(fun, a, b, c, d), quad2d(..., 'AbsTol', t, 'RelTol', r), [q, errbnd] = quad2d(...)
+    Numerical double integration over a planar region.
+
+    The double integral of fun(x, y) over a <= x <= b and c(x) <= y <= d(x) (c and d numbers or function
+    handles of x), as integral2 computes it, with quad2d's tolerances: AbsTol 1e-5 and RelTol
+    100*eps. fun must work elementwise on arrays. errbnd is the error estimate of the outer quadrature.
+    A result that fails the error test warns, as in MATLAB.
+
+        quad2d(@(x, y) x .* y, 1, 2, @(x) x.^2, @(x) x.^4)    % 45.9
+    """
+    opts = name_values("quad2d", args, ("AbsTol", "RelTol"))
+    abstol = real_scalar("quad2d", opts["AbsTol"], "AbsTol") if "AbsTol" in opts else 1e-5
+    reltol = real_scalar("quad2d", opts["RelTol"], "RelTol") if "RelTol" in opts else 100 * np.finfo(float).eps
+    q, err, ok = _double_integral(ctx, "quad2d", fun, (a, b, c, d), abstol, reltol)
     if not ok:
-        ctx.warn("MATLAB:integral2:maxFunEvalsPass", "Reached the maximum number of function evaluations. "
+        ctx.warn("MATLAB:quad2d:maxFunEvalsFail", "Reached the maximum number of function evaluations. "
                  "The result fails the global error test.")
-    return to_value(np.asarray(q).reshape(1, 1))
+    return to_value(np.asarray(q).reshape(1, 1)) if nargout < 2 else \
+        (to_value(np.asarray(q).reshape(1, 1)), float(err))
 
 
 def _bound(ctx: CallContext, value: Value) -> Callable[[float], float]:
