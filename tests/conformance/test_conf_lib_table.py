@@ -165,6 +165,17 @@ CASES = [
          "c1 = C.Var1; M = ismissing(T); [R, rm] = rmmissing(T); r = R.Var1;",
          c1=D([1, 1, 2, float('nan')], (4, 1)), ia=D([5, 2, 1, 4], (4, 1)), ic=D([3, 2, 3, 4, 1], (5, 1)),
          M=L([0, 0, 0, 1, 0, 0, 0, 0, 0, 1], (5, 2)), r=D([2, 1, 2], (3, 1)), rm=L([0, 0, 0, 1, 1], (5, 1))),
+    # join and innerjoin pages: keys are the shared variables; innerjoin sorts by the keys
+    case('join_innerjoin', "A = table([1; 2; 3; 2], {'a';'b';'c';'d'}, 'VariableNames', {'id','s'}); "
+         "B = table([3; 1; 2], [30; 10; 20], 'VariableNames', {'id','v'}); C = join(A, B); v = C.v; "
+         "n = C.Properties.VariableNames; [D, ia, ib] = innerjoin(A, table([2; 3; 9], [200; 300; 900], "
+         "'VariableNames', {'id','w'})); w = D.w; E = innerjoin(A, B, 'Keys', 'id'); h = height(E);",
+         v=D([10, 20, 30, 20], (4, 1)), n=Cell([C('id'), C('s'), C('v')], (1, 3)), w=D([200, 200, 300], (3, 1)),
+         ia=D([2, 4, 3], (3, 1)), ib=D([1, 1, 2], (3, 1)), h=D(4)),
+    case('join_missing_key', "A = table([1; 5], 'VariableNames', {'id'}); B = table([1; 2], [3; 4], "
+         "'VariableNames', {'id', 'v'}); C = join(A, B);",
+         error=('MATLAB:table:join:LeftKeyValueNotFound', 'The key variables for the right table must contain all '
+                'values in the key variables for the left table.')),
     case('writetable_readtable', "Tab = table([1; 2], [0.5; 1e-20], {'a,b'; 'c'}, [true; false], "
          "'VariableNames', {'T', 'P', 'name', 'ok'}); writetable(Tab); t = fileread('Tab.txt'); "
          "writetable(Tab, 'x.csv', 'Delimiter', ';', 'WriteVariableNames', false); u = fileread('x.csv'); "

@@ -537,6 +537,88 @@ def groupsummary(ctx, t, groupvars, *args):
     return _grouped(ctx, t, groups, methods, picks if methods else [])
 
 
+# ---- joins
+
+
+def _join_keys(a: Table, b: Table, options: dict[str, Value], fname: str) -> tuple[list[int], list[int]]:
+    """The key variables of the left and right tables: 'Keys' (names in both), 'LeftKeys' and
+    'RightKeys', or every variable name they share."""
+    if "keys" in options:
+        left, right = variable_indices(a, options["keys"]), variable_indices(b, options["keys"])
+    elif "leftkeys" in options or "rightkeys" in options:
+        if not ("leftkeys" in options and "rightkeys" in options):
+            raise MatlabError(f"MATLAB:table:{fname}:MissingKeys", "Specify both 'LeftKeys' and 'RightKeys'.")
+        left, right = variable_indices(a, options["leftkeys"]), variable_indices(b, options["rightkeys"])
+    else:
+        common = [n for n in a.names if n in b.names]
+        left, right = [a.names.index(n) for n in common], [b.names.index(n) for n in common]
+    if not left or len(left) != len(right):
+        raise MatlabError(f"MATLAB:table:{fname}:NoKeyVars", "The tables must have key variables: common "
+                          "variable names, or 'Keys' (or 'LeftKeys' and 'RightKeys').")
+    return left, right
+
+
+def _key_groups(a: Table, b: Table, left: list[int], right: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Group numbers of the key values of each row of a and of b, numbered over both (sorted order)."""
+    stacked = [vertcat([a.variables[i], b.variables[j]]) for i, j in zip(left, right)]
+    numbers, _ = groups_of(stacked)
+    return numbers[:a.height], numbers[a.height:]
+
+
+def _joined(a: Table, b: Table, rows_a: np.ndarray, rows_b: np.ndarray, right_keys: list[int], fname: str) -> Table:
+    picked_a = _rows(a, rows_a.astype(np.float64))
+    extra = [k for k in range(len(b.variables)) if k not in right_keys]
+    clash = [b.names[k] for k in extra if b.names[k] in a.names]
+    if clash:
+        raise MatlabError(f"matfuse:{fname}:DuplicateVarNames", f"Both tables have a variable '{clash[0]}' that is "
+                          "no key: rename it first (renamevars); the renaming MATLAB does is not supported.")
+    variables = picked_a.variables + [take_rows(b.variables[k], rows_b) for k in extra]
+    names = picked_a.names + [b.names[k] for k in extra]
+    return Table(variables, check_names(names, len(names)), int(rows_a.size), picked_a.row_names)
+
+
+def _join_table(ctx, a, b, *args, nargout=1):
+    """join(A, B), join(A, B, 'Keys', keys), join(A, B, 'LeftKeys', lk, 'RightKeys', rk) of tables: A with
+    the variables of B whose key values match each row of A (B's key values unique and covering A's);
+    C has A's rows in order, A's variables, then B's other than its keys."""
+    a, b = _table(a, "join"), _table(b, "join")
+    _, options = split_options(args, ("keys", "leftkeys", "rightkeys"), "join")
+    left, right = _join_keys(a, b, options, "join")
+    ga, gb = _key_groups(a, b, left, right)
+    if np.unique(gb[~np.isnan(gb)]).size != np.count_nonzero(~np.isnan(gb)):
+        raise MatlabError("MATLAB:table:join:DuplicateRightKeyVarValues", "The key variables for the right table "
+                          "must have unique values.")
+    where = {g: j for j, g in enumerate(gb)}
+    if any(np.isnan(g) or g not in where for g in ga):
+        raise MatlabError("MATLAB:table:join:LeftKeyValueNotFound", "The key variables for the right table must "
+                          "contain all values in the key variables for the left table.")
+    rows_b = np.array([where[g] for g in ga], dtype=np.int64)
+    return _joined(a, b, np.arange(a.height), rows_b, right, "join")
+
+
+@builtin("innerjoin", family="table")
+def innerjoin(a, b, *args, nargout=1):
+    """C = innerjoin(A, B), innerjoin(A, B, 'Keys', keys), [C, ia, ib] = innerjoin(...)
+    The rows of A and B whose key values match, one row for each matching pair, sorted by the keys.
+
+    The keys are the variables both tables have (or those named by 'Keys', or 'LeftKeys' and
+    'RightKeys'); C has A's variables, then B's variables other than its keys; ia and ib give the rows
+    of A and B each row of C comes from.
+
+        C = innerjoin(table([1; 2; 3], 'VariableNames', {'id'}), table([3; 1], [30; 10], 'VariableNames', {'id', 'v'}))
+    """
+    a, b = _table(a, "innerjoin"), _table(b, "innerjoin")
+    _, options = split_options(args, ("keys", "leftkeys", "rightkeys"), "innerjoin")
+    left, right = _join_keys(a, b, options, "innerjoin")
+    ga, gb = _key_groups(a, b, left, right)
+    pairs = sorted((g, i, j) for i, g in enumerate(ga) if not np.isnan(g)
+                   for j in np.flatnonzero(gb == g))
+    rows_a = np.array([i for _, i, _ in pairs], dtype=np.int64)
+    rows_b = np.array([j for _, _, j in pairs], dtype=np.int64)
+    out = _joined(a, b, rows_a, rows_b, right, "innerjoin")
+    return (out, (rows_a + 1.0).reshape(-1, 1), (rows_b + 1.0).reshape(-1, 1))[:max(nargout, 1)]
+
+
 def _unique_table(ctx, t, *args, nargout=1):
     """unique(T): the distinct rows of a table in sorted order, [C, ia, ic] as for arrays (C = T(ia, :),
     T = C(ic, :)); a row with a missing value is distinct from every other."""
@@ -595,5 +677,6 @@ def _register_methods() -> None:
     set_overload("sortrows", Table, _sortrows_table)
     set_overload("length", Table, _length)
     set_overload("unique", Table, _unique_table)
+    set_overload("join", Table, _join_table)
     set_overload("ismissing", Table, _missing_table)
     set_overload("rmmissing", Table, _rmmissing_table)
