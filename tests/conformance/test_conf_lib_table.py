@@ -8,7 +8,7 @@ the size and class line before the variables). Numbers inside tables are shown i
 (rowfun's page: 9.0554, 10.44; array2table's: 30.48)."""
 import pytest
 
-from harness import C, Cell, D, L, S, case, check, params
+from harness import C, Cell, D, L, case, check, num, params
 
 CASES = [
     # https://www.mathworks.com/help/matlab/ref/array2table.html
@@ -176,6 +176,10 @@ CASES = [
          "'VariableNames', {'id', 'v'}); C = join(A, B);",
          error=('MATLAB:table:join:LeftKeyValueNotFound', 'The key variables for the right table must contain all '
                 'values in the key variables for the left table.')),
+    case('convertvars_forms', "T = table({'1'; '22'}, [1.5; 2.5]); U = convertvars(T, 'Var1', 'string'); "
+         "a = class(U.Var1); V = convertvars(T, 2, 'int8'); b = V.Var2; W = convertvars(T, [1 2], @(x) x(end:-1:1)); "
+         "c = W.Var2;",
+         a=C('string'), b=num('int8', [2, 3], (2, 1)), c=D([2.5, 1.5], (2, 1))),
     case('writetable_readtable', "Tab = table([1; 2], [0.5; 1e-20], {'a,b'; 'c'}, [true; false], "
          "'VariableNames', {'T', 'P', 'name', 'ok'}); writetable(Tab); t = fileread('Tab.txt'); "
          "writetable(Tab, 'x.csv', 'Delimiter', ';', 'WriteVariableNames', false); u = fileread('x.csv'); "

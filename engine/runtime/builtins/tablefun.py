@@ -235,6 +235,41 @@ def movevars(t, vars, *args):
     return _insert(rest, at, moved.variables, moved.names)
 
 
+CONVERSIONS = ("double", "single", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+               "logical", "string", "cellstr", "char")
+
+
+@builtin("convertvars", family="table")
+def convertvars(ctx, t, vars, kind):
+    """T2 = convertvars(T, vars, dataType), convertvars(T, vars, func)
+    The table with the variables vars converted to another class, or passed through a function.
+
+    dataType is 'double', 'single', an integer class, 'logical', 'string', 'cellstr' or 'char' (the
+    function of that name is applied to each variable); func is a function handle (it must keep the
+    number of rows). 'categorical' is not supported.
+
+        T = convertvars(table({'1'; '2'}), 'Var1', 'string')
+    """
+    t = _table(t, "convertvars")
+    if type(kind) is FunctionHandle:
+        func = kind
+    else:
+        word = option_name(kind)
+        if word not in CONVERSIONS:
+            raise MatlabError("MATLAB:table:convertvars:UnsupportedType", f"Converting table variables to "
+                              f"'{text_arg(kind, 'convertvars')}' is not supported: use one of {', '.join(CONVERSIONS)} "
+                              "or a function handle.")
+        func = ctx.make_handle(word)
+    variables = list(t.variables)
+    for k in variable_indices(t, vars):
+        value = ctx.call(func, [variables[k]], 1)[0]
+        if size_of(value)[0] != t.height:
+            raise MatlabError("MATLAB:table:convertvars:HeightMismatch", "The converted variable must keep the "
+                              "table's number of rows.")
+        variables[k] = value
+    return t.with_rows(variables, t.height, t.row_names)
+
+
 # ---- calculations
 
 
