@@ -1,5 +1,5 @@
 """Conformance: files and I/O (fopen/fprintf/fgetl/fgets/fscanf/fread/fwrite/fseek/ftell/feof, fileread,
-save/load of MAT-files and ASCII text, dlmwrite/dlmread/csvwrite/csvread/readmatrix/writematrix,
+save/load of MAT-files and ASCII text, dlmwrite/dlmread/csvwrite/csvread/readmatrix/writematrix/importdata,
 fileparts/fullfile, folders, system and the environment). Each case runs in a fresh temporary folder.
 Values recorded with GNU Octave (record.py); where MATLAB differs (the 5 significant digits of dlmwrite and
 csvwrite, readmatrix and writematrix which Octave lacks) the case follows MATLAB's documentation."""
@@ -15,6 +15,14 @@ CASES = [
     case('fopen_missing', "[fid2, msg] = fopen('no_such_folder/x.txt');", fid2=D(-1), msg=C('No such file or directory')),
     case('save_load_roundtrip', "x = magic(3); y = 'hello'; z = {1, 'ab'; [1 2], {2}}; s = struct('a', 1, 'b', 'txt'); b = [true false]; i8 = int8([1 -2]); c = [1+2i 3]; cm = ['ab'; 'cd']; sa = struct('v', {1, 2}); save('all.mat'); clear all; load('all.mat');", y=C('hello'), z=Cell([D(1), D([1, 2]), C('ab'), Cell([D(2)])], (2, 2)), s=St(a=D(1), b=C('txt')), b=L([1, 0]), i8=num('int8', [1, -2]), c=D([complex(1, 2), complex(3, 0)]), cm=C('acbd', (2, 2)), sa=StArr(['v'], [[D(1)], [D(2)]])),
     case('load_struct_ascii', "x = magic(3); save('all.mat', 'x'); S = load('all.mat'); S1 = S.x; save tx.txt x -ascii; clear x; load tx.txt; T = load('tx.txt');", S1=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3)), tx=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3)), T=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3))),
+    # importdata (two sarwarbeing-ai corpus programs): values and fields as Octave's importdata gives them
+    case('importdata_forms', "fid = fopen('n.txt', 'w'); fprintf(fid, '1 2 \\n3 4\\n'); fclose(fid); A = importdata('n.txt'); "
+         "fid = fopen('h.csv', 'w'); fprintf(fid, 'x,y\\n1,2\\n3,4.5\\n'); fclose(fid); B = importdata('h.csv'); b = B.data; c = B.colheaders; "
+         "fid = fopen('t.txt', 'w'); fprintf(fid, 'Title line\\nmore\\n1;2;3\\n4;5;6\\n'); fclose(fid); [T, d, h] = importdata('t.txt'); t = T.textdata; e = isfield(T, 'colheaders');",
+         A=D([1, 3, 2, 4], (2, 2)), b=D([1, 3, 2, 4.5], (2, 2)), c=Cell([C('x'), C('y')]), d=C(';'), h=D(2),
+         t=Cell([C('Title line'), C('more')], (2, 1)), e=L(0)),
+    case('importdata_image', "A = importdata('photo.png');",
+         error=('matfuse:importdata:unsupportedFormat', "importdata reads delimited text files here, not 'photo.png'.")),
     case('dlmwrite_dlmread', "dlmwrite('a.csv', [1 2; 3 4.5]); A = dlmread('a.csv'); dlmwrite('b.txt', [1.5 2], 'delimiter', '\\t', 'precision', 3); dlmwrite('b.txt', [7 8], '-append', 'delimiter', '\\t'); B = dlmread('b.txt'); csvwrite('c.csv', magic(3), 1, 1); C = csvread('c.csv', 1, 1); D = dlmread('c.csv', ',', [1 1 2 2]); fid = fopen('h.csv', 'w'); fprintf(fid, 'x,y\\n1,2\\n3,\\n'); fclose(fid); E = dlmread('h.csv', ',', 1, 0);", A=D([1, 3, 2, 4.5], (2, 2)), B=D([1.5, 7, 2, 8], (2, 2)), C=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3)), D=D([8, 3, 1, 5], (2, 2)), E=D([1, 3, 2, 0], (2, 2))),
     case('fileparts_fullfile', "[fp, fn, fe] = fileparts('/home/user/data.tar.gz'); [a1, a2, a3] = fileparts('file'); [b1, b2, b3] = fileparts('/a/b/'); [c1, c2, c3] = fileparts('.bashrc'); ff = fullfile('data', 'run1/', '/out.mat'); ff3 = fullfile('a', '', 'b'); ff4 = fullfile('/', 'x');", fp=C('/home/user'), fn=C('data.tar'), fe=C('.gz'), a1=C(''), a2=C('file'), a3=C(''), b1=C('/a/b'), c2=C(''), c3=C('.bashrc'), ff=C('data/run1/out.mat'), ff3=C('a/b'), ff4=C('/x')),
     # MATLAB: dlmwrite and csvwrite write 5 significant digits (Octave writes all of them).

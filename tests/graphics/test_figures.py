@@ -90,6 +90,16 @@ def test_drawnow_hands_figures_to_the_sink_or_the_context(ctx, call):
     assert flush_figures(ctx.state) == []                 # already shown by drawnow
 
 
+def test_shg_makes_and_shows_the_current_figure(ctx, call):
+    """shg is figure(gcf) (a corpus program calls it): a figure when there is none, shown again with
+    the cell's output when it is unchanged."""
+    call("shg")
+    assert [f.number for f in flush_figures(ctx.state)] == [1]
+    assert flush_figures(ctx.state) == []
+    call("shg")
+    assert [f.number for f in flush_figures(ctx.state)] == [1]
+
+
 def test_clf_removes_axes(ctx, call):
     call("subplot", 2.0, 1.0, 1.0)
     call("subplot", 2.0, 1.0, 2.0)

@@ -1,4 +1,4 @@
-"""Numeric matrices in delimited text files: dlmwrite, dlmread, csvwrite, csvread, writematrix,
+"""Numeric matrices in delimited text files: dlmwrite, dlmread, csvwrite, csvread, writematrix, importdata,
 readmatrix. (Tables: readtable and writetable in tablefiles.py, which share these helpers.)"""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import re
 import numpy as np
 
 from ..errors import MatlabError
-from ..values import CellArray, CharArray, StringArray, Value, class_of, fold_columns, simplify, to_array
+from ..values import (CellArray, CharArray, StringArray, StructArray, Value, class_of, fold_columns, simplify,
+                      to_array)
 from .registry import builtin
 from .sizes import count_value, real_values
 from .textutil import is_text_scalar, option_name, text_arg, texts_of, unescape
@@ -281,3 +282,46 @@ def writematrix(m, filename=None, *args):
 
 def _quoted(text: str, delim: str) -> str:
     return f'"{text}"' if delim in text or re.search(r'["\n]', text) else text
+
+
+NOT_TEXT = (".mat", ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".wav", ".mp3", ".xls", ".xlsx")
+
+
+@builtin("importdata", family="files")
+def importdata(filename, delimiter=None, headerlines=None, *, nargout=1):
+    """A = importdata(filename), importdata(filename, delimiter), importdata(filename, delimiter, nheader),
+    [A, delimiter, nheader] = importdata(...)  load numeric data from a text file.
+
+    A file of numbers only gives the numeric matrix. Text lines at the top (counted unless nheader is
+    given) make A a struct with fields data (the numbers), textdata (a cell column of those lines) and,
+    when the last of them has one field per column, colheaders. The delimiter is guessed (comma, tab,
+    semicolon, else whitespace) unless given; unreadable fields are NaN. Spreadsheets, images, audio
+    and MAT-files are not supported here.
+
+        A = importdata('xy.txt');    % the numbers of xy.txt as a matrix
+    """
+    path = _path(filename, "importdata")
+    if os.path.splitext(path)[1].lower() in NOT_TEXT:
+        raise MatlabError("matfuse:importdata:unsupportedFormat",
+                          f"importdata reads delimited text files here, not '{os.path.basename(path)}'.")
+    lines = [line for line in _read_lines(path, "importdata") if line.strip()]
+    delim = _guess_delimiter(lines) if delimiter is None or not text_arg(delimiter, "importdata") \
+        else unescape(text_arg(delimiter, "importdata", "Delimiter"))
+    if headerlines is None:
+        header = next((k for k, line in enumerate(lines)
+                       if all(_parse_number(f) is not None for f in _fields(line, delim))), len(lines))
+    else:
+        header = _whole(headerlines, "importdata", "The number of header lines")
+    data = _grid(lines[header:], delim, np.nan)
+    if header == 0:
+        result = simplify(data)
+    else:
+        heads = lines[:header]
+        fields = {"data": simplify(data),
+                  "textdata": CellArray(np.array([[CharArray.from_str(h)] for h in heads], dtype=object))}
+        names = _fields(heads[-1], delim)
+        if data.size and len(names) == data.shape[1]:
+            fields["colheaders"] = CellArray(np.array([[CharArray.from_str(n) for n in names]], dtype=object))
+        result = StructArray.scalar(fields)
+    outs = (result, CharArray.from_str(delim), float(header))
+    return outs[0] if nargout <= 1 else outs[:nargout]

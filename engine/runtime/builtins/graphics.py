@@ -72,6 +72,17 @@ def gcf(ctx):
     return float(current_figure(graphics_state(ctx.state)).number)
 
 
+@graphics("shg")
+def shg(ctx):
+    """shg  show the current figure (figure(gcf)), creating one if there is none.
+
+    The figure is shown with the cell's output, as every new or changed figure is.
+
+        plot(1:3); shg
+    """
+    current_figure(graphics_state(ctx.state)).dirty = True
+
+
 @graphics("gca")
 def gca(ctx):
     """ax = gca  current axes handle, creating a figure and axes if there are none.
