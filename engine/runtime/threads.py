@@ -14,6 +14,7 @@ from typing import Callable
 
 from engine.config import flag
 
+WORKER_NAME = "matfuse-host"
 POOL: dict[tuple[int, int], ThreadPoolExecutor] = {}
 POOL_LOCK = threading.Lock()
 
@@ -24,7 +25,7 @@ def pool(threads: int) -> ThreadPoolExecutor:
     key = (os.getpid(), threads)
     with POOL_LOCK:
         if key not in POOL:
-            POOL[key] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix="matfuse-host")
+            POOL[key] = ThreadPoolExecutor(max(threads - 1, 1), thread_name_prefix=WORKER_NAME)
         return POOL[key]
 
 
@@ -46,9 +47,10 @@ def in_parts(parts: int, work: Callable[[int], None], threads: int) -> None:
     """``work(k)`` for k in range(parts), in contiguous runs of parts, one run per thread (this one takes
     the last). Each worker runs in a copy of this thread's context: numpy's error state (the Session
     ignores floating-point errors: Inf and NaN are MATLAB's values) is a context variable. An exception
-    of any part is raised here once every run has ended."""
+    of any part is raised here once every run has ended. Called from one of the pool's own workers, it
+    runs every part there (waiting on the pool from inside it could wait forever)."""
     runs = min(max(threads, 1), parts)
-    if runs <= 1:
+    if runs <= 1 or threading.current_thread().name.startswith(WORKER_NAME):
         for k in range(parts):
             work(k)
         return
