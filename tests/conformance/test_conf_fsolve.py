@@ -20,6 +20,10 @@ CASES = [
     case('fsolve_output_and_jacobian', ROOT2D + QUIET + "[x, fv, ef, out, J] = fsolve(f, [0; 0], o); a = out.algorithm; "
          "b = out.funcCount > 0; c = size(J); d = abs(J(2, 1) - (cos(x(2)) + x(2)*cos(x(1)))) < 1e-5;",
          a=C('trust-region-dogleg'), b=L(1), c=D([2, 2]), d=L(1)),
+    # MINPACK's hybrid method stalls on this one (exp overflows at its trial points); the dogleg search
+    # from x0 finds the root (Octave: 4.99999999999 4.99999999999, exitflag 1; a chemineer program too)
+    case('fsolve_stalled_hybrid', QUIET + "[x, fv, ef] = fsolve(@(x) [exp(-10*(x(1) - 5)) - 1; x(2) - x(1)], [0; 0], o); "
+         "a = norm(x - [5; 5]) < 1e-6;", a=L(1), ef=D(1)),
     case('fsolve_no_solution', QUIET + "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, o);", ef=D(-2)),
     case('fsolve_evaluation_limit', QUIET + "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, optimset(o, 'MaxFunEvals', 5));", ef=D(0)),
     case('fsolve_overdetermined', QUIET + "x = fsolve(@(x) [x(1) - 1; x(2) - 2; x(1) + x(2) - 3], [0; 0], o); a = norm(x - [1; 2]) < 1e-6;",

@@ -3,7 +3,8 @@
 fsolve belongs to MATLAB's Optimization Toolbox (Octave has it in its core); programs written for both,
 like the chemical-engineering book of the corpus, call it constantly. A square system is solved by
 MINPACK's hybrid Powell dogleg method (scipy's root 'hybr', the trust-region dogleg family MATLAB uses by
-default), a non-square one by Levenberg-Marquardt (scipy's least_squares 'lm'). As in MATLAB, the
+default; where it stalls, scipy's dogleg least-squares search 'dogbox' tries again from x0), a non-square
+one by Levenberg-Marquardt (scipy's least_squares 'lm'). As in MATLAB, the
 equations count as solved when the sum of squares of F is below sqrt(TolFun); the final message is
 MATLAB's text. Iterations and function counts differ from MATLAB's.
 """
@@ -62,14 +63,29 @@ def _jacobian(f: _Equations, x: np.ndarray, fx: np.ndarray) -> np.ndarray:
     return jac
 
 
+def _dogbox(f: _Equations, start: np.ndarray, found: np.ndarray, fval: np.ndarray, tolx: float, tolfun: float,
+            maxfev: int) -> tuple[np.ndarray, np.ndarray]:
+    """When MINPACK's hybrid method stalls (its trial points overflow, or it stops short of a root), a
+    dogleg trust-region least-squares search from x0 (scipy's dogbox), keeping the better point."""
+    try:
+        again = scipy.optimize.least_squares(f, start, method="dogbox", xtol=tolx * 1e-4, ftol=tolfun * 1e-4,
+                                             max_nfev=max(maxfev - f.count, 1))
+    except ValueError:                  # residuals not finite at x0: nothing better to find
+        return found, fval
+    tried = np.asarray(again.x, dtype=np.float64)
+    fnew = f(tried)
+    better = np.all(np.isfinite(fnew)) and not float(fnew @ fnew) >= float(fval @ fval)
+    return (tried, fnew) if better else (found, fval)
+
+
 @builtin("fsolve", family="funfun")
 def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None, *, nargout: int = 1):
     """x = fsolve(fun, x0), fsolve(fun, x0, options), [x, fval, exitflag, output, jacobian] = fsolve(...)
     Solves a system of nonlinear equations F(x) = 0.
 
     Starting at x0, finds x with fun(x) = 0 (x keeps the shape of x0; fun returns the vector F). A
-    square system is solved by MINPACK's hybrid Powell dogleg method, others by Levenberg-Marquardt
-    (least squares). Options from optimset: TolFun (1e-6: solved when sum(F.^2) < sqrt(TolFun)), TolX
+    square system is solved by MINPACK's hybrid Powell dogleg method (and, where that stalls, a dogleg
+    least-squares search from x0), others by Levenberg-Marquardt (least squares). Options from optimset: TolFun (1e-6: solved when sum(F.^2) < sqrt(TolFun)), TolX
     (1e-6), MaxFunEvals (100*numel(x0)), Display ('final' (default) prints MATLAB's message, 'notify'
     only when not solved, 'off'; 'iter' prints the final message only). exitflag is 1 when solved, 0
     when the evaluation limit stopped it, -2 when no solution was found; output has funcCount,
@@ -94,12 +110,16 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
         if fx.size == x.size:
             result = scipy.optimize.root(f, x, method="hybr", options={"xtol": tolx, "maxfev": maxfev})
             algorithm = "trust-region-dogleg"
+            solution = np.asarray(result.x, dtype=np.float64)
+            fval = f(solution)
+            if not float(fval @ fval) < np.sqrt(tolfun) and f.count < maxfev:
+                solution, fval = _dogbox(f, x, solution, fval, tolx, tolfun, maxfev)
         else:
             result = scipy.optimize.least_squares(f, x, method="lm", xtol=tolx, ftol=tolfun,
                                                   max_nfev=maxfev)
             algorithm = "levenberg-marquardt"
-    solution = np.asarray(result.x, dtype=np.float64)
-    fval = f(solution)
+            solution = np.asarray(result.x, dtype=np.float64)
+            fval = f(solution)
     squares = float(fval @ fval)
     if squares < np.sqrt(tolfun):
         exitflag, message = 1.0, SOLVED
