@@ -133,7 +133,9 @@ def assigned_names(stmts: tuple) -> set[str]:
     for st in stmts:
         if isinstance(st, A.Assign):
             for t in st.targets:
-                if not isinstance(t, A.Tilde):
+                if type(t) is A.Ident:          # the common target, its own root
+                    names.add(t.name)
+                elif not isinstance(t, A.Tilde):
                     names.add(target_root(t).name)
         elif isinstance(st, A.For):
             names.add(st.var)
