@@ -126,6 +126,8 @@ def mark_nested(tokens: list[Token]) -> None:
     """Retype as NESTED_FUNCTION each ``function`` that stands directly in another function's body. A
     function without ``end`` runs to the next ``function``, so nesting exists only where every block
     and function of the text is closed by an ``end`` (MATLAB: nested functions need ``end``s)."""
+    if sum(1 for tok in tokens if tok.type == "FUNCTION") < 2:
+        return                                   # nesting takes two functions
     stack: list[Token] = []
     nested: list[Token] = []
     for tok in tokens:
