@@ -33,6 +33,10 @@ def _decode_string(text: str) -> str:
 def _number_value(text: str) -> float | complex:
     """The value of a NUMBER token: hex (``0x1F``), Fortran's ``D`` exponent (``1.0D-08``) as ``e``, and
     an imaginary unit suffix."""
+    try:
+        return float(text)                  # the common spelling: digits, a point, an e exponent
+    except ValueError:
+        pass
     if text[:2] in ("0x", "0X"):
         return float(int(text, 16))
     text = text.replace("d", "e").replace("D", "e")
