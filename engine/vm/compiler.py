@@ -296,7 +296,7 @@ class Compiler:
         slot = self.slots[ins.attr]
         if (producer is not None and producer.dest is src and self.uses[src.id] == 1
                 and span == (len(self.code.ops) - 1, len(self.code.ops))
-                and self.regs.get(src.id) == self.last_dest()):
+                and self.regs.get(src.id) == self.last_dest() and not self.last_is_check()):
             self.retarget_last(slot)
             self.regs[src.id] = slot
             return
@@ -310,6 +310,12 @@ class Compiler:
         if name in NO_DEST:
             return None
         return self.code.args[-1][0]
+
+    def last_is_check(self) -> bool:
+        """Whether the last instruction is ``LOADNAME slot slot``, the check that a variable is defined:
+        retargeting it would copy the variable without giving up its in-place claim (``u0 = u`` then
+        ``u(i) = v`` changed u0 too); the store is a MOVE, which does."""
+        return OPNAMES[self.code.ops[-1]] == "LOADNAME" and self.code.args[-1][0] == self.code.args[-1][1]
 
     def retarget_last(self, slot: int) -> None:
         self.code.args[-1] = (slot, *self.code.args[-1][1:])

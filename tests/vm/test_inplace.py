@@ -21,6 +21,17 @@ def test_alias_after_ownership_was_taken():
     assert s.get("g").tolist() == [[1.0, 2.0, 3.0]] and s.get("A").tolist() == [[9.0, 2.0, 3.0]]
 
 
+def test_copy_of_a_variable_built_in_a_loop_is_not_aliased():
+    """A wrong answer found by the corpus (chemineer helpde.m, a Gauss-Seidel solver): in a function, a
+    matrix first made by indexed assignments inside a loop may be undefined where ``u0 = u`` reads it;
+    that copy kept u's in-place claim, so the next ``u(i, j) = ...`` changed u0 too and the convergence
+    test max(abs(u - u0)) < tol stopped the iteration at once."""
+    code = ("r = f();\nfunction d = f()\n  for k = 1:3, u(k, [1 3]) = [1 2]; end\n  d = 0;\n  for it = 1:3\n"
+            "    u(2, 2) = it;\n    if it > 1, d = d + isequal(u, u0); end\n    u0 = u;\n  end\nend")
+    s = ok(code)
+    assert s.get("r")[0, 0] == 0.0
+
+
 def test_function_modifying_argument_leaves_caller_intact():
     code = "A = [1 2 3]; A(2) = 7; B = change(A);\nfunction X = change(X)\n  X(1) = 100;\nend"
     s = ok(code)
