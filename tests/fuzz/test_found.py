@@ -1052,3 +1052,21 @@ def test_logm_whose_scaling_overflows_is_a_clear_error():
     assert run("a = logm([1 1e308; 0 1]);")[1][0] == "matfuse:logm:overflow"
     _, err, s = run("b = logm([1 1; 0 1]);")
     assert err is None and s.get("b").tolist() == [[0, 1], [0, 0]]
+
+
+def test_scan_size_fsolve_underdetermined_and_complex_bvp():
+    """H100 fuzz run, seeds 270-285: sscanf's [m Inf] with m = intmax('uint64') allocated m zeros
+    (numpy's "maximum allowed dimension exceeded"); fsolve of fewer equations than unknowns reached
+    MINPACK's 'lm', which refuses them; bvp4c of a complex ODE printed numpy's ComplexWarning."""
+    code = "d = sscanf('1 2 3 4 5 6', '%d', [(18446744073709551615) Inf]);"
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:array:SizeLimitExceeded"
+    code = "x = fsolve(@(x) x(1)^2 + x(2)^2 - 1, [1 1]); r = x(1)^2 + x(2)^2;"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and abs(s.get("r") - 1) < 1e-6      # Octave: r = 1.0000000000022504
+    code = ("q = 1i; sol = bvp4c(@(x, y) [y(2); -y(1)*q], @(ya, yb) [ya(1); yb(1) - 1], "
+            "bvpinit(linspace(0, pi/2, 5), [0 1]));")
+    clean(code)
+    assert run(code)[1] == ("matfuse:bvp4c:complex",
+                            "bvp4c solves real problems only: ODEFUN and BCFUN must return real values.")

@@ -124,7 +124,11 @@ class _Counted:
 
     def __call__(self, *args) -> np.ndarray:
         self.count += 1
-        return self.call(*args)
+        out = self.call(*args)
+        if np.iscomplexobj(out):
+            raise MatlabError("matfuse:bvp4c:complex",
+                              "bvp4c solves real problems only: ODEFUN and BCFUN must return real values.")
+        return out.astype(np.float64, copy=False)
 
 
 def _ode(ctx: CallContext, fun: Value, n: int, vectorized: bool, has_params: bool) -> _Counted:
@@ -145,7 +149,7 @@ def _ode(ctx: CallContext, fun: Value, n: int, vectorized: bool, has_params: boo
             if out.shape != y.shape:
                 raise MatlabError("MATLAB:bvp4c:ODEfunOutputSize",
                                   f"The vectorized ODEFUN should return an {n}-by-{x.size} array.")
-            return out.astype(np.float64)
+            return out
         return np.stack([column(xk, y[:, k], p) for k, xk in enumerate(x)], axis=1)
     return _Counted(rhs)
 
@@ -159,7 +163,7 @@ def _bc(ctx: CallContext, fun: Value, count: int, has_params: bool, reversed_: b
             ya, yb = yb, ya
         args = [to_value(ya.reshape(-1, 1)), to_value(yb.reshape(-1, 1))] + \
             ([to_value(p.reshape(-1, 1))] if has_params else [])
-        out = numeric_array(g(*args), "bvp4c").ravel(order="F").astype(np.float64)
+        out = numeric_array(g(*args), "bvp4c").ravel(order="F")
         if out.size != count:
             raise MatlabError("MATLAB:bvp4c:BCfunOutputSize",
                               f"The boundary condition function BCFUN should return a column vector of length {count}.")

@@ -4,7 +4,8 @@ fsolve belongs to MATLAB's Optimization Toolbox (Octave has it in its core); pro
 like the chemical-engineering book of the corpus, call it constantly. A square system is solved by
 MINPACK's hybrid Powell dogleg method (scipy's root 'hybr', the trust-region dogleg family MATLAB uses by
 default; where it stalls, scipy's dogleg least-squares search 'dogbox' tries again from x0), a non-square
-one by Levenberg-Marquardt (scipy's least_squares 'lm'). As in MATLAB, the
+one by Levenberg-Marquardt (scipy's least_squares 'lm'; with fewer equations than unknowns, where
+MINPACK's method cannot run, least_squares' trust-region method 'trf'). As in MATLAB, the
 equations count as solved when the sum of squares of F is below sqrt(TolFun); the final message is
 MATLAB's text. Iterations and function counts differ from MATLAB's.
 """
@@ -115,8 +116,9 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
             if not float(fval @ fval) < np.sqrt(tolfun) and f.count < maxfev:
                 solution, fval = _dogbox(f, x, solution, fval, tolx, tolfun, maxfev)
         else:
-            result = scipy.optimize.least_squares(f, x, method="lm", xtol=tolx, ftol=tolfun,
-                                                  max_nfev=maxfev)
+            # MINPACK's 'lm' needs at least as many equations as unknowns; fewer take the trust region
+            result = scipy.optimize.least_squares(f, x, method="lm" if fx.size > x.size else "trf",
+                                                  xtol=tolx, ftol=tolfun, max_nfev=maxfev)
             algorithm = "levenberg-marquardt"
             solution = np.asarray(result.x, dtype=np.float64)
             fval = f(solution)

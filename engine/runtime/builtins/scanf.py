@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..values import CharArray
 from .registry import builtin
 from .sizes import real_values
@@ -141,6 +141,7 @@ def scanned_array(values: list, all_text: bool, size: list[float] | None) -> obj
     cols = -(-column.size // rows) if rows else 0
     if size[1] != float("inf"):
         cols = int(size[1])
+    check_size((rows, cols))          # [m n] larger than memory allows: MATLAB's size error
     padded = np.zeros(rows * cols)
     padded[:min(column.size, rows * cols)] = column.ravel()[:rows * cols]
     return padded.reshape((rows, cols), order="F")
