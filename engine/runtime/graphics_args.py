@@ -251,7 +251,56 @@ def colormap_from_name(name: str, n: int = 256) -> Any:
         return ListedColormap([COLOR_ORDER[k % len(COLOR_ORDER)] for k in range(n)], name="lines")
     if name not in COLORMAPS:
         raise MatlabError("MATLAB:colormap:invalidName", f"Unknown colormap '{name}'.")
+    if name in FORMULA_COLORMAPS:
+        from matplotlib.colors import ListedColormap
+        return ListedColormap(FORMULA_COLORMAPS[name](n), name=name)
     return matplotlib.colormaps[name].resampled(n)
+
+
+# MATLAB's colormaps that are formulas of the number of colors m (its gray.m, hot.m, jet.m, ...; GNU
+# Octave's agree): matplotlib's maps of the same names differ (its jet, hot, bone, copper, pink, hsv).
+def _ramp(m: int) -> np.ndarray:
+    return np.arange(m, dtype=np.float64)[:, None] / max(m - 1, 1)
+
+
+def _hot(m: int) -> np.ndarray:
+    n = 3 * m // 8
+    r = np.concatenate([np.arange(1, n + 1) / max(n, 1), np.ones(m - n)])
+    g = np.concatenate([np.zeros(n), np.arange(1, n + 1) / max(n, 1), np.ones(m - 2 * n)])
+    b = np.concatenate([np.zeros(2 * n), np.arange(1, m - 2 * n + 1) / max(m - 2 * n, 1)])
+    return np.column_stack([r, g, b])
+
+
+def _jet(m: int) -> np.ndarray:
+    n = -(-m // 4)
+    u = np.concatenate([np.arange(1, n + 1) / n, np.ones(n - 1), np.arange(n, 0, -1) / n])
+    g = (-(-n // 2) - (m % 4 == 1) + np.arange(1, u.size + 1)) - 1          # 0-based rows
+    r, b = g + n, g - n
+    g, r, b = g[g < m], r[r < m], b[b >= 0]
+    out = np.zeros((m, 3))
+    out[r, 0], out[g, 1], out[b, 2] = u[:r.size], u[:g.size], u[u.size - b.size:]
+    return out
+
+
+def _hsv(m: int) -> np.ndarray:
+    from matplotlib.colors import hsv_to_rgb
+    return hsv_to_rgb(np.column_stack([np.arange(m) / max(m, 1), np.ones(m), np.ones(m)]))
+
+
+FORMULA_COLORMAPS = {
+    "gray": lambda m: np.repeat(_ramp(m), 3, axis=1),
+    "hot": _hot,
+    "jet": _jet,
+    "hsv": _hsv,
+    "cool": lambda m: np.hstack([_ramp(m), 1 - _ramp(m), np.ones((m, 1))]),
+    "spring": lambda m: np.hstack([np.ones((m, 1)), _ramp(m), 1 - _ramp(m)]),
+    "summer": lambda m: np.hstack([_ramp(m), 0.5 + _ramp(m) / 2, np.full((m, 1), 0.4)]),
+    "autumn": lambda m: np.hstack([np.ones((m, 1)), _ramp(m), np.zeros((m, 1))]),
+    "winter": lambda m: np.hstack([np.zeros((m, 1)), _ramp(m), 0.5 + (1 - _ramp(m)) / 2]),
+    "bone": lambda m: (7 * np.repeat(_ramp(m), 3, axis=1) + _hot(m)[:, ::-1]) / 8,
+    "copper": lambda m: np.minimum(1, _ramp(m) * np.array([1.25, 0.7812, 0.4975])),
+    "pink": lambda m: np.sqrt((2 * np.repeat(_ramp(m), 3, axis=1) + _hot(m)) / 3),
+}
 
 
 def colormap_from_matrix(value: Any) -> Any:

@@ -251,6 +251,45 @@ def test_colormap_functions_and_matrix_maps(ctx, call):
             call("colormap", bad)
 
 
+# MATLAB's formulas for these maps (gray.m, hot.m, jet.m, ...); values recorded from GNU Octave 7.3, whose
+# maps are the same formulas (matplotlib's jet, hot, bone, copper, pink and hsv are other maps).
+THIRD, SQRT_THIRD = 1 / 3, 0.5773502691896257
+COLORMAP_VALUES = [
+    ("autumn", 4, [[1, 0, 0], [1, THIRD, 0], [1, 2 * THIRD, 0], [1, 1, 0]]),
+    ("bone", 4, [[0, 0, 0.125], [0.29166666666666663, 0.41666666666666663, 0.41666666666666663],
+                 [0.6458333333333333, 0.7083333333333333, 0.7083333333333333], [1, 1, 1]]),
+    ("cool", 3, [[0, 1, 1], [0.5, 0.5, 1], [1, 0, 1]]),
+    ("copper", 4, [[0, 0, 0], [0.41666666666666663, 0.26039999999999996, 0.16583333333333333],
+                   [0.8333333333333333, 0.5207999999999999, 0.33166666666666667], [1, 0.7812, 0.4975]]),
+    ("hsv", 5, [[1, 0, 0], [0.8, 1, 0], [0, 1, 0.4], [0, 0.4, 1], [0.8, 0, 1]]),
+    ("pink", 4, [[SQRT_THIRD, 0, 0], [0.7453559924999299, 0.7453559924999299, 0.4714045207910317],
+                 [0.8819171036881968, 0.8819171036881968, 0.7817359599705717], [1, 1, 1]]),
+    ("pink", 1, [[SQRT_THIRD] * 3]),
+    ("spring", 3, [[1, 0, 1], [1, 0.5, 0.5], [1, 1, 0]]),
+    ("summer", 3, [[0, 0.5, 0.4], [0.5, 0.75, 0.4], [1, 1, 0.4]]),
+    ("winter", 3, [[0, 0, 1], [0, 0.5, 0.75], [0, 1, 0.5]]),
+    ("gray", 1, [[0, 0, 0]]),
+    ("hot", 2, [[1, 1, 0.5], [1, 1, 1]]),
+    ("hot", 4, [[1, 0, 0], [1, 1, 0], [1, 1, 0.5], [1, 1, 1]]),
+    ("hot", 5, [[1, 0, 0], [1, 1, 0], [1, 1, THIRD], [1, 1, 2 * THIRD], [1, 1, 1]]),
+    ("jet", 1, [[0, 1, 1]]),
+    ("jet", 3, [[0, 0, 1], [0, 1, 1], [1, 1, 0]]),
+    ("jet", 5, [[0, 0.5, 1], [0, 1, 1], [0.5, 1, 0.5], [1, 1, 0], [1, 0.5, 0]]),
+    ("jet", 6, [[0, 0, 1], [0, 0.5, 1], [0, 1, 1], [0.5, 1, 0.5], [1, 1, 0], [1, 0.5, 0]]),
+    ("jet", 9, [[0, 0, 1], [0, THIRD, 1], [0, 2 * THIRD, 1], [0, 1, 1], [THIRD, 1, 2 * THIRD],
+                [2 * THIRD, 1, THIRD], [1, 1, 0], [1, 2 * THIRD, 0], [1, THIRD, 0]]),
+    ("turbo", 4, [[0.18995, 0.07176, 0.23217], [0.10342, 0.896, 0.715], [0.98, 0.73, 0.22161],
+                  [0.4796, 0.01583, 0.01055]]),
+]
+
+
+@pytest.mark.parametrize("name, m, expected", COLORMAP_VALUES)
+def test_colormap_values_are_matlabs(ctx, call, name, m, expected):
+    (rgb,) = call(name, float(m), nargout=1)
+    np.testing.assert_allclose(rgb, np.array(expected, dtype=np.float64), rtol=0, atol=1e-15)
+    assert call(name, nargout=1)[0].shape == (256, 3) and call(name, 0.0, nargout=1)[0].shape == (0, 3)
+
+
 def test_surf_and_mesh_use_3d_axes_and_contour_levels(ctx, call):
     x = np.array([[0.0, 1.0, 2.0]])
     z = np.arange(6.0).reshape(2, 3)
