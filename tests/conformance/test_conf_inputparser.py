@@ -13,6 +13,8 @@ PARSE = ("function r = f(varargin)\n  p = inputParser;\n  p.FunctionName = 'f';\
          "  p.parse(varargin{:});\n  r = p.Results;\nend")
 
 CASES = [
+    case('addParamValue_is_addParameter', "p = inputParser; addParamValue(p, 'Width', 5); parse(p, 'Width', 7); w = p.Results.Width; "
+         "q = inputParser; addParamValue(q, 'Width', 5); parse(q); d = q.Results.Width;", w=D(7), d=D(5)),
     case('ip_all_forms', "r = f(3, 7, 'ZETA', 9); n = fieldnames(r);\n" + PARSE,
          r=St(alpha=C('a'), x=D(3), y=D(7), zeta=D(9)), n=Cell([C('alpha'), C('x'), C('y'), C('zeta')], (4, 1))),
     # 'ze' is a unique prefix of zeta: MATLAB's PartialMatching (on by default); Octave matches whole names

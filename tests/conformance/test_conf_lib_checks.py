@@ -17,6 +17,9 @@ end
 """
 
 CASES = [
+    # MATLAB documentation (Octave lacks underlyingType): the class of the data, also inside a gpuArray
+    case('underlyingType_forms', "a = underlyingType(single(1)); b = underlyingType('x'); c = underlyingType({1});",
+         a=C('single'), b=C('char'), c=C('cell')),
     case('narginchk_ok', "x = f(1, 2); y = f(1, 2, 3);" + FUNCS, x=D(2), y=D(3)),
     case('narginchk_too_few', "x = f(1);" + FUNCS,
          error=('MATLAB:narginchk:notEnoughInputs', 'Not enough input arguments.')),

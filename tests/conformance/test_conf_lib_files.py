@@ -8,6 +8,9 @@ import pytest
 from harness import C, Cell, D, L, St, StArr, case, check, num, params
 
 CASES = [
+    case('frewind_ferror_separators', "fid = fopen('r.txt', 'w+'); fprintf(fid, 'abc'); frewind(fid); q = fread(fid, 3, 'char=>char')'; "
+         "[msg, err] = ferror(fid); fclose(fid); fs = filesep; ps = pathsep; d = isdir('.'); m = ismac;",
+         q=C('abc'), msg=C(''), err=D(0), fs=C('/'), ps=C(':'), d=L(1), m=L(0)),
     case('fopen_fprintf_fgetl', "fid = fopen('t.txt', 'w'); n = fprintf(fid, '%d,%d\\n', [1 2; 3 4]); fprintf(fid, 'last line'); fclose(fid); fid = fopen('t.txt'); l1 = fgetl(fid); l2 = fgets(fid); l3 = fgetl(fid); e1 = feof(fid); l4 = fgetl(fid); fclose(fid);", n=D(8), l1=C('1,3'), l2=C('2,4\n'), l3=C('last line'), e1=D(1), l4=D(-1)),
     case('fscanf_ftell_fseek', "fid = fopen('t.txt', 'w'); fprintf(fid, '%d,%d\\n', [1 2; 3 4]); fclose(fid); fid = fopen('t.txt'); A = fscanf(fid, '%d,%d', [2 Inf]); p = ftell(fid); st = fseek(fid, 0, 'bof'); s1 = fscanf(fid, '%d', 1); fclose(fid); txt = fileread('t.txt');", A=D([1, 3, 2, 4], (2, 2)), p=D(8), st=D(0), s1=D(1), txt=C('1,3\n2,4\n')),
     case('fwrite_fread', "fid = fopen('b.bin', 'w'); c = fwrite(fid, [1 -2 300], 'int16'); fwrite(fid, [1.5 2.5], 'double'); fclose(fid); fid = fopen('b.bin', 'r'); B = fread(fid, 3, 'int16'); D = fread(fid, [1 2], 'double'); fclose(fid); fid = fopen('b.bin'); B2 = fread(fid, 3, '*int16'); fseek(fid, 0, 'eof'); sz = ftell(fid); fclose(fid); fid = fopen('ab.bin', 'w'); fwrite(fid, 'AB'); fclose(fid); fid = fopen('ab.bin'); C = fread(fid, [1 2], 'uint8=>char'); fclose(fid);", c=D(3), B=D([1, -2, 300], (3, 1)), D=D([1.5, 2.5]), B2=num('int16', [1, -2, 300], (3, 1)), sz=D(22), C=C('AB')),

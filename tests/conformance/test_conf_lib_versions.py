@@ -7,7 +7,7 @@ number, an expression or an indexing expression, and the arguments after a comma
 documentation."""
 import pytest
 
-from harness import C, L, case, check, params
+from harness import C, D, L, case, check, params
 
 SHOWN = ("\nfunction r = shown(varargin)\n  r = '';\n  for k = 1:nargin\n    r = [r, '|', inputname(k)];\n"
          "  end\nend")
@@ -18,6 +18,8 @@ CASES = [
     case('verlessthan_matlab', "a = verLessThan('matlab', '9.1'); b = verLessThan('matlab', '24.1'); "
          "c = verLessThan('MATLAB', '23.2'); d = verLessThan('matlab', \"23.2.0.1\");",
          a=L(0), b=L(1), c=L(0), d=L(1)),
+    case('ver_struct', "v = ver; n = v(1).Name; m = ver('matlab'); mv = m.Version; mr = m.Release; k = numel(ver('signal'));",
+         n=C('matfuse'), mv=C('23.2'), mr=C('(R2023b)'), k=D(0)),
     case('verlessthan_missing_toolbox', "x = verLessThan('signal', '1.0');",
          error=('MATLAB:verLessThan:missingToolbox', "Toolbox 'signal' not found.")),
     case('verlessthan_bad_version', "x = verLessThan('matlab', 'R2019a');",

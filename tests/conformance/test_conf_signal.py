@@ -8,6 +8,8 @@ import pytest
 from harness import C, Cell, D, L, case, check, num, params
 
 CASES = [
+    case('ifftn_roundtrip', 'x = ifftn(fftn(reshape(1:8, 2, 2, 2))); y = ifftn([8 0; 0 0]); c = class(ifftn(single([1 2])));',
+         x=D([1, 2, 3, 4, 5, 6, 7, 8], (2, 2, 2)), y=D([2, 2, 2, 2], (2, 2)), c=C('single')),
     case('conv_orientation', 'a = conv([1 2], [1 3]); b = conv([1; 2], [1 3]); c = conv([1 2], [1; 3]);',
          a=D([1, 5, 6]), b=D([1, 5, 6]), c=D([1, 5, 6], (3, 1))),
     case('conv_shapes',

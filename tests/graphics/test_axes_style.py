@@ -39,6 +39,14 @@ def test_ticklabels_name_the_ticks_and_repeat_when_short(ctx, call):
     assert texts(call("yticklabels", nargout=1)[0]) == ["lo", "hi", "lo"]
     call("xtickangle", 45.0)
     assert call("xtickangle", nargout=1) == (45.0,)
+    call("ytickangle", 30.0)
+    assert call("ytickangle", nargout=1) == (30.0,)
+    call("plot3", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0])
+    call("zticks", [1.0, 1.5, 2.0])
+    call("zticklabels", cell_row("low", "high"))
+    assert texts(call("zticklabels", nargout=1)[0]) == ["low", "high", "low"]
+    call("ztickangle", 60.0)
+    assert call("ztickangle", nargout=1) == (60.0,)
 
 
 def test_limits_with_infinite_ends_and_modes(ctx, call):

@@ -15,7 +15,7 @@ from .sizes import count_value, real_values
 from .scanf import scan_text, scanned_array, size_limit
 from .textutil import EMPTY_CHAR, char_row, char_value, is_text_scalar, option_name, text_arg
 
-_NO_CHARS = CharArray(np.zeros((1, 0), dtype=np.uint16))
+_NO_CHARS = CharArray(np.zeros((0, 0), dtype=np.uint16))     # MATLAB's '' of a message when all went well
 
 
 @builtin("fopen", family="files")

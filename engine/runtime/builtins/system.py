@@ -134,12 +134,15 @@ def ver(ctx, product=None, nargout=0):
     """ver, v = ver  the version of matfuse and of the libraries it runs on.
 
     Without an output prints them; with one returns a struct array with fields Name, Version, Release
-    and Date (one element per product).
+    and Date (one element per product). The 'MATLAB' entry is the language level matfuse implements (as
+    version reports it); ver('matlab') returns that entry alone.
 
         v = ver; v(1).Name   % 'matfuse'
     """
-    products = [("matfuse", __version__, "(MATLAB language)"), ("NumPy", np.__version__, ""),
-                ("SciPy", scipy.__version__, ""), ("Python", platform.python_version(), "")]
+    products = [("matfuse", __version__, "(MATLAB language)"),
+                ("MATLAB", MATLAB_VERSION.rsplit(".", 2)[0], f"(R{MATLAB_RELEASE})"),     # the language level
+                ("NumPy", np.__version__, ""), ("SciPy", scipy.__version__, ""),
+                ("Python", platform.python_version(), "")]
     if product is not None:
         wanted = text_arg(product, "ver", "Product").lower()
         products = [p for p in products if p[0].lower() == wanted]
