@@ -22,20 +22,11 @@ CLASSES = NUMERIC + ("logical", "char", "string", "cell", "struct", "function_ha
 Shape = tuple  # tuple[int | None, ...] | None
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Type:
     cls: str = "?"
     complex: bool = False
     shape: Shape | None = None
-
-    def __init__(self, cls: str = "?", complex: bool = False, shape: Shape | None = None) -> None:
-        """Writes the fields straight into the instance dict: a frozen dataclass's own constructor sets
-        each through ``object.__setattr__``, which made a Type twice as slow to make (inference makes
-        one per instruction or more)."""
-        fields = self.__dict__
-        fields["cls"] = cls
-        fields["complex"] = complex
-        fields["shape"] = shape
 
     def __str__(self) -> str:
         if self.cls == "?":
