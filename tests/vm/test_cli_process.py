@@ -122,9 +122,8 @@ def test_terminal_prompt_edits_lines_reads_input_and_keeps_history(tmp_path):
         term.expect(">> ")
         term.send("b = 1\x1b[D2\r")                    # Left arrow, then type 2 before the 1
         term.expect("b = 21")
-        term.send("pause(60)\r")
-        import time
-        time.sleep(2)                                    # the statement has started
+        term.send("disp(['wait' 'ing']), pause(60)\r")      # the text shown is not in the typed line
+        term.expect("waiting")                           # the statement has started (however busy the machine)
         term.send("\x03")                                # Ctrl-C stops the running statement
         term.expect("Operation terminated by user")
         term.send("w\r")
