@@ -1070,3 +1070,17 @@ def test_scan_size_fsolve_underdetermined_and_complex_bvp():
     clean(code)
     assert run(code)[1] == ("matfuse:bvp4c:complex",
                             "bvp4c solves real problems only: ODEFUN and BCFUN must return real values.")
+
+
+def test_tiny_leading_coefficient_and_display_of_an_expression():
+    """H100 fuzz run, seeds 290-305: roots/residue of [1e-320 1] overflowed the companion matrix into
+    scipy's "array must not contain infs or NaNs" (MATLAB's roots calls eig: its error); and on the CPU
+    display(floor(v)) of an integer v named the result 'v' (floor returned v's own object, and display
+    looked the name up by identity): only a variable argument gives the name line."""
+    for code in ("r = roots([1e-320 1]);", "r = residue(1, [1e-320 1]);"):
+        clean(code)
+        assert run(code)[1] == ("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
+    code = "v = int32(magic(3)); display(floor(v)); display(v)"
+    clean(code)
+    out = run(code)[0]
+    assert out.startswith("3×3 int32 matrix\n") and "\nv = 3×3 int32 matrix\n" in out

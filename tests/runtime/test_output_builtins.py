@@ -22,6 +22,7 @@ class FakeContext(CallContext):
         self.state = SessionState()
         self.out = []
         self.workspace = workspace or {}
+        self.names = []         # what the caller passed: argument_names()
 
     def write(self, text):
         self.out.append(text)
@@ -37,6 +38,9 @@ class FakeContext(CallContext):
 
     def variables(self):
         return self.workspace
+
+    def argument_names(self):
+        return self.names
 
     def make_handle(self, text):
         raise AssertionError("no handles expected")
@@ -91,11 +95,13 @@ def test_disp_too_many_arguments():
     assert err.value.identifier == "MATLAB:TooManyInputs"
 
 
-def test_display_uses_variable_name_when_found():
+def test_display_names_the_variable_passed():
     value = row(1, 2)
     ctx = FakeContext({"x": value, "y": 3.0})
+    ctx.names = ["x"]                                 # display(x)
     call("display", value, ctx=ctx, nargout=0)
-    call("display", row(1, 2), ctx=ctx, nargout=0)
+    ctx.names = [""]                                  # display(floor(x)): the same object, no name
+    call("display", value, ctx=ctx, nargout=0)
     assert ctx.text == "x = 1×2\n\n     1     2\n1×2\n\n     1     2\n"
 
 

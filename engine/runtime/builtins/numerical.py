@@ -181,6 +181,11 @@ def _poly_vector(value: Value, fname: str) -> np.ndarray:
     return arr.ravel(order="F")
 
 
+def _check_eig_input(values: np.ndarray) -> None:
+    if not np.isfinite(values).all():
+        raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
+
+
 @builtin("roots", family="numerical")
 def roots(c: Value) -> Value:
     """roots(c)  column vector of the roots of the polynomial with coefficients c (highest power first).
@@ -201,7 +206,9 @@ def roots(c: Value) -> Value:
     found = np.zeros(0, dtype=coeffs.dtype)
     if coeffs.size > 1:
         companion = np.diag(np.ones(coeffs.size - 2, dtype=coeffs.dtype), -1)
-        companion[0, :] = -coeffs[1:] / coeffs[0]
+        with np.errstate(all="ignore"):
+            companion[0, :] = -coeffs[1:] / coeffs[0]
+        _check_eig_input(companion)         # a tiny leading coefficient overflows: MATLAB's eig error
         found = scipy.linalg.eigvals(companion)
     found = np.concatenate([found, np.zeros(zeros_at_end, dtype=found.dtype)])
     return to_value(found.reshape(-1, 1).astype(np.result_type(found.dtype, coeffs.dtype)))
@@ -220,8 +227,7 @@ def poly(r: Value) -> Value:
     check_classes("poly", (r,), FLOAT_INPUTS)
     arr = numeric_array(r, "poly")
     if arr.ndim == 2 and arr.shape[0] == arr.shape[1] and arr.size > 1:
-        if not np.isfinite(arr).all():          # MATLAB's poly takes the eigenvalues with eig
-            raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
+        _check_eig_input(arr)                   # MATLAB's poly takes the eigenvalues with eig
         values = scipy.linalg.eigvals(arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64))
     elif arr.ndim == 2 and min(arr.shape) <= 1:
         values = arr.ravel(order="F")
@@ -328,6 +334,8 @@ def residue(b: Value, a: Value, k: Value | None = None, *, nargout: int = 1) -> 
         raise MatlabError("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
     if not np.any(den):
         raise MatlabError("MATLAB:residue:ZeroDenominator", "The denominator must not be all zeros.")
+    with np.errstate(all="ignore"):                 # residue.m divides by a(1), then calls roots(a)
+        _check_eig_input(den / den[np.flatnonzero(den)[0]])
     r, p, direct = scipy.signal.residue(num, den)
     r, p = _pole_groups_by_magnitude(np.real_if_close(r), np.real_if_close(p))
     direct = np.real_if_close(direct).reshape(1, -1) if direct.size else np.zeros((0, 0))

@@ -40,10 +40,11 @@ def disp(ctx, value):
     disp_to(ctx.write, value, ctx.state.format, ctx.state.output_limit)
 
 
-def _name_of(ctx, value) -> str | None:
-    """The workspace variable holding exactly this value object, when exactly one does."""
-    names = [n for n, v in ctx.variables().items() if v is value]
-    return names[0] if len(names) == 1 else None
+def _name_of(ctx) -> str | None:
+    """The variable the caller passed as display's argument; None for any other expression (the value
+    of ``floor(v)`` may be the very object ``v`` holds, and is still shown without a name)."""
+    names = ctx.argument_names()
+    return names[0] or None if names else None
 
 
 @builtin("display", family="output")
@@ -55,7 +56,7 @@ def display(ctx, value):
 
         x = [1 2]; display(x)      % x = 1×2 / 1 2
     """
-    display_to(ctx.write, _name_of(ctx, value), value, ctx.state.format, ctx.state.output_limit)
+    display_to(ctx.write, _name_of(ctx), value, ctx.state.format, ctx.state.output_limit)
 
 
 def _format_options(fmt: DisplayFormat) -> StructArray:
