@@ -1084,3 +1084,16 @@ def test_tiny_leading_coefficient_and_display_of_an_expression():
     clean(code)
     out = run(code)[0]
     assert out.startswith("3×3 int32 matrix\n") and "\nv = 3×3 int32 matrix\n" in out
+
+
+def test_shiftdim_by_a_huge_negative_count_and_a_complex_bvp_guess():
+    """H100 fuzz run, seeds 310-325: shiftdim(A, -1e308) built a tuple of 1e308 ones (OverflowError);
+    bvp4c of a complex initial guess printed numpy's ComplexWarning."""
+    code = "s = shiftdim(zeros(2, 3), -1e308);"
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:array:TooManyDimensions"
+    _, err, s = run("s = size(shiftdim(zeros(2, 3), -2));")
+    assert err is None and s.get("s").tolist() == [[1, 1, 2, 3]]
+    code = "sol = bvp4c(@(x, y) [y(2); -y(1)], @(ya, yb) [ya(1); yb(1) - 1], bvpinit(linspace(0, 1, 5), [1i 0]));"
+    clean(code)
+    assert run(code)[1] == ("matfuse:bvp4c:complex", "bvp4c solves real problems only: the initial guess is complex.")

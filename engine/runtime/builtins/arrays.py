@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MAX_DIMS, MatlabError, too_many_dimensions
 from ..semantics import cast_result, result_class, to_value
 from ..values import CellArray, CharArray, StringArray, Value, normalize_shape, size_of
 from .construct import restructure
@@ -348,6 +348,8 @@ def shiftdim(a: Value, n: Value | None = None, *, nargout: int = 1):
     if len(shift) != 1:
         raise MatlabError("MATLAB:shiftdim:InvalidN", "N must be an integer scalar.")
     if shift[0] < 0:
+        if len(shape) - shift[0] > MAX_DIMS:
+            raise too_many_dimensions()
         target = (1,) * -shift[0] + shape
         return restructure(a, lambda data: data.reshape(target, order="F"), "shiftdim")
     ndim = len(shape)

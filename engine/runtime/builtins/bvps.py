@@ -106,7 +106,10 @@ def _solinit(solinit: Value) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]
                           "The initial guess must be a struct with fields x and y (use bvpinit).")
     fields = solinit.data.flat[0]
     mesh = real_array("bvp4c", fields["x"]).ravel(order="F").astype(np.float64)
-    guess = numeric_array(fields["y"], "bvp4c").astype(np.float64)
+    guess = numeric_array(fields["y"], "bvp4c")
+    if guess.dtype.kind == "c":
+        raise MatlabError("matfuse:bvp4c:complex", "bvp4c solves real problems only: the initial guess is complex.")
+    guess = guess.astype(np.float64)
     if guess.ndim != 2 or guess.shape[1] != mesh.size:
         raise MatlabError("MATLAB:bvp4c:SolinitXYNotConsistent",
                           "solinit.y must have one column per point of solinit.x.")
