@@ -1097,3 +1097,13 @@ def test_shiftdim_by_a_huge_negative_count_and_a_complex_bvp_guess():
     code = "sol = bvp4c(@(x, y) [y(2); -y(1)], @(ya, yb) [ya(1); yb(1) - 1], bvpinit(linspace(0, 1, 5), [1i 0]));"
     clean(code)
     assert run(code)[1] == ("matfuse:bvp4c:complex", "bvp4c solves real problems only: the initial guess is complex.")
+
+
+def test_dlmwrite_with_a_huge_precision(tmp_path, monkeypatch):
+    """H100 fuzz run, seed 334: dlmwrite(..., 'precision', 2^53) reached Python's "precision too big";
+    past 767 digits (the longest exact expansion of a double) %g writes the same text."""
+    monkeypatch.chdir(tmp_path)
+    code = "dlmwrite('q.csv', [pi 0.1], 'precision', 2^53); t = fileread('q.csv');"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("t") == "%.800g,%.800g\n" % (np.pi, 0.1)

@@ -83,8 +83,10 @@ def dlmwrite(filename, m, *args):
         if name == "delimiter":
             opts[name] = unescape(text_arg(value, "dlmwrite"))
         elif name == "precision":
+            # %g drops trailing zeros, and a double's exact decimal expansion has at most 767
+            # significant digits: more digits than that write the same text
             opts[name] = text_arg(value, "dlmwrite") if is_text_scalar(value) else \
-                f"%.{_whole(value, 'dlmwrite', 'Precision')}g"
+                f"%.{min(_whole(value, 'dlmwrite', 'Precision'), 800)}g"
         elif name == "newline":
             opts[name] = {"pc": "\r\n", "unix": "\n"}.get(option_name(value) or "", None)
             if opts[name] is None:
