@@ -1107,3 +1107,23 @@ def test_dlmwrite_with_a_huge_precision(tmp_path, monkeypatch):
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("t") == "%.800g,%.800g\n" % (np.pi, 0.1)
+
+
+def test_polyfit_polyval_with_overflow_and_cellfun_size_dimension():
+    """H100 fuzz run, seeds 350-365: polyval's delta at x = Inf and polyfit(realmax, 0, 3) (its
+    Vandermonde matrix overflows) reached scipy's finiteness checks; cellfun('size', C, Inf) converted
+    Inf to an integer."""
+    code = "[p, S] = polyfit([1 2 3 4], [1 4 9 16.5], 2); [y, delta] = polyval(p, [Inf 2], S);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.isnan(s.get("delta")[0, 0])
+    assert abs(s.get("delta")[0, 1] - 0.1391941090707506) < 1e-12        # Octave's value
+    code = "p = polyfit(realmax, 0, 3);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.isnan(s.get("p")).all()       # as qr of the overflowed V gives it
+    code = "s = cellfun('size', {ones(2)}, Inf);"
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:getdimarg:dimensionMustBePositiveInteger"
+    _, err, s = run("s = cellfun('size', {ones(2, 3), 1}, 2); t = cellfun('size', {ones(2)}, 3);")
+    assert err is None and s.get("s").tolist() == [[3, 1]] and s.get("t") == 1     # Octave: t = 1

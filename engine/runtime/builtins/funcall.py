@@ -21,6 +21,7 @@ from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, FunctionHandle, Stri
                       Value, class_of, simplify, size_of)
 from .cells import element
 from .registry import builtin
+from .sizes import dim_arg
 from .textutil import cell_value, char_value, option_name, text_arg
 
 _UNIFORM_CLASSES = tuple(DTYPE_OF_CLASS) + ("char",)
@@ -35,8 +36,7 @@ _LEGACY: dict[str, Callable[[Value], float | bool]] = {
 }
 # legacy names that take one more argument: cellfun('size', C, k), cellfun('isclass', C, className)
 _LEGACY_WITH_ARGUMENT: dict[str, Callable[[Value, Value], float | bool]] = {
-    "size": lambda v, k: float(size_of(v)[int(np.asarray(k).ravel()[0]) - 1])
-    if int(np.asarray(k).ravel()[0]) <= len(size_of(v)) else 1.0,
+    "size": lambda v, k: float((size_of(v) + (1,) * (dim_arg(k) + 1))[dim_arg(k)]),
     "isclass": lambda v, name: class_of(v) == text_arg(name, "cellfun", "Class name"),
 }
 

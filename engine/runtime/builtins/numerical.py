@@ -92,7 +92,7 @@ def _prediction_error(count: int, points: np.ndarray, s: Value | None) -> Value:
     df = float(numeric_array(fields["df"], "polyval").ravel()[0])
     normr = float(numeric_array(fields["normr"], "polyval").ravel()[0])
     vander = np.vander(points.ravel(order="F").astype(np.float64), count)
-    e = scipy.linalg.solve_triangular(r, vander.T, trans="T").T if r.size else vander
+    e = scipy.linalg.solve_triangular(r, vander.T, trans="T", check_finite=False).T if r.size else vander
     spread = np.sqrt(1 + np.sum(e * e, axis=1))
     delta = np.full_like(spread, np.inf) if df == 0 else normr / np.sqrt(df) * spread
     return to_value(delta.reshape(points.shape, order="F").astype(points.dtype))
@@ -133,7 +133,7 @@ def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
             mu = np.array([[xs.mean()], [xs.std(ddof=1) if xs.size > 1 else 0.0]], dtype=xs.dtype)
             xs = (xs - mu[0, 0]) / mu[1, 0]
         vander = np.vander(xs, check_size((xs.size, degree[0] + 1))[1])
-        if not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys))):   # R as qr(V, 0) gives it
+        if not (np.all(np.isfinite(vander)) and np.all(np.isfinite(ys))):   # R as qr(V, 0) gives it
             coeffs = np.full(degree[0] + 1, np.nan, xs.dtype)
             r = np.full((min(xs.size, degree[0] + 1), degree[0] + 1), np.nan)
         else:
