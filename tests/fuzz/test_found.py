@@ -1127,3 +1127,17 @@ def test_polyfit_polyval_with_overflow_and_cellfun_size_dimension():
     assert run(code)[1][0] == "MATLAB:getdimarg:dimensionMustBePositiveInteger"
     _, err, s = run("s = cellfun('size', {ones(2, 3), 1}, 2); t = cellfun('size', {ones(2)}, 3);")
     assert err is None and s.get("s").tolist() == [[3, 1]] and s.get("t") == 1     # Octave: t = 1
+
+
+def test_unwrap_complex_tolerance_and_sparse_sum_of_a_huge_dimension():
+    """H100 fuzz run, seeds 370-385: unwrap with a complex tol cast it to real with numpy's warning
+    (Octave takes abs(tol)); sum(S, uint64(intmax)) of a sparse S hashed the dimension's array."""
+    code = "p = unwrap([1 5 9], 1i); q = unwrap([], 1i);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None      # Octave: 1, -1.2832, -3.5664 (abs(1i) = 1 < 4)
+    np.testing.assert_allclose(s.get("p"), [[1.0, -1.2831853071795862, -3.5663706143591725]], rtol=1e-15)
+    code = "S = sparse([1 0 2; 3 4 0]); b = sum(S, uint64(18446744073709551615)); c = full(sum(S, uint8(2)));"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("c").tolist() == [[3], [7]]

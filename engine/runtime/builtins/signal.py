@@ -260,7 +260,7 @@ def unwrap(p: Value, tol: Value | None = None, dim: Value | None = None) -> Valu
     if arr.dtype.kind == "c":
         raise MatlabError("MATLAB:unwrap:complexInput", "P must be real.")
     cutoff = np.pi if tol is None or numeric_array(tol, "unwrap").size == 0 else \
-        float(numeric_array(tol, "unwrap").ravel()[0])
+        float(abs(numeric_array(tol, "unwrap").ravel()[0]))
     axis = first_nonsingleton(arr.shape) if dim is None else dim_arg(dim)
     if axis >= arr.ndim or arr.shape[axis] < 2:
         return to_value(arr)

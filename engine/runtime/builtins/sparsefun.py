@@ -434,7 +434,7 @@ def _sum_form(ctx, a: Value, *rest: Value, nargout: int = 1) -> Value:
         axis = None
     else:
         dim = rest[0] if rest else (1.0 if m != 1 else 2.0)
-        axis = {1.0: 0, 2.0: 1}.get(full_of(dim) if size_of(dim) == (1, 1) else None)
+        axis = {1.0: 0, 2.0: 1}.get(np.asarray(full_of(dim)).item() if size_of(dim) == (1, 1) else None)
         if axis is None:
             return _through_full("sum")(ctx, a, *rest, nargout=nargout)[0]
     values = a.data.astype(np.float64) if a.data.dtype == np.bool_ else a.data
