@@ -1,7 +1,7 @@
 """The implementations a workload runs in: matfuse with device "gpu" (fused) and "cpu" (the unfused VM),
 and the NumPy and torch peers. ``prepare`` builds the inputs (not timed) and returns a ``Prepared``
-whose ``run`` is the timed part; ``device_copy`` measures the device-to-device copy the fused
-elementwise bandwidth is compared with.
+whose ``run`` is the timed part; ``device_copy`` and ``cuda_copy`` measure the device-to-device copies
+(through wgpu, and through CUDA where torch has it) the fused elementwise bandwidth is compared with.
 """
 from __future__ import annotations
 
@@ -161,5 +161,31 @@ def device_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float]:
         best = min(best, time.perf_counter() - started)
     src.destroy()
     dst.destroy()
+    return {"bytes_per_copy": 2 * size, "copies": copies, "seconds": best,
+            "bandwidth": 2 * size * copies / best}
+
+
+def cuda_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float] | None:
+    """The same copies as ``device_copy`` through CUDA (torch's ``Tensor.copy_`` on the GPU), or None where
+    torch has no CUDA device."""
+    if unavailable("torch") is not None:
+        return None
+    import torch
+    if not torch.cuda.is_available():
+        return None
+    size = nbytes // 2 // 4 * 4
+    src = torch.empty(size, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+
+    def run() -> None:
+        for _ in range(copies):
+            dst.copy_(src)
+        torch.cuda.synchronize()
+    run()
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
     return {"bytes_per_copy": 2 * size, "copies": copies, "seconds": best,
             "bandwidth": 2 * size * copies / best}

@@ -6,7 +6,7 @@ Each workload's NumPy and torch peers compute the same thing from the same input
                                      [--impl numpy,torch,matfuse-cpu,matfuse-gpu] [--out results.json]
 
 Prints a markdown table (best of N seconds after a warm-up run, speed-up over NumPy and torch, checksum
-agreement), then what the fused run did per workload and the elementwise chain's bandwidth against a
+agreement), then what the fused run did per workload and the elementwise chains' bandwidth against a
 device-to-device copy. Exits with status 1 when any checksum disagrees or an implementation fails.
 See README.md in this folder.
 """
@@ -24,8 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.fusion.checks import RTOL, agree, checksum, headline  # noqa: E402
-from benchmarks.fusion.implementations import (IMPLEMENTATIONS, best_time, device_copy,  # noqa: E402
-                                               prepare, unavailable)
+from benchmarks.fusion.implementations import (IMPLEMENTATIONS, best_time, cuda_copy,  # noqa: E402
+                                               device_copy, prepare, unavailable)
 from benchmarks.fusion.workloads import WORKLOADS, Params, Workload  # noqa: E402
 
 REFERENCE_ORDER = ("matfuse-cpu", "numpy", "torch", "matfuse-gpu")   # the first that ran is the reference
@@ -82,7 +82,8 @@ def ratios(rows: list[dict[str, Any]]) -> None:
 
 def bandwidth(rows: list[dict[str, Any]], workload: Workload, cls: str, params: Params, size: str,
               repeat: int) -> dict[str, Any] | None:
-    """Achieved bandwidth of every row and, with the fused run, the device copy of the same byte count."""
+    """Achieved bandwidth of every row and, with the fused run, the device copies (wgpu's and, where torch
+    has CUDA, CUDA's) of the same byte count."""
     if workload.traffic is None:
         return None
     nbytes = workload.traffic(params) * ITEMSIZE[cls]
@@ -92,10 +93,13 @@ def bandwidth(rows: list[dict[str, Any]], workload: Workload, cls: str, params: 
     if not any(r["implementation"] == "matfuse-gpu" for r in rows):
         return {"bytes": nbytes}
     copy = device_copy(nbytes, COPIES[size], repeat)
+    cuda = cuda_copy(nbytes, COPIES[size], repeat)
     for r in rows:
         if "bandwidth" in r:
             r["copy_fraction"] = r["bandwidth"] / copy["bandwidth"]
-    return {"bytes": nbytes, "copy": copy}
+            if cuda is not None:
+                r["cuda_copy_fraction"] = r["bandwidth"] / cuda["bandwidth"]
+    return {"bytes": nbytes, "copy": copy, "cuda_copy": cuda}
 
 
 # ---------------------------------------------------------------- printing
@@ -125,11 +129,15 @@ def notes_for(name: str, cls: str, rows: list[dict[str, Any]], traffic: dict[str
             notes.append(f"- {name} {cls}, {r['label']}: {fusion_text(r['fusion'], r['counters'])}")
     if traffic is not None:
         parts = [f"{r['label']} {r['bandwidth'] / 1e9:.3g} GB/s"
-                 + (f" ({100 * r['copy_fraction']:.0f}% of the copy)" if "copy_fraction" in r else "")
+                 + (f" ({100 * r['copy_fraction']:.0f}% of the copy" if "copy_fraction" in r else "")
+                 + (f", {100 * r['cuda_copy_fraction']:.0f}% of CUDA's" if "cuda_copy_fraction" in r else "")
+                 + (")" if "copy_fraction" in r else "")
                  for r in rows if "bandwidth" in r]
-        copy = traffic.get("copy")
+        copy, cuda = traffic.get("copy"), traffic.get("cuda_copy")
         base = (f"device copy {copy['bandwidth'] / 1e9:.3g} GB/s ({copy['copies']} copies of "
                 f"{copy['bytes_per_copy'] / 1e6:.4g} MB moved per sync)" if copy else "no device copy measured")
+        if cuda:
+            base += f", CUDA's copy {cuda['bandwidth'] / 1e9:.3g} GB/s"
         notes.append(f"- {name} {cls} bandwidth ({traffic['bytes'] / 1e6:.4g} MB read + written per run): "
                      f"{base}; " + "; ".join(parts))
     return notes

@@ -61,6 +61,16 @@ def chain_compute(ar: Any, v: Values, p: Params) -> Values:
     return {"u": u, "v": w}
 
 
+# ---------------------------------------------------------------- arith_chain.m
+
+def arith_compute(ar: Any, v: Values, p: Params) -> Values:
+    x, y = v["x"], v["y"]
+    u = 1.5 * x - y / 3
+    w = (u * u + 2) * (x - 0.5 * y) / (1 + y * y)
+    u = u * w - 0.25 * x + ar.xp.abs(y)
+    return {"u": u, "v": w}
+
+
 # ---------------------------------------------------------------- image_normalize.m
 
 def image_inputs(ar: Any, p: Params, cls: str) -> Values:
@@ -143,6 +153,9 @@ WORKLOADS = (
     Workload("elementwise_chain", ("double", "single"),
              {"small": {"n": 3 * 2 ** 14 + 7}, "full": {"n": 2 ** 25}},
              ("x", "y"), ("u", "v"), chain_inputs, chain_compute, traffic=lambda p: 4 * int(p["n"])),
+    Workload("arith_chain", ("double", "single"),
+             {"small": {"n": 3 * 2 ** 14 + 7}, "full": {"n": 2 ** 25}},
+             ("x", "y"), ("u", "v"), chain_inputs, arith_compute, traffic=lambda p: 4 * int(p["n"])),
     Workload("image_normalize", ("single", "double"),
              {"small": {"B": 3, "H": 37, "W": 45}, "full": {"B": 16, "H": 1080, "W": 1920}},
              ("imgs",), ("mu", "sigma", "out"), image_inputs, image_compute),
