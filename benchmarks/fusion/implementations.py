@@ -97,11 +97,25 @@ def prepare_matfuse(device: str, workload: Workload, cls: str, params: Params) -
     prepared = Prepared(f"matfuse {device}", run, outputs,
                         notes={"compile_ms": 1e3 * compile_seconds(session, compute)})
     if device == "gpu":
-        prepared.counters = lambda: {**dataclasses.asdict(session.fusion.stats),
-                                     "provider_dispatches": provider.stats.dispatches,
-                                     "provider_submits": provider.stats.submits}
+        own_submits = [0]           # the read-backs of gpu_nanoseconds, not the workload's
+
+        def counters() -> dict[str, int]:
+            before = provider.stats.submits
+            gpu = gpu_nanoseconds(provider)
+            own_submits[0] += provider.stats.submits - before
+            return {**dataclasses.asdict(session.fusion.stats), "gpu_nanoseconds": gpu,
+                    "provider_dispatches": provider.stats.dispatches,
+                    "provider_submits": provider.stats.submits - own_submits[0]}
+        prepared.counters = counters
         prepared.describe = lambda: fusion_summary(session)
     return prepared
+
+
+def gpu_nanoseconds(provider: Any) -> int:
+    """The device's compute time so far from its timestamp queries (0 without them); reading it waits for
+    the device, so it is taken between timed runs, never inside one."""
+    seconds = provider.gpu_seconds()
+    return 0 if seconds is None else round(seconds * 1e9)
 
 
 def compile_seconds(session: Session, source: str, repeat: int = 3) -> float:

@@ -99,6 +99,8 @@ def bandwidth(rows: list[dict[str, Any]], workload: Workload, cls: str, params: 
             r["copy_fraction"] = r["bandwidth"] / copy["bandwidth"]
             if cuda is not None:
                 r["cuda_copy_fraction"] = r["bandwidth"] / cuda["bandwidth"]
+        if r.get("counters", {}).get("gpu_nanoseconds"):      # the kernels' own time, without the host's
+            r["kernel_bandwidth"] = nbytes / (r["counters"]["gpu_nanoseconds"] * 1e-9)
     return {"bytes": nbytes, "copy": copy, "cuda_copy": cuda}
 
 
@@ -128,12 +130,15 @@ def notes_for(name: str, cls: str, rows: list[dict[str, Any]], traffic: dict[str
         if r.get("fusion"):
             notes.append(f"- {name} {cls}, {r['label']}: {fusion_text(r['fusion'], r['counters'])}")
     if traffic is not None:
+        copy, cuda = traffic.get("copy"), traffic.get("cuda_copy")
         parts = [f"{r['label']} {r['bandwidth'] / 1e9:.3g} GB/s"
                  + (f" ({100 * r['copy_fraction']:.0f}% of the copy" if "copy_fraction" in r else "")
                  + (f", {100 * r['cuda_copy_fraction']:.0f}% of CUDA's" if "cuda_copy_fraction" in r else "")
                  + (")" if "copy_fraction" in r else "")
+                 + (f", kernels alone {r['kernel_bandwidth'] / 1e9:.3g} GB/s"
+                    + (f" ({100 * r['kernel_bandwidth'] / cuda['bandwidth']:.0f}% of CUDA's copy)" if cuda else "")
+                    if "kernel_bandwidth" in r else "")
                  for r in rows if "bandwidth" in r]
-        copy, cuda = traffic.get("copy"), traffic.get("cuda_copy")
         base = (f"device copy {copy['bandwidth'] / 1e9:.3g} GB/s ({copy['copies']} copies of "
                 f"{copy['bytes_per_copy'] / 1e6:.4g} MB moved per sync)" if copy else "no device copy measured")
         if cuda:
@@ -156,7 +161,9 @@ def fusion_text(summary: dict[str, Any], counters: dict[str, int]) -> str:
     per_run = (f"per run: {counters.get('groups_run', 0)} fused groups, {counters.get('dispatches', 0)} fused "
                f"dispatches, {counters.get('provider_dispatches', 0)} dispatches in all, "
                f"{counters.get('provider_submits', 0)} submits, {counters.get('uploads', 0)} uploads, "
-               f"{counters.get('downloads', 0)} downloads, {counters.get('fallbacks', 0)} fallbacks")
+               f"{counters.get('downloads', 0)} downloads, {counters.get('fallbacks', 0)} fallbacks"
+               + (f", {counters['gpu_nanoseconds'] / 1e6:.3f} ms of GPU time (timestamps)"
+                  if counters.get("gpu_nanoseconds") else ""))
     return f"policy {summary['policy']}; " + ("; ".join(windows) or "no fusion windows") + f"; {per_run}"
 
 
