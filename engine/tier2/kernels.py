@@ -12,6 +12,8 @@ import numpy as np
 from numba import njit
 
 EPS = 2.0 ** -52
+EXACT = 2.0 ** 52
+MANY = 2.0 ** 62
 FLAGS = {"cache": True, "error_model": "numpy", "nogil": True}
 
 
@@ -56,6 +58,27 @@ def rem(x: float, y: float) -> float:
         return math.nan
     q = x / y
     return _division(x, y, q, np.trunc(q), x)
+
+
+@njit(**FLAGS)
+def whole_int(x: float) -> int:
+    """A whole number below 2^52 in magnitude as an integer (0 for anything else, NaN included)."""
+    return int(x) if abs(x) < EXACT else 0
+
+
+@njit(**FLAGS)
+def exact_range(start: float, step: float, count: float) -> bool:
+    """Whether every value of a range (whole start and step, ``count`` values) and its step are below
+    2^52 in magnitude, so that integers follow its values exactly."""
+    if count == 0.0:
+        return True
+    return count < EXACT and abs(start) < EXACT and abs(step) < EXACT and abs(start + (count - 1.0) * step) < EXACT
+
+
+@njit(**FLAGS)
+def count_int(count: float) -> int:
+    """A range's number of values as an integer (a count past 2^62, or Inf: 2^62, never reached)."""
+    return int(count) if count < MANY else int(MANY)
 
 
 @njit(**FLAGS)

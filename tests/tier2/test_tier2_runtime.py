@@ -31,9 +31,9 @@ def test_an_interrupt_stops_a_compiled_loop_within_a_second():
     assert s.execute("y = x + 1;").error is None and s.get("y")[0, 0] == 2.0
 
 
-def test_an_interrupt_stops_a_compiled_tight_for_loop():
-    """A for loop of one block runs as a native while loop (codegen tight_loop): its polls still return
-    to the VM, so an interrupt stops it, with its variables where it stopped."""
+def test_an_interrupt_stops_a_compiled_native_for_loop():
+    """A for loop runs as a native while loop counted in integers (codegen.structured_loop): its polls
+    still return to the VM, so an interrupt stops it, with its variables where it stopped."""
     s = session("eager")
     s.execute("s = 0;")
     r, elapsed = interrupted_after(s, 1.5, "for k = 1:1e13\n  s = s + 1;\nend")
