@@ -86,6 +86,17 @@ CASES = [
     # extrapolates (26 for c)
     case('interp2_spline', "[X, Y] = meshgrid(1:5); V = X.^2 + sin(Y); a = interp2(X, Y, V, 2.5, 3.5, 'spline'); b = interp2(magic(5), [1.5 4.2], [2.5; 3.1], 'spline'); c = interp2(magic(4), 5, 1, 'spline');",
          a=D(5.908644138794571), b=D([5.4765625, 4.248125, 18.310000000000002, 21.3272], (2, 2)), c=D(nan)),
+    # recorded with GNU Octave: a grid of uneven spacing, grid vectors and meshgrid queries
+    case('interp2_spline_uneven', "x = [0 0.1 0.35 0.5 0.8 1 1.3]; y = [0 0.2 0.3 0.7 0.9 1.4]; [X, Y] = meshgrid(x, y); V = sin(3*X) .* cos(2*Y) + X.^3; "
+         "a = interp2(x, y, V, [0.05 0.6 1.1], [0.1; 0.5; 1.2], 'spline'); [XQ, YQ] = meshgrid([0.05 0.6 1.1], [0.1 0.5 1.2]); b = interp2(X, Y, V, XQ, YQ, 'spline');",
+         a=D([0.14703939917340286, 0.0809556606609782, -0.11117423851026875, 1.1681367776677845, 0.7398550149714322,
+              -0.5053186652110712, 1.17627227099965, 1.2458705325819743, 1.448218451772288], (3, 3)),
+         b=D([0.14703939917340286, 0.0809556606609782, -0.11117423851026875, 1.1681367776677845, 0.7398550149714322,
+              -0.5053186652110712, 1.17627227099965, 1.2458705325819743, 1.448218451772288], (3, 3))),
+    # recorded with GNU Octave: along a dimension of three grid points the spline is a parabola, of two a line
+    case('interp2_spline_small_grids', "a = interp2([1 2 4 7; 3 5 9 1; 2 2 8 1], [1.5 2.5 3.7], [1.5; 1.2; 2.9], 'spline'); b = interp2([1 2 4; 3 5 9], [1.5 2.5 3], [1.5 1.2 2], 'spline'); [X, Y] = meshgrid(1:2); c = interp2(X, Y, X + 2 * Y, 1.5, 1.25, 'spline');",
+         a=D([2.6640625, 2.02, 0.5378125000000004, 6.1171875, 4.38, 5.968437500000001, 5.668437499999998,
+              5.84624, 5.558047499999997], (3, 3)), b=D([2.5625, 3.65, 9.0], (1, 3)), c=D(4.0)),
 ]
 
 

@@ -16,6 +16,10 @@ CASES = [
          "S = griddedInterpolant(1:5, [1 4 9 16 25], 'spline'); s = S(2.5); P = griddedInterpolant(1:4, [1 2 2 3], 'pchip'); p = P(2.5); "
          "W = griddedInterpolant([1 2 4]); w = W(1.5);",
          g=D(31), h=D(nan), k=D(2.5), s=D(6.25), p=D(2), w=D(1.5)),
+    # the 2-D spline is interp2's (recorded with GNU Octave on a grid of uneven spacing)
+    case('interpolant_spline_2d', "x = [0 0.1 0.35 0.5 0.8 1 1.3]; y = [0 0.2 0.3 0.7 0.9 1.4]; [Y, X] = ndgrid(y, x); "
+         "F = griddedInterpolant({y, x}, sin(3*X) .* cos(2*Y) + X.^3, 'spline'); a = F([0.1 0.5 1.2], [0.05 0.6 1.1]);",
+         a=D([0.14703939917340286, 0.7398550149714322, 1.448218451772288], (1, 3))),
     case('interpolant_size_mismatch', "F = griddedInterpolant({1:3, 1:2}, ones(3, 3));",
          error=('MATLAB:griddedInterpolant:GridValuesMismatch', 'The size of the values must match the sizes of the grid vectors.')),
     case('interpolant_bad_method', "F = griddedInterpolant(1:3, 1:3, 'quintic');",

@@ -3,9 +3,9 @@
 ``F = griddedInterpolant(...)`` is a handle object (values.HandleObject) over a full grid in ndgrid form:
 ``F(xq)``, ``F(x1q, x2q, ...)`` and ``F({g1, g2, ...})`` evaluate it, ``F.Values``, ``F.GridVectors``,
 ``F.Method`` and ``F.ExtrapolationMethod`` read its properties and ``F.Values = V`` (and the two methods)
-change them. Methods 'linear' (default), 'nearest', 'pchip' and 'spline' (the tensor-product not-a-knot
-cubic spline, at least four points per dimension) go through scipy's RegularGridInterpolator; 'makima'
-through Akima1DInterpolator in one dimension. Points outside the grid are extrapolated by the
+change them. Methods 'linear' (default), 'nearest' and 'pchip' go through scipy's
+RegularGridInterpolator, 'spline' (the tensor-product not-a-knot cubic spline, at least four points per
+dimension) through gridded.tensor_spline, 'makima' through Akima1DInterpolator in one dimension. Points outside the grid are extrapolated by the
 ExtrapolationMethod (by default the Method; 'none' gives NaN, 'nearest' the nearest grid value).
 The cubic methods of values holding NaN or Inf give NaN everywhere (scipy fits only finite values).
 """
@@ -20,13 +20,14 @@ from ..device import DeviceArray
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import CellArray, HandleObject, Value
+from .gridded import tensor_spline
 from .registry import builtin
 from .sizes import numeric_array, option_text
 from .textutil import char_row
 
 METHODS = ("linear", "nearest", "pchip", "spline", "makima")
 EXTRAPOLATIONS = METHODS + ("none",)
-SCIPY_METHOD = {"linear": "linear", "nearest": "nearest", "pchip": "pchip", "spline": "cubic"}
+SCIPY_METHOD = {"linear": "linear", "nearest": "nearest", "pchip": "pchip"}
 
 
 def _method(word: str | None, allowed: tuple[str, ...]) -> str:
@@ -90,9 +91,11 @@ class GriddedInterpolant(HandleObject):
             curve = scipy.interpolate.Akima1DInterpolator(self.grid[0], self.values, method="makima",
                                                           extrapolate=True)
             return curve(points[:, 0])
-        grid = tuple(self.grid)
-        surface = scipy.interpolate.RegularGridInterpolator(grid, self.values, method=SCIPY_METHOD[method],
-                                                            bounds_error=False, fill_value=None)
+        if method == "spline":
+            return tensor_spline(tuple(self.grid), self.values)(points)
+        surface = scipy.interpolate.RegularGridInterpolator(tuple(self.grid), self.values,
+                                                            method=SCIPY_METHOD[method], bounds_error=False,
+                                                            fill_value=None)
         return surface(points)
 
     # ---- the HandleObject protocol: F(...), F.name, F.name = v
