@@ -186,12 +186,6 @@ def pool_of(provider: Provider) -> BufferPool:
     return provider.pool
 
 
-def _drop(pool: BufferPool, storage: Storage) -> None:
-    storage.refs -= 1
-    if storage.refs == 0:
-        pool.give_back(storage)
-
-
 class GpuTensor(DeviceArray):
     """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying), or, with
     ``implicit`` set, a plain array the runtime keeps on the device (engine/runtime/device.py): ``origin``
@@ -202,7 +196,7 @@ class GpuTensor(DeviceArray):
     used = 0                 # the pool's clock when a window last made or read it (implicit tensors)
 
     def __init__(self, shape: tuple[int, ...], cls: str, storage: Storage, provider: Provider) -> None:
-        self.shape = normalize_shape(shape)
+        self.shape = shape               # a MATLAB size, normalized (``empty``, ``made``, ``share``)
         self.cls = cls
         self.storage = storage
         self.provider = provider
@@ -235,7 +229,10 @@ class GpuTensor(DeviceArray):
         """Give up this handle; the buffer returns to the pool when no other handle shares it."""
         if not self.released:
             self.released = True
-            _drop(pool_of(self.provider), self.storage)
+            storage = self.storage
+            storage.refs -= 1
+            if storage.refs == 0:
+                pool_of(self.provider).give_back(storage)
 
     def share(self, shape: tuple[int, ...] | None = None) -> "GpuTensor":
         """A new handle on the same storage (reshape without copying when ``shape`` is given)."""

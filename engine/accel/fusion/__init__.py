@@ -6,8 +6,9 @@
     patterns.py     the specialised kinds (MatmulEpilogue, CenteredGram, ...), found before the grouping
     codegen.py      group -> WGSL (wgsl/fused_*.wgsl) and uniform blocks
     matmul.py       WGSL and dispatch of the specialised kinds (codegen's and execute's kind tables)
-    execute.py      plan -> dispatches -> the window's outputs
+    execute.py      plan -> dispatches -> the window's outputs (Runner; Straight for a repeated run)
     loops.py        a for loop whose body is one window -> one kernel with the loop inside (FusedLoop)
+    inputs.py       a window's inputs -> their Args; Repeat: a run with the facts of the last one
     accelerator.py  the VM hook (policy, caches, gating), installed by Session as ``vm.accel``
     report.py       what the last cell fused, WGSL, counters, residency: the text reports (``%fusion``)
     report_html.py  the same reports as HTML; ``fusion_report`` -> MIME bundle (``Session.fusion_report``)

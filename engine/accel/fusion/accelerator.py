@@ -34,13 +34,12 @@ from typing import Any, Iterable
 import numpy as np
 
 from engine.accel.provider import GpuUnavailable, current_provider, get_provider
-from engine.accel.residency import CLASS_OF_HOST, GpuTensor, device_copy
+from engine.accel.residency import GpuTensor, implicit
 from engine.accel.shaders import ELEMENT_SIZE
 from engine.config import flag
 from engine.runtime.device import to_host
 from engine.runtime.errors import MatlabError
 from engine.runtime.threads import cpu_threads
-from engine.runtime.values import SparseMatrix, class_of
 from engine.vm.code import LoopWindow, Window
 
 from . import calibrate, host
@@ -50,10 +49,10 @@ from .codegen import planned
 from .execute import runner
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
+from .inputs import Repeat, Repeats, describe, resident_value
 from .loops import MAX_TRIPS, SINGLE_EXACT, LoopRun, LoopShape, loop_plan, run_loop, signature
 from .plan import Arg, Plan, size_args, sized
-from .ranges import facts_of
-from .recipe import LoopRecipe, Recipe
+from .recipe import LoopRecipe, Output, Recipe
 from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
@@ -63,8 +62,6 @@ MAX_ENTRIES = 512        # windows whose graphs are kept (oldest dropped first)
 # blocks (k at most this many), the next 2^k - 1 go straight to the bytecode, so such a window in a loop
 # pays the kernel's look rarely
 MAX_HOST_MISSES = 6
-GPU_CLASSES = ("double", "single", "logical")
-SCALAR_ARGS: dict[int, Arg] = {}     # a host double scalar's Arg by its facts (made once: a hot path)
 
 
 @dataclass
@@ -98,26 +95,6 @@ class Entry:
         return dict(zip(self.graph.inputs, key)) | self.fixed
 
 
-def describe(value: Any) -> Arg | str:
-    """The Arg of an input value (with a host scalar's facts, ranges.py), or why it cannot be fused."""
-    t = type(value)
-    if t is float:
-        facts = facts_of(value)
-        return SCALAR_ARGS.get(facts) or SCALAR_ARGS.setdefault(facts, Arg("double", (1, 1), facts=facts))
-    if t is bool:
-        return Arg("logical", (1, 1))
-    if t is np.ndarray and value.dtype in CLASS_OF_HOST and CLASS_OF_HOST[value.dtype] in GPU_CLASSES:
-        facts = facts_of(float(value.flat[0])) if value.size == 1 else 0
-        return Arg(CLASS_OF_HOST[value.dtype], value.shape, facts=facts)
-    if t is GpuTensor and value.cls in GPU_CLASSES:
-        return Arg(value.cls, value.shape, True)
-    if value is None:
-        return "undefined"
-    complex_ = t is complex or getattr(value, "dtype", None) == np.complex128
-    sparse = t is SparseMatrix      # never fused nor uploaded: scipy.sparse computes it
-    return f"{'complex ' if complex_ else ''}{'sparse ' if sparse else ''}{class_of(value)}: the CPU computes it"
-
-
 class FusionAccelerator:
     """``Session.fusion``: ``mode`` is the %fusion override (gpu | cpu | auto | None), ``stats`` the
     counters, ``reports()`` the last cell's windows."""
@@ -134,6 +111,7 @@ class FusionAccelerator:
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
+        self.repeats: dict[int, Repeats] = {}           # id(window) -> its last fused runs (this cell's)
         self.state: Any = None                          # the session's state (its GPU random stream)
         self.begin_cell()
 
@@ -145,6 +123,7 @@ class FusionAccelerator:
         """Start a cell: forget the last cell's windows and read the policy and flags once, not per
         window (a loop offers its windows on every iteration)."""
         self.windows = {}
+        self.repeats = {}
         self.cell_policy = self.policy()
         if self.state is not None:          # builtins outside windows read it (dispatch.call_uploaded)
             self.state.extras["policy"] = self.cell_policy
@@ -167,6 +146,7 @@ class FusionAccelerator:
         self.plans = PlanCache()
         self.stats = FusionStats()
         self.windows = {}
+        self.repeats = {}
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
@@ -179,24 +159,35 @@ class FusionAccelerator:
             return self.try_host(window, frame, None)
         started = time.thread_time()          # CPU time of this thread: the host's work, not other load
         waits = self.waits()
+        found = self.repeats.get(id(window))
+        if found is not None and (hit := found.match(window, frame.regs)) is not None:
+            repeat, values = hit                     # a last run's facts: its plan (inputs.py)
+            report = repeat.report
+            report.runs += 1
+            self.stats.windows_offered += 1
+            self.stats.plan_hits += 1
+            attempt: Any = self.rerun
+            args: tuple = (repeat, values, frame, policy)
+        else:
+            try:
+                entry = self.entry(window, frame.code)
+            except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
+                self.host_inputs(window, frame)
+                return False
+            report = self.window_report(window, entry, frame)
+            if not entry.graph.rejected and not entry.sizes:    # scalar loops, quickly (nothing drawn or made)
+                limit = self.min_elements if policy == "auto" else 2
+                numel = small_inputs(frame.regs, limit, entry.graph.inputs.values())
+                if numel >= 0:
+                    self.decline(report, under_threshold(numel, limit) if policy == "auto" else
+                                 "scalar inputs only: scalars are computed on the CPU under every policy")
+                    if self.debug:
+                        self.print_decision(window, report)
+                    host_min = self.host_settings.min_elements if self.host_settings is not None else math.inf
+                    return numel >= host_min and self.try_host(window, frame, report)
+            attempt, args = self.attempt, (entry, frame, window, policy, report)
         try:
-            entry = self.entry(window, frame.code)
-        except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
-            self.host_inputs(window, frame)
-            return False
-        report = self.window_report(window, entry, frame)
-        if not entry.graph.rejected and not entry.sizes:    # scalar loops, quickly (nothing drawn or made)
-            limit = self.min_elements if policy == "auto" else 2
-            numel = small_inputs(frame.regs, limit, entry.graph.inputs.values())
-            if numel >= 0:
-                self.decline(report, under_threshold(numel, limit) if policy == "auto" else
-                             "scalar inputs only: scalars are computed on the CPU under every policy")
-                if self.debug:
-                    self.print_decision(window, report)
-                host_min = self.host_settings.min_elements if self.host_settings is not None else math.inf
-                return numel >= host_min and self.try_host(window, frame, report)
-        try:
-            done = self.attempt(entry, frame, window, policy, report)
+            done = attempt(*args)
         except GpuUnavailable as exc:
             done = self.decline(report, exc.reason)
         except Exception as exc:  # noqa: BLE001 - a planner bug must never change an answer
@@ -396,7 +387,7 @@ class FusionAccelerator:
                 del frame.owned[slot]
         draws = {v: (kind, plan.info[v].cls, done.draws[v][:2], done.draws[v][2] | done.draws[v][3] << 32,
                      plan.info[v].shape) for v, kind in plan.draws.items()}
-        recipe = LoopRecipe(window, done.values, draws, self.state, graph.consts, plan.loop, done)
+        recipe = LoopRecipe(window, dict(done.values), draws, self.state, graph.consts, plan.loop, done)
         for name, tensor in outputs.items():
             tensor.recipe = recipe.output(plan.loop.stores[name])
 
@@ -448,8 +439,10 @@ class FusionAccelerator:
         args = []
         explicit = resident = False                      # a gpuArray input: every output is a gpuArray
         regs = frame.regs
+        held = []                                        # the registers' values (a Repeat's checks)
         for v, reg in graph.inputs.items():
             x = regs[reg]
+            held.append(x)
             x = values[v] = x if type(x) is float else resident_value(x)      # host scalars: most inputs
             arg = describe(x)
             if type(arg) is str:
@@ -480,7 +473,43 @@ class FusionAccelerator:
             report.estimate = self.estimate(entry, key, plan, provider, values)
             if report.estimate["gpu"] >= report.estimate["cpu"]:
                 return self.decline(report, "the cost model expects the CPU to be faster")
-        return self.run(graph, plan, values, provider, explicit, frame, window, report)
+        if not self.run(graph, plan, values, provider, explicit, frame, window, report):
+            return False
+        if not plan.single_operands and not entry.sizes & graph.inputs.keys():
+            made = Repeat(window, entry, report, plan, provider, explicit, held, values, key)
+            self.repeats[id(window)] = Repeats(made, self.repeats.get(id(window)))
+        return True
+
+    def rerun(self, repeat: Repeat, values: dict[int, Any], frame: Any, policy: str) -> bool:
+        """A run with the input facts of the window's last fused run (``repeat``): its plan, the cost
+        model's decision made again only for the downloads of inputs (they depend on the values); a
+        straight plan (execute.Straight) without the general run's bookkeeping."""
+        report, plan, explicit = repeat.report, repeat.plan, repeat.explicit
+        if policy == "auto" and not explicit:
+            report.estimate = self.with_downloads(plan.estimate, repeat.sig, values)
+            if report.estimate["gpu"] >= report.estimate["cpu"]:
+                return self.decline(report, "the cost model expects the CPU to be faster")
+        straight, window, graph = repeat.straight, repeat.window, repeat.entry.graph
+        if straight is None:
+            return self.run(graph, plan, values, repeat.provider, explicit, frame, window, report)
+        started = time.perf_counter()
+        tensors, draws = straight.run(values, explicit, self.state)
+        self.stats.dispatches += len(plan.groups)
+        kept = straight.kept
+        if len(tensors) > len(kept):              # values only the window's own kernels read
+            for v, tensor in tensors.items():
+                if v not in kept:
+                    tensor.release()
+        if not explicit:
+            for v in kept:
+                implicit(tensors[v])
+            self.keep_recipe(window, graph, plan, values, draws, tensors, kept, frame)
+        regs, owned = frame.regs, frame.owned
+        for slot, v in repeat.stores:
+            regs[slot] = tensors[v]
+            owned.pop(slot, None)
+        self.fused(report, graph, plan, time.perf_counter() - started)
+        return True
 
     def estimate(self, entry: Entry, key: tuple, plan: Plan, provider: Any,
                  values: dict[int, Any]) -> dict[str, float]:
@@ -514,43 +543,51 @@ class FusionAccelerator:
             frame: Any, window: Window, report: WindowReport) -> bool:
         started = time.perf_counter()
         before = (provider.stats.dispatches, provider.stats.bytes_uploaded, provider.stats.bytes_downloaded)
-        made = runner(graph, plan, provider)
+        made = plan.runner
+        if made is None or made.provider is not provider:
+            made = runner(graph, plan, provider)
         outputs, run = made.run(values, explicit, self.state)
         self.count(provider, before, run)
         if outputs is None:
             return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
                                         "the CPU computes the window")
         if not explicit:
-            self.keep_recipe(window, graph, plan, values, run, [(v, t) for v in made.kept if type(t := outputs[v]) is GpuTensor and t.origin is None], frame)
+            self.keep_recipe(window, graph, plan, values, run.draws, outputs, made.kept, frame)
         if window.promotable:
             self.keep_inputs(graph, outputs, frame, window)
         store_outputs(frame, window, graph, outputs)
-        elapsed = time.perf_counter() - started
+        self.fused(report, graph, plan, time.perf_counter() - started)
+        return True
+
+    def fused(self, report: WindowReport, graph: AccelGraph, plan: Plan, elapsed: float) -> None:
+        """Count a fused run of ``elapsed`` seconds in the report and the counters."""
         report.elapsed += elapsed
-        self.stats.fused_seconds += elapsed
+        stats = self.stats
+        stats.fused_seconds += elapsed
         if report.plan is not plan or report.device != "GPU":
             report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
             report.plan, report.groups = plan, group_reports(graph, plan)
-        self.stats.windows_fused += 1
-        self.stats.groups_run += len(plan.groups)
-        return True
+        stats.windows_fused += 1
+        stats.groups_run += len(plan.groups)
 
-    def keep_recipe(self, window: Window, graph: AccelGraph, plan: Plan, values: dict[int, Any], run: Any,
-                    made: list[tuple[int, GpuTensor]], frame: Any) -> None:
-        """Give the plain arrays the run left only on the device (``made``) a recipe (recipe.py), and
-        take the host arrays it read away from their frame's in-place writes, so the recipe's inputs
-        stay as read."""
+    def keep_recipe(self, window: Window, graph: AccelGraph, plan: Plan, values: dict[int, Any], drawn: dict,
+                    outputs: dict[int, Any], kept: list[int], frame: Any) -> None:
+        """Give the plain arrays the run left only on the device (of the values it ``kept`` there) a
+        recipe (recipe.py), and take the host arrays it read away from their frame's in-place writes, so
+        the recipe's inputs stay as read. The recipe takes ``values`` over; ``drawn``: the draws'
+        words (execute.Run.draws)."""
+        made = [(v, t) for v in kept if type(t := outputs[v]) is GpuTensor and t.origin is None]
         if not made:
             return
         owned = frame.owned
         for v, reg in graph.inputs.items() if owned else ():
             if reg in owned and owned[reg] is values[v]:
                 del owned[reg]
-        draws = {v: (kind, plan.info[v].cls, run.draws[v][:2], run.draws[v][2] | run.draws[v][3] << 32,
-                     plan.info[v].shape) for v, kind in plan.draws.items()}
+        draws = {v: (kind, plan.info[v].cls, drawn[v][:2], drawn[v][2] | drawn[v][3] << 32,
+                     plan.info[v].shape) for v, kind in plan.draws.items()} if plan.draws else {}
         recipe = Recipe(window, values, draws, self.state, graph.consts)   # literals no node reads too
         for v, tensor in made:
-            tensor.recipe = recipe.output(v)
+            tensor.recipe = Output(recipe, v)
 
     def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
         """Arrays the run uploaded from variables stay on the device in those variables (implicit,
@@ -562,12 +599,13 @@ class FusionAccelerator:
                 frame.regs[kept[reg]] = out
 
     def count(self, provider: Any, before: tuple[int, int, int], run: Any) -> None:
-        s = provider.stats
-        self.stats.dispatches += s.dispatches - before[0]
-        self.stats.bytes_uploaded += s.bytes_uploaded - before[1]
-        self.stats.bytes_downloaded += s.bytes_downloaded - before[2]
-        self.stats.uploads += run.uploads
-        self.stats.downloads += run.downloads
+        s, stats = provider.stats, self.stats
+        stats.dispatches += s.dispatches - before[0]
+        if run.uploads or run.downloads or s.bytes_uploaded != before[1] or s.bytes_downloaded != before[2]:
+            stats.bytes_uploaded += s.bytes_uploaded - before[1]
+            stats.bytes_downloaded += s.bytes_downloaded - before[2]
+            stats.uploads += run.uploads
+            stats.downloads += run.downloads
 
 
 def window_key(window: Window, constants: dict[int, Any]) -> str:
@@ -579,17 +617,6 @@ def window_key(window: Window, constants: dict[int, Any]) -> str:
     facts = (sorted(window.regs.items()), sorted(window.slots.items()), window.live,
              [(reg, repr(constants[reg])) for reg in used])
     return hashlib.sha256(f"{text}\n{facts!r}".encode()).hexdigest()
-
-
-def resident_value(x: Any) -> Any:
-    """A window's input as the window reads it: a host array's device copy when one is kept
-    (residency.device_copy), an evicted implicit tensor's host copy."""
-    t = type(x)
-    if t is np.ndarray:
-        return device_copy(x) or x
-    if t is GpuTensor and x.evicted:
-        return x.origin
-    return x
 
 
 def small_inputs(regs: list, limit: int, inputs: Iterable[int]) -> int:

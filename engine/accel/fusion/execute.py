@@ -84,6 +84,7 @@ class Runner:
         self.kept = [v for v, read in self.made if not read]                # left on the device
         self.passed = [v for v in left if v not in graph.nodes]             # inputs and constants
         self.inputs = list(graph.inputs)
+        self.straight = Straight(plan, provider, self) if is_straight(graph, plan, self) else None
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
         """Dispatch every group; the window's output values by value id (None when a kernel flagged an
@@ -95,7 +96,7 @@ class Runner:
         self.pool.begin_window()
         try:
             if plan.draws:
-                reserve_draws(run, plan, state)
+                reserve_draws(run.draws, plan, state)
             if plan.checked:
                 run.status = upload(np.zeros((1, 1), dtype=np.uint32), provider)
                 run.scratch.append(run.status)
@@ -146,6 +147,74 @@ class Runner:
         return outputs
 
 
+def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
+    """Whether a repeated run of the plan can go the Straight way: one-pass kernels only, reading the
+    window's inputs and each other's outputs (the inputs on the device: a Repeat checks that), host
+    scalars as uniforms, no domain check to read back, and every value the window leaves behind one
+    that a kernel writes and no later instruction reads (nothing to download)."""
+    written = {v for g in plan.groups for v in g.outputs}
+    scalars = {leaf for g in plan.groups for leaf in g.scalars}
+    return not plan.checked and not made.passed and all(not live for _, live in made.made) \
+        and {v for v, _ in made.made} <= written and not scalars & written \
+        and all(g.kind == "ElementwiseChain" or g.kind == "Reduction" and reduction_launch(g)[1] <= 1
+                for g in plan.groups)
+
+
+class Straight:
+    """A cached plan's repeated run in a straight line (the hot path of a window in a loop): for plans
+    that ``is_straight`` admits, whose array inputs (``leaves``) a Repeat (inputs.py) found on the
+    device, each kernel's outputs come from the pool and it is dispatched, with none of the Runner's
+    general bookkeeping (uploads, read-backs, reductions in several passes, values passed through).
+    The caller releases the tensors of values the window does not leave behind."""
+
+    def __init__(self, plan: Plan, provider: Provider, made: Runner) -> None:
+        self.plan = plan
+        self.provider = provider
+        self.pool = made.pool
+        self.kept = made.kept                  # the values the window leaves behind
+        written = {v for g in plan.groups for v in g.outputs}
+        self.leaves = {leaf for g in plan.groups for leaf, _ in g.arrays} - written   # inputs it reads
+
+    def run(self, values: dict[int, Any], explicit: bool, state: Any) -> tuple[dict[int, GpuTensor], dict]:
+        """The tensors of the values the window leaves behind, by value id, and the draws' words (as
+        ``Run.draws``). A gpuArray window (``explicit``) submits its work, as in ``Runner.run``."""
+        plan, provider, pool = self.plan, self.provider, self.pool
+        pool.begin_window()
+        tensors: dict[int, GpuTensor] = {}
+        draws: dict[int, tuple[int, int, int, int]] = {}
+        try:
+            if plan.draws:
+                reserve_draws(draws, plan, state)
+            for group in plan.groups:
+                launch = group.launch
+                if launch[0] is not provider:
+                    launch = group.launch = one_pass_launch(provider, plan, group)
+                _, pipe, leaves, outs, grid = launch
+                bound = []
+                for leaf in leaves:
+                    tensor = tensors.get(leaf)
+                    if tensor is None:
+                        tensor = values[leaf]
+                        if tensor.storage.lost:
+                            raise GpuUnavailable(tensor.storage.lost)
+                        if tensor.implicit:
+                            pool.use(tensor)
+                    bound.append(tensor.storage.buffer)
+                for v, shape, cls, size in outs:
+                    tensor = tensors[v] = made(shape, cls, size, provider)
+                    bound.append(tensor.storage.buffer)
+                words = [draws[v] for v, _ in group.draws] if group.draws else ()
+                scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
+                provider.dispatch(pipe, bound, uniform(plan, group, scalars, words), grid)
+            if explicit:
+                provider.flush()
+        except BaseException:
+            for tensor in tensors.values():
+                tensor.release()
+            raise
+        return tensors, draws
+
+
 def runner(graph: AccelGraph, plan: Plan, provider: Provider) -> Runner:
     """The plan's Runner on ``provider`` (made at its first run there)."""
     made = plan.runner
@@ -166,14 +235,15 @@ def dispatchers() -> dict[str, Callable[[Run, Plan, Group, list[float]], None]]:
     return {"ElementwiseChain": dispatch_one_pass, "Reduction": dispatch_reduction, **DISPATCHERS, **VIEWS}
 
 
-def reserve_draws(run: Run, plan: Plan, state: Any) -> None:
-    """Each draw's positions of the session's device draw stream (rng-seeded), reserved in program order."""
+def reserve_draws(draws: dict[int, tuple[int, int, int, int]], plan: Plan, state: Any) -> None:
+    """Each draw's positions of the session's device draw stream (rng-seeded), reserved in program
+    order: ``draws`` gets the key and base words of each."""
     if state is None:
         raise GpuUnavailable("random draws need the session's GPU stream")
     stream = device_draws(state)
     for v in plan.draws:
         key, base = stream.reserve(math.prod(plan.info[v].shape))
-        run.draws[v] = (*key, *base)
+        draws[v] = (*key, *base)
 
 
 def draw_words(run: Run, group: Group) -> list[tuple[int, int, int, int]]:

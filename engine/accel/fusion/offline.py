@@ -15,9 +15,10 @@ from typing import Any
 
 from engine.vm.code import LoopWindow, Window
 
-from .accelerator import Entry, describe
+from .accelerator import Entry
 from .codegen import planned
 from .graph import AccelGraph, build_graph
+from .inputs import describe
 from .loops import LoopShape, loop_plan, signature
 from .plan import Plan, sized
 

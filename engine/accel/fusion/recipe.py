@@ -39,7 +39,10 @@ MAX_DEPTH = 256          # windows a recipe chain may span before an input is br
 
 class Recipe:
     """One run of a window: its instructions, the values it read (by MIR temporary), the draws it made
-    (temporary -> kind, class, key, base, shape); ``outputs()`` replays it once and keeps the result."""
+    (temporary -> kind, class, key, base, shape); ``outputs()`` replays it once and keeps the result.
+    Made on every plain window's run (a slotted class; ``inputs`` is taken over: the run's own dict,
+    whose plain values on the device become their host values or recipes here)."""
+    __slots__ = ("window", "draws", "state", "consts", "inputs", "depth", "result")
 
     def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any,
                  consts: dict[int, Any] | None = None) -> None:
@@ -47,12 +50,14 @@ class Recipe:
         self.draws = draws
         self.state = state
         self.consts = consts or {}             # the window's literals (host values, kept as they are)
-        self.inputs = {}
-        self.depth = 1
+        depth = 1
         for v, value in inputs.items():
-            self.inputs[v] = value = host_or_recipe(value)
-            if type(value) in LAZY:
-                self.depth = max(self.depth, value.depth + 1)
+            if type(value) is GpuTensor and value.implicit:
+                inputs[v] = value = host_or_recipe(value)
+                if type(value) in LAZY and value.depth >= depth:
+                    depth = value.depth + 1
+        self.inputs = inputs
+        self.depth = depth
         self.result: dict[int, Any] | None = None
 
     def output(self, temp: int) -> "Output":
@@ -71,6 +76,7 @@ class LoopRecipe(Recipe):
     """A fused loop's run (loops.py): the body's window replayed once per iteration, with the loop
     variable's value, the carried variables' values from the iteration before, and each draw at its
     iteration's positions (``run``: loops.LoopRun; ``loop``: the plan's loops.LoopKernel)."""
+    __slots__ = ("loop", "range")
 
     def __init__(self, window: Window, inputs: dict[int, Any], draws: dict[int, tuple], state: Any,
                  consts: dict[int, Any], loop: Any, run: Any) -> None:
@@ -96,6 +102,7 @@ class LoopRecipe(Recipe):
 
 class Output:
     """Output ``temp`` of a recipe: ``value()`` is its host value (replaying the recipe once)."""
+    __slots__ = ("recipe", "temp")
 
     def __init__(self, recipe: Recipe, temp: int) -> None:
         self.recipe = recipe

@@ -1,0 +1,113 @@
+"""A window offered again with the input facts of its last fused run repeats that run (fusion/inputs.py
+Repeat, execute.py Straight): the same answers, counters and reports as the full path, which runs
+whenever a fact differs; faults and lost devices recover as elsewhere."""
+import numpy as np
+import pytest
+
+from engine import Session
+from engine.accel import provider
+from engine.accel.residency import pool_stats
+
+
+@pytest.fixture
+def windows(monkeypatch):
+    """A loop's body is a window per iteration (loop fusion off)."""
+    monkeypatch.setenv("MATFUSE_FUSE_LOOPS", "0")
+
+
+def run(s, code):
+    r = s.execute(code)
+    assert r.error is None, r.error and r.error.message
+
+
+def test_a_loop_of_windows_repeats_the_plan_with_the_same_counters(gpu, windows):
+    s = Session(device="gpu")
+    run(s, "S = linspace(0, 1, 300)'; a = 0.5; b = 0.25;")
+    s.fusion.reset()                                         # the counters of the loop alone
+    run(s, "for k = 1:40\n  S = S .* a + b;\nend")
+    expected = np.linspace(0, 1, 300).reshape(-1, 1)
+    for _ in range(40):
+        expected = expected * 0.5 + 0.25
+    np.testing.assert_allclose(s.get("S"), expected, rtol=1e-15)
+    stats = s.fusion.stats
+    assert (stats.windows_fused, stats.plan_misses, stats.plan_hits, stats.groups_run) == (40, 1, 39, 40)
+    assert stats.dispatches == 40 and stats.uploads == 0 and stats.downloads == 0
+    (report,) = s.fusion.reports()
+    assert (report.runs, report.device) == (40, "GPU")
+    (repeats,) = s.fusion.repeats.values()
+    assert repeats.first.straight is not None               # resident inputs: the straight run
+
+
+def test_a_window_with_a_reduction_leaves_no_buffers_behind(gpu, windows):
+    s = Session(device="gpu")
+    run(s, "S = ones(500, 1); a = 0.999; b = 0.001;")
+    run(s, "for k = 1:5\n  S = S .* a + b; t = sum(S .^ 2);\nend")
+    live = pool_stats().live_buffers
+    run(s, "for k = 1:50\n  S = S .* a + b; t = sum(S .^ 2);\nend")
+    assert pool_stats().live_buffers == live
+    expected = np.ones(500)
+    for _ in range(55):
+        expected = expected * 0.999 + 0.001
+    np.testing.assert_allclose(s.get("S").ravel(), expected, rtol=1e-14)
+    assert s.get("t")[0, 0] == pytest.approx((expected ** 2).sum(), rel=1e-13)
+
+
+def test_a_loop_variable_even_and_odd_uses_two_repeats(gpu, windows):
+    s = Session(device="gpu")
+    run(s, "x = linspace(0, 1, 400)'; acc = zeros(400, 1);")
+    s.fusion.reset()
+    run(s, "for k = 1:20\n  acc = acc + x .^ k;\nend")
+    x = np.linspace(0, 1, 400).reshape(-1, 1)
+    np.testing.assert_allclose(s.get("acc"), sum(x ** k for k in range(1, 21)), rtol=1e-13, atol=1e-15)
+    stats = s.fusion.stats
+    assert (stats.windows_fused, stats.plan_misses, stats.plan_hits) == (20, 2, 18)
+
+
+def test_changed_facts_take_the_full_path(gpu, windows):
+    """A scalar of the other sign needs the plan with the domain check, which declines a complex root;
+    a gpuArray makes the window's outputs gpuArrays."""
+    s = Session(device="gpu")
+    run(s, "x = linspace(1, 2, 300)'; t = zeros(1, 6);")
+    run(s, "for k = 1:6\n  c = (-1) ^ floor(k / 3);\n  y = sqrt(x .* c) + 1;\n  t(k) = real(sum(y)) + imag(sum(y));\nend")
+    x = np.linspace(1, 2, 300)
+    expected = [(np.sqrt((x * (-1.0) ** (k // 3)).astype(complex)) + 1).sum() for k in range(1, 7)]
+    np.testing.assert_allclose(s.get("t").ravel(), [e.real + e.imag for e in expected], rtol=1e-13)
+    run(s, "S = ones(300, 1);\nfor k = 1:6\n  if k == 4, S = gpuArray(S); end\n  S = S .* 2 + 1;\nend\nc = class(S);")
+    assert s.get("c") == "gpuArray"
+    expected = np.ones(300)
+    for _ in range(6):
+        expected = expected * 2 + 1
+    np.testing.assert_array_equal(s.get("S").ravel(), expected)
+
+
+@pytest.fixture
+def fresh_device(gpu):
+    yield gpu
+    provider.reset_provider()
+
+
+def test_a_failed_submit_of_a_repeated_gpuarray_window(fresh_device, windows, monkeypatch):
+    """A gpuArray window submits its own work: a failed submit runs it again on the CPU at once."""
+    s = Session(device="gpu")
+    run(s, "G = gpuArray(ones(300, 1));\nfor k = 1:4\n  G = G .* 2 + 1;\nend")
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    run(s, "for k = 1:4\n  G = G .* 2 + 1;\nend\nc = class(G);")
+    assert any("injected" in f for f in fresh_device.fallbacks)
+    assert s.get("c") == "gpuArray"
+    np.testing.assert_array_equal(s.get("G").ravel(), np.full(300, 2.0 ** 9 - 1))
+
+
+def test_repeated_draws_are_recomputed_after_a_lost_device(fresh_device, windows, monkeypatch):
+    """Plain values repeated windows left on the device, draws included, come back from their recipes."""
+    code = "rng(7); S = ones(2000, 1);\nfor k = 1:30\n  S = S .* 1.001 + 0.5 .* rand(2000, 1);\nend"
+    s = Session(device="gpu")
+    run(s, code)
+    on_device = s.get("S")
+    lost = Session(device="gpu")
+    run(lost, code)
+    assert lost.device_workspace["S"].origin is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "lose")
+    run(lost, "q = sum(S);")
+    assert fresh_device.lost
+    np.testing.assert_allclose(lost.get("S"), on_device, rtol=1e-13)
+    assert lost.get("q")[0, 0] == pytest.approx(on_device.sum(), rel=1e-13)
