@@ -42,10 +42,10 @@ def apply_tile_spacing(tiles: Any) -> None:
     tiles.figure.get_layout_engine().set(wspace=spacing, hspace=spacing, w_pad=padding, h_pad=padding)
 
 
-def graphics(name: str, axes_first: bool = False) -> Callable:
+def graphics(name: str, axes_first: bool = False, sparse: str = "") -> Callable:
     """Register a graphics builtin; it runs in MATLAB's plot style and checks its argument count. With
     ``axes_first``, a first argument that is an axes handle (``plot(ax, x, y)``) makes the call work on
-    that axes; the current figure and axes stay as they were."""
+    that axes; the current figure and axes stay as they were. ``sparse`` is the registry's (builtin)."""
     def register(fn: Callable) -> Callable:
         signature = inspect.signature(fn)
 
@@ -61,7 +61,7 @@ def graphics(name: str, axes_first: bool = False) -> Callable:
                 raise (too_many_inputs() if "too many" in str(exc) else not_enough_inputs()) from None
             with matplotlib.rc_context(STYLE), _current(args[0], target):
                 return fn(*args, **kwargs)
-        builtin(name, "graphics")(call)
+        builtin(name, "graphics", sparse=sparse)(call)
         return fn
     return register
 

@@ -113,6 +113,19 @@ def axes_of(gs: GraphicsState, obj: Any) -> AxesState | None:
 
 # ----------------------------------------------------------------------------- MATLAB values
 
+def axis_limits(mpl: Any, axis: str) -> tuple[float, float]:
+    """An axis's limits as MATLAB gives them: increasing whatever the axis's direction (matplotlib keeps
+    a reversed axis as decreasing limits)."""
+    low, high = getattr(mpl, f"get_{axis}lim")()
+    return (min(low, high), max(low, high))
+
+
+def set_axis_limits(mpl: Any, axis: str, low: float, high: float) -> None:
+    """Set an axis's increasing limits, keeping its direction ('reverse' stays reversed)."""
+    reversed_axis = getattr(mpl, f"{axis}axis_inverted")()
+    getattr(mpl, f"set_{axis}lim")(*((high, low) if reversed_axis else (low, high)))
+
+
 def _row(values: Any) -> np.ndarray:
     return np.asarray(values, dtype=np.float64).reshape(1, -1)
 
@@ -488,7 +501,7 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         if lim.size != 2 or not lim[0] < lim[1]:
             raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
                               "Limits must be a 2-element vector of increasing numeric values.")
-        getattr(axes.mpl, f"set_{axis}lim")(lim[0], lim[1])
+        set_axis_limits(axes.mpl, axis, lim[0], lim[1])
 
     def labels_get(gs: GraphicsState, axes: AxesState) -> CellArray:
         labels = [t.get_text() for t in getattr(axes.mpl, f"get_{axis}ticklabels")()]
@@ -514,7 +527,7 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
             AutoMinorLocator() if _flag(value, f"{A}MinorTick") else NullLocator())
 
     return (
-        Prop(f"{A}Lim", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}lim")()), lim_set),
+        Prop(f"{A}Lim", lambda gs, a: _row(axis_limits(a.mpl, axis)), lim_set),
         Prop(f"{A}AxisLocation", lambda gs, a: CharArray.from_str(_axis_location(a, axis)),
              lambda a, v: _set_axis_location(a, axis, v)),
         Prop(f"{A}MinorTick", minor_get, minor_set),

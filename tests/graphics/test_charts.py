@@ -299,3 +299,38 @@ def test_ezplot_plots_on_two_pi_and_titles_the_expression():
     assert session.get("lim2") == pytest.approx(np.array([[-2 * np.pi, 2 * np.pi]]))
     assert session.execute("ezplot(3)").error.identifier == "MATLAB:ezplot:InvalidFunction"
     assert session.execute("ezplot(@(x, y) x + y)").error.identifier == "matfuse:ezplot:unsupported"
+
+
+def test_spy_draws_the_nonzeros_of_sparse_and_full_matrices():
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("spy(sparse([1 0 2; 0 0 3])); h = gca; c = get(h, 'Children'); x = get(c, 'XData'); "
+                  "y = get(c, 'YData'); xl = get(h, 'XLim'); yl = get(h, 'YLim'); d = get(h, 'YDir'); "
+                  "t = get(get(h, 'XLabel'), 'String'); m = get(c, 'Marker'); ms = get(c, 'MarkerSize');")
+    assert r.error is None and len(r.figures) == 1
+    assert s.get("x").tolist() == [[1.0, 3.0, 3.0]] and s.get("y").tolist() == [[1.0, 1.0, 2.0]]
+    assert s.get("xl").tolist() == [[0.0, 4.0]] and s.get("yl").tolist() == [[0.0, 3.0]]
+    assert (s.get("d"), s.get("t"), s.get("m"), s.get("ms")) == ("reverse", "nz = 3", ".", 14.0)
+    r = s.execute("figure; spy(eye(3), 'r*', 8); c = get(gca, 'Children'); col = get(c, 'Color'); "
+                  "m = get(c, 'Marker'); ms = get(c, 'MarkerSize'); figure; spy(speye(2000)); "
+                  "small = get(get(gca, 'Children'), 'MarkerSize');")
+    assert r.error is None
+    assert (s.get("col").tolist(), s.get("m"), s.get("ms"), s.get("small")) == ([[1.0, 0.0, 0.0]], "*", 8.0, 4.0)
+    for code, identifier in [("spy(ones(2, 2, 2))", "MATLAB:spy:InvalidMatrix"),
+                             ("spy(eye(2), 'qq')", "MATLAB:spy:InvalidLineSpec"),
+                             ("spy(eye(2), 3, 4)", "MATLAB:spy:InvalidArguments"),
+                             ("spy()", "MATLAB:minrhs")]:
+        assert s.execute(code).error.identifier == identifier, code
+
+
+def test_limits_keep_a_reversed_axis_reversed():
+    """ylim, axis and set(gca, 'YLim') after axis ij: MATLAB's limits increase and YDir stays 'reverse'
+    (matplotlib's decreasing limits of a reversed axis were read as they are and set back to normal)."""
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("plot(1:3); axis ij; ylim([0 4]); a = ylim; d1 = get(gca, 'YDir'); set(gca, 'YLim', [1 2]); "
+                  "b = get(gca, 'YLim'); axis([0 5 0 6]); c = axis; d2 = get(gca, 'YDir');")
+    assert r.error is None
+    assert (s.get("a").tolist(), s.get("b").tolist(), s.get("c").tolist()) == \
+        ([[0.0, 4.0]], [[1.0, 2.0]], [[0.0, 5.0, 0.0, 6.0]])
+    assert (s.get("d1"), s.get("d2")) == ("reverse", "reverse")

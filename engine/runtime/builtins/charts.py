@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import MatlabError, not_enough_inputs
+from ..errors import MatlabError, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_from_matrix, drawable, is_numeric,
                              is_text,
@@ -18,7 +18,7 @@ from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_fro
                              text_list)
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
 from ..graphics_props import set_property, show_text
-from ..values import CellArray, FunctionHandle, StringArray, class_of, to_array
+from ..values import CellArray, FunctionHandle, SparseMatrix, StringArray, class_of, to_array
 from .plots import take_flag, xy_pairs
 
 
@@ -353,6 +353,57 @@ def _style_stem(stems: Any, spec: LineSpec, props: dict[str, Any], filled: bool,
     stems.baseline.set(linewidth=0.5)
     if "label" in props:
         stems.set_label(props["label"])
+
+
+@graphics("spy", axes_first=True, sparse="native")
+def spy(ctx, *args, nargout=0):
+    """spy(S) | spy(S, LineSpec) | spy(S, markersize) | spy(S, LineSpec, markersize)  the sparsity pattern
+    of a matrix: a dot at (column, row) of every nonzero element, rows counted downwards, the axes
+    [0, n+1] by [0, m+1] in the matrix's proportions and "nz = N" under the x-axis.
+
+    S may be sparse or full. The default marker is '.', its size from the axes' size and the matrix's
+    (4 to 14 points, as MATLAB chooses it).
+
+        spy(sparse(magic(6) > 20))
+    """
+    if not args:
+        raise not_enough_inputs()
+    if len(args) > 3:
+        raise too_many_inputs()
+    matrix, rest = args[0], list(args[1:])
+    if type(matrix) is SparseMatrix:
+        rows, cols = matrix.data.nonzero()
+        (m, n) = matrix.shape
+    else:
+        full = numbers(matrix, "matrix")
+        if full.ndim != 2:
+            raise MatlabError("MATLAB:spy:InvalidMatrix", "spy needs a matrix with two dimensions.")
+        rows, cols = np.nonzero(full)
+        (m, n) = full.shape
+    spec = None
+    if rest and is_text(rest[0]):
+        spec = parse_linespec(text(rest.pop(0)))
+        if spec is None:
+            raise MatlabError("MATLAB:spy:InvalidLineSpec", "The LineSpec of spy is not valid.")
+    if len(rest) > 1 or rest and not (is_numeric(rest[0]) and numbers(rest[0], "marker size").size == 1):
+        raise MatlabError("MATLAB:spy:InvalidArguments", "spy takes (S), (S, LineSpec), (S, markersize) or "
+                          "(S, LineSpec, markersize), the marker size a numeric scalar.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    box = axes.mpl.get_window_extent()                  # pixels at the figure's 100 dpi, about points
+    size = float(numbers(rest[0]).real.ravel()[0]) if rest else \
+        max(4.0, min(14.0, round(6 * min(box.width, box.height) * 0.72 / max(m + 1, n + 1))))
+    spec = spec or LineSpec()
+    style = {"marker": ".", "linestyle": "none", "color": _next_color(axes), "markersize": size,
+             **{k: v for k, v in line_style(spec, {}).items() if k in ("marker", "color", "linestyle")}}
+    style["fillstyle"] = "full" if style["marker"] == "." else "none"
+    (dots,) = axes.mpl.plot(drawable(cols + 1.0), drawable(rows + 1.0), **style)
+    axes.mpl.set_xlim(0, n + 1)
+    axes.mpl.set_ylim(m + 1, 0)                         # YDir 'reverse': row 1 at the top
+    axes.mpl.set_box_aspect((m + 1) / (n + 1))
+    show_text(axes.mpl.set_xlabel(f"nz = {rows.size}"), f"nz = {rows.size}")
+    handles = _handles(gs, axes, [dots])
+    return handles if nargout else None
 
 
 @graphics("stairs", axes_first=True)

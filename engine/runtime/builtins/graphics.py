@@ -20,7 +20,8 @@ from ..graphics_args import (color, counts, drawable, is_numeric, is_text, label
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, remove_axes, subplot_grid)
-from ..graphics_props import handle_for, legend_location, resolve, set_property, show_text, type_of
+from ..graphics_props import (axis_limits, handle_for, legend_location, resolve, set_axis_limits, set_property,
+                              show_text, type_of)
 from ..values import CharArray
 
 @graphics("figure")
@@ -499,7 +500,6 @@ def _limits(ctx, args: tuple, nargout: int, axis_name: str):
     axes = current_axes(graphics_state(ctx.state)).mpl
     if axis_name == "z" and axes.name != "3d":
         raise MatlabError("MATLAB:zlim:Not3D", "zlim needs 3-D axes (surf, mesh, plot3).")
-    getter = getattr(axes, f"get_{axis_name}lim")
     if args:
         if is_text(args[0]):
             _limits_mode(axes, axis_name, text(args[0]).lower())
@@ -509,19 +509,19 @@ def _limits(ctx, args: tuple, nargout: int, axis_name: str):
                 raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
                                   "Limits must be a 2-element vector of increasing numeric values.")
             _set_limits(axes, axis_name, lim)
-    return np.array([getter()], dtype=np.float64) if nargout or not args else None
+    return np.array([axis_limits(axes, axis_name)], dtype=np.float64) if nargout or not args else None
 
 
 def _set_limits(axes: Any, axis_name: str, lim: np.ndarray) -> None:
     """Set the limits of one axis; an infinite limit keeps that side as it is (moved to keep the
     limits increasing)."""
-    current = getattr(axes, f"get_{axis_name}lim")()
+    current = axis_limits(axes, axis_name)
     low = lim[0] if np.isfinite(lim[0]) else current[0]
     high = lim[1] if np.isfinite(lim[1]) else current[1]
     if not low < high:
         span = abs(current[1] - current[0]) or 1.0
         low, high = (high - span, high) if not np.isfinite(lim[0]) else (low, low + span)
-    getattr(axes, f"set_{axis_name}lim")(low, high)
+    set_axis_limits(axes, axis_name, low, high)
 
 
 def _limits_mode(axes: Any, axis_name: str, mode: str) -> None:
@@ -603,7 +603,7 @@ def axis(ctx, *args, nargout=0):
         else:
             _set_axis_limits(axes, drawable(numbers(arg, "limits").real.ravel()))
     if nargout:
-        limits = [*axes.get_xlim(), *axes.get_ylim()] + ([*axes.get_zlim()] if axes.name == "3d" else [])
+        limits = [value for name in ("xyz" if axes.name == "3d" else "xy") for value in axis_limits(axes, name)]
         return np.array([limits], dtype=np.float64)
     return None
 
