@@ -1,16 +1,17 @@
 """Grammar rules (grammar.lark) -> AST (ast.py): one method per grammar rule, each node stamped with the
-line and column of its first character. lark's LALR parser calls these methods as it reduces (they are
-its callbacks: no parse tree is built), so children arrive already built, left to right."""
+line and column of its first character. The descent parser calls these methods as each rule completes,
+and lark's LALR parser as it reduces (they are its callbacks: no parse tree is built), so children arrive
+already built, left to right. Tokens are the lexer's tuples (lexer.py; lark's are the same tuples with
+field names), indexed by ``KIND``, ``TEXT``, ``LINE`` ...; a child that is a tuple is a token, except the
+statement lists (``stmts``) and argument lists, which rules tell apart by their place."""
 from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 
-from lark import Token
-
 from . import ast
 from .diagnostics import BAD_ASSIGN, syntax_error
-from .lexer import Comment
+from .lexer import COLUMN, KIND, LINE, START, TEXT, Comment, Token
 
 OPEN_TYPES = frozenset({"LPAREN", "LBRACK", "LBRACE"})
 CLOSE_TYPES = frozenset({"_RPAREN", "_RBRACK", "_RBRACE"})
@@ -20,8 +21,8 @@ LVALUE_CHAIN = (ast.Index, ast.CellIndex, ast.Field, ast.DynField)
 
 def _pos(first) -> dict:
     """Position keywords of a node whose first token or first child node is ``first``."""
-    if isinstance(first, Token):
-        return {"line": first.line, "col": first.column}
+    if isinstance(first, tuple):
+        return {"line": first[LINE], "col": first[COLUMN]}
     return {"line": first.line, "col": first.col}
 
 
@@ -96,22 +97,22 @@ class AstBuilder:
             raise syntax_error("All functions in a file must be terminated with 'end', or none of them.",
                                first.line, first.col)
         nodes = tuple(f.node for f in functions)
-        is_file = bool(self._tokens) and self._tokens[0].type == "FUNCTION"
+        is_file = bool(self._tokens) and self._tokens[0][KIND] == "FUNCTION"
         if is_file and nodes and not nodes[0].doc:
             nodes = (self._with_leading_doc(nodes[0]),) + nodes[1:]
         return ast.Program(body, nodes, is_file, self._source, line=1, col=1)
 
     def funcdef(self, children) -> _Function:
         keyword, *rest = children
-        at = next(i for i, c in enumerate(rest) if isinstance(c, Token))        # the function name
-        outputs = rest[0] if at else ()
+        at = next(i for i, c in enumerate(rest) if isinstance(c, tuple))        # the function name
+        outputs = tuple(rest[0]) if at else ()
         params = rest[at + 1] if isinstance(rest[at + 1], list) else []
         has_end = rest[-1] is _END_MARK
         body = rest[-2] if has_end else rest[-1]
         nested = tuple(st for st in body if isinstance(st, ast.FunctionDef))
         if nested:
             body = tuple(st for st in body if not isinstance(st, ast.FunctionDef))
-        node = ast.FunctionDef(str(rest[at]), tuple(params), outputs, body, self._doc_after(keyword.line),
+        node = ast.FunctionDef(rest[at][TEXT], tuple(params), outputs, body, self._doc_after(keyword[LINE]),
                                nested, **_pos(keyword))
         return _Function(node, has_end)
 
@@ -119,8 +120,8 @@ class AstBuilder:
         """A nested function: a statement of its parent's body until ``funcdef`` takes it out."""
         return self.funcdef(children).node
 
-    def func_outputs(self, children) -> tuple:
-        return tuple(str(c) for c in children if c.type == "NAME")
+    def func_outputs(self, children) -> list:
+        return [c[TEXT] for c in children if c[KIND] == "NAME"]
 
     def func_params(self, children) -> list:
         return children[1:]
@@ -129,7 +130,7 @@ class AstBuilder:
         return _END_MARK
 
     def param(self, children) -> str:
-        return str(children[0])
+        return children[0][TEXT]
 
     def _doc_after(self, line: int) -> str:
         lines, n = [], line + 1
@@ -150,7 +151,7 @@ class AstBuilder:
         return tuple(children)
 
     def sep(self, children) -> bool:
-        return children[0].type == "NL"
+        return children[0][KIND] == "NL"
 
     def expr_stmt(self, children) -> ast.ExprStmt:
         expr, show = children
@@ -182,18 +183,18 @@ class AstBuilder:
 
     def command(self, children) -> ast.ExprStmt:
         name, *words, show = children
-        args = tuple(ast.String(str(w), **_pos(w)) for w in words)
-        call = ast.Index(ast.Ident(str(name), **_pos(name)), args, **_pos(name))
+        args = tuple(ast.String(w[TEXT], **_pos(w)) for w in words)
+        call = ast.Index(ast.Ident(name[TEXT], **_pos(name)), args, **_pos(name))
         return ast.ExprStmt(call, show, **_pos(name))
 
     def global_stmt(self, children) -> ast.Global:
-        return ast.Global(tuple(str(c) for c in children[1:-1]), **_pos(children[0]))
+        return ast.Global(tuple(c[TEXT] for c in children[1:-1]), **_pos(children[0]))
 
     def persistent_stmt(self, children) -> ast.Persistent:
-        return ast.Persistent(tuple(str(c) for c in children[1:-1]), **_pos(children[0]))
+        return ast.Persistent(tuple(c[TEXT] for c in children[1:-1]), **_pos(children[0]))
 
     def jump(self, children):
-        kind = {"BREAK": ast.Break, "CONTINUE": ast.Continue, "RETURN": ast.Return}[children[0].type]
+        kind = {"BREAK": ast.Break, "CONTINUE": ast.Continue, "RETURN": ast.Return}[children[0][KIND]]
         return kind(**_pos(children[0]))
 
     def if_stmt(self, children) -> ast.If:
@@ -219,37 +220,37 @@ class AstBuilder:
 
     def for_stmt(self, children) -> ast.For:
         keyword, (var, iterable, workers), _, body, _ = children
-        return ast.For(var, iterable, body, keyword.type == "PARFOR", workers, **_pos(keyword))
+        return ast.For(var, iterable, body, keyword[KIND] == "PARFOR", workers, **_pos(keyword))
 
     def for_head(self, children) -> tuple:
-        name, iterable, *workers = [c for c in children if not (isinstance(c, Token) and c.type == "LPAREN")]
-        return str(name), iterable, (workers[0] if workers else None)
+        name, iterable, *workers = [c for c in children if not (isinstance(c, tuple) and c[KIND] == "LPAREN")]
+        return name[TEXT], iterable, (workers[0] if workers else None)
 
     def while_stmt(self, children) -> ast.While:
         keyword, cond, _, body, _ = children
         return ast.While(cond, body, **_pos(keyword))
 
     def try_stmt(self, children) -> ast.TryCatch:
-        body = next(c for c in children if isinstance(c, tuple))
+        body = next(c for c in children[1:] if isinstance(c, tuple))         # after the ``try`` token
         handler = next((c for c in children if isinstance(c, _Clause)), _Clause(None, ()))
         return ast.TryCatch(body, handler.test, handler.body, **_pos(children[0]))
 
     def catch_clause(self, children) -> _Clause:
-        ident = str(children[0]) if isinstance(children[0], Token) else None
+        ident = children[0][TEXT] if isinstance(children[0], tuple) else None
         return _Clause(ident, children[-1])
 
     # ------------------------------------------------------------ expressions
     def binary(self, children) -> ast.Binary:
         left, op, right = children
-        return ast.Binary(op.value, left, right, line=left.line, col=left.col)
+        return ast.Binary(op[TEXT], left, right, line=left.line, col=left.col)
 
     def unary(self, children) -> ast.Unary:
         op, operand = children
-        return ast.Unary(op.value, operand, line=op.line, col=op.column)
+        return ast.Unary(op[TEXT], operand, line=op[LINE], col=op[COLUMN])
 
     def transpose(self, children) -> ast.Postfix:
         operand, op = children
-        return ast.Postfix(op.value, operand, line=operand.line, col=operand.col)
+        return ast.Postfix(op[TEXT], operand, line=operand.line, col=operand.col)
 
     def range(self, children) -> ast.Range:
         parts = children[::2]           # drop the COLON tokens
@@ -266,7 +267,7 @@ class AstBuilder:
 
     def field(self, children) -> ast.Field:
         base, name = children
-        return ast.Field(base, str(name), **_pos(base))
+        return ast.Field(base, name[TEXT], **_pos(base))
 
     def dyn_field(self, children) -> ast.DynField:
         base, _, name = children
@@ -284,16 +285,16 @@ class AstBuilder:
 
     def number(self, children) -> ast.Number:
         tok = children[0]
-        text = tok.value
-        return ast.Number(_number_value(text), text, line=tok.line, col=tok.column)
+        text = tok[TEXT]
+        return ast.Number(_number_value(text), text, line=tok[LINE], col=tok[COLUMN])
 
     def string(self, children) -> ast.String:
         tok = children[0]
-        return ast.String(_decode_string(tok.value), tok.type == "DQSTRING", line=tok.line, col=tok.column)
+        return ast.String(_decode_string(tok[TEXT]), tok[KIND] == "DQSTRING", line=tok[LINE], col=tok[COLUMN])
 
     def ident(self, children) -> ast.Ident:
         tok = children[0]
-        return ast.Ident(tok.value, line=tok.line, col=tok.column)
+        return ast.Ident(tok[TEXT], line=tok[LINE], col=tok[COLUMN])
 
     def end(self, children) -> ast.End:
         return ast.End(**_pos(children[0]))
@@ -316,7 +317,7 @@ class AstBuilder:
         return node
 
     def handle(self, children) -> ast.FuncHandle:
-        return ast.FuncHandle(str(children[1]), **_pos(children[0]))
+        return ast.FuncHandle(children[1][TEXT], **_pos(children[0]))
 
     def anon(self, children) -> ast.AnonFunc:
         at, _, *params, body = children
@@ -328,14 +329,14 @@ class AstBuilder:
         closing bracket that is not nested inside it."""
         tokens = self._tokens
         if self._starts is None:
-            self._starts = [t.start_pos for t in tokens]
-        first = bisect_left(self._starts, at.start_pos)
-        i = next(j for j in range(first, len(tokens)) if tokens[j].type == "_RPAREN") + 1
+            self._starts = [t[START] for t in tokens]
+        first = bisect_left(self._starts, at[START])
+        i = next(j for j in range(first, len(tokens)) if tokens[j][KIND] == "_RPAREN") + 1
         depth = 0
-        while i < len(tokens) and not (depth == 0 and tokens[i].type in BODY_ENDS):
-            depth += (tokens[i].type in OPEN_TYPES) - (tokens[i].type in CLOSE_TYPES)
+        while i < len(tokens) and not (depth == 0 and tokens[i][KIND] in BODY_ENDS):
+            depth += (tokens[i][KIND] in OPEN_TYPES) - (tokens[i][KIND] in CLOSE_TYPES)
             i += 1
-        return "".join(tokens[first:i])
+        return "".join(t[TEXT] for t in tokens[first:i])
 
 
 def _doc_text(lines: list[str]) -> str:

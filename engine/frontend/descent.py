@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from lark import Token
-
 from . import ast
 from .builder import AstBuilder
+from .lexer import KIND, Token
 
 END = "$END"
 BINARY_LEVELS = {"OROR": 1, "ANDAND": 2, "OR": 3, "AND": 4, "CMP": 5, "COLON": 6, "ADDOP": 7, "MULOP": 8}
@@ -53,7 +52,7 @@ class DescentParser:
               every: int = 4096) -> ast.Program | None:
         """The program, or None where the tokens do not parse here. ``poll`` is called before the
         statement (or matrix row) that passes each multiple of ``every`` tokens."""
-        self.tokens, self.kinds, self.i = tokens, [t.type for t in tokens] + [END], 0
+        self.tokens, self.kinds, self.i = tokens, [t[KIND] for t in tokens] + [END], 0
         self.poll, self.every, self.next_poll = poll, every, 0
         try:
             body = self.stmts()

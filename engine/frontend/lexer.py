@@ -1,4 +1,9 @@
-"""The context-sensitive MATLAB lexer: source text -> lark Tokens for the LALR grammar (grammar.lark).
+"""The context-sensitive MATLAB lexer: source text -> tokens for the grammar (grammar.lark).
+
+A token is a plain tuple ``(kind, text, start, stop, line, column)`` (``KIND`` ... ``COLUMN`` index it): its
+grammar terminal, its normalised text, the span ``[start, stop)`` of the source it was read from (empty
+for a virtual token) and the line and column of its first character. Tuples cost a fifth of lark's
+``Token`` to make; the parser's fallback to lark's tables converts them (parser.py).
 
 MATLAB cannot be tokenised by regular expressions alone: what a character means depends on where it
 stands. The lexer keeps a stack of open brackets and the previous token, and decides:
@@ -37,8 +42,6 @@ import re
 import string
 from dataclasses import dataclass
 from typing import Callable
-
-from lark import Token
 
 from ..runtime.errors import MatlabError
 from .diagnostics import MISMATCHED, syntax_error
@@ -84,22 +87,12 @@ LETTERS = frozenset(string.ascii_letters)
 DIGITS = frozenset(string.digits)
 POLL_EVERY = 4096      # tokens between two calls of the ``poll`` callable
 
-_new_str = str.__new__
+# A plain token's first characters after an identifier at a statement's start, where command syntax
+# may begin (a quick test before Lexer._command_start's exact one: every word it takes starts so).
+COMMAND_PREFIX_RE = re.compile(r"[ \t]+(?:[^\W_]|'|-[A-Za-z]|\.\.)")
 
-
-def make_token(kind: str, value: str, pos: int, line: int, col: int, length: int) -> Token:
-    """``Token(kind, value, start_pos=pos, line=line, column=col, end_line=line, end_column=col + length,
-    end_pos=pos + length)``, without the keyword handling of lark's constructor (the lexer makes one per
-    token: this is its hot path)."""
-    tok = _new_str(Token, value)
-    tok.type = kind
-    tok.value = value
-    tok.start_pos = pos
-    tok.line = tok.end_line = line
-    tok.column = col
-    tok.end_column = col + length
-    tok.end_pos = pos + length
-    return tok
+KIND, TEXT, START, STOP, LINE, COLUMN = range(6)      # the fields of a token tuple
+Token = tuple       # (kind, text, start, stop, line, column)
 
 
 @dataclass(frozen=True)
@@ -130,88 +123,107 @@ class Lexer:
         self.comments: list[Comment] = []
         self.open_block_comment = False
         self.ends_in_continuation = False
-        self._anon_closed = False             # the previous token closed an anonymous parameter list
+        self._anon_end = -1                   # index of the token that last closed an anonymous parameter list
         self._header = False                  # inside the expression of a block or clause keyword
 
     # ------------------------------------------------------------ driver
     def tokenize(self) -> list[Token]:
-        """The hot path lexes plain tokens here, in the loop: a name that is no keyword and starts no
-        command syntax, a number, an operator (not ``.``, ``~``, ``!`` or a compound assignment) and a
-        ``;`` outside brackets; every other token goes to its method (TOKEN_HANDLERS)."""
+        """The hot path lexes plain tokens here, in the loop, with the position, line and whitespace
+        flag in locals: a name that is no keyword and starts no command syntax, a number, an operator
+        (not ``.``, ``~``, ``!`` or a compound assignment), a ``;`` and a newline outside brackets;
+        every other token goes to its method (TOKEN_HANDLERS), with the locals written back to the
+        lexer's fields around the call."""
         self._block_comment()
         src, n, poll, tokens = self.src, len(self.src), self.poll, self.tokens
+        append = tokens.append
         handlers, plain, operators = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS
         brackets = self.open_brackets
         next_poll = POLL_EVERY
-        while self.pos < n:
-            pos = self.pos
+        pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
+        while pos < n:
             c = src[pos]
             if c == " " or c == "\t":
-                self.pos = pos = BLANKS_RE.match(src, pos).end()
-                self.ws = True
+                pos += 1                            # most often one blank, without the expression
+                if pos < n and (src[pos] == " " or src[pos] == "\t"):
+                    pos = BLANKS_RE.match(src, pos).end()
+                ws = True
                 if pos == n:
                     break
                 c = src[pos]
-            if c == "\n":
-                self._newline()
+            if c == "\n" and not brackets:          # self._newline, inline
+                self._header = False
+                if tokens and tokens[-1][0] not in STATEMENT_SEPS:
+                    append(("NL", "\n", pos, pos + 1, line, pos - line_start + 1))
+                pos += 1
+                line += 1
+                line_start = pos
+                ws = True
+                c = src[pos:pos + 1]
+                if c == "%" or c != "\n" and c.isspace():         # the line may be a ``%{``
+                    self.pos, self.line, self.line_start = pos, line, line_start
+                    self._block_comment()
+                    pos, line, line_start = self.pos, self.line, self.line_start
                 continue
-            if c == "%":
-                self._comment()
+            if c == "\n" or c == "%" or c == "." and src.startswith("...", pos):
+                self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
+                if c == "\n":
+                    self._newline()
+                elif c == "%":
+                    self._comment()
+                else:
+                    self._continuation()
+                pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
                 continue
-            if c == "." and src.startswith("...", pos):
-                self._continuation()
-                continue
-            if self._header:
+            if ws and (brackets or self._header):
+                self.pos, self.ws = pos, ws
                 self._maybe_header_end(c)
-            if self.ws and brackets:
                 self._maybe_element_sep()
             kind = plain.get(c)
             if kind == "NAME":
                 end = NAME_RE.match(src, pos).end()
-                prev = tokens[-1].type if tokens else None
-                if prev != "_DOT" and (src[pos:end] in SPECIAL_WORDS or prev in STATEMENT_STARTS
-                                       and not brackets and self._command_start(end)):
+                text = src[pos:end]
+                prev = tokens[-1][0] if tokens else None
+                if prev != "_DOT" and (text in SPECIAL_WORDS or prev in STATEMENT_STARTS
+                                       and not brackets and COMMAND_PREFIX_RE.match(src, end)
+                                       and self._command_start(end)):
                     kind = None
             elif kind == "NUMBER":
                 end = NUMBER_RE.match(src, pos).end()
+                text = src[pos:end]
             elif kind == "SEMI":
-                if brackets or not tokens or tokens[-1].type in STATEMENT_SEPS:
+                if brackets or not tokens or tokens[-1][0] in STATEMENT_SEPS:
                     kind = None                     # a row break, or no statement to end
                 else:
                     self._header = False
                     end = pos + 1
+                    text = ";"
             elif kind is not None:                  # an operator
                 if src.startswith("=", pos + 1) and c in "-+*/^":
                     kind = None                     # ``+=``: the method says what is wrong
                 else:
                     end = pos + 2
-                    kind = operators.get(src[pos:end])
+                    text = src[pos:end]
+                    kind = operators.get(text)
                     if kind is None:
                         end = pos + 1
+                        text = c
                         kind = operators[c]
             if kind is None:
+                self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
                 handler = handlers.get(c)
                 if handler is None:
                     self._token(c)
                 else:
                     handler(self)
+                pos, line, line_start = self.pos, self.line, self.line_start
             else:                                   # self._emit, inline
-                value = src[pos:end]
-                col = pos - self.line_start + 1
-                tok = _new_str(Token, value)
-                tok.type = kind
-                tok.value = value
-                tok.start_pos = pos
-                tok.line = tok.end_line = self.line
-                tok.column = col
-                tok.end_column = col + end - pos
-                tok.end_pos = self.pos = end
-                tokens.append(tok)
-                self._anon_closed = False
-            self.ws = False
+                append((kind, text, pos, end, line, pos - line_start + 1))
+                pos = end
+            ws = False
             if poll is not None and len(tokens) >= next_poll:
                 poll()
                 next_poll = len(tokens) + POLL_EVERY
+        self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
         if not self.open_brackets:
             self._statement_sep("NL", "\n")
         return self.tokens
@@ -247,37 +259,31 @@ class Lexer:
 
     def _emit(self, kind: str, value: str, length: int) -> Token:
         pos = self.pos
-        col = pos - self.line_start + 1
-        tok = _new_str(Token, value)             # make_token, inline: one call less per token
-        tok.type = kind
-        tok.value = value
-        tok.start_pos = pos
-        tok.line = tok.end_line = self.line
-        tok.column = col
-        tok.end_column = col + length
-        tok.end_pos = self.pos = pos + length
+        tok = (kind, value, pos, pos + length, self.line, pos - self.line_start + 1)
         self.tokens.append(tok)
-        self._anon_closed = False
+        self.pos = pos + length
         return tok
 
     def _emit_virtual(self, kind: str, value: str) -> None:
         """A zero-width token placed right after the previous token."""
-        prev = self.tokens[-1] if self.tokens else None
-        pos, line, col = (prev.end_pos, prev.end_line, prev.end_column) if prev else (0, 1, 1)
-        self.tokens.append(make_token(kind, value, pos, line, col, 0))
+        if self.tokens:
+            _, _, start, stop, line, col = self.tokens[-1]
+            self.tokens.append((kind, value, stop, stop, line, col + stop - start))
+        else:
+            self.tokens.append((kind, value, 0, 0, 1, 1))
 
     def _error(self, message: str) -> MatlabError:
         return syntax_error(message, self.line, self._col())
 
     @property
     def _prev_type(self) -> str | None:
-        return self.tokens[-1].type if self.tokens else None
+        return self.tokens[-1][KIND] if self.tokens else None
 
     def _prev_ends_value(self) -> bool:
-        return self._prev_type in VALUE_END and not self._anon_closed
+        return self._prev_type in VALUE_END and self._anon_end != len(self.tokens) - 1
 
     def _in_matrix(self) -> bool:
-        return bool(self.open_brackets) and self.open_brackets[-1].value in "[{"
+        return bool(self.open_brackets) and self.open_brackets[-1][TEXT] in "[{"
 
     # ------------------------------------------------------------ separators
     def _statement_sep(self, kind: str, value: str, width: int = 0) -> None:
@@ -334,8 +340,8 @@ class Lexer:
 
     def _maybe_element_sep(self) -> None:
         """Whitespace between two values inside [] or {} separates elements."""
-        if self.ws and self.open_brackets and self.open_brackets[-1].value in "[{" \
-                and self.tokens[-1].type in VALUE_END and not self._anon_closed and self._starts_value():
+        if self.ws and self.open_brackets and self.open_brackets[-1][TEXT] in "[{" \
+                and self._prev_ends_value() and self._starts_value():
             self._emit_virtual("_COMMA", ",")
 
     def _starts_value(self) -> bool:
@@ -410,8 +416,7 @@ class Lexer:
         index = c == "{" and self._prev_ends_value() and not (self.ws and self._in_matrix())
         tok = self._emit(OPENERS[c], c, 1)
         marker = ANON if anon else INDEX_BRACE if index else c
-        self.open_brackets.append(Token(tok.type, marker, start_pos=tok.start_pos, line=tok.line,
-                                        column=tok.column))
+        self.open_brackets.append((tok[KIND], marker, *tok[START:]))
 
     def _open_char(self) -> None:
         self._open(self.src[self.pos])
@@ -421,13 +426,14 @@ class Lexer:
 
     def _close(self, c: str) -> None:
         opener, kind = CLOSERS[c]
-        if not self.open_brackets or self.open_brackets[-1].value[-1] != opener:
+        if not self.open_brackets or self.open_brackets[-1][TEXT][-1] != opener:
             raise self._error(MISMATCHED)
         if c in "]}" and self._prev_type in ("_COMMA", "_ROWSEP"):
             self.tokens.pop()
-        anon = self.open_brackets.pop().value == ANON
+        anon = self.open_brackets.pop()[TEXT] == ANON
         self._emit(kind, c, 1)
-        self._anon_closed = anon
+        if anon:
+            self._anon_end = len(self.tokens) - 1
 
     # ------------------------------------------------------------ literals
     def _quote(self) -> None:
@@ -469,7 +475,7 @@ class Lexer:
     def _word(self) -> None:
         word = NAME_RE.match(self.src, self.pos).group()
         tokens = self.tokens
-        prev = tokens[-1].type if tokens else None
+        prev = tokens[-1][KIND] if tokens else None
         if prev == "_DOT":                          # s.end is a field name, not a keyword
             command = False
         else:
@@ -538,8 +544,7 @@ class Lexer:
             while self._peek(0) not in ("", "\n", ",", ";", "%", " ", "\t"):
                 word.append(self._command_char())
             col = self._col(start)
-            self.tokens.append(Token("CMDWORD", "".join(word), start_pos=start, line=self.line, column=col,
-                                     end_line=self.line, end_column=col + self.pos - start, end_pos=self.pos))
+            self.tokens.append(("CMDWORD", "".join(word), start, self.pos, self.line, col))
 
     def _command_char(self) -> str:
         start = self.pos

@@ -4,7 +4,7 @@ Pipeline: ``Lexer`` (lexer.py) -> ``DescentParser`` (descent.py), grammar.lark's
 descent, which calls ``AstBuilder`` (builder.py) as each rule completes: the AST is built during the
 parse, without a parse tree. Tokens it does not take (a syntax error) are parsed again by lark's LALR
 parser over grammar.lark, with the same builder as its callbacks, whose ``UnexpectedToken`` gives the
-message.
+message; lark is handed the tokens as ``LarkToken``s, the lexer's tuples with the field names it reads.
 
 The lexer is where MATLAB's context sensitivity lives. It works in modes chosen by the innermost open
 bracket and the previous token:
@@ -31,9 +31,9 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
-from lark import Lark, Token, UnexpectedInput, UnexpectedToken
+from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer as LarkLexer
 
 from . import ast
@@ -42,11 +42,29 @@ from .builder import AstBuilder
 from .descent import DescentParser
 from .diagnostics import (BAD_ASSIGN, MISMATCHED, MISSING_END, MISSING_OPERAND, MISSING_OPERATOR,
                           syntax_error)
-from .lexer import BLOCK_OPENERS, KEYWORDS, POLL_EVERY, VALUE_END, Lexer
+from .lexer import BLOCK_OPENERS, COLUMN, KEYWORDS, KIND, LINE, POLL_EVERY, START, STOP, TEXT, VALUE_END, Lexer, Token
 
 KEYWORD_TYPES = frozenset(KEYWORDS.values())
 VALUE_START = {"NAME", "NUMBER", "STRING", "DQSTRING", "LPAREN", "LBRACK", "LBRACE", "AT", "END_IDX"}
 CLOSER_TYPES = {"_RPAREN", "_RBRACK", "_RBRACE"}
+
+
+class LarkToken(NamedTuple):
+    """A token as lark's parser reads it: the lexer's tuple, its fields named as lark names them."""
+    type: str
+    value: str
+    start_pos: int
+    end_pos: int
+    line: int
+    column: int
+
+    @property
+    def end_line(self) -> int:
+        return self.line
+
+    @property
+    def end_column(self) -> int:
+        return self.column + self.end_pos - self.start_pos
 
 
 class _TokenFeed(LarkLexer):
@@ -55,11 +73,11 @@ class _TokenFeed(LarkLexer):
     def __init__(self, lexer_conf: Any) -> None:
         pass
 
-    def lex(self, tokens: Iterable[Token]) -> Iterator[Token]:   # lark's interface 0 for custom lexers
+    def lex(self, tokens: Iterable[LarkToken]) -> Iterator[LarkToken]:   # lark's interface 0 for custom lexers
         return iter(tokens)
 
 
-def _polled(tokens: list[Token], poll: Callable[[], None]) -> Iterator[Token]:
+def _polled(tokens: list[LarkToken], poll: Callable[[], None]) -> Iterator[LarkToken]:
     for k, tok in enumerate(tokens):
         if k % POLL_EVERY == 0:
             poll()
@@ -79,14 +97,19 @@ class _Parser:
         self.lock = threading.Lock()
 
     def parse(self, lexer: Lexer, tokens: list[Token], poll: Callable[[], None] | None = None) -> ast.Program:
+        """The program, or the MatlabError of the syntax error where the tokens do not parse."""
         with self.lock:
             try:
                 self.builder.begin(lexer.src, tokens, lexer.comments)
                 program = self.descent.parse(tokens, poll, POLL_EVERY)
                 if program is not None:
                     return program
-                self.builder.begin(lexer.src, tokens, lexer.comments)    # lark's loop, for its error
-                return self.lark.parse(tokens if poll is None else _polled(tokens, poll))
+                named = [LarkToken(*tok) for tok in tokens]
+                self.builder.begin(lexer.src, named, lexer.comments)    # lark's loop, for its error
+                try:
+                    return self.lark.parse(named if poll is None else _polled(named, poll))
+                except UnexpectedInput as exc:
+                    raise _unexpected(exc, named) from None
             finally:
                 self.builder.begin("", [], [])     # keep no reference to this source's tokens
 
@@ -114,33 +137,30 @@ def _parse_tokens(lexer: Lexer, poll: Callable[[], None] | None) -> ast.Program:
     tokens = lexer.tokenize()
     if lexer.open_brackets:
         opener = lexer.open_brackets[-1]
-        raise syntax_error(MISMATCHED, opener.line, opener.column)
+        raise syntax_error(MISMATCHED, opener[LINE], opener[COLUMN])
     mark_nested(tokens)
-    try:
-        return _parser().parse(lexer, tokens, poll)
-    except UnexpectedInput as exc:
-        raise _unexpected(exc, tokens) from None
+    return _parser().parse(lexer, tokens, poll)
 
 
 def mark_nested(tokens: list[Token]) -> None:
     """Retype as NESTED_FUNCTION each ``function`` that stands directly in another function's body. A
     function without ``end`` runs to the next ``function``, so nesting exists only where every block
     and function of the text is closed by an ``end`` (MATLAB: nested functions need ``end``s)."""
-    if sum(1 for tok in tokens if tok.type == "FUNCTION") < 2:
+    if sum(1 for tok in tokens if tok[KIND] == "FUNCTION") < 2:
         return                                   # nesting takes two functions
-    stack: list[Token] = []
-    nested: list[Token] = []
-    for tok in tokens:
-        kind = tok.type
+    stack: list[str] = []
+    nested: list[int] = []
+    for k, tok in enumerate(tokens):
+        kind = tok[KIND]
         if kind in BLOCK_OPENERS:
-            if kind == "FUNCTION" and stack and stack[-1].type == "FUNCTION":
-                nested.append(tok)
-            stack.append(tok)
+            if kind == "FUNCTION" and stack and stack[-1] == "FUNCTION":
+                nested.append(k)
+            stack.append(kind)
         elif kind == "_END" and stack:
             stack.pop()
     if not stack:
-        for tok in nested:
-            tok.type = "NESTED_FUNCTION"
+        for k in nested:
+            tokens[k] = ("NESTED_FUNCTION", *tokens[k][1:])
 
 
 def _located(err: MatlabError, name: str, source: str) -> MatlabError:
@@ -151,66 +171,68 @@ def _located(err: MatlabError, name: str, source: str) -> MatlabError:
     return err
 
 
-def _unexpected(exc: UnexpectedInput, tokens: list[Token]) -> MatlabError:
-    """A MATLAB-style message for the token the grammar could not take."""
+def _unexpected(exc: UnexpectedInput, tokens: list[LarkToken]) -> MatlabError:
+    """A MATLAB-style message for the token the grammar could not take (one of ``tokens``, or lark's
+    own ``$END``)."""
     tok = exc.token if isinstance(exc, UnexpectedToken) else None
     if tok is None or tok.type == "$END":
         return _missing_end(tokens)
     before = tokens[:next(i for i, t in enumerate(tokens) if t is tok)]
-    if tok.type == "FUNCTION":
+    if tok[KIND] == "FUNCTION":
         return _misplaced_function(tok, before)
-    return syntax_error(_message(tok, before), tok.line, tok.column)
+    return syntax_error(_message(tok, before), tok[LINE], tok[COLUMN])
 
 
 def _misplaced_function(tok: Token, before: list[Token]) -> MatlabError:
     """``function`` where no definition may start: inside an open block, or inside an expression."""
     blocks = open_blocks(before)
     if blocks:
-        return syntax_error(MISSING_END, blocks[-1].line, blocks[-1].column)
-    return syntax_error("Function definitions are not permitted in this context.", tok.line, tok.column)
+        return syntax_error(MISSING_END, blocks[-1][LINE], blocks[-1][COLUMN])
+    return syntax_error("Function definitions are not permitted in this context.", tok[LINE], tok[COLUMN])
 
 
 def _message(tok: Token, before: list[Token]) -> str:
     prev = before[-1] if before else None
-    if tok.type in CLOSER_TYPES:
+    kind = tok[KIND]
+    if kind in CLOSER_TYPES:
         return MISMATCHED
     if _after_function_end(before):
-        last = max(i for i, t in enumerate(before) if t.type == "FUNCTION")
+        last = max(i for i, t in enumerate(before) if t[KIND] == "FUNCTION")
         return (f"This statement is not inside any function.\n (It follows the END that terminates the "
                 f'definition of the function "{_function_name(before[last + 1:])}".)')
-    if tok.type in KEYWORD_TYPES:
-        return f'Illegal use of reserved keyword "{tok.value}".'
-    if tok.type == "_EQ":
+    if kind in KEYWORD_TYPES:
+        return f'Illegal use of reserved keyword "{tok[TEXT]}".'
+    if kind == "_EQ":
         return BAD_ASSIGN
-    if tok.type in ("NL", "SEMI") or (tok.type == "_COMMA" and not tok.end_pos - tok.start_pos):
+    if kind in ("NL", "SEMI") or (kind == "_COMMA" and tok[STOP] == tok[START]):
         return MISSING_OPERAND
-    if tok.type in VALUE_START and prev is not None and prev.type in VALUE_END:
+    if kind in VALUE_START and prev is not None and prev[KIND] in VALUE_END:
         return MISSING_OPERATOR
-    return f"Parse error at '{tok.value}': usage might be invalid MATLAB syntax."
+    return f"Parse error at '{tok[TEXT]}': usage might be invalid MATLAB syntax."
 
 
 def _after_function_end(before: list[Token]) -> bool:
     """The tokens end with the ``end`` of a function and its separator: a statement may not follow."""
-    return (len(before) >= 2 and before[-1].type in ("SEMI", "NL") and before[-2].type == "_END"
-            and any(t.type == "FUNCTION" for t in before) and not open_blocks(before))
+    return (len(before) >= 2 and before[-1][KIND] in ("SEMI", "NL") and before[-2][KIND] == "_END"
+            and any(t[KIND] == "FUNCTION" for t in before) and not open_blocks(before))
 
 
 def _function_name(signature: list[Token]) -> str:
     """The name in the tokens after ``function``: the last one before ``(`` or the line's end."""
     name = ""
     for tok in signature:
-        if tok.type in ("LPAREN", "SEMI", "NL"):
+        if tok[KIND] in ("LPAREN", "SEMI", "NL"):
             break
-        name = str(tok)
+        name = tok[TEXT]
     return name
 
 
 def _missing_end(tokens: list[Token]) -> MatlabError:
-    opener = next((t for t in reversed(open_blocks(tokens)) if t.type != "FUNCTION"), None)
+    opener = next((t for t in reversed(open_blocks(tokens)) if t[KIND] != "FUNCTION"), None)
     if opener is None:
         last = tokens[-1] if tokens else None
-        return syntax_error(MISSING_OPERAND, last.line if last else 1, last.column if last else 1)
-    return syntax_error(MISSING_END, opener.line, opener.column)
+        return syntax_error(MISSING_OPERAND, last[LINE] if last else 1, last[COLUMN] if last else 1)
+    return syntax_error(MISSING_END, opener[LINE], opener[COLUMN])
 
 
 def open_blocks(tokens: list[Token]) -> list[Token]:
@@ -218,10 +240,10 @@ def open_blocks(tokens: list[Token]) -> list[Token]:
     ``end`` that closes nothing."""
     stack: list[Token] = []
     for tok in tokens:
-        if tok.type in BLOCK_OPENERS or tok.type == "NESTED_FUNCTION":
+        if tok[KIND] in BLOCK_OPENERS or tok[KIND] == "NESTED_FUNCTION":
             stack.append(tok)
-        elif tok.type == "_END":
+        elif tok[KIND] == "_END":
             if not stack:
-                raise syntax_error('Illegal use of reserved keyword "end".', tok.line, tok.column)
+                raise syntax_error('Illegal use of reserved keyword "end".', tok[LINE], tok[COLUMN])
             stack.pop()
     return stack

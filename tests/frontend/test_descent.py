@@ -1,13 +1,17 @@
 """The descent parser (engine/frontend/descent.py) against lark's LALR parser over grammar.lark: the same
-AST, positions included, for every rule, and no parse where the grammar has none."""
+AST, positions included, for every rule and for every MATLAB text of the repository (.m files, notebook
+cells) and mutants of them, and no parse where the grammar has none (the error is then lark's)."""
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
 
 from engine.frontend.lexer import Lexer
-from engine.frontend.parser import _parser, mark_nested
+from engine.runtime.errors import MatlabError
+from engine.frontend.parser import LarkToken, _parser, mark_nested
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,18 +47,23 @@ def tokens_of(source: str):
 
 
 def both(source: str):
-    """(descent's result, lark's result): a Program, or None / the exception for a syntax error."""
+    """(descent's result, lark's result): a Program, None (descent: no parse) or the exception raised
+    (lark: a syntax error; both: an error a rule of the builder found)."""
     parser = _parser()
     lexer, tokens = tokens_of(source)
-    parser.builder.begin(lexer.src, tokens, lexer.comments)
-    fast = parser.descent.parse(tokens)
-    parser.builder.begin(lexer.src, tokens, lexer.comments)
-    try:
-        slow = parser.lark.parse(tokens)
-    except Exception as exc:  # noqa: BLE001 - the grammar's verdict, compared below
-        slow = exc
+    results = []
+    for run in (lambda: parser.descent.parse(tokens), lambda: parser.lark.parse([LarkToken(*t) for t in tokens])):
+        parser.builder.begin(lexer.src, tokens, lexer.comments)
+        try:
+            results.append(run())
+        except Exception as exc:  # noqa: BLE001 - the parsers' verdict, compared by the tests
+            results.append(exc)
     parser.builder.begin("", [], [])
-    return fast, slow
+    return tuple(results)
+
+
+def error_text(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc} {[(f.line, f.column) for f in getattr(exc, 'stack', [])]}"
 
 
 @pytest.mark.parametrize("source", PROGRAMS + [(ROOT / "benchmarks/compile/signal_toolkit.m").read_text()])
@@ -72,6 +81,48 @@ def test_no_tree_where_the_grammar_has_none(source):
         return
     fast, slow = both(source)
     assert fast is None and isinstance(slow, Exception)
+
+
+def repository_texts() -> list[str]:
+    """Every .m file of the repository and every code cell of its notebooks."""
+    texts = [p.read_text() for p in sorted(ROOT.rglob("*.m")) if ".git" not in p.parts]
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text())["cells"]
+        texts += ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    return texts
+
+
+def mutants(texts: list[str], seed: int = 16) -> list[str]:
+    """Each text with a character deleted and with a few characters copied elsewhere, twice (syntax
+    errors, mostly, and some other valid programs)."""
+    rng = random.Random(seed)
+    found = []
+    for text in texts:
+        for _ in range(2):
+            i, j = rng.randrange(len(text)), rng.randrange(len(text))
+            found += [text[:i] + text[i + 1:], text[:i] + text[j:j + rng.randrange(1, 6)] + text[i:]]
+    return found
+
+
+def test_repository_texts_and_their_mutants_parse_as_the_grammar_does():
+    texts = repository_texts()
+    assert len(texts) > 20
+    parsed = failed = 0
+    for source in texts + mutants(texts) + PROGRAMS + ERRORS:
+        try:
+            tokens_of(source)
+        except Exception:  # noqa: BLE001 - the lexer rejects it first: nothing for the parsers
+            continue
+        fast, slow = both(source)
+        if isinstance(fast, MatlabError):          # a rule of the builder: the same for both
+            assert error_text(fast) == error_text(slow), source
+        elif isinstance(slow, Exception):
+            assert fast is None, source
+            failed += 1
+        else:
+            assert fast is not None and repr(fast) == repr(slow), source
+            parsed += 1
+    assert parsed > 20 and failed > 20
 
 
 def test_nesting_past_the_recursion_limit_goes_to_the_grammar():
