@@ -109,10 +109,10 @@ class DescentParser:
             return rule(self)
         if kind == "NAME" and kinds[self.i + 1] == "CMDWORD":
             return self.command()
-        target = self.expr()
+        target = self.expr() if kind == "AT" else self.binary(1)        # self.expr, without a call
         if kinds[self.i] == "_EQ":
             self.i += 1
-            value = self.expr()
+            value = self.expr() if kinds[self.i] == "AT" else self.binary(1)
             return self.b.assign([target, value, self.sep()])
         return self.b.expr_stmt([target, self.sep()])
 
@@ -276,8 +276,14 @@ class DescentParser:
     def binary(self, least: int) -> Any:
         """Operands joined by binary operators of level ``least`` or tighter (BINARY_LEVELS), left to
         right; a range where ``:`` comes."""
-        left = self.unary()
         kinds, tokens, b = self.kinds, self.tokens, self.b
+        i = self.i
+        literal = LITERALS.get(kinds[i])
+        if literal is not None and kinds[i + 1] not in TRAILERS:    # self.unary's common case, inline
+            self.i = i + 1
+            left = literal(b, [tokens[i]])
+        else:
+            left = self.unary()
         while True:
             level = BINARY_LEVELS.get(kinds[self.i])
             if level is None or level < least:

@@ -143,15 +143,19 @@ class Compiler:
     # ------------------------------------------------------------ emission
     def emit(self, name: str, args: tuple, node: Any, reads: tuple[int, ...] = ()) -> int:
         code = self.code
-        pc = len(code.ops)
-        code.ops.append(OP[name])
+        ops, lines = code.ops, code.lines
+        pc = len(ops)
+        ops.append(OP[name])
         code.args.append(args)
         if node is not None:
-            code.lines.append((node.line, node.col))
+            lines.append((node.line, node.col))
         else:
-            code.lines.append(code.lines[-1] if code.lines else (0, 0))
-        nvars = self.nvars
-        code.reads.append(tuple([r for r in reads if r < nvars]) if reads else ())
+            lines.append(lines[-1] if lines else (0, 0))
+        if reads:
+            nvars = self.nvars
+            code.reads.append(tuple([r for r in reads if r < nvars]))
+        else:
+            code.reads.append(())
         return pc
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
@@ -211,11 +215,11 @@ class Compiler:
     def block(self, block: Block, assigned: set[str], following: str | None) -> None:
         assigned = set(assigned)
         instrs = block.instrs
-        ops, mir_pc, methods = self.code.ops, self.mir_pc, OP_METHODS
+        ops, mir_pc, methods, regs = self.code.ops, self.mir_pc, OP_METHODS, self.regs
         function = self.fn.kind == "function"
         poll = self.poll
         spans = bool(self.fn.regions or self.loops)    # mir_pc of every instruction: windows and tier 2 read it
-        previous = None                    # (first pc, end pc) of the instruction before
+        start = -2                         # the first pc of the instruction before (none: no pc)
         if block.label in self.loop_regions:
             pc = len(ops)
             self.emit("LOOPWINDOW", (0, 0, pc + 1), block.term if not instrs else instrs[0])
@@ -225,14 +229,16 @@ class Compiler:
         for k, ins in enumerate(instrs):
             if poll is not None and k % POLL_EVERY == 0:
                 poll()
-            start = len(ops)
             op = ins.op
-            if op == "load" or op == "loadname":
+            first = len(ops)
+            if op == "const":
+                regs[ins.dest.id] = self.const(ins.attr)     # a constant's register, pre-filled
+            elif op == "load" or op == "loadname":
                 self.load(ins, block, k, assigned)
                 if function:
                     assigned.add(ins.attr)   # a function errors on an undefined variable
-            elif op == "store":
-                self.store(ins, instrs[k - 1] if k else None, previous)
+            elif op == "store":             # did the instruction before emit one bytecode instruction?
+                self.store(ins, instrs[k - 1] if k else None, start == first - 1)
                 assigned.add(ins.attr)
             elif op == "binop" and ins.attr in COMPARES and self.fuse_branch(ins, k, block):
                 pass                         # emitted with the terminator as a compare-and-jump
@@ -242,9 +248,9 @@ class Compiler:
                     assigned.add(ins.attr[0])
                 elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
                     assigned.clear()
-            previous = (start, len(ops))
+            start = first
             if spans:
-                mir_pc[id(ins)] = previous
+                mir_pc[id(ins)] = (first, len(ops))
         self.term_pc[block.label] = len(ops)
         self.terminator(block, following)
 
@@ -289,13 +295,12 @@ class Compiler:
         self.emit("LOADNAME", (self.reg(ins.dest), slot, name, self.fn.kind == "function"), ins, (slot,))
         self.disown_after((slot,), self.reg(ins.dest), "LOADNAME")
 
-    def store(self, ins: Instr, producer: Instr | None, span: tuple[int, int] | None) -> None:
-        """``store x %v``; ``producer``, the instruction before it, emitted the pcs ``span``: when that is
-        the one instruction that makes %v, it writes the slot directly."""
+    def store(self, ins: Instr, producer: Instr | None, single: bool) -> None:
+        """``store x %v``; ``producer``, the instruction before it, emitted one bytecode instruction if
+        ``single``: when that is the one instruction that makes %v, it writes the slot directly."""
         src = ins.args[0]
         slot = self.slots[ins.attr]
-        if (producer is not None and producer.dest is src and self.uses[src.id] == 1
-                and span == (len(self.code.ops) - 1, len(self.code.ops))
+        if (single and producer is not None and producer.dest is src and self.uses[src.id] == 1
                 and self.regs.get(src.id) == self.last_dest() and not self.last_is_check()):
             self.retarget_last(slot)
             self.regs[src.id] = slot
@@ -353,9 +358,6 @@ class Compiler:
             self.emit(name, (dest, *operands, *extra), ins, operands)
         if self.candidates:
             self.disown_after(operands, dest, name)
-
-    def op_const(self, ins: Instr) -> None:
-        self.regs[ins.dest.id] = self.const(ins.attr)
 
     def op_binop(self, ins: Instr) -> None:
         fast = FAST_BINOPS.get(ins.attr)
