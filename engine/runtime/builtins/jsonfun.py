@@ -137,7 +137,7 @@ def _text(item: Any, indent: int | None, depth: int = 0) -> str:
     return "[" + inner + ("," + inner).join(parts) + pad + "]"
 
 
-@builtin("jsonencode", family="io")
+@builtin("jsonencode", family="files")
 def jsonencode(data: Value, *options: Value) -> Value:
     """jsonencode(data), jsonencode(data, 'ConvertInfAndNaN', tf, 'PrettyPrint', tf)  JSON text (a char
     row) of a MATLAB value.
@@ -220,7 +220,7 @@ def _numeric_block(items: list) -> np.ndarray | None:
     return np.stack(inner, axis=0)
 
 
-@builtin("jsondecode", family="io")
+@builtin("jsondecode", family="files")
 def jsondecode(text: Value, *options: Value) -> Value:
     """jsondecode(txt), jsondecode(txt, 'makeValidName', tf)  the MATLAB value of JSON text.
 
