@@ -33,6 +33,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from .errors import MatlabError, incompatible_sizes
+from .threads import converted
 from .values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CharArray, SparseMatrix, StringArray, Value, as_matrix,
                      class_of, is_array_like, normalize_shape, simplify, to_array)
 
@@ -167,7 +168,7 @@ def cast_result(arr: np.ndarray, cls: str) -> np.ndarray:
         raise MatlabError("MATLAB:internal", "cast_result does not produce char arrays.")
     if arr.dtype.kind == "c":
         return arr.astype(np.complex64 if cls == "single" else np.complex128, copy=False)
-    return arr.astype(DTYPE_OF_CLASS[cls], copy=False)
+    return converted(arr, DTYPE_OF_CLASS[cls])
 
 
 def work_dtype(cls: str) -> np.dtype:

@@ -41,6 +41,7 @@ from .graph import AccelGraph
 from .recipe import Reads, ReplayContext, compute, registers_read
 
 REAL_KINDS = "fbiu"           # numpy dtype kinds of the values a host kernel takes (no complex)
+FIRST_BLOCK = 4096            # elements of block 0, which runs through the runtime alone before the threads start
 
 
 class Declined(Exception):
@@ -276,9 +277,10 @@ def run_batch(batch: Batch, graph: AccelGraph, kept: set[int], consumers: dict[i
         steps[k].drop.append(t)
     widest = max((x.dtype.itemsize for step in steps for kind, x in step.operands if kind == "flat"), default=8)
     n, block = batch.numel, max(settings.block * 8 // max(widest, 4), 1)     # blocks of as many bytes
-    run_block(steps, 0, min(block, n), (batch.shape, order))      # block 0 sets the classes
+    first = min(block, FIRST_BLOCK, n)
+    run_block(steps, 0, first, (batch.shape, order))      # block 0 sets the classes
     go_direct(steps)
-    share_out(steps, block, n, settings.threads)
+    share_out(steps, first, block, n, settings.threads)
     return block
 
 
@@ -314,6 +316,8 @@ def go_direct(steps: list[Step]) -> None:
     operator or builtin ends in, without its class and size rules, which block 0 has applied."""
     dtypes = {step.temp: step.dtype for step in steps}
     for step in steps:
+        if step.op is not None and step.op.name == "power" and step.dtype in FLOATS:
+            square_direct(step, dtypes)
         if step.op is None or step.op.host is None or step.dtype not in FLOATS:
             continue
         operands = []
@@ -325,6 +329,15 @@ def go_direct(steps: list[Step]) -> None:
             operands.append((kind, x))
         else:
             step.operands, step.direct = operands, step.op.host
+
+
+def square_direct(step: Step, dtypes: dict[int, np.dtype]) -> None:
+    """``x.^2`` of a float x of the result's class calls np.square from block 1 on: what ops._power
+    computes for a whole exponent 2 of x's class (after block 0, which ran it, fixed the classes)."""
+    (kind, x), (kind2, two) = step.operands
+    if kind2 == "whole" and float(np.asarray(two).reshape(-1)[0]) == 2.0 and np.asarray(two).size == 1 and \
+            (kind == "flat" and x.dtype == step.dtype or kind == "block" and dtypes[x] == step.dtype):
+        step.operands, step.direct = [(kind, x)], np.square
 
 
 def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...], str] | None = None) -> None:
@@ -358,7 +371,7 @@ def run_block(steps: list[Step], lo: int, hi: int, first: tuple[tuple[int, ...],
             del values[t]
 
 
-def share_out(steps: list[Step], block: int, n: int, threads: int) -> None:
-    """Blocks from ``block`` on, in contiguous runs, one run per thread (this one takes the last)."""
-    starts = range(block, n, block)
+def share_out(steps: list[Step], start: int, block: int, n: int, threads: int) -> None:
+    """Blocks from element ``start`` on, in contiguous runs, one run per thread (this one takes the last)."""
+    starts = range(start, n, block)
     in_parts(len(starts), lambda k: run_block(steps, starts[k], min(starts[k] + block, n)), threads)
