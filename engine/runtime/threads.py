@@ -53,9 +53,11 @@ def converted(arr: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """``arr.astype(dtype)`` (its layout kept), in parts on the pool when it is big and contiguous: a
     conversion is one pass over memory that numpy runs on one core (2M doubles to single: 0.7 ms), and
     every element's value is the same whichever thread converts it."""
+    if arr.size < 2 * CONVERT_PART or arr.dtype == dtype:
+        return arr.astype(dtype, copy=False)
     order = "C" if arr.flags.c_contiguous else "F" if arr.flags.f_contiguous else ""
     threads = cpu_threads()
-    if arr.size < 2 * CONVERT_PART or not order or threads < 2 or arr.dtype == dtype:
+    if not order or threads < 2:
         return arr.astype(dtype, copy=False)
     out = np.empty(arr.shape, dtype, order=order)
     src, dst = arr.reshape(-1, order=order), out.reshape(-1, order=order)      # views: both contiguous

