@@ -1,0 +1,70 @@
+"""imread, imwrite, imfinfo: round trips through PNG, JPEG, BMP, GIF and TIFF in MATLAB's classes and
+shapes, indexed images with their colormaps, transparency, and the errors."""
+import numpy as np
+import pytest
+
+from engine import Session
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return Session(device="cpu")
+
+
+def run(session, code):
+    r = session.execute(code)
+    assert r.error is None, r.error
+    return session
+
+
+@pytest.mark.parametrize("ext", ["png", "bmp", "tif"])
+def test_lossless_round_trips_keep_class_and_shape(session, ext):
+    run(session, f"A = uint8(reshape(0:47, 4, 4, 3)); imwrite(A, 'a.{ext}'); B = imread('a.{ext}'); "
+                 f"G = uint8(magic(5)); imwrite(G, 'g.{ext}'); H = imread('g.{ext}');")
+    assert session.get("B").dtype == np.uint8 and session.get("B").shape == (4, 4, 3)
+    assert np.array_equal(session.get("A"), session.get("B"))
+    assert np.array_equal(session.get("G"), session.get("H"))
+
+
+def test_double_is_scaled_logical_is_one_bit_uint16_is_sixteen_bits(session):
+    run(session, "D = [0 0.25; 0.5 1.2]; imwrite(D, 'd.png'); E = imread('d.png'); "
+                 "L = logical(eye(3)); imwrite(L, 'l.png'); M = imread('l.png'); "
+                 "U = uint16([0 1000; 65535 7]); imwrite(U, 'u.png'); V = imread('u.png'); info = imfinfo('u.png');")
+    assert session.get("E").tolist() == [[0, 64], [128, 255]]          # round(x * 255), clipped at 1
+    assert session.get("M").dtype == np.bool_ and np.array_equal(session.get("M"), np.eye(3, dtype=bool))
+    assert session.get("V").dtype == np.uint16 and session.get("V").tolist() == [[0, 1000], [65535, 7]]
+    info = session.get("info")
+    assert (info["BitDepth"], info["ColorType"], info["Width"], info["Height"], info["Format"]) == \
+        (16.0, "grayscale", 2.0, 2.0, "png")
+
+
+def test_indexed_images_and_transparency(session):
+    run(session, "X = [1 2; 3 1]; map = [1 0 0; 0 1 0; 0 0 1]; imwrite(X, map, 'x.png'); [Y, m2] = imread('x.png'); "
+                 "Z = imread('x.png'); imwrite(uint8([0 1; 1 0]), [0 0 0; 1 1 1], 'x.gif'); [W, gm] = imread('x.gif'); "
+                 "imwrite(uint8(200 * ones(2, 3)), 'al.png', 'Alpha', [0 0.5 1; 1 1 0]); [a, m, t] = imread('al.png');")
+    assert session.get("Y").dtype == np.uint8 and session.get("Y").tolist() == [[0, 1], [2, 0]]
+    assert np.array_equal(session.get("m2")[:3], np.eye(3)) and np.array_equal(session.get("Z"), session.get("Y"))
+    assert session.get("W").tolist() == [[0, 1], [1, 0]] and session.get("gm")[:2].tolist() == [[0, 0, 0], [1, 1, 1]]
+    assert session.get("t").tolist() == [[0, 128, 255], [255, 255, 0]] and session.get("m").shape == (0, 0)
+
+
+def test_jpeg_of_a_smooth_image_is_close(session):
+    run(session, "[x, y] = meshgrid(1:32); A = uint8(cat(3, 4*x, 4*y, 2*(x+y))); "
+                 "imwrite(A, 'q.jpg', 'Quality', 95); B = imread('q.jpg'); d = max(abs(double(A(:)) - double(B(:))));")
+    assert session.get("B").shape == (32, 32, 3) and session.get("d") <= 8
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("imread('nope.png')", "MATLAB:imagesci:imread:fileDoesNotExist"),
+    ("fid = fopen('t.txt', 'w'); fprintf(fid, 'text'); fclose(fid); imread('t.txt')", "MATLAB:imagesci:imread:fileFormat"),
+    ("imwrite(rand(3), 'x.xyz')", "MATLAB:imagesci:imwrite:fileFormat"),
+    ("imwrite(rand(3, 3, 2), 'x.png')", "MATLAB:imagesci:imwrite:wrongImageDimensions"),
+    ("imwrite(int8(ones(3)), 'x.png')", "MATLAB:imagesci:imwrite:unsupportedDataType"),
+    ("imwrite([1 5], gray(2), 'x.png')", "MATLAB:imagesci:imwrite:badIndex"),
+    ("imwrite(rand(3))", "MATLAB:minrhs"),
+    ("imwrite(rand(3), gray(2))", "MATLAB:imagesci:imwrite:missingFilename"),
+    ("imwrite(1, [1 0], 'x.png')", "MATLAB:imagesci:imwrite:badColormap"),
+])
+def test_errors(session, code, identifier):
+    assert session.execute(code).error.identifier == identifier
