@@ -1,125 +1,397 @@
-"""Iterative linear solvers: pcg.
+"""Iterative linear solvers: pcg gmres bicgstab.
 
-pcg is the preconditioned conjugate gradient method for symmetric positive definite systems, written
-out here (scipy's cg reports neither MATLAB's flag, relres and iter nor the residual history), with
-MATLAB's defaults (tol 1e-6, maxit min(n, 20)), its flags, its choice of the returned iterate (the one of
-smallest residual when it did not converge) and its messages when called without the flag output.
+MATLAB's Krylov solvers, written out here (scipy's cg, gmres and bicgstab report neither MATLAB's flag,
+relres and iter nor the residual history), with MATLAB's defaults (tol 1e-6, maxit min(n, 20), gmres's
+restart and outer iterations), its flags (0 converged, 1 maxit reached, 3 stagnated, 4 a scalar of the
+method too small or too large), its choice of the returned iterate (the one of smallest residual when it
+did not converge) and its messages when called without the flag output. A and the preconditioners are
+full or sparse matrices (a sparse A is never made full; a preconditioner is factorized once) or function
+handles.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+import scipy.linalg as la
+import scipy.sparse.linalg as spla
 
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
+from ..sparse import is_sparse
 from ..values import FunctionHandle, Value
 from .arguments import real_scalar
 from .funfun import callable_of
-from .sizes import numeric_array
 from .registry import builtin
+from .sizes import numeric_array
 
-
-def _operator(ctx: CallContext, value: Value, n: int, what: str) -> Callable[[np.ndarray], np.ndarray]:
-    """x -> A*x (or M\\x for a preconditioner) for a matrix, a sparse matrix or a function handle."""
-    if type(value) is FunctionHandle:
-        f = callable_of(ctx, "pcg", value)
-        return lambda x: numeric_array(f(to_value(x.reshape(-1, 1))), "pcg").ravel().astype(np.float64)
-    matrix = numeric_array(value, "pcg").astype(np.float64)
-    if matrix.shape != (n, n):
-        raise MatlabError("MATLAB:pcg:WrongPrecondSize" if what != "A" else "MATLAB:pcg:NonSquareMatrix",
-                          f"{what} must be a square matrix of the size of b." if what != "A"
-                          else "A must be a square matrix with as many rows as b.")
-    if what == "A":
-        return lambda x: matrix @ x
-    return lambda x: np.linalg.solve(matrix, x)
+Operator = Callable[[np.ndarray], np.ndarray]
+EPS = float(np.finfo(float).eps)
 
 
 def _given(value: Value | None) -> bool:
     return value is not None and not (type(value) is np.ndarray and value.size == 0)
 
 
-@builtin("pcg", family="linalg", sparse="full")
+def _real_matrix(fname: str, value: Value):
+    """A real matrix argument: a scipy sparse array for a sparse one, else a float64 ndarray."""
+    if is_sparse(value):
+        matrix = value.data
+    else:
+        matrix = numeric_array(value, fname)
+    if matrix.dtype.kind == "c":
+        raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only here.")
+    return matrix.astype(np.float64)
+
+
+def _handle(ctx: CallContext, fname: str, value: FunctionHandle) -> Operator:
+    f = callable_of(ctx, fname, value)
+    return lambda x: numeric_array(f(to_value(x.reshape(-1, 1))), fname).ravel().astype(np.float64)
+
+
+def _times(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
+    """x -> A*x for a square matrix, a sparse matrix or a function handle."""
+    if type(value) is FunctionHandle:
+        return _handle(ctx, fname, value)
+    matrix = _real_matrix(fname, value)
+    if matrix.shape != (n, n):
+        raise MatlabError(f"MATLAB:{fname}:NonSquareMatrix", "A must be a square matrix with as many rows as b.")
+    return lambda x: matrix @ x
+
+
+def _solver(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
+    """x -> M\\x for a preconditioner: a handle, or a matrix factorized once (LU; sparse LU when sparse)."""
+    if type(value) is FunctionHandle:
+        return _handle(ctx, fname, value)
+    matrix = _real_matrix(fname, value)
+    if matrix.shape != (n, n):
+        raise MatlabError(f"MATLAB:{fname}:WrongPrecondSize", "M must be a square matrix of the size of b.")
+    if is_sparse(value):
+        try:
+            return spla.factorized(matrix.tocsc())
+        except RuntimeError:        # exactly singular
+            return lambda x: np.full_like(x, np.inf)
+    factors = la.lu_factor(matrix, check_finite=False)
+    return lambda x: la.lu_solve(factors, x, check_finite=False)
+
+
+@dataclass
+class System:
+    """A*x = b with everything the solvers read: the operators, the tolerance and iteration limit."""
+    times: Operator
+    precond: list[Operator]
+    rhs: np.ndarray
+    x: np.ndarray
+    tol: float
+    maxit: int | None
+
+    def precondition(self, r: np.ndarray) -> np.ndarray:
+        for solve in self.precond:
+            r = solve(r)
+        return r
+
+
+def _system(ctx: CallContext, fname: str, a: Value, b: Value, tol: Value | None, maxit: Value | None,
+            m1: Value | None, m2: Value | None, x0: Value | None) -> System:
+    column = numeric_array(b, fname)
+    if column.dtype.kind == "c" or (_given(x0) and numeric_array(x0, fname).dtype.kind == "c"):
+        raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only here.")
+    if column.ndim != 2 or column.shape[1] != 1:
+        raise MatlabError(f"MATLAB:{fname}:RHSnotColumn", "Right hand side must be a column vector.")
+    rhs = column.astype(np.float64).ravel()
+    n = rhs.size
+    times = _times(ctx, fname, a, n)
+    tolerance = real_scalar(fname, tol, "tol") if _given(tol) else 1e-6
+    limit = int(real_scalar(fname, maxit, "maxit")) if _given(maxit) else None
+    precond = [_solver(ctx, fname, m, n) for m in (m1, m2) if _given(m)]
+    if _given(x0):
+        x = numeric_array(x0, fname).astype(np.float64).ravel(order="F")
+        if x.size != n:
+            raise MatlabError(f"MATLAB:{fname}:WrongInitGuessSize",
+                              "Initial guess must be a column vector of the length of b.")
+    else:
+        x = np.zeros(n)
+    return System(times, precond, rhs, x, tolerance, limit)
+
+
+@dataclass
+class Result:
+    x: np.ndarray
+    flag: int
+    relres: float
+    iteration: float | tuple[int, int]
+    history: list[float]
+    stopped_at: float | tuple[int, int] | None = None     # where it stopped, when not where x was found
+
+
+def _finish(ctx: CallContext, fname: str, system: System, result: Result, nargout: int):
+    """The outputs [x, flag, relres, iter, resvec]; without the flag output, MATLAB's message."""
+    if nargout < 2:
+        ctx.write(_message(fname, result, system.tol) + "\n")
+    it = result.iteration
+    iteration = to_value(np.array([[float(it[0]), float(it[1])]])) if isinstance(it, tuple) else float(it)
+    outs = (to_value(result.x.reshape(-1, 1)), float(result.flag), float(result.relres), iteration,
+            to_value(np.array(result.history, dtype=np.float64).reshape(-1, 1)))
+    return outs[0] if nargout <= 1 else outs[:nargout]
+
+
+def _zero_rhs(n: int, gmres_iter: bool = False) -> Result:
+    """b = 0: x = 0 solves it exactly (MATLAB returns it without iterating)."""
+    return Result(np.zeros(n), 0, 0.0, (0, 0) if gmres_iter else 0.0, [0.0])
+
+
+def _count(it: float | tuple[int, int]) -> str:
+    if isinstance(it, tuple):
+        return f"outer iteration {it[0]} (inner iteration {it[1]})"
+    return f"iteration {it:g}"
+
+
+def _number(it: float | tuple[int, int]) -> str:
+    return f"{it[0]}({it[1]})" if isinstance(it, tuple) else f"{it:g}"
+
+
+def _message(fname: str, result: Result, tol: float) -> str:
+    if result.flag == 0:
+        return (f"{fname} converged at {_count(result.iteration)} to a solution with relative residual "
+                f"{result.relres:.2g}.")
+    why = {1: "because the maximum number of iterations was reached",
+           3: "because the method stagnated",
+           4: "because a scalar quantity became too small or too large to continue computing"}[result.flag]
+    stopped = result.stopped_at if result.stopped_at is not None else result.iteration
+    return (f"{fname} stopped at {_count(stopped)} without converging to the desired tolerance {tol:.2g}\n"
+            f"{why}.\nThe iterate returned (number {_number(result.iteration)}) has relative residual "
+            f"{result.relres:.2g}.")
+
+
+# ----------------------------------------------------------------------------------------------------
+# pcg
+
+
+@builtin("pcg", family="linalg", sparse="native")
 def pcg(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
         m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
     """x = pcg(A, b), pcg(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = pcg(...)
     Solves A*x = b for symmetric positive definite A by preconditioned conjugate gradients.
 
-    A is a matrix (a sparse one is made full) or a function handle returning A*x; M1 and M2 (matrices or handles
-    returning M\\x) precondition with M = M1*M2. Stops when norm(b - A*x)/norm(b) <= tol (default 1e-6) or
-    after maxit iterations (default min(n, 20)); [] takes a default. flag is 0 (converged), 1 (maxit
-    reached), 3 (stagnated) or 4 (a scalar of the method became too small or too large: A or M not
-    positive definite); without converging x is the iterate of smallest residual. Without the flag
-    output pcg prints MATLAB's message. resvec holds the residual norms, from the one at x0.
+    A is a full or sparse matrix or a function handle returning A*x; M1 and M2 (matrices, e.g. the
+    factors of ichol, or handles returning M\\x) precondition with M = M1*M2. Stops when
+    norm(b - A*x)/norm(b) <= tol (default 1e-6) or after maxit iterations (default min(n, 20)); [] takes
+    a default. flag is 0 (converged), 1 (maxit reached), 3 (stagnated) or 4 (a scalar of the method
+    became too small or too large: A or M not positive definite); without converging x is the iterate
+    of smallest residual. Without the flag output pcg prints MATLAB's message. resvec holds the residual
+    norms, from the one at x0.
 
         x = pcg([4 -1; -1 4], [3; 3])    % [1; 1] (pcg converged at iteration 1 ...)
     """
-    column = numeric_array(b, "pcg")
-    if any(type(v) is not FunctionHandle and numeric_array(v, "pcg").dtype.kind == "c"
-           for v in (a, b, m1, m2, x0) if _given(v)):
-        raise MatlabError("MATLAB:pcg:complexInput", "pcg supports real inputs only here.")
-    if column.ndim != 2 or column.shape[1] != 1:
-        raise MatlabError("MATLAB:pcg:RHSnotColumn", "Right hand side must be a column vector.")
-    rhs = column.astype(np.float64).ravel()
-    n = rhs.size
-    times = _operator(ctx, a, n, "A")
-    tolerance = real_scalar("pcg", tol, "tol") if _given(tol) else 1e-6
-    limit = int(real_scalar("pcg", maxit, "maxit")) if _given(maxit) else min(n, 20)
-    precond = [_operator(ctx, m, n, "M") for m in (m1, m2) if _given(m)]
-    x = numeric_array(x0, "pcg").astype(np.float64).ravel(order="F") if _given(x0) else np.zeros(n)
-    norm_b = float(np.linalg.norm(rhs))
-    if norm_b == 0:
-        outs = (to_value(np.zeros((n, 1))), 0.0, 0.0, 0.0, to_value(np.zeros((1, 1))))
-        return outs[0] if nargout <= 1 else outs[:nargout]
-    x, flag, relres, iteration, history = _iterate(times, precond, rhs, x, tolerance, limit, norm_b)
-    if nargout < 2:
-        ctx.write(_message(flag, iteration, relres, tolerance, limit) + "\n")
-    outs = (to_value(x.reshape(-1, 1)), float(flag), relres, float(iteration),
-            to_value(np.array(history).reshape(-1, 1)))
-    return outs[0] if nargout <= 1 else outs[:nargout]
+    system = _system(ctx, "pcg", a, b, tol, maxit, m1, m2, x0)
+    n = system.rhs.size
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _pcg_iterate(system, min(n, 20) if system.maxit is None
+                                                           else system.maxit, norm_b)
+    return _finish(ctx, "pcg", system, result, nargout)
 
 
-def _iterate(times, precond, rhs: np.ndarray, x: np.ndarray, tol: float, limit: int, norm_b: float):
-    """The PCG loop: (x, flag, relres, iterations, residual norms)."""
-    r = rhs - times(x)
+def _pcg_iterate(s: System, limit: int, norm_b: float) -> Result:
+    x = s.x
+    r = s.rhs - s.times(x)
     history = [float(np.linalg.norm(r))]
     best, best_norm, best_iter = x.copy(), history[0], 0
-    if history[0] <= tol * norm_b:
-        return x, 0, history[0] / norm_b, 0, history
+
+    def stop(flag: int, k: int) -> Result:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    if history[0] <= s.tol * norm_b:
+        return Result(x, 0, history[0] / norm_b, 0, history)
     p, rho_old = np.zeros_like(x), 1.0
     for k in range(1, limit + 1):
-        z = r
-        for solve in precond:
-            z = solve(z)
+        z = s.precondition(r)
         rho = float(r @ z)
         if rho == 0 or not np.isfinite(rho):
-            return best, 4, best_norm / norm_b, best_iter, history
+            return stop(4, k)
         p = z if k == 1 else z + (rho / rho_old) * p
-        q = times(p)
+        q = s.times(p)
         pq = float(p @ q)
         if pq <= 0 or not np.isfinite(pq):
-            return best, 4, best_norm / norm_b, best_iter, history
+            return stop(4, k)
         alpha = rho / pq
-        if np.linalg.norm(alpha * p) <= np.finfo(float).eps * np.linalg.norm(x):
-            return best, 3, best_norm / norm_b, best_iter, history
+        if np.linalg.norm(alpha * p) <= EPS * np.linalg.norm(x):
+            return stop(3, k)
         x = x + alpha * p
-        r = rhs - times(x)
+        r = s.rhs - s.times(x)
         history.append(float(np.linalg.norm(r)))
         if history[-1] < best_norm:
             best, best_norm, best_iter = x.copy(), history[-1], k
-        if history[-1] <= tol * norm_b:
-            return x, 0, history[-1] / norm_b, k, history
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, k, history)
         rho_old = rho
-    return best, 1, best_norm / norm_b, best_iter, history
+    return stop(1, limit)
 
 
-def _message(flag: int, iteration: int, relres: float, tol: float, limit: int) -> str:
-    if flag == 0:
-        return f"pcg converged at iteration {iteration} to a solution with relative residual {relres:.2g}."
-    why = {1: "because the maximum number of iterations was reached",
-           3: "because the method stagnated",
-           4: "because a scalar quantity became too small or too large to continue computing"}[flag]
-    return (f"pcg stopped at iteration {limit if flag == 1 else iteration} without converging to the desired "
-            f"tolerance {tol:.2g}\n{why}.\nThe iterate returned (number {iteration}) has relative residual "
-            f"{relres:.2g}.")
+# ----------------------------------------------------------------------------------------------------
+# bicgstab
+
+
+@builtin("bicgstab", family="linalg", sparse="native")
+def bicgstab(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+             m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = bicgstab(A, b), bicgstab(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = bicgstab(...)
+    Solves A*x = b for a square (nonsymmetric) A by the biconjugate gradients stabilized method.
+
+    The arguments are pcg's: A a full or sparse matrix or a handle returning A*x, M = M1*M2 the
+    preconditioner (matrices, e.g. the factors of ilu, or handles returning M\\x), tol (default 1e-6)
+    on norm(b - A*x)/norm(b), maxit (default min(n, 20)), x0. Each iteration has two halves, so iter
+    may end in .5 and resvec holds 2*iter + 1 residual norms. flag is 0 (converged), 1 (maxit reached),
+    3 (stagnated) or 4 (breakdown); without converging x is the iterate of smallest residual. Without
+    the flag output bicgstab prints MATLAB's message.
+
+        x = bicgstab([4 1; 2 3], [5; 5])    % [1; 1]
+    """
+    system = _system(ctx, "bicgstab", a, b, tol, maxit, m1, m2, x0)
+    n = system.rhs.size
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _bicgstab_iterate(system, min(n, 20) if system.maxit is None
+                                                                else system.maxit, norm_b)
+    return _finish(ctx, "bicgstab", system, result, nargout)
+
+
+def _bicgstab_iterate(s: System, limit: int, norm_b: float) -> Result:
+    x = s.x
+    r = s.rhs - s.times(x)
+    shadow = r.copy()
+    history = [float(np.linalg.norm(r))]
+    best, best_norm, best_iter = x.copy(), history[0], 0.0
+    if history[0] <= s.tol * norm_b:
+        return Result(x, 0, history[0] / norm_b, 0.0, history)
+
+    def stop(flag: int, at: float) -> Result:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, at)
+    rho, alpha, omega = 1.0, 1.0, 1.0
+    p, v = np.zeros_like(x), np.zeros_like(x)
+    for k in range(1, limit + 1):
+        rho_old, rho = rho, float(shadow @ r)
+        if rho == 0 or not np.isfinite(rho):
+            return stop(4, k)
+        p = r if k == 1 else r + (rho / rho_old) * (alpha / omega) * (p - omega * v)
+        ph = s.precondition(p)
+        v = s.times(ph)
+        rtv = float(shadow @ v)
+        if rtv == 0 or not np.isfinite(rtv):
+            return stop(4, k)
+        alpha = rho / rtv
+        if np.linalg.norm(alpha * ph) <= EPS * np.linalg.norm(x):
+            return stop(3, k - 0.5)
+        x = x + alpha * ph
+        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
+        if history[-1] < best_norm:
+            best, best_norm, best_iter = x.copy(), history[-1], k - 0.5
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, k - 0.5, history)
+        r = r - alpha * v
+        sh = s.precondition(r)
+        t = s.times(sh)
+        tt = float(t @ t)
+        if tt == 0 or not np.isfinite(tt):
+            return stop(4, k)
+        omega = float(t @ r) / tt
+        if omega == 0:
+            return stop(4, k)
+        if np.linalg.norm(omega * sh) <= EPS * np.linalg.norm(x):
+            return stop(3, k)
+        x = x + omega * sh
+        r = r - omega * t
+        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
+        if history[-1] < best_norm:
+            best, best_norm, best_iter = x.copy(), history[-1], float(k)
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, float(k), history)
+    return stop(1, limit)
+
+
+# ----------------------------------------------------------------------------------------------------
+# gmres
+
+
+@builtin("gmres", family="linalg", sparse="native")
+def gmres(ctx: CallContext, a: Value, b: Value, restart: Value | None = None, tol: Value | None = None,
+          maxit: Value | None = None, m1: Value | None = None, m2: Value | None = None,
+          x0: Value | None = None, *, nargout: int = 1):
+    """x = gmres(A, b), gmres(A, b, restart, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = gmres(...)
+    Solves A*x = b for a square A by the generalized minimum residual method, restarted every restart
+    inner iterations.
+
+    A is a full or sparse matrix or a handle returning A*x; M = M1*M2 is a left preconditioner
+    (matrices or handles returning M\\x), and the tolerance tol (default 1e-6) applies to the
+    preconditioned relative residual norm(M\\(b - A*x))/norm(M\\b), which relres reports. restart = []
+    or n does not restart: then maxit (default min(n, 10)) bounds the inner iterations; otherwise maxit
+    (default min(ceil(n/restart), 10)) bounds the outer ones. iter is [outer inner]; resvec holds the
+    preconditioned residual norms of every inner iteration, from the one at x0. flag is 0, 1 (maxit
+    reached) or 3 (stagnated). Without the flag output gmres prints MATLAB's message.
+
+        x = gmres([4 1; 2 3], [5; 5])    % [1; 1]
+    """
+    system = _system(ctx, "gmres", a, b, tol, maxit, m1, m2, x0)
+    n = system.rhs.size
+    inner = int(real_scalar("gmres", restart, "restart")) if _given(restart) else n
+    if inner < 1:
+        raise MatlabError("MATLAB:gmres:InvalidRestart", "restart must be a positive integer.")
+    if inner >= n:
+        outer, inner = 1, min(n, system.maxit if system.maxit is not None else min(n, 10))
+    else:
+        outer = system.maxit if system.maxit is not None else min(-(-n // inner), 10)
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n, True) if norm_b == 0 else _gmres_iterate(system, outer, inner)
+    return _finish(ctx, "gmres", system, result, nargout)
+
+
+def _gmres_iterate(s: System, outer: int, inner: int) -> Result:
+    """Restarted GMRES with modified Gram-Schmidt Arnoldi and Givens rotations on the preconditioned
+    system M\\A x = M\\b."""
+    n = s.rhs.size
+    norm_mb = float(np.linalg.norm(s.precondition(s.rhs)))
+    target = s.tol * norm_mb
+    x = s.x
+    r = s.precondition(s.rhs - s.times(x))
+    history = [float(np.linalg.norm(r))]
+    if history[0] <= target:
+        return Result(x, 0, history[0] / norm_mb, (0, 0), history)
+    for out in range(1, outer + 1):
+        beta = float(np.linalg.norm(r))
+        basis = np.zeros((n, inner + 1))
+        hess = np.zeros((inner + 1, inner))
+        cs, sn = np.zeros(inner), np.zeros(inner)
+        g = np.zeros(inner + 1)
+        g[0] = beta
+        basis[:, 0] = r / beta
+        steps = 0
+        for k in range(inner):
+            w = s.precondition(s.times(basis[:, k]))
+            for j in range(k + 1):
+                hess[j, k] = basis[:, j] @ w
+                w = w - hess[j, k] * basis[:, j]
+            hess[k + 1, k] = np.linalg.norm(w)
+            if hess[k + 1, k] != 0:
+                basis[:, k + 1] = w / hess[k + 1, k]
+            for j in range(k):
+                hess[j, k], hess[j + 1, k] = (cs[j] * hess[j, k] + sn[j] * hess[j + 1, k],
+                                              -sn[j] * hess[j, k] + cs[j] * hess[j + 1, k])
+            radius = np.hypot(hess[k, k], hess[k + 1, k])
+            cs[k], sn[k] = (1.0, 0.0) if radius == 0 else (hess[k, k] / radius, hess[k + 1, k] / radius)
+            hess[k, k], hess[k + 1, k] = radius, 0.0
+            g[k], g[k + 1] = cs[k] * g[k], -sn[k] * g[k]
+            history.append(abs(float(g[k + 1])))
+            steps = k + 1
+            if history[-1] <= target or hess[k, k] == 0:
+                break
+        y = la.solve_triangular(hess[:steps, :steps], g[:steps], check_finite=False) \
+            if np.all(np.diag(hess[:steps, :steps])) else np.linalg.lstsq(hess[:steps, :steps], g[:steps])[0]
+        update = basis[:, :steps] @ y
+        stagnated = np.linalg.norm(update) <= EPS * np.linalg.norm(x)
+        x = x + update
+        r = s.precondition(s.rhs - s.times(x))
+        relres = float(np.linalg.norm(r)) / norm_mb
+        if relres <= s.tol:
+            return Result(x, 0, relres, (out, steps), history)
+        if stagnated:
+            return Result(x, 3, relres, (out, steps), history)
+    return Result(x, 1, relres, (outer, inner), history)
