@@ -23,6 +23,7 @@ from typing import Sequence, Union
 
 import numpy as np
 
+from engine.accel.matmul_tiling import TILINGS, OperandRead, Tiling, grid, matmul_source, vectorisable
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
@@ -469,29 +470,17 @@ def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
 
 # ------------------------------------------------------------------ matrix multiply
 
-MATMUL_BLOCK = 128           # rows and columns of C one workgroup computes (matmul.wgsl)
-
-
-def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str], deep: tuple[bool, bool]) -> str:
-    """matmul.wgsl's register-tiled product around ``operands`` (WGSL defining p, load_a, load_b and
-    store); ``sizes`` are the WGSL expressions of m, k, n; ``deep`` says which operands lie along k (A
-    transposed, B as stored), so that tiles are read along the operand's contiguous dimension."""
-    m, k, n = sizes
-    return render("matmul", library=lib, operands=operands, T=t, m=m, k=k, n=n,
-                  a_deep=str(deep[0]).lower(), b_deep=str(deep[1]).lower())
-
-
-def matmul_grid(m: int, n: int) -> tuple[int, int, int]:
-    """Workgroups of a product with an m x n result (one per MATMUL_BLOCK-square block)."""
-    groups = (-(-m // MATMUL_BLOCK), -(-n // MATMUL_BLOCK), 1)
+def matmul_grid(tiling: Tiling, m: int, n: int) -> tuple[int, int, int]:
+    """Workgroups of a product with an m x n result (one per block of ``tiling``)."""
+    groups = grid(tiling, m, n)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
     return groups
 
 
-def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
-    """MATLAB a * b for 2-D double/single/logical operands (MATMUL_BLOCK-square blocks of C per
-    workgroup, 8x8 outputs per invocation in registers; see matmul.wgsl)."""
+def gpu_matmul(a: GpuTensor, b: GpuTensor, tiling: Tiling | None = None) -> GpuTensor:
+    """MATLAB a * b for 2-D double/single/logical operands (matmul.wgsl's register tiling, the class's
+    ``TILINGS`` entry unless ``tiling`` is given: benchmarks/gpu/matmul_sweep.py tries others)."""
     if len(a.shape) != 2 or len(b.shape) != 2:
         raise MatlabError("MATLAB:mtimes:inputsMustBe2D", "Arguments must be 2-D, or at least one "
                           "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
@@ -506,8 +495,14 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor) -> GpuTensor:
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    operands = Template(source("matmul_plain")).substitute(T=t, TA=STORAGE_TYPE[a.cls], TB=STORAGE_TYPE[b.cls])
-    wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), (False, True))
+    tiling = tiling or TILINGS[t]
+    reads = (OperandRead("a", "a", STORAGE_TYPE[a.cls], False, "p.m",
+                         vector=vectorisable(STORAGE_TYPE[a.cls], t, m, a.numel)),
+             OperandRead("b", "b", STORAGE_TYPE[b.cls], True, "p.k",
+                         vector=vectorisable(STORAGE_TYPE[b.cls], t, k, b.numel)))
+    operands = Template(source("matmul_plain")).substitute(T=t, TA=reads[0].binding_type(),
+                                                           TB=reads[1].binding_type())
+    wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), reads, tiling)
     provider.dispatch(provider.pipeline(wgsl), [a.buffer, b.buffer, out.buffer],
-                      struct.pack("<4I", m, k, n, 0), matmul_grid(m, n))
+                      struct.pack("<4I", m, k, n, 0), matmul_grid(tiling, m, n))
     return out

@@ -251,8 +251,8 @@ class Provider:
         available = set(self.adapter.features)
         self.features = frozenset(f for f in wanted if f in available)
         limits = self.adapter.limits
-        required = {name: limits[name] for name in ("max-storage-buffer-binding-size", "max-buffer-size")
-                    if name in limits}
+        required = {name: limits[name] for name in ("max-storage-buffer-binding-size", "max-buffer-size",
+                                                    "max-compute-workgroup-storage-size") if name in limits}
         self.info = adapter_info(self.adapter)
         with self.guard("device creation"):
             self.device = self.adapter.request_device_sync(

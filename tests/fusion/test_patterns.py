@@ -88,8 +88,9 @@ def test_plan_names_each_kind_with_its_kernels(gpu64):
     text = plan_text(fused.fusion.reports())
     assert "CenteredGram" in text and "mean transpose mtimes rdivide" in text
     (gram,) = [g for w in fused.fusion.reports() for g in w.groups if g.kind == "CenteredGram"]
-    assert gram.wgsl.count("@compute") == 2 and "f64(in0[kk + p.rn * r]) - f64(in1[r])" in gram.wgsl
-    assert "stage(0u, true, flat, row0, t)" in gram.wgsl        # X' is staged along X's columns
+    # X' and X are read in place along X's columns (300 rows: as vec4), centred by the column means
+    assert gram.wgsl.count("@compute") == 2 and "in0[(kk + p.rn * i) / 4u] - f64(in1[i])" in gram.wgsl
+    assert "var<storage, read> in0: array<vec4<f64>>" in gram.wgsl
 
 
 def test_a_diagonal_epilogue_computes_only_the_diagonal(gpu64):

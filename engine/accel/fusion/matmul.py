@@ -1,9 +1,10 @@
 """WGSL and dispatch of the specialised kinds (patterns.py), through codegen.emit's and
 execute.py's kind tables (``EMITTERS``, ``DISPATCHERS``).
 
-Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B), shared with kernels.gpu_matmul,
-around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, the epilogue's ``let``
-lines from codegen on every element before it is stored), ``colsum`` and ``colnorm``
+Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B) from matmul_tiling, shared with
+kernels.gpu_matmul, around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, as
+vec4 where they allow it, the epilogue's ``let`` lines from codegen on every element before it is
+stored), ``colsum`` and ``colnorm``
 (wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
 wgsl/fused_elementwise.wgsl). Every kernel uses params.wgsl's uniform block: the product's sizes are
 its view (m, k, n), a column kernel's its [pre, n, post] view; epilogue scalars are uniforms.
@@ -14,7 +15,8 @@ import math
 from string import Template
 from typing import Any, Callable
 
-from engine.accel.kernels import _binding, _float_type, _workgroups, matmul_grid, matmul_source
+from engine.accel.kernels import _binding, _float_type, _workgroups, matmul_grid
+from engine.accel.matmul_tiling import TILINGS, OperandRead, matmul_source, vectorisable
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
@@ -30,12 +32,15 @@ def name(v: int) -> str:
     return f"v{v}" if v >= 0 else f"s{-v}"
 
 
-def bind_operands(plan: Plan, values: list[int], first: int) -> tuple[str, dict[int, str]]:
-    """Bindings of arrays a kernel indexes itself (in<k> from binding ``first + 1`` on)."""
+def bind_operands(plan: Plan, values: list[int], first: int,
+                  vector: frozenset[int] = frozenset()) -> tuple[str, dict[int, str]]:
+    """Bindings of arrays a kernel indexes itself (in<k> from binding ``first + 1`` on; those in
+    ``vector`` as vec4)."""
     bindings, names = "", {}
     for k, v in enumerate(values, start=first):
         names[v] = f"in{k}"
-        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[v].cls])
+        storage = STORAGE_TYPE[plan.info[v].cls]
+        bindings += _binding(k + 1, f"in{k}", f"vec4<{storage}>" if v in vector else storage)
     return bindings, names
 
 
@@ -55,41 +60,57 @@ PRODUCT_SIZES = ("p.pre", "p.rn", "p.post")                    # m, k, n in the 
 DIAGONAL_SIZES = ("p.shape[0][0]", "p.rn", "p.shape[0][1]")     # in the diagonal kernel (shape m x n)
 
 
-def load(op: Operand, names: dict[int, str], t: str, role: str, sizes: tuple[str, str, str]) -> str:
-    """Element (r, kk) of op(A) (role a) or (kk, c) of op(B) (role b), read where it lies."""
-    m, k, n = sizes
-    if role == "a":
-        index, column = (f"kk + {k} * r", "r") if op.transposed else (f"r + {m} * kk", "kk")
-    else:
-        index, column = (f"c + {n} * kk", "kk") if op.transposed else (f"kk + {k} * c", "c")
-    value = f"{t}({names[op.value]}[{index}])"
-    return value if op.centre is None else f"({value} - {t}({names[op.centre]}[{column}]))"
+def stored_rows(op: Operand, role: str, sizes: tuple[str, str, str]) -> str:
+    """The WGSL size that is the stored operand's row count (its leading dimension)."""
+    deep = op.transposed if role == "a" else not op.transposed
+    return sizes[1] if deep else sizes[0 if role == "a" else 2]
 
 
-def with_epilogue(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> tuple[list[str], str, dict[int, str]]:
+def operand_read(plan: Plan, op: Operand, role: str, names: dict[int, str], t: str,
+                 sizes: tuple[str, str, str], vector: frozenset[int] = frozenset()) -> OperandRead:
+    """How a kernel reads op(A) (role a) or op(B) (role b) where it lies."""
+    deep = op.transposed if role == "a" else not op.transposed
+    return OperandRead(role, names[op.value], STORAGE_TYPE[plan.info[op.value].cls], deep,
+                       stored_rows(op, role, sizes), None if op.centre is None else names[op.centre],
+                       op.value in vector)
+
+
+def vector_operands(plan: Plan, k: Kernel, t: str) -> frozenset[int]:
+    """The operands the product reads as vec4 (matmul_tiling.vectorisable: a value's leading dimension is
+    its stored row count, the same for both roles when A and B are one value)."""
+    info = plan.info
+    return frozenset(op.value for op in k.operands
+                     if vectorisable(STORAGE_TYPE[info[op.value].cls], t, info[op.value].shape[0],
+                                     math.prod(info[op.value].shape)))
+
+
+def with_epilogue(graph: AccelGraph, plan: Plan, k: Kernel, t: str,
+                  vector: frozenset[int] = frozenset()) -> tuple[list[str], str, dict[int, str]]:
     """The epilogue's ``let`` lines (leaves read at output index ``i``) and the bindings of its leaves,
-    then of the operands (their names): the product and diagonal kernels share them."""
+    then of the operands (their names; those in ``vector`` bound as vec4): the product and diagonal
+    kernels share them."""
     read = list(dict.fromkeys(v for op in k.operands for v in (op.value, op.centre) if v is not None))
     epi = Group("ElementwiseChain", k.nodes, k.outputs, k.shape, leaves=[v for v in k.leaves if v not in read])
     classify_leaves(epi, plan)
     loads, bindings = leaf_lines(epi, plan, t)
     lines = loads + node_lines(graph, epi, t, plan.unchecked)
-    more, names = bind_operands(plan, read, len(epi.arrays))
+    more, names = bind_operands(plan, read, len(epi.arrays), vector)
     k.arrays = epi.arrays + [(v, "operand") for v in read]
     k.scalars, k.checked = epi.scalars, epi.checked
     return lines, bindings + more + bind_outputs(plan, k, len(k.arrays) + 1), names
 
 
 def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
-    """matmul.wgsl's tiled product with fused_matmul.wgsl's operands and epilogue."""
+    """matmul.wgsl's tiled product (the class's tiling) with fused_matmul.wgsl's epilogue."""
     t = _float_type(plan.cls)
-    lines, bindings, names = with_epilogue(graph, plan, k, t)
+    vector = vector_operands(plan, k, t)
+    lines, bindings, names = with_epilogue(graph, plan, k, t, vector)
     body = lines + [f"    out0[i] = {name(k.outputs[0])};"]
-    a, b = k.operands
+    reads = tuple(operand_read(plan, op, role, names, t, PRODUCT_SIZES, vector)
+                  for op, role in zip(k.operands, "ab"))
     operands = Template(source("fused_matmul")).substitute(
-        common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body),
-        load_a=load(a, names, t, "a", PRODUCT_SIZES), load_b=load(b, names, t, "b", PRODUCT_SIZES))
-    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, (a.transposed, not b.transposed))
+        common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body))
+    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, reads, TILINGS[t])
 
 
 def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
@@ -97,9 +118,8 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
     applies the epilogue at that element (index i of the m x n product)."""
     t = _float_type(plan.cls)
     lines, bindings, names = with_epilogue(graph, plan, k, t)
-    a, b = k.operands
-    term = (f"    let r = o;\n    let c = o;\n    let kk = j;\n    return {load(a, names, t, 'a', DIAGONAL_SIZES)}"
-            f" * {load(b, names, t, 'b', DIAGONAL_SIZES)};")
+    a, b = (operand_read(plan, op, role, names, t, DIAGONAL_SIZES) for op, role in zip(k.operands, "ab"))
+    term = f"    return {a.element(t, 'o', 'j')} * {b.element(t, 'o', 'j')};"
     body = ["    let s = total(o, lid, false);", "    if (lid == 0u) {", "        let i = o + p.shape[0][0] * o;",
             f"        let {name(k.result)} = s;", *("        " + line.strip() for line in lines),
             f"        out0[o] = {name(k.nodes[-1] if k.nodes else k.result)};", "    }"]
@@ -109,7 +129,7 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
 
 def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
     m, _, n = k.view
-    dispatch(run, plan, k, scalars, matmul_grid(m, n))
+    dispatch(run, plan, k, scalars, matmul_grid(TILINGS[_float_type(plan.cls)], m, n))
 
 
 # ------------------------------------------------------------------ column and image totals

@@ -1,0 +1,222 @@
+"""The register-tiled matrix product's shape and WGSL: wgsl/matmul.wgsl's skeleton with its unrolled
+parts written here for one ``Tiling`` (block of C per workgroup, k-tile, outputs per invocation), and
+the operand reads (``OperandRead``) that kernels.gpu_matmul and the fused product kinds share.
+
+A workgroup computes a ``block_m`` x ``block_n`` block of C; invocation (x, y) of its
+(block_m / thread_m) x (block_n / thread_n) grid owns thread_m x thread_n outputs in vec4 registers:
+rows 4x..4x+3 of every (block_m / (thread_m / 4))-row band, columns 4y..4y+3 of every band of columns,
+so the workgroup-memory reads of one warp are consecutive vec4 (free of bank conflicts). k is walked in
+tiles of ``depth``; each invocation loads its share of the next tile (whole vec4 along the operand's
+contiguous dimension) into registers while it multiplies the current one out of workgroup memory, then
+stores them into the other half of a double buffer: one barrier per k-tile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.accel.shaders import render
+
+LANES = "xyzw"
+
+
+@dataclass(frozen=True)
+class Tiling:
+    block_m: int
+    block_n: int
+    depth: int
+    thread_m: int
+    thread_n: int
+
+    def __post_init__(self) -> None:
+        if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
+            raise ValueError(f"{self}: thread tiles and depth must be multiples of 4")
+        for block in (self.block_m, self.block_n):
+            count = self.depth * block // 4
+            if count % self.threads and self.threads % count:
+                raise ValueError(f"{self}: a k-tile's vec4 must split evenly over the invocations")
+
+    @property
+    def threads(self) -> int:
+        return self.block_m // self.thread_m * (self.block_n // self.thread_n)
+
+    def row_stride(self, block: int, deep: bool, element: int) -> int:
+        """vec4 per k-step of one operand's tile in workgroup memory. A single tile written across k
+        (deep) gets one vec4 of padding, so that the scalar stores of neighbouring k-steps fall in other
+        banks (for double, 4 k-steps apart is a multiple of 32 words with or without it)."""
+        return block // 4 + (1 if deep and element == 4 else 0)
+
+    def workgroup_bytes(self, element: int, deep: tuple[bool, bool]) -> int:
+        """Workgroup memory of both double-buffered tiles, for elements of ``element`` bytes."""
+        rows = self.row_stride(self.block_m, deep[0], element) + self.row_stride(self.block_n, deep[1], element)
+        return 2 * self.depth * rows * 4 * element
+
+    def __str__(self) -> str:
+        return f"{self.block_m}x{self.block_n}x{self.depth}/{self.thread_m}x{self.thread_n}"
+
+
+# Chosen by measurement (benchmarks/gpu/matmul_sweep.py on the H100, 4096^3 products; see
+# docs/gpu.md): the tiling each class uses. Every tiling here fits 32 KiB of workgroup memory
+# (lavapipe's limit; the provider asks for the adapter's).
+TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 64, 8, 8, 4)}
+WORKGROUP_STORAGE = 32768
+
+
+@dataclass(frozen=True)
+class OperandRead:
+    """How the kernel reads op(A) (``role`` a: element (i, kk), i a row of C) or op(B) (role b:
+    element (kk, i), i a column of C) from the stored matrix ``buffer``: ``deep`` when it lies along
+    k (A transposed, B as stored: element at kk + ld * i), else along i (at i + ld * kk); ``centre``
+    the buffer of column means subtracted (indexed by the stored matrix's column); ``vector`` when the
+    buffer is bound as vec4 of the compute type (ld a multiple of 4, no conversion), so one load
+    reads four elements."""
+    role: str
+    buffer: str
+    storage: str
+    deep: bool
+    ld: str
+    centre: str | None = None
+    vector: bool = False
+
+    def element(self, t: str, i: str, kk: str) -> str:
+        index = f"{kk} + {self.ld} * {i}" if self.deep else f"{i} + {self.ld} * {kk}"
+        value = f"{t}({self.buffer}[{index}])"
+        return value if self.centre is None else f"({value} - {t}({self.centre}[{i if self.deep else kk}]))"
+
+    def fetch(self, t: str, sizes: tuple[str, str, str]) -> str:
+        """WGSL ``fetch_<role>(i, kk)``: four elements from (i, kk) along the contiguous dimension
+        (i..i+3 at kk, or kk..kk+3 at i), zero outside the operand."""
+        m, k, n = sizes
+        extent = m if self.role == "a" else n
+        head = f"fn fetch_{self.role}(i: u32, kk: u32) -> vec4<{t}> {{\n"
+        if self.vector:
+            index = f"(kk + {self.ld} * i) / 4u" if self.deep else f"(i + {self.ld} * kk) / 4u"
+            value = f"{self.buffer}[{index}]"
+            if self.centre is not None:
+                value += f" - {t}({self.centre}[{'i' if self.deep else 'kk'}])"
+            return (head + f"    if (i < {extent} && kk < {k}) {{ return {value}; }}\n"
+                    f"    return vec4<{t}>();\n}}\n")
+        body = f"    var v = vec4<{t}>();\n"
+        for e in range(4):
+            i, kk = ("i", f"kk + {e}u") if self.deep else (f"i + {e}u", "kk")
+            body += f"    if ({i} < {extent} && {kk} < {k}) {{ v.{LANES[e]} = {self.element(t, i, kk)}; }}\n"
+        return head + body + "    return v;\n}\n"
+
+    def binding_type(self) -> str:
+        return f"vec4<{self.storage}>" if self.vector else self.storage
+
+
+def vectorisable(storage: str, t: str, ld: int, numel: int) -> bool:
+    """Whether a stored operand can be read as vec4: of the compute type, every column (or row)
+    starting on a vec4, not empty."""
+    return storage == t and ld % 4 == 0 and numel > 0
+
+
+def grid(tiling: Tiling, m: int, n: int) -> tuple[int, int, int]:
+    """Workgroups of a product with an m x n result."""
+    return -(-m // tiling.block_m), -(-n // tiling.block_n), 1
+
+
+def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
+                  reads: tuple[OperandRead, OperandRead], tiling: Tiling) -> str:
+    """matmul.wgsl around ``operands`` (WGSL defining the uniform block p, the bindings ``reads``
+    name, and ``store(r, c, v)``), for ``tiling``; ``sizes`` are the WGSL expressions of m, k, n."""
+    a, b = reads
+    parts = Parts(tiling, t, a.deep, b.deep)
+    return render("matmul", library=lib, operands=operands, T=t, m=sizes[0], k=sizes[1], n=sizes[2],
+                  fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes),
+                  size_a=str(2 * tiling.depth * parts.stride_a), size_b=str(2 * tiling.depth * parts.stride_b),
+                  half_a=str(tiling.depth * parts.stride_a), half_b=str(tiling.depth * parts.stride_b),
+                  wx=str(tiling.block_m // tiling.thread_m), wy=str(tiling.block_n // tiling.thread_n),
+                  bm=str(tiling.block_m), bn=str(tiling.block_n), bk=str(tiling.depth),
+                  declare=parts.declare(), fetch_next=parts.fetch("kt"), put_next=parts.put(),
+                  steps=parts.steps(), store=parts.store())
+
+
+class Parts:
+    """The unrolled statements of matmul.wgsl's main for one tiling and operand layout."""
+
+    def __init__(self, tiling: Tiling, t: str, deep_a: bool, deep_b: bool) -> None:
+        self.tiling, self.t = tiling, t
+        self.deep = {"a": deep_a, "b": deep_b}
+        self.block = {"a": tiling.block_m, "b": tiling.block_n}
+        element = 4 if t == "f32" else 8
+        self.stride_a = tiling.row_stride(tiling.block_m, deep_a, element)
+        self.stride_b = tiling.row_stride(tiling.block_n, deep_b, element)
+        self.count = {r: tiling.depth * self.block[r] // 4 for r in "ab"}     # vec4 per k-tile
+        self.units = {r: -(-self.count[r] // tiling.threads) for r in "ab"}
+        self.frags = {"a": tiling.thread_m // 4, "b": tiling.thread_n // 4}
+        self.lanes = {"a": tiling.block_m // tiling.thread_m, "b": tiling.block_n // tiling.thread_n}
+
+    def stride(self, role: str) -> int:
+        return self.stride_a if role == "a" else self.stride_b
+
+    def declare(self) -> str:
+        """Accumulators, staging registers, and each staged vec4's place in its tile (``i<r><u>``: row
+        of A or column of B in the block; ``k<r><u>``: k-step in the tile; ``w<r><u>``: vec4 index)."""
+        t, lines = self.t, []
+        for f in range(self.frags["a"]):
+            for g in range(self.frags["b"]):
+                lines.append(" ".join(f"var c{f}_{g}{j}: vec4<{t}>;" for j in range(4)))
+        for r in "ab":
+            block, stride, quads = self.block[r], self.stride(r), self.tiling.depth // 4
+            for u in range(self.units[r]):
+                v = f"flat + {u * self.tiling.threads}u"
+                if self.deep[r]:
+                    lines.append(f"let i{r}{u} = ({v}) / {quads}u; let k{r}{u} = 4u * (({v}) % {quads}u);")
+                    lines.append(f"let w{r}{u} = k{r}{u} * {stride}u + i{r}{u} / 4u;")
+                else:
+                    lines.append(f"let i{r}{u} = 4u * (({v}) % {block // 4}u); let k{r}{u} = ({v}) / {block // 4}u;")
+                    lines.append(f"let w{r}{u} = k{r}{u} * {stride}u + i{r}{u} / 4u;")
+                lines.append(f"var s{r}{u}: vec4<{t}>;")
+        return "\n".join("    " + line for line in lines)
+
+    def fetch(self, kt: str) -> str:
+        """Load this invocation's share of the k-tile starting at ``kt`` into the staging registers."""
+        base = {"a": "row0", "b": "col0"}
+        return "\n".join(self.guarded(r, f"s{r}{u} = fetch_{r}({base[r]} + i{r}{u}, {kt} + k{r}{u});")
+                         for r in "ab" for u in range(self.units[r]))
+
+    def guarded(self, role: str, line: str) -> str:
+        """``line`` for invocations that have a vec4 of the tile (all, unless the tile has fewer)."""
+        if self.count[role] >= self.tiling.threads:
+            return "        " + line
+        return f"        if (flat < {self.count[role]}u) {{ {line} }}"
+
+    def put(self) -> str:
+        """Store the staging registers into the tiles' other half (offsets ``next_a``, ``next_b``)."""
+        lines = []
+        for r in "ab":
+            for u in range(self.units[r]):
+                if self.deep[r]:
+                    line = " ".join(f"tile_{r}[next_{r} + w{r}{u} + {e * self.stride(r)}u][i{r}{u} % 4u] = "
+                                    f"s{r}{u}.{LANES[e]};" for e in range(4))
+                else:
+                    line = f"tile_{r}[next_{r} + w{r}{u}] = s{r}{u};"
+                lines.append(self.guarded(r, line))
+        return "\n".join(lines)
+
+    def steps(self) -> str:
+        """The k-tile's multiply-adds, unrolled: per k-step, the invocation's vec4 of A and of B from
+        workgroup memory, then thread_m x thread_n products."""
+        lines = []
+        for kk in range(self.tiling.depth):
+            lines.append("        {")
+            for r, lane in (("a", "lid.x"), ("b", "lid.y")):
+                for f in range(self.frags[r]):
+                    at = kk * self.stride(r) + f * self.lanes[r]
+                    lines.append(f"            let {r}{f} = tile_{r}[at_{r} + {at}u + {lane}];")
+            for g in range(self.frags["b"]):
+                for j in range(4):
+                    lines.append("            " + " ".join(
+                        f"c{f}_{g}{j} = c{f}_{g}{j} + a{f} * b{g}.{LANES[j]};" for f in range(self.frags["a"])))
+            lines.append("        }")
+        return "\n".join(lines)
+
+    def store(self) -> str:
+        lines = []
+        for f in range(self.frags["a"]):
+            for g in range(self.frags["b"]):
+                for j in range(4):
+                    lines.append(f"    store4(row0 + {4 * f * self.lanes['a']}u + 4u * lid.x, "
+                                 f"col0 + {4 * g * self.lanes['b'] + j}u + 4u * lid.y, c{f}_{g}{j});")
+        return "\n".join(lines)
