@@ -21,14 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import cuda, seconds, torch_seconds  # noqa: E402
 from engine.accel.kernels import gpu_matmul  # noqa: E402
-from engine.accel.matmul_tiling import TILINGS, Tiling  # noqa: E402
+from engine.accel.matmul_tiling import FLAT, NARROW, TILINGS, Tiling, product_launch, split  # noqa: E402
 from engine.accel.provider import describe, get_provider  # noqa: E402
 from engine.accel.residency import upload  # noqa: E402
 
 CANDIDATES = [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 16, 8, 8), Tiling(128, 64, 8, 8, 4),
               Tiling(64, 128, 8, 4, 8), Tiling(128, 64, 16, 8, 4), Tiling(64, 64, 8, 4, 4),
               Tiling(64, 64, 16, 4, 4), Tiling(128, 128, 8, 4, 8), Tiling(128, 256, 8, 8, 16),
-              Tiling(256, 128, 8, 16, 8), Tiling(64, 32, 8, 4, 4), Tiling(32, 32, 8, 4, 4)]
+              Tiling(256, 128, 8, 16, 8), Tiling(64, 32, 8, 4, 4), Tiling(32, 32, 8, 4, 4), NARROW, FLAT,
+              Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(128, 4, 16, 4, 4), Tiling(4, 128, 16, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}
 
@@ -52,15 +53,17 @@ def sweep(cls, shape, tilings, inner):
         import torch
         torch.backends.cuda.matmul.allow_tf32 = False
         print(f"| {cls} | {m}x{k}x{n} | torch | {tflops(m, k, n, torch_seconds(lambda: ta @ tb, inner)):.2f} | - |")
+    chosen = product_launch(t, m, k, n)
     for tiling in tilings:
-        mark = " (default)" if tiling == TILINGS[t] else ""
+        launch = split(tiling, m, k, n)
+        mark = f" split {launch.splits}" + (" (chosen)" if launch == chosen else "")
         if tiling.workgroup_bytes(dtype().itemsize, (False, True)) > limit:
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | over the workgroup memory limit | - |")
             continue
         try:
-            got = gpu_matmul(ga, gb, tiling).download()
+            got = gpu_matmul(ga, gb, launch).download()
             error = float(np.max(np.abs(got - reference) / np.maximum(scale, 1e-300)))
-            secs = seconds(lambda: gpu_matmul(ga, gb, tiling), inner)
+            secs = seconds(lambda: gpu_matmul(ga, gb, launch), inner)
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | {tflops(m, k, n, secs):.2f} | {error:.1e} |",
                   flush=True)
         except Exception as exc:  # noqa: BLE001 - one tiling's failure is a row of the table
@@ -78,7 +81,7 @@ def main():
     ap.add_argument("--shape", action="append", type=parse_shape, help="m,k,n (repeatable)")
     ap.add_argument("--class", dest="classes", action="append", choices=sorted(DTYPES))
     ap.add_argument("--inner", type=int, default=10, help="products per timed batch")
-    ap.add_argument("--default-only", action="store_true", help="time only the classes' TILINGS entries")
+    ap.add_argument("--default-only", action="store_true", help="time only the tiling product_launch picks")
     args = ap.parse_args()
     print(describe())
     print("\n| class | m x k x n | tiling (block m x n x k / per invocation) | TFLOP/s | max rel. error |")
@@ -86,9 +89,10 @@ def main():
     for cls in args.classes or ["single", "double"]:
         if cls == "double" and not get_provider().f64:
             continue
-        tilings = [TILINGS[DTYPES[cls][1]]] if args.default_only else CANDIDATES
         for shape in args.shape or SHAPES:
-            sweep(cls, shape, tilings, args.inner)
+            m, k, n = shape
+            chosen = product_launch(DTYPES[cls][1], m, k, n).tiling
+            sweep(cls, shape, [chosen] if args.default_only else CANDIDATES, args.inner)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from typing import Sequence, Union
 
 import numpy as np
 
-from engine.accel.matmul_tiling import TILINGS, OperandRead, Tiling, grid, matmul_source, vectorisable
+from engine.accel.matmul_tiling import Launch, OperandRead, matmul_source, product_launch, vectorisable
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
@@ -470,17 +470,27 @@ def gpu_cumsum(tensor: GpuTensor, dim: int) -> GpuTensor:
 
 # ------------------------------------------------------------------ matrix multiply
 
-def matmul_grid(tiling: Tiling, m: int, n: int) -> tuple[int, int, int]:
-    """Workgroups of a product with an m x n result (one per block of ``tiling``)."""
-    groups = grid(tiling, m, n)
+def run_product(provider: Provider, wgsl: str, buffers: list, uniform: bytes, launch: Launch, cls: str,
+                m: int, n: int) -> None:
+    """Dispatch matmul.wgsl's product (made for ``launch``) over ``buffers``; with split-k, a scratch
+    buffer of the partial products is bound last and matmul_split.wgsl's finish sums them."""
+    groups = launch.grid(m, n)
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
-    return groups
+    if launch.splits == 1:
+        provider.dispatch(provider.pipeline(wgsl), buffers, uniform, groups)
+        return
+    scratch = empty((launch.splits * m * n, 1), cls, provider)
+    provider.dispatch(provider.pipeline(wgsl), [*buffers, scratch.buffer], uniform, groups)
+    provider.dispatch(provider.pipeline(wgsl, "finish"), [*buffers, scratch.buffer], uniform,
+                      _workgroups(m * n, 256))
+    scratch.release()
 
 
-def gpu_matmul(a: GpuTensor, b: GpuTensor, tiling: Tiling | None = None) -> GpuTensor:
-    """MATLAB a * b for 2-D double/single/logical operands (matmul.wgsl's register tiling, the class's
-    ``TILINGS`` entry unless ``tiling`` is given: benchmarks/gpu/matmul_sweep.py tries others)."""
+def gpu_matmul(a: GpuTensor, b: GpuTensor, launch: Launch | None = None) -> GpuTensor:
+    """MATLAB a * b for 2-D double/single/logical operands (matmul.wgsl's register tiling as
+    matmul_tiling.product_launch picks it for the shape, unless ``launch`` is given:
+    benchmarks/gpu/matmul_sweep.py tries others)."""
     if len(a.shape) != 2 or len(b.shape) != 2:
         raise MatlabError("MATLAB:mtimes:inputsMustBe2D", "Arguments must be 2-D, or at least one "
                           "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
@@ -495,14 +505,14 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor, tiling: Tiling | None = None) -> GpuT
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    tiling = tiling or TILINGS[t]
+    launch = launch or product_launch(t, m, k, n)
     reads = (OperandRead("a", "a", STORAGE_TYPE[a.cls], False, "p.m",
                          vector=vectorisable(STORAGE_TYPE[a.cls], t, m, a.numel)),
              OperandRead("b", "b", STORAGE_TYPE[b.cls], True, "p.k",
                          vector=vectorisable(STORAGE_TYPE[b.cls], t, k, b.numel)))
     operands = Template(source("matmul_plain")).substitute(T=t, TA=reads[0].binding_type(),
                                                            TB=reads[1].binding_type())
-    wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), reads, tiling)
-    provider.dispatch(provider.pipeline(wgsl), [a.buffer, b.buffer, out.buffer],
-                      struct.pack("<4I", m, k, n, 0), matmul_grid(tiling, m, n))
+    wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), reads, launch, 4)
+    run_product(provider, wgsl, [a.buffer, b.buffer, out.buffer], struct.pack("<4I", m, k, n, 0), launch,
+                cls, m, n)
     return out

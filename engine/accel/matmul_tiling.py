@@ -13,8 +13,9 @@ stores them into the other half of a double buffer: one barrier per k-tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from string import Template
 
-from engine.accel.shaders import render
+from engine.accel.shaders import render, source
 
 LANES = "xyzw"
 
@@ -111,19 +112,54 @@ def vectorisable(storage: str, t: str, ld: int, numel: int) -> bool:
     return storage == t and ld % 4 == 0 and numel > 0
 
 
-def grid(tiling: Tiling, m: int, n: int) -> tuple[int, int, int]:
-    """Workgroups of a product with an m x n result."""
-    return -(-m // tiling.block_m), -(-n // tiling.block_n), 1
+@dataclass(frozen=True)
+class Launch:
+    """A product's tiling and split-k count (``splits`` workgroups along z share k's tiles)."""
+    tiling: Tiling
+    splits: int = 1
+
+    def grid(self, m: int, n: int) -> tuple[int, int, int]:
+        """Workgroups of the product kernel for an m x n result."""
+        return -(-m // self.tiling.block_m), -(-n // self.tiling.block_n), self.splits
+
+
+# Thin products: a result of few columns (matrix-vector) or few rows (vector-matrix) takes a block one
+# vec4 wide, so no work goes to columns (rows) that do not exist; 32 invocations per workgroup.
+NARROW = Tiling(128, 4, 8, 4, 4)
+FLAT = Tiling(4, 128, 8, 4, 4)
+BUSY = 256           # workgroups that keep a large GPU busy (two per SM of an H100), split-k's aim
+MIN_SPLIT_TILES = 4  # k-tiles each split multiplies at least
+
+
+def product_launch(t: str, m: int, k: int, n: int) -> Launch:
+    """The tiling for an m x k by k x n product of compute type ``t`` (thin results their own), and
+    split-k when its blocks alone are too few to fill the GPU and k is long enough to share."""
+    return split(NARROW if n <= 4 < m else FLAT if m <= 4 < n else TILINGS[t], m, k, n)
+
+
+def split(tiling: Tiling, m: int, k: int, n: int) -> Launch:
+    """``tiling`` with split-k where its blocks of the m x n result are fewer than BUSY."""
+    blocks = -(-m // tiling.block_m) * -(-n // tiling.block_n)
+    tiles = -(-k // tiling.depth)
+    splits = max(1, min(-(-BUSY // blocks), tiles // MIN_SPLIT_TILES))
+    return Launch(tiling, splits if m * n * splits < 2 ** 31 else 1)
 
 
 def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
-                  reads: tuple[OperandRead, OperandRead], tiling: Tiling) -> str:
+                  reads: tuple[OperandRead, OperandRead], launch: Launch, partial: int) -> str:
     """matmul.wgsl around ``operands`` (WGSL defining the uniform block p, the bindings ``reads``
-    name, and ``store(r, c, v)``), for ``tiling``; ``sizes`` are the WGSL expressions of m, k, n."""
+    name, and ``store(r, c, v)``), for ``launch``; ``sizes`` are the WGSL expressions of m, k, n; with
+    split-k, the scratch buffer of partial products is binding ``partial`` (after the operands')."""
     a, b = reads
+    tiling = launch.tiling
     parts = Parts(tiling, t, a.deep, b.deep)
+    if launch.splits > 1:
+        emit = Template(source("matmul_split")).substitute(binding=partial, T=t, m=sizes[0], n=sizes[2],
+                                                           splits=f"{launch.splits}u")
+    else:
+        emit = f"fn emit(r: u32, c: u32, z: u32, v: {t}) {{ store(r, c, v); }}\n"
     return render("matmul", library=lib, operands=operands, T=t, m=sizes[0], k=sizes[1], n=sizes[2],
-                  fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes),
+                  fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes), emit=emit, splits=str(launch.splits),
                   size_a=str(2 * tiling.depth * parts.stride_a), size_b=str(2 * tiling.depth * parts.stride_b),
                   half_a=str(tiling.depth * parts.stride_a), half_b=str(tiling.depth * parts.stride_b),
                   wx=str(tiling.block_m // tiling.thread_m), wy=str(tiling.block_n // tiling.thread_n),
@@ -218,5 +254,5 @@ class Parts:
             for g in range(self.frags["b"]):
                 for j in range(4):
                     lines.append(f"    store4(row0 + {4 * f * self.lanes['a']}u + 4u * lid.x, "
-                                 f"col0 + {4 * g * self.lanes['b'] + j}u + 4u * lid.y, c{f}_{g}{j});")
+                                 f"col0 + {4 * g * self.lanes['b'] + j}u + 4u * lid.y, wg.z, c{f}_{g}{j});")
         return "\n".join(lines)

@@ -15,8 +15,8 @@ import math
 from string import Template
 from typing import Any, Callable
 
-from engine.accel.kernels import _binding, _float_type, _workgroups, matmul_grid
-from engine.accel.matmul_tiling import TILINGS, OperandRead, matmul_source, vectorisable
+from engine.accel.kernels import _binding, _float_type, _workgroups, run_product
+from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launch, vectorisable
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
@@ -110,7 +110,9 @@ def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> Non
                   for op, role in zip(k.operands, "ab"))
     operands = Template(source("fused_matmul")).substitute(
         common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body))
-    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, reads, TILINGS[t])
+    partial = len(k.arrays) + int(k.checked) + len(k.outputs) + 1       # after the outputs' bindings
+    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, reads, product_launch(t, *k.view),
+                           partial)
 
 
 def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
@@ -129,7 +131,10 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
 
 def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
     m, _, n = k.view
-    dispatch(run, plan, k, scalars, matmul_grid(TILINGS[_float_type(plan.cls)], m, n))
+    launch = product_launch(_float_type(plan.cls), *k.view)
+    dispatch(run, plan, k, scalars, launch.grid(m, n),
+             lambda pipe, bound, block, grid: run_product(run.provider, k.wgsl, bound, block, launch,
+                                                          plan.cls, m, n))
 
 
 # ------------------------------------------------------------------ column and image totals
@@ -200,12 +205,16 @@ def dispatch_layout(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> No
 
 # ------------------------------------------------------------------ patterns
 
-def dispatch(run: Run, plan: Plan, k: Group, scalars: list[float], grid: tuple[int, int, int]) -> None:
+def dispatch(run: Run, plan: Plan, k: Group, scalars: list[float], grid: tuple[int, int, int],
+             send: Callable[..., None] | None = None) -> None:
+    """A kernel's outputs from the pool, then its dispatch (``send(pipeline, buffers, uniform, grid)``,
+    the provider's dispatch unless given)."""
     outs: list[GpuTensor] = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in k.outputs]
     run.tensors.update(zip(k.outputs, outs))
     provider = run.provider
-    provider.dispatch(provider.pipeline(k.wgsl), buffers(run, k) + [o.buffer for o in outs],
-                      uniform(plan, k, scalars), grid)
+    send = send or (lambda pipe, bound, block, groups: provider.dispatch(provider.pipeline(pipe), bound,
+                                                                         block, groups))
+    send(k.wgsl, buffers(run, k) + [o.buffer for o in outs], uniform(plan, k, scalars), grid)
 
 
 KERNELS: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {
