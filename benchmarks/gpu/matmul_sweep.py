@@ -21,15 +21,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import cuda, seconds, torch_seconds  # noqa: E402
 from engine.accel.kernels import gpu_matmul  # noqa: E402
-from engine.accel.matmul_tiling import FLAT, NARROW, TILINGS, Tiling, product_launch, split  # noqa: E402
+from engine.accel.matmul_tiling import FLAT, NARROW, Tiling, product_launch, split  # noqa: E402
 from engine.accel.provider import describe, get_provider  # noqa: E402
 from engine.accel.residency import upload  # noqa: E402
 
-CANDIDATES = [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 16, 8, 8), Tiling(128, 64, 8, 8, 4),
-              Tiling(64, 128, 8, 4, 8), Tiling(128, 64, 16, 8, 4), Tiling(64, 64, 8, 4, 4),
-              Tiling(64, 64, 16, 4, 4), Tiling(128, 128, 8, 4, 8), Tiling(128, 256, 8, 8, 16),
-              Tiling(256, 128, 8, 16, 8), Tiling(64, 32, 8, 4, 4), Tiling(32, 32, 8, 4, 4), NARROW, FLAT,
-              Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(128, 4, 16, 4, 4), Tiling(4, 128, 16, 4, 4)]
+CANDIDATES = {
+    "single": [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, fma=False), Tiling(128, 128, 16, 8, 8),
+               Tiling(128, 64, 8, 8, 4), Tiling(64, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8),
+               Tiling(128, 256, 8, 8, 16), Tiling(256, 128, 8, 16, 8), Tiling(64, 64, 8, 4, 4)],
+    "double": [Tiling(128, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8, fma=False), Tiling(64, 128, 8, 4, 8),
+               Tiling(128, 128, 8, 8, 8), Tiling(128, 64, 8, 8, 4), Tiling(64, 64, 8, 4, 4),
+               Tiling(64, 64, 16, 4, 4), Tiling(128, 64, 8, 4, 4)]}
+THIN = [NARROW, FLAT, Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(64, 64, 8, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}
 
@@ -80,7 +83,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shape", action="append", type=parse_shape, help="m,k,n (repeatable)")
     ap.add_argument("--class", dest="classes", action="append", choices=sorted(DTYPES))
-    ap.add_argument("--inner", type=int, default=10, help="products per timed batch")
+    ap.add_argument("--inner", type=int, default=10, help="products per timed batch (20 times as many for "
+                    "thin shapes, under 10 GFLOP)")
     ap.add_argument("--default-only", action="store_true", help="time only the tiling product_launch picks")
     args = ap.parse_args()
     print(describe())
@@ -92,7 +96,10 @@ def main():
         for shape in args.shape or SHAPES:
             m, k, n = shape
             chosen = product_launch(DTYPES[cls][1], m, k, n).tiling
-            sweep(cls, shape, [chosen] if args.default_only else CANDIDATES, args.inner)
+            thin = 2 * m * k * n < 10 ** 10
+            candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
+            candidates = candidates if chosen in candidates else [chosen, *candidates]
+            sweep(cls, shape, candidates, args.inner * (20 if thin else 1))
 
 
 if __name__ == "__main__":

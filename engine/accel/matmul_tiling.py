@@ -22,11 +22,15 @@ LANES = "xyzw"
 
 @dataclass(frozen=True)
 class Tiling:
+    """Block of C per workgroup (block_m x block_n), k-tile (depth), outputs per invocation (thread_m x
+    thread_n); ``fma``: each multiply-add as WGSL's fma() (one instruction), else ``c + a * b``, which
+    the driver may or may not contract (the sweep measures both)."""
     block_m: int
     block_n: int
     depth: int
     thread_m: int
     thread_n: int
+    fma: bool = True
 
     def __post_init__(self) -> None:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
@@ -52,13 +56,14 @@ class Tiling:
         return 2 * self.depth * rows * 4 * element
 
     def __str__(self) -> str:
-        return f"{self.block_m}x{self.block_n}x{self.depth}/{self.thread_m}x{self.thread_n}"
+        shape = f"{self.block_m}x{self.block_n}x{self.depth}/{self.thread_m}x{self.thread_n}"
+        return shape if self.fma else shape + " mul+add"
 
 
 # Chosen by measurement (benchmarks/gpu/matmul_sweep.py on the H100, 4096^3 products; see
 # docs/gpu.md): the tiling each class uses. Every tiling here fits 32 KiB of workgroup memory
 # (lavapipe's limit; the provider asks for the adapter's).
-TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 64, 8, 8, 4)}
+TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8)}
 WORKGROUP_STORAGE = 32768
 
 
@@ -243,10 +248,15 @@ class Parts:
                     lines.append(f"            let {r}{f} = tile_{r}[at_{r} + {at}u + {lane}];")
             for g in range(self.frags["b"]):
                 for j in range(4):
-                    lines.append("            " + " ".join(
-                        f"c{f}_{g}{j} = c{f}_{g}{j} + a{f} * b{g}.{LANES[j]};" for f in range(self.frags["a"])))
+                    lines.append("            " + " ".join(self.multiply_add(f"c{f}_{g}{j}", f"a{f}", f"b{g}.{LANES[j]}")
+                                                          for f in range(self.frags["a"])))
             lines.append("        }")
         return "\n".join(lines)
+
+    def multiply_add(self, c: str, a: str, b: str) -> str:
+        if self.tiling.fma:
+            return f"{c} = fma({a}, vec4<{self.t}>({b}), {c});"
+        return f"{c} = {c} + {a} * {b};"
 
     def store(self) -> str:
         lines = []
