@@ -60,7 +60,7 @@ def sweep(cls, shape, tilings, inner):
     for tiling in tilings:
         launch = split(tiling, m, k, n)
         mark = f" split {launch.splits}" + (" (chosen)" if launch == chosen else "")
-        if tiling.workgroup_bytes(dtype().itemsize, (False, True)) > limit:
+        if tiling.workgroup_bytes(dtype().itemsize) > limit:
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | over the workgroup memory limit | - |")
             continue
         try:
@@ -83,7 +83,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shape", action="append", type=parse_shape, help="m,k,n (repeatable)")
     ap.add_argument("--class", dest="classes", action="append", choices=sorted(DTYPES))
-    ap.add_argument("--inner", type=int, default=10, help="products per timed batch (20 times as many for "
+    ap.add_argument("--inner", type=int, default=10, help="products per timed batch (20 times as many, at most 30, for "
                     "thin shapes, under 10 GFLOP)")
     ap.add_argument("--default-only", action="store_true", help="time only the tiling product_launch picks")
     args = ap.parse_args()
@@ -99,7 +99,7 @@ def main():
             thin = 2 * m * k * n < 10 ** 10
             candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
             candidates = candidates if chosen in candidates else [chosen, *candidates]
-            sweep(cls, shape, candidates, args.inner * (20 if thin else 1))
+            sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner)
 
 
 if __name__ == "__main__":

@@ -44,16 +44,9 @@ class Tiling:
     def threads(self) -> int:
         return self.block_m // self.thread_m * (self.block_n // self.thread_n)
 
-    def row_stride(self, block: int, deep: bool, element: int) -> int:
-        """vec4 per k-step of one operand's tile in workgroup memory. A single tile written across k
-        (deep) gets one vec4 of padding, so that the scalar stores of neighbouring k-steps fall in other
-        banks (for double, 4 k-steps apart is a multiple of 32 words with or without it)."""
-        return block // 4 + (1 if deep and element == 4 else 0)
-
-    def workgroup_bytes(self, element: int, deep: tuple[bool, bool]) -> int:
+    def workgroup_bytes(self, element: int) -> int:
         """Workgroup memory of both double-buffered tiles, for elements of ``element`` bytes."""
-        rows = self.row_stride(self.block_m, deep[0], element) + self.row_stride(self.block_n, deep[1], element)
-        return 2 * self.depth * rows * 4 * element
+        return 2 * self.depth * (self.block_m + self.block_n) * element
 
     def __str__(self) -> str:
         shape = f"{self.block_m}x{self.block_n}x{self.depth}/{self.thread_m}x{self.thread_n}"
@@ -165,92 +158,103 @@ def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
         emit = f"fn emit(r: u32, c: u32, z: u32, v: {t}) {{ store(r, c, v); }}\n"
     return render("matmul", library=lib, operands=operands, T=t, m=sizes[0], k=sizes[1], n=sizes[2],
                   fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes), emit=emit, splits=str(launch.splits),
-                  size_a=str(2 * tiling.depth * parts.stride_a), size_b=str(2 * tiling.depth * parts.stride_b),
-                  half_a=str(tiling.depth * parts.stride_a), half_b=str(tiling.depth * parts.stride_b),
-                  wx=str(tiling.block_m // tiling.thread_m), wy=str(tiling.block_n // tiling.thread_n),
+                  lanes_a=str(parts.lanes["a"]), lanes_b=str(parts.lanes["b"]),
+                  rows_a=str(2 * parts.rows["a"]), rows_b=str(2 * parts.rows["b"]),
+                  wx=str(parts.lanes["a"]), wy=str(parts.lanes["b"]),
                   bm=str(tiling.block_m), bn=str(tiling.block_n), bk=str(tiling.depth),
-                  declare=parts.declare(), fetch_next=parts.fetch("kt"), put_next=parts.put(),
-                  steps=parts.steps(), store=parts.store())
+                  declare=parts.declare(), first=parts.fetch("kt", 1) + "\n" + parts.put(0, 1),
+                  even=parts.half(0), odd=parts.half(1), store=parts.store())
 
 
 class Parts:
-    """The unrolled statements of matmul.wgsl's main for one tiling and operand layout."""
+    """The unrolled statements of matmul.wgsl's main for one tiling and operand layout. A tile in
+    workgroup memory is an array of rows of ``lanes`` vec4: row (half * depth + kk) * frags + f holds
+    fragment f of k-step kk (rows 4(f * lanes + x)..+3 of A for invocation x; columns likewise for B),
+    so every read in the k-steps is [constant][lid] and needs no address arithmetic."""
 
     def __init__(self, tiling: Tiling, t: str, deep_a: bool, deep_b: bool) -> None:
         self.tiling, self.t = tiling, t
         self.deep = {"a": deep_a, "b": deep_b}
         self.block = {"a": tiling.block_m, "b": tiling.block_n}
-        element = 4 if t == "f32" else 8
-        self.stride_a = tiling.row_stride(tiling.block_m, deep_a, element)
-        self.stride_b = tiling.row_stride(tiling.block_n, deep_b, element)
         self.count = {r: tiling.depth * self.block[r] // 4 for r in "ab"}     # vec4 per k-tile
         self.units = {r: -(-self.count[r] // tiling.threads) for r in "ab"}
         self.frags = {"a": tiling.thread_m // 4, "b": tiling.thread_n // 4}
         self.lanes = {"a": tiling.block_m // tiling.thread_m, "b": tiling.block_n // tiling.thread_n}
-
-    def stride(self, role: str) -> int:
-        return self.stride_a if role == "a" else self.stride_b
+        self.rows = {r: tiling.depth * self.frags[r] for r in "ab"}          # rows of one half
 
     def declare(self) -> str:
-        """Accumulators, staging registers, and each staged vec4's place in its tile (``i<r><u>``: row
-        of A or column of B in the block; ``k<r><u>``: k-step in the tile; ``w<r><u>``: vec4 index)."""
+        """Accumulators, staging registers, and each staged vec4's place (``i<r><u>``: row of A or
+        column of B in the block; ``k<r><u>``: k-step in the tile; ``row<r><u>``, ``lane<r><u>``: where
+        it goes in the tile's first half)."""
         t, lines = self.t, []
         for f in range(self.frags["a"]):
             for g in range(self.frags["b"]):
                 lines.append(" ".join(f"var c{f}_{g}{j}: vec4<{t}>;" for j in range(4)))
         for r in "ab":
-            block, stride, quads = self.block[r], self.stride(r), self.tiling.depth // 4
+            block, quads, lanes = self.block[r], self.tiling.depth // 4, self.lanes[r]
             for u in range(self.units[r]):
                 v = f"flat + {u * self.tiling.threads}u"
                 if self.deep[r]:
                     lines.append(f"let i{r}{u} = ({v}) / {quads}u; let k{r}{u} = 4u * (({v}) % {quads}u);")
-                    lines.append(f"let w{r}{u} = k{r}{u} * {stride}u + i{r}{u} / 4u;")
                 else:
                     lines.append(f"let i{r}{u} = 4u * (({v}) % {block // 4}u); let k{r}{u} = ({v}) / {block // 4}u;")
-                    lines.append(f"let w{r}{u} = k{r}{u} * {stride}u + i{r}{u} / 4u;")
+                lines.append(f"let row{r}{u} = k{r}{u} * {self.frags[r]}u + i{r}{u} / {4 * lanes}u; "
+                             f"let lane{r}{u} = (i{r}{u} / 4u) % {lanes}u;")
                 lines.append(f"var s{r}{u}: vec4<{t}>;")
         return "\n".join("    " + line for line in lines)
 
-    def fetch(self, kt: str) -> str:
+    def fetch(self, kt: str, indent: int) -> str:
         """Load this invocation's share of the k-tile starting at ``kt`` into the staging registers."""
         base = {"a": "row0", "b": "col0"}
-        return "\n".join(self.guarded(r, f"s{r}{u} = fetch_{r}({base[r]} + i{r}{u}, {kt} + k{r}{u});")
+        return "\n".join(self.guarded(r, f"s{r}{u} = fetch_{r}({base[r]} + i{r}{u}, {kt} + k{r}{u});", indent)
                          for r in "ab" for u in range(self.units[r]))
 
-    def guarded(self, role: str, line: str) -> str:
+    def guarded(self, role: str, line: str, indent: int) -> str:
         """``line`` for invocations that have a vec4 of the tile (all, unless the tile has fewer)."""
+        pad = "    " * indent
         if self.count[role] >= self.tiling.threads:
-            return "        " + line
-        return f"        if (flat < {self.count[role]}u) {{ {line} }}"
+            return pad + line
+        return f"{pad}if (flat < {self.count[role]}u) {{ {line} }}"
 
-    def put(self) -> str:
-        """Store the staging registers into the tiles' other half (offsets ``next_a``, ``next_b``)."""
+    def put(self, half: int, indent: int) -> str:
+        """Store the staging registers into the tiles' ``half``."""
         lines = []
         for r in "ab":
+            at = half * self.rows[r]
             for u in range(self.units[r]):
                 if self.deep[r]:
-                    line = " ".join(f"tile_{r}[next_{r} + w{r}{u} + {e * self.stride(r)}u][i{r}{u} % 4u] = "
+                    line = " ".join(f"tile_{r}[row{r}{u} + {at + e * self.frags[r]}u][lane{r}{u}][i{r}{u} % 4u] = "
                                     f"s{r}{u}.{LANES[e]};" for e in range(4))
                 else:
-                    line = f"tile_{r}[next_{r} + w{r}{u}] = s{r}{u};"
-                lines.append(self.guarded(r, line))
+                    line = f"tile_{r}[row{r}{u} + {at}u][lane{r}{u}] = s{r}{u};"
+                lines.append(self.guarded(r, line, indent))
         return "\n".join(lines)
 
-    def steps(self) -> str:
+    def half(self, half: int) -> str:
+        """One k-tile of the loop, multiplied out of the tiles' ``half`` while the next is loaded (when
+        there is one) into the other: the loop body holds two, so that every tile index is constant."""
+        pad = "    " * 3
+        return "\n".join([
+            f"{pad}let more = t + {half + 1}u < last;",
+            f"{pad}if (more) {{", f"{pad}    let kt = (t + {half + 1}u) * {self.tiling.depth}u;",
+            self.fetch("kt", 4), f"{pad}}}", self.steps(half),
+            f"{pad}if (more) {{", self.put(1 - half, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
+
+    def steps(self, half: int) -> str:
         """The k-tile's multiply-adds, unrolled: per k-step, the invocation's vec4 of A and of B from
         workgroup memory, then thread_m x thread_n products."""
-        lines = []
+        lines, pad = [], "    " * 3
         for kk in range(self.tiling.depth):
-            lines.append("        {")
+            lines.append(pad + "{")
             for r, lane in (("a", "lid.x"), ("b", "lid.y")):
                 for f in range(self.frags[r]):
-                    at = kk * self.stride(r) + f * self.lanes[r]
-                    lines.append(f"            let {r}{f} = tile_{r}[at_{r} + {at}u + {lane}];")
+                    row = half * self.rows[r] + kk * self.frags[r] + f
+                    lines.append(f"{pad}    let {r}{f} = tile_{r}[{row}u][{lane}];")
             for g in range(self.frags["b"]):
                 for j in range(4):
-                    lines.append("            " + " ".join(self.multiply_add(f"c{f}_{g}{j}", f"a{f}", f"b{g}.{LANES[j]}")
-                                                          for f in range(self.frags["a"])))
-            lines.append("        }")
+                    lines.append(pad + "    " + " ".join(
+                        self.multiply_add(f"c{f}_{g}{j}", f"a{f}", f"b{g}.{LANES[j]}") for f in range(self.frags["a"])))
+            lines.append(pad + "}")
         return "\n".join(lines)
 
     def multiply_add(self, c: str, a: str, b: str) -> str:

@@ -6,16 +6,16 @@
 // elements along the operand's contiguous dimension, zero outside it.
 // A workgroup computes a ${bm}x${bn} block of C, k in tiles of $bk (with split-k, the share of the
 // k-tiles that its z coordinate picks; emit writes an element of its result: store, or a partial sum
-// for matmul_split.wgsl). The tiles live in workgroup memory as vec4 of four rows of A (columns of B)
-// per k-step, twice: while the invocations multiply one half
-// out, their registers hold their share of the next k-tile, loaded from memory before the multiply-adds
-// and stored into the other half after them, so one barrier per k-tile suffices.
+// for matmul_split.wgsl). The tiles live in workgroup memory as rows of vec4 (Parts in
+// matmul_tiling.py), twice: while the invocations multiply one half out, their registers hold their
+// share of the next k-tile, loaded from memory before the multiply-adds and stored into the other half
+// after them, so one barrier per k-tile suffices. The loop body takes two k-tiles, one from each half.
 $library
 $operands
 $fetch
 $emit
-var<workgroup> tile_a: array<vec4<$T>, $size_a>;
-var<workgroup> tile_b: array<vec4<$T>, $size_b>;
+var<workgroup> tile_a: array<array<vec4<$T>, $lanes_a>, $rows_a>;
+var<workgroup> tile_b: array<array<vec4<$T>, $lanes_b>, $rows_b>;
 
 // Rows row..row+3 of column col of C, those inside m x n.
 fn store4(row: u32, col: u32, z: u32, v: vec4<$T>) {
@@ -38,27 +38,16 @@ $declare
     let last = min(first + per, tiles);
     {
         let kt = first * ${bk}u;
-        let next_a = 0u;
-        let next_b = 0u;
-$fetch_next
-$put_next
+$first
     }
     workgroupBarrier();
-    for (var t = first; t < last; t = t + 1u) {
-        let at_a = ((t - first) % 2u) * ${half_a}u;
-        let at_b = ((t - first) % 2u) * ${half_b}u;
-        let next_a = ${half_a}u - at_a;
-        let next_b = ${half_b}u - at_b;
-        let more = t + 1u < last;
-        if (more) {
-            let kt = (t + 1u) * ${bk}u;
-$fetch_next
+    for (var t = first; t < last; t = t + 2u) {
+        {
+$even
         }
-$steps
-        if (more) {
-$put_next
+        if (t + 1u < last) {
+$odd
         }
-        workgroupBarrier();
     }
 $store
 }
