@@ -162,7 +162,7 @@ def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
                   rows_a=str(2 * parts.rows["a"]), rows_b=str(2 * parts.rows["b"]),
                   wx=str(parts.lanes["a"]), wy=str(parts.lanes["b"]),
                   bm=str(tiling.block_m), bn=str(tiling.block_n), bk=str(tiling.depth),
-                  declare=parts.declare(), first=parts.fetch("kt", 1) + "\n" + parts.put(0, 1),
+                  declare=parts.declare(), first=parts.fetch("kt", 2) + "\n" + parts.put(0, 2),
                   even=parts.half(0), odd=parts.half(1), store=parts.store())
 
 

@@ -1,8 +1,11 @@
-"""gpu_matmul against numpy for single and double, tile edges, empty and scalar operands."""
+"""gpu_matmul against numpy for single and double, tile edges, empty and scalar operands, thin and
+split-k products, every tiling the sweep tries; how matmul_tiling picks a launch."""
 import numpy as np
 import pytest
 
 from engine.accel.kernels import gpu_matmul
+from engine.accel.matmul_tiling import (FLAT, NARROW, TILINGS, WORKGROUP_STORAGE, Launch, Tiling,
+                                        product_launch, split)
 from engine.accel.residency import upload
 from engine.runtime.errors import MatlabError
 
@@ -11,7 +14,10 @@ from engine.runtime.errors import MatlabError
                                      (1, 200, 1), (130, 47, 129), (5, 0, 7), (0, 3, 4), (3, 4, 0),
                                      # around the 128x128 block and the k-tile of 8
                                      (128, 8, 128), (129, 9, 257), (255, 7, 1), (1, 300, 130),
-                                     (256, 16, 127)])
+                                     (256, 16, 127),
+                                     # vec4 reads (m and k multiples of 4), thin results, split-k
+                                     (128, 64, 132), (300, 64, 1), (1, 64, 300), (2, 70, 3), (64, 1000, 64),
+                                     (4, 1, 4), (1, 5, 1), (7, 4096, 1)])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_products(gpu64, m, k, n, dtype):
     rng = np.random.default_rng(m * 1000 + k * 10 + n)
@@ -42,3 +48,46 @@ def test_inner_dimension_mismatch(gpu64):
     assert err.value.identifier == "MATLAB:innerdim"
     with pytest.raises(MatlabError):
         gpu_matmul(upload(np.zeros((2, 3, 2))), upload(np.zeros((2, 3))))
+
+
+@pytest.mark.parametrize("tiling", [Tiling(128, 128, 8, 8, 8, fma=False), Tiling(128, 128, 16, 8, 8),
+                                    Tiling(64, 128, 8, 4, 8), Tiling(128, 64, 8, 8, 4), Tiling(64, 64, 16, 4, 4),
+                                    NARROW, FLAT])
+@pytest.mark.parametrize("splits", [1, 3])
+def test_every_tiling_and_split(gpu64, tiling, splits):
+    """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
+    at sizes read as vec4, both classes (those that fit the adapter's workgroup memory)."""
+    limit = int(gpu64.device.limits["max-compute-workgroup-storage-size"])
+    for dtype in (np.float64, np.float32):
+        if tiling.workgroup_bytes(np.dtype(dtype).itemsize) > limit:
+            continue
+        for m, k, n in ((131, 77, 70), (132, 96, 68)):
+            rng = np.random.default_rng(m + k + n)
+            a, b = rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype)
+            got = gpu_matmul(upload(a), upload(b), Launch(tiling, splits)).download()
+            tol = 1e-13 if dtype == np.float64 else 1e-5
+            np.testing.assert_allclose(got, a.astype(np.float64) @ b.astype(np.float64), rtol=tol, atol=tol * k)
+
+
+def test_mixed_classes_read_as_stored(gpu64):
+    """A single operand times a double one is single; the double one is converted element by element
+    (not read as vec4 of the compute type), the single one as vec4."""
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal((132, 40)).astype(np.float32), rng.standard_normal((40, 8))
+    got = gpu_matmul(upload(a), upload(b))
+    assert got.cls == "single"
+    np.testing.assert_allclose(got.download(), a @ b.astype(np.float32), rtol=1e-5, atol=1e-4)
+
+
+def test_launch_choice():
+    """Thin results take a block one vec4 wide and split k to fill the GPU; square ones the class's
+    tiling whole; every tiling fits the workgroup memory every adapter here has."""
+    assert product_launch("f32", 4096, 4096, 1) == Launch(NARROW, 8)
+    assert product_launch("f64", 1, 4096, 4096) == Launch(FLAT, 8)
+    assert product_launch("f32", 4096, 4096, 4096) == Launch(TILINGS["f32"], 1)
+    assert product_launch("f64", 64, 64, 64).splits == 2          # 1 block, 8 k-tiles: 4 per split
+    assert split(TILINGS["f32"], 100, 3, 100).splits == 1         # k too short to share
+    for t, tiling in TILINGS.items():
+        assert tiling.workgroup_bytes(4 if t == "f32" else 8) <= WORKGROUP_STORAGE
+    with pytest.raises(ValueError):
+        Tiling(128, 128, 6, 8, 8)

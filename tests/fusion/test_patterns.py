@@ -66,10 +66,12 @@ PRODUCTS = "Y1 = A*B .* s + c;\nY2 = At'*B - c;\nY3 = A*Bt' .* s;\nY4 = max(At'*
 
 @pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
 @pytest.mark.parametrize("m, k, n", [(65, 130, 67), (1, 300, 130), (130, 300, 1), (129, 129, 129),
-                                     (129, 1, 130)])
+                                     (129, 1, 130), (128, 64, 132), (96, 64, 2), (4, 2000, 8)])
 def test_product_tails_with_operands_read_in_place(gpu, m, k, n, single):
     """Every way an operand is staged (A as stored or transposed, B as stored or transposed) at sizes
-    that are not multiples of the block or the k-tile, with an epilogue: fused vs the CPU."""
+    that are not multiples of the block or the k-tile, at sizes whose operands are all read as vec4
+    (128, 64, 132), thin ones (their own tilings) and ones split along k, with an epilogue: fused vs the
+    CPU."""
     if not single and not gpu.f64:
         pytest.skip("the adapter has no shader-f64")
     g = np.random.default_rng(m + k + n)

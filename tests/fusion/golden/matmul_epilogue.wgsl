@@ -20,11 +20,9 @@ fn expanded_index(i: u32, k: u32) -> u32 {
     return idx;
 }
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
-@group(0) @binding(2) var<storage, read> in1: array<f64>;
-@group(0) @binding(3) var<storage, read> in2: array<f64>;
+@group(0) @binding(2) var<storage, read> in1: array<vec4<f64>>;
+@group(0) @binding(3) var<storage, read> in2: array<vec4<f64>>;
 @group(0) @binding(4) var<storage, read_write> out0: array<f64>;
-fn load_a(r: u32, kk: u32) -> f64 { return f64(in1[r + p.pre * kk]); }
-fn load_b(kk: u32, c: u32) -> f64 { return f64(in2[kk + p.rn * c]); }
 fn store(r: u32, c: u32, acc: f64) {
     let i = r + p.pre * c;
     let v2 = acc;
@@ -34,76 +32,291 @@ fn store(r: u32, c: u32, acc: f64) {
     let v6 = m64_opaque(m64_max(v4, m64_distinct(v5)));
     out0[i] = v6;
 }
-var<workgroup> tiles: array<vec4<f64>, 512>;    // A's [kk * 32 + row / 4], then B's [256 + kk * 32 + col / 4]
-fn operand(which: u32, i: u32, kk: u32) -> f64 {
-    if (which == 0u) {
-        if (i < p.pre && kk < p.rn) { return load_a(i, kk); }
-    } else if (i < p.post && kk < p.rn) {
-        return load_b(kk, i);
-    }
-    return f64(0.0);
+fn fetch_a(i: u32, kk: u32) -> vec4<f64> {
+    if (i < p.pre && kk < p.rn) { return in1[(i + p.pre * kk) / 4u]; }
+    return vec4<f64>();
 }
-fn stage(which: u32, deep: bool, flat: u32, base: u32, t: u32) {
-    let o = 256u * which;
-    if (deep) {
-        let i = flat % 128u;
-        let kk = 4u * (flat / 128u);
-        for (var e = 0u; e < 4u; e = e + 1u) {
-            tiles[o + (kk + e) * 32u + i / 4u][i % 4u] = operand(which, base + i, t + kk + e);
-        }
-    } else {
-        let i = base + 4u * (flat % 32u);
-        let kk = t + flat / 32u;
-        tiles[o + flat] = vec4<f64>(operand(which, i, kk), operand(which, i + 1u, kk),
-                                   operand(which, i + 2u, kk), operand(which, i + 3u, kk));
-    }
+fn fetch_b(i: u32, kk: u32) -> vec4<f64> {
+    if (i < p.post && kk < p.rn) { return in2[(kk + p.rn * i) / 4u]; }
+    return vec4<f64>();
 }
-fn store4(row: u32, col: u32, v: vec4<f64>) {
+fn emit(r: u32, c: u32, z: u32, v: f64) { store(r, c, v); }
+var<workgroup> tile_a: array<array<vec4<f64>, 32>, 16>;
+var<workgroup> tile_b: array<array<vec4<f64>, 16>, 32>;
+fn store4(row: u32, col: u32, z: u32, v: vec4<f64>) {
     if (col >= p.post) { return; }
     for (var e = 0u; e < 4u; e = e + 1u) {
-        if (row + e < p.pre) { store(row + e, col, v[e]); }
+        if (row + e < p.pre) { emit(row + e, col, z, v[e]); }
     }
 }
-@compute @workgroup_size(16, 16)
+@compute @workgroup_size(32, 16)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(local_invocation_index) flat: u32) {
     mf_init(p.zero);
     let row0 = wg.x * 128u;
     let col0 = wg.y * 128u;
-    var c0: vec4<f64>; var c1: vec4<f64>; var c2: vec4<f64>; var c3: vec4<f64>;
-    var c4: vec4<f64>; var c5: vec4<f64>; var c6: vec4<f64>; var c7: vec4<f64>;
-    var c8: vec4<f64>; var c9: vec4<f64>; var c10: vec4<f64>; var c11: vec4<f64>;
-    var c12: vec4<f64>; var c13: vec4<f64>; var c14: vec4<f64>; var c15: vec4<f64>;
-    for (var t = 0u; t < p.rn; t = t + 8u) {
-        stage(0u, false, flat, row0, t);
-        stage(1u, true, flat, col0, t);
-        workgroupBarrier();
-        for (var kk = 0u; kk < 8u; kk = kk + 1u) {
-            let a0 = tiles[kk * 32u + lid.x];
-            let a1 = tiles[kk * 32u + 16u + lid.x];
-            let b0 = tiles[256u + kk * 32u + lid.y];
-            let b1 = tiles[256u + kk * 32u + 16u + lid.y];
-            c0 = c0 + a0 * b0.x;    c1 = c1 + a1 * b0.x;
-            c2 = c2 + a0 * b0.y;    c3 = c3 + a1 * b0.y;
-            c4 = c4 + a0 * b0.z;    c5 = c5 + a1 * b0.z;
-            c6 = c6 + a0 * b0.w;    c7 = c7 + a1 * b0.w;
-            c8 = c8 + a0 * b1.x;    c9 = c9 + a1 * b1.x;
-            c10 = c10 + a0 * b1.y;  c11 = c11 + a1 * b1.y;
-            c12 = c12 + a0 * b1.z;  c13 = c13 + a1 * b1.z;
-            c14 = c14 + a0 * b1.w;  c15 = c15 + a1 * b1.w;
-        }
-        workgroupBarrier();
+    var c0_00: vec4<f64>; var c0_01: vec4<f64>; var c0_02: vec4<f64>; var c0_03: vec4<f64>;
+    var c0_10: vec4<f64>; var c0_11: vec4<f64>; var c0_12: vec4<f64>; var c0_13: vec4<f64>;
+    let ia0 = 4u * ((flat + 0u) % 32u); let ka0 = (flat + 0u) / 32u;
+    let rowa0 = ka0 * 1u + ia0 / 128u; let lanea0 = (ia0 / 4u) % 32u;
+    var sa0: vec4<f64>;
+    let ib0 = (flat + 0u) / 2u; let kb0 = 4u * ((flat + 0u) % 2u);
+    let rowb0 = kb0 * 2u + ib0 / 64u; let laneb0 = (ib0 / 4u) % 16u;
+    var sb0: vec4<f64>;
+    let tiles = (p.rn + 8u - 1u) / 8u;
+    let per = (tiles + 1u - 1u) / 1u;
+    let first = min(wg.z * per, tiles);
+    let last = min(first + per, tiles);
+    {
+        let kt = first * 8u;
+        if (flat < 256u) { sa0 = fetch_a(row0 + ia0, kt + ka0); }
+        if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
+        if (flat < 256u) { tile_a[rowa0 + 0u][lanea0] = sa0; }
+        if (flat < 256u) { tile_b[rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
     }
-    let r0 = row0 + 4u * lid.x;
-    let r1 = r0 + 64u;
-    let q0 = col0 + 4u * lid.y;
-    let q1 = q0 + 64u;
-    store4(r0, q0, c0);         store4(r1, q0, c1);
-    store4(r0, q0 + 1u, c2);    store4(r1, q0 + 1u, c3);
-    store4(r0, q0 + 2u, c4);    store4(r1, q0 + 2u, c5);
-    store4(r0, q0 + 3u, c6);    store4(r1, q0 + 3u, c7);
-    store4(r0, q1, c8);         store4(r1, q1, c9);
-    store4(r0, q1 + 1u, c10);   store4(r1, q1 + 1u, c11);
-    store4(r0, q1 + 2u, c12);   store4(r1, q1 + 2u, c13);
-    store4(r0, q1 + 3u, c14);   store4(r1, q1 + 3u, c15);
+    workgroupBarrier();
+    for (var t = first; t < last; t = t + 2u) {
+        {
+            let more = t + 1u < last;
+            if (more) {
+                let kt = (t + 1u) * 8u;
+                if (flat < 256u) { sa0 = fetch_a(row0 + ia0, kt + ka0); }
+                if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
+            }
+            {
+                let a0 = tile_a[0u][lid.x];
+                let b0 = tile_b[0u][lid.y];
+                let b1 = tile_b[1u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[1u][lid.x];
+                let b0 = tile_b[2u][lid.y];
+                let b1 = tile_b[3u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[2u][lid.x];
+                let b0 = tile_b[4u][lid.y];
+                let b1 = tile_b[5u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[3u][lid.x];
+                let b0 = tile_b[6u][lid.y];
+                let b1 = tile_b[7u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[4u][lid.x];
+                let b0 = tile_b[8u][lid.y];
+                let b1 = tile_b[9u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[5u][lid.x];
+                let b0 = tile_b[10u][lid.y];
+                let b1 = tile_b[11u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[6u][lid.x];
+                let b0 = tile_b[12u][lid.y];
+                let b1 = tile_b[13u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[7u][lid.x];
+                let b0 = tile_b[14u][lid.y];
+                let b1 = tile_b[15u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            if (more) {
+                if (flat < 256u) { tile_a[rowa0 + 8u][lanea0] = sa0; }
+                if (flat < 256u) { tile_b[rowb0 + 16u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 18u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 20u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 22u][laneb0][ib0 % 4u] = sb0.w; }
+            }
+            workgroupBarrier();
+        }
+        if (t + 1u < last) {
+            let more = t + 2u < last;
+            if (more) {
+                let kt = (t + 2u) * 8u;
+                if (flat < 256u) { sa0 = fetch_a(row0 + ia0, kt + ka0); }
+                if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
+            }
+            {
+                let a0 = tile_a[8u][lid.x];
+                let b0 = tile_b[16u][lid.y];
+                let b1 = tile_b[17u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[9u][lid.x];
+                let b0 = tile_b[18u][lid.y];
+                let b1 = tile_b[19u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[10u][lid.x];
+                let b0 = tile_b[20u][lid.y];
+                let b1 = tile_b[21u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[11u][lid.x];
+                let b0 = tile_b[22u][lid.y];
+                let b1 = tile_b[23u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[12u][lid.x];
+                let b0 = tile_b[24u][lid.y];
+                let b1 = tile_b[25u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[13u][lid.x];
+                let b0 = tile_b[26u][lid.y];
+                let b1 = tile_b[27u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[14u][lid.x];
+                let b0 = tile_b[28u][lid.y];
+                let b1 = tile_b[29u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            {
+                let a0 = tile_a[15u][lid.x];
+                let b0 = tile_b[30u][lid.y];
+                let b1 = tile_b[31u][lid.y];
+                c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
+                c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
+                c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
+                c0_03 = fma(a0, vec4<f64>(b0.w), c0_03);
+                c0_10 = fma(a0, vec4<f64>(b1.x), c0_10);
+                c0_11 = fma(a0, vec4<f64>(b1.y), c0_11);
+                c0_12 = fma(a0, vec4<f64>(b1.z), c0_12);
+                c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
+            }
+            if (more) {
+                if (flat < 256u) { tile_a[rowa0 + 0u][lanea0] = sa0; }
+                if (flat < 256u) { tile_b[rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
+            }
+            workgroupBarrier();
+        }
+    }
+    store4(row0 + 0u + 4u * lid.x, col0 + 0u + 4u * lid.y, wg.z, c0_00);
+    store4(row0 + 0u + 4u * lid.x, col0 + 1u + 4u * lid.y, wg.z, c0_01);
+    store4(row0 + 0u + 4u * lid.x, col0 + 2u + 4u * lid.y, wg.z, c0_02);
+    store4(row0 + 0u + 4u * lid.x, col0 + 3u + 4u * lid.y, wg.z, c0_03);
+    store4(row0 + 0u + 4u * lid.x, col0 + 64u + 4u * lid.y, wg.z, c0_10);
+    store4(row0 + 0u + 4u * lid.x, col0 + 65u + 4u * lid.y, wg.z, c0_11);
+    store4(row0 + 0u + 4u * lid.x, col0 + 66u + 4u * lid.y, wg.z, c0_12);
+    store4(row0 + 0u + 4u * lid.x, col0 + 67u + 4u * lid.y, wg.z, c0_13);
 }
