@@ -90,8 +90,10 @@ def test_plan_names_each_kind_with_its_kernels(gpu64):
     text = plan_text(fused.fusion.reports())
     assert "CenteredGram" in text and "mean transpose mtimes rdivide" in text
     (gram,) = [g for w in fused.fusion.reports() for g in w.groups if g.kind == "CenteredGram"]
-    # X' and X are read in place along X's columns (300 rows: as vec4), centred by the column means
-    assert gram.wgsl.count("@compute") == 2 and "in0[(kk + p.rn * i) / 4u] - f64(in1[i])" in gram.wgsl
+    # X' and X are read in place along X's columns (300 rows: as vec4), centred by the column means;
+    # the 67x67 product is one block, so k is split and a second entry point sums the splits
+    assert gram.wgsl.count("@compute") == 3 and "in0[(kk + p.rn * i) / 4u] - f64(in1[i])" in gram.wgsl
+    assert "fn finish(" in gram.wgsl
     assert "var<storage, read> in0: array<vec4<f64>>" in gram.wgsl
 
 
