@@ -1,5 +1,5 @@
-"""Conformance: the Krylov solvers gmres and bicgstab beside pcg, and the incomplete factorizations
-ichol and ilu that precondition them. Values recorded with GNU Octave 7 (the same iterates: iteration
+"""Conformance: the Krylov solvers gmres, bicgstab, minres and lsqr beside pcg, and the incomplete
+factorizations ichol and ilu that precondition them. Values recorded with GNU Octave 7 (the same iterates: iteration
 counts, residual histories and relres agree to rounding); the model problems are the 5-point Laplacian
 kron(I, T) + kron(T, I) (the matrix delsq(numgrid('S', n+2)) builds; MATLAB's ichol page reports 59
 iterations of pcg with ichol(A) on it, as here) and a convection-diffusion matrix. Printed messages are
@@ -63,6 +63,30 @@ CASES = [
                 "consider using the 'udiag' option.")),
     case('ilu_ilutp', "[l, u] = ilu(sparse([4 1; 1 4]), struct('type', 'ilutp'));",
          error=('MATLAB:ilu:unsupportedType', "ilu supports the types 'nofill' and 'crout' without milu here.")),
+    case('minres_small', "[x, f, r, i, v] = minres([2 1; 1 -3], [3; -2]); a = norm(x - [1; 1]) < 1e-14; s = size(v);",
+         f=D(0), i=D(2), a=L(1), s=D([3, 1])),
+    case('minres_indefinite', "D = delsq(numgrid('L', 12)); A = D - 2*speye(size(D, 1)); c = (1:size(D, 1))'; "
+         "[x, f, r, i] = minres(A, c, 1e-10, 200); a = norm(x - A\\c) < 1e-6; b = r <= 1e-10; "
+         "[y, g] = minres(D, c, 1e-8, 200, diag(diag(D))); e = norm(y - D\\c) < 1e-5;", f=D(0), a=L(1), b=L(1),
+         g=D(0), e=L(1)),
+    case('minres_message', "x = minres([2 0; 0 -3], [2; 3], 1e-6, 1);",
+         stdout="minres stopped at iteration 1 without converging to the desired tolerance 1e-06\nbecause the maximum "
+                "number of iterations was reached.\nThe iterate returned (number 1) has relative residual 0.84.\n"),
+    case('minres_resveccg', "[x, f, r, i, v, w] = minres([2 0; 0 -3], [2; 3]);",
+         error=('MATLAB:TooManyOutputs', "Too many output arguments: minres's resveccg output is not supported.")),
+    case('lsqr_consistent', "[x, f, r, i] = lsqr([1 0; 0 1; 1 1], [1; 1; 2]); a = norm(x - [1; 1]) < 1e-14;",
+         f=D(0), r=D(0), i=D(1), a=L(1)),
+    case('lsqr_least_squares', "[x, f, r, i, v, l] = lsqr(sparse([1 0; 0 1; 1 1]), [1; 2; 4]); "
+         "a = norm(x - [4; 7]/3) < 1e-14; r = round(r, 10); s = [size(v); size(l)]; l = l(end) < 1e-14;",
+         f=D(0), r=D(0.1259881577), i=D(2), a=L(1), s=D([3, 2, 1, 1], (2, 2)), l=L(1)),
+    case('lsqr_handle', "A = [1 0; 0 1; 1 1]; [x, f] = lsqr(@(v, t) op(A, v, t), [1; 2; 4]); a = norm(x - [4; 7]/3) < 1e-14;\n"
+         "function y = op(A, v, t)\n  if strcmp(t, 'notransp'), y = A*v; else, y = A'*v; end\nend", f=D(0), a=L(1)),
+    case('lsqr_maxit_message', "x = lsqr([1 0; 0 1; 1 1], [1; 2; 4], 1e-6, 1);",
+         stdout="lsqr stopped at iteration 1 without converging to the desired tolerance 1e-06\nbecause the maximum "
+                "number of iterations was reached.\nThe iterate returned (number 1) has relative residual 0.16.\n"),
+    case('lsqr_bad_rhs', "x = lsqr([1 0; 0 1; 1 1], [1; 2]);",
+         error=('MATLAB:lsqr:RHSsizeMismatch', 'Right hand side must be a column vector of the length of the number of '
+                'rows of A.')),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Iterative linear solvers: pcg gmres bicgstab.
+"""Iterative linear solvers: pcg gmres bicgstab minres lsqr.
 
 MATLAB's Krylov solvers, written out here (scipy's cg, gmres and bicgstab report neither MATLAB's flag,
 relres and iter nor the residual history), with MATLAB's defaults (tol 1e-6, maxit min(n, 20), gmres's
@@ -21,7 +21,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..sparse import is_sparse
-from ..values import FunctionHandle, Value
+from ..values import CharArray, FunctionHandle, Value
 from .arguments import real_scalar
 from .funfun import callable_of
 from .registry import builtin
@@ -65,16 +65,22 @@ def _solver(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
     """x -> M\\x for a preconditioner: a handle, or a matrix factorized once (LU; sparse LU when sparse)."""
     if type(value) is FunctionHandle:
         return _handle(ctx, fname, value)
+    return _factorized(fname, value, n)(False)
+
+
+def _factorized(fname: str, value: Value, n: int) -> Callable[[bool], Operator]:
+    """transposed -> (x -> M\\x, or M'\\x when transposed) for a matrix M, factorized once."""
     matrix = _real_matrix(fname, value)
     if matrix.shape != (n, n):
         raise MatlabError(f"MATLAB:{fname}:WrongPrecondSize", "M must be a square matrix of the size of b.")
     if is_sparse(value):
         try:
-            return spla.factorized(matrix.tocsc())
+            lu = spla.splu(matrix.tocsc())
         except RuntimeError:        # exactly singular
-            return lambda x: np.full_like(x, np.inf)
+            return lambda transposed: lambda x: np.full_like(x, np.inf)
+        return lambda transposed: lambda x: lu.solve(x, trans="T" if transposed else "N")
     factors = la.lu_factor(matrix, check_finite=False)
-    return lambda x: la.lu_solve(factors, x, check_finite=False)
+    return lambda transposed: lambda x: la.lu_solve(factors, x, trans=int(transposed), check_finite=False)
 
 
 @dataclass
@@ -157,8 +163,10 @@ def _message(fname: str, result: Result, tol: float) -> str:
         return (f"{fname} converged at {_count(result.iteration)} to a solution with relative residual "
                 f"{result.relres:.2g}.")
     why = {1: "because the maximum number of iterations was reached",
+           2: "because the system involving the preconditioner was ill conditioned",
            3: "because the method stagnated",
-           4: "because a scalar quantity became too small or too large to continue computing"}[result.flag]
+           4: "because a scalar quantity became too small or too large to continue computing",
+           5: "because the preconditioner is not symmetric positive definite"}[result.flag]
     stopped = result.stopped_at if result.stopped_at is not None else result.iteration
     return (f"{fname} stopped at {_count(stopped)} without converging to the desired tolerance {tol:.2g}\n"
             f"{why}.\nThe iterate returned (number {_number(result.iteration)}) has relative residual "
@@ -395,3 +403,227 @@ def _gmres_iterate(s: System, outer: int, inner: int) -> Result:
         if stagnated:
             return Result(x, 3, relres, (out, steps), history)
     return Result(x, 1, relres, (outer, inner), history)
+
+
+# ----------------------------------------------------------------------------------------------------
+# minres
+
+
+@builtin("minres", family="linalg", sparse="native")
+def minres(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+           m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = minres(A, b), minres(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = minres(...)
+    Solves A*x = b for a symmetric, possibly indefinite A by the minimum residual method.
+
+    The arguments are pcg's: A a full or sparse symmetric matrix or a handle returning A*x, M = M1*M2 a
+    symmetric positive definite preconditioner (matrices or handles returning M\\x), tol (default 1e-6)
+    on norm(b - A*x)/norm(b), maxit (default min(n, 20)), x0. resvec holds norm(b - A*x) at x0 and
+    after each iteration. flag is 0 (converged), 1 (maxit reached), 3 (stagnated), 4 (breakdown) or 5
+    (M not positive definite); without converging x is the iterate of smallest residual. Without the
+    flag output minres prints MATLAB's message. The sixth output (resveccg) is not supported.
+
+        x = minres([2 1; 1 -3], [3; -2])    % [1; 1]
+    """
+    if nargout > 5:
+        raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments: minres's resveccg output is "
+                          "not supported.")
+    system = _system(ctx, "minres", a, b, tol, maxit, m1, m2, x0)
+    n = system.rhs.size
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _minres_iterate(system, min(n, 20) if system.maxit is None
+                                                              else system.maxit, norm_b)
+    return _finish(ctx, "minres", system, result, nargout)
+
+
+def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
+    """Paige and Saunders' MINRES: Lanczos vectors in the M inner product, Givens rotations on the
+    tridiagonal system, x updated by the search directions w."""
+    x = s.x
+    r1 = s.rhs - s.times(x)
+    history = [float(np.linalg.norm(r1))]
+    best, best_norm, best_iter = x.copy(), history[0], 0
+    if history[0] <= s.tol * norm_b:
+        return Result(x, 0, history[0] / norm_b, 0, history)
+
+    def stop(flag: int, k: int) -> Result:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    y = s.precondition(r1)
+    beta = float(r1 @ y)
+    if beta <= 0 or not np.isfinite(beta):
+        return stop(5, 0)
+    beta = old_beta = np.sqrt(beta)
+    r2 = r1
+    dbar = epsilon = 0.0
+    phibar, cs, sn = beta, -1.0, 0.0
+    w = w2 = np.zeros_like(x)
+    for k in range(1, limit + 1):
+        v = y / beta
+        y = s.times(v)
+        if k >= 2:
+            y = y - (beta / old_beta) * r1
+        alpha = float(v @ y)
+        y = y - (alpha / beta) * r2
+        r1, r2 = r2, y
+        y = s.precondition(r2)
+        old_beta, beta = beta, float(r2 @ y)
+        if beta < 0 or not np.isfinite(beta):
+            return stop(5, k)
+        beta = np.sqrt(beta)
+        old_epsilon = epsilon
+        delta = cs * dbar + sn * alpha
+        gbar = sn * dbar - cs * alpha
+        epsilon, dbar = sn * beta, -cs * beta
+        gamma = max(float(np.hypot(gbar, beta)), EPS)
+        cs, sn = gbar / gamma, beta / gamma
+        phi, phibar = cs * phibar, sn * phibar
+        w1, w2 = w2, w
+        w = (v - old_epsilon * w1 - delta * w2) / gamma
+        if np.linalg.norm(phi * w) <= EPS * np.linalg.norm(x):
+            return stop(3, k)
+        x = x + phi * w
+        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
+        if history[-1] < best_norm:
+            best, best_norm, best_iter = x.copy(), history[-1], k
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, k, history)
+        if beta == 0:
+            return stop(4, k)
+    return stop(1, limit)
+
+
+# ----------------------------------------------------------------------------------------------------
+# lsqr
+
+
+def _lsqr_operators(ctx: CallContext, a: Value, m: int) -> tuple[Operator, Operator, int | None]:
+    """(x -> A*x, y -> A'*y, columns of A or None for a handle) for a matrix or afun(x, 'notransp' | 'transp')."""
+    if type(a) is FunctionHandle:
+        f = callable_of(ctx, "lsqr", a)
+
+        def call(x: np.ndarray, how: str) -> np.ndarray:
+            out = f(to_value(x.reshape(-1, 1)), CharArray.from_str(how))
+            return numeric_array(out, "lsqr").ravel().astype(np.float64)
+        return (lambda x: call(x, "notransp")), (lambda y: call(y, "transp")), None
+    matrix = _real_matrix("lsqr", a)
+    if matrix.ndim != 2 or matrix.shape[0] != m:
+        raise MatlabError("MATLAB:lsqr:RHSsizeMismatch", "Right hand side must be a column vector of the "
+                          "length of the number of rows of A.")
+    return (lambda x: matrix @ x), (lambda y: matrix.T @ y), matrix.shape[1]
+
+
+@builtin("lsqr", family="linalg", sparse="native")
+def lsqr(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+         m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = lsqr(A, b), lsqr(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec, lsvec] = lsqr(...)
+    Solves A*x = b, or the least squares problem min norm(b - A*x) when it has no solution, for a
+    rectangular A, by the LSQR method (Paige and Saunders).
+
+    A is a full or sparse m-by-n matrix or a handle afun with afun(x, 'notransp') = A*x and
+    afun(y, 'transp') = A'*y; M = M1*M2 (n-by-n matrices) is a right preconditioner. Stops when
+    norm(b - A*x)/norm(b) <= tol (default 1e-6), or when the least squares residual is reached:
+    norm(A'*r)/(norm(A, 'fro')*norm(r)) <= tol, or after maxit iterations (default min([m n 20])).
+    resvec holds norm(b - A*x) from x0 on, lsvec the estimates of norm(A'*r)/norm(A, 'fro') of each
+    iteration (with A*inv(M) for A).
+    flag is 0 (converged), 1 (maxit reached), 3 (stagnated) or 4 (breakdown). Without the flag output
+    lsqr prints MATLAB's message.
+
+        x = lsqr([1 0; 0 1; 1 1], [1; 1; 2])    % [1; 1]
+    """
+    column = numeric_array(b, "lsqr")
+    if column.ndim != 2 or column.shape[1] != 1:
+        raise MatlabError("MATLAB:lsqr:RHSnotColumn", "Right hand side must be a column vector.")
+    if column.dtype.kind == "c":
+        raise MatlabError("MATLAB:lsqr:complexInput", "lsqr supports real inputs only here.")
+    rhs = column.astype(np.float64).ravel()
+    forward, adjoint, n = _lsqr_operators(ctx, a, rhs.size)
+    start = numeric_array(x0, "lsqr").astype(np.float64).ravel(order="F") if _given(x0) else None
+    n = n if n is not None else (start.size if start is not None else adjoint(rhs).size)
+    x = start if start is not None else np.zeros(n)
+    if x.size != n:
+        raise MatlabError("MATLAB:lsqr:WrongInitGuessSize", "Initial guess must be a column vector of the "
+                          "length of the number of columns of A.")
+    precond = [_lsqr_preconditioner(ctx, m, n) for m in (m1, m2) if _given(m)]
+    system = System(forward, [], rhs, x, real_scalar("lsqr", tol, "tol") if _given(tol) else 1e-6,
+                    int(real_scalar("lsqr", maxit, "maxit")) if _given(maxit) else min(rhs.size, n, 20))
+    norm_b = float(np.linalg.norm(rhs))
+    if norm_b == 0:
+        result, estimates = _zero_rhs(n), []
+    else:
+        result, estimates = _lsqr_iterate(system, adjoint, precond, norm_b)
+    outs = _finish(ctx, "lsqr", system, result, max(nargout, 1))
+    if nargout <= 5:
+        return outs
+    return (*outs, to_value(np.array(estimates, dtype=np.float64).reshape(-1, 1)))
+
+
+def _lsqr_preconditioner(ctx: CallContext, value: Value, n: int) -> tuple[Operator, Operator]:
+    """(x -> M\\x, x -> M'\\x) for a matrix, or a handle mfun(x, 'notransp' | 'transp')."""
+    if type(value) is FunctionHandle:
+        forward, adjoint, _ = _lsqr_operators(ctx, value, n)
+        return forward, adjoint
+    solve = _factorized("lsqr", value, n)
+    return solve(False), solve(True)
+
+
+def _lsqr_iterate(s: System, adjoint: Operator, precond: list[tuple[Operator, Operator]],
+                  norm_b: float) -> tuple[Result, list[float]]:
+    """Golub-Kahan bidiagonalization of A*inv(M) with the QR updates of LSQR; x = x0 + M\\y."""
+    def solve(v: np.ndarray) -> np.ndarray:          # M \ v, M = M1*M2
+        for forward, _ in precond:
+            v = forward(v)
+        return v
+
+    def solve_transposed(v: np.ndarray) -> np.ndarray:   # M' \ v
+        for _, backward in reversed(precond):
+            v = backward(v)
+        return v
+    x0 = s.x
+    u = s.rhs - s.times(x0)
+    history = [float(np.linalg.norm(u))]
+    estimates: list[float] = []
+    best, best_norm, best_iter = x0.copy(), history[0], 0
+    if history[0] <= s.tol * norm_b:
+        return Result(x0, 0, history[0] / norm_b, 0, history), []
+
+    def stop(flag: int, k: int) -> tuple[Result, list[float]]:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, k), estimates
+    beta = history[0]
+    u = u / beta
+    v = solve_transposed(adjoint(u))
+    alpha = float(np.linalg.norm(v))
+    if alpha == 0:
+        return stop(4, 0)
+    v = v / alpha
+    y, w = np.zeros_like(x0), v.copy()
+    phibar, rhobar, norm_a2 = beta, alpha, alpha * alpha
+    for k in range(1, s.maxit + 1):
+        u = s.times(solve(v)) - alpha * u
+        beta = float(np.linalg.norm(u))
+        if beta > 0:
+            u = u / beta
+        v = solve_transposed(adjoint(u)) - beta * v
+        alpha = float(np.linalg.norm(v))
+        if alpha > 0:
+            v = v / alpha
+        norm_a2 += alpha * alpha + beta * beta
+        rho = float(np.hypot(rhobar, beta))
+        if rho == 0 or not np.isfinite(rho):
+            return stop(4, k)
+        c, sn = rhobar / rho, beta / rho
+        theta, rhobar = sn * alpha, -c * alpha
+        phi, phibar = c * phibar, sn * phibar
+        step = (phi / rho) * w
+        if np.linalg.norm(step) <= EPS * np.linalg.norm(y):
+            return stop(3, k)
+        y = y + step
+        w = v - (theta / rho) * w
+        x = x0 + solve(y)
+        normr = float(np.linalg.norm(s.rhs - s.times(x)))
+        history.append(normr)
+        normar = abs(phibar * alpha * c)
+        estimates.append(normar / np.sqrt(norm_a2))
+        if normr < best_norm:
+            best, best_norm, best_iter = x.copy(), normr, k
+        if normr <= s.tol * norm_b or estimates[-1] <= s.tol * normr:
+            return Result(x, 0, normr / norm_b, k, history), estimates
+    return stop(1, s.maxit)
