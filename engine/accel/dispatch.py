@@ -80,8 +80,10 @@ def record(args: Sequence[Any], what: str, exc: GpuUnavailable) -> None:
 
 
 def compute(what: str, args: Sequence[Any], gpu: Callable[[], T] | None, cpu: Callable[[list], T]) -> T:
-    """``gpu()`` on the device, or ``cpu(gathered args)`` when there is none or it declines."""
-    if gpu is not None:
+    """``gpu()`` on the device, or ``cpu(gathered args)`` when there is none or it declines, or an
+    argument's data was lost with a dropped batch (gathering it gives MATLAB's error for a gpuArray,
+    its recipe's value for a plain array)."""
+    if gpu is not None and not any(type(a) is GpuTensor and a.storage.lost for a in args):
         try:
             return gpu()
         except GpuUnavailable as exc:

@@ -12,7 +12,8 @@ reads data (``read``). An upload (``write``) submits the batch first only when t
 it writes (a pooled buffer the batch's work still reads or writes). Any wgpu error becomes
 ``GpuUnavailable`` (``GpuOutOfMemory`` when device memory ran out) with the reason recorded in
 ``Provider.fallbacks``; callers compute the operation on the CPU instead. Work that a
-failed submit dropped leaves its output arrays marked lost (``BufferPool.lose``); after a lost
+failed submit dropped leaves its output arrays marked lost (``BufferPool.lose``), and the gpuArrays a
+fused window wrote in it are computed again from their recipes (``BufferPool.settle``); after a lost
 device every array is lost and every later call raises ``GpuUnavailable`` at once, until
 ``reset_provider``.
 
@@ -594,6 +595,7 @@ class Provider:
             return
         started = time.thread_time()
         written = self._batch_buffers & self._unwritten
+        failed = None
         try:
             with self.guard("submit"):
                 encoder = self._encoder_now()
@@ -606,7 +608,7 @@ class Provider:
                 self.device.queue.submit([encoder.finish()])
         except GpuUnavailable as exc:      # the batch is dropped: what it would have written is lost
             self._drop(written, exc.reason)
-            raise
+            failed = exc
         finally:
             self._encoder, self._pass, self._pending, self._arena_data = None, None, 0, bytearray()
             self._batch_buffers.clear()
@@ -616,6 +618,10 @@ class Provider:
                     kept.append(staging)
             self._uploads_in_batch.clear()
             self.stats.wait_seconds += time.thread_time() - started
+        if self.pool is not None and self.pool.pending:     # gpuArrays the batch wrote (residency.py)
+            self.pool.settle(failed is None)
+        if failed is not None:
+            raise failed
         self._unwritten -= written
         self.stats.submits += 1
 

@@ -79,6 +79,7 @@ class BufferPool:
         self.returned: dict[Any, int] = {}       # pooled buffer -> size class, oldest returned first
         self.live: dict[Any, Storage] = {}       # buffer -> the storage using it
         self.resident: weakref.WeakSet = weakref.WeakSet()   # implicit tensors, the eviction candidates
+        self.pending: list[weakref.ref] = []     # gpuArrays fused windows wrote in the unsubmitted batch
         self.clock = 0                           # counts uses of implicit tensors (GpuTensor.used)
         self.busy_since = 0                      # the clock when the window running now started
         self.live_buffers = 0
@@ -175,6 +176,20 @@ class BufferPool:
         for buffer in self.live if buffers is None else buffers & self.live.keys():
             self.live[buffer].lost = reason
 
+    def settle(self, submitted: bool) -> None:
+        """The batch that wrote the ``pending`` gpuArrays was submitted (their recipes go: the device
+        holds their values) or dropped (those it left lost are computed again from their recipes and
+        written back, ``GpuTensor.repair``)."""
+        pending, self.pending = self.pending, []
+        for ref in pending:
+            tensor = ref()
+            if tensor is None or tensor.recipe is None:
+                continue
+            if submitted or not tensor.storage.lost:
+                tensor.recipe = None
+            else:
+                tensor.repair()
+
     def stats(self) -> PoolStats:
         pooled = sum(len(b) for b in self.free.values())
         return PoolStats(self.live_buffers, pooled, self.live_bytes, self.pooled_bytes)
@@ -190,7 +205,9 @@ class GpuTensor(DeviceArray):
     """A MATLAB array resident on the GPU (MATLAB class 'gpuArray'; ``cls`` is classUnderlying), or, with
     ``implicit`` set, a plain array the runtime keeps on the device (engine/runtime/device.py): ``origin``
     is then its host value once known (uploaded from, or downloaded once), and ``recipe`` (an
-    engine/accel/fusion/recipe.py Output) computes it again on the host if the device loses it."""
+    engine/accel/fusion/recipe.py Output) computes it again on the host if the device loses it. A
+    gpuArray a fused window made keeps its recipe until the batch writing it is submitted
+    (``BufferPool.settle``)."""
 
     recipe: Any = None
     used = 0                 # the pool's clock when a window last made or read it (implicit tensors)
@@ -261,8 +278,23 @@ class GpuTensor(DeviceArray):
         except GpuUnavailable as exc:
             if self.implicit and self.recipe is not None:      # a plain value is never lost
                 return self.recipe.value()
+            if not self.implicit and not self.storage.lost and not self.released and not self.provider.lost:
+                return simplify(self.download())     # repaired when the read's submit failed (settle)
             raise MatlabError("parallel:gpu:array:InvalidData",
                               f"The data no longer exists on the device ({exc.reason}).") from None
+
+    def repair(self) -> None:
+        """A gpuArray a dropped batch left lost: its value computed again on the host from its recipe
+        (engine/accel/fusion/recipe.py) and written back into its buffer, so that every handle on the
+        storage reads it again; it stays lost when that fails (a lost device)."""
+        try:
+            host = np.asarray(self.recipe.value())
+            data = np.ascontiguousarray(host.ravel(order="F"), dtype=BUFFER_DTYPE[self.cls])
+            self.provider.write(self.storage.buffer, memoryview(data).cast("B"))
+        except (GpuUnavailable, MatlabError):
+            return
+        self.storage.lost = ""
+        self.recipe = None
 
     def host_copy(self) -> Any:
         host = self.gather()

@@ -86,15 +86,24 @@ def fresh_device(gpu):
     provider.reset_provider()
 
 
-def test_a_failed_submit_of_a_repeated_gpuarray_window(fresh_device, windows, monkeypatch):
-    """A gpuArray window submits its own work: a failed submit runs it again on the CPU at once."""
+def test_a_failed_submit_recomputes_the_gpuarrays_of_fused_windows(fresh_device, windows, monkeypatch):
+    """gpuArray windows wait in the batch: a submit that fails, at a read or when the batch is full in
+    the middle of a loop, loses their values, which are computed again from their recipes at once."""
     s = Session(device="gpu")
-    run(s, "G = gpuArray(ones(300, 1));\nfor k = 1:4\n  G = G .* 2 + 1;\nend")
+    run(s, "G = gpuArray(ones(300, 1));\nfor k = 1:4\n  G = G .* 2 + 1;\nend\ng = gather(G);")
+    submits = fresh_device.stats.submits
     monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
-    run(s, "for k = 1:4\n  G = G .* 2 + 1;\nend\nc = class(G);")
-    assert any("injected" in f for f in fresh_device.fallbacks)
+    run(s, "for k = 1:4\n  G = G .* 2 + 1;\nend\ng = gather(G); c = class(G);")
+    assert fresh_device.fallbacks[-1].startswith("submit failed") and fresh_device.stats.submits > submits
     assert s.get("c") == "gpuArray"
-    np.testing.assert_array_equal(s.get("G").ravel(), np.full(300, 2.0 ** 9 - 1))
+    np.testing.assert_array_equal(s.get("g").ravel(), np.full(300, 2.0 ** 9 - 1))
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:2")      # new text: two more faults
+    run(s, "H = G;\nfor k = 1:150\n  H = H .* 0.5 + k;\nend\nh = gather(H); d = class(H);")
+    expected = np.full(300, 2.0 ** 9 - 1)
+    for k in range(1, 151):
+        expected = expected * 0.5 + k
+    np.testing.assert_allclose(s.get("h").ravel(), expected, rtol=1e-14)
+    assert s.get("d") == "gpuArray" and sum("injected" in f for f in fresh_device.fallbacks) >= 3
 
 
 def test_repeated_draws_are_recomputed_after_a_lost_device(fresh_device, windows, monkeypatch):

@@ -67,6 +67,7 @@ def test_results_of_dropped_work_are_lost_never_wrong(fresh_device, monkeypatch)
         "buffer is invalid (injected by MATFUSE_FAULTS)).")
     assert run(s, "g = gather(G);") is None          # uploaded before: still there
     np.testing.assert_array_equal(s.get("g"), np.arange(1, 13).reshape(3, 4, order="F"))
+    assert run(s, "K = H + 1;")[0] == "parallel:gpu:array:InvalidData"     # not computed from lost data
 
 
 def test_a_lost_device_keeps_plain_values_and_loses_gpuarrays(fresh_device, monkeypatch):

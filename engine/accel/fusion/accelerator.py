@@ -503,7 +503,7 @@ class FusionAccelerator:
         if not explicit:
             for v in kept:
                 implicit(tensors[v])
-            self.keep_recipe(window, graph, plan, values, draws, tensors, kept, frame)
+        self.keep_recipe(window, graph, plan, values, draws, tensors, kept, frame, explicit)
         regs, owned = frame.regs, frame.owned
         for slot, v in repeat.stores:
             regs[slot] = tensors[v]
@@ -551,8 +551,7 @@ class FusionAccelerator:
         if outputs is None:
             return self.decline(report, "an input MATLAB makes complex (or a NaN in a logical operation): "
                                         "the CPU computes the window")
-        if not explicit:
-            self.keep_recipe(window, graph, plan, values, run.draws, outputs, made.kept, frame)
+        self.keep_recipe(window, graph, plan, values, run.draws, outputs, made.kept, frame, explicit)
         if window.promotable:
             self.keep_inputs(graph, outputs, frame, window)
         store_outputs(frame, window, graph, outputs)
@@ -571,11 +570,12 @@ class FusionAccelerator:
         stats.groups_run += len(plan.groups)
 
     def keep_recipe(self, window: Window, graph: AccelGraph, plan: Plan, values: dict[int, Any], drawn: dict,
-                    outputs: dict[int, Any], kept: list[int], frame: Any) -> None:
-        """Give the plain arrays the run left only on the device (of the values it ``kept`` there) a
-        recipe (recipe.py), and take the host arrays it read away from their frame's in-place writes, so
-        the recipe's inputs stay as read. The recipe takes ``values`` over; ``drawn``: the draws'
-        words (execute.Run.draws)."""
+                    outputs: dict[int, Any], kept: list[int], frame: Any, explicit: bool) -> None:
+        """Give the arrays the run left only on the device (of the values it ``kept`` there) a recipe
+        (recipe.py), and take the host arrays it read away from their frame's in-place writes, so the
+        recipe's inputs stay as read. The recipe takes ``values`` over; ``drawn``: the draws' words
+        (execute.Run.draws). The gpuArrays of an ``explicit`` run keep theirs until the batch writing
+        them is submitted (residency.BufferPool.settle): a failed submit is recovered from them."""
         made = [(v, t) for v in kept if type(t := outputs[v]) is GpuTensor and t.origin is None]
         if not made:
             return
@@ -588,6 +588,8 @@ class FusionAccelerator:
         recipe = Recipe(window, values, draws, self.state, graph.consts)   # literals no node reads too
         for v, tensor in made:
             tensor.recipe = Output(recipe, v)
+        if explicit:
+            made[0][1].provider.pool.pending += [weakref.ref(tensor) for _, tensor in made]
 
     def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
         """Arrays the run uploaded from variables stay on the device in those variables (implicit,

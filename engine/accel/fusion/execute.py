@@ -88,8 +88,9 @@ class Runner:
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
         """Dispatch every group; the window's output values by value id (None when a kernel flagged an
-        input the CPU must handle). ``explicit``: a gpuArray input (every output is a gpuArray, and the
-        run submits its own work); ``state`` is the session's (its GPU random stream, for draws)."""
+        input the CPU must handle). ``explicit``: a gpuArray input (every output is a gpuArray); ``state``
+        is the session's (its GPU random stream, for draws). The work waits in the provider's batch,
+        gpuArray windows' too: the accelerator gives every output a recipe."""
         plan, provider = self.plan, self.provider
         run = Run(provider)
         keep: Any = ()
@@ -107,8 +108,6 @@ class Runner:
                         device_input(run, leaf, values[leaf])
                 dispatch(run, plan, group, [x if type(x := values.get(leaf)) is float else
                                             scalar_leaf(run, values, leaf) for leaf in scalars])
-            if explicit:        # a gpuArray window submits its own work: a failed submit re-runs it
-                provider.flush()  # on the CPU now (plain outputs wait in the batch: recipes redo them)
             if run.status is not None and flagged(run):
                 return None, run
             outputs = self.collect(run, values, explicit)
@@ -177,7 +176,7 @@ class Straight:
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any) -> tuple[dict[int, GpuTensor], dict]:
         """The tensors of the values the window leaves behind, by value id, and the draws' words (as
-        ``Run.draws``). A gpuArray window (``explicit``) submits its work, as in ``Runner.run``."""
+        ``Run.draws``); ``explicit``: a gpuArray input (every output is a gpuArray)."""
         plan, provider, pool = self.plan, self.provider, self.pool
         pool.begin_window()
         tensors: dict[int, GpuTensor] = {}
@@ -206,8 +205,6 @@ class Straight:
                 words = [draws[v] for v, _ in group.draws] if group.draws else ()
                 scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
                 provider.dispatch(pipe, bound, uniform(plan, group, scalars, words), grid)
-            if explicit:
-                provider.flush()
         except BaseException:
             for tensor in tensors.values():
                 tensor.release()

@@ -7,13 +7,16 @@ host with the runtime's operators and builtins (the same code the VM runs when i
 over the values the window read, and its draws come from the host twin of the device generator
 (random.host_draw), so the numbers are the ones the kernel drew.
 
-The values a recipe keeps are host values or other recipes, never device buffers, so keeping recipes
-costs no device memory. A host array a window read is given up by its frame for in-place writes (the
+The values a plain value's recipe keeps are host values or other recipes, never device buffers, so
+keeping them costs no device memory. A host array a window read is given up by its frame for in-place writes (the
 accelerator disowns it), so it cannot change under the recipe. A chain of recipes (a loop updating a
 variable on the device) is cut every MAX_DEPTH windows: the input is brought to the host once (a
 download) and the new recipe starts from that host copy.
 
-gpuArray values have no recipe: after a device loss they follow MATLAB (their data is gone).
+The gpuArrays a fused window makes have a recipe only until the batch that writes them is submitted
+(residency.BufferPool.settle): a failed submit loses them, and they are computed again from it and
+written back at once (their inputs are gpuArrays the device holds, or recipes of the same batch). After
+a device loss gpuArrays follow MATLAB (their data is gone).
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ class Recipe:
         self.consts = consts or {}             # the window's literals (host values, kept as they are)
         depth = 1
         for v, value in inputs.items():
-            if type(value) is GpuTensor and value.implicit:
+            if type(value) is GpuTensor:
                 inputs[v] = value = host_or_recipe(value)
                 if type(value) in LAZY and value.depth >= depth:
                     depth = value.depth + 1
@@ -66,7 +69,7 @@ class Recipe:
 
     def outputs(self) -> dict[int, Any]:
         if self.result is None:
-            inputs = {**self.consts, **{v: x.value() if type(x) in LAZY else x for v, x in self.inputs.items()}}
+            inputs = {**self.consts, **{v: read(x) for v, x in self.inputs.items()}}
             self.result = replay(self.window, inputs, self.draws, ReplayContext(self.state))
             self.inputs = {}          # the replayed values are all a later read needs
         return self.result
@@ -86,7 +89,7 @@ class LoopRecipe(Recipe):
 
     def outputs(self) -> dict[int, Any]:
         if self.result is None:
-            values = {**self.consts, **{v: x.value() if type(x) in LAZY else x for v, x in self.inputs.items()}}
+            values = {**self.consts, **{v: read(x) for v, x in self.inputs.items()}}
             start, step, trips, stride = self.range
             ctx = ReplayContext(self.state)
             for it in range(trips):
@@ -123,15 +126,26 @@ LAZY = (Output, HostDraw)
 
 def host_or_recipe(value: Any) -> Any:
     """What a recipe keeps of an input: a host value, or the recipe output of a plain value on the
-    device (brought to the host once its chain is MAX_DEPTH windows long, or when it has no recipe)."""
-    if type(value) is not GpuTensor or not value.implicit:     # host values, gpuArrays: as they are
+    device (brought to the host once its chain is MAX_DEPTH windows long, or when it has no recipe); a
+    gpuArray's recipe output while the batch writing it is pending, else the gpuArray."""
+    if type(value) is not GpuTensor:
         return value
     made = value.recipe
+    if not value.implicit:
+        return value if made is None else made
     if value.origin is not None:
         return value.origin
     if made is not None and made.depth < MAX_DEPTH:
         return made
     return to_host(value)
+
+
+def read(value: Any) -> Any:
+    """The host value of what a recipe keeps of an input."""
+    t = type(value)
+    if t in LAZY:
+        return value.value()
+    return value.gather() if t is GpuTensor else value
 
 
 def replay(window: Window, inputs: dict[int, Any], draws: dict[int, tuple], ctx: CallContext) -> dict[int, Any]:
