@@ -102,7 +102,8 @@ class BufferPool:
         return storage
 
     def create(self, size: int) -> Any:
-        """A new buffer; when device memory runs out, the pooled buffers are freed, then implicit
+        """A new buffer; when device memory runs out, the pooled buffers are freed, then the batch is
+        submitted if the recipes of its gpuArrays hold arrays (``settle`` lets them go), then implicit
         tensors evicted (least recently used first), and it is tried again after each."""
         while True:
             try:
@@ -110,6 +111,9 @@ class BufferPool:
             except GpuOutOfMemory:
                 if self.pooled_bytes:
                     self.trim()
+                elif self.pending:
+                    self.provider.flush()
+                    self.settle(True)         # (nothing to submit: their batch was submitted)
                 elif not self.evict():
                     raise
 

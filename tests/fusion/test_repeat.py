@@ -1,12 +1,14 @@
 """A window offered again with the input facts of its last fused run repeats that run (fusion/inputs.py
 Repeat, execute.py Straight): the same answers, counters and reports as the full path, which runs
 whenever a fact differs; faults and lost devices recover as elsewhere."""
+import weakref
+
 import numpy as np
 import pytest
 
 from engine import Session
 from engine.accel import provider
-from engine.accel.residency import pool_stats
+from engine.accel.residency import empty, pool_stats, upload
 
 
 @pytest.fixture
@@ -120,3 +122,27 @@ def test_repeated_draws_are_recomputed_after_a_lost_device(fresh_device, windows
     assert fresh_device.lost
     np.testing.assert_allclose(lost.get("S"), on_device, rtol=1e-13)
     assert lost.get("q")[0, 0] == pytest.approx(on_device.sum(), rel=1e-13)
+
+
+def test_recipes_of_pending_gpuarrays_give_way_to_allocations(fresh_device, monkeypatch):
+    """The recipe of a gpuArray a batch writes may hold the gpuArray it read: when the device runs out
+    of memory the pool settles the batch, which lets it go, before anything fails."""
+    provider.reset_provider()                   # a device of its own: only these arrays on it
+    device = provider.get_provider()
+    device.sync()                                # (its 256-byte sync buffer)
+    read = upload(np.ones((131072, 1)), device)                        # 1 MiB
+    made = empty((131072, 1), "double", device)
+    made.recipe = Held(read)                     # what the window's Output would hold
+    device.pool.pending.append(weakref.ref(made))
+    del read
+    monkeypatch.setenv("MATFUSE_FAULTS", "memory_mb=3")      # the two, and one more: not two
+    more = empty((131072, 1), "double", device)
+    assert made.recipe is None and device.pool.stats().live_buffers == 2
+    more.release(), made.release()
+
+
+class Held:
+    """A recipe's stand-in: it holds the array it read."""
+
+    def __init__(self, read):
+        self.read = read
