@@ -438,11 +438,21 @@ class Provider:
             self.copy(staging, buffer, size)
         else:
             if buffer in self._batch_buffers:
-                self.flush()
+                self.submit_before()
             with self.guard("upload"):
                 self.device.queue.write_buffer(buffer, 0, data)
             self._unwritten.discard(buffer)
         self.stats.bytes_uploaded += size
+
+    def submit_before(self) -> None:
+        """Submit the batch before work outside it (an upload into a buffer the batch used). When that
+        submit fails, the batch is dropped (its arrays lost, or computed again: ``flush``) and the work
+        goes on: it is not part of the batch; only a lost device stops it."""
+        try:
+            self.flush()
+        except GpuUnavailable:
+            if self.lost:
+                raise
 
     def release_upload_staging(self) -> None:
         """Destroy the pooled upload staging buffers (the Session calls this when a cell ends: on the

@@ -108,6 +108,20 @@ def test_a_failed_submit_recomputes_the_gpuarrays_of_fused_windows(fresh_device,
     assert s.get("d") == "gpuArray" and sum("injected" in f for f in fresh_device.fallbacks) >= 3
 
 
+def test_gpuarray_draws_lost_with_a_submit_are_drawn_again(fresh_device, windows, monkeypatch):
+    """A gpuArray window's draws come back from the host twin of the device generator."""
+    code = "for k = 1:3\n  G = G .* exp(0.1 .* randn(300, 1)) + 0.01;\nend\ng = gather(G);"
+    results = []
+    for fault in ("", "submit:1"):
+        s = Session(device="gpu")
+        run(s, "rng(3); G = gpuArray(ones(300, 1)); g = gather(G);")
+        monkeypatch.setenv("MATFUSE_FAULTS", fault)
+        run(s, code)
+        results.append(s.get("g"))
+    assert fresh_device.fallbacks[-1].startswith("submit failed")
+    np.testing.assert_allclose(results[1], results[0], rtol=1e-13)
+
+
 def test_repeated_draws_are_recomputed_after_a_lost_device(fresh_device, windows, monkeypatch):
     """Plain values repeated windows left on the device, draws included, come back from their recipes."""
     code = "rng(7); S = ones(2000, 1);\nfor k = 1:30\n  S = S .* 1.001 + 0.5 .* rand(2000, 1);\nend"

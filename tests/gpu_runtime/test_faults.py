@@ -158,3 +158,16 @@ def test_a_recipe_keeps_the_host_values_it_read(fresh_device, monkeypatch):
     monkeypatch.setenv("MATFUSE_FAULTS", "lose")
     assert run(s, "a = y(1); b = y(2); c = x(3);") is None
     assert (s.get("a")[0, 0], s.get("b")[0, 0], s.get("c")[0, 0]) == (3.0, 1.0, 7.0)
+
+
+def test_an_upload_goes_on_when_the_submit_before_it_fails(fresh_device, monkeypatch):
+    """An upload into a buffer the batch uses submits the batch first; when that submit fails, the
+    batch is dropped and the upload, not part of it, goes on."""
+    s = Session(device="gpu")
+    s.fusion.mode = "cpu"                    # one operation, left in the batch
+    assert run(s, "u = gpuArray(zeros(4, 1)); w = u + 1;") is None
+    used = s.workspace["u"]
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    fresh_device.write(used.buffer, np.full(4, 2.0).tobytes())
+    assert last_fallback().startswith("submit failed")
+    np.testing.assert_array_equal(used.download(), np.full((4, 1), 2.0))
