@@ -1,7 +1,8 @@
 """The implementations a workload runs in: matfuse with device "gpu" (fused) and "cpu" (the unfused VM),
-and the NumPy and torch peers. ``prepare`` builds the inputs (not timed) and returns a ``Prepared``
-whose ``run`` is the timed part; ``device_copy`` and ``cuda_copy`` measure the device-to-device copies
-(through wgpu, and through CUDA where torch has it) the fused elementwise bandwidth is compared with.
+and the NumPy and torch peers (torch eager, and the same peer through ``torch.compile``). ``prepare``
+builds the inputs (not timed) and returns a ``Prepared`` whose ``run`` is the timed part; ``device_copy``
+and ``cuda_copy`` measure the device-to-device copies (through wgpu, and through CUDA where torch has it)
+the fused elementwise bandwidth is compared with.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engine.accel.provider import available, get_provider
 from .arrays import Arrays, TorchArrays
 from .workloads import Params, Values, Workload
 
-IMPLEMENTATIONS = ("numpy", "torch", "matfuse-cpu", "matfuse-gpu")
+IMPLEMENTATIONS = ("numpy", "torch", "torch-compile", "matfuse-cpu", "matfuse-gpu")
 
 
 @dataclass
@@ -29,11 +30,13 @@ class Prepared:
     counters: Callable[[], dict[str, int]] = dict          # cumulative counters, compared around a run
     describe: Callable[[], dict[str, Any]] = dict          # what the last run did (fusion reports)
     notes: dict[str, Any] = field(default_factory=dict)
+    session: Session | None = None                         # matfuse: the session that runs the cell
+    run_host: Callable[[], None] | None = None             # matfuse gpu: run without the sync at its end
 
 
 def unavailable(name: str) -> str | None:
     """Why implementation ``name`` cannot run here, or None."""
-    if name == "torch" and importlib.util.find_spec("torch") is None:
+    if name.startswith("torch") and importlib.util.find_spec("torch") is None:
         return "torch is not installed"
     if name == "matfuse-gpu" and not available():
         return "no GPU adapter"
@@ -43,23 +46,32 @@ def unavailable(name: str) -> str | None:
 def prepare(name: str, workload: Workload, cls: str, params: Params) -> Prepared:
     if name.startswith("matfuse-"):
         return prepare_matfuse(name.removeprefix("matfuse-"), workload, cls, params)
-    return prepare_peer(TorchArrays() if name == "torch" else Arrays(), workload, cls, params)
+    return prepare_peer(TorchArrays() if name.startswith("torch") else Arrays(), workload, cls, params,
+                        compiled=name == "torch-compile")
 
 
 # ---------------------------------------------------------------- NumPy and torch
 
-def prepare_peer(ar: Arrays, workload: Workload, cls: str, params: Params) -> Prepared:
+def prepare_peer(ar: Arrays, workload: Workload, cls: str, params: Params, compiled: bool = False) -> Prepared:
+    """The peer's inputs made; ``run`` computes the outputs and waits for them. ``compiled``: the
+    compute function through ``torch.compile`` (default mode; compiled in the untimed warm-up run)."""
     inputs = workload.inputs(ar, params, cls)
     ar.sync()
     state: dict[str, Values] = {}
 
+    def compute(values: Values) -> Values:
+        return workload.compute(ar, values, params)
+    if compiled:
+        import torch
+        compute = torch.compile(compute)
+
     def run() -> None:
-        state["out"] = workload.compute(ar, inputs, params)
+        state["out"] = compute(inputs)
         ar.sync()
 
     def outputs() -> dict[str, Any]:
         return {name: ar.to_numpy(state["out"][name]) for name in workload.outputs}
-    return Prepared(ar.name, run, outputs)
+    return Prepared(ar.name.replace("torch", "torch.compile") if compiled else ar.name, run, outputs)
 
 
 # ---------------------------------------------------------------- matfuse
@@ -86,8 +98,11 @@ def prepare_matfuse(device: str, workload: Workload, cls: str, params: Params) -
         provider.sync()
     compute = parts["compute"]
 
-    def run() -> None:
+    def run_host() -> None:
         execute(session, compute, f"{workload.name}.m")
+
+    def run() -> None:
+        run_host()
         if device == "gpu":
             provider.sync()
 
@@ -95,7 +110,8 @@ def prepare_matfuse(device: str, workload: Workload, cls: str, params: Params) -
         return {name: session.get(name).astype(float) for name in workload.outputs}
 
     prepared = Prepared(f"matfuse {device}", run, outputs,
-                        notes={"compile_ms": 1e3 * compile_seconds(session, compute)})
+                        notes={"compile_ms": 1e3 * compile_seconds(session, compute)}, session=session,
+                        run_host=run_host if device == "gpu" else None)
     if device == "gpu":
         own_submits = [0]           # the read-backs of gpu_nanoseconds, not the workload's
 

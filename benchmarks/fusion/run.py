@@ -3,7 +3,7 @@
 Each workload's NumPy and torch peers compute the same thing from the same inputs; checksums are compared.
 
     python3 benchmarks/fusion/run.py [--size small|full] [--repeat N] [--only NAME]...
-                                     [--impl numpy,torch,matfuse-cpu,matfuse-gpu] [--out results.json]
+                                     [--impl numpy,torch,torch-compile,matfuse-cpu,matfuse-gpu] [--out results.json]
 
 Prints a markdown table (best of N seconds after a warm-up run, speed-up over NumPy and torch, checksum
 agreement), then what the fused run did per workload and the elementwise chains' bandwidth against a
@@ -28,7 +28,7 @@ from benchmarks.fusion.implementations import (IMPLEMENTATIONS, best_time, cuda_
                                                device_copy, prepare, unavailable)
 from benchmarks.fusion.workloads import WORKLOADS, Params, Workload  # noqa: E402
 
-REFERENCE_ORDER = ("matfuse-cpu", "numpy", "torch", "matfuse-gpu")   # the first that ran is the reference
+REFERENCE_ORDER = ("matfuse-cpu", "numpy", "torch", "torch-compile", "matfuse-gpu")   # the first that ran is the reference
 ITEMSIZE = {"double": 8, "single": 4}
 COPIES = {"small": 4, "full": 50}         # device copies per submit and sync
 SEEN_ERRORS: set[str] = set()
@@ -72,10 +72,10 @@ def compare(rows: list[dict[str, Any]], cls: str) -> None:
 
 
 def ratios(rows: list[dict[str, Any]]) -> None:
-    """Speed-up of each row over NumPy and over torch (their time / this time)."""
+    """Speed-up of each row over NumPy, torch and torch.compile (their time / this time)."""
     times = {r["implementation"]: r.get("seconds") for r in rows}
     for r in rows:
-        for peer in ("numpy", "torch"):
+        for peer in ("numpy", "torch", "torch-compile"):
             if times.get(peer) and r.get("seconds"):
                 r[f"vs_{peer}"] = times[peer] / r["seconds"]
 
@@ -112,11 +112,11 @@ def fmt_ratio(value: float | None) -> str:
 
 def table_row(name: str, cls: str, r: dict[str, Any]) -> str:
     if "error" in r:
-        return f"| {name} | {cls} | {r['label']} | - | - | - | - | ERROR |"
+        return f"| {name} | {cls} | {r['label']} | - | - | - | - | - | ERROR |"
     check = r["statistics"][0][1] if "statistics" in r else headline(r["checksum"])
     verdict = "NO" if r["problems"] else ("yes (statistics)" if "statistics" in r else "yes")
     return (f"| {name} | {cls} | {r['label']} | {r['seconds']:.4f} | {fmt_ratio(r.get('vs_numpy'))} | "
-            f"{fmt_ratio(r.get('vs_torch'))} | {check:.10g} | {verdict} |")
+            f"{fmt_ratio(r.get('vs_torch'))} | {fmt_ratio(r.get('vs_torch-compile'))} | {check:.10g} | {verdict} |")
 
 
 def notes_for(name: str, cls: str, rows: list[dict[str, Any]], traffic: dict[str, Any] | None) -> list[str]:
@@ -216,10 +216,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skipping {name}: {why}")
     facts = environment(impls)
     print(json.dumps(facts))
-    print(f"\nsize {opts.size}, best of {opts.repeat} after a warm-up run; vs NumPy / vs torch: their time "
-          "divided by this time (above 1: faster)\n")
-    print("| workload | class | implementation | best s | vs NumPy | vs torch | checksum | agrees |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+    print(f"\nsize {opts.size}, best of {opts.repeat} after a warm-up run; vs NumPy / torch / torch.compile: "
+          "their time divided by this time (above 1: faster)\n")
+    print("| workload | class | implementation | best s | vs NumPy | vs torch | vs torch.compile | checksum | "
+          "agrees |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
     results, notes = [], []
     for workload in WORKLOADS:
         if opts.only and workload.name not in opts.only:

@@ -1,0 +1,168 @@
+"""Where a fused cell's time goes: the host's part, the wait for the device, and each dispatch's GPU time.
+
+    python3 benchmarks/fusion/gpu_profile.py [--size small|full] [--only NAME]... [--repeat R] [--replays K]
+                                         [--host-profile] [--out profile.json]
+
+Each workload's compute cell runs as run.py times it (matfuse gpu, inputs resident as gpuArrays, outputs
+left on the device), once to warm up, then R times. Per run it measures the wall time of
+``Session.execute`` (the host: the VM, the accelerator's hooks, encoding and submitting the work) and of
+the ``Provider.sync`` after it (what the host then waits for: the device finishing, the read-back), and
+the GPU time of the run's compute passes from timestamp queries (``Provider.gpu_seconds``, where the
+adapter has them). Then every dispatch the run encoded is replayed K times back to back (one batch,
+timed by the timestamp queries, else by the wall clock around a sync): its GPU time per dispatch, with
+the group it belongs to (the window's plan), its entry point and workgroups. ``--host-profile`` adds the
+20 costliest functions of one run's host part (cProfile, cumulative time). Best of R everywhere.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchmarks.fusion.implementations import prepare_matfuse  # noqa: E402
+from benchmarks.fusion.workloads import WORKLOADS, Workload  # noqa: E402
+from engine.accel.provider import Provider, get_provider  # noqa: E402
+
+
+class Recorder:
+    """The dispatches ``provider`` encodes inside the block: (pipeline, buffers, uniform, workgroups)."""
+
+    def __init__(self, provider: Provider) -> None:
+        self.provider = provider
+        self.dispatches: list[tuple] = []
+
+    def __enter__(self) -> "Recorder":
+        saved = self.saved = self.provider.dispatch
+
+        def recorded(pipeline, buffers, uniform, workgroups):
+            self.dispatches.append((pipeline, list(buffers), uniform, workgroups))
+            return saved(pipeline, buffers, uniform, workgroups)
+        self.provider.dispatch = recorded
+        return self
+
+    def __exit__(self, *exc) -> None:
+        del self.provider.dispatch            # the class's method again
+
+
+def gpu_time(provider: Provider, work: Any, repeat: int) -> float:
+    """Best GPU seconds of ``work()`` (timestamp queries; without them, wall time around a sync)."""
+    best = float("inf")
+    for _ in range(repeat):
+        provider.sync()
+        before, started = provider.gpu_seconds(), time.perf_counter()
+        work()
+        after = provider.gpu_seconds()
+        wall = time.perf_counter() - started
+        best = min(best, wall if after is None else after - before)
+    return best
+
+
+def labels(session: Any, provider: Provider) -> dict[int, str]:
+    """id(pipeline) -> 'group k Kind entry' (or 'group k finish') for the last cell's plans."""
+    texts = {}
+    for w, report in enumerate(session.fusion.reports()):
+        plan = report.plan
+        for k, group in enumerate(plan.groups if plan is not None else []):
+            for part in [group, *getattr(group, "parts", [])]:
+                if part.wgsl:
+                    texts.setdefault(part.wgsl, f"window {w} group {k} {group.kind}")
+                if part.finish:
+                    texts.setdefault(part.finish[0], f"window {w} group {k} finish")
+    found = {}
+    for (source, entry), made in provider._pipelines.items():
+        found[id(made)] = f"{texts.get(source, 'library kernel')} {entry}"
+    return found
+
+
+def profile_one(workload: Workload, cls: str, params: dict, repeat: int, replays: int,
+                host_profile: bool) -> dict[str, Any]:
+    prepared = prepare_matfuse("gpu", workload, cls, params)
+    provider = get_provider()
+    prepared.run()
+    host = wait = total = float("inf")
+    for _ in range(repeat):
+        provider.sync()
+        started = time.perf_counter()
+        prepared.run_host()
+        middle = time.perf_counter()
+        provider.sync()
+        ended = time.perf_counter()
+        host, wait, total = min(host, middle - started), min(wait, ended - middle), min(total, ended - started)
+    gpu = gpu_time(provider, prepared.run, repeat)
+    with Recorder(provider) as rec:
+        prepared.run()
+    names = labels(prepared.session, provider)
+    rows = []
+    for pipeline, buffers, uniform, workgroups in rec.dispatches:
+        def again(args=(pipeline, buffers, uniform, workgroups)) -> None:
+            for _ in range(replays):
+                provider.dispatch(*args)
+        seconds = gpu_time(provider, again, repeat) / replays
+        rows.append({"kernel": names.get(id(pipeline), "?"), "workgroups": list(workgroups), "us": seconds * 1e6})
+
+    def everything() -> None:
+        for _ in range(replays):
+            for args in rec.dispatches:
+                provider.dispatch(*args)
+    replayed = gpu_time(provider, everything, repeat) / replays
+    result = {"workload": workload.name, "class": cls, "total_ms": total * 1e3, "host_ms": host * 1e3,
+              "sync_ms": wait * 1e3, "gpu_ms": gpu * 1e3, "replayed_ms": replayed * 1e3,
+              "dispatches": rows}
+    if host_profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        prepared.run_host()
+        profiler.disable()
+        provider.sync()
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(25)
+        result["host_profile"] = text.getvalue()
+    return result
+
+
+def report(r: dict[str, Any]) -> str:
+    lines = [f"## {r['workload']} {r['class']}",
+             f"cell {r['total_ms']:.3f} ms = execute (host) {r['host_ms']:.3f} ms + sync {r['sync_ms']:.3f} ms; "
+             f"GPU time of the run's passes {r['gpu_ms']:.3f} ms; its dispatches replayed back to back "
+             f"{r['replayed_ms']:.3f} ms", "", "| dispatch | kernel | workgroups | us |", "| --- | --- | --- | --- |"]
+    lines += [f"| {k} | {d['kernel']} | {d['workgroups']} | {d['us']:.1f} |" for k, d in enumerate(r["dispatches"])]
+    lines.append(f"| sum | | | {sum(d['us'] for d in r['dispatches']):.1f} |")
+    if "host_profile" in r:
+        lines += ["", "```", r["host_profile"].strip(), "```"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", choices=("small", "full"), default="full")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--replays", type=int, default=20)
+    parser.add_argument("--only", action="append", choices=[w.name for w in WORKLOADS])
+    parser.add_argument("--host-profile", action="store_true")
+    parser.add_argument("--out", type=Path)
+    opts = parser.parse_args(argv)
+    print(json.dumps({"adapter": get_provider().describe()["name"]}))
+    results = []
+    for workload in WORKLOADS:
+        if opts.only and workload.name not in opts.only:
+            continue
+        for cls in workload.classes:
+            r = profile_one(workload, cls, workload.sizes[opts.size], opts.repeat, opts.replays,
+                            opts.host_profile)
+            results.append(r)
+            print("\n" + report(r), flush=True)
+    if opts.out:
+        opts.out.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
