@@ -286,20 +286,21 @@ def dispatch_one_pass(run: Run, plan: Plan, group: Group, scalars: list[float]) 
     bound = [tensors[leaf].storage.buffer for leaf in leaves]
     if group.checked:
         bound.append(run.status.storage.buffer)
-    for v, shape, cls, size in outs:
-        tensor = tensors[v] = made(shape, cls, size, provider)
+    for v, shape, cls, size, recent in outs:
+        tensor = tensors[v] = made(shape, cls, size, provider, recent)
         bound.append(tensor.storage.buffer)
     draws = [run.draws[v] for v, _ in group.draws] if group.draws else ()
     provider.dispatch(pipe, bound, uniform(plan, group, scalars, draws), grid)
 
 
 def one_pass_launch(provider: Provider, plan: Plan, group: Group) -> tuple:
-    """(device, pipeline, array leaves, outputs as (value, size, class, pool size class), workgroups)."""
+    """(device, pipeline, array leaves, outputs as (value, size, class, pool size class, the buffers
+    it had in its last runs: residency.made), workgroups)."""
     entry, _, _, grid = reduction_launch(group) if group.kind == "Reduction" else ("main", 0, 0, group.grid)
     outs = []
     for v in group.outputs:
         shape, cls = normalize_shape(plan.info[v].shape), plan.info[v].cls
-        outs.append((v, shape, cls, size_of(shape, cls, provider)))
+        outs.append((v, shape, cls, size_of(shape, cls, provider), []))
     return provider, pipeline(provider, group, entry), [leaf for leaf, _ in group.arrays], outs, grid
 
 
@@ -318,19 +319,20 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     entry, nchunks, _, grid = reduction_launch(group)
     if nchunks <= 1:
         return dispatch_one_pass(run, plan, group, scalars)
-    outs = [empty(plan.info[v].shape, plan.info[v].cls, run.provider) for v in group.outputs]
+    provider = run.provider
+    recent = scratch_buffers(provider, group)
+    outs = [kept(provider, recent, v, plan.info[v].shape, plan.info[v].cls) for v in group.outputs]
     run.tensors.update(zip(group.outputs, outs))
     pre, n, post = group.view
     nout = pre * post
     block = uniform(plan, group, scalars, draw_words(run, group))
-    provider = run.provider
     parts = []
-    for m in group.members:
+    for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
         acc_cls = "uint32" if spec.logical else plan.cls
         pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
-        part = _Pass(empty((pairs * nchunks, nout), acc_cls, provider),
-                     empty((nchunks, nout), "uint32", provider), 1, nchunks, nout)
+        part = _Pass(kept(provider, recent, (k, "values"), (pairs * nchunks, nout), acc_cls),
+                     kept(provider, recent, (k, "index"), (nchunks, nout), "uint32"), 1, nchunks, nout)
         run.scratch += [part.values, part.indices]
         parts.append(part)
     partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
@@ -342,6 +344,19 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     for m, part in zip(group.members, parts):
         targets = [run.tensors[m.value]] + ([run.tensors[m.index]] if m.index is not None else [])
         finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)
+
+
+def scratch_buffers(provider: Provider, group: Group) -> dict[Any, list]:
+    """The buffers each output and partial of a chunked Reduction had in its last runs (by role),
+    kept on the group for its device: asked for again (residency.made), they keep its bind groups."""
+    if group.recent[0] is not provider:
+        group.recent = (provider, {})
+    return group.recent[1]
+
+
+def kept(provider: Provider, recent: dict[Any, list], role: Any, shape: tuple[int, ...], cls: str) -> GpuTensor:
+    shape = normalize_shape(shape)
+    return made(shape, cls, size_of(shape, cls, provider), provider, recent.setdefault(role, []))
 
 
 def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int) -> None:
