@@ -335,10 +335,10 @@ def _chunk_length(src: _Pass) -> int:
     return strided_chunk(src.pre, src.n, src.post) if _strided(src) else REDUCE_CHUNK
 
 
-def strided_chunk(pre: int, n: int, post: int) -> int:
+def strided_chunk(pre: int, n: int, post: int, outputs: int = LANE_OUTPUTS) -> int:
     """The chunk of main_strided (reduce.wgsl, fused_reduce.wgsl): lines split until about
-    STRIDED_GROUPS workgroups of LANE_OUTPUTS neighbouring outputs, at least STRIDED_MIN_CHUNK long."""
-    tiles = -(-pre // LANE_OUTPUTS) * post
+    STRIDED_GROUPS workgroups of ``outputs`` neighbouring outputs, at least STRIDED_MIN_CHUNK long."""
+    tiles = -(-pre // outputs) * post
     return max(STRIDED_MIN_CHUNK, -(-n // -(-STRIDED_GROUPS // tiles)))
 
 

@@ -13,6 +13,8 @@ X = rng.standard_normal((257, 131))
 LONG = rng.standard_normal((3, REDUCE_CHUNK * 2 + 5))         # chunked: partials, then reduce.wgsl
 WIDE = rng.standard_normal((40, 3001))                         # lines 40 apart: main_strided, 12 chunks
 MANY = rng.standard_normal((8, 40000))          # 157 chunks: the finishing pass runs its main entry
+SIXTEEN = rng.standard_normal((16, 3001))      # 16 lines 16 apart: main_strided reads 16 outputs a workgroup
+TWENTY = rng.standard_normal((20, 3001))       # 20 lines: 32 outputs a workgroup, 12 invocations idle
 NANS = X.copy()
 NANS[rng.random(X.shape) < 0.1] = np.nan
 NANS[:, 3] = np.nan
@@ -32,6 +34,14 @@ CASES = {
     "nan": ("s = sum(x, 1);\nm = max(x, [], 1);\nn = min(x, [], 1);\nd = std(x, 0, 1);\n"
             "o = sum(x, 1, 'omitnan');", {"x": NANS}, ["s", "m", "n", "d", "o"]),
     "single_row": ("a = std(x);\nb = var(x, 1);\nc = mean(x);", {"x": X[:1, :]}, ["a", "b", "c"]),
+    "sixteen": ("s = sum(x, 2);\n[m, k] = max(x, [], 2);\nv = std(x, 0, 2);\nd = mean(abs(x - s / 3001), 2);",
+                {"x": SIXTEEN}, ["s", "m", "k", "v", "d"]),
+    "twenty": ("s = sum(x, 2);\n[m, k] = min(x, [], 2);\nv = var(x, 1, 2);", {"x": TWENTY}, ["s", "m", "k", "v"]),
+    "totals": ("c = sum(x, 1);\nm = max(x, [], 1);\nt = sum(x, 'all');\na = mean(x, 'all');\n"
+               "p = max(x, [], 'all');\nq = min(x, [], 'all');\ne = sum(x .^ 2, 'all');", {"x": NANS},
+               ["c", "m", "t", "a", "p", "q", "e"]),
+    "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
+                          {"x": X}, ["c", "t", "a", "q"]),
 }
 
 
@@ -59,6 +69,25 @@ def test_a_reduction_reading_another_is_a_later_pass(gpu64):
     assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var"]]
     np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
                                rtol=1e-13)
+
+
+def test_totals_share_the_column_pass(gpu64):
+    """sum, mean, max and min over 'all' of a matrix whose columns the window reduces anyway are the
+    reductions of the column results (plan.split_totals): X is read once; sum(x, 1) serves sum(x, 'all')."""
+    s = run(CASES["totals_of_numbers"][0], {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
+    assert len(passes) == 2 and passes[0][0] == "c" and len(passes[0]) == 3 and passes[1] == ["t", "a", "q"]
+    np.testing.assert_allclose(s.get("a"), X.mean(), rtol=1e-13)
+
+
+def test_a_per_output_operand_is_read_once_per_output(gpu64):
+    """``x - rowmean`` in a reduction along dimension 2 reads rowmean at the output's index, not through
+    an expanded index per element (layout "out")."""
+    s = run("rm = mean(x, 2);\nad = mean(abs(x - rm), 2);", {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    second = [g for g in window.groups if g.kind == "Reduction"][1]
+    assert "[out_id]" in second.wgsl and "expanded_index" not in second.wgsl.split("fn load(")[1]
 
 
 IMAGES = rng.random((10, 70, 130)) * 3 + 100       # 9,100 pixels an image, 10 images: main_strided,

@@ -64,13 +64,19 @@ def classify_leaves(group: Group, plan: Plan, root: set[int] | None = None, made
 
     def layout(v: int) -> str:
         return layout_of(plan.info[v].shape, group.shape) if root is None or v in root else "view"
+
+    def array_layout(v: int) -> str:
+        found = layout(v)
+        if found == "expanded" and group.kind == "Reduction" and per_output(plan.info[v].shape, group):
+            return "out"
+        return found
     for leaf in group.leaves:
         if leaf in plan.literals:
             group.literals[leaf] = plan.literals[leaf]
         elif plan.info[leaf].scalar and leaf not in made:
             group.scalars.append(leaf)
         else:
-            group.arrays.append((leaf, layout(leaf)))
+            group.arrays.append((leaf, array_layout(leaf)))
     group.draws = [(v, layout(v)) for v in group.nodes if v in plan.draws]
     group.gens = [(v, layout(v)) for v in group.nodes if v in plan.gens]
     group.params = [x for v, _ in group.gens for x in plan.gens[v]]
@@ -78,6 +84,21 @@ def classify_leaves(group: Group, plan: Plan, root: set[int] | None = None, made
 
 def layout_of(shape: tuple[int, ...], kernel: tuple[int, ...]) -> str:
     return "same" if shape == kernel else "scalar" if math.prod(shape) == 1 else "expanded"
+
+
+def per_output(shape: tuple[int, ...], group: Group) -> bool:
+    """Whether an operand of a Reduction is constant along the reduced extent and laid out as the
+    outputs are (``rowmean`` in ``mean(abs(X - rowmean), 2)``): its element for output ``out_id`` is
+    at ``out_id`` (layout "out": one load per output, no expanded index per element)."""
+    pre, n, post = group.view
+    full = tuple(group.shape)
+    shape = tuple(shape) + (1,) * (len(full) - len(shape))
+    for lo in range(len(full)):
+        for hi in range(lo + 1, len(full) + 1):
+            if math.prod(full[:lo]) == pre and math.prod(full[lo:hi]) == n and \
+                    shape == full[:lo] + (1,) * (hi - lo) + full[hi:]:
+                return True
+    return False
 
 
 def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
@@ -160,7 +181,7 @@ def leaf_exprs(group: Group, plan: Plan, t: str) -> tuple[dict[int, str], str]:
         bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
         if layout == "view":
             continue
-        index = {"same": "i", "scalar": "0u"}.get(layout)
+        index = {"same": "i", "scalar": "0u", "out": "out_id"}.get(layout)
         if index is None:
             index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
         exprs[leaf] = f"{t}(in{k}[{index}])"
@@ -276,7 +297,7 @@ def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: in
     nout = group.view[0] * group.view[2]
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
-    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 1)
+    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else LINES_PER_GROUP)
 
 
 def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
@@ -318,27 +339,30 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
             slot += 1
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
+    outs = lane_outputs(group.view[0])
     return render("fused_reduce", library=kernel_library(has_f64), common=params or common(group, t), T=t,
+                  outs=f"{outs}u", lanes=f"{256 // outs}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
                   store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
 
 
-# one member's workgroup combine in fused_reduce.wgsl's main (the shared array is reused by the next)
+# one member's combine of the 32 lanes of each output in fused_reduce.wgsl's main (the shared array is
+# reused by the next)
 TREE = """    {shared}[lid] = acc.m{k};
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {{
-        if (lid < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + s]); }}
+    for (var s = 16u; s > 0u; s = s >> 1u) {{
+        if (lane < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + s]); }}
         workgroupBarrier();
     }}
-    acc.m{k} = {shared}[0];
+    acc.m{k} = {shared}[lid];
     workgroupBarrier();"""
 # the same in main_strided: the 8 lanes of each of the 32 outputs combined
 LANE_TREE = """    {shared}[lid] = acc.m{k};
     workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {{
-        if (lane < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + 32u * s]); }}
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {{
+        if (lane < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + OUTS * s]); }}
         workgroupBarrier();
     }}
     acc.m{k} = {shared}[lid];
@@ -364,6 +388,7 @@ def kernel_library(has_f64: bool) -> str:
 # ------------------------------------------------------------------ reduction geometry and uniforms
 
 STRIDED_FROM = 8       # lines this many elements apart or more are read in lanes (main_strided)
+LINES_PER_GROUP = 8    # fused_reduce.wgsl's main: (output, chunk) pairs per workgroup, 32 invocations each
 
 
 def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]:
@@ -371,16 +396,24 @@ def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]
     invocation per output, for extents up to SMALL_REDUCTION (0 chunks); ``main_strided``, 32
     neighbouring outputs per workgroup in 8 lanes (every warp load reads neighbouring elements), for
     lines STRIDED_FROM or more elements apart (``sum(X, 2)``, the images of ``mean(I, [2 3])``); else
-    ``main``, a workgroup per output and chunk of REDUCE_CHUNK elements (contiguous lines)."""
+    ``main``, 32 invocations (a warp) per output and chunk of REDUCE_CHUNK elements, 8 per workgroup
+    (contiguous lines: a warp's loads read 32 neighbouring elements; a 5-step tree per member)."""
     pre, n, post = group.view
     if n <= SMALL_REDUCTION:
         return "main_small", 0, REDUCE_CHUNK, _workgroups(pre * post, 64)
     if pre >= STRIDED_FROM:
-        chunk = strided_chunk(pre, n, post)
+        outs = lane_outputs(pre)
+        chunk = strided_chunk(pre, n, post, outs)
         chunks = -(-n // chunk)
-        return "main_strided", chunks, chunk, _workgroups(-(-pre // LANE_OUTPUTS) * post * chunks, 1)
+        return "main_strided", chunks, chunk, _workgroups(-(-pre // outs) * post * chunks, 1)
     chunks = -(-n // REDUCE_CHUNK)
-    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, 1)
+    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, LINES_PER_GROUP)
+
+
+def lane_outputs(pre: int) -> int:
+    """main_strided's neighbouring outputs per workgroup: LANE_OUTPUTS, or for fewer lines (pre) the
+    power of two that holds them (at least STRIDED_FROM), so that no invocation idles."""
+    return min(LANE_OUTPUTS, max(STRIDED_FROM, 1 << (pre - 1).bit_length()))
 
 
 def reduction_chunks(group: Group) -> int:

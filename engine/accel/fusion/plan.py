@@ -523,9 +523,49 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     """The reduction nodes no pattern claimed, in shared passes (shared_passes); ``produced`` values are
     read, not inlined."""
     index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
-    return shared_passes(graph, [reduction_group(graph, plan, node, produced, index.get(node.value))
-                                 for node in graph.nodes.values()
-                                 if node.kind == "reduction" and node.value not in claimed])
+    groups = [reduction_group(graph, plan, node, produced, index.get(node.value))
+              for node in graph.nodes.values() if node.kind == "reduction" and node.value not in claimed]
+    depth: dict[int, int] = {}
+    return shared_passes(graph, split_totals(graph, plan, groups, depth), depth)
+
+
+SPLIT_TOTALS = ("sum", "mean", "max", "min")
+
+
+def split_totals(graph: AccelGraph, plan: Plan, groups: list[Group], depth: dict[int, int]) -> list[Group]:
+    """A reduction over all elements (``sum(X, 'all')``, ``mean``, ``max``, ``min`` without index) of an
+    array that other reductions of the window reduce along dimension 1 becomes two: the reduction of
+    each column, which shares their pass (shared_passes), and the reduction of the row of column
+    results, a short pass. ``sum(X, 1)``, ``max(X, [], 1)``, ``sum(X, 'all')`` and ``max(X, [], 'all')``
+    read X once, not twice. MATLAB's NaN rules hold: a column's max is NaN only when the column is all
+    NaN, and so is then the max of the maxima. The column results are values of the plan only (ids
+    past the graph's); ``depth`` gets their reduction depth for shared_passes."""
+    columns = {(g.shape, g.view) for g in groups}
+    # the column reductions made anyway: (shape, op, operand) -> value (sum(X, 1) serves sum(X, 'all'))
+    made = {(g.shape, g.members[0].op, g.members[0].operand): g.members[0].value for g in groups
+            if g.view == (1, g.shape[0], math.prod(g.shape[1:])) and g.members[0].index is None}
+    out = []
+    for g in groups:
+        (m,) = g.members
+        shape = g.shape
+        view = (1, shape[0], math.prod(shape[1:]))
+        if m.op not in SPLIT_TOTALS or m.index is not None or g.view != (1, math.prod(shape), 1) or \
+                view[1] == 1 or view[2] == 1 or (shape, view) not in columns:
+            out.append(g)
+            continue
+        op = "sum" if m.op == "mean" else m.op
+        row = (1, *shape[1:])
+        inner = made.get((shape, op, m.operand))
+        if inner is None:
+            inner = made[shape, op, m.operand] = max(plan.info) + 1
+            plan.info[inner] = Arg(plan.info[m.value].cls, row)
+            depth[inner] = reductions_into(graph, m.value, depth)
+            out.append(Group("Reduction", g.nodes[:-1], [inner], shape, leaves=g.leaves, view=view,
+                             members=[Member(inner, m.operand, op, view[1])]))
+        depth[m.value] = reductions_into(graph, inner, depth) + 1
+        out.append(Group("Reduction", g.nodes[-1:], [m.value], row, leaves=[inner], view=(1, view[2], 1),
+                         members=[Member(m.value, inner, m.op, m.divisor)]))
+    return out
 
 
 def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int] = frozenset(),
@@ -545,13 +585,14 @@ def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int
 MAX_MEMBERS = 6       # reductions in one pass (each chunked member binds two partial buffers)
 
 
-def shared_passes(graph: AccelGraph, groups: list[Group]) -> list[Group]:
+def shared_passes(graph: AccelGraph, groups: list[Group], depth: dict[int, int] | None = None) -> list[Group]:
     """Reductions over operands of one size, along one view, that do not depend on each other (as many
     reductions lie on the longest path into each) share one pass: the kernel reads each element once,
     computes the members' operand expressions (shared ``let``s once) and updates every accumulator.
     ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's mean of one X are one kernel; std's sum of
-    squared deviations from that mean is a second."""
-    depth: dict[int, int] = {}
+    squared deviations from that mean is a second. ``depth``: reduction depths known already
+    (split_totals)."""
+    depth = {} if depth is None else depth
     passes: dict[tuple, Group] = {}
     out = []
     for g in groups:

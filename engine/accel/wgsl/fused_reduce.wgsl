@@ -3,9 +3,10 @@
 // Several reductions over operands of one size and view share the pass (a Reduction group's members):
 // load computes every member's operand once per element (shared lets once) and Acc holds one
 // accumulator per member (field m<k>, with its record's load<k> and combine<k>). The passes are those of
-// reduce.wgsl (main: a workgroup per output and chunk, writing final values or partials [1, nchunks,
-// nout] that reduce.wgsl finishes, one member at a time; main_strided: 32 neighbouring outputs per
-// workgroup in 8 lanes, for lines far apart; main_small: a loop per output).
+// reduce.wgsl (main: 32 invocations, one warp, per output and chunk, 8 of them per workgroup, writing
+// final values or partials [1, nchunks, nout] that one more pass finishes; main_strided: OUTS (32, or
+// fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
+// far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output).
 $library
 $common
 struct AccT { v: $T, i: u32 }
@@ -17,6 +18,9 @@ $fields
 
 $bindings
 $shared
+// main_strided: OUTS neighbouring outputs per workgroup, each read by LANES invocations
+const OUTS: u32 = $outs;
+const LANES: u32 = $lanes;
 
 $functions
 
@@ -42,18 +46,19 @@ $store
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p.nout * p.nchunks) { return; }
+    let lane = lid % 32u;
+    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
+    let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lid; j < end; j = j + 256u) {
+    for (var j = start + lane; j < end; j = j + 32u) {
         acc = combine(acc, load(out_id, j));
     }
 $trees
-    if (lid == 0u) { store(out_id, chunk_id, acc); }
+    if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 
 @compute @workgroup_size(256)
@@ -61,18 +66,18 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
                 @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
     let wid = wg.x + wg.y * nwg.x;
-    let tiles = (p.pre + 31u) / 32u;
+    let tiles = (p.pre + OUTS - 1u) / OUTS;
     if (wid >= tiles * p.post * p.nchunks) { return; }
     let chunk_id = wid % p.nchunks;
     let tile = wid / p.nchunks;
-    let a = (tile % tiles) * 32u + lid % 32u;
+    let a = (tile % tiles) * OUTS + lid % OUTS;
     let out_id = a + p.pre * (tile / tiles);
-    let lane = lid / 32u;
+    let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
     var acc = identity();
     if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + 8u) {
+        for (var j = start + lane; j < end; j = j + LANES) {
             acc = combine(acc, load(out_id, j));
         }
     }

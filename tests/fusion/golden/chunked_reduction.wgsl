@@ -21,6 +21,8 @@ struct Acc {
 @group(0) @binding(5) var<storage, read_write> out_values1: array<f64>;
 @group(0) @binding(6) var<storage, read_write> out_index1: array<u32>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const OUTS: u32 = 8u;
+const LANES: u32 = 32u;
 fn load0(x: f64, j: u32) -> AccT {
     return AccT(x, j);
 }
@@ -62,66 +64,67 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p.nout * p.nchunks) { return; }
+    let lane = lid % 32u;
+    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
+    let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lid; j < end; j = j + 256u) {
+    for (var j = start + lane; j < end; j = j + 32u) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m0 = shared_AccT[0];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[0];
-    workgroupBarrier();
-    if (lid == 0u) { store(out_id, chunk_id, acc); }
-}
-@compute @workgroup_size(256)
-fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-                @builtin(local_invocation_index) lid: u32) {
-    mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    let tiles = (p.pre + 31u) / 32u;
-    if (wid >= tiles * p.post * p.nchunks) { return; }
-    let chunk_id = wid % p.nchunks;
-    let tile = wid / p.nchunks;
-    let a = (tile % tiles) * 32u + lid % 32u;
-    let out_id = a + p.pre * (tile / tiles);
-    let lane = lid / 32u;
-    let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
-    var acc = identity();
-    if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + 8u) {
-            acc = combine(acc, load(out_id, j));
-        }
-    }
-    shared_AccT[lid] = acc.m0;
-    workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
     acc.m0 = shared_AccT[lid];
     workgroupBarrier();
     shared_AccT[lid] = acc.m1;
     workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
+    if (lane == 0u && live) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(256)
+fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+                @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    let tiles = (p.pre + OUTS - 1u) / OUTS;
+    if (wid >= tiles * p.post * p.nchunks) { return; }
+    let chunk_id = wid % p.nchunks;
+    let tile = wid / p.nchunks;
+    let a = (tile % tiles) * OUTS + lid % OUTS;
+    let out_id = a + p.pre * (tile / tiles);
+    let lane = lid / OUTS;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    if (a < p.pre) {
+        for (var j = start + lane; j < end; j = j + LANES) {
+            acc = combine(acc, load(out_id, j));
+        }
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
     acc.m1 = shared_AccT[lid];
@@ -163,6 +166,8 @@ struct Acc {
 @group(0) @binding(5) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(6) var<storage, read_write> out_values1: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const OUTS: u32 = 8u;
+const LANES: u32 = 32u;
 fn combine0(a: AccT, b: AccT) -> AccT {
     return AccT(a.v + b.v, 0u);
 }
@@ -192,66 +197,67 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p.nout * p.nchunks) { return; }
+    let lane = lid % 32u;
+    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
+    let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lid; j < end; j = j + 256u) {
+    for (var j = start + lane; j < end; j = j + 32u) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m0 = shared_AccT[0];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[0];
-    workgroupBarrier();
-    if (lid == 0u) { store(out_id, chunk_id, acc); }
-}
-@compute @workgroup_size(256)
-fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-                @builtin(local_invocation_index) lid: u32) {
-    mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    let tiles = (p.pre + 31u) / 32u;
-    if (wid >= tiles * p.post * p.nchunks) { return; }
-    let chunk_id = wid % p.nchunks;
-    let tile = wid / p.nchunks;
-    let a = (tile % tiles) * 32u + lid % 32u;
-    let out_id = a + p.pre * (tile / tiles);
-    let lane = lid / 32u;
-    let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
-    var acc = identity();
-    if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + 8u) {
-            acc = combine(acc, load(out_id, j));
-        }
-    }
-    shared_AccT[lid] = acc.m0;
-    workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
     acc.m0 = shared_AccT[lid];
     workgroupBarrier();
     shared_AccT[lid] = acc.m1;
     workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
+    if (lane == 0u && live) { store(out_id, chunk_id, acc); }
+}
+@compute @workgroup_size(256)
+fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+                @builtin(local_invocation_index) lid: u32) {
+    mf_init(p.zero);
+    let wid = wg.x + wg.y * nwg.x;
+    let tiles = (p.pre + OUTS - 1u) / OUTS;
+    if (wid >= tiles * p.post * p.nchunks) { return; }
+    let chunk_id = wid % p.nchunks;
+    let tile = wid / p.nchunks;
+    let a = (tile % tiles) * OUTS + lid % OUTS;
+    let out_id = a + p.pre * (tile / tiles);
+    let lane = lid / OUTS;
+    let start = chunk_id * p.chunk;
+    let end = min(p.rn, start + p.chunk);
+    var acc = identity();
+    if (a < p.pre) {
+        for (var j = start + lane; j < end; j = j + LANES) {
+            acc = combine(acc, load(out_id, j));
+        }
+    }
+    shared_AccT[lid] = acc.m0;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        workgroupBarrier();
+    }
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
     acc.m1 = shared_AccT[lid];

@@ -9,16 +9,6 @@ struct Params {
     scalars: array<vec4<f64>, 1>,
 }
 @group(0) @binding(0) var<uniform> p: Params;
-fn expanded_index(i: u32, k: u32) -> u32 {
-    var rem = i;
-    var idx = 0u;
-    for (var d = 0u; d < p.ndim; d = d + 1u) {
-        let extent = p.shape[d / 4u][d % 4u];
-        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
-        rem = rem / extent;
-    }
-    return idx;
-}
 struct AccT { v: f64, i: u32 }
 struct Acc {
     m0: AccT,
@@ -27,6 +17,8 @@ struct Acc {
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const OUTS: u32 = 32u;
+const LANES: u32 = 8u;
 fn load0(x: f64, j: u32) -> AccT {
     return AccT(x, j);
 }
@@ -42,7 +34,7 @@ fn identity() -> Acc {
 fn load(out_id: u32, j: u32) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
     let v0 = f64(in0[i]);
-    let v1 = f64(in1[expanded_index(i, 0u)]);
+    let v1 = f64(in1[out_id]);
     let v3 = 2.0lf;
     let v2 = m64_opaque((v0 - m64_distinct(v1)));
     let v4 = m64_opaque((v2 * v2));
@@ -55,50 +47,51 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p.nout * p.nchunks) { return; }
+    let lane = lid % 32u;
+    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
+    let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lid; j < end; j = j + 256u) {
+    for (var j = start + lane; j < end; j = j + 32u) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[0];
+    acc.m0 = shared_AccT[lid];
     workgroupBarrier();
-    if (lid == 0u) { store(out_id, chunk_id, acc); }
+    if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
 fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
                 @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
     let wid = wg.x + wg.y * nwg.x;
-    let tiles = (p.pre + 31u) / 32u;
+    let tiles = (p.pre + OUTS - 1u) / OUTS;
     if (wid >= tiles * p.post * p.nchunks) { return; }
     let chunk_id = wid % p.nchunks;
     let tile = wid / p.nchunks;
-    let a = (tile % tiles) * 32u + lid % 32u;
+    let a = (tile % tiles) * OUTS + lid % OUTS;
     let out_id = a + p.pre * (tile / tiles);
-    let lane = lid / 32u;
+    let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
     var acc = identity();
     if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + 8u) {
+        for (var j = start + lane; j < end; j = j + LANES) {
             acc = combine(acc, load(out_id, j));
         }
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
     acc.m0 = shared_AccT[lid];
@@ -136,6 +129,8 @@ struct Acc {
 @group(0) @binding(2) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_index0: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const OUTS: u32 = 8u;
+const LANES: u32 = 32u;
 fn load0(x: f64, j: u32) -> AccT {
     return AccT(x, j);
 }
@@ -166,50 +161,51 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let wid = wg.x + wg.y * nwg.x;
-    if (wid >= p.nout * p.nchunks) { return; }
+    let lane = lid % 32u;
+    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
-    let end = min(p.rn, start + p.chunk);
+    let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lid; j < end; j = j + 256u) {
+    for (var j = start + lane; j < end; j = j + 32u) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 128u; s > 0u; s = s >> 1u) {
-        if (lid < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+    for (var s = 16u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[0];
+    acc.m0 = shared_AccT[lid];
     workgroupBarrier();
-    if (lid == 0u) { store(out_id, chunk_id, acc); }
+    if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
 fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
                 @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
     let wid = wg.x + wg.y * nwg.x;
-    let tiles = (p.pre + 31u) / 32u;
+    let tiles = (p.pre + OUTS - 1u) / OUTS;
     if (wid >= tiles * p.post * p.nchunks) { return; }
     let chunk_id = wid % p.nchunks;
     let tile = wid / p.nchunks;
-    let a = (tile % tiles) * 32u + lid % 32u;
+    let a = (tile % tiles) * OUTS + lid % OUTS;
     let out_id = a + p.pre * (tile / tiles);
-    let lane = lid / 32u;
+    let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
     var acc = identity();
     if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + 8u) {
+        for (var j = start + lane; j < end; j = j + LANES) {
             acc = combine(acc, load(out_id, j));
         }
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 4u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + 32u * s]); }
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
     acc.m0 = shared_AccT[lid];
