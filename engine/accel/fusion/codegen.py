@@ -292,22 +292,24 @@ def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: in
         bindings += _binding(1 + 2 * k, f"in_values{k}", accumulator_type(spec, t))
         bindings += _binding(2 + 2 * k, f"in_index{k}", "u32")
         reads.append(f"{acc}(in_values{k}[i], in_index{k}[i])")
-    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], 1 + 2 * len(group.members), False, reads,
-                         params_wgsl(t, 0, 0))
     nout = group.view[0] * group.view[2]
+    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], 1 + 2 * len(group.members), False, reads,
+                         params_wgsl(t, 0, 0), nout)
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
-    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else LINES_PER_GROUP)
+    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 256 // line_lanes(nout))
 
 
 def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
-                  slot: int, chunked: bool, reads: list[str] | None = None, params: str = "") -> str:
+                  slot: int, chunked: bool, reads: list[str] | None = None, params: str = "",
+                  pairs: int | None = None) -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
     AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
     ``combine<k>``; a workgroup combines the members one after another through one shared array per
     accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
     its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index. With
-    ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions."""
+    ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
+    main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs)."""
     fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
@@ -340,19 +342,20 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
     outs = lane_outputs(group.view[0])
+    per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
     return render("fused_reduce", library=kernel_library(has_f64), common=params or common(group, t), T=t,
-                  outs=f"{outs}u", lanes=f"{256 // outs}u",
+                  outs=f"{outs}u", lanes=f"{256 // outs}u", line_lanes=f"{per_line}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
                   store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
 
 
-# one member's combine of the 32 lanes of each output in fused_reduce.wgsl's main (the shared array is
-# reused by the next)
+# one member's combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main (the shared
+# array is reused by the next)
 TREE = """    {shared}[lid] = acc.m{k};
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {{
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {{
         if (lane < s) {{ {shared}[lid] = combine{k}({shared}[lid], {shared}[lid + s]); }}
         workgroupBarrier();
     }}
@@ -388,7 +391,7 @@ def kernel_library(has_f64: bool) -> str:
 # ------------------------------------------------------------------ reduction geometry and uniforms
 
 STRIDED_FROM = 8       # lines this many elements apart or more are read in lanes (main_strided)
-LINES_PER_GROUP = 8    # fused_reduce.wgsl's main: (output, chunk) pairs per workgroup, 32 invocations each
+FEW_PAIRS = 1024       # main gives fewer (output, chunk) pairs than this a workgroup each, more a warp each
 
 
 def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]:
@@ -396,8 +399,7 @@ def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]
     invocation per output, for extents up to SMALL_REDUCTION (0 chunks); ``main_strided``, 32
     neighbouring outputs per workgroup in 8 lanes (every warp load reads neighbouring elements), for
     lines STRIDED_FROM or more elements apart (``sum(X, 2)``, the images of ``mean(I, [2 3])``); else
-    ``main``, 32 invocations (a warp) per output and chunk of REDUCE_CHUNK elements, 8 per workgroup
-    (contiguous lines: a warp's loads read 32 neighbouring elements; a 5-step tree per member)."""
+    ``main``, line_lanes invocations per output and chunk of REDUCE_CHUNK elements (contiguous lines)."""
     pre, n, post = group.view
     if n <= SMALL_REDUCTION:
         return "main_small", 0, REDUCE_CHUNK, _workgroups(pre * post, 64)
@@ -407,7 +409,20 @@ def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]
         chunks = -(-n // chunk)
         return "main_strided", chunks, chunk, _workgroups(-(-pre // outs) * post * chunks, 1)
     chunks = -(-n // REDUCE_CHUNK)
-    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, LINES_PER_GROUP)
+    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, 256 // line_lanes(pre * post * chunks))
+
+
+def line_lanes(pairs: int) -> int:
+    """Invocations of fused_reduce.wgsl's main per (output, chunk) pair: a warp (32, 8 pairs a
+    workgroup: a 5-step tree) when the pairs fill the device, the whole workgroup (256) for fewer than
+    FEW_PAIRS (a warp alone would walk its line one load at a time: 40 us for 4096 elements)."""
+    return 256 if pairs < FEW_PAIRS else 32
+
+
+def reduction_pairs(group: Group) -> int:
+    """The (output, chunk) pairs of a Reduction group's pass."""
+    pre, _, post = group.view
+    return pre * post * max(1, reduction_launch(group)[1])
 
 
 def lane_outputs(pre: int) -> int:

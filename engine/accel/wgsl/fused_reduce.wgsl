@@ -3,8 +3,9 @@
 // Several reductions over operands of one size and view share the pass (a Reduction group's members):
 // load computes every member's operand once per element (shared lets once) and Acc holds one
 // accumulator per member (field m<k>, with its record's load<k> and combine<k>). The passes are those of
-// reduce.wgsl (main: 32 invocations, one warp, per output and chunk, 8 of them per workgroup, writing
-// final values or partials [1, nchunks, nout] that one more pass finishes; main_strided: OUTS (32, or
+// reduce.wgsl (main: LINE_LANES invocations per output and chunk, 32 (a warp, 8 pairs per workgroup) or,
+// for few of them, the workgroup's 256, writing final values or partials [1, nchunks, nout] that one
+// more pass finishes; main_strided: OUTS (32, or
 // fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
 // far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output).
 $library
@@ -18,7 +19,9 @@ $fields
 
 $bindings
 $shared
-// main_strided: OUTS neighbouring outputs per workgroup, each read by LANES invocations
+// main: LINE_LANES invocations per (output, chunk); main_strided: OUTS neighbouring outputs per
+// workgroup, each read by LANES invocations
+const LINE_LANES: u32 = $line_lanes;
 const OUTS: u32 = $outs;
 const LANES: u32 = $lanes;
 
@@ -46,15 +49,15 @@ $store
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let lane = lid % 32u;
-    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let lane = lid % LINE_LANES;
+    let wid = (wg.x + wg.y * nwg.x) * (256u / LINE_LANES) + lid / LINE_LANES;
     let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lane; j < end; j = j + 32u) {
+    for (var j = start + lane; j < end; j = j + LINE_LANES) {
         acc = combine(acc, load(out_id, j));
     }
 $trees

@@ -21,6 +21,7 @@ struct Acc {
 @group(0) @binding(5) var<storage, read_write> out_values1: array<f64>;
 @group(0) @binding(6) var<storage, read_write> out_index1: array<u32>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
 fn load0(x: f64, j: u32) -> AccT {
@@ -64,20 +65,20 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let lane = lid % 32u;
-    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let lane = lid % LINE_LANES;
+    let wid = (wg.x + wg.y * nwg.x) * (256u / LINE_LANES) + lid / LINE_LANES;
     let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lane; j < end; j = j + 32u) {
+    for (var j = start + lane; j < end; j = j + LINE_LANES) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
@@ -85,7 +86,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     workgroupBarrier();
     shared_AccT[lid] = acc.m1;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
@@ -166,6 +167,7 @@ struct Acc {
 @group(0) @binding(5) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(6) var<storage, read_write> out_values1: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
 fn combine0(a: AccT, b: AccT) -> AccT {
@@ -197,20 +199,20 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let lane = lid % 32u;
-    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let lane = lid % LINE_LANES;
+    let wid = (wg.x + wg.y * nwg.x) * (256u / LINE_LANES) + lid / LINE_LANES;
     let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lane; j < end; j = j + 32u) {
+    for (var j = start + lane; j < end; j = j + LINE_LANES) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
@@ -218,7 +220,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     workgroupBarrier();
     shared_AccT[lid] = acc.m1;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }

@@ -20,6 +20,7 @@ struct Acc {
 @group(0) @binding(3) var<storage, read_write> out_values1: array<f64>;
 @group(0) @binding(4) var<storage, read_write> out_values2: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
+const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
 fn load0(x: f64, j: u32) -> AccT {
@@ -68,20 +69,20 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
     mf_init(p.zero);
-    let lane = lid % 32u;
-    let wid = (wg.x + wg.y * nwg.x) * 8u + lid / 32u;
+    let lane = lid % LINE_LANES;
+    let wid = (wg.x + wg.y * nwg.x) * (256u / LINE_LANES) + lid / LINE_LANES;
     let live = wid < p.nout * p.nchunks;
     let out_id = wid / p.nchunks;
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = identity();
-    for (var j = start + lane; j < end; j = j + 32u) {
+    for (var j = start + lane; j < end; j = j + LINE_LANES) {
         acc = combine(acc, load(out_id, j));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
@@ -89,7 +90,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     workgroupBarrier();
     shared_AccT[lid] = acc.m1;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
@@ -97,7 +98,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     workgroupBarrier();
     shared_AccT[lid] = acc.m2;
     workgroupBarrier();
-    for (var s = 16u; s > 0u; s = s >> 1u) {
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
         if (lane < s) { shared_AccT[lid] = combine2(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
