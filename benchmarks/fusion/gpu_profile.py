@@ -11,7 +11,9 @@ the GPU time of the run's compute passes from timestamp queries (``Provider.gpu_
 adapter has them). Then every dispatch the run encoded is replayed K times back to back (one batch,
 timed by the timestamp queries, else by the wall clock around a sync): its GPU time per dispatch, with
 the group it belongs to (the window's plan), its entry point and workgroups. ``--host-profile`` adds the
-20 costliest functions of one run's host part (cProfile, cumulative time). Best of R everywhere.
+25 costliest functions of one run's host part (cProfile, cumulative time). Best of R everywhere, but
+``--host-breakdown``: the wall time inside the hot path's main functions (HOT_PATH, each wrapped with a
+clock before the session starts), per run, averaged over 20 runs of the host part.
 """
 from __future__ import annotations
 
@@ -30,6 +32,60 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.fusion.implementations import prepare_matfuse  # noqa: E402
 from benchmarks.fusion.workloads import WORKLOADS, Workload  # noqa: E402
 from engine.accel.provider import Provider, get_provider  # noqa: E402
+
+
+HOT_PATH = [("engine.session", "Session", "execute"),
+            ("engine.accel.fusion.accelerator", "FusionAccelerator", "try_run"),
+            ("engine.accel.fusion.accelerator", "FusionAccelerator", "attempt"),
+            ("engine.accel.fusion.accelerator", "FusionAccelerator", "run"),
+            ("engine.accel.fusion.accelerator", "FusionAccelerator", "keep_recipe"),
+            ("engine.accel.fusion.accelerator", None, "store_outputs"),
+            ("engine.accel.fusion.execute", "Runner", "run"),
+            ("engine.accel.fusion.execute", "Runner", "collect"),
+            ("engine.accel.fusion.execute", None, "dispatch_one_pass"),
+            ("engine.accel.fusion.execute", None, "dispatch_reduction"),
+            ("engine.accel.fusion.execute", None, "uniform"),
+            ("engine.accel.fusion.execute", None, "made"),
+            ("engine.accel.fusion.execute", "Run", "release"),
+            ("engine.accel.provider", "Provider", "dispatch"),
+            ("engine.accel.provider", "Provider", "flush"),
+            ("engine.accel.provider", "Provider", "_bind_group")]
+
+
+class Clocks:
+    """Wall time and calls inside each HOT_PATH function (wrapped in place, module functions before
+    anything binds them)."""
+
+    def __init__(self) -> None:
+        import importlib
+        self.seconds: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+        for module, owner, name in HOT_PATH:
+            target = importlib.import_module(module)
+            target = getattr(target, owner) if owner else target
+            label = f"{owner + '.' if owner else ''}{name}"
+            setattr(target, name, self.wrap(getattr(target, name), label))
+
+    def wrap(self, fn: Any, label: str) -> Any:
+        import functools
+
+        @functools.wraps(fn)
+        def timed(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.seconds[label] = self.seconds.get(label, 0.0) + time.perf_counter() - started
+                self.calls[label] = self.calls.get(label, 0) + 1
+        return timed
+
+    def clear(self) -> None:
+        self.seconds.clear()
+        self.calls.clear()
+
+    def table(self, runs: int) -> list[dict[str, Any]]:
+        return [{"function": label, "calls": self.calls[label] / runs, "us": self.seconds[label] / runs * 1e6}
+                for label in self.seconds]
 
 
 class Recorder:
@@ -83,10 +139,18 @@ def labels(session: Any, provider: Provider) -> dict[int, str]:
 
 
 def profile_one(workload: Workload, cls: str, params: dict, repeat: int, replays: int,
-                host_profile: bool) -> dict[str, Any]:
+                host_profile: bool, clocks: Clocks | None = None) -> dict[str, Any]:
     prepared = prepare_matfuse("gpu", workload, cls, params)
     provider = get_provider()
     prepared.run()
+    breakdown = None
+    if clocks is not None:
+        prepared.run()
+        clocks.clear()
+        for _ in range(20):
+            prepared.run_host()
+            provider.sync()
+        breakdown = clocks.table(20)
     host = wait = total = float("inf")
     for _ in range(repeat):
         provider.sync()
@@ -115,7 +179,7 @@ def profile_one(workload: Workload, cls: str, params: dict, repeat: int, replays
     replayed = gpu_time(provider, everything, repeat) / replays
     result = {"workload": workload.name, "class": cls, "total_ms": total * 1e3, "host_ms": host * 1e3,
               "sync_ms": wait * 1e3, "gpu_ms": gpu * 1e3, "replayed_ms": replayed * 1e3,
-              "dispatches": rows}
+              "dispatches": rows, **({"host_breakdown": breakdown} if breakdown else {})}
     if host_profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -135,6 +199,9 @@ def report(r: dict[str, Any]) -> str:
              f"{r['replayed_ms']:.3f} ms", "", "| dispatch | kernel | workgroups | us |", "| --- | --- | --- | --- |"]
     lines += [f"| {k} | {d['kernel']} | {d['workgroups']} | {d['us']:.1f} |" for k, d in enumerate(r["dispatches"])]
     lines.append(f"| sum | | | {sum(d['us'] for d in r['dispatches']):.1f} |")
+    if "host_breakdown" in r:
+        lines += ["", "| host function | calls per run | us per run |", "| --- | --- | --- |"]
+        lines += [f"| {b['function']} | {b['calls']:g} | {b['us']:.1f} |" for b in r["host_breakdown"]]
     if "host_profile" in r:
         lines += ["", "```", r["host_profile"].strip(), "```"]
     return "\n".join(lines)
@@ -147,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replays", type=int, default=20)
     parser.add_argument("--only", action="append", choices=[w.name for w in WORKLOADS])
     parser.add_argument("--host-profile", action="store_true")
+    parser.add_argument("--host-breakdown", action="store_true")
     parser.add_argument("--out", type=Path)
     opts = parser.parse_args(argv)
+    clocks = Clocks() if opts.host_breakdown else None
     print(json.dumps({"adapter": get_provider().describe()["name"]}))
     results = []
     for workload in WORKLOADS:
@@ -156,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for cls in workload.classes:
             r = profile_one(workload, cls, workload.sizes[opts.size], opts.repeat, opts.replays,
-                            opts.host_profile)
+                            opts.host_profile, clocks)
             results.append(r)
             print("\n" + report(r), flush=True)
     if opts.out:

@@ -285,19 +285,28 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
 def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:
     """(WGSL, entry point, uniform block, workgroups) of the pass that reduces every member's ``chunks``
     partials at once (fused_reduce.wgsl again, its load reading the partials [1, chunks, nout])."""
-    bindings, reads = "", []
-    for k, m in enumerate(group.members):
+    bindings, reads, slot = "", [], 1
+    for k, (m, indexed) in enumerate(zip(group.members, partial_indices(group))):
         spec = reduction_of(m.op)
         acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
-        bindings += _binding(1 + 2 * k, f"in_values{k}", accumulator_type(spec, t))
-        bindings += _binding(2 + 2 * k, f"in_index{k}", "u32")
-        reads.append(f"{acc}(in_values{k}[i], in_index{k}[i])")
+        bindings += _binding(slot, f"in_values{k}", accumulator_type(spec, t))
+        if indexed:
+            bindings += _binding(slot + 1, f"in_index{k}", "u32")
+        reads.append(f"{acc}(in_values{k}[i], {f'in_index{k}[i]' if indexed else '0u'})")
+        slot += 1 + indexed
     nout = group.view[0] * group.view[2]
-    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], 1 + 2 * len(group.members), False, reads,
-                         params_wgsl(t, 0, 0), nout)
+    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], slot, False, reads, params_wgsl(t, 0, 0), nout)
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
     return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 256 // line_lanes(nout))
+
+
+def partial_indices(group: Group) -> list[bool]:
+    """Which members of a chunked Reduction write the index of their partials: max/min whose index
+    the window takes, and Welford's count; every member past REDUCE_CHUNK chunks (reduce.wgsl's passes
+    read indices). The others' partials are values only (one buffer, not two)."""
+    every = reduction_chunks(group) > REDUCE_CHUNK
+    return [every or m.index is not None or reduction_of(m.op).paired for m in group.members]
 
 
 def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
@@ -306,13 +315,15 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
     AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
     ``combine<k>``; a workgroup combines the members one after another through one shared array per
-    accumulator type. Chunked, member k writes partials to ``out_values<k>``/``out_index<k>``; otherwise
+    accumulator type. Chunked, member k writes partials to ``out_values<k>`` (and ``out_index<k>``:
+    partial_indices); otherwise
     its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index. With
     ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
     main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs)."""
     fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
+        indexed = partial_indices(group)
     for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
         tacc = accumulator_type(spec, t)
@@ -327,9 +338,12 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
         trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
         lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
-            store += [f"    out_values{k}[w] = a.m{k}.v;", f"    out_index{k}[w] = a.m{k}.i;"]
-            bindings += _binding(slot, f"out_values{k}", tacc, True) + _binding(slot + 1, f"out_index{k}", "u32", True)
-            slot += 2
+            store.append(f"    out_values{k}[w] = a.m{k}.v;")
+            bindings += _binding(slot, f"out_values{k}", tacc, True)
+            if indexed[k]:
+                store.append(f"    out_index{k}[w] = a.m{k}.i;")
+                bindings += _binding(slot + 1, f"out_index{k}", "u32", True)
+            slot += 1 + indexed[k]
             continue
         value = reduction_value(spec, f"a.m{k}", wgsl_literal(float(m.divisor), t), t)
         store.append(f"    out_values{k}[out_id] = {value};")

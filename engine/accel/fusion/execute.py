@@ -23,7 +23,7 @@ from engine.accel.random import device_draws
 from engine.accel.residency import GpuTensor, empty, implicit, made, pool_of, size_of, upload
 from engine.runtime.values import normalize_shape, simplify
 
-from .codegen import reduction_launch, uniform
+from .codegen import partial_indices, reduction_launch, uniform
 from .graph import AccelGraph
 from .plan import Group, Plan
 
@@ -327,15 +327,16 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     nout = pre * post
     block = uniform(plan, group, scalars, draw_words(run, group))
     parts = []
-    for k, m in enumerate(group.members):
+    for k, (m, indexed) in enumerate(zip(group.members, partial_indices(group))):
         spec = reduction_of(m.op)
         acc_cls = "uint32" if spec.logical else plan.cls
         pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
         part = _Pass(kept(provider, recent, (k, "values"), (pairs * nchunks, nout), acc_cls),
-                     kept(provider, recent, (k, "index"), (nchunks, nout), "uint32"), 1, nchunks, nout)
-        run.scratch += [part.values, part.indices]
+                     kept(provider, recent, (k, "index"), (nchunks, nout), "uint32") if indexed else None,
+                     1, nchunks, nout)
+        run.scratch += [part.values] + ([part.indices] if indexed else [])
         parts.append(part)
-    partials = [b for part in parts for b in (part.values.buffer, part.indices.buffer)]
+    partials = [t.buffer for part in parts for t in (part.values, part.indices) if t is not None]
     provider.dispatch(pipeline(provider, group, entry), buffers(run, group) + partials, block, grid)
     if group.finish:                       # every member's partials in one pass
         wgsl, entry, block, grid = group.finish

@@ -17,9 +17,7 @@ struct Acc {
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
-@group(0) @binding(4) var<storage, read_write> out_index0: array<u32>;
-@group(0) @binding(5) var<storage, read_write> out_values1: array<f64>;
-@group(0) @binding(6) var<storage, read_write> out_index1: array<u32>;
+@group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
@@ -57,9 +55,7 @@ fn load(out_id: u32, j: u32) -> Acc {
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     let w = chunk_id + p.nchunks * out_id;
     out_values0[w] = a.m0.v;
-    out_index0[w] = a.m0.i;
     out_values1[w] = a.m1.v;
-    out_index1[w] = a.m1.i;
 }
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -161,11 +157,9 @@ struct Acc {
     m1: AccT,
 }
 @group(0) @binding(1) var<storage, read> in_values0: array<f64>;
-@group(0) @binding(2) var<storage, read> in_index0: array<u32>;
-@group(0) @binding(3) var<storage, read> in_values1: array<f64>;
-@group(0) @binding(4) var<storage, read> in_index1: array<u32>;
-@group(0) @binding(5) var<storage, read_write> out_values0: array<f64>;
-@group(0) @binding(6) var<storage, read_write> out_values1: array<f64>;
+@group(0) @binding(2) var<storage, read> in_values1: array<f64>;
+@group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
+@group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
 var<workgroup> shared_AccT: array<AccT, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
@@ -189,7 +183,7 @@ fn identity() -> Acc {
 }
 fn load(out_id: u32, j: u32) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
-    return Acc(AccT(in_values0[i], in_index0[i]), AccT(in_values1[i], in_index1[i]));
+    return Acc(AccT(in_values0[i], 0u), AccT(in_values1[i], 0u));
 }
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = a.m0.v;
