@@ -40,6 +40,8 @@ CASES = {
     "totals": ("c = sum(x, 1);\nm = max(x, [], 1);\nt = sum(x, 'all');\na = mean(x, 'all');\n"
                "p = max(x, [], 'all');\nq = min(x, [], 'all');\ne = sum(x .^ 2, 'all');", {"x": NANS},
                ["c", "m", "t", "a", "p", "q", "e"]),
+    "epilogue": ("m = mean(x, 2);\nz = (m - 0.01) .* 2 + (m > 0.5);\nc = max(x, [], 1) * k + (sum(x, 1) > 0);",
+                 {"x": WIDE, "k": np.array([[2.0]])}, ["m", "z", "c"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
                           {"x": X}, ["c", "t", "a", "q"]),
 }
@@ -55,7 +57,8 @@ def test_the_reductions_cell_is_two_passes(gpu64):
     s = run(CASES["cell"][0], {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     passes = [g for g in window.groups if g.kind == "Reduction"]
-    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.mean"], ["std.var"]]
+    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.mean"], ["std.var", "d"]]
+    assert [g.kind for g in window.groups] == ["Reduction", "Reduction"]      # std's sqrt: the second's epilogue
     text = plan_text(s.fusion.reports())
     assert "Reduction (one pass for 4 reductions)" in text
 
@@ -66,7 +69,7 @@ def test_a_reduction_reading_another_is_a_later_pass(gpu64):
     s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nad = mean(abs(x - rm), 2);\nsd = std(x, 0, 2);", {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
-    assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var"]]
+    assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var", "sd"]]
     np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
                                rtol=1e-13)
 
@@ -79,6 +82,19 @@ def test_totals_share_the_column_pass(gpu64):
     passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
     assert len(passes) == 2 and passes[0][0] == "c" and len(passes[0]) == 3 and passes[1] == ["t", "a", "q"]
     np.testing.assert_allclose(s.get("a"), X.mean(), rtol=1e-13)
+
+
+def test_elementwise_work_on_reduction_results_is_their_epilogue(gpu64):
+    """An elementwise chain reading only one reduction pass's results, of their size, is computed where
+    that pass stores them (codegen.fuse_epilogues), chunked (a finishing pass: literals only) or not
+    (a uniform k, and 0 as a uniform): no kernel of its own."""
+    s = run(CASES["epilogue"][0], {"x": WIDE, "k": 3.0}, "gpu")
+    (window,) = s.fusion.reports()
+    assert [g.kind for g in window.groups] == ["Reduction"] * 2
+    m = WIDE.mean(1, keepdims=True)
+    np.testing.assert_allclose(s.get("z"), (m - 0.01) * 2 + (m > 0.5), rtol=1e-13)
+    np.testing.assert_allclose(s.get("c"), WIDE.max(0, keepdims=True) * 3 + (WIDE.sum(0, keepdims=True) > 0),
+                               rtol=1e-13)
 
 
 def test_a_per_output_operand_is_read_once_per_output(gpu64):

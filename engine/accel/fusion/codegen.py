@@ -277,12 +277,12 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
         group.grid = _workgroups(math.prod(group.shape), 256)
     else:
         chunks = reduction_chunks(group)
-        group.wgsl = reduce_source(plan, group, t, has_f64, bindings, body, slot, chunks > 1)
+        group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot, chunks > 1)
         if 1 < chunks <= REDUCE_CHUNK:
-            group.finish = finishing_kernel(plan, group, t, has_f64, chunks)
+            group.finish = finishing_kernel(graph, plan, group, t, has_f64, chunks)
 
 
-def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:
+def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:
     """(WGSL, entry point, uniform block, workgroups) of the pass that reduces every member's ``chunks``
     partials at once (fused_reduce.wgsl again, its load reading the partials [1, chunks, nout])."""
     bindings, reads, slot = "", [], 1
@@ -295,7 +295,8 @@ def finishing_kernel(plan: Plan, group: Group, t: str, has_f64: bool, chunks: in
         reads.append(f"{acc}(in_values{k}[i], {f'in_index{k}[i]' if indexed else '0u'})")
         slot += 1 + indexed
     nout = group.view[0] * group.view[2]
-    wgsl = reduce_source(plan, group, t, has_f64, bindings, [], slot, False, reads, params_wgsl(t, 0, 0), nout)
+    wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, [], slot, False, reads, params_wgsl(t, 0, 0),
+                         nout)
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
     return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 256 // line_lanes(nout))
@@ -309,7 +310,7 @@ def partial_indices(group: Group) -> list[bool]:
     return [every or m.index is not None or reduction_of(m.op).paired for m in group.members]
 
 
-def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
+def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, bindings: str, body: list[str],
                   slot: int, chunked: bool, reads: list[str] | None = None, params: str = "",
                   pairs: int | None = None) -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
@@ -319,8 +320,10 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
     partial_indices); otherwise
     its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index. With
     ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
-    main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs)."""
+    main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs). The kernel
+    that stores the results also computes the group's epilogue (fuse_epilogues)."""
     fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
+    results: dict[int, str] = {}
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
         indexed = partial_indices(group)
@@ -346,6 +349,7 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
             slot += 1 + indexed[k]
             continue
         value = reduction_value(spec, f"a.m{k}", wgsl_literal(float(m.divisor), t), t)
+        results[m.value] = value
         store.append(f"    out_values{k}[out_id] = {value};")
         bindings += _binding(slot, f"out_values{k}", STORAGE_TYPE[plan.info[m.value].cls], True)
         slot += 1
@@ -353,6 +357,10 @@ def reduce_source(plan: Plan, group: Group, t: str, has_f64: bool, bindings: str
             store.append(f"    out_index{k}[out_id] = f64(a.m{k}.i + 1u);")
             bindings += _binding(slot, f"out_index{k}", "f64", True)
             slot += 1
+    if group.epilogue and not chunked:
+        lines, more = epilogue_lines(graph, plan, group, t, results, slot)
+        store += lines
+        bindings += more
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
     outs = lane_outputs(group.view[0])
@@ -502,9 +510,56 @@ def planned(graph: AccelGraph, sig: dict[int, Any], has_f64: bool) -> Plan:
     adapter with (``has_f64``) or without shader-f64: no device is asked (golden tests plan without
     one). A group whose uniform block would not fit sets the plan's reason."""
     plan = make_plan(graph, sig, has_f64)
+    if not plan.reason:
+        fuse_epilogues(graph, plan)
     for group in plan.groups if not plan.reason else []:
         emit(graph, plan, group, has_f64)
         if not uniform_fits(plan, group):
             plan.reason = "too many expanded inputs and scalars for one uniform block"
     plan.checked = any(g.checked for g in plan.groups)
     return plan
+
+
+def fuse_epilogues(graph: AccelGraph, plan: Plan) -> None:
+    """An ElementwiseChain that reads only the results of one Reduction (and literals), of their size,
+    is computed where that Reduction stores its results (``Group.epilogue``): ``std``'s square root of
+    the variance is no kernel of its own. Not for chains with draws, generators, views or domain checks
+    that can fire, nor with uniform scalars where a finishing pass stores the results (it has no
+    uniforms), nor for reductions past REDUCE_CHUNK chunks (reduce.wgsl finishes those)."""
+    maker = {m.value: g for g in plan.groups if g.kind == "Reduction" for m in g.members}
+    for chain in [g for g in plan.groups if g.kind == "ElementwiseChain"]:
+        into = [maker[leaf] for leaf in chain.leaves if leaf in maker]
+        uniforms = [leaf for leaf in chain.leaves if leaf not in maker and leaf not in plan.literals]
+        if not into or any(g is not into[0] for g in into) or not all(plan.info[v].scalar for v in uniforms):
+            continue
+        group = into[0]
+        nodes = [graph.nodes[v] for v in chain.nodes]
+        chunks = reduction_chunks(group)
+        if chain.shape != plan.info[group.members[0].value].shape or chunks > REDUCE_CHUNK or \
+                uniforms and chunks > 1 or \
+                any(n.kind != "elementwise" or n.value in plan.draws or n.value in plan.gens or
+                    (operation(n.op).domain_check is not None and n.value not in plan.unchecked) for n in nodes):
+            continue
+        group.epilogue += chain.nodes
+        group.outputs += chain.outputs
+        group.leaves += [leaf for leaf in chain.leaves if leaf not in maker and leaf not in group.leaves]
+        plan.groups.remove(chain)
+
+
+def epilogue_lines(graph: AccelGraph, plan: Plan, group: Group, t: str, values: dict[int, str],
+                   slot: int) -> tuple[list[str], str]:
+    """The store's lines computing the group's epilogue (fuse_epilogues) at ``out_id`` from the members'
+    results (``values``: value -> WGSL) and writing its outputs, and their bindings from ``slot``."""
+    lines = [f"    let v{v} = {expr};" for v, expr in values.items()]
+    lines += [f"    let v{leaf} = {wgsl_literal(x, t)};" for leaf, x in group.literals.items()]
+    lines += [f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];" for k, leaf in enumerate(group.scalars)]
+    for v in group.epilogue:
+        node = graph.nodes[v]
+        lines += elementwise_lines(node, f"v{v}", [f"v{a}" for a in node.args], t, group, plan.unchecked)
+    bindings = ""
+    for k, v in enumerate(v for v in group.outputs if v in group.epilogue):
+        cls = plan.info[v].cls
+        bindings += _binding(slot + k, f"out_epilogue{k}", STORAGE_TYPE[cls], True)
+        value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
+        lines.append(f"    out_epilogue{k}[out_id] = {value};")
+    return lines, bindings

@@ -88,6 +88,8 @@ class Group:
     view: tuple[int, int, int] = (1, 1, 1)   # reduction: [pre, n, post] of the operand
     op: str = ""                             # a specialised kernel's operation (patterns.Kernel)
     members: list[Member] = field(default_factory=list)   # reduction: the reductions sharing the pass
+    epilogue: list[int] = field(default_factory=list)     # reduction: elementwise nodes of its results
+    # computed where it stores them (codegen.fuse_epilogues), their outputs after the members' in outputs
     draws: list[tuple[int, str]] = field(default_factory=list)   # random nodes with their read layout
     gens: list[tuple[int, str]] = field(default_factory=list)    # generator nodes with their layout
     params: list[float] = field(default_factory=list)   # the generators' uniform params (codegen)
@@ -165,7 +167,7 @@ def ids_text(values: Any) -> str:
 
 def field_text(name: str, value: Any) -> str:
     """A group field as text: value ids as ``v<id>``, (value, layout) pairs as ``v<id> layout``."""
-    if name in ("nodes", "outputs", "leaves", "scalars"):
+    if name in ("nodes", "outputs", "leaves", "scalars", "epilogue"):
         return ids_text(value)
     if name == "result":
         return f"v{value}"

@@ -117,7 +117,7 @@ def literal_text(value: Any) -> str:
 def group_reports(graph: AccelGraph, plan: Plan) -> list[GroupReport]:
     out = []
     for g in plan.groups:
-        nodes = [graph.nodes[v] for v in g.nodes]
+        nodes = [graph.nodes[v] for v in [*g.nodes, *getattr(g, "epilogue", ())]]
         described = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.leaves]
         outputs = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.outputs]
         out.append(GroupReport(g.kind, sorted({n.line for n in nodes}), [n.op for n in nodes], described,
