@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -312,52 +312,76 @@ def pipeline(provider: Provider, group: Group, entry: str) -> Any:
     return kept[2]
 
 
+class Chunked(NamedTuple):
+    """A chunked Reduction's launch on one device, made once (``group.launch``): its pipeline and
+    workgroups; its outputs and its members' partials as (value or role, size, class, pool size
+    class, the buffers it had in its last runs: residency.made, so that its bind groups stay cached);
+    the finishing pass's (pipeline, uniform block, workgroups), None past REDUCE_CHUNK chunks."""
+    provider: Provider
+    pipe: Any
+    grid: tuple[int, int, int]
+    outs: list[tuple]
+    partials: list[tuple]
+    finish: tuple | None
+
+
+def chunked_launch(provider: Provider, plan: Plan, group: Group) -> Chunked:
+    entry, nchunks, _, grid = reduction_launch(group)
+    pre, _, post = group.view
+    nout = pre * post
+    outs = [(v, *sized(provider, plan.info[v].shape, plan.info[v].cls), []) for v in group.outputs]
+    partials = []
+    for m, indexed in zip(group.members, partial_indices(group)):
+        spec = reduction_of(m.op)
+        pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
+        partials.append(("values", *sized(provider, (pairs * nchunks, nout), "uint32" if spec.logical else plan.cls),
+                         []))
+        if indexed:
+            partials.append(("index", *sized(provider, (nchunks, nout), "uint32"), []))
+    finish = None
+    if group.finish:
+        wgsl, finish_entry, block, finish_grid = group.finish
+        finish = (provider.pipeline(wgsl, finish_entry), block, finish_grid)
+    return Chunked(provider, pipeline(provider, group, entry), grid, outs, partials, finish)
+
+
+def sized(provider: Provider, shape: tuple[int, ...], cls: str) -> tuple[tuple[int, ...], str, int]:
+    shape = normalize_shape(shape)
+    return shape, cls, size_of(shape, cls, provider)
+
+
 def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
     """The members' value (and index) outputs from one pass over the operands; chunked, the members'
     partials are finished by one more pass of the group's own kernel (``group.finish``), or, past
     REDUCE_CHUNK chunks, member by member by reduce.wgsl's passes (a mean divided by its divisor)."""
-    entry, nchunks, _, grid = reduction_launch(group)
-    if nchunks <= 1:
-        return dispatch_one_pass(run, plan, group, scalars)
     provider = run.provider
-    recent = scratch_buffers(provider, group)
-    outs = [kept(provider, recent, v, plan.info[v].shape, plan.info[v].cls) for v in group.outputs]
-    run.tensors.update(zip(group.outputs, outs))
-    pre, n, post = group.view
-    nout = pre * post
+    launch = group.launch
+    if launch[0] is not provider:
+        if reduction_launch(group)[1] <= 1:
+            return dispatch_one_pass(run, plan, group, scalars)
+        launch = group.launch = chunked_launch(provider, plan, group)
+    elif type(launch) is not Chunked:
+        return dispatch_one_pass(run, plan, group, scalars)
+    tensors = run.tensors
+    outs = []
+    for v, shape, cls, size, recent in launch.outs:
+        tensor = tensors[v] = made(shape, cls, size, provider, recent)
+        outs.append(tensor)
+    parts = [made(shape, cls, size, provider, recent) for _, shape, cls, size, recent in launch.partials]
+    run.scratch += parts
+    partials = [t.storage.buffer for t in parts]
     block = uniform(plan, group, scalars, draw_words(run, group))
-    parts = []
-    for k, (m, indexed) in enumerate(zip(group.members, partial_indices(group))):
-        spec = reduction_of(m.op)
-        acc_cls = "uint32" if spec.logical else plan.cls
-        pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
-        part = _Pass(kept(provider, recent, (k, "values"), (pairs * nchunks, nout), acc_cls),
-                     kept(provider, recent, (k, "index"), (nchunks, nout), "uint32") if indexed else None,
-                     1, nchunks, nout)
-        run.scratch += [part.values] + ([part.indices] if indexed else [])
-        parts.append(part)
-    partials = [t.buffer for part in parts for t in (part.values, part.indices) if t is not None]
-    provider.dispatch(pipeline(provider, group, entry), buffers(run, group) + partials, block, grid)
-    if group.finish:                       # every member's partials in one pass
-        wgsl, entry, block, grid = group.finish
-        provider.dispatch(provider.pipeline(wgsl, entry), partials + [o.buffer for o in outs], block, grid)
+    provider.dispatch(launch.pipe, buffers(run, group) + partials, block, launch.grid)
+    if launch.finish is not None:          # every member's partials in one pass
+        pipe, block, grid = launch.finish
+        provider.dispatch(pipe, partials + [o.storage.buffer for o in outs], block, grid)
         return
-    for m, part in zip(group.members, parts):
-        targets = [run.tensors[m.value]] + ([run.tensors[m.index]] if m.index is not None else [])
+    nchunks = reduction_launch(group)[1]
+    pre, _, post = group.view
+    for k, m in enumerate(group.members):      # every member's partials carry indices here
+        part = _Pass(parts[2 * k], parts[2 * k + 1], 1, nchunks, pre * post)
+        targets = [tensors[m.value]] + ([tensors[m.index]] if m.index is not None else [])
         finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)
-
-
-def scratch_buffers(provider: Provider, group: Group) -> dict[Any, list]:
-    """The buffers each output and partial of a chunked Reduction had in its last runs (by role),
-    kept on the group for its device: asked for again (residency.made), they keep its bind groups."""
-    if group.recent[0] is not provider:
-        group.recent = (provider, {})
-    return group.recent[1]
-
-
-def kept(provider: Provider, recent: dict[Any, list], role: Any, shape: tuple[int, ...], cls: str) -> GpuTensor:
-    shape = normalize_shape(shape)
-    return made(shape, cls, size_of(shape, cls, provider), provider, recent.setdefault(role, []))
 
 
 def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int) -> None:

@@ -106,8 +106,8 @@ class Group:
     grid: tuple[int, int, int] = (1, 1, 1)      # an ElementwiseChain's workgroups (codegen.emit)
     finish: tuple = ()                 # a chunked Reduction's one finishing pass (codegen.finishing_kernel)
     pipeline: tuple = (None, "", None)   # (provider, entry point, pipeline) of the last run (execute.py)
-    launch: tuple = (None,)            # a one-pass kernel's launch on a device, made once (execute.py)
-    recent: tuple = (None, {})         # a chunked Reduction's buffers by role on a device (execute.py)
+    launch: tuple = (None,)            # its launch on a device, made once (execute.py: a one-pass kernel's,
+    # or a chunked Reduction's Chunked)
     last: tuple[tuple, bytes] = ((), b"")       # the last run's uniform values and block (codegen.uniform)
 
     def text(self, title: str) -> list[str]:
@@ -118,8 +118,7 @@ class Group:
         for f in fields(self):
             value = getattr(self, f.name)
             default = f.default_factory() if f.default_factory is not MISSING else f.default
-            if f.name in ("kind", "shape", "wgsl", "head", "last", "pipeline", "launch", "recent", "parts") \
-                    or value == default:
+            if f.name in ("kind", "shape", "wgsl", "head", "last", "pipeline", "launch", "parts") or value == default:
                 continue
             lines.append(f"  {f.name}: {field_text(f.name, value)}")
         for k, part in enumerate(getattr(self, "parts", [])):
