@@ -183,13 +183,29 @@ def leaf_exprs(group: Group, plan: Plan, t: str) -> tuple[dict[int, str], str]:
             continue
         index = {"same": "i", "scalar": "0u", "out": "out_id"}.get(layout)
         if index is None:
-            index, expanded = f"expanded_index(i, {expanded}u)", expanded + 1
+            index = broadcast_index(plan.info[leaf].shape, group.shape) or f"expanded_index(i, {expanded}u)"
+            expanded += 1
         exprs[leaf] = f"{t}(in{k}[{index}])"
     for k, leaf in enumerate(group.scalars):
         exprs[leaf] = f"p.scalars[{k // 4}][{k % 4}]"
     for leaf, value in group.literals.items():
         exprs[leaf] = wgsl_literal(value, t)
     return exprs, bindings
+
+
+def broadcast_index(shape: tuple[int, ...], kernel: tuple[int, ...]) -> str | None:
+    """The index of element ``i`` of a kernel of size ``kernel`` in an operand expanded to it whose
+    dimensions other than 1 are one run of the kernel's (a column or row of a matrix, the per-image
+    statistics [B, 1, 1] of a batch): ``(i / below) % span`` with the sizes as literals (a plan is
+    made for its sizes), not params.wgsl's expanded_index (two divisions by uniforms per dimension).
+    None for other expansions."""
+    shape = tuple(shape) + (1,) * (len(kernel) - len(shape))
+    dims = [d for d, n in enumerate(shape) if n != 1]
+    if not dims or any(shape[d] != kernel[d] for d in range(dims[0], dims[-1] + 1)):
+        return None
+    below, span = math.prod(kernel[:dims[0]]), math.prod(kernel[dims[0]:dims[-1] + 1])
+    index = "i" if below == 1 else f"(i / {below}u)"
+    return index if dims[-1] + 1 == len(kernel) or math.prod(kernel[dims[-1] + 1:]) == 1 else f"{index} % {span}u"
 
 
 def wgsl_literal(x: float, t: str) -> str:

@@ -9,16 +9,6 @@ struct Params {
     scalars: array<vec4<f64>, 1>,
 }
 @group(0) @binding(0) var<uniform> p: Params;
-fn expanded_index(i: u32, k: u32) -> u32 {
-    var rem = i;
-    var idx = 0u;
-    for (var d = 0u; d < p.ndim; d = d + 1u) {
-        let extent = p.shape[d / 4u][d % 4u];
-        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
-        rem = rem / extent;
-    }
-    return idx;
-}
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read> in2: array<f64>;
@@ -29,8 +19,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let i = gid.x + gid.y * nwg.x * 256u;
     if (i >= p.n) { return; }
     let v0 = f64(in0[i]);
-    let v1 = f64(in1[expanded_index(i, 0u)]);
-    let v3 = f64(in2[expanded_index(i, 1u)]);
+    let v1 = f64(in1[(i / 64u)]);
+    let v3 = f64(in2[i % 64u]);
     let v2 = m64_opaque((v0 - m64_distinct(v1)));
     let v4 = m64_opaque(m64_div(v2, m64_distinct(v3)));
     out0[i] = v4;

@@ -9,16 +9,6 @@ struct Params {
     scalars: array<vec4<f64>, 1>,
 }
 @group(0) @binding(0) var<uniform> p: Params;
-fn expanded_index(i: u32, k: u32) -> u32 {
-    var rem = i;
-    var idx = 0u;
-    for (var d = 0u; d < p.ndim; d = d + 1u) {
-        let extent = p.shape[d / 4u][d % 4u];
-        idx = idx + (rem % extent) * p.strides[2u * k + d / 4u][d % 4u];
-        rem = rem / extent;
-    }
-    return idx;
-}
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
 @group(0) @binding(2) var<storage, read> in1: array<vec4<f64>>;
 @group(0) @binding(3) var<storage, read> in2: array<vec4<f64>>;
@@ -26,7 +16,7 @@ fn expanded_index(i: u32, k: u32) -> u32 {
 fn store(r: u32, c: u32, acc: f64) {
     let i = r + p.pre * c;
     let v2 = acc;
-    let v3 = f64(in0[expanded_index(i, 0u)]);
+    let v3 = f64(in0[(i / 64u)]);
     let v5 = p.scalars[0][0];
     let v4 = m64_opaque((v2 + v3));
     let v6 = m64_opaque(m64_max(v4, m64_distinct(v5)));
