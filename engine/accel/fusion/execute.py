@@ -199,8 +199,8 @@ class Straight:
                         if tensor.implicit:
                             pool.use(tensor)
                     bound.append(tensor.storage.buffer)
-                for v, shape, cls, size in outs:
-                    tensor = tensors[v] = made(shape, cls, size, provider)
+                for v, shape, cls, size, recent in outs:
+                    tensor = tensors[v] = made(shape, cls, size, provider, recent)
                     bound.append(tensor.storage.buffer)
                 words = [draws[v] for v, _ in group.draws] if group.draws else ()
                 scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
