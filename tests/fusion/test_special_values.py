@@ -51,3 +51,14 @@ def test_special_values_are_the_cpus(gpu, code, b, single):
     np.testing.assert_array_equal(got, want)
     numbers = ~np.isnan(want)             # zeros' signs count (1/x tells them apart); NaN's sign does not
     assert np.array_equal(np.signbit(got[numbers]), np.signbit(want[numbers])), (got, want)
+
+
+def test_a_run_with_minus_zero_after_zero_packs_its_own_uniforms(gpu):
+    """A window run again reuses its last uniform block only for the same values, the signs of zeros
+    included (0.0 == -0.0 in Python): k = 0 then k = -0 gives Inf then -Inf."""
+    s = run("y = 1 ./ (x .* k);", {"x": np.ones((64, 3)), "k": 0.0}, "gpu")
+    assert devices(s) == ["GPU"]
+    assert (s.get("y") == INF).all()
+    s.set("k", -0.0)
+    assert s.execute("y = 1 ./ (x .* k);").error is None
+    assert (s.get("y") == -INF).all()

@@ -478,9 +478,12 @@ def uniform(plan: Plan, group: Group, scalars: list[float], draws: list[tuple[in
     """The Params block of a dispatch (params.wgsl): sizes, reduction view, strides (the same in
     every run of the plan: made once, ``group.head``), the draws' (key low, key high, base low, base
     high) words, scalars (the leaves', then the generators' params). A run with the values of the
-    group's last run (a loop's window) reuses its block; zeros are not compared (0.0 == -0.0)."""
+    group's last run (a loop's window, a cell run again) reuses its block; the signs of zeros are part
+    of the comparison (0.0 == -0.0: ``max(x, 0)``'s 0 is a uniform)."""
     key = (*scalars, *draws)
-    if group.last[0] == key and group.head and 0.0 not in key:
+    if 0.0 in key:
+        key += tuple(math.copysign(1.0, x) for x in scalars if x == 0.0)
+    if group.last[0] == key and group.head:
         return group.last[1]
     if not group.head:
         group.head = uniform_head(plan, group)
