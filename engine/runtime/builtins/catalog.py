@@ -57,7 +57,8 @@ FAMILIES = {
                 "deletes files.",
     "random": "Random numbers from MATLAB's Mersenne Twister.",
     "sparse": "Sparse matrices (double and logical, stored by compressed columns on scipy.sparse): building "
-              "them, converting them, asking about them, model problems (numgrid, delsq). Operators, indexing, concatenation and the sparse "
+              "them, converting them, asking about them, model problems (numgrid, delsq), orderings and structure "
+              "(symrcm, sprank, etree). Operators, indexing, concatenation and the sparse "
               "forms of other functions follow MATLAB's rules for when a result is sparse; a function with "
               "no sparse form raises matfuse:sparse:unsupported (see [language.md](language.md#sparse-matrices)).",
     "reduction": "Reductions and cumulative operations along a dimension.",

@@ -1,5 +1,5 @@
-"""Sparse matrices: sparse full issparse nnz nonzeros nzmax spones speye spalloc sprand sprandn spdiags
-spfun, and the sparse forms of other builtins.
+"""Sparse matrices: sparse full issparse nnz nonzeros nzmax spones speye spalloc sprand sprandn sprandsym
+spdiags spfun, and the sparse forms of other builtins.
 
 The value type and its indexing are runtime/sparse.py, the operators runtime/sparse_ops.py. Every other
 builtin says what it does with a sparse argument (registry.set_sparse_form); those registered at the end
@@ -253,6 +253,70 @@ def sprandn(ctx, *args: Value) -> SparseMatrix:
         rng(0); S = sprandn(100, 100, 0.01);
     """
     return _draw_random(ctx, args, "sprandn", lambda rng, n: rng.standard_normal(n))
+
+
+@builtin("sprandsym", family="sparse", sparse="native")
+def sprandsym(ctx, *args: Value) -> SparseMatrix:
+    """sprandsym(n, density), sprandsym(S), sprandsym(n, density, rc), sprandsym(n, density, rc, 1)
+
+    A symmetric sparse matrix of normally distributed random values: about density*n*n nonzeros
+    (sprand's draw for the lower triangle, mirrored), or, for sprandsym(S), values where the lower
+    triangle and diagonal of S have nonzeros. With rc the matrix is positive definite with reciprocal
+    condition number rc: a diagonal matrix of eigenvalues from 1 down to rc (or the n values of a
+    vector rc) turned by random plane rotations until the density is reached, so its eigenvalues are
+    exact. The numbers come from the session's generator (rng), not MATLAB's draw for draw; kinds 2 and
+    3 are not supported.
+
+        rng(0); S = sprandsym(5, 0.4); issymmetric(S)    % true
+    """
+    if len(args) in (3, 4):
+        return _conditioned_symmetric(ctx, *args)
+    if len(args) == 1:
+        given = _sparse_arg("sprandsym", args[0])
+        if given.shape[0] != given.shape[1]:
+            raise MatlabError("MATLAB:square", "Matrix must be square.")
+        pattern = sp.tril(given.data, format="csc")
+        lower = _draw_random(ctx, (from_matrix(pattern),), "sprandsym", lambda rng, n: rng.standard_normal(n))
+    elif len(args) == 2:
+        n = _count("sprandsym", args[0], "Size")
+        drawn = _draw_random(ctx, (float(n), float(n), args[1]), "sprandsym", lambda rng, k: rng.standard_normal(k))
+        lower = from_matrix(sp.tril(drawn.data, format="csc"))
+    else:
+        raise MatlabError("MATLAB:sprandsym:invalidArguments",
+                          "sprandsym takes (S), (n, density), (n, density, rc) or (n, density, rc, 1).")
+    return from_matrix(lower.data + sp.tril(lower.data, -1, format="csc").T)
+
+
+def _conditioned_symmetric(ctx, n: Value, density: Value, rc: Value, kind: Value = 1.0) -> SparseMatrix:
+    """sprandsym(n, density, rc, 1): random Jacobi rotations of diag(eigenvalues) until the density."""
+    if real_scalar("sprandsym", full_of(kind), "kind") != 1:
+        raise MatlabError("MATLAB:sprandsym:unsupportedKind", "sprandsym supports kind 1 only.")
+    size = _count("sprandsym", n, "Size")
+    check_size((size, size))
+    fill = real_scalar("sprandsym", full_of(density), "Density")
+    values = _column("sprandsym", rc)
+    if values.size == 1:
+        if not 0 <= values[0] <= 1:
+            raise MatlabError("MATLAB:sprandsym:invalidRC", "rc must be between 0 and 1.")
+        values = values[0] ** (np.arange(size) / max(size - 1, 1))
+    elif values.size != size:
+        raise MatlabError("MATLAB:sprandsym:invalidRC", "A vector rc must have n elements (the eigenvalues).")
+    rng = generator(ctx.state)
+    matrix = np.diag(values.astype(np.float64))
+    stored, target = np.count_nonzero(matrix), min(fill, 1.0) * size * size
+    for _ in range(size * size):
+        if stored >= target or size < 2:
+            break
+        i, j = rng.choice(size, 2, replace=False)
+        angle = 2 * np.pi * rng.random_sample()
+        c, s = np.cos(angle), np.sin(angle)
+        before = 2 * np.count_nonzero(matrix[[i, j]]) - np.count_nonzero(matrix[np.ix_([i, j], [i, j])])
+        rows = matrix[[i, j]]
+        matrix[[i, j]] = np.array([[c, s], [-s, c]]) @ rows
+        columns = matrix[:, [i, j]]
+        matrix[:, [i, j]] = columns @ np.array([[c, -s], [s, c]])
+        stored += 2 * np.count_nonzero(matrix[[i, j]]) - np.count_nonzero(matrix[np.ix_([i, j], [i, j])]) - before
+    return from_matrix((matrix + matrix.T) / 2)
 
 
 def _diagonal_rows(d: int, m: int, n: int) -> np.ndarray:

@@ -1,19 +1,22 @@
-"""Model problems and structure of sparse matrices: numgrid delsq.
+"""Model problems and structure of sparse matrices: numgrid delsq symrcm sprank etree.
 
 numgrid numbers the interior points of a region of the square [-1, 1]^2 on an n-by-n grid (MATLAB's
 regions and its nested dissection numbering); delsq is the 5-point discrete Laplacian on such a grid, a
-sparse matrix.
+sparse matrix. symrcm and sprank are scipy.sparse.csgraph's; etree is Liu's algorithm (scipy has none).
 """
 from __future__ import annotations
 
 import math
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import reverse_cuthill_mckee, structural_rank
 
 from ..errors import MatlabError
-from ..sparse import full_of
-from ..values import Value, simplify
+from ..sparse import full_of, is_sparse, not_two_dimensional
+from ..values import Value, simplify, to_array
 from .arguments import real_array, real_scalar
+from .elementwise import ANY_NUMERIC, check_classes
 from .registry import builtin
 from .sizes import option_text
 from .sparsefun import sparse
@@ -121,3 +124,118 @@ def delsq(g: Value) -> Value:
         cols.append(flat[neighbours[numbered]])
         values.append(np.full(np.count_nonzero(numbered), -1.0))
     return sparse(*(np.concatenate(part).reshape(-1, 1) for part in (rows, cols, values)))
+
+
+# ----------------------------------------------------------------------------------------------------
+# structure: orderings, rank, elimination trees
+
+
+def _pattern(fname: str, a: Value) -> sp.csc_array:
+    """A square or rectangular 2-D matrix argument (full or sparse) as a scipy CSC array."""
+    if is_sparse(a):
+        return sp.csc_array(a.data)
+    check_classes(fname, (a,), ANY_NUMERIC)
+    arr = to_array(a)
+    if arr.ndim != 2:
+        raise not_two_dimensional()
+    return sp.csc_array(arr)
+
+
+@builtin("symrcm", family="sparse", sparse="native")
+def symrcm(a: Value) -> np.ndarray:
+    """r = symrcm(S)  the symmetric reverse Cuthill-McKee ordering of S: S(r, r) has its nonzeros near
+    the diagonal (a small bandwidth).
+
+    The structure of S + S' is used (S square, full or sparse). The ordering is scipy's
+    reverse_cuthill_mckee, which starts each connected component at a node of least degree; on a
+    graph with several such nodes the permutation can differ from MATLAB's while its bandwidth is as
+    small.
+
+        S = sparse([1 0 0 1; 0 1 1 0; 0 1 1 0; 1 0 0 1]); r = symrcm(S)    % [3 2 4 1]
+    """
+    S = _pattern("symrcm", a)
+    if S.shape[0] != S.shape[1]:
+        raise MatlabError("MATLAB:symrcm:notSquare", "Matrix must be square.")
+    pattern = sp.csr_array((S != 0).astype(np.int8))
+    order = reverse_cuthill_mckee(sp.csr_array(pattern + pattern.T), symmetric_mode=True)
+    return simplify(order.astype(np.float64).reshape(1, -1) + 1)
+
+
+@builtin("sprank", family="sparse", sparse="native")
+def sprank(a: Value) -> float:
+    """sprank(A)  the structural rank of A: the largest number of nonzeros of A no two of which share a
+    row or a column (a maximum matching of rows and columns).
+
+    It bounds rank(A) from above whatever the values are. A is full or sparse.
+
+        sprank(sparse([1 0 0; 1 0 0; 0 1 1]))    % 2
+    """
+    S = _pattern("sprank", a)
+    if 0 in S.shape:
+        return 0.0
+    return float(structural_rank(sp.csr_array((S != 0).astype(np.int8))))
+
+
+def _elimination_tree(S: sp.csc_array, columns: bool) -> np.ndarray:
+    """Liu's algorithm with path compression: parent[j] (-1 for a root) of the elimination tree of the
+    upper triangle of S, or with ``columns`` of S'*S without forming it."""
+    m, n = S.shape
+    parent = np.full(n, -1)
+    ancestor = np.full(n, -1)
+    previous = np.full(m, -1)           # the last column that has a nonzero in each row
+    for j in range(n):
+        for i in S.indices[S.indptr[j]:S.indptr[j + 1]].tolist():
+            node = previous[i] if columns else i
+            if columns:
+                previous[i] = j
+            if node == -1 or node >= j:
+                continue
+            while ancestor[node] != -1 and ancestor[node] != j:
+                ancestor[node], node = j, ancestor[node]
+            if ancestor[node] == -1:
+                ancestor[node], parent[node] = j, j
+    return parent
+
+
+def _postorder(parent: np.ndarray) -> np.ndarray:
+    """The nodes of the forest in postorder, children in increasing order, roots in increasing order."""
+    n = parent.size
+    children: list[list[int]] = [[] for _ in range(n)]
+    for node in range(n):
+        if parent[node] >= 0:
+            children[parent[node]].append(node)
+    order: list[int] = []
+    for root in (node for node in range(n) if parent[node] < 0):
+        stack = [(root, 0)]
+        while stack:
+            node, next_child = stack.pop()
+            if next_child < len(children[node]):
+                stack.append((node, next_child + 1))
+                stack.append((children[node][next_child], 0))
+            else:
+                order.append(node)
+    return np.array(order, dtype=np.int64)
+
+
+@builtin("etree", family="sparse", sparse="native")
+def etree(a: Value, kind: Value | None = None, *, nargout: int = 1):
+    """p = etree(A), p = etree(A, 'col'), p = etree(A, 'sym'), [p, q] = etree(...)  the elimination tree
+    of A: p(j) is the parent of node j (0 for a root).
+
+    With 'sym' (the default) the tree of the Cholesky factor of a symmetric A (its upper triangle is
+    read); with 'col' the tree of A'*A (of the R of qr(A)), computed without forming A'*A. q is a
+    postorder permutation of the tree (children before parents).
+
+        p = etree(sparse([4 1 0; 1 4 1; 0 1 4]))    % [2 3 0]
+    """
+    word = "sym" if kind is None else option_text(kind)
+    if word not in ("sym", "col"):
+        raise MatlabError("MATLAB:etree:invalidInput", "The second argument must be 'col' or 'sym'.")
+    S = _pattern("etree", a)
+    if word == "sym" and S.shape[0] != S.shape[1]:
+        raise MatlabError("MATLAB:etree:notSquare", "Matrix must be square.")
+    parent = _elimination_tree(S, word == "col")
+    tree = simplify((parent + 1).astype(np.float64).reshape(1, -1))
+    if nargout < 2:
+        return tree
+    return tree, simplify(_postorder(parent).astype(np.float64).reshape(1, -1) + 1)
