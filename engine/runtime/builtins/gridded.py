@@ -154,14 +154,16 @@ def _cell_of(grid: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
 
 
 def tensor_spline(grid: tuple[np.ndarray, ...], values: np.ndarray) -> scipy.interpolate.NdBSpline:
-    """The tensor-product not-a-knot cubic spline through gridded values (at least four points along
-    each dimension), as MATLAB's 'spline' builds it: a spline along each dimension in turn. (scipy's
-    RegularGridInterpolator 'cubic' differs from it by about 1e-4 in two or more dimensions.)"""
-    coefficients, knots = values, []
+    """The tensor-product not-a-knot cubic spline through gridded values, as MATLAB's 'spline' builds
+    it: a spline along each dimension in turn (along a dimension of three points the parabola, of two
+    the line through them). (scipy's RegularGridInterpolator 'cubic' differs from it by about 1e-4 in
+    two or more dimensions.)"""
+    coefficients, knots, degrees = values, [], []
     for axis, points in enumerate(grid):
-        fit = scipy.interpolate.make_interp_spline(points, coefficients, k=3, axis=axis)
-        coefficients, knots = np.moveaxis(fit.c, 0, axis), knots + [fit.t]
-    return scipy.interpolate.NdBSpline(tuple(knots), coefficients, 3)
+        degree = min(3, points.size - 1)
+        fit = scipy.interpolate.make_interp_spline(points, coefficients, k=degree, axis=axis)
+        coefficients, knots, degrees = np.moveaxis(fit.c, 0, axis), knots + [fit.t], degrees + [degree]
+    return scipy.interpolate.NdBSpline(tuple(knots), coefficients, tuple(degrees))
 
 
 def _spline_surface(x: np.ndarray, y: np.ndarray, v: np.ndarray, xq: np.ndarray, yq: np.ndarray,

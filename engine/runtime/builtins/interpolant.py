@@ -3,8 +3,8 @@
 ``F = griddedInterpolant(...)`` is a handle object (values.HandleObject) over a full grid in ndgrid form:
 ``F(xq)``, ``F(x1q, x2q, ...)`` and ``F({g1, g2, ...})`` evaluate it, ``F.Values``, ``F.GridVectors``,
 ``F.Method`` and ``F.ExtrapolationMethod`` read its properties and ``F.Values = V`` (and the two methods)
-change them. Methods 'linear' (default), 'nearest' and 'pchip' go through scipy's
-RegularGridInterpolator, 'spline' (the tensor-product not-a-knot cubic spline, at least four points per
+change them. Methods 'linear' (default) and 'pchip' go through scipy's RegularGridInterpolator,
+'nearest' is computed here (a point halfway between grid points takes the upper one, as in MATLAB), 'spline' (the tensor-product not-a-knot cubic spline, at least four points per
 dimension) through gridded.tensor_spline, 'makima' through Akima1DInterpolator in one dimension. Points outside the grid are extrapolated by the
 ExtrapolationMethod (by default the Method; 'none' gives NaN, 'nearest' the nearest grid value).
 The cubic methods of values holding NaN or Inf give NaN everywhere (scipy fits only finite values).
@@ -27,7 +27,7 @@ from .textutil import char_row
 
 METHODS = ("linear", "nearest", "pchip", "spline", "makima")
 EXTRAPOLATIONS = METHODS + ("none",)
-SCIPY_METHOD = {"linear": "linear", "nearest": "nearest", "pchip": "pchip"}
+SCIPY_METHOD = {"linear": "linear", "pchip": "pchip"}
 
 
 def _method(word: str | None, allowed: tuple[str, ...]) -> str:
@@ -44,6 +44,13 @@ def _floats(value: Value) -> np.ndarray:
     if np.iscomplexobj(arr):
         raise MatlabError("MATLAB:griddedInterpolant:ComplexData", "The grid and the values must be real.")
     return arr.astype(np.float64)
+
+
+def _nearest_index(grid: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Index of the grid point nearest to each q in [grid[0], grid[-1]], ties going up (scipy's
+    'nearest' sends them down)."""
+    k = np.clip(np.searchsorted(grid, q, side="right") - 1, 0, grid.size - 2)
+    return k + (q - grid[k] >= (grid[k + 1] - grid[k]) / 2)
 
 
 class GriddedInterpolant(HandleObject):
@@ -93,6 +100,8 @@ class GriddedInterpolant(HandleObject):
             return curve(points[:, 0])
         if method == "spline":
             return tensor_spline(tuple(self.grid), self.values)(points)
+        if method == "nearest":                 # a point halfway between grid points takes the upper one
+            return self.values[tuple(_nearest_index(g, points[:, d]) for d, g in enumerate(self.grid))]
         surface = scipy.interpolate.RegularGridInterpolator(tuple(self.grid), self.values,
                                                             method=SCIPY_METHOD[method], bounds_error=False,
                                                             fill_value=None)
