@@ -170,6 +170,46 @@ NATIVE_LOOPS = {
                 A(i, j) = A(i, j) + i * j;
             end
         end""",
+    "polls entering again three loops deep, inside the then arm of a branch": """
+        A = zeros(4, 3); s = 0;
+        for i = 1:4
+            if mod(i, 2) == 0
+                for j = 1:3
+                    for k = 1:100000
+                        s = s + mod(k, 5);
+                    end
+                    A(i, j) = s;
+                end
+            else
+                t = 0;
+                while t < 40000 * i
+                    t = t + 1;
+                end
+                for j = 1:3
+                    A(i, j) = -i * j + t;
+                end
+            end
+        end""",
+    "a poll entering again in a while loop inside the else arm of a branch": """
+        A = zeros(4, 3); s = 0;
+        for i = 1:4
+            if mod(i, 2) == 0
+                for j = 1:3
+                    for k = 1:50000
+                        s = s + mod(k, 5);
+                    end
+                    A(i, j) = s;
+                end
+            else
+                t = 0;
+                while t < 40000 * i
+                    t = t + 1;
+                end
+                for j = 1:3
+                    A(i, j) = -i * j + t;
+                end
+            end
+        end""",
     "a function whose one-block loop passes 2^18 iterations (handed back)": """
         t = 0;
         for r = 1:2
