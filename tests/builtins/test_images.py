@@ -68,3 +68,14 @@ def test_jpeg_of_a_smooth_image_is_close(session):
 ])
 def test_errors(session, code, identifier):
     assert session.execute(code).error.identifier == identifier
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("imwrite({1, 2}, 'x.png')", "MATLAB:imagesci:imwrite:invalidInput"),
+    ("imwrite(0, 'x.png', struct('a', 1))", "MATLAB:imagesci:imwrite:badFormat"),
+    ("imwrite([], 'x.png')", "MATLAB:imagesci:imwrite:emptyImage"),
+    ("imwrite([1 NaN], gray(2), 'x.png')", "MATLAB:imagesci:imwrite:badIndex"),
+    ("imwrite(ones(2), 'x.jpg', 'Quality', NaN)", "MATLAB:imagesci:imwrite:badQuality"),
+])
+def test_bad_arguments_found_by_probing(session, code, identifier):
+    assert session.execute(code).error.identifier == identifier

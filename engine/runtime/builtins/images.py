@@ -13,12 +13,14 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..values import CharArray, StructArray, Value, to_array
+from ..values import CharArray, StructArray, Value, class_of, to_array
 from .arguments import name_values
 from .registry import builtin
 from .sizes import option_text
 from .textutil import text_arg
 
+NUMERIC_CLASSES = ("double", "single", "logical", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
+                   "uint64")
 FORMATS = {"png": "PNG", "jpg": "JPEG", "jpeg": "JPEG", "bmp": "BMP", "gif": "GIF", "tif": "TIFF",
            "tiff": "TIFF"}
 
@@ -84,6 +86,13 @@ def imread(filename: Value, fmt: Value | None = None, *, nargout: int = 1) -> Va
     return outputs[0] if nargout <= 1 else outputs[:nargout]
 
 
+def _numbers(value: Value, what: str) -> np.ndarray:
+    """A numeric or logical argument of imwrite as an array; text, cells, structs are errors."""
+    if class_of(value) not in NUMERIC_CLASSES:
+        raise MatlabError("MATLAB:imagesci:imwrite:invalidInput", f"{what} must be numeric or logical.")
+    return to_array(value)
+
+
 def _as_pixels(data: np.ndarray, fname: str) -> np.ndarray:
     """An image's intensities as the file stores them: uint8/uint16 as they are, logical as 0/1, double
     and single in [0, 1] scaled to 0-255 and rounded (outside values clipped)."""
@@ -114,33 +123,40 @@ def imwrite(*args: Value) -> None:
     values = list(args)
     if len(values) < 2:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
-    data = to_array(values.pop(0))
+    data = _numbers(values.pop(0), "The image data")
     colormap = None
     if option_text(values[0]) is None:
-        colormap = np.asarray(to_array(values.pop(0)), dtype=np.float64)
-        if colormap.ndim != 2 or colormap.shape[1] != 3:
+        colormap = _numbers(values.pop(0), "The colormap")
+        if colormap.ndim != 2 or colormap.shape[1] != 3 or colormap.dtype.kind == "c":
             raise MatlabError("MATLAB:imagesci:imwrite:badColormap", "The colormap must be a k-by-3 matrix.")
     if not values or option_text(values[0]) is None:
         raise MatlabError("MATLAB:imagesci:imwrite:missingFilename", "A file name must follow the image data.")
     path = os.path.expanduser(option_text(values.pop(0)))
     extension = os.path.splitext(path)[1].lower().lstrip(".")
     if values and len(values) % 2 == 1:
+        if option_text(values[0]) is None:
+            raise MatlabError("MATLAB:imagesci:imwrite:badFormat", "The format must be text, like 'png'.")
         extension = option_text(values.pop(0)).lower()
         path = path if os.path.splitext(path)[1] else f"{path}.{extension}"
     if extension not in FORMATS:
         raise MatlabError("MATLAB:imagesci:imwrite:fileFormat",
                           "Unable to determine the file format from the file name.")
     opts = name_values("imwrite", values, ("Quality", "Alpha"))
+    if data.size == 0:
+        raise MatlabError("MATLAB:imagesci:imwrite:emptyImage", "The image data must not be empty.")
     if data.ndim not in (2, 3) or data.ndim == 3 and data.shape[2] not in (1, 3):
         raise MatlabError("MATLAB:imagesci:imwrite:wrongImageDimensions",
                           "The image data must be m-by-n or m-by-n-by-3.")
     data = data[:, :, 0] if data.ndim == 3 and data.shape[2] == 1 else data
     if colormap is not None:
-        indices = data.astype(np.int64) - (0 if data.dtype.kind in "ub" else 1)
-        if data.ndim != 2 or indices.size and (indices.min() < 0 or indices.max() >= min(len(colormap), 256)):
+        whole = data.dtype.kind in "uib" or data.dtype.kind == "f" and np.all(np.isfinite(data)) \
+            and np.array_equal(data, np.round(data))
+        indices = data.astype(np.int64) - (0 if data.dtype.kind in "ub" else 1) if whole else data
+        if not whole or data.ndim != 2 or indices.min() < 0 or indices.max() >= min(len(colormap), 256):
             raise MatlabError("MATLAB:imagesci:imwrite:badIndex",
                               "Indexed image data must index the colormap's rows (at most 256).")
-        image = Image.fromarray(indices.astype(np.uint8), mode="P")
+        colormap = colormap.astype(np.float64)
+        image = Image.frombytes("P", (indices.shape[1], indices.shape[0]), indices.astype(np.uint8).tobytes())
         image.putpalette(np.round(np.clip(colormap, 0, 1) * 255).astype(np.uint8).ravel().tolist())
     else:
         pixels = _as_pixels(data, "imwrite")
@@ -154,14 +170,17 @@ def imwrite(*args: Value) -> None:
         else:
             image = Image.fromarray(pixels)
         if "Alpha" in opts:
-            alpha = _as_pixels(to_array(opts["Alpha"]), "imwrite")
+            alpha = _as_pixels(_numbers(opts["Alpha"], "Alpha"), "imwrite")
             if alpha.shape != pixels.shape[:2] or FORMATS[extension] != "PNG":
                 raise MatlabError("MATLAB:imagesci:imwrite:badAlpha",
                                   "Alpha must be a matrix of the image's size, written to PNG.")
             image.putalpha(Image.fromarray(alpha.astype(np.uint8)))
     save: dict[str, Any] = {}
     if "Quality" in opts:
-        save["quality"] = int(np.clip(float(to_array(opts["Quality"]).ravel()[0]), 0, 100))
+        quality = _numbers(opts["Quality"], "Quality").ravel()
+        if quality.size != 1 or not np.isfinite(quality[0]) or quality.dtype.kind == "c":
+            raise MatlabError("MATLAB:imagesci:imwrite:badQuality", "Quality must be a number from 0 to 100.")
+        save["quality"] = int(np.clip(float(quality[0]), 0, 100))
     if FORMATS[extension] == "JPEG" and image.mode not in ("L", "RGB"):
         image = image.convert("RGB")
     try:
