@@ -1,0 +1,61 @@
+"""Conformance: griddata and scatteredInterpolant (scattered data). Values of 'linear', the grid form and
+'v4' recorded with GNU Octave 7 (Octave's griddata treats vector queries as a grid and gives NaN at some
+points inside the hull: the cases use matrix queries); outside the convex hull every method but 'v4'
+gives NaN, as MATLAB's griddata page says ('nearest' too, where Octave extrapolates). Octave has no
+scatteredInterpolant: its cases check what MATLAB documents exactly (linear data is reproduced by the
+linear interpolant, by its linear extrapolation from the boundary triangles, and by the cubic one)."""
+import pytest
+
+from harness import D, L, C, case, check, nan, params
+
+SAMPLES = "x = [0 1 0 1 0.5 0.2 0.8]; y = [0 0 1 1 0.5 0.7 0.3]; v = x.^2 + 3*y; "
+
+CASES = [
+    case('griddata_linear', SAMPLES + "c = griddata(x, y, v, [0.25 0.6 0.9; 0.1 0.2 0.3], [0.3 0.55 0.8; 0.9 0.8 0.7]);",
+         c=D([1.019, 2.7466666666666666, 2.0440000000000005, 2.4933333333333336, 3.2380000000000004, 2.242], (2, 3))),
+    case('griddata_grid_outputs', SAMPLES + "[X, Y, V] = griddata(x, y, v, [0.2 0.4], [0.1; 0.3; 0.5]);",
+         X=D([0.2, 0.2, 0.2, 0.4, 0.4, 0.4], (3, 2)), Y=D([0.1, 0.3, 0.5, 0.1, 0.3, 0.5], (3, 2)),
+         V=D([0.44800000000000006, 0.9879999999999997, 1.5639999999999998, 0.646666666666667, 1.148,
+              1.6879999999999997], (3, 2))),
+    case('griddata_nearest', SAMPLES + "b = griddata(x, y, v, [0.25 0.6 1.5], [0.3 0.55 0.8], 'nearest');",
+         b=D([1.75, 1.75, nan])),
+    case('griddata_outside', SAMPLES + "d = griddata(x, y, v, [2 0.5], [2 0.5]);", d=D([nan, 1.75])),
+    case('griddata_v4', SAMPLES + "c = griddata(x, y, v, [0.25 0.6 0.9], [0.3 0.55 0.8], 'v4'); "
+         "d = griddata([0 1 0 1 0.3], [0 0 1 1 0.4], [0 0 1 1 0], [0.1 0.5 1.1], [0.1 0.5 1.1], 'v4');",
+         c=D([0.7212940800250622, 2.0984623765147115, 3.410984276786891]),
+         d=D([-0.07036758456511291, 0.13835435219587716, 1.0916025170179102])),
+    case('griddata_cubic_linear_data', SAMPLES + "w = 2*x - 3*y; q = griddata(x, y, w, [0.25 0.6 0.9], [0.3 0.55 0.8], 'cubic'); "
+         "a = max(abs(q - (2*[0.25 0.6 0.9] - 3*[0.3 0.55 0.8]))) < 1e-10;", a=L(1)),
+    case('griddata_3d', "P = [0 0 0; 1 0 0; 0 1 0; 0 0 1; 1 1 1; 0.3 0.6 0.2; 0.7 0.2 0.4]; w = P * [1; 2; 3]; "
+         "q = griddata(P(:,1), P(:,2), P(:,3), w, [0.2 0.4], [0.2 0.3], [0.3 0.3]); a = max(abs(q - [1.5 1.9])) < 1e-12;",
+         a=L(1)),
+    case('griddata_duplicates', "q = griddata([0 1 0 1 1], [0 0 1 1 1], [0 1 1 2 4], 1, 1);", q=D(3),
+         stdout="Warning: Duplicate data points have been detected and removed - corresponding values have been "
+                "averaged.\n"),
+    case('griddata_natural', SAMPLES + "q = griddata(x, y, v, 0.5, 0.5, 'natural');",
+         error=('MATLAB:griddata:unsupportedMethod', "griddata's 'natural' method is not supported: use 'linear', "
+                "'nearest', 'cubic' or 'v4'.")),
+    case('scattered_linear', SAMPLES + "F = scatteredInterpolant(x', y', v'); f = F([0.25 0.6; 0.1 0.2], [0.3 0.55; 0.9 0.8]);",
+         f=D([1.019, 2.7466666666666666, 2.0440000000000005, 2.4933333333333336], (2, 2))),
+    case('scattered_extrapolation', SAMPLES + "w = 2*x - 3*y; F = scatteredInterpolant([x' y'], w'); "
+         "e = F([2 -1; -0.5 0.5; 1.5 3]); a = max(abs(e - [7; -2.5; -6])) < 1e-12; "
+         "F.ExtrapolationMethod = 'nearest'; n = F(2, -1); F.ExtrapolationMethod = 'none'; z = F(2, -1); m = F.Method;",
+         a=L(1), n=D(2), z=D(nan), m=C('linear')),
+    case('scattered_nearest', SAMPLES + "F = scatteredInterpolant(x', y', v', 'nearest'); k = F(0.6, 0.55); e = F.ExtrapolationMethod; "
+         "g = F({[0.1 0.9], [0.1 0.9]}); F.Values = 2 * v'; k2 = F(0.6, 0.55);",
+         k=D(1.75), e=C('nearest'), g=D([0, 1, 3, 4], (2, 2)), k2=D(3.5)),
+    case('scattered_3d', "P = [0 0 0; 1 0 0; 0 1 0; 0 0 1; 1 1 1; 0.3 0.6 0.2; 0.7 0.2 0.4]; w = P * [1; 2; 3]; "
+         "F = scatteredInterpolant(P, w); q = F([0.2 0.2 0.3; 2 2 2]); a = max(abs(q - [1.5; 12])) < 1e-12; s = size(F.Points);",
+         a=L(1), s=D([7, 3])),
+    case('scattered_natural', "F = scatteredInterpolant([0 1 0]', [0 0 1]', [1 2 3]', 'natural');",
+         error=('MATLAB:scatteredInterpolant:unsupportedMethod', "scatteredInterpolant's 'natural' method is not "
+                "supported: use 'linear' or 'nearest'.")),
+    case('scattered_collinear', "F = scatteredInterpolant([0 1 2]', [0 1 2]', [1 2 3]');",
+         error=('MATLAB:scatteredInterpolant:NonDegenerate', 'The sample points must span the plane (the space in '
+                '3-D): a triangulation of collinear or coplanar points is empty.')),
+]
+
+
+@pytest.mark.parametrize("c", params(CASES))
+def test_case(session, c):
+    check(session, c)
