@@ -38,6 +38,7 @@ blocks.
 """
 from __future__ import annotations
 
+import math
 import re
 import string
 from dataclasses import dataclass
@@ -138,7 +139,7 @@ class Lexer:
         append = tokens.append
         handlers, plain, operators = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS
         brackets = self.open_brackets
-        next_poll = POLL_EVERY
+        next_poll = POLL_EVERY if poll is not None else math.inf
         pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
         while pos < n:
             c = src[pos]
@@ -150,7 +151,10 @@ class Lexer:
                 if pos == n:
                     break
                 c = src[pos]
-            if c == "\n" and not brackets:          # self._newline, inline
+            kind = plain.get(c)
+            if kind is not None:
+                pass                                # no plain token starts a newline, comment or ``...``
+            elif c == "\n" and not brackets:        # self._newline, inline
                 self._header = False
                 if tokens and tokens[-1][0] not in STATEMENT_SEPS:
                     append(("NL", "\n", pos, pos + 1, line, pos - line_start + 1))
@@ -164,7 +168,7 @@ class Lexer:
                     self._block_comment()
                     pos, line, line_start = self.pos, self.line, self.line_start
                 continue
-            if c == "\n" or c == "%" or c == "." and src.startswith("...", pos):
+            elif c == "\n" or c == "%" or c == "." and src.startswith("...", pos):
                 self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
                 if c == "\n":
                     self._newline()
@@ -178,7 +182,6 @@ class Lexer:
                 self.pos, self.ws = pos, ws
                 self._maybe_header_end(c)
                 self._maybe_element_sep()
-            kind = plain.get(c)
             if kind == "NAME":
                 end = NAME_RE.match(src, pos).end()
                 text = src[pos:end]
@@ -220,7 +223,7 @@ class Lexer:
                 append((kind, text, pos, end, line, pos - line_start + 1))
                 pos = end
             ws = False
-            if poll is not None and len(tokens) >= next_poll:
+            if len(tokens) >= next_poll:
                 poll()
                 next_poll = len(tokens) + POLL_EVERY
         self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws

@@ -270,16 +270,16 @@ class Lowerer:
 
     def emit(self, op: str, args: list[Temp] | None = None, attr=None, node: A.Node | None = None,
              value: bool = True) -> Temp | None:
-        dest = None
         if value:
             fn = self.fn
             dest = Temp(fn.ntemps)
             fn.ntemps += 1
-        args = [] if args is None else list(args)
-        if node is None:
-            self.block.instrs.append(Instr(op, dest, args, attr))
         else:
-            self.block.instrs.append(Instr(op, dest, args, attr, node.line, node.col))
+            dest = None
+        if node is None:
+            self.block.instrs.append(Instr(op, dest, [] if args is None else list(args), attr))
+        else:
+            self.block.instrs.append(Instr(op, dest, [] if args is None else list(args), attr, node.line, node.col))
         return dest
 
     def terminate(self, op: str, targets: list[str], args: list[Temp] | None = None, attr=None,
@@ -399,9 +399,12 @@ class Lowerer:
             shown = self.assign_comma_lists(st)
         elif len(st.targets) == 1:
             target = st.targets[0]
-            if isinstance(target, A.Tilde):
+            if type(target) is A.Ident:         # self.assign_to's first case, without its call
+                self.write_var(target.name, self.value(st.value), st)
+            elif isinstance(target, A.Tilde):
                 raise MatlabError("MATLAB:parse", "Invalid use of '~' as an assignment target.")
-            self.assign_to(target, self.value(st.value), st)
+            else:
+                self.assign_to(target, self.value(st.value), st)
             shown = [target]
         else:
             rhs = self.multi_value(st.value, len(st.targets))
@@ -741,7 +744,9 @@ class Lowerer:
     def value(self, node: A.Node) -> Temp:
         """Lower an expression to the temporary holding its (single) value."""
         kind = type(node)
-        if kind is A.Ident or kind is A.Index:
+        if kind is A.Ident:
+            return self.ident(node, 1)          # self.call_like's first case, without its call
+        if kind is A.Index:
             return self.call_like(node, 1)
         handler = EXPRESSION_HANDLERS.get(kind)
         if handler is not None:

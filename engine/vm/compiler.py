@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter, deque
+from itertools import chain
 from typing import Any, Callable
 
 from ..mir.fusion import loop_regions
@@ -100,7 +101,7 @@ class Compiler:
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
-        self.uses = Counter([t.id for i in [*instrs, *(b.term for b in fn.blocks)] for t in i.args])
+        self.uses = Counter([t.id for i in chain(instrs, [b.term for b in fn.blocks]) for t in i.args])
         self.labels: dict[str, int] = {}
         self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
@@ -783,10 +784,9 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
     for b in fn.blocks:
         for t in b.term.targets:
             preds.setdefault(t, []).append(b.label)
-        for ins in b.instrs:
-            if ins.op == "trypush":
-                preds.setdefault(ins.attr, []).append((b.label, ins.attr))    # the state at the trypush
-                succs[b.label].append(ins.attr)
+        for _, _, handler in effects[b.label][:-1]:     # each segment but the last ends at a trypush
+            preds.setdefault(handler, []).append((b.label, handler))    # the state at the trypush
+            succs[b.label].append(handler)
     by_label = {b.label: b for b in fn.blocks}
     todo = deque(by_label)
     queued = set(by_label)
