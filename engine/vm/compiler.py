@@ -259,13 +259,13 @@ class Compiler:
         """Whether users of ``temp = load name`` may read the slot itself: all uses are in this block and
         the variable is not written between the load and the last use."""
         index = self.block_index(block)
-        users = index.users.get(temp.id, [])
+        users = index.users.get(temp.id, ())
         later = len(users) - bisect_right(users, k)       # uses after k (positions ascend)
         in_term = temp in block.term.args
         if later + in_term < self.uses[temp.id]:
             return False
         last = len(block.instrs) if in_term else users[-1] if later else k
-        writes = index.writes.get(name, [])
+        writes = index.writes.get(name, ())
         first_write = bisect_right(writes, k)
         return first_write == len(writes) or writes[first_write] >= last
 
@@ -775,8 +775,7 @@ def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
     live = live_in(fn)
     everything = set(fn.variables) | entry
     first = fn.blocks[0].label
-    result = {b.label: everything & live[b.label] for b in fn.blocks}
-    result[first] = entry & live[first]
+    result = {first: entry & live[first]}     # every other block's, when the worklist (all of them) visits it
     preds: dict[str, list] = {b.label: [] for b in fn.blocks}
     succs: dict[str, list[str]] = {b.label: list(b.term.targets) for b in fn.blocks}
     outs: dict = {}               # label, or (label, handler) at a trypush -> the variables assigned there
