@@ -15,6 +15,7 @@ WIDE = rng.standard_normal((40, 3001))                         # lines 40 apart:
 MANY = rng.standard_normal((8, 40000))          # 157 chunks: the finishing pass runs its main entry
 SIXTEEN = rng.standard_normal((16, 3001))      # 16 lines 16 apart: main_strided reads 16 outputs a workgroup
 TWENTY = rng.standard_normal((20, 3001))       # 20 lines: 32 outputs a workgroup, 12 invocations idle
+COLUMNS = rng.standard_normal((70, 9000))       # 9000 columns: main gives each a warp (codegen.line_lanes)
 NANS = X.copy()
 NANS[rng.random(X.shape) < 0.1] = np.nan
 NANS[:, 3] = np.nan
@@ -42,6 +43,8 @@ CASES = {
                ["c", "m", "t", "a", "p", "q", "e"]),
     "epilogue": ("m = mean(x, 2);\nz = (m - 0.01) .* 2 + (m > 0.5);\nc = max(x, [], 1) * k + (sum(x, 1) > 0);",
                  {"x": WIDE, "k": np.array([[2.0]])}, ["m", "z", "c"]),
+    "columns": ("s = sum(x, 1);\n[m, k] = max(x, [], 1);\nv = std(x, 0, 1);\nt = sum(x, 'all');", {"x": COLUMNS},
+                ["s", "m", "k", "v", "t"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
                           {"x": X}, ["c", "t", "a", "q"]),
 }

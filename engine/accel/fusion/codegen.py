@@ -429,7 +429,8 @@ def kernel_library(has_f64: bool) -> str:
 # ------------------------------------------------------------------ reduction geometry and uniforms
 
 STRIDED_FROM = 8       # lines this many elements apart or more are read in lanes (main_strided)
-FEW_PAIRS = 1024       # main gives fewer (output, chunk) pairs than this a workgroup each, more a warp each
+FEW_PAIRS = 8448       # main gives fewer (output, chunk) pairs than this (the H100's warp slots, 132 SMs x
+# 64) a workgroup each, more a warp each
 
 
 def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]:
@@ -453,7 +454,9 @@ def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]
 def line_lanes(pairs: int) -> int:
     """Invocations of fused_reduce.wgsl's main per (output, chunk) pair: a warp (32, 8 pairs a
     workgroup: a 5-step tree) when the pairs fill the device, the whole workgroup (256) for fewer than
-    FEW_PAIRS (a warp alone would walk its line one load at a time: 40 us for 4096 elements)."""
+    FEW_PAIRS: a warp per pair then leaves the device's warp slots half empty, each walking its line
+    one dependent load at a time (on the H100 the 4096 columns of a 4096^2 matrix took 82 us that way,
+    73 us a workgroup each; a lone warp took 40 us for a line of 4096 elements)."""
     return 256 if pairs < FEW_PAIRS else 32
 
 
