@@ -6,6 +6,7 @@
     python benchmarks/gpu/math_accuracy.py --timing          # accuracy, then the time per function
                                                              # and of the user-path chain cell
     python benchmarks/gpu/math_accuracy.py --timing-only --log2n 14   # smoke run on lavapipe
+    python benchmarks/gpu/math_accuracy.py --double --only log --only cos # some functions only
 
 Accuracy: for each function, the maximum error in ulps over the test arguments of
 tests/accel/f64_cases.py (double, ~1e6 each) or tests/accel/f32_cases.py (single; the reference is
@@ -107,9 +108,9 @@ def gpu_ms(run, inner=10):
     return min(times[1:]) * 1e3
 
 
-def timing_rows(n):
+def timing_rows(n, names):
     rows = []
-    for name in ["uplus", "times"] + NAMES:
+    for name in ["uplus", "times"] + names:
         cells = []
         for dtype in (np.float64, np.float32):
             tensors = [upload(a) for a in timing_args(name, dtype, n)]
@@ -148,21 +149,23 @@ def main():
     parser.add_argument("--timing", action="store_true", help="also time one kernel per function")
     parser.add_argument("--timing-only", action="store_true", help="time, measure no accuracy")
     parser.add_argument("--log2n", type=int, default=25, help="elements of the timed kernels: 2^log2n")
+    parser.add_argument("--only", action="append", choices=NAMES, help="these functions (default: all)")
     opts = parser.parse_args()
+    names = opts.only or NAMES
     facts = describe()
     print(f"adapter: {facts['name']} ({facts['backend']}, {facts['kind']})\n")
     start = time.perf_counter()
     if not opts.single and facts.get("f64") and not opts.timing_only:
         print("| function | arguments | max ulp vs numpy | max ulp vs correctly rounded (sample) |")
         print("| --- | --- | --- | --- |")
-        for name in NAMES:
+        for name in names:
             print(double_row(name, opts.n), flush=True)
         print()
     if not opts.double and not opts.timing_only:
         print("| function | arguments | max ulp vs correctly rounded single | the same with subnormals | "
               "worst argument |")
         print("| --- | --- | --- | --- | --- |")
-        for name in NAMES:
+        for name in names:
             print(single_row(name, opts.n), flush=True)
         print()
     print(f"accuracy measured in {time.perf_counter() - start:.0f} s\n")
@@ -170,7 +173,7 @@ def main():
         print(f"GPU time of one kernel over 2^{opts.log2n} elements (ms):\n")
         print("| function | double | single |")
         print("| --- | --- | --- |")
-        print("\n".join(timing_rows(2 ** opts.log2n)))
+        print("\n".join(timing_rows(2 ** opts.log2n, names)))
         for label, cell in (("chain", CHAIN), ("arithmetic chain", ARITHMETIC)):
             ms = {cls: cell_ms(cell, cls, opts.log2n) for cls in ("double", "single")}
             print(f"\n{label} cell GPU time: double {ms['double']:.3f} ms, single {ms['single']:.3f} ms")

@@ -5,7 +5,7 @@ chunk size next to the host generator's.
     python3 benchmarks/gpu/twister.py [--side 4096] [--repeat 5] [--chunks 18,19,20]
 
 A draw's time is the host's call plus a sync (the device finished the draw), best of ``--repeat`` after
-a warm-up; "first use" is the time to make the jump polynomials for one draw of that size (kept in the
+a warm-up, and the GPU time of its two kernels (timestamp queries, best of the same runs); "first use" is the time to make the jump polynomials for one draw of that size (kept in the
 cache folder afterwards).
 """
 from __future__ import annotations
@@ -65,14 +65,17 @@ def timing(side: int, cls: str, chunk: int, repeat: int) -> str:
     mersenne.jump_table(chunk).need(-(-2 * side * side // chunk) - 1)
     rows = time.perf_counter() - started
     state, _ = states(1, 0)
-    best = []
+    best, gpu = [], []
     for _ in range(repeat + 1):
+        before = provider.gpu_seconds()
         started = time.perf_counter()
         mersenne.device_rand(state, (side, side), cls, provider)
-        provider.sync()
+        after = provider.gpu_seconds()          # submits and waits
         best.append(time.perf_counter() - started)
+        gpu.append(None if before is None else after - before)
+    kernels = f", {min(gpu[1:]) * 1e3:.2f} ms of it in the kernels" if gpu[0] is not None else ""
     return (f"{cls} {side}x{side}, chunks of 2^{chunk.bit_length() - 1} words: {min(best[1:]) * 1e3:.2f} ms "
-            f"a draw (first use: {rows:.2f} s of jump polynomials)")
+            f"a draw{kernels} (first use: {rows:.2f} s of jump polynomials)")
 
 
 def host_timing(side: int, cls: str, repeat: int) -> str:

@@ -192,12 +192,21 @@ def host_uniform(w: np.ndarray, cls: str) -> np.ndarray:
     return host_unit64(w[:, 0], w[:, 1]) if cls == "double" else host_unit32(w[:, 0])
 
 
+def host_cos_turns(u: np.ndarray) -> np.ndarray:
+    """cos(2 pi u) as philox.wgsl's rng_cos_turns reduces it: u = q/4 + r exactly, then the cosine or
+    sine of the same rounded y = 2 pi r by quadrant."""
+    q = np.round(4.0 * u)
+    y = 2 * np.pi * (u - 0.25 * q)
+    quadrant = q.astype(np.int64) & 3
+    return np.choose(quadrant, [np.cos(y), -np.sin(y), -np.cos(y), np.sin(y)])
+
+
 def host_normal(w: np.ndarray, cls: str) -> np.ndarray:
-    """Box-Muller (cosine branch) in float64; for single, from the float32 uniforms and the float32 angle
-    the kernel computes, rounded to single."""
+    """Box-Muller (cosine branch) in float64, the angle reduced in turns as the kernel does; for single,
+    from the float32 uniforms and the float32 angle the kernel computes, rounded to single."""
     if cls == "double":
-        return np.sqrt(-2.0 * np.log(host_unit64(w[:, 0], w[:, 1]))) * np.cos(
-            2 * np.pi * host_unit64(w[:, 2], w[:, 3]))
+        return np.sqrt(-2.0 * np.log(host_unit64(w[:, 0], w[:, 1]))) * host_cos_turns(
+            host_unit64(w[:, 2], w[:, 3]))
     angle = np.float32(2 * np.pi) * host_unit32(w[:, 2])
     value = np.sqrt(-2.0 * np.log(host_unit32(w[:, 0]).astype(np.float64))) * np.cos(angle.astype(np.float64))
     return value.astype(np.float32)

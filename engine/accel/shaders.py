@@ -111,10 +111,12 @@ def library(has_f64: bool) -> str:
     The f32 math library (single precision computed in f32, the same on every adapter); with
     shader-f64 (and int64) also the f64 math library and correctly rounded division and sqrt in both
     precisions (rounded_ops.wgsl), without it WGSL's f32 division and sqrt (rounded_ops_f32.wgsl); and
-    the Philox random-number library (philox.wgsl). ``render`` prunes what a kernel does not call, so
+    the Philox random-number library (philox.wgsl, its 32x32->64-bit product from one u64 product with
+    shader-int64, from 16-bit halves without). ``render`` prunes what a kernel does not call, so
     kernels that draw nothing or compute no transcendental do not carry it.
     """
     if has_f64:
         return (source("common") + source("rounded_ops") + source("f64_math") + source("f32_math")
-                + source("philox"))
-    return source("common") + source("rounded_ops_f32") + source("f32_math") + source("philox")
+                + source("philox") + source("philox_mul_wide"))
+    return (source("common") + source("rounded_ops_f32") + source("f32_math") + source("philox")
+            + source("philox_mul"))

@@ -255,6 +255,39 @@ fn m64_log_dd(xin: f64) -> vec2<f64> {
     return dd_add(dd_fast(kf * M64_LN2_HI, kf * M64_LN2_LO), l);
 }
 
+// ln(x) rounded once, for finite x > 0 (no special cases): fdlibm's e_log.c in plain double, error
+// below 1 ulp (m64_log_dd's double-double, about 2^-66, is for what needs more: pow, log2, log10,
+// log1p). x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (fdlibm's split of the mantissa bits),
+// s = f / (2 + f), R = a minimax polynomial in s^2 (to 2^-58.45) and ln(1 + f) = f - s (f - R), or
+// f - (hfsq - s (hfsq + R)) with hfsq = f^2/2 where fdlibm's error analysis takes that form (f near
+// its ends); k ln 2 in a 32-bit head (exact) and a tail. The steps whose order the analysis assumes
+// are opaque, so no compiler regroups them.
+fn m64_log_plain(xin: f64) -> f64 {
+    var x = xin;
+    var k: i32 = 0;
+    if (x < 2.2250738585072014e-308) { x = x * 18014398509481984.0lf; k = -54; }
+    let b = bitcast<u64>(x);
+    let top = u32(b >> 32u) & 0x000fffffu;                   // the mantissa's high 20 bits
+    let halve = (top + 0x95f64u) & 0x100000u;                 // mantissa >= 1.4142...: 1 + f = m / 2
+    k = k + i32(u32(b >> 52u)) - 1023 + i32(halve >> 20u);
+    let m = bitcast<f64>((b & 0x000ffffffffffffflu) | (u64(halve ^ 0x3ff00000u) << 32u));
+    let f = m - 1.0lf;
+    let s = f / (2.0lf + f);
+    let z = s * s;
+    let w = z * z;
+    let t1 = w * (3.999999999940941908e-01lf + w * (2.222219843214978396e-01lf + w * 1.531383769920937332e-01lf));
+    let t2 = z * (6.666666666666735130e-01lf + w * (2.857142874366239149e-01lf
+                  + w * (1.818357216161805012e-01lf + w * 1.479819860511658591e-01lf)));
+    let r = t2 + t1;
+    let dk = f64(k);
+    let hfsq = 0.5lf * f * f;
+    let near_ends = top >= 0x6147au && top <= 0x6b851u;
+    let low = dk * 1.90821492927058770002e-10lf;              // ln 2 - 6.93147180369123816490e-01
+    let tail = select(m64_opaque(m64_opaque(s * (f - r)) - low),
+                      m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + low)), near_ends);
+    return dk * 6.93147180369123816490e-01lf - m64_opaque(tail - f);
+}
+
 // Special cases shared by the logarithms; returns true with the result in *r when x is not finite > 0.
 fn m64_log_special(x: f64, r: ptr<function, f64>) -> bool {
     if (m64_isnan(x)) { *r = x; return true; }
@@ -267,7 +300,7 @@ fn m64_log_special(x: f64, r: ptr<function, f64>) -> bool {
 fn m64_log(x: f64) -> f64 {
     var r: f64;
     if (m64_log_special(x, &r)) { return r; }
-    return m64_log_dd(x).x;
+    return m64_log_plain(x);
 }
 
 fn m64_log2(x: f64) -> f64 {

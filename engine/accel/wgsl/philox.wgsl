@@ -11,28 +11,17 @@
 //                   (0, 1), every value exactly representable (2^-53 .. 1 - 2^-53, step 2^-52)
 //   uniform single  (k + 0.5) * 2^-23, k = the top 23 bits of w0: (0, 1), 2^-24 .. 1 - 2^-24
 //   normal          Box-Muller, cosine branch: sqrt(-2 log u1) * cos(2 pi u2), u1 the uniform of
-//                   words 0 and 1 (single: word 0) and u2 that of words 2 and 3 (single: word 2)
+//                   words 0 and 1 (single: word 0) and u2 that of words 2 and 3 (single: word 2);
+//                   double: cos(2 pi u2) with the angle reduced in turns (below)
 //   integer         offset + floor(K * span / 2^64), K = w0 * 2^32 + w1 (see rng_integer)
-// Integer arithmetic is u32 only (32x32->64-bit products from 16-bit halves), so uniform and normal
-// singles run on adapters without shader-f64; the logarithm and cosine come from the m64_/m32_
-// libraries, never from WGSL's f64 built-ins.
+// The 32x32->64-bit product philox_mulhilo comes from philox_mul_wide.wgsl (one u64 product) on adapters
+// with shader-f64 and shader-int64, else from philox_mul.wgsl (u32 arithmetic only, from 16-bit
+// halves), so uniform and normal singles run on adapters without shader-f64; both give the same words.
+// The logarithm and cosine come from the m64_/m32_ libraries, never from WGSL's f64 built-ins.
 
 const PHILOX_M0: u32 = 0xD2511F53u;
 const PHILOX_M1: u32 = 0xCD9E8D57u;
 const PHILOX_W = vec2<u32>(0x9E3779B9u, 0xBB67AE85u);    // Weyl increments of the key
-
-// The full 64-bit product a * b as (low word, high word).
-fn philox_mulhilo(a: u32, b: u32) -> vec2<u32> {
-    let a0 = a & 0xffffu;
-    let a1 = a >> 16u;
-    let b0 = b & 0xffffu;
-    let b1 = b >> 16u;
-    let p00 = a0 * b0;
-    let p01 = a0 * b1;
-    let p10 = a1 * b0;
-    let mid = (p00 >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
-    return vec2<u32>(a * b, a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u));
-}
 
 fn philox_round(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
     let p0 = philox_mulhilo(PHILOX_M0, ctr.x);
@@ -79,10 +68,22 @@ fn rng_uniform_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
     return rng_unit_f32(rng_words(key, pos).x);
 }
 
+// cos(2 pi u) for u in (0, 1), reduced in turns: u = q/4 + r exactly (q = round(4u), never a tie,
+// |r| <= 1/8), then cos(q pi/2 + y) by quadrant from fdlibm's kernels at y = 2 pi r rounded once
+// (|y| <= pi/4). Within about 2 ulp of the exact cos(2 pi u) everywhere, where cos(2 pi u) of the
+// rounded product 2 pi u loses all relative accuracy near its zeros; and no Cody-Waite reduction.
+fn rng_cos_turns(u: f64) -> f64 {
+    let q = round(4.0lf * u);
+    let y = vec2<f64>(6.283185307179586lf * (u - 0.25lf * q), 0.0lf);
+    let quadrant = i32(q);
+    return m64_sin_quadrant(y, (quadrant & 1) == 0, ((quadrant + 1) & 2) == 2);
+}
+
+// u1 lies in [2^-53, 1 - 2^-53]: the logarithm needs none of m64_log's special cases.
 fn rng_normal_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
     let w = rng_words(key, pos);
-    let radius = sqrt(-2.0lf * m64_log(rng_unit_f64(w.x, w.y)));
-    return radius * m64_cos(6.283185307179586lf * rng_unit_f64(w.z, w.w));
+    let radius = sqrt(-2.0lf * m64_log_plain(rng_unit_f64(w.x, w.y)));
+    return radius * rng_cos_turns(rng_unit_f64(w.z, w.w));
 }
 
 fn rng_normal_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {

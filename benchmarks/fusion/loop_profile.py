@@ -1,0 +1,100 @@
+"""Where the Monte-Carlo loop kernel's GPU time goes: the fused loop of monte_carlo.m written out by
+hand, then again with parts removed (timestamp queries, best of 5 after a warm-up).
+
+    python3 benchmarks/fusion/loop_profile.py [--log2n 21] [--trips 50] [--tree PATH]
+
+Each variant runs the loop's shape (one thread per path, ``trips`` iterations, the Philox position
+advanced by n per iteration, one f64 state register, one store at the end) with one step:
+
+    empty      the loop alone (a position-dependent add)
+    philox     one Philox4x32-10 block per iteration (its four words summed)
+    uniforms   the block mapped to the two double uniforms
+    log        + Box-Muller's logarithm of the first (m64_log)
+    radius     + sqrt(-2 log u1)
+    cos        the uniforms + m64_cos(2 pi u2) (the normal's angle as it was)
+    angle      the uniforms + rng_cos_turns(u2) (the angle reduced in turns; n/a in older trees)
+    normal     rng_normal_f64: the whole draw
+    exp        the uniforms + one m64_exp (a + b u1), multiplied into the state
+    full       the loop body of monte_carlo.m as loops.py emits it: S = S .* exp(a + b .* randn)
+
+``--tree`` imports engine from another checkout (its WGSL library), so two trees compare in one run.
+"""
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+from pathlib import Path
+
+VARIANTS = {
+    "empty": "s = s + f64(pos.x);",
+    "philox": "let w = rng_words(p.key, pos); s = s + f64(w.x ^ w.y ^ w.z ^ w.w);",
+    "uniforms": "let w = rng_words(p.key, pos); s = s + rng_unit_f64(w.x, w.y) + rng_unit_f64(w.z, w.w);",
+    "log": "let w = rng_words(p.key, pos); s = s + m64_log(rng_unit_f64(w.x, w.y)) + rng_unit_f64(w.z, w.w);",
+    "radius": ("let w = rng_words(p.key, pos); "
+               "s = s + sqrt(-2.0lf * m64_log(rng_unit_f64(w.x, w.y))) + rng_unit_f64(w.z, w.w);"),
+    "cos": ("let w = rng_words(p.key, pos); "
+            "s = s + rng_unit_f64(w.x, w.y) + m64_cos(6.283185307179586lf * rng_unit_f64(w.z, w.w));"),
+    "angle": "let w = rng_words(p.key, pos); s = s + rng_unit_f64(w.x, w.y) + rng_cos_turns(rng_unit_f64(w.z, w.w));",
+    "normal": "s = s + rng_normal_f64(p.key, pos);",
+    "exp": "let w = rng_words(p.key, pos); s = s * m64_exp(p.a + p.b * rng_unit_f64(w.x, w.y));",
+    "full": ("let d = rng_normal_f64(p.key, pos); "
+             "s = m64_opaque(s * m64_opaque(m64_exp(m64_opaque(p.a + m64_opaque(p.b * d)))));"),
+}
+
+KERNEL = """
+struct Params { n: u32, zero: u32, trips: u32, pad: u32, key: vec2<u32>, base: vec2<u32>, a: f64, b: f64, }
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<f64>;
+
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let i = gid.x + gid.y * nwg.x * 256u;
+    if (i >= p.n) { return; }
+    var s = 1.0lf;
+    var pos = rng_pos(p.base, i);
+    for (var it = 0u; it < p.trips; it = it + 1u) {
+        STEP
+        pos = rng_pos(pos, p.n);
+    }
+    out[i] = s;
+}
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--log2n", type=int, default=21)
+    parser.add_argument("--trips", type=int, default=50)
+    parser.add_argument("--tree", default=str(Path(__file__).resolve().parents[2]))
+    parser.add_argument("--only", action="append", help="variants to run (default: all)")
+    opts = parser.parse_args()
+    sys.path.insert(0, opts.tree)
+    from engine.accel.kernels import _workgroups
+    from engine.accel.provider import get_provider
+    from engine.accel.residency import empty
+    from engine.accel.shaders import library, prune
+
+    provider = get_provider()
+    n = 2 ** opts.log2n
+    out = empty((n, 1), "double", provider)
+    block = struct.pack("<4I4I2d", n, 0, opts.trips, 0, 7, 0, 0, 0, -0.02, 0.2)
+    print(f"tree {opts.tree}: {n} paths x {opts.trips} steps, GPU ms (best of 5)")
+    for name in opts.only or VARIANTS:
+        try:
+            pipe = provider.pipeline(prune(library(True) + KERNEL.replace("STEP", VARIANTS[name])))
+        except Exception as exc:  # noqa: BLE001 - a function the tree lacks
+            print(f"| {name} | n/a | {type(exc).__name__} |")
+            continue
+        times = []
+        for _ in range(6):
+            before = provider.gpu_seconds()
+            provider.dispatch(pipe, [out.buffer], block, _workgroups(n, 256))
+            times.append(provider.gpu_seconds() - before)
+        checksum = float(out.download().mean())
+        print(f"| {name} | {min(times[1:]) * 1e3:.3f} | {checksum:.6g} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
