@@ -12,13 +12,14 @@ Accuracy: for each function, the maximum error in ulps over the test arguments o
 tests/accel/f64_cases.py (double, ~1e6 each) or tests/accel/f32_cases.py (single; the reference is
 numpy's float64 result rounded to single, the correctly rounded result but for double-rounding cases of
 probability ~2^-29; the maximum is given without and with the cases whose argument or result is
-subnormal, which adapters that flush single subnormals give as zero), and for double also against the correctly rounded result (mpmath, 400 bits) on the
-300 arguments where numpy and the GPU differ most plus 3,000 random ones (numpy itself is not always
-correctly rounded). Timing: timestamp queries around 10 calls of the one-operation kernel (best of 3
-batches after a warm-up) on 2^25 arguments in the range the user-path chain cell uses (|x| <= 3;
-logarithms on (0, 3], asin/acos on [-1, 1]), and the GPU time (timestamp queries) of the chain cell of
-benchmarks/user_path in double and single, and of the same chain without transcendentals (its floor),
-best of 5 after two warm-up runs.
+subnormal, which adapters that flush single subnormals give as zero), and for double also against the
+correctly rounded result (mpmath, 400 bits) on the 300 arguments where numpy and the GPU differ most
+plus 3,000 random ones (numpy itself is not always correctly rounded); then the device's normal draws
+against their host twin (random.host_normal). Timing: timestamp queries around 10 calls of the
+one-operation kernel (best of 3 batches after a warm-up) on 2^25 arguments in the range the user-path
+chain cell uses (|x| <= 3; logarithms on (0, 3], asin/acos on [-1, 1]), and the GPU time (timestamp
+queries) of the chain cell of benchmarks/user_path in double and single, and of the same chain without
+transcendentals (its floor), best of 5 after two warm-up runs.
 """
 import argparse
 import sys
@@ -86,6 +87,18 @@ def single_row(name, n):
     return f"| {name} | {args[0].size:,} | {normal[worst]:.0f} | {err.max():.0f} | {where} |"
 
 
+def normal_rows(n):
+    """The device's normal draws (engine/accel/random.py) against their host twin: the same Box-Muller
+    formula in numpy on the same Philox words, max ulp over ``n`` draws of each class."""
+    from engine.accel import random as R
+    rows = []
+    for cls in ("double", "single"):
+        got = R.gpu_randn(R.DeviceStream(seed=11, position=5), (n, 1), cls).download().ravel()
+        expected = R.host_normal(R.host_words((11, 0), 5, n), cls)
+        rows.append(f"| randn {cls} | {n:,} | {ulp_errors(got, expected).max():.0f} |")
+    return rows
+
+
 def timing_args(name, dtype, n):
     x = np.linspace(-3, 3, n).astype(dtype).reshape(-1, 1)
     if name in ("log", "log2", "log10", "log1p"):
@@ -150,6 +163,7 @@ def main():
     parser.add_argument("--timing-only", action="store_true", help="time, measure no accuracy")
     parser.add_argument("--log2n", type=int, default=25, help="elements of the timed kernels: 2^log2n")
     parser.add_argument("--only", action="append", choices=NAMES, help="these functions (default: all)")
+    parser.add_argument("--normals", type=int, default=200_000, help="normal draws to check (0: none)")
     opts = parser.parse_args()
     names = opts.only or NAMES
     facts = describe()
@@ -168,6 +182,10 @@ def main():
         for name in names:
             print(single_row(name, opts.n), flush=True)
         print()
+    if opts.normals and facts.get("f64") and not opts.timing_only:
+        print("| draws | count | max ulp vs the host twin |")
+        print("| --- | --- | --- |")
+        print("\n".join(normal_rows(opts.normals)) + "\n")
     print(f"accuracy measured in {time.perf_counter() - start:.0f} s\n")
     if opts.timing or opts.timing_only:
         print(f"GPU time of one kernel over 2^{opts.log2n} elements (ms):\n")

@@ -102,10 +102,14 @@ def maps_on_device(provider, a, b, cls):
 
 def edge_halves():
     """(a, b) pairs whose 53-bit fractions sit on the single rounding's edges: exact halves (ties to
-    even, both ways), one below and above them, the largest values (which round to 1), tiny ones."""
+    even, both ways), one below and above them, the largest values (which round to 1), tiny ones, and
+    one of every bit length."""
     pairs = [(0, 0), (0, 1), (0, (1 << 24) - 1), (0, 1 << 24), (0, (1 << 26) - 1), (1, 0),
              ((1 << 27) - 1, (1 << 26) - 1), ((1 << 27) - 1, (1 << 26) - 64), ((1 << 27) - 2, 0)]
     rng = np.random.default_rng(5)
+    for width in range(2, 25):          # every bit length of the 53-bit integer (the double's exponent)
+        m = (1 << (width - 1)) | int(rng.integers(0, 1 << (width - 1)))
+        pairs.append((m >> 26, m & ((1 << 26) - 1)))
     for width in range(25, 54):
         shift = width - 24
         for _ in range(6):
