@@ -6,21 +6,19 @@ hand, then again with parts removed (timestamp queries, best of 5 after a warm-u
 Each variant runs the loop's shape (one thread per path, ``trips`` iterations, the Philox position
 advanced by n per iteration, one f64 state register, one store at the end) with one step:
 
-    empty      the loop alone (a position-dependent add)
-    philox     one Philox4x32-10 block per iteration (its four words summed)
+    empty            the loop alone (a position-dependent add)
+    philox           one Philox4x32-10 block per iteration (its four words summed)
     philox 1 round   its first round alone
-    philox lo32      the block with the product's low word from a u32 multiplication, the high word
-                     from the u64 product (alternatives to philox_mul_wide.wgsl)
-    philox unrolled  the block's ten rounds written out, the keys as constants of the key
-    uniforms   the block mapped to the two double uniforms
-    log        + Box-Muller's logarithm of the first (m64_log)
-    radius     + sqrt(-2 log u1)
-    cos        the uniforms + m64_cos(2 pi u2) (the normal's angle as it was)
-    angle      the uniforms + rng_cos_turns(u2) (the angle reduced in turns; n/a in older trees)
-    normal     rng_normal_f64: the whole draw
-    exp        the uniforms + one m64_exp (a + b u1), multiplied into the state
-    exp fdlibm the same with fdlibm's exponential (plain double, a rational form; an alternative)
-    full       the loop body of monte_carlo.m as loops.py emits it: S = S .* exp(a + b .* randn)
+    philox looped    the ten rounds in a loop (as philox.wgsl had them: twice the time on the H100)
+    uniforms         the block mapped to the two double uniforms
+    log              + the logarithm of the first (m64_log, as Box-Muller took it)
+    log plain        + m64_log_plain instead (Box-Muller's now; n/a in older trees)
+    radius           + sqrt(-2 log u1)
+    cos              the uniforms + m64_cos(2 pi u2) (the normal's angle as it was)
+    angle            the uniforms + rng_cos_turns(u2) (the angle reduced in turns; n/a in older trees)
+    normal           rng_normal_f64: the whole draw
+    exp              the uniforms + one m64_exp(a + b u1), multiplied into the state
+    full             the loop body of monte_carlo.m as loops.py emits it: S = S .* exp(a + b .* randn)
 
 ``--tree`` imports engine from another checkout (its WGSL library), so two trees compare in one run.
 """
@@ -36,11 +34,11 @@ VARIANTS = {
     "philox": "let w = rng_words(p.key, pos); s = s + f64(w.x ^ w.y ^ w.z ^ w.w);",
     "philox 1 round": ("let w = philox_round(vec4<u32>(pos.x, pos.y, 0u, 0u), p.key); "
                        "s = s + f64(w.x ^ w.y ^ w.z ^ w.w);"),
-    "philox lo32": "let w = alt_philox(vec4<u32>(pos.x, pos.y, 0u, 0u), p.key); s = s + f64(w.x ^ w.y ^ w.z ^ w.w);",
-    "philox unrolled": ("let w = unrolled_philox(vec4<u32>(pos.x, pos.y, 0u, 0u), p.key); "
-                        "s = s + f64(w.x ^ w.y ^ w.z ^ w.w);"),
+    "philox looped": "let w = looped_philox(vec4<u32>(pos.x, pos.y, 0u, 0u), p.key); s = s + f64(w.x ^ w.y ^ w.z ^ w.w);",
     "uniforms": "let w = rng_words(p.key, pos); s = s + rng_unit_f64(w.x, w.y) + rng_unit_f64(w.z, w.w);",
     "log": "let w = rng_words(p.key, pos); s = s + m64_log(rng_unit_f64(w.x, w.y)) + rng_unit_f64(w.z, w.w);",
+    "log plain": ("let w = rng_words(p.key, pos); "
+                  "s = s + m64_log_plain(rng_unit_f64(w.x, w.y)) + rng_unit_f64(w.z, w.w);"),
     "radius": ("let w = rng_words(p.key, pos); "
                "s = s + sqrt(-2.0lf * m64_log(rng_unit_f64(w.x, w.y))) + rng_unit_f64(w.z, w.w);"),
     "cos": ("let w = rng_words(p.key, pos); "
@@ -48,49 +46,19 @@ VARIANTS = {
     "angle": "let w = rng_words(p.key, pos); s = s + rng_unit_f64(w.x, w.y) + rng_cos_turns(rng_unit_f64(w.z, w.w));",
     "normal": "s = s + rng_normal_f64(p.key, pos);",
     "exp": "let w = rng_words(p.key, pos); s = s * m64_exp(p.a + p.b * rng_unit_f64(w.x, w.y));",
-    "exp fdlibm": "let w = rng_words(p.key, pos); s = s * alt_exp(p.a + p.b * rng_unit_f64(w.x, w.y));",
     "full": ("let d = rng_normal_f64(p.key, pos); "
              "s = m64_opaque(s * m64_opaque(m64_exp(m64_opaque(p.a + m64_opaque(p.b * d)))));"),
 }
 
-ALTERNATIVES = """
-fn alt_mulhilo(a: u32, b: u32) -> vec2<u32> { return vec2<u32>(a * b, u32((u64(a) * u64(b)) >> 32u)); }
-fn alt_round(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-    let p0 = alt_mulhilo(PHILOX_M0, ctr.x);
-    let p1 = alt_mulhilo(PHILOX_M1, ctr.z);
-    return vec4<u32>(p1.y ^ ctr.y ^ key.x, p1.x, p0.y ^ ctr.w ^ key.y, p0.x);
-}
-fn alt_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-    var c = alt_round(ctr, key);
+LOOPED_PHILOX = """
+fn looped_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
+    var c = philox_round(ctr, key);
     var k = key;
     for (var r = 1u; r < 10u; r = r + 1u) {
         k = k + PHILOX_W;
-        c = alt_round(c, k);
+        c = philox_round(c, k);
     }
     return c;
-}
-fn alt_exp(x: f64) -> f64 {
-    let kf = round(x * 1.44269504088896338700e+00lf);
-    let hi = m64_opaque(x - kf * 6.93147180369123816490e-01lf);
-    let lo = kf * 1.90821492927058770002e-10lf;
-    let r = m64_opaque(hi - lo);
-    let t = r * r;
-    let c = r - t * (1.66666666666666019037e-01lf + t * (-2.77777777770155933842e-03lf
-        + t * (6.61375632143793436117e-05lf + t * (-1.65339022054652515390e-06lf + t * 4.13813679705723846039e-08lf))));
-    let y = 1.0lf - m64_opaque(m64_opaque(lo - m64_opaque((r * c) / (2.0lf - c))) - hi);
-    return m64_scale(y, i32(kf));
-}
-fn unrolled_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
-    var c = philox_round(ctr, key);
-    c = philox_round(c, key + PHILOX_W);
-    c = philox_round(c, key + 2u * PHILOX_W);
-    c = philox_round(c, key + 3u * PHILOX_W);
-    c = philox_round(c, key + 4u * PHILOX_W);
-    c = philox_round(c, key + 5u * PHILOX_W);
-    c = philox_round(c, key + 6u * PHILOX_W);
-    c = philox_round(c, key + 7u * PHILOX_W);
-    c = philox_round(c, key + 8u * PHILOX_W);
-    return philox_round(c, key + 9u * PHILOX_W);
 }
 """
 
@@ -135,7 +103,7 @@ def main() -> None:
     print(f"tree {opts.tree}: {n} paths x {opts.trips} steps, GPU ms (best of 5)")
     for name in opts.only or VARIANTS:
         try:
-            pipe = provider.pipeline(prune(library(True) + ALTERNATIVES + KERNEL.replace("STEP", VARIANTS[name])))
+            pipe = provider.pipeline(prune(library(True) + LOOPED_PHILOX + KERNEL.replace("STEP", VARIANTS[name])))
         except Exception as exc:  # noqa: BLE001 - a function the tree lacks
             print(f"| {name} | n/a | {type(exc).__name__} |")
             continue

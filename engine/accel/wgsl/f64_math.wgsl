@@ -24,6 +24,8 @@
 
 const M64_LN2_HI: f64 = 0.6931471805598903;       // ln 2 rounded to 42 bits: k*LN2_HI is exact
 const M64_LN2_LO: f64 = 5.497923018708371e-14;
+const M64_LN2_HI32: f64 = 6.93147180369123816490e-01;   // ln 2 rounded to 32 bits (fdlibm's ln2_hi)
+const M64_LN2_LO32: f64 = 1.90821492927058770002e-10;
 const M64_INV_LN2: f64 = 1.4426950408889634;
 const M64_INVLN2_DD = vec2<f64>(1.4426950408889634, 2.0355273740931033e-17);
 const M64_INVLN10_DD = vec2<f64>(0.4342944819032518, 1.098319650216765e-17);
@@ -256,8 +258,10 @@ fn m64_log_dd(xin: f64) -> vec2<f64> {
 }
 
 // ln(x) rounded once, for finite x > 0 (no special cases): fdlibm's e_log.c in plain double, error
-// below 1 ulp (m64_log_dd's double-double, about 2^-66, is for what needs more: pow, log2, log10,
-// log1p). x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (fdlibm's split of the mantissa bits),
+// below 1 ulp, a quarter of m64_log's time in a loop kernel on the H100: the normal draws' logarithm.
+// m64_log keeps the double-double form (about 2^-66, so it is nearly always correctly rounded and
+// agrees with the CPU's log; this one differs from it by one ulp for a few percent of arguments).
+// x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (fdlibm's split of the mantissa bits),
 // s = f / (2 + f), R = a minimax polynomial in s^2 (to 2^-58.45) and ln(1 + f) = f - s (f - R), or
 // f - (hfsq - s (hfsq + R)) with hfsq = f^2/2 where fdlibm's error analysis takes that form (f near
 // its ends); k ln 2 in a 32-bit head (exact) and a tail. The steps whose order the analysis assumes
@@ -282,10 +286,10 @@ fn m64_log_plain(xin: f64) -> f64 {
     let dk = f64(k);
     let hfsq = 0.5lf * f * f;
     let near_ends = top >= 0x6147au && top <= 0x6b851u;
-    let low = dk * 1.90821492927058770002e-10lf;              // ln 2 - 6.93147180369123816490e-01
+    let low = dk * M64_LN2_LO32;
     let tail = select(m64_opaque(m64_opaque(s * (f - r)) - low),
                       m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + low)), near_ends);
-    return dk * 6.93147180369123816490e-01lf - m64_opaque(tail - f);
+    return dk * M64_LN2_HI32 - m64_opaque(tail - f);
 }
 
 // Special cases shared by the logarithms; returns true with the result in *r when x is not finite > 0.
@@ -300,7 +304,7 @@ fn m64_log_special(x: f64, r: ptr<function, f64>) -> bool {
 fn m64_log(x: f64) -> f64 {
     var r: f64;
     if (m64_log_special(x, &r)) { return r; }
-    return m64_log_plain(x);
+    return m64_log_dd(x).x;
 }
 
 fn m64_log2(x: f64) -> f64 {

@@ -12,18 +12,11 @@ fn mt_next(first: u32, second: u32, far: u32) -> u32 {
     return far ^ (y >> 1u) ^ select(0u, 0x9908b0dfu, (y & 1u) == 1u);
 }
 
-// genrand_res53: m / 2^53 for the 53-bit m = a * 2^26 + b, built from its bits in integer arithmetic
-// (exact, as the f64 arithmetic (a * 2^26 + b) * 2^-53 is; on the H100 that arithmetic made double
-// draws several times slower than single ones): m shifted up to 53 significant bits, the exponent
-// of 2^(width - 54) added above its leading one.
+// genrand_res53: (a * 2^26 + b) / 2^53, exact in f64.
 fn mt_double(w1: u32, w2: u32) -> f64 {
-    let m = (u64(mt_temper(w1) >> 5u) << 26u) | u64(mt_temper(w2) >> 6u);
-    let hi = u32(m >> 32u);
-    let width = select(32u - countLeadingZeros(u32(m & 0xfffffffflu)), 64u - countLeadingZeros(hi), hi != 0u);
-    if (width == 0u) {
-        return 0.0lf;
-    }
-    return bitcast<f64>((u64(width + 968u) << 52u) + (m << (53u - width)));
+    let a = f64(mt_temper(w1) >> 5u);
+    let b = f64(mt_temper(w2) >> 6u);
+    return (a * 67108864.0lf + b) * 1.1102230246251565e-16lf;
 }
 
 // single(genrand_res53) as the host converts it (round to nearest even), never 1: the 53-bit integer
