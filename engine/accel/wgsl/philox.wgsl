@@ -30,7 +30,7 @@ fn philox_round(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
 }
 
 // The ten rounds written out, round r's key key + r * PHILOX_W: on the H100 this took half the time of
-// the same rounds in a loop (benchmarks/fusion/loop_profile.py, "philox unrolled").
+// the same rounds in a loop (benchmarks/fusion/loop_profile.py: "philox" against "philox looped").
 fn philox4x32_10(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
     var c = philox_round(ctr, key);
     c = philox_round(c, key + PHILOX_W);
