@@ -1,4 +1,4 @@
-"""Sorting rows and testing order: sortrows issorted.
+"""Sorting rows, testing order and pairing conjugates: sortrows issorted cplxpair.
 
 Both follow sort's order: ascending puts NaN last and descending puts it first, complex values order by
 magnitude then angle, and ties keep their original order (sortrows is stable in both directions).
@@ -160,3 +160,49 @@ def issorted(a: Value, *args: Value) -> bool:
     moved = np.moveaxis(arr, axis, -1)
     lines = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     return all(_slice_sorted(ranks(line), how) for line in lines)
+
+
+def _paired(z: np.ndarray, tol: float) -> np.ndarray:
+    """One vector in cplxpair's order: conjugate pairs (negative imaginary part first) by increasing real
+    part, each made an exact pair, then the real values in increasing order."""
+    z = z[np.argsort(z.real, kind="stable")]
+    real = np.abs(z.imag) <= tol * np.abs(z)
+    remaining = list(z[~real])
+    if len(remaining) % 2:
+        raise MatlabError("MATLAB:cplxpair:ComplexValuesPaired", "Complex numbers can't be paired.")
+    pairs = []
+    while remaining:
+        first = remaining.pop(0)
+        partner = next((k for k, w in enumerate(remaining) if abs(w - np.conj(first)) <= tol * abs(first)), None)
+        if partner is None:
+            raise MatlabError("MATLAB:cplxpair:ComplexValuesPaired", "Complex numbers can't be paired.")
+        remaining.pop(partner)
+        pairs += [first, np.conj(first)] if first.imag < 0 else [np.conj(first), first]
+    return np.concatenate([np.array(pairs, dtype=np.complex128), np.sort(z[real].real)])
+
+
+@builtin("cplxpair", family="math")
+def cplxpair(z: Value, tol: Value | None = None, dim: Value | None = None) -> Value:
+    """cplxpair(Z), cplxpair(Z, tol), cplxpair(Z, tol, dim)  complex numbers sorted into conjugate pairs.
+
+    Along the first non-singleton dimension (or dim), the complex values come first as pairs of exact
+    conjugates (the one with negative imaginary part first), in increasing order of real part, then the
+    real values in increasing order. A value whose imaginary part is at most tol*abs(z) (tol default
+    100*eps; [] takes the default) counts as real. Values that cannot be paired are an error.
+
+        cplxpair([3 1+2i 5 1-2i])    % [1-2i 1+2i 3 5]
+    """
+    check_classes("cplxpair", (z,), ANY_NUMERIC)
+    values = numeric_array(z, "cplxpair").astype(np.complex128)
+    tolerance = 100 * np.finfo(float).eps
+    if tol is not None and numeric_array(tol, "cplxpair").size:
+        tolerance = float(numeric_array(tol, "cplxpair").ravel()[0].real)
+        if not 0 <= tolerance < 1:
+            raise MatlabError("MATLAB:cplxpair:InvalidTol", "The tolerance must be a scalar in [0, 1).")
+    if values.size == 0:
+        return to_value(values.real)
+    axis = dim_arg(dim) if dim is not None else first_nonsingleton(values.shape)
+    if axis >= values.ndim:
+        return to_value(values)
+    paired = np.apply_along_axis(_paired, axis, values, tolerance)
+    return to_value(paired)
