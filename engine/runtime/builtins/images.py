@@ -192,8 +192,10 @@ def imwrite(*args: Value) -> None:
 
 @builtin("imfinfo", family="files")
 def imfinfo(filename: Value) -> Value:
-    """info = imfinfo(filename)  facts about an image file: Filename, FileSize, Format, Width, Height,
-    BitDepth (bits per pixel) and ColorType ('grayscale', 'truecolor' or 'indexed').
+    """info = imfinfo(filename)  facts about an image file, as a struct.
+
+    Its fields: Filename (the full path), FileSize (bytes), Format ('png', 'jpg', ...), Width and Height
+    (pixels), BitDepth (bits per pixel) and ColorType ('grayscale', 'truecolor' or 'indexed').
 
         info = imfinfo('photo.png');  [info.Width info.Height]
     """
