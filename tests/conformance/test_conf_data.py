@@ -80,8 +80,8 @@ CASES = [
                 'value between 1 and the number of columns in the first argument.')),
     case('prctile_bad_percent', 'y = prctile([1 2 3], 120);',
          error=('MATLAB:prctile:BadPercents', 'P must be a scalar or a vector of percent values between 0 and 100.')),
-    case('interp2_method', "y = interp2([1 2; 3 4], 1.5, 1.5, 'cubic');",
-         error=('MATLAB:interp2:InvalidMethod', "interp2 supports the methods 'linear', 'nearest' and 'spline'.")),
+    case('interp2_method', "y = interp2([1 2; 3 4], 1.5, 1.5, 'makima');",
+         error=('MATLAB:interp2:InvalidMethod', "interp2 supports the methods 'linear', 'nearest', 'cubic' and 'spline'.")),
     # recorded with GNU Octave; outside the grid MATLAB gives NaN (its extrapval rule), Octave's spline
     # extrapolates (26 for c)
     case('interp2_spline', "[X, Y] = meshgrid(1:5); V = X.^2 + sin(Y); a = interp2(X, Y, V, 2.5, 3.5, 'spline'); b = interp2(magic(5), [1.5 4.2], [2.5; 3.1], 'spline'); c = interp2(magic(4), 5, 1, 'spline');",

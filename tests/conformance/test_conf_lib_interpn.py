@@ -1,8 +1,9 @@
-"""Conformance: interp3 and interpn (gridded interpolation in three and n dimensions). Values recorded with
-GNU Octave 7 ('linear', 'nearest' with halfway points going up, 'spline', extrapolation values, grid
-vectors, refinement); Octave prints NA where MATLAB gives NaN outside the grid (the cases test isnan).
-'cubic' is MATLAB's cubic convolution, which Octave does not have: it reproduces quadratics exactly on
-a uniform grid, which the cases check; the 1-D spline through the samples of x^3 is x^3."""
+"""Conformance: interp3 and interpn (gridded interpolation in three and n dimensions), and interp2's
+'cubic'. Values recorded with GNU Octave 7 ('linear', 'nearest' with halfway points going up,
+'spline', extrapolation values, grid vectors, refinement); Octave prints NA where MATLAB gives NaN
+outside the grid (the cases test isnan). 'cubic' is MATLAB's cubic convolution, which Octave does not
+have (its interp2 'cubic' is another method): it reproduces quadratics exactly on a uniform grid, which
+the cases check; the 1-D spline through the samples of x^3 is x^3."""
 import pytest
 
 from harness import D, L, case, check, params
@@ -22,6 +23,11 @@ CASES = [
          "a = max(abs(e)) < 1e-12;", a=L(1)),
     case('interpn_cubic_quadratic', "W = (1:5)'.^2 + 3*(1:4); q = interpn(W, [1.5 4.5], [2.5 3.25], 'cubic'); a = max(abs(q - [1.5^2+7.5, 4.5^2+9.75])) < 1e-12;",
          a=L(1)),
+    case('interp2_cubic_quadratic', "[x, y] = meshgrid(0:4, 0:0.5:2); V = x.^2 - x.*y + 3*y.^2; xq = [0.3 2.7 3.9]; yq = [0.1 1.3 1.95]; "
+         "q = interp2(x, y, V, xq, yq, 'cubic'); a = max(abs(q - (xq.^2 - xq.*yq + 3*yq.^2))) < 1e-12; "
+         "g = interp2(x, y, V, [0.5 1.5], [0.25; 1.75], 'cubic'); s = size(g); b = isnan(interp2(x, y, V, 5, 1, 'cubic'));",
+         a=L(1), s=D([2, 2]), b=L(1)),
+    case('interp2_cubic_small_grid', "y = interp2([1 2; 3 4], 1.5, 1.5, 'cubic');", y=D(2.5)),
     case('interpn_1d_spline', "k = interpn(1:4, [1 8 27 64], [1.5 3.5], 'spline'); k = round(k * 1e9) / 1e9;", k=D([3.375, 42.875])),
     case('interpn_refine_twice', "r = interpn([1 2; 3 4], 2); s = size(r); c = r(2, 3);", s=D([5, 5]), c=D(2)),
     case('interp3_bad_method', "v = interp3(ones(2, 2, 2), 1, 1, 1, 'quintic');",

@@ -1,4 +1,4 @@
-"""Data on grids: gradient del2 interp2.
+"""Data on grids: gradient del2 interp2, and the cubic convolution and tensor spline of interpn.
 
 The spacing arguments follow MATLAB's order: the first is for the x direction (columns, dimension 2),
 the second for y (rows, dimension 1), then dimensions 3, 4, ...; each is a scalar spacing or a vector
@@ -9,6 +9,8 @@ of dimensions (a vector counts as two-dimensional, so del2 of a vector is u''/4)
 linearly at the edges.
 """
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import scipy.interpolate
@@ -128,7 +130,7 @@ def del2(u: Value, *args: Value) -> Value:
         return to_value(total / data.ndim)
 
 
-INTERP2_METHODS = ("linear", "nearest", "spline")
+INTERP2_METHODS = ("linear", "nearest", "cubic", "spline")
 
 
 def _grid_vector(fname: str, arr: np.ndarray, axis: int, n: int) -> np.ndarray:
@@ -166,6 +168,38 @@ def tensor_spline(grid: tuple[np.ndarray, ...], values: np.ndarray) -> scipy.int
     return scipy.interpolate.NdBSpline(tuple(knots), coefficients, tuple(degrees))
 
 
+def uniform_grid(vector: np.ndarray) -> bool:
+    steps = np.diff(vector)
+    return bool(np.all(np.abs(steps - steps[0]) <= 1e-12 * np.abs(vector).max()))
+
+
+def _keys_weights(s: np.ndarray) -> np.ndarray:
+    """Keys' cubic convolution weights (a = -1/2) of the four neighbours at offsets -1, 0, 1, 2."""
+    return np.stack([((-s + 2) * s - 1) * s / 2, ((3 * s - 5) * s * s + 2) / 2,
+                     ((-3 * s + 4) * s + 1) * s / 2, (s - 1) * s * s / 2], axis=1)
+
+
+def cubic_convolution(grid: list[np.ndarray], values: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """MATLAB's 'cubic' on a uniform grid (at least three points per dimension)."""
+    padded = values
+    for axis in range(len(grid)):
+        moved = np.moveaxis(padded, axis, 0)
+        before = 3 * moved[0] - 3 * moved[1] + moved[2]
+        after = 3 * moved[-1] - 3 * moved[-2] + moved[-3]
+        padded = np.moveaxis(np.concatenate([before[None], moved, after[None]]), 0, axis)
+    indices, weights = [], []
+    for axis, g in enumerate(grid):
+        u = (points[:, axis] - g[0]) / (g[1] - g[0])
+        k = np.clip(np.floor(u), 0, g.size - 2).astype(np.int64)
+        indices.append(k[:, None] + np.arange(4)[None, :])        # padded positions of k-1 .. k+2
+        weights.append(_keys_weights(u - k))
+    out = np.zeros(points.shape[0])
+    for offsets in itertools.product(range(4), repeat=len(grid)):
+        w = np.prod([weights[d][:, o] for d, o in enumerate(offsets)], axis=0)
+        out += w * padded[tuple(indices[d][:, o] for d, o in enumerate(offsets))]
+    return out
+
+
 def _spline_surface(x: np.ndarray, y: np.ndarray, v: np.ndarray, xq: np.ndarray, yq: np.ndarray,
                     grid: bool) -> np.ndarray:
     """The tensor-product not-a-knot cubic spline through the grid values (along a dimension of three
@@ -194,8 +228,9 @@ def interp2(*args: Value) -> Value:
 
     Interpolates the gridded values V (rows at the y coordinates Y, columns at the x coordinates X;
     vectors or meshgrid matrices; default 1:n and 1:m) at the points (Xq, Yq) by 'linear' (bilinear,
-    the default), 'nearest' or 'spline' (the tensor-product not-a-knot cubic spline; a parabola along a
-    dimension of three points, a line along one of two). Xq and Yq of the same size give a result of
+    the default), 'nearest', 'cubic' (MATLAB's cubic convolution on a uniform grid of at least three
+    points each way, else the spline) or 'spline' (the tensor-product not-a-knot cubic spline; a
+    parabola along a dimension of three points, a line along one of two). Xq and Yq of the same size give a result of
     that size; a row Xq and a column Yq are grid vectors. Points outside the grid give NaN or extrapval.
 
         interp2([1 2; 3 4], 1.5, 1.5)    % 2.5
@@ -208,7 +243,7 @@ def interp2(*args: Value) -> Value:
         word = option_text(values.pop()).lower()
         if word not in INTERP2_METHODS:
             raise MatlabError("MATLAB:interp2:InvalidMethod",
-                              "interp2 supports the methods 'linear', 'nearest' and 'spline'.")
+                              "interp2 supports the methods 'linear', 'nearest', 'cubic' and 'spline'.")
         method = word
     if len(values) not in (3, 5):
         raise MatlabError("MATLAB:interp2:nargin", "interp2 takes (V, Xq, Yq) or (X, Y, V, Xq, Yq), then "
@@ -227,7 +262,10 @@ def interp2(*args: Value) -> Value:
     with np.errstate(all="ignore"):
         kx, tx, in_x = _cell_of(x, xq)
         ky, ty, in_y = _cell_of(y, yq)
-        if method == "spline":
+        if method == "cubic" and uniform_grid(x) and uniform_grid(y) and min(v.shape) >= 3:
+            points = np.stack([np.clip(yq, y[0], y[-1]).ravel(), np.clip(xq, x[0], x[-1]).ravel()], axis=1)
+            out = cubic_convolution([y, x], v, points).reshape(xq.shape)
+        elif method in ("spline", "cubic"):
             out = _spline_surface(x, y, v, xq, yq, grid)
         elif method == "nearest":
             out = v[ky + (ty >= 0.5), kx + (tx >= 0.5)]

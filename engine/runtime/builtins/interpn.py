@@ -8,15 +8,13 @@ edge) on a uniform grid, and the spline on an uneven one, as MATLAB documents.
 """
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import Value
 from .arguments import real_scalar
-from .gridded import tensor_spline
+from .gridded import cubic_convolution, tensor_spline, uniform_grid
 from .interpolant import GriddedInterpolant, _floats, _grid_of
 from .registry import builtin
 from .sizes import option_text
@@ -45,49 +43,17 @@ def _refined(grid: list[np.ndarray], times: float) -> list[np.ndarray]:
     return [np.linspace(g[0], g[-1], (g.size - 1) * 2 ** int(times) + 1) for g in grid]
 
 
-def _uniform(vector: np.ndarray) -> bool:
-    steps = np.diff(vector)
-    return bool(np.all(np.abs(steps - steps[0]) <= 1e-12 * np.abs(vector).max()))
-
-
-def _keys_weights(s: np.ndarray) -> np.ndarray:
-    """Keys' cubic convolution weights (a = -1/2) of the four neighbours at offsets -1, 0, 1, 2."""
-    return np.stack([((-s + 2) * s - 1) * s / 2, ((3 * s - 5) * s * s + 2) / 2,
-                     ((-3 * s + 4) * s + 1) * s / 2, (s - 1) * s * s / 2], axis=1)
-
-
-def _cubic_convolution(grid: list[np.ndarray], values: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """MATLAB's 'cubic' on a uniform grid (at least three points per dimension)."""
-    padded = values
-    for axis in range(len(grid)):
-        moved = np.moveaxis(padded, axis, 0)
-        before = 3 * moved[0] - 3 * moved[1] + moved[2]
-        after = 3 * moved[-1] - 3 * moved[-2] + moved[-3]
-        padded = np.moveaxis(np.concatenate([before[None], moved, after[None]]), 0, axis)
-    indices, weights = [], []
-    for axis, g in enumerate(grid):
-        u = (points[:, axis] - g[0]) / (g[1] - g[0])
-        k = np.clip(np.floor(u), 0, g.size - 2).astype(np.int64)
-        indices.append(k[:, None] + np.arange(4)[None, :])        # padded positions of k-1 .. k+2
-        weights.append(_keys_weights(u - k))
-    out = np.zeros(points.shape[0])
-    for offsets in itertools.product(range(4), repeat=len(grid)):
-        w = np.prod([weights[d][:, o] for d, o in enumerate(offsets)], axis=0)
-        out += w * padded[tuple(indices[d][:, o] for d, o in enumerate(offsets))]
-    return out
-
-
 def _evaluate(fname: str, grid: list[np.ndarray], values: np.ndarray, method: str, points: np.ndarray,
               extrap: float) -> np.ndarray:
     """The interpolant at points (one row each), extrap outside the grid."""
     lows = np.array([g[0] for g in grid])
     highs = np.array([g[-1] for g in grid])
     inside = np.all((points >= lows) & (points <= highs), axis=1)
-    if method == "cubic" and all(_uniform(g) for g in grid):
+    if method == "cubic" and all(uniform_grid(g) for g in grid):
         if min(g.size for g in grid) < 3:
             raise MatlabError(f"MATLAB:{fname}:CubicTooFewPoints",
                               "'cubic' needs at least three grid points in each dimension.")
-        out = _cubic_convolution(grid, values, np.clip(points, lows, highs))
+        out = cubic_convolution(grid, values, np.clip(points, lows, highs))
     elif method in ("spline", "cubic"):        # two or three points along a dimension: a line or a parabola
         out = tensor_spline(tuple(grid), values)(np.clip(points, lows, highs)) if np.isfinite(values).all() \
             else np.full(points.shape[0], np.nan)

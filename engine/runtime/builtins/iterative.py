@@ -20,7 +20,7 @@ import scipy.sparse.linalg as spla
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..sparse import is_sparse
+from ..sparse import full_of, is_sparse
 from ..values import CharArray, FunctionHandle, Value
 from .arguments import real_scalar
 from .funfun import callable_of
@@ -48,7 +48,7 @@ def _real_matrix(fname: str, value: Value):
 
 def _handle(ctx: CallContext, fname: str, value: FunctionHandle) -> Operator:
     f = callable_of(ctx, fname, value)
-    return lambda x: numeric_array(f(to_value(x.reshape(-1, 1))), fname).ravel().astype(np.float64)
+    return lambda x: numeric_array(full_of(f(to_value(x.reshape(-1, 1)))), fname).ravel().astype(np.float64)
 
 
 def _times(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
@@ -101,6 +101,7 @@ class System:
 
 def _system(ctx: CallContext, fname: str, a: Value, b: Value, tol: Value | None, maxit: Value | None,
             m1: Value | None, m2: Value | None, x0: Value | None) -> System:
+    b, tol, maxit, x0 = (None if v is None else full_of(v) for v in (b, tol, maxit, x0))
     column = numeric_array(b, fname)
     if column.dtype.kind == "c" or (_given(x0) and numeric_array(x0, fname).dtype.kind == "c"):
         raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only here.")
@@ -501,7 +502,7 @@ def _lsqr_operators(ctx: CallContext, a: Value, m: int) -> tuple[Operator, Opera
         f = callable_of(ctx, "lsqr", a)
 
         def call(x: np.ndarray, how: str) -> np.ndarray:
-            out = f(to_value(x.reshape(-1, 1)), CharArray.from_str(how))
+            out = full_of(f(to_value(x.reshape(-1, 1)), CharArray.from_str(how)))
             return numeric_array(out, "lsqr").ravel().astype(np.float64)
         return (lambda x: call(x, "notransp")), (lambda y: call(y, "transp")), None
     matrix = _real_matrix("lsqr", a)
@@ -529,6 +530,7 @@ def lsqr(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: 
 
         x = lsqr([1 0; 0 1; 1 1], [1; 1; 2])    % [1; 1]
     """
+    b, tol, maxit, x0 = (None if v is None else full_of(v) for v in (b, tol, maxit, x0))
     column = numeric_array(b, "lsqr")
     if column.ndim != 2 or column.shape[1] != 1:
         raise MatlabError("MATLAB:lsqr:RHSnotColumn", "Right hand side must be a column vector.")
