@@ -572,9 +572,11 @@ def epilogue_lines(graph: AccelGraph, plan: Plan, group: Group, t: str, values: 
                    slot: int) -> tuple[list[str], str]:
     """The store's lines computing the group's epilogue (fuse_epilogues) at ``out_id`` from the members'
     results (``values``: value -> WGSL) and writing its outputs, and their bindings from ``slot``."""
-    lines = [f"    let v{v} = {expr};" for v, expr in values.items()]
-    lines += [f"    let v{leaf} = {wgsl_literal(x, t)};" for leaf, x in group.literals.items()]
-    lines += [f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];" for k, leaf in enumerate(group.scalars)]
+    read = {a for v in group.epilogue for a in graph.nodes[v].args}
+    lines = [f"    let v{v} = {expr};" for v, expr in values.items() if v in read]
+    lines += [f"    let v{leaf} = {wgsl_literal(x, t)};" for leaf, x in group.literals.items() if leaf in read]
+    lines += [f"    let v{leaf} = p.scalars[{k // 4}][{k % 4}];" for k, leaf in enumerate(group.scalars)
+              if leaf in read]
     for v in group.epilogue:
         node = graph.nodes[v]
         lines += elementwise_lines(node, f"v{v}", [f"v{a}" for a in node.args], t, group, plan.unchecked)
