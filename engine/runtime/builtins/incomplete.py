@@ -1,9 +1,11 @@
 """Incomplete factorizations for preconditioning the iterative solvers: ichol ilu.
 
 scipy has neither MATLAB's incomplete Cholesky nor an incomplete LU whose factors are MATLAB's (spilu
-is SuperLU's ILUTP, with its own column ordering and dropping rule), so both are computed here, row by
-row (the IKJ order): each row of the factor is a sparse vector updated by the rows above it, keeping
-only the pattern of A ('nofill') or the entries above MATLAB's drop tolerance ('ict', 'crout').
+is SuperLU's ILUTP, with its own column ordering and dropping rule), so both are computed here on
+dictionaries of sparse rows or columns, keeping only the pattern of A ('nofill') or the entries above
+MATLAB's drop tolerance ('ict', 'crout'): ilu row by row (the IKJ order, each row updated by the rows
+of U above it), ichol column by column (right-looking, so that michol can move the fill it leaves out
+to diagonals not yet factored).
 """
 from __future__ import annotations
 
@@ -50,8 +52,7 @@ def _eliminate(row: dict[int, float], upto: int, factor_rows: list[dict[int, flo
                dropped) -> dict[int, float]:
     """Row elimination: for each k < upto of ``row`` in increasing order, row[k] becomes the multiplier
     row[k] / pivot(k) (deleted when ``dropped(k, value)``), and row -= multiplier * factor_rows[k] on the
-    entries past k (new positions only when ``keep_fill``). factor_rows[k] is row k of U for ilu and
-    column k of L for ichol."""
+    entries past k (new positions only when ``keep_fill``): row k of U."""
     pending = [k for k in row if k < upto]
     heapq.heapify(pending)
     while pending:
@@ -87,42 +88,55 @@ def ichol(a: Value, opts: Value | None = None) -> SparseMatrix:
 
     Only the lower triangle of A is read. opts is a structure: type 'nofill' (the default: L has the
     pattern of tril(A)) or 'ict' (threshold dropping: an entry L(i,j) is dropped when L(i,j)*L(j,j) is
-    below droptol*norm(A(j:end,j),1), droptol default 0), diagcomp alpha (factor A + alpha*diag(diag(A))), shape 'lower' (L) or
-    'upper' (L'). michol 'on' is not supported. A nonpositive pivot is an error. L and L' precondition
-    pcg: pcg(A, b, tol, maxit, L, L').
+    below droptol*norm(A(j:end,j),1), droptol default 0), michol 'on' (with 'nofill': the fill left
+    out is subtracted from the diagonal, so that L*L'*e = A*e for e = ones), diagcomp alpha (factor
+    A + alpha*diag(diag(A))), shape 'lower' (L) or 'upper' (L'). A nonpositive pivot is an error. L and
+    L' precondition pcg: pcg(A, b, tol, maxit, L, L').
 
         L = ichol(sparse([4 -1; -1 4]));    % [2 0; -0.5 1.9365]
     """
     A = _square_sparse("ichol", a)
     options = options_struct("ichol", opts, ("type", "droptol", "michol", "diagcomp", "shape"), "struct")
     kind = _choice("ichol", options, "type", ("nofill", "ict"), "nofill")
-    if _choice("ichol", options, "michol", ("off", "on"), "off") == "on":
-        raise MatlabError("MATLAB:ichol:michol", "ichol with michol 'on' is not supported.")
+    modified = _choice("ichol", options, "michol", ("off", "on"), "off") == "on"
+    if modified and kind == "ict":
+        raise MatlabError("MATLAB:ichol:michol", "ichol supports michol 'on' with type 'nofill' only.")
     shape = _choice("ichol", options, "shape", ("lower", "upper"), "lower")
     droptol = _droptol("ichol", options) if kind == "ict" else 0.0
     alpha = real_scalar("ichol", options["diagcomp"], "diagcomp") if "diagcomp" in options else 0.0
-    lower = sp.csr_array(sp.tril(A + alpha * sp.diags_array(A.diagonal()), format="csr"))
-    n = lower.shape[0]
+    lower = sp.csc_array(sp.tril(A + alpha * sp.diags_array(A.diagonal()), format="csc"))
     tolerances = droptol * np.asarray(abs(sp.tril(A, format="csc")).sum(axis=0)).ravel()
-    rows: list[dict[int, float]] = []
-    columns: list[dict[int, float]] = [{} for _ in range(n)]      # below the diagonal, the rows so far
-    diagonal = np.zeros(n)
-    for i in range(n):
-        start, stop = lower.indptr[i], lower.indptr[i + 1]
-        row = dict(zip(lower.indices[start:stop].tolist(), lower.data[start:stop].tolist()))
-        top = row.pop(i, 0.0)
-        row = _eliminate(row, i, columns, lambda k: diagonal[k], kind == "ict",
-                         lambda k, v: kind == "ict" and abs(v) < tolerances[k])
-        pivot = top - sum(v * v for v in row.values())
+    factor = _cholesky_columns(lower, kind == "ict", tolerances, modified)
+    L = _to_sparse(factor, lower.shape[0])
+    return from_matrix(L.data if shape == "upper" else L.data.T)
+
+
+def _cholesky_columns(lower: sp.csc_array, fill: bool, tolerances: np.ndarray,
+                      modified: bool) -> list[dict[int, float]]:
+    """The columns of L, right-looking: column k is scaled by the square root of its pivot, then
+    updates the columns to its right: on their pattern only (with ``modified`` the fill left out goes
+    to both diagonals), or everywhere with ``fill``, where entries below tolerances[k] are dropped."""
+    n = lower.shape[0]
+    columns = [dict(zip(lower.indices[lower.indptr[j]:lower.indptr[j + 1]].tolist(),
+                        lower.data[lower.indptr[j]:lower.indptr[j + 1]].tolist())) for j in range(n)]
+    factor = []
+    for k in range(n):
+        column = columns[k]
+        pivot = column.pop(k, 0.0)
         if not pivot > 0:
             raise MatlabError("MATLAB:ichol:Breakdown", "Encountered nonpositive pivot.")
-        diagonal[i] = math.sqrt(pivot)
-        for k, v in row.items():
-            columns[k][i] = v
-        row[i] = diagonal[i]
-        rows.append(row)
-    L = _to_sparse(rows, n)
-    return from_matrix(L.data.T) if shape == "upper" else L
+        root = math.sqrt(pivot)
+        entries = sorted((i, v / root) for i, v in column.items() if not (fill and abs(v) < tolerances[k]))
+        for position, (i, li) in enumerate(entries):
+            for j, lj in entries[:position + 1]:
+                target = columns[j]
+                if fill or i in target:
+                    target[i] = target.get(i, 0.0) - li * lj
+                elif modified:
+                    columns[i][i] -= li * lj
+                    columns[j][j] -= li * lj
+        factor.append({k: root, **dict(entries)})
+    return factor
 
 
 @builtin("ilu", family="linalg", sparse="native")
