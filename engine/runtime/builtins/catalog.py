@@ -56,6 +56,9 @@ FAMILIES = {
     "parallel": "The parallel pool on Dask and its futures (see [parallel.md](parallel.md)); `delete` also "
                 "deletes files.",
     "random": "Random numbers from MATLAB's Mersenne Twister.",
+    "statistics": "The basics of the Statistics and Machine Learning Toolbox: probability distributions "
+                  "(densities, cumulative distributions and their inverses, by function or by name), random "
+                  "draws from them on the session generator, descriptive statistics and correlation.",
     "sparse": "Sparse matrices (double and logical, stored by compressed columns on scipy.sparse): building "
               "them, converting them, asking about them, model problems (numgrid, delsq), orderings and structure "
               "(symrcm, sprank, etree). Operators, indexing, concatenation and the sparse "
