@@ -493,13 +493,9 @@ class FusionAccelerator:
         if straight is None:
             return self.run(graph, plan, values, repeat.provider, explicit, frame, window, report)
         started = time.perf_counter()
-        tensors, draws = straight.run(values, explicit, self.state)
+        tensors, draws = straight.run(values, self.state)
         self.stats.dispatches += len(plan.groups)
         kept = straight.kept
-        if len(tensors) > len(kept):              # values only the window's own kernels read
-            for v, tensor in tensors.items():
-                if v not in kept:
-                    tensor.release()
         if not explicit:
             for v in kept:
                 implicit(tensors[v])

@@ -162,21 +162,24 @@ def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
 class Straight:
     """A cached plan's repeated run in a straight line (the hot path of a window in a loop): for plans
     that ``is_straight`` admits, whose array inputs (``leaves``) a Repeat (inputs.py) found on the
-    device, each kernel's outputs come from the pool and it is dispatched, with none of the Runner's
-    general bookkeeping (uploads, read-backs, reductions in several passes, values passed through).
-    The caller releases the tensors of values the window does not leave behind."""
+    device, each kernel is encoded as in a Runner's run (``encode_one_pass``), with none of the
+    Runner's general bookkeeping (uploads, read-backs, reductions in several passes, values passed
+    through)."""
 
     def __init__(self, plan: Plan, provider: Provider, made: Runner) -> None:
         self.plan = plan
         self.provider = provider
         self.pool = made.pool
         self.kept = made.kept                  # the values the window leaves behind
-        written = {v for g in plan.groups for v in g.outputs}
-        self.leaves = {leaf for g in plan.groups for leaf, _ in g.arrays} - written   # inputs it reads
+        written = [v for g in plan.groups for v in g.outputs]
+        self.dropped = [v for v in written if v not in made.kept]     # read by its kernels only
+        self.reads = [[leaf for leaf, _ in g.arrays if leaf not in written] for g in plan.groups]
+        self.leaves = {leaf for read in self.reads for leaf in read}   # the inputs it reads
 
-    def run(self, values: dict[int, Any], explicit: bool, state: Any) -> tuple[dict[int, GpuTensor], dict]:
-        """The tensors of the values the window leaves behind, by value id, and the draws' words (as
-        ``Run.draws``); ``explicit``: a gpuArray input (every output is a gpuArray)."""
+    def run(self, values: dict[int, Any], state: Any) -> tuple[dict[int, GpuTensor], dict]:
+        """The tensors of the inputs it read and of the values the window leaves behind, by value id,
+        and the draws' words (as ``Run.draws``); the tensors of values read by its own kernels only are
+        released."""
         plan, provider, pool = self.plan, self.provider, self.pool
         pool.begin_window()
         tensors: dict[int, GpuTensor] = {}
@@ -184,31 +187,23 @@ class Straight:
         try:
             if plan.draws:
                 reserve_draws(draws, plan, state)
-            for group in plan.groups:
-                launch = group.launch
-                if launch[0] is not provider:
-                    launch = group.launch = one_pass_launch(provider, plan, group)
-                _, pipe, leaves, outs, grid = launch
-                bound = []
-                for leaf in leaves:
-                    tensor = tensors.get(leaf)
-                    if tensor is None:
-                        tensor = values[leaf]
+            for group, reads in zip(plan.groups, self.reads):
+                for leaf in reads:
+                    if leaf not in tensors:
+                        tensor = tensors[leaf] = values[leaf]
                         if tensor.storage.lost:
                             raise GpuUnavailable(tensor.storage.lost)
                         if tensor.implicit:
                             pool.use(tensor)
-                    bound.append(tensor.storage.buffer)
-                for v, shape, cls, size, recent in outs:
-                    tensor = tensors[v] = made(shape, cls, size, provider, recent)
-                    bound.append(tensor.storage.buffer)
-                words = [draws[v] for v, _ in group.draws] if group.draws else ()
                 scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
-                provider.dispatch(pipe, bound, uniform(plan, group, scalars, words), grid)
+                encode_one_pass(provider, plan, group, tensors, None, draws, scalars)
         except BaseException:
-            for tensor in tensors.values():
-                tensor.release()
+            for v in self.kept + self.dropped:
+                if v in tensors:
+                    tensors[v].release()
             raise
+        for v in self.dropped:
+            tensors[v].release()
         return tensors, draws
 
 
@@ -274,23 +269,27 @@ def buffers(run: Run, group: Group) -> list[Any]:
 
 
 def dispatch_one_pass(run: Run, plan: Plan, group: Group, scalars: list[float]) -> None:
-    """A kernel of one pass (an ElementwiseChain, a Reduction short enough for one): its outputs from
-    the pool, its buffers bound, one dispatch. Its pipeline, bound leaves, outputs' sizes and classes
-    and workgroups are made at its first run on a device (``group.launch``)."""
-    provider = run.provider
+    """A kernel of one pass (an ElementwiseChain, a Reduction short enough for one) in a Runner's run."""
+    encode_one_pass(run.provider, plan, group, run.tensors, run.status, run.draws, scalars)
+
+
+def encode_one_pass(provider: Provider, plan: Plan, group: Group, tensors: dict[int, GpuTensor],
+                    status: GpuTensor | None, draws: dict[int, tuple], scalars: list[float]) -> None:
+    """A one-pass kernel's outputs from the pool (into ``tensors``, which holds the arrays it reads),
+    its buffers bound, one dispatch. Its pipeline, bound leaves, outputs' sizes and classes and
+    workgroups are made at its first run on a device (``group.launch``)."""
     launch = group.launch
     if launch[0] is not provider:
         launch = group.launch = one_pass_launch(provider, plan, group)
     _, pipe, leaves, outs, grid = launch
-    tensors = run.tensors
     bound = [tensors[leaf].storage.buffer for leaf in leaves]
     if group.checked:
-        bound.append(run.status.storage.buffer)
+        bound.append(status.storage.buffer)
     for v, shape, cls, size, recent in outs:
         tensor = tensors[v] = made(shape, cls, size, provider, recent)
         bound.append(tensor.storage.buffer)
-    draws = [run.draws[v] for v, _ in group.draws] if group.draws else ()
-    provider.dispatch(pipe, bound, uniform(plan, group, scalars, draws), grid)
+    words = [draws[v] for v, _ in group.draws] if group.draws else ()
+    provider.dispatch(pipe, bound, uniform(plan, group, scalars, words), grid)
 
 
 def one_pass_launch(provider: Provider, plan: Plan, group: Group) -> tuple:
