@@ -52,7 +52,7 @@ from .graph import AccelGraph, build_graph
 from .inputs import Repeat, Repeats, describe, resident_value
 from .loops import MAX_TRIPS, SINGLE_EXACT, LoopRun, LoopShape, loop_plan, run_loop, signature
 from .plan import Arg, Plan, size_args, sized
-from .recipe import LoopRecipe, Output, Recipe
+from .recipe import LoopRecipe, Recipe
 from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
@@ -583,7 +583,7 @@ class FusionAccelerator:
                      plan.info[v].shape) for v, kind in plan.draws.items()} if plan.draws else {}
         recipe = Recipe(window, values, draws, self.state, graph.consts)   # literals no node reads too
         for v, tensor in made:
-            tensor.recipe = Output(recipe, v)
+            tensor.recipe = recipe.output(v)
         if explicit:
             made[0][1].provider.pool.pending += [weakref.ref(tensor) for _, tensor in made]
 
