@@ -63,7 +63,7 @@ NAMES = {**{d.title.lower(): d for d in DISTRIBUTIONS.values()}, **DISTRIBUTIONS
          "chi-square": DISTRIBUTIONS["chi2"], "student's t": DISTRIBUTIONS["t"]}
 
 
-def _expanded(fname: str, args: tuple[Value, ...]) -> tuple[list[np.ndarray], tuple[int, ...], str]:
+def expanded(fname: str, args: tuple[Value, ...]) -> tuple[list[np.ndarray], tuple[int, ...], str]:
     """The arguments as float64 arrays of one common size (scalars expanded), that size, the result class."""
     check_classes(fname, args, FLOAT_INPUTS)
     arrays = [numeric_array(a, fname) for a in args]
@@ -91,7 +91,7 @@ def _arguments(fname: str, dist: Distribution, x: Value, params: tuple[Value, ..
 
 def evaluate(fname: str, dist: Distribution, kind: str, x: Value, params: tuple[Value, ...]) -> Value:
     """pdf, cdf, upper (the complement of the cdf) or inv of ``dist`` at x, MATLAB's way."""
-    values, shape, cls = _expanded(fname, _arguments(fname, dist, x, params))
+    values, shape, cls = expanded(fname, _arguments(fname, dist, x, params))
     at, parameters = values[0], values[1:]
     valid = dist.valid(*parameters) if parameters else np.ones(shape, dtype=bool)
     safe = [np.where(valid, p, default if default is not None else 1.0)
