@@ -1,0 +1,225 @@
+"""Descriptive statistics of the Statistics Toolbox: iqr skewness kurtosis zscore corr.
+
+skewness and kurtosis treat NaN as missing, as MATLAB's do; zscore and corr let NaN through (corr's
+'Rows', 'complete' drops the rows that have one). Rank correlations use scipy.stats: Spearman's rho is
+Pearson's of the ranks (ties get their mean rank), Kendall's tau is tau-b (corrected for ties).
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from scipy import stats
+
+from ..errors import MatlabError
+from ..semantics import cast_result, result_class, to_value, work_dtype
+from ..values import Value
+from .arguments import match_name, name_values
+from .elementwise import FLOAT_INPUTS, check_classes
+from .registry import builtin
+from .sizes import along_axis, dim_arg, first_nonsingleton, is_text, numeric_array, option_text
+from .statistics import prctile
+
+
+def _real(fname: str, x: Value) -> tuple[np.ndarray, str]:
+    """A real double/single (logical, char) argument in its working precision, and the result class."""
+    check_classes(fname, (x,), FLOAT_INPUTS)
+    arr = numeric_array(x, fname)
+    if arr.dtype.kind == "c":
+        raise MatlabError(f"stats:{fname}:ComplexInput", f"{fname} supports real inputs only.")
+    cls = result_class(x)
+    return arr.astype(work_dtype(cls)), cls
+
+
+def _working_axis(arr: np.ndarray, dim: Value | None) -> tuple[np.ndarray, int]:
+    """The data and the axis to work along: the first non-singleton, dim, or all elements ('all')."""
+    if dim is not None and is_text(dim, "all"):
+        return arr.reshape(-1, 1, order="F"), 0
+    return along_axis(arr, first_nonsingleton(arr.shape) if dim is None else dim_arg(dim))
+
+
+def _flag(fname: str, flag: Value | None, default: int) -> int:
+    """A 0/1 flag argument; None or [] give the default."""
+    values = np.asarray([] if flag is None else numeric_array(flag, fname)).ravel()
+    if values.size == 0:
+        return default
+    if values.size != 1 or values[0] not in (0, 1):
+        raise MatlabError(f"stats:{fname}:BadFlag", "FLAG must be 0 or 1.")
+    return int(values[0])
+
+
+def _moments(fname: str, x: Value, flag: Value | None, dim: Value | None, order: int) -> tuple:
+    """Sample size, ratio m_order / m2^(order/2) of central moments along the working axis (NaN
+    ignored), the bias flag and the result class."""
+    data, cls = _real(fname, x)
+    if data.shape == (0, 0) and dim is None:
+        data = data.reshape(0, 1)
+    arr, axis = _working_axis(data, dim)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        n = np.sum(~np.isnan(arr), axis=axis, keepdims=True)
+        centered = arr - np.nanmean(arr, axis=axis, keepdims=True)
+        m2 = np.nanmean(centered ** 2, axis=axis, keepdims=True)
+        ratio = np.nanmean(centered ** order, axis=axis, keepdims=True) / m2 ** (order / 2)
+    return n.astype(np.float64), ratio, _flag(fname, flag, 1), cls
+
+
+@builtin("skewness", family="statistics")
+def skewness(x: Value, flag: Value | None = None, dim: Value | None = None) -> Value:
+    """skewness(X), skewness(X, flag), skewness(X, flag, dim), skewness(X, flag, 'all')  sample skewness.
+
+    The third central moment over the cube of the standard deviation (normalized by N), along the first
+    non-singleton dimension or dim; flag 0 corrects for bias (sqrt(N*(N-1))/(N-2) times, NaN for
+    fewer than 3 values), flag 1 (the default, or []) does not. NaN values are ignored.
+
+        skewness([1 2 3 10])    % 1.0182
+    """
+    n, ratio, bias, cls = _moments("skewness", x, flag, dim, 3)
+    if bias == 0:
+        with np.errstate(all="ignore"):
+            ratio = np.where(n >= 3, ratio * np.sqrt(n * (n - 1)) / (n - 2), np.nan)
+    return to_value(cast_result(ratio, cls))
+
+
+@builtin("kurtosis", family="statistics")
+def kurtosis(x: Value, flag: Value | None = None, dim: Value | None = None) -> Value:
+    """kurtosis(X), kurtosis(X, flag), kurtosis(X, flag, dim), kurtosis(X, flag, 'all')  sample kurtosis.
+
+    The fourth central moment over the square of the variance (normalized by N; a normal sample gives
+    about 3, not the excess 0), along the first non-singleton dimension or dim; flag 0 corrects for bias
+    (NaN for fewer than 4 values), flag 1 (the default, or []) does not. NaN values are ignored.
+
+        kurtosis([1 2 3 10])    % 2.1792
+    """
+    n, ratio, bias, cls = _moments("kurtosis", x, flag, dim, 4)
+    if bias == 0:
+        with np.errstate(all="ignore"):
+            ratio = np.where(n >= 4, 3 + (n - 1) / ((n - 2) * (n - 3)) * ((n + 1) * ratio - 3 * (n - 1)), np.nan)
+    return to_value(cast_result(ratio, cls))
+
+
+@builtin("iqr", family="statistics")
+def iqr(x: Value, dim: Value | None = None) -> Value:
+    """iqr(X), iqr(X, dim), iqr(X, 'all')  interquartile range: prctile(X, 75) - prctile(X, 25).
+
+    Of a vector, a scalar; of a matrix, one value per column (or along dim), with prctile's method
+    (MATLAB's: linear interpolation between the points 100*((1:n)-0.5)/n); NaN values are ignored.
+
+        iqr([1 2 3 4 10])    % 3.75
+    """
+    upper, lower = (numeric_array(prctile(x, q, *(() if dim is None else (dim,))), "iqr") for q in (75.0, 25.0))
+    return to_value(cast_result(upper.astype(np.float64) - lower, result_class(x)))
+
+
+@builtin("zscore", family="statistics")
+def zscore(x: Value, flag: Value | None = None, dim: Value | None = None, *, nargout: int = 1) -> Value:
+    """Z = zscore(X), zscore(X, flag), zscore(X, flag, dim), [Z, mu, sigma] = zscore(...)  standardized data.
+
+    (X - mean(X)) ./ std(X) along the first non-singleton dimension or dim, with std normalized by
+    N-1 (flag 0, the default, or []) or N (flag 1); a zero standard deviation divides by 1 instead. mu and
+    sigma are the means and standard deviations used. NaN values give NaN (no 'omitnan' option).
+
+        z = zscore([2 4 6])    % -1 0 1
+    """
+    data, cls = _real("zscore", x)
+    if option_text(flag) is not None or option_text(dim) is not None:
+        raise MatlabError("matfuse:zscore:unsupported", "zscore takes X, flag and dim only; NaN options are not "
+                          "supported.")
+    ddof = 1 - _flag("zscore", flag, 0)
+    if data.size == 0:
+        return (to_value(cast_result(data, cls)), to_value(cast_result(data, cls)),
+                to_value(cast_result(data, cls)))[:max(nargout, 1)]
+    arr, axis = along_axis(data, first_nonsingleton(data.shape) if dim is None else dim_arg(dim))
+    with np.errstate(all="ignore"):
+        mu = arr.mean(axis=axis, keepdims=True)
+        sigma = arr.std(axis=axis, ddof=ddof if arr.shape[axis] > 1 else 0, keepdims=True)
+        z = (arr - mu) / np.where(sigma == 0, 1, sigma)
+    return tuple(to_value(cast_result(v, cls)) for v in (z, mu, sigma))[:max(nargout, 1)]
+
+
+CORR_TYPES = ("Pearson", "Kendall", "Spearman")
+
+
+def _columns(fname: str, value: Value) -> tuple[np.ndarray, str]:
+    data, cls = _real(fname, value)
+    if data.ndim != 2:
+        raise MatlabError(f"stats:{fname}:InputDim", "X and Y must be 2-D matrices.")
+    return data.astype(np.float64), cls
+
+
+def _pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        xc, yc = x - x.mean(axis=0), y - y.mean(axis=0)
+        scale = np.sqrt((xc ** 2).sum(axis=0))[:, None] * np.sqrt((yc ** 2).sum(axis=0))[None, :]
+        return np.clip((xc.T @ yc) / scale, -1, 1)
+
+
+def _kendall(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    out = np.full((x.shape[1], y.shape[1]), np.nan)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        for i in range(x.shape[1]):
+            for j in range(y.shape[1]):
+                if not (np.isnan(x[:, i]).any() or np.isnan(y[:, j]).any()):
+                    out[i, j] = stats.kendalltau(x[:, i], y[:, j]).statistic
+    return out
+
+
+def _ranks(a: np.ndarray) -> np.ndarray:
+    """Ranks down each column (ties: mean rank); a column with NaN is all NaN."""
+    ranked = stats.rankdata(a, axis=0) if a.shape[0] else a
+    return np.where(np.isnan(a).any(axis=0), np.nan, ranked)
+
+
+def _text(name: str, options: dict[str, Value], default: str) -> str:
+    """The text value of a name-value option, or its default."""
+    if name not in options:
+        return default
+    text = option_text(options[name])
+    if text is None:
+        raise MatlabError("stats:corr:BadOption", f"The value of '{name}' must be text.")
+    return text
+
+
+@builtin("corr", family="statistics")
+def corr(x: Value, *args: Value, nargout: int = 1) -> Value:
+    """rho = corr(X), corr(X, Y), corr(..., 'Type', t, 'Rows', r), [rho, pval] = corr(...)  linear or rank correlation.
+
+    The correlation of each pair of columns of X (observations in rows), or of each column of X with each
+    column of Y (the same number of rows): Pearson's r (the default), or 'Type' 'Spearman' (rho of the
+    ranks, ties averaged) or 'Kendall' (tau-b). 'Rows' 'all' (the default: NaN gives NaN) or 'complete'
+    (rows with NaN dropped). pval, for Pearson only, tests zero correlation against the two-sided
+    alternative with Student's t on N-2 degrees of freedom. 'Rows' 'pairwise', 'Tail' and rank p-values
+    are not supported.
+
+        rho = corr([1 2 3 4]', [2 4 5 9]')    % 0.9628
+    """
+    y = args[0] if args and option_text(args[0]) is None else None
+    options = name_values("corr", args[1:] if y is not None else args, ("Type", "Rows", "Tail"))
+    kind = match_name("corr", _text("Type", options, "Pearson"), CORR_TYPES)
+    rows = _text("Rows", options, "all")
+    if rows.lower() not in ("all", "complete") or ("Tail" in options and not is_text(options["Tail"], "both")):
+        raise MatlabError("matfuse:corr:unsupported", "corr supports 'Rows' 'all' or 'complete' and the "
+                          "two-sided test only.")
+    if nargout > 1 and kind != "Pearson":
+        raise MatlabError("matfuse:corr:unsupported", f"corr does not compute p-values for {kind}'s coefficient.")
+    a, cls = _columns("corr", x)
+    b, other = _columns("corr", y) if y is not None else (a, cls)
+    if a.shape[0] != b.shape[0]:
+        raise MatlabError("stats:corr:InputSizeMismatch", "X and Y must have the same number of rows.")
+    if rows.lower() == "complete":
+        keep = ~(np.isnan(a).any(axis=1) | np.isnan(b).any(axis=1))
+        a, b = a[keep], b[keep]
+    rho = _kendall(a, b) if kind == "Kendall" else _pearson(*((_ranks(a), _ranks(b)) if kind == "Spearman"
+                                                              else (a, b)))
+    if y is None:
+        diagonal = np.diag(rho).copy()
+        np.fill_diagonal(rho, np.where(np.isnan(diagonal), np.nan, 1.0))
+    result_cls = "single" if "single" in (cls, other) else "double"
+    if nargout < 2:
+        return to_value(cast_result(rho, result_cls))
+    n = a.shape[0]
+    with np.errstate(all="ignore"):
+        t = rho * np.sqrt((n - 2) / (1 - rho ** 2))
+        pval = 2 * stats.t.sf(np.abs(t), n - 2) if n > 2 else np.full(rho.shape, np.nan)
+    return to_value(cast_result(rho, result_cls)), to_value(cast_result(pval, result_cls))
