@@ -93,12 +93,14 @@ class BufferPool:
         bind groups are found in its cache instead of made again (about 50-100 us each)."""
         free = self.free.get(size)
         if free:
-            buffer = next((b for b in prefer if self.returned.get(b) == size), None)
-            if buffer is None:
-                buffer = free.pop()
+            returned = self.returned
+            for buffer in prefer:               # (a loop, not a generator: a window's hot path)
+                if returned.get(buffer) == size:
+                    free.remove(buffer)
+                    break
             else:
-                free.remove(buffer)
-            del self.returned[buffer]
+                buffer = free.pop()
+            del returned[buffer]
             self.pooled_bytes -= size
         else:
             buffer = self.create(size)
@@ -353,8 +355,12 @@ def made(shape: tuple[int, ...], cls: str, size: int, provider: Provider, recent
     if recent is None:
         return GpuTensor(shape, cls, pool_of(provider).take(size), provider)
     storage = pool_of(provider).take(size, recent)
-    if not recent or recent[0] is not storage.buffer:
-        recent[:] = [storage.buffer, *recent[:1]]
+    buffer = storage.buffer
+    if not recent:
+        recent.append(buffer)
+    elif recent[0] is not buffer:
+        recent[1:] = recent[:1]
+        recent[0] = buffer
     return GpuTensor(shape, cls, storage, provider)
 
 
