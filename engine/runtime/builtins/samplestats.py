@@ -21,7 +21,7 @@ from .sizes import along_axis, dim_arg, first_nonsingleton, is_text, numeric_arr
 from .statistics import prctile
 
 
-def _real(fname: str, x: Value) -> tuple[np.ndarray, str]:
+def real_data(fname: str, x: Value) -> tuple[np.ndarray, str]:
     """A real double/single (logical, char) argument in its working precision, and the result class."""
     check_classes(fname, (x,), FLOAT_INPUTS)
     arr = numeric_array(x, fname)
@@ -51,7 +51,7 @@ def _flag(fname: str, flag: Value | None, default: int) -> int:
 def _moments(fname: str, x: Value, flag: Value | None, dim: Value | None, order: int) -> tuple:
     """Sample size, ratio m_order / m2^(order/2) of central moments along the working axis (NaN
     ignored), the bias flag and the result class."""
-    data, cls = _real(fname, x)
+    data, cls = real_data(fname, x)
     if data.shape == (0, 0) and dim is None:
         data = data.reshape(0, 1)
     arr, axis = _working_axis(data, dim)
@@ -121,7 +121,7 @@ def zscore(x: Value, flag: Value | None = None, dim: Value | None = None, *, nar
 
         z = zscore([2 4 6])    % -1 0 1
     """
-    data, cls = _real("zscore", x)
+    data, cls = real_data("zscore", x)
     if option_text(flag) is not None or option_text(dim) is not None:
         raise MatlabError("matfuse:zscore:unsupported", "zscore takes X, flag and dim only; NaN options are not "
                           "supported.")
@@ -141,7 +141,7 @@ CORR_TYPES = ("Pearson", "Kendall", "Spearman")
 
 
 def _columns(fname: str, value: Value) -> tuple[np.ndarray, str]:
-    data, cls = _real(fname, value)
+    data, cls = real_data(fname, value)
     if data.ndim != 2:
         raise MatlabError(f"stats:{fname}:InputDim", "X and Y must be 2-D matrices.")
     return data.astype(np.float64), cls
@@ -171,13 +171,13 @@ def _ranks(a: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(a).any(axis=0), np.nan, ranked)
 
 
-def _text(name: str, options: dict[str, Value], default: str) -> str:
+def option_word(fname: str, name: str, options: dict[str, Value], default: str) -> str:
     """The text value of a name-value option, or its default."""
     if name not in options:
         return default
     text = option_text(options[name])
     if text is None:
-        raise MatlabError("stats:corr:BadOption", f"The value of '{name}' must be text.")
+        raise MatlabError(f"stats:{fname}:BadOption", f"The value of '{name}' must be text.")
     return text
 
 
@@ -196,8 +196,8 @@ def corr(x: Value, *args: Value, nargout: int = 1) -> Value:
     """
     y = args[0] if args and option_text(args[0]) is None else None
     options = name_values("corr", args[1:] if y is not None else args, ("Type", "Rows", "Tail"))
-    kind = match_name("corr", _text("Type", options, "Pearson"), CORR_TYPES)
-    rows = _text("Rows", options, "all")
+    kind = match_name("corr", option_word("corr", "Type", options, "Pearson"), CORR_TYPES)
+    rows = option_word("corr", "Rows", options, "all")
     if rows.lower() not in ("all", "complete") or ("Tail" in options and not is_text(options["Tail"], "both")):
         raise MatlabError("matfuse:corr:unsupported", "corr supports 'Rows' 'all' or 'complete' and the "
                           "two-sided test only.")

@@ -1,0 +1,55 @@
+"""Conformance: normfit and ttest (stattests.py).
+
+Octave 7 has neither without its statistics package (not installed), so the expected values were
+computed in Octave from the definitions shown in the comments: the t statistic, the two-sided p-value
+betainc(df/(df+t^2), df/2, 1/2), Student's critical value from betaincinv and the chi-square quantile
+2*gammaincinv(q, df/2). MATLAB's h is a double (NaN where p is NaN) and its ci lies along the working
+dimension (a column for column data), as its ttest documents.
+"""
+import pytest
+
+from harness import D, case, check, inf, nan, params
+
+CASES = [
+    # Octave: x = [5.1 4.9 5.6 5.8 6.0 5.7]; n = 6; df = 5; m = mean(x); sd = std(x); se = sd/sqrt(n); tstat =
+    # (m - 5)/se; p = betainc(df/(df+tstat^2), df/2, 0.5); h = double(p <= 0.05); c =
+    # sqrt(df*(1/betaincinv(0.05, df/2, 0.5) - 1)); ci = [m - c*se, m + c*se];
+    case('ttest_one_sample', 'x = [5.1 4.9 5.6 5.8 6.0 5.7]; [h, p, ci, st] = ttest(x, 5); tstat = st.tstat; df = st.df; sd = st.sd;',
+         h=D(1.0), p=D(0.031183652110906866), ci=D([5.069372295495316, 5.9639610378380175]), tstat=D(2.9692614841855693), df=D(5.0), sd=D(0.4262237284181473)),
+    # Octave: x = [5.1 4.9 5.6 5.8 6.0 5.7]; n = 6; df = 5; m = mean(x); se = std(x)/sqrt(n); t = (m - 5.8)/se;
+    # p = 1 - 0.5*betainc(df/(df+t^2), df/2, 0.5); h = double(p <= 0.05); c = sqrt(df*(1/betaincinv(0.1, df/2,
+    # 0.5) - 1)); ci = [m - c*se; Inf];
+    case('ttest_right_tail_column', "x = [5.1 4.9 5.6 5.8 6.0 5.7]; [h, p, ci] = ttest(x', 5.8, 'Tail', 'right');",
+         h=D(0.0), p=D(0.9178054830525589), ci=D([5.166037955868694, inf], (2, 1))),
+    # Octave: d = [-1 0 -2 -2]'; n = 4; df = 3; m = mean(d); se = std(d)/2; t = m/se; p = betainc(df/(df+t^2),
+    # df/2, 0.5); h = 0; c = sqrt(df*(1/betaincinv(0.01, df/2, 0.5) - 1)); ci = [m - c*se; m + c*se];
+    case('ttest_paired_nan', "[h, p, ci] = ttest([1 2 3 NaN 5]', [2 2 5 1 7]', 'Alpha', 0.01);",
+         h=D(0.0), p=D(0.07960498081790626), ci=D([-4.046122453542539, 1.5461224535425386], (2, 1))),
+    # Octave: M = [3 1 4 1; 5 9 2 6; 5 3 5 8; 9 7 9 3; 2 3 8 4]; df = 4; m = mean(M); se = std(M)/sqrt(5); t =
+    # (m - 4)./se; p = betainc(df./(df+t.^2), df/2, 0.5); h = double(p <= 0.05); c = sqrt(df*(1/betaincinv(0.05,
+    # df/2, 0.5) - 1)); ci = [m - c*se; m + c*se];
+    case('ttest_matrix_columns', 'M = [3 1 4 1; 5 9 2 6; 5 3 5 8; 9 7 9 3; 2 3 8 4]; [h, p, ci] = ttest(M, 4);',
+         h=D([0.0, 0.0, 0.0, 0.0]), p=D([0.5414697392755847, 0.7040000000000007, 0.2821353454856303, 0.7572283499374891]), ci=D([1.4682658737626455, 8.131734126237355, 0.5194757160504624, 8.680524283949538, 2.022800715529888, 9.177199284470111, 1.045208615073343, 7.754791384926658], (2, 4))),
+    # Octave: x = [4.2 5.1 3.9 4.8 5.5]; mu = mean(x); s = std(x); df = 4; c = sqrt(df*(1/betaincinv(0.05, df/2,
+    # 0.5) - 1)); muci = [mu - c*s/sqrt(5); mu + c*s/sqrt(5)]; sci = [s*sqrt(df/(2*gammaincinv(0.975, df/2)));
+    # s*sqrt(df/(2*gammaincinv(0.025, df/2)))]; M = [3 1 4; 1 5 9; 2 6 5; 3 5 8]; m2 = mean(M); s2 = std(M); df
+    # = 3; c = sqrt(df*(1/betaincinv(0.1, df/2, 0.5) - 1)); c2 = [m2 - c*s2/2; m2 + c*s2/2]; d2 =
+    # [s2*sqrt(df/(2*gammaincinv(0.95, df/2))); s2*sqrt(df/(2*gammaincinv(0.05, df/2)))];
+    case('normfit_forms', '[mu, s, muci, sci] = normfit([4.2 5.1 3.9 4.8 5.5]); [m2, s2, c2, d2] = normfit([3 1 4; 1 5 9; 2 6 5; 3 5 8], 0.1);',
+         mu=D(4.7), s=D(0.6519202405202649), muci=D([3.890534107645648, 5.509465892354353], (2, 1)), sci=D([0.39058702016799046, 1.8733290801166362], (2, 1)), m2=D([2.25, 4.25, 6.5]), s2=D([0.9574271077563381, 2.217355782608345, 2.3804761428476167]), c2=D([1.1234130265590845, 3.3765869734409155, 1.6408779896315697, 6.859122010368431, 3.6989372440021686, 9.301062755997831], (2, 3)), d2=D([0.5932113014842161, 2.7956953350246656, 1.3738492455442401, 6.474697830579656, 1.4749168259503076, 6.951010676198952], (2, 3))),
+    case('ttest_stats_struct', "[h, p, ci, st] = ttest(1); f = fieldnames(st)'; d = st.df;",
+         h=D(nan), p=D(nan), ci=D([nan, nan], (2, 1)), f=("cell", (1, 3), (("char", (1, 5), "tstat"), ("char", (1, 2), "df"),
+                                                                      ("char", (1, 2), "sd"))), d=D(0.0)),
+    case('ttest_size_mismatch', "h = ttest([1 2], [1 2 3]);",
+         error=("stats:ttest:InputSizeMismatch", "The data in a paired t-test must be the same size.")),
+    case('ttest_positional_alpha', "h = ttest([1 2 3], 2, 0.05);",
+         error=("matfuse:ttest:unsupported", "The positional forms ttest(x, m, alpha, tail, dim) are not supported; "
+                "use the 'Alpha', 'Tail' and 'Dim' name-value arguments.")),
+    case('normfit_bad_alpha', "[m, s] = normfit([1 2 3], 2);",
+         error=("stats:normfit:BadAlpha", "ALPHA must be a scalar between 0 and 1.")),
+]
+
+
+@pytest.mark.parametrize("c", params(CASES))
+def test_case(session, c):
+    check(session, c)
