@@ -1141,3 +1141,10 @@ def test_unwrap_complex_tolerance_and_sparse_sum_of_a_huge_dimension():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("c").tolist() == [[3], [7]]
+
+
+def test_interp1_spline_through_sites_an_ulp_apart():
+    """The CI fuzz test's mutants (matmul helper's run): interp1(..., 'spline') through three sites an ulp
+    apart reached scipy's LinAlgWarning (its 3-point system is ill-conditioned); MATLAB says nothing."""
+    clean("x = [1, 1+2^-52, 1+2^-51]; y = interp1(x, [1 2 3], 1, 'spline');",
+          "y = interp1([0 1e-300 1], [1 2 3], 0.5, 'pchip');")

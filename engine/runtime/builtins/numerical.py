@@ -7,6 +7,7 @@ least-squares Vandermonde system with a QR factorization as MATLAB's polyfit.m d
 """
 from __future__ import annotations
 
+import warnings
 from typing import Callable
 
 import numpy as np
@@ -469,9 +470,11 @@ def _cubic(x: np.ndarray, v: np.ndarray, method: str) -> Callable[[np.ndarray], 
     if x.size == 2 and method == "spline":
         return lambda q: v[0] + (q - x[0]) * (v[1] - v[0]) / (x[1] - x[0])
     try:
-        if method == "pchip":
-            return scipy.interpolate.PchipInterpolator(x, v)
-        return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")     # scipy's LinAlgWarning for sites 1 ulp apart: MATLAB says nothing
+            if method == "pchip":
+                return scipy.interpolate.PchipInterpolator(x, v)
+            return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
     except ValueError:                          # scipy: slopes that overflowed (values near realmax)
         return _undefined
 
