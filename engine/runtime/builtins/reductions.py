@@ -228,6 +228,8 @@ def _weight(fname: str, w: Value | None) -> int | np.ndarray:
 def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray, np.ndarray, str]:
     """Variance and mean along the requested axes (shared by var and std)."""
     check_classes(fname, (a,), ("double", "single", "logical", "char"))
+    if args and option_text(args[0]) is not None:     # std(A, nanflag): the default weight
+        args = (None, *args)
     weight = _weight(fname, args[0] if args else None)
     opts = parse_options(fname, args[1:])
     cls = result_class(a)
