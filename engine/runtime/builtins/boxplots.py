@@ -1,0 +1,103 @@
+"""boxplot, the Statistics Toolbox's box plot, drawn with matplotlib's bxp from statistics computed the
+MATLAB way: quartiles and median by prctile's method, whiskers to the most extreme values within
+Whisker times the interquartile range of the box, the values beyond them drawn as outliers.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..figures import graphics_state
+from ..graphics_args import name_values, numbers, text, text_list
+from ..graphics_axes import graphics, plot_axes
+from ..values import CellArray, StringArray
+from .statistics import prctile
+
+# MATLAB's boxplot style: blue box, red median, black dashed whiskers, black adjacent-value lines, red +.
+BOX_STYLE = {"boxprops": {"color": (0, 0, 1)}, "medianprops": {"color": (1, 0, 0)},
+             "whiskerprops": {"color": (0, 0, 0), "linestyle": "--"}, "capprops": {"color": (0, 0, 0)},
+             "flierprops": {"marker": "+", "markeredgecolor": (1, 0, 0), "linestyle": "none"}}
+HANDLE_ROWS = ("whisker_upper", "whisker_lower", "cap_upper", "cap_lower", "boxes", "medians", "fliers")
+
+
+def box_statistics(values: np.ndarray, whisker: float) -> dict[str, Any]:
+    """matplotlib's bxp record of one box: quartiles by MATLAB's prctile, whisker ends at the most
+    extreme values within whisker*IQR of the box, the values beyond as outliers (NaN ignored)."""
+    data = values[~np.isnan(values)].reshape(1, -1)
+    if data.size == 0:
+        return {"q1": np.nan, "med": np.nan, "q3": np.nan, "whislo": np.nan, "whishi": np.nan, "fliers": []}
+    q1, med, q3 = np.asarray(prctile(data, np.array([[25.0, 50.0, 75.0]]))).ravel()
+    reach = whisker * (q3 - q1)
+    inside = data[(data >= q1 - reach) & (data <= q3 + reach)]
+    low, high = (inside.min(), inside.max()) if inside.size else (q1, q3)
+    return {"q1": q1, "med": med, "q3": q3, "whislo": min(low, q1), "whishi": max(high, q3),
+            "fliers": data[(data < q1 - reach) | (data > q3 + reach)]}
+
+
+def _groups(data: np.ndarray, grouping: Any) -> tuple[list[np.ndarray], list[str]]:
+    """The samples of each group and their labels: numeric groups in ascending order, text groups in
+    order of first appearance (as MATLAB's grp2idx)."""
+    if isinstance(grouping, (CellArray, StringArray)):
+        keys = text_list(grouping)
+        order = list(dict.fromkeys(keys))
+    else:
+        keys = numbers(grouping, "grouping variable").real.ravel(order="F").tolist()
+        order = sorted(set(k for k in keys if not np.isnan(k)))
+    if len(keys) != data.size:
+        raise MatlabError("stats:boxplot:BadGroupingVar",
+                          "The grouping variable must have one element per element of X.")
+    flat, labels = data.ravel(order="F"), np.array(keys, dtype=object)
+    return ([flat[labels == k].astype(np.float64) for k in order],
+            [k if isinstance(k, str) else f"{k:g}" for k in order])
+
+
+@graphics("boxplot", axes_first=True)
+def boxplot(ctx, x, *args, nargout=0):
+    """boxplot(x), boxplot(x, g), boxplot(..., 'Labels', labels, 'Whisker', w, 'Orientation', o)  box plot.
+
+    One box per column of x (a vector: one box), or per group of g (a numeric vector, cell array of
+    character vectors or string array with one element per value of x). Each box spans the 25th to
+    75th percentiles (prctile's method) with the median in red; the dashed whiskers reach the most
+    extreme values within w (1.5 by default) times the box's length (never into the box); values beyond
+    are outliers (red +). NaN values are ignored. h = boxplot(...) returns the handles of the lines, 7
+    per box: upper and lower whisker, upper and lower adjacent value, box, median, outliers. Other
+    options are not supported.
+
+        boxplot([1 2 3 4 20; 2 3 4 5 6]')
+    """
+    grouping = args[0] if len(args) % 2 else None
+    opts = name_values(list(args[1:] if grouping is not None else args), "boxplot")
+    whisker = opts.pop("Whisker")
+    whisker = 1.5 if whisker is None else float(numbers(whisker, "Whisker").real.ravel()[0])
+    orientation = opts.pop("Orientation")
+    orientation = "vertical" if orientation is None else text(orientation, "Orientation").lower()
+    labels = opts.pop("Labels")
+    if opts.values:
+        raise MatlabError("matfuse:boxplot:unsupported", f"boxplot does not support the option "
+                          f"'{next(n for n in opts.order if n.lower() in opts.values)}'.")
+    if orientation not in ("vertical", "horizontal"):
+        raise MatlabError("stats:boxplot:BadOrientation", "Orientation must be 'vertical' or 'horizontal'.")
+    data = numbers(x, "x").real.astype(np.float64)
+    if grouping is not None:
+        samples, names = _groups(data, grouping)
+    else:
+        columns = data.reshape(-1, 1) if 1 in data.shape else data.reshape(data.shape[0], -1, order="F")
+        samples, names = list(columns.T), [str(k + 1) for k in range(columns.shape[1])]
+    if labels is not None:
+        names = text_list(labels) if isinstance(labels, (CellArray, StringArray)) else \
+            [f"{v:g}" for v in numbers(labels, "Labels").real.ravel(order="F")]
+        if len(names) != len(samples):
+            raise MatlabError("stats:boxplot:BadLabels", "There must be one label per box.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    drawn = axes.mpl.bxp([box_statistics(s, whisker) for s in samples], positions=range(1, len(samples) + 1),
+                         widths=0.5, orientation=orientation, **BOX_STYLE)
+    (axes.mpl.set_xticks if orientation == "vertical" else axes.mpl.set_yticks)(range(1, len(samples) + 1), names)
+    if not nargout:
+        return None
+    lines = {"whisker_lower": drawn["whiskers"][0::2], "whisker_upper": drawn["whiskers"][1::2],
+             "cap_lower": drawn["caps"][0::2], "cap_upper": drawn["caps"][1::2], "boxes": drawn["boxes"],
+             "medians": drawn["medians"], "fliers": drawn["fliers"]}
+    return np.array([[gs.new_handle(lines[row][k]) for k in range(len(samples))] for row in HANDLE_ROWS])

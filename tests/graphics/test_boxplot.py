@@ -1,0 +1,56 @@
+"""boxplot: the statistics of each box (quartiles by MATLAB's prctile method, whiskers, outliers), groups,
+labels, orientation, the 7-by-n handles and MATLAB's colors. The quartiles were checked with GNU Octave 7,
+whose prctile uses the same method: prctile([1 2 3 4 5 6 7 30]', [25 50 75]) is 2.5 4.5 6.5 and
+prctile([1 3 5 30]', [25 50 75]) is 2 4 17.5."""
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgb
+
+from engine.runtime.errors import MatlabError
+from graphics_helpers import axes_of, cell_row
+
+
+def _line_y(ctx, call, h, row, box):
+    """The y data of the line whose handle is h(row, box) (1-based)."""
+    return call("get", h[row - 1, box - 1:box], "YData", nargout=1)[0].ravel().tolist()
+
+
+def test_boxes_whiskers_and_outliers_per_column(ctx, call):
+    x = np.array([[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 30.0], [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]]).T
+    (h,) = call("boxplot", x, nargout=1)
+    assert h.shape == (7, 2)
+    assert _line_y(ctx, call, h, 6, 1) == [4.5, 4.5]                    # median
+    assert sorted(set(_line_y(ctx, call, h, 5, 1))) == [2.5, 6.5]       # box from q1 to q3
+    assert _line_y(ctx, call, h, 1, 1) == [6.5, 7.0]                    # upper whisker: q3 to the largest inside
+    assert _line_y(ctx, call, h, 2, 1) == [2.5, 1.0]                    # lower whisker
+    assert _line_y(ctx, call, h, 3, 1) == [7.0, 7.0]                    # upper adjacent value
+    assert _line_y(ctx, call, h, 7, 1) == [30.0]                        # 30 > 6.5 + 1.5*4: an outlier
+    assert _line_y(ctx, call, h, 7, 2) == []
+    axes = axes_of(ctx)
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["1", "2"]
+    assert to_rgb(call("get", h[5:6, 0:1], "Color", nargout=1)[0].ravel()) == (1.0, 0.0, 0.0)
+    assert to_rgb(call("get", h[4:5, 0:1], "Color", nargout=1)[0].ravel()) == (0.0, 0.0, 1.0)
+
+
+def test_groups_labels_whisker_and_orientation(ctx, call):
+    (h,) = call("boxplot", [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 30.0], cell_row("a", "b", "a", "b", "a", "b", "a"),
+                "Whisker", 0.5, "Orientation", "horizontal", nargout=1)
+    assert h.shape == (7, 2)
+    axes = axes_of(ctx)
+    assert [t.get_text() for t in axes.get_yticklabels()] == ["a", "b"]           # order of first appearance
+    xdata = call("get", h[6:7, 0:1], "XData", nargout=1)[0].ravel().tolist()
+    assert xdata == [30.0]                       # group a: 1 3 5 30, q3 17.5 + 0.5*15.5 < 30
+    call("boxplot", [4.0, 1.0, 2.0, 3.0], [2.0, 1.0, 2.0, 1.0], "Labels", cell_row("low", "high"))
+    assert [t.get_text() for t in axes_of(ctx).get_xticklabels()] == ["low", "high"]
+
+
+def test_errors(ctx, call):
+    with pytest.raises(MatlabError) as err:
+        call("boxplot", [1.0, 2.0, 3.0], "Notch", "on")
+    assert err.value.identifier == "matfuse:boxplot:unsupported"
+    with pytest.raises(MatlabError) as err:
+        call("boxplot", [1.0, 2.0, 3.0], [1.0, 2.0])
+    assert err.value.identifier == "stats:boxplot:BadGroupingVar"
+    with pytest.raises(MatlabError) as err:
+        call("boxplot", [1.0, 2.0, 3.0], "Labels", cell_row("a", "b"))
+    assert err.value.identifier == "stats:boxplot:BadLabels"
