@@ -1,5 +1,5 @@
-"""Conformance: the Krylov solvers gmres, bicgstab, minres and lsqr beside pcg, and the incomplete
-factorizations ichol and ilu that precondition them. Values recorded with GNU Octave 7 (the same
+"""Conformance: the Krylov solvers gmres, bicgstab, cgs, bicg, minres and lsqr beside pcg, and the
+incomplete factorizations ichol and ilu that precondition them. Values recorded with GNU Octave 7 (the same
 iterates: iteration counts, residual histories and relres agree to rounding); the model problems are
 the 5-point Laplacian kron(I, T) + kron(T, I) (the matrix delsq(numgrid('S', n+2)) builds; MATLAB's
 ichol page reports 59 iterations of pcg with ichol(A) on it and 38 with michol 'on', as here) and a
@@ -12,6 +12,8 @@ the iteration counts of these small systems)."""
 import pytest
 
 from harness import D, L, Sp, case, check, params
+
+TRI = "n = 10; A = 4*eye(n) - 1.5*diag(ones(n-1,1),1) - 0.5*diag(ones(n-1,1),-1); b = (1:n)'; "
 
 CASES = [
     case('gmres_small', 'A = [4 1; 2 3]; b = [5; 5]; [x, f, r, i, v] = gmres(A, b); r = r < 1e-15; v1 = v(1); v2 = v(2) < 1e-14;', x=D([1.0000000000000002, 1.0000000000000002], (2, 1)), f=D(0), r=L(1), i=D([1, 1]), v1=D(7.0710678118654755), v2=L(1)),
@@ -69,6 +71,27 @@ CASES = [
                 "consider using the 'udiag' option.")),
     case('ilu_ilutp', "[l, u] = ilu(sparse([4 1; 1 4]), struct('type', 'ilutp'));",
          error=('MATLAB:ilu:unsupportedType', "ilu supports the types 'nofill' and 'crout' without milu here.")),
+    case('cgs_tridiag', TRI + "[x, f, r, i, v] = cgs(A, b); r = round(r, 8, 'significant'); v = round(v, 8, 'significant');",
+         f=D(0), r=D(6.5390437e-07), i=D(8),
+         v=D([19.621417, 6.3680371, 0.71680812, 0.092422213, 0.2912937, 0.020868832, 0.010924036, 0.00078234339,
+              1.283053e-05], (9, 1))),
+    case('cgs_maxit', TRI + "[x, f, r, i, v] = cgs(A, b, 1e-12, 3);",
+         x=D([0.7120447161172507, 1.2385131749777398, 1.7411760813336135, 2.2409093553398347, 2.740341671036408,
+              3.2174414649954253, 3.6186207231927567, 3.8888542888111237, 3.8488760298453477, 2.9762518081935583], (10, 1)),
+         f=D(1), r=D(0.004710272119554078), i=D(3),
+         v=D([19.621416870348586, 6.3680370676744555, 0.7168081194915276, 0.09242221283055098], (4, 1))),
+    case('bicg_tridiag', TRI + "[x, f, r, i, v] = bicg(A, b); a = norm(x - A\\b) < 1e-12; v = v(1:end-1);",
+         f=D(0), i=D(10), a=L(1),
+         v=D([19.621416870348586, 6.456963900510827, 2.3672533480426674, 1.1789848629078696, 1.1011423571559686,
+              0.26421034488887923, 0.19869198283852343, 0.04661290468329869, 0.007844344532754939,
+              0.0018427087247032947], (10, 1))),
+    case('bicg_precond_maxit', TRI + "[x, f, r, i, v] = bicg(A, b, 1e-12, 3, diag(diag(A)));",
+         f=D(1), r=D(0.060086632412846966), i=D(3),
+         v=D([19.621416870348586, 6.456963900510827, 2.3672533480426674, 1.1789848629078696], (4, 1))),
+    case('bicg_handle', "A = [4 1; 2 3]; [x, f] = bicg(@(v, t) op(A, v, t), [5; 5]); a = norm(x - [1; 1]) < 1e-14;\n"
+         "function y = op(A, v, t)\n  if strcmp(t, 'notransp'), y = A*v; else, y = A'*v; end\nend", f=D(0), a=L(1)),
+    case('cgs_message', "x = cgs([4 1; 2 3], [5; 5], 1e-6, 1);",
+         stdout="cgs converged at iteration 1 to a solution with relative residual 0.\n"),
     case('minres_small', "[x, f, r, i, v] = minres([2 1; 1 -3], [3; -2]); a = norm(x - [1; 1]) < 1e-14; s = size(v);",
          f=D(0), i=D(2), a=L(1), s=D([3, 1])),
     case('minres_indefinite', "D = delsq(numgrid('L', 12)); A = D - 2*speye(size(D, 1)); c = (1:size(D, 1))'; "

@@ -45,8 +45,8 @@ FAMILIES = {
                 "[kernel.md](kernel.md)).",
     "interaction": "Talking to the user: help, input, pause, and ending the session (exit, quit).",
     "linalg": "Linear algebra on double and single matrices: factorizations, matrix functions, subspaces, "
-              "solvers; the Krylov solvers (pcg, gmres, bicgstab, minres, lsqr) take full or sparse matrices or "
-              "function handles, preconditioned by the incomplete factorizations ichol and ilu.",
+              "solvers; the Krylov solvers (pcg, gmres, bicgstab, cgs, bicg, minres, lsqr) take full or sparse "
+              "matrices or function handles, preconditioned by the incomplete factorizations ichol and ilu.",
     "math": "Elementwise mathematics and special functions (the functions that have a GPU form fuse as "
             "elementwise operations; the others run on the CPU, gpuArray inputs gathered).",
     "numerical": "Integration, interpolation, differences on grids, polynomials, convolution and filtering, "

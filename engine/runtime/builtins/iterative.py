@@ -1,4 +1,4 @@
-"""Iterative linear solvers: pcg gmres bicgstab minres lsqr.
+"""Iterative linear solvers: pcg gmres bicgstab minres lsqr cgs bicg.
 
 MATLAB's Krylov solvers, written out here (scipy's cg, gmres and bicgstab report neither MATLAB's flag,
 relres and iter nor the residual history), with MATLAB's defaults (tol 1e-6, maxit min(n, 20), gmres's
@@ -100,7 +100,8 @@ class System:
 
 
 def _system(ctx: CallContext, fname: str, a: Value, b: Value, tol: Value | None, maxit: Value | None,
-            m1: Value | None, m2: Value | None, x0: Value | None) -> System:
+            m1: Value | None, m2: Value | None, x0: Value | None, times: Operator | None = None) -> System:
+    """The System of a call (``times``, when given, is x -> A*x already built from ``a``)."""
     b, tol, maxit, x0 = (None if v is None else full_of(v) for v in (b, tol, maxit, x0))
     column = numeric_array(b, fname)
     if column.dtype.kind == "c" or (_given(x0) and numeric_array(x0, fname).dtype.kind == "c"):
@@ -109,7 +110,7 @@ def _system(ctx: CallContext, fname: str, a: Value, b: Value, tol: Value | None,
         raise MatlabError(f"MATLAB:{fname}:RHSnotColumn", "Right hand side must be a column vector.")
     rhs = column.astype(np.float64).ravel()
     n = rhs.size
-    times = _times(ctx, fname, a, n)
+    times = times or _times(ctx, fname, a, n)
     tolerance = real_scalar(fname, tol, "tol") if _given(tol) else 1e-6
     limit = int(real_scalar(fname, maxit, "maxit")) if _given(maxit) else None
     precond = [_solver(ctx, fname, m, n) for m in (m1, m2) if _given(m)]
@@ -314,6 +315,152 @@ def _bicgstab_iterate(s: System, limit: int, norm_b: float) -> Result:
             best, best_norm, best_iter = x.copy(), history[-1], float(k)
         if history[-1] <= s.tol * norm_b:
             return Result(x, 0, history[-1] / norm_b, float(k), history)
+    return stop(1, limit)
+
+
+# ----------------------------------------------------------------------------------------------------
+# cgs and bicg
+
+
+@builtin("cgs", family="linalg", sparse="native")
+def cgs(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+        m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = cgs(A, b), cgs(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = cgs(...)
+    Solves A*x = b for a square A by the conjugate gradients squared method.
+
+    The arguments, outputs and messages are pcg's: A a full or sparse matrix or a handle returning
+    A*x, M = M1*M2 the preconditioner, tol (default 1e-6) on norm(b - A*x)/norm(b), maxit (default
+    min(n, 20)), x0; flag 0 (converged), 1 (maxit reached), 3 (stagnated) or 4 (breakdown).
+
+        x = cgs([4 1; 2 3], [5; 5])    % [1; 1]
+    """
+    system = _system(ctx, "cgs", a, b, tol, maxit, m1, m2, x0)
+    n = system.rhs.size
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _cgs_iterate(system, min(n, 20) if system.maxit is None
+                                                           else system.maxit, norm_b)
+    return _finish(ctx, "cgs", system, result, nargout)
+
+
+def _cgs_iterate(s: System, limit: int, norm_b: float) -> Result:
+    x = s.x
+    r = s.rhs - s.times(x)
+    shadow = r.copy()
+    history = [float(np.linalg.norm(r))]
+    best, best_norm, best_iter = x.copy(), history[0], 0
+    if history[0] <= s.tol * norm_b:
+        return Result(x, 0, history[0] / norm_b, 0, history)
+
+    def stop(flag: int, k: int) -> Result:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    rho = 1.0
+    p = q = np.zeros_like(x)
+    for k in range(1, limit + 1):
+        rho_old, rho = rho, float(shadow @ r)
+        if rho == 0 or not np.isfinite(rho):
+            return stop(4, k)
+        if k == 1:
+            u = p = r
+        else:
+            beta = rho / rho_old
+            u = r + beta * q
+            p = u + beta * (q + beta * p)
+        v = s.times(s.precondition(p))
+        rtv = float(shadow @ v)
+        if rtv == 0 or not np.isfinite(rtv):
+            return stop(4, k)
+        alpha = rho / rtv
+        q = u - alpha * v
+        step = alpha * s.precondition(u + q)
+        if np.linalg.norm(step) <= EPS * np.linalg.norm(x):
+            return stop(3, k)
+        x = x + step
+        r = r - s.times(step)
+        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
+        if history[-1] < best_norm:
+            best, best_norm, best_iter = x.copy(), history[-1], k
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, k, history)
+    return stop(1, limit)
+
+
+@builtin("bicg", family="linalg", sparse="native")
+def bicg(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+         m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = bicg(A, b), bicg(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = bicg(...)
+    Solves A*x = b for a square A by the biconjugate gradients method.
+
+    As pcg, with products by A' as well: A is a full or sparse matrix or a handle afun with
+    afun(x, 'notransp') = A*x and afun(x, 'transp') = A'*x, and the preconditioners M1 and M2 are
+    matrices or handles of the same two forms (returning M\\x and M'\\x). tol (default 1e-6) applies
+    to norm(b - A*x)/norm(b), maxit defaults to min(n, 20); flag 0 (converged), 1 (maxit reached),
+    3 (stagnated) or 4 (breakdown).
+
+        x = bicg([4 1; 2 3], [5; 5])    % [1; 1]
+    """
+    n = numeric_array(full_of(b), "bicg").shape[0]
+    if type(a) is FunctionHandle:
+        forward, adjoint, _ = _lsqr_operators(ctx, a, n)
+    else:
+        forward = _times(ctx, "bicg", a, n)
+        matrix = _real_matrix("bicg", a)
+        adjoint = matrix.T.__matmul__
+    system = _system(ctx, "bicg", a, b, tol, maxit, None, None, x0, times=forward)
+    precond = [_lsqr_preconditioner(ctx, m, n) for m in (m1, m2) if _given(m)]
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _bicg_iterate(system, adjoint, precond, min(n, 20)
+                                                            if system.maxit is None else system.maxit, norm_b)
+    return _finish(ctx, "bicg", system, result, nargout)
+
+
+def _bicg_iterate(s: System, adjoint: Operator, precond: list[tuple[Operator, Operator]], limit: int,
+                  norm_b: float) -> Result:
+    """BiCG: residuals r of A*x = b and shadow residuals of A'*y = r0, preconditioned by M and M'."""
+    def solve(v: np.ndarray) -> np.ndarray:                 # M \\ v, M = M1*M2
+        for forward, _ in precond:
+            v = forward(v)
+        return v
+
+    def solve_transposed(v: np.ndarray) -> np.ndarray:      # M' \\ v
+        for _, backward in reversed(precond):
+            v = backward(v)
+        return v
+    x = s.x
+    r = s.rhs - s.times(x)
+    shadow = r.copy()
+    history = [float(np.linalg.norm(r))]
+    best, best_norm, best_iter = x.copy(), history[0], 0
+    if history[0] <= s.tol * norm_b:
+        return Result(x, 0, history[0] / norm_b, 0, history)
+
+    def stop(flag: int, k: int) -> Result:
+        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    rho = 1.0
+    p = pt = np.zeros_like(x)
+    for k in range(1, limit + 1):
+        z, zt = solve(r), solve_transposed(shadow)
+        rho_old, rho = rho, float(z @ shadow)
+        if rho == 0 or not np.isfinite(rho):
+            return stop(4, k)
+        if k == 1:
+            p, pt = z, zt
+        else:
+            beta = rho / rho_old
+            p, pt = z + beta * p, zt + beta * pt
+        q, qt = s.times(p), adjoint(pt)
+        ptq = float(pt @ q)
+        if ptq == 0 or not np.isfinite(ptq):
+            return stop(4, k)
+        alpha = rho / ptq
+        if np.linalg.norm(alpha * p) <= EPS * np.linalg.norm(x):
+            return stop(3, k)
+        x = x + alpha * p
+        r, shadow = r - alpha * q, shadow - alpha * qt
+        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
+        if history[-1] < best_norm:
+            best, best_norm, best_iter = x.copy(), history[-1], k
+        if history[-1] <= s.tol * norm_b:
+            return Result(x, 0, history[-1] / norm_b, k, history)
     return stop(1, limit)
 
 
