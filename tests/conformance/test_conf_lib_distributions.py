@@ -63,6 +63,12 @@ CASES = [
     # 0.5*erfc(10/sqrt(2)); e = sqrt(10*(1/betaincinv(0.05, 5, 0.5) - 1)); f = -2*log(0.5); g = 2*exp(-2);
     case('generic_by_name', "a = pdf('Normal', [0 1], 0, 1); b = pdf('poiss', 2, 2.5); c = cdf('Chisquare', 4, 3); d = cdf('norm', 10, 0, 1, 'upper'); e = icdf('T', 0.975, 10); f = icdf('Exponential', 0.5, 2); g = pdf('gamma', 2, 2);",
          a=D([0.3989422804014327, 0.24197072451914337]), b=D(0.25651562069968376), c=D(0.7385358700508886), d=D(7.619853024160593e-24), e=D(2.228138851986275), f=D(1.3862943611198906), g=D(0.2706705664732254)),
+    # Octave: u = [0 1 4 NaN]; k = 0:10; c = cumsum(arrayfun(@(j) nchoosek(10, j), k).*0.3.^k.*0.7.^(10-k)); b =
+    # [0 arrayfun(@(p) find(c >= p, 1) - 1, [0.1 0.5 0.9]) 10]; j = 0:30; d =
+    # cumsum(exp(-2.5)*2.5.^j./factorial(j)); q = [0 arrayfun(@(p) find(d >= p, 1) - 1, [0.3 0.95]) Inf]; g =
+    # 3*gammaincinv([0.1 0.5], 2); e = [0 betaincinv(0.3, 2, 5) 1]; n = NaN;
+    case('inverses_more', 'u = unifinv([0 0.25 1 2], 0, 4); b = binoinv([0 0.1 0.5 0.9 1], 10, 0.3); q = poissinv([0 0.3 0.95 1], 2.5); g = gaminv([0.1 0.5], 2, 3); e = betainv([0 0.3 1], 2, 5); n = binoinv(0.5, 10, 1.5);',
+         u=D([0.0, 1.0, 4.0, nan]), b=D([0.0, 1.0, 3.0, 5.0, 10.0]), q=D([0.0, 2.0, 5.0, inf]), g=D([1.5954348251688368, 5.035040970049982]), e=D([0.0, 0.18180347131894908, 1.0]), n=D(nan)),
     case('single_result', "a = normpdf(single(1)); b = class(tcdf(1, single(3))); c = size(normcdf(zeros(2, 0)));",
          a=num("single", 0.2419707179069519), b=C("single"), c=D([2, 0])),
     case('size_mismatch', "y = normpdf([1 2], [1 2 3]);",

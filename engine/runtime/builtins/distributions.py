@@ -59,6 +59,7 @@ DISTRIBUTIONS = {d.prefix: d for d in (
     Distribution("beta", "Beta", (("a", None), ("b", None)),
                  lambda a, b: stats.beta(a, b), lambda a, b: (a > 0) & (b > 0)),
 )}
+DISCRETE = ("bino", "poiss")
 NAMES = {**{d.title.lower(): d for d in DISTRIBUTIONS.values()}, **DISTRIBUTIONS,
          "chi-square": DISTRIBUTIONS["chi2"], "student's t": DISTRIBUTIONS["t"]}
 
@@ -97,11 +98,13 @@ def evaluate(fname: str, dist: Distribution, kind: str, x: Value, params: tuple[
     safe = [np.where(valid, p, default if default is not None else 1.0)
             for p, (_, default) in zip(parameters, dist.params)]
     frozen = dist.scipy(*safe)
-    method = {"pdf": "pmf" if dist.prefix in ("bino", "poiss") else "pdf", "cdf": "cdf", "upper": "sf",
+    method = {"pdf": "pmf" if dist.prefix in DISCRETE else "pdf", "cdf": "cdf", "upper": "sf",
               "inv": "ppf"}[kind]
     with np.errstate(all="ignore"):
         out = np.asarray(getattr(frozen, method)(at), dtype=np.float64)
         if kind == "inv":
+            if dist.prefix in DISCRETE:         # scipy's ppf(0) is one below the support
+                out = np.where(at == 0, 0.0, out)
             out = np.where((at >= 0) & (at <= 1), out, np.nan)
     out = np.where(valid & ~np.isnan(at), out, np.nan).reshape(shape)
     return to_value(cast_result(out, cls))
@@ -162,6 +165,11 @@ _register("cdf", DISTRIBUTIONS["unif"], """unifcdf(X), unifcdf(X, a, b), unifcdf
     gives NaN.
 
         unifcdf([1 3 5], 0, 4)    % 0.25 0.75 1""")
+_register("inv", DISTRIBUTIONS["unif"], """unifinv(P), unifinv(P, a, b)  the inverse of the continuous uniform cumulative distribution.
+
+    a + P.*(b-a) (a = 0, b = 1 by default); P outside [0, 1] or a >= b gives NaN.
+
+        unifinv(0.25, 0, 4)    % 1""")
 _register("pdf", DISTRIBUTIONS["exp"], """exppdf(X), exppdf(X, mu)  the exponential probability density with mean mu.
 
     exp(-X/mu)/mu for X >= 0 and 0 for X < 0 (mu = 1 by default); mu <= 0 gives NaN.
@@ -189,6 +197,11 @@ _register("cdf", DISTRIBUTIONS["bino"], """binocdf(X, n, p), binocdf(..., 'upper
     probability of more than X. Invalid n or p gives NaN.
 
         binocdf(1, 3, 0.5)    % 0.5""")
+_register("inv", DISTRIBUTIONS["bino"], """binoinv(Y, n, p)  the inverse of the binomial cumulative distribution.
+
+    The smallest integer X with binocdf(X, n, p) >= Y; Y outside [0, 1] or invalid n or p gives NaN.
+
+        binoinv([0.1 0.5 0.9], 10, 0.5)    % 3 5 7""")
 _register("pdf", DISTRIBUTIONS["poiss"], """poisspdf(X, lambda)  the Poisson probability of X events with mean lambda.
 
     lambda^X * exp(-lambda) / X!; 0 for X not a nonnegative integer; lambda < 0 gives NaN.
@@ -200,6 +213,12 @@ _register("cdf", DISTRIBUTIONS["poiss"], """poisscdf(X, lambda), poisscdf(..., '
     than X; lambda < 0 gives NaN.
 
         poisscdf(2, 2)    % 0.6767""")
+_register("inv", DISTRIBUTIONS["poiss"], """poissinv(P, lambda)  the inverse of the Poisson cumulative distribution.
+
+    The smallest integer X with poisscdf(X, lambda) >= P (Inf for P = 1); P outside [0, 1] or
+    lambda < 0 gives NaN.
+
+        poissinv(0.5, 2)    % 2""")
 _register("pdf", DISTRIBUTIONS["chi2"], """chi2pdf(X, nu)  the chi-square probability density with nu degrees of freedom.
 
     0 for X < 0; nu <= 0 gives NaN.
@@ -255,6 +274,11 @@ _register("cdf", DISTRIBUTIONS["gam"], """gamcdf(X, a), gamcdf(X, a, b), gamcdf(
     gammainc(X/b, a) (b = 1 by default); 'upper' gives the complement; a or b <= 0 gives NaN.
 
         gamcdf(2, 2)    % 0.5940""")
+_register("inv", DISTRIBUTIONS["gam"], """gaminv(P, a), gaminv(P, a, b)  the inverse of the gamma cumulative distribution.
+
+    The X with gamcdf(X, a, b) = P (b = 1 by default); P outside [0, 1] or a or b <= 0 gives NaN.
+
+        gaminv(0.5, 2, 3)    % 5.0350""")
 _register("pdf", DISTRIBUTIONS["beta"], """betapdf(X, a, b)  the beta probability density.
 
     X.^(a-1).*(1-X).^(b-1) ./ beta(a, b) for X in [0, 1], 0 outside; a or b <= 0 gives NaN.
@@ -265,6 +289,11 @@ _register("cdf", DISTRIBUTIONS["beta"], """betacdf(X, a, b), betacdf(..., 'upper
     betainc(X, a, b) clipped to [0, 1]; 'upper' gives the complement; a or b <= 0 gives NaN.
 
         betacdf(0.5, 2, 3)    % 0.6875""")
+_register("inv", DISTRIBUTIONS["beta"], """betainv(P, a, b)  the inverse of the beta cumulative distribution.
+
+    The X in [0, 1] with betacdf(X, a, b) = P; P outside [0, 1] or a or b <= 0 gives NaN.
+
+        betainv(0.5, 2, 2)    % 0.5""")
 
 
 def _named(fname: str, name: Value) -> Distribution:
