@@ -40,6 +40,7 @@ CASES = [
          f=Z([(1, 0), (4, 5.477225575051661), (4, -5.477225575051661)], (3, 1)), g=Z([(4, 5), (4, -5)], (2, 1))),
     case('ordeig_not_schur', "e = ordeig([1 2 3; 4 5 6; 7 8 9]);",
          error=('MATLAB:ordeig:InvalidSchurForm', 'The input must be upper quasi-triangular.')),
+    case('qz_empty', "[AA, BB, Q, Z] = qz([], []); s = size(Z);", s=D([0, 0])),
     case('qz_size_mismatch', "[AA, BB] = qz(eye(2), eye(3));",
          error=('MATLAB:qz:MatrixSizeMismatch', 'A and B must be the same size.')),
 ]

@@ -32,6 +32,9 @@ CASES = [
          error=('MATLAB:sprandsym:unsupportedKind', 'sprandsym supports kind 1 only.')),
     case('etree_bad_kind', "p = etree(speye(3), 'row');",
          error=('MATLAB:etree:invalidInput', "The second argument must be 'col' or 'sym'.")),
+    case('symrcm_empty', "p = symrcm(sparse(0, 0)); s = size(p);", s=D([1, 0])),
+    case('svds_bad_sigma', "s = svds(magic(3), 2, 'middle');",
+         error=('MATLAB:svds:InvalidSigma', "sigma must be 'largest', 'smallest', 'smallestnz' or a real scalar.")),
     case('symrcm_not_square', "p = symrcm(sparse(ones(2, 3)));", error=('MATLAB:symrcm:notSquare', 'Matrix must be square.')),
 ]
 

@@ -46,15 +46,32 @@ def _real_matrix(fname: str, value: Value):
     return matrix.astype(np.float64)
 
 
-def _handle(ctx: CallContext, fname: str, value: FunctionHandle) -> Operator:
+def _handle(ctx: CallContext, fname: str, value: FunctionHandle, n: int) -> Operator:
+    """x -> f(x) for a handle that must return a real vector of n elements."""
     f = callable_of(ctx, fname, value)
-    return lambda x: numeric_array(full_of(f(to_value(x.reshape(-1, 1)))), fname).ravel().astype(np.float64)
+    return lambda x: _vector_result(fname, f(to_value(x.reshape(-1, 1))), n)
+
+
+def _vector_result(fname: str, value: Value, n: int | None) -> np.ndarray:
+    """A function's result as a real float vector (of n elements when n is given)."""
+    arr = numeric_array(full_of(value), fname)
+    if arr.dtype.kind == "c" or (n is not None and arr.size != n):
+        raise MatlabError(f"MATLAB:{fname}:InvalidFunctionOutput", "The function must return a real column "
+                          "vector of the size of b." if n is not None else "The function must return a real vector.")
+    return arr.ravel(order="F").astype(np.float64)
+
+
+def _iterations(fname: str, maxit: Value) -> int:
+    count = real_scalar(fname, maxit, "maxit")
+    if not (np.isfinite(count) and count >= 0 and count == int(count)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidMaxit", "maxit must be a nonnegative integer.")
+    return int(count)
 
 
 def _times(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
     """x -> A*x for a square matrix, a sparse matrix or a function handle."""
     if type(value) is FunctionHandle:
-        return _handle(ctx, fname, value)
+        return _handle(ctx, fname, value, n)
     matrix = _real_matrix(fname, value)
     if matrix.shape != (n, n):
         raise MatlabError(f"MATLAB:{fname}:NonSquareMatrix", "A must be a square matrix with as many rows as b.")
@@ -64,7 +81,7 @@ def _times(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
 def _solver(ctx: CallContext, fname: str, value: Value, n: int) -> Operator:
     """x -> M\\x for a preconditioner: a handle, or a matrix factorized once (LU; sparse LU when sparse)."""
     if type(value) is FunctionHandle:
-        return _handle(ctx, fname, value)
+        return _handle(ctx, fname, value, n)
     return _factorized(fname, value, n)(False)
 
 
@@ -112,7 +129,7 @@ def _system(ctx: CallContext, fname: str, a: Value, b: Value, tol: Value | None,
     n = rhs.size
     times = times or _times(ctx, fname, a, n)
     tolerance = real_scalar(fname, tol, "tol") if _given(tol) else 1e-6
-    limit = int(real_scalar(fname, maxit, "maxit")) if _given(maxit) else None
+    limit = _iterations(fname, maxit) if _given(maxit) else None
     precond = [_solver(ctx, fname, m, n) for m in (m1, m2) if _given(m)]
     if _given(x0):
         x = numeric_array(x0, fname).astype(np.float64).ravel(order="F")
@@ -400,13 +417,13 @@ def bicg(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: 
     """
     n = numeric_array(full_of(b), "bicg").shape[0]
     if type(a) is FunctionHandle:
-        forward, adjoint, _ = _lsqr_operators(ctx, a, n)
+        forward, adjoint, _ = _lsqr_operators(ctx, "bicg", a, n)
     else:
         forward = _times(ctx, "bicg", a, n)
         matrix = _real_matrix("bicg", a)
         adjoint = matrix.T.__matmul__
     system = _system(ctx, "bicg", a, b, tol, maxit, None, None, x0, times=forward)
-    precond = [_lsqr_preconditioner(ctx, m, n) for m in (m1, m2) if _given(m)]
+    precond = [_lsqr_preconditioner(ctx, "bicg", m, n) for m in (m1, m2) if _given(m)]
     norm_b = float(np.linalg.norm(system.rhs))
     result = _zero_rhs(n) if norm_b == 0 else _bicg_iterate(system, adjoint, precond, min(n, 20)
                                                             if system.maxit is None else system.maxit, norm_b)
@@ -495,6 +512,8 @@ def gmres(ctx: CallContext, a: Value, b: Value, restart: Value | None = None, to
         outer, inner = 1, min(n, system.maxit if system.maxit is not None else min(n, 10))
     else:
         outer = system.maxit if system.maxit is not None else min(-(-n // inner), 10)
+    if min(outer, inner) < 1:
+        raise MatlabError("MATLAB:gmres:InvalidMaxit", "maxit must be a positive integer.")
     norm_b = float(np.linalg.norm(system.rhs))
     result = _zero_rhs(n, True) if norm_b == 0 else _gmres_iterate(system, outer, inner)
     return _finish(ctx, "gmres", system, result, nargout)
@@ -643,18 +662,17 @@ def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
 # lsqr
 
 
-def _lsqr_operators(ctx: CallContext, a: Value, m: int) -> tuple[Operator, Operator, int | None]:
+def _lsqr_operators(ctx: CallContext, fname: str, a: Value, m: int) -> tuple[Operator, Operator, int | None]:
     """(x -> A*x, y -> A'*y, columns of A or None for a handle) for a matrix or afun(x, 'notransp' | 'transp')."""
     if type(a) is FunctionHandle:
-        f = callable_of(ctx, "lsqr", a)
+        f = callable_of(ctx, fname, a)
 
         def call(x: np.ndarray, how: str) -> np.ndarray:
-            out = full_of(f(to_value(x.reshape(-1, 1)), CharArray.from_str(how)))
-            return numeric_array(out, "lsqr").ravel().astype(np.float64)
+            return _vector_result(fname, f(to_value(x.reshape(-1, 1)), CharArray.from_str(how)), None)
         return (lambda x: call(x, "notransp")), (lambda y: call(y, "transp")), None
-    matrix = _real_matrix("lsqr", a)
+    matrix = _real_matrix(fname, a)
     if matrix.ndim != 2 or matrix.shape[0] != m:
-        raise MatlabError("MATLAB:lsqr:RHSsizeMismatch", "Right hand side must be a column vector of the "
+        raise MatlabError(f"MATLAB:{fname}:RHSsizeMismatch", "Right hand side must be a column vector of the "
                           "length of the number of rows of A.")
     return (lambda x: matrix @ x), (lambda y: matrix.T @ y), matrix.shape[1]
 
@@ -684,16 +702,16 @@ def lsqr(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: 
     if column.dtype.kind == "c":
         raise MatlabError("MATLAB:lsqr:complexInput", "lsqr supports real inputs only here.")
     rhs = column.astype(np.float64).ravel()
-    forward, adjoint, n = _lsqr_operators(ctx, a, rhs.size)
+    forward, adjoint, n = _lsqr_operators(ctx, "lsqr", a, rhs.size)
     start = numeric_array(x0, "lsqr").astype(np.float64).ravel(order="F") if _given(x0) else None
     n = n if n is not None else (start.size if start is not None else adjoint(rhs).size)
     x = start if start is not None else np.zeros(n)
     if x.size != n:
         raise MatlabError("MATLAB:lsqr:WrongInitGuessSize", "Initial guess must be a column vector of the "
                           "length of the number of columns of A.")
-    precond = [_lsqr_preconditioner(ctx, m, n) for m in (m1, m2) if _given(m)]
+    precond = [_lsqr_preconditioner(ctx, "lsqr", m, n) for m in (m1, m2) if _given(m)]
     system = System(forward, [], rhs, x, real_scalar("lsqr", tol, "tol") if _given(tol) else 1e-6,
-                    int(real_scalar("lsqr", maxit, "maxit")) if _given(maxit) else min(rhs.size, n, 20))
+                    _iterations("lsqr", maxit) if _given(maxit) else min(rhs.size, n, 20))
     norm_b = float(np.linalg.norm(rhs))
     if norm_b == 0:
         result, estimates = _zero_rhs(n), []
@@ -705,12 +723,12 @@ def lsqr(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: 
     return (*outs, to_value(np.array(estimates, dtype=np.float64).reshape(-1, 1)))
 
 
-def _lsqr_preconditioner(ctx: CallContext, value: Value, n: int) -> tuple[Operator, Operator]:
+def _lsqr_preconditioner(ctx: CallContext, fname: str, value: Value, n: int) -> tuple[Operator, Operator]:
     """(x -> M\\x, x -> M'\\x) for a matrix, or a handle mfun(x, 'notransp' | 'transp')."""
     if type(value) is FunctionHandle:
-        forward, adjoint, _ = _lsqr_operators(ctx, value, n)
+        forward, adjoint, _ = _lsqr_operators(ctx, fname, value, n)
         return forward, adjoint
-    solve = _factorized("lsqr", value, n)
+    solve = _factorized(fname, value, n)
     return solve(False), solve(True)
 
 

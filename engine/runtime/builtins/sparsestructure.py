@@ -156,6 +156,8 @@ def symrcm(a: Value) -> np.ndarray:
     S = _pattern("symrcm", a)
     if S.shape[0] != S.shape[1]:
         raise MatlabError("MATLAB:symrcm:notSquare", "Matrix must be square.")
+    if S.shape[0] == 0:
+        return np.zeros((1, 0))
     pattern = sp.csr_array((S != 0).astype(np.int8))
     order = reverse_cuthill_mckee(sp.csr_array(pattern + pattern.T), symmetric_mode=True)
     return simplify(order.astype(np.float64).reshape(1, -1) + 1)

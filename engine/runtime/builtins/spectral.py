@@ -85,11 +85,13 @@ def svds(a: Value, *args: Value, nargout: int = 1):
             raise MatlabError("MATLAB:svds:InvalidK", "K must be a nonnegative integer.")
         k = min(int(value), min(matrix.shape))
     sigma = "largest"
-    if rest and type(rest[0]) is not StructArray and (option_text(rest[0]) is None or
-                                                     option_text(rest[0]).lower() in SIGMAS):
-        word = option_text(rest[0])
-        sigma = SIGMAS[word.lower()] if word is not None else real_scalar("svds", rest[0], "sigma")
-        rest.pop(0)
+    if rest and type(rest[0]) is not StructArray and (option_text(rest[0]) is None or len(rest) % 2):
+        value = rest.pop(0)
+        word = option_text(value)
+        if word is not None and word.lower() not in SIGMAS:
+            raise MatlabError("MATLAB:svds:InvalidSigma", "sigma must be 'largest', 'smallest', 'smallestnz' "
+                              "or a real scalar.")
+        sigma = SIGMAS[word.lower()] if word is not None else real_scalar("svds", value, "sigma")
     _check_options(rest)
     U, s, V = _decompose(matrix, k, sigma)
     if nargout <= 1:
@@ -182,6 +184,9 @@ def qz(a: Value, b: Value, flag: Value | None = None, *, nargout: int = 1):
     if word == "real" and nargout > 4:
         raise MatlabError("MATLAB:qz:unsupported", "The eigenvectors V and W are supported with the "
                           "'complex' form only.")
+    if A.size == 0:
+        empty = np.zeros((0, 0))
+        return tuple(to_value(empty) for _ in range(6))[:max(nargout, 1)] if nargout > 1 else to_value(empty)
     AA, BB, Q, Z = scipy.linalg.qz(A, B, output=word)
     outs = [AA, BB, Q.conj().T, Z]
     if nargout > 4:
