@@ -1148,3 +1148,24 @@ def test_interp1_spline_through_sites_an_ulp_apart():
     apart reached scipy's LinAlgWarning (its 3-point system is ill-conditioned); MATLAB says nothing."""
     clean("x = [1, 1+2^-52, 1+2^-51]; y = interp1(x, [1 2 3], 1, 'spline');",
           "y = interp1([0 1e-300 1], [1 2 3], 0.5, 'pchip');")
+
+
+@pytest.mark.parametrize("code", [
+    "x = single(magic(3)) / 7; v = (1e-320 ~= 0);",
+    "x = single(magic(3)); y = x * (1e-300 * 1e300);",
+    "x = single(magic(3)); a = 1e-300; b = 1e300; y = x * (a * b);",
+    "x = single(magic(3)); y = x + (1e30 * 1e30 / 1e30);",
+])
+def test_scalar_expressions_of_doubles_in_single_windows(code):
+    """H100 fuzz run, seeds 390-405 (a wrong answer on the GPU): a single window computed its scalar
+    expressions of doubles in f32, where 1e-320 ~= 0 is false and 1e-300 * 1e300 NaN; they now send the
+    window to the CPU unless f32 gets them right (known values evaluated both ways, whole numbers)."""
+    clean(code)
+
+
+@pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")
+def test_single_windows_with_safe_scalar_expressions_still_fuse():
+    s = Session(device="gpu")
+    for code in ("x = single(magic(3)); n = 5; y = x * (n - 1) + (2 * pi);", "x = single(magic(3)); y = x * (0.1 + 0.2);"):
+        assert s.execute(code).error is None
+        assert [w.device for w in s.fusion.reports()] == ["GPU"], code

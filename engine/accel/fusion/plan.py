@@ -34,7 +34,7 @@ from engine.runtime.errors import MatlabError
 from engine.runtime.semantics import broadcast_shape, promote_all
 
 from .graph import AccelGraph, Node
-from .ranges import unchecked
+from .ranges import INTEGER, unchecked
 
 FLOAT = ("double", "single")
 # node kinds computed inside the kernel reading them
@@ -277,16 +277,59 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     if len(computing) > 1:
         raise Reject("single and double computations in one window (mixed precision is not fused yet)")
     plan.cls = computing.pop() if computing else "double"
+    if plan.cls == "single" and scalars_of_doubles(graph, plan, scalar_only) - exempt:
+        raise Reject("a scalar expression of doubles in a single window runs on the CPU (in f32 it would "
+                     "over- or underflow where MATLAB's double does not)")
     for v in graph.internal - indices:
         if plan.info[v].cls in FLOAT:
             plan.info[v] = Arg(plan.cls, plan.info[v].shape)
-    if plan.cls == "single" and any(plan.info[v].cls == "double" for v in kept & set(graph.nodes) - exempt):
-        raise Reject("a double scalar computed in a single window is one of its outputs")
     if (plan.cls == "double" or indices) and not has_f64:
         raise Reject("the adapter has no shader-f64: double (and max/min indices) stay on the CPU")
     if any(len(a.shape) > MAX_DIMS for a in plan.info.values()):
         raise Reject(f"arrays with more than {MAX_DIMS} dimensions run on the CPU")
     check_generators(graph, plan, has_f64)
+
+
+WHOLE_SAFE = ("plus", "minus", "times", "uminus", "uplus", "eq", "ne", "lt", "le", "gt", "ge")
+
+
+def scalars_of_doubles(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> set[int]:
+    """Nodes over scalar leaves only that MATLAB computes in double (a double operand) and that a single
+    window, computing them in f32, could get wrong by more than rounding: 1e-300 * 1e300 is NaN in f32,
+    1e-300 ~= 0 false. A node whose operands' values are known (literals, sizes) is evaluated both ways
+    with its host ufunc; one reading a host scalar passes when its operands are whole numbers (facts)
+    and it adds, subtracts, multiplies or compares (counts like n - 1); the unary minus and plus are
+    exact. Whatever else reads a double is returned."""
+    exact = {v: np.float64(c) for v, c in graph.consts.items() if type(c) is float}
+    exact.update({v: np.float64(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
+    rounded = {v: np.float32(x) for v, x in exact.items()}
+    whole = {v for v, a in plan.info.items() if a.cls == "double" and a.facts & INTEGER} | \
+        {v for v, x in exact.items() if x.is_integer() and abs(x) <= 2 ** 24}
+    risky: set[int] = set()
+    for v, node in graph.nodes.items():
+        if v not in scalar_only or not (plan.info[v].cls == "double" or
+                                        any(plan.info[a].cls == "double" for a in node.args)):
+            continue
+        spec = operation(node.op)
+        if spec is not None and spec.host is not None and all(a in exact for a in node.args):
+            with np.errstate(all="ignore"):
+                exact[v] = np.float64(spec.host(*(exact[a] for a in node.args)))
+                rounded[v] = np.float32(spec.host(*(rounded[a] for a in node.args)))
+            if not _f32_close(np.float32(exact[v]), rounded[v]):
+                risky.add(v)
+        elif node.op in ("uminus", "uplus"):
+            risky |= {v} & {v for a in node.args if a in risky}
+        elif not (node.op in WHOLE_SAFE and all(a in whole and a not in risky for a in node.args)):
+            risky.add(v)
+    return risky
+
+
+def _f32_close(want: np.float32, got: np.float32) -> bool:
+    """Whether f32 arithmetic's value is single's rounding of the double value, within 4 ulp (WGSL's f32
+    division may be 2.5 ulp off)."""
+    if np.isnan(want) or np.isnan(got) or np.isinf(want) or np.isinf(got):
+        return bool(np.isnan(want) and np.isnan(got) or want == got)
+    return bool(abs(float(want) - float(got)) <= 4 * float(np.spacing(np.float32(max(abs(want), abs(got))))))
 
 
 def check_unmade(graph: AccelGraph, plan: Plan) -> None:
