@@ -1169,3 +1169,24 @@ def test_single_windows_with_safe_scalar_expressions_still_fuse():
     for code in ("x = single(magic(3)); n = 5; y = x * (n - 1) + (2 * pi);", "x = single(magic(3)); y = x * (0.1 + 0.2);"):
         assert s.execute(code).error is None
         assert [w.device for w in s.fusion.reports()] == ["GPU"], code
+
+
+def test_sparse_max_along_a_huge_dimension_and_cellfun_size_past_the_index_range():
+    """H100 fuzz run, seeds 390-405: max(S, [], uint64(intmax)) of a sparse S hashed the dimension's
+    array; cellfun('size', C, uint64(intmax)) built a tuple of that many ones."""
+    code = ("S = sparse([1 0 2; 3 0 1]); c = full(max(S, [], uint64(18446744073709551615))); "
+            "d = full(max(S, [], 2)); s = cellfun('size', {ones(2)}, uint64(18446744073709551615));")
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("c").tolist() == [[1, 0, 2], [3, 0, 1]] and s.get("d").tolist() == [[2], [3]]
+    assert s.get("s") == 1
+
+
+def test_a_warning_in_a_host_kernel_window_is_shown_once():
+    """H100 fuzz run, seeds 390-405: on the CPU a host-kernel window ran A \\ b (its warning shown) and then
+    met an error, so the bytecode ran the window again and showed the warning twice; an operator's
+    warning now gives the window back before it is shown, as a builtin's did."""
+    code = "y = [1 1; 1 1+eps] \\ [1; 2]; z = [1 2 3; [] 6] \\ 1"
+    clean(code)
+    stdout, err, _ = run(code)
+    assert err[0] == "MATLAB:catenate:dimensionMismatch" and stdout.count("Warning:") == 1

@@ -33,6 +33,7 @@ import numpy as np
 
 from engine.mir.ir import Instr
 from engine.runtime import ops
+from engine.runtime.errors import warnings_to
 from engine.runtime.builtins.registry import BUILTINS, Operation, call_host, operation
 from engine.runtime.threads import in_parts
 from engine.vm.code import Window
@@ -146,32 +147,33 @@ def run_window(window: Window, graph: AccelGraph, values: dict[int, Any], consts
             batches.append((len(batch.instrs), batch.numel, block))
             batch = None
 
-    for ins in window.instrs:
-        d = ins.dest.id if ins.dest is not None else None
-        if d is not None and d in inputs:
-            continue
-        args = [env[t.id] for t in ins.args]
-        if ins.op == "store":
-            reads.stored[ins.attr] = args[0]
-            continue
-        if ins.op in ("load", "loadname"):
-            env[d] = compute(ins, args, reads, {}, ctx)
-            continue
-        shape = batch_shape(ins, graph, args, batch, reads, settings.min_elements)
-        if shape is not None:
-            if batch is not None and batch.shape != shape:
+    with warnings_to(ctx.warn):     # an operator's warning too (mldivide's) gives the window back
+        for ins in window.instrs:
+            d = ins.dest.id if ins.dest is not None else None
+            if d is not None and d in inputs:
+                continue
+            args = [env[t.id] for t in ins.args]
+            if ins.op == "store":
+                reads.stored[ins.attr] = args[0]
+                continue
+            if ins.op in ("load", "loadname"):
+                env[d] = compute(ins, args, reads, {}, ctx)
+                continue
+            shape = batch_shape(ins, graph, args, batch, reads, settings.min_elements)
+            if shape is not None:
+                if batch is not None and batch.shape != shape:
+                    flush()
+                if batch is None:
+                    batch = Batch(shape)
+                batch.instrs.append(ins)
+                batch.args.append(args)
+                env[d] = batch.made[d] = Pending(d)
+                continue
+            if any(type(a) is Pending and a.value is None for a in args):
                 flush()
-            if batch is None:
-                batch = Batch(shape)
-            batch.instrs.append(ins)
-            batch.args.append(args)
-            env[d] = batch.made[d] = Pending(d)
-            continue
-        if any(type(a) is Pending and a.value is None for a in args):
-            flush()
-            args = [resolved(a) for a in args]
-        env[d] = compute(ins, args, reads, {}, ctx)
-    flush()
+                args = [resolved(a) for a in args]
+            env[d] = compute(ins, args, reads, {}, ctx)
+        flush()
     return Outcome({t: x.value if type(x) is Pending else x for t, x in env.items()
                     if type(x) is not Pending or x.value is not None}, batches)
 

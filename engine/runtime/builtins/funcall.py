@@ -21,7 +21,7 @@ from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, FunctionHandle, Stri
                       Value, class_of, simplify, size_of)
 from .cells import element
 from .registry import builtin
-from .sizes import dim_arg
+from .sizes import _size_at, dim_arg
 from .textutil import cell_value, char_value, option_name, text_arg
 
 _UNIFORM_CLASSES = tuple(DTYPE_OF_CLASS) + ("char",)
@@ -36,7 +36,7 @@ _LEGACY: dict[str, Callable[[Value], float | bool]] = {
 }
 # legacy names that take one more argument: cellfun('size', C, k), cellfun('isclass', C, className)
 _LEGACY_WITH_ARGUMENT: dict[str, Callable[[Value, Value], float | bool]] = {
-    "size": lambda v, k: float((size_of(v) + (1,) * (dim_arg(k) + 1))[dim_arg(k)]),
+    "size": lambda v, k: float(_size_at(size_of(v), dim_arg(k))),
     "isclass": lambda v, name: class_of(v) == text_arg(name, "cellfun", "Class name"),
 }
 

@@ -515,7 +515,7 @@ def _extreme_form(name: str) -> Callable:
         plain = is_sparse(a) and nargout <= 1 and a.data.dtype.kind == "f" and not np.isnan(a.data.data).any()
         axis = None
         if plain and len(rest) == 2 and size_of(rest[0]) == (0, 0) and size_of(rest[1]) == (1, 1):
-            axis = {1.0: 0, 2.0: 1}.get(full_of(rest[1]))
+            axis = {1.0: 0, 2.0: 1}.get(np.asarray(full_of(rest[1])).item())
         elif plain and not rest:
             axis = 0 if a.shape[0] != 1 else 1
         if axis is None or 0 in a.shape:
