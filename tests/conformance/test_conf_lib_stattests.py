@@ -1,6 +1,6 @@
-"""Conformance: normfit and ttest (stattests.py).
+"""Conformance: normfit, ttest and ttest2 (stattests.py).
 
-Octave 7 has neither without its statistics package (not installed), so the expected values were
+Octave 7 has none of them without its statistics package (not installed), so the expected values were
 computed in Octave from the definitions shown in the comments: the t statistic, the two-sided p-value
 betainc(df/(df+t^2), df/2, 1/2), Student's critical value from betaincinv and the chi-square quantile
 2*gammaincinv(q, df/2). MATLAB's h is a double (NaN where p is NaN) and its ci lies along the working
@@ -37,6 +37,25 @@ CASES = [
     # [s2*sqrt(df/(2*gammaincinv(0.95, df/2))); s2*sqrt(df/(2*gammaincinv(0.05, df/2)))];
     case('normfit_forms', '[mu, s, muci, sci] = normfit([4.2 5.1 3.9 4.8 5.5]); [m2, s2, c2, d2] = normfit([3 1 4; 1 5 9; 2 6 5; 3 5 8], 0.1);',
          mu=D(4.7), s=D(0.6519202405202649), muci=D([3.890534107645648, 5.509465892354353], (2, 1)), sci=D([0.39058702016799046, 1.8733290801166362], (2, 1)), m2=D([2.25, 4.25, 6.5]), s2=D([0.9574271077563381, 2.217355782608345, 2.3804761428476167]), c2=D([1.1234130265590845, 3.3765869734409155, 1.6408779896315697, 6.859122010368431, 3.6989372440021686, 9.301062755997831], (2, 3)), d2=D([0.5932113014842161, 2.7956953350246656, 1.3738492455442401, 6.474697830579656, 1.4749168259503076, 6.951010676198952], (2, 3))),
+    # Octave: x = [5.1 4.9 5.6 5.8 6.0]; y = [4.2 4.8 4.4 5.0 4.6 4.9]; df = 9; sd = sqrt((4*var(x) +
+    # 5*var(y))/df); se = sd*sqrt(1/5 + 1/6); d = mean(x) - mean(y); tstat = d/se; p = betainc(df/(df+tstat^2),
+    # df/2, 0.5); h = double(p <= 0.05); c = sqrt(df*(1/betaincinv(0.05, df/2, 0.5) - 1)); ci = [d - c*se, d +
+    # c*se];
+    case('ttest2_equal_variances', 'x = [5.1 4.9 5.6 5.8 6.0]; y = [4.2 4.8 4.4 5.0 4.6 4.9]; [h, p, ci, st] = ttest2(x, y); tstat = st.tstat; df = st.df; sd = st.sd;',
+         h=D(1.0), p=D(0.006232052272220707), ci=D([0.3008543369125124, 1.3591456630874879]), tstat=D(3.5483432561216603), df=D(9.0), sd=D(0.3862929228218169)),
+    # Octave: x = [5.1 4.9 5.6 5.8 6.0]; y = [4.2 4.8 4.4 5.0 4.6 4.9]; ex = var(x)/5; ey = var(y)/6; df = (ex +
+    # ey)^2/(ex^2/4 + ey^2/5); se = sqrt(ex + ey); d = mean(x) - mean(y); t = d/se; p = betainc(df/(df+t^2),
+    # df/2, 0.5); h = double(p <= 0.01); c = sqrt(df*(1/betaincinv(0.01, df/2, 0.5) - 1)); ci = [d - c*se, d +
+    # c*se]; sd = [std(x) std(y)];
+    case('ttest2_welch_column_y', "x = [5.1 4.9 5.6 5.8 6.0]; y = [4.2 4.8 4.4 5.0 4.6 4.9]; [h, p, ci, st] = ttest2(x, y', 'Vartype', 'unequal', 'Alpha', 0.01); df = st.df; sd = st.sd;",
+         h=D(0.0), p=D(0.011973348006923339), ci=D([-0.03328691945109552, 1.6932869194510958]), df=D(6.733960155760183), sd=D([0.46583258795408455, 0.30822070014844877])),
+    # Octave: A = [3 1 4; 1 5 9; 2 6 5; 3 5 8]; B = {[2 8 1], [7 2 8], [1 8]}; for k = 1:3, b = B{k}; nb =
+    # numel(b); df = 4 + nb - 2; sd = sqrt((3*var(A(:,k)) + (nb-1)*var(b))/df); se = sd*sqrt(1/4 + 1/nb); d =
+    # mean(A(:,k)) - mean(b); t = d/se; q = 0.5*betainc(df/(df+t^2), df/2, 0.5); if t < 0, q = 1 - q; end; p(k)
+    # = q; c = sqrt(df*(1/betaincinv(0.1, df/2, 0.5) - 1)); ci(:,k) = [d - c*se; Inf]; end; h = double(p <=
+    # 0.05);
+    case('ttest2_matrix_tail_nan', "A = [3 1 4; 1 5 9; 2 6 5; 3 5 8]; B = [2 7 1; 8 2 8; 1 8 NaN]; [h, p, ci] = ttest2(A, B, 'Tail', 'right');",
+         h=D([0.0, 0.0, 0.0]), p=D([0.7537114695837079, 0.7415447124382671, 0.25651266730648825]), ci=D([-5.2744596885531205, inf, -5.51269274587923, inf, -3.946763587691116, inf], (2, 3))),
     case('ttest_stats_struct', "[h, p, ci, st] = ttest(1); f = fieldnames(st)'; d = st.df;",
          h=D(nan), p=D(nan), ci=D([nan, nan], (2, 1)), f=("cell", (1, 3), (("char", (1, 5), "tstat"), ("char", (1, 2), "df"),
                                                                       ("char", (1, 2), "sd"))), d=D(0.0)),
@@ -45,6 +64,11 @@ CASES = [
     case('ttest_positional_alpha', "h = ttest([1 2 3], 2, 0.05);",
          error=("matfuse:ttest:unsupported", "The positional forms ttest(x, m, alpha, tail, dim) are not supported; "
                 "use the 'Alpha', 'Tail' and 'Dim' name-value arguments.")),
+    case('ttest2_positional_alpha', "h = ttest2([1 2 3], [1 2], 0.01);",
+         error=("matfuse:ttest2:unsupported", "The positional forms ttest2(x, y, alpha, tail, vartype, dim) are not "
+                "supported; use the name-value arguments.")),
+    case('ttest2_size_mismatch', "h = ttest2(magic(3), ones(2, 2));",
+         error=("stats:ttest2:InputSizeMismatch", "The data in a 2-sample t-test must be commensurate.")),
     case('normfit_bad_alpha', "[m, s] = normfit([1 2 3], 2);",
          error=("stats:normfit:BadAlpha", "ALPHA must be a scalar between 0 and 1.")),
 ]

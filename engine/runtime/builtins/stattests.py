@@ -1,4 +1,4 @@
-"""Parameter estimates and t tests of the Statistics Toolbox: normfit ttest.
+"""Parameter estimates and t tests of the Statistics Toolbox: normfit ttest ttest2.
 
 Both work down the columns of a matrix (or along a vector, or along 'Dim'); ttest ignores NaN as MATLAB's
 does. Critical values and p-values come from Student's t and the chi-square distribution in scipy.stats.
@@ -92,23 +92,84 @@ def ttest(x: Value, *args: Value, nargout: int = 1) -> Value:
     tail = match_name("ttest", option_word("ttest", "Tail", options, "both"), TAILS)
     arr, axis = along_axis(data.astype(np.float64), first_nonsingleton(data.shape) if "Dim" not in options
                            else dim_arg(options["Dim"]))
+    n, mean, variance = _sample(arr, axis)
+    with np.errstate(all="ignore"):
+        sd = np.sqrt(variance)
+        return _t_test(mean, mean0, sd / np.sqrt(n), np.maximum(n - 1, 0), sd, tail, alpha, axis, cls, nargout)
+
+
+def _sample(arr: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Count, mean and variance (normalized by N-1) along the axis, NaN ignored."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore", RuntimeWarning)
-        n = np.sum(~np.isnan(arr), axis=axis, keepdims=True).astype(np.float64)
-        mean = np.nanmean(arr, axis=axis, keepdims=True)
-        sd = np.nanstd(arr, axis=axis, ddof=1, keepdims=True)
-        df = np.maximum(n - 1, 0)
-        se = sd / np.sqrt(n)
-        tstat = (mean - mean0) / se
+        return (np.sum(~np.isnan(arr), axis=axis, keepdims=True).astype(np.float64),
+                np.nanmean(arr, axis=axis, keepdims=True), np.nanvar(arr, axis=axis, ddof=1, keepdims=True))
+
+
+def _t_test(estimate: np.ndarray, null: float, se: np.ndarray, df: np.ndarray, sd: np.ndarray, tail: str,
+            alpha: float, axis: int, cls: str, nargout: int) -> tuple:
+    """h, p, the confidence interval of the estimate (its bounds along the axis) and the stats struct
+    of a t test of estimate = null with standard error se."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        tstat = (estimate - null) / se
         p, crit = _tail_probability(tail, tstat, df, alpha)
-        low = mean - crit * se if tail != "left" else np.full(mean.shape, -np.inf)
-        high = mean + crit * se if tail != "right" else np.full(mean.shape, np.inf)
+        low = estimate - crit * se if tail != "left" else np.full(estimate.shape, -np.inf)
+        high = estimate + crit * se if tail != "right" else np.full(estimate.shape, np.inf)
     h = np.where(np.isnan(p), np.nan, (p <= alpha).astype(np.float64))
     ci = np.concatenate([low, high], axis=axis)
     fields = {"tstat": tstat, "df": df, "sd": sd}
     summary = StructArray.scalar({k: to_value(cast_result(v, cls)) for k, v in fields.items()})
     return tuple(to_value(cast_result(v, cls)) for v in (h, p, ci))[:max(nargout, 1)] + \
         ((summary,) if nargout > 3 else ())
+
+
+VARTYPES = ("equal", "unequal")
+
+
+@builtin("ttest2", family="statistics")
+def ttest2(x: Value, y: Value, *args: Value, nargout: int = 1) -> Value:
+    """[h, p, ci, stats] = ttest2(x, y), ttest2(..., 'Alpha', a, 'Tail', t, 'Vartype', v, 'Dim', d)  two-sample t test.
+
+    Tests whether the independent samples x and y (of any lengths) have equal means at significance level
+    alpha (0.05): with equal unknown variances (the pooled standard deviation, N-2 degrees of freedom;
+    'Vartype' 'equal', the default) or unequal ones (Welch's test with Satterthwaite's degrees of
+    freedom; 'unequal'). h is 1 when the test rejects equal means; ci is the confidence interval of
+    mean(x) - mean(y); stats has tstat, df and sd (the pooled standard deviation, or both sample ones).
+    Matrices are tested column by column (or along 'Dim'); NaN values are ignored.
+
+        [h, p] = ttest2([5.1 4.9 5.6 5.8 6.0], [4.2 4.8 4.4 5.0 4.6 4.9])
+    """
+    if args and option_text(args[0]) is None:
+        raise MatlabError("matfuse:ttest2:unsupported", "The positional forms ttest2(x, y, alpha, tail, vartype, "
+                          "dim) are not supported; use the name-value arguments.")
+    options = name_values("ttest2", args, ("Alpha", "Tail", "Vartype", "Dim"))
+    first, cls = real_data("ttest2", x)
+    second, other = real_data("ttest2", y)
+    cls = "single" if "single" in (cls, other) else "double"
+    alpha = _alpha("ttest2", options.get("Alpha"))
+    tail = match_name("ttest2", option_word("ttest2", "Tail", options, "both"), TAILS)
+    equal = match_name("ttest2", option_word("ttest2", "Vartype", options, "equal"), VARTYPES) == "equal"
+    if "Dim" in options:
+        axis = dim_arg(options["Dim"])
+    else:       # x's working dimension (y's for a scalar x); a vector y takes the orientation of a vector x
+        axis = first_nonsingleton(first.shape if first.size != 1 else second.shape)
+        if first.ndim == 2 and second.ndim == 2 and 1 in first.shape and 1 in second.shape:
+            second = second.reshape((1, -1) if first.shape[0] == 1 and first.size > 1 else (-1, 1))
+    (a, _), (b, _) = along_axis(first.astype(np.float64), axis), along_axis(second.astype(np.float64), axis)
+    if np.delete(a.shape, axis).tolist() != np.delete(b.shape, axis).tolist():
+        raise MatlabError("stats:ttest2:InputSizeMismatch", "The data in a 2-sample t-test must be commensurate.")
+    (nx, mx, vx), (ny, my, vy) = _sample(a, axis), _sample(b, axis)
+    with np.errstate(all="ignore"):
+        if equal:
+            df = np.maximum(nx + ny - 2, 0)
+            sd = np.sqrt(((nx - 1) * vx + (ny - 1) * vy) / df)
+            se = sd * np.sqrt(1 / nx + 1 / ny)
+        else:
+            ex, ey = vx / nx, vy / ny
+            df = (ex + ey) ** 2 / (ex ** 2 / (nx - 1) + ey ** 2 / (ny - 1))
+            se, sd = np.sqrt(ex + ey), np.sqrt(np.concatenate([vx, vy], axis=axis))
+    return _t_test(mx - my, 0.0, se, df, sd, tail, alpha, axis, cls, nargout)
 
 
 def _tail_probability(tail: str, t: np.ndarray, df: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
