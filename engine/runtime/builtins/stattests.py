@@ -1,7 +1,8 @@
 """Parameter estimates and t tests of the Statistics Toolbox: normfit ttest ttest2.
 
-Both work down the columns of a matrix (or along a vector, or along 'Dim'); ttest ignores NaN as MATLAB's
-does. Critical values and p-values come from Student's t and the chi-square distribution in scipy.stats.
+They work down the columns of a matrix (or along a vector, or along 'Dim'); ttest and ttest2 ignore NaN as
+MATLAB's do. Critical values and p-values come from Student's t and the chi-square distribution in
+scipy.stats.
 """
 from __future__ import annotations
 
