@@ -1190,3 +1190,10 @@ def test_a_warning_in_a_host_kernel_window_is_shown_once():
     clean(code)
     stdout, err, _ = run(code)
     assert err[0] == "MATLAB:catenate:dimensionMismatch" and stdout.count("Warning:") == 1
+
+
+def test_krylov_solvers_read_a_device_matrix_in_matlabs_layout():
+    """H100 fuzz run, seeds 390-405: gmres of a singular matrix (all true) that stayed on the device
+    gave other iterates than on the CPU: the download came row-major, so BLAS summed A*x in another
+    order. The solvers now take A column-major on every device."""
+    clean("n = 10; A = 4~=(n) - 1.5*diag(ones(-1,1),1) - 0.5*diag(ones(n-1,1),1); x = gmres(A, (1:n)', [], 1e-12, 3)")

@@ -36,14 +36,16 @@ def _given(value: Value | None) -> bool:
 
 
 def _real_matrix(fname: str, value: Value):
-    """A real matrix argument: a scipy sparse array for a sparse one, else a float64 ndarray."""
+    """A real matrix argument: a scipy sparse array for a sparse one, else a float64 ndarray in MATLAB's
+    column-major layout (a value downloaded from the device may come row-major: BLAS would then sum A*x
+    in another order, and on a singular system the iterates part ways between devices)."""
     if is_sparse(value):
         matrix = value.data
     else:
         matrix = numeric_array(value, fname)
     if matrix.dtype.kind == "c":
         raise MatlabError(f"MATLAB:{fname}:complexInput", f"{fname} supports real inputs only here.")
-    return matrix.astype(np.float64)
+    return matrix.astype(np.float64) if is_sparse(value) else np.asfortranarray(matrix, dtype=np.float64)
 
 
 def _handle(ctx: CallContext, fname: str, value: FunctionHandle, n: int) -> Operator:
