@@ -5,7 +5,10 @@ kurtosis, iqr, zscore, corr (Pearson), spearman and kendall, shown in the commen
 MATLAB's skewness, kurtosis and iqr ignore NaN and Octave's do not, so those values were computed in
 Octave on the data without the NaN; Octave has no corr 'Type' option or p-value, so the rank cases use
 its spearman and kendall (tau-b), and the p-value its definition with betainc. corr(X) with a NaN column
-gives NaN on that diagonal entry and exact ones elsewhere (MATLAB's corr keeps NaN there).
+gives NaN on that diagonal entry and exact ones elsewhere (MATLAB's corr keeps NaN there). ksdensity's
+values are its normal-kernel sums written out in Octave; the default bandwidth gives 1.1901 for
+[1 3 2 5], the value MATLAB returns in a MATLAB Answers thread (232493); the default grid of 100 points
+from min - 3*bw to max + 3*bw follows the toolbox source as we know it, not checked against MATLAB.
 """
 import pytest
 
@@ -40,6 +43,16 @@ CASES = [
     # corr([1 3 4 6; 2 4 9 5]'); d = [NaN NaN; NaN 1];
     case('corr_pvalue_and_rows', "[r, p] = corr([1 2 3 4 5]', [2 4 5 9 8]'); c = corr([1 NaN 3 4 6; 2 3 4 9 5]', 'Rows', 'complete'); d = corr([1 NaN 3 4 6; 2 3 4 9 5]');",
          r=D(0.932996209912368), p=D(0.020609582469198084), c=D([1.0, 0.5439282932204212, 0.5439282932204212, 1.0], (2, 2)), d=D([nan, nan, nan, 1.0], (2, 2))),
+    # Octave: x = [1 3 2 5]; bw = median(abs(x - median(x)))/0.6745*(4/12)^(1/5); xi = linspace(1 - 3*bw, 5 +
+    # 3*bw, 100); s = [1 100]; e = xi([1 50 100]); g = arrayfun(@(t) mean(exp(-((t -
+    # x)/bw).^2/2))/(sqrt(2*pi)*bw), e);
+    case('ksdensity_default_grid', '[f, xi, bw] = ksdensity([1 3 2 5 NaN]); s = size(xi); e = xi([1 50 100]); g = f([1 50 100]);',
+         bw=D(1.1901283347075327), s=D([1.0, 100.0]), e=D([-2.570385004122598, 2.9437334848068435, 8.570385004122599]), g=D([0.000985013844129786, 0.18582354855833488, 0.0009324467743595348])),
+    # Octave: x = [1 3 2 5]; bw = median(abs(x - median(x)))/0.6745*(4/12)^(1/5); f = arrayfun(@(t)
+    # mean(exp(-((t - x)/bw).^2/2))/(sqrt(2*pi)*bw), [0 2; 4 6]); c = arrayfun(@(t) mean(0.5*erfc(-((t -
+    # x)/bw)/sqrt(2))), x); b = arrayfun(@(t) mean(exp(-((t - [1 2 3])/0.5).^2/2))/(sqrt(2*pi)*0.5), [1 2]);
+    case('ksdensity_points_cdf_bandwidth', "f = ksdensity([1 3 2 5], [0 2; 4 6]); c = ksdensity([1 3 2 5], [1 3 2 5], 'Function', 'cdf'); b = ksdensity([1 2 3], [1 2], 'Bandwidth', 0.5);",
+         f=D([0.08280322413404283, 0.14166816822426978, 0.205052139773828, 0.06268016660442646], (2, 2)), c=D([0.18680115208408246, 0.5749036573273946, 0.3764638686591419, 0.8618313219293811]), b=D([0.30204471809359046, 0.3379494756185393])),
     case('single_class', "a = skewness(single([1 2 5])); a = [abs(a - 0.5280049792181881) < 1e-6, isa(a, 'single')]; b = class(corr(single([1 2 3]'), [1 3 4]')); c = class(zscore(single([1 2])));",
          a=L([1, 1]), b=("char", (1, 6), "single"), c=("char", (1, 6), "single")),
     case('corr_rows_mismatch', "r = corr([1 2 3]', [1 2]');",
@@ -48,6 +61,8 @@ CASES = [
          error=("matfuse:corr:unsupported", "corr does not compute p-values for Kendall's coefficient.")),
     case('corr_pairwise_unsupported', "r = corr(magic(3), 'Rows', 'pairwise');",
          error=("matfuse:corr:unsupported", "corr supports 'Rows' 'all' or 'complete' and the two-sided test only.")),
+    case('ksdensity_other_kernel', "f = ksdensity([1 2 3], 'Kernel', 'box');",
+         error=("matfuse:ksdensity:unsupported", "ksdensity supports the normal kernel only.")),
     case('skewness_bad_flag', "s = skewness([1 2 3], 2);",
          error=("stats:skewness:BadFlag", "FLAG must be 0 or 1.")),
 ]
