@@ -1,12 +1,13 @@
 """Scalar-loop benchmark: matfuse's interpreter and tier 2 against GNU Octave and numba by hand.
 
-    python benchmarks/scalar_loops/run.py [--repeat N] [--no-octave] [workload.m ...]
+    python benchmarks/scalar_loops/run.py [--repeat N] [--rerun-repeat M] [--no-octave] [workload.m ...]
 
 Each workload is a script that leaves its result in ``checksum``. The runner times, side by side:
 matfuse with tier 2 off (the interpreter), tier 2's first run in a fresh cache folder (MATFUSE_TIER2=eager:
 the numba compile included; the first workload also pays numba's import), matfuse with the default policy
 once the compiled code is on disk (a fresh Session per run, best of N, parsing and compiling included),
-the same loop written in numba by hand (numba_peers.py, compiled first, best of N) and ``octave-cli``
+the cell re-run in one Session and the same loop written in numba by hand (numba_peers.py, compiled
+first), interleaved, best of M (default 200) each, and ``octave-cli``
 (tic/toc inside Octave, so its start-up is not counted). It checks that the checksums agree and writes
 RESULTS.md next to this file.
 """
@@ -60,32 +61,28 @@ def time_octave(path: Path, repeat: int) -> tuple[float, float] | None:
     return float(seconds), float(checksum)
 
 
-def time_rerun(path: Path, repeat: int) -> float:
-    """The cell run again in the same Session (a notebook re-running it): the built code and the compiled
-    loop are reused, so this is the loop itself plus what an execute costs."""
+def time_rerun_and_numba(path: Path, repeat: int) -> tuple[float, tuple[float, float] | None]:
+    """The cell run again in the same Session (a notebook re-running it: the built code and the compiled
+    loop are reused, so this is the loop itself plus what an execute costs) and the loop written by hand
+    in numba (compiled first; None where numba_peers.py has none), interleaved run for run, best of
+    ``repeat`` each."""
+    from numba_peers import PEERS
+    fn = PEERS.get(path.name)
     session = Session(device="cpu")
     source = path.read_text()
     session.execute(source, path.stem)
-    best = float("inf")
+    if fn is not None:
+        fn()                                  # compile
+    best, best_peer, checksum = float("inf"), float("inf"), float("nan")
     for _ in range(repeat):
         started = time.perf_counter()
         session.execute(source, path.stem)
         best = min(best, time.perf_counter() - started)
-    return best
-
-
-def time_numba(name: str, repeat: int) -> tuple[float, float] | None:
-    from numba_peers import PEERS
-    fn = PEERS.get(name)
-    if fn is None:
-        return None
-    fn()                                  # compile
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        checksum = fn()
-        best = min(best, time.perf_counter() - started)
-    return best, float(checksum)
+        if fn is not None:
+            started = time.perf_counter()
+            checksum = fn()
+            best_peer = min(best_peer, time.perf_counter() - started)
+    return best, ((best_peer, float(checksum)) if fn is not None else None)
 
 
 def agree(a: float, b: float) -> bool:
@@ -105,6 +102,8 @@ def main() -> None:
     parser.add_argument("workloads", nargs="*", default=list(WORKLOADS))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-octave", action="store_true")
+    parser.add_argument("--rerun-repeat", type=int, default=200,
+                        help="runs of the re-run and numba columns (milliseconds each: best of many)")
     opts = parser.parse_args()
     os.chdir(HERE)   # function files the workloads call live here
     sys.path.insert(0, str(HERE))
@@ -115,12 +114,11 @@ def main() -> None:
         interp, interp_sum = time_matfuse(path, opts.repeat, "off")
         first, _ = time_matfuse(path, 1, "eager")
         ours, our_sum = time_matfuse(path, opts.repeat, "auto")
-        again = time_rerun(path, opts.repeat)
-        peer = time_numba(name, opts.repeat)
+        again, peer = time_rerun_and_numba(path, max(opts.repeat, opts.rerun_repeat))
         theirs = None if opts.no_octave else time_octave(path, opts.repeat)
         sums = [interp_sum] + ([peer[1]] if peer else []) + ([theirs[1]] if theirs else [])
-        row = [name, f"{interp:.3f}", f"{first:.3f}", f"{ours:.4f}", f"{again:.4f}",
-               f"{peer[0]:.4f}" if peer else "-", f"{theirs[0]:.3f}" if theirs else "-",
+        row = [name, f"{interp:.3f}", f"{first:.3f}", f"{ours:.4f}", f"{again:.5f}",
+               f"{peer[0]:.5f}" if peer else "-", f"{theirs[0]:.3f}" if theirs else "-",
                f"{ours / theirs[0]:.4f}x" if theirs else "-", f"{again / peer[0]:.2f}x" if peer else "-",
                f"{our_sum:.17g}", "yes" if all(agree(our_sum, x) for x in sums) else f"NO: {sums!r}"]
         rows.append("| " + " | ".join(row) + " |")
@@ -141,7 +139,8 @@ def write_results(rows: list[str]) -> None:
         "row); tier 2 = the default policy once the loop is compiled, a fresh Session per run (parsing and "
         "building the cell included); re-run = the cell executed again in the same Session (the loop plus "
         "the cost of an execute); numba = the loop written by hand in numba_peers.py (compiled first, the "
-        "call alone); then tier 2 as a fraction of Octave's time, and re-run as a multiple of numba's.",
+        "call alone; re-run and numba interleaved run for run, best of --rerun-repeat); then tier 2 as a "
+        "fraction of Octave's time, and re-run as a multiple of numba's.",
         "",
         "| workload | tier 1 s | first tier 2 s | tier 2 s | re-run s | numba s | octave s | tier 2 / octave | "
         "re-run / numba | checksum | checksums agree |",
