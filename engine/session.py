@@ -38,7 +38,7 @@ from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandl
 from .config import flag
 from .frontend import format_ast, parse
 from .mir.infer import type_of_value
-from .vm.build import build_cell, build_mir
+from .vm.build import build_cell_code, build_mir
 from .vm.code import Code
 from .vm.frame import Frame, internal_error, interrupt_error
 from .vm.pygen import device_slots
@@ -135,8 +135,8 @@ class Session:
                tuple(sorted((k, type_of_value(v)) for k, v in self._workspace.items())))
         compiled = self._builds.pop(key, None)
         if compiled is None:
-            compiled, _ = build_cell(code, name, self._workspace, frozenset(self.vm.base_globals),
-                                     self._poll_interrupt, file)   # a long compile stops at an interrupt
+            compiled = build_cell_code(code, name, self._workspace, frozenset(self.vm.base_globals),
+                                       self._poll_interrupt, file)   # a long compile stops at an interrupt
         self._builds[key] = compiled                     # most recently used last
         if len(self._builds) > BUILD_CACHE:
             del self._builds[next(iter(self._builds))]
@@ -201,7 +201,7 @@ class Session:
         return str(build_mir(code, "<cell>", self._workspace, frozenset(self.vm.base_globals)).module)
 
     def bytecode(self, code: str) -> str:
-        compiled, _ = build_cell(code, "<cell>", self._workspace, frozenset(self.vm.base_globals))
+        compiled = build_cell_code(code, "<cell>", self._workspace, frozenset(self.vm.base_globals))
         return "\n\n".join(str(c) for c in [compiled, *compiled.locals.values()])
 
     def fusion_report(self, command: str = "plan") -> dict[str, str]:

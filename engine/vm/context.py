@@ -48,9 +48,9 @@ class VMContext(CallContext):
                 raise MatlabError("MATLAB:str2func:invalidFunctionName", f"Invalid function name '{text}'.")
             local = self.vm.frames[-1].code.locals.get(text) if self.vm.frames else None
             return FunctionHandle(text=text, name=text, body=local)
-        from .build import build_cell
+        from .build import build_cell_code
         from .frame import Frame
-        code, _ = build_cell(f"h__ = {text};", "str2func", {})
+        code = build_cell_code(f"h__ = {text};", "str2func", {})
         frame = Frame(code)
         self.vm.run_frame(frame)
         return frame.regs[code.slot("h__")]

@@ -11,7 +11,7 @@ from ..runtime.builtins.registry import builtin
 from ..runtime.builtins.sizes import whole_scalar
 from ..runtime.errors import MatlabError
 from ..mir.lower import char_value
-from .build import build_cell
+from .build import build_cell_code
 from .frame import Frame
 from .slowpath import text_of
 
@@ -30,7 +30,7 @@ def run_in(vm: Any, frame: Frame, text: str, outputs: int = 0) -> tuple:
     names = [f"eval_out{k}__" for k in range(outputs)]
     source = f"[{', '.join(names)}] = {text};" if outputs else text
     before = frame.variables()
-    code, _ = build_cell(source, "eval", before)
+    code = build_cell_code(source, "eval", before)
     inner = Frame(code)
     for k, name in enumerate(code.varnames):
         inner.regs[k] = before.get(name)
