@@ -1197,3 +1197,26 @@ def test_krylov_solvers_read_a_device_matrix_in_matlabs_layout():
     gave other iterates than on the CPU: the download came row-major, so BLAS summed A*x in another
     order. The solvers now take A column-major on every device."""
     clean("n = 10; A = 4~=(n) - 1.5*diag(ones(-1,1),1) - 0.5*diag(ones(n-1,1),1); x = gmres(A, (1:n)', [], 1e-12, 3)")
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("G = numgrid('C', 1e308);", "MATLAB:array:SizeLimitExceeded"),
+    ("W = (1)'.^2 + 3*(1:4); q = interpn(W, [1.5 4.5], [2.5 3.25], 'cubic');", "MATLAB:interpn:InvalidV"),
+    ("[x, y, z] = meshgrid(1, 1, 11:5); a = interp3(x.^2 + z.^3, 2.5, 1.5, 3.2);", "MATLAB:interp3:InvalidV"),
+    ("[x, y, z] = meshgrid(1:5, 4, 1:6); s = interp3(sin(x) + z, [2.5 1.2], [1.5 3.3], [3.2 5.5], 'spline');",
+     "MATLAB:interp3:InvalidV"),
+    ("[X1, X2] = ndgrid(1:-1, 1:4); n = interpn(X1 .* X2, [1.5 2.4], [3.5 1.6], 'nearest');", "MATLAB:interpn:InvalidV"),
+])
+def test_new_numerics_with_degenerate_grids(code, identifier):
+    """H100 fuzz run, seeds 390-405: the day's numgrid, interpn and interp3 met a huge n, a grid of one
+    point or none along a dimension, and a grid vector of another length than V's, with internal errors."""
+    clean(code)
+    assert run(code)[1][0] == identifier
+
+
+def test_griddata_leaves_out_points_at_nan():
+    """H100 fuzz run, seeds 390-405: sample points at NaN reached scipy's 'Points cannot contain NaN'."""
+    code = "q = griddata([0 1 0 1 NaN], [0 0 1 1 0.5], [1 2 3 4 9], 0.5, 0.5);"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and s.get("q") == 2.5

@@ -46,6 +46,10 @@ def _refined(grid: list[np.ndarray], times: float) -> list[np.ndarray]:
 def _evaluate(fname: str, grid: list[np.ndarray], values: np.ndarray, method: str, points: np.ndarray,
               extrap: float) -> np.ndarray:
     """The interpolant at points (one row each), extrap outside the grid."""
+    sizes = (values.size,) if len(grid) == 1 else values.shape
+    if len(sizes) != len(grid) or any(g.size != n for g, n in zip(grid, sizes)) or min(sizes) < 2:
+        raise MatlabError(f"MATLAB:{fname}:InvalidV", "V must have at least two points along each dimension, "
+                          "as many as its grid vector has.")
     lows = np.array([g[0] for g in grid])
     highs = np.array([g[-1] for g in grid])
     inside = np.all((points >= lows) & (points <= highs), axis=1)

@@ -186,7 +186,8 @@ def griddata(*args: Value, nargout: int = 1):
         queries = list(np.meshgrid(queries[0].ravel(), queries[1].ravel()))
     if any(q.shape != queries[0].shape for q in queries):
         raise MatlabError("MATLAB:griddata:QuerySizeMismatch", "The query coordinates must have one size.")
-    scattered = Scattered("griddata", np.stack(samples[:d], axis=1), samples[d])
+    known = np.all(np.isfinite(np.stack(samples[:d], axis=1)), axis=1)     # points at NaN or Inf are left out
+    scattered = Scattered("griddata", np.stack(samples[:d], axis=1)[known], samples[d][known])
     flat = np.stack([q.ravel(order="F") for q in queries], axis=1)
     out = scattered.interpolate(method, flat)
     if method != "v4":

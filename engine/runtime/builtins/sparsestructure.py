@@ -12,7 +12,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import reverse_cuthill_mckee, structural_rank
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..sparse import full_of, is_sparse, not_two_dimensional
 from ..values import Value, simplify, to_array
 from .arguments import real_array, real_scalar
@@ -81,7 +81,7 @@ def numgrid(region: Value, n: Value) -> np.ndarray:
     size = real_scalar("numgrid", full_of(n), "N")
     if not math.isfinite(size) or size != math.floor(size) or size < 1:
         raise MatlabError("MATLAB:numgrid:InvalidN", "N must be a positive integer.")
-    points = int(size)
+    points = check_size((int(size), int(size)))[0]
     if name == "N":
         grid = np.zeros((points, points))
         grid[1:-1, 1:-1] = _nested_dissection(points - 2, points - 2, 0)
