@@ -7,11 +7,12 @@ RandomState(5489), the same Mersenne Twister. The expected draws are those unifo
 formulas of the toolbox's functions as their source is known to compute them (not run in MATLAB here):
 unifrnd a + (b-a).*rand, exprnd -mu.*log(rand), randsample with replacement ceil(n*rand), weighted
 randsample the bin of each rand among min([0 cumsum(w/sum(w))], 1). normrnd (mu + sigma.*randn) and
-mvnrnd (randn(n, d)*chol(Sigma) + mu) use randn, which is not MATLAB's, and randsample and datasample
-without replacement a permutation, not MATLAB's: those cases check the formula against randn in the same
-session and the distribution's moments, never MATLAB's numbers (randn is drawn by itself there: on the
-GPU device a randn inside a fused expression draws from the device's own stream). datasample's algorithm
-is not documented.
+mvnrnd (randn(n, d)*chol(Sigma) + mu) use randn, which is not MATLAB's; randsample and datasample
+without replacement use a permutation, binornd, poissrnd, chi2rnd, trnd, gamrnd and betarnd numpy's
+samplers (MATLAB documents none of these algorithms): those cases check the formula against randn in
+the same session, repeatability and the distribution's moments, never MATLAB's numbers (randn is drawn
+by itself there: on the GPU device a randn inside a fused expression draws from the device's own
+stream). datasample's algorithm is not documented.
 """
 import pytest
 
@@ -46,6 +47,15 @@ CASES = [
          "m = all(abs(mean(R) - [1 2]) < 0.03); c = all(all(abs(cov(R) - [1 0.5; 0.5 2]) < 0.05)); "
          "s = size(mvnrnd([0 0; 1 1], [1 2])); g = size(mvnrnd([0 0], [1 1; 1 1], 4));",
          e=L(1), m=L(1), c=L(1), s=D([2, 2]), g=D([4, 2])),
+    case('numpy_sampler_draws', "rng(7); a = gamrnd(2, 3, 1, 5); rng(7); b = gamrnd(2, 3, 1, 5); r = isequal(a, b); "
+         "k = binornd(10, 0.3, 1, 200); i = all(k >= 0 & k <= 10 & k == round(k)); n = isnan(binornd([10 -1 2.5], 0.5)); "
+         "rng(0); m = [abs(mean(poissrnd(4, 1e5, 1)) - 4) < 0.03, abs(var(poissrnd(4, 1e5, 1)) - 4) < 0.1, "
+         "abs(mean(chi2rnd(3, 1e5, 1)) - 3) < 0.05, abs(var(trnd(5, 1e5, 1)) - 5/3) < 0.1, "
+         "abs(mean(gamrnd(2, 3, 1e5, 1)) - 6) < 0.08, abs(mean(betarnd(2, 5, 1e5, 1)) - 2/7) < 0.005, "
+         "abs(mean(binornd(10, 0.3, 1e5, 1)) - 3) < 0.03]; s = size(poissrnd([1 2; 3 4])); c = class(trnd(single(4))); "
+         "e = isnan(gamrnd([1 -1 1], [1 1 0]));",
+         r=L(1), i=L(1), n=L([0, 1, 1]), m=L([1, 1, 1, 1, 1, 1, 1]), s=D([2, 2]), c=("char", (1, 6), "single"),
+         e=L([0, 1, 1])),
     case('randsample_too_large', "y = randsample(3, 5);",
          error=("stats:randsample:SampleTooLarge", "The sample size K must be less than or equal to the population "
                 "size N when sampling without replacement.")),

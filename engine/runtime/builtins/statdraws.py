@@ -1,13 +1,18 @@
-"""Random draws of the Statistics Toolbox: normrnd unifrnd exprnd randsample datasample mvnrnd.
+"""Random draws of the Statistics Toolbox: normrnd unifrnd exprnd randsample datasample mvnrnd, and binornd
+poissrnd chi2rnd trnd gamrnd betarnd.
 
 They draw from the session's generator (random.py) with the formulas of MATLAB's own functions:
 normrnd is mu + sigma.*randn, unifrnd a + (b-a).*rand, exprnd -mu.*log(rand), randsample with
 replacement ceil(n*rand) (randi's formula), weighted randsample the bin of each rand among the
 cumulative weights, mvnrnd randn(n, d)*chol(Sigma) + mu. Where they use rand, the numbers are MATLAB's
 for the same rng seed; where they use randn or a permutation (randsample and datasample without
-replacement), they repeat per seed but are not MATLAB's (see randn and randperm).
+replacement), they repeat per seed but are not MATLAB's (see randn and randperm). binornd, poissrnd,
+chi2rnd, trnd, gamrnd and betarnd use numpy's samplers on the same generator: MATLAB does not document
+its algorithms, so their numbers are not MATLAB's.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import numpy as np
 from scipy import linalg
@@ -241,3 +246,93 @@ def mvnrnd(ctx: CallContext, mu: Value, sigma: Value, n: Value | None = None) ->
         raise MatlabError("stats:mvnrnd:InputSizeMismatch", "MU must be a row vector, or have N rows.")
     factor = _factor("mvnrnd", cov)
     return to_value(_normal(ctx, (rows, factor.shape[0])) @ factor + means)
+
+
+def _numpy_draws(ctx: CallContext, fname: str, params: tuple[Value, ...], sizes: tuple[Value, ...],
+                 valid: Callable[..., np.ndarray], draw: Callable[..., np.ndarray]) -> Value:
+    """Draws of numpy's RandomState method ``draw`` on the session generator, one per element of the
+    result in column-major order; NaN where the parameters are invalid."""
+    values, shape, cls = _parameters(fname, params, sizes)
+    ok = valid(*values)
+    columns = [np.where(ok, v, 1.0).ravel(order="F") for v in values]
+    drawn = draw(generator(ctx.state), *columns).astype(np.float64) if ok.size else np.zeros(0)
+    return _result(np.where(ok.ravel(order="F"), drawn, np.nan).reshape(shape, order="F"), cls)
+
+
+@builtin("binornd", family="statistics")
+def binornd(ctx: CallContext, n: Value, p: Value, *sizes: Value) -> Value:
+    """binornd(n, p), binornd(n, p, m, k, ...), binornd(n, p, [m k ...])  binomial random numbers.
+
+    The number of successes in n trials of probability p, sized as the non-scalar parameters or the
+    size arguments; n not a nonnegative integer or p outside [0, 1] gives NaN. The draws come from the
+    session generator by numpy's binomial sampler: repeatable per rng seed, not MATLAB's numbers.
+
+        rng(0); k = binornd(10, 0.5, 1, 5)
+    """
+    return _numpy_draws(ctx, "binornd", (n, p), sizes,
+                        lambda n, p: (n >= 0) & (n == np.round(n)) & (p >= 0) & (p <= 1),
+                        lambda rs, n, p: rs.binomial(n.astype(np.int64), p))
+
+
+@builtin("poissrnd", family="statistics")
+def poissrnd(ctx: CallContext, lam: Value, *sizes: Value) -> Value:
+    """poissrnd(lambda), poissrnd(lambda, m, n, ...), poissrnd(lambda, [m n ...])  Poisson random numbers.
+
+    Counts with mean lambda, sized as lambda or the size arguments; lambda < 0 gives NaN. Repeatable per
+    rng seed (numpy's Poisson sampler on the session generator), not MATLAB's numbers.
+
+        rng(0); k = poissrnd(4, 1, 5)
+    """
+    return _numpy_draws(ctx, "poissrnd", (lam,), sizes, lambda lam: lam >= 0, lambda rs, lam: rs.poisson(lam))
+
+
+@builtin("chi2rnd", family="statistics")
+def chi2rnd(ctx: CallContext, nu: Value, *sizes: Value) -> Value:
+    """chi2rnd(nu), chi2rnd(nu, m, n, ...), chi2rnd(nu, [m n ...])  chi-square random numbers.
+
+    nu degrees of freedom, sized as nu or the size arguments; nu <= 0 gives NaN. Repeatable per rng seed
+    (numpy's sampler on the session generator), not MATLAB's numbers.
+
+        rng(0); x = chi2rnd(3, 1, 4)
+    """
+    return _numpy_draws(ctx, "chi2rnd", (nu,), sizes, lambda nu: nu > 0, lambda rs, nu: rs.chisquare(nu))
+
+
+@builtin("trnd", family="statistics")
+def trnd(ctx: CallContext, nu: Value, *sizes: Value) -> Value:
+    """trnd(nu), trnd(nu, m, n, ...), trnd(nu, [m n ...])  Student's t random numbers.
+
+    nu degrees of freedom, sized as nu or the size arguments; nu <= 0 gives NaN. Repeatable per rng seed
+    (numpy's sampler on the session generator), not MATLAB's numbers.
+
+        rng(0); x = trnd(5, 1, 4)
+    """
+    return _numpy_draws(ctx, "trnd", (nu,), sizes, lambda nu: nu > 0, lambda rs, nu: rs.standard_t(nu))
+
+
+@builtin("gamrnd", family="statistics")
+def gamrnd(ctx: CallContext, a: Value, b: Value, *sizes: Value) -> Value:
+    """gamrnd(a, b), gamrnd(a, b, m, n, ...), gamrnd(a, b, [m n ...])  gamma random numbers.
+
+    Shape a and scale b (mean a*b), sized as the non-scalar parameters or the size arguments; a or b
+    <= 0 gives NaN. Repeatable per rng seed (numpy's sampler on the session generator), not MATLAB's
+    numbers.
+
+        rng(0); x = gamrnd(2, 3, 1, 4)
+    """
+    return _numpy_draws(ctx, "gamrnd", (a, b), sizes, lambda a, b: (a > 0) & (b > 0),
+                        lambda rs, a, b: rs.gamma(a, b))
+
+
+@builtin("betarnd", family="statistics")
+def betarnd(ctx: CallContext, a: Value, b: Value, *sizes: Value) -> Value:
+    """betarnd(a, b), betarnd(a, b, m, n, ...), betarnd(a, b, [m n ...])  beta random numbers.
+
+    Values in [0, 1] with parameters a and b, sized as the non-scalar parameters or the size arguments;
+    a or b <= 0 gives NaN. Repeatable per rng seed (numpy's sampler on the session generator), not
+    MATLAB's numbers.
+
+        rng(0); x = betarnd(2, 5, 1, 4)
+    """
+    return _numpy_draws(ctx, "betarnd", (a, b), sizes, lambda a, b: (a > 0) & (b > 0),
+                        lambda rs, a, b: rs.beta(a, b))
