@@ -1,7 +1,8 @@
 """Conformance: the descriptive statistics of the Statistics Toolbox (samplestats.py).
 
 Expected values from GNU Octave 7's core functions (its statistics package is not installed): skewness,
-kurtosis, iqr, zscore, corr (Pearson), spearman and kendall, shown in the comment above each case.
+kurtosis, iqr, zscore, moment, corr (Pearson), spearman and kendall (geomean and harmmean by their
+formulas), shown in the comment above each case.
 MATLAB's skewness, kurtosis and iqr ignore NaN and Octave's do not, so those values were computed in
 Octave on the data without the NaN; Octave has no corr 'Type' option or p-value, so the rank cases use
 its spearman and kendall (tau-b), and the p-value its definition with betainc. corr(X) with a NaN column
@@ -53,6 +54,11 @@ CASES = [
     # x)/bw)/sqrt(2))), x); b = arrayfun(@(t) mean(exp(-((t - [1 2 3])/0.5).^2/2))/(sqrt(2*pi)*0.5), [1 2]);
     case('ksdensity_points_cdf_bandwidth', "f = ksdensity([1 3 2 5], [0 2; 4 6]); c = ksdensity([1 3 2 5], [1 3 2 5], 'Function', 'cdf'); b = ksdensity([1 2 3], [1 2], 'Bandwidth', 0.5);",
          f=D([0.08280322413404283, 0.14166816822426978, 0.205052139773828, 0.06268016660442646], (2, 2)), c=D([0.18680115208408246, 0.5749036573273946, 0.3764638686591419, 0.8618313219293811]), b=D([0.30204471809359046, 0.3379494756185393])),
+    # Octave: M = [3 1 4 1; 5 9 2 6; 5 3 5 8; 9 7 9 3; 2 3 8 4]; a = exp(mean(log([1 2 4 8]))); b =
+    # exp(mean(log(M))); c = exp(mean(log(M), 2)); d = 5./sum(1./M); e = 3/sum(1./[1 2 4]); f = moment([1 2 3
+    # 10], 3); g = moment(M, 2, 2); h = moment(M, 4); k = 0;
+    case('geomean_harmmean_moment', "M = [3 1 4 1; 5 9 2 6; 5 3 5 8; 9 7 9 3; 2 3 8 4]; a = geomean([1 2 4 8]); b = geomean(M); c = geomean(M, 2); d = harmmean(M); e = harmmean([1 2 4], 'all'); f = moment([1 2 3 10], 3); g = moment(M, 2, 2); h = moment(M, 4); k = geomean([0 5]);",
+         a=D(2.82842712474619), b=D([4.2273358599129995, 3.5539933576267324, 4.919018971698726, 3.5652049159320067]), c=D([1.8612097182041991, 4.82057051366791, 4.949232003839765, 6.422085428784217, 3.7224194364083982], (5, 1)), d=D([3.7190082644628095, 2.6033057851239674, 4.215456674473068, 2.6666666666666665]), e=D(1.7142857142857142), f=D(45.0), g=D([1.6875, 6.25, 3.1875, 6.0, 5.1875], (5, 1)), h=D([76.6272, 117.81119999999999, 68.29120000000002, 62.403200000000005]), k=D(0.0)),
     case('single_class', "a = skewness(single([1 2 5])); a = [abs(a - 0.5280049792181881) < 1e-6, isa(a, 'single')]; b = class(corr(single([1 2 3]'), [1 3 4]')); c = class(zscore(single([1 2])));",
          a=L([1, 1]), b=("char", (1, 6), "single"), c=("char", (1, 6), "single")),
     case('corr_rows_mismatch', "r = corr([1 2 3]', [1 2]');",
@@ -63,6 +69,8 @@ CASES = [
          error=("matfuse:corr:unsupported", "corr supports 'Rows' 'all' or 'complete' and the two-sided test only.")),
     case('ksdensity_other_kernel', "f = ksdensity([1 2 3], 'Kernel', 'box');",
          error=("matfuse:ksdensity:unsupported", "ksdensity supports the normal kernel only.")),
+    case('geomean_negative', "g = geomean([1 -2 3]);",
+         error=("stats:geomean:BadData", "The data in X must be nonnegative.")),
     case('skewness_bad_flag', "s = skewness([1 2 3], 2);",
          error=("stats:skewness:BadFlag", "FLAG must be 0 or 1.")),
 ]

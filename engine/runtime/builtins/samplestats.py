@@ -1,4 +1,5 @@
-"""Descriptive statistics of the Statistics Toolbox: iqr skewness kurtosis zscore corr ksdensity.
+"""Descriptive statistics of the Statistics Toolbox: iqr skewness kurtosis zscore geomean harmmean moment
+corr ksdensity.
 
 skewness and kurtosis treat NaN as missing, as MATLAB's do; zscore and corr let NaN through (corr's
 'Rows', 'complete' drops the rows that have one). Rank correlations use scipy.stats: Spearman's rho is
@@ -52,10 +53,7 @@ def _flag(fname: str, flag: Value | None, default: int) -> int:
 def _moments(fname: str, x: Value, flag: Value | None, dim: Value | None, order: int) -> tuple:
     """Sample size, ratio m_order / m2^(order/2) of central moments along the working axis (NaN
     ignored), the bias flag and the result class."""
-    data, cls = real_data(fname, x)
-    if data.shape == (0, 0) and dim is None:
-        data = data.reshape(0, 1)
-    arr, axis = _working_axis(data, dim)
+    arr, axis, cls = _along(fname, x, dim)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore", RuntimeWarning)
         n = np.sum(~np.isnan(arr), axis=axis, keepdims=True)
@@ -136,6 +134,63 @@ def zscore(x: Value, flag: Value | None = None, dim: Value | None = None, *, nar
         sigma = arr.std(axis=axis, ddof=ddof if arr.shape[axis] > 1 else 0, keepdims=True)
         z = (arr - mu) / np.where(sigma == 0, 1, sigma)
     return tuple(to_value(cast_result(v, cls)) for v in (z, mu, sigma))[:max(nargout, 1)]
+
+
+def _along(fname: str, x: Value, dim: Value | None) -> tuple[np.ndarray, int, str]:
+    """The data, the working axis (first non-singleton, dim or 'all') and the result class."""
+    data, cls = real_data(fname, x)
+    if data.shape == (0, 0) and dim is None:
+        data = data.reshape(0, 1)
+    arr, axis = _working_axis(data, dim)
+    return arr, axis, cls
+
+
+@builtin("geomean", family="statistics")
+def geomean(x: Value, dim: Value | None = None) -> Value:
+    """geomean(X), geomean(X, dim), geomean(X, 'all')  geometric mean: exp(mean(log(X))).
+
+    Along the first non-singleton dimension or dim. The data must be nonnegative (a zero gives 0); NaN
+    gives NaN.
+
+        geomean([1 2 4 8])    % 2.8284
+    """
+    arr, axis, cls = _along("geomean", x, dim)
+    if np.any(arr < 0):
+        raise MatlabError("stats:geomean:BadData", "The data in X must be nonnegative.")
+    with np.errstate(all="ignore"):
+        return to_value(cast_result(np.exp(np.mean(np.log(arr), axis=axis, keepdims=True)), cls))
+
+
+@builtin("harmmean", family="statistics")
+def harmmean(x: Value, dim: Value | None = None) -> Value:
+    """harmmean(X), harmmean(X, dim), harmmean(X, 'all')  harmonic mean: N ./ sum(1 ./ X).
+
+    Along the first non-singleton dimension or dim; NaN gives NaN.
+
+        harmmean([1 2 4])    % 1.7143
+    """
+    arr, axis, cls = _along("harmmean", x, dim)
+    with np.errstate(all="ignore"):
+        return to_value(cast_result(arr.shape[axis] / np.sum(1 / arr, axis=axis, keepdims=True), cls))
+
+
+@builtin("moment", family="statistics")
+def moment(x: Value, order: Value, dim: Value | None = None) -> Value:
+    """moment(X, order), moment(X, order, dim), moment(X, order, 'all')  central moment of the sample.
+
+    mean((X - mean(X)).^order) along the first non-singleton dimension or dim (normalized by N);
+    order is a positive integer. NaN gives NaN.
+
+        moment([1 2 3 10], 3)    % 45
+    """
+    arr, axis, cls = _along("moment", x, dim)
+    power = real_scalar("moment", order, "ORDER")
+    if power != np.round(power) or power < 1:
+        raise MatlabError("stats:moment:BadOrder", "ORDER must be a positive integer scalar.")
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        centered = arr - arr.mean(axis=axis, keepdims=True)
+        return to_value(cast_result(np.mean(centered ** int(power), axis=axis, keepdims=True), cls))
 
 
 CORR_TYPES = ("Pearson", "Kendall", "Spearman")
