@@ -28,8 +28,9 @@ from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 from engine.runtime.builtins.registry import Reduction, operation
-from engine.runtime.errors import MatlabError, inner_dimensions
+from engine.runtime.errors import MatlabError, inner_dimensions, integer_matrix_operation
 from engine.runtime.semantics import broadcast_shape, promote_all
+from engine.runtime.values import INTEGER_CLASSES
 
 Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
@@ -496,6 +497,8 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor, launch: Launch | None = None) -> GpuT
                           "argument must be scalar. Use TIMES (.*) for elementwise multiplication.")
     if a.numel == 1 or b.numel == 1:
         return gpu_elementwise("times", a, b)
+    if a.cls in INTEGER_CLASSES or b.cls in INTEGER_CLASSES:      # checked first, as on the CPU
+        raise integer_matrix_operation("MTIMES (*)")
     (m, k), (k2, n) = a.shape, b.shape
     if k != k2:
         raise inner_dimensions()

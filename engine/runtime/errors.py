@@ -102,6 +102,12 @@ def incompatible_sizes() -> MatlabError:
     return MatlabError("MATLAB:sizeDimensionsMustMatch", "Arrays have incompatible sizes for this operation.")
 
 
+def integer_matrix_operation(operator: str) -> MatlabError:
+    """A matrix operator (``operator``: "MTIMES (*)", ...) of two nonscalar operands of an integer class."""
+    return MatlabError("MATLAB:integerNotSupported", f"{operator} is not fully supported for integer classes. "
+                                                     "At least one argument must be scalar.")
+
+
 def inner_dimensions() -> MatlabError:
     return MatlabError(
         "MATLAB:innerdim",

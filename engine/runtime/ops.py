@@ -18,7 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import MAX_NUMEL, MatlabError, check_size, inner_dimensions, max_size_error, warn
+from .errors import (MAX_NUMEL, MatlabError, check_size, inner_dimensions, integer_matrix_operation, max_size_error,
+                     warn)
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, python_ints, string_elements, to_value, work_dtype)
 from .time_ops import colon as time_colon, route as route_times
@@ -259,9 +260,7 @@ def _matrix_operands(name: str, a: Value, b: Value) -> tuple[np.ndarray, np.ndar
                                                     f"must be scalar. Use {_ELEMENTWISE_NAME[name]} "
                                                     f"for elementwise operation.")
     if cls in INTEGER_CLASSES:
-        raise MatlabError("MATLAB:integerNotSupported",
-                          f"{_MATRIX_NAME[name]} is not fully supported for integer classes. At least one "
-                          f"argument must be scalar.")
+        raise integer_matrix_operation(_MATRIX_NAME[name])
     dtype = work_dtype(cls)
     fix = (lambda x: x if x.dtype.kind == "c" else x.astype(dtype, copy=False))
     return fix(pa), fix(pb), cls

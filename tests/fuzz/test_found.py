@@ -1220,3 +1220,16 @@ def test_griddata_leaves_out_points_at_nan():
     clean(code)
     _, err, s = run(code)
     assert err is None and s.get("q") == 2.5
+
+
+def test_issorted_rows_of_a_scalar_and_integer_products_on_the_gpu():
+    """H100 fuzz run, seeds 410-425: issorted(5, 'rows') read a scalar's size; a product of nonscalar
+    logical and int32 matrices gave the inner-dimension error on the GPU, MATLAB's integer error on the
+    CPU (the integer check comes first on both now)."""
+    code = "t = issorted(5, 'rows'); u = issorted([1 2; 0 3], 'rows');"
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and bool(s.get("t")) and not bool(s.get("u"))
+    code = "v = [1; 3]; t = ['ab'; 'cd']; m = {mtimes((v ~= v), rem(t, int32(7)))}"
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:integerNotSupported"

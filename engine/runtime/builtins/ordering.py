@@ -149,7 +149,8 @@ def issorted(a: Value, *args: Value) -> bool:
                               "Too many dimension arguments.")
     if rows:
         _, index = sortrows(a, nargout=2)
-        return bool(np.array_equal(numeric_array(index, "issorted").ravel(), np.arange(1, index.size + 1)))
+        order = numeric_array(index, "issorted").ravel()
+        return bool(np.array_equal(order, np.arange(1, order.size + 1)))
     if is_cellstr(a):
         return _slice_sorted(_text_ranks(cell_texts(a)), how)
     check_classes("issorted", (a,), ANY_NUMERIC)
