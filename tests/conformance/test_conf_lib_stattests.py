@@ -1,10 +1,12 @@
-"""Conformance: normfit, ttest and ttest2 (stattests.py).
+"""Conformance: normfit, ttest, ttest2 and regress (stattests.py).
 
 Octave 7 has none of them without its statistics package (not installed), so the expected values were
 computed in Octave from the definitions shown in the comments: the t statistic, the two-sided p-value
 betainc(df/(df+t^2), df/2, 1/2), Student's critical value from betaincinv and the chi-square quantile
 2*gammaincinv(q, df/2). MATLAB's h is a double (NaN where p is NaN) and its ci lies along the working
-dimension (a column for column data), as its ttest documents.
+dimension (a column for column data), as its ttest documents. regress's rint is the usual interval of
+each residual with the leave-one-out error variance, as we know MATLAB's regress.m computes it (not
+checked against MATLAB); its stats p-value is the F distribution's upper tail, written with betainc.
 """
 import pytest
 
@@ -56,6 +58,19 @@ CASES = [
     # 0.05);
     case('ttest2_matrix_tail_nan', "A = [3 1 4; 1 5 9; 2 6 5; 3 5 8]; B = [2 7 1; 8 2 8; 1 8 NaN]; [h, p, ci] = ttest2(A, B, 'Tail', 'right');",
          h=D([0.0, 0.0, 0.0]), p=D([0.7537114695837079, 0.7415447124382671, 0.25651266730648825]), ci=D([-5.2744596885531205, inf, -5.51269274587923, inf, -3.946763587691116, inf], (2, 3))),
+    # Octave: x1 = [1 2 3 4 5 6 7 8]'; x2 = [2 1 4 3 6 5 8 9]'; y = [3.1 3.9 7.2 7.1 11.3 10.8 15.2 17.9]'; X =
+    # [ones(8, 1) x1 x2]; n = 8; p = 3; dfe = 5; b = X\y; r = y - X*b; mse = r'*r/dfe; C = inv(X'*X); se =
+    # sqrt(diag(C)*mse); c = sqrt(dfe*(1/betaincinv(0.1, dfe/2, 0.5) - 1)); bint = [b - c*se, b + c*se]; h =
+    # diag(X*C*X'); loo = sqrt((dfe*mse - r.^2./(1-h))/(dfe-1)); c2 = sqrt((dfe-1)*(1/betaincinv(0.1, (dfe-1)/2,
+    # 0.5) - 1)); rint = [r - c2*sqrt(1-h).*loo, r + c2*sqrt(1-h).*loo]; sst = sum((y - mean(y)).^2); sse =
+    # r'*r; F = (sst - sse)/(p-1)/mse; st = [1 - sse/sst, F, betainc(dfe/(dfe + (p-1)*F), dfe/2, (p-1)/2), mse];
+    case('regress_outputs', "x1 = [1 2 3 4 5 6 7 8]'; x2 = [2 1 4 3 6 5 8 9]'; y = [3.1 3.9 7.2 7.1 11.3 10.8 15.2 17.9]'; X = [ones(8, 1) x1 x2]; [b, bint, r, rint, st] = regress(y, X, 0.1);",
+         b=D([0.2558823529411793, 0.9784313725490204, 1.0323529411764707], (3, 1)), bint=D([-0.46539181632933285, 0.5844366553695182, 0.6896099738691202, 0.9771565222116914, 1.3724260897285225, 1.3750959084838212], (3, 2)), r=D([-0.199019607843141, 0.6549019607843092, -0.12058823529412255, -0.16666666666667318, -0.04215686274510588, -0.4882352941176542, -0.16372549019608762, 0.5254901960784188], (8, 1)), rint=D([-0.8984171629688165, 0.21490386831948632, -1.0405622323342119, -1.0423060939790447, -1.0192818066879867, -1.128601609804361, -1.0499862692299455, -0.060751836266770054, 0.5003779472825345, 1.094900053249132, 0.7993857617459669, 0.7089727606456984, 0.934968081197775, 0.15213102156905267, 0.7225352888377703, 1.1117322284236077], (8, 2)), st=D([0.9944912792466633, 451.32587209302477, 2.2523034105741387e-06, 0.21078431372548945])),
+    # Octave: X = [1 1; 1 3; 1 4; 1 5]; yy = [1.1 2.9 4.2 4.8]'; b = X\yy; rr = yy - X*b; r = [rr(1); NaN;
+    # rr(2:4)]; dfe = 2; mse = rr'*rr/dfe; se = sqrt(diag(inv(X'*X))*mse); c = sqrt(dfe*(1/betaincinv(0.05,
+    # dfe/2, 0.5) - 1)); bint = [b - c*se, b + c*se];
+    case('regress_nan_row', "x = [1 2 3 4 5]'; y = [1.1 NaN 2.9 4.2 4.8]'; [b, bint, r] = regress(y, [ones(5, 1) x]);",
+         b=D([0.14857142857142924, 0.9542857142857143], (2, 1)), bint=D([-0.9012643214584604, 0.6602728958322217, 1.1984071786013188, 1.2482985327392069], (2, 2)), r=D([-0.0028571428571435575, nan, -0.11142857142857254, 0.234285714285714, -0.120000000000001], (5, 1))),
     case('ttest_stats_struct', "[h, p, ci, st] = ttest(1); f = fieldnames(st)'; d = st.df;",
          h=D(nan), p=D(nan), ci=D([nan, nan], (2, 1)), f=("cell", (1, 3), (("char", (1, 5), "tstat"), ("char", (1, 2), "df"),
                                                                       ("char", (1, 2), "sd"))), d=D(0.0)),
@@ -69,6 +84,8 @@ CASES = [
                 "supported; use the name-value arguments.")),
     case('ttest2_size_mismatch', "h = ttest2(magic(3), ones(2, 2));",
          error=("stats:ttest2:InputSizeMismatch", "The data in a 2-sample t-test must be commensurate.")),
+    case('regress_rank_deficient', "b = regress([1; 2; 3], [1 1; 1 1; 1 1]);",
+         error=("matfuse:regress:unsupported", "regress of a rank-deficient X is not supported.")),
     case('normfit_bad_alpha', "[m, s] = normfit([1 2 3], 2);",
          error=("stats:normfit:BadAlpha", "ALPHA must be a scalar between 0 and 1.")),
 ]

@@ -1,8 +1,9 @@
-"""Parameter estimates and t tests of the Statistics Toolbox: normfit ttest ttest2.
+"""Parameter estimates, t tests and linear regression of the Statistics Toolbox: normfit ttest ttest2
+regress.
 
-They work down the columns of a matrix (or along a vector, or along 'Dim'); ttest and ttest2 ignore NaN as
-MATLAB's do. Critical values and p-values come from Student's t and the chi-square distribution in
-scipy.stats.
+normfit and the t tests work down the columns of a matrix (or along a vector, or along 'Dim'); ttest and
+ttest2 ignore NaN as MATLAB's do, regress leaves out the rows with NaN. Critical values and p-values come
+from Student's t, chi-square and F distributions in scipy.stats.
 """
 from __future__ import annotations
 
@@ -178,3 +179,49 @@ def _tail_probability(tail: str, t: np.ndarray, df: np.ndarray, alpha: float) ->
     if tail == "both":
         return 2 * stats.t.sf(np.abs(t), df), stats.t.ppf(1 - alpha / 2, df)
     return (stats.t.sf(t, df) if tail == "right" else stats.t.cdf(t, df)), stats.t.ppf(1 - alpha, df)
+
+
+@builtin("regress", family="statistics")
+def regress(y: Value, X: Value, alpha: Value | None = None, *, nargout: int = 1) -> Value:
+    """[b, bint, r, rint, stats] = regress(y, X), regress(y, X, alpha)  multiple linear regression.
+
+    The least-squares coefficients b of y = X*b (include a column of ones in X for an intercept), their
+    100(1-alpha)% confidence intervals bint (alpha 0.05), the residuals r with intervals rint (from the
+    leave-one-out error variance: an interval without 0 marks a possible outlier), and stats = [R^2, F,
+    its p-value, the error variance]. Rows with NaN in y or X are left out (their r and rint are NaN). A
+    rank-deficient X is not supported.
+
+        x = (1:6)'; [b, bint] = regress([2.1 3.9 6.2 7.8 10.1 12.2]', [ones(6, 1) x])
+    """
+    level = _alpha("regress", None if alpha is None or np.size(alpha) == 0 else alpha)
+    response, cls = real_data("regress", y)
+    design, other = real_data("regress", X)
+    cls = "single" if "single" in (cls, other) else "double"
+    response, design = response.astype(np.float64), design.astype(np.float64)
+    if response.ndim != 2 or response.shape[1] != 1 or design.ndim != 2 or design.shape[0] != response.shape[0]:
+        raise MatlabError("stats:regress:InvalidData", "Y must be a column vector with one value per row of X.")
+    keep = ~(np.isnan(response[:, 0]) | np.isnan(design).any(axis=1))
+    yk, Xk = response[keep, 0], design[keep]
+    n, p = Xk.shape
+    q, r = np.linalg.qr(Xk)
+    if p > n or np.linalg.matrix_rank(Xk) < p:
+        raise MatlabError("matfuse:regress:unsupported", "regress of a rank-deficient X is not supported.")
+    b = np.linalg.solve(r, q.T @ yk)
+    residuals = yk - Xk @ b
+    dfe = n - p
+    with np.errstate(all="ignore"):
+        mse = residuals @ residuals / dfe
+        se = np.sqrt(np.sum(np.linalg.inv(r) ** 2, axis=1) * mse)
+        half = stats.t.ppf(1 - level / 2, dfe) * se
+        leverage = np.sum(q ** 2, axis=1)
+        loo = np.sqrt(np.maximum(0, (dfe * mse - residuals ** 2 / (1 - leverage)) / (dfe - 1)))
+        spread = stats.t.ppf(1 - level / 2, dfe - 1) * np.sqrt(1 - leverage) * loo
+        total = np.sum((yk - yk.mean()) ** 2)
+        r2 = 1 - residuals @ residuals / total
+        f = (total - residuals @ residuals) / (p - 1) / mse
+        summary = np.array([[r2, f, stats.f.sf(f, p - 1, dfe), mse]])
+    full_r, full_rint = np.full(response.shape[0], np.nan), np.full((response.shape[0], 2), np.nan)
+    full_r[keep] = residuals
+    full_rint[keep] = np.column_stack([residuals - spread, residuals + spread])
+    outputs = (b.reshape(-1, 1), np.column_stack([b - half, b + half]), full_r.reshape(-1, 1), full_rint, summary)
+    return tuple(to_value(cast_result(v, cls)) for v in outputs)[:max(nargout, 1)]
