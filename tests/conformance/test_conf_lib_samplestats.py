@@ -2,7 +2,7 @@
 
 Expected values from GNU Octave 7's core functions (its statistics package is not installed): skewness,
 kurtosis, iqr, zscore, moment, corr (Pearson), spearman and kendall (geomean and harmmean by their
-formulas), shown in the comment above each case.
+formulas, ecdf by counting), shown in the comment above each case.
 MATLAB's skewness, kurtosis and iqr ignore NaN and Octave's do not, so those values were computed in
 Octave on the data without the NaN; Octave has no corr 'Type' option or p-value, so the rank cases use
 its spearman and kendall (tau-b), and the p-value its definition with betainc. corr(X) with a NaN column
@@ -59,6 +59,10 @@ CASES = [
     # 10], 3); g = moment(M, 2, 2); h = moment(M, 4); k = 0;
     case('geomean_harmmean_moment', "M = [3 1 4 1; 5 9 2 6; 5 3 5 8; 9 7 9 3; 2 3 8 4]; a = geomean([1 2 4 8]); b = geomean(M); c = geomean(M, 2); d = harmmean(M); e = harmmean([1 2 4], 'all'); f = moment([1 2 3 10], 3); g = moment(M, 2, 2); h = moment(M, 4); k = geomean([0 5]);",
          a=D(2.82842712474619), b=D([4.2273358599129995, 3.5539933576267324, 4.919018971698726, 3.5652049159320067]), c=D([1.8612097182041991, 4.82057051366791, 4.949232003839765, 6.422085428784217, 3.7224194364083982], (5, 1)), d=D([3.7190082644628095, 2.6033057851239674, 4.215456674473068, 2.6666666666666665]), e=D(1.7142857142857142), f=D(45.0), g=D([1.6875, 6.25, 3.1875, 6.0, 5.1875], (5, 1)), h=D([76.6272, 117.81119999999999, 68.29120000000002, 62.403200000000005]), k=D(0.0)),
+    # Octave: y = [3 1 2 2 7.5 2]; [u, ~, j] = unique(y); c = accumarray(j(:), 1); f = [0; cumsum(c)/6]; x =
+    # [u(1); u(:)]; s = 1 - [0; 0.25; 0.75; 1]; z = [1; 1; 2; 3];
+    case('ecdf_cdf_and_survivor', "[f, x] = ecdf([3 NaN 1 2 2 7.5 2]); [s, z] = ecdf([3 1 2 2]', 'Function', 'survivor');",
+         f=D([0.0, 0.16666666666666666, 0.6666666666666666, 0.8333333333333334, 1.0], (5, 1)), x=D([1.0, 1.0, 2.0, 3.0, 7.5], (5, 1)), s=D([1.0, 0.75, 0.25, 0.0], (4, 1)), z=D([1.0, 1.0, 2.0, 3.0], (4, 1))),
     case('single_class', "a = skewness(single([1 2 5])); a = [abs(a - 0.5280049792181881) < 1e-6, isa(a, 'single')]; b = class(corr(single([1 2 3]'), [1 3 4]')); c = class(zscore(single([1 2])));",
          a=L([1, 1]), b=("char", (1, 6), "single"), c=("char", (1, 6), "single")),
     case('corr_rows_mismatch', "r = corr([1 2 3]', [1 2]');",

@@ -1,5 +1,5 @@
 """Descriptive statistics of the Statistics Toolbox: iqr skewness kurtosis zscore geomean harmmean moment
-corr ksdensity.
+corr ksdensity ecdf.
 
 skewness and kurtosis treat NaN as missing, as MATLAB's do; zscore and corr let NaN through (corr's
 'Rows', 'complete' drops the rows that have one). Rank correlations use scipy.stats: Spearman's rho is
@@ -346,3 +346,36 @@ def _bandwidth(sample: np.ndarray) -> float:
     if sigma <= 0:
         sigma = np.ptp(sample) or 1.0
     return float(sigma * (4 / (3 * sample.size)) ** 0.2)
+
+
+ECDF_FUNCTIONS = ("cdf", "survivor")
+
+
+@builtin("ecdf", family="statistics")
+def ecdf(ctx: CallContext, y: Value, *args: Value, nargout: int = 0) -> Value:
+    """[f, x] = ecdf(y), ecdf(y, 'Function', fn)  empirical cumulative distribution function.
+
+    x holds the distinct values of y in ascending order, its smallest repeated first, and f the share of
+    y at or below each (starting from 0), as column vectors; 'Function' 'survivor' gives 1 - f. NaN
+    values are ignored. Without outputs it plots f as a staircase. Censoring, frequencies and the
+    confidence bounds (flo, fup) are not supported.
+
+        [f, x] = ecdf([3 1 2 2])    % f = [0; 0.25; 0.75; 1], x = [1; 1; 2; 3]
+    """
+    options = name_values("ecdf", args, ("Function",))
+    function = match_name("ecdf", option_word("ecdf", "Function", options, "cdf"), ECDF_FUNCTIONS)
+    if nargout > 2:
+        raise MatlabError("matfuse:ecdf:unsupported", "ecdf's confidence bounds (flo, fup) are not supported.")
+    data, cls = real_data("ecdf", y)
+    sample = data.astype(np.float64).ravel(order="F")
+    sample = sample[~np.isnan(sample)]
+    if sample.size == 0:
+        raise MatlabError("stats:ecdf:NoData", "Y must contain at least one value that is not NaN.")
+    values, counts = np.unique(sample, return_counts=True)
+    f = np.concatenate([[0.0], np.cumsum(counts) / sample.size])
+    f = 1 - f if function == "survivor" else f
+    x = np.concatenate([values[:1], values])
+    if nargout == 0:
+        ctx.call("stairs", [x.reshape(-1, 1), f.reshape(-1, 1)], 0)
+        return None
+    return tuple(to_value(cast_result(v.reshape(-1, 1), cls)) for v in (f, x))[:nargout]
