@@ -1,18 +1,21 @@
-"""boxplot, the Statistics Toolbox's box plot, drawn with matplotlib's bxp from statistics computed the
-MATLAB way: quartiles and median by prctile's method, whiskers to the most extreme values within
-Whisker times the interquartile range of the box, the values beyond them drawn as outliers.
+"""Plots of the Statistics Toolbox: boxplot and histfit.
+
+boxplot draws with matplotlib's bxp from statistics computed the MATLAB way: quartiles and median by
+prctile's method, whiskers to the most extreme values within Whisker times the interquartile range of the
+box, the values beyond them drawn as outliers. histfit draws through hist, bar and plot.
 """
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
+from matplotlib.ticker import AutoLocator
 
 from ..errors import MatlabError
 from ..figures import graphics_state
 from ..graphics_args import name_values, numbers, text, text_list
-from ..graphics_axes import graphics, plot_axes
-from ..values import CellArray, StringArray
+from ..graphics_axes import current_axes, graphics, plot_axes
+from ..values import CellArray, CharArray, StringArray
 from .statistics import prctile
 
 # MATLAB's boxplot style: blue box, red median, black dashed whiskers, black adjacent-value lines, red +.
@@ -101,3 +104,41 @@ def boxplot(ctx, x, *args, nargout=0):
              "cap_lower": drawn["caps"][0::2], "cap_upper": drawn["caps"][1::2], "boxes": drawn["boxes"],
              "medians": drawn["medians"], "fliers": drawn["fliers"]}
     return np.array([[gs.new_handle(lines[row][k]) for k in range(len(samples))] for row in HANDLE_ROWS])
+
+
+@graphics("histfit", axes_first=True)
+def histfit(ctx, data, nbins=None, dist=None, nargout=0):
+    """histfit(data), histfit(data, nbins), histfit(data, nbins, 'normal')  histogram with a fitted normal density.
+
+    The histogram of data in nbins bars (ceil(sqrt(N)) by default, as hist bins them, the bars touching),
+    with the normal density of the sample's mean and standard deviation (normfit's estimates) drawn
+    over it as a red line, scaled to the counts (N times the bin width) from mu - 3*sigma to mu + 3*sigma.
+    NaN values are ignored. h = histfit(...) returns the handles of the bars and of the line. Other
+    distributions are not supported.
+
+        histfit([2.1 2.9 3.2 3.8 4.1 4.4 5.0 5.3 6.2])
+    """
+    if dist is not None and text(dist, "distribution name").lower() != "normal":
+        raise MatlabError("matfuse:histfit:unsupported", "histfit supports the 'normal' distribution only.")
+    sample = numbers(data, "data").real.ravel(order="F")
+    sample = sample[~np.isnan(sample)].reshape(1, -1)
+    if sample.size < 2:
+        raise MatlabError("stats:histfit:NotEnoughData", "DATA must contain at least two values that are not NaN.")
+    count = int(np.ceil(np.sqrt(sample.size))) if nbins is None or np.size(nbins) == 0 else \
+        int(numbers(nbins, "nbins").real.ravel()[0])
+    counts, centers = ctx.call("hist", [sample, float(count)], 2)
+    centers = np.asarray(centers, dtype=np.float64).ravel()
+    (bars,) = ctx.call("bar", [centers.reshape(1, -1), counts, 1.0], 1)
+    mu, sigma = float(sample.mean()), float(sample.std(ddof=1))
+    x = np.linspace(mu - 3 * sigma, mu + 3 * sigma, 100).reshape(1, -1)
+    width = centers[1] - centers[0] if centers.size > 1 else 1.0
+    y = sample.size * width * np.exp(-0.5 * ((x - mu) / sigma) ** 2) / (sigma * np.sqrt(2 * np.pi))
+    axes = current_axes(graphics_state(ctx.state))
+    axes.mpl.xaxis.set_major_locator(AutoLocator())     # bar marks each center; histfit's axis is numeric
+    held, axes.hold = axes.hold, True
+    try:
+        (line,) = ctx.call("plot", [x, y, CharArray.from_str("r-"), CharArray.from_str("LineWidth"), 2.0], 1)
+    finally:
+        axes.hold = held
+    return np.vstack([np.asarray(bars, dtype=np.float64).reshape(-1, 1), np.asarray(line).reshape(-1, 1)]) \
+        if nargout else None

@@ -1,12 +1,15 @@
-"""boxplot: the statistics of each box (quartiles by MATLAB's prctile method, whiskers, outliers), groups,
-labels, orientation, the 7-by-n handles and MATLAB's colors. The quartiles were checked with GNU Octave 7,
-whose prctile uses the same method: prctile([1 2 3 4 5 6 7 30]', [25 50 75]) is 2.5 4.5 6.5 and
-prctile([1 3 5 30]', [25 50 75]) is 2 4 17.5."""
+"""boxplot and histfit. boxplot: the statistics of each box (quartiles by MATLAB's prctile method,
+whiskers, outliers), groups, labels, orientation, the 7-by-n handles and MATLAB's colors. The quartiles
+were checked with GNU Octave 7, whose prctile uses the same method: prctile([1 2 3 4 5 6 7 30]', [25 50
+75]) is 2.5 4.5 6.5 and prctile([1 3 5 30]', [25 50 75]) is 2 4 17.5. histfit: hist's counts as touching
+bars, and the normal density of the sample's mean and standard deviation scaled by N times the bin
+width over mu -+ 3 sigma, in red; hold is left as it was."""
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
 
 from engine.runtime.errors import MatlabError
+from engine.runtime.figures import graphics_state
 from graphics_helpers import axes_of, cell_row
 
 
@@ -54,3 +57,30 @@ def test_errors(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("boxplot", [1.0, 2.0, 3.0], "Labels", cell_row("a", "b"))
     assert err.value.identifier == "stats:boxplot:BadLabels"
+
+
+def test_histfit_bars_and_normal_curve(ctx, call):
+    data = [2.1, 2.9, 3.2, 3.8, 4.1, 4.4, 5.0, 5.3, 6.2]
+    (h,) = call("histfit", data, nargout=1)
+    assert h.shape == (2, 1)
+    counts, centers = call("hist", data, 3.0, nargout=2)          # ceil(sqrt(9)) bins
+    axes = axes_of(ctx)
+    assert [p.get_height() for p in axes.patches] == counts.ravel().tolist()
+    x = call("get", h[1:2, :], "XData", nargout=1)[0].ravel()
+    y = call("get", h[1:2, :], "YData", nargout=1)[0].ravel()
+    mu, sigma = np.mean(data), np.std(data, ddof=1)
+    assert np.isclose(x[0], mu - 3 * sigma) and np.isclose(x[-1], mu + 3 * sigma) and x.size == 100
+    width = centers.ravel()[1] - centers.ravel()[0]
+    peak = 9 * width / (sigma * np.sqrt(2 * np.pi)) * np.exp(-0.5 * ((x - mu) / sigma) ** 2)
+    assert np.allclose(y, peak)
+    assert to_rgb(axes.get_lines()[0].get_color()) == (1.0, 0.0, 0.0)
+    assert not graphics_state(ctx.state).figures[graphics_state(ctx.state).current].current_axes.hold
+
+
+def test_histfit_errors(ctx, call):
+    with pytest.raises(MatlabError) as err:
+        call("histfit", [1.0, 2.0, 3.0], 3.0, "gamma")
+    assert err.value.identifier == "matfuse:histfit:unsupported"
+    with pytest.raises(MatlabError) as err:
+        call("histfit", [5.0])
+    assert err.value.identifier == "stats:histfit:NotEnoughData"
