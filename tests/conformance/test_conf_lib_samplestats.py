@@ -63,6 +63,9 @@ CASES = [
     # [u(1); u(:)]; s = 1 - [0; 0.25; 0.75; 1]; z = [1; 1; 2; 3];
     case('ecdf_cdf_and_survivor', "[f, x] = ecdf([3 NaN 1 2 2 7.5 2]); [s, z] = ecdf([3 1 2 2]', 'Function', 'survivor');",
          f=D([0.0, 0.16666666666666666, 0.6666666666666666, 0.8333333333333334, 1.0], (5, 1)), x=D([1.0, 1.0, 2.0, 3.0, 7.5], (5, 1)), s=D([1.0, 0.75, 0.25, 0.0], (4, 1)), z=D([1.0, 1.0, 2.0, 3.0], (4, 1))),
+    # Octave: A = [1 2; 3 4; 5 9]; [v, mu, sigma] = zscore(A(:), 1); z = reshape(v, 3, 2);
+    case('zscore_all', "[z, mu, sigma] = zscore([1 2; 3 4; 5 9], 1, 'all');",
+         z=D([-1.161895003862225, -0.3872983346207417, 0.3872983346207417, -0.7745966692414834, 0.0, 1.9364916731037085], (3, 2)), mu=D(4.0), sigma=D(2.581988897471611)),
     case('single_class', "a = skewness(single([1 2 5])); a = [abs(a - 0.5280049792181881) < 1e-6, isa(a, 'single')]; b = class(corr(single([1 2 3]'), [1 3 4]')); c = class(zscore(single([1 2])));",
          a=L([1, 1]), b=("char", (1, 6), "single"), c=("char", (1, 6), "single")),
     case('corr_rows_mismatch', "r = corr([1 2 3]', [1 2]');",

@@ -56,6 +56,8 @@ CASES = [
          "e = isnan(gamrnd([1 -1 1], [1 1 0]));",
          r=L(1), i=L(1), n=L([0, 1, 1]), m=L([1, 1, 1, 1, 1, 1, 1]), s=D([2, 2]), c=("char", (1, 6), "single"),
          e=L([0, 1, 1])),
+    case('binornd_beyond_sampler', "k = binornd(1e20, 0.5);",
+         error=("matfuse:binornd:unsupported", "binornd cannot draw for parameters this large.")),
     case('randsample_too_large', "y = randsample(3, 5);",
          error=("stats:randsample:SampleTooLarge", "The sample size K must be less than or equal to the population "
                 "size N when sampling without replacement.")),

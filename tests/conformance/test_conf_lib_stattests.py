@@ -79,6 +79,8 @@ CASES = [
     case('ttest_positional_alpha', "h = ttest([1 2 3], 2, 0.05);",
          error=("matfuse:ttest:unsupported", "The positional forms ttest(x, m, alpha, tail, dim) are not supported; "
                 "use the 'Alpha', 'Tail' and 'Dim' name-value arguments.")),
+    case('ttest_tail_not_text', "h = ttest([1 2 3], 'Tail', 5);",
+         error=("stats:ttest:BadOption", "The value of 'Tail' must be text.")),
     case('ttest2_positional_alpha', "h = ttest2([1 2 3], [1 2], 0.01);",
          error=("matfuse:ttest2:unsupported", "The positional forms ttest2(x, y, alpha, tail, vartype, dim) are not "
                 "supported; use the name-value arguments.")),

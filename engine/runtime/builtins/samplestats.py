@@ -112,27 +112,28 @@ def iqr(x: Value, dim: Value | None = None) -> Value:
 
 @builtin("zscore", family="statistics")
 def zscore(x: Value, flag: Value | None = None, dim: Value | None = None, *, nargout: int = 1) -> Value:
-    """Z = zscore(X), zscore(X, flag), zscore(X, flag, dim), [Z, mu, sigma] = zscore(...)  standardized data.
+    """Z = zscore(X), zscore(X, flag), zscore(X, flag, dim), zscore(X, flag, 'all'), [Z, mu, sigma] = zscore(...)  standardized data.
 
-    (X - mean(X)) ./ std(X) along the first non-singleton dimension or dim, with std normalized by
-    N-1 (flag 0, the default, or []) or N (flag 1); a zero standard deviation divides by 1 instead. mu and
-    sigma are the means and standard deviations used. NaN values give NaN (no 'omitnan' option).
+    (X - mean(X)) ./ std(X) along the first non-singleton dimension or dim (or over all elements), with
+    std normalized by N-1 (flag 0, the default, or []) or N (flag 1); a zero standard deviation divides
+    by 1 instead. mu and sigma are the means and standard deviations used. NaN values give NaN (no
+    'omitnan' option).
 
         z = zscore([2 4 6])    % -1 0 1
     """
     data, cls = real_data("zscore", x)
-    if option_text(flag) is not None or option_text(dim) is not None:
-        raise MatlabError("matfuse:zscore:unsupported", "zscore takes X, flag and dim only; NaN options are not "
-                          "supported.")
+    if option_text(flag) is not None or (option_text(dim) is not None and not is_text(dim, "all")):
+        raise MatlabError("matfuse:zscore:unsupported", "zscore takes X, flag and dim (or 'all') only; NaN "
+                          "options are not supported.")
     ddof = 1 - _flag("zscore", flag, 0)
     if data.size == 0:
-        return (to_value(cast_result(data, cls)), to_value(cast_result(data, cls)),
-                to_value(cast_result(data, cls)))[:max(nargout, 1)]
-    arr, axis = along_axis(data, first_nonsingleton(data.shape) if dim is None else dim_arg(dim))
+        return (to_value(cast_result(data, cls)),) * 3 if nargout > 1 else to_value(cast_result(data, cls))
+    arr, axis = _working_axis(data, dim)
     with np.errstate(all="ignore"):
         mu = arr.mean(axis=axis, keepdims=True)
         sigma = arr.std(axis=axis, ddof=ddof if arr.shape[axis] > 1 else 0, keepdims=True)
-        z = (arr - mu) / np.where(sigma == 0, 1, sigma)
+        z = ((arr - mu) / np.where(sigma == 0, 1, sigma)).reshape(data.shape, order="F") \
+            if dim is not None and is_text(dim, "all") else (arr - mu) / np.where(sigma == 0, 1, sigma)
     return tuple(to_value(cast_result(v, cls)) for v in (z, mu, sigma))[:max(nargout, 1)]
 
 
@@ -204,7 +205,8 @@ def _columns(fname: str, value: Value) -> tuple[np.ndarray, str]:
 
 
 def _pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    with np.errstate(all="ignore"):
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)     # no rows: NaN
         xc, yc = x - x.mean(axis=0), y - y.mean(axis=0)
         scale = np.sqrt((xc ** 2).sum(axis=0))[:, None] * np.sqrt((yc ** 2).sum(axis=0))[None, :]
         return np.clip((xc.T @ yc) / scale, -1, 1)

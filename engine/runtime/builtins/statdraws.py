@@ -255,7 +255,10 @@ def _numpy_draws(ctx: CallContext, fname: str, params: tuple[Value, ...], sizes:
     values, shape, cls = _parameters(fname, params, sizes)
     ok = valid(*values)
     columns = [np.where(ok, v, 1.0).ravel(order="F") for v in values]
-    drawn = draw(generator(ctx.state), *columns).astype(np.float64) if ok.size else np.zeros(0)
+    try:
+        drawn = draw(generator(ctx.state), *columns).astype(np.float64) if ok.size else np.zeros(0)
+    except ValueError:          # numpy's samplers refuse parameters past their range (n or lambda near 1e19)
+        raise MatlabError(f"matfuse:{fname}:unsupported", f"{fname} cannot draw for parameters this large.") from None
     return _result(np.where(ok.ravel(order="F"), drawn, np.nan).reshape(shape, order="F"), cls)
 
 

@@ -86,7 +86,8 @@ def boxplot(ctx, x, *args, nargout=0):
     if grouping is not None:
         samples, names = _groups(data, grouping)
     else:
-        columns = data.reshape(-1, 1) if 1 in data.shape else data.reshape(data.shape[0], -1, order="F")
+        columns = data.reshape(-1, 1) if 1 in data.shape or data.size == 0 else \
+            data.reshape(data.shape[0], -1, order="F")
         samples, names = list(columns.T), [str(k + 1) for k in range(columns.shape[1])]
     if labels is not None:
         names = text_list(labels) if isinstance(labels, (CellArray, StringArray)) else \

@@ -76,7 +76,7 @@ def ttest(x: Value, *args: Value, nargout: int = 1) -> Value:
         [h, p] = ttest([5.1 4.9 5.6 5.8 6.0 5.7], 5)
     """
     positional = [a for a in args[:1] if option_text(a) is None]
-    if len(args) > 1 and option_text(args[1]) is None:
+    if positional and len(args) > 1 and option_text(args[1]) is None:
         raise MatlabError("matfuse:ttest:unsupported", "The positional forms ttest(x, m, alpha, tail, dim) are not "
                           "supported; use the 'Alpha', 'Tail' and 'Dim' name-value arguments.")
     options = name_values("ttest", args[len(positional):], ("Alpha", "Tail", "Dim"))
