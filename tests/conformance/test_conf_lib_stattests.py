@@ -1,4 +1,4 @@
-"""Conformance: normfit, ttest, ttest2 and regress (stattests.py).
+"""Conformance: normfit, ttest, ttest2, regress and crosstab (stattests.py).
 
 Octave 7 has none of them without its statistics package (not installed), so the expected values were
 computed in Octave from the definitions shown in the comments: the t statistic, the two-sided p-value
@@ -7,10 +7,13 @@ betainc(df/(df+t^2), df/2, 1/2), Student's critical value from betaincinv and th
 dimension (a column for column data), as its ttest documents. regress's rint is the usual interval of
 each residual with the leave-one-out error variance, as we know MATLAB's regress.m computes it (not
 checked against MATLAB); its stats p-value is the F distribution's upper tail, written with betainc.
+crosstab's chi-square test is written out in Octave (its p for 2 degrees of freedom with gammainc); its
+groups follow grp2idx (numbers ascending, text in order of first appearance) over the observations that
+are not missing in either variable.
 """
 import pytest
 
-from harness import D, case, check, inf, nan, params
+from harness import C, Cell, D, case, check, inf, nan, params
 
 CASES = [
     # Octave: x = [5.1 4.9 5.6 5.8 6.0 5.7]; n = 6; df = 5; m = mean(x); sd = std(x); se = sd/sqrt(n); tstat =
@@ -71,6 +74,17 @@ CASES = [
     # dfe/2, 0.5) - 1)); bint = [b - c*se, b + c*se];
     case('regress_nan_row', "x = [1 2 3 4 5]'; y = [1.1 NaN 2.9 4.2 4.8]'; [b, bint, r] = regress(y, [ones(5, 1) x]);",
          b=D([0.14857142857142924, 0.9542857142857143], (2, 1)), bint=D([-0.9012643214584604, 0.6602728958322217, 1.1984071786013188, 1.2482985327392069], (2, 2)), r=D([-0.0028571428571435575, nan, -0.11142857142857254, 0.234285714285714, -0.120000000000001], (5, 1))),
+    # Octave: t = [2 1; 2 1; 0 2]; E = sum(t, 2)*sum(t, 1)/8; c = sum(sum((t - E).^2./E)); p = gammainc(c/2, 1,
+    # 'upper');
+    case('crosstab_numeric', '[t, c, p] = crosstab([1 1 2 2 2 3 3 1], [1 2 1 1 2 2 2 1]);',
+         t=D([2.0, 2.0, 0.0, 1.0, 1.0, 2.0], (3, 2)), c=D(2.6666666666666665), p=D(0.26359713811572677)),
+    # Octave: t = [1 1; 1 1]; c = 0; p = 1;
+    case('crosstab_text_missing', "[t, c, p] = crosstab({'b', 'a', 'b', 'c', 'c'}, [3 NaN 1 1 3]);",
+         t=D([1.0, 1.0, 1.0, 1.0], (2, 2)), c=D(0.0), p=D(1.0)),
+    case('crosstab_labels', "[t, c, p, l] = crosstab([2 1 2 3], {'x', 'y', 'y', 'x'});",
+         t=D([0, 1, 1, 1, 1, 0], (3, 2)), l=Cell([C('1'), C('2'), C('3'), C('x'), C('y'), D([], (0, 0))], (3, 2))),
+    case('crosstab_length_mismatch', "t = crosstab([1 2], [1 2 3]);",
+         error=("stats:crosstab:InputSizeMismatch", "All grouping variables must have the same length.")),
     case('ttest_stats_struct', "[h, p, ci, st] = ttest(1); f = fieldnames(st)'; d = st.df;",
          h=D(nan), p=D(nan), ci=D([nan, nan], (2, 1)), f=("cell", (1, 3), (("char", (1, 5), "tstat"), ("char", (1, 2), "df"),
                                                                       ("char", (1, 2), "sd"))), d=D(0.0)),

@@ -1,5 +1,5 @@
-"""Parameter estimates, t tests and linear regression of the Statistics Toolbox: normfit ttest ttest2
-regress.
+"""Parameter estimates, tests and linear regression of the Statistics Toolbox: normfit ttest ttest2 regress
+crosstab.
 
 normfit and the t tests work down the columns of a matrix (or along a vector, or along 'Dim'); ttest and
 ttest2 ignore NaN as MATLAB's do, regress leaves out the rows with NaN. Critical values and p-values come
@@ -14,7 +14,8 @@ from scipy import stats
 
 from ..errors import MatlabError
 from ..semantics import cast_result, to_value
-from ..values import StructArray, Value
+from ..graphics_args import text_list
+from ..values import CellArray, CharArray, StringArray, StructArray, Value, class_of
 from .arguments import match_name, name_values, real_scalar
 from .registry import builtin
 from .samplestats import option_word, real_data
@@ -225,3 +226,54 @@ def regress(y: Value, X: Value, alpha: Value | None = None, *, nargout: int = 1)
     full_rint[keep] = np.column_stack([residuals - spread, residuals + spread])
     outputs = (b.reshape(-1, 1), np.column_stack([b - half, b + half]), full_r.reshape(-1, 1), full_rint, summary)
     return tuple(to_value(cast_result(v, cls)) for v in outputs)[:max(nargout, 1)]
+
+
+def _group_codes(fname: str, value: Value) -> tuple[np.ndarray, list[str]]:
+    """Group numbers (0-based, -1 for missing) of a grouping vector and the group labels: numeric groups
+    in ascending order (NaN missing), text groups in order of first appearance (as grp2idx numbers them)."""
+    if isinstance(value, (CellArray, StringArray)) or class_of(value) == "char":
+        keys = [str(k) for k in (text_list(value) if not class_of(value) == "char" else CharArray.rows(value))]
+        order = list(dict.fromkeys(keys))
+        return np.array([order.index(k) for k in keys]), order
+    data, _ = real_data(fname, value)
+    flat = data.astype(np.float64).ravel(order="F")
+    groups = np.unique(flat[~np.isnan(flat)])
+    codes = np.where(np.isnan(flat), -1, np.searchsorted(groups, flat))
+    return codes, [f"{g:g}" for g in groups]
+
+
+def _used(codes: np.ndarray, labels: list[str]) -> tuple[np.ndarray, list[str]]:
+    """The codes renumbered over the groups that occur, and their labels, in the same order."""
+    present = np.unique(codes)
+    return np.searchsorted(present, codes), [labels[k] for k in present]
+
+
+@builtin("crosstab", family="statistics")
+def crosstab(x1: Value, x2: Value, *, nargout: int = 1) -> Value:
+    """[tbl, chi2, p, labels] = crosstab(x1, x2)  cross-tabulation of two grouping variables.
+
+    tbl(i, j) counts the observations in group i of x1 and group j of x2 (numeric groups in ascending
+    order, text groups, given as cell arrays, string arrays or char rows, in order of first appearance;
+    NaN is missing, and an observation missing in either is left out); chi2 and p are the chi-square test of independence; labels is a
+    cell array with the group names of x1 in its first column and of x2 in its second. More than two
+    variables, or one, are not supported.
+
+        tbl = crosstab([1 1 2 2 2], [1 2 1 1 2])    % [1 1; 2 1]
+    """
+    (a, first), (b, second) = _group_codes("crosstab", x1), _group_codes("crosstab", x2)
+    if a.size != b.size:
+        raise MatlabError("stats:crosstab:InputSizeMismatch", "All grouping variables must have the same length.")
+    keep = (a >= 0) & (b >= 0)
+    (a, first), (b, second) = _used(a[keep], first), _used(b[keep], second)
+    table = np.zeros((len(first), len(second)))
+    np.add.at(table, (a, b), 1)
+    with np.errstate(all="ignore"):
+        expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0, keepdims=True) / table.sum()
+        chi2 = float(np.sum((table - expected) ** 2 / expected))
+        p = float(stats.chi2.sf(chi2, (table.shape[0] - 1) * (table.shape[1] - 1)))
+    labels = np.empty((max(len(first), len(second)), 2), dtype=object)
+    labels.fill(np.zeros((0, 0)))
+    for column, names in enumerate((first, second)):
+        for row, name in enumerate(names):
+            labels[row, column] = CharArray.from_str(name)
+    return (to_value(table), chi2, p, CellArray(labels))[:max(nargout, 1)]
