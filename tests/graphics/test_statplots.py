@@ -3,7 +3,9 @@ whiskers, outliers), groups, labels, orientation, the 7-by-n handles and MATLAB'
 were checked with GNU Octave 7, whose prctile uses the same method: prctile([1 2 3 4 5 6 7 30]', [25 50
 75]) is 2.5 4.5 6.5 and prctile([1 3 5 30]', [25 50 75]) is 2 4 17.5. histfit: hist's counts as touching
 bars, and the normal density of the sample's mean and standard deviation scaled by N times the bin
-width over mu -+ 3 sigma, in red; hold is left as it was."""
+width over mu -+ 3 sigma, in red; hold is left as it was. qqplot: the sorted sample against the normal
+quantiles and the line through the quartiles (Octave 7: -sqrt(2)*erfcinv(2*((1:9)-0.5)/9) and
+prctile(x, [25 75]) = 3.125 5.075)."""
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
@@ -84,3 +86,22 @@ def test_histfit_errors(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("histfit", [5.0])
     assert err.value.identifier == "stats:histfit:NotEnoughData"
+
+
+def test_qqplot_points_reference_line_and_labels(ctx, call):
+    data = [5.3, 2.1, 4.1, 2.9, 3.8, 6.2, 3.2, 5.0, 4.4]
+    (h,) = call("qqplot", data, nargout=1)
+    assert h.shape == (4, 1)
+    x = call("get", h[0:1, :], "XData", nargout=1)[0].ravel()
+    y = call("get", h[0:1, :], "YData", nargout=1)[0].ravel()
+    assert y.tolist() == sorted(data)
+    assert np.allclose(x, [-1.5932188180230507, -0.9674215661017014, -0.5894557978497784, -0.28221614706250814, 0.0,
+                           0.28221614706250825, 0.5894557978497784, 0.9674215661017014, 1.5932188180230507])
+    mx = call("get", h[1:2, :], "XData", nargout=1)[0].ravel()
+    my = call("get", h[1:2, :], "YData", nargout=1)[0].ravel()
+    assert np.allclose(mx, [-0.6744897501960817, 0.6744897501960817]) and np.allclose(my, [3.125, 5.075])
+    axes = axes_of(ctx)
+    assert axes.get_xlabel() == "Standard Normal Quantiles" and axes.get_ylabel() == "Quantiles of Input Sample"
+    with pytest.raises(MatlabError) as err:
+        call("qqplot", data, data)
+    assert err.value.identifier == "matfuse:qqplot:unsupported"

@@ -1,8 +1,8 @@
-"""Plots of the Statistics Toolbox: boxplot and histfit.
+"""Plots of the Statistics Toolbox: boxplot, histfit and qqplot.
 
 boxplot draws with matplotlib's bxp from statistics computed the MATLAB way: quartiles and median by
 prctile's method, whiskers to the most extreme values within Whisker times the interquartile range of the
-box, the values beyond them drawn as outliers. histfit draws through hist, bar and plot.
+box, the values beyond them drawn as outliers. histfit and qqplot draw through hist, bar and plot.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 from matplotlib.ticker import AutoLocator
+from scipy import stats
 
 from ..errors import MatlabError
 from ..figures import graphics_state
@@ -143,3 +144,42 @@ def histfit(ctx, data, nbins=None, dist=None, nargout=0):
         axes.hold = held
     return np.vstack([np.asarray(bars, dtype=np.float64).reshape(-1, 1), np.asarray(line).reshape(-1, 1)]) \
         if nargout else None
+
+
+@graphics("qqplot", axes_first=True)
+def qqplot(ctx, x, *rest, nargout=0):
+    """qqplot(x), h = qqplot(x)  quantile-quantile plot of a sample against the standard normal distribution.
+
+    The sorted values of x (NaN ignored) against the normal quantiles norminv(((1:n)-0.5)/n) as blue +
+    markers, with a red dashed line through the first and third quartiles of both, extended over the
+    data, and MATLAB's axis labels and title. h holds the handles of the markers and the two line
+    pieces. Two samples (qqplot(x, y)) and distribution objects are not supported.
+
+        qqplot([2.1 2.9 3.2 3.8 4.1 4.4 5.0 5.3 6.2])
+    """
+    if rest:
+        raise MatlabError("matfuse:qqplot:unsupported", "qqplot supports one sample against the normal distribution.")
+    sample = np.sort(numbers(x, "x").real.ravel(order="F"))
+    sample = sample[~np.isnan(sample)]
+    if sample.size == 0:
+        raise MatlabError("stats:qqplot:NoData", "X must contain values that are not NaN.")
+    theory = stats.norm.ppf((np.arange(1, sample.size + 1) - 0.5) / sample.size)
+    q1, q3 = (np.asarray(prctile(sample.reshape(1, -1), np.array([[p]]))).item() for p in (25.0, 75.0))
+    t1, t3 = stats.norm.ppf([0.25, 0.75])
+    slope = (q3 - q1) / (t3 - t1)
+    ends = np.array([[theory[0], t1], [t3, theory[-1]]])
+    line = q1 + slope * (ends - t1)
+    axes = plot_axes(graphics_state(ctx.state))
+    held, axes.hold = axes.hold, True
+    try:
+        (marks,) = ctx.call("plot", [theory.reshape(1, -1), sample.reshape(1, -1), CharArray.from_str("+")], 1)
+        pieces = [ctx.call("plot", [ends[k:k + 1], line[k:k + 1], CharArray.from_str(style)], 1)[0]
+                  for k, style in ((0, "r--"), (1, "r--"))]
+        middle = ctx.call("plot", [np.array([[t1, t3]]), np.array([[q1, q3]]), CharArray.from_str("r-")], 1)[0]
+    finally:
+        axes.hold = held
+    axes.mpl.set_xlabel("Standard Normal Quantiles")
+    axes.mpl.set_ylabel("Quantiles of Input Sample")
+    axes.mpl.set_title("QQ Plot of Sample Data versus Standard Normal")
+    handles = [np.asarray(h, dtype=np.float64).reshape(-1) for h in (marks, middle, *pieces)]
+    return np.concatenate(handles).reshape(-1, 1) if nargout else None
