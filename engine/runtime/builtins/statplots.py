@@ -151,9 +151,10 @@ def qqplot(ctx, x, *rest, nargout=0):
     """qqplot(x), h = qqplot(x)  quantile-quantile plot of a sample against the standard normal distribution.
 
     The sorted values of x (NaN ignored) against the normal quantiles norminv(((1:n)-0.5)/n) as blue +
-    markers, with a red dashed line through the first and third quartiles of both, extended over the
-    data, and MATLAB's axis labels and title. h holds the handles of the markers and the two line
-    pieces. Two samples (qqplot(x, y)) and distribution objects are not supported.
+    markers, with a red line through the first and third quartiles of both, dashed where it extends
+    over the rest of the data, and MATLAB's axis labels and title. h holds the handles of the markers,
+    of the line between the quartiles and of its two dashed extensions. Two samples (qqplot(x, y)) and
+    distribution objects are not supported.
 
         qqplot([2.1 2.9 3.2 3.8 4.1 4.4 5.0 5.3 6.2])
     """
