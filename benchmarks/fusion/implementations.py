@@ -183,16 +183,10 @@ def device_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float]:
             encoder.copy_buffer_to_buffer(src, 0, dst, 0, size)
         provider.device.queue.submit([encoder.finish()])
         provider.sync()
-    run()
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - started)
+    measured = _copy_rate(run, size, copies, repeat)
     src.destroy()
     dst.destroy()
-    return {"bytes_per_copy": 2 * size, "copies": copies, "seconds": best,
-            "bandwidth": 2 * size * copies / best}
+    return measured
 
 
 def cuda_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float] | None:
@@ -211,6 +205,11 @@ def cuda_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float] | None:
         for _ in range(copies):
             dst.copy_(src)
         torch.cuda.synchronize()
+    return _copy_rate(run, size, copies, repeat)
+
+
+def _copy_rate(run: Callable[[], None], size: int, copies: int, repeat: int) -> dict[str, float]:
+    """The best of ``repeat`` timed runs (after one untimed) of ``copies`` copies of ``size`` bytes."""
     run()
     best = float("inf")
     for _ in range(repeat):
