@@ -164,6 +164,15 @@ def _finish(ctx: CallContext, fname: str, system: System, result: Result, nargou
     return outs[0] if nargout <= 1 else outs[:nargout]
 
 
+def _solve(ctx: CallContext, fname: str, iterate: Callable[[System, int, float], Result], system: System,
+           nargout: int):
+    """Run ``iterate`` (at most maxit iterations, default min(n, 20)) unless b is zero, and finish."""
+    norm_b = float(np.linalg.norm(system.rhs))
+    limit = min(system.rhs.size, 20) if system.maxit is None else system.maxit
+    result = _zero_rhs(system.rhs.size) if norm_b == 0 else iterate(system, limit, norm_b)
+    return _finish(ctx, fname, system, result, nargout)
+
+
 def _zero_rhs(n: int, gmres_iter: bool = False) -> Result:
     """b = 0: x = 0 solves it exactly (MATLAB returns it without iterating)."""
     return Result(np.zeros(n), 0, 0.0, (0, 0) if gmres_iter else 0.0, [0.0])
@@ -214,12 +223,7 @@ def pcg(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: V
 
         x = pcg([4 -1; -1 4], [3; 3])    % [1; 1] (pcg converged at iteration 1 ...)
     """
-    system = _system(ctx, "pcg", a, b, tol, maxit, m1, m2, x0)
-    n = system.rhs.size
-    norm_b = float(np.linalg.norm(system.rhs))
-    result = _zero_rhs(n) if norm_b == 0 else _pcg_iterate(system, min(n, 20) if system.maxit is None
-                                                           else system.maxit, norm_b)
-    return _finish(ctx, "pcg", system, result, nargout)
+    return _solve(ctx, "pcg", _pcg_iterate, _system(ctx, "pcg", a, b, tol, maxit, m1, m2, x0), nargout)
 
 
 def _pcg_iterate(s: System, limit: int, norm_b: float) -> Result:
@@ -277,11 +281,7 @@ def bicgstab(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, max
         x = bicgstab([4 1; 2 3], [5; 5])    % [1; 1]
     """
     system = _system(ctx, "bicgstab", a, b, tol, maxit, m1, m2, x0)
-    n = system.rhs.size
-    norm_b = float(np.linalg.norm(system.rhs))
-    result = _zero_rhs(n) if norm_b == 0 else _bicgstab_iterate(system, min(n, 20) if system.maxit is None
-                                                                else system.maxit, norm_b)
-    return _finish(ctx, "bicgstab", system, result, nargout)
+    return _solve(ctx, "bicgstab", _bicgstab_iterate, system, nargout)
 
 
 def _bicgstab_iterate(s: System, limit: int, norm_b: float) -> Result:
@@ -353,12 +353,7 @@ def cgs(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: V
 
         x = cgs([4 1; 2 3], [5; 5])    % [1; 1]
     """
-    system = _system(ctx, "cgs", a, b, tol, maxit, m1, m2, x0)
-    n = system.rhs.size
-    norm_b = float(np.linalg.norm(system.rhs))
-    result = _zero_rhs(n) if norm_b == 0 else _cgs_iterate(system, min(n, 20) if system.maxit is None
-                                                           else system.maxit, norm_b)
-    return _finish(ctx, "cgs", system, result, nargout)
+    return _solve(ctx, "cgs", _cgs_iterate, _system(ctx, "cgs", a, b, tol, maxit, m1, m2, x0), nargout)
 
 
 def _cgs_iterate(s: System, limit: int, norm_b: float) -> Result:
@@ -596,12 +591,7 @@ def minres(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit
     if nargout > 5:
         raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments: minres's resveccg output is "
                           "not supported.")
-    system = _system(ctx, "minres", a, b, tol, maxit, m1, m2, x0)
-    n = system.rhs.size
-    norm_b = float(np.linalg.norm(system.rhs))
-    result = _zero_rhs(n) if norm_b == 0 else _minres_iterate(system, min(n, 20) if system.maxit is None
-                                                              else system.maxit, norm_b)
-    return _finish(ctx, "minres", system, result, nargout)
+    return _solve(ctx, "minres", _minres_iterate, _system(ctx, "minres", a, b, tol, maxit, m1, m2, x0), nargout)
 
 
 def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
