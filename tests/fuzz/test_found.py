@@ -1233,3 +1233,14 @@ def test_issorted_rows_of_a_scalar_and_integer_products_on_the_gpu():
     code = "v = [1; 3]; t = ['ab'; 'cd']; m = {mtimes((v ~= v), rem(t, int32(7)))}"
     clean(code)
     assert run(code)[1][0] == "MATLAB:integerNotSupported"
+
+
+def test_pdist_of_rows_holding_inf_or_nan():
+    """H100 fuzz run, seeds 410-425: pdist(X, 'mahalanobis') of a row holding Inf reached LAPACK's 'SVD did
+    not converge'; the covariance of rows without NaN is MATLAB's default, and a non-finite one gives NaN."""
+    code = ("X = [1 2 3; Inf 8 1; 0 5 1]; mh = pdist(X, 'mahalanobis'); "
+            "Y = [1 2 3; NaN 8 1; 0 5 1; 2 2 7; 3 1 1]; my = pdist(Y, 'mahalanobis'); z = pdist([NaN 2 3; NaN 8 1], 'mahalanobis');")
+    clean(code)
+    _, err, s = run(code)
+    assert err is None and np.isnan(s.get("mh")).all() and np.isnan(s.get("z"))
+    assert np.isnan(s.get("my")[0, [0, 4, 5, 6]]).all() and np.isfinite(s.get("my")[0, [1, 2, 3, 7, 8, 9]]).all()

@@ -6,6 +6,8 @@ column by column as MATLAB does.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from scipy import stats
 from scipy.spatial import distance
@@ -37,10 +39,14 @@ def _metric_options(metric: str, data: np.ndarray, extra: Value | None) -> dict:
                               "element per column of X.")
         return {"V": scale ** 2}
     if metric == "mahalanobis":
-        cov = np.atleast_2d(np.cov(data, rowvar=False)) if extra is None else real_array("pdist", extra).astype(np.float64)
+        complete = data[~np.isnan(data).any(axis=1)]            # MATLAB's default: cov of the rows without NaN
+        cov = np.atleast_2d(np.cov(complete, rowvar=False)) if extra is None else \
+            real_array("pdist", extra).astype(np.float64)
         if cov.shape != (data.shape[1],) * 2:
             raise MatlabError("stats:pdist:InvalidCov", "The covariance matrix must be square with one row per "
                               "column of X.")
+        if not np.isfinite(cov).all():          # X holding Inf (or a given C): every distance NaN
+            return {"VI": np.full(cov.shape, np.nan)}
         return {"VI": np.linalg.pinv(cov)}
     if extra is not None:
         raise MatlabError("MATLAB:TooManyInputs", f"The '{metric}' distance takes no parameter.")
@@ -77,7 +83,9 @@ def pdist(x: Value, metric: Value | None = None, extra: Value | None = None) -> 
                           "not supported.")
     name = match_name("pdist", option_text(metric), METRICS) if metric is not None else "euclidean"
     data = data.astype(np.float64)
-    options = _metric_options(name, data, extra)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):      # cov/std of one row or none: NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        options = _metric_options(name, data, extra)
     if name == "spearman":
         data = stats.rankdata(data, axis=1)
     with np.errstate(all="ignore"):
