@@ -1244,3 +1244,15 @@ def test_pdist_of_rows_holding_inf_or_nan():
     _, err, s = run(code)
     assert err is None and np.isnan(s.get("mh")).all() and np.isnan(s.get("z"))
     assert np.isnan(s.get("my")[0, [0, 4, 5, 6]]).all() and np.isfinite(s.get("my")[0, [1, 2, 3, 7, 8, 9]]).all()
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("A = [1 2 0 NaN]; s = svds(A, 2);", "MATLAB:svds:matrixWithNaNInf"),
+    ("s = svds(sparse([1 0; 0 Inf]), 1);", "MATLAB:svds:matrixWithNaNInf"),
+    ("s = svds([1 2 0], NaN, 4);", "MATLAB:svds:InvalidK"),
+])
+def test_svds_of_nan_and_inf(code, identifier):
+    """H100 fuzz run, seeds 430-445: svds of a matrix holding NaN reached LAPACK's 'SVD did not converge'
+    (svd's own error now, as svd and eigs give), and a NaN count Python's int(NaN)."""
+    clean(code)
+    assert run(code)[1][0] == identifier

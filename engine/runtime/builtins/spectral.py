@@ -33,6 +33,8 @@ def _svds_matrix(a: Value):
     matrix = a.data if is_sparse(a) else numeric_array(a, "svds")
     if matrix.ndim != 2:
         raise MatlabError("MATLAB:svds:InvalidA", "A must be a 2-D matrix.")
+    if not np.isfinite(matrix.data if sp.issparse(matrix) else matrix).all():
+        raise MatlabError("MATLAB:svds:matrixWithNaNInf", "Input to SVDS must not contain NaN or Inf.")
     return matrix.astype(np.complex128 if matrix.dtype.kind == "c" else np.float64)
 
 
@@ -81,7 +83,7 @@ def svds(a: Value, *args: Value, nargout: int = 1):
     k = min(6, min(matrix.shape))
     if rest and option_text(rest[0]) is None and type(rest[0]) is not StructArray:
         value = real_scalar("svds", rest.pop(0), "K")
-        if not (value == int(value) and value >= 0):
+        if not (np.isfinite(value) and value == int(value) and value >= 0):
             raise MatlabError("MATLAB:svds:InvalidK", "K must be a nonnegative integer.")
         k = min(int(value), min(matrix.shape))
     sigma = "largest"
