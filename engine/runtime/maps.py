@@ -8,6 +8,7 @@ The builtins that make and query maps are in builtins/maps.py; ``m(key)``, ``m(k
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -72,9 +73,10 @@ class ContainersMap(HandleObject):
         number = to_array(value).item()
         if self.key_type in ("double", "single"):
             return float(np.asarray(number, dtype=DTYPE_OF_CLASS[self.key_type]))
-        if number != int(number):
+        if number != number or math.isfinite(number) and number != int(number):
             raise type_mismatch("key")
-        return int(number)
+        limits = np.iinfo(DTYPE_OF_CLASS[self.key_type])         # converted as MATLAB converts: saturated
+        return int(min(max(number, limits.min), limits.max))
 
     def key_value(self, key: Any) -> Value:
         """A stored key as the engine value ``keys`` returns."""

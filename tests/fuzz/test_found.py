@@ -1256,3 +1256,18 @@ def test_svds_of_nan_and_inf(code, identifier):
     (svd's own error now, as svd and eigs give), and a NaN count Python's int(NaN)."""
     clean(code)
     assert run(code)[1][0] == identifier
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("m = containers.Map('KeyType', 'int32', 'ValueType', 'double'); m(1e19) = 2; k = keys(m);", None),
+    ("m = containers.Map('KeyType', 'int32', 'ValueType', 'double'); m(NaN) = 2;", "MATLAB:Containers:TypeMismatch"),
+    ("b = smoothdata([4 5 6], 'sgolay', 'Degree', Inf);", "MATLAB:smoothdata:degreeInvalid"),
+    ("A = [1 1; 2 3]; [x, fl] = bicgstab(A, [5; 5], 1e-12, 5, diag([4 0]));", None),
+    ("n = 10; A = 4*n - 1.5*diag(ones(n-1,1),1); x = gmres(A, (1:n)', NaN, 20);", "MATLAB:gmres:InvalidRestart"),
+])
+def test_map_keys_smoothdata_degree_and_krylov_arguments(code, identifier):
+    """H100 fuzz run, seeds 450-465: an int32 Map key of 1e19 (saturated, as int32(1e19) is), a Degree of
+    Inf, a singular preconditioner (scipy's LinAlgWarning) and a NaN restart reached Python errors."""
+    clean(code)
+    err = run(code)[1]
+    assert (err and err[0]) == identifier

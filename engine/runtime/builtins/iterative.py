@@ -10,6 +10,7 @@ handles.
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Callable
 
@@ -98,7 +99,9 @@ def _factorized(fname: str, value: Value, n: int) -> Callable[[bool], Operator]:
         except RuntimeError:        # exactly singular
             return lambda transposed: lambda x: np.full_like(x, np.inf)
         return lambda transposed: lambda x: lu.solve(x, trans="T" if transposed else "N")
-    factors = la.lu_factor(matrix, check_finite=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", la.LinAlgWarning)       # a singular M: its solves give Inf or NaN
+        factors = la.lu_factor(matrix, check_finite=False)
     return lambda transposed: lambda x: la.lu_solve(factors, x, trans=int(transposed), check_finite=False)
 
 
@@ -502,7 +505,8 @@ def gmres(ctx: CallContext, a: Value, b: Value, restart: Value | None = None, to
     """
     system = _system(ctx, "gmres", a, b, tol, maxit, m1, m2, x0)
     n = system.rhs.size
-    inner = int(real_scalar("gmres", restart, "restart")) if _given(restart) else n
+    wanted = real_scalar("gmres", restart, "restart") if _given(restart) else float(n)
+    inner = int(wanted) if np.isfinite(wanted) else 0
     if inner < 1:
         raise MatlabError("MATLAB:gmres:InvalidRestart", "restart must be a positive integer.")
     if inner >= n:

@@ -107,7 +107,7 @@ def _arguments(args: tuple) -> tuple[int | None, str, Value | None, bool, int]:
 
 def _degree(value: Value) -> int:
     arr = numeric_array(value, "smoothdata").ravel()
-    if arr.size != 1 or not (arr[0] >= 0 and arr[0] == np.floor(arr[0])):
+    if arr.size != 1 or not (np.isfinite(arr[0]) and arr[0] >= 0 and arr[0] == np.floor(arr[0])):
         raise MatlabError("MATLAB:smoothdata:degreeInvalid", "Degree must be a nonnegative integer scalar.")
     return int(arr[0])
 
