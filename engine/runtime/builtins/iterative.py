@@ -156,6 +156,34 @@ class Result:
     stopped_at: float | tuple[int, int] | None = None     # where it stopped, when not where x was found
 
 
+class _Progress:
+    """An iteration's residual norms (resvec) and its best iterate, which it returns when it stops without
+    converging."""
+
+    def __init__(self, s: System, x: np.ndarray, residual: np.ndarray, norm_b: float) -> None:
+        self.history = [float(np.linalg.norm(residual))]
+        self.best, self.best_norm, self.best_iter = x.copy(), self.history[0], 0
+        self.norm_b, self.goal = norm_b, s.tol * norm_b
+
+    def at_start(self, x: np.ndarray) -> Result | None:
+        """The converged Result when x0 already meets the tolerance."""
+        start = self.history[0]
+        return Result(x, 0, start / self.norm_b, 0, self.history) if start <= self.goal else None
+
+    def record(self, x: np.ndarray, residual: np.ndarray, at: float) -> Result | None:
+        """Note the residual b - A*x of the iterate x (number ``at``); the converged Result when it
+        meets the tolerance."""
+        norm = float(np.linalg.norm(residual))
+        self.history.append(norm)
+        if norm < self.best_norm:
+            self.best, self.best_norm, self.best_iter = x.copy(), norm, at
+        return Result(x, 0, norm / self.norm_b, at, self.history) if norm <= self.goal else None
+
+    def stop(self, flag: int, at: float) -> Result:
+        """The best iterate, with the flag and the iteration the method stopped at."""
+        return Result(self.best, flag, self.best_norm / self.norm_b, self.best_iter, self.history, at)
+
+
 def _finish(ctx: CallContext, fname: str, system: System, result: Result, nargout: int):
     """The outputs [x, flag, relres, iter, resvec]; without the flag output, MATLAB's message."""
     if nargout < 2:
@@ -232,36 +260,29 @@ def pcg(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: V
 def _pcg_iterate(s: System, limit: int, norm_b: float) -> Result:
     x = s.x
     r = s.rhs - s.times(x)
-    history = [float(np.linalg.norm(r))]
-    best, best_norm, best_iter = x.copy(), history[0], 0
-
-    def stop(flag: int, k: int) -> Result:
-        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
-    if history[0] <= s.tol * norm_b:
-        return Result(x, 0, history[0] / norm_b, 0, history)
+    progress = _Progress(s, x, r, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
     p, rho_old = np.zeros_like(x), 1.0
     for k in range(1, limit + 1):
         z = s.precondition(r)
         rho = float(r @ z)
         if rho == 0 or not np.isfinite(rho):
-            return stop(4, k)
+            return progress.stop(4, k)
         p = z if k == 1 else z + (rho / rho_old) * p
         q = s.times(p)
         pq = float(p @ q)
         if pq <= 0 or not np.isfinite(pq):
-            return stop(4, k)
+            return progress.stop(4, k)
         alpha = rho / pq
         if np.linalg.norm(alpha * p) <= EPS * np.linalg.norm(x):
-            return stop(3, k)
+            return progress.stop(3, k)
         x = x + alpha * p
         r = s.rhs - s.times(x)
-        history.append(float(np.linalg.norm(r)))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], k
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, k, history)
+        if (done := progress.record(x, r, k)) is not None:
+            return done
         rho_old = rho
-    return stop(1, limit)
+    return progress.stop(1, limit)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -291,53 +312,43 @@ def _bicgstab_iterate(s: System, limit: int, norm_b: float) -> Result:
     x = s.x
     r = s.rhs - s.times(x)
     shadow = r.copy()
-    history = [float(np.linalg.norm(r))]
-    best, best_norm, best_iter = x.copy(), history[0], 0.0
-    if history[0] <= s.tol * norm_b:
-        return Result(x, 0, history[0] / norm_b, 0.0, history)
-
-    def stop(flag: int, at: float) -> Result:
-        return Result(best, flag, best_norm / norm_b, best_iter, history, at)
+    progress = _Progress(s, x, r, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
     rho, alpha, omega = 1.0, 1.0, 1.0
     p, v = np.zeros_like(x), np.zeros_like(x)
     for k in range(1, limit + 1):
         rho_old, rho = rho, float(shadow @ r)
         if rho == 0 or not np.isfinite(rho):
-            return stop(4, k)
+            return progress.stop(4, k)
         p = r if k == 1 else r + (rho / rho_old) * (alpha / omega) * (p - omega * v)
         ph = s.precondition(p)
         v = s.times(ph)
         rtv = float(shadow @ v)
         if rtv == 0 or not np.isfinite(rtv):
-            return stop(4, k)
+            return progress.stop(4, k)
         alpha = rho / rtv
         if np.linalg.norm(alpha * ph) <= EPS * np.linalg.norm(x):
-            return stop(3, k - 0.5)
+            return progress.stop(3, k - 0.5)
         x = x + alpha * ph
-        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], k - 0.5
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, k - 0.5, history)
+        if (done := progress.record(x, s.rhs - s.times(x), k - 0.5)) is not None:
+            return done
         r = r - alpha * v
         sh = s.precondition(r)
         t = s.times(sh)
         tt = float(t @ t)
         if tt == 0 or not np.isfinite(tt):
-            return stop(4, k)
+            return progress.stop(4, k)
         omega = float(t @ r) / tt
         if omega == 0:
-            return stop(4, k)
+            return progress.stop(4, k)
         if np.linalg.norm(omega * sh) <= EPS * np.linalg.norm(x):
-            return stop(3, k)
+            return progress.stop(3, k)
         x = x + omega * sh
         r = r - omega * t
-        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], float(k)
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, float(k), history)
-    return stop(1, limit)
+        if (done := progress.record(x, s.rhs - s.times(x), float(k))) is not None:
+            return done
+    return progress.stop(1, limit)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -363,19 +374,15 @@ def _cgs_iterate(s: System, limit: int, norm_b: float) -> Result:
     x = s.x
     r = s.rhs - s.times(x)
     shadow = r.copy()
-    history = [float(np.linalg.norm(r))]
-    best, best_norm, best_iter = x.copy(), history[0], 0
-    if history[0] <= s.tol * norm_b:
-        return Result(x, 0, history[0] / norm_b, 0, history)
-
-    def stop(flag: int, k: int) -> Result:
-        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    progress = _Progress(s, x, r, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
     rho = 1.0
     p = q = np.zeros_like(x)
     for k in range(1, limit + 1):
         rho_old, rho = rho, float(shadow @ r)
         if rho == 0 or not np.isfinite(rho):
-            return stop(4, k)
+            return progress.stop(4, k)
         if k == 1:
             u = p = r
         else:
@@ -385,20 +392,17 @@ def _cgs_iterate(s: System, limit: int, norm_b: float) -> Result:
         v = s.times(s.precondition(p))
         rtv = float(shadow @ v)
         if rtv == 0 or not np.isfinite(rtv):
-            return stop(4, k)
+            return progress.stop(4, k)
         alpha = rho / rtv
         q = u - alpha * v
         step = alpha * s.precondition(u + q)
         if np.linalg.norm(step) <= EPS * np.linalg.norm(x):
-            return stop(3, k)
+            return progress.stop(3, k)
         x = x + step
         r = r - s.times(step)
-        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], k
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, k, history)
-    return stop(1, limit)
+        if (done := progress.record(x, s.rhs - s.times(x), k)) is not None:
+            return done
+    return progress.stop(1, limit)
 
 
 @builtin("bicg", family="linalg", sparse="native")
@@ -445,20 +449,16 @@ def _bicg_iterate(s: System, adjoint: Operator, precond: list[tuple[Operator, Op
     x = s.x
     r = s.rhs - s.times(x)
     shadow = r.copy()
-    history = [float(np.linalg.norm(r))]
-    best, best_norm, best_iter = x.copy(), history[0], 0
-    if history[0] <= s.tol * norm_b:
-        return Result(x, 0, history[0] / norm_b, 0, history)
-
-    def stop(flag: int, k: int) -> Result:
-        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    progress = _Progress(s, x, r, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
     rho = 1.0
     p = pt = np.zeros_like(x)
     for k in range(1, limit + 1):
         z, zt = solve(r), solve_transposed(shadow)
         rho_old, rho = rho, float(z @ shadow)
         if rho == 0 or not np.isfinite(rho):
-            return stop(4, k)
+            return progress.stop(4, k)
         if k == 1:
             p, pt = z, zt
         else:
@@ -467,18 +467,15 @@ def _bicg_iterate(s: System, adjoint: Operator, precond: list[tuple[Operator, Op
         q, qt = s.times(p), adjoint(pt)
         ptq = float(pt @ q)
         if ptq == 0 or not np.isfinite(ptq):
-            return stop(4, k)
+            return progress.stop(4, k)
         alpha = rho / ptq
         if np.linalg.norm(alpha * p) <= EPS * np.linalg.norm(x):
-            return stop(3, k)
+            return progress.stop(3, k)
         x = x + alpha * p
         r, shadow = r - alpha * q, shadow - alpha * qt
-        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], k
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, k, history)
-    return stop(1, limit)
+        if (done := progress.record(x, s.rhs - s.times(x), k)) is not None:
+            return done
+    return progress.stop(1, limit)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -603,17 +600,13 @@ def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
     tridiagonal system, x updated by the search directions w."""
     x = s.x
     r1 = s.rhs - s.times(x)
-    history = [float(np.linalg.norm(r1))]
-    best, best_norm, best_iter = x.copy(), history[0], 0
-    if history[0] <= s.tol * norm_b:
-        return Result(x, 0, history[0] / norm_b, 0, history)
-
-    def stop(flag: int, k: int) -> Result:
-        return Result(best, flag, best_norm / norm_b, best_iter, history, k)
+    progress = _Progress(s, x, r1, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
     y = s.precondition(r1)
     beta = float(r1 @ y)
     if beta <= 0 or not np.isfinite(beta):
-        return stop(5, 0)
+        return progress.stop(5, 0)
     beta = old_beta = np.sqrt(beta)
     r2 = r1
     dbar = epsilon = 0.0
@@ -630,7 +623,7 @@ def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
         y = s.precondition(r2)
         old_beta, beta = beta, float(r2 @ y)
         if beta < 0 or not np.isfinite(beta):
-            return stop(5, k)
+            return progress.stop(5, k)
         beta = np.sqrt(beta)
         old_epsilon = epsilon
         delta = cs * dbar + sn * alpha
@@ -642,16 +635,13 @@ def _minres_iterate(s: System, limit: int, norm_b: float) -> Result:
         w1, w2 = w2, w
         w = (v - old_epsilon * w1 - delta * w2) / gamma
         if np.linalg.norm(phi * w) <= EPS * np.linalg.norm(x):
-            return stop(3, k)
+            return progress.stop(3, k)
         x = x + phi * w
-        history.append(float(np.linalg.norm(s.rhs - s.times(x))))
-        if history[-1] < best_norm:
-            best, best_norm, best_iter = x.copy(), history[-1], k
-        if history[-1] <= s.tol * norm_b:
-            return Result(x, 0, history[-1] / norm_b, k, history)
+        if (done := progress.record(x, s.rhs - s.times(x), k)) is not None:
+            return done
         if beta == 0:
-            return stop(4, k)
-    return stop(1, limit)
+            return progress.stop(4, k)
+    return progress.stop(1, limit)
 
 
 # ----------------------------------------------------------------------------------------------------
