@@ -45,12 +45,15 @@ PASSIVE = {None, "literal", "constant"}     # kinds that never make a region on 
 def mark_regions(state: PassState) -> None:
     counter = 0
     poll = state.poll or (lambda: None)
-    for fn in state.functions():
+    captured: dict[int, set[str]] = {}     # anonymous body -> the names its handle may capture
+    for fn in state.functions():            # (an enclosing unit comes before the bodies it makes)
         fn.regions = []
+        shadowed = stored_names(fn) | (set(state.workspace) if fn.kind == "script" else set()) \
+            | captured.get(id(fn), set())
+        captured.update(captures(fn, shadowed))
         if scalars_only(fn):
             continue                # a region needs a member that is not surely a scalar
         poll()
-        shadowed = stored_names(fn) | (set(state.workspace) if fn.kind == "script" else set())
         consts = literals(fn)
         for block in fn.blocks:
             constant_calls(block, shadowed)
@@ -91,6 +94,15 @@ def scalars_only(fn: Function) -> bool:
 def stored_names(fn: Function) -> set[str]:
     return {ins.attr if ins.op == "store" else ins.attr[0]
             for b in fn.blocks for ins in b.instrs if ins.op in ("store", "setindex")}
+
+
+def captures(fn: Function, shadowed: set[str]) -> dict[int, set[str]]:
+    """For each anonymous function ``fn`` makes: the free names of its body that may be variables of
+    ``fn`` when the handle is made (``max = v; f = @(x) max(x)`` indexes ``v``: no reduction)."""
+    maybe = shadowed | set(fn.params) | (set(fn.variables) if fn.kind == "function" else set())
+    return {id(body): set(body.variables).difference(body.params) & maybe
+            for block in fn.blocks for ins in block.instrs if ins.op == "anon"
+            for body in (ins.attr.body,)}
 
 
 def constant_calls(block: Block, shadowed: set[str]) -> None:

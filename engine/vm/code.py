@@ -68,6 +68,9 @@ class Window:
     live: list[int] = field(default_factory=list)
     promotable: dict[int, int] = field(default_factory=dict)   # inputs left on the device: register -> slot
     disowns: tuple[int, ...] = ()    # slots the span's DISOWNs release: a fused run skips them (op_window)
+    # slots of the names the span calls as functions (``callname``): one that holds a value when the span
+    # starts is indexed instead (a variable made by eval or load, or captured by an anonymous function)
+    called: tuple[int, ...] = ()
 
 
 @dataclass

@@ -20,6 +20,7 @@ from collections import Counter, deque
 from itertools import chain
 from typing import Any, Callable
 
+from ..mir.callforms import MISSING, colon_index
 from ..mir.fusion import loop_regions
 from ..mir.ir import Block, Function, Instr, Module, Temp, Terminator
 from ..mir.liveness import live_in
@@ -668,7 +669,12 @@ class Compiler:
         inside = Counter(t.id for i in instrs for t in i.args)
         used_later = {t for t in defined if self.uses[t] > inside[t]}     # read by an instruction outside
         live = sorted({regs[t] for t in used_later if t in regs})
-        return Window(region.id, start, end, region.kinds, instrs, regs, dict(self.slots), inputs, outputs, live)
+        template = self.code.template
+        literal = lambda i: lambda k: template[regs[i.args[k].id]] if i.args[k].id in regs else MISSING  # noqa: E731
+        called = tuple(sorted({self.slots[i.attr[0]] for i in instrs if i.op == "callname"
+                               and i.attr[0] in self.slots and not colon_index(i, literal(i))}))
+        return Window(region.id, start, end, region.kinds, instrs, regs, dict(self.slots), inputs, outputs, live,
+                      called=called)
 
     def insert_window_ops(self) -> None:
         """Put ``WINDOW k`` before each window's span, in one pass: every offset moves down by the

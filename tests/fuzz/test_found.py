@@ -1271,3 +1271,32 @@ def test_map_keys_smoothdata_degree_and_krylov_arguments(code, identifier):
     clean(code)
     err = run(code)[1]
     assert (err and err[0]) == identifier
+
+
+@pytest.mark.parametrize("code, name, value", [
+    ("sum = [3 4 5]; f = @(x) sum(x) + x; y = f([1 2]);", "y", [[4, 6]]),
+    ("eps = [3 4]; f = @(x) x + eps; y = f(ones(2));", "y", [[4, 5], [4, 5]]),
+    ("max = [1; 1; 2]; g = @(u) (@(x) max(x) + x); h = g(1); y = h([3; 1]);", "y", [[5], [2]]),
+    ("eval('sum = [3 4 5];'); f = @(x) sum(x) + x; y = f([1 2]);", "y", [[4, 6]]),
+    ("eval('sum = [3 4 5];'); x = [1 2]; y = sum(x) + x;", "y", [[4, 6]]),
+    ("eval('eps = [3 4];'); x = ones(2); y = x + eps;", "y", [[4, 5], [4, 5]]),
+])
+def test_a_variable_named_as_a_builtin_is_indexed_in_a_window(code, name, value):
+    """H100 fuzz run, seeds 450-465 (a disagreement, ``deal(max(x), x)``): a variable named as a fusible
+    builtin (sum, max, eps), captured by an anonymous function or made by eval, was called as the builtin by
+    the fused window: a wrong answer on the GPU (eps: on every device). MATLAB indexes the variable."""
+    clean(code)
+    _, err, s = run(code)
+    assert err is None
+    np.testing.assert_array_equal(s.get(name), np.array(value, dtype=float))
+    for device in DEVICES[1:]:
+        np.testing.assert_array_equal(run(code, device)[2].get(name), np.array(value, dtype=float))
+
+
+def test_captured_builtin_name_indexes_before_the_call_checks_its_arguments():
+    """H100 fuzz run, seeds 450-465: the GPU gave deal's nargin error where the captured ``max`` indexed
+    out of range first (MATLAB evaluates the arguments before the call)."""
+    code = "max = [1;1;2]; f = @(x) deal(max(x), x); y = f([4;1]);"
+    clean(code)
+    for device in DEVICES:
+        assert run(code, device)[1][0] == "MATLAB:badsubscript"

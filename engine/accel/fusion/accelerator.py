@@ -150,6 +150,8 @@ class FusionAccelerator:
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
+        if window.called and calls_variable(window, frame.regs):
+            return False
         policy = self.cell_policy
         if policy == "cpu":
             host_min = self.host_min
@@ -275,9 +277,11 @@ class FusionAccelerator:
         if self.cell_policy == "cpu" or not self.fuse_loops or type(st) is not list or st[0] != 0 \
                 or not 1 <= st[1] <= MAX_TRIPS:
             return False                    # a range of whole numbers, not yet started, of known length
+        window = frame.code.windows[loop.window]
+        if window.called and calls_variable(window, frame.regs):
+            return False
         started = time.thread_time()
         waits = self.waits()
-        window = frame.code.windows[loop.window]
         try:
             entry = self.entry(window, frame.code)
         except Exception:  # noqa: BLE001 - a graph-building bug must never change an answer: no fusion
@@ -604,6 +608,12 @@ class FusionAccelerator:
             stats.bytes_downloaded += s.bytes_downloaded - before[2]
             stats.uploads += run.uploads
             stats.downloads += run.downloads
+
+
+def calls_variable(window: Window, regs: list) -> bool:
+    """Whether a name the window calls as a function is a variable now (made by eval or load, captured
+    by an anonymous function): the bytecode indexes it instead."""
+    return any(regs[r] is not None for r in window.called)
 
 
 def window_key(window: Window, constants: dict[int, Any]) -> str:
