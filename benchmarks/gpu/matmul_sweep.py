@@ -11,8 +11,12 @@ Device time as in benchmarks/gpu/bench.py (``inner`` products encoded back to ba
 an empty sync; best of three batches).
 """
 import argparse
+import json
+import re
 import sys
 from pathlib import Path
+
+from dataclasses import asdict
 
 import numpy as np
 
@@ -20,18 +24,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import cuda, seconds, torch_seconds  # noqa: E402
+from engine.accel import kernels  # noqa: E402
 from engine.accel.kernels import gpu_matmul  # noqa: E402
 from engine.accel.matmul_tiling import FLAT, NARROW, Tiling, product_launch, split  # noqa: E402
 from engine.accel.provider import describe, get_provider  # noqa: E402
 from engine.accel.residency import upload  # noqa: E402
 
 CANDIDATES = {
-    "single": [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, fma=False), Tiling(128, 128, 16, 8, 8),
-               Tiling(128, 64, 8, 8, 4), Tiling(64, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8),
-               Tiling(128, 256, 8, 8, 16), Tiling(256, 128, 8, 16, 8), Tiling(64, 64, 8, 4, 4)],
-    "double": [Tiling(128, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8, fma=False), Tiling(64, 128, 8, 4, 8),
-               Tiling(128, 128, 8, 8, 8), Tiling(128, 64, 8, 8, 4), Tiling(64, 64, 8, 4, 4),
-               Tiling(64, 64, 16, 4, 4), Tiling(128, 64, 8, 4, 4)]}
+    "single": [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, pair=False),
+               Tiling(128, 128, 8, 8, 8, warp=8), Tiling(128, 128, 8, 8, 8, warp=8, pair=False),
+               Tiling(128, 128, 8, 8, 8, warp=4), Tiling(128, 128, 8, 8, 8, warp=4, pair=False),
+               Tiling(128, 128, 16, 8, 8, pair=False), Tiling(128, 128, 16, 8, 8, warp=8, pair=False),
+               Tiling(128, 128, 8, 8, 16), Tiling(128, 128, 8, 8, 16, warp=8, pair=False),
+               Tiling(128, 128, 8, 16, 8), Tiling(128, 128, 8, 16, 8, warp=8, pair=False),
+               Tiling(128, 256, 8, 8, 16, pair=False), Tiling(256, 128, 8, 16, 8, pair=False),
+               Tiling(128, 64, 8, 8, 4, warp=8), Tiling(64, 128, 8, 4, 8, warp=8),
+               Tiling(128, 128, 8, 4, 8), Tiling(64, 64, 8, 4, 4)],
+    "double": [Tiling(128, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8, pair=False),
+               Tiling(128, 128, 8, 4, 8, warp=8), Tiling(128, 128, 8, 4, 8, warp=8, pair=False),
+               Tiling(128, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 4, 8, warp=16),
+               Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, warp=8), Tiling(128, 128, 8, 8, 8, pair=False),
+               Tiling(128, 128, 8, 8, 4, warp=8), Tiling(128, 128, 4, 4, 8), Tiling(128, 128, 4, 4, 8, warp=8),
+               Tiling(64, 128, 8, 4, 8, warp=8), Tiling(128, 64, 8, 4, 8, warp=8), Tiling(64, 64, 8, 4, 4, warp=8),
+               Tiling(64, 64, 16, 4, 4, warp=8), Tiling(128, 64, 16, 4, 8, warp=8),
+               Tiling(128, 128, 16, 4, 8, warp=8, pair=False)]}
 THIN = [NARROW, FLAT, Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(64, 64, 8, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}
@@ -41,12 +57,47 @@ def tflops(m, k, n, secs):
     return 2 * m * k * n / secs / 1e12
 
 
-def sweep(cls, shape, tilings, inner):
+def operands(kind, m, k, n, dtype):
+    """Random normal operands, or the smooth ones of benchmarks/fusion/matmul_epilogue.m (the GPU's
+    clock under load depends on how many bits toggle: the same kernel runs faster on smooth data)."""
+    if kind == "smooth":
+        i, j, l = np.arange(1, m + 1)[:, None], np.arange(1, k + 1), np.arange(1, n + 1)
+        return (np.cos(0.011 * i + 0.017 * j) / np.sqrt(k)).astype(dtype), \
+            np.sin(0.013 * j[:, None] - 0.019 * l).astype(dtype)
+    rng = np.random.default_rng(0)
+    return rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype)
+
+
+# What a diagnostic run leaves out of the kernel's WGSL (its results are wrong; only its time counts):
+# the global loads of the next k-tile, the workgroup-memory reads of every k-step but the first's
+# (the compiler keeps the fragments in registers), the barriers.
+DIAGNOSES = {"loads": lambda text, tiling: re.sub(r"s[ab]\d+ = fetch_[ab]\([^;]*\);", "", text),
+             "reads": lambda text, tiling: re.sub(
+                 r"(tile_[ab]\[\w+\])\[(\d+)u\]\[(l[xy])\]",
+                 lambda g: f"{g[1]}[{int(g[2]) % max(tiling.thread_m, tiling.thread_n) // 4}u][{g[3]}]", text),
+             "barriers": lambda text, tiling: text.replace("workgroupBarrier();", "")}
+
+
+def diagnosed(leave_out):
+    """gpu_matmul's WGSL with the DIAGNOSES in ``leave_out`` applied (kernels.matmul_source patched)."""
+    original = kernels.matmul_source
+
+    def source(lib, ops, t, sizes, reads, launch, partial):
+        text = original(lib, ops, t, sizes, reads, launch, partial)
+        for name in leave_out:
+            text = DIAGNOSES[name](text, launch.tiling)
+        return text
+    kernels.matmul_source = source
+    return original
+
+
+def sweep(cls, shape, tilings, inner, kind="random", diagnose=()):
+    """Print each tiling's row; return the rows measured (class, shape, tiling's fields, splits,
+    TFLOP/s, error) for --out."""
+    rows = []
     dtype, t = DTYPES[cls]
     m, k, n = shape
-    rng = np.random.default_rng(0)
-    a = rng.standard_normal((m, k)).astype(dtype)
-    b = rng.standard_normal((k, n)).astype(dtype)
+    a, b = operands(kind, m, k, n, dtype)
     ga, gb = upload(a), upload(b)
     reference = a.astype(np.float64) @ b.astype(np.float64)
     scale = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
@@ -69,10 +120,21 @@ def sweep(cls, shape, tilings, inner):
             secs = seconds(lambda: gpu_matmul(ga, gb, launch), inner)
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | {tflops(m, k, n, secs):.2f} | {error:.1e} |",
                   flush=True)
+            rows.append({"class": cls, "shape": shape, "tiling": asdict(tiling), "splits": launch.splits,
+                         "tflops": tflops(m, k, n, secs), "error": error})
         except Exception as exc:  # noqa: BLE001 - one tiling's failure is a row of the table
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | failed: {str(exc)[:80]} | - |", flush=True)
+    for leave_out in diagnose:
+        original = diagnosed(leave_out)
+        try:
+            secs = seconds(lambda: gpu_matmul(ga, gb, chosen), inner)
+            print(f"| {cls} | {m}x{k}x{n} | {chosen.tiling} without {' '.join(leave_out)} | "
+                  f"{tflops(m, k, n, secs):.2f} | - |", flush=True)
+        finally:
+            kernels.matmul_source = original
     ga.release()
     gb.release()
+    return rows
 
 
 def parse_shape(text):
@@ -86,10 +148,17 @@ def main():
     ap.add_argument("--inner", type=int, default=10, help="products per timed batch (20 times as many, at most 30, for "
                     "thin shapes, under 10 GFLOP)")
     ap.add_argument("--default-only", action="store_true", help="time only the tiling product_launch picks")
+    ap.add_argument("--operands", choices=("random", "smooth"), default="random",
+                    help="random normal, or matmul_epilogue.m's smooth operands")
+    ap.add_argument("--diagnose", action="append", default=[], type=lambda text: tuple(text.split(",")),
+                    help="also time the chosen tiling without these parts (comma-separated: "
+                    f"{', '.join(DIAGNOSES)}; repeatable)")
+    ap.add_argument("--out", type=Path, help="write the measured rows as JSON to this file")
     args = ap.parse_args()
     print(describe())
     print("\n| class | m x k x n | tiling (block m x n x k / per invocation) | TFLOP/s | max rel. error |")
     print("| --- | --- | --- | --- | --- |")
+    rows = []
     for cls in args.classes or ["single", "double"]:
         if cls == "double" and not get_provider().f64:
             continue
@@ -99,7 +168,10 @@ def main():
             thin = 2 * m * k * n < 10 ** 10
             candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
             candidates = candidates if chosen in candidates else [chosen, *candidates]
-            sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner)
+            rows += sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner, args.operands,
+                          args.diagnose)
+            if args.out:
+                args.out.write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":

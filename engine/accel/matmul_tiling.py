@@ -31,6 +31,8 @@ class Tiling:
     thread_m: int
     thread_n: int
     fma: bool = True
+    warp: int = 0
+    pair: bool = True
 
     def __post_init__(self) -> None:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
@@ -39,6 +41,10 @@ class Tiling:
             count = self.depth * block // 4
             if count % self.threads and self.threads % count:
                 raise ValueError(f"{self}: a k-tile's vec4 must split evenly over the invocations")
+        lanes_a, lanes_b = self.block_m // self.thread_m, self.block_n // self.thread_n
+        if self.warp and (32 % self.warp or lanes_a % self.warp or lanes_b % (32 // self.warp)):
+            raise ValueError(f"{self}: a warp of {self.warp} x {32 // max(self.warp, 1)} lanes must tile "
+                             f"the {lanes_a} x {lanes_b} invocations")
 
     @property
     def threads(self) -> int:
@@ -50,6 +56,10 @@ class Tiling:
 
     def __str__(self) -> str:
         shape = f"{self.block_m}x{self.block_n}x{self.depth}/{self.thread_m}x{self.thread_n}"
+        if self.warp:
+            shape += f" warp {self.warp}x{32 // self.warp}"
+        if not self.pair:
+            shape += " one tile a loop"
         return shape if self.fma else shape + " mul+add"
 
 
@@ -159,18 +169,20 @@ def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
     return render("matmul", library=lib, operands=operands, T=t, m=sizes[0], k=sizes[1], n=sizes[2],
                   fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes), emit=emit, splits=str(launch.splits),
                   lanes_a=str(parts.lanes["a"]), lanes_b=str(parts.lanes["b"]),
-                  rows_a=str(2 * parts.rows["a"]), rows_b=str(2 * parts.rows["b"]),
-                  wx=str(parts.lanes["a"]), wy=str(parts.lanes["b"]),
+                  rows_a=str(parts.rows["a"]), rows_b=str(parts.rows["b"]), threads=str(tiling.threads),
                   bm=str(tiling.block_m), bn=str(tiling.block_n), bk=str(tiling.depth),
-                  declare=parts.declare(), first=parts.fetch("kt", 2) + "\n" + parts.put(0, 2),
-                  even=parts.half(0), odd=parts.half(1), store=parts.store())
+                  declare=parts.declare(), first=parts.fetch("kt", 2) + "\n" + parts.put("0u", 2),
+                  loop=parts.loop(), store=parts.store())
 
 
 class Parts:
     """The unrolled statements of matmul.wgsl's main for one tiling and operand layout. A tile in
-    workgroup memory is an array of rows of ``lanes`` vec4: row (half * depth + kk) * frags + f holds
-    fragment f of k-step kk (rows 4(f * lanes + x)..+3 of A for invocation x; columns likewise for B),
-    so every read in the k-steps is [constant][lid] and needs no address arithmetic."""
+    workgroup memory is an array (two halves, the double buffer) of arrays of rows of ``lanes`` vec4:
+    row kk * frags + f of a half holds fragment f of k-step kk (rows 4(f * lanes + x)..+3 of A for
+    invocation (x, y); columns 4(f * lanes + y).. of B likewise), so every read in the k-steps is
+    [half][constant][lane], the lane fixed for the whole loop: no address arithmetic in the k-steps.
+    Invocation (x, y) is ``lx``, ``ly``: the workgroup's invocations in order fill warps of 32 (the
+    tiling's ``warp`` x-lanes by 32 / warp y-lanes, or else rows of the x-lanes in turn)."""
 
     def __init__(self, tiling: Tiling, t: str, deep_a: bool, deep_b: bool) -> None:
         self.tiling, self.t = tiling, t
@@ -183,10 +195,15 @@ class Parts:
         self.rows = {r: tiling.depth * self.frags[r] for r in "ab"}          # rows of one half
 
     def declare(self) -> str:
-        """Accumulators, staging registers, and each staged vec4's place (``i<r><u>``: row of A or
-        column of B in the block; ``k<r><u>``: k-step in the tile; ``row<r><u>``, ``lane<r><u>``: where
-        it goes in the tile's first half)."""
-        t, lines = self.t, []
+        """The invocation's lanes, accumulators, staging registers, and each staged vec4's place
+        (``i<r><u>``: row of A or column of B in the block; ``k<r><u>``: k-step in the tile;
+        ``row<r><u>``, ``lane<r><u>``: where it goes in a half of the tile)."""
+        t, lines, warp, across = self.t, [], self.tiling.warp, self.lanes["a"]
+        if warp:
+            lines.append(f"let lx = flat % {warp}u + {warp}u * ((flat / 32u) % {across // warp}u);")
+            lines.append(f"let ly = (flat % 32u) / {warp}u + {32 // warp}u * (flat / {32 * across // warp}u);")
+        else:
+            lines.append(f"let lx = flat % {across}u; let ly = flat / {across}u;")
         for f in range(self.frags["a"]):
             for g in range(self.frags["b"]):
                 lines.append(" ".join(f"var c{f}_{g}{j}: vec4<{t}>;" for j in range(4)))
@@ -216,40 +233,51 @@ class Parts:
             return pad + line
         return f"{pad}if (flat < {self.count[role]}u) {{ {line} }}"
 
-    def put(self, half: int, indent: int) -> str:
-        """Store the staging registers into the tiles' ``half``."""
+    def put(self, half: str, indent: int) -> str:
+        """Store the staging registers into the tiles' ``half`` (a WGSL expression)."""
         lines = []
         for r in "ab":
-            at = half * self.rows[r]
             for u in range(self.units[r]):
                 if self.deep[r]:
-                    line = " ".join(f"tile_{r}[row{r}{u} + {at + e * self.frags[r]}u][lane{r}{u}][i{r}{u} % 4u] = "
+                    line = " ".join(f"tile_{r}[{half}][row{r}{u} + {e * self.frags[r]}u][lane{r}{u}][i{r}{u} % 4u] = "
                                     f"s{r}{u}.{LANES[e]};" for e in range(4))
                 else:
-                    line = f"tile_{r}[row{r}{u} + {at}u][lane{r}{u}] = s{r}{u};"
+                    line = f"tile_{r}[{half}][row{r}{u}][lane{r}{u}] = s{r}{u};"
                 lines.append(self.guarded(r, line, indent))
         return "\n".join(lines)
 
-    def half(self, half: int) -> str:
-        """One k-tile of the loop, multiplied out of the tiles' ``half`` while the next is loaded (when
-        there is one) into the other: the loop body holds two, so that every tile index is constant."""
+    def loop(self) -> str:
+        """The k-loop: with ``pair``, two k-tiles a pass, the first multiplied out of half 0 and the
+        second out of half 1, so that every tile index is constant (twice the code); else one, out of
+        half ``h`` (the index one register for the whole k-tile)."""
+        pad = "    "
+        if not self.tiling.pair:
+            return "\n".join([f"{pad}for (var t = first; t < last; t = t + 1u) {{",
+                              f"{pad}    let h = (t - first) % 2u;", self.half("h", "1u - h", 1),
+                              f"{pad}}}"])
+        return "\n".join([f"{pad}for (var t = first; t < last; t = t + 2u) {{", f"{pad}    {{",
+                          self.half("0u", "1u", 1), f"{pad}    }}", f"{pad}    if (t + 1u < last) {{",
+                          self.half("1u", "0u", 2), f"{pad}    }}", f"{pad}}}"])
+
+    def half(self, half: str, other: str, ahead: int) -> str:
+        """One k-tile of the loop, multiplied out of the tiles' ``half`` while the next, ``ahead``
+        tiles on (when there is one), is loaded into the ``other``."""
         pad = "    " * 3
         return "\n".join([
-            f"{pad}let more = t + {half + 1}u < last;",
-            f"{pad}if (more) {{", f"{pad}    let kt = (t + {half + 1}u) * {self.tiling.depth}u;",
+            f"{pad}let more = t + {ahead}u < last;",
+            f"{pad}if (more) {{", f"{pad}    let kt = (t + {ahead}u) * {self.tiling.depth}u;",
             self.fetch("kt", 4), f"{pad}}}", self.steps(half),
-            f"{pad}if (more) {{", self.put(1 - half, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
+            f"{pad}if (more) {{", self.put(other, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
 
-    def steps(self, half: int) -> str:
+    def steps(self, half: str) -> str:
         """The k-tile's multiply-adds, unrolled: per k-step, the invocation's vec4 of A and of B from
         workgroup memory, then thread_m x thread_n products."""
         lines, pad = [], "    " * 3
         for kk in range(self.tiling.depth):
             lines.append(pad + "{")
-            for r, lane in (("a", "lid.x"), ("b", "lid.y")):
+            for r, lane in (("a", "lx"), ("b", "ly")):
                 for f in range(self.frags[r]):
-                    row = half * self.rows[r] + kk * self.frags[r] + f
-                    lines.append(f"{pad}    let {r}{f} = tile_{r}[{row}u][{lane}];")
+                    lines.append(f"{pad}    let {r}{f} = tile_{r}[{half}][{kk * self.frags[r] + f}u][{lane}];")
             for g in range(self.frags["b"]):
                 for j in range(4):
                     lines.append(pad + "    " + " ".join(
@@ -267,6 +295,6 @@ class Parts:
         for f in range(self.frags["a"]):
             for g in range(self.frags["b"]):
                 for j in range(4):
-                    lines.append(f"    store4(row0 + {4 * f * self.lanes['a']}u + 4u * lid.x, "
-                                 f"col0 + {4 * g * self.lanes['b'] + j}u + 4u * lid.y, wg.z, c{f}_{g}{j});")
+                    lines.append(f"    store4(row0 + {4 * f * self.lanes['a']}u + 4u * lx, "
+                                 f"col0 + {4 * g * self.lanes['b'] + j}u + 4u * ly, wg.z, c{f}_{g}{j});")
         return "\n".join(lines)

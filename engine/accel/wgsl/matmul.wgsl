@@ -14,8 +14,8 @@ $library
 $operands
 $fetch
 $emit
-var<workgroup> tile_a: array<array<vec4<$T>, $lanes_a>, $rows_a>;
-var<workgroup> tile_b: array<array<vec4<$T>, $lanes_b>, $rows_b>;
+var<workgroup> tile_a: array<array<array<vec4<$T>, $lanes_a>, $rows_a>, 2>;
+var<workgroup> tile_b: array<array<array<vec4<$T>, $lanes_b>, $rows_b>, 2>;
 
 // Rows row..row+3 of column col of C, those inside m x n.
 fn store4(row: u32, col: u32, z: u32, v: vec4<$T>) {
@@ -25,9 +25,8 @@ fn store4(row: u32, col: u32, z: u32, v: vec4<$T>) {
     }
 }
 
-@compute @workgroup_size($wx, $wy)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(local_invocation_index) flat: u32) {
+@compute @workgroup_size($threads)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {
     mf_init(p.zero);
     let row0 = wg.x * ${bm}u;
     let col0 = wg.y * ${bn}u;
@@ -41,13 +40,6 @@ $declare
 $first
     }
     workgroupBarrier();
-    for (var t = first; t < last; t = t + 2u) {
-        {
-$even
-        }
-        if (t + 1u < last) {
-$odd
-        }
-    }
+$loop
 $store
 }
