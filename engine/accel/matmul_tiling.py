@@ -5,7 +5,8 @@ the operand reads (``OperandRead``) that kernels.gpu_matmul and the fused produc
 A workgroup computes a ``block_m`` x ``block_n`` block of C; invocation (x, y) of its
 (block_m / thread_m) x (block_n / thread_n) grid owns thread_m x thread_n outputs in vec4 registers:
 rows 4x..4x+3 of every (block_m / (thread_m / 4))-row band, columns 4y..4y+3 of every band of columns,
-so the workgroup-memory reads of one warp are consecutive vec4 (free of bank conflicts). k is walked in
+so the workgroup-memory reads of one warp are consecutive vec4 (free of bank conflicts); the tiling's
+``warp`` shape says how many x and y a warp spans (its distinct vec4 of A and of B). k is walked in
 tiles of ``depth``; each invocation loads its share of the next tile (whole vec4 along the operand's
 contiguous dimension) into registers while it multiplies the current one out of workgroup memory, then
 stores them into the other half of a double buffer: one barrier per k-tile.
@@ -24,7 +25,11 @@ LANES = "xyzw"
 class Tiling:
     """Block of C per workgroup (block_m x block_n), k-tile (depth), outputs per invocation (thread_m x
     thread_n); ``fma``: each multiply-add as WGSL's fma() (one instruction), else ``c + a * b``, which
-    the driver may or may not contract (the sweep measures both)."""
+    the driver may or may not contract (the sweep measures both). ``warp``: the invocations of one
+    32-wide warp are ``warp`` x-lanes by 32 / warp y-lanes (0: whole rows of x-lanes, as
+    local_invocation_id orders them), which sets how many distinct vec4 of A and of B a warp reads
+    from workgroup memory per k-step; ``pair``: the k-loop takes two k-tiles a pass, so every tile
+    index is a constant, else one (half the code, the tile's half a register)."""
     block_m: int
     block_n: int
     depth: int
@@ -63,10 +68,10 @@ class Tiling:
         return shape if self.fma else shape + " mul+add"
 
 
-# Chosen by measurement (benchmarks/gpu/matmul_sweep.py on the H100, 4096^3 products; see
-# docs/gpu.md): the tiling each class uses. Every tiling here fits 32 KiB of workgroup memory
-# (lavapipe's limit; the provider asks for the adapter's).
-TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8)}
+# Chosen by measurement (benchmarks/gpu/matmul_sweep.py and the matmul_epilogue row of
+# benchmarks/fusion on the H100, 4096^3 products; see docs/gpu.md): the tiling each class uses. Every
+# tiling here fits 32 KiB of workgroup memory (lavapipe's limit; the provider asks for the adapter's).
+TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8, warp=4)}
 WORKGROUP_STORAGE = 32768
 
 

@@ -52,7 +52,10 @@ def test_inner_dimension_mismatch(gpu64):
 
 @pytest.mark.parametrize("tiling", [Tiling(128, 128, 8, 8, 8, fma=False), Tiling(128, 128, 16, 8, 8),
                                     Tiling(64, 128, 8, 4, 8), Tiling(128, 64, 8, 8, 4), Tiling(64, 64, 16, 4, 4),
-                                    NARROW, FLAT])
+                                    NARROW, FLAT,
+                                    # warp shapes and one k-tile a loop pass
+                                    Tiling(128, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 8, 8, warp=2, pair=False),
+                                    Tiling(64, 64, 8, 4, 4, warp=8, pair=False), Tiling(128, 128, 4, 8, 8, pair=False)])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
@@ -91,3 +94,7 @@ def test_launch_choice():
         assert tiling.workgroup_bytes(4 if t == "f32" else 8) <= WORKGROUP_STORAGE
     with pytest.raises(ValueError):
         Tiling(128, 128, 6, 8, 8)
+    with pytest.raises(ValueError):                                # 16 x-lanes: no warp of 32 across
+        Tiling(128, 128, 8, 8, 8, warp=32)
+    with pytest.raises(ValueError):                                # 2 y-lanes a warp of 16 x-lanes
+        Tiling(128, 4, 8, 8, 4, warp=16)

@@ -31,20 +31,21 @@ fn fetch_b(i: u32, kk: u32) -> vec4<f64> {
     return vec4<f64>();
 }
 fn emit(r: u32, c: u32, z: u32, v: f64) { store(r, c, v); }
-var<workgroup> tile_a: array<array<vec4<f64>, 32>, 16>;
-var<workgroup> tile_b: array<array<vec4<f64>, 16>, 32>;
+var<workgroup> tile_a: array<array<array<vec4<f64>, 32>, 8>, 2>;
+var<workgroup> tile_b: array<array<array<vec4<f64>, 16>, 16>, 2>;
 fn store4(row: u32, col: u32, z: u32, v: vec4<f64>) {
     if (col >= p.post) { return; }
     for (var e = 0u; e < 4u; e = e + 1u) {
         if (row + e < p.pre) { emit(row + e, col, z, v[e]); }
     }
 }
-@compute @workgroup_size(32, 16)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(local_invocation_index) flat: u32) {
+@compute @workgroup_size(512)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {
     mf_init(p.zero);
     let row0 = wg.x * 128u;
     let col0 = wg.y * 128u;
+    let lx = flat % 4u + 4u * ((flat / 32u) % 8u);
+    let ly = (flat % 32u) / 4u + 8u * (flat / 256u);
     var c0_00: vec4<f64>; var c0_01: vec4<f64>; var c0_02: vec4<f64>; var c0_03: vec4<f64>;
     var c0_10: vec4<f64>; var c0_11: vec4<f64>; var c0_12: vec4<f64>; var c0_13: vec4<f64>;
     let ia0 = 4u * ((flat + 0u) % 32u); let ka0 = (flat + 0u) / 32u;
@@ -61,8 +62,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
         let kt = first * 8u;
         if (flat < 256u) { sa0 = fetch_a(row0 + ia0, kt + ka0); }
         if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
-        if (flat < 256u) { tile_a[rowa0 + 0u][lanea0] = sa0; }
-        if (flat < 256u) { tile_b[rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
+        if (flat < 256u) { tile_a[0u][rowa0][lanea0] = sa0; }
+        if (flat < 256u) { tile_b[0u][rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[0u][rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[0u][rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[0u][rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
     }
     workgroupBarrier();
     for (var t = first; t < last; t = t + 2u) {
@@ -74,9 +75,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
             }
             {
-                let a0 = tile_a[0u][lid.x];
-                let b0 = tile_b[0u][lid.y];
-                let b1 = tile_b[1u][lid.y];
+                let a0 = tile_a[0u][0u][lx];
+                let b0 = tile_b[0u][0u][ly];
+                let b1 = tile_b[0u][1u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -87,9 +88,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[1u][lid.x];
-                let b0 = tile_b[2u][lid.y];
-                let b1 = tile_b[3u][lid.y];
+                let a0 = tile_a[0u][1u][lx];
+                let b0 = tile_b[0u][2u][ly];
+                let b1 = tile_b[0u][3u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -100,9 +101,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[2u][lid.x];
-                let b0 = tile_b[4u][lid.y];
-                let b1 = tile_b[5u][lid.y];
+                let a0 = tile_a[0u][2u][lx];
+                let b0 = tile_b[0u][4u][ly];
+                let b1 = tile_b[0u][5u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -113,9 +114,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[3u][lid.x];
-                let b0 = tile_b[6u][lid.y];
-                let b1 = tile_b[7u][lid.y];
+                let a0 = tile_a[0u][3u][lx];
+                let b0 = tile_b[0u][6u][ly];
+                let b1 = tile_b[0u][7u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -126,9 +127,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[4u][lid.x];
-                let b0 = tile_b[8u][lid.y];
-                let b1 = tile_b[9u][lid.y];
+                let a0 = tile_a[0u][4u][lx];
+                let b0 = tile_b[0u][8u][ly];
+                let b1 = tile_b[0u][9u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -139,9 +140,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[5u][lid.x];
-                let b0 = tile_b[10u][lid.y];
-                let b1 = tile_b[11u][lid.y];
+                let a0 = tile_a[0u][5u][lx];
+                let b0 = tile_b[0u][10u][ly];
+                let b1 = tile_b[0u][11u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -152,9 +153,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[6u][lid.x];
-                let b0 = tile_b[12u][lid.y];
-                let b1 = tile_b[13u][lid.y];
+                let a0 = tile_a[0u][6u][lx];
+                let b0 = tile_b[0u][12u][ly];
+                let b1 = tile_b[0u][13u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -165,9 +166,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[7u][lid.x];
-                let b0 = tile_b[14u][lid.y];
-                let b1 = tile_b[15u][lid.y];
+                let a0 = tile_a[0u][7u][lx];
+                let b0 = tile_b[0u][14u][ly];
+                let b1 = tile_b[0u][15u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -178,8 +179,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             if (more) {
-                if (flat < 256u) { tile_a[rowa0 + 8u][lanea0] = sa0; }
-                if (flat < 256u) { tile_b[rowb0 + 16u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 18u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 20u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 22u][laneb0][ib0 % 4u] = sb0.w; }
+                if (flat < 256u) { tile_a[1u][rowa0][lanea0] = sa0; }
+                if (flat < 256u) { tile_b[1u][rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[1u][rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[1u][rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[1u][rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
             }
             workgroupBarrier();
         }
@@ -191,9 +192,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 if (flat < 256u) { sb0 = fetch_b(col0 + ib0, kt + kb0); }
             }
             {
-                let a0 = tile_a[8u][lid.x];
-                let b0 = tile_b[16u][lid.y];
-                let b1 = tile_b[17u][lid.y];
+                let a0 = tile_a[1u][0u][lx];
+                let b0 = tile_b[1u][0u][ly];
+                let b1 = tile_b[1u][1u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -204,9 +205,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[9u][lid.x];
-                let b0 = tile_b[18u][lid.y];
-                let b1 = tile_b[19u][lid.y];
+                let a0 = tile_a[1u][1u][lx];
+                let b0 = tile_b[1u][2u][ly];
+                let b1 = tile_b[1u][3u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -217,9 +218,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[10u][lid.x];
-                let b0 = tile_b[20u][lid.y];
-                let b1 = tile_b[21u][lid.y];
+                let a0 = tile_a[1u][2u][lx];
+                let b0 = tile_b[1u][4u][ly];
+                let b1 = tile_b[1u][5u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -230,9 +231,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[11u][lid.x];
-                let b0 = tile_b[22u][lid.y];
-                let b1 = tile_b[23u][lid.y];
+                let a0 = tile_a[1u][3u][lx];
+                let b0 = tile_b[1u][6u][ly];
+                let b1 = tile_b[1u][7u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -243,9 +244,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[12u][lid.x];
-                let b0 = tile_b[24u][lid.y];
-                let b1 = tile_b[25u][lid.y];
+                let a0 = tile_a[1u][4u][lx];
+                let b0 = tile_b[1u][8u][ly];
+                let b1 = tile_b[1u][9u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -256,9 +257,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[13u][lid.x];
-                let b0 = tile_b[26u][lid.y];
-                let b1 = tile_b[27u][lid.y];
+                let a0 = tile_a[1u][5u][lx];
+                let b0 = tile_b[1u][10u][ly];
+                let b1 = tile_b[1u][11u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -269,9 +270,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[14u][lid.x];
-                let b0 = tile_b[28u][lid.y];
-                let b1 = tile_b[29u][lid.y];
+                let a0 = tile_a[1u][6u][lx];
+                let b0 = tile_b[1u][12u][ly];
+                let b1 = tile_b[1u][13u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -282,9 +283,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             {
-                let a0 = tile_a[15u][lid.x];
-                let b0 = tile_b[30u][lid.y];
-                let b1 = tile_b[31u][lid.y];
+                let a0 = tile_a[1u][7u][lx];
+                let b0 = tile_b[1u][14u][ly];
+                let b1 = tile_b[1u][15u][ly];
                 c0_00 = fma(a0, vec4<f64>(b0.x), c0_00);
                 c0_01 = fma(a0, vec4<f64>(b0.y), c0_01);
                 c0_02 = fma(a0, vec4<f64>(b0.z), c0_02);
@@ -295,18 +296,18 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
                 c0_13 = fma(a0, vec4<f64>(b1.w), c0_13);
             }
             if (more) {
-                if (flat < 256u) { tile_a[rowa0 + 0u][lanea0] = sa0; }
-                if (flat < 256u) { tile_b[rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
+                if (flat < 256u) { tile_a[0u][rowa0][lanea0] = sa0; }
+                if (flat < 256u) { tile_b[0u][rowb0 + 0u][laneb0][ib0 % 4u] = sb0.x; tile_b[0u][rowb0 + 2u][laneb0][ib0 % 4u] = sb0.y; tile_b[0u][rowb0 + 4u][laneb0][ib0 % 4u] = sb0.z; tile_b[0u][rowb0 + 6u][laneb0][ib0 % 4u] = sb0.w; }
             }
             workgroupBarrier();
         }
     }
-    store4(row0 + 0u + 4u * lid.x, col0 + 0u + 4u * lid.y, wg.z, c0_00);
-    store4(row0 + 0u + 4u * lid.x, col0 + 1u + 4u * lid.y, wg.z, c0_01);
-    store4(row0 + 0u + 4u * lid.x, col0 + 2u + 4u * lid.y, wg.z, c0_02);
-    store4(row0 + 0u + 4u * lid.x, col0 + 3u + 4u * lid.y, wg.z, c0_03);
-    store4(row0 + 0u + 4u * lid.x, col0 + 64u + 4u * lid.y, wg.z, c0_10);
-    store4(row0 + 0u + 4u * lid.x, col0 + 65u + 4u * lid.y, wg.z, c0_11);
-    store4(row0 + 0u + 4u * lid.x, col0 + 66u + 4u * lid.y, wg.z, c0_12);
-    store4(row0 + 0u + 4u * lid.x, col0 + 67u + 4u * lid.y, wg.z, c0_13);
+    store4(row0 + 0u + 4u * lx, col0 + 0u + 4u * ly, wg.z, c0_00);
+    store4(row0 + 0u + 4u * lx, col0 + 1u + 4u * ly, wg.z, c0_01);
+    store4(row0 + 0u + 4u * lx, col0 + 2u + 4u * ly, wg.z, c0_02);
+    store4(row0 + 0u + 4u * lx, col0 + 3u + 4u * ly, wg.z, c0_03);
+    store4(row0 + 0u + 4u * lx, col0 + 64u + 4u * ly, wg.z, c0_10);
+    store4(row0 + 0u + 4u * lx, col0 + 65u + 4u * ly, wg.z, c0_11);
+    store4(row0 + 0u + 4u * lx, col0 + 66u + 4u * ly, wg.z, c0_12);
+    store4(row0 + 0u + 4u * lx, col0 + 67u + 4u * ly, wg.z, c0_13);
 }
