@@ -6,6 +6,11 @@ tilings in ``TILINGS`` were chosen from this table (docs/gpu.md records the run)
 
     python benchmarks/gpu/matmul_sweep.py                       # 4096^3, thin shapes, all candidates
     python benchmarks/gpu/matmul_sweep.py --shape 4096,4096,1 --class single
+    python benchmarks/gpu/matmul_sweep.py --shape 4096,4096,4096 --operands smooth --diagnose loads,reads
+
+``--operands smooth`` multiplies benchmarks/fusion/matmul_epilogue.m's operands instead of random ones;
+``--diagnose`` also times the chosen tiling with parts of its WGSL left out (DIAGNOSES), to see what
+bounds it; ``--out`` writes the rows as JSON.
 
 Device time as in benchmarks/gpu/bench.py (``inner`` products encoded back to back, one submit, less
 an empty sync; best of three batches).
