@@ -43,6 +43,8 @@ def _faults(text: str) -> tuple[tuple[str, int], ...]:
 
 FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_DUMP_AFTER", str, "", "print the MIR after the named pass (or 'all')"),
+    Flag("MATFUSE_VERIFY_MIR", _bool, False,
+         "check the MIR's invariants after every pass (the test suite turns it on; a build skips it)"),
     Flag("MATFUSE_ADAPTER", str, "", "GPU adapter to use: a name substring, a kind (gpu, software, opengl) or an index (0 is the best)"),
     Flag("MATFUSE_WORKER_DEVICE", str, "cpu",
          "device of the Sessions that parallel pool workers run (cpu | auto | gpu)"),

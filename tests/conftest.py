@@ -10,9 +10,11 @@ from engine.accel import provider
 
 @pytest.fixture(scope="session", autouse=True)
 def cache_dir(tmp_path_factory):
-    """Caches (the auto policy's calibration) go to a temporary folder, never the real home."""
+    """Caches (the auto policy's calibration) go to a temporary folder, never the real home; every build
+    checks its MIR after each pass (MATFUSE_VERIFY_MIR, off outside the tests)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MATFUSE_CACHE_DIR", str(tmp_path_factory.mktemp("matfuse-cache")))
+        patch.setenv("MATFUSE_VERIFY_MIR", "1")
         yield
 
 

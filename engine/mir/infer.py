@@ -69,7 +69,7 @@ def infer_types(state: PassState) -> None:
 
 
 def infer_function(fn: Function, workspace: Env) -> None:
-    live = live_in(fn)
+    live = fn.live = live_in(fn)
     first = fn.blocks[0].label
     entry: dict[str, Env] = {first: {k: t for k, t in workspace.items() if k in live[first]}}
     consts: dict[int, Any] = {}

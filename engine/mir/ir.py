@@ -129,6 +129,8 @@ class Function:
     ntemps: int = 0
     nested: bool = False                        # one of a nest of nested functions (mir/nested.py)
     shared: dict[str, int] = field(default_factory=dict)   # shared variable -> environment levels up
+    live: dict[str, frozenset[str]] | None = field(default=None, repr=False)   # liveness.live_in, kept by
+    # inference for the compiler (no pass after it changes the blocks or their loads and stores)
 
     def __str__(self) -> str:
         head = f"{self.kind} {self.name}"

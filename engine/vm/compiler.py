@@ -775,10 +775,10 @@ class BlockIndex:
 def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
     """Variables assigned on every path to each block's entry (must-analysis), of those live there
     (mir/liveness.py: the compiler asks only about variables a block reads; sets of every variable made
-    many variables and many blocks quadratic). A worklist in layout order (reverse postorder) visits
-    each block of straight-line code once; a block is visited again only when what flows into it
-    changes (a loop's back edge, a try handler)."""
-    live = live_in(fn)
+    many variables and many blocks quadratic; the sets are inference's, ``fn.live``, where it ran). A
+    worklist in layout order (reverse postorder) visits each block of straight-line code once; a block
+    is visited again only when what flows into it changes (a loop's back edge, a try handler)."""
+    live = fn.live if fn.live is not None else live_in(fn)
     everything = set(fn.variables) | entry
     first = fn.blocks[0].label
     result = {first: entry & live[first]}     # every other block's, when the worklist (all of them) visits it

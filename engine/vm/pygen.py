@@ -33,6 +33,7 @@ import math
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import zip_longest
 from types import CodeType
 from typing import Any, Callable
@@ -266,12 +267,17 @@ class Generator:
         self.loads = code.window_loads
         self.made_on_device = made_on_device(code)
         self.resident = window_variables(code) | self.made_on_device
-        self.single_use = single_use_temps(code)
         self.cold: list[tuple[int, int]] = []    # cold regions [start, end), in order
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
         if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN:
             self.cold_regions()
+
+    @cached_property
+    def single_use(self) -> frozenset[int]:
+        """``single_use_temps``, found when the first instruction written out asks: a script whose code
+        all runs cold (cold.py) writes none, and the scan of every operand cost a 1 MB cell 0.1 s."""
+        return single_use_temps(self.code)
 
     # ------------------------------------------------------------ operands
     def literal(self, r: int) -> str | None:

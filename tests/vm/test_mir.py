@@ -3,7 +3,9 @@ import textwrap
 
 import pytest
 
-from engine.mir.passes import PASSES, PIPELINE
+from engine.frontend import parse
+from engine.mir.lower import lower_program
+from engine.mir.passes import PASSES, PIPELINE, compile_mir
 from engine.session import Session
 
 
@@ -192,6 +194,22 @@ def test_dump_after_pass_prints_mir(monkeypatch, capsys):
 
 def test_pipeline_passes_are_named_and_registered():
     assert PIPELINE == ("prune", "parfor", "infer", "fusion") and all(name in PASSES for name in PIPELINE)
+
+
+@pytest.mark.parametrize("verifying", ["1", "0"])
+def test_verifier_names_the_pass_that_broke_the_mir_when_on(monkeypatch, verifying):
+    """MATFUSE_VERIFY_MIR (on in the test suite) checks the MIR after every pass; a build without it skips
+    the check."""
+    def assign_twice(state):
+        block = state.module.main.blocks[0]
+        block.instrs.append(block.instrs[0])            # %0 assigned a second time
+    monkeypatch.setenv("MATFUSE_VERIFY_MIR", verifying)
+    monkeypatch.setitem(PASSES, "parfor", assign_twice)
+    if verifying == "1":
+        with pytest.raises(AssertionError, match="MIR verify after parfor: %0 assigned twice"):
+            compile_mir(lower_program(parse("x = 1;", "t"), "t"))
+    else:
+        compile_mir(lower_program(parse("x = 1;", "t"), "t"))
 
 
 def test_unreachable_code_after_return_is_pruned():
