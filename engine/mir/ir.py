@@ -130,7 +130,7 @@ class Function:
     nested: bool = False                        # one of a nest of nested functions (mir/nested.py)
     shared: dict[str, int] = field(default_factory=dict)   # shared variable -> environment levels up
     live: dict[str, frozenset[str]] | None = field(default=None, repr=False)   # liveness.live_in, kept by
-    # inference for the compiler (no pass after it changes the blocks or their loads and stores)
+    # inference for the compiler, which sets it back to None (no pass after inference changes the blocks)
 
     def __str__(self) -> str:
         head = f"{self.kind} {self.name}"

@@ -174,7 +174,8 @@ class Compiler:
         self.fixups.append((pc, len(args), label))
 
     def compile(self, defined: set[str]) -> Code:
-        assigned = definitely_assigned(self.fn, defined)
+        live, self.fn.live = self.fn.live or live_in(self.fn), None   # inference's, if it ran: used up here
+        assigned = definitely_assigned(self.fn, defined, live)
         order = self.fn.blocks
         for k, block in enumerate(order):
             self.labels[block.label] = len(self.code.ops)
@@ -772,13 +773,12 @@ class BlockIndex:
                 writes.setdefault(name, []).append(j)
 
 
-def definitely_assigned(fn: Function, entry: set[str]) -> dict[str, set[str]]:
+def definitely_assigned(fn: Function, entry: set[str], live: dict[str, frozenset[str]]) -> dict[str, set[str]]:
     """Variables assigned on every path to each block's entry (must-analysis), of those live there
     (mir/liveness.py: the compiler asks only about variables a block reads; sets of every variable made
-    many variables and many blocks quadratic; the sets are inference's, ``fn.live``, where it ran). A
-    worklist in layout order (reverse postorder) visits each block of straight-line code once; a block
-    is visited again only when what flows into it changes (a loop's back edge, a try handler)."""
-    live = fn.live if fn.live is not None else live_in(fn)
+    many variables and many blocks quadratic: ``live``, liveness.live_in's sets). A worklist in layout
+    order (reverse postorder) visits each block of straight-line code once; a block is visited again
+    only when what flows into it changes (a loop's back edge, a try handler)."""
     everything = set(fn.variables) | entry
     first = fn.blocks[0].label
     result = {first: entry & live[first]}     # every other block's, when the worklist (all of them) visits it

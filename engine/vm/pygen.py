@@ -231,28 +231,36 @@ def single_use_temps(code: Code) -> frozenset[int]:
     return frozenset(r for r, n in counts.items() if n == 2 and nvars <= r < len(template) and template[r] is None)
 
 
-def loop_offsets(code: Code) -> list[bool]:
-    """For each offset: whether it lies inside a loop (between a backward jump and its target)."""
-    depth = [0] * (len(code.ops) + 1)
-    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
-        if op in JUMPS and a[-1] <= pc:
-            depth[a[-1]] += 1
-            depth[pc + 1] -= 1
-    inside, level = [], 0
-    for d in depth[:-1]:
-        level += d
-        inside.append(level > 0)
-    return inside
+def block_ends(code: Code) -> list[int]:
+    """The offsets of the instructions that end a basic block (ENDS_BLOCK: jumps, RETURN, WINDOW,
+    TIER2), ascending: the one scan of every instruction that the layout needs."""
+    return [pc for pc, op in enumerate(code.ops) if op in ENDS_BLOCK]
 
 
-def block_starts(code: Code) -> list[int]:
-    """Offsets where a basic block starts: 0, jump and handler targets, window ends, after block ends."""
+def outside_loops(code: Code, ends: list[int]) -> list[tuple[int, int]]:
+    """The spans ``[start, end)`` of offsets outside every loop (a loop: the offsets from a backward
+    jump's target to the jump), ascending; ``ends``: ``block_ends(code)``."""
+    args = code.args
+    loops = sorted((args[pc][-1], pc + 1) for pc in ends if code.ops[pc] in JUMPS and args[pc][-1] <= pc)
+    spans, covered = [], 0
+    for start, end in loops:
+        if start > covered:
+            spans.append((covered, start))
+        covered = max(covered, end)
+    if covered < len(code.ops):
+        spans.append((covered, len(code.ops)))
+    return spans
+
+
+def block_starts(code: Code, ends: list[int] | None = None) -> list[int]:
+    """Offsets where a basic block starts: 0, jump and handler targets, window ends, after block ends
+    (``ends``: ``block_ends(code)``, found here if not given)."""
+    ops, args = code.ops, code.args
     starts = {0}
-    for pc, (op, a) in enumerate(zip(code.ops, code.args)):
-        if op in JUMPS:
-            starts.add(a[-1])
-        if op in ENDS_BLOCK:
-            starts.add(pc + 1)
+    for pc in block_ends(code) if ends is None else ends:
+        if ops[pc] in JUMPS:
+            starts.add(args[pc][-1])
+        starts.add(pc + 1)
     starts.update(w.end for w in code.windows)
     return sorted(s for s in starts if s < len(code.ops))
 
@@ -263,7 +271,8 @@ class Generator:
         self.lines: list[str] = []
         self.pcs: list[int] = []
         self.used: set[str] = set()
-        self.starts = block_starts(code)
+        ends = block_ends(code)
+        self.starts = block_starts(code, ends)
         self.loads = code.window_loads
         self.made_on_device = made_on_device(code)
         self.resident = window_variables(code) | self.made_on_device
@@ -271,7 +280,7 @@ class Generator:
         self.host: dict[int, tuple[int, ...]] = {}   # cold offset -> variables to bring to the host first
         self.cold_lines: list[int] = []      # lines (0-based) that call run_cold
         if code.kind in COLD_KINDS and len(code.ops) >= COLD_RUN:
-            self.cold_regions()
+            self.cold_regions(ends)
 
     @cached_property
     def single_use(self) -> frozenset[int]:
@@ -391,25 +400,19 @@ class Generator:
         if ops[stop - 1] not in SETS_PC:
             self.put(stop - 1, 6, f"pc = {stop}")
 
-    def cold_regions(self) -> None:
+    def cold_regions(self, ends: list[int]) -> None:
         """Mark the regions of at least COLD_RUN offsets outside loops (``cold``, ``host``) and keep as
-        block starts only the places where control enters them from elsewhere."""
+        block starts only the places where control enters them from elsewhere (``ends``: the offsets
+        of the block ends, among them every jump and WINDOW)."""
         code = self.code
-        ops, args, n = code.ops, code.args, len(code.ops)
-        in_loop = loop_offsets(code)
-        first = None
-        for pc in range(n + 1):
-            if pc < n and not in_loop[pc]:
-                first = pc if first is None else first
-            elif first is not None:
-                if pc - first >= COLD_RUN:
-                    self.cold.append((first, pc))
-                first = None
+        ops, args = code.ops, code.args
+        self.cold = [(start, end) for start, end in outside_loops(code, ends) if end - start >= COLD_RUN]
         if not self.cold:
             return
         self.cold_starts = [start for start, _ in self.cold]
         entries = set(self.cold_starts)
-        for pc, (op, a) in enumerate(zip(ops, args)):
+        for pc in ends:
+            op, a = ops[pc], args[pc]
             if op in JUMPS or op == WINDOW:
                 target = code.windows[a[0]].end if op == WINDOW else a[-1]
                 end = self.cold_end(target)
