@@ -15,7 +15,7 @@ share the value (the compiler emits it after reads of those slots).
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter, deque
 from itertools import chain
 from typing import Any, Callable
@@ -111,7 +111,7 @@ class Compiler:
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc), where windows or loops read it
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
-        self.indexed: BlockIndex | None = None          # positions in the block being compiled
+        self.safe_loads: tuple[Block, set[int]] | None = None   # alias_safe_loads of the block being compiled
         # tier 2: a TIER2 instruction heads each loop of a script or function (engine/tier2)
         self.loops = find_loops(fn) if fn.kind in ("script", "function") else {}
         self.loop_index = {header: k for k, header in enumerate(self.loops)}
@@ -257,29 +257,16 @@ class Compiler:
         self.term_pc[block.label] = len(ops)
         self.terminator(block, following)
 
-    def alias_safe(self, block: Block, k: int, name: str, temp: Temp) -> bool:
-        """Whether users of ``temp = load name`` may read the slot itself: all uses are in this block and
-        the variable is not written between the load and the last use."""
-        index = self.block_index(block)
-        users = index.users.get(temp.id, ())
-        later = len(users) - bisect_right(users, k)       # uses after k (positions ascend)
-        in_term = temp in block.term.args
-        if later + in_term < self.uses[temp.id]:
-            return False
-        last = len(block.instrs) if in_term else users[-1] if later else k
-        writes = index.writes.get(name, ())
-        first_write = bisect_right(writes, k)
-        return first_write == len(writes) or writes[first_write] >= last
+    def alias_safe(self, block: Block, k: int) -> bool:
+        """Whether users of the load ``k`` of ``block`` may read the slot itself (``alias_safe_loads``,
+        found once per block)."""
+        if self.safe_loads is None or self.safe_loads[0] is not block:
+            self.safe_loads = (block, alias_safe_loads(block, self.uses))
+        return k in self.safe_loads[1]
 
     def in_window(self, block: Block, k: int) -> bool:
         """Whether instruction ``k`` of ``block`` lies in a fusion region."""
         return any(r.block == block.label and r.start <= k <= r.end for r in self.fn.regions)
-
-    def block_index(self, block: Block) -> BlockIndex:
-        """The use and write positions of ``block`` (built once: a per-load scan would be quadratic)."""
-        if self.indexed is None or self.indexed.block is not block:
-            self.indexed = BlockIndex(block)
-        return self.indexed
 
     def load(self, ins: Instr, block: Block, k: int, assigned: set[str]) -> None:
         """Users of a load read the variable's slot itself where that is safe (``alias_safe``); in a
@@ -290,7 +277,7 @@ class Compiler:
         name = ins.attr
         slot = self.slots[name]
         checked = name not in assigned and self.fn.kind == "function" and not self.in_window(block, k)
-        if (name in assigned or checked) and self.alias_safe(block, k, name, ins.dest):
+        if (name in assigned or checked) and self.alias_safe(block, k):
             self.regs[ins.dest.id] = slot
             if checked:
                 self.emit("LOADNAME", (slot, slot, name, True), ins, (slot,))
@@ -751,26 +738,43 @@ def promotable(code: Code, window: Window, loads: dict[int, int]) -> dict[int, i
 OP_METHODS = {name[3:]: method for name, method in vars(Compiler).items() if name.startswith("op_")}
 
 
-class BlockIndex:
-    """Where the temporaries of the block's loads are used (instruction positions, ascending, once per
-    instruction: ``Compiler.alias_safe`` asks about no other temporaries) and where each variable is
-    written (``store`` / ``setindex``) in one block."""
-
-    def __init__(self, block: Block):
-        self.block = block
-        self.users: dict[int, list[int]] = {}
-        self.writes: dict[str, list[int]] = {}
-        users, writes = self.users, self.writes
-        loaded = {ins.dest.id for ins in block.instrs if ins.op == "load" or ins.op == "loadname"}
-        for j, ins in enumerate(block.instrs):
-            for t in ins.args:
-                if t.id in loaded:
-                    positions = users.setdefault(t.id, [])
-                    if not positions or positions[-1] != j:
-                        positions.append(j)
-            if ins.op == "store" or ins.op == "setindex":
-                name = ins.attr if ins.op == "store" else ins.attr[0]
-                writes.setdefault(name, []).append(j)
+def alias_safe_loads(block: Block, uses: Counter) -> set[int]:
+    """The positions of the block's loads (``load``/``loadname``) whose users may read the variable's slot
+    itself: the block (its terminator included) holds every use of the load's temporary (``uses``: the
+    function's count of each temporary's uses; two uses by one instruction count as one here, so such a
+    load keeps its temporary), and no ``store`` or ``setindex`` writes the variable after the load and
+    before its last use. One pass from the block's end, with the next write of each variable and the last
+    use of each temporary known at every position (a scan per load made long blocks quadratic)."""
+    instrs = block.instrs
+    end = len(instrs)
+    last: dict[int, int] = {}           # temporary -> the last position that uses it (end: the terminator)
+    seen: dict[int, int] = {}           # temporary -> how many positions use it
+    for t in block.term.args:
+        last[t.id] = end
+        seen[t.id] = 1
+    next_write: dict[str, int] = {}     # variable -> the first position after this one that writes it
+    safe: set[int] = set()
+    for k in range(end - 1, -1, -1):
+        ins = instrs[k]
+        op = ins.op
+        if op == "load" or op == "loadname":
+            temp = ins.dest.id
+            if seen.get(temp, 0) >= uses[temp] and next_write.get(ins.attr, end + 1) >= last.get(temp, k):
+                safe.add(k)
+            continue                    # a load reads no temporary
+        if op == "store":
+            next_write[ins.attr] = k
+        elif op == "setindex":
+            next_write[ins.attr[0]] = k
+        args = ins.args
+        for t in args if len(args) < 2 else {t.id: t for t in args}.values():
+            temp = t.id
+            if temp in seen:
+                seen[temp] += 1
+            else:
+                seen[temp] = 1
+                last[temp] = k
+    return safe
 
 
 def definitely_assigned(fn: Function, entry: set[str], live: dict[str, frozenset[str]]) -> dict[str, set[str]]:
