@@ -382,9 +382,10 @@ def assign(base: Value | None, path: list, rhs: Value, inplace: bool = False) ->
 
     With ``inplace`` (the caller owns ``base`` exclusively) a base whose class and size do not change is
     updated in its own buffer and returned, and so is a field's value or a cell's content along the path
-    that nothing else holds (``updatable``); otherwise ``base`` is never modified.
+    that nothing else holds (``updatable``); otherwise ``base`` is never modified. ``s.data.x = s`` stores
+    the value ``s`` had: never ``base`` itself, which would then hold itself.
     """
-    return _assign_path(base, path, rhs, inplace)
+    return _assign_path(base, path, rhs, inplace and rhs is not base)
 
 
 _FAST_KINDS = {float: "fc", bool: "b"}

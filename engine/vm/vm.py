@@ -13,7 +13,9 @@ Resolved names are cached until the next ``begin_execute`` (each Session.execute
 from __future__ import annotations
 
 import os
+import resource
 import sys
+import threading
 from typing import Any, Callable
 
 from ..runtime.builtins import registry
@@ -29,6 +31,23 @@ from .interp import run
 from .slowpath import SlowPaths
 
 RECURSION_LIMIT = 500
+PYTHON_FRAMES = 20000           # Python's recursion limit: MATLAB's 500 frames, deep values' recursive walks
+C_STACK = 120 << 20             # the C stack those frames may need (Linux's default 8 MB segfaults at ~3,000)
+
+
+def deepen_c_stack() -> None:
+    """Let the main thread's stack grow to C_STACK (it grows on demand up to the soft limit, and the
+    kernel leaves at least 128 MB below the mappings for it) and give threads started later as much: a
+    recursive walk of a value nested thousands of levels deep (save of ``s.next = s`` built in a loop) then
+    ends in Python's RecursionError, never in a segmentation fault that kills the kernel."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft != resource.RLIM_INFINITY and soft < C_STACK:
+            resource.setrlimit(resource.RLIMIT_STACK, (C_STACK if hard == resource.RLIM_INFINITY
+                                                       else min(C_STACK, hard), hard))
+        threading.stack_size(C_STACK)
+    except (ValueError, OSError):       # a platform or container that refuses: its defaults stay
+        pass
 
 
 class VM(SlowPaths):
@@ -51,8 +70,9 @@ class VM(SlowPaths):
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
         self.builtins = registry.load_all()
         self.debugger = Debugger(self)       # breakpoints and stops (debugger.py); may replace run_frame
-        if sys.getrecursionlimit() < 20000:
-            sys.setrecursionlimit(20000)
+        if sys.getrecursionlimit() < PYTHON_FRAMES:
+            sys.setrecursionlimit(PYTHON_FRAMES)
+            deepen_c_stack()
 
     # -------------------------------------------------------------- running
     def begin_execute(self) -> None:

@@ -52,6 +52,9 @@ CASES = [
          u=L(1), p=L(0), t=L(1)),
     case('fclose_bad_fid', "fclose(99);",
          error=('MATLAB:FileIO:InvalidFid', 'Invalid file identifier. Use fopen to generate a valid file identifier.')),
+    case('save_nested_too_deep', "s = struct('a', 1); for k = 1:1100, s.next.v = s; end; save('deep.mat', 's');",
+         error=('MATLAB:save:nestingTooDeep', "Variable 's' cannot be saved: cells and structs nested more than "
+                "2000 levels deep are not supported.")),
     case('save_string_rejected', 's = "text"; save(\'x.mat\', \'s\');',
          error=('MATLAB:save:unsupportedClass', "Variable 's' of class string cannot be saved to a MAT-file here "
                 "(only numeric, logical, char, cell and struct values).")),

@@ -1300,3 +1300,29 @@ def test_captured_builtin_name_indexes_before_the_call_checks_its_arguments():
     clean(code)
     for device in DEVICES:
         assert run(code, device)[1][0] == "MATLAB:badsubscript"
+
+
+@pytest.mark.parametrize("code, check_code", [
+    ("s.a = 1; s.data.x1 = s;", "t = ~isfield(s.data.x1, 'data');"),
+    ("s.a = 1; s.d(2).x = s;", "t = ~isfield(s.d(2).x, 'd');"),
+    ("s(2).a = 1; s(1).b.c = s;", "t = ~isfield(s(1).b.c, 'b') && isequal(size(s(1).b.c), [1 2]);"),
+    ("s.a = 1; for k = 1:3, s.data.x1 = s; end", "t = isfield(s.data.x1.data.x1.data.x1, 'a') && "
+     "~isfield(s.data.x1.data.x1.data.x1, 'data');"),
+])
+def test_a_struct_assigned_into_its_own_field_path_keeps_its_old_value(code, check_code):
+    """H100 fuzz run, seeds 450-465 (a RecursionError out of the oracle): ``s.data.x1 = s`` updated s in
+    place and stored s itself, so s held itself (``s.data.x1.data.x1...`` without end, isfield true,
+    recursive walks never ending). MATLAB stores the value s had before the assignment."""
+    clean(code)
+    _, err, s = run(code + "\n" + check_code)
+    assert err is None and np.all(s.get("t"))
+
+
+def test_deep_nesting_ends_in_a_matlab_error_not_a_crash():
+    """save of a struct nested 3,000 levels deep segfaulted Python in scipy's writer (an 8 MB C stack
+    under the VM's recursion limit of 20,000 frames): the main thread's stack may now grow to 120 MB, and
+    save refuses nesting deeper than 2,000 levels with a MATLAB error."""
+    _, err, s = run("s = struct('a', 1); for k = 1:2500, s.next = s; end; save(fullfile(tempdir, 'deep_s.mat'), 's');")
+    assert err[0] == "MATLAB:save:nestingTooDeep"
+    assert s.execute("u = s; u.next.next.a = 3; t = u.next.next.a + s.next.next.a;").error is None
+    assert s.get("t") == 4.0

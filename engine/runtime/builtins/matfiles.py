@@ -30,9 +30,16 @@ _OPTIONS = ("-append", "-ascii", "-double", "-tabs", "-mat", "-struct", "-regexp
 
 # -- engine values <-> scipy.io ---------------------------------------------------------------------
 
-def to_saved(value: Value, name: str) -> object:
+SAVE_DEPTH = 2000      # cells and structs nested deeper than this are refused (scipy's writer recurses)
+
+
+def to_saved(value: Value, name: str, depth: int = 0) -> object:
     """The scipy.io form of an engine value."""
     t = type(value)
+    if depth > SAVE_DEPTH:
+        raise MatlabError("MATLAB:save:nestingTooDeep",
+                          f"Variable '{name}' cannot be saved: cells and structs nested more than {SAVE_DEPTH} "
+                          "levels deep are not supported.")
     if t in (float, bool, complex):
         return np.array([[value]])
     if t is np.ndarray:
@@ -47,14 +54,14 @@ def to_saved(value: Value, name: str) -> object:
     if t is CellArray:
         out = np.empty(value.shape, dtype=object)
         for index, item in np.ndenumerate(value.data):
-            out[index] = to_saved(item, name)
+            out[index] = to_saved(item, name, depth + 1)
         return out
     if t is StructArray and value.classname == "struct":
         out = np.empty(value.shape, dtype=[(f, object) for f in value.fields]) if value.fields else \
             np.empty(value.shape, dtype=object)
         for index, record in np.ndenumerate(value.data):
             if value.fields:
-                out[index] = tuple(to_saved(record[f], name) for f in value.fields)
+                out[index] = tuple(to_saved(record[f], name, depth + 1) for f in value.fields)
             else:
                 out[index] = {}
         return out
