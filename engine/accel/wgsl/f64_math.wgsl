@@ -35,11 +35,14 @@ const M64_THIRD_DD = vec2<f64>(0.3333333333333333, 1.850371707708594e-17);
 const M64_SIXTH_DD = vec2<f64>(0.16666666666666666, 9.25185853854297e-18);
 const M64_SQRT2: f64 = 1.4142135623730951;
 const M64_PIO4: f64 = 0.7853981633974483;
-// pi/2 as a sum of four doubles, the first three of 33 bits: q * part is exact for q < 2^20.
+// pi/2 as a sum of four doubles, the first three of 33 bits: q * part is exact for q < 2^20 (fdlibm's
+// pio2_1, pio2_2, pio2_3, pio2_3t), and the tails after the first two (pio2_1t, pio2_2t).
 const M64_PIO2_1: f64 = 1.5707963267341256;
 const M64_PIO2_2: f64 = 6.077100506303966e-11;
 const M64_PIO2_3: f64 = 2.0222662487111665e-21;
 const M64_PIO2_4: f64 = 8.4784276603689e-32;
+const M64_PIO2_1T: f64 = 6.07710050650619224932e-11;
+const M64_PIO2_2T: f64 = 2.02226624879595063154e-21;
 
 // atan(j/8) for j = 0..8 as double-doubles.
 const M64_ATAN_TAB = array<vec2<f64>, 9>(
@@ -257,6 +260,17 @@ fn m64_log_dd(xin: f64) -> vec2<f64> {
     return dd_add(dd_fast(kf * M64_LN2_HI, kf * M64_LN2_LO), l);
 }
 
+// fdlibm's R for s = f / (2 + f), |s| < 0.1716: ln(1 + f) = 2s + s R, R a minimax polynomial in s^2 (to
+// 2^-58.45; e_log.c's and s_log1p.c's), summed as its two halves in s^4.
+fn m64_log_series(s: f64) -> f64 {
+    let z = s * s;
+    let w = z * z;
+    let t1 = w * (3.999999999940941908e-01lf + w * (2.222219843214978396e-01lf + w * 1.531383769920937332e-01lf));
+    let t2 = z * (6.666666666666735130e-01lf + w * (2.857142874366239149e-01lf
+                  + w * (1.818357216161805012e-01lf + w * 1.479819860511658591e-01lf)));
+    return t2 + t1;
+}
+
 // ln(x) rounded once, for finite x > 0 (no special cases): fdlibm's e_log.c in plain double, error
 // below 1 ulp, a quarter of m64_log's time in a loop kernel on the H100: the normal draws' logarithm.
 // m64_log keeps the double-double form (about 2^-66, so it is nearly always correctly rounded and
@@ -277,12 +291,7 @@ fn m64_log_plain(xin: f64) -> f64 {
     let m = bitcast<f64>((b & 0x000ffffffffffffflu) | (u64(halve ^ 0x3ff00000u) << 32u));
     let f = m - 1.0lf;
     let s = f / (2.0lf + f);
-    let z = s * s;
-    let w = z * z;
-    let t1 = w * (3.999999999940941908e-01lf + w * (2.222219843214978396e-01lf + w * 1.531383769920937332e-01lf));
-    let t2 = z * (6.666666666666735130e-01lf + w * (2.857142874366239149e-01lf
-                  + w * (1.818357216161805012e-01lf + w * 1.479819860511658591e-01lf)));
-    let r = t2 + t1;
+    let r = m64_log_series(s);
     let dk = f64(k);
     let hfsq = 0.5lf * f * f;
     let near_ends = top >= 0x6147au && top <= 0x6b851u;
@@ -319,12 +328,31 @@ fn m64_log10(x: f64) -> f64 {
     return dd_mul(m64_log_dd(x), M64_INVLN10_DD).x;
 }
 
+// ln(1 + x), fdlibm's s_log1p.c in plain double (error below 1 ulp; a third of the double-double
+// form's time in the elementwise chain on the H100): u = 1 + x rounded, u = 2^k (1 + f) with 1 + f in
+// [sqrt(2)/2, sqrt(2)), the rounding error c of 1 + x (exact: u - 1 for u < 2, u - x above) entering
+// as c / u, and ln(1 + f) = f - (hfsq - s (hfsq + R)) as in m64_log_plain; where 1 + x is within
+// [sqrt(2)/2, sqrt(2)) f is x itself (k = 0, no correction). Every step whose order fdlibm's analysis
+// assumes is opaque.
 fn m64_log1p(x: f64) -> f64 {
-    var r: f64;
-    if (m64_log_special(x + 1.0lf, &r)) { return select(r, x, m64_isnan(x)); }
+    var special: f64;
+    if (m64_log_special(x + 1.0lf, &special)) { return select(special, x, m64_isnan(x)); }
     if (abs(x) < 5.551115123125783e-17) { return x; }
-    let u = dd_two_sum(1.0lf, x);
-    return dd_add_f(m64_log_dd(u.x), u.y / u.x).x;
+    let u = m64_opaque(1.0lf + x);
+    let bits = bitcast<u64>(u);
+    let top = u32(bits >> 32u);
+    let halve = (top & 0x000fffffu) >= 0x6a09eu;              // the mantissa is sqrt(2) or above
+    let k = i32(top >> 20u) - 1023 + select(0, 1, halve);
+    let m = bitcast<f64>((bits & 0x000ffffffffffffflu) | select(0x3ff0000000000000lu, 0x3fe0000000000000lu, halve));
+    let c = select(m64_opaque(x - m64_opaque(u - 1.0lf)), m64_opaque(1.0lf - m64_opaque(u - x)), u >= 2.0lf);
+    let f = select(m - 1.0lf, x, k == 0);
+    let correction = select(c / u, 0.0lf, k == 0);
+    let hfsq = 0.5lf * f * f;
+    let s = f / (2.0lf + f);
+    let r = m64_log_series(s);
+    let dk = f64(k);
+    let tail = m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + m64_opaque(dk * M64_LN2_LO32 + correction)));
+    return dk * M64_LN2_HI32 - m64_opaque(tail - f);
 }
 
 // ---------------------------------------------------------------- power
@@ -451,17 +479,37 @@ fn m64_cos_dd(y: vec2<f64>) -> vec2<f64> {
     return dd_fast(w.x, w.y - hz.y + z * z * p - y.x * y.y);
 }
 
-// Reduce |x| (finite) to (y, quadrant): arguments below pi/4 pass through; Cody-Waite in double-double
-// below 2^20 (y to about 2^-125 absolute, where no double comes closer than 2^-61 to a multiple of
-// pi/2), Payne-Hanek above.
+// The biased exponent of x (its bits 52..62).
+fn m64_biased_exponent(x: f64) -> i32 { return i32(u32(bitcast<u64>(x) >> 52u) & 0x7ffu); }
+
+// Reduce |x| (finite) to (y, quadrant): arguments below pi/4 pass through; below 2^20 fdlibm's
+// e_rem_pio2.c medium case (Cody-Waite with pi/2 in 33-bit parts, so q * part is exact): one step
+// gives y as a double-double good to about 2^-85 absolute, a second (2^-118) only where y lost more
+// than 16 bits to cancellation, a third (2^-151) where it lost more than 49 (no double comes closer
+// than 2^-61 to a multiple of pi/2); Payne-Hanek above.
 fn m64_reduce(ax: f64) -> M64Reduced {
     if (ax <= M64_PIO4) { return M64Reduced(vec2<f64>(ax, 0.0lf), 0); }
     if (ax >= 1048576.0lf) { return m64_rem_pio2(ax); }
     let q = round(ax * 0.6366197723675814lf);
-    var y = dd_two_sum(m64_opaque(ax - q * M64_PIO2_1), -q * M64_PIO2_2);
-    y = dd_add_f(y, -q * M64_PIO2_3);
-    y = dd_add_f(y, -q * M64_PIO2_4);
-    return M64Reduced(y, i32(q) & 3);
+    let j = m64_biased_exponent(ax);
+    var r = m64_opaque(ax - q * M64_PIO2_1);
+    var w = q * M64_PIO2_1T;
+    var y = m64_opaque(r - w);
+    if (j - m64_biased_exponent(y) > 16) {
+        let t = r;
+        w = q * M64_PIO2_2;
+        r = m64_opaque(t - w);
+        w = q * M64_PIO2_2T - m64_opaque(m64_opaque(t - r) - w);
+        y = m64_opaque(r - w);
+        if (j - m64_biased_exponent(y) > 49) {
+            let t3 = r;
+            w = q * M64_PIO2_3;
+            r = m64_opaque(t3 - w);
+            w = q * M64_PIO2_4 - m64_opaque(m64_opaque(t3 - r) - w);
+            y = m64_opaque(r - w);
+        }
+    }
+    return M64Reduced(vec2<f64>(y, m64_opaque(m64_opaque(r - y) - w)), i32(q) & 3);
 }
 
 // sin(y.x + y.y) for |y| <= pi/4, rounded once: fdlibm's kernel (minimax to 2^-58 relative) in plain
