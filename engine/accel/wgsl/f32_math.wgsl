@@ -108,6 +108,12 @@ fn ff_add_f(a: vec2<f32>, b: f32) -> vec2<f32> {
     return ff_fast(s.x, s.y + a.y);
 }
 
+// ff_add_f where |b| <= |a.x| is known: the same exact sum by the cheaper fast two-sum.
+fn ff_add_small(a: vec2<f32>, b: f32) -> vec2<f32> {
+    let s = ff_fast(a.x, b);
+    return ff_fast(s.x, s.y + a.y);
+}
+
 fn ff_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
     let p = ff_two_prod(a.x, b.x);
     return ff_fast(p.x, p.y + (a.x * b.y + a.y * b.x));
@@ -369,9 +375,9 @@ fn m32_reduce(ax: f32) -> M32Reduced {
     if (ax <= M32_PIO4) { return M32Reduced(vec2<f32>(ax, 0.0), 0); }
     if (ax >= 2048.0) { return m32_rem_pio2_large(ax); }
     let q = round(ax * M32_TWO_OVER_PI);
-    if (ax < 50.0) {
+    if (ax < 50.0) {                                   // |y| > 2^-26.3 > |q * M32_PIO2_C| here
         let y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_A), -q * M32_PIO2_B);
-        return M32Reduced(ff_add_f(y, -q * M32_PIO2_C), i32(q) & 3);
+        return M32Reduced(ff_add_small(y, -q * M32_PIO2_C), i32(q) & 3);
     }
     var y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_1), -q * M32_PIO2_2);
     y = ff_add_f(y, -q * M32_PIO2_3);
@@ -399,7 +405,7 @@ fn m32_cos_kernel(y: vec2<f32>) -> f32 {
     p = p * z + 2.4801587642286904e-05;
     p = p * z - 0.0013888889225199819;
     p = p * z + 0.0416666679084301;
-    let w = ff_two_sum(1.0, -0.5 * z);
+    let w = ff_fast(1.0, -0.5 * z);
     return w.x + m32_opaque(w.y + (z * z * p - y.x * y.y));
 }
 
@@ -420,7 +426,7 @@ fn m32_sin_ff(y: vec2<f32>) -> vec2<f32> {
 fn m32_cos_ff(y: vec2<f32>) -> vec2<f32> {
     let z = y.x * y.x;
     let hz = ff_two_prod(y.x, y.x) * 0.5;
-    let w = ff_two_sum(1.0, -hz.x);
+    let w = ff_fast(1.0, -hz.x);
     var p: f32 = 2.0876755879584152e-09;              // 1/4! - z/6! + ... + z^4/12!
     p = p * z - 2.755731998149713e-07;
     p = p * z + 2.4801587642286904e-05;
