@@ -77,6 +77,31 @@ def test_exact_ops(gpu64, op, dtype):
         np.testing.assert_array_equal(np.signbit(got)[number], np.signbit(expected)[number])
 
 
+def random_singles(n, seed):
+    """n singles of uniformly random bit patterns (every sign, exponent and mantissa; NaN and Inf too)."""
+    return np.random.default_rng(seed).integers(0, 2 ** 32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+
+
+def test_single_division_and_sqrt_are_correctly_rounded(gpu64):
+    # rounded_ops.wgsl: a Newton-refined f32 reciprocal (inverse square root) in f64, rounded once; the
+    # square roots of every 8th single in [1, 4) (the others are these scaled by powers of 4) and of
+    # random operands
+    a, b = random_singles(1 << 20, 1), random_singles(1 << 20, 2)
+    one = np.float32(1.0).view(np.uint32)
+    x = np.arange(one, one + (1 << 24), 8, dtype=np.uint32).view(np.float32)
+    x = np.concatenate([x, x * np.float32(2)])
+    with np.errstate(all="ignore"):
+        expected = [(a.astype(np.float64) / b).astype(np.float32)] + [np.sqrt(v.astype(np.float64)).astype(np.float32)
+                                                                       for v in (x, a)]
+    got = ([gpu_elementwise("rdivide", upload(a), upload(b)).download()]
+           + [gpu_elementwise("sqrt", upload(v)).download() for v in (x, a)])
+    for g, e in zip(got, expected):
+        g = g.ravel()
+        np.testing.assert_array_equal(g, e)
+        number = ~np.isnan(e)
+        np.testing.assert_array_equal(np.signbit(g)[number], np.signbit(e)[number])
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("op", sorted(LOGICAL))
 def test_logical_ops(gpu64, op, dtype):
