@@ -15,6 +15,10 @@ fn m64_div(a: f64, b: f64) -> f64 { return a / b; }
 // common.wgsl's m32_distinct in double.
 fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_zero)); }
 
+// An f64 intermediate of the single operations below, opaque: the f64 library's OR with mf_zero, here so
+// that single kernels do not carry that library.
+fn m32_wide_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
+
 // True when x is a normal single below 2^126 in magnitude (its reciprocal a normal single).
 fn m32_is_plain(x: f32) -> bool { return (m32_bits(x) & 0x7fffffffu) - 0x00800000u < 0x7e000000u; }
 
@@ -24,8 +28,8 @@ fn m32_div(a: f32, b: f32) -> f32 {
     if (!(m32_is_plain(a) && m32_is_plain(b))) { return f32(ad / bd); }
     let y = f64(1.0 / b);
     var q = ad * y;
-    q = q + y * m64_opaque(ad - bd * q);
-    q = q + y * m64_opaque(ad - bd * q);
+    q = q + y * m32_wide_opaque(ad - bd * q);
+    q = q + y * m32_wide_opaque(ad - bd * q);
     return f32(q);
 }
 
@@ -35,7 +39,7 @@ fn m32_sqrt(x: f32) -> f32 {
     if (!(m32_is_plain(x) && x > 0.0)) { return m32_copysign(f32(sqrt(xd)), x); }
     let h = 0.5lf * f64(inverseSqrt(x));
     var s = xd * (h + h);
-    s = s + h * m64_opaque(xd - s * s);
-    s = s + h * m64_opaque(xd - s * s);
+    s = s + h * m32_wide_opaque(xd - s * s);
+    s = s + h * m32_wide_opaque(xd - s * s);
     return f32(s);
 }
