@@ -1,6 +1,16 @@
 """Shared references for the accel tests."""
 import numpy as np
 
+from engine.accel.kernels import gpu_elementwise
+from engine.accel.residency import upload
+
+
+def flushes_subnormals():
+    """Whether the adapter flushes single subnormals to zero (NVIDIA's Vulkan driver does; lavapipe
+    keeps them)."""
+    tiny = upload(np.array([[1e-20]], np.float32))
+    return gpu_elementwise("times", tiny, tiny).download()[0, 0] == 0.0
+
 
 def matlab_round(x):
     """MATLAB round: halves away from zero."""

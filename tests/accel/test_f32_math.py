@@ -6,6 +6,7 @@ import pytest
 
 from engine.accel.kernels import gpu_elementwise
 from engine.accel.residency import upload
+from accel_helpers import flushes_subnormals
 from f32_cases import cases, normal
 from f64_cases import BINARY, UNARY, ulp_errors
 
@@ -14,12 +15,6 @@ MAX_ULP = 2.0
 
 def evaluate(name, args):
     return gpu_elementwise(name, *[upload(a.reshape(-1, 1)) for a in args]).download().ravel()
-
-
-def flushes_subnormals():
-    """Whether the adapter flushes single subnormals to zero (NVIDIA's Vulkan driver does; lavapipe
-    keeps them)."""
-    return evaluate("times", [np.array([1e-20], np.float32)] * 2)[0] == 0.0
 
 
 @pytest.mark.parametrize("name", list(UNARY) + list(BINARY))
