@@ -110,11 +110,26 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
 )}
 
 
+# Flags are read at every cell (and some at every window), so a read must be cheap: os.environ.get of an
+# unset name costs about 0.6 us (it raises and catches a KeyError inside), a look-up in os.environ's own
+# table of encoded names about 0.05 us. That table is what os.environ reads and writes (setenv, pytest's
+# monkeypatch, the %env magic), so a flag still follows every change. A set value is parsed once.
+_ENCODED = {name: os.environ.encodekey(name) for name in FLAGS}
+_PARSED: dict[str, tuple[Any, Any]] = {}     # name -> (the raw value last parsed, its value)
+
+
 def flag(name: str) -> Any:
     """Current value of a declared flag (read from the environment each call, so tests can set it)."""
     spec = FLAGS[name]
-    raw = os.environ.get(name)
-    return spec.default if raw is None or raw == "" else spec.parse(raw)
+    raw = os.environ._data.get(_ENCODED[name])   # noqa: SLF001 - see _ENCODED
+    if not raw:
+        return spec.default
+    last = _PARSED.get(name)
+    if last is not None and last[0] == raw:
+        return last[1]
+    value = spec.parse(os.environ.decodevalue(raw))
+    _PARSED[name] = (raw, value)
+    return value
 
 
 def cache_dir() -> Path:
