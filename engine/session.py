@@ -105,7 +105,7 @@ class Session:
             # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
             with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
                 compiled = self._build(code, name, file)
-                self.vm.cell_functions.update(compiled.locals)   # a cell's functions serve later cells too
+                self.vm.define_cell_functions(compiled.locals)
                 if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
                     self._run(compiled)                                          # define
             if self.vm.interrupted:      # it came during the build or the cell's last (fast) instructions

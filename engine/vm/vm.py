@@ -8,7 +8,9 @@ instruction stores: the single value (nargout 1), the value or NOVALUE (nargout 
 Name lookup (``resolve``): local functions of the running file, then function files ``name.m`` in the
 working folder and the ``addpath`` folders (parsed once per file modification time, or loaded from the
 disk cache of compiled files: filecache.py), then builtins.
-Resolved names are cached until the next ``begin_execute`` (each Session.execute).
+Resolved names are cached until the next ``begin_execute`` (each Session.execute); names resolved to
+builtins stay cached across executes while no function file can have appeared that would shadow them
+(``search_folders``: the folders searched and their modification times are unchanged).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import os
 import resource
 import sys
 import threading
+import time
 from typing import Any, Callable
 
 from ..runtime.builtins import registry
@@ -33,6 +36,7 @@ from .slowpath import SlowPaths
 RECURSION_LIMIT = 500
 PYTHON_FRAMES = 20000           # Python's recursion limit: MATLAB's 500 frames, deep values' recursive walks
 C_STACK = 120 << 20             # the C stack those frames may need (Linux's default 8 MB segfaults at ~3,000)
+RECENT_NS = 2_000_000_000       # a folder modified this recently may change again within its mtime's granularity
 
 
 def deepen_c_stack() -> None:
@@ -65,6 +69,7 @@ class VM(SlowPaths):
         self.exported: list[tuple[Frame, dict]] = []   # workspaces handed to builtins via ctx.variables()
         self.device_result = False           # the running builtin's value may stay on the device (pygen)
         self.resolved: dict[str, Any] = {}
+        self.resolved_in: tuple | None = None   # search_folders() when ``resolved`` was last kept or cleared
         self.cell_functions: dict[str, Code] = {}      # functions defined in earlier cells of the session
         self.files: dict[str, tuple[float, Code]] = {}
         self.persistents: dict[tuple[str, str], dict[str, Any]] = {}
@@ -76,7 +81,16 @@ class VM(SlowPaths):
 
     # -------------------------------------------------------------- running
     def begin_execute(self) -> None:
-        self.resolved.clear()
+        """Start an execute: names are resolved again, except builtins when no folder searched for
+        function files changed (a new ``name.m`` would shadow the builtin; an edited file is compiled
+        again when its name is resolved)."""
+        folders = self.search_folders()
+        if folders is None or folders != self.resolved_in:
+            self.resolved.clear()
+        else:
+            for name in [n for n, t in self.resolved.items() if type(t) is not registry.Builtin]:
+                del self.resolved[name]
+        self.resolved_in = folders
         self.interrupted = False
         self.figures = []
 
@@ -247,6 +261,30 @@ class VM(SlowPaths):
                 raise undefined(name)
             self.resolved[name] = target
         return target
+
+    def define_cell_functions(self, functions: dict[str, Code]) -> None:
+        """Functions a cell defines: they serve later cells too, before function files and builtins."""
+        self.cell_functions.update(functions)
+        for name in functions:
+            self.resolved.pop(name, None)
+
+    def search_folders(self) -> tuple | None:
+        """The folders ``find_file`` searches, each with its modification time (None for a missing one);
+        None when one was modified so recently that a file added now might leave its time unchanged."""
+        try:
+            folders = [os.getcwd(), *self.state.path]
+        except OSError:                   # the working folder was removed
+            return None
+        now, found = time.time_ns(), []
+        for folder in folders:
+            try:
+                mtime = os.stat(folder).st_mtime_ns
+            except OSError:
+                mtime = None
+            if mtime is not None and now - mtime < RECENT_NS:
+                return None
+            found.append((folder, mtime))
+        return tuple(found)
 
     def find_file(self, name: str) -> Code | None:
         for folder in [os.getcwd(), *self.state.path]:

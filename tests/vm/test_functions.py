@@ -159,6 +159,42 @@ def test_function_file_on_path_is_cached_by_mtime(tmp_path, monkeypatch):
     assert s.get("b")[0, 0] == 101.0
 
 
+def test_builtins_stay_resolved_until_a_searched_folder_changes(tmp_path, monkeypatch):
+    """A builtin's resolution is kept across cells while the working folder and the path folders keep
+    their modification times; a function file added there shadows the builtin from the next cell on,
+    also when the folder was just modified (its time may not have moved) or is on the path."""
+    import os
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    monkeypatch.chdir(tmp_path)
+    for folder in (tmp_path, lib):
+        os.utime(folder, (1_000_000, 1_000_000))
+    s = ok("a = abs(-2);")
+    s.state.path.append(str(lib))
+    ok("a = abs(-2);", s)
+    s.vm.begin_execute()
+    assert "abs" in s.vm.resolved                       # kept: nothing searched changed
+    (tmp_path / "abs.m").write_text("function y = abs(x)\n  y = 100;\nend\n")
+    os.utime(tmp_path, (1_000_001, 1_000_001))          # changed, and not recently
+    ok("b = abs(-2);", s)
+    assert s.get("b")[0, 0] == 100.0
+    (tmp_path / "abs.m").unlink()
+    (lib / "sign.m").write_text("function y = sign(x)\n  y = 7;\nend\n")     # just now: not trusted
+    ok("c = abs(-2); d = sign(-2);", s)
+    assert s.get("c")[0, 0] == 2.0 and s.get("d")[0, 0] == 7.0
+
+
+def test_a_cell_function_replaces_a_builtin_resolved_before(tmp_path, monkeypatch):
+    """Functions a cell defines serve later cells before builtins, also one resolved in earlier cells."""
+    import os
+    monkeypatch.chdir(tmp_path)
+    os.utime(tmp_path, (1_000_000, 1_000_000))
+    s = ok("a = abs(-2);")
+    ok("b = abs(-2);\nfunction y = abs(x)\n  y = 5;\nend", s)
+    ok("c = abs(-2);", s)
+    assert s.get("b")[0, 0] == 5.0 and s.get("c")[0, 0] == 5.0
+
+
 def test_source_files_that_are_not_utf8_are_read_as_latin1(tmp_path, monkeypatch):
     """MATLAB reads a file as UTF-8 and falls back to the legacy encoding when it is not valid UTF-8:
     Latin-1 bytes (a comment, a char literal) load instead of failing."""
