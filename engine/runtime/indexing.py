@@ -227,11 +227,13 @@ def _span(arg: Value, bound: int) -> slice | None:
 
 
 def fast_index(value: np.ndarray, args: list) -> Value | None:
-    """A(i), and A(i, j) on a matrix where each subscript is ``:`` or a whole number in range (a row, a
-    column, an element: numpy's basic slicing, no index arrays); None if not that form."""
-    if len(args) == 1 and type(args[0]) is float:
+    """A(:), A(i), and A(i, j) on a matrix where each subscript is ``:`` or a whole number in range (a
+    row, a column, an element: numpy's basic slicing, no index arrays); None if not that form."""
+    if len(args) == 1:
         i = args[0]
-        if 1.0 <= i <= value.size and i == int(i):
+        if i is MAGIC_COLON:
+            return simplify(_column(value))
+        if type(i) is float and 1.0 <= i <= value.size and i == int(i):
             return _scalar_element(value, int(i) - 1)
     elif len(args) == 2 and value.ndim == 2:
         i, j = args
@@ -246,14 +248,20 @@ def fast_index(value: np.ndarray, args: list) -> Value | None:
     return None
 
 
+def _column(data: np.ndarray) -> np.ndarray:
+    """``data(:)``: a new column of its elements in column order (numpy's reshape gives a view where they
+    lie in that order already: copied then)."""
+    column = data.reshape((-1, 1), order="F")
+    return column.copy() if np.may_share_memory(column, data) else column
+
+
 def select(data: np.ndarray, args: list) -> np.ndarray:
     """The elements of ``data`` that subscripts ``args`` select, as a new array in MATLAB shape."""
     shape = data.shape
     if len(args) == 1:
         arg = args[0]
-        if is_colon(arg):               # a view of data when its elements lie in column order, else a copy
-            column = data.reshape((-1, 1), order="F")
-            return column.copy() if np.may_share_memory(column, data) else column
+        if is_colon(arg):
+            return _column(data)
         idx, idx_shape = subscript(arg)
         checked(idx, data.size, 1, 1, _is_logical(arg))
         flat = data if data.ndim == 1 else data.reshape(-1, order="F")

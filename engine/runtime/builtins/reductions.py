@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype, working_arrays
-from ..values import INTEGER_CLASSES, CellArray, Value, class_of
+from ..values import INTEGER_CLASSES, CellArray, Value, class_of, simplify
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import Operation, Reduction, builtin, define_operation
 from .sizes import (DIM_ERROR, clamp_axis, dim_arg, dim_list, first_nonsingleton, integer_values,
@@ -130,6 +130,12 @@ def _sum_class(cls: str, outtype: str) -> str:
 
 
 def _accumulate(fname: str, value: Value, args: tuple[Value, ...], plain, nan_aware) -> Value:
+    if not args and type(value) is np.ndarray and value.dtype == np.float64 and value.ndim == 2 and value.size:
+        # the common form at once (what the general path below computes): a double matrix along its first
+        # non-singleton dimension
+        axis = 1 if value.shape[0] == 1 and value.shape[1] != 1 else 0
+        with np.errstate(all="ignore"):
+            return simplify(plain(value, axis=axis, keepdims=True))
     opts = parse_options(fname, args, outtype=True)
     arr = _source(value, fname)
     cls = _sum_class(class_of(value), opts.outtype)
