@@ -48,6 +48,17 @@ DEVICES = ("auto", "cpu", "gpu")
 BUILD_CACHE = 64      # cell code objects kept for re-runs
 
 
+def build_key(value: Any) -> Any:
+    """What a cell's build depends on of a workspace value (its inferred type, type_of_value), in a form
+    that is cheaper to make and hash for the common values (it may tell apart values of one type)."""
+    t = type(value)
+    if t is float or t is bool or t is complex:
+        return t
+    if t is np.ndarray:
+        return value.dtype, value.shape
+    return type_of_value(value)
+
+
 @dataclass
 class ExecResult:
     stdout: str = ""
@@ -132,7 +143,7 @@ class Session:
         names and types (a notebook re-running a cell, a benchmark loop): the build depends on nothing
         else, and a reused code object keeps its specialised Python function and fusion plans."""
         key = (code, name, file, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
-               tuple(sorted((k, type_of_value(v)) for k, v in self._workspace.items())))
+               tuple(sorted((k, build_key(v)) for k, v in self._workspace.items())))
         compiled = self._builds.pop(key, None)
         if compiled is None:
             compiled = build_cell_code(code, name, self._workspace, frozenset(self.vm.base_globals),
@@ -169,6 +180,8 @@ class Session:
     def _rendered_figures(self, error: MatlabError | None) -> tuple[list, MatlabError | None]:
         """The figures shown while the cell ran and those it changed; a figure that cannot be drawn is
         the cell's error unless it had one."""
+        if "graphics" not in self.state.extras:     # no figure was ever made (figures.flush_figures)
+            return list(self.vm.figures), error
         from .runtime.figures import flush_figures
         try:
             with np.errstate(all="ignore"):

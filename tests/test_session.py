@@ -218,8 +218,11 @@ def test_a_figure_that_fails_to_draw_is_an_internal_error_not_a_python_exception
 
     def broken(state):
         raise AttributeError("'PolyCollection' object has no attribute 'do_3d_projection'")
+    s = Session(device="cpu")
+    ok_figure = s.execute("figure;")
+    assert ok_figure.error is None
     monkeypatch.setattr(figures, "flush_figures", broken)
-    r = Session(device="cpu").execute("x = 1;")
+    r = s.execute("x = 1;")
     assert r.error.identifier == "MATLAB:internal" and "do_3d_projection" in r.error.message
 
 

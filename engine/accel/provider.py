@@ -51,15 +51,19 @@ SPIN_SECONDS = 0.005             # a wait first polls the device itself for this
 _interrupt_checks: list[Callable[[], bool]] = []    # innermost last (see ``interruptible``)
 
 
-@contextmanager
-def interruptible(check: Callable[[], bool]) -> Iterator[None]:
-    """Inside the block, a wait for the device ends with KeyboardInterrupt as soon as ``check()`` is true
-    (the Session passes its interrupt flag while a cell runs). The device finishes the abandoned work
-    in the background; the next read waits for it in queue order."""
-    _interrupt_checks.append(check)
-    try:
-        yield
-    finally:
+class interruptible:   # noqa: N801 - used like contextlib's context managers (a class: entered at every cell)
+    """``with interruptible(check):`` inside the block, a wait for the device ends with KeyboardInterrupt
+    as soon as ``check()`` is true (the Session passes its interrupt flag while a cell runs). The device
+    finishes the abandoned work in the background; the next read waits for it in queue order."""
+    __slots__ = ("check",)
+
+    def __init__(self, check: Callable[[], bool]) -> None:
+        self.check = check
+
+    def __enter__(self) -> None:
+        _interrupt_checks.append(self.check)
+
+    def __exit__(self, *exc: object) -> None:
         _interrupt_checks.pop()
 
 

@@ -12,10 +12,9 @@ import inspect
 import math
 import os
 import weakref
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable
 
 
 @dataclass
@@ -77,15 +76,19 @@ def warn(identifier: str, message: str) -> None:
         sink(identifier, message)
 
 
-@contextmanager
-def warnings_to(sink: Callable[[str, str], None]) -> Iterator[None]:
-    """Send ``warn`` calls made while the block runs to ``sink(identifier, message)``."""
-    reference = weakref.WeakMethod(sink) if inspect.ismethod(sink) else (lambda: sink)
-    token = _WARNING_SINK.set(reference)
-    try:
-        yield
-    finally:
-        _WARNING_SINK.reset(token)
+class warnings_to:   # noqa: N801 - used like contextlib's context managers (a class: entered at every cell)
+    """``with warnings_to(sink):`` sends ``warn`` calls made while the block runs to ``sink(identifier,
+    message)``."""
+    __slots__ = ("reference", "token")
+
+    def __init__(self, sink: Callable[[str, str], None]) -> None:
+        self.reference = weakref.WeakMethod(sink) if inspect.ismethod(sink) else (lambda: sink)
+
+    def __enter__(self) -> None:
+        self.token = _WARNING_SINK.set(self.reference)
+
+    def __exit__(self, *exc: object) -> None:
+        _WARNING_SINK.reset(self.token)
 
 
 def error(identifier: str, message: str) -> MatlabError:
