@@ -231,7 +231,7 @@ def fast_index(value: np.ndarray, args: list) -> Value | None:
     row, a column, an element: numpy's basic slicing, no index arrays); None if not that form."""
     if len(args) == 1:
         i = args[0]
-        if i is MAGIC_COLON:
+        if i is MAGIC_COLON or type(i) is CharArray and is_colon(i):    # (':' where A might be a function)
             return simplify(_column(value))
         if type(i) is float and 1.0 <= i <= value.size and i == int(i):
             return _scalar_element(value, int(i) - 1)
