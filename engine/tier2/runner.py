@@ -89,19 +89,18 @@ class Tier2:
         if self.mode == "off" or self.missing():
             site.give_up()
             return pc + 1
-        R, slots = frame.regs, site.slots
-        if site.loop.kind == "for" and type(R[site.regs[plan_header_iterator(site)]]) is not list:
+        R = frame.regs
+        typed, called, iterator = entry_recipe(site)
+        if iterator >= 0 and type(R[iterator]) is not list:
             return self.array_loop(site, pc)          # a for over the columns of an array
-        names = loop_names(site)
-        dead = dead_at_entry(site)
-        key = tuple(entry_type(R[slots[n]], n in dead) for n in names) + tuple(
-            how_called(vm, frame, n) for n in called_names(site) if n not in slots or R[slots[n]] is None)
+        key = tuple([entry_type(R[slot], dead) for slot, dead in typed] +
+                    [how_called(vm, frame, n) for n, slot in called if slot < 0 or R[slot] is None])
         variant = site.variants.get(key)
         if variant is None:
             if not self.pays(site, frame):
                 return pc + 1
             try:
-                variant = self.make(vm, frame, site, names, key)
+                variant = self.make(vm, frame, site, loop_names(site), key)
             except Exception as exc:  # noqa: BLE001 - a tier-2 failure must never fail the program
                 variant = Variant(site, key, {}, reason=f"tier 2 failed: {type(exc).__name__}: {exc}"[:200],
                                   line=site.line)
@@ -255,8 +254,9 @@ def arguments(frame: Any, variant: Variant) -> tuple[np.ndarray, np.ndarray, lis
             S[index] = value
             if defined >= 0:
                 S[defined] = 1.0
-    if site.loop.kind == "for":
-        IT[plan.iterators[plan_header_iterator(site)]] = R[site.regs[plan_header_iterator(site)]]
+    iterator = entry_recipe(site)[2]
+    if iterator >= 0:
+        IT[plan.iterators[plan_header_iterator(site)]] = R[iterator]
     arrays = []
     for name in plan.arrays:
         slot = site.slots[name]
@@ -337,6 +337,20 @@ def dead_at_entry(site: LoopSite) -> frozenset[str]:
     return dead
 
 
+def entry_recipe(site: LoopSite) -> tuple[tuple, tuple, int]:
+    """What an entry reads to make its variant key: (slot, dead at entry) of each variable the loop
+    names (loop_names' order), (name, slot or -1) of each name it calls, and the register of a for
+    loop's iterator (-1 for a while loop)."""
+    recipe = getattr(site, "_recipe", None)
+    if recipe is None:
+        dead = dead_at_entry(site)
+        recipe = site._recipe = (
+            tuple((site.slots[n], n in dead) for n in loop_names(site)),
+            tuple((n, site.slots.get(n, -1)) for n in called_names(site)),
+            site.regs[plan_header_iterator(site)] if site.loop.kind == "for" else -1)
+    return recipe
+
+
 def entry_type(value: Any, dead: bool) -> str:
     kind = type_of(value)
     return "undef" if dead and kind in ("f8", "b1") else kind
@@ -353,6 +367,10 @@ def called_names(site: LoopSite) -> list[str]:
 
 
 def how_called(vm: Any, frame: Any, name: str) -> str:
+    """CallContext.how for an entry's key: a builtin the VM resolved already, at once."""
+    if type(vm.resolved.get(name)) is Builtin and not (frame.extra and name in frame.extra) \
+            and name not in frame.code.locals:
+        return "builtin"
     return CallContext(vm, frame.code, frame.extra).how(name)
 
 
