@@ -607,6 +607,10 @@ class Generator:
         argv = "[" + ", ".join(xs) + "]"
         call = "builtin_on_device" if dest in self.made_on_device else "builtin1"
         builtin = checked(f"R[{dest}] = {call}(vm, t, {argv})")
+        if regs and dest < self.code.nvars and dest not in self.made_on_device:    # a variable: refill it?
+            self.need("owned")
+            builtin = (f"b = R[{dest}]\nif t.refill is None or type(b) is not ndarray or owned.get({dest}) is not b "
+                       f"or not t.refill(b, {argv}):\n    {indent(builtin)}")
         if regs:
             test = " and ".join([f"f is not None and f[0] == {len(regs)}", *checks,
                                  f"(v := f[1]({', '.join(xs)})) is not None"])

@@ -1,4 +1,5 @@
 """Value semantics with in-place updates: A(i) = v does not copy A each time, and never aliases."""
+import os
 import weakref
 
 import numpy as np
@@ -215,3 +216,28 @@ def test_reading_a_field_keeps_the_struct_updatable_in_place():
     ok("w = s.v; s.v(1) = -1; d = c{1}; c{1}(1) = -1;", s)
     assert s.get("w").tolist() == [[1, 3, 5, 7, 9, 11]] and s.get("s")["v"][0, 0] == -1
     assert s.get("d").tolist() == [[1, 10, 100]] and s.get("c")[0, 0][0, 0] == -1
+
+
+def test_zeros_and_ones_over_an_owned_variable_refill_its_array(tmp_path, monkeypatch):
+    """X = zeros(...) / ones(...) over an array the frame owns, of the same class and size, writes over
+    it (registry.set_refill_path): a cell run again keeps X's buffer; a copy taken before, a captured
+    value, a cell content or a global keeps its values, and another size or class makes a new array."""
+    monkeypatch.chdir(tmp_path)
+    os.utime(tmp_path, (1_000_000, 1_000_000))    # builtins stay resolved: the cell's inline call path
+    s = Session()
+    ok("A = zeros(3); A(2) = 5;", s)
+    buffer = weakref.ref(s.workspace["A"])
+    ok("A = zeros(3); A(2) = 5;", s)
+    assert s.workspace["A"] is buffer()
+    ok("B = A; A = ones(3); C = {A}; A(1) = 2; f = @() A; A = zeros(3, 3); global G; A(3) = 1; G = A; "
+       "A = ones(3);", s)
+    assert s.get("B")[:, 0].tolist() == [0, 5, 0] and s.get("C")[0, 0].tolist() == [[1.0] * 3] * 3
+    ok("g = f(); h = G;", s)
+    assert s.get("g")[:, 0].tolist() == [2, 1, 1] and s.get("h")[:, 0].tolist() == [0, 0, 1]
+    assert s.get("A").tolist() == [[1.0] * 3] * 3
+    ok("for k = 1:3, D = zeros(2, 2); D(k) = k; T{k} = D; end\nE = zeros(2); E(1) = 1; E = zeros(1, 4); "
+       "F = ones(2); F(1) = 0; F = ones(2, 'single'); H = zeros(2); H(1) = 1; H = zeros(1);", s)
+    assert [t[:, :].ravel(order="F").tolist() for t in s.get("T").ravel()] == [[1, 0, 0, 0], [0, 2, 0, 0],
+                                                                                [0, 0, 3, 0]]
+    assert s.get("E").tolist() == [[0.0] * 4] and s.get("F").dtype == np.float32
+    assert s.workspace["H"] == 0.0 and type(s.workspace["H"]) is float

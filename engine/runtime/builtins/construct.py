@@ -15,7 +15,7 @@ from ..threads import cpu_threads, in_parts
 from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, StringArray, StructArray, Value,
                       class_of, normalize_shape, size_of)
-from .registry import builtin
+from .registry import builtin, set_refill_path
 from .sizes import (check_size, integer_values, is_size_vector, is_text, numeric_array, option_text,
                     size_from_args)
 
@@ -86,6 +86,22 @@ def ones(*args: Value) -> Value:
     """
     sizes, cls, cplx = split_class(args, "ones", NUMERIC_CLASSES)
     return finish(filled(size_from_args(sizes, "ones"), 1, cls, cplx), cplx)
+
+
+def _refill(fname: str, value: float) -> Callable[[np.ndarray, list], bool]:
+    """The in-place form of zeros/ones (registry.set_refill_path) for real double sizes giving a double
+    array of out's size (a 1x1 value is a Python float, never refilled)."""
+    def refill(out: np.ndarray, args: list) -> bool:
+        if out.dtype != np.float64 or out.size == 1 or not all(type(a) is float for a in args) \
+                or size_from_args(args, fname) != out.shape:
+            return False
+        out.fill(value)
+        return True
+    return refill
+
+
+set_refill_path("zeros", _refill("zeros", 0.0))
+set_refill_path("ones", _refill("ones", 1.0))
 
 
 @builtin("eye", family="construct")

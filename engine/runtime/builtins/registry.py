@@ -60,6 +60,7 @@ class Builtin:
     scalar: tuple[int, Callable[..., Any]] | None = None    # (arity, path): see set_scalar_path
     sparse: str | Callable[..., Any] = ""   # what a sparse argument gets: see set_sparse_form
     overloads: tuple[tuple[type, Callable[..., Any]], ...] = ()    # methods of value classes: set_overload
+    refill: Callable[[Any, list], bool] | None = None     # in place over a variable: see set_refill_path
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,17 @@ def set_scalar_path(name: str, arity: int, path: Callable[..., Any]) -> None:
     BUILTINS[name] = replace(entry, scalar=(arity, path))
 
 
+def set_refill_path(name: str, path: Callable[[Any, list], bool]) -> None:
+    """Give builtin ``name`` an in-place form for ``X = name(args)``: ``path(out, args)`` either fills
+    ``out`` (X's ndarray, which the running frame owns: nothing else holds it) with exactly the value the
+    implementation returns for ``args`` and returns True, or returns False (``out`` of another class or
+    size, arguments not of its plain form) and the call runs as usual. ``X = zeros(m, n)`` in a loop or
+    a cell run again then writes over X's memory, which the code around it has in cache, instead of
+    allocating another array. replace_impl keeps it: a replacement wraps the old implementation to
+    accept more options, and the refill's plain form is the old one's."""
+    BUILTINS[name] = replace(BUILTINS[name], refill=path)
+
+
 def set_gpu_impl(name: str, gpu: Callable[..., Any]) -> None:
     """Attach a GPU implementation to an already registered builtin (used by engine/accel).
 
@@ -232,7 +244,7 @@ def _overload(entry: Builtin, args: list) -> Callable[..., Any] | None:
 
 def replace_impl(name: str, impl: Callable[..., Any], help_more: str = "") -> None:
     """Give builtin ``name`` a new CPU implementation ``impl(ctx, *args, nargout=...)`` that wraps the
-    old one (e.g. to accept one more option), keeping family, fusion spec and GPU implementation;
+    old one (e.g. to accept one more option), keeping family, fusion spec, GPU implementation and refill path;
     ``help_more`` is appended to the help text as a paragraph."""
     entry = BUILTINS[name]
     help_text = f"{entry.help}\n\n{help_more}" if help_more else entry.help
