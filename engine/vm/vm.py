@@ -291,7 +291,7 @@ class VM(SlowPaths):
             path = os.path.join(folder, name + ".m")
             try:
                 mtime = os.stat(path).st_mtime
-            except OSError:
+            except (OSError, ValueError):       # ValueError: a name holding a NUL character
                 continue
             return self.file_code(path, name, mtime)
         return None

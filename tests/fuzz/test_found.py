@@ -1326,3 +1326,26 @@ def test_deep_nesting_ends_in_a_matlab_error_not_a_crash():
     assert err[0] == "MATLAB:save:nestingTooDeep"
     assert s.execute("u = s; u.next.next.a = 3; t = u.next.next.a + s.next.next.a;").error is None
     assert s.get("t") == 4.0
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("z = char(-1); c = cellfun(arrayfun(@(x) z, 3), {1});", "MATLAB:UndefinedFunction"),
+    ("feval(char([97 0]), 1);", "MATLAB:UndefinedFunction"),
+    ("f = ordeig([1 2 0.5; 0 4 Inf; 0 6 4]);", None),
+    ("[x, y, z] = meshgrid(1:4, 0:0.5:2, 1:5); Q = x.^x .* z.^2; e = interp3(x, y, z, Q, [NaN 2], [2 1], [4.9 3], 'cubic');", None),
+    ("n = polyint(2, 1i);", None),
+])
+def test_nul_function_names_nonfinite_ordeig_nan_cubic_queries_complex_polyint(code, identifier):
+    """H100 fuzz run, seeds 470-485: a function name holding a NUL reached os.stat's ValueError, ordeig of
+    a block holding Inf LAPACK's refusal, interp3 'cubic' at a NaN coordinate an index of -2^63, and
+    polyint's complex constant NumPy's ComplexWarning (the imaginary part dropped)."""
+    clean(code)
+    err = run(code)[1]
+    assert (err and err[0]) == identifier
+
+
+def test_ordeig_of_a_nonfinite_block_and_polyint_of_a_complex_constant():
+    _, _, s = run("f = ordeig([1 2 0.5; 0 4 Inf; 0 6 4]); n = polyint(2, 1i); e = interp2(magic(4), [NaN 2.5], [2 2], 'cubic');")
+    np.testing.assert_array_equal(s.get("f"), np.array([[1], [np.inf], [-np.inf]]))
+    np.testing.assert_array_equal(s.get("n"), np.array([[2, 1j]]))
+    assert np.isnan(s.get("e")[0, 0]) and np.isfinite(s.get("e")[0, 1])

@@ -180,7 +180,10 @@ def _keys_weights(s: np.ndarray) -> np.ndarray:
 
 
 def cubic_convolution(grid: list[np.ndarray], values: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """MATLAB's 'cubic' on a uniform grid (at least three points per dimension)."""
+    """MATLAB's 'cubic' on a uniform grid (at least three points per dimension); NaN at a query point with
+    a NaN coordinate."""
+    unknown = np.isnan(points).any(axis=1)
+    points = np.where(unknown[:, None], np.array([g[0] for g in grid]), points)
     padded = values
     for axis in range(len(grid)):
         moved = np.moveaxis(padded, axis, 0)
@@ -197,6 +200,7 @@ def cubic_convolution(grid: list[np.ndarray], values: np.ndarray, points: np.nda
     for offsets in itertools.product(range(4), repeat=len(grid)):
         w = np.prod([weights[d][:, o] for d, o in enumerate(offsets)], axis=0)
         out += w * padded[tuple(indices[d][:, o] for d, o in enumerate(offsets))]
+    out[unknown] = np.nan
     return out
 
 

@@ -293,7 +293,9 @@ def polyint(p: Value, k: Value = 0.0) -> Value:
     constant = numeric_array(k, "polyint").ravel()
     if constant.size != 1:
         raise MatlabError("MATLAB:polyint:NonScalarK", "The constant of integration must be a scalar.")
-    out = np.concatenate([coeffs / np.arange(coeffs.size, 0, -1), constant.astype(coeffs.dtype)])
+    integral = coeffs / np.arange(coeffs.size, 0, -1)
+    dtype = np.result_type(integral.dtype, np.complex64) if np.iscomplexobj(constant) else integral.dtype
+    out = np.concatenate([integral.astype(dtype), constant.astype(dtype)])
     return to_value(out.reshape(1, -1))
 
 

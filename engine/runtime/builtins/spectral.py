@@ -214,6 +214,21 @@ def _quasi_triangular(fname: str, T: np.ndarray) -> None:
         raise MatlabError(f"MATLAB:{fname}:InvalidSchurForm", "A complex input must be upper triangular.")
 
 
+def _block_eigenvalues(A: np.ndarray, B: np.ndarray | None) -> list[complex]:
+    """The two eigenvalues of a 2-by-2 diagonal block (of the pair A, B), the one of positive imaginary
+    part first. A block holding Inf or NaN (LAPACK refuses it) gets the closed form's values, p +- sqrt(q):
+    Inf or NaN as IEEE arithmetic makes them."""
+    blocks = (A,) if B is None else (A, B)
+    if all(np.isfinite(m).all() for m in blocks):
+        return sorted(scipy.linalg.eigvals(A, B), key=lambda z: -z.imag)
+    if B is not None:
+        return [complex(np.nan, np.nan)] * 2
+    with np.errstate(invalid="ignore", over="ignore"):
+        p = (A[0, 0] + A[1, 1]) / 2
+        root = np.sqrt(complex(((A[0, 0] - A[1, 1]) / 2) ** 2 + A[0, 1] * A[1, 0]))
+        return [p + root, p - root]
+
+
 @builtin("ordeig", family="linalg")
 def ordeig(a: Value, b: Value | None = None) -> Value:
     """E = ordeig(T), E = ordeig(AA, BB)  the eigenvalues of a quasi-triangular Schur matrix (from schur)
@@ -236,8 +251,7 @@ def ordeig(a: Value, b: Value | None = None) -> Value:
     values = []
     for k in _block_starts(T):
         if k + 1 < T.shape[0] and T[k + 1, k] != 0:
-            block = scipy.linalg.eigvals(T[k:k + 2, k:k + 2], None if S is None else S[k:k + 2, k:k + 2])
-            values += sorted(block, key=lambda z: -z.imag)
+            values += _block_eigenvalues(T[k:k + 2, k:k + 2], None if S is None else S[k:k + 2, k:k + 2])
         else:
             with np.errstate(divide="ignore", invalid="ignore"):
                 values.append(T[k, k] / S[k, k] if S is not None else T[k, k])
