@@ -1349,3 +1349,16 @@ def test_ordeig_of_a_nonfinite_block_and_polyint_of_a_complex_constant():
     np.testing.assert_array_equal(s.get("f"), np.array([[1], [np.inf], [-np.inf]]))
     np.testing.assert_array_equal(s.get("n"), np.array([[2, 1j]]))
     assert np.isnan(s.get("e")[0, 0]) and np.isfinite(s.get("e")[0, 1])
+
+
+def test_polyval_with_a_complex_mu():
+    """H100 fuzz run, seeds 490-505: polyval's mu was read with float(), so a complex mu dropped its
+    imaginary part (numpy's ComplexWarning). Values from GNU Octave; delta is real (Octave's sumsq)."""
+    code = ("y0 = polyval([], [], [], [1i 1]); y = polyval([1 2], [1 3], [], [1i 1]); "
+            "[p, S, mu] = polyfit(1:5, [1 4 9 16 26], 2); [w, d] = polyval(p, 6, S, [1i 1]);")
+    clean(code)
+    _, err, s = run(code)
+    assert err is None
+    np.testing.assert_array_equal(s.get("y"), np.array([[3 - 1j, 5 - 1j]]))
+    np.testing.assert_allclose(s.get("w"), 167.73265019341753 - 44.08877503223625j, rtol=1e-12)
+    np.testing.assert_allclose(s.get("d"), 5.840236925582623, rtol=1e-12)

@@ -49,13 +49,14 @@ def _horner(coeffs: np.ndarray, points: np.ndarray) -> np.ndarray:
     return y
 
 
-def _centering(mu: Value | None) -> tuple[float, float] | None:
+def _centering(mu: Value | None) -> tuple[complex, complex] | None:
+    """polyval's mu as two numbers (complex ones stay complex: the points become complex)."""
     if mu is None or numeric_array(mu, "polyval").size == 0:
         return None
     values = numeric_array(mu, "polyval").ravel()
     if values.size != 2:
         raise MatlabError("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
-    return float(values[0]), float(values[1])
+    return values[0].item(), values[1].item()
 
 
 @builtin("polyval", family="numerical", fusion="elementwise")
@@ -92,11 +93,11 @@ def _prediction_error(count: int, points: np.ndarray, s: Value | None) -> Value:
     r = numeric_array(fields["R"], "polyval").astype(np.float64)
     df = float(numeric_array(fields["df"], "polyval").ravel()[0])
     normr = float(numeric_array(fields["normr"], "polyval").ravel()[0])
-    vander = np.vander(points.ravel(order="F").astype(np.float64), count)
+    vander = np.vander(points.ravel(order="F").astype(np.result_type(points.dtype, np.float64)), count)
     e = scipy.linalg.solve_triangular(r, vander.T, trans="T", check_finite=False).T if r.size else vander
-    spread = np.sqrt(1 + np.sum(e * e, axis=1))
+    spread = np.sqrt(1 + np.sum(np.abs(e) ** 2, axis=1))          # Octave's sumsq: real for complex x
     delta = np.full_like(spread, np.inf) if df == 0 else normr / np.sqrt(df) * spread
-    return to_value(delta.reshape(points.shape, order="F").astype(points.dtype))
+    return to_value(delta.reshape(points.shape, order="F").astype(points.real.dtype))
 
 
 def _back_substitution(r: np.ndarray, b: np.ndarray) -> np.ndarray:
