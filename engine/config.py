@@ -121,7 +121,11 @@ _PARSED: dict[str, tuple[Any, Any]] = {}     # name -> (the raw value last parse
 def flag(name: str) -> Any:
     """Current value of a declared flag (read from the environment each call, so tests can set it)."""
     spec = FLAGS[name]
-    raw = os.environ._data.get(_ENCODED[name])   # noqa: SLF001 - see _ENCODED
+    try:
+        raw = os.environ._data.get(_ENCODED[name])   # noqa: SLF001 - see _ENCODED
+    except AttributeError:                  # os.environ replaced by a plain mapping (a test's)
+        text = os.environ.get(name)
+        return spec.default if not text else spec.parse(text)
     if not raw:
         return spec.default
     last = _PARSED.get(name)
