@@ -269,21 +269,21 @@ class VM(SlowPaths):
             self.resolved.pop(name, None)
 
     def search_folders(self) -> tuple | None:
-        """The folders ``find_file`` searches, each with its modification time (None for a missing one);
-        None when one was modified so recently that a file added now might leave its time unchanged."""
-        try:
-            folders = [os.getcwd(), *self.state.path]
-        except OSError:                   # the working folder was removed
-            return None
+        """The folders ``find_file`` searches, each with its modification time (None for a missing one;
+        the working folder as its device and inode: one system call, no getcwd); None when one was
+        modified so recently that a file added now might leave its time unchanged."""
         now, found = time.time_ns(), []
-        for folder in folders:
+        for folder in (".", *self.state.path):
             try:
-                mtime = os.stat(folder).st_mtime_ns
+                info = os.stat(folder)
             except OSError:
-                mtime = None
-            if mtime is not None and now - mtime < RECENT_NS:
+                if folder == ".":         # the working folder was removed
+                    return None
+                found.append((folder, None))
+                continue
+            if now - info.st_mtime_ns < RECENT_NS:
                 return None
-            found.append((folder, mtime))
+            found.append((info.st_dev, info.st_ino, info.st_mtime_ns) if folder == "." else (folder, info.st_mtime_ns))
         return tuple(found)
 
     def find_file(self, name: str) -> Code | None:
