@@ -227,10 +227,40 @@ fn m32_log_special(x: f32, r: ptr<function, f32>) -> bool {
     return false;
 }
 
+// k ln 2 + ln(1 + f) + small for |f| <= 1/3, rounded once, in plain single but for one two-sum:
+// ln(1 + f) = f - f^2/2 + f^3 Q(f) with Q a minimax polynomial on [-1/3, 1/3] (2^-28.6 relative in
+// single coefficients); k ln 2 (a 16-bit head, so k * head is exact for |k| < 256) and f summed by a
+// two-sum, the small terms added to its error, one rounding at the end (below 1 ulp).
+fn m32_log_core(k: i32, f: f32, small: f32) -> f32 {
+    var q: f32 = 0.123568274;
+    q = q * f - 0.12847243;
+    q = q * f + 0.1066166;
+    q = q * f - 0.12195255;
+    q = q * f + 0.14312814;
+    q = q * f - 0.16679618;
+    q = q * f + 0.19999307;
+    q = q * f - 0.2499982;
+    q = q * f + 0.33333337;
+    let t = (f * f) * (f * q - 0.5);
+    let kf = f32(k);
+    let head = ff_two_sum(kf * M32_LN2_HI, f);
+    return head.x + m32_opaque(head.y + (t + (kf * M32_LN2_LO + small)));
+}
+
+// The exponent bits of u / (2/3) for a normal u > 0: u = 2^k m with m in [2/3, 4/3) is
+// bitcast(bits(u) - e) * 2^k, k = e >> 23 (so m - 1 is exact).
+fn m32_log_split(u: f32) -> u32 { return (bitcast<u32>(u) - 0x3f2aaaabu) & 0xff800000u; }
+
+// ln(x): x = 2^k m (subnormals scaled first), m32_log_core of k and m - 1 (a quarter of the
+// float-float form's time, m32_log_ff, which pow keeps for its 2^-34).
 fn m32_log(x: f32) -> f32 {
-    var r: f32;
-    if (m32_log_special(x, &r)) { return r; }
-    return m32_log_ff(x).x;
+    var special: f32;
+    if (m32_log_special(x, &special)) { return special; }
+    let subnormal = x < 1.1754943508222875e-38;
+    let u = select(x, x * 16777216.0, subnormal);
+    let e = m32_log_split(u);
+    let m = bitcast<f32>(bitcast<u32>(u) - e);
+    return m32_log_core((i32(e) >> 23u) - select(0, 24, subnormal), m - 1.0, 0.0);
 }
 
 fn m32_log2(x: f32) -> f32 {
@@ -245,35 +275,19 @@ fn m32_log10(x: f32) -> f32 {
     return ff_mul(m32_log_ff(x), M32_INVLN10_FF).x;
 }
 
-// ln(1 + x) rounded once, in plain single but for one two-sum (a quarter of the float-float form's
-// time in the elementwise chain on the H100): u = 1 + x rounded, u = 2^k m with m in [2/3, 4/3) (bit
-// arithmetic: f = m - 1 is exact), f = x itself where k = 0; ln(1 + f) = f - f^2/2 + f^3 Q(f) with Q
-// a minimax polynomial on [-1/3, 1/3] (2^-28.6 relative in single coefficients); the rounding error c
-// of 1 + x (exact: u - 1 for u < 2, u - x above) enters as c / u; k ln 2 (a 16-bit head, so k * head
-// is exact) and f summed by a two-sum, the small terms added to its error, one rounding at the end.
+// ln(1 + x) (a quarter of the float-float form's time in the elementwise chain on the H100): u = 1 + x
+// rounded, u = 2^k m as in m32_log, f = m - 1, or x itself where k = 0; the rounding error c of 1 + x
+// (exact: u - 1 for u < 2, u - x above) enters as c / u; then m32_log_core.
 fn m32_log1p(x: f32) -> f32 {
     var special: f32;
     if (m32_log_special(x + 1.0, &special)) { return select(special, x, m32_isnan(x)); }
     if (abs(x) < 2.9802322387695312e-08) { return x; }
     let u = m32_opaque(1.0 + x);
-    let e = (bitcast<u32>(u) - 0x3f2aaaabu) & 0xff800000u;     // the exponent of u / (2/3), shifted
+    let e = m32_log_split(u);
     let k = i32(e) >> 23u;
     let c = select(m32_opaque(x - m32_opaque(u - 1.0)), m32_opaque(1.0 - m32_opaque(u - x)), u >= 2.0);
     let f = select(bitcast<f32>(bitcast<u32>(u) - e) - 1.0, x, k == 0);
-    let correction = select(c / u, 0.0, k == 0);
-    var q: f32 = 0.123568274;
-    q = q * f - 0.12847243;
-    q = q * f + 0.1066166;
-    q = q * f - 0.12195255;
-    q = q * f + 0.14312814;
-    q = q * f - 0.16679618;
-    q = q * f + 0.19999307;
-    q = q * f - 0.2499982;
-    q = q * f + 0.33333337;
-    let t = (f * f) * (f * q - 0.5);
-    let kf = f32(k);
-    let head = ff_two_sum(kf * M32_LN2_HI, f);
-    return head.x + m32_opaque(head.y + (t + (kf * M32_LN2_LO + correction)));
+    return m32_log_core(k, f, select(c / u, 0.0, k == 0));
 }
 
 // ---------------------------------------------------------------- power
