@@ -28,7 +28,7 @@ from ..mir.lower import MagicColon
 from ..runtime.indexing import MAGIC_COLON
 from ..runtime.values import CharArray
 from ..tier2.loops import LoopSite, find_loops
-from .code import JUMPS, OP, OPERANDS, OPNAMES, Code, LoopWindow, Nesting, Window
+from .code import JUMPS, OP, OPERANDS, Code, LoopWindow, Nesting, Window
 
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
 
@@ -287,33 +287,23 @@ class Compiler:
 
     def store(self, ins: Instr, producer: Instr | None, single: bool) -> None:
         """``store x %v``; ``producer``, the instruction before it, emitted one bytecode instruction if
-        ``single``: when that is the one instruction that makes %v, it writes the slot directly."""
+        ``single``: when that is the one instruction that makes %v (a value op whose destination, its
+        first operand, is %v's register), it writes the slot directly. Not a ``LOADNAME slot slot``, the
+        check that a variable is defined: retargeting it would copy the variable without giving up its
+        in-place claim (``u0 = u`` then ``u(i) = v`` changed u0 too); the store is a MOVE, which does."""
         src = ins.args[0]
         slot = self.slots[ins.attr]
-        if (single and producer is not None and producer.dest is src and self.uses[src.id] == 1
-                and self.regs.get(src.id) == self.last_dest() and not self.last_is_check()):
-            self.retarget_last(slot)
-            self.regs[src.id] = slot
-            return
+        if single and producer is not None and producer.dest is src and self.uses[src.id] == 1:
+            code = self.code
+            op, last = code.ops[-1], code.args[-1]
+            if self.regs.get(src.id) == (None if op in NO_DEST_OPS else last[0]) \
+                    and not (op == LOADNAME and last[0] == last[1]):
+                code.args[-1] = (slot, *last[1:])
+                self.regs[src.id] = slot
+                return
         r = self.reg(src)
         self.emit("MOVE", (slot, r), ins, (r,))
         self.disown_after((r,), slot, "MOVE")
-
-    def last_dest(self) -> int | None:
-        """Register the last emitted instruction writes (its first operand), if it is a value op."""
-        name = OPNAMES[self.code.ops[-1]]
-        if name in NO_DEST:
-            return None
-        return self.code.args[-1][0]
-
-    def last_is_check(self) -> bool:
-        """Whether the last instruction is ``LOADNAME slot slot``, the check that a variable is defined:
-        retargeting it would copy the variable without giving up its in-place claim (``u0 = u`` then
-        ``u(i) = v`` changed u0 too); the store is a MOVE, which does."""
-        return OPNAMES[self.code.ops[-1]] == "LOADNAME" and self.code.args[-1][0] == self.code.args[-1][1]
-
-    def retarget_last(self, slot: int) -> None:
-        self.code.args[-1] = (slot, *self.code.args[-1][1:])
 
     def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
         """``binop <`` whose only use is the block's branch: emitted with the terminator."""
@@ -859,3 +849,4 @@ def spread_or_none(spread: tuple[bool, ...]) -> tuple[bool, ...] | None:
 
 NO_DEST = {"SETINDEX", "DISOWN", "SETANS", "DISPLAY", "SHOWNAME", "TRYPOP", "GLOBAL", "PERSISTENT", "GSTORE", "ESTORE",
            "PSTORE", "PARFOR", "WINDOW", "TIER2", "RETURN", "MOVE"} | {n for n, kinds in OPERANDS.items() if kinds.endswith("j")}
+NO_DEST_OPS = frozenset(OP[n] for n in NO_DEST)      # their opcodes: a store never retargets them
