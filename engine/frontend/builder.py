@@ -46,6 +46,24 @@ def _number_value(text: str) -> float | complex:
     return float(text)
 
 
+# The leaves: the node of one token (the rules of the same names call them; the descent parser, at once).
+def number_node(tok: Token) -> ast.Number:
+    text = tok[TEXT]
+    return ast.Number(_number_value(text), text, line=tok[LINE], col=tok[COLUMN])
+
+
+def string_node(tok: Token) -> ast.String:
+    return ast.String(_decode_string(tok[TEXT]), tok[KIND] == "DQSTRING", line=tok[LINE], col=tok[COLUMN])
+
+
+def ident_node(tok: Token) -> ast.Ident:
+    return ast.Ident(tok[TEXT], line=tok[LINE], col=tok[COLUMN])
+
+
+def end_node(tok: Token) -> ast.End:
+    return ast.End(line=tok[LINE], col=tok[COLUMN])
+
+
 def _is_lvalue(node) -> bool:
     while isinstance(node, LVALUE_CHAIN):
         node = node.base
@@ -159,11 +177,10 @@ class AstBuilder:
 
     def assign(self, children) -> ast.Assign:
         lhs, value, show = children
-        return ast.Assign(self._targets(lhs), value, show, line=lhs.line, col=lhs.col)
+        targets = (lhs,) if type(lhs) is ast.Ident else self._targets(lhs)    # a name: its own lvalue
+        return ast.Assign(targets, value, show, line=lhs.line, col=lhs.col)
 
     def _targets(self, lhs) -> tuple:
-        if type(lhs) is ast.Ident:
-            return (lhs,)                       # the common case, an lvalue
         if isinstance(lhs, ast.Matrix) and len(lhs.rows) == 1:
             targets = lhs.rows[0]
             self._claimed.update(id(t) for t in targets if isinstance(t, ast.Tilde))
@@ -284,20 +301,16 @@ class AstBuilder:
         return replace(children[1], **_pos(children[0]))
 
     def number(self, children) -> ast.Number:
-        tok = children[0]
-        text = tok[TEXT]
-        return ast.Number(_number_value(text), text, line=tok[LINE], col=tok[COLUMN])
+        return number_node(children[0])
 
     def string(self, children) -> ast.String:
-        tok = children[0]
-        return ast.String(_decode_string(tok[TEXT]), tok[KIND] == "DQSTRING", line=tok[LINE], col=tok[COLUMN])
+        return string_node(children[0])
 
     def ident(self, children) -> ast.Ident:
-        tok = children[0]
-        return ast.Ident(tok[TEXT], line=tok[LINE], col=tok[COLUMN])
+        return ident_node(children[0])
 
     def end(self, children) -> ast.End:
-        return ast.End(**_pos(children[0]))
+        return end_node(children[0])
 
     def matrix(self, children) -> ast.Matrix:
         return ast.Matrix(children[1], **_pos(children[0]))

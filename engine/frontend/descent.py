@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import ast
-from .builder import AstBuilder
+from .builder import AstBuilder, end_node, ident_node, number_node, string_node
 from .lexer import KIND, Token
 
 END = "$END"
@@ -31,8 +31,8 @@ TRAILERS = frozenset({"LPAREN", "LBRACE", "_DOT", "POWOP", "TRANSPOSE"})     # w
 SEPARATORS = frozenset({"SEMI", "NL"})
 # tokens that end a list of statements (the enclosing rule or the file goes on from them)
 BODY_ENDS = frozenset({"_END", "_ELSE", "_ELSEIF", "_CASE", "_OTHERWISE", "_CATCH", "FUNCTION", END})
-LITERALS = {"NUMBER": AstBuilder.number, "STRING": AstBuilder.string, "DQSTRING": AstBuilder.string,
-            "NAME": AstBuilder.ident, "END_IDX": AstBuilder.end}
+LITERALS = {"NUMBER": number_node, "STRING": string_node, "DQSTRING": string_node, "NAME": ident_node,
+            "END_IDX": end_node}       # the leaves: AstBuilder's rules of these tokens, without the rule's call
 
 
 class Bail(Exception):
@@ -281,18 +281,25 @@ class DescentParser:
         literal = LITERALS.get(kinds[i])
         if literal is not None and kinds[i + 1] not in TRAILERS:    # self.unary's common case, inline
             self.i = i + 1
-            left = literal(b, [tokens[i]])
+            left = literal(tokens[i])
         else:
             left = self.unary()
         while True:
             level = BINARY_LEVELS.get(kinds[self.i])
             if level is None or level < least:
                 return left
-            op = tokens[self.i]
-            self.i += 1
+            i = self.i
+            op = tokens[i]
             if level == RANGE_LEVEL:
+                self.i = i + 1
                 left = self.range(left, op)
+                continue
+            literal = LITERALS.get(kinds[i + 1])
+            if literal is not None and kinds[i + 2] not in TRAILERS and BINARY_LEVELS.get(kinds[i + 2], 0) <= level:
+                self.i = i + 2              # a name or number that nothing after it binds: self.binary's first step
+                left = b.binary([left, op, literal(tokens[i + 1])])
             else:
+                self.i = i + 1
                 left = b.binary([left, op, self.binary(level + 1)])
 
     def range(self, start: Any, colon: Token) -> ast.Range:
@@ -313,7 +320,7 @@ class DescentParser:
         literal = LITERALS.get(kind)
         if literal is not None and kinds[i + 1] not in TRAILERS:     # the common operand: a name or number
             self.i = i + 1
-            return literal(self.b, [self.tokens[i]])
+            return literal(self.tokens[i])
         return self.power()
 
     def power(self) -> Any:
@@ -383,7 +390,7 @@ class DescentParser:
         literal = LITERALS.get(kind)
         if literal is not None:
             self.i += 1
-            return literal(self.b, [self.tokens[self.i - 1]])
+            return literal(self.tokens[self.i - 1])
         if kind == "LPAREN":
             paren = self.take("LPAREN")
             inner = self.expr()

@@ -270,6 +270,8 @@ class Lowerer:
 
     def emit(self, op: str, args: list[Temp] | None = None, attr=None, node: A.Node | None = None,
              value: bool = True) -> Temp | None:
+        """Append an instruction (its result, a new temporary, unless ``value`` is false). The instruction
+        keeps ``args`` itself: every caller passes a list of its own making."""
         if value:
             fn = self.fn
             dest = Temp(fn.ntemps)
@@ -277,9 +279,9 @@ class Lowerer:
         else:
             dest = None
         if node is None:
-            self.block.instrs.append(Instr(op, dest, [] if args is None else list(args), attr))
+            self.block.instrs.append(Instr(op, dest, [] if args is None else args, attr))
         else:
-            self.block.instrs.append(Instr(op, dest, [] if args is None else list(args), attr, node.line, node.col))
+            self.block.instrs.append(Instr(op, dest, [] if args is None else args, attr, node.line, node.col))
         return dest
 
     def terminate(self, op: str, targets: list[str], args: list[Temp] | None = None, attr=None,
@@ -319,8 +321,9 @@ class Lowerer:
             return self.emit("gload", attr=name, node=node)
         if name in self.fn.persistents:
             return self.emit("pload", attr=name, node=node)
-        self.slot(name)
-        return self.emit("load" if self.static is not None else "loadname", attr=name, node=node)
+        if name not in self.slotted:
+            self.slot(name)
+        return self.emit("load" if self.static is not None else "loadname", None, name, node)
 
     def write_var(self, name: str, value: Temp, node: A.Node) -> None:
         if name in self.fn.shared:
@@ -330,8 +333,9 @@ class Lowerer:
             op = "gstore" if name in self.fn.globals else "pstore"
             self.emit(op, [value], name, node, value=False)
             return
-        self.slot(name)
-        self.emit("store", [value], name, node, value=False)
+        if name not in self.slotted:
+            self.slot(name)
+        self.emit("store", [value], name, node, False)
 
     def fill_slot(self, name: str, node: A.Node) -> None:
         """A shared variable's value (None if undefined) copied into its slot, for the instructions that
@@ -762,8 +766,9 @@ class Lowerer:
         if node.text[:2] in ("0x", "0X"):       # MATLAB types 0x1F as uint8, 0x100 as uint16, ...
             return self.emit("const", attr=hex_literal(node.text), node=node)
         value = node.value
-        value = float(value) if not isinstance(value, complex) else value
-        return self.emit("const", attr=value, node=node)
+        if type(value) is not float and not isinstance(value, complex):
+            value = float(value)
+        return self.emit("const", None, value, node)
 
     def expr_String(self, node: A.String) -> Temp:
         value = StringArray.scalar(node.value) if node.double_quoted else char_value(node.value)
@@ -801,7 +806,9 @@ class Lowerer:
             node = node.left
         value = self.value(node)
         for link in reversed(chain):
-            value = self.emit("binop", [value, self.value(link.right)], link.op, link)
+            right = link.right
+            right = self.ident(right, 1) if type(right) is A.Ident else self.value(right)   # self.value's first case
+            value = self.emit("binop", [value, right], link.op, link)
         return value
 
     def short_circuit(self, node: A.Binary) -> Temp:
