@@ -82,17 +82,23 @@ def infer_function(fn: Function, workspace: Env) -> None:
         env = dict(entry[label])
         block = by_label[label]
         rules = RULES
+        handlers = []
         for ins in block.instrs:             # transfer(ins, env, consts), inline
+            rule = rules.get(ins.op)
+            if rule is not None:
+                result = rule(ins, env, consts)
+                ins.dest.type = result if result is not None else UNKNOWN     # every ruled op has a dest
+                continue
             op = ins.op
-            rule = rules.get(op)
-            result = rule(ins, env, consts) if rule is not None else UNKNOWN
             if op == "store":
                 env[ins.attr] = ins.args[0].type
             elif op == "setindex":
                 old = env.get(ins.attr[0])
                 env[ins.attr[0]] = Type(old.cls, old.complex, None) if old is not None and old.cls != "?" else UNKNOWN
+            elif op == "trypush":
+                handlers.append(ins.attr)
             if ins.dest is not None:
-                ins.dest.type = result if result is not None else UNKNOWN
+                ins.dest.type = UNKNOWN
         for target, out in successors(block, env):
             merged = join_env(entry.get(target), only(out, live[target]))
             if merged != entry.get(target):
@@ -100,13 +106,12 @@ def infer_function(fn: Function, workspace: Env) -> None:
                 if not queued[target]:
                     todo.append(target)
                     queued[target] += 1
-        for ins in block.instrs:
-            if ins.op == "trypush":
-                merged = join_env(entry.get(ins.attr), only(env, live[ins.attr]))
-                if merged != entry.get(ins.attr):
-                    entry[ins.attr] = merged
-                    todo.append(ins.attr)
-                    queued[ins.attr] += 1
+        for handler in handlers:            # each try handler the block enters: the state at its end
+            merged = join_env(entry.get(handler), only(env, live[handler]))
+            if merged != entry.get(handler):
+                entry[handler] = merged
+                todo.append(handler)
+                queued[handler] += 1
 
 
 def only(env: Env, names: frozenset[str]) -> Env:

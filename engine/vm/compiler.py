@@ -733,37 +733,34 @@ def alias_safe_loads(block: Block, uses: Counter) -> set[int]:
     itself: the block (its terminator included) holds every use of the load's temporary (``uses``: the
     function's count of each temporary's uses; two uses by one instruction count as one here, so such a
     load keeps its temporary), and no ``store`` or ``setindex`` writes the variable after the load and
-    before its last use. One pass from the block's end, with the next write of each variable and the last
-    use of each temporary known at every position (a scan per load made long blocks quadratic)."""
+    before its last use. One pass from the block's end, which knows at each load the positions that use
+    its temporary and the next write of each variable (a scan per load made long blocks quadratic)."""
     instrs = block.instrs
     end = len(instrs)
-    last: dict[int, int] = {}           # temporary -> the last position that uses it (end: the terminator)
-    seen: dict[int, int] = {}           # temporary -> how many positions use it
-    for t in block.term.args:
-        last[t.id] = end
-        seen[t.id] = 1
+    loaded = {ins.dest.id for ins in instrs if ins.op == "load" or ins.op == "loadname"}
+    users: dict[int, list[int]] = {t.id: [end] for t in block.term.args if t.id in loaded}   # descending
     next_write: dict[str, int] = {}     # variable -> the first position after this one that writes it
     safe: set[int] = set()
     for k in range(end - 1, -1, -1):
         ins = instrs[k]
         op = ins.op
         if op == "load" or op == "loadname":
-            temp = ins.dest.id
-            if seen.get(temp, 0) >= uses[temp] and next_write.get(ins.attr, end + 1) >= last.get(temp, k):
+            positions = users.get(ins.dest.id, ())
+            if len(positions) >= uses[ins.dest.id] \
+                    and next_write.get(ins.attr, end + 1) >= (positions[0] if positions else k):
                 safe.add(k)
             continue                    # a load reads no temporary
         if op == "store":
             next_write[ins.attr] = k
         elif op == "setindex":
             next_write[ins.attr[0]] = k
-        args = ins.args
-        for t in args if len(args) < 2 else {t.id: t for t in args}.values():
-            temp = t.id
-            if temp in seen:
-                seen[temp] += 1
-            else:
-                seen[temp] = 1
-                last[temp] = k
+        for t in ins.args:
+            if t.id in loaded:
+                positions = users.get(t.id)
+                if positions is None:
+                    users[t.id] = [k]
+                elif positions[-1] != k:
+                    positions.append(k)
     return safe
 
 
