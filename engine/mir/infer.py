@@ -133,8 +133,9 @@ def loop_var_type(it: Temp) -> Type:
 
 
 def join_env(a: Env | None, b: Env) -> Env:
+    """The join of two states; ``b`` itself where there is no ``a`` (the callers pass a new dict)."""
     if a is None:
-        return dict(b)
+        return b
     return {k: join(a.get(k), b.get(k)) or UNKNOWN for k in set(a) | set(b)}
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import flag
-from .ir import Block, Function, Module
+from .ir import Block, Function, Instr, Module
 from .types import Type
 
 
@@ -114,46 +114,67 @@ def prune_and_order(state: PassState) -> None:
     for fn in state.functions():
         by_label = {b.label: b for b in fn.blocks}
         thread_jumps(fn, by_label)
-        seen: set[str] = set()
-        postorder: list[str] = []
-
-        def visit(label: str) -> None:
-            stack = [(label, reversed(successor_labels(by_label[label])))]
-            seen.add(label)
-            while stack:
-                current, children = stack[-1]
-                child = next((c for c in children if c not in seen), None)
-                if child is None:
-                    postorder.append(current)
-                    stack.pop()
-                else:
-                    seen.add(child)
-                    stack.append((child, reversed(successor_labels(by_label[child]))))
-
-        visit(fn.blocks[0].label)
-        dropped = dropped or len(postorder) < len(fn.blocks)
-        fn.blocks = [by_label[label] for label in reversed(postorder)]
-        renumber(fn)
+        pushes = try_pushes(fn)
+        order = reverse_postorder(fn.blocks[0].label, by_label, pushes)
+        dropped = dropped or len(order) < len(fn.blocks)
+        fn.blocks = [by_label[label] for label in order]
+        renumber(fn, pushes)
     if dropped:
         state.units = None              # bodies in the blocks dropped are gone
 
 
-def renumber(fn: Function) -> None:
-    """Label blocks b0, b1, ... in layout order."""
+def try_pushes(fn: Function) -> dict[str, list[Instr]]:
+    """The ``trypush`` instructions of each block that has any (their handlers are successors too)."""
+    found = {}
+    for block in fn.blocks:
+        pushes = [ins for ins in block.instrs if ins.op == "trypush"]
+        if pushes:
+            found[block.label] = pushes
+    return found
+
+
+def reverse_postorder(entry: str, by_label: dict[str, Block], pushes: dict[str, list[Instr]]) -> list[str]:
+    """The labels of the blocks reached from ``entry`` in reverse postorder of a depth-first walk that
+    takes a block's successors (its targets, then its try handlers) last first."""
+    def successors(label: str):
+        targets = by_label[label].term.targets
+        handlers = pushes.get(label)
+        return reversed(targets + [ins.attr for ins in handlers] if handlers else targets)
+
+    seen = {entry}
+    postorder: list[str] = []
+    stack = [(entry, successors(entry))]
+    while stack:
+        label, children = stack[-1]
+        for child in children:
+            if child not in seen:
+                seen.add(child)
+                stack.append((child, successors(child)))
+                break
+        else:
+            postorder.append(label)
+            stack.pop()
+    postorder.reverse()
+    return postorder
+
+
+def renumber(fn: Function, pushes: dict[str, list[Instr]]) -> None:
+    """Label blocks b0, b1, ... in layout order (``pushes``: try_pushes by the old labels)."""
     new = {b.label: f"b{k}" for k, b in enumerate(fn.blocks)}
     for block in fn.blocks:
+        for ins in pushes.get(block.label, ()):
+            ins.attr = new[ins.attr]
         block.label = new[block.label]
         block.term.targets = [new[t] for t in block.term.targets]
-        for ins in block.instrs:
-            if ins.op == "trypush":
-                ins.attr = new[ins.attr]
 
 
 def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:
     """Point jumps and branches past empty blocks that only jump on."""
     def final(label: str) -> str:
-        seen = {label}
         block = by_label[label]
+        if block.instrs or block.term.op != "jump":
+            return label                # the common case: a block that does something
+        seen = {label}
         while not block.instrs and block.term.op == "jump" and block.term.targets[0] not in seen:
             label = block.term.targets[0]
             seen.add(label)
@@ -162,11 +183,6 @@ def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:
 
     for block in fn.blocks:
         block.term.targets = [final(t) for t in block.term.targets]
-
-
-def successor_labels(block: Block) -> list[str]:
-    handlers = [ins.attr for ins in block.instrs if ins.op == "trypush"]
-    return list(block.term.targets) + handlers
 
 
 def compile_mir(module: Module, workspace: dict[str, Type] | None = None,
