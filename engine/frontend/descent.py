@@ -107,9 +107,14 @@ class DescentParser:
         rule = STATEMENTS.get(kind)
         if rule is not None:
             return rule(self)
-        if kind == "NAME" and kinds[self.i + 1] == "CMDWORD":
+        i = self.i
+        if kind == "NAME" and kinds[i + 1] == "_EQ":      # ``name = ...``: the target without a call
+            target = ident_node(self.tokens[i])
+            self.i = i + 1
+        elif kind == "NAME" and kinds[i + 1] == "CMDWORD":
             return self.command()
-        target = self.expr() if kind == "AT" else self.binary(1)        # self.expr, without a call
+        else:
+            target = self.expr() if kind == "AT" else self.binary(1)    # self.expr, without a call
         if kinds[self.i] == "_EQ":
             self.i += 1
             value = self.expr() if kinds[self.i] == "AT" else self.binary(1)

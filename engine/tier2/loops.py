@@ -31,26 +31,27 @@ def find_loops(fn: Function) -> dict[str, Loop]:
     """Header label -> its loop, for every loop of ``fn`` (try handlers make no loops: their blocks
     come after the ``trypush``)."""
     order = {b.label: k for k, b in enumerate(fn.blocks)}
+    back_edges = [(b, t) for k, b in enumerate(fn.blocks) for t in b.term.targets if order.get(t, k + 1) <= k]
+    if not back_edges:
+        return {}                       # straight-line code and branches: no loop, no predecessor table
     by_label = {b.label: b for b in fn.blocks}
     preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
     for b in fn.blocks:
         for t in b.term.targets:
             preds.setdefault(t, []).append(b.label)
     loops: dict[str, Loop] = {}
-    for b in fn.blocks:
-        for t in b.term.targets:
-            if t in order and order[t] <= order[b.label]:
-                body = loops[t].blocks if t in loops else [t]
-                members = set(body)
-                stack = [b.label]
-                while stack:
-                    label = stack.pop()
-                    if label not in members:
-                        members.add(label)
-                        stack.extend(preds.get(label, []))
-                header = by_label[t]
-                kind = "for" if header.term.op == "fornext" else "while"
-                loops[t] = Loop(t, sorted(members, key=order.__getitem__), kind)
+    for b, t in back_edges:                 # in layout order
+        body = loops[t].blocks if t in loops else [t]
+        members = set(body)
+        stack = [b.label]
+        while stack:
+            label = stack.pop()
+            if label not in members:
+                members.add(label)
+                stack.extend(preds.get(label, []))
+        header = by_label[t]
+        kind = "for" if header.term.op == "fornext" else "while"
+        loops[t] = Loop(t, sorted(members, key=order.__getitem__), kind)
     return loops
 
 
