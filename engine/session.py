@@ -166,6 +166,9 @@ class Session:
             with interruptible(lambda: self.vm.interrupted):    # GPU waits end at an interrupt too
                 self.vm.run_frame(frame)
         finally:
+            provider = current_provider()
+            if provider is not None:
+                provider.submit_cell()
             self._write_back(frame)
 
     def _write_back(self, frame: Frame) -> None:

@@ -458,6 +458,18 @@ class Provider:
             if self.lost:
                 raise
 
+    def submit_cell(self) -> None:
+        """A cell ended: submit its work now, so the device runs it while the host finishes the cell and
+        the user reads the result (left in the batch, it waited for the next read or a full batch).
+        A failed submit is handled as in ``flush`` (lost arrays recomputed or marked) and recorded; the
+        cell's answer stays what it computed, and a lost device shows at the next use, as before."""
+        if self._encoder is None or self.lost:
+            return
+        try:
+            self.flush()
+        except GpuUnavailable:
+            pass
+
     def release_upload_staging(self) -> None:
         """Destroy the pooled upload staging buffers (the Session calls this when a cell ends: on the
         H100, keeping a few hundred MB of them mapped-for-writing slowed every later read-back by up to
@@ -644,16 +656,43 @@ class Provider:
         submitted and waited for."""
         if self.timer is None:
             return None
-        self.flush()
-        self.sync()
+        self._read_back()
         return self.timer.nanoseconds * 1e-9
 
     def sync(self) -> None:
-        """Submit pending work and wait for the device to finish it (a 4-byte read-back: wgpu-py 0.32's
-        on_submitted_work_done fails)."""
+        """Submit pending work and wait for the device to finish it. The wait polls the device until its
+        queue is empty (``queue_idle``) for up to SPIN_SECONDS, then, for longer work, waits for a
+        4-byte read-back (in slices: an interrupt ends it). wgpu-py 0.32's on_submitted_work_done
+        fails; the read-back's map costs about 0.1-0.2 ms after the work ends, the poll a few us."""
+        self.flush()
+        idle = self.queue_idle
+        if idle is not None and not self.lost:
+            deadline = time.perf_counter() + SPIN_SECONDS
+            while time.perf_counter() < deadline:
+                if idle():
+                    return
+        self._read_back()
+
+    def _read_back(self) -> None:
+        """Wait for every submitted work through a 4-byte read-back (which collects the timestamps)."""
         if self._sync_buffer is None:
             self._sync_buffer = self.create_buffer(256)
         self.read(self._sync_buffer, 4)
+
+    @functools.cached_property
+    def queue_idle(self) -> Callable[[], bool] | None:
+        """A function polling the device without blocking and answering whether every submitted work has
+        finished (wgpu-native's ``wgpuDevicePoll``, whose answer wgpu-py's ``GPUDevice._poll`` drops);
+        None where wgpu-py does not expose it. wgpu-native returns a one-byte Rust bool where the header
+        declares the 32-bit WGPUBool, so only the low byte is the answer (the others measured as garbage)."""
+        try:
+            from wgpu.backends.wgpu_native._api import ffi, libf
+        except ImportError:
+            return None
+        internal = getattr(self.device, "_internal", None)
+        if internal is None or not hasattr(libf, "wgpuDevicePoll"):
+            return None
+        return lambda: libf.wgpuDevicePoll(internal, False, ffi.NULL) & 0xFF != 0
 
 
 _state: dict[str, Any] = {"provider": None, "error": None}

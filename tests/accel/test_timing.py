@@ -29,13 +29,31 @@ def test_submits_share_resolve_buffers(gpu):
         pytest.skip("the adapter has no timestamp queries")
     from engine.accel import timing
     x = upload(np.ones((256, 1), dtype=np.float32), gpu)
-    gpu.sync()
+    gpu.gpu_seconds()
     before = gpu.timer.nanoseconds
     for _ in range(timing.SLOTS + 6):
         y = gpu_elementwise("exp", x)
         gpu.flush()
         y.release()
     assert [len(counts) for _, counts in gpu.timer.resolved] == [timing.SLOTS, 6]
-    gpu.sync()
+    gpu.gpu_seconds()
     assert gpu.timer.resolved == [] and gpu.timer.nanoseconds > before
     x.release()
+
+
+def test_a_sync_waits_without_a_read_back(gpu, monkeypatch):
+    """``sync`` submits and polls the device until its queue is empty: no read-back for short work (here
+    anything under 10 s); the timestamps wait for the next read."""
+    from engine.accel import provider
+    monkeypatch.setattr(provider, "SPIN_SECONDS", 100.0)
+    x = upload(np.linspace(0, 1, 1 << 23, dtype=np.float32).reshape(-1, 1), gpu)
+    gpu.sync()
+    y = gpu_elementwise("exp", gpu_elementwise("sin", x))       # milliseconds on a software adapter
+    submits, downloaded = gpu.stats.submits, gpu.stats.bytes_downloaded
+    gpu.flush()
+    assert not gpu.queue_idle()                # (wgpuDevicePoll's answer read from its low byte)
+    gpu.sync()
+    assert gpu.queue_idle() and gpu.stats.bytes_downloaded == downloaded and gpu.stats.submits == submits + 1
+    np.testing.assert_allclose(y.download()[::4099], np.exp(np.sin(np.linspace(0, 1, 1 << 23)))[::4099, None],
+                               rtol=1e-6)
+    x.release(), y.release()

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from engine import Session
-from engine.accel.residency import empty
+from engine.accel.kernels import gpu_elementwise
+from engine.accel.residency import empty, upload
 from engine.accel.fusion.ranges import EVEN, INTEGER, NANFREE, NONNEG, facts_of
 
 from fusion_helpers import assert_same, devices, run
@@ -89,29 +90,28 @@ def test_window_runs_without_checks_read_nothing_back(gpu64):
     s.execute("x = gpuArray(x); y = gpuArray(y); g = 1.8;")
     code = "u = 1.5 .* x - y ./ 3; v = exp(-0.5 .* u .^ 2) .* cos(2 .* u) + sqrt(abs(y) + 1); w = max(v, 0) .^ g;"
     s.execute(code)
-    gpu64.flush()
     before = gpu64.stats.bytes_downloaded, gpu64.stats.submits
     for _ in range(3):
         assert s.execute(code).error is None
-    # nothing read back nor submitted: the gpuArray windows wait in the batch (their recipes recover a
-    # failed submit)
-    assert (gpu64.stats.bytes_downloaded, gpu64.stats.submits) == before
+    # nothing read back; one submit per cell, at its end (the gpuArray window waits in the batch until
+    # then: its recipe recovers a failed submit)
+    assert (gpu64.stats.bytes_downloaded, gpu64.stats.submits) == (before[0], before[1] + 3)
     assert devices(s) == ["GPU"] and checked(s) == [False]
     np.testing.assert_allclose(s.get("w"), np.maximum(s.get("v"), 0) ** 1.8, rtol=1e-12)
 
 
 def test_an_upload_submits_the_batch_only_when_the_batch_uses_its_buffer(gpu64):
-    s = Session(device="gpu")
-    s.fusion.mode = "cpu"          # one operation, left in the batch
-    assert s.execute("u = gpuArray(zeros(4, 1)); w = u + 1;").error is None   # a kernel reading u, pending
-    used, fresh = s.workspace["u"], empty((4, 1), "double", gpu64)
+    used = upload(np.zeros((4, 1)), gpu64)
+    w = gpu_elementwise("plus", used, 1.0)          # a kernel reading u, pending in the batch
+    fresh = empty((4, 1), "double", gpu64)
     submits = gpu64.stats.submits
     gpu64.write(fresh.buffer, np.ones(4).tobytes())
     assert gpu64.stats.submits == submits
     gpu64.write(used.buffer, np.full(4, 2.0).tobytes())          # the pending kernel must read zeros
     assert gpu64.stats.submits == submits + 1
-    np.testing.assert_array_equal(s.get("w"), np.ones((4, 1)))
+    np.testing.assert_array_equal(w.download(), np.ones((4, 1)))
     np.testing.assert_array_equal(fresh.download(), np.ones((4, 1)))
+    used.release(), w.release(), fresh.release()
 
 
 def test_facts_of_host_scalars():

@@ -6,6 +6,8 @@ import pytest
 
 from engine import Session
 from engine.accel import provider
+from engine.accel.kernels import gpu_elementwise
+from engine.accel.residency import upload
 from engine.config import _faults
 
 LOOP = ("acc = zeros(2000, 1); x = linspace(0, 1, 2000)';\n"
@@ -46,6 +48,24 @@ def test_a_failed_compile_submit_or_map_changes_no_answer(fresh_device, monkeypa
     assert s.get("t")[0, 0] == pytest.approx(LOOP_SUM, rel=1e-12)
     assert "injected by MATFUSE_FAULTS" in "".join(fresh_device.fallbacks)
     assert run(s, LOOP) is None and s.get("t")[0, 0] == pytest.approx(LOOP_SUM, rel=1e-12)
+
+
+def test_a_cell_submits_its_work_at_its_end_and_a_failed_submit_changes_no_answer(fresh_device, monkeypatch):
+    """The work a cell leaves on the device is submitted when the cell ends; when that submit fails, the
+    cell still succeeds, its gpuArrays are computed again from their recipes and its plain arrays when
+    read."""
+    s = Session(device="gpu")
+    assert run(s, "G = gpuArray(reshape(1:3000, 3000, 1)); P = linspace(0, 1, 3000)';") is None
+    submits = fresh_device.stats.submits
+    assert run(s, "H = G .* 3 + 1; Q = P .* 2 - 1;") is None
+    assert fresh_device.stats.submits == submits + 1 and fresh_device._encoder is None
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    assert run(s, "H = H .* 2; Q = Q .* 3;") is None
+    assert last_fallback().startswith("submit failed") and fresh_device._encoder is None
+    assert run(s, "h = gather(H); c = class(H);") is None
+    np.testing.assert_array_equal(s.get("h"), (np.arange(1, 3001).reshape(-1, 1) * 3 + 1) * 2)
+    assert s.get("c") == "gpuArray"
+    np.testing.assert_allclose(s.get("Q"), (np.linspace(0, 1, 3000).reshape(-1, 1) * 2 - 1) * 3, atol=1e-14)
 
 
 def test_a_failed_submit_gives_the_gpuarray_its_value_in_the_same_statement(fresh_device, monkeypatch):
@@ -163,11 +183,10 @@ def test_a_recipe_keeps_the_host_values_it_read(fresh_device, monkeypatch):
 def test_an_upload_goes_on_when_the_submit_before_it_fails(fresh_device, monkeypatch):
     """An upload into a buffer the batch uses submits the batch first; when that submit fails, the
     batch is dropped and the upload, not part of it, goes on."""
-    s = Session(device="gpu")
-    s.fusion.mode = "cpu"                    # one operation, left in the batch
-    assert run(s, "u = gpuArray(zeros(4, 1)); w = u + 1;") is None
-    used = s.workspace["u"]
+    used = upload(np.zeros((4, 1)), fresh_device)
+    w = gpu_elementwise("plus", used, 1.0)          # a kernel reading it, left in the batch
     monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
     fresh_device.write(used.buffer, np.full(4, 2.0).tobytes())
     assert last_fallback().startswith("submit failed")
     np.testing.assert_array_equal(used.download(), np.full((4, 1), 2.0))
+    used.release(), w.release()
