@@ -160,3 +160,29 @@ class Held:
 
     def __init__(self, read):
         self.read = read
+
+
+def test_a_cell_run_again_repeats_its_windows_last_runs(gpu, monkeypatch):
+    """The Repeats outlive the cell: the same cell run again on inputs of the same facts skips the
+    signature and the plan cache, with a report of its own; other facts, or another policy, take the
+    full path."""
+    from engine.accel.fusion.accelerator import FusionAccelerator
+    s = Session(device="gpu")
+    run(s, "x = linspace(0, 1, 300)'; a = 0.5;")
+    code = "y = x .* a + 1; z = sum(y .^ 2);"
+    run(s, code)
+    run(s, code)                       # built again: y and z are in the workspace now
+    full = []
+    monkeypatch.setattr(s.fusion, "attempt", lambda *args: full.append(1) or FusionAccelerator.attempt(s.fusion, *args))
+    x = np.linspace(0, 1, 300).reshape(-1, 1)
+    for a, paths in ((0.5, []), (0.5, []), (-0.5, [1]), (-0.5, [1])):
+        run(s, f"a = {a};")
+        run(s, code)
+        assert full == paths
+        np.testing.assert_allclose(s.get("y"), x * a + 1, rtol=1e-15)
+        assert s.get("z")[0, 0] == pytest.approx(((x * a + 1) ** 2).sum(), rel=1e-13)
+        (report,) = s.fusion.reports()
+        assert (report.runs, report.device) == (1, "GPU")
+    s.fusion.mode = "auto"
+    run(s, code)
+    assert full == [1, 1]

@@ -57,6 +57,7 @@ from .report import FusionStats, WindowReport, group_reports
 
 ENTRY_IDS = itertools.count()
 MAX_ENTRIES = 512        # windows whose graphs are kept (oldest dropped first)
+MAX_REPEATS = 256        # windows whose last fused runs are kept across cells (least recently made dropped first)
 # a window shows what a host kernel can do with it only when it runs (the sizes of arrays made inside it,
 # a complex result): after k runs in a row that gave it back or found nothing large enough to run in
 # blocks (k at most this many), the next 2^k - 1 go straight to the bytecode, so such a window in a loop
@@ -111,7 +112,10 @@ class FusionAccelerator:
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
-        self.repeats: dict[int, Repeats] = {}           # id(window) -> its last fused runs (this cell's)
+        # id(window) -> its last fused runs, kept across cells under the same policy (a cell run again
+        # repeats them), the most recently made last
+        self.repeats: dict[int, Repeats] = {}
+        self.repeat_context: tuple = ()
         self.state: Any = None                          # the session's state (its GPU random stream)
         self.begin_cell()
 
@@ -123,7 +127,6 @@ class FusionAccelerator:
         """Start a cell: forget the last cell's windows and read the policy and flags once, not per
         window (a loop offers its windows on every iteration)."""
         self.windows = {}
-        self.repeats = {}
         self.cell_policy = self.policy()
         if self.state is not None:          # builtins outside windows read it (dispatch.call_uploaded)
             self.state.extras["policy"] = self.cell_policy
@@ -134,6 +137,10 @@ class FusionAccelerator:
                                            cpu_threads()) \
             if flag("MATFUSE_CPU_FUSION") else None
         self.host_min = self.host_settings.min_elements if self.host_settings is not None else 0
+        context = (self.cell_policy, self.min_elements)
+        if context != self.repeat_context:         # a Repeat holds decisions made under them
+            self.repeats = {}
+        self.repeat_context = context
 
     def reports(self) -> list[WindowReport]:
         return list(self.windows.values())
@@ -165,6 +172,8 @@ class FusionAccelerator:
         if found is not None and (hit := found.match(window, frame.regs)) is not None:
             repeat, values = hit                     # a last run's facts: its plan (inputs.py)
             report = repeat.report
+            if report is not self.windows.get(id(window)):     # a Repeat made in an earlier cell
+                report = repeat.report = self.cell_report(window, repeat.entry, frame)
             report.runs += 1
             self.stats.windows_offered += 1
             self.stats.plan_hits += 1
@@ -205,13 +214,18 @@ class FusionAccelerator:
 
     def window_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
         """The window's report in this cell (made at its first run), counting this run."""
+        report = self.cell_report(window, entry, frame)
+        report.runs += 1
+        self.stats.windows_offered += 1
+        return report
+
+    def cell_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
+        """The window's report in this cell, made at its first run."""
         report = self.windows.get(id(window))
         if report is None:
             report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
                                                              graph=entry.graph, source=frame.code.source)
             report.rejected = list(entry.graph.rejected)
-        report.runs += 1
-        self.stats.windows_offered += 1
         return report
 
     def try_host(self, window: Window, frame: Any, report: WindowReport | None) -> bool:
@@ -376,7 +390,7 @@ class FusionAccelerator:
         self.stats.fused_seconds += time.perf_counter() - clock
         report.device, report.reason = "GPU", f"{trips} iteration(s) in one kernel, {plan.cls}"
         if report.plan is not plan:
-            report.plan, report.groups = plan, group_reports(graph, plan)
+            report.plan, report.groups = plan, plan_reports(graph, plan)
         self.stats.windows_fused += 1
         self.stats.groups_run += 1
         return True
@@ -481,7 +495,10 @@ class FusionAccelerator:
             return False
         if not plan.single_operands and not entry.sizes & graph.inputs.keys():
             made = Repeat(window, entry, report, plan, provider, explicit, held, values, key)
-            self.repeats[id(window)] = Repeats(made, self.repeats.get(id(window)))
+            repeats = self.repeats
+            repeats[id(window)] = Repeats(made, repeats.pop(id(window), None))
+            if len(repeats) > MAX_REPEATS:
+                del repeats[next(iter(repeats))]
         return True
 
     def rerun(self, repeat: Repeat, values: dict[int, Any], frame: Any, policy: str) -> bool:
@@ -565,7 +582,7 @@ class FusionAccelerator:
         stats.fused_seconds += elapsed
         if report.plan is not plan or report.device != "GPU":
             report.device, report.reason = "GPU", f"{len(plan.groups)} kernel group(s), {plan.cls}"
-            report.plan, report.groups = plan, group_reports(graph, plan)
+            report.plan, report.groups = plan, plan_reports(graph, plan)
         stats.windows_fused += 1
         stats.groups_run += len(plan.groups)
 
@@ -614,6 +631,13 @@ def calls_variable(window: Window, regs: list) -> bool:
     """Whether a name the window calls as a function is a variable now (made by eval or load, captured
     by an anonymous function): the bytecode indexes it instead."""
     return any(regs[r] is not None for r in window.called)
+
+
+def plan_reports(graph: AccelGraph, plan: Plan) -> list:
+    """The GroupReports of a plan's groups, made once per plan (a cell run again reports them again)."""
+    if plan.reports is None:
+        plan.reports = group_reports(graph, plan)
+    return plan.reports
 
 
 def window_key(window: Window, constants: dict[int, Any]) -> str:

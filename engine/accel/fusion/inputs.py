@@ -2,9 +2,9 @@
 (``resident_value``), its Arg in the input signature (``describe``), and a window's Repeat.
 
 A Repeat lets a run whose inputs have the facts of the window's last fused run skip the input signature
-and the plan cache (the hot path of a window in a loop). After a window runs fused, the accelerator
-keeps one for the rest of the cell: the plan that ran, the window's report, and what the signature said
-of each input register. When the VM offers the window again, ``Repeat.values`` checks each register
+and the plan cache (the hot path of a window in a loop, or of a cell run again). After a window runs
+fused, the accelerator keeps one, across cells while the policy stays the same: the plan that ran, the
+window's report (a later cell's run makes its own), and what the signature said of each input register. When the VM offers the window again, ``Repeat.values`` checks each register
 against that: a host double scalar by its facts (ranges.py; a comparison with the last run's value
 first), a logical scalar by its type, a tensor by its class, size, kind (gpuArray or plain) and being
 held (not released nor moved to the host), anything else by its Arg made again (``Repeats`` keeps
@@ -114,7 +114,7 @@ class Repeat:
 
 
 class Repeats:
-    """A window's Repeats in this cell: its last fused run's, and the one before when that one's input
+    """A window's Repeats: its last fused run's, and the one before when that one's input
     facts differed (a loop variable alternates between even and odd)."""
     __slots__ = ("first", "second")
 

@@ -142,6 +142,7 @@ class Plan:
     checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
     loop: Any = None                   # a fused loop's loops.LoopKernel (its one group is a FusedLoop)
     runner: Any = None                 # its execute.Runner on a device (made at its first run there)
+    reports: Any = None                # its groups' GroupReports (report.group_reports), made at its first run
 
 
     def __str__(self) -> str:
