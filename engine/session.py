@@ -168,7 +168,7 @@ class Session:
         finally:
             provider = current_provider()
             if provider is not None:
-                provider.submit_cell()
+                provider.submit_early()
             self._write_back(frame)
 
     def _write_back(self, frame: Frame) -> None:

@@ -458,11 +458,12 @@ class Provider:
             if self.lost:
                 raise
 
-    def submit_cell(self) -> None:
-        """A cell ended: submit its work now, so the device runs it while the host finishes the cell and
-        the user reads the result (left in the batch, it waited for the next read or a full batch).
-        A failed submit is handled as in ``flush`` (lost arrays recomputed or marked) and recorded; the
-        cell's answer stays what it computed, and a lost device shows at the next use, as before."""
+    def submit_early(self) -> None:
+        """Submit the batch before the host needs data: when a cell ends, and after a window with much
+        work (fusion/execute.py ``Runner.large``), so the device runs it while the host goes on (left
+        in the batch, it waited for the next read or a full batch). A failed submit is handled as in
+        ``flush`` (lost arrays recomputed from their recipes, or marked) and recorded; no answer
+        changes, and a lost device shows at the next use, as before."""
         if self._encoder is None or self.lost:
             return
         try:

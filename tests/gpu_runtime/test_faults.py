@@ -68,6 +68,27 @@ def test_a_cell_submits_its_work_at_its_end_and_a_failed_submit_changes_no_answe
     np.testing.assert_allclose(s.get("Q"), (np.linspace(0, 1, 3000).reshape(-1, 1) * 2 - 1) * 3, atol=1e-14)
 
 
+def test_a_window_with_much_work_submits_at_once(fresh_device, monkeypatch):
+    """A window whose kernels touch EARLY_SUBMIT_BYTES or more submits its batch when its run is done
+    (its recipes kept first): here two windows, two submits, none left for the cell's end; a failed
+    one changes no answer."""
+    from engine.accel.fusion import execute
+    monkeypatch.setattr(execute, "EARLY_SUBMIT_BYTES", 3000 * 8)
+    s = Session(device="gpu")
+    assert run(s, "x = gpuArray(linspace(0, 1, 3000)'); p = linspace(0, 1, 3000)';") is None
+    code = "y = x .* 2 + 1; t = sprintf('%d', 3); z = y .* 3 - x; q = p .* 2;"
+    for fault in ("", "submit:1"):
+        monkeypatch.setenv("MATFUSE_FAULTS", fault)
+        submits = fresh_device.stats.submits
+        assert run(s, code) is None
+        assert fresh_device._encoder is None
+        assert fault or fresh_device.stats.submits == submits + 2
+        x = np.linspace(0, 1, 3000).reshape(-1, 1)
+        np.testing.assert_allclose(s.get("z"), (x * 2 + 1) * 3 - x, rtol=1e-15)
+        np.testing.assert_allclose(s.get("q"), x * 2, rtol=1e-15)
+    assert last_fallback().startswith("submit failed")
+
+
 def test_a_failed_submit_gives_the_gpuarray_its_value_in_the_same_statement(fresh_device, monkeypatch):
     s = Session(device="gpu")
     assert run(s, "G = gpuArray(reshape(1:12, 3, 4));") is None

@@ -46,7 +46,7 @@ from . import calibrate, host
 
 from .cache import PlanCache
 from .codegen import planned
-from .execute import runner
+from .execute import EARLY_SUBMIT_BYTES, runner, touched_bytes
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
 from .inputs import Repeat, Repeats, describe, resident_value
@@ -386,6 +386,8 @@ class FusionAccelerator:
                 frame.regs[slot] = tensor
         frame.regs[loop.var] = last           # what the loop leaves in its variable
         st[0] = trips                         # spent: the FORITER after LOOPWINDOW leaves the loop
+        if touched_bytes(plan, trips) >= EARLY_SUBMIT_BYTES:
+            provider.submit_early()
         report.elapsed += time.perf_counter() - clock
         self.stats.fused_seconds += time.perf_counter() - clock
         report.device, report.reason = "GPU", f"{trips} iteration(s) in one kernel, {plan.cls}"
@@ -525,6 +527,8 @@ class FusionAccelerator:
         for slot, v in repeat.stores:
             regs[slot] = tensors[v]
             owned.pop(slot, None)
+        if plan.runner.large:
+            repeat.provider.submit_early()
         self.fused(report, graph, plan, time.perf_counter() - started)
         return True
 
@@ -572,6 +576,8 @@ class FusionAccelerator:
         if window.promotable:
             self.keep_inputs(graph, outputs, frame, window)
         store_outputs(frame, window, graph, outputs)
+        if made.large:                    # the recipes are kept: a failed submit loses no answer
+            provider.submit_early()
         self.fused(report, graph, plan, time.perf_counter() - started)
         return True
 

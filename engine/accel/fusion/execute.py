@@ -21,12 +21,17 @@ from engine.accel.kernels import _chunks, _Pass, _reduce_pass, reduction_of
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.random import device_draws
 from engine.accel.residency import GpuTensor, empty, implicit, made, pool_of, size_of, upload
+from engine.accel.shaders import ELEMENT_SIZE
 from engine.runtime.values import normalize_shape, simplify
 
 from .codegen import partial_indices, reduction_launch, uniform
 from .graph import AccelGraph
 from .plan import Group, Plan
 
+# A window whose kernels read and write this many bytes submits the batch when its run is done (about
+# 0.1 ms of the H100's memory bandwidth, and of its host's submit): the device works on it while the host
+# goes on with the cell, where it waited for the cell's end or the next read.
+EARLY_SUBMIT_BYTES = 256 << 20
 
 class Run:
     """The device state of one window run (a plain class with slots: one is made per window run)."""
@@ -85,6 +90,7 @@ class Runner:
         self.passed = [v for v in left if v not in graph.nodes]             # inputs and constants
         self.inputs = list(graph.inputs)
         self.straight = Straight(plan, provider, self) if is_straight(graph, plan, self) else None
+        self.large = touched_bytes(plan) >= EARLY_SUBMIT_BYTES      # the accelerator submits after it
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
         """Dispatch every group; the window's output values by value id (None when a kernel flagged an
@@ -144,6 +150,13 @@ class Runner:
                 if type(values.get(v)) is np.ndarray and v in tensors:
                     outputs[v] = implicit(tensors[v], values[v])
         return outputs
+
+
+def touched_bytes(plan: Plan, trips: int = 1) -> int:
+    """Bytes the plan's kernels read and write (each group's arrays and outputs, ``trips`` times: a
+    fused loop's), the measure of its device work that decides an early submit."""
+    return trips * sum(math.prod(plan.info[v].shape) * ELEMENT_SIZE.get(plan.info[v].cls, 8)
+                       for g in plan.groups for v in [*(leaf for leaf, _ in g.arrays), *g.outputs])
 
 
 def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
