@@ -58,10 +58,10 @@ def test_a_cell_submits_its_work_at_its_end_and_a_failed_submit_changes_no_answe
     assert run(s, "G = gpuArray(reshape(1:3000, 3000, 1)); P = linspace(0, 1, 3000)';") is None
     submits = fresh_device.stats.submits
     assert run(s, "H = G .* 3 + 1; Q = P .* 2 - 1;") is None
-    assert fresh_device.stats.submits == submits + 1 and fresh_device._encoder is None
+    assert fresh_device.stats.submits == submits + 1 and fresh_device._pending == 0
     monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
     assert run(s, "H = H .* 2; Q = Q .* 3;") is None
-    assert last_fallback().startswith("submit failed") and fresh_device._encoder is None
+    assert last_fallback().startswith("submit failed") and fresh_device._pending == 0
     assert run(s, "h = gather(H); c = class(H);") is None
     np.testing.assert_array_equal(s.get("h"), (np.arange(1, 3001).reshape(-1, 1) * 3 + 1) * 2)
     assert s.get("c") == "gpuArray"
@@ -81,7 +81,7 @@ def test_a_window_with_much_work_submits_at_once(fresh_device, monkeypatch):
         monkeypatch.setenv("MATFUSE_FAULTS", fault)
         submits = fresh_device.stats.submits
         assert run(s, code) is None
-        assert fresh_device._encoder is None
+        assert fresh_device._pending == 0
         assert fault or fresh_device.stats.submits == submits + 2
         x = np.linspace(0, 1, 3000).reshape(-1, 1)
         np.testing.assert_allclose(s.get("z"), (x * 2 + 1) * 3 - x, rtol=1e-15)
