@@ -239,6 +239,7 @@ class Provider:
     _pass_pipeline: Any = None   # the pipeline the open compute pass has set
     _pending: int = 0
     _batch_buffers: set[Any] = field(default_factory=set)    # buffers the encoded, unsubmitted work uses
+    _doomed: list[Any] = field(default_factory=list)          # of those, the ones freed: after the submit
     _arena: Any = None
     _arena_data: bytearray = field(default_factory=bytearray)
     _bind_groups: dict[tuple, Any] = field(default_factory=dict)
@@ -416,12 +417,23 @@ class Provider:
         return buffer
 
     def destroy(self, buffer: Any) -> None:
-        """Free an array buffer (encoded work may still use it: the batch is submitted first)."""
+        """Free an array buffer; one the batch's encoded work uses is freed after that batch's submit.
+        Freeing never submits: a release can come at any moment (a handle's ``__del__``, run by the
+        garbage collector inside a flush or between a dispatch's calls), and a submit from there
+        finished the encoder under the flush that was using it."""
+        if buffer in self._batch_buffers:
+            self._doomed.append(buffer)
+            return
         if not self.lost:
-            self.flush()
             buffer.destroy()
         self.allocated -= buffer.size
         self._unwritten.discard(buffer)
+
+    def free_doomed(self) -> None:
+        """Submit the batch now when it holds buffers freed while it used them (the pool, short of
+        memory, wants them gone)."""
+        if self._doomed:
+            self.submit_before()
 
     def fresh(self, buffer: Any) -> None:
         """``buffer`` now holds a new array that only an upload or the batch's work will write."""
@@ -644,6 +656,9 @@ class Provider:
         finally:
             self._encoder, self._pass, self._pending, self._arena_data = None, None, 0, bytearray()
             self._batch_buffers.clear()
+            doomed, self._doomed = self._doomed, []
+            for buffer in doomed:
+                self.destroy(buffer)
             for staging in self._uploads_in_batch:       # reusable once the device has copied them
                 kept = self._upload_staging.setdefault(staging.size, [])
                 if len(kept) < STAGING_KEPT:

@@ -177,12 +177,13 @@ class BufferPool:
             self.provider.destroy(buffer)
 
     def trim(self) -> None:
-        """Free every pooled buffer (live ones stay)."""
+        """Free every pooled buffer (live ones stay), those the batch uses with its submit."""
         for buffer in self.returned:
             self.provider.destroy(buffer)
         self.free.clear()
         self.returned.clear()
         self.pooled_bytes = 0
+        self.provider.free_doomed()
 
     def lose(self, buffers: set[Any] | None, reason: str) -> None:
         """Mark the live storages of ``buffers`` (all of them: None) lost, with the reason."""

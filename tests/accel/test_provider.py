@@ -82,6 +82,43 @@ def test_batching_syncs_only_on_read(gpu64):
     assert gpu64.stats.submits == before + 1
 
 
+def test_a_buffer_freed_under_the_batch_goes_after_its_submit(gpu64):
+    """Freeing never submits (a release may come from the garbage collector in the middle of a flush
+    or a dispatch): a buffer the batch uses is destroyed after the batch's submit."""
+    source = gpu64.create_buffer(256)
+    gpu64.write(source, np.full(32, 3.0).tobytes())
+    y = upload(np.ones((4, 4)), gpu64)
+    gpu64.copy(source, y.buffer, 128)               # the batch reads it
+    submits, allocated = gpu64.stats.submits, gpu64.allocated
+    gpu64.destroy(source)
+    assert gpu64.stats.submits == submits and gpu64.allocated == allocated and gpu64._doomed == [source]
+    np.testing.assert_array_equal(y.download(), np.full((4, 4), 3.0))
+    assert gpu64._doomed == [] and gpu64.allocated == allocated - 256
+    y.release()
+
+
+def test_a_buffer_freed_inside_a_flush_leaves_the_flush_alone(gpu64, monkeypatch):
+    """A handle released by the garbage collector in the middle of a flush frees its buffer without a
+    flush of its own (which finished the encoder under the first: 'Encoding must not have ended')."""
+    source = gpu64.create_buffer(256)
+    y = upload(np.zeros((4, 4)), gpu64)
+    gpu64.copy(source, y.buffer, 128)
+    injected = gpu64.injected
+
+    def collected(point):                        # as if a __del__ ran inside the submit
+        if point == "submit" and not freed:
+            freed.append(source)
+            gpu64.destroy(source)
+        injected(point)
+    freed = []
+    monkeypatch.setattr(gpu64, "injected", collected)
+    submits = gpu64.stats.submits
+    gpu64.flush()
+    assert gpu64.stats.submits == submits + 1 and not gpu64.fallbacks[-1:] == ["submit failed"]
+    assert gpu64._doomed == [] and source not in gpu64._batch_buffers
+    y.release()
+
+
 def test_batches_beyond_the_uniform_arena(gpu64):
     x = upload(np.zeros((3, 3)))
     for k in range(2 * provider.BATCH_LIMIT + 7):              # three submits, every slot reused
