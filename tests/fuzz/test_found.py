@@ -1362,3 +1362,14 @@ def test_polyval_with_a_complex_mu():
     np.testing.assert_array_equal(s.get("y"), np.array([[3 - 1j, 5 - 1j]]))
     np.testing.assert_allclose(s.get("w"), 167.73265019341753 - 44.08877503223625j, rtol=1e-12)
     np.testing.assert_allclose(s.get("d"), 5.840236925582623, rtol=1e-12)
+
+
+def test_a_window_leaves_true_as_the_vm_makes_it():
+    """H100 fuzz run, seeds 510-525: a window that computed ``true`` (a constant) left it in its register
+    as a 1-by-1 logical array instead of the VM's logical scalar, so ``blanks(true)`` after it passed
+    blanks's count check on the GPU and raised MATLAB:blanks:InvalidLength on the CPU."""
+    code = "c = NaN(2); v = c.' < blanks(true);"
+    clean(code)
+    for device in DEVICES:
+        assert run(code, device)[1][0] == "MATLAB:blanks:InvalidLength"
+    clean("c = rand(3); v = c.' < true; w = c' + pi + false + eps; q = {c.', true, false}; k = class(q{2}); v2 = c.' .* true;")

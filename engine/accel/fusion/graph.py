@@ -353,7 +353,7 @@ def add_layout(graph: AccelGraph, ins: Instr, args: tuple[int, ...]) -> bool:
         graph.nodes[ins.dest.id] = Node(ins.dest.id, call, "layout", args, ins.line)
     elif call in CONSTANT_CALLS and all(option_text(graph.consts.get(a)) is not None for a in args):
         value = registry.BUILTINS[call].impl(*(graph.consts[a] for a in args))
-        graph.consts[ins.dest.id] = value if type(value) is float else np.full((1, 1), value)
+        graph.consts[ins.dest.id] = value if type(value) in (float, bool) else np.full((1, 1), value)
     else:
         return False
     return True
