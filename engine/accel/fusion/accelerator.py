@@ -527,8 +527,6 @@ class FusionAccelerator:
         for slot, v in repeat.stores:
             regs[slot] = tensors[v]
             owned.pop(slot, None)
-        if plan.runner.large:
-            repeat.provider.submit_early()
         self.fused(report, graph, plan, time.perf_counter() - started)
         return True
 
@@ -576,8 +574,6 @@ class FusionAccelerator:
         if window.promotable:
             self.keep_inputs(graph, outputs, frame, window)
         store_outputs(frame, window, graph, outputs)
-        if made.large:                    # the recipes are kept: a failed submit loses no answer
-            provider.submit_early()
         self.fused(report, graph, plan, time.perf_counter() - started)
         return True
 
@@ -612,7 +608,12 @@ class FusionAccelerator:
         for v, tensor in made:
             tensor.recipe = recipe.output(v)
         if explicit:
-            made[0][1].provider.pool.pending += [weakref.ref(tensor) for _, tensor in made]
+            pending = made[0][1].provider.pool.pending
+            for _, tensor in made:
+                if tensor.storage.lost:       # a large window's early submit failed: computed now
+                    tensor.repair()
+                else:
+                    pending.append(weakref.ref(tensor))
 
     def keep_inputs(self, graph: AccelGraph, outputs: dict[int, Any], frame: Any, window: Window) -> None:
         """Arrays the run uploaded from variables stay on the device in those variables (implicit,

@@ -28,9 +28,11 @@ from .codegen import partial_indices, reduction_launch, uniform
 from .graph import AccelGraph
 from .plan import Group, Plan
 
-# A window whose kernels read and write this many bytes submits the batch when its run is done (about
-# 0.1 ms of the H100's memory bandwidth, and of its host's submit): the device works on it while the host
-# goes on with the cell, where it waited for the cell's end or the next read.
+# A window whose kernels read and write this many bytes submits the batch as soon as they are encoded
+# (about 0.1 ms of the H100's memory bandwidth, and of its host's submit): the device works on them while
+# the host does the run's bookkeeping (outputs, recipes, stores) and goes on with the cell, where they
+# waited for the cell's end or the next read. A failed submit there leaves the outputs lost before they
+# have recipes: plain ones are computed from them when read, gpuArrays at once (keep_recipe).
 EARLY_SUBMIT_BYTES = 256 << 20
 
 class Run:
@@ -89,8 +91,8 @@ class Runner:
         self.kept = [v for v, read in self.made if not read]                # left on the device
         self.passed = [v for v in left if v not in graph.nodes]             # inputs and constants
         self.inputs = list(graph.inputs)
+        self.large = touched_bytes(plan) >= EARLY_SUBMIT_BYTES      # submitted once dispatched
         self.straight = Straight(plan, provider, self) if is_straight(graph, plan, self) else None
-        self.large = touched_bytes(plan) >= EARLY_SUBMIT_BYTES      # the accelerator submits after it
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
         """Dispatch every group; the window's output values by value id (None when a kernel flagged an
@@ -116,6 +118,8 @@ class Runner:
                                             scalar_leaf(run, values, leaf) for leaf in scalars])
             if run.status is not None and flagged(run):
                 return None, run
+            if self.large:            # the device starts while the host does the run's bookkeeping
+                provider.submit_early()
             outputs = self.collect(run, values, explicit)
             keep = {v for v, out in outputs.items() if type(out) is GpuTensor}
             return outputs, run
@@ -188,6 +192,7 @@ class Straight:
         self.dropped = [v for v in written if v not in made.kept]     # read by its kernels only
         self.reads = [[leaf for leaf, _ in g.arrays if leaf not in written] for g in plan.groups]
         self.leaves = {leaf for read in self.reads for leaf in read}   # the inputs it reads
+        self.large = made.large
 
     def run(self, values: dict[int, Any], state: Any) -> tuple[dict[int, GpuTensor], dict]:
         """The tensors of the inputs it read and of the values the window leaves behind, by value id,
@@ -210,6 +215,8 @@ class Straight:
                             pool.use(tensor)
                 scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
                 encode_one_pass(provider, plan, group, tensors, None, draws, scalars)
+            if self.large:
+                provider.submit_early()
         except BaseException:
             for v in self.kept + self.dropped:
                 if v in tensors:
