@@ -6,8 +6,8 @@ Workloads (see README.md in this folder): ``cell``, 1 MB of ``x = x + 1;`` lines
 mixed scalar statements; ``literal``, a 1 MB numeric matrix literal; ``file``, a 600-line function file
 (signal_toolkit.m). ``--size small`` makes the cells 50 kB.
 Each stage runs alone on the previous stage's output, with the garbage collector paused as ``build.py``
-pauses it: lex, parse (tokens -> AST), lower (AST -> MIR), passes (prune, parfor, infer, fusion and the
-verifier), compile (MIR -> bytecode); then ``execute``: the whole cell in a new ``Session`` (build and
+pauses it: lex, parse (tokens -> AST), lower (AST -> MIR), passes (prune, parfor, infer, fusion; the
+verifier too under MATFUSE_VERIFY_MIR=1), compile (MIR -> bytecode); then ``execute``: the whole cell in a new ``Session`` (build and
 run; a cell's run is a few milliseconds) or, for the file, ``build_file``. Times are CPU seconds, the
 least of ``--repeat`` runs. ``--profile NAME`` prints cProfile's top functions of one full build instead.
 """
