@@ -155,13 +155,16 @@ class Session:
 
     def _run(self, code: Code) -> None:
         frame = Frame(code)
-        on_device = device_slots(code)
-        for k, name in enumerate(code.varnames):
-            value = self._workspace.get(name)
-            frame.regs[k] = value if k in on_device else to_host(value)
+        on_device, slots, regs, extra = device_slots(code), code.slots, frame.regs, {}
+        for name, value in self._workspace.items():
+            k = slots.get(name)
+            if k is None:
+                extra[name] = value
+                continue
+            regs[k] = value if k in on_device else to_host(value)
             if name in self._owned:
                 frame.owned[k] = value
-        frame.extra = {k: v for k, v in self._workspace.items() if k not in code.varnames}
+        frame.extra = extra
         try:
             with interruptible(lambda: self.vm.interrupted):    # GPU waits end at an interrupt too
                 self.vm.run_frame(frame)

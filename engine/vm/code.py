@@ -123,7 +123,8 @@ class Code:
 
     def __post_init__(self) -> None:
         """Calling-convention facts, computed once: fixed parameter/output slots and the var-arg slots."""
-        slot = {n: k for k, n in enumerate(self.varnames)}.get
+        self.slots = {n: k for k, n in enumerate(self.varnames)}     # variable -> slot
+        slot = self.slots.get
         self.varargin = slot("varargin") if self.params[-1:] == ["varargin"] else None
         self.varargout = slot("varargout") if self.outputs[-1:] == ["varargout"] else None
         fixed_in = self.params[:len(self.params) - (self.varargin is not None)]

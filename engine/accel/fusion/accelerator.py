@@ -22,6 +22,7 @@ declined window brings back its own inputs before its bytecode runs.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -96,6 +97,12 @@ class Entry:
         return dict(zip(self.graph.inputs, key)) | self.fixed
 
 
+@functools.lru_cache(maxsize=16)
+def host_settings(min_elements: int, block: int, threads: int) -> host.Settings:
+    """The host kernels' settings (one object per set of values: read at every cell)."""
+    return host.Settings(min_elements, block, threads)
+
+
 class FusionAccelerator:
     """``Session.fusion``: ``mode`` is the %fusion override (gpu | cpu | auto | None), ``stats`` the
     counters, ``reports()`` the last cell's windows."""
@@ -133,9 +140,8 @@ class FusionAccelerator:
         self.debug = flag("MATFUSE_DEBUG_FUSION")
         self.fuse_loops = flag("MATFUSE_FUSE_LOOPS")
         self.min_elements = flag("MATFUSE_FUSION_MIN_ELEMENTS")
-        self.host_settings = host.Settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
-                                           cpu_threads()) \
-            if flag("MATFUSE_CPU_FUSION") else None
+        self.host_settings = host_settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
+                                           cpu_threads()) if flag("MATFUSE_CPU_FUSION") else None
         self.host_min = self.host_settings.min_elements if self.host_settings is not None else 0
         context = (self.cell_policy, self.min_elements)
         if context != self.repeat_context:         # a Repeat holds decisions made under them
