@@ -362,20 +362,19 @@ class Lowerer:
         self.terminate("return", [])
 
     def statements(self, stmts: tuple) -> None:
+        """Each statement by its handler (STATEMENT_HANDLERS), calling ``options.poll`` every POLL_EVERY."""
+        handlers, poll = STATEMENT_HANDLERS, self.options.poll
         for st in stmts:
             if self.block.term is not None:
                 self.start(self.new_block())     # code after break/continue/return: unreachable
-            self.statement(st)
-
-    def statement(self, st: A.Node) -> None:
-        self.end_memo.clear()
-        self.lowered += 1
-        if self.lowered % POLL_EVERY == 0 and self.options.poll is not None:
-            self.options.poll()
-        handler = STATEMENT_HANDLERS.get(type(st))
-        if handler is None:
-            raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")
-        handler(self, st)
+            self.end_memo.clear()
+            self.lowered += 1
+            if poll is not None and self.lowered % POLL_EVERY == 0:
+                poll()
+            handler = handlers.get(type(st))
+            if handler is None:
+                raise MatlabError("MATLAB:unsupported", f"Unsupported statement: {type(st).__name__}.")
+            handler(self, st)
 
     def stmt_ExprStmt(self, st: A.ExprStmt) -> None:
         expr = st.expr
@@ -398,14 +397,16 @@ class Lowerer:
         self.emit("setans", [value], st.show, st, value=False)
 
     def stmt_Assign(self, st: A.Assign) -> None:
-        if isinstance(st.value, (A.Ident, A.Index)) and not self.reads_variable(st.value) \
-                and any(is_list_target(t) for t in st.targets):
+        targets = st.targets
+        if len(targets) == 1 and type(targets[0]) is A.Ident:      # ``name = value``, the common case
+            self.write_var(targets[0].name, self.value(st.value), st)     # (self.assign_to's first case)
+            shown = targets
+        elif isinstance(st.value, (A.Ident, A.Index)) and not self.reads_variable(st.value) \
+                and any(is_list_target(t) for t in targets):
             shown = self.assign_comma_lists(st)
-        elif len(st.targets) == 1:
-            target = st.targets[0]
-            if type(target) is A.Ident:         # self.assign_to's first case, without its call
-                self.write_var(target.name, self.value(st.value), st)
-            elif isinstance(target, A.Tilde):
+        elif len(targets) == 1:
+            target = targets[0]
+            if isinstance(target, A.Tilde):
                 raise MatlabError("MATLAB:parse", "Invalid use of '~' as an assignment target.")
             else:
                 self.assign_to(target, self.value(st.value), st)

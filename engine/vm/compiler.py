@@ -111,7 +111,6 @@ class Compiler:
         self.mir_pc: dict[int, tuple[int, int]] = {}   # id(instr) -> (first pc, end pc), where windows or loops read it
         self.branch_compares: set[int] = set()          # id(instr) of compares emitted as their jump
         self.by_label = {b.label: b for b in fn.blocks}
-        self.safe_loads: tuple[Block, set[int]] | None = None   # alias_safe_loads of the block being compiled
         # tier 2: a TIER2 instruction heads each loop of a script or function (engine/tier2)
         self.loops = find_loops(fn) if fn.kind in ("script", "function") else {}
         self.loop_index = {header: k for k, header in enumerate(self.loops)}
@@ -223,6 +222,7 @@ class Compiler:
         poll = self.poll
         spans = bool(self.fn.regions or self.loops)    # mir_pc of every instruction: windows and tier 2 read it
         start = -2                         # the first pc of the instruction before (none: no pc)
+        safe = None                        # alias_safe_loads of the block, found at its first load
         if block.label in self.loop_regions:
             pc = len(ops)
             self.emit("LOOPWINDOW", (0, 0, pc + 1), block.term if not instrs else instrs[0])
@@ -237,7 +237,9 @@ class Compiler:
             if op == "const":
                 regs[ins.dest.id] = self.const(ins.attr)     # a constant's register, pre-filled
             elif op == "load" or op == "loadname":
-                self.load(ins, block, k, assigned)
+                if safe is None:
+                    safe = alias_safe_loads(block, self.uses)
+                self.load(ins, block, k, assigned, safe)
                 if function:
                     assigned.add(ins.attr)   # a function errors on an undefined variable
             elif op == "store":             # did the instruction before emit one bytecode instruction?
@@ -257,27 +259,20 @@ class Compiler:
         self.term_pc[block.label] = len(ops)
         self.terminator(block, following)
 
-    def alias_safe(self, block: Block, k: int) -> bool:
-        """Whether users of the load ``k`` of ``block`` may read the slot itself (``alias_safe_loads``,
-        found once per block)."""
-        if self.safe_loads is None or self.safe_loads[0] is not block:
-            self.safe_loads = (block, alias_safe_loads(block, self.uses))
-        return k in self.safe_loads[1]
-
     def in_window(self, block: Block, k: int) -> bool:
         """Whether instruction ``k`` of ``block`` lies in a fusion region."""
         return any(r.block == block.label and r.start <= k <= r.end for r in self.fn.regions)
 
-    def load(self, ins: Instr, block: Block, k: int, assigned: set[str]) -> None:
-        """Users of a load read the variable's slot itself where that is safe (``alias_safe``); in a
-        function, a variable that may be undefined there (a parameter the caller may not have passed) is
-        first checked by ``LOADNAME slot slot``, which raises if it is (a copy of it in a temporary would
-        cost the slot its in-place claim at every read). Loads inside a fusion window keep a temporary:
-        the window skips its span's checks."""
+    def load(self, ins: Instr, block: Block, k: int, assigned: set[str], safe: set[int]) -> None:
+        """Users of a load read the variable's slot itself where that is safe (``safe``: the block's
+        ``alias_safe_loads``); in a function, a variable that may be undefined there (a parameter the
+        caller may not have passed) is first checked by ``LOADNAME slot slot``, which raises if it is (a
+        copy of it in a temporary would cost the slot its in-place claim at every read). Loads inside a
+        fusion window keep a temporary: the window skips its span's checks."""
         name = ins.attr
         slot = self.slots[name]
         checked = name not in assigned and self.fn.kind == "function" and not self.in_window(block, k)
-        if (name in assigned or checked) and self.alias_safe(block, k):
+        if (name in assigned or checked) and k in safe:
             self.regs[ins.dest.id] = slot
             if checked:
                 self.emit("LOADNAME", (slot, slot, name, True), ins, (slot,))
