@@ -25,22 +25,15 @@ WARM_SECONDS = 0.5      # each cell runs this long before it is timed (an idle H
 
 
 def measure(workload, cls: str, params: dict, repeat: int) -> dict:
-    from benchmarks.fusion.implementations import gpu_nanoseconds, prepare_matfuse
+    from benchmarks.fusion.implementations import gpu_nanoseconds, host_and_sync, prepare_matfuse
     from engine.accel.provider import get_provider
     prepared = prepare_matfuse("gpu", workload, cls, params)
     provider = get_provider()
     warm = time.perf_counter()
     while time.perf_counter() - warm < WARM_SECONDS:     # pipelines, plans, and the GPU's clocks up
         prepared.run()
-    cell = host = wait = float("inf")
     gpu_before = gpu_nanoseconds(provider)
-    for _ in range(repeat):
-        started = time.perf_counter()
-        prepared.run_host()
-        middle = time.perf_counter()
-        provider.sync()
-        ended = time.perf_counter()
-        cell, host, wait = min(cell, ended - started), min(host, middle - started), min(wait, ended - middle)
+    cell, host, wait = host_and_sync(prepared, provider, repeat)
     gpu = (gpu_nanoseconds(provider) - gpu_before) / repeat * 1e-9
     return {"workload": workload.name, "class": cls, "cell_ms": cell * 1e3, "host_ms": host * 1e3,
             "sync_ms": wait * 1e3, "gpu_ms": gpu * 1e3}

@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from benchmarks.fusion.implementations import prepare_matfuse  # noqa: E402
+from benchmarks.fusion.implementations import host_and_sync, prepare_matfuse  # noqa: E402
 from benchmarks.fusion.workloads import WORKLOADS, Workload  # noqa: E402
 from engine.accel.provider import Provider, get_provider  # noqa: E402
 
@@ -153,15 +153,7 @@ def profile_one(workload: Workload, cls: str, params: dict, repeat: int, replays
             prepared.run_host()
             provider.sync()
         breakdown = clocks.table(20)
-    host = wait = total = float("inf")
-    for _ in range(repeat):
-        provider.sync()
-        started = time.perf_counter()
-        prepared.run_host()
-        middle = time.perf_counter()
-        provider.sync()
-        ended = time.perf_counter()
-        host, wait, total = min(host, middle - started), min(wait, ended - middle), min(total, ended - started)
+    total, host, wait = host_and_sync(prepared, provider, repeat)
     gpu = gpu_time(provider, prepared.run, repeat)
     with Recorder(provider) as rec:
         prepared.run()

@@ -134,6 +134,21 @@ def gpu_nanoseconds(provider: Any) -> int:
     return 0 if seconds is None else round(seconds * 1e9)
 
 
+def host_and_sync(prepared: Any, provider: Any, repeat: int) -> tuple[float, float, float]:
+    """Best of ``repeat`` runs of a prepared matfuse cell, in seconds: the cell (execute + sync), the host's
+    part (``Session.execute``) and the sync after it; the device is idle when each run starts."""
+    cell = host = wait = float("inf")
+    for _ in range(repeat):
+        provider.sync()
+        started = time.perf_counter()
+        prepared.run_host()
+        middle = time.perf_counter()
+        provider.sync()
+        ended = time.perf_counter()
+        cell, host, wait = min(cell, ended - started), min(host, middle - started), min(wait, ended - middle)
+    return cell, host, wait
+
+
 def compile_seconds(session: Session, source: str, repeat: int = 3) -> float:
     """Parse + compile time of ``source`` in the session's workspace (paid on the first ``execute`` of a
     cell; a re-run over a workspace of the same types reuses the code object)."""
