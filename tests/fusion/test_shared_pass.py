@@ -19,6 +19,9 @@ COLUMNS = rng.standard_normal((70, 9000))       # 9000 columns: main gives each 
 NANS = X.copy()
 NANS[rng.random(X.shape) < 0.1] = np.nan
 NANS[:, 3] = np.nan
+INFS = X.copy()                                 # Inf in a column and a row: std NaN (MATLAB's two-pass var)
+INFS[5, 7] = np.inf
+INFS[9, 8] = -np.inf
 
 CASES = {
     "cell": ("a = sum(x(:).^2);\nb = mean(abs(x(:)));\nc = max(x(:));\nd = std(x(:));", {"x": X},
@@ -43,6 +46,8 @@ CASES = {
                ["c", "m", "t", "a", "p", "q", "e"]),
     "epilogue": ("m = mean(x, 2);\nz = (m - 0.01) .* 2 + (m > 0.5);\nc = max(x, [], 1) * k + (sum(x, 1) > 0);",
                  {"x": WIDE, "k": np.array([[2.0]])}, ["m", "z", "c"]),
+    "inf": ("s = sum(x, 1);\nd = std(x, 0, 1);\nv = var(x, 1, 2);\nm = mean(x, 2);", {"x": INFS},
+            ["s", "d", "v", "m"]),
     "columns": ("s = sum(x, 1);\n[m, k] = max(x, [], 1);\nv = std(x, 0, 1);\nt = sum(x, 'all');", {"x": COLUMNS},
                 ["s", "m", "k", "v", "t"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
@@ -56,23 +61,34 @@ def test_shared_pass_agrees_with_the_cpu(gpu, case, single):
     check_case(gpu, CASES[case], single, 2e-5)
 
 
-def test_the_reductions_cell_is_two_passes(gpu64):
+def test_the_reductions_cell_is_one_pass(gpu64):
+    """std's variance is a Welford member (plan.one_pass_variances) beside the other reductions of x:
+    x is read once; std's mean is never computed on its own and its sqrt is the pass's epilogue."""
     s = run(CASES["cell"][0], {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     passes = [g for g in window.groups if g.kind == "Reduction"]
-    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.mean"], ["std.var", "d"]]
-    assert [g.kind for g in window.groups] == ["Reduction", "Reduction"]      # std's sqrt: the second's epilogue
+    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.var", "d"]]
+    assert [g.kind for g in window.groups] == ["Reduction"]
+    assert "AccP" in passes[0].wgsl
     text = plan_text(s.fusion.reports())
     assert "Reduction (one pass for 4 reductions)" in text
 
 
+def test_a_stored_mean_keeps_the_two_passes(gpu64):
+    """``[s, mu] = std(x)`` stores std's mean: the squared deviations from it are a second pass."""
+    s = run("[sd, mu] = std(x, 0, 2);\nt = sum(x, 2);", {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
+    assert passes == [["mu", "t"], ["std.var", "sd"]]
+    np.testing.assert_allclose(s.get("sd"), X.std(1, ddof=1, keepdims=True), rtol=1e-13)
+
+
 def test_a_reduction_reading_another_is_a_later_pass(gpu64):
-    """absdev reads rowmean: it cannot share rowmean's pass, but shares the next one with std's
-    squared deviations."""
+    """absdev reads rowmean: it cannot share rowmean's pass (std's variance can: a Welford member)."""
     s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nad = mean(abs(x - rm), 2);\nsd = std(x, 0, 2);", {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
-    assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var", "sd"]]
+    assert passes == [["rm", "rs", "std.var", "sd"], ["ad"]]
     np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
                                rtol=1e-13)
 

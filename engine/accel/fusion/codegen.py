@@ -107,6 +107,7 @@ def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
     if not any(graph.nodes[v].kind == "view" for v in group.nodes if v in graph.nodes):
         return None
     inside, found = set(group.nodes), set()
+    operands = {m.value: m.operand for m in group.members}      # a Welford member reduces the mean's operand
     stack = list(group.outputs)
     while stack:
         v = stack.pop()
@@ -114,8 +115,10 @@ def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
             continue
         found.add(v)
         node = graph.nodes.get(v)
-        if v in inside and node.kind in ("elementwise", "reduction", "index"):
-            stack += node.args[:1] if node.kind == "reduction" else node.args
+        if v in inside and node.kind == "reduction":
+            stack.append(operands.get(v, node.args[0]))
+        elif v in inside and node.kind in ("elementwise", "index"):
+            stack += node.args
         elif v in inside and node.kind == "generator":
             stack += read_args(node)
     return found

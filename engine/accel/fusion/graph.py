@@ -12,8 +12,8 @@ view, views.py: ``reshape`` and ``X(:)`` (a reshape without sizes), ``repmat``, 
 of meshgrid or ndgrid, ``cat`` of ``[A, B; C]``, cat, horzcat and vertcat: the operand's elements read at
 another index). Which calls are fused, and how, is engine.mir.callforms's answer (shared with the MIR
 region marking). Some calls expand into several nodes whose values are internal (ids from
-INTERNAL on): std/var into mean -> sum of squared deviations (two passes, numerically
-sound) -> divide (-> sqrt), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts,
+INTERNAL on): std/var into mean -> sum of squared deviations -> divide (-> sqrt; the plan makes the
+variance one Welford pass where nothing else reads the mean: plan.one_pass_variances), sum/mean 'omitnan' into sums of NaN-zeroed values and of non-NaN counts,
 ``[A, B; C, D]`` into a cat of rows; meshgrid/ndgrid make a grid per output (the ``out k``
 instruction of output k makes it, so every output is a MIR temporary).
 A call with two outputs ([m, i] = max(...), [s, mu] = std(...)) maps its ``out k`` instructions to the

@@ -568,10 +568,41 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     """The reduction nodes no pattern claimed, in shared passes (shared_passes); ``produced`` values are
     read, not inlined."""
     index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
-    groups = [reduction_group(graph, plan, node, produced, index.get(node.value))
-              for node in graph.nodes.values() if node.kind == "reduction" and node.value not in claimed]
-    depth: dict[int, int] = {}
+    means = one_pass_variances(graph, claimed | produced)
+    depth = {v: reductions_into(graph, mu.value, {}) for v, mu in means.items()}
+    skipped = claimed | {mu.value for mu in means.values()}
+    groups = [reduction_group(graph, plan, node, produced, index.get(node.value), means.get(node.value))
+              for node in graph.nodes.values() if node.kind == "reduction" and node.value not in skipped]
     return shared_passes(graph, split_totals(graph, plan, groups, depth), depth)
+
+
+def one_pass_variances(graph: AccelGraph, taken: set[int]) -> dict[int, Node]:
+    """The var nodes of std's and var's expansion (graph.py: mean -> squared deviations -> var) whose mean
+    and deviations nothing else reads, each with its mean node: the variance is a Welford member over
+    the operand itself (the paired ``welford`` reduction, as sound as two passes), so it shares the
+    pass of the operand's other reductions along that dimension and the mean is never computed on its
+    own. ``std(X, 0, 1)`` beside ``sum(X, 1)`` reads X once, not twice. ``[s, mu] = std(X)`` keeps
+    both passes (the window stores the mean)."""
+    users: dict[int, set[int]] = {}
+    for n in graph.nodes.values():
+        for a in n.args:
+            users.setdefault(a, set()).add(n.value)
+    kept = taken | set(window_outputs(graph))
+    found = {}
+    for node in graph.nodes.values():
+        if node.kind != "reduction" or node.op != "var" or node.value in taken:
+            continue
+        sq = graph.nodes.get(node.args[0])
+        dev = graph.nodes.get(sq.args[0]) if sq is not None and sq.op == "times" and sq.args[0] == sq.args[1] \
+            else None
+        mu = graph.nodes.get(dev.args[1]) if dev is not None and dev.op == "minus" else None
+        if mu is None or mu.kind != "reduction" or mu.op != "mean" or mu.args[0] != dev.args[0] \
+                or mu.dim != node.dim:
+            continue
+        if not kept & {sq.value, dev.value, mu.value} and users.get(sq.value) == {node.value} \
+                and users.get(dev.value) == {sq.value} and users.get(mu.value) == {dev.value}:
+            found[node.value] = mu
+    return found
 
 
 SPLIT_TOTALS = ("sum", "mean", "max", "min")
@@ -614,15 +645,18 @@ def split_totals(graph: AccelGraph, plan: Plan, groups: list[Group], depth: dict
 
 
 def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int] = frozenset(),
-                    index: int | None = None) -> Group:
+                    index: int | None = None, mean: Node | None = None) -> Group:
     """The Reduction group of one reduction node, its operand's elementwise expression inlined (but
-    ``produced`` values read); ``index`` is max/min's index output when the window takes it."""
-    nodes, leaves = inlined(graph, node.args[0], set(produced))
-    shape = plan.info[node.args[0]].shape
+    ``produced`` values read); ``index`` is max/min's index output when the window takes it. A var
+    node with ``mean`` (one_pass_variances) is a Welford member over that mean's operand."""
+    operand = node.args[0] if mean is None else mean.args[0]
+    nodes, leaves = inlined(graph, operand, set(produced))
+    shape = plan.info[operand].shape
     view = reduction_view(reduced_dim(node, shape), shape)
     n = view[1]
     divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
-    member = Member(node.value, node.args[0], "mean" if node.op == "var" else node.op, divisor, index)
+    op = node.op if node.op != "var" else "mean" if mean is None else "welford"
+    member = Member(node.value, operand, op, divisor, index)
     return Group("Reduction", nodes + [node.value], [node.value] + ([index] if index is not None else []),
                  shape, leaves=leaves, view=view, members=[member])
 
@@ -634,9 +668,9 @@ def shared_passes(graph: AccelGraph, groups: list[Group], depth: dict[int, int] 
     """Reductions over operands of one size, along one view, that do not depend on each other (as many
     reductions lie on the longest path into each) share one pass: the kernel reads each element once,
     computes the members' operand expressions (shared ``let``s once) and updates every accumulator.
-    ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's mean of one X are one kernel; std's sum of
-    squared deviations from that mean is a second. ``depth``: reduction depths known already
-    (split_totals)."""
+    ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's variance of one X (a Welford member) are one
+    kernel; ``mean(abs(X - mean(X)))`` reads a mean, so it is a second. ``depth``: reduction depths known
+    already (split_totals, one_pass_variances)."""
     depth = {} if depth is None else depth
     passes: dict[tuple, Group] = {}
     out = []
