@@ -148,6 +148,16 @@ def test_image_statistics_are_one_pass_and_agree_with_the_cpu(gpu, case, single)
     assert "welford" not in stats.ops and "AccP" in stats.wgsl and stats.wgsl.count("fn main(") == 1
 
 
+def test_the_normalisation_reads_sigma_from_its_buffer(gpu64):
+    """A chain reads the outputs of a chain of fewer elements from their buffers (plan.smaller_outputs):
+    the normalisation of every pixel reads sigma, it does not compute sqrt(v + 1e-6) again."""
+    s = run(IMAGE_CASES["written_out"], {"I": IMAGES}, "gpu")
+    (window,) = s.fusion.reports()
+    chains = [g for g in window.groups if g.kind == "ElementwiseChain"]
+    assert [g.ops for g in chains] == [["plus", "sqrt"], ["minus", "rdivide", "times", "minus", "max", "power"]]
+    assert "sigma" in [name for name, _, _ in chains[1].inputs]
+
+
 def test_empty_operands_follow_the_cpu(gpu64):
     """A window of reductions over an empty array is left to the CPU (MATLAB's values: sum 0, mean and
     std NaN, max empty), fused or not."""
