@@ -286,9 +286,9 @@ def reduction_value(spec: Reduction, acc: str, divisor: str, t: str) -> str:
     squared deviations divided by it, NaN when the mean is not finite (an Inf element: MATLAB's var
     is NaN)."""
     if spec.paired:
-        return _fill(f"select({acc}.v.y / {divisor}, {{m}}_nan(), {{m}}_isnan({acc}.v.x) || "
+        return _fill(f"select({{m}}_div({acc}.v.y, {divisor}), {{m}}_nan(), {{m}}_isnan({acc}.v.x) || "
                      f"{{m}}_isinf({acc}.v.x))", t)
-    return f"{acc}.v / {divisor}" if spec.mean else f"{acc}.v"
+    return _fill(f"{{m}}_div({acc}.v, {divisor})", t) if spec.mean else f"{acc}.v"
 
 
 def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls: str, out_cls: str) -> str:

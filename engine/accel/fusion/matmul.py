@@ -15,7 +15,7 @@ import math
 from string import Template
 from typing import Any, Callable
 
-from engine.accel.kernels import _binding, _float_type, _workgroups, run_product
+from engine.accel.kernels import _binding, _fill, _float_type, _workgroups, run_product
 from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launch, vectorisable
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
@@ -146,8 +146,8 @@ TERMS = {"mean": "{t}(in0[idx])", "dot": "{t}(in0[idx]) * {t}(in1[idx])",
 
 def colsum_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
     """Column means (CenteredGram) or column dot products (ExplainedVariance)."""
-    scale = f" / {t}(p.rn)" if k.op == "mean" else ""
-    return ["    let s = total(o, lid, false);", f"    if (lid == 0u) {{ out0[o] = s{scale}; }}"]
+    value = _fill(f"{{m}}_div(s, {t}(p.rn))", t) if k.op == "mean" else "s"
+    return ["    let s = total(o, lid, false);", f"    if (lid == 0u) {{ out0[o] = {value}; }}"]
 
 
 def colnorm_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
@@ -158,7 +158,7 @@ def colnorm_body(graph: AccelGraph, plan: Plan, k: Kernel, t: str) -> list[str]:
     lines += leaf_lines(f, plan, t)[0] + node_lines(graph, f, t, plan.unchecked)
     k.checked = f.checked
     return lines + ["    for (var j = lid; j < p.rn; j = j + 256u) {", "        let idx = base + p.pre * j;",
-                    f"        out0[idx] = {t}(in0[idx]) / {name(div.args[1])};", "    }"]
+                    _fill(f"        out0[idx] = {{m}}_div({t}(in0[idx]), {name(div.args[1])});", t), "    }"]
 
 
 def emit_colsum(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
