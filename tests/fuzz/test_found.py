@@ -12,6 +12,8 @@ from oracle import check
 
 from engine import Session
 from engine.accel import provider
+from engine.accel.kernels import reduction_of, reduction_value
+from engine.accel.shaders import source
 from engine.runtime.builtins.registry import load_all
 
 DEVICES = ("cpu", "gpu", "auto") if provider.available() else ("cpu",)
@@ -1373,3 +1375,31 @@ def test_a_window_leaves_true_as_the_vm_makes_it():
     for device in DEVICES:
         assert run(code, device)[1][0] == "MATLAB:blanks:InvalidLength"
     clean("c = rand(3); v = c.' < true; w = c' + pi + false + eps; q = {c.', true, false}; k = class(q{2}); v2 = c.' .* true;")
+
+
+def test_a_mean_divides_correctly_rounded_on_every_device():
+    """H100 fuzz run, seeds 530-545: ``0 < std(c, 1)`` of 98 ones was true on the H100's GPU. A fused mean
+    divided by its count written as a literal in the shader (``a / 98.0lf``), and NVIDIA's compiler did not
+    round that division correctly: the mean of n ones was 1 - 2^-53 for every n tried. Every GPU division
+    now goes through m64_div / m32_div, whose divisor is opaque to the compiler (rounded_ops.wgsl).
+    lavapipe always divided correctly, so here the test pins the exact answers and the shader text."""
+    code = ("c = ones(10); c([1 2]) = []; t = 0 < std(c, 1); m = mean(c); v = var(ones(49, 3) * 7); "
+            "k = mean(ones(103, 2), 1); w = mean(single(ones(1, 98)));")
+    clean(code)
+    for device in DEVICES:
+        _, err, s = run(code, device)
+        assert err is None
+        assert not s.get("t")
+        assert s.get("m") == 1.0 and s.get("w") == np.float32(1.0)
+        np.testing.assert_array_equal(s.get("v"), np.zeros((1, 3)))
+        np.testing.assert_array_equal(s.get("k"), np.ones((1, 2)))
+    assert reduction_value(reduction_of("mean"), "a", "98.0lf", "f64") == "m64_div(a.v, 98.0lf)"
+    assert "a / m64_opaque(b)" in source("rounded_ops")
+
+
+def test_griddedinterpolant_refuses_a_nan_grid_point():
+    """H100 fuzz run, seeds 530-545: a NaN grid point passed the monotonic check (its difference is NaN)
+    and scipy's ValueError came out of F(xq) as an internal error."""
+    code = "F = griddedInterpolant([1 2 NaN], [10 20 40]); b = F([ ]);"
+    clean(code)
+    assert run(code)[1][0] == "MATLAB:griddedInterpolant:NonMonotonicCompVecs"

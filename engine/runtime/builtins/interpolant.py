@@ -179,7 +179,7 @@ def _grid_of(arrays: list[np.ndarray], values: np.ndarray) -> list[np.ndarray]:
             vec = np.moveaxis(arr, k, 0).reshape(arr.shape[k], -1)[:, 0]
         else:                                   # empty, or no dimension k: no grid vector
             vec = np.zeros(0)
-        if vec.size < 2 or np.any(np.diff(vec) <= 0):
+        if vec.size < 2 or not np.all(np.diff(vec) > 0):     # NaN differences fail too
             raise MatlabError("MATLAB:griddedInterpolant:NonMonotonicCompVecs",
                               "The grid vectors must be strictly increasing, with at least two points each.")
         grid.append(vec)

@@ -1,5 +1,5 @@
 // window 0, group 0: Reduction
-// library (and what it calls): m64_isnan m64_nan m64_opaque mf_init
+// library (and what it calls): m64_div m64_isnan m64_nan m64_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -63,7 +63,7 @@ fn load(out_id: u32, j: u32) -> Acc {
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = a.m0.v;
     out_values1[out_id] = a.m1.v;
-    out_values2[out_id] = a.m2.v / 64.0lf;
+    out_values2[out_id] = m64_div(a.m2.v, 64.0lf);
 }
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
