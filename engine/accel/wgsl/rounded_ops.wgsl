@@ -10,6 +10,8 @@
 // with the estimate 2^-20 off: every single of [1, 4), whose roots the others scale by powers of 2).
 // Zero, subnormal, huge, negative, infinite and NaN arguments take f64's sqrt (a driver may flush a
 // subnormal f32 or its inverse square root). The residuals are opaque so no compiler regroups a step.
+// The divisor is opaque: on the H100 a reduction's final division by its count (a literal or a uniform)
+// was not correctly rounded (the mean of 98 ones was 1 - 2^-53); through the OR it is.
 
 fn m64_div(a: f64, b: f64) -> f64 { return a / m64_opaque(b); }
 // common.wgsl's m32_distinct in double.
@@ -19,7 +21,7 @@ fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_ze
 // that single kernels do not carry that library.
 fn m32_wide_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
-fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / m64_opaque(f64(b))); }
+fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / m32_wide_opaque(f64(b))); }
 
 // sqrt(-0) is -0 (copysign also where a driver computes sqrt from inverseSqrt).
 fn m32_sqrt(x: f32) -> f32 {
