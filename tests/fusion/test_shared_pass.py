@@ -74,6 +74,25 @@ def test_the_reductions_cell_is_one_pass(gpu64):
     assert "Reduction (one pass for 4 reductions)" in text
 
 
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+def test_a_one_pass_variance_far_from_zero_is_as_accurate_as_two_passes(gpu, single):
+    """Welford's update over the operand less the line's first element (fused_reduce.wgsl's shift): with
+    a mean a million times the spread, Welford's update of the raw values was 1.7e-11 off in double
+    (6e-11 for var along rows), two passes 2e-16; shifted, it is as close as two passes (and in single
+    closer than the CPU's single two passes, whose mean is itself off by an ulp of 1e6)."""
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    x = np.random.default_rng(5).standard_normal((300, 257)) + 1e6
+    x = x.astype(np.float32) if single else x
+    s = run("a = std(x, 0, 1);\nb = var(x, 1, 2);\nc = sum(x, 1);", {"x": x}, "gpu")
+    (window,) = s.fusion.reports()
+    assert [g.kind for g in window.groups] == ["Reduction", "Reduction"]      # columns, rows: one pass each
+    exact = x.astype(np.longdouble)
+    rtol = 1e-6 if single else 1e-15
+    np.testing.assert_allclose(s.get("a"), exact.std(0, ddof=1, keepdims=True).astype(float), rtol=rtol)
+    np.testing.assert_allclose(s.get("b"), exact.var(1, keepdims=True).astype(float), rtol=rtol)
+
+
 def test_a_stored_mean_keeps_the_two_passes(gpu64):
     """``[s, mu] = std(x)`` stores std's mean: the squared deviations from it are a second pass."""
     s = run("[sd, mu] = std(x, 0, 2);\nt = sum(x, 2);", {"x": X}, "gpu")

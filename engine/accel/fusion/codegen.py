@@ -355,7 +355,8 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                          f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
                          f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
                          f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
-        loads.append(f"load{k}(v{m.operand}, j)")
+        shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - s.m{k}.v.x)"    # the line's first element
+        loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
         identities.append(f"{acc}({identity_acc(spec, t)})")
         trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
         lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
@@ -384,7 +385,10 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
     outs = lane_outputs(group.view[0])
     per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
-    return render("fused_reduce", library=kernel_library(has_f64), common=params or common(group, t), T=t,
+    paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
+    shift = ("    if (!live || p.rn == 0u) { return identity(); }\n    return load(out_id, 0u, identity());"
+             if paired else "    return identity();")
+    return render("fused_reduce", shift=shift, library=kernel_library(has_f64), common=params or common(group, t), T=t,
                   outs=f"{outs}u", lanes=f"{256 // outs}u", line_lanes=f"{per_line}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),

@@ -7,7 +7,10 @@
 // for few of them, the workgroup's 256, writing final values or partials [1, nchunks, nout] that one
 // more pass finishes; main_strided: OUTS (32, or
 // fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
-// far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output).
+// far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output). A paired
+// (Welford) member accumulates its operand less the line's first element (``shift``), the same for every
+// chunk of the line: its variance is that of the operand, and Welford's update loses no more than two
+// passes where the mean is far larger than the spread (1e6 + noise of 1).
 $library
 $common
 struct AccT { v: $T, i: u32 }
@@ -35,10 +38,16 @@ fn identity() -> Acc {
     return Acc($identity);
 }
 
-fn load(out_id: u32, j: u32) -> Acc {
+fn load(out_id: u32, j: u32, s: Acc) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
 $body
     return Acc($loads);
+}
+
+// the accumulators whose paired members' values (v.x) are the line's first element: the shift of
+// their loads (identity where there is no paired member or no line)
+fn shift(out_id: u32, live: bool) -> Acc {
+$shift
 }
 
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
@@ -56,9 +65,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
+    let s = shift(out_id, live);
     var acc = identity();
     for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j));
+        acc = combine(acc, load(out_id, j, s));
     }
 $trees
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
@@ -78,10 +88,11 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
+    let s = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
         for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j));
+            acc = combine(acc, load(out_id, j, s));
         }
     }
 $lane_trees
@@ -93,9 +104,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
+    let s = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j));
+        acc = combine(acc, load(out_id, j, s));
     }
     store(out_id, 0u, acc);
 }

@@ -52,8 +52,9 @@ ANY = Operation(reduction=Reduction("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m
                                     "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0))
 ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
                                     "    return Acc(a.v & b.v, 0u);", logical=True, empty_value=1.0))
-# the variance in one pass (no builtin; fused ImageNormalize): Welford's update and Chan et al.'s
-# combination of (mean, sum of squared deviations, count), as sound as two passes
+# the variance in one pass (no builtin; fused std/var and ImageNormalize): Welford's update and Chan et
+# al.'s combination of (mean, sum of squared deviations, count); fused_reduce.wgsl feeds it the operand
+# less the line's first element, so it is as sound as two passes where the mean dwarfs the spread
 _WELFORD = ("    if (a.i == 0u) { return b; }\n    if (b.i == 0u) { return a; }\n"
             "    let n = a.i + b.i;\n    let w = {t}(b.i) / {t}(n);\n    let d = b.v.x - a.v.x;\n"
             "    return Acc(vec2<{t}>(a.v.x + d * w, a.v.y + b.v.y + d * d * {t}(a.i) * w), n);")

@@ -52,13 +52,16 @@ fn combine(a: Acc, b: Acc) -> Acc {
 fn identity() -> Acc {
     return Acc(AccT(f64(0.0), 0xffffffffu), AccT(m64_nan(), 0xffffffffu), AccT(f64(0.0), 0xffffffffu));
 }
-fn load(out_id: u32, j: u32) -> Acc {
+fn load(out_id: u32, j: u32, s: Acc) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
     let v0 = f64(in0[i]);
     let v1 = 2.0lf;
     let v2 = m64_opaque((v0 * v0));
     let v10 = m64_opaque(abs(v0));
     return Acc(load0(v2, j), load1(v0, j), load2(v10, j));
+}
+fn shift(out_id: u32, live: bool) -> Acc {
+    return identity();
 }
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = a.m0.v;
@@ -76,9 +79,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
+    let s = shift(out_id, live);
     var acc = identity();
     for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j));
+        acc = combine(acc, load(out_id, j, s));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
@@ -120,10 +124,11 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
+    let s = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
         for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j));
+            acc = combine(acc, load(out_id, j, s));
         }
     }
     shared_AccT[lid] = acc.m0;
@@ -157,9 +162,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
+    let s = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j));
+        acc = combine(acc, load(out_id, j, s));
     }
     store(out_id, 0u, acc);
 }
