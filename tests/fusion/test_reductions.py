@@ -56,7 +56,12 @@ def test_the_kinds_of_a_std_window(gpu64):
     s = run("s = std(a.*x + b, 0, 2);", {"x": X, "a": A, "b": B}, "gpu")
     (window,) = s.fusion.reports()
     kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
-    # one pass: the variance is a Welford member over a.*x + b (plan.one_pass_variances); sqrt: the epilogue
+    assert kinds == [("Reduction", ["times", "plus", "mean"], ["std.mean"]),        # sqrt: the epilogue
+                     ("Reduction", ["times", "plus", "minus", "times", "var", "sqrt"], ["std.var", "s"])]
+    # in single, one pass: the variance is a Welford member over a.*x + b (plan.one_pass_variances)
+    s = run("s = std(a.*x + b, 0, 2);", {"x": X.astype(np.float32), "a": A, "b": B}, "gpu")
+    (window,) = s.fusion.reports()
+    kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
     assert kinds == [("Reduction", ["times", "plus", "var", "sqrt"], ["std.var", "s"])]
 
 

@@ -568,7 +568,7 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     """The reduction nodes no pattern claimed, in shared passes (shared_passes); ``produced`` values are
     read, not inlined."""
     index = {n.args[0]: v for v, n in graph.nodes.items() if n.kind == "index"}
-    means = one_pass_variances(graph, claimed | produced)
+    means = one_pass_variances(graph, plan, claimed | produced)
     depth = {v: reductions_into(graph, mu.value, {}) for v, mu in means.items()}
     skipped = claimed | {mu.value for mu in means.values()}
     groups = [reduction_group(graph, plan, node, produced, index.get(node.value), means.get(node.value))
@@ -576,13 +576,18 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     return shared_passes(graph, split_totals(graph, plan, groups, depth), depth)
 
 
-def one_pass_variances(graph: AccelGraph, taken: set[int]) -> dict[int, Node]:
-    """The var nodes of std's and var's expansion (graph.py: mean -> squared deviations -> var) whose mean
-    and deviations nothing else reads, each with its mean node: the variance is a Welford member over
-    the operand itself (the paired ``welford`` reduction, as sound as two passes), so it shares the
-    pass of the operand's other reductions along that dimension and the mean is never computed on its
-    own. ``std(X, 0, 1)`` beside ``sum(X, 1)`` reads X once, not twice. ``[s, mu] = std(X)`` keeps
-    both passes (the window stores the mean)."""
+def one_pass_variances(graph: AccelGraph, plan: Plan, taken: set[int]) -> dict[int, Node]:
+    """In a single window, the var nodes of std's and var's expansion (graph.py: mean -> squared
+    deviations -> var) whose mean and deviations nothing else reads, each with its mean node: the
+    variance is a Welford member over the operand itself (the paired ``welford`` reduction, fed each
+    line's operand less its first element: as sound as two passes), so it shares the pass of the
+    operand's other reductions along that dimension and the mean is never computed on its own.
+    ``std(X, 0, 1)`` beside ``sum(X, 1)`` reads X once, not twice. ``[s, mu] = std(X)`` keeps both
+    passes (the window stores the mean), and so does double: Welford's update of every element (a
+    division) cost the H100 more than the second pass saves (the 14 reductions of 4096^2 doubles:
+    0.321 ms of GPU time against 0.263; single 0.202 against 0.216)."""
+    if plan.cls != "single":
+        return {}
     users: dict[int, set[int]] = {}
     for n in graph.nodes.values():
         for a in n.args:
@@ -668,8 +673,9 @@ def shared_passes(graph: AccelGraph, groups: list[Group], depth: dict[int, int] 
     """Reductions over operands of one size, along one view, that do not depend on each other (as many
     reductions lie on the longest path into each) share one pass: the kernel reads each element once,
     computes the members' operand expressions (shared ``let``s once) and updates every accumulator.
-    ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's variance of one X (a Welford member) are one
-    kernel; ``mean(abs(X - mean(X)))`` reads a mean, so it is a second. ``depth``: reduction depths known
+    ``sum(X.^2)``, ``mean(abs(X))``, ``max(X)`` and std's mean of one X are one kernel (in single, std's
+    variance itself: one_pass_variances); std's squared deviations from that mean, or
+    ``mean(abs(X - mean(X)))``, read a mean, so they are a second. ``depth``: reduction depths known
     already (split_totals, one_pass_variances)."""
     depth = {} if depth is None else depth
     passes: dict[tuple, Group] = {}
