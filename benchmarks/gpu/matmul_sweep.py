@@ -9,11 +9,17 @@ tilings in ``TILINGS`` were chosen from this table (docs/gpu.md records the run)
     python benchmarks/gpu/matmul_sweep.py --shape 4096,4096,4096 --operands smooth --diagnose loads,reads
 
 ``--operands smooth`` multiplies benchmarks/fusion/matmul_epilogue.m's operands instead of random ones;
-``--diagnose`` also times the chosen tiling with parts of its WGSL left out (DIAGNOSES), to see what
-bounds it; ``--out`` writes the rows as JSON.
+``--diagnose`` also times the chosen tiling with parts of its WGSL left out or changed (DIAGNOSES), to
+see what bounds it; ``--out`` writes the rows as JSON.
 
 Device time as in benchmarks/gpu/bench.py (``inner`` products encoded back to back, one submit, less
-an empty sync; best of three batches).
+an empty sync; best of three batches). ``--fused`` times instead what benchmarks/fusion's
+matmul_epilogue row runs: that cell (its smooth operands, the epilogue in the product's kernel) in a
+matfuse session with each tiling in turn set in ``TILINGS`` (the session's plans forgotten between
+them), the cell's GPU time from timestamp queries, best of ``--inner`` runs after a warm-up; the error
+is the largest difference from a double-precision result on the host relative to its largest element:
+
+    python benchmarks/gpu/matmul_sweep.py --fused --shape 4096,4096,4096 --diagnose sizes
 """
 import argparse
 import json
@@ -29,35 +35,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import cuda, seconds, torch_seconds  # noqa: E402
+from benchmarks.fusion.arrays import Arrays  # noqa: E402
+from benchmarks.fusion.implementations import gpu_nanoseconds, prepare_matfuse  # noqa: E402
+from benchmarks.fusion.workloads import WORKLOADS  # noqa: E402
 from engine.accel import kernels  # noqa: E402
+from engine.accel.fusion import matmul as fused_matmul  # noqa: E402
 from engine.accel.kernels import gpu_matmul  # noqa: E402
-from engine.accel.matmul_tiling import FLAT, NARROW, Tiling, product_launch, split  # noqa: E402
+from engine.accel.matmul_tiling import FLAT, NARROW, TILINGS, Tiling, product_launch, split  # noqa: E402
 from engine.accel.provider import describe, get_provider  # noqa: E402
 from engine.accel.residency import upload  # noqa: E402
 
 CANDIDATES = {
     "single": [Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, pair=False),
-               Tiling(128, 128, 8, 8, 8, warp=8), Tiling(128, 128, 8, 8, 8, warp=8, pair=False),
-               Tiling(128, 128, 8, 8, 8, warp=4), Tiling(128, 128, 8, 8, 8, warp=4, pair=False),
-               Tiling(128, 128, 16, 8, 8, pair=False), Tiling(128, 128, 16, 8, 8, warp=8, pair=False),
-               Tiling(128, 128, 8, 8, 16), Tiling(128, 128, 8, 8, 16, warp=8, pair=False),
-               Tiling(128, 128, 8, 16, 8), Tiling(128, 128, 8, 16, 8, warp=8, pair=False),
-               Tiling(128, 256, 8, 8, 16, pair=False), Tiling(256, 128, 8, 16, 8, pair=False),
-               Tiling(128, 64, 8, 8, 4, warp=8), Tiling(64, 128, 8, 4, 8, warp=8),
-               Tiling(128, 128, 8, 8, 8, warp=2, pair=False), Tiling(128, 128, 8, 8, 8, warp=2),
-               Tiling(128, 128, 4, 8, 8, pair=False),
-               Tiling(128, 128, 16, 8, 8, warp=4, pair=False), Tiling(128, 128, 8, 4, 8), Tiling(64, 64, 8, 4, 4)],
-    "double": [Tiling(128, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 4, 8, warp=4, pair=False),
-               Tiling(128, 128, 8, 4, 8, warp=2), Tiling(128, 128, 8, 8, 8, warp=4),
-               Tiling(64, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 4, 8), Tiling(128, 128, 8, 4, 8, pair=False),
-               Tiling(128, 128, 8, 4, 8, warp=8), Tiling(128, 128, 8, 4, 8, warp=8, pair=False),
-               Tiling(128, 128, 8, 4, 8, warp=16),
-               Tiling(128, 128, 8, 8, 8), Tiling(128, 128, 8, 8, 8, warp=8), Tiling(128, 128, 8, 8, 8, pair=False),
-               Tiling(128, 128, 8, 8, 4, warp=8), Tiling(128, 128, 4, 4, 8), Tiling(128, 128, 4, 4, 8, warp=8),
-               Tiling(64, 128, 8, 4, 8, warp=8), Tiling(128, 64, 8, 4, 8, warp=8), Tiling(64, 64, 8, 4, 4, warp=8),
-               Tiling(64, 64, 16, 4, 4, warp=8), Tiling(128, 64, 16, 4, 8, warp=8),
-               Tiling(128, 128, 8, 4, 8, warp=2, pair=False), Tiling(128, 128, 8, 4, 4, warp=8),
-               Tiling(64, 128, 8, 4, 8, warp=4, pair=False), Tiling(128, 128, 16, 4, 8, warp=8, pair=False)]}
+               Tiling(128, 128, 8, 8, 8, warp=2, pair=False), Tiling(128, 128, 8, 8, 8, warp=4),
+               Tiling(128, 128, 8, 8, 8, warp=4, pair=False), Tiling(128, 128, 8, 8, 8, warp=8, pair=False),
+               Tiling(128, 256, 8, 8, 8), Tiling(128, 256, 8, 8, 8, pair=False),
+               Tiling(128, 256, 8, 8, 8, warp=4, pair=False), Tiling(128, 256, 8, 8, 8, warp=2, pair=False),
+               Tiling(256, 128, 8, 8, 8), Tiling(256, 128, 8, 8, 8, warp=4, pair=False),
+               Tiling(128, 256, 8, 8, 16, warp=4, pair=False), Tiling(256, 128, 8, 16, 8, warp=4, pair=False),
+               Tiling(128, 128, 16, 8, 8, warp=4, pair=False), Tiling(128, 256, 4, 8, 8, warp=4)],
+    "double": [Tiling(128, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 4, 8, warp=4, vec2=True),
+               Tiling(128, 128, 8, 4, 8, warp=4, vec2=True, pair=False), Tiling(128, 128, 8, 4, 8, warp=2, vec2=True),
+               Tiling(128, 128, 8, 4, 8, warp=8, vec2=True), Tiling(128, 128, 8, 8, 8, warp=4),
+               Tiling(128, 128, 8, 8, 8, warp=4, vec2=True), Tiling(128, 128, 8, 8, 8, warp=4, vec2=True, pair=False),
+               Tiling(128, 128, 8, 8, 8, warp=2, vec2=True), Tiling(128, 128, 8, 8, 8, warp=8, vec2=True),
+               Tiling(128, 128, 4, 8, 8, warp=4, vec2=True), Tiling(64, 128, 8, 4, 8, warp=4, vec2=True),
+               Tiling(128, 64, 8, 4, 8, warp=4, vec2=True),
+               Tiling(128, 128, 8, 8, 4, warp=8, vec2=True), Tiling(64, 128, 16, 4, 8, warp=4, vec2=True, pair=False)]}
 THIN = [NARROW, FLAT, Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(64, 64, 8, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}
@@ -80,25 +84,39 @@ def operands(kind, m, k, n, dtype):
 
 # What a diagnostic run leaves out of the kernel's WGSL (its results are wrong; only its time counts):
 # the global loads of the next k-tile, the workgroup-memory reads of every k-step but the first's
-# (the compiler keeps the fragments in registers), the barriers.
-DIAGNOSES = {"loads": lambda text, tiling: re.sub(r"s[ab]\d+ = fetch_[ab]\([^;]*\);", "", text),
-             "reads": lambda text, tiling: re.sub(
+# (the compiler keeps the fragments in registers), the barriers; or changes (results right): "sizes"
+# writes m, k and n into the text as constants instead of reading them from the uniform block.
+DIAGNOSES = {"loads": lambda text, tiling, shape: re.sub(r"s[ab]\d+ = fetch_[ab]\([^;]*\);", "", text),
+             "reads": lambda text, tiling, shape: re.sub(
                  r"(tile_[ab]\[\w+\])\[(\d+)u\]\[(l[xy])\]",
                  lambda g: f"{g[1]}[{int(g[2]) % max(tiling.thread_m, tiling.thread_n) // 4}u][{g[3]}]", text),
-             "barriers": lambda text, tiling: text.replace("workgroupBarrier();", "")}
+             "barriers": lambda text, tiling, shape: text.replace("workgroupBarrier();", ""),
+             "sizes": lambda text, tiling, shape: re.sub(
+                 r"\bp\.(m|k|n|pre|rn|post)\b",
+                 lambda g: f"{shape['m' if g[1] in ('m', 'pre') else 'k' if g[1] in ('k', 'rn') else 'n']}u", text)}
+EXACT = {"sizes"}                        # the diagnoses whose results are still right
+PATCHED = (kernels, fused_matmul)       # the modules that call matmul_source (gpu_matmul, the fused product)
 
 
-def diagnosed(leave_out):
-    """gpu_matmul's WGSL with the DIAGNOSES in ``leave_out`` applied (kernels.matmul_source patched)."""
+def diagnosed(leave_out, shape):
+    """The product's WGSL with the DIAGNOSES in ``leave_out`` applied (matmul_source patched where
+    gpu_matmul and the fused product call it); returns the original."""
     original = kernels.matmul_source
+    m, k, n = shape
 
     def source(lib, ops, t, sizes, reads, launch, partial):
         text = original(lib, ops, t, sizes, reads, launch, partial)
         for name in leave_out:
-            text = DIAGNOSES[name](text, launch.tiling)
+            text = DIAGNOSES[name](text, launch.tiling, {"m": m, "k": k, "n": n})
         return text
-    kernels.matmul_source = source
+    for module in PATCHED:
+        module.matmul_source = source
     return original
+
+
+def undiagnosed(original):
+    for module in PATCHED:
+        module.matmul_source = original
 
 
 def sweep(cls, shape, tilings, inner, kind="random", diagnose=()):
@@ -135,15 +153,66 @@ def sweep(cls, shape, tilings, inner, kind="random", diagnose=()):
         except Exception as exc:  # noqa: BLE001 - one tiling's failure is a row of the table
             print(f"| {cls} | {m}x{k}x{n} | {tiling}{mark} | failed: {str(exc)[:80]} | - |", flush=True)
     for leave_out in diagnose:
-        original = diagnosed(leave_out)
+        original = diagnosed(leave_out, shape)
         try:
             secs = seconds(lambda: gpu_matmul(ga, gb, chosen), inner)
-            print(f"| {cls} | {m}x{k}x{n} | {chosen.tiling} without {' '.join(leave_out)} | "
+            print(f"| {cls} | {m}x{k}x{n} | {chosen.tiling} with {' '.join(leave_out)} diagnosed | "
                   f"{tflops(m, k, n, secs):.2f} | - |", flush=True)
         finally:
-            kernels.matmul_source = original
+            undiagnosed(original)
     ga.release()
     gb.release()
+    return rows
+
+
+def fused_sweep(cls, shape, tilings, repeat, diagnose=()):
+    """Print each tiling's row for the fused matmul_epilogue cell (see the module docstring); return
+    the rows measured."""
+    rows, t = [], DTYPES[cls][1]
+    m, k, n = shape
+    workload = next(w for w in WORKLOADS if w.name == "matmul_epilogue")
+    prepared = prepare_matfuse("gpu", workload, cls, {"m": m, "k": k, "n": n})
+    provider = get_provider()
+    inputs = workload.inputs(Arrays(), {"m": m, "k": k, "n": n}, cls)        # as the cell makes them
+    reference = workload.compute(Arrays(), {key: v.astype(np.float64) for key, v in inputs.items()}, {})["Y"]
+    scale = float(np.max(np.abs(reference)))
+    kept = TILINGS[t]
+
+    def timed(label, tiling, note):
+        TILINGS[t] = tiling
+        prepared.session.fusion.reset()
+        prepared.run()                                   # the plan and its pipeline, a warm-up
+        best = float("inf")
+        for _ in range(repeat):
+            before = gpu_nanoseconds(provider)
+            prepared.run()
+            best = min(best, gpu_nanoseconds(provider) - before)
+        error = float(np.max(np.abs(prepared.outputs()["Y"] - reference))) / scale
+        rate = tflops(m, k, n, best * 1e-9)
+        print(f"| {cls} | {m}x{k}x{n} | {label} | {best * 1e-6:.3f} ms, {rate:.2f} | {note or f'{error:.1e}'} |",
+              flush=True)
+        rows.append({"class": cls, "shape": shape, "tiling": asdict(tiling), "diagnosed": note,
+                     "milliseconds": best * 1e-6, "tflops": rate, "error": error})
+    limit = int(provider.device.limits["max-compute-workgroup-storage-size"])
+    try:
+        for tiling in tilings:
+            if tiling.workgroup_bytes(DTYPES[cls][0]().itemsize) > limit:
+                print(f"| {cls} | {m}x{k}x{n} | {tiling} | over the workgroup memory limit | - |")
+                continue
+            try:
+                timed(f"{tiling}" + (" (chosen)" if tiling == kept else ""), tiling, "")
+            except Exception as exc:  # noqa: BLE001 - one tiling's failure is a row of the table
+                print(f"| {cls} | {m}x{k}x{n} | {tiling} | failed: {str(exc)[:80]} | - |", flush=True)
+        for leave_out in diagnose:
+            original = diagnosed(leave_out, shape)
+            try:
+                timed(f"{kept} with {' '.join(leave_out)} diagnosed", kept,
+                      "" if set(leave_out) <= EXACT else "diagnosed")
+            finally:
+                undiagnosed(original)
+    finally:
+        TILINGS[t] = kept
+        prepared.session.fusion.reset()
     return rows
 
 
@@ -161,12 +230,14 @@ def main():
     ap.add_argument("--operands", choices=("random", "smooth"), default="random",
                     help="random normal, or matmul_epilogue.m's smooth operands")
     ap.add_argument("--diagnose", action="append", default=[], type=lambda text: tuple(text.split(",")),
-                    help="also time the chosen tiling without these parts (comma-separated: "
+                    help="also time the chosen tiling with these parts left out or changed (comma-separated: "
                     f"{', '.join(DIAGNOSES)}; repeatable)")
+    ap.add_argument("--fused", action="store_true", help="time the fused matmul_epilogue cell (--inner runs)")
     ap.add_argument("--out", type=Path, help="write the measured rows as JSON to this file")
     args = ap.parse_args()
     print(describe())
-    print("\n| class | m x k x n | tiling (block m x n x k / per invocation) | TFLOP/s | max rel. error |")
+    rate = "GPU time, TFLOP/s" if args.fused else "TFLOP/s"
+    print(f"\n| class | m x k x n | tiling (block m x n x k / per invocation) | {rate} | max rel. error |")
     print("| --- | --- | --- | --- | --- |")
     rows = []
     for cls in args.classes or ["single", "double"]:
@@ -178,8 +249,11 @@ def main():
             thin = 2 * m * k * n < 10 ** 10
             candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
             candidates = candidates if chosen in candidates else [chosen, *candidates]
-            rows += sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner, args.operands,
-                          args.diagnose)
+            if args.fused:
+                rows += fused_sweep(cls, shape, candidates, args.inner, args.diagnose)
+            else:
+                rows += sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner,
+                              args.operands, args.diagnose)
             if args.out:
                 args.out.write_text(json.dumps(rows, indent=1))
 

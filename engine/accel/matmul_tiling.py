@@ -29,7 +29,9 @@ class Tiling:
     32-wide warp are ``warp`` x-lanes by 32 / warp y-lanes (0: whole rows of x-lanes, as
     local_invocation_id orders them), which sets how many distinct vec4 of A and of B a warp reads
     from workgroup memory per k-step; ``pair``: the k-loop takes two k-tiles a pass, so every tile
-    index is a constant, else one (half the code, the tile's half a register)."""
+    index is a constant, else one (half the code, the tile's half a register); ``vec2``: workgroup
+    memory holds each vec4 as two rows of vec2, so the vec4 of f64 (32 bytes) that a warp reads lie
+    together 16 bytes apart, not 32 (a warp's 8 distinct ones fill the 32 banks once, not twice)."""
     block_m: int
     block_n: int
     depth: int
@@ -38,6 +40,7 @@ class Tiling:
     fma: bool = True
     warp: int = 0
     pair: bool = True
+    vec2: bool = False
 
     def __post_init__(self) -> None:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
@@ -65,6 +68,8 @@ class Tiling:
             shape += f" warp {self.warp}x{32 // self.warp}"
         if not self.pair:
             shape += " one tile a loop"
+        if self.vec2:
+            shape += " vec2 rows"
         return shape if self.fma else shape + " mul+add"
 
 
@@ -173,8 +178,8 @@ def matmul_source(lib: str, operands: str, t: str, sizes: tuple[str, str, str],
         emit = f"fn emit(r: u32, c: u32, z: u32, v: {t}) {{ store(r, c, v); }}\n"
     return render("matmul", library=lib, operands=operands, T=t, m=sizes[0], k=sizes[1], n=sizes[2],
                   fetch=a.fetch(t, sizes) + "\n" + b.fetch(t, sizes), emit=emit, splits=str(launch.splits),
-                  lanes_a=str(parts.lanes["a"]), lanes_b=str(parts.lanes["b"]),
-                  rows_a=str(parts.rows["a"]), rows_b=str(parts.rows["b"]), threads=str(tiling.threads),
+                  unit=parts.unit, lanes_a=str(parts.lanes["a"]), lanes_b=str(parts.lanes["b"]),
+                  rows_a=str(parts.rows["a"] * parts.split), rows_b=str(parts.rows["b"] * parts.split), threads=str(tiling.threads),
                   bm=str(tiling.block_m), bn=str(tiling.block_n), bk=str(tiling.depth),
                   declare=parts.declare(), first=parts.fetch("kt", 2) + "\n" + parts.put("0u", 2),
                   loop=parts.loop(), store=parts.store())
@@ -187,7 +192,8 @@ class Parts:
     invocation (x, y); columns 4(f * lanes + y).. of B likewise), so every read in the k-steps is
     [half][constant][lane], the lane fixed for the whole loop: no address arithmetic in the k-steps.
     Invocation (x, y) is ``lx``, ``ly``: the workgroup's invocations in order fill warps of 32 (the
-    tiling's ``warp`` x-lanes by 32 / warp y-lanes, or else rows of the x-lanes in turn)."""
+    tiling's ``warp`` x-lanes by 32 / warp y-lanes, or else rows of the x-lanes in turn). With the
+    tiling's ``vec2``, row r of a half is the rows 2r (its vec4's x, y) and 2r + 1 (z, w) of vec2."""
 
     def __init__(self, tiling: Tiling, t: str, deep_a: bool, deep_b: bool) -> None:
         self.tiling, self.t = tiling, t
@@ -198,6 +204,8 @@ class Parts:
         self.frags = {"a": tiling.thread_m // 4, "b": tiling.thread_n // 4}
         self.lanes = {"a": tiling.block_m // tiling.thread_m, "b": tiling.block_n // tiling.thread_n}
         self.rows = {r: tiling.depth * self.frags[r] for r in "ab"}          # rows of one half
+        self.split = 2 if tiling.vec2 else 1                                 # workgroup rows per row
+        self.unit = f"vec{4 // self.split}<{t}>"
 
     def declare(self) -> str:
         """The invocation's lanes, accumulators, staging registers, and each staged vec4's place
@@ -243,11 +251,17 @@ class Parts:
         lines = []
         for r in "ab":
             for u in range(self.units[r]):
-                if self.deep[r]:
+                if self.deep[r] and self.split == 1:
                     line = " ".join(f"tile_{r}[{half}][row{r}{u} + {e * self.frags[r]}u][lane{r}{u}][i{r}{u} % 4u] = "
                                     f"s{r}{u}.{LANES[e]};" for e in range(4))
-                else:
+                elif self.deep[r]:
+                    line = " ".join(f"tile_{r}[{half}][2u * (row{r}{u} + {e * self.frags[r]}u) + i{r}{u} % 4u / 2u]"
+                                    f"[lane{r}{u}][i{r}{u} % 2u] = s{r}{u}.{LANES[e]};" for e in range(4))
+                elif self.split == 1:
                     line = f"tile_{r}[{half}][row{r}{u}][lane{r}{u}] = s{r}{u};"
+                else:
+                    line = (f"tile_{r}[{half}][2u * row{r}{u}][lane{r}{u}] = s{r}{u}.xy; "
+                            f"tile_{r}[{half}][2u * row{r}{u} + 1u][lane{r}{u}] = s{r}{u}.zw;")
                 lines.append(self.guarded(r, line, indent))
         return "\n".join(lines)
 
@@ -282,13 +296,19 @@ class Parts:
             lines.append(pad + "{")
             for r, lane in (("a", "lx"), ("b", "ly")):
                 for f in range(self.frags[r]):
-                    lines.append(f"{pad}    let {r}{f} = tile_{r}[{half}][{kk * self.frags[r] + f}u][{lane}];")
+                    lines.append(f"{pad}    let {r}{f} = {self.read(r, half, kk * self.frags[r] + f, lane)};")
             for g in range(self.frags["b"]):
                 for j in range(4):
                     lines.append(pad + "    " + " ".join(
                         self.multiply_add(f"c{f}_{g}{j}", f"a{f}", f"b{g}.{LANES[j]}") for f in range(self.frags["a"])))
             lines.append(pad + "}")
         return "\n".join(lines)
+
+    def read(self, role: str, half: str, row: int, lane: str) -> str:
+        """The vec4 at ``row`` of the tile's ``half``, at ``lane``."""
+        if self.split == 1:
+            return f"tile_{role}[{half}][{row}u][{lane}]"
+        return f"vec4<{self.t}>(tile_{role}[{half}][{2 * row}u][{lane}], tile_{role}[{half}][{2 * row + 1}u][{lane}])"
 
     def multiply_add(self, c: str, a: str, b: str) -> str:
         if self.tiling.fma:

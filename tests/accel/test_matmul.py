@@ -55,7 +55,10 @@ def test_inner_dimension_mismatch(gpu64):
                                     NARROW, FLAT,
                                     # warp shapes and one k-tile a loop pass
                                     Tiling(128, 128, 8, 4, 8, warp=4), Tiling(128, 128, 8, 8, 8, warp=2, pair=False),
-                                    Tiling(64, 64, 8, 4, 4, warp=8, pair=False), Tiling(128, 128, 4, 8, 8, pair=False)])
+                                    Tiling(64, 64, 8, 4, 4, warp=8, pair=False), Tiling(128, 128, 4, 8, 8, pair=False),
+                                    # workgroup tiles as rows of vec2
+                                    Tiling(128, 128, 8, 4, 8, warp=4, vec2=True),
+                                    Tiling(64, 64, 8, 4, 4, pair=False, vec2=True)])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and

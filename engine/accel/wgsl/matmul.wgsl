@@ -15,8 +15,8 @@ $library
 $operands
 $fetch
 $emit
-var<workgroup> tile_a: array<array<array<vec4<$T>, $lanes_a>, $rows_a>, 2>;
-var<workgroup> tile_b: array<array<array<vec4<$T>, $lanes_b>, $rows_b>, 2>;
+var<workgroup> tile_a: array<array<array<$unit, $lanes_a>, $rows_a>, 2>;
+var<workgroup> tile_b: array<array<array<$unit, $lanes_b>, $rows_b>, 2>;
 
 // Rows row..row+3 of column col of C, those inside m x n.
 fn store4(row: u32, col: u32, z: u32, v: vec4<$T>) {
