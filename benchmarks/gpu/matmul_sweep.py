@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import cuda, seconds, torch_seconds  # noqa: E402
 from benchmarks.fusion.arrays import Arrays  # noqa: E402
-from benchmarks.fusion.implementations import gpu_nanoseconds, prepare_matfuse  # noqa: E402
+from benchmarks.fusion.implementations import execute, gpu_nanoseconds, prepare_matfuse  # noqa: E402
 from benchmarks.fusion.workloads import WORKLOADS  # noqa: E402
 from engine.accel import kernels  # noqa: E402
 from engine.accel.fusion import matmul as fused_matmul  # noqa: E402
@@ -173,14 +173,28 @@ def sweep(cls, shape, tilings, inner, kind="random", diagnose=()):
     return rows
 
 
-def fused_sweep(cls, shape, tilings, repeat, diagnose=()):
-    """Print each tiling's row for the fused matmul_epilogue cell (see the module docstring); return
-    the rows measured."""
+# The fused cells --cell picks: the benchmark's (B read along k, as it lies), and the same product of
+# operands stored transposed (At = A.', Bt = B.' made once, resident): both read along m and n, or
+# both along k.
+CELLS = {"A*B": None, "A*Bt.'": "Y = max(A * Bt.' .* s + bias, 0);", "At.'*B": "Y = max(At.' * B .* s + bias, 0);"}
+
+
+def fused_sweep(cls, shape, tilings, repeat, diagnose=(), cell="A*B"):
+    """Print each tiling's row for the fused matmul_epilogue cell (``cell``, see CELLS and the module
+    docstring); return the rows measured."""
     rows, t = [], DTYPES[cls][1]
     m, k, n = shape
     workload = next(w for w in WORKLOADS if w.name == "matmul_epilogue")
     prepared = prepare_matfuse("gpu", workload, cls, {"m": m, "k": k, "n": n})
     provider = get_provider()
+    if CELLS[cell] is not None:
+        execute(prepared.session, "At = A.'; Bt = B.';", "transposed operands")
+
+    def run():
+        if CELLS[cell] is None:
+            return prepared.run()
+        execute(prepared.session, CELLS[cell], cell)
+        provider.sync()
     inputs = workload.inputs(Arrays(), {"m": m, "k": k, "n": n}, cls)        # as the cell makes them
     reference = workload.compute(Arrays(), {key: v.astype(np.float64) for key, v in inputs.items()}, {})["Y"]
     scale = float(np.max(np.abs(reference)))
@@ -189,20 +203,20 @@ def fused_sweep(cls, shape, tilings, repeat, diagnose=()):
     def timed(label, tiling, note):
         TILINGS[t] = tiling
         prepared.session.fusion.reset()
-        prepared.run()                                   # the plan and its pipeline
+        run()                                   # the plan and its pipeline
         busy = time.perf_counter() + BUSY_SECONDS
         while time.perf_counter() < busy:                # the GPU's clock up again after the compile
-            prepared.run()
+            run()
         best = float("inf")
         for _ in range(repeat):
             before = gpu_nanoseconds(provider)
-            prepared.run()
+            run()
             best = min(best, gpu_nanoseconds(provider) - before)
         error = float(np.max(np.abs(prepared.outputs()["Y"] - reference))) / scale
         rate = tflops(m, k, n, best * 1e-9)
-        print(f"| {cls} | {m}x{k}x{n} | {label} | {best * 1e-6:.3f} ms, {rate:.2f} | {note or f'{error:.1e}'} |",
+        print(f"| {cls} | {m}x{k}x{n} {cell} | {label} | {best * 1e-6:.3f} ms, {rate:.2f} | {note or f'{error:.1e}'} |",
               flush=True)
-        rows.append({"class": cls, "shape": shape, "tiling": asdict(tiling), "diagnosed": note,
+        rows.append({"class": cls, "shape": shape, "cell": cell, "tiling": asdict(tiling), "diagnosed": note,
                      "milliseconds": best * 1e-6, "tflops": rate, "error": error})
     limit = int(provider.device.limits["max-compute-workgroup-storage-size"])
     try:
@@ -231,6 +245,15 @@ def parse_shape(text):
     return tuple(int(x) for x in text.split(","))
 
 
+def parse_tiling(text):
+    """``class:`` and a Tiling's arguments: numbers in order, then name=value (single:256,128,8,8,8,warp=4)."""
+    cls, _, args = text.partition(":")
+    parts = args.split(",")
+    named = {key: int(value) if value.isdigit() else value == "True" for key, value in
+             (x.split("=") for x in parts if "=" in x)}
+    return cls, Tiling(*(int(x) for x in parts if "=" not in x), **named)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shape", action="append", type=parse_shape, help="m,k,n (repeatable)")
@@ -244,6 +267,10 @@ def main():
                     help="also time the chosen tiling with these parts left out or changed (comma-separated: "
                     f"{', '.join(DIAGNOSES)}; repeatable)")
     ap.add_argument("--fused", action="store_true", help="time the fused matmul_epilogue cell (--inner runs)")
+    ap.add_argument("--cell", action="append", choices=sorted(CELLS), help="with --fused: the cells to time "
+                    "(repeatable; A*B, the benchmark's, by default)")
+    ap.add_argument("--tiling", action="append", type=parse_tiling, help="time these tilings of a class instead "
+                    "of its candidates (repeatable; class: then Tiling's arguments, e.g. single:256,128,8,8,8,warp=4)")
     ap.add_argument("--out", type=Path, help="write the measured rows as JSON to this file")
     args = ap.parse_args()
     print(describe())
@@ -259,9 +286,11 @@ def main():
             chosen = product_launch(DTYPES[cls][1], m, k, n).tiling
             thin = 2 * m * k * n < 10 ** 10
             candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
+            candidates = [tiling for c, tiling in args.tiling or () if c == cls] or candidates
             candidates = candidates if chosen in candidates else [chosen, *candidates]
             if args.fused:
-                rows += fused_sweep(cls, shape, candidates, args.inner, args.diagnose)
+                for cell in args.cell or ["A*B"]:
+                    rows += fused_sweep(cls, shape, candidates, args.inner, args.diagnose, cell)
             else:
                 rows += sweep(cls, shape, candidates, min(30, args.inner * 20) if thin else args.inner,
                               args.operands, args.diagnose)
