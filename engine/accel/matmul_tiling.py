@@ -73,10 +73,10 @@ class Tiling:
         return shape if self.fma else shape + " mul+add"
 
 
-# Chosen by measurement (benchmarks/gpu/matmul_sweep.py and the matmul_epilogue row of
-# benchmarks/fusion on the H100, 4096^3 products; see docs/gpu.md): the tiling each class uses. Every
-# tiling here fits 32 KiB of workgroup memory (lavapipe's limit; the provider asks for the adapter's).
-TILINGS = {"f32": Tiling(128, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8, warp=4)}
+# Chosen by measurement (benchmarks/gpu/matmul_sweep.py --fused, the matmul_epilogue cell on the H100,
+# 4096^3 products; see docs/gpu.md): the tiling each class uses. Every tiling here fits 32 KiB of
+# workgroup memory (lavapipe's limit; the provider asks for the adapter's).
+TILINGS = {"f32": Tiling(256, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True)}
 WORKGROUP_STORAGE = 32768
 
 
