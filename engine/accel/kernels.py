@@ -23,7 +23,8 @@ from typing import Sequence, Union
 
 import numpy as np
 
-from engine.accel.matmul_tiling import Launch, OperandRead, matmul_source, product_launch, vectorisable
+from engine.accel.matmul_tiling import (Launch, OperandRead, matmul_source, product_launch, relaid,
+                                        vectorisable)
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
@@ -509,13 +510,17 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor, launch: Launch | None = None) -> GpuT
         return out
     t = _float_type(cls)
     launch = launch or product_launch(t, m, k, n)
+    relay = STORAGE_TYPE[b.cls] == t and relaid(t, True, m, k, n, n)
+    bt = gpu_permute(b, (2, 1)) if relay else b          # then read as B.' along n, not along k
     reads = (OperandRead("a", "a", STORAGE_TYPE[a.cls], False, "p.m",
                          vector=vectorisable(STORAGE_TYPE[a.cls], t, m, a.numel)),
-             OperandRead("b", "b", STORAGE_TYPE[b.cls], True, "p.k",
-                         vector=vectorisable(STORAGE_TYPE[b.cls], t, k, b.numel)))
+             OperandRead("b", "b", STORAGE_TYPE[b.cls], not relay, "p.n" if relay else "p.k",
+                         vector=vectorisable(STORAGE_TYPE[b.cls], t, n if relay else k, b.numel)))
     operands = Template(source("matmul_plain")).substitute(T=t, TA=reads[0].binding_type(),
                                                            TB=reads[1].binding_type())
     wgsl = matmul_source(library(provider.f64), operands, t, ("p.m", "p.k", "p.n"), reads, launch, 4)
-    run_product(provider, wgsl, [a.buffer, b.buffer, out.buffer], struct.pack("<4I", m, k, n, 0), launch,
+    run_product(provider, wgsl, [a.buffer, bt.buffer, out.buffer], struct.pack("<4I", m, k, n, 0), launch,
                 cls, m, n)
+    if relay:
+        bt.release()
     return out

@@ -3,6 +3,7 @@ split-k products, every tiling the sweep tries; how matmul_tiling picks a launch
 import numpy as np
 import pytest
 
+from engine.accel import kernels, matmul_tiling
 from engine.accel.kernels import gpu_matmul
 from engine.accel.matmul_tiling import (FLAT, NARROW, TILINGS, WORKGROUP_STORAGE, Launch, Tiling,
                                         product_launch, split)
@@ -73,6 +74,19 @@ def test_every_tiling_and_split(gpu64, tiling, splits):
             got = gpu_matmul(upload(a), upload(b), Launch(tiling, splits)).download()
             tol = 1e-13 if dtype == np.float64 else 1e-5
             np.testing.assert_allclose(got, a.astype(np.float64) @ b.astype(np.float64), rtol=tol, atol=tol * k)
+
+
+@pytest.mark.parametrize("m, k, n", [(132, 40, 68), (131, 40, 70), (7, 4096, 8)])
+def test_large_double_products_read_b_from_its_transpose(gpu64, monkeypatch, m, k, n):
+    """A large double product (every product here) reads B from a transposed copy when n is a whole
+    number of vec4 (matmul_tiling.relaid), else as stored."""
+    monkeypatch.setattr(matmul_tiling, "RELAY_FLOPS", 0)
+    made, permute = [], kernels.gpu_permute
+    monkeypatch.setattr(kernels, "gpu_permute", lambda x, order: made.append(x.shape) or permute(x, order))
+    rng = np.random.default_rng(n)
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    np.testing.assert_allclose(gpu_matmul(upload(a), upload(b)).download(), a @ b, rtol=1e-13, atol=1e-13 * k)
+    assert made == ([(k, n)] if n % 4 == 0 else [])
 
 
 def test_mixed_classes_read_as_stored(gpu64):

@@ -5,6 +5,9 @@ import numpy as np
 import pytest
 
 from engine import Session
+from engine.accel import matmul_tiling
+from engine.accel.fusion import matmul as fused_matmul
+from engine.accel.kernels import gpu_permute
 from engine.accel.fusion.report import plan_text
 from fusion_helpers import assert_same, devices, run, three_ways
 
@@ -83,6 +86,23 @@ def test_product_tails_with_operands_read_in_place(gpu, m, k, n, single):
     assert devices(fused) == ["GPU"] and kinds(fused) == ["MatmulEpilogue"] * 4
     for name in ("Y1", "Y2", "Y3", "Y4"):
         assert_same(fused.get(name), cpu.get(name), 1e-5 if single else 1e-12, name)
+
+
+@pytest.mark.parametrize("m, k, n, copies", [(128, 64, 132, 4), (65, 128, 68, 2), (65, 130, 67, 0)])
+def test_products_read_from_transposed_copies(gpu64, monkeypatch, m, k, n, copies):
+    """A large double product reads an operand that lies along k (B as stored, A transposed) from a
+    transposed copy, where its rows are whole vec4 (matmul_tiling.relaid; every product counts as large
+    here): fused vs the CPU, and the copies made per run."""
+    monkeypatch.setattr(matmul_tiling, "RELAY_FLOPS", 0)
+    made = []
+    monkeypatch.setattr(fused_matmul, "gpu_permute", lambda x, order: made.append(x.shape) or gpu_permute(x, order))
+    g = np.random.default_rng(m + k + n)
+    a, b = g.random((m, k)) - 0.5, g.random((k, n)) - 0.5
+    inputs = {"A": a, "At": a.T.copy(), "B": b, "Bt": b.T.copy(), "s": np.array([[1.5]]), "c": g.random((m, 1))}
+    fused, cpu = run(PRODUCTS, inputs, "gpu"), run(PRODUCTS, inputs, "cpu")
+    assert devices(fused) == ["GPU"] and len(made) == copies
+    for name in ("Y1", "Y2", "Y3", "Y4"):
+        assert_same(fused.get(name), cpu.get(name), 1e-12, name)
 
 
 def test_plan_names_each_kind_with_its_kernels(gpu64):

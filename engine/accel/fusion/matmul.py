@@ -3,7 +3,7 @@ execute.py's kind tables (``EMITTERS``, ``DISPATCHERS``).
 
 Kernels: ``product`` (wgsl/matmul.wgsl's register-tiled op(A) * op(B) from matmul_tiling, shared with
 kernels.gpu_matmul, around wgsl/fused_matmul.wgsl: operands read transposed or centred in place, as
-vec4 where they allow it, the epilogue's ``let`` lines from codegen on every element before it is
+vec4 where they allow it (a large double product's operand that lies along k from a transposed copy), the epilogue's ``let`` lines from codegen on every element before it is
 stored), ``colsum`` and ``colnorm``
 (wgsl/fused_colsum.wgsl: one workgroup per column or image), ``Layout`` (a gather in
 wgsl/fused_elementwise.wgsl). Every kernel uses params.wgsl's uniform block: the product's sizes are
@@ -15,8 +15,8 @@ import math
 from string import Template
 from typing import Any, Callable
 
-from engine.accel.kernels import _binding, _fill, _float_type, _workgroups, run_product
-from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launch, vectorisable
+from engine.accel.kernels import _binding, _fill, _float_type, _workgroups, gpu_permute, run_product
+from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launch, relaid, vectorisable
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
@@ -67,12 +67,29 @@ def stored_rows(op: Operand, role: str, sizes: tuple[str, str, str]) -> str:
 
 
 def operand_read(plan: Plan, op: Operand, role: str, names: dict[int, str], t: str,
-                 sizes: tuple[str, str, str], vector: frozenset[int] = frozenset()) -> OperandRead:
-    """How a kernel reads op(A) (role a) or op(B) (role b) where it lies."""
+                 sizes: tuple[str, str, str], vector: frozenset[int] = frozenset(),
+                 relay: frozenset[int] = frozenset()) -> OperandRead:
+    """How a kernel reads op(A) (role a) or op(B) (role b) where it lies, or (values in ``relay``)
+    from its transposed copy, along m or n."""
     deep = op.transposed if role == "a" else not op.transposed
+    if op.value in relay:
+        return OperandRead(role, names[op.value], t, False, sizes[0 if role == "a" else 2], vector=True)
     return OperandRead(role, names[op.value], STORAGE_TYPE[plan.info[op.value].cls], deep,
                        stored_rows(op, role, sizes), None if op.centre is None else names[op.centre],
                        op.value in vector)
+
+
+def relaid_operands(plan: Plan, k: Kernel, t: str) -> frozenset[int]:
+    """The product's operands read from a transposed copy (matmul_tiling.relaid): one read along k,
+    of the compute type, not centred, not the other operand too, its stored rows a whole number of
+    vec4 (so it is bound as vec4 either way)."""
+    m, depth, n = k.view
+    values = [op.value for op in k.operands]
+    vector = vector_operands(plan, k, t)
+    return frozenset(op.value for op, role in zip(k.operands, "ab")
+                     if relaid(t, op.transposed if role == "a" else not op.transposed, m, depth, n,
+                               m if role == "a" else n)
+                     and op.centre is None and op.value in vector and values.count(op.value) == 1)
 
 
 def vector_operands(plan: Plan, k: Kernel, t: str) -> frozenset[int]:
@@ -104,9 +121,10 @@ def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> Non
     """matmul.wgsl's tiled product (the class's tiling) with fused_matmul.wgsl's epilogue."""
     t = _float_type(plan.cls)
     vector = vector_operands(plan, k, t)
+    relay = relaid_operands(plan, k, t)
     lines, bindings, names = with_epilogue(graph, plan, k, t, vector)
     body = lines + [f"    out0[i] = {name(k.outputs[0])};"]
-    reads = tuple(operand_read(plan, op, role, names, t, PRODUCT_SIZES, vector)
+    reads = tuple(operand_read(plan, op, role, names, t, PRODUCT_SIZES, vector, relay)
                   for op, role in zip(k.operands, "ab"))
     operands = Template(source("fused_matmul")).substitute(
         common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body))
@@ -130,11 +148,21 @@ def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> No
 
 
 def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:
+    """The product's dispatch, after transposing the operands it reads from a copy (relaid_operands)."""
     m, _, n = k.view
-    launch = product_launch(_float_type(plan.cls), *k.view)
-    dispatch(run, plan, k, scalars, launch.grid(m, n),
-             lambda pipe, bound, block, grid: run_product(run.provider, k.wgsl, bound, block, launch,
-                                                          plan.cls, m, n))
+    t = _float_type(plan.cls)
+    launch = product_launch(t, *k.view)
+    relay = relaid_operands(plan, k, t)
+    leaves = [leaf for leaf, _ in k.arrays]
+
+    def send(pipe: str, bound: list, block: bytes, grid: tuple[int, int, int]) -> None:
+        copies = [gpu_permute(run.tensors[v], (2, 1)) for v in relay]
+        for v, copy in zip(relay, copies):
+            bound[leaves.index(v)] = copy.buffer
+        run_product(run.provider, k.wgsl, bound, block, launch, plan.cls, m, n)
+        for copy in copies:
+            copy.release()
+    dispatch(run, plan, k, scalars, launch.grid(m, n), send)
 
 
 # ------------------------------------------------------------------ column and image totals
