@@ -6,8 +6,8 @@
 // elements along the operand's contiguous dimension, zero outside it.
 // A workgroup computes a ${bm}x${bn} block of C, k in tiles of $bk (with split-k, the share of the
 // k-tiles that its z coordinate picks; emit writes an element of its result: store, or a partial sum
-// for matmul_split.wgsl). The tiles live in workgroup memory as rows of vec4 (Parts in
-// matmul_tiling.py), twice (tile[half][row][lane]): while the invocations multiply one half out, their
+// for matmul_split.wgsl). The tiles live in workgroup memory as rows of vec4, or of vec2 in pairs (
+// Parts in matmul_tiling.py), twice (tile[half][row][lane]): while the invocations multiply one half out, their
 // registers hold their share of the next k-tile, loaded from memory before the multiply-adds and
 // stored into the other half after them, so one barrier per k-tile suffices. The loop (Parts.loop) takes two k-tiles a pass, one
 // from each half (every tile index a constant), or one (the half an index in a register).
