@@ -19,11 +19,17 @@ BODY_ENDS = CLOSE_TYPES | {"_COMMA", "_ROWSEP", "SEMI", "NL"}
 LVALUE_CHAIN = (ast.Index, ast.CellIndex, ast.Field, ast.DynField)
 
 
-def _pos(first) -> dict:
-    """Position keywords of a node whose first token or first child node is ``first``."""
+def _at(first) -> tuple[int, int]:
+    """The line and column of a node whose first token or first child node is ``first``."""
     if isinstance(first, tuple):
-        return {"line": first[LINE], "col": first[COLUMN]}
-    return {"line": first.line, "col": first.col}
+        return first[LINE], first[COLUMN]
+    return first.line, first.col
+
+
+# The nodes the parser makes by the hundred thousand, made by their positional constructors (ast.py's
+# ``Cls.new``: the fields, then line and column), looked up once.
+NEW_NUMBER, NEW_STRING, NEW_IDENT, NEW_END = ast.Number.new, ast.String.new, ast.Ident.new, ast.End.new
+NEW_BINARY, NEW_INDEX, NEW_ASSIGN, NEW_EXPR_STMT = ast.Binary.new, ast.Index.new, ast.Assign.new, ast.ExprStmt.new
 
 
 def _decode_string(text: str) -> str:
@@ -49,19 +55,29 @@ def _number_value(text: str) -> float | complex:
 # The leaves: the node of one token (the rules of the same names call them; the descent parser, at once).
 def number_node(tok: Token) -> ast.Number:
     text = tok[TEXT]
-    return ast.Number(_number_value(text), text, line=tok[LINE], col=tok[COLUMN])
+    return NEW_NUMBER(_number_value(text), text, tok[LINE], tok[COLUMN])
 
 
 def string_node(tok: Token) -> ast.String:
-    return ast.String(_decode_string(tok[TEXT]), tok[KIND] == "DQSTRING", line=tok[LINE], col=tok[COLUMN])
+    return NEW_STRING(_decode_string(tok[TEXT]), tok[KIND] == "DQSTRING", tok[LINE], tok[COLUMN])
 
 
 def ident_node(tok: Token) -> ast.Ident:
-    return ast.Ident(tok[TEXT], line=tok[LINE], col=tok[COLUMN])
+    return NEW_IDENT(tok[TEXT], tok[LINE], tok[COLUMN])
 
 
 def end_node(tok: Token) -> ast.End:
-    return ast.End(line=tok[LINE], col=tok[COLUMN])
+    return NEW_END(tok[LINE], tok[COLUMN])
+
+
+def binary_node(left, op: Token, right) -> ast.Binary:
+    """``left op right`` (the rule ``binary``'s node; the descent parser makes it at once)."""
+    return NEW_BINARY(op[TEXT], left, right, left.line, left.col)
+
+
+def shows(sep: Token) -> bool:
+    """Whether a statement's separator shows its value (a newline or ``,``, not ``;``)."""
+    return sep[KIND] == "NL"
 
 
 def _is_lvalue(node) -> bool:
@@ -130,8 +146,8 @@ class AstBuilder:
         nested = tuple(st for st in body if isinstance(st, ast.FunctionDef))
         if nested:
             body = tuple(st for st in body if not isinstance(st, ast.FunctionDef))
-        node = ast.FunctionDef(rest[at][TEXT], tuple(params), outputs, body, self._doc_after(keyword[LINE]),
-                               nested, **_pos(keyword))
+        node = ast.FunctionDef.new(rest[at][TEXT], tuple(params), outputs, body, self._doc_after(keyword[LINE]),
+                               nested, *_at(keyword))
         return _Function(node, has_end)
 
     def nested_funcdef(self, children) -> ast.FunctionDef:
@@ -169,16 +185,19 @@ class AstBuilder:
         return tuple(children)
 
     def sep(self, children) -> bool:
-        return children[0][KIND] == "NL"
+        return shows(children[0])
 
     def expr_stmt(self, children) -> ast.ExprStmt:
         expr, show = children
-        return ast.ExprStmt(expr, show, line=expr.line, col=expr.col)
+        return NEW_EXPR_STMT(expr, show, expr.line, expr.col)
 
     def assign(self, children) -> ast.Assign:
-        lhs, value, show = children
+        return self.assignment(*children)
+
+    def assignment(self, lhs, value, show: bool) -> ast.Assign:
+        """``lhs = value`` (the rule ``assign``'s node; the descent parser asks for it at once)."""
         targets = (lhs,) if type(lhs) is ast.Ident else self._targets(lhs)    # a name: its own lvalue
-        return ast.Assign(targets, value, show, line=lhs.line, col=lhs.col)
+        return NEW_ASSIGN(targets, value, show, lhs.line, lhs.col)
 
     def _targets(self, lhs) -> tuple:
         if isinstance(lhs, ast.Matrix) and len(lhs.rows) == 1:
@@ -200,25 +219,25 @@ class AstBuilder:
 
     def command(self, children) -> ast.ExprStmt:
         name, *words, show = children
-        args = tuple(ast.String(w[TEXT], **_pos(w)) for w in words)
-        call = ast.Index(ast.Ident(name[TEXT], **_pos(name)), args, **_pos(name))
-        return ast.ExprStmt(call, show, **_pos(name))
+        args = tuple(NEW_STRING(w[TEXT], False, *_at(w)) for w in words)
+        call = NEW_INDEX(NEW_IDENT(name[TEXT], *_at(name)), args, *_at(name))
+        return NEW_EXPR_STMT(call, show, *_at(name))
 
     def global_stmt(self, children) -> ast.Global:
-        return ast.Global(tuple(c[TEXT] for c in children[1:-1]), **_pos(children[0]))
+        return ast.Global.new(tuple(c[TEXT] for c in children[1:-1]), *_at(children[0]))
 
     def persistent_stmt(self, children) -> ast.Persistent:
-        return ast.Persistent(tuple(c[TEXT] for c in children[1:-1]), **_pos(children[0]))
+        return ast.Persistent.new(tuple(c[TEXT] for c in children[1:-1]), *_at(children[0]))
 
     def jump(self, children):
         kind = {"BREAK": ast.Break, "CONTINUE": ast.Continue, "RETURN": ast.Return}[children[0][KIND]]
-        return kind(**_pos(children[0]))
+        return kind.new(*_at(children[0]))
 
     def if_stmt(self, children) -> ast.If:
         keyword, cond, _, body, *clauses, _ = children
         tests = [(c.test, c.body) for c in clauses if c.test is not None]
         orelse = next((c.body for c in clauses if c.test is None), ())
-        return ast.If(((cond, body), *tests), orelse, **_pos(keyword))
+        return ast.If.new(((cond, body), *tests), orelse, *_at(keyword))
 
     def elseif_clause(self, children) -> _Clause:
         return _Clause(children[0], children[-1])
@@ -233,11 +252,11 @@ class AstBuilder:
         keyword, subject, _, *clauses, _ = children
         cases = tuple((c.test, c.body) for c in clauses if c.test is not None)
         otherwise = next((c.body for c in clauses if c.test is None), None)
-        return ast.Switch(subject, cases, otherwise, **_pos(keyword))
+        return ast.Switch.new(subject, cases, otherwise, *_at(keyword))
 
     def for_stmt(self, children) -> ast.For:
         keyword, (var, iterable, workers), _, body, _ = children
-        return ast.For(var, iterable, body, keyword[KIND] == "PARFOR", workers, **_pos(keyword))
+        return ast.For.new(var, iterable, body, keyword[KIND] == "PARFOR", workers, *_at(keyword))
 
     def for_head(self, children) -> tuple:
         name, iterable, *workers = [c for c in children if not (isinstance(c, tuple) and c[KIND] == "LPAREN")]
@@ -245,12 +264,12 @@ class AstBuilder:
 
     def while_stmt(self, children) -> ast.While:
         keyword, cond, _, body, _ = children
-        return ast.While(cond, body, **_pos(keyword))
+        return ast.While.new(cond, body, *_at(keyword))
 
     def try_stmt(self, children) -> ast.TryCatch:
         body = next(c for c in children[1:] if isinstance(c, tuple))         # after the ``try`` token
         handler = next((c for c in children if isinstance(c, _Clause)), _Clause(None, ()))
-        return ast.TryCatch(body, handler.test, handler.body, **_pos(children[0]))
+        return ast.TryCatch.new(body, handler.test, handler.body, *_at(children[0]))
 
     def catch_clause(self, children) -> _Clause:
         ident = children[0][TEXT] if isinstance(children[0], tuple) else None
@@ -258,47 +277,47 @@ class AstBuilder:
 
     # ------------------------------------------------------------ expressions
     def binary(self, children) -> ast.Binary:
-        left, op, right = children
-        return ast.Binary(op[TEXT], left, right, line=left.line, col=left.col)
+        return binary_node(*children)
 
     def unary(self, children) -> ast.Unary:
         op, operand = children
-        return ast.Unary(op[TEXT], operand, line=op[LINE], col=op[COLUMN])
+        return ast.Unary.new(op[TEXT], operand, op[LINE], op[COLUMN])
 
     def transpose(self, children) -> ast.Postfix:
         operand, op = children
-        return ast.Postfix(op[TEXT], operand, line=operand.line, col=operand.col)
+        return ast.Postfix.new(op[TEXT], operand, operand.line, operand.col)
 
     def range(self, children) -> ast.Range:
         parts = children[::2]           # drop the COLON tokens
         step = parts[1] if len(parts) == 3 else None
-        return ast.Range(parts[0], step, parts[-1], **_pos(parts[0]))
+        return ast.Range.new(parts[0], step, parts[-1], parts[0].line, parts[0].col)
 
     def index(self, children) -> ast.Index:
         base, _, args = children
-        return ast.Index(base, args, line=base.line, col=base.col)
+        return NEW_INDEX(base, args, base.line, base.col)
 
     def cell_index(self, children) -> ast.CellIndex:
         base, _, args = children
-        return ast.CellIndex(base, args, **_pos(base))
+        return ast.CellIndex.new(base, args, base.line, base.col)
 
     def field(self, children) -> ast.Field:
         base, name = children
-        return ast.Field(base, name[TEXT], **_pos(base))
+        return ast.Field.new(base, name[TEXT], base.line, base.col)
 
     def dyn_field(self, children) -> ast.DynField:
         base, _, name = children
-        return ast.DynField(base, name, **_pos(base))
+        return ast.DynField.new(base, name, base.line, base.col)
 
     def args(self, children) -> tuple:
         return tuple(children)
 
     def colon(self, children) -> ast.Colon:
-        return ast.Colon(**_pos(children[0]))
+        return ast.Colon.new(*_at(children[0]))
 
     def paren(self, children) -> ast.Node:
         """``(expr)``: the expression, located at its opening parenthesis."""
-        return replace(children[1], **_pos(children[0]))
+        line, col = _at(children[0])
+        return replace(children[1], line=line, col=col)
 
     def number(self, children) -> ast.Number:
         return number_node(children[0])
@@ -313,10 +332,10 @@ class AstBuilder:
         return end_node(children[0])
 
     def matrix(self, children) -> ast.Matrix:
-        return ast.Matrix(children[1], **_pos(children[0]))
+        return ast.Matrix.new(children[1], *_at(children[0]))
 
     def cell(self, children) -> ast.CellLiteral:
-        return ast.CellLiteral(children[1], **_pos(children[0]))
+        return ast.CellLiteral.new(children[1], *_at(children[0]))
 
     def rows(self, children) -> tuple:
         return tuple(children)
@@ -325,16 +344,16 @@ class AstBuilder:
         return tuple(children)
 
     def tilde(self, children) -> ast.Tilde:
-        node = ast.Tilde(**_pos(children[0]))
+        node = ast.Tilde.new(*_at(children[0]))
         self._tildes.append(node)
         return node
 
     def handle(self, children) -> ast.FuncHandle:
-        return ast.FuncHandle(children[1][TEXT], **_pos(children[0]))
+        return ast.FuncHandle.new(children[1][TEXT], *_at(children[0]))
 
     def anon(self, children) -> ast.AnonFunc:
         at, _, *params, body = children
-        return ast.AnonFunc(tuple(params), body, self._anon_text(at), **_pos(at))
+        return ast.AnonFunc.new(tuple(params), body, self._anon_text(at), *_at(at))
 
     def _anon_text(self, at: Token) -> str:
         """MATLAB's func2str spelling: the tokens from ``@`` to the end of the body, without spaces.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import ast
-from .builder import AstBuilder, end_node, ident_node, number_node, string_node
+from .builder import AstBuilder, binary_node, end_node, ident_node, number_node, shows, string_node
 from .lexer import KIND, Token
 
 END = "$END"
@@ -82,10 +82,11 @@ class DescentParser:
             self.next_poll = self.i - self.i % self.every + self.every
 
     def sep(self) -> bool:
+        """The rule ``sep`` (whether the statement shows its value), without the builder's call."""
         if self.kinds[self.i] not in SEPARATORS:
             raise Bail
         self.i += 1
-        return self.b.sep([self.tokens[self.i - 1]])
+        return shows(self.tokens[self.i - 1])
 
     def optional_sep(self, children: list) -> None:
         if self.kinds[self.i] in SEPARATORS:
@@ -118,7 +119,7 @@ class DescentParser:
         if kinds[self.i] == "_EQ":
             self.i += 1
             value = self.expr() if kinds[self.i] == "AT" else self.binary(1)
-            return self.b.assign([target, value, self.sep()])
+            return self.b.assignment(target, value, self.sep())
         return self.b.expr_stmt([target, self.sep()])
 
     def command(self) -> ast.ExprStmt:
@@ -281,7 +282,7 @@ class DescentParser:
     def binary(self, least: int) -> Any:
         """Operands joined by binary operators of level ``least`` or tighter (BINARY_LEVELS), left to
         right; a range where ``:`` comes."""
-        kinds, tokens, b = self.kinds, self.tokens, self.b
+        kinds, tokens = self.kinds, self.tokens
         i = self.i
         literal = LITERALS.get(kinds[i])
         if literal is not None and kinds[i + 1] not in TRAILERS:    # self.unary's common case, inline
@@ -302,10 +303,10 @@ class DescentParser:
             literal = LITERALS.get(kinds[i + 1])
             if literal is not None and kinds[i + 2] not in TRAILERS and BINARY_LEVELS.get(kinds[i + 2], 0) <= level:
                 self.i = i + 2              # a name or number that nothing after it binds: self.binary's first step
-                left = b.binary([left, op, literal(tokens[i + 1])])
+                left = binary_node(left, op, literal(tokens[i + 1]))
             else:
                 self.i = i + 1
-                left = b.binary([left, op, self.binary(level + 1)])
+                left = binary_node(left, op, self.binary(level + 1))
 
     def range(self, start: Any, colon: Token) -> ast.Range:
         children = [start, colon, self.binary(RANGE_LEVEL + 1)]
@@ -336,7 +337,7 @@ class DescentParser:
             if kind == "POWOP":
                 op = tokens[self.i]
                 self.i += 1
-                left = b.binary([left, op, self.power_operand()])
+                left = binary_node(left, op, self.power_operand())
             elif kind == "TRANSPOSE":
                 self.i += 1
                 left = b.transpose([left, tokens[self.i - 1]])
