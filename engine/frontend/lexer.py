@@ -137,7 +137,7 @@ class Lexer:
         self._block_comment()
         src, n, poll, tokens = self.src, len(self.src), self.poll, self.tokens
         append = tokens.append
-        handlers, plain, operators = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS
+        handlers, plain, operators, pairs = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS, OPERATOR_PAIRS
         brackets = self.open_brackets
         next_poll = POLL_EVERY if poll is not None else math.inf
         pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
@@ -201,16 +201,18 @@ class Lexer:
                     end = pos + 1
                     text = ";"
             elif kind is not None:                  # an operator
-                if src.startswith("=", pos + 1) and c in "-+*/^":
+                second = src[pos + 1:pos + 2]
+                if second == "=" and c in "-+*/^":
                     kind = None                     # ``+=``: the method says what is wrong
                 else:
-                    end = pos + 2
-                    text = src[pos:end]
-                    kind = operators.get(text)
+                    kind = pairs[c].get(second)
                     if kind is None:
                         end = pos + 1
                         text = c
                         kind = operators[c]
+                    else:
+                        end = pos + 2
+                        text = c + second
             if kind is None:
                 self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
                 handler = handlers.get(c)
@@ -610,6 +612,10 @@ PLAIN_STARTS: dict[str, str] = {
     **{c: "NAME" for c in LETTERS}, **{c: "NUMBER" for c in DIGITS}, ";": "SEMI",
     **{c: "OPERATOR" for c in "+-*/\\^<>=&|:@"},
 }
+# The two-character operators by their first character: second character -> kind (for the loop).
+OPERATOR_PAIRS: dict[str, dict[str, str]] = {
+    c: {op[1]: kind for op, kind in OPERATORS.items() if len(op) == 2 and op[0] == c}
+    for c in OPERATORS if len(c) == 1}
 # The method that lexes a token starting with this character (what ``Lexer._token`` would choose).
 TOKEN_HANDLERS: dict[str, Callable[[Lexer], None]] = {
     ";": Lexer._semicolon, ",": Lexer._comma, '"': Lexer._string_dq, "'": Lexer._quote, ".": Lexer._dot,

@@ -115,7 +115,10 @@ def infer_function(fn: Function, workspace: Env) -> None:
 
 
 def only(env: Env, names: frozenset[str]) -> Env:
-    """The part of ``env`` about ``names``."""
+    """The part of ``env`` about ``names``: ``env`` itself where that is all of it (no state is changed
+    in place once a block's transfer made it, so successors may share one)."""
+    if env.keys() <= names:
+        return env
     return {k: t for k, t in env.items() if k in names}
 
 
@@ -136,6 +139,8 @@ def join_env(a: Env | None, b: Env) -> Env:
     """The join of two states; ``b`` itself where there is no ``a`` (the callers pass a new dict)."""
     if a is None:
         return b
+    if a == b:                  # (compares the Types by identity first: most are the same objects)
+        return a
     return {k: join(a.get(k), b.get(k)) or UNKNOWN for k in set(a) | set(b)}
 
 
@@ -168,7 +173,7 @@ def rule_binop(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
         return Type("logical", False, broadcast(a.shape, b.shape))
     cls = binary_class(a.cls, b.cls)
     cplx = a.complex or b.complex
-    if is_elementwise(op, a, b):
+    if op in ELEMENTWISE_OPS or is_elementwise(op, a, b):
         shape = broadcast(a.shape, b.shape)
         if cls == a.cls and cplx == a.complex and shape == a.shape:
             return a                        # types are values: the operand's type, not a copy

@@ -68,7 +68,7 @@ def join(a: Type | None, b: Type | None) -> Type | None:
     """Least upper bound; ``None`` (bottom) is the identity."""
     if a is None:
         return b
-    if b is None or a == b:
+    if b is None or a is b or a == b:          # (one Type object stands for most values: ``is`` first)
         return a
     if a.cls != b.cls:
         return UNKNOWN

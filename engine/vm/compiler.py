@@ -319,8 +319,8 @@ class Compiler:
 
     # ------------------------------------------------------------ one instruction
     def args_of(self, ins: Instr) -> tuple[int, ...]:
-        regs, reg = self.regs, self.reg
-        return tuple([regs[t.id] if t.id in regs else reg(t) for t in ins.args])
+        regs = self.regs
+        return tuple([regs[t.id] if t.id in regs else self.reg(t) for t in ins.args])
 
     def simple(self, name: str, ins: Instr, *extra: Any) -> None:
         """``NAME dest operands... extra...`` with DISOWN bookkeeping."""
@@ -335,11 +335,7 @@ class Compiler:
             self.disown_after(operands, dest, name)
 
     def op_binop(self, ins: Instr) -> None:
-        fast = FAST_BINOPS.get(ins.attr)
-        if fast is not None:
-            self.simple(fast, ins, ins.attr)
-        else:
-            self.simple("BINOP", ins, ins.attr)
+        self.simple(FAST_BINOPS.get(ins.attr, "BINOP"), ins, ins.attr)
 
     def op_unop(self, ins: Instr) -> None:
         self.simple("UNOP", ins, ins.attr)
