@@ -80,7 +80,7 @@ def stage_times(source: str, is_file: bool) -> dict[str, float]:
         def lex():
             lexer = Lexer(source)
             tokens = lexer.tokenize()
-            mark_nested(tokens)
+            mark_nested(tokens, lexer.functions)
             return lexer, tokens
         times["lex"], (lexer, tokens) = cpu_seconds(lex)
         times["parse"], program = cpu_seconds(lambda: _parser().parse(lexer, tokens))

@@ -86,7 +86,9 @@ COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
 ASSIGNMENT_RE = re.compile(r"[A-Za-z0-9_]*\s*=(?!=)")      # `a b = 1` is not command syntax
 LETTERS = frozenset(string.ascii_letters)
 DIGITS = frozenset(string.digits)
-POLL_EVERY = 4096      # tokens between two calls of the ``poll`` callable
+POLL_EVERY = 4096      # tokens between two calls of the ``poll`` callable (in the parser)
+POLL_CHARS = 4096      # characters between two calls of ``poll`` in the lexer (a test of the position per
+                       # token is cheaper than one of the token count)
 
 # A plain token's first characters after an identifier at a statement's start, where command syntax
 # may begin (a quick test before Lexer._command_start's exact one: every word it takes starts so).
@@ -112,7 +114,7 @@ class Lexer:
     ``open_block_comment`` and ``ends_in_continuation`` describe input that stops mid-construct."""
 
     def __init__(self, source: str, poll: Callable[[], None] | None = None) -> None:
-        """``poll`` (no arguments) is called every POLL_EVERY tokens: it may raise to stop a long input."""
+        """``poll`` (no arguments) is called every POLL_CHARS characters: it may raise to stop a long input."""
         self.src = source.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         self.poll = poll
         self.pos = 0
@@ -124,6 +126,7 @@ class Lexer:
         self.comments: list[Comment] = []
         self.open_block_comment = False
         self.ends_in_continuation = False
+        self.functions = 0                    # FUNCTION tokens made (parser.mark_nested looks for two)
         self._anon_end = -1                   # index of the token that last closed an anonymous parameter list
         self._header = False                  # inside the expression of a block or clause keyword
 
@@ -139,7 +142,7 @@ class Lexer:
         append = tokens.append
         handlers, plain, operators, pairs = TOKEN_HANDLERS, PLAIN_STARTS, OPERATORS, OPERATOR_PAIRS
         brackets = self.open_brackets
-        next_poll = POLL_EVERY if poll is not None else math.inf
+        next_poll = POLL_CHARS if poll is not None else math.inf
         pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
         while pos < n:
             c = src[pos]
@@ -225,9 +228,9 @@ class Lexer:
                 append((kind, text, pos, end, line, pos - line_start + 1))
                 pos = end
             ws = False
-            if len(tokens) >= next_poll:
+            if pos >= next_poll:
                 poll()
-                next_poll = len(tokens) + POLL_EVERY
+                next_poll = pos + POLL_CHARS
         self.pos, self.line, self.line_start, self.ws = pos, line, line_start, ws
         if not self.open_brackets:
             self._statement_sep("NL", "\n")
@@ -503,6 +506,8 @@ class Lexer:
             self._emit("END_IDX", word, len(word))
             return
         kind = KEYWORDS[word]
+        if kind == "FUNCTION":
+            self.functions += 1
         if kind in CLAUSE_KEYWORDS and not self.open_brackets:
             self._statement_sep("NL", "\n")
         self._emit(kind, word, len(word))

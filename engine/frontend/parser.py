@@ -138,15 +138,16 @@ def _parse_tokens(lexer: Lexer, poll: Callable[[], None] | None) -> ast.Program:
     if lexer.open_brackets:
         opener = lexer.open_brackets[-1]
         raise syntax_error(MISMATCHED, opener[LINE], opener[COLUMN])
-    mark_nested(tokens)
+    mark_nested(tokens, lexer.functions)
     return _parser().parse(lexer, tokens, poll)
 
 
-def mark_nested(tokens: list[Token]) -> None:
-    """Retype as NESTED_FUNCTION each ``function`` that stands directly in another function's body. A
-    function without ``end`` runs to the next ``function``, so nesting exists only where every block
-    and function of the text is closed by an ``end`` (MATLAB: nested functions need ``end``s)."""
-    if sum(1 for tok in tokens if tok[KIND] == "FUNCTION") < 2:
+def mark_nested(tokens: list[Token], functions: int) -> None:
+    """Retype as NESTED_FUNCTION each ``function`` that stands directly in another function's body
+    (``functions``: how many FUNCTION tokens there are, as the lexer counted them). A function without
+    ``end`` runs to the next ``function``, so nesting exists only where every block and function of the
+    text is closed by an ``end`` (MATLAB: nested functions need ``end``s)."""
+    if functions < 2:
         return                                   # nesting takes two functions
     stack: list[str] = []
     nested: list[int] = []

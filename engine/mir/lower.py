@@ -363,11 +363,12 @@ class Lowerer:
 
     def statements(self, stmts: tuple) -> None:
         """Each statement by its handler (STATEMENT_HANDLERS), calling ``options.poll`` every POLL_EVERY."""
-        handlers, poll = STATEMENT_HANDLERS, self.options.poll
+        handlers, poll, end_memo = STATEMENT_HANDLERS, self.options.poll, self.end_memo
         for st in stmts:
             if self.block.term is not None:
                 self.start(self.new_block())     # code after break/continue/return: unreachable
-            self.end_memo.clear()
+            if end_memo:
+                end_memo.clear()
             self.lowered += 1
             if poll is not None and self.lowered % POLL_EVERY == 0:
                 poll()

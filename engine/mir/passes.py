@@ -125,11 +125,11 @@ def prune_and_order(state: PassState) -> None:
 
 def try_pushes(fn: Function) -> dict[str, list[Instr]]:
     """The ``trypush`` instructions of each block that has any (their handlers are successors too)."""
-    found = {}
+    found: dict[str, list[Instr]] = {}
     for block in fn.blocks:
-        pushes = [ins for ins in block.instrs if ins.op == "trypush"]
-        if pushes:
-            found[block.label] = pushes
+        for ins in block.instrs:
+            if ins.op == "trypush":
+                found.setdefault(block.label, []).append(ins)
     return found
 
 

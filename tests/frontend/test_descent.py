@@ -42,7 +42,7 @@ ERRORS = ["a:b:c:d", "x = y = 1;", "1 + @(x) x", "x = (1;", "if x, end end", "f(
 def tokens_of(source: str):
     lexer = Lexer(source)
     tokens = lexer.tokenize()
-    mark_nested(tokens)
+    mark_nested(tokens, lexer.functions)
     return lexer, tokens
 
 
