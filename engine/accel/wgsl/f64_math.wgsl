@@ -90,6 +90,11 @@ fn m64_scale(y: f64, k: i32) -> f64 {
     return y * m64_pow2(k);
 }
 
+// f64(k), exactly, from the bits of 2^52 + 2^31 + k (an integer-to-float conversion is slow on the H100).
+fn m64_from_int(k: i32) -> f64 {
+    return bitcast<f64>(0x4330000000000000lu | u64(bitcast<u32>(k) ^ 0x80000000u)) - 4503601774854144.0lf;
+}
+
 // floor(log2(a)) for finite a > 0, subnormals included.
 fn m64_exponent(a: f64) -> i32 {
     if (a < 2.2250738585072014e-308) {
@@ -176,12 +181,20 @@ fn dd_sqrt(a: vec2<f64>) -> vec2<f64> {
 
 struct M64Exp { k: i32, em: vec2<f64> }
 
+// round(t) for |t| < 2^51 as the sum t + 1.5 * 2^52 (opaque): the integer is that sum minus the same
+// constant (exact), and its two's complement is the sum's low word, so neither a rounding built-in nor
+// a float-to-integer conversion is needed (both are slow on the H100).
+const M64_ROUNDER: f64 = 6755399441055744.0;
+fn m64_rounded(t: f64) -> f64 { return m64_opaque(t + M64_ROUNDER); }
+fn m64_rounded_int(rounded: f64) -> i32 { return bitcast<i32>(u32(bitcast<u64>(rounded) & 0xfffffffflu)); }
+
 // e^(zh + zl) = 2^k * (1 + em), |zh| <= 746, em a double-double with |em| < 0.42. The reduced argument
 // r = zh - k ln 2 keeps its rounding error as a double-double; the series beyond r is plain double (it
 // is at most r^2/2 < 0.061, so its rounding costs below 2^-56 relative to 1 + em, or x 2^-54 relative
 // to em itself when k = 0).
 fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
-    let kf = round(zh * M64_INV_LN2);
+    let rounded = m64_rounded(zh * M64_INV_LN2);
+    let kf = rounded - M64_ROUNDER;
     let r = dd_two_sum(m64_opaque(zh - kf * M64_LN2_HI), zl - kf * M64_LN2_LO);
     let x = r.x;
     var q: f64 = 1.1470745597729725e-11;            // Taylor terms 1/14! .. 1/3!
@@ -197,16 +210,39 @@ fn m64_exp_core(zh: f64, zl: f64) -> M64Exp {
     q = q * x + 0.041666666666666664;
     q = q * x + 0.16666666666666666;
     let tail = m64_opaque(r.y + x * x * (0.5lf + x * q));
-    return M64Exp(i32(kf), dd_fast(x, tail));
+    return M64Exp(m64_rounded_int(rounded), dd_fast(x, tail));
 }
 
+// e^x rounded once (below 1 ulp), in plain double but for the exact parts: x = k ln 2 + hi - lo with
+// k = round(x / ln 2), hi = x - k LN2_HI exact and lo = k LN2_LO; e^(hi - lo) = 1 + hi - lo + r^2 P(r),
+// r = hi - lo rounded and P a minimax polynomial of degree 10 on |r| <= ln(2)/2 (2^-59.3 absolute);
+// 1 + hi is formed exactly (a fast two-sum: |hi| < 1), the small terms are added to its error and
+// the result is rounded once before the scaling by 2^k. A third of the double-double core's operations
+// (m64_exp_core, which expm1, pow and the hyperbolic functions keep for their double-double results).
 fn m64_exp(x: f64) -> f64 {
     if (m64_isnan(x)) { return x; }
     if (x > 710.0lf) { return m64_inf(); }
     if (x < -746.0lf) { return 0.0lf; }
-    let c = m64_exp_core(x, 0.0lf);
-    let one = dd_fast(1.0lf, c.em.x);                // 1 + em exactly, then one rounding
-    return m64_scale(one.x + m64_opaque(one.y + c.em.y), c.k);
+    let rounded = m64_rounded(x * M64_INV_LN2);
+    let kf = rounded - M64_ROUNDER;
+    let hi = m64_opaque(x - kf * M64_LN2_HI);
+    let lo = kf * M64_LN2_LO;
+    let r = hi - lo;
+    var p: f64 = 2.091817130916585e-09;
+    p = p * r + 2.5105260230519278e-08;
+    p = p * r + 2.7557263188176176e-07;
+    p = p * r + 2.755725529609744e-06;
+    p = p * r + 2.480158733652737e-05;
+    p = p * r + 0.00019841269874902947;
+    p = p * r + 0.0013888888888879043;
+    p = p * r + 0.008333333333326112;
+    p = p * r + 0.04166666666666668;
+    p = p * r + 0.1666666666666667;
+    p = p * r + 0.5lf;
+    let t = m64_opaque(1.0lf + hi);
+    let e = m64_opaque(hi - m64_opaque(t - 1.0lf));
+    let small = m64_opaque(m64_opaque(e - lo) + m64_opaque(r * r) * p);
+    return m64_scale(t + small, m64_rounded_int(rounded));
 }
 
 // e^x - 1 as a double-double for |x| <= 45.
@@ -292,12 +328,9 @@ fn m64_log_plain(xin: f64) -> f64 {
     let f = m - 1.0lf;
     let s = f / (2.0lf + f);
     let r = m64_log_series(s);
-    let dk = f64(k);
+    let dk = m64_from_int(k);
     let hfsq = 0.5lf * f * f;
-    let near_ends = top >= 0x6147au && top <= 0x6b851u;
-    let low = dk * M64_LN2_LO32;
-    let tail = select(m64_opaque(m64_opaque(s * (f - r)) - low),
-                      m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + low)), near_ends);
+    let tail = m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + dk * M64_LN2_LO32));
     return dk * M64_LN2_HI32 - m64_opaque(tail - f);
 }
 
@@ -350,7 +383,7 @@ fn m64_log1p(x: f64) -> f64 {
     let hfsq = 0.5lf * f * f;
     let s = f / (2.0lf + f);
     let r = m64_log_series(s);
-    let dk = f64(k);
+    let dk = m64_from_int(k);
     let tail = m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + m64_opaque(dk * M64_LN2_LO32 + correction)));
     return dk * M64_LN2_HI32 - m64_opaque(tail - f);
 }
