@@ -149,11 +149,18 @@ fn ff_sqrt(a: vec2<f32>) -> vec2<f32> {
 
 struct M32Exp { k: i32, em: vec2<f32> }
 
+// round(t) for |t| < 2^22 as the opaque sum t + 1.5 * 2^23; the integer is that sum minus the constant,
+// and its bits minus the constant's bits (as for f64: no rounding built-in, no conversion).
+const M32_ROUNDER: f32 = 12582912.0;
+fn m32_rounded(t: f32) -> f32 { return m32_opaque(t + M32_ROUNDER); }
+fn m32_rounded_int(rounded: f32) -> i32 { return bitcast<i32>(bitcast<u32>(rounded) - 0x4b400000u); }
+
 // e^(zh + zl) = 2^k * (1 + em), |zh| <= 104, em a float-float with |em| < 0.42. The reduced argument
 // r = zh - k ln 2 keeps its rounding error as a float-float; the series beyond r is plain single (at
 // most r^2/2 < 0.061, so its rounding costs below 0.2 ulp of 1 + em, or 0.6 ulp of em when k = 0).
 fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
-    let kf = round(zh * M32_INV_LN2);
+    let rounded = m32_rounded(zh * M32_INV_LN2);
+    let kf = rounded - M32_ROUNDER;
     let r = ff_two_sum(m32_opaque(zh - kf * M32_LN2_HI), zl - kf * M32_LN2_LO);
     let x = r.x;
     var q: f32 = 2.4801587642286904e-05;             // Taylor terms 1/8! .. 1/3!
@@ -163,16 +170,31 @@ fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
     q = q * x + 0.0416666679084301;
     q = q * x + 0.1666666716337204;
     let tail = m32_opaque(r.y + x * x * (0.5 + x * q));
-    return M32Exp(i32(kf), ff_fast(x, tail));
+    return M32Exp(m32_rounded_int(rounded), ff_fast(x, tail));
 }
 
+// e^x rounded once (below 1 ulp) in plain single, the f64 library's exponential at half the width:
+// x = k ln 2 + hi - lo (hi exact), e^(hi - lo) = 1 + hi - lo + r^2 P(r) with P a minimax polynomial of
+// degree 5 on |r| <= ln(2)/2 (2^-29.4 absolute), 1 + hi exact by a fast two-sum, one rounding.
 fn m32_exp(x: f32) -> f32 {
     if (m32_isnan(x)) { return x; }
     if (x > 89.0) { return m32_inf(); }
     if (x < -104.0) { return 0.0; }
-    let c = m32_exp_core(x, 0.0);
-    let one = ff_fast(1.0, c.em.x);                  // 1 + em exactly, then one rounding
-    return m32_scale(one.x + m32_opaque(one.y + c.em.y), c.k);
+    let rounded = m32_rounded(x * M32_INV_LN2);
+    let kf = rounded - M32_ROUNDER;
+    let hi = m32_opaque(x - kf * M32_LN2_HI);
+    let lo = kf * M32_LN2_LO;
+    let r = hi - lo;
+    var p: f32 = 0.00019900444021914154;
+    p = p * r + 0.0013934544986113906;
+    p = p * r + 0.008333297446370125;
+    p = p * r + 0.04166645556688309;
+    p = p * r + 0.1666666716337204;
+    p = p * r + 0.5;
+    let t = m32_opaque(1.0 + hi);
+    let e = m32_opaque(hi - m32_opaque(t - 1.0));
+    let small = m32_opaque(m32_opaque(e - lo) + m32_opaque(r * r) * p);
+    return m32_scale(t + small, m32_rounded_int(rounded));
 }
 
 // e^x - 1 as a float-float for -18 <= x <= 20.
