@@ -54,14 +54,17 @@ fn rng_words(key: vec2<u32>, pos: vec2<u32>) -> vec4<u32> {
     return philox4x32_10(vec4<u32>(pos.x, pos.y, 0u, 0u), key);
 }
 
-// (k + 0.5) * 2^-52 for the 52-bit k = hi[31:12] lo[31:0]: every step is exact.
+// (k + 0.5) * 2^-52 for the 52-bit k = hi[31:12] lo[31:0], as (1 + k 2^-52) - (1 - 2^-53): the first
+// is k in the mantissa bits of 1, the difference is exact, and no integer-to-float conversion is needed
+// (those are slow on the H100).
 fn rng_unit_f64(hi: u32, lo: u32) -> f64 {
-    return (f64(hi >> 12u) * 4294967296.0lf + f64(lo) + 0.5lf) * 2.220446049250313e-16lf;
+    let one_k = bitcast<f64>(0x3ff0000000000000lu | (u64(hi >> 12u) << 32u) | u64(lo));
+    return one_k - 0.99999999999999988898lf;
 }
 
-// (k + 0.5) * 2^-23 for the 23-bit k = w[31:9]: exact in f32.
+// (k + 0.5) * 2^-23 for the 23-bit k = w[31:9], the same way: (1 + k 2^-23) - (1 - 2^-24), exact.
 fn rng_unit_f32(w: u32) -> f32 {
-    return (f32(w >> 9u) + 0.5) * 1.1920928955078125e-07;
+    return bitcast<f32>(0x3f800000u | (w >> 9u)) - 0.99999994039535522461;
 }
 
 fn rng_uniform_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
@@ -78,9 +81,10 @@ fn rng_uniform_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
 // (|y| <= pi/4). Within about 2 ulp of the exact cos(2 pi u) everywhere, where cos(2 pi u) of the
 // rounded product 2 pi u loses all relative accuracy near its zeros; and no Cody-Waite reduction.
 fn rng_cos_turns(u: f64) -> f64 {
-    let q = round(4.0lf * u);
+    let rounded = m64_rounded(4.0lf * u);
+    let q = rounded - M64_ROUNDER;
     let y = vec2<f64>(6.283185307179586lf * (u - 0.25lf * q), 0.0lf);
-    let quadrant = i32(q);
+    let quadrant = m64_rounded_int(rounded);
     return m64_sin_quadrant(y, (quadrant & 1) == 0, ((quadrant + 1) & 2) == 2);
 }
 
