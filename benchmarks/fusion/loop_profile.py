@@ -1,7 +1,8 @@
 """Where the Monte-Carlo loop kernel's GPU time goes: the fused loop of monte_carlo.m written out by
 hand, then again with parts removed (timestamp queries, best of 5 after a warm-up).
 
-    python3 benchmarks/fusion/loop_profile.py [--log2n 21] [--trips 50] [--tree PATH]
+    python3 benchmarks/fusion/loop_profile.py [--log2n 21] [--trips 50] [--tree PATH] [--only NAME]...
+        [--extra FILE.wgsl] [--step NAME=WGSL]...
 
 Each variant runs the loop's shape (one thread per path, ``trips`` iterations, the Philox position
 advanced by n per iteration, one f64 state register, one store at the end) with one step:
@@ -20,7 +21,9 @@ advanced by n per iteration, one f64 state register, one store at the end) with 
     exp              the uniforms + one m64_exp(a + b u1), multiplied into the state
     full             the loop body of monte_carlo.m as loops.py emits it: S = S .* exp(a + b .* randn)
 
-``--tree`` imports engine from another checkout (its WGSL library), so two trees compare in one run.
+``--tree`` imports engine from another checkout (its WGSL library), so two trees compare in one run;
+``--extra`` appends a WGSL file to the library and ``--step`` adds a variant (experimental functions;
+the step reads ``p.key``, ``pos``, ``p.a``, ``p.b`` and updates the f64 state ``s``).
 """
 from __future__ import annotations
 
@@ -89,7 +92,12 @@ def main() -> None:
     parser.add_argument("--trips", type=int, default=50)
     parser.add_argument("--tree", default=str(Path(__file__).resolve().parents[2]))
     parser.add_argument("--only", action="append", help="variants to run (default: all)")
+    parser.add_argument("--extra", help="a WGSL file appended to the library (experimental functions)")
+    parser.add_argument("--step", action="append", default=[], help="NAME=WGSL: one more variant")
     opts = parser.parse_args()
+    variants = dict(VARIANTS)
+    variants.update(item.split("=", 1) for item in opts.step)
+    extra = Path(opts.extra).read_text() if opts.extra else ""
     sys.path.insert(0, opts.tree)
     from engine.accel.kernels import _workgroups
     from engine.accel.provider import get_provider
@@ -101,9 +109,10 @@ def main() -> None:
     out = empty((n, 1), "double", provider)
     block = struct.pack("<4I4I2d", n, 0, opts.trips, 0, 7, 0, 0, 0, -0.02, 0.2)
     print(f"tree {opts.tree}: {n} paths x {opts.trips} steps, GPU ms (best of 5)")
-    for name in opts.only or VARIANTS:
+    for name in opts.only or variants:
         try:
-            pipe = provider.pipeline(prune(library(True) + LOOPED_PHILOX + KERNEL.replace("STEP", VARIANTS[name])))
+            source = library(True) + extra + LOOPED_PHILOX + KERNEL.replace("STEP", variants[name])
+            pipe = provider.pipeline(prune(source))
         except Exception as exc:  # noqa: BLE001 - a function the tree lacks
             print(f"| {name} | n/a | {type(exc).__name__} |")
             continue
