@@ -27,8 +27,6 @@ const M64_LN2_LO: f64 = 5.497923018708371e-14;
 const M64_LN2_HI32: f64 = 6.93147180369123816490e-01;   // ln 2 rounded to 32 bits (fdlibm's ln2_hi)
 const M64_LN2_LO32: f64 = 1.90821492927058770002e-10;
 const M64_INV_LN2: f64 = 1.4426950408889634;
-const M64_INVLN2_DD = vec2<f64>(1.4426950408889634, 2.0355273740931033e-17);
-const M64_INVLN10_DD = vec2<f64>(0.4342944819032518, 1.098319650216765e-17);
 const M64_PIO2_DD = vec2<f64>(1.5707963267948966, 6.123233995736766e-17);
 const M64_PI_DD = vec2<f64>(3.141592653589793, 1.2246467991473532e-16);
 const M64_THIRD_DD = vec2<f64>(0.3333333333333333, 1.850371707708594e-17);
@@ -307,16 +305,13 @@ fn m64_log_series(s: f64) -> f64 {
     return t2 + t1;
 }
 
-// ln(x) rounded once, for finite x > 0 (no special cases): fdlibm's e_log.c in plain double, error
-// below 1 ulp, a quarter of m64_log's time in a loop kernel on the H100: the normal draws' logarithm.
-// m64_log keeps the double-double form (about 2^-66, so it is nearly always correctly rounded and
-// agrees with the CPU's log; this one differs from it by one ulp for a few percent of arguments).
-// x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (fdlibm's split of the mantissa bits),
-// s = f / (2 + f), R = a minimax polynomial in s^2 (to 2^-58.45) and ln(1 + f) = f - s (f - R), or
-// f - (hfsq - s (hfsq + R)) with hfsq = f^2/2 where fdlibm's error analysis takes that form (f near
-// its ends); k ln 2 in a 32-bit head (exact) and a tail. The steps whose order the analysis assumes
-// are opaque, so no compiler regroups them.
-fn m64_log_plain(xin: f64) -> f64 {
+// ln(x) = k ln 2 + f - hfsq + r for finite x > 0 (no special cases), fdlibm's split (e_log.c, and
+// FreeBSD's k_log.h for log2 and log10): x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (fdlibm's
+// split of the mantissa bits, f exact), hfsq = f^2/2, s = f / (2 + f) and r = s (hfsq + R), R a minimax
+// polynomial in s^2 (to 2^-58.45).
+struct M64LogParts { k: f64, f: f64, hfsq: f64, r: f64 }
+
+fn m64_log_parts(xin: f64) -> M64LogParts {
     var x = xin;
     var k: i32 = 0;
     if (x < 2.2250738585072014e-308) { x = x * 18014398509481984.0lf; k = -54; }
@@ -327,11 +322,34 @@ fn m64_log_plain(xin: f64) -> f64 {
     let m = bitcast<f64>((b & 0x000ffffffffffffflu) | (u64(halve ^ 0x3ff00000u) << 32u));
     let f = m - 1.0lf;
     let s = f / (2.0lf + f);
-    let r = m64_log_series(s);
-    let dk = m64_from_int(k);
     let hfsq = 0.5lf * f * f;
-    let tail = m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + dk * M64_LN2_LO32));
-    return dk * M64_LN2_HI32 - m64_opaque(tail - f);
+    return M64LogParts(m64_from_int(k), f, hfsq, s * (hfsq + m64_log_series(s)));
+}
+
+// ln(x) rounded once, for finite x > 0 (no special cases): fdlibm's e_log.c in plain double, error
+// below 1 ulp: k ln 2 - ((hfsq - (r + k LN2_LO)) - f) with k ln 2 in a 32-bit head (exact) and a tail,
+// in fdlibm's order (each step opaque, so no compiler regroups them; fdlibm's cheaper form for f away
+// from the ends of its range is not used: a select would compute both). A quarter of the double-double
+// form's time (m64_log_dd, which pow keeps for its 2^-66).
+fn m64_log_plain(x: f64) -> f64 {
+    let l = m64_log_parts(x);
+    let tail = m64_opaque(l.hfsq - m64_opaque(l.r + l.k * M64_LN2_LO32));
+    return l.k * M64_LN2_HI32 - m64_opaque(tail - l.f);
+}
+
+// log2 or log10 of finite x > 0 as FreeBSD's e_log2.c and e_log10.c compute them, below 1 ulp:
+// f - hfsq split into hi (its high 32 bits, so hi * the 33-bit head of 1/ln(b) is exact) and lo, then
+// head + k log_b(2) summed by a fast two-sum and every low part added to its error before one rounding.
+// inv = 1/ln(b) as a 33-bit head and a tail; base2 = log_b(2) as a head and a tail (log2: 1, 0).
+fn m64_log_base(x: f64, inv_hi: f64, inv_lo: f64, base2_hi: f64, base2_lo: f64) -> f64 {
+    let l = m64_log_parts(x);
+    let hi = bitcast<f64>(bitcast<u64>(m64_opaque(l.f - l.hfsq)) & 0xffffffff00000000lu);
+    let lo = m64_opaque(m64_opaque(m64_opaque(l.f - hi) - l.hfsq) + l.r);
+    let val_hi = m64_opaque(hi * inv_hi);
+    let y = m64_opaque(l.k * base2_hi);
+    let w = m64_opaque(y + val_hi);
+    let val_lo = m64_opaque(m64_opaque(l.k * base2_lo) + m64_opaque(m64_opaque(m64_opaque(lo + hi) * inv_lo) + lo * inv_hi));
+    return m64_opaque(val_lo + m64_opaque(m64_opaque(y - w) + val_hi)) + w;
 }
 
 // Special cases shared by the logarithms; returns true with the result in *r when x is not finite > 0.
@@ -346,19 +364,20 @@ fn m64_log_special(x: f64, r: ptr<function, f64>) -> bool {
 fn m64_log(x: f64) -> f64 {
     var r: f64;
     if (m64_log_special(x, &r)) { return r; }
-    return m64_log_dd(x).x;
+    return m64_log_plain(x);
 }
 
 fn m64_log2(x: f64) -> f64 {
     var r: f64;
     if (m64_log_special(x, &r)) { return r; }
-    return dd_mul(m64_log_dd(x), M64_INVLN2_DD).x;
+    return m64_log_base(x, 1.44269504072144627571e+00lf, 1.67517131648865118353e-10lf, 1.0lf, 0.0lf);
 }
 
 fn m64_log10(x: f64) -> f64 {
     var r: f64;
     if (m64_log_special(x, &r)) { return r; }
-    return dd_mul(m64_log_dd(x), M64_INVLN10_DD).x;
+    return m64_log_base(x, 4.34294481878168880939e-01lf, 2.50829467116452752298e-11lf,
+                        3.01029995663611771306e-01lf, 3.69423907715893078616e-13lf);
 }
 
 // ln(1 + x), fdlibm's s_log1p.c in plain double (error below 1 ulp; a third of the double-double
