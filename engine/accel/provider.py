@@ -512,7 +512,9 @@ class Provider:
 
     def read(self, buffer: Any, size: int) -> np.ndarray:
         """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
-        a reused mapped staging buffer."""
+        a reused mapped staging buffer; the timestamps of every batch before it and of its own come along."""
+        if self.timer is not None and self.timer.used:
+            self.timer.resolve(self._encoder_now())      # this batch's passes (else the next read's)
         stamps = self.timer.pending_bytes if self.timer is not None else 0
         end = -(-size // 8) * 8                          # the GPU timestamps follow the data
         staging = self._take_staging(end + stamps)

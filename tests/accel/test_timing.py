@@ -21,6 +21,18 @@ def test_compute_passes_are_timed_without_extra_syncs(gpu):
     x.release(), y.release()
 
 
+def test_gpu_seconds_counts_the_work_just_encoded(gpu):
+    """gpu_seconds() after a dispatch includes that dispatch (its batch's timestamps come with the read
+    that waits for it, not with the next one)."""
+    if gpu.timer is None:
+        pytest.skip("the adapter has no timestamp queries")
+    x = upload(np.linspace(0, 1, 1 << 20, dtype=np.float32).reshape(-1, 1), gpu)
+    before = gpu.gpu_seconds()
+    y = gpu_elementwise("exp", x)
+    assert gpu.gpu_seconds() > before and gpu.timer.resolved == []
+    x.release(), y.release()
+
+
 def test_submits_share_resolve_buffers(gpu):
     """Each submit's timestamps take a slot of a shared resolve buffer (timing.SLOTS a buffer): a loop of
     windows that each submit their own work makes no buffer per submit, and a read copies one range
