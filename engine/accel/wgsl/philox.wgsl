@@ -56,15 +56,17 @@ fn rng_words(key: vec2<u32>, pos: vec2<u32>) -> vec4<u32> {
 
 // (k + 0.5) * 2^-52 for the 52-bit k = hi[31:12] lo[31:0], as (1 + k 2^-52) - (1 - 2^-53): the first
 // is k in the mantissa bits of 1, the difference is exact, and no integer-to-float conversion is needed
-// (those are slow on the H100).
+// (those are slow on the H100). The result is opaque: NVIDIA's compiler distributed the product that
+// follows over the difference (2 pi u2 as 2 pi (1 + k 2^-23) - 2 pi (1 - 2^-24), in single: the
+// normals were off by 1e-6).
 fn rng_unit_f64(hi: u32, lo: u32) -> f64 {
     let one_k = bitcast<f64>(0x3ff0000000000000lu | (u64(hi >> 12u) << 32u) | u64(lo));
-    return one_k - 0.99999999999999988898lf;
+    return m64_opaque(one_k - 0.99999999999999988898lf);
 }
 
 // (k + 0.5) * 2^-23 for the 23-bit k = w[31:9], the same way: (1 + k 2^-23) - (1 - 2^-24), exact.
 fn rng_unit_f32(w: u32) -> f32 {
-    return bitcast<f32>(0x3f800000u | (w >> 9u)) - 0.99999994039535522461;
+    return m32_opaque(bitcast<f32>(0x3f800000u | (w >> 9u)) - 0.99999994039535522461);
 }
 
 fn rng_uniform_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
