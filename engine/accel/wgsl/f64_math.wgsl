@@ -311,6 +311,19 @@ fn m64_log_series(s: f64) -> f64 {
 // polynomial in s^2 (to 2^-58.45).
 struct M64LogParts { k: f64, f: f64, hfsq: f64, r: f64 }
 
+// s = f / (2 + f) for |f| < 0.42 without f64 division (a subroutine on the H100): WGSL's f32 reciprocal
+// (within 2^-21) refined by one Newton step in f64 (2^-42), the quotient corrected once by its
+// remainder f - q (2 + f): within about an ulp (correctly rounded where the driver contracts the
+// remainder into an fma), which moves the logarithm by at most a fifth of an ulp (s enters it
+// multiplied by about f/2).
+fn m64_log_ratio(f: f64) -> f64 {
+    let d = 2.0lf + f;
+    var y = f64(1.0 / f32(d));
+    y = y + y * m64_opaque(1.0lf - d * y);
+    let q = m64_opaque(f * y);
+    return q + y * m64_opaque(f - q * d);
+}
+
 fn m64_log_parts(xin: f64) -> M64LogParts {
     var x = xin;
     var k: i32 = 0;
@@ -321,7 +334,7 @@ fn m64_log_parts(xin: f64) -> M64LogParts {
     k = k + i32(u32(b >> 52u)) - 1023 + i32(halve >> 20u);
     let m = bitcast<f64>((b & 0x000ffffffffffffflu) | (u64(halve ^ 0x3ff00000u) << 32u));
     let f = m - 1.0lf;
-    let s = f / (2.0lf + f);
+    let s = m64_log_ratio(f);
     let hfsq = 0.5lf * f * f;
     return M64LogParts(m64_from_int(k), f, hfsq, s * (hfsq + m64_log_series(s)));
 }
@@ -400,7 +413,7 @@ fn m64_log1p(x: f64) -> f64 {
     let f = select(m - 1.0lf, x, k == 0);
     let correction = select(c / u, 0.0lf, k == 0);
     let hfsq = 0.5lf * f * f;
-    let s = f / (2.0lf + f);
+    let s = m64_log_ratio(f);
     let r = m64_log_series(s);
     let dk = m64_from_int(k);
     let tail = m64_opaque(hfsq - m64_opaque(s * (hfsq + r) + m64_opaque(dk * M64_LN2_LO32 + correction)));
