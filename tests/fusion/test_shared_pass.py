@@ -108,6 +108,16 @@ def test_image_statistics_far_from_zero_are_as_accurate_as_two_passes(gpu64):
     np.testing.assert_allclose(s.get("sd").ravel(), exact, rtol=1e-15)
 
 
+def test_kept_partials_serve_every_run_of_a_batch(gpu64):
+    """A chunked Reduction keeps its small partials with its launch (execute.KEPT_PARTIAL_BYTES): the
+    runs of a loop, encoded into one batch without a read between them, write and finish them in
+    order, and every iteration's sums are its own."""
+    code = "acc = zeros(40, 1);\nfor k = 1:6\n  y = x * k;\n  r = sum(y, 2);\n  acc = acc + r .* k;\nend"
+    fused, cpu = run(code, {"x": WIDE}, "gpu"), run(code, {"x": WIDE}, "cpu")
+    assert "GPU" in [w.device for w in fused.fusion.reports()]
+    np.testing.assert_allclose(fused.get("acc"), cpu.get("acc"), rtol=1e-12)
+
+
 def test_a_stored_mean_keeps_the_two_passes(gpu64):
     """``[s, mu] = std(x)`` stores std's mean: the squared deviations from it are a second pass."""
     s = run("[sd, mu] = std(x, 0, 2);\nt = sum(x, 2);", {"x": X}, "gpu")
