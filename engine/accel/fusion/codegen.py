@@ -355,7 +355,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                          f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
                          f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
                          f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
-        shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - s.m{k}.v.x)"    # the line's first element
+        shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - first.m{k}.v.x)"    # the line's first element
         loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
         identities.append(f"{acc}({identity_acc(spec, t)})")
         trees.append(TREE.format(k=k, shared=f"shared_{acc}"))

@@ -38,7 +38,7 @@ fn identity() -> Acc {
     return Acc($identity);
 }
 
-fn load(out_id: u32, j: u32, s: Acc) -> Acc {
+fn load(out_id: u32, j: u32, first: Acc) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
 $body
     return Acc($loads);
@@ -65,10 +65,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
-    let s = shift(out_id, live);
+    let first = shift(out_id, live);
     var acc = identity();
     for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j, s));
+        acc = combine(acc, load(out_id, j, first));
     }
 $trees
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
@@ -88,11 +88,11 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
-    let s = shift(out_id, a < p.pre);
+    let first = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
         for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j, s));
+            acc = combine(acc, load(out_id, j, first));
         }
     }
 $lane_trees
@@ -104,10 +104,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    let s = shift(out_id, true);
+    let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, s));
+        acc = combine(acc, load(out_id, j, first));
     }
     store(out_id, 0u, acc);
 }

@@ -52,7 +52,7 @@ fn combine(a: Acc, b: Acc) -> Acc {
 fn identity() -> Acc {
     return Acc(AccT(f64(0.0), 0xffffffffu), AccT(m64_nan(), 0xffffffffu), AccT(f64(0.0), 0xffffffffu));
 }
-fn load(out_id: u32, j: u32, s: Acc) -> Acc {
+fn load(out_id: u32, j: u32, first: Acc) -> Acc {
     let i = out_id % p.pre + p.pre * (j + p.rn * (out_id / p.pre));
     let v0 = f64(in0[i]);
     let v1 = 2.0lf;
@@ -79,10 +79,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
-    let s = shift(out_id, live);
+    let first = shift(out_id, live);
     var acc = identity();
     for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j, s));
+        acc = combine(acc, load(out_id, j, first));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
@@ -124,11 +124,11 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
-    let s = shift(out_id, a < p.pre);
+    let first = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
         for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j, s));
+            acc = combine(acc, load(out_id, j, first));
         }
     }
     shared_AccT[lid] = acc.m0;
@@ -162,10 +162,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    let s = shift(out_id, true);
+    let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, s));
+        acc = combine(acc, load(out_id, j, first));
     }
     store(out_id, 0u, acc);
 }
