@@ -15,6 +15,7 @@ and sizes and scalar constants travel in the uniform block.
 """
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from dataclasses import dataclass
@@ -102,6 +103,15 @@ def _align(offset: int, to: int) -> int:
 
 def elementwise_source(op: str, cls: str, inputs: Sequence[tuple[str, str] | None], has_f64: bool,
                        out_cls: str | None = None, check: bool = False) -> str:
+    """WGSL of one elementwise kernel (elementwise_text), written once per set of arguments and then
+    the same text object, which Provider.pipeline finds without hashing it: a kernel called in a hot
+    path (gpu_permute's transposed copy for a double product) pays no Python for its text."""
+    return elementwise_text(op, cls, tuple(inputs), has_f64, out_cls, check)
+
+
+@functools.lru_cache(maxsize=1024)
+def elementwise_text(op: str, cls: str, inputs: tuple[tuple[str, str] | None, ...], has_f64: bool,
+                     out_cls: str | None = None, check: bool = False) -> str:
     """WGSL of one elementwise kernel of operation ``op`` (with ``check``: its domain check, a logical
     result true where MATLAB's answer would be complex or an error).
 
