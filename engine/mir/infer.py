@@ -34,7 +34,7 @@ REDUCTIONS = {"median", "std", "var"}      # reductions with no Operation record
 SCALAR_QUERIES = {"numel", "length", "ndims", "isempty", "isscalar", "nnz"}
 
 Env = dict[str, Type]
-DOUBLE, COMPLEX, LOGICAL = scalar("double"), scalar("double", True), scalar("logical")   # (Types are frozen)
+DOUBLE, COMPLEX, LOGICAL = scalar("double"), scalar("double", True), scalar("logical")   # (Types are values)
 
 
 def type_of_value(value: Any) -> Type:

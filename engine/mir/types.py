@@ -22,8 +22,10 @@ CLASSES = NUMERIC + ("logical", "char", "string", "cell", "struct", "function_ha
 Shape = tuple  # tuple[int | None, ...] | None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Type:
+    """A value, compared and hashed by its fields and never changed once made (a convention: frozen=True's
+    ``__setattr__`` made every Type inference builds three calls of ``object.__setattr__``)."""
     cls: str = "?"
     complex: bool = False
     shape: Shape | None = None
