@@ -102,6 +102,7 @@ class Compiler:
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
+        self.colon_reg = -1                     # the register of the constant ``:``, once there is one
         self.uses = Counter([t.id for i in chain(instrs, [b.term for b in fn.blocks]) for t in i.args])
         self.labels: dict[str, int] = {}
         self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
@@ -135,9 +136,9 @@ class Compiler:
             key = (type(value).__name__, repr(value) if not hasattr(value, "shape") else id(value))
         r = self.const_regs.get(key)
         if r is None:
-            if isinstance(value, MagicColon):
-                value = MAGIC_COLON
             r = self.const_regs[key] = len(self.code.template)
+            if isinstance(value, MagicColon):
+                value, self.colon_reg = MAGIC_COLON, r
             self.code.template.append(value)
         return r
 
@@ -302,10 +303,14 @@ class Compiler:
 
     def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
         """``binop <`` whose only use is the block's branch: emitted with the terminator."""
-        if ins.attr not in COMPARES or block.term.op != "branch":
+        if block.term.op != "branch" or not self.lone_compare(ins):
             return False
         cond, last = branch_operand(block)
-        return k == last and cond is ins.dest and self.uses[ins.dest.id] == 1
+        return k == last and cond is ins.dest
+
+    def lone_compare(self, ins: Instr) -> bool:
+        """A comparison (``binop <``...) whose value has one use."""
+        return ins.op == "binop" and ins.attr in COMPARES and self.uses[ins.dest.id] == 1
 
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str, base: int | None = None) -> None:
         """DISOWN each candidate slot among ``read``: at run time, unless the instruction's result is a
@@ -382,10 +387,9 @@ class Compiler:
     def colons_as_text(self, argv: tuple[int, ...]) -> tuple[int, ...]:
         """A bare ``:`` in a call's arguments reaches the function as the char ':' (MATLAB); indexing
         a variable with ':' is the same as with ``:``, so ``callname`` may take it too."""
-        template = self.code.template
-        if not any(template[r] is MAGIC_COLON for r in argv):
+        if self.colon_reg not in argv:
             return argv
-        return tuple(self.const(CharArray.from_str(":")) if template[r] is MAGIC_COLON else r for r in argv)
+        return tuple(self.const(CharArray.from_str(":")) if r == self.colon_reg else r for r in argv)
 
     def op_cellindex(self, ins: Instr) -> None:
         base, *rest = self.args_of(ins)
@@ -573,7 +577,7 @@ class Compiler:
         then, other = term.targets
         cond, k = branch_operand(block)
         last = block.instrs[k] if k >= 0 else None
-        if last is not None and last.dest is cond and last.op == "binop" and self.fuse_branch(last, k, block):
+        if last is not None and last.dest is cond and self.lone_compare(last):     # self.fuse_branch(last, k, block)
             a, b = self.args_of(last)
             start = len(self.code.ops)
             self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))
