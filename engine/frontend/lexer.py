@@ -181,8 +181,8 @@ class Lexer:
                     self._continuation()
                 pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
                 continue
-            if ws and (brackets or self._header):
-                self.pos, self.ws = pos, ws
+            if ws and (self._header or brackets and brackets[-1][TEXT] in "[{"):   # after a header, or
+                self.pos, self.ws = pos, ws                                       # in [] or {}
                 self._maybe_header_end(c)
                 self._maybe_element_sep()
             if kind == "NAME":
