@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter, deque
 from itertools import chain
+from operator import attrgetter
 from typing import Any, Callable
 
 from ..mir.callforms import MISSING, colon_index
@@ -31,12 +32,14 @@ from ..tier2.loops import LoopSite, find_loops
 from .code import JUMPS, OP, OPERANDS, Code, LoopWindow, Nesting, Window
 
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
+TEMP_ID, ARGS, OPNAME, INSTRS, TERM = map(attrgetter, ("id", "args", "op", "instrs", "term"))
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
 SCALAR_TEST_CLASSES = {"double", "single", "logical", "int8", "int16", "int32", "int64", "uint8", "uint16",
                        "uint32", "uint64"}
 COMPARES = {"<": "JLT", "<=": "JLE", ">": "JGT", ">=": "JGE", "==": "JEQ", "~=": "JNE"}
+LOOKAHEAD = 24         # instructions after a load in which alias_safe_nearby looks for its users
 POLL_EVERY = 4096      # instructions compiled between two calls of ``poll``
 UNASSIGNS = {"clear", "clearvars", "eval", "evalin", "evalc", "feval", "run", "builtin"}  # may clear vars
 LEAKY = {"CALL", "CALLLOCAL", "CALLNESTED", "ANON", "GSTORE", "PSTORE", "ESTORE", "SETINDEX", "MOVE", "ITER",
@@ -61,6 +64,18 @@ def compile_module(module: Module, defined: set[str] | frozenset[str] = frozense
 
 
 
+def variables(registers: tuple[int, ...], nvars: int) -> tuple[int, ...]:
+    """The variables' slots among ``registers`` (the first ``nvars`` registers), in order."""
+    if len(registers) == 1:
+        return registers if registers[0] < nvars else ()
+    if len(registers) == 2:
+        a, b = registers
+        if a < nvars:
+            return registers if b < nvars else (a,)
+        return (b,) if b < nvars else ()
+    return tuple([r for r in registers if r < nvars]) if registers else ()
+
+
 def known_scalar(t: Temp) -> bool:
     """A value the types say is a real numeric or logical scalar (an && / || operand needing no check)."""
     return t.type.is_scalar and not t.type.complex and t.type.cls in SCALAR_TEST_CLASSES
@@ -83,8 +98,8 @@ class Compiler:
         self.local_names = local_names
         self.poll = poll
         varnames = list(fn.variables)
-        instrs = [i for b in fn.blocks for i in b.instrs]
-        ops = {i.op for i in instrs}
+        instrs = list(chain.from_iterable(map(INSTRS, fn.blocks)))
+        ops = set(map(OPNAME, instrs))
         if "ans" not in varnames and ("setans" in ops or "showname" in ops):
             varnames.append("ans")
         for name in fn.outputs:
@@ -98,12 +113,16 @@ class Compiler:
                                      tuple((varnames.index(o), o) for o in fn.outputs if o in own),
                                      tuple(sorted(fn.shared.items())))
         self.code.template = [None] * len(varnames)
+        # the code's columns grow one instruction at a time (emit); later steps that rewrite them
+        # (insert_window_ops) run after the last emit
+        self.put_op, self.put_args = self.code.ops.append, self.code.args.append
+        self.put_line, self.put_reads = self.code.lines.append, self.code.reads.append
         self.nvars = len(varnames)
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
         self.colon_reg = -1                     # the register of the constant ``:``, once there is one
-        self.uses = Counter([t.id for i in chain(instrs, [b.term for b in fn.blocks]) for t in i.args])
+        self.uses = Counter(map(TEMP_ID, chain.from_iterable(map(ARGS, chain(instrs, map(TERM, fn.blocks))))))
         self.labels: dict[str, int] = {}
         self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
@@ -144,20 +163,13 @@ class Compiler:
 
     # ------------------------------------------------------------ emission
     def emit(self, name: str, args: tuple, node: Any, reads: tuple[int, ...] = ()) -> int:
-        code = self.code
-        ops, lines = code.ops, code.lines
-        pc = len(ops)
-        ops.append(OP[name])
-        code.args.append(args)
-        if node is not None:
-            lines.append((node.line, node.col))
-        else:
-            lines.append(lines[-1] if lines else (0, 0))
-        if reads:
-            nvars = self.nvars
-            code.reads.append(tuple([r for r in reads if r < nvars]))
-        else:
-            code.reads.append(())
+        """Append ``NAME args`` at the source position of ``node`` (None: the previous instruction's);
+        ``reads``: its operand registers, of which the code keeps the variables' (``Code.reads``)."""
+        pc = len(self.code.ops)
+        self.put_op(OP[name])
+        self.put_args(args)
+        self.put_line((node.line, node.col) if node is not None else self.code.lines[-1] if pc else (0, 0))
+        self.put_reads(variables(reads, self.nvars))
         return pc
 
     def jump_to(self, name: str, args: tuple, label: str, node: Any, reads: tuple[int, ...] = ()) -> None:
@@ -216,14 +228,20 @@ class Compiler:
         return site
 
     def block(self, block: Block, assigned: set[str], following: str | None) -> None:
-        assigned = set(assigned)
+        """Emit a block: ``assigned``, the variables assigned on every path to its entry, grows with its
+        stores (``self.assigned``, which the emitters of ``setindex`` and of calls that may clear update).
+        Constants, loads and stores, which need the block around them, are handled here; each other
+        instruction goes to its emitter, ``EMITTERS[op]``."""
+        self.assigned = assigned = set(assigned)
         instrs = block.instrs
-        ops, mir_pc, methods, regs = self.code.ops, self.mir_pc, OP_METHODS, self.regs
+        ops, mir_pc, emitters, regs, slots = self.code.ops, self.mir_pc, EMITTERS, self.regs, self.slots
         function = self.fn.kind == "function"
         poll = self.poll
         spans = bool(self.fn.regions or self.loops)    # mir_pc of every instruction: windows and tier 2 read it
         start = -2                         # the first pc of the instruction before (none: no pc)
-        safe = None                        # alias_safe_loads of the block, found at its first load
+        block_safe = None                  # alias_safe_loads of the block, if a load needs it
+        uses = self.uses
+        fused = self.branch_compare(block)      # emitted with the terminator as a compare-and-jump
         if block.label in self.loop_regions:
             pc = len(ops)
             self.emit("LOOPWINDOW", (0, 0, pc + 1), block.term if not instrs else instrs[0])
@@ -238,22 +256,23 @@ class Compiler:
             if op == "const":
                 regs[ins.dest.id] = self.const(ins.attr)     # a constant's register, pre-filled
             elif op == "load" or op == "loadname":
+                safe = alias_safe_nearby(instrs, k, block.term, uses)
                 if safe is None:
-                    safe = alias_safe_loads(block, self.uses)
-                self.load(ins, block, k, assigned, safe)
+                    if block_safe is None:
+                        block_safe = alias_safe_loads(block, uses)
+                    safe = k in block_safe
+                name = ins.attr
+                if name in assigned and safe:
+                    regs[ins.dest.id] = slots[name]      # its users read the slot
+                else:
+                    self.load(ins, block, k, assigned, safe)
                 if function:
-                    assigned.add(ins.attr)   # a function errors on an undefined variable
+                    assigned.add(name)       # a function errors on an undefined variable
             elif op == "store":             # did the instruction before emit one bytecode instruction?
                 self.store(ins, instrs[k - 1] if k else None, start == first - 1)
                 assigned.add(ins.attr)
-            elif op == "binop" and ins.attr in COMPARES and self.fuse_branch(ins, k, block):
-                pass                         # emitted with the terminator as a compare-and-jump
-            else:
-                methods[op](self, ins)
-                if op == "setindex":
-                    assigned.add(ins.attr[0])
-                elif op in ("call", "callname") and ins.attr[0] in UNASSIGNS:
-                    assigned.clear()
+            elif ins is not fused:
+                emitters[op](self, ins)
             start = first
             if spans:
                 mir_pc[id(ins)] = (first, len(ops))
@@ -264,16 +283,16 @@ class Compiler:
         """Whether instruction ``k`` of ``block`` lies in a fusion region."""
         return any(r.block == block.label and r.start <= k <= r.end for r in self.fn.regions)
 
-    def load(self, ins: Instr, block: Block, k: int, assigned: set[str], safe: set[int]) -> None:
-        """Users of a load read the variable's slot itself where that is safe (``safe``: the block's
-        ``alias_safe_loads``); in a function, a variable that may be undefined there (a parameter the
+    def load(self, ins: Instr, block: Block, k: int, assigned: set[str], safe: bool) -> None:
+        """Users of a load read the variable's slot itself where that is safe (``safe``: whether
+        ``alias_safe_loads`` holds the load); in a function, a variable that may be undefined there (a parameter the
         caller may not have passed) is first checked by ``LOADNAME slot slot``, which raises if it is (a
         copy of it in a temporary would cost the slot its in-place claim at every read). Loads inside a
         fusion window keep a temporary: the window skips its span's checks."""
         name = ins.attr
         slot = self.slots[name]
         checked = name not in assigned and self.fn.kind == "function" and not self.in_window(block, k)
-        if (name in assigned or checked) and k in safe:
+        if (name in assigned or checked) and safe:
             self.regs[ins.dest.id] = slot
             if checked:
                 self.emit("LOADNAME", (slot, slot, name, True), ins, (slot,))
@@ -299,14 +318,17 @@ class Compiler:
                 return
         r = self.reg(src)
         self.emit("MOVE", (slot, r), ins, (r,))
-        self.disown_after((r,), slot, "MOVE")
+        if self.candidates:
+            self.disown_after((r,), slot, "MOVE")
 
-    def fuse_branch(self, ins: Instr, k: int, block: Block) -> bool:
-        """``binop <`` whose only use is the block's branch: emitted with the terminator."""
-        if block.term.op != "branch" or not self.lone_compare(ins):
-            return False
-        cond, last = branch_operand(block)
-        return k == last and cond is ins.dest
+    def branch_compare(self, block: Block) -> Instr | None:
+        """The comparison (``binop <``...) whose only use is the block's branch, if there is one: it is
+        emitted with the terminator, as a compare-and-jump."""
+        if block.term.op != "branch":
+            return None
+        cond, k = branch_operand(block)
+        last = block.instrs[k] if k >= 0 else None
+        return last if last is not None and last.dest is cond and self.lone_compare(last) else None
 
     def lone_compare(self, ins: Instr) -> bool:
         """A comparison (``binop <``...) whose value has one use."""
@@ -324,18 +346,32 @@ class Compiler:
 
     # ------------------------------------------------------------ one instruction
     def args_of(self, ins: Instr) -> tuple[int, ...]:
-        regs = self.regs
-        return tuple([regs[t.id] if t.id in regs else self.reg(t) for t in ins.args])
+        """The registers of ``ins``'s operands (a register for each that has none yet, in order). One or
+        two operands, the most common, are unpacked: a comprehension costs more than the rest."""
+        args, regs = ins.args, self.regs
+        try:
+            if len(args) == 2:
+                a, b = args
+                return regs[a.id], regs[b.id]
+            if len(args) == 1:
+                return regs[args[0].id],
+            return tuple([regs[t.id] for t in args])
+        except KeyError:
+            return tuple([self.reg(t) for t in args])
 
     def simple(self, name: str, ins: Instr, *extra: Any) -> None:
-        """``NAME dest operands... extra...`` with DISOWN bookkeeping."""
+        """``NAME dest operands... extra...`` with DISOWN bookkeeping (``emit`` written out: the most
+        common instructions pass here)."""
         operands = self.args_of(ins)
-        if ins.dest is None:
-            dest = None
-            self.emit(name, operands + extra, ins, operands)
+        dest = ins.dest
+        if dest is None:
+            self.put_args(operands + extra)
         else:
-            dest = self.reg(ins.dest)
-            self.emit(name, (dest, *operands, *extra), ins, operands)
+            dest = self.reg(dest)
+            self.put_args((dest, *operands, *extra))
+        self.put_op(OP[name])
+        self.put_line((ins.line, ins.col))
+        self.put_reads(variables(operands, self.nvars))
         if self.candidates:
             self.disown_after(operands, dest, name)
 
@@ -381,6 +417,8 @@ class Compiler:
         else:
             self.emit("CALL", (dest, name, argv, spread_or_none(spread), nargout, -1), ins, argv)
         self.disown_after(argv, dest, "CALL")
+        if name in UNASSIGNS:
+            self.assigned.clear()
 
     op_callname = op_call
 
@@ -464,6 +502,7 @@ class Compiler:
         slot = self.slots[name]
         self.emit("SETINDEX", (slot, steps, rhs, tuple(rest)), ins, (rhs, *rest))
         self.disown_after((rhs, *rest), None, "SETINDEX")
+        self.assigned.add(name)
 
     def op_truth(self, ins: Instr) -> None:
         self.simple("TRUTH", ins)
@@ -575,16 +614,15 @@ class Compiler:
     def branch(self, block: Block, following: str | None) -> None:
         term = block.term
         then, other = term.targets
-        cond, k = branch_operand(block)
-        last = block.instrs[k] if k >= 0 else None
-        if last is not None and last.dest is cond and self.lone_compare(last):     # self.fuse_branch(last, k, block)
+        last = self.branch_compare(block)
+        if last is not None:
             a, b = self.args_of(last)
             start = len(self.code.ops)
             self.jump_to(COMPARES[last.attr], (a, b), other, last, (a, b))
             self.mir_pc[id(last)] = (start, len(self.code.ops))
             self.branch_compares.add(id(last))
         else:
-            c = self.reg(cond)
+            c = self.reg(branch_operand(block)[0])
             self.jump_to("JFALSE", (c,), other, term, (c,))
         if then != following:
             self.jump_to("JUMP", (), then, term)
@@ -720,7 +758,36 @@ def promotable(code: Code, window: Window, loads: dict[int, int]) -> dict[int, i
     return found
 
 
-OP_METHODS = {name[3:]: method for name, method in vars(Compiler).items() if name.startswith("op_")}
+EMITTERS = {name[3:]: method for name, method in vars(Compiler).items() if name.startswith("op_")}
+
+
+def alias_safe_nearby(instrs: list[Instr], k: int, term: Terminator, uses: Counter) -> bool | None:
+    """Whether ``alias_safe_loads`` of the block (``instrs``, ``term``) holds the load at ``k``, found from
+    the instructions after it, where its temporary's users nearly always are; None when they are not
+    all among the next LOOKAHEAD instructions (the caller then analyses the whole block, once: a scan to
+    the block's end for each load made long blocks quadratic)."""
+    load = instrs[k]
+    t, name = load.dest, load.attr
+    left = uses[t.id]                   # users not yet found
+    if not left:
+        return True
+    end = len(instrs)
+    stop = k + LOOKAHEAD
+    for j in range(k + 1, end if end < stop else stop):
+        ins = instrs[j]
+        if t in ins.args:
+            left -= 1
+            if not left:
+                return True             # a write by the last user itself comes after its read
+        op = ins.op
+        if op == "store":
+            if ins.attr == name:
+                return False
+        elif op == "setindex" and ins.attr[0] == name:
+            return False
+    if stop < end:
+        return None
+    return left == 1 and t in term.args
 
 
 def alias_safe_loads(block: Block, uses: Counter) -> set[int]:
