@@ -277,7 +277,7 @@ class Compiler:
             if spans:
                 mir_pc[id(ins)] = (first, len(ops))
         self.term_pc[block.label] = len(ops)
-        self.terminator(block, following)
+        self.terminator(block, following, fused)
 
     def in_window(self, block: Block, k: int) -> bool:
         """Whether instruction ``k`` of ``block`` lies in a fusion region."""
@@ -337,7 +337,7 @@ class Compiler:
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str, base: int | None = None) -> None:
         """DISOWN each candidate slot among ``read``: at run time, unless the instruction's result is a
         scalar, or (with ``base``, an indexing) the indexed value is one whose index shares nothing."""
-        if not self.candidates:
+        if not self.candidates or self.candidates.isdisjoint(read):
             return
         for k, r in enumerate(read):
             if r in self.candidates and not (k == 0 and opname in ELEMENT_READS):
@@ -579,7 +579,8 @@ class Compiler:
         self.emit("LOADOPT", (self.reg(ins.dest), slot), ins, (slot,))
 
     # ------------------------------------------------------------ terminators
-    def terminator(self, block: Block, following: str | None) -> None:
+    def terminator(self, block: Block, following: str | None, compare: Instr | None) -> None:
+        """The block's terminator; ``compare``: its ``branch_compare``."""
         term = block.term
         if term.op == "return":
             self.emit("RETURN", (), term)
@@ -587,7 +588,7 @@ class Compiler:
             if not self.loop_bottom(term, following) and term.targets[0] != following:
                 self.jump_to("JUMP", (), term.targets[0], term)
         elif term.op == "branch":
-            self.branch(block, following)
+            self.branch(block, following, compare)
         elif term.op == "fornext":
             body, exit_ = term.targets
             it = self.reg(term.args[0])
@@ -611,10 +612,10 @@ class Compiler:
             self.jump_to("JUMP", (), exit_, term)
         return True
 
-    def branch(self, block: Block, following: str | None) -> None:
+    def branch(self, block: Block, following: str | None, last: Instr | None) -> None:
+        """A conditional jump; ``last``: the comparison emitted with it, if any (``branch_compare``)."""
         term = block.term
         then, other = term.targets
-        last = self.branch_compare(block)
         if last is not None:
             a, b = self.args_of(last)
             start = len(self.code.ops)
@@ -835,17 +836,22 @@ def definitely_assigned(fn: Function, entry: set[str], live: dict[str, frozenset
     everything = set(fn.variables) | entry
     first = fn.blocks[0].label
     result = {first: entry & live[first]}     # every other block's, when the worklist (all of them) visits it
-    preds: dict[str, list] = {b.label: [] for b in fn.blocks}
-    succs: dict[str, list[str]] = {b.label: list(b.term.targets) for b in fn.blocks}
+    preds: dict[str, list] = {}
+    succs: dict[str, list[str]] = {}
     outs: dict = {}               # label, or (label, handler) at a trypush -> the variables assigned there
-    effects = {b.label: block_effects(b, fn.kind == "function") for b in fn.blocks}
+    effects: dict[str, list[tuple[set[str], bool, str | None]]] = {}
+    by_label: dict[str, Block] = {}
+    function = fn.kind == "function"
     for b in fn.blocks:
-        for t in b.term.targets:
-            preds.setdefault(t, []).append(b.label)
-        for _, _, handler in effects[b.label][:-1]:     # each segment but the last ends at a trypush
-            preds.setdefault(handler, []).append((b.label, handler))    # the state at the trypush
-            succs[b.label].append(handler)
-    by_label = {b.label: b for b in fn.blocks}
+        label = b.label
+        by_label[label] = b
+        succs[label] = targets = list(b.term.targets)
+        for t in targets:
+            preds.setdefault(t, []).append(label)
+        effects[label] = segments = block_effects(b, function)
+        for _, _, handler in segments[:-1]:     # each segment but the last ends at a trypush
+            preds.setdefault(handler, []).append((label, handler))    # the state at the trypush
+            targets.append(handler)
     todo = deque(by_label)
     queued = set(by_label)
     while todo:
