@@ -32,7 +32,7 @@ from ..tier2.loops import LoopSite, find_loops
 from .code import JUMPS, OP, OPERANDS, Code, LoopWindow, Nesting, Window
 
 LOADNAME, DISOWN = OP["LOADNAME"], OP["DISOWN"]
-TEMP_ID, ARGS, OPNAME, INSTRS, TERM = map(attrgetter, ("id", "args", "op", "instrs", "term"))
+ARGS, OPNAME, INSTRS, TERM = map(attrgetter, ("args", "op", "instrs", "term"))
 
 FAST_BINOPS = {"+": "ADD", "-": "SUB", "*": "MUL", ".*": "MUL", "/": "DIV", "./": "DIV",
                "<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "==": "EQ", "~=": "NE"}
@@ -122,7 +122,9 @@ class Compiler:
         self.regs: dict[int, int] = {}          # temp id -> register
         self.const_regs: dict[tuple, int] = {}
         self.colon_reg = -1                     # the register of the constant ``:``, once there is one
-        self.uses = Counter(map(TEMP_ID, chain.from_iterable(map(ARGS, chain(instrs, map(TERM, fn.blocks))))))
+        # temporary -> its number of uses (keyed by the Temp itself, whose id is unique in the function:
+        # counting objects hashed by identity costs no attribute read per operand)
+        self.uses = Counter(chain.from_iterable(map(ARGS, chain(instrs, map(TERM, fn.blocks)))))
         self.labels: dict[str, int] = {}
         self.trampolines: dict[str, str] = {}          # trampoline label -> loop head label
         self.fixups: list[tuple[int, int, str]] = []   # (pc, operand index, label)
@@ -308,7 +310,7 @@ class Compiler:
         in-place claim (``u0 = u`` then ``u(i) = v`` changed u0 too); the store is a MOVE, which does."""
         src = ins.args[0]
         slot = self.slots[ins.attr]
-        if single and producer is not None and producer.dest is src and self.uses[src.id] == 1:
+        if single and producer is not None and producer.dest is src and self.uses[src] == 1:
             code = self.code
             op, last = code.ops[-1], code.args[-1]
             if self.regs.get(src.id) == (None if op in NO_DEST_OPS else last[0]) \
@@ -332,7 +334,7 @@ class Compiler:
 
     def lone_compare(self, ins: Instr) -> bool:
         """A comparison (``binop <``...) whose value has one use."""
-        return ins.op == "binop" and ins.attr in COMPARES and self.uses[ins.dest.id] == 1
+        return ins.op == "binop" and ins.attr in COMPARES and self.uses[ins.dest] == 1
 
     def disown_after(self, read: tuple[int, ...], result: int | None, opname: str, base: int | None = None) -> None:
         """DISOWN each candidate slot among ``read``: at run time, unless the instruction's result is a
@@ -679,7 +681,8 @@ class Compiler:
                          | {r for r in (regs.get(i.dest.id) for i in instrs if i.dest is not None)
                             if r is not None and r < self.code.nvars})
         inside = Counter(t.id for i in instrs for t in i.args)
-        used_later = {t for t in defined if self.uses[t] > inside[t]}     # read by an instruction outside
+        used_later = {i.dest.id for i in instrs if i.dest is not None
+                      and self.uses[i.dest] > inside[i.dest.id]}     # read by an instruction outside
         live = sorted({regs[t] for t in used_later if t in regs})
         template = self.code.template
         literal = lambda i: lambda k: template[regs[i.args[k].id]] if i.args[k].id in regs else MISSING  # noqa: E731
@@ -769,7 +772,7 @@ def alias_safe_nearby(instrs: list[Instr], k: int, term: Terminator, uses: Count
     the block's end for each load made long blocks quadratic)."""
     load = instrs[k]
     t, name = load.dest, load.attr
-    left = uses[t.id]                   # users not yet found
+    left = uses[t]                      # users not yet found
     if not left:
         return True
     end = len(instrs)
@@ -809,7 +812,7 @@ def alias_safe_loads(block: Block, uses: Counter) -> set[int]:
         op = ins.op
         if op == "load" or op == "loadname":
             positions = users.get(ins.dest.id, ())
-            if len(positions) >= uses[ins.dest.id] \
+            if len(positions) >= uses[ins.dest] \
                     and next_write.get(ins.attr, end + 1) >= (positions[0] if positions else k):
                 safe.add(k)
             continue                    # a load reads no temporary
@@ -832,10 +835,13 @@ def definitely_assigned(fn: Function, entry: set[str], live: dict[str, frozenset
     (mir/liveness.py: the compiler asks only about variables a block reads; sets of every variable made
     many variables and many blocks quadratic: ``live``, liveness.live_in's sets). A worklist in layout
     order (reverse postorder) visits each block of straight-line code once; a block is visited again
-    only when what flows into it changes (a loop's back edge, a try handler)."""
-    everything = set(fn.variables) | entry
+    only when what flows into it changes (a loop's back edge, a try handler). A function of one block
+    (a cell of straight-line code) has only its entry's."""
     first = fn.blocks[0].label
     result = {first: entry & live[first]}     # every other block's, when the worklist (all of them) visits it
+    if len(fn.blocks) == 1:
+        return result
+    everything = set(fn.variables) | entry
     preds: dict[str, list] = {}
     succs: dict[str, list[str]] = {}
     outs: dict = {}               # label, or (label, handler) at a trypush -> the variables assigned there
