@@ -20,7 +20,7 @@ import numpy as np
 from ..runtime.builtins import registry
 from ..runtime.device import is_implicit
 from ..runtime.values import CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, StringArray, StructArray
-from .ir import Block, Function, Instr, Temp
+from .ir import Function, Instr, Temp
 from .liveness import live_in
 from .passes import PassState, mir_pass
 from .types import UNKNOWN, Type, binary_class, broadcast, join, scalar
@@ -76,14 +76,14 @@ def infer_function(fn: Function, workspace: Env) -> None:
     by_label = {b.label: b for b in fn.blocks}
     todo = deque([first])                    # first in, first out; ``queued`` counts each label in it
     queued = Counter(todo)
+    rules = RULES
     while todo:
         label = todo.popleft()
         queued[label] -= 1
         env = dict(entry[label])
         block = by_label[label]
-        rules = RULES
         handlers = []
-        for ins in block.instrs:             # transfer(ins, env, consts), inline
+        for ins in block.instrs:             # each instruction's rule, or its effect on the state
             rule = rules.get(ins.op)
             if rule is not None:
                 result = rule(ins, env, consts)
@@ -99,61 +99,51 @@ def infer_function(fn: Function, workspace: Env) -> None:
                 handlers.append(ins.attr)
             if ins.dest is not None:
                 ins.dest.type = UNKNOWN
-        for target, out in successors(block, env):
-            merged = join_env(entry.get(target), only(out, live[target]))
-            if merged != entry.get(target):
-                entry[target] = merged
-                if not queued[target]:
-                    todo.append(target)
-                    queued[target] += 1
+        term = block.term
+        for k, target in enumerate(term.targets):
+            out = env
+            if k == 0 and term.op == "fornext":      # the loop body: with the loop variable set
+                out = dict(env)
+                out[term.attr] = loop_var_type(term.args[0])
+            if merge_into(entry, target, only(out, live[target])) and not queued[target]:
+                todo.append(target)
+                queued[target] += 1
         for handler in handlers:            # each try handler the block enters: the state at its end
-            merged = join_env(entry.get(handler), only(env, live[handler]))
-            if merged != entry.get(handler):
-                entry[handler] = merged
+            if merge_into(entry, handler, only(env, live[handler])):
                 todo.append(handler)
                 queued[handler] += 1
 
 
+def merge_into(entry: dict[str, Env], label: str, env: Env) -> bool:
+    """Join ``env`` into the state at ``label``'s entry; whether that changed it. A state is never changed
+    in place once made, so a block's successors may share its state (``only``)."""
+    old = entry.get(label)
+    if old is None:
+        entry[label] = env
+        return True
+    merged = join_env(old, env)
+    if merged is old or merged == old:
+        return False
+    entry[label] = merged
+    return True
+
+
 def only(env: Env, names: frozenset[str]) -> Env:
-    """The part of ``env`` about ``names``: ``env`` itself where that is all of it (no state is changed
-    in place once a block's transfer made it, so successors may share one)."""
+    """The part of ``env`` about ``names``: ``env`` itself where that is all of it."""
     if env.keys() <= names:
         return env
     return {k: t for k, t in env.items() if k in names}
-
-
-def successors(block: Block, env: Env) -> list[tuple[str, Env]]:
-    term = block.term
-    if term.op == "fornext":
-        body = dict(env)
-        body[term.attr] = loop_var_type(term.args[0])
-        return [(term.targets[0], body), (term.targets[1], env)]
-    return [(t, env) for t in term.targets]
 
 
 def loop_var_type(it: Temp) -> Type:
     return it.type if it.type.cls != "?" or it.type.shape is not None else UNKNOWN
 
 
-def join_env(a: Env | None, b: Env) -> Env:
-    """The join of two states; ``b`` itself where there is no ``a`` (the callers pass a new dict)."""
-    if a is None:
-        return b
+def join_env(a: Env, b: Env) -> Env:
+    """The join of two states (``a`` itself where ``b`` adds nothing)."""
     if a == b:                  # (compares the Types by identity first: most are the same objects)
         return a
     return {k: join(a.get(k), b.get(k)) or UNKNOWN for k in set(a) | set(b)}
-
-
-def transfer(ins: Instr, env: Env, consts: dict[int, Any]) -> None:
-    rule = RULES.get(ins.op)
-    result = rule(ins, env, consts) if rule is not None else UNKNOWN
-    if ins.op == "store":
-        env[ins.attr] = ins.args[0].type
-    elif ins.op == "setindex":
-        old = env.get(ins.attr[0])
-        env[ins.attr[0]] = Type(old.cls, old.complex, None) if old is not None and old.cls != "?" else UNKNOWN
-    if ins.dest is not None:
-        ins.dest.type = result if result is not None else UNKNOWN
 
 
 def rule_const(ins: Instr, env: Env, consts: dict[int, Any]) -> Type:
