@@ -268,20 +268,17 @@ class Lowerer:
         self.fn.blocks.append(block)
         return block
 
-    def emit(self, op: str, args: list[Temp] | None = None, attr=None, node: A.Node | None = None,
+    def emit(self, op: str, args: list[Temp] | None = None, attr=None, node: A.Node = None,
              value: bool = True) -> Temp | None:
-        """Append an instruction (its result, a new temporary, unless ``value`` is false). The instruction
-        keeps ``args`` itself: every caller passes a list of its own making."""
+        """Append an instruction at ``node``'s line and column (its result, a new temporary, unless
+        ``value`` is false). The instruction keeps ``args`` itself: every caller passes a list of its own."""
         if value:
             fn = self.fn
             dest = Temp(fn.ntemps)
             fn.ntemps += 1
         else:
             dest = None
-        if node is None:
-            self.block.instrs.append(Instr(op, dest, [] if args is None else args, attr))
-        else:
-            self.block.instrs.append(Instr(op, dest, [] if args is None else args, attr, node.line, node.col))
+        self.block.instrs.append(Instr(op, dest, [] if args is None else args, attr, node.line, node.col))
         return dest
 
     def terminate(self, op: str, targets: list[str], args: list[Temp] | None = None, attr=None,
@@ -305,8 +302,12 @@ class Lowerer:
             return not self.is_variable(name)
         return name in registry.load_all() and name not in self.script_assigned and name not in self.fn.params
 
-    def uses_end(self, node: A.Node) -> bool:
-        return uses_end(node, self.is_function, self.end_memo)
+    def any_uses_end(self, nodes: tuple) -> bool:
+        """Whether ``end`` in any of these subscripts refers to the value they index (``uses_end``)."""
+        for node in nodes:
+            if type(node) not in END_FREE and uses_end(node, self.is_function, self.end_memo):
+                return True
+        return False
 
     def is_variable(self, name: str) -> bool:
         """Statically a variable (functions), or possibly one (run-time resolution)."""
@@ -519,7 +520,7 @@ class Lowerer:
                 steps.append((".()", 1))
                 args.append(self.value(step.name))
                 continue
-            if any(self.uses_end(a) for a in step.args):
+            if self.any_uses_end(step.args):
                 prefix = self.prefix_value(name, chain[:k], node)
             temps, spread = self.arguments(step.args, prefix)
             kind = "()" if isinstance(step, A.Index) else "{}"
@@ -883,17 +884,17 @@ class Lowerer:
         if qualified is not None:
             temps, spread = self.arguments(node.args, None)
             return self.call_function(qualified, temps, nargout, spread, node)
-        if isinstance(base, A.Ident) and self.end_ctx is not None and self.is_function(base.name) \
-                and any(self.uses_end(a) for a in node.args):
-            temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
-            return self.call_function(base.name, temps, nargout, spread, node)
-        if isinstance(base, A.Ident) and not any(self.uses_end(a) for a in node.args):
+        if isinstance(base, A.Ident):
             name = base.name
-            if self.static is None and name not in self.fn.globals:
+            if self.any_uses_end(node.args):
+                if self.end_ctx is not None and self.is_function(name):
+                    temps, spread = self.arguments(node.args, self.end_ctx)     # end is the enclosing value's
+                    return self.call_function(name, temps, nargout, spread, node)
+            elif self.static is None and name not in self.fn.globals:
                 self.slot(name)
                 temps, spread = self.arguments(node.args, None)
                 return self.emit("callname", temps, (name, nargout, spread), node)
-            if not self.is_variable(name):
+            elif not self.is_variable(name):
                 temps, spread = self.arguments(node.args, None)
                 return self.call_function(name, temps, nargout, spread, node)
         if isinstance(base, A.Field):        # obj.name(args): a method call on a handle object
