@@ -48,10 +48,10 @@ def mark_regions(state: PassState) -> None:
     captured: dict[int, set[str]] = {}     # anonymous body -> the names its handle may capture
     for fn in state.functions():            # (an enclosing unit comes before the bodies it makes)
         fn.regions = []
-        shadowed = stored_names(fn) | (set(state.workspace) if fn.kind == "script" else set()) \
-            | captured.get(id(fn), set())
-        captured.update(captures(fn, shadowed))
-        if scalars_only(fn):
+        stored, bodies, scalars = survey(fn)
+        shadowed = stored | (set(state.workspace) if fn.kind == "script" else set()) | captured.get(id(fn), set())
+        captured.update(captures(fn, bodies, shadowed))
+        if scalars:
             continue                # a region needs a member that is not surely a scalar
         poll()
         consts = literals(fn)
@@ -78,31 +78,35 @@ def mark_regions(state: PassState) -> None:
 MEMBER_OPS = frozenset({"binop", "unop", "colon", "matrix", "index", "call", "callname", "out"})
 
 
-def scalars_only(fn: Function) -> bool:
-    """Whether every value ``fn`` computes by an instruction that may be a member (MEMBER_OPS: the only
-    ones fusion_kind, concatenations, casts and runs give a kind) is surely a scalar: then no region can
-    be kept. Constants, loads and indexed stores of arrays (``s = 'text'``, ``v(2) = c``) do not count."""
+def survey(fn: Function) -> tuple[set[str], list[Function], bool]:
+    """One walk over ``fn``'s instructions: the names it stores, the bodies of the anonymous functions it
+    makes, and whether every value it computes by an instruction that may be a member (MEMBER_OPS: the
+    only ones fusion_kind, concatenations, casts and runs give a kind) is surely a scalar: then no region
+    can be kept. Constants, loads and indexed stores of arrays (``s = 'text'``, ``v(2) = c``) do not count."""
+    stored: set[str] = set()
+    bodies: list[Function] = []
+    scalars = True
     members = MEMBER_OPS
     for block in fn.blocks:
         for ins in block.instrs:
-            dest = ins.dest
-            if dest is not None and dest.type.shape != (1, 1) and ins.op in members:   # Type.is_scalar
-                return False
-    return True
+            op = ins.op
+            if op in members:
+                if scalars and ins.dest is not None and ins.dest.type.shape != (1, 1):   # Type.is_scalar
+                    scalars = False
+            elif op == "store":
+                stored.add(ins.attr)
+            elif op == "setindex":
+                stored.add(ins.attr[0])
+            elif op == "anon":
+                bodies.append(ins.attr.body)
+    return stored, bodies, scalars
 
 
-def stored_names(fn: Function) -> set[str]:
-    return {ins.attr if ins.op == "store" else ins.attr[0]
-            for b in fn.blocks for ins in b.instrs if ins.op in ("store", "setindex")}
-
-
-def captures(fn: Function, shadowed: set[str]) -> dict[int, set[str]]:
-    """For each anonymous function ``fn`` makes: the free names of its body that may be variables of
-    ``fn`` when the handle is made (``max = v; f = @(x) max(x)`` indexes ``v``: no reduction)."""
+def captures(fn: Function, bodies: list[Function], shadowed: set[str]) -> dict[int, set[str]]:
+    """For each anonymous function ``fn`` makes (``bodies``): the free names of its body that may be
+    variables of ``fn`` when the handle is made (``max = v; f = @(x) max(x)`` indexes ``v``: no reduction)."""
     maybe = shadowed | set(fn.params) | (set(fn.variables) if fn.kind == "function" else set())
-    return {id(body): set(body.variables).difference(body.params) & maybe
-            for block in fn.blocks for ins in block.instrs if ins.op == "anon"
-            for body in (ins.attr.body,)}
+    return {id(body): set(body.variables).difference(body.params) & maybe for body in bodies}
 
 
 def constant_calls(block: Block, shadowed: set[str]) -> None:
