@@ -56,9 +56,10 @@ def anon_bodies(module: Module) -> list[Function]:
     while todo:
         fn = todo.pop()
         for block in fn.blocks:
-            for body in [ins.attr.body for ins in block.instrs if ins.op in ("anon", "parfor")]:
-                found.append(body)
-                todo.append(body)
+            for ins in block.instrs:
+                if ins.op == "anon" or ins.op == "parfor":
+                    found.append(ins.attr.body)
+                    todo.append(ins.attr.body)
     return found
 
 
@@ -172,8 +173,6 @@ def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:
     """Point jumps and branches past empty blocks that only jump on."""
     def final(label: str) -> str:
         block = by_label[label]
-        if block.instrs or block.term.op != "jump":
-            return label                # the common case: a block that does something
         seen = {label}
         while not block.instrs and block.term.op == "jump" and block.term.targets[0] not in seen:
             label = block.term.targets[0]
@@ -182,7 +181,11 @@ def thread_jumps(fn: Function, by_label: dict[str, Block]) -> None:
         return label
 
     for block in fn.blocks:
-        block.term.targets = [final(t) for t in block.term.targets]
+        targets = block.term.targets
+        for k, target in enumerate(targets):
+            passed = by_label[target]
+            if not passed.instrs and passed.term.op == "jump":      # (most blocks do something)
+                targets[k] = final(target)
 
 
 def compile_mir(module: Module, workspace: dict[str, Type] | None = None,
