@@ -38,12 +38,8 @@ def _decode_string(text: str) -> str:
 
 
 def _number_value(text: str) -> float | complex:
-    """The value of a NUMBER token: hex (``0x1F``), Fortran's ``D`` exponent (``1.0D-08``) as ``e``, and
-    an imaginary unit suffix."""
-    try:
-        return float(text)                  # the common spelling: digits, a point, an e exponent
-    except ValueError:
-        pass
+    """The value of a NUMBER token that ``float`` does not read: hex (``0x1F``), Fortran's ``D`` exponent
+    (``1.0D-08``) as ``e``, and an imaginary unit suffix."""
     if text[:2] in ("0x", "0X"):
         return float(int(text, 16))
     text = text.replace("d", "e").replace("D", "e")
@@ -55,7 +51,11 @@ def _number_value(text: str) -> float | complex:
 # The leaves: the node of one token (the rules of the same names call them; the descent parser, at once).
 def number_node(tok: Token) -> ast.Number:
     text = tok[TEXT]
-    return NEW_NUMBER(_number_value(text), text, tok[LINE], tok[COLUMN])
+    try:
+        value = float(text)                 # the common spelling: digits, a point, an e exponent
+    except ValueError:
+        value = _number_value(text)
+    return NEW_NUMBER(value, text, tok[LINE], tok[COLUMN])
 
 
 def string_node(tok: Token) -> ast.String:

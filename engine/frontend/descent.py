@@ -103,17 +103,15 @@ class DescentParser:
         return self.b.stmts(body)
 
     def statement(self) -> Any:
-        kinds = self.kinds
-        kind = kinds[self.i]
-        rule = STATEMENTS.get(kind)
-        if rule is not None:
-            return rule(self)
-        i = self.i
+        kinds, i = self.kinds, self.i
+        kind = kinds[i]
         if kind == "NAME" and kinds[i + 1] == "_EQ":      # ``name = ...``: the target without a call
             target = ident_node(self.tokens[i])
             self.i = i + 1
         elif kind == "NAME" and kinds[i + 1] == "CMDWORD":
             return self.command()
+        elif kind in STATEMENTS:
+            return STATEMENTS[kind](self)
         else:
             target = self.expr() if kind == "AT" else self.binary(1)    # self.expr, without a call
         if kinds[self.i] == "_EQ":
@@ -284,12 +282,15 @@ class DescentParser:
         right; a range where ``:`` comes."""
         kinds, tokens = self.kinds, self.tokens
         i = self.i
-        literal = LITERALS.get(kinds[i])
-        if literal is not None and kinds[i + 1] not in TRAILERS:    # self.unary's common case, inline
+        kind = kinds[i]
+        literal = LITERALS.get(kind)
+        if literal is not None and kinds[i + 1] not in TRAILERS:    # self.unary, inline
             self.i = i + 1
             left = literal(tokens[i])
-        else:
+        elif kind in PREFIX:
             left = self.unary()
+        else:
+            left = self.power()
         while True:
             level = BINARY_LEVELS.get(kinds[self.i])
             if level is None or level < least:

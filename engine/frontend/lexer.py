@@ -93,6 +93,8 @@ POLL_CHARS = 4096      # characters between two calls of ``poll`` in the lexer (
 # A plain token's first characters after an identifier at a statement's start, where command syntax
 # may begin (a quick test before Lexer._command_start's exact one: every word it takes starts so).
 COMMAND_PREFIX_RE = re.compile(r"[ \t]+(?:[^\W_]|'|-[A-Za-z]|\.\.)")
+# A name; its group 1 takes part (``lastindex`` is 1) where that prefix follows.
+WORD_RE = re.compile(rf"{NAME_RE.pattern}((?={COMMAND_PREFIX_RE.pattern}))?")
 
 KIND, TEXT, START, STOP, LINE, COLUMN = range(6)      # the fields of a token tuple
 Token = tuple       # (kind, text, start, stop, line, column)
@@ -144,6 +146,7 @@ class Lexer:
         brackets = self.open_brackets
         next_poll = POLL_CHARS if poll is not None else math.inf
         pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
+        prev = None                                 # the kind of the last token
         while pos < n:
             c = src[pos]
             if c == " " or c == "\t":
@@ -159,8 +162,9 @@ class Lexer:
                 pass                                # no plain token starts a newline, comment or ``...``
             elif c == "\n" and not brackets:        # self._newline, inline
                 self._header = False
-                if tokens and tokens[-1][0] not in STATEMENT_SEPS:
+                if prev not in STATEMENT_STARTS:
                     append(("NL", "\n", pos, pos + 1, line, pos - line_start + 1))
+                    prev = "NL"
                 pos += 1
                 line += 1
                 line_start = pos
@@ -180,24 +184,25 @@ class Lexer:
                 else:
                     self._continuation()
                 pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
+                prev = tokens[-1][KIND] if tokens else None
                 continue
             if ws and (self._header or brackets and brackets[-1][TEXT] in "[{"):   # after a header, or
                 self.pos, self.ws = pos, ws                                       # in [] or {}
                 self._maybe_header_end(c)
                 self._maybe_element_sep()
+                prev = tokens[-1][KIND]
             if kind == "NAME":
-                end = NAME_RE.match(src, pos).end()
+                word = WORD_RE.match(src, pos)
+                end = word.end()
                 text = src[pos:end]
-                prev = tokens[-1][0] if tokens else None
-                if prev != "_DOT" and (text in SPECIAL_WORDS or prev in STATEMENT_STARTS
-                                       and not brackets and COMMAND_PREFIX_RE.match(src, end)
-                                       and self._command_start(end)):
+                if prev != "_DOT" and (text in SPECIAL_WORDS or word.lastindex and prev in STATEMENT_STARTS
+                                       and not brackets and self._command_start(end)):
                     kind = None
             elif kind == "NUMBER":
                 end = NUMBER_RE.match(src, pos).end()
                 text = src[pos:end]
             elif kind == "SEMI":
-                if brackets or not tokens or tokens[-1][0] in STATEMENT_SEPS:
+                if brackets or prev in STATEMENT_STARTS:
                     kind = None                     # a row break, or no statement to end
                 else:
                     self._header = False
@@ -224,9 +229,11 @@ class Lexer:
                 else:
                     handler(self)
                 pos, line, line_start = self.pos, self.line, self.line_start
+                prev = tokens[-1][KIND] if tokens else None
             else:                                   # self._emit, inline
                 append((kind, text, pos, end, line, pos - line_start + 1))
                 pos = end
+                prev = kind
             ws = False
             if pos >= next_poll:
                 poll()
