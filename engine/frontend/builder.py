@@ -75,9 +75,12 @@ def binary_node(left, op: Token, right) -> ast.Binary:
     return NEW_BINARY(op[TEXT], left, right, left.line, left.col)
 
 
+SHOWN = "NL"        # the kind of a separator that shows the statement's value (a newline or ``,``; ``;`` is SEMI)
+
+
 def shows(sep: Token) -> bool:
-    """Whether a statement's separator shows its value (a newline or ``,``, not ``;``)."""
-    return sep[KIND] == "NL"
+    """Whether a statement's separator shows its value."""
+    return sep[KIND] == SHOWN
 
 
 def _is_lvalue(node) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import ast
-from .builder import AstBuilder, binary_node, end_node, ident_node, number_node, shows, string_node
+from .builder import SHOWN, AstBuilder, binary_node, end_node, ident_node, number_node, string_node
 from .lexer import KIND, Token
 
 END = "$END"
@@ -83,10 +83,11 @@ class DescentParser:
 
     def sep(self) -> bool:
         """The rule ``sep`` (whether the statement shows its value), without the builder's call."""
-        if self.kinds[self.i] not in SEPARATORS:
+        kind = self.kinds[self.i]
+        if kind not in SEPARATORS:
             raise Bail
         self.i += 1
-        return shows(self.tokens[self.i - 1])
+        return kind == SHOWN
 
     def optional_sep(self, children: list) -> None:
         if self.kinds[self.i] in SEPARATORS:
