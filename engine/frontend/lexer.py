@@ -79,7 +79,7 @@ MAX_NESTING = 5000   # open brackets at most (MATLAB's message; older releases a
 TOO_DEEP = f"Nesting of {{, [, and ( cannot exceed a depth of {MAX_NESTING}."
 
 NUMBER_RE = re.compile(r"0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eEdD][+-]?\d+)?"
-                       r"(?:[ij](?![A-Za-z0-9_]))?")
+                       r"(?:[ij](?![A-Za-z0-9_]))?", re.ASCII)    # digits 0-9 only: '²' and '٣' are no number
 BLANKS_RE = re.compile(r"[ \t]+")
 NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 COMPOUND_ASSIGN_RE = re.compile(r"[-+*/^]=(?!=)")
@@ -257,7 +257,7 @@ class Lexer:
             self._quote()
         elif c == '"':
             self._string('"', "DQSTRING", "String is not terminated properly.")
-        elif c.isdigit() or (c == "." and self._peek(1).isdigit()):
+        elif c in DIGITS or (c == "." and self._peek(1) in DIGITS):
             self._number()
         elif _is_letter(c):
             self._word()
@@ -361,13 +361,13 @@ class Lexer:
 
     def _starts_value(self) -> bool:
         c, nxt = self.src[self.pos], self._peek(1)
-        if c in LETTERS or c.isdigit() or c in "'\"([{@":
+        if c in LETTERS or c in DIGITS or c in "'\"([{@":
             return True
         if c in "+-":
             return nxt not in " \t\n=" and nxt != ""
         if c == "~":
             return nxt != "="
-        return c == "." and nxt.isdigit()
+        return c == "." and nxt in DIGITS
 
     # ------------------------------------------------------------ comments and continuations
     def _comment(self) -> None:
@@ -482,7 +482,7 @@ class Lexer:
 
     def _dot(self) -> None:
         """``.5`` is a number; any other ``.`` starts an operator."""
-        if self._peek(1).isdigit():
+        if self._peek(1) in DIGITS:
             self._number()
         else:
             self._operator()

@@ -32,6 +32,10 @@ MISMATCHED = ("Invalid expression. When calling a function or indexing a variabl
     ("x = 'abc", 1, 5, "Character vector is not terminated properly."),
     ('x = "abc', 1, 5, "String is not terminated properly."),
     ("x = 3 $ 4", 1, 7, "The input character '$' is not valid in MATLAB statements or expressions."),
+    # digits other than 0-9 are no number (str.isdigit took '²' for one: a Python AttributeError; '٣' read as 3)
+    ("x = 2²", 1, 6, "The input character '²' is not valid in MATLAB statements or expressions."),
+    ("x = .²", 1, 6, "The input character '²' is not valid in MATLAB statements or expressions."),
+    ("x = [1 ٣]", 1, 8, "The input character '٣' is not valid in MATLAB statements or expressions."),
     ("x = 1 +* 2", 1, 8, "Parse error at '*': usage might be invalid MATLAB syntax."),
 ])
 def test_messages_and_positions(src, line, column, message):
