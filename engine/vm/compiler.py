@@ -120,7 +120,7 @@ class Compiler:
         self.nvars = len(varnames)
         self.slots = {n: k for k, n in enumerate(varnames)}
         self.regs: dict[int, int] = {}          # temp id -> register
-        self.const_regs: dict[tuple, int] = {}
+        self.const_regs: dict[float | tuple, int] = {}
         self.colon_reg = -1                     # the register of the constant ``:``, once there is one
         # temporary -> its number of uses (keyed by the Temp itself, whose id is unique in the function:
         # counting objects hashed by identity costs no attribute read per operand)
@@ -151,8 +151,10 @@ class Compiler:
         return r
 
     def const(self, value: Any) -> int:
+        """The register of a constant, one for each distinct value (a float is its own key: equal floats
+        are the same number but for 0.0/-0.0 and NaN; any other value's key is a tuple)."""
         if type(value) is float and value == value and value != 0.0:
-            key = ("float", value)            # equal floats are the same number but for 0.0/-0.0 and NaN
+            key = value
         else:
             key = (type(value).__name__, repr(value) if not hasattr(value, "shape") else id(value))
         r = self.const_regs.get(key)
