@@ -67,6 +67,13 @@ CASES = [
          h=D([6, 2]), k=D([2, 5]), q=D(1), d=D([1, 6, 9]), o=D(0)),
     case('polyint_forms', 'm = polyint([3 2 1]); n = polyint([3 2 1], 5);', m=D([1, 1, 1, 0]),
          n=D([1, 1, 1, 5])),
+    # single in, single out, as MATLAB documents for roots, polyder and polyint (Octave's roots gives
+    # double here; the values are Octave's)
+    case('poly_family_single',
+         "r = roots(single([1 -3 2])); h = polyder(single([3 2 1])); k = polyder([1 2], single([1 3])); "
+         "[q, d] = polyder(single([1 2]), [1 3]); m = polyint(single([3 2 1])); n = polyint([3 2 1], single(5));",
+         r=num('single', [2, 1], (2, 1)), h=num('single', [6, 2]), k=num('single', [2, 5]), q=num('single', 1),
+         d=num('single', [1, 6, 9]), m=num('single', [1, 1, 1, 0]), n=num('single', [1, 1, 1, 5])),
     case('polyfit_S', '[p, S] = polyfit([1 2 3 4], [1 4 9 16.5], 2); R = S.R; df = S.df; normr = S.normr;',
          p=D([1.1250000000000027, -0.4750000000000128, 0.3750000000000167]),
          R=D([-18.814887722226775, 0, 0, -5.314940034527339, -1.3234093959839237, 0, -1.594482010358202,

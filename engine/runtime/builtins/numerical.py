@@ -183,6 +183,13 @@ def _poly_vector(value: Value, fname: str) -> np.ndarray:
     return arr.ravel(order="F")
 
 
+def _in_class(arr: np.ndarray, *values: Value) -> Value:
+    """``arr`` as a value of the class arithmetic on ``values`` gives (single stays single)."""
+    if result_class(*values) == "single":
+        arr = arr.astype(np.complex64 if arr.dtype.kind == "c" else np.float32)
+    return to_value(arr)
+
+
 def _check_eig_input(values: np.ndarray) -> None:
     if not np.isfinite(values).all():
         raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
@@ -213,7 +220,7 @@ def roots(c: Value) -> Value:
         _check_eig_input(companion)         # a tiny leading coefficient overflows: MATLAB's eig error
         found = scipy.linalg.eigvals(companion)
     found = np.concatenate([found, np.zeros(zeros_at_end, dtype=found.dtype)])
-    return to_value(found.reshape(-1, 1).astype(np.result_type(found.dtype, coeffs.dtype)))
+    return _in_class(found.reshape(-1, 1).astype(np.result_type(found.dtype, coeffs.dtype)), c)
 
 
 @builtin("poly", family="numerical")
@@ -243,9 +250,7 @@ def poly(r: Value) -> Value:
     upper, lower = np.sort_complex(values[values.imag > 0]), np.sort_complex(np.conj(values[values.imag < 0]))
     if coeffs.dtype.kind == "c" and upper.shape == lower.shape and np.array_equal(upper, lower):
         coeffs = coeffs.real
-    single = result_class(r) == "single"
-    return to_value(coeffs.reshape(1, -1).astype(np.complex64 if single and coeffs.dtype.kind == "c"
-                                                 else np.float32 if single else coeffs.dtype))
+    return _in_class(coeffs.reshape(1, -1), r)
 
 
 def _derivative(coeffs: np.ndarray) -> np.ndarray:
@@ -270,15 +275,16 @@ def polyder(u: Value, v: Value | None = None, *, nargout: int = 1) -> Value:
     """
     a = _poly_vector(u, "polyder")
     b = _poly_vector(v, "polyder") if v is not None else np.ones(1)
+    inputs = (u,) if v is None else (u, v)
     if nargout < 2:
         product = np.convolve(a, b) if a.size and b.size else np.zeros(1)
-        return to_value(_strip_leading_zeros(_derivative(product)).reshape(1, -1))
+        return _in_class(_strip_leading_zeros(_derivative(product)).reshape(1, -1), *inputs)
     da, db = _derivative(a), _derivative(b)
     first, second = np.convolve(da, b), np.convolve(a, db)
     size = max(first.size, second.size)
     numerator = np.pad(first, (size - first.size, 0)) - np.pad(second, (size - second.size, 0))
-    return (to_value(_strip_leading_zeros(numerator).reshape(1, -1)),
-            to_value(_strip_leading_zeros(np.convolve(b, b)).reshape(1, -1)))
+    return (_in_class(_strip_leading_zeros(numerator).reshape(1, -1), *inputs),
+            _in_class(_strip_leading_zeros(np.convolve(b, b)).reshape(1, -1), *inputs))
 
 
 @builtin("polyint", family="numerical")
@@ -297,7 +303,7 @@ def polyint(p: Value, k: Value = 0.0) -> Value:
     integral = coeffs / np.arange(coeffs.size, 0, -1)
     dtype = np.result_type(integral.dtype, np.complex64) if np.iscomplexobj(constant) else integral.dtype
     out = np.concatenate([integral.astype(dtype), constant.astype(dtype)])
-    return to_value(out.reshape(1, -1))
+    return _in_class(out.reshape(1, -1), p, k)
 
 
 def _pole_groups_by_magnitude(r: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
