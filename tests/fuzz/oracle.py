@@ -122,6 +122,9 @@ def _numel(value: Any) -> int:
     return math.prod(shape) if isinstance(shape, tuple) else 1
 
 
+_OPEN_HANDLES: list[int] = []      # ids of the handle objects ``canon`` is inside (a handle can hold itself)
+
+
 def canon(value: Any) -> tuple:
     """(class, size, data) of an engine value, read back from the device where it lives there."""
     gather = getattr(value, "gather", None)
@@ -145,7 +148,13 @@ def canon(value: Any) -> tuple:
         return ("table", value.shape, (tuple(value.names), value.row_names and tuple(value.row_names),
                                        tuple(canon(v) for v in value.variables)))
     if isinstance(value, HandleObject):      # containers.Map, inputParser: their state
-        return (value.matlab_class, value.shape, _state(vars(value)))
+        if id(value) in _OPEN_HANDLES:       # met again inside its own state: which open handle it is
+            return (value.matlab_class, value.shape, ("cycle", _OPEN_HANDLES.index(id(value))))
+        _OPEN_HANDLES.append(id(value))
+        try:
+            return (value.matlab_class, value.shape, _state(vars(value)))
+        finally:
+            _OPEN_HANDLES.pop()
     if isinstance(value, SparseMatrix):      # by its nonzeros (column-major): the full matrix may not fit
         nonzeros = value.data.tocoo()
         order = np.lexsort((nonzeros.row, nonzeros.col))

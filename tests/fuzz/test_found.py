@@ -1403,3 +1403,12 @@ def test_griddedinterpolant_refuses_a_nan_grid_point():
     code = "F = griddedInterpolant([1 2 NaN], [10 20 40]); b = F([ ]);"
     clean(code)
     assert run(code)[1][0] == "MATLAB:griddedInterpolant:NonMonotonicCompVecs"
+
+
+def test_a_handle_object_that_holds_itself():
+    """H100 fuzz run, seeds 546-561: a parameter whose default is the parser itself puts the parser in
+    its own Results; the engine ran and displayed it, the oracle's comparison recursed without end."""
+    code = "w = inputParser; addOptional(w, 'n', @isnumeric); addParameter(w, 'mode', w); parse(w, 'y')"
+    clean(code)
+    out, err, s = run(code + "; r = w.Results; same = isequal(r.mode, w); disp(class(r.mode))")
+    assert err is None and out == "inputParser\n" and s.get("same")
