@@ -270,9 +270,16 @@ fn m64_log_dd(xin: f64) -> vec2<f64> {
     k = k + i32(u32(b >> 52u)) - 1023;
     var m = bitcast<f64>((b & 0x000ffffffffffffflu) | 0x3ff0000000000000lu);
     if (m > M64_SQRT2) { m = m * 0.5lf; k = k + 1; }
-    // ln(m) = 2 atanh(s), s = f / (2 + f), f = m - 1 exact.
+    // ln(m) = 2 atanh(s), s = f / (2 + f), f = m - 1 exact; s as dd_div would form it, but with the
+    // quotients by 2 + f as products with its reciprocal (WGSL's f32 one refined by two Newton steps
+    // in f64, within about an ulp): no f64 division, a subroutine on the H100.
     let f = m - 1.0lf;
-    let s = dd_div(vec2<f64>(f, 0.0lf), dd_two_sum(2.0lf, f));
+    let d = dd_two_sum(2.0lf, f);
+    var r = f64(1.0 / f32(d.x));
+    r = r + r * m64_opaque(1.0lf - d.x * r);
+    r = r + r * m64_opaque(1.0lf - d.x * r);
+    let q0 = f * r;
+    let s = dd_fast(q0, m64_remainder(vec2<f64>(f, 0.0lf), dd_two_prod(q0, d.x), q0 * d.y) * r);
     let z = dd_mul(s, s);
     var q: f64 = 0.034482758620689655;              // 1/29 .. 1/5
     q = q * z.x + 0.037037037037037035;
