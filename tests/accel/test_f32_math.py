@@ -66,8 +66,28 @@ def test_binary_special_values(gpu, name, x, y, expected):
     assert np.max(ulp_errors(got, np.array(expected, dtype=np.float32))) <= 1.0, (got, expected)
 
 
+# x^y of a positive (or zero, infinite, NaN) base, the image normalisation's `max(.,0) .^ gamma`: m32_pow's
+# special cases, then m32_pow_positive (in f64 on adapters with it, float-float without). Expected
+# values: mpmath's power at 300 bits rounded to 24 (all equal to numpy's double rounded to single).
+@pytest.mark.parametrize("x, y, expected", [
+    (0.0, 1.8, 0.0), (0.0, -1.8, np.inf), (-0.0, 1.8, 0.0), (np.inf, 1.8, np.inf), (np.inf, -1.8, 0.0),
+    (np.nan, 1.8, np.nan), (2.0, 0.0, 1.0), (0.0, 0.0, 1.0), (np.nan, -0.0, 1.0), (1.0, np.nan, 1.0),
+    (2.0, 128.0, np.inf), (2.0, -150.0, 0.0), (0.5, 200.0, 0.0), (3.0, -1e30, 0.0), (3.0, 1e30, np.inf),
+    (3.0, 1.8, 7.224673748016357), (0.25, -1.8, 12.125731468200684), (1.7, 1.8, 2.599010705947876),
+    (7e-5, 1.8, 3.320295149933372e-08), (2.0, 127.99, 3.379313719765504e+38),
+    (2.0, -126.0, 1.1754943508222875e-38), (10.0, 38.5, 3.1622777393197084e+38),
+    (0.999, -88000.0, 1.7240250987199956e+38), (1.0000001, -4e8, 1.9553592445376743e-21),
+    (0.5, -127.5, 2.406159650500376e+38), (65504.0, 7.9, 1.1181916535119286e+38),
+    (1.5e-38, 0.999, 1.6364950610441766e-38),
+])
+def test_power_of_a_positive_base(gpu, x, y, expected):
+    got = evaluate("power", [np.array([x], dtype=np.float32), np.array([y], dtype=np.float32)])
+    assert np.max(ulp_errors(got, np.array([expected], dtype=np.float32))) <= 1.0, (x, y, got, expected)
+
+
 @pytest.mark.parametrize("name, args, expected", [
     ("exp", [[-103.27893, -87.5]], [1.4e-45, 9.982351e-39]),
+    ("power", [[2.0, 1e-40, 1e-45], [-149.0, 0.5, -0.5]], [1.4e-45, 9.999973025467516e-21, 2.671373844909537e+22]),
     ("log", [[1.4e-45, 1e-40]], [-103.27893, -92.10341]),
     ("log2", [[2.0 ** -149]], [-149.0]),
     ("atan2", [[1e-30], [1e10]], [1e-40]),
