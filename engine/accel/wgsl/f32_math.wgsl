@@ -337,19 +337,12 @@ fn m32_pow(x: f32, y: f32) -> f32 {
     if (xneg && !yint) { return m32_nan(); }
     if (y == 2.0) { return x * x; }
     if (y == 1.0) { return x; }
-    return m32_copysign(m32_pow_positive(bitcast<f32>(mx), y), sign);
-}
-
-// ax^y for finite ax > 0 and finite y (m32_pow's special cases done) in f32 arithmetic: e^(y ln ax)
-// with the logarithm and the product as float-floats (adapters without shader-f64: rounded_ops_f32.wgsl;
-// rounded_ops.wgsl computes it in f64).
-fn m32_pow_ff(ax: f32, y: f32) -> f32 {
-    let l = m32_log_ff(ax);
-    if (y * l.x > 89.0) { return m32_inf(); }
-    if (y * l.x < -104.0) { return 0.0; }
+    let l = m32_log_ff(bitcast<f32>(mx));
+    if (y * l.x > 89.0) { return m32_copysign(m32_inf(), sign); }
+    if (y * l.x < -104.0) { return m32_copysign(0.0, sign); }
     let z = ff_two_prod(y, l.x);                       // |y| < 2^31 here, so the split is exact
     let c = m32_exp_core(z.x, z.y + y * l.y);
-    return m32_scale(ff_add_f(c.em, 1.0).x, c.k);
+    return m32_copysign(m32_scale(ff_add_f(c.em, 1.0).x, c.k), sign);
 }
 
 // ---------------------------------------------------------------- trigonometry

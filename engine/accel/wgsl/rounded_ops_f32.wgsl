@@ -5,5 +5,3 @@
 fn m32_div(a: f32, b: f32) -> f32 { return a / b; }
 // sqrt(-0) is -0 also where the driver computes sqrt as 1/inverseSqrt(x).
 fn m32_sqrt(x: f32) -> f32 { return m32_copysign(sqrt(x), x); }
-// ax^y for finite ax > 0 and finite y: the f32 math library's float-float form.
-fn m32_pow_positive(ax: f32, y: f32) -> f32 { return m32_pow_ff(ax, y); }
