@@ -5,7 +5,8 @@ hand, then again with parts removed (timestamp queries, best of 5 after a warm-u
         [--extra FILE.wgsl] [--step NAME=WGSL]...
 
 Each variant runs the loop's shape (one thread per path, ``trips`` iterations, the Philox position
-advanced by n per iteration, one f64 state register, one store at the end) with one step:
+advanced by n per iteration, one f64 state register, one store at the end; "pair" variants: one thread
+per two paths, a vec2<f64> state) with one step:
 
     empty            the loop alone (a position-dependent add)
     philox           one Philox4x32-10 block per iteration (its four words summed)
@@ -16,10 +17,13 @@ advanced by n per iteration, one f64 state register, one store at the end) with 
     log plain        + m64_log_plain instead (Box-Muller's now; n/a in older trees)
     radius           + sqrt(-2 log u1)
     cos              the uniforms + m64_cos(2 pi u2) (the normal's angle as it was)
-    angle            the uniforms + rng_cos_turns(u2) (the angle reduced in turns; n/a in older trees)
-    normal           rng_normal_f64: the whole draw
+    angle            the uniforms + rng_cos_turns(u2) (the angle reduced in turns; n/a in newer trees)
+    sincos           a normal block's uniforms + rng_sincos_turns_f64(u2), both branches (n/a in older trees)
+    normal           rng_normal_f64: the whole draw of one element
     exp              the uniforms + one m64_exp(a + b u1), multiplied into the state
-    full             the loop body of monte_carlo.m as loops.py emits it: S = S .* exp(a + b .* randn)
+    full             the loop body of monte_carlo.m, one path per thread: S = S .* exp(a + b .* randn)
+    normal pair      two paths per thread: rng_normal_two_f64, both normals of a block (n/a in older trees)
+    full pair        two paths per thread, as loops.py emits the loop since normals come two to a block
 
 ``--tree`` imports engine from another checkout (its WGSL library), so two trees compare in one run;
 ``--extra`` appends a WGSL file to the library and ``--step`` adds a variant (experimental functions;
@@ -47,10 +51,16 @@ VARIANTS = {
     "cos": ("let w = rng_words(p.key, pos); "
             "s = s + rng_unit_f64(w.x, w.y) + m64_cos(6.283185307179586lf * rng_unit_f64(w.z, w.w));"),
     "angle": "let w = rng_words(p.key, pos); s = s + rng_unit_f64(w.x, w.y) + rng_cos_turns(rng_unit_f64(w.z, w.w));",
+    "sincos": ("let w = rng_normal_words(p.key, rng_block(pos)); let a = rng_sincos_turns_f64(rng_unit_f64(w.z, w.w)); "
+               "s = s + rng_unit_f64(w.x, w.y) + a.x + a.y;"),
     "normal": "s = s + rng_normal_f64(p.key, pos);",
     "exp": "let w = rng_words(p.key, pos); s = s * m64_exp(p.a + p.b * rng_unit_f64(w.x, w.y));",
     "full": ("let d = rng_normal_f64(p.key, pos); "
              "s = m64_opaque(s * m64_opaque(m64_exp(m64_opaque(p.a + m64_opaque(p.b * d)))));"),
+    "normal pair": "s = s + rng_normal_two_f64(p.key, pos);",
+    "full pair": ("let d = rng_normal_two_f64(p.key, pos); "
+                  "s = vec2<f64>(m64_opaque(s.x * m64_opaque(m64_exp(m64_opaque(p.a + m64_opaque(p.b * d.x))))), "
+                  "m64_opaque(s.y * m64_opaque(m64_exp(m64_opaque(p.a + m64_opaque(p.b * d.y))))));"),
 }
 
 LOOPED_PHILOX = """
@@ -85,6 +95,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 }
 """
 
+# Two paths per thread (n even): elements 2i and 2i + 1.
+PAIR_KERNEL = """
+struct Params { n: u32, zero: u32, trips: u32, pad: u32, key: vec2<u32>, base: vec2<u32>, a: f64, b: f64, }
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<f64>;
+
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    mf_init(p.zero);
+    let first = 2u * (gid.x + gid.y * nwg.x * 256u);
+    if (first >= p.n) { return; }
+    var s = vec2<f64>(1.0lf, 1.0lf);
+    var pos = rng_pos(p.base, first);
+    for (var it = 0u; it < p.trips; it = it + 1u) {
+        STEP
+        pos = rng_pos(pos, p.n);
+    }
+    out[first] = s.x;
+    out[first + 1u] = s.y;
+}
+"""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -111,7 +143,9 @@ def main() -> None:
     print(f"tree {opts.tree}: {n} paths x {opts.trips} steps, GPU ms (best of 5)")
     for name in opts.only or variants:
         try:
-            source = library(True) + extra + LOOPED_PHILOX + KERNEL.replace("STEP", variants[name])
+            pairs = name.endswith(" pair")
+            kernel = PAIR_KERNEL if pairs else KERNEL
+            source = library(True) + extra + LOOPED_PHILOX + kernel.replace("STEP", variants[name])
             pipe = provider.pipeline(prune(source))
         except Exception as exc:  # noqa: BLE001 - a function the tree lacks
             print(f"| {name} | n/a | {type(exc).__name__} |")
@@ -119,7 +153,7 @@ def main() -> None:
         times = []
         for _ in range(6):
             before = provider.gpu_seconds()
-            provider.dispatch(pipe, [out.buffer], block, _workgroups(n, 256))
+            provider.dispatch(pipe, [out.buffer], block, _workgroups(n // 2 if pairs else n, 256))
             times.append(provider.gpu_seconds() - before)
         checksum = float(out.download().mean())
         print(f"| {name} | {min(times[1:]) * 1e3:.3f} | {checksum:.6g} |", flush=True)

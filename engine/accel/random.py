@@ -14,6 +14,10 @@ key and base as vec2<u32> (low word, high word) from ``reserve``). So a fused ke
 ``randn(M, 1)`` inline gives the numbers an unfused ``randn(M, 1, 'gpuArray')`` would at that point of
 the stream. Every draw is one dispatch; nothing is read back. ``shaders.library`` includes philox.wgsl,
 so a fused kernel's text only needs the expression and key/base fields (vec2<u32>) in its uniforms.
+Normals come two to a Philox block (positions 2b and 2b + 1 share block b: Box-Muller's cosine and
+sine branches): a kernel computing two neighbouring elements calls ``rng_normal_two_*`` once for both
+(the randn fill kernel, wgsl/rng_fill_normal.wgsl, and fused loops, fusion/loops.py), with the
+numbers of ``rng_normal_*`` at each position alone.
 
 The stream is per session (MATLAB's gpurng is global to a MATLAB session and separate from rng): it
 lives in ``state.extras["gpurng"]``, survives reset(gpuDevice) (MATLAB's reset clears device memory,
@@ -111,9 +115,19 @@ def draw_wgsl(kind: str, cls: str, has_f64: bool, key: str, pos: str, span: str 
 
 
 def fill_source(kind: str, cls: str, has_f64: bool) -> str:
-    """WGSL of the kernel that fills an array of class ``cls`` with one draw of ``kind``."""
+    """WGSL of the kernel that fills an array of class ``cls`` with one draw of ``kind`` (randn: a
+    thread per normal block, the two normals it holds)."""
+    if kind == "randn":
+        return render("rng_fill_normal", library=library(has_f64), T=STORAGE_TYPE[cls],
+                      F="f64" if cls == "double" else "f32")
     return render("rng_fill", library=library(has_f64), T=STORAGE_TYPE[cls],
                   draw=draw_wgsl(kind, cls, has_f64, "p.key", "pos"))
+
+
+def fill_threads(kind: str, n: int, base: tuple[int, int]) -> int:
+    """Threads of the fill kernel of ``n`` values from position ``base``: one per value, or for randn
+    one per normal block the positions touch."""
+    return (n + (base[0] & 1) + 1) // 2 if kind == "randn" else n
 
 
 def _fill(stream: DeviceStream, kind: str, shape: tuple[int, ...], cls: str, provider: Provider | None,
@@ -128,7 +142,7 @@ def _fill(stream: DeviceStream, kind: str, shape: tuple[int, ...], cls: str, pro
     key, base = stream.reserve(n)
     uniform = struct.pack("<10I", n, 0, *key, *base, *split64(span), *split64(offset))
     provider.dispatch(provider.pipeline(fill_source(kind, cls, provider.f64)), [out.buffer], uniform,
-                      _workgroups(n, 256))
+                      _workgroups(fill_threads(kind, n, base), 256))
     return out
 
 
@@ -158,7 +172,8 @@ def gpu_randi(stream: DeviceStream, lo: int, hi: int, shape: tuple[int, ...], cl
 # ------------------------------------------------------------------ the same numbers on the host
 # A numpy twin of wgsl/philox.wgsl, for recomputing a fused window's draws on the CPU after the device
 # lost them (fusion/recipe.py), and the reference the tests check the kernels against. Uniforms are
-# bit-identical; normals come from numpy's log and cos (within an ulp or two of the m64_/m32_ library).
+# bit-identical; normals come from numpy's log, sqrt, cos and sin (within an ulp or two of the m64_/m32_
+# library).
 
 def host_philox(ctr: np.ndarray, key: tuple[int, int]) -> np.ndarray:
     """Philox4x32-10 of each row of ``ctr`` (n x 4 words) under one key (2 words), in uint64 arithmetic."""
@@ -173,11 +188,27 @@ def host_philox(ctr: np.ndarray, key: tuple[int, int]) -> np.ndarray:
     return np.stack(c, axis=1)
 
 
+def host_positions(base: int, n: int) -> np.ndarray:
+    """Stream positions base .. base+n-1 (64-bit, wrapping)."""
+    return np.uint64(base % POSITIONS) + np.arange(n, dtype=np.uint64)
+
+
+def counter_words(ctr: np.ndarray, lane: int, key: tuple[int, int]) -> np.ndarray:
+    """The four words of the blocks at counters (ctr low, ctr high, lane, 0)."""
+    n = len(ctr)
+    return host_philox(np.stack([ctr & M32, ctr >> np.uint64(32), np.full(n, lane, np.uint64),
+                                 np.zeros(n, np.uint64)], 1), key)
+
+
 def host_words(key: tuple[int, int], base: int, n: int) -> np.ndarray:
-    """The four words at stream positions base .. base+n-1 (64-bit, wrapping) of the stream ``key``."""
-    pos = np.uint64(base % POSITIONS) + np.arange(n, dtype=np.uint64)
-    zeros = np.zeros(n, np.uint64)
-    return host_philox(np.stack([pos & M32, pos >> np.uint64(32), zeros, zeros], 1), key)
+    """The four words of the uniform blocks at stream positions base .. base+n-1 of the stream ``key``."""
+    return counter_words(host_positions(base, n), 0, key)
+
+
+def host_normal_words(key: tuple[int, int], base: int, n: int) -> np.ndarray:
+    """The four words of the normal blocks of positions base .. base+n-1: block floor(p / 2), third
+    counter word 1."""
+    return counter_words(host_positions(base, n) >> np.uint64(1), 1, key)
 
 
 def host_unit64(hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
@@ -192,30 +223,33 @@ def host_uniform(w: np.ndarray, cls: str) -> np.ndarray:
     return host_unit64(w[:, 0], w[:, 1]) if cls == "double" else host_unit32(w[:, 0])
 
 
-def host_cos_turns(u: np.ndarray) -> np.ndarray:
-    """cos(2 pi u) as philox.wgsl's rng_cos_turns reduces it: u = q/4 + r exactly, then the cosine or
-    sine of the same rounded y = 2 pi r by quadrant."""
+def host_sincos_turns(u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cos(2 pi u), sin(2 pi u)) in float64 as philox.wgsl's rng_sincos_turns_* reduce them: u = q/4 + r
+    exactly, then the cosine and sine of the same rounded y = 2 pi r by quadrant; y is rounded in the
+    class of ``u`` (float32: as the single kernel rounds it)."""
     q = np.round(4.0 * u)
-    y = 2 * np.pi * (u - 0.25 * q)
+    r = u - u.dtype.type(0.25) * q.astype(u.dtype)
+    y = (u.dtype.type(2 * np.pi) * r).astype(np.float64)
     quadrant = q.astype(np.int64) & 3
-    return np.choose(quadrant, [np.cos(y), -np.sin(y), -np.cos(y), np.sin(y)])
+    c, s = np.cos(y), np.sin(y)
+    return np.choose(quadrant, [c, -s, -c, s]), np.choose(quadrant, [s, c, -s, -c])
 
 
-def host_normal(w: np.ndarray, cls: str) -> np.ndarray:
-    """Box-Muller (cosine branch) in float64, the angle reduced in turns as the kernel does; for single,
-    from the float32 uniforms and the float32 angle the kernel computes, rounded to single."""
-    if cls == "double":
-        return np.sqrt(-2.0 * np.log(host_unit64(w[:, 0], w[:, 1]))) * host_cos_turns(
-            host_unit64(w[:, 2], w[:, 3]))
-    angle = np.float32(2 * np.pi) * host_unit32(w[:, 2])
-    value = np.sqrt(-2.0 * np.log(host_unit32(w[:, 0]).astype(np.float64))) * np.cos(angle.astype(np.float64))
-    return value.astype(np.float32)
+def host_normal(key: tuple[int, int], base: int, n: int, cls: str) -> np.ndarray:
+    """The normals at positions base .. base+n-1: Box-Muller on each position's normal block, the cosine
+    branch at even positions and the sine branch at odd ones, in float64 from the class's uniforms (the
+    angle reduced in turns as the kernel does), rounded to the class."""
+    w = host_normal_words(key, base, n)
+    u1, u2 = host_uniform(w, cls), (host_unit64(w[:, 2], w[:, 3]) if cls == "double" else host_unit32(w[:, 2]))
+    cosine, sine = host_sincos_turns(u2)
+    odd = (host_positions(base, n) & np.uint64(1)).astype(bool)
+    value = np.sqrt(-2.0 * np.log(u1.astype(np.float64))) * np.where(odd, sine, cosine)
+    return value if cls == "double" else value.astype(np.float32)
 
 
 def host_draw(kind: str, cls: str, key: tuple[int, int], base: int, shape: tuple[int, ...]) -> np.ndarray:
     """The values a kernel draws for ``kind`` (rand | randn) of class ``cls`` at positions base.., in
     MATLAB's shape (column-major)."""
     n = int(np.prod(shape))
-    words = host_words(key, base, n)
-    values = host_uniform(words, cls) if kind == "rand" else host_normal(words, cls)
+    values = host_uniform(host_words(key, base, n), cls) if kind == "rand" else host_normal(key, base, n, cls)
     return values.reshape(shape, order="F")

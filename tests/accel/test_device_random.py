@@ -1,6 +1,9 @@
 """Device random numbers (engine/accel/random.py, wgsl/philox.wgsl) against a numpy reference of the
 whole pipeline: Philox4x32-10 checked on Random123's known-answer vectors, then the uniform, normal and
-integer maps value by value, the stream positions, and the statistics of a million draws."""
+integer maps value by value, the stream positions (normals two to a block: pairs across odd bases and
+counts), and the statistics of a million draws."""
+from string import Template
+
 import numpy as np
 import pytest
 
@@ -23,7 +26,7 @@ KAT = [
 
 philox_ref = R.host_philox
 unit64, unit32 = R.host_unit64, R.host_unit32
-uniform_ref, normal_ref = R.host_uniform, R.host_normal
+uniform_ref = R.host_uniform
 
 
 def words_ref(seed, start, n):
@@ -101,31 +104,87 @@ def test_uniform_is_bit_exact(gpu64, cls, n):
 def test_normal_matches_box_muller(gpu64, cls, rtol):
     stream = R.DeviceStream(seed=11, position=5)
     got = R.gpu_randn(stream, (40, 50), cls, gpu64).download().ravel(order="F")
-    expected = normal_ref(words_ref(11, 5, 2000), cls)
+    expected = R.host_normal((11, 0), 5, 2000, cls)
     np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * 1e-3)
+
+
+@pytest.mark.parametrize("cls", ["double", "single"])
+@pytest.mark.parametrize("start", [0, 7, 2 ** 32 - 3])
+def test_normals_in_pieces_equal_one_draw(gpu64, cls, start):
+    """Normals come two to a Philox block (positions 2b, 2b + 1): draws of 1, 2, 3, 5, 1 and 300 values
+    from even and odd positions (and across the low word's wrap) give the numbers of one draw of them
+    all, bit for bit, and the host twin's."""
+    counts = (1, 2, 3, 5, 1, 300)
+    pieces = R.DeviceStream(seed=5, position=start)
+    parts = [R.gpu_randn(pieces, (n, 1), cls, gpu64).download() for n in counts]
+    whole = R.gpu_randn(R.DeviceStream(seed=5, position=start), (sum(counts), 1), cls, gpu64).download()
+    np.testing.assert_array_equal(np.vstack(parts), whole)
+    np.testing.assert_allclose(whole.ravel(), R.host_normal((5, 0), start, sum(counts), cls),
+                               rtol=1e-15 if cls == "double" else 3e-7, atol=1e-18)
+
+
+ALONE_KERNEL = """
+struct Params { n: u32, zero: u32, key: vec2<u32>, base: vec2<u32>, }
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<$t>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    mf_init(p.zero);
+    let i = gid.x;
+    if (i >= p.n) { return; }
+    if ($pairs) {
+        if (2u * i + 1u >= p.n) { return; }
+        let two = rng_normal_two_$t(p.key, rng_pos(p.base, 2u * i + ${offset}u));
+        out[2u * i] = two.x;
+        out[2u * i + 1u] = two.y;
+    } else {
+        out[i] = rng_normal_$t(p.key, rng_pos(p.base, i));
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("cls", ["double", "single"])
+@pytest.mark.parametrize("base", [4, 9])
+def test_a_kernel_drawing_elements_alone_or_in_twos_gets_the_same_numbers(gpu64, cls, base):
+    """The position contract: element i computed on its own (rng_normal_*, one branch of its block), or
+    with its neighbour (rng_normal_two_*, one block or, from an odd position, two) equals the fill
+    kernel's, which computes both branches of each block at once."""
+    n, t = 40, "f64" if cls == "double" else "f32"
+    expected = R.gpu_randn(R.DeviceStream(seed=8, position=base), (n + 1, 1), cls, gpu64).download().ravel()
+    block = np.array([n, 0, 8, 0, base, 0], np.uint32).tobytes()
+    for pairs, offset in ((False, 0), (True, 0), (True, 1)):
+        source = Template(ALONE_KERNEL).substitute(t=t, pairs=str(pairs).lower(), offset=offset)
+        out = empty((n, 1), cls, gpu64)
+        gpu64.dispatch(gpu64.pipeline(prune(library(True) + source)), [out.buffer], block, (1, 1, 1))
+        np.testing.assert_array_equal(out.download().ravel(), expected[offset:n + offset], err_msg=str(pairs))
 
 
 NORMAL_PARTS_KERNEL = """
 struct Params { n: u32, zero: u32, }
 @group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<storage, read> x: array<f64>;
-@group(0) @binding(2) var<storage, read_write> out: array<f64>;
+@group(0) @binding(1) var<storage, read> x: array<T>;
+@group(0) @binding(2) var<storage, read_write> out: array<T>;
 
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
     let i = gid.x + gid.y * nwg.x * 64u;
     if (i >= p.n) { return; }
-    out[i] = PART(x[i]);
+    out[i] = PART;
 }
 """
 
 
 def normal_part(provider, part, x):
-    """``part`` (a WGSL function of one f64) of each value of ``x`` on the device."""
+    """``part`` (a WGSL expression of ``x[i]``, f64 or f32 as ``x`` is) of each value of ``x`` on the
+    device."""
     n = x.size
-    pipe = provider.pipeline(prune(library(True) + NORMAL_PARTS_KERNEL.replace("PART", part)))
-    out = empty((n, 1), "double", provider)
+    cls, t = ("double", "f64") if x.dtype == np.float64 else ("single", "f32")
+    source = NORMAL_PARTS_KERNEL.replace("PART", part).replace("array<T>", f"array<{t}>")
+    pipe = provider.pipeline(prune(library(True) + source))
+    out = empty((n, 1), cls, provider)
     provider.dispatch(pipe, [upload(x.reshape(-1, 1), provider).buffer, out.buffer],
                       np.array([n, 0], np.uint32).tobytes(), (-(-n // 64), 1, 1))
     return out.download().ravel()
@@ -142,19 +201,54 @@ def test_the_normals_logarithm_is_within_an_ulp(gpu64):
                         np.sqrt(2) * (1 + rng.uniform(-1e-4, 1e-4, 5000)),
                         np.exp(rng.uniform(-744, 709, 20000)), [2.0 ** -53, 1 - 2.0 ** -53, 1.0, 0.5, 2.0,
                                                                5e-324, 2.2250738585072014e-308, 1.7e308]])
-    assert ulp_errors(normal_part(gpu64, "m64_log_plain", x), np.log(x)).max() <= 1
+    assert ulp_errors(normal_part(gpu64, "m64_log_plain(x[i])", x), np.log(x)).max() <= 1
 
 
-def test_the_normals_angle_is_the_host_twins(gpu64):
-    """rng_cos_turns against random.host_cos_turns (the same reduction in numpy): within an ulp of each
-    other, so within 2 of cos(2 pi u); across every quadrant edge and the uniforms' ends."""
-    from f64_cases import ulp_errors
+def angle_arguments(cls):
+    """Uniforms of class ``cls``: random ones, both sides of every quadrant edge, and the points nearest
+    the zeros of the cosine (u = 1/4, 3/4) and of the sine (u = 0, 1/2, 1), where each branch is tiny."""
     rng = np.random.default_rng(13)
-    edges = np.array([q / 8 + d for q in range(1, 8) for d in (-2.0 ** -52, 0.0, 2.0 ** -52)])
-    u = np.concatenate([unit64(rng.integers(0, 2 ** 32, 40000, dtype=np.uint64),
-                               rng.integers(0, 2 ** 32, 40000, dtype=np.uint64)), edges,
-                        [2.0 ** -53, 0.25 - 2.0 ** -53, 0.5 + 2.0 ** -53, 1 - 2.0 ** -53]])
-    assert ulp_errors(normal_part(gpu64, "rng_cos_turns", u), R.host_cos_turns(u)).max() <= 1
+    step = 2.0 ** -52 if cls == "double" else 2.0 ** -23
+    random = unit64(rng.integers(0, 2 ** 32, 40000, dtype=np.uint64), rng.integers(0, 2 ** 32, 40000,
+                                                                                    dtype=np.uint64))
+    edges = [q / 8 + d * step for q in (1, 3, 5, 7) for d in (-1.5, -0.5, 0.5, 1.5)]      # where q changes
+    zeros = [z + d * step for z in (0.0, 0.25, 0.5, 0.75, 1.0) for d in (-2.5, -1.5, -0.5, 0.5, 1.5, 2.5)
+             if 0 < z + d * step < 1]
+    u = np.concatenate([random, edges, zeros])
+    return u if cls == "double" else np.concatenate([random.astype(np.float32), np.float32(edges),
+                                                     np.float32(zeros)])
+
+
+@pytest.mark.parametrize("cls", ["double", "single"])
+def test_the_normals_angle_is_the_host_twins(gpu64, cls):
+    """rng_sincos_turns_* against random.host_sincos_turns (the same reduction in numpy): within an ulp
+    of each other (single: of the twin rounded to single), so within 2 of cos and sin of 2 pi u; across
+    every quadrant edge and at the uniforms nearest the zeros of each branch, where the sine branch is
+    as small as 2 pi 2^-53 (single: 2^-24) and keeps its relative accuracy."""
+    from f64_cases import ulp_errors
+    u = angle_arguments(cls)
+    t = "f64" if cls == "double" else "f32"
+    cosine, sine = R.host_sincos_turns(u)
+    for branch, expected in ((".x", cosine), (".y", sine)):
+        got = normal_part(gpu64, f"rng_sincos_turns_{t}(x[i]){branch}", u)
+        assert ulp_errors(got, expected.astype(u.dtype)).max() <= 1, branch
+    step = 2.0 ** -52 if cls == "double" else 2.0 ** -23
+    for values in (cosine, sine):           # the arguments reach each branch's zeros
+        tiny = np.abs(values) < 20 * step
+        assert tiny.sum() == 12 and np.all(values[tiny] != 0)
+
+
+def test_the_sine_branch_near_its_zeros_is_correctly_rounded_or_nearly():
+    """The host twin's sine at the uniforms nearest 0, 1/2 and 1 against 40-digit values: within an ulp,
+    where sin of the rounded 2 pi u would be off by its whole size near u = 1/2."""
+    import mpmath
+    from f64_cases import ulp_errors
+    mpmath.mp.dps = 40
+    u = np.array([(k + 0.5) * 2.0 ** -52 for k in range(4)] + [0.5 + d * 2.0 ** -52 for d in (-1.5, -0.5, 0.5, 1.5)]
+                 + [1 - (k + 0.5) * 2.0 ** -52 for k in range(4)])
+    exact = np.array([float(mpmath.sin(2 * mpmath.pi * mpmath.mpf(x))) for x in u])
+    assert ulp_errors(R.host_sincos_turns(u)[1], exact).max() <= 1
+    assert ulp_errors(np.sin(2 * np.pi * u), exact).max() > 1e6          # the rounded product
 
 
 @pytest.mark.parametrize("lo, hi, cls", [
@@ -178,7 +272,7 @@ def test_single_draws_without_shader_f64_give_the_same_uniforms(gpu, monkeypatch
     ints = R.gpu_randi(R.DeviceStream(seed=9), -1000, 1000, (1000, 1), "single", gpu).download().ravel()
     np.testing.assert_array_equal(ints, integer_ref(w, -1000, 1000).astype(np.float32))
     normals = R.gpu_randn(R.DeviceStream(seed=9), (1000, 1), "single", gpu).download().ravel()
-    np.testing.assert_allclose(normals, normal_ref(w, "single"), rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(normals, R.host_normal((9, 0), 0, 1000, "single"), rtol=1e-4, atol=1e-5)
 
 
 # ------------------------------------------------------------------ the stream

@@ -87,7 +87,7 @@ def test_plan_shape_and_wgsl(gpu64):
     assert str(plan.loop).startswith("stores S = v") and plan.loop.hoisted     # a + b .* x and exp: once
     wgsl = report.groups[0].wgsl
     before, loop = wgsl.split("for (var it = 0u; it < p.fused_loop.x; it = it + 1u) {")
-    assert "m64_exp" in before and "m64_exp" not in loop and "var s0 = f64(in0[i]);" in before
+    assert "m64_exp" in before and "m64_exp" not in loop and "s0 = f64(in0[i]);" in before
     assert "out0[i] = s0;" in loop.split("}")[-2]          # written once, after the loop
     text = plan_text(s.fusion.reports())
     assert "window 0 (lines 3), for loop over t: GPU, ran 1x - 7 iteration(s) in one kernel, double" in text

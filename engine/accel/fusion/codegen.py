@@ -124,14 +124,19 @@ def root_part(graph: AccelGraph, group: Group) -> set[int] | None:
     return found
 
 
-def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool, base: str = "p.rng[{k}].zw") -> list[str]:
+def draw_lines(plan: Plan, group: Group, t: str, has_f64: bool, base: str = "p.rng[{k}].zw",
+               drawn: dict[int, str] | None = None) -> list[str]:
     """``let`` lines computing the group's draws: element k of a draw takes stream position base + k
     (engine/accel/random.py's contract), so the numbers are those of the unfused gpuArray draw.
-    ``base``: the WGSL of draw k's base position (a fused loop's moves on every iteration)."""
+    ``base``: the WGSL of draw k's base position (a fused loop's moves on every iteration); ``drawn``:
+    draws whose value the kernel has already computed (draw -> its WGSL, a fused loop's pairs)."""
     lines = []
     expanded = sum(layout == "expanded" for _, layout in group.arrays)
     for k, (v, layout) in enumerate(group.draws):
         if layout == "view":
+            continue
+        if drawn and v in drawn:
+            lines.append(f"    let v{v} = {t}({drawn[v]});")
             continue
         index = {"same": "i", "scalar": "0u"}.get(layout)
         if index is None:

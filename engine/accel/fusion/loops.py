@@ -170,9 +170,22 @@ def carried_twins(group: Group, shape: LoopShape) -> dict[int, int]:
     return twins
 
 
+def paired_normals(plan: Plan, group: Group) -> list[int]:
+    """The group's randn draws of the kernel's own size. A loop with one computes two neighbouring
+    elements per thread, whose normals share a Philox block (random.py), so each element pays half a
+    block, logarithm and square root."""
+    return [v for v, layout in group.draws if plan.draws[v] == "randn" and layout == "same"]
+
+
 def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has_f64: bool) -> None:
-    """The loop's WGSL: leaves and invariant nodes before the loop, carried values in ``var s<k>``
-    registers, the iterations' nodes inside ``for``, the stored variables written after it."""
+    """The loop's WGSL: leaves and invariant nodes before the loop, carried values in ``s<k>``
+    registers, the iterations' nodes inside ``for``, the stored variables written after it.
+
+    With a randn draw of the kernel's size (paired_normals) a thread computes the elements ``first`` and
+    ``second`` = first + 1 in two lanes: its registers are vec2, each lane's lines a block of their own
+    that reads its element as ``i``, values computed before the loop that an iteration reads are kept
+    in ``h<id>`` registers, and each iteration draws both lanes' normals at once (rng_normal_two_*). The
+    last thread of an odd count computes its one element in both lanes (second = first)."""
     classify_leaves(group, plan)
     t = _float_type(plan.cls)
     stores = list(graph.stores)
@@ -180,26 +193,59 @@ def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has
     group.arrays = [(leaf, layout) for leaf, layout in group.arrays if leaf not in twins]
     exprs, bindings = leaf_exprs(group, plan, t)
     changing = variant(graph, group, shape)
-    before, body = [], []
-    for leaf, expr in exprs.items():
-        if leaf == shape.var:
-            body.append(f"let v{leaf} = {expr} + {t}(it) * {t}(bitcast<i32>(p.fused_loop.z));")
-        elif leaf in shape.carried:
-            k = stores.index(shape.carried[leaf])
-            before.append(f"var s{k} = {expr};")
-            body.append(f"let v{leaf} = s{k};")
-        else:
-            before.append(f"let v{leaf} = {expr};")
-    body += [f"let v{twin} = v{leaf};" for twin, leaf in twins.items()]
-    read = {stores.index(shape.carried[leaf]) for leaf in exprs if leaf in shape.carried}
-    before += [f"var s{k}: {t};" for k in range(len(stores)) if k not in read]
-    before += [f"var pos{k} = p.rng[{k}].zw;" for k in range(len(group.draws))]
-    made = generator_lines(graph, plan, group, t)
     hoisted = [v for v in group.nodes if v not in changing]
-    before += [line.strip() for line in node_lines(graph, group, t, plan.unchecked, made, None, set(hoisted))]
-    body += [line.strip() for line in draw_lines(plan, group, t, has_f64, "pos{k}")]
-    body += [line.strip() for line in node_lines(graph, group, t, plan.unchecked, made, None, changing)]
-    body += [f"s{k} = v{graph.stores[name]};" for k, name in enumerate(stores)]
+    normals = paired_normals(plan, group)
+    lanes = 2 if normals else 1
+    made = generator_lines(graph, plan, group, t)
+    hoisted_lines = [line.strip() for line in node_lines(graph, group, t, plan.unchecked, made, None, set(hoisted))]
+    step_lines = [line.strip() for line in node_lines(graph, group, t, plan.unchecked, made, None, changing)]
+    per_element = {leaf for leaf, _ in group.arrays} - set(shape.carried)      # other leaves: uniforms, literals
+    before_loop = per_element | set(hoisted)
+    read_in_loop = {a for v in group.nodes if v in changing for a in inlined_args(graph.nodes[v])}
+    kept = sorted(before_loop & (read_in_loop | set(graph.stores.values()))) if lanes == 2 else []
+    draw_k = {v: k for k, (v, _) in enumerate(group.draws)}
+    f = "f64" if plan.cls == "double" else "f32"
+    pairs = [f"let d{v} = rng_normal_two_{f}(p.rng[{draw_k[v]}].xy, rng_pos(pos{draw_k[v]}, first));"
+             for v in normals]
+
+    def reg(name: str, lane: int) -> str:
+        return name if lanes == 1 else f"{name}[{lane}]"
+
+    def lane_block(lines: list[str], lane: int) -> list[str]:
+        if lanes == 1:
+            return lines
+        return ["{", f"    let i = {('first', 'second')[lane]};", *("    " + line for line in lines), "}"]
+
+    def before_lines(lane: int) -> list[str]:
+        lines = []
+        for leaf, expr in exprs.items():
+            if leaf in shape.carried:
+                lines.append(f"{reg(f's{stores.index(shape.carried[leaf])}', lane)} = {expr};")
+            elif leaf in per_element:
+                lines.append(f"let v{leaf} = {expr};")
+        return lines + hoisted_lines + [f"h{v}[{lane}] = v{v};" for v in kept]
+
+    def iteration_lines(lane: int) -> list[str]:
+        lines = [f"let v{v} = h{v}[{lane}];" for v in kept]
+        for leaf, expr in exprs.items():
+            if leaf == shape.var:
+                lines.append(f"let v{leaf} = {expr} + {t}(it) * {t}(bitcast<i32>(p.fused_loop.z));")
+            elif leaf in shape.carried:
+                lines.append(f"let v{leaf} = {reg(f's{stores.index(shape.carried[leaf])}', lane)};")
+        lines += [f"let v{twin} = v{leaf};" for twin, leaf in twins.items()]
+        lane_normal = {v: f"d{v}.x" if lane == 0 else f"select(d{v}.y, d{v}.x, second == first)" for v in normals}
+        lines += [line.strip() for line in draw_lines(plan, group, t, has_f64, "pos{k}", lane_normal)]
+        return lines + step_lines + [f"{reg(f's{k}', lane)} = v{graph.stores[name]};" for k, name in enumerate(stores)]
+
+    register = t if lanes == 1 else f"vec2<{t}>"
+    head = [] if lanes == 1 else ["let first = 2u * i;", "if (first >= p.n) { return; }",
+                                  "let second = min(first + 1u, p.n - 1u);"]
+    head += [f"let v{leaf} = {expr};" for leaf, expr in exprs.items()
+             if leaf not in per_element and leaf not in shape.carried and leaf != shape.var]
+    head += [f"var s{k}: {register};" for k in range(len(stores))] + [f"var h{v}: {register};" for v in kept]
+    head += [line for lane in range(lanes) for line in lane_block(before_lines(lane), lane)]
+    head += [f"var pos{k} = p.rng[{k}].zw;" for k in range(len(group.draws))]
+    body = pairs + [line for lane in range(lanes) for line in lane_block(iteration_lines(lane), lane)]
     body += [f"pos{k} = rng_pos(pos{k}, p.fused_loop.y);" for k in range(len(group.draws))]
     slot = len(group.arrays) + 1
     if group.checked:
@@ -209,15 +255,18 @@ def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has
     for k, name in enumerate(stores):
         cls = plan.info[graph.stores[name]].cls
         bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
-        after.append(f"out{k}[i] = {f'select(0u, 1u, !(s{k} == 0.0))' if cls == 'logical' else f's{k}'};")
-    text = "\n".join([*before, "for (var it = 0u; it < p.fused_loop.x; it = it + 1u) {",
+        for lane in range(lanes):
+            value = reg(f"s{k}", lane)
+            index = "i" if lanes == 1 else ("first", "second")[lane]
+            after.append(f"out{k}[{index}] = {f'select(0u, 1u, !({value} == 0.0))' if cls == 'logical' else value};")
+    text = "\n".join([*head, "for (var it = 0u; it < p.fused_loop.x; it = it + 1u) {",
                       *("    " + line for line in body), "}", *after])
     expanded = sum(layout == "expanded" for _, layout in group.arrays + group.draws + group.gens)
     common = params_wgsl(t, expanded, len(group.scalars) + len(group.params), 0, len(group.draws), loop=True)
     group.kind = "FusedLoop"
     group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common, bindings=bindings,
                         body="\n".join("    " + line for line in text.splitlines()))
-    group.grid = _workgroups(math.prod(group.shape), 256)
+    group.grid = _workgroups(-(-math.prod(group.shape) // lanes), 256)
     plan.loop = LoopKernel(dict(graph.stores), dict(shape.carried), shape.var, hoisted)
 
 

@@ -2,22 +2,28 @@
 // random numbers: as easy as 1, 2, 3", SC11; checked against Random123's known-answer vectors in
 // tests/accel/test_device_random.py) and the maps from its output to MATLAB's distributions.
 //
-// A stream is a 64-bit key (vec2<u32>, the seed) and a 64-bit position. The draw at position p (a
-// vec2<u32>: x = low word, y = high word) is philox4x32_10(vec4(p.x, p.y, 0, 0), key): four 32-bit words
-// w0..w3. A draw of n values reserves positions base .. base+n-1 and element i (column-major) takes
-// rng_pos(base, i), so a kernel that draws element i anywhere gives the same number
-// (engine/accel/random.py holds the stream).
+// A stream is a 64-bit key (vec2<u32>, the seed) and a 64-bit position. A draw of n values reserves
+// positions base .. base+n-1 and element i (column-major) takes rng_pos(base, i), so a kernel that draws
+// element i anywhere gives the same number (engine/accel/random.py holds the stream). Positions (vec2<u32>:
+// x = low word, y = high word) map to Philox blocks, each four 32-bit words w0..w3:
+//   uniform, integer  the block at counter (p.x, p.y, 0, 0): one block per position
+//   normal            the normal block b = floor(p / 2) at counter (b.x, b.y, 1, 0): one block for two
+//                     positions, Box-Muller's cosine branch for even p and its sine branch for odd p; the
+//                     third counter word keeps these blocks apart from the uniforms' (a normal never
+//                     reuses words a uniform drew)
+// and from the words to values:
 //   uniform double  (k + 0.5) * 2^-52, k = the top 20 bits of w0 then w1 (52 bits): the open interval
 //                   (0, 1), every value exactly representable (2^-53 .. 1 - 2^-53, step 2^-52)
 //   uniform single  (k + 0.5) * 2^-23, k = the top 23 bits of w0: (0, 1), 2^-24 .. 1 - 2^-24
-//   normal          Box-Muller, cosine branch: sqrt(-2 log u1) * cos(2 pi u2), u1 the uniform of
-//                   words 0 and 1 (single: word 0) and u2 that of words 2 and 3 (single: word 2);
-//                   double: cos(2 pi u2) with the angle reduced in turns (below)
+//   normal          Box-Muller: sqrt(-2 log u1) * (cos(2 pi u2), sin(2 pi u2)), u1 the uniform of words
+//                   0 and 1 (single: word 0) and u2 that of words 2 and 3 (single: word 2); the angle
+//                   reduced in turns (rng_sincos_turns_*), so a kernel computing two neighbouring
+//                   elements pays one block, one logarithm and one square root for both
 //   integer         offset + floor(K * span / 2^64), K = w0 * 2^32 + w1 (see rng_integer)
 // The 32x32->64-bit product philox_mulhilo comes from philox_mul_wide.wgsl (one u64 product) on adapters
 // with shader-f64 and shader-int64, else from philox_mul.wgsl (u32 arithmetic only, from 16-bit
 // halves), so uniform and normal singles run on adapters without shader-f64; both give the same words.
-// The logarithm and cosine come from the m64_/m32_ libraries, never from WGSL's f64 built-ins.
+// The logarithm and the angle's kernels come from the m64_/m32_ libraries, never from WGSL's built-ins.
 
 const PHILOX_M0: u32 = 0xD2511F53u;
 const PHILOX_M1: u32 = 0xCD9E8D57u;
@@ -54,6 +60,15 @@ fn rng_words(key: vec2<u32>, pos: vec2<u32>) -> vec4<u32> {
     return philox4x32_10(vec4<u32>(pos.x, pos.y, 0u, 0u), key);
 }
 
+// The normal block of position pos, floor(pos / 2), and its words.
+fn rng_block(pos: vec2<u32>) -> vec2<u32> {
+    return vec2<u32>((pos.x >> 1u) | (pos.y << 31u), pos.y >> 1u);
+}
+
+fn rng_normal_words(key: vec2<u32>, block: vec2<u32>) -> vec4<u32> {
+    return philox4x32_10(vec4<u32>(block.x, block.y, 1u, 0u), key);
+}
+
 // (k + 0.5) * 2^-52 for the 52-bit k = hi[31:12] lo[31:0], as (1 + k 2^-52) - (1 - 2^-53): the first
 // is k in the mantissa bits of 1, the difference is exact, and no integer-to-float conversion is needed
 // (those are slow on the H100). The result is opaque: NVIDIA's compiler distributed the product that
@@ -78,19 +93,38 @@ fn rng_uniform_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
     return rng_unit_f32(rng_words(key, pos).x);
 }
 
-// cos(2 pi u) for u in (0, 1), reduced in turns: u = q/4 + r exactly (q = round(4u), never a tie,
-// |r| <= 1/8), then cos(q pi/2 + y) by quadrant from fdlibm's kernels at y = 2 pi r rounded once
-// (|y| <= pi/4). Within about 2 ulp of the exact cos(2 pi u) everywhere, where cos(2 pi u) of the
-// rounded product 2 pi u loses all relative accuracy near its zeros; and no Cody-Waite reduction. Both
-// kernels are evaluated and one selected: neighbouring draws take random quadrants, so a branch runs
-// both anyway (on the H100 the branch-free form took 1% less of the loop kernel's time).
-fn rng_cos_turns(u: f64) -> f64 {
+// (cos(2 pi u), sin(2 pi u)) for u in (0, 1), reduced in turns: u = q/4 + r exactly (q = round(4u),
+// never a tie, |r| <= 1/8), then the cosine and sine of q pi/2 + y by quadrant from fdlibm's kernels at
+// y = 2 pi r rounded once (|y| <= pi/4). Within about 2 ulp of the exact values everywhere, where cos and
+// sin of the rounded product 2 pi u lose all relative accuracy near their zeros; and no Cody-Waite
+// reduction. Both kernels are evaluated once and shared by the two branches: neighbouring draws take random
+// quadrants, so a branch would run both anyway (on the H100 the branch-free form took 1% less of the
+// loop kernel's time).
+fn rng_sincos_turns_f64(u: f64) -> vec2<f64> {
     let rounded = m64_rounded(4.0lf * u);
     let q = rounded - M64_ROUNDER;
     let y = vec2<f64>(6.283185307179586lf * (u - 0.25lf * q), 0.0lf);
+    let c = m64_cos_kernel(y);
+    let s = m64_sin_kernel(y);
     let quadrant = m64_rounded_int(rounded);
-    let v = select(m64_sin_kernel(y), m64_cos_kernel(y), (quadrant & 1) == 0);
-    return select(v, -v, ((quadrant + 1) & 2) == 2);
+    let odd = (quadrant & 1) == 1;                // cos(q pi/2 + y), sin(q pi/2 + y) by quadrant
+    let cosine = select(c, s, odd);
+    let sine = select(s, c, odd);
+    return vec2<f64>(select(cosine, -cosine, ((quadrant + 1) & 2) == 2), select(sine, -sine, (quadrant & 2) == 2));
+}
+
+// The same in single: y = 2 pi r rounded once in f32 (the host twin rounds it the same way).
+fn rng_sincos_turns_f32(u: f32) -> vec2<f32> {
+    let rounded = m32_rounded(4.0 * u);
+    let q = rounded - M32_ROUNDER;
+    let y = vec2<f32>(m32_opaque(6.2831855 * m32_opaque(u - 0.25 * q)), 0.0);
+    let c = m32_cos_kernel(y);
+    let s = m32_sin_kernel(y);
+    let quadrant = m32_rounded_int(rounded);
+    let odd = (quadrant & 1) == 1;
+    let cosine = select(c, s, odd);
+    let sine = select(s, c, odd);
+    return vec2<f32>(select(cosine, -cosine, ((quadrant + 1) & 2) == 2), select(sine, -sine, (quadrant & 2) == 2));
 }
 
 // sqrt(a) for the normal's -2 ln u1 in [2^-52, 75]: WGSL's f32 inverse square root (within 2^-21) refined
@@ -106,17 +140,47 @@ fn rng_sqrt(a: f64) -> f64 {
     return s + 0.5lf * y * m64_opaque(a - s * s);
 }
 
-// u1 lies in [2^-53, 1 - 2^-53]: the logarithm needs none of m64_log's special cases.
-fn rng_normal_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
-    let w = rng_words(key, pos);
+// Box-Muller's two normals of the normal block ``block``: (cosine branch, sine branch), the values at
+// positions 2 block and 2 block + 1. u1 lies in [2^-53, 1 - 2^-53]: the logarithm needs none of
+// m64_log's special cases.
+fn rng_normal_pair_f64(key: vec2<u32>, block: vec2<u32>) -> vec2<f64> {
+    let w = rng_normal_words(key, block);
     let radius = rng_sqrt(-2.0lf * m64_log_plain(rng_unit_f64(w.x, w.y)));
-    return radius * rng_cos_turns(rng_unit_f64(w.z, w.w));
+    let angle = rng_sincos_turns_f64(rng_unit_f64(w.z, w.w));
+    return vec2<f64>(radius * angle.x, radius * angle.y);
+}
+
+fn rng_normal_pair_f32(key: vec2<u32>, block: vec2<u32>) -> vec2<f32> {
+    let w = rng_normal_words(key, block);
+    let radius = sqrt(-2.0 * m32_log(rng_unit_f32(w.x)));
+    let angle = rng_sincos_turns_f32(rng_unit_f32(w.z));
+    return vec2<f32>(radius * angle.x, radius * angle.y);
+}
+
+// The normal at position pos alone: its block's branch by the position's parity.
+fn rng_normal_f64(key: vec2<u32>, pos: vec2<u32>) -> f64 {
+    let pair = rng_normal_pair_f64(key, rng_block(pos));
+    return select(pair.x, pair.y, (pos.x & 1u) == 1u);
 }
 
 fn rng_normal_f32(key: vec2<u32>, pos: vec2<u32>) -> f32 {
-    let w = rng_words(key, pos);
-    let radius = sqrt(-2.0 * m32_log(rng_unit_f32(w.x)));
-    return radius * m32_cos(6.2831855 * rng_unit_f32(w.z));
+    let pair = rng_normal_pair_f32(key, rng_block(pos));
+    return select(pair.x, pair.y, (pos.x & 1u) == 1u);
+}
+
+// The normals at positions pos and pos + 1: one block when pos is even, the sine branch of one block
+// and the cosine branch of the next when it is odd (a kernel whose threads share pos's parity takes
+// the branch uniformly).
+fn rng_normal_two_f64(key: vec2<u32>, pos: vec2<u32>) -> vec2<f64> {
+    let pair = rng_normal_pair_f64(key, rng_block(pos));
+    if ((pos.x & 1u) == 0u) { return pair; }
+    return vec2<f64>(pair.y, rng_normal_pair_f64(key, rng_block(rng_pos(pos, 1u))).x);
+}
+
+fn rng_normal_two_f32(key: vec2<u32>, pos: vec2<u32>) -> vec2<f32> {
+    let pair = rng_normal_pair_f32(key, rng_block(pos));
+    if ((pos.x & 1u) == 0u) { return pair; }
+    return vec2<f32>(pair.y, rng_normal_pair_f32(key, rng_block(rng_pos(pos, 1u))).x);
 }
 
 // a + b + carry_in as (sum, carry out) over u32 words.
