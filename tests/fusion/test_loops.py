@@ -111,6 +111,24 @@ def test_draws_take_the_unfused_positions_and_leave_the_stream_where_it_would_be
     np.testing.assert_allclose(fused.get("S"), unfused.get("S"), rtol=1e-14, atol=1e-14)
 
 
+@pytest.mark.parametrize("before, m", [(4, 300), (3, 300), (3, 301), (4, 301), (4, 2), (3, 3)])
+def test_pairs_of_normals_from_odd_bases_and_counts(gpu64, before, m):
+    """A loop with a randn of its size computes two elements per thread (their normals share a Philox
+    block): from an odd base (a draw of 3 before the loop), with an odd count (the last thread's one
+    element, and a base whose parity alternates per iteration) and two draws per iteration, the numbers
+    of the unfused gpuArray draws."""
+    code = (f"g = ones({before}, 1, 'gpuArray');\nw = g .* randn({before}, 1);\nS = zeros({m}, 1);\n"
+            f"for t = 1:5\n  S = S .* 0.5 + randn({m}, 1) .* t - randn({m}, 1);\nend\nafter = randn({m}, 1) + S;")
+    fused = run(code)
+    (report,) = loops(fused)
+    assert report.device == "GPU" and "rng_normal_two_f64" in report.groups[0].wgsl
+    unfused = run(code.replace(", 1);", ", 1, 'gpuArray');").replace(", 1) .*", ", 1, 'gpuArray') .*")
+                  .replace(", 1) +", ", 1, 'gpuArray') +"), mode="cpu")
+    for name in ("S", "after"):
+        np.testing.assert_allclose(fused.get(name), np.asarray(unfused.get(name)), rtol=1e-14, atol=1e-14,
+                                   err_msg=name)
+
+
 def test_the_loop_variable_and_stored_variables_after_the_loop(gpu64):
     code = "y = x;\nfor k = 2:3:20\n  z = y .* 2;\n  y = y + k;\nend"
     fused, cpu = run(code, x=grid(50)), run(code, "cpu", x=grid(50))
