@@ -249,11 +249,9 @@ fn m32_log_special(x: f32, r: ptr<function, f32>) -> bool {
     return false;
 }
 
-// k ln 2 + ln(1 + f) + small for |f| <= 1/3, rounded once, in plain single but for one two-sum:
-// ln(1 + f) = f - f^2/2 + f^3 Q(f) with Q a minimax polynomial on [-1/3, 1/3] (2^-28.6 relative in
-// single coefficients); k ln 2 (a 16-bit head, so k * head is exact for |k| < 256) and f summed by a
-// two-sum, the small terms added to its error, one rounding at the end (below 1 ulp).
-fn m32_log_core(k: i32, f: f32, small: f32) -> f32 {
+// ln(1 + f) - f = -f^2/2 + f^3 Q(f) for |f| <= 1/3, Q a minimax polynomial on [-1/3, 1/3] (2^-28.6
+// relative in single coefficients).
+fn m32_log_tail(f: f32) -> f32 {
     var q: f32 = 0.123568274;
     q = q * f - 0.12847243;
     q = q * f + 0.1066166;
@@ -263,38 +261,65 @@ fn m32_log_core(k: i32, f: f32, small: f32) -> f32 {
     q = q * f + 0.19999307;
     q = q * f - 0.2499982;
     q = q * f + 0.33333337;
-    let t = (f * f) * (f * q - 0.5);
+    return (f * f) * (f * q - 0.5);
+}
+
+// k ln 2 + ln(1 + f) + small for |f| <= 1/3, rounded once, in plain single but for one two-sum:
+// k ln 2 (a 16-bit head, so k * head is exact for |k| < 256) and f summed by a two-sum, the tail and
+// the small terms added to its error, one rounding at the end (below 1 ulp).
+fn m32_log_core(k: i32, f: f32, small: f32) -> f32 {
     let kf = f32(k);
     let head = ff_two_sum(kf * M32_LN2_HI, f);
-    return head.x + m32_opaque(head.y + (t + (kf * M32_LN2_LO + small)));
+    return head.x + m32_opaque(head.y + (m32_log_tail(f) + (kf * M32_LN2_LO + small)));
 }
 
 // The exponent bits of u / (2/3) for a normal u > 0: u = 2^k m with m in [2/3, 4/3) is
 // bitcast(bits(u) - e) * 2^k, k = e >> 23 (so m - 1 is exact).
 fn m32_log_split(u: f32) -> u32 { return (bitcast<u32>(u) - 0x3f2aaaabu) & 0xff800000u; }
 
-// ln(x): x = 2^k m (subnormals scaled first), m32_log_core of k and m - 1 (a quarter of the
-// float-float form's time, m32_log_ff, which pow keeps for its 2^-34).
-fn m32_log(x: f32) -> f32 {
-    var special: f32;
-    if (m32_log_special(x, &special)) { return special; }
+// x = 2^k (1 + f) for finite x > 0 (subnormals scaled first), m = 1 + f in [2/3, 4/3), f exact.
+struct M32LogParts { k: i32, f: f32 }
+
+fn m32_log_parts(x: f32) -> M32LogParts {
     let subnormal = x < 1.1754943508222875e-38;
     let u = select(x, x * 16777216.0, subnormal);
     let e = m32_log_split(u);
     let m = bitcast<f32>(bitcast<u32>(u) - e);
-    return m32_log_core((i32(e) >> 23u) - select(0, 24, subnormal), m - 1.0, 0.0);
+    return M32LogParts((i32(e) >> 23u) - select(0, 24, subnormal), m - 1.0);
+}
+
+// ln(x): m32_log_core of x's parts (a quarter of the float-float form's time, m32_log_ff, which pow
+// keeps for its 2^-34).
+fn m32_log(x: f32) -> f32 {
+    var special: f32;
+    if (m32_log_special(x, &special)) { return special; }
+    let l = m32_log_parts(x);
+    return m32_log_core(l.k, l.f, 0.0);
+}
+
+// log_b(x) for finite x > 0 in plain single but for its exact parts: k log_b(2) with a 12-bit head
+// (k * head exact), f / ln(b) as f times the head of 1/ln(b) by an exact product, the two heads
+// summed by a fast two-sum (|k log_b 2| >= |f / ln b| wherever k is not 0), the tail of ln(1 + f),
+// f times the tail of 1/ln(b) and k times that of log_b(2) added to its error before one rounding.
+fn m32_log_base(x: f32, inv: vec2<f32>, base2: vec2<f32>) -> f32 {
+    let l = m32_log_parts(x);
+    let kf = f32(l.k);
+    let p = ff_two_prod(l.f, inv.x);
+    let head = ff_fast(kf * base2.x, p.x);
+    let low = p.y + (l.f * inv.y + (m32_log_tail(l.f) * inv.x + kf * base2.y));
+    return head.x + m32_opaque(head.y + low);
 }
 
 fn m32_log2(x: f32) -> f32 {
     var r: f32;
     if (m32_log_special(x, &r)) { return r; }
-    return ff_mul(m32_log_ff(x), M32_INVLN2_FF).x;
+    return m32_log_base(x, M32_INVLN2_FF, vec2<f32>(1.0, 0.0));
 }
 
 fn m32_log10(x: f32) -> f32 {
     var r: f32;
     if (m32_log_special(x, &r)) { return r; }
-    return ff_mul(m32_log_ff(x), M32_INVLN10_FF).x;
+    return m32_log_base(x, M32_INVLN10_FF, vec2<f32>(0.301025390625, 4.605038981e-06));
 }
 
 // ln(1 + x) (a quarter of the float-float form's time in the elementwise chain on the H100): u = 1 + x
