@@ -28,7 +28,7 @@ from engine.accel.matmul_tiling import (Launch, OperandRead, matmul_source, prod
                                         vectorisable)
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import HOST_DTYPE, GpuTensor, empty, upload
-from engine.accel.shaders import STORAGE_TYPE, library, render, source
+from engine.accel.shaders import ELEMENT_SIZE, STORAGE_TYPE, library, render, source
 from engine.runtime.builtins.registry import Reduction, operation
 from engine.runtime.errors import MatlabError, inner_dimensions, integer_matrix_operation
 from engine.runtime.semantics import broadcast_shape, promote_all
@@ -240,7 +240,8 @@ def gpu_elementwise(op: str, *operands: Operand, check: bool = False) -> GpuTens
 
 def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
     """MATLAB permute(A, order) (``order`` 1-based, covering every dimension of A): a copy that reads A
-    through permuted strides (the transpose of a matrix is order (2, 1)). Keeps the class."""
+    through permuted strides; the transpose of a matrix (order (2, 1)) through transpose.wgsl's tiles.
+    Keeps the class."""
     if tensor.cls not in FLOAT_CLASSES or len(order) > MAX_DIMS:
         raise GpuUnavailable(f"permute of {tensor.cls} arrays runs on the CPU")
     provider = tensor.provider
@@ -251,6 +252,9 @@ def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
     out = empty(out_shape, tensor.cls, provider)
     if out.numel == 0:
         return out
+    if len(shape) == 2 and tuple(order) == (2, 1) and max(transpose_grid(*shape)) <= MAX_GROUPS:
+        transpose_into(tensor, out)
+        return out
     strides = [steps[k - 1] if shape[k - 1] != 1 else 0 for k in order]
     source = elementwise_source("uplus", cls, [(tensor.cls, "expanded")], provider.f64, tensor.cls)
     uniform = params_block(params_head(out_shape, strides + [0] * (MAX_DIMS - len(strides))), [],
@@ -258,6 +262,24 @@ def gpu_permute(tensor: GpuTensor, order: Sequence[int]) -> GpuTensor:
     provider.dispatch(provider.pipeline(source), [tensor.buffer, out.buffer], uniform,
                       _workgroups(out.numel, 256))
     return out
+
+
+TRANSPOSE_TILE = 32      # transpose.wgsl's tile: TRANSPOSE_TILE x TRANSPOSE_TILE elements a workgroup
+
+
+def transpose_grid(rows: int, cols: int) -> tuple[int, int, int]:
+    """Workgroups of transpose.wgsl for a rows x cols matrix."""
+    return -(-rows // TRANSPOSE_TILE), -(-cols // TRANSPOSE_TILE), 1
+
+
+def transpose_into(tensor: GpuTensor, out: GpuTensor) -> None:
+    """Write the transpose of the matrix ``tensor`` into ``out`` (transpose.wgsl: tiles through
+    workgroup memory, the elements' storage words moved unchanged)."""
+    rows, cols = tensor.shape
+    word = "vec2<u32>" if ELEMENT_SIZE[tensor.cls] == 8 else "u32"
+    provider = tensor.provider
+    provider.dispatch(provider.pipeline(render("transpose", W=word)), [tensor.buffer, out.buffer],
+                      struct.pack("<4I", rows, cols, 0, 0), transpose_grid(rows, cols))
 
 
 # ------------------------------------------------------------------ reductions

@@ -89,6 +89,24 @@ def test_a_window_with_much_work_submits_at_once(fresh_device, monkeypatch):
     assert last_fallback().startswith("submit failed")
 
 
+def test_a_window_with_a_large_product_submits_at_once(fresh_device, monkeypatch):
+    """A window whose matrix products do EARLY_SUBMIT_FLOPS or more submits its batch when its run is
+    done, however few bytes it touches (the 2mkn of each product); one under it waits for the cell's
+    end."""
+    from engine.accel.fusion import execute
+    a = np.arange(1, 4097).reshape(64, 64, order="F") / 4096
+    code = "C = max(A * A .* 2 - 0.5, 0); t = sprintf('%d', 3); D = A * C;"
+    for limit, submits in ((2 * 64 ** 3, 2), (2 * 64 ** 3 + 1, 1)):
+        monkeypatch.setattr(execute, "EARLY_SUBMIT_FLOPS", limit)
+        s = Session(device="gpu")
+        assert run(s, "A = gpuArray(reshape(1:4096, 64, 64) / 4096);") is None
+        before = fresh_device.stats.submits
+        assert run(s, code) is None
+        assert fresh_device.stats.submits == before + submits and fresh_device._pending == 0
+        c = np.maximum(a @ a * 2 - 0.5, 0)
+        np.testing.assert_allclose(s.get("D"), a @ c, rtol=1e-13)
+
+
 def test_a_failed_submit_gives_the_gpuarray_its_value_in_the_same_statement(fresh_device, monkeypatch):
     s = Session(device="gpu")
     assert run(s, "G = gpuArray(reshape(1:12, 3, 4));") is None

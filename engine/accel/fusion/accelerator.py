@@ -47,7 +47,7 @@ from . import calibrate, host
 
 from .cache import PlanCache
 from .codegen import planned
-from .execute import EARLY_SUBMIT_BYTES, runner, touched_bytes
+from .execute import much_work, runner
 from .generators import single_exact
 from .graph import AccelGraph, build_graph
 from .inputs import Repeat, Repeats, describe, resident_value
@@ -392,7 +392,7 @@ class FusionAccelerator:
                 frame.regs[slot] = tensor
         frame.regs[loop.var] = last           # what the loop leaves in its variable
         st[0] = trips                         # spent: the FORITER after LOOPWINDOW leaves the loop
-        if touched_bytes(plan, trips) >= EARLY_SUBMIT_BYTES:
+        if much_work(plan, trips):
             provider.submit_early()
         report.elapsed += time.perf_counter() - clock
         self.stats.fused_seconds += time.perf_counter() - clock

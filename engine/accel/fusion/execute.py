@@ -34,6 +34,10 @@ from .plan import Group, Plan
 # waited for the cell's end or the next read. A failed submit there leaves the outputs lost before they
 # have recipes: plain ones are computed from them when read, gpuArrays at once (keep_recipe).
 EARLY_SUBMIT_BYTES = 256 << 20
+# ... and so does a window whose matrix products do this many flops (2mkn each; 2^32 is about 0.1 ms of
+# the H100's single-precision product): a 4096^3 single product touches only 192 MB, and its 3 ms of
+# work waited for the host to finish the cell (measured on the H100: benchmarks/fusion/RESULTS.md).
+EARLY_SUBMIT_FLOPS = 1 << 32
 
 class Run:
     """The device state of one window run (a plain class with slots: one is made per window run)."""
@@ -91,7 +95,7 @@ class Runner:
         self.kept = [v for v, read in self.made if not read]                # left on the device
         self.passed = [v for v in left if v not in graph.nodes]             # inputs and constants
         self.inputs = list(graph.inputs)
-        self.large = touched_bytes(plan) >= EARLY_SUBMIT_BYTES      # submitted once dispatched
+        self.large = much_work(plan)                                 # submitted once dispatched
         self.straight = Straight(plan, provider, self) if is_straight(graph, plan, self) else None
 
     def run(self, values: dict[int, Any], explicit: bool, state: Any = None) -> tuple[dict[int, Any] | None, Run]:
@@ -161,6 +165,20 @@ def touched_bytes(plan: Plan, trips: int = 1) -> int:
     fused loop's), the measure of its device work that decides an early submit."""
     return trips * sum(math.prod(plan.info[v].shape) * ELEMENT_SIZE.get(plan.info[v].cls, 8)
                        for g in plan.groups for v in [*(leaf for leaf, _ in g.arrays), *g.outputs])
+
+
+def product_flops(plan: Plan) -> int:
+    """Flops of the plan's matrix products (2mkn each: the product kernels of its pattern groups)."""
+    return sum(2 * math.prod(part.view) for g in plan.groups for part in getattr(g, "parts", ())
+               if part.kind == "product")
+
+
+def much_work(plan: Plan, trips: int = 1) -> bool:
+    """Whether the plan's device work (``trips`` times: a fused loop's) is enough to submit it as soon as
+    it is encoded (EARLY_SUBMIT_BYTES touched, or EARLY_SUBMIT_FLOPS in products)."""
+    if touched_bytes(plan, trips) >= EARLY_SUBMIT_BYTES:
+        return True
+    return trips * product_flops(plan) >= EARLY_SUBMIT_FLOPS
 
 
 def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
