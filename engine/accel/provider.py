@@ -40,8 +40,7 @@ from engine.runtime.errors import MatlabError
 KIND_ORDER = ("gpu", "software", "opengl")
 BATCH_LIMIT = 64                 # dispatches encoded before a submit
 UNIFORM_SIZE = 256               # bytes of uniform data per dispatch (a slot of the batch's arena)
-BIND_GROUP_CACHE = 1024
-SLOT_OFFSETS = [[k * UNIFORM_SIZE] for k in range(BATCH_LIMIT)]   # each slot's dynamic offset, made once
+BIND_GROUP_CACHE = 1024          # dispatch sites (a kernel's layout over its buffers) kept with their bind groups
 MIN_CLASS = 256                  # smallest pooled buffer
 MAX_FALLBACK_LOG = 100
 STAGED_UPLOAD = 1 << 20          # bytes from which uploads go through a mapped staging buffer
@@ -220,6 +219,20 @@ class Stats:
     wait_seconds: float = 0.0    # the host thread's CPU time in submits and in waits for read-backs
 
 
+class Site:
+    """A dispatch site: one kernel's bind group layout over one list of buffers. ``group`` binds the
+    batch's uniform arena (the block at its slot's dynamic offset); ``last`` is the uniform block of
+    the site's last dispatch; ``kept``, where a block repeated, binds a uniform buffer of the site's
+    own that holds ``block``."""
+    __slots__ = ("group", "last", "block", "kept")
+
+    def __init__(self, group: Any) -> None:
+        self.group = group
+        self.last: bytes | None = None
+        self.block: bytes | None = None
+        self.kept: Any = None
+
+
 @dataclass
 class Provider:
     """One wgpu device with its caches. Get the shared instance with ``get_provider()``."""
@@ -234,15 +247,13 @@ class Provider:
     pool: Any = None             # residency.BufferPool, attached on first use
     _pipelines: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
     _slow_shaders: set[tuple[str, str]] = field(default_factory=set)   # compilations that never finished
-    _encoder: Any = None
-    _pass: Any = None
-    _pass_pipeline: Any = None   # the pipeline the open compute pass has set
+    _batch: Any = None           # batch.Batch: the command encoder and compute pass being filled
     _pending: int = 0
     _batch_buffers: set[Any] = field(default_factory=set)    # buffers the encoded, unsubmitted work uses
     _doomed: list[Any] = field(default_factory=list)          # of those, the ones freed: after the submit
     _arena: Any = None
     _arena_data: bytearray = field(default_factory=bytearray)
-    _bind_groups: dict[tuple, Any] = field(default_factory=dict)
+    _sites: dict[tuple, Site] = field(default_factory=dict)      # by (layout, *buffers)
     _staging: dict[int, list[Any]] = field(default_factory=dict)          # read-back buffers by size class
     _upload_staging: dict[int, list[Any]] = field(default_factory=dict)   # upload buffers, unmapped
     _uploads_in_batch: list[Any] = field(default_factory=list)    # upload buffers the batch copies from
@@ -266,6 +277,8 @@ class Provider:
             if "timestamp-query" in self.features:
                 from .timing import PassTimer
                 self.timer = PassTimer(self.device)
+            from .batch import Batch
+            self._batch = Batch(self.device, self.timer, BATCH_LIMIT, UNIFORM_SIZE)
 
     def __repr__(self) -> str:
         return f"Provider({self.info.name}, {self.info.backend}, {self.info.kind})"
@@ -483,7 +496,7 @@ class Provider:
         try:
             self.flush()
             with self.guard("command encoder"):
-                self._compute_pass()
+                self._batch.compute_pass()
         except GpuUnavailable:
             pass
 
@@ -514,12 +527,12 @@ class Provider:
         """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
         a reused mapped staging buffer; the timestamps of every batch before it and of its own come along."""
         if self.timer is not None and self.timer.used:
-            self.timer.resolve(self._encoder_now())      # this batch's passes (else the next read's)
+            self.timer.resolve(self._batch)              # this batch's passes (else the next read's)
         stamps = self.timer.pending_bytes if self.timer is not None else 0
         end = -(-size // 8) * 8                          # the GPU timestamps follow the data
         staging = self._take_staging(end + stamps)
         self.copy(buffer, staging, size)
-        taken = self.timer.collect(self._encoder_now(), staging, end) if stamps else None
+        taken = self.timer.collect(self._batch, staging, end) if stamps else None
         self.flush()
         try:
             data = self._map(staging, end + stamps)
@@ -550,7 +563,7 @@ class Provider:
     def copy(self, source: Any, target: Any, size: int) -> None:
         """Encode a device-side copy of ``size`` bytes (both buffers from offset 0) in the batch."""
         with self.guard("device copy"):
-            self._encoder_now().copy_buffer_to_buffer(source, 0, target, 0, size)
+            self._batch.copy(source, target, size)
         self._batch_buffers.update((source, target))
         self._pending += 1
 
@@ -570,24 +583,31 @@ class Provider:
                  workgroups: tuple[int, int, int]) -> None:
         """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers.
 
-        Dispatches of a batch share one open compute pass (wgpu orders them by their buffer usage) and
-        one uniform arena buffer, each using its own 256-byte slot, written once at submit.
+        Dispatches of a batch share one open compute pass (wgpu orders them by their buffer usage). A
+        dispatch site (the kernel's layout over these buffers, ``Site``) binds its uniform block from
+        one of two places: a block that repeats the site's last one (a cell run again, a window in a
+        loop over the same scalars) from a uniform buffer of the site's own, written once when kept;
+        any other from its 256-byte slot of the batch's uniform arena, written at the submit. A batch
+        whose blocks all repeat writes no arena.
         """
-        if len(self._arena_data) >= BATCH_LIMIT * UNIFORM_SIZE:
+        batch = self._batch
+        if batch.dispatches >= BATCH_LIMIT:
             self.flush()
         if self.lost:
             raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
         pipe, layout = pipeline
         try:                           # guard()'s work without a context manager: this path is hot
-            slot = len(self._arena_data)
-            self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
-            group = self._bind_groups.get((layout, *buffers)) or self._bind_group(layout, buffers)
-            cpass = self._pass or self._compute_pass()
-            if pipe is not self._pass_pipeline:
-                cpass.set_pipeline(pipe)
-                self._pass_pipeline = pipe
-            cpass.set_bind_group(0, group, SLOT_OFFSETS[slot // UNIFORM_SIZE])
-            cpass.dispatch_workgroups(*workgroups)
+            site = self._sites.get((layout, *buffers)) or self._site(layout, buffers)
+            if uniform == site.block:
+                group, offsets = site.kept, batch.offsets[0]
+            elif uniform == site.last:
+                group, offsets = self._keep(site, layout, buffers, uniform), batch.offsets[0]
+            else:
+                site.last = uniform
+                slot = len(self._arena_data) // UNIFORM_SIZE
+                self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
+                group, offsets = site.group, batch.offsets[slot]
+            batch.dispatch(pipe, group, offsets, workgroups)
         except GpuUnavailable:
             raise
         except Exception as exc:  # noqa: BLE001 - wgpu's errors, as guard() turns them
@@ -596,20 +616,31 @@ class Provider:
         self._pending += 1
         self.stats.dispatches += 1
 
-    def _bind_group(self, layout: Any, buffers: Sequence[Any]) -> Any:
-        """Bind groups are cached by (layout, buffers): pooled buffers recur in loops, and the uniform
-        block's slot is a dynamic offset (one bind group serves every slot of the arena)."""
-        key = (layout, *buffers)
-        group = self._bind_groups.get(key)
-        if group is None:
-            if len(self._bind_groups) >= BIND_GROUP_CACHE:
-                self._bind_groups.clear()
-            entries = [{"binding": 0, "resource": {"buffer": self._uniform_arena(), "offset": 0,
-                                                   "size": UNIFORM_SIZE}}]
-            entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
-                        for i, b in enumerate(buffers)]
-            group = self._bind_groups[key] = self.device.create_bind_group(layout=layout, entries=entries)
-        return group
+    def _site(self, layout: Any, buffers: Sequence[Any]) -> Site:
+        """A new dispatch site with its bind group on the arena (pooled buffers recur in loops and
+        cells run again, so sites do; the arena slot is a dynamic offset: one bind group serves every
+        slot). Past BIND_GROUP_CACHE sites they are all dropped and made again as needed."""
+        if len(self._sites) >= BIND_GROUP_CACHE:
+            self._sites.clear()
+        site = self._sites[(layout, *buffers)] = Site(self._bind(layout, self._uniform_arena(), buffers))
+        return site
+
+    def _keep(self, site: Site, layout: Any, buffers: Sequence[Any], uniform: bytes) -> Any:
+        """Give ``site`` a uniform buffer of its own holding ``uniform`` (written now, before the batch's
+        work, and never again: a site whose block changes goes back to the arena, and keeps a new buffer
+        when the new block repeats), and its bind group."""
+        import wgpu
+        block = self.device.create_buffer(size=UNIFORM_SIZE, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
+        self.device.queue.write_buffer(block, 0, uniform.ljust(UNIFORM_SIZE, b"\0"))
+        site.kept = self._bind(layout, block, buffers)
+        site.block = site.last = uniform
+        return site.kept
+
+    def _bind(self, layout: Any, uniform_buffer: Any, buffers: Sequence[Any]) -> Any:
+        entries = [{"binding": 0, "resource": {"buffer": uniform_buffer, "offset": 0, "size": UNIFORM_SIZE}}]
+        entries += [{"binding": i + 1, "resource": {"buffer": b, "offset": 0, "size": b.size}}
+                    for i, b in enumerate(buffers)]
+        return self.device.create_bind_group(layout=layout, entries=entries)
 
     def _uniform_arena(self) -> Any:
         import wgpu
@@ -617,22 +648,6 @@ class Provider:
             usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
             self._arena = self.device.create_buffer(size=BATCH_LIMIT * UNIFORM_SIZE, usage=usage)
         return self._arena
-
-    def _encoder_now(self) -> Any:
-        """The shared encoder, outside any compute pass (for copies)."""
-        if self._pass is not None:
-            self._pass.end()
-            self._pass = None
-        if self._encoder is None:
-            self._encoder = self.device.create_command_encoder()
-        return self._encoder
-
-    def _compute_pass(self) -> Any:
-        if self._pass is None:
-            writes = self.timer.pass_writes() if self.timer is not None else None
-            self._pass = self._encoder_now().begin_compute_pass(timestamp_writes=writes)
-            self._pass_pipeline = None
-        return self._pass
 
     def flush(self) -> None:
         """Submit everything encoded so far (no wait); the batch's uniforms are written first. An encoder
@@ -644,19 +659,20 @@ class Provider:
         failed = None
         try:
             with self.guard("submit"):
-                encoder = self._encoder_now()
                 if self.timer is not None:
-                    self.timer.resolve(encoder)
+                    self.timer.resolve(self._batch)
                 if self._arena_data:
                     self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
                 self.injected("lose")
                 self.injected("submit")
-                self.device.queue.submit([encoder.finish()])
+                self._batch.submit()
         except GpuUnavailable as exc:      # the batch is dropped: what it would have written is lost
             self._drop(written, exc.reason)
+            self._sites.clear()            # their kept blocks' writes may have gone with it
             failed = exc
         finally:
-            self._encoder, self._pass, self._pending, self._arena_data = None, None, 0, bytearray()
+            self._batch.clear()
+            self._pending, self._arena_data = 0, bytearray()
             self._batch_buffers.clear()
             doomed, self._doomed = self._doomed, []
             for buffer in doomed:
@@ -709,13 +725,13 @@ class Provider:
         None where wgpu-py does not expose it. wgpu-native returns a one-byte Rust bool where the header
         declares the 32-bit WGPUBool, so only the low byte is the answer (the others measured as garbage)."""
         try:
-            from wgpu.backends.wgpu_native._api import ffi, libf
+            from wgpu.backends.wgpu_native._api import ffi, lib
         except ImportError:
             return None
         internal = getattr(self.device, "_internal", None)
-        if internal is None or not hasattr(libf, "wgpuDevicePoll"):
+        if internal is None or not hasattr(lib, "wgpuDevicePoll"):
             return None
-        return lambda: libf.wgpuDevicePoll(internal, False, ffi.NULL) & 0xFF != 0
+        return lambda: lib.wgpuDevicePoll(internal, False, ffi.NULL) & 0xFF != 0
 
 
 _state: dict[str, Any] = {"provider": None, "error": None}

@@ -34,19 +34,17 @@ class PassTimer:
         self.nanoseconds = 0
         self.untimed = 0
 
-    def pass_writes(self) -> dict[str, Any] | None:
-        """The timestamp_writes of the next compute pass (None once the query set is full)."""
+    def next_pass(self) -> int | None:
+        """The first of the two queries the next compute pass writes (None once the query set is full)."""
         if self.used + 2 > QUERIES:
             self.untimed += 1
             return None
-        writes = {"query_set": self.queries, "beginning_of_pass_write_index": self.used,
-                  "end_of_pass_write_index": self.used + 1}
         self.used += 2
-        return writes
+        return self.used - 2
 
-    def resolve(self, encoder: Any) -> None:
-        """Encode the resolve of this encoder's timestamps into the next slot (outside any pass,
-        before finish)."""
+    def resolve(self, batch: Any) -> None:
+        """Encode the resolve of this encoder's timestamps into the next slot (a batch.Batch, before
+        its submit)."""
         if not self.used:
             return
         if not self.resolved or len(self.resolved[-1][1]) == SLOTS:
@@ -55,7 +53,7 @@ class PassTimer:
                 size=SLOTS * SLOT, usage=wgpu.BufferUsage.QUERY_RESOLVE | wgpu.BufferUsage.COPY_SRC)
             self.resolved.append((buffer, []))
         buffer, counts = self.resolved[-1]
-        encoder.resolve_query_set(self.queries, 0, self.used, buffer, len(counts) * SLOT)
+        batch.resolve(self.queries, self.used, buffer, len(counts) * SLOT)
         counts.append(self.used)
         self.used = 0
 
@@ -64,12 +62,12 @@ class PassTimer:
         """Bytes of resolved timestamps that the next read copies out."""
         return sum(len(counts) for _, counts in self.resolved) * SLOT
 
-    def collect(self, encoder: Any, target: Any, offset: int) -> list:
+    def collect(self, batch: Any, target: Any, offset: int) -> list:
         """Encode copies of every filled slot into ``target`` from ``offset`` (the staging buffer of a
         read, after its data), one per resolve buffer; what was copied, for ``fold``."""
         taken, self.resolved = self.resolved, []
         for buffer, counts in taken:
-            encoder.copy_buffer_to_buffer(buffer, 0, target, offset, len(counts) * SLOT)
+            batch.copy(buffer, target, len(counts) * SLOT, 0, offset)
             offset += len(counts) * SLOT
         return taken
 

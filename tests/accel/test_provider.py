@@ -125,7 +125,7 @@ def test_batches_beyond_the_uniform_arena(gpu64):
         x = gpu_elementwise("plus", x, float(k))
     total = (2 * provider.BATCH_LIMIT + 7) * (2 * provider.BATCH_LIMIT + 6) / 2
     np.testing.assert_array_equal(x.download(), np.full((3, 3), total))
-    assert len(gpu64._bind_groups) <= provider.BIND_GROUP_CACHE
+    assert len(gpu64._sites) <= provider.BIND_GROUP_CACHE
 
 
 def test_bind_group_layout_from_the_declarations():
@@ -145,11 +145,11 @@ def test_one_bind_group_serves_every_uniform_slot(gpu64):
     buffers in one batch share a bind group, each reading its own slot's scalars."""
     x = upload(np.zeros((3, 3)))
     outs = [gpu_elementwise("plus", x, 1.0)]
-    groups = len(gpu64._bind_groups)
+    groups = len(gpu64._sites)
     for k in range(2, 12):
         outs.append(gpu_elementwise("plus", x, float(k)))
         outs[-2].release()                  # the next output takes the pooled buffer back
-    assert len(gpu64._bind_groups) <= groups + 1
+    assert len(gpu64._sites) <= groups + 1
     np.testing.assert_array_equal(outs[-1].download(), np.full((3, 3), 11.0))
 
 
