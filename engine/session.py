@@ -25,6 +25,7 @@ import scipy.sparse
 
 from .accel.fusion import FusionAccelerator
 from .accel.provider import current_provider, interruptible
+from .accel.residency import GpuTensor
 from .runtime.builtins.interaction import ExitRequest
 from .runtime.context import SessionState
 from .runtime.display.limit import OutputLimit
@@ -56,6 +57,8 @@ def build_key(value: Any) -> Any:
         return t
     if t is np.ndarray:
         return value.dtype, value.shape
+    if t is GpuTensor:           # a gpuArray's type is unknown to inference, a plain one's its host value's
+        return (value.cls, value.shape) if value.implicit else t
     return type_of_value(value)
 
 

@@ -50,7 +50,7 @@ HOT_PATH = [("engine.session", "Session", "execute"),
             ("engine.accel.fusion.execute", "Run", "release"),
             ("engine.accel.provider", "Provider", "dispatch"),
             ("engine.accel.provider", "Provider", "flush"),
-            ("engine.accel.provider", "Provider", "_bind_group")]
+            ("engine.accel.provider", "Provider", "_site")]
 
 
 class Clocks:

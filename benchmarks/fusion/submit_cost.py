@@ -6,8 +6,9 @@ The 14-reduction cell (reductions.m, double) runs 30 times (plans cached, the GP
 its seven dispatches are recorded and encoded again ``--iterations`` times, each time after a sync:
 the first dispatch of a batch (it creates the command encoder and begins the timed compute pass), the
 other six, then the parts of a submit as ``Provider.flush`` does them (ending the pass, resolving the
-timestamps, writing the uniform arena, ``finish``, ``queue.submit``), and the time from the submit until
-the device is idle (polled). Then the same encoding and submit without timestamp writes, an empty
+timestamps, writing the uniform arena where a dispatch's block is not its site's kept one, ``finish``
+and ``queue.submit`` through engine/accel/batch.py), and the time from the submit until the device is
+idle (polled). Then the same encoding and submit without timestamp writes, an empty
 submit, and the wait after a whole cell's host part by polling (``Provider.sync``) against a 4-byte
 read-back. Medians, microseconds.
 """
@@ -54,20 +55,26 @@ def main(argv: list[str] | None = None) -> int:
     Provider.dispatch = dispatch
     print(f"{provider.info.name}: the reductions cell's {len(recorded)} dispatches")
 
+    batch = provider._batch
+
     def forget_batch() -> None:                     # what flush() resets once it has submitted
-        provider._encoder, provider._pass, provider._pending, provider._arena_data = None, None, 0, bytearray()
+        provider._pending, provider._arena_data = 0, bytearray()
         provider._batch_buffers.clear()
 
     def idle_batch() -> None:
         """A sync, and no encoder left open (``submit_early`` opens one): the next dispatch creates it."""
         provider.sync()
-        if provider._encoder is not None:
-            provider._encoder_now()                  # its empty pass ended; the encoder is dropped
+        if batch.encoder is not None:
+            batch.clear()                            # the empty encoder and pass dropped
             forget_batch()
             if provider.timer is not None:
                 provider.timer.used = 0
 
-    parts = {k: [] for k in ("first dispatch", "six more", "end pass", "resolve", "arena", "finish", "submit",
+    def write_arena() -> None:
+        if provider._arena_data:
+            device.queue.write_buffer(provider._uniform_arena(), 0, bytes(provider._arena_data))
+
+    parts = {k: [] for k in ("first dispatch", "six more", "end pass", "resolve", "arena", "finish + submit",
                              "until idle")}
     for _ in range(opts.iterations):
         idle_batch()
@@ -77,27 +84,25 @@ def main(argv: list[str] | None = None) -> int:
         for args in recorded[1:]:
             dispatch(provider, *args)
         t2 = clock()
-        encoder = provider._encoder_now()
+        batch.commands()
         t3 = clock()
         if provider.timer is not None:
-            provider.timer.resolve(encoder)
+            provider.timer.resolve(batch)
         t4 = clock()
-        device.queue.write_buffer(provider._uniform_arena(), 0, bytes(provider._arena_data))
+        write_arena()
         t5 = clock()
-        buffer = encoder.finish()
+        batch.submit()
         t6 = clock()
-        device.queue.submit([buffer])
-        t7 = clock()
         forget_batch()
         while not provider.queue_idle():
             pass
-        t8 = clock()
-        for samples, seconds in zip(parts.values(), (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6,
-                                                      t8 - t7)):
+        t7 = clock()
+        for samples, seconds in zip(parts.values(), (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6)):
             samples.append(seconds)
     print("with timestamp writes:", {k: median_us(v) for k, v in parts.items()})
 
-    timer, provider.timer = provider.timer, None
+    timer = provider.timer
+    provider.timer = batch.timer = None
     encode, submit = [], []
     for _ in range(opts.iterations):
         idle_batch()
@@ -105,13 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         for args in recorded:
             dispatch(provider, *args)
         t1 = clock()
-        encoder = provider._encoder_now()
-        device.queue.write_buffer(provider._uniform_arena(), 0, bytes(provider._arena_data))
-        device.queue.submit([encoder.finish()])
+        write_arena()
+        batch.submit()
         encode.append(t1 - t0)
         submit.append(clock() - t1)
         forget_batch()
-    provider.timer = timer
+    provider.timer = batch.timer = timer
     print("without timestamp writes: encoding", median_us(encode), "us, ending the pass + arena + finish + submit",
           median_us(submit), "us")
 

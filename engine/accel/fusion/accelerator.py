@@ -78,6 +78,7 @@ class Entry:
     bad: str = field(init=False)
     sizes: set[int] = field(init=False)                  # the values that are draws' size arguments
     makes_arrays: bool = field(init=False)               # a generator or view can make a large array
+    lines: list[int] = field(init=False)                 # the graph's lines (every cell's report shows them)
     host_misses: int = 0        # host kernel runs in a row that gave the window back or ran no blocks
     host_skips: int = 0         # runs left that go to the bytecode without a host kernel's look
 
@@ -91,6 +92,7 @@ class Entry:
         self.sizes = size_args(graph)
         self.fixed = {} if self.bad else sized(self.sizes, described, self.consts)
         self.makes_arrays = any(n.kind in ("generator", "view") for n in graph.nodes.values())
+        self.lines = graph.lines
 
     def signature(self, key: tuple) -> dict[int, Arg]:
         """The Arg of every input and constant, from a signature key."""
@@ -229,7 +231,7 @@ class FusionAccelerator:
         """The window's report in this cell, made at its first run."""
         report = self.windows.get(id(window))
         if report is None:
-            report = self.windows[id(window)] = WindowReport(window.region, entry.graph.lines,
+            report = self.windows[id(window)] = WindowReport(window.region, entry.lines,
                                                              graph=entry.graph, source=frame.code.source)
             report.rejected = list(entry.graph.rejected)
         return report
@@ -309,7 +311,7 @@ class FusionAccelerator:
         report = self.windows.get(id(loop))
         if report is None:
             report = self.windows[id(loop)] = WindowReport(
-                window.region, entry.graph.lines, graph=entry.graph, source=frame.code.source,
+                window.region, entry.lines, graph=entry.graph, source=frame.code.source,
                 loop=f"for loop over {frame.code.varnames[loop.var]}")
             report.rejected = list(entry.graph.rejected)
         report.runs += 1
