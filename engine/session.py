@@ -145,8 +145,9 @@ class Session:
         """The code object of a cell, reused when the same text runs again over a workspace of the same
         names and types (a notebook re-running a cell, a benchmark loop): the build depends on nothing
         else, and a reused code object keeps its specialised Python function and fusion plans."""
+        workspace = self._workspace
         key = (code, name, file, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
-               tuple(sorted((k, build_key(v)) for k, v in self._workspace.items())))
+               tuple(sorted(zip(workspace, map(build_key, workspace.values())))))
         compiled = self._builds.pop(key, None)
         if compiled is None:
             compiled = build_cell_code(code, name, self._workspace, frozenset(self.vm.base_globals),
@@ -159,13 +160,15 @@ class Session:
     def _run(self, code: Code) -> None:
         frame = Frame(code)
         on_device, slots, regs, extra = device_slots(code), code.slots, frame.regs, {}
+        owned = self._owned
         for name, value in self._workspace.items():
             k = slots.get(name)
             if k is None:
                 extra[name] = value
                 continue
-            regs[k] = value if k in on_device else to_host(value)
-            if name in self._owned:
+            t = type(value)           # (to_host's test, without a call for the common host values)
+            regs[k] = value if t is float or t is np.ndarray or k in on_device else to_host(value)
+            if name in owned:
                 frame.owned[k] = value
         frame.extra = extra
         try:
