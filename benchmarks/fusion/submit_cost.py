@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def write_arena() -> None:
         if provider._arena_data:
-            device.queue.write_buffer(provider._uniform_arena(), 0, bytes(provider._arena_data))
+            batch.write(provider._uniform_arena(), provider._arena_data)
 
     parts = {k: [] for k in ("first dispatch", "six more", "end pass", "resolve", "arena", "finish + submit",
                              "until idle")}

@@ -100,6 +100,11 @@ class Batch:
         lib.wgpuCommandEncoderResolveQuerySet(self.commands(), query_set._internal, 0, count, target._internal,
                                               offset)
 
+    def write(self, buffer: Any, data: bytes | bytearray) -> None:
+        """``queue.write_buffer`` of ``data`` into ``buffer`` from offset 0 (checked; wgpu copies the
+        bytes during the call and writes them before the next submit's work)."""
+        libf.wgpuQueueWriteBuffer(self.queue, buffer._internal, 0, ffi.from_buffer(data), len(data))
+
     def submit(self) -> None:
         """Finish the encoder and submit it (wgpu's validation errors raise here); the batch is empty
         afterwards either way."""

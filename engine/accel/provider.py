@@ -631,7 +631,7 @@ class Provider:
         when the new block repeats), and its bind group."""
         import wgpu
         block = self.device.create_buffer(size=UNIFORM_SIZE, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
-        self.device.queue.write_buffer(block, 0, uniform.ljust(UNIFORM_SIZE, b"\0"))
+        self._batch.write(block, uniform.ljust(UNIFORM_SIZE, b"\0"))
         site.kept = self._bind(layout, block, buffers)
         site.block = site.last = uniform
         return site.kept
@@ -662,7 +662,7 @@ class Provider:
                 if self.timer is not None:
                     self.timer.resolve(self._batch)
                 if self._arena_data:
-                    self.device.queue.write_buffer(self._uniform_arena(), 0, bytes(self._arena_data))
+                    self._batch.write(self._uniform_arena(), self._arena_data)
                 self.injected("lose")
                 self.injected("submit")
                 self._batch.submit()

@@ -379,7 +379,9 @@ def sized(sizes: set[int], sig: dict[int, Arg], values: dict[int, Any]) -> dict[
     out = dict(sig)
     for v in sizes & set(sig):
         if not sig[v].resident:
-            out[v] = sig[v]._replace(value=tuple(float(x) for x in np.ravel(values[v], order="F")))
+            x = values[v]
+            out[v] = sig[v]._replace(value=(x,) if type(x) is float else
+                                     tuple(float(e) for e in np.ravel(x, order="F")))
     return out
 
 
