@@ -658,7 +658,9 @@ class Provider:
         written = self._batch_buffers & self._unwritten
         failed = None
         try:
-            with self.guard("submit"):
+            if self.lost:                  # guard()'s work without a context manager: every cell submits
+                raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
+            try:
                 if self.timer is not None:
                     self.timer.resolve(self._batch)
                 if self._arena_data:
@@ -666,6 +668,10 @@ class Provider:
                 self.injected("lose")
                 self.injected("submit")
                 self._batch.submit()
+            except GpuUnavailable:
+                raise
+            except Exception as exc:  # noqa: BLE001 - wgpu's errors, as guard() turns them
+                raise self.failure("submit", exc) from exc
         except GpuUnavailable as exc:      # the batch is dropped: what it would have written is lost
             self._drop(written, exc.reason)
             self._sites.clear()            # their kept blocks' writes may have gone with it
