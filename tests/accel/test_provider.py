@@ -153,6 +153,34 @@ def test_one_bind_group_serves_every_uniform_slot(gpu64):
     np.testing.assert_array_equal(outs[-1].download(), np.full((3, 3), 11.0))
 
 
+ADD_UNIFORM = """struct Params { v: f32 }
+@group(0) @binding(0) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read_write> a: array<f32>;
+@compute @workgroup_size(1) fn main(@builtin(global_invocation_id) g: vec3<u32>) { a[g.x] = a[g.x] + p.v; }
+"""
+
+
+def test_a_repeated_uniform_block_is_kept_by_its_site(gpu):
+    """A dispatch site whose uniform block repeats its last one binds a uniform buffer of its own (written
+    once): a cell run again writes no uniform arena. A changed block goes back to the arena, a block
+    that repeats again is kept anew, and every dispatch reads its own value throughout, within a batch
+    and across batches."""
+    pipe = gpu.pipeline(ADD_UNIFORM)
+    target = gpu.create_buffer(256)
+    gpu.write(target, np.zeros(64, dtype=np.float32).tobytes())
+    values = [1.0, 1.0, 1.0, 2.0, 2.0, 1.0, 4.0, 4.0, 4.0]
+    for v in values:
+        gpu.dispatch(pipe, [target], np.float32(v).tobytes(), (4, 1, 1))
+    site = gpu._sites[(pipe[1], target)]
+    assert site.block == np.float32(4.0).tobytes() and site.kept is not None
+    assert np.frombuffer(gpu.read(target, 16), dtype=np.float32).tolist() == [sum(values)] * 4
+    for _ in range(3):                          # a cell run again: its sites' kept blocks, no arena
+        gpu.dispatch(pipe, [target], np.float32(4.0).tobytes(), (4, 1, 1))
+        assert not gpu._arena_data
+    assert np.frombuffer(gpu.read(target, 16), dtype=np.float32).tolist() == [sum(values) + 12] * 4
+    gpu.destroy(target)
+
+
 def test_pipeline_cache(gpu64):
     x = upload(np.ones((2, 2)))
     gpu_elementwise("hypot", x, x)
