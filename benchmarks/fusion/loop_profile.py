@@ -75,7 +75,7 @@ fn looped_philox(ctr: vec4<u32>, key: vec2<u32>) -> vec4<u32> {
 }
 """
 
-KERNEL = """
+HEADER = """
 struct Params { n: u32, zero: u32, trips: u32, pad: u32, key: vec2<u32>, base: vec2<u32>, a: f64, b: f64, }
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read_write> out: array<f64>;
@@ -83,7 +83,10 @@ struct Params { n: u32, zero: u32, trips: u32, pad: u32, key: vec2<u32>, base: v
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
+"""
+
+# One path per thread.
+KERNEL = HEADER + """    let i = gid.x + gid.y * nwg.x * 256u;
     if (i >= p.n) { return; }
     var s = 1.0lf;
     var pos = rng_pos(p.base, i);
@@ -96,15 +99,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 """
 
 # Two paths per thread (n even): elements 2i and 2i + 1.
-PAIR_KERNEL = """
-struct Params { n: u32, zero: u32, trips: u32, pad: u32, key: vec2<u32>, base: vec2<u32>, a: f64, b: f64, }
-@group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<storage, read_write> out: array<f64>;
-
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    mf_init(p.zero);
-    let first = 2u * (gid.x + gid.y * nwg.x * 256u);
+PAIR_KERNEL = HEADER + """    let first = 2u * (gid.x + gid.y * nwg.x * 256u);
     if (first >= p.n) { return; }
     var s = vec2<f64>(1.0lf, 1.0lf);
     var pos = rng_pos(p.base, first);

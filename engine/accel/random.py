@@ -16,7 +16,7 @@ the stream. Every draw is one dispatch; nothing is read back. ``shaders.library`
 so a fused kernel's text only needs the expression and key/base fields (vec2<u32>) in its uniforms.
 Normals come two to a Philox block (positions 2b and 2b + 1 share block b: Box-Muller's cosine and
 sine branches): a kernel computing two neighbouring elements calls ``rng_normal_two_*`` once for both
-(the randn fill kernel, wgsl/rng_fill_normal.wgsl, and fused loops, fusion/loops.py), with the
+(the randn fill kernel, wgsl/rng_fill.wgsl's fill_normal_pairs, and fused loops, fusion/loops.py), with the
 numbers of ``rng_normal_*`` at each position alone.
 
 The stream is per session (MATLAB's gpurng is global to a MATLAB session and separate from rng): it
@@ -117,11 +117,9 @@ def draw_wgsl(kind: str, cls: str, has_f64: bool, key: str, pos: str, span: str 
 def fill_source(kind: str, cls: str, has_f64: bool) -> str:
     """WGSL of the kernel that fills an array of class ``cls`` with one draw of ``kind`` (randn: a
     thread per normal block, the two normals it holds)."""
-    if kind == "randn":
-        return render("rng_fill_normal", library=library(has_f64), T=STORAGE_TYPE[cls],
-                      F="f64" if cls == "double" else "f32")
     return render("rng_fill", library=library(has_f64), T=STORAGE_TYPE[cls],
-                  draw=draw_wgsl(kind, cls, has_f64, "p.key", "pos"))
+                  fill="fill_normal_pairs" if kind == "randn" else "fill_each",
+                  draw=draw_wgsl(kind, cls, has_f64, "p.key", "pos"), F="f64" if cls == "double" else "f32")
 
 
 def fill_threads(kind: str, n: int, base: tuple[int, int]) -> int:
