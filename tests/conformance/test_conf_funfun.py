@@ -24,6 +24,12 @@ CASES = [
     case('ode45_decay', '[t, y] = ode45(@(t, y) -y, [0 1], 1); a = abs(y(end) - exp(-1)) < 1e-5;', a=L(1)),
     case('ode45_tspan', '[t, y] = ode45(@(t, y) [y(2); -y(1)], 0:0.5:2, [0; 1]); a = max(abs(y(:, 1) - sin(t))) < 1e-4; n = size(y);', a=L(1), n=D([5, 2])),
     case('ode23_decay', '[t, y] = ode23(@(t, y) -2*t*y, [0 1], 1); a = abs(y(end) - exp(-1)) < 1e-4;', a=L(1)),
+    # MATLAB's odearguments: RelTol must be positive, and below 100*eps it is raised with a warning
+    case('ode45_reltol_not_positive', "[t, y] = ode45(@(t, y) -y, [0 1], 1, odeset('RelTol', -1));",
+         error=('MATLAB:odearguments:RelTolNotPosScalar', 'Relative tolerance must be a positive scalar.')),
+    case('ode45_reltol_raised', "[t, y] = ode45(@(t, y) -y, [0 1], 1, odeset('RelTol', 1e-20)); "
+         "a = abs(y(end) - exp(-1)) < 1e-5;", stdout='Warning: RelTol has been increased to 2.22045e-14.\n',
+         a=L(1)),
     case('ode45_tight', "o = odeset('RelTol', 1e-8, 'AbsTol', 1e-10); [t, y] = ode45(@(t, y) [y(2); -y(1)], [0 pi], [0; 1], o); a = abs(y(end, 1)) < 1e-7;", a=L(1)),
     case('odeget_forms', "o = odeset('RelTol', 1e-6); r = odeget(o, 'RelTol'); d = odeget(o, 'AbsTol', 5);", r=D(1e-06), d=D(5)),
     # MATLAB documentation: fminsearch on Rosenbrock's function from [-1.2 1] stops after 85 iterations

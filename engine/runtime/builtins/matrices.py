@@ -316,7 +316,32 @@ def _sequence(value: Value, fname: str) -> np.ndarray:
 
 
 def _gallery_scalar(args: tuple[Value, ...], k: int, default: float) -> float:
-    return float(numeric(args[k]).ravel()[0]) if len(args) > k else default
+    """Parameter k (after the matrix's order) as a number, ``default`` when not given."""
+    if len(args) <= k:
+        return default
+    data = numeric(args[k])
+    if data.size != 1 or np.iscomplexobj(data):
+        raise MatlabError("MATLAB:gallery:NonScalarParameter", "This gallery matrix's parameters after its "
+                          "order must be real scalars.")
+    return float(data.ravel()[0])
+
+
+def _tridiag(args: tuple[Value, ...]) -> np.ndarray:
+    """gallery('tridiag', n), ('tridiag', n, c, d, e) with scalars (Toeplitz), ('tridiag', c, d, e) with
+    the sub-, main and superdiagonal as vectors (c and e one shorter than d)."""
+    if len(args) == 3:
+        sub, diag, sup = (numeric(a).astype(np.float64).ravel(order="F") for a in args)
+        if sub.size != diag.size - 1 or sup.size != diag.size - 1:
+            raise MatlabError("MATLAB:gallery:tridiagLength", "In gallery('tridiag', c, d, e), c and e must "
+                              "have one element less than d.")
+        return np.diag(diag) + np.diag(sub, -1) + np.diag(sup, 1)
+    if len(args) not in (1, 4):
+        raise MatlabError("MATLAB:gallery:tridiagArguments", "gallery('tridiag') takes n, n with scalars c, d "
+                          "and e, or vectors c, d and e.")
+    n = _order(args[0], "gallery")
+    sub, diag, sup = (_gallery_scalar(args, k, d) for k, d in ((1, -1.0), (2, 2.0), (3, -1.0)))
+    return np.diag(np.full(n, diag)) + np.diag(np.full(max(n - 1, 0), sub), -1) + \
+        np.diag(np.full(max(n - 1, 0), sup), 1)
 
 
 def _gallery_matrix(name: str, args: tuple[Value, ...]) -> np.ndarray:
@@ -329,6 +354,8 @@ def _gallery_matrix(name: str, args: tuple[Value, ...]) -> np.ndarray:
             return np.abs(v[:, None] - v[None, :])
         w = _sequence(args[1], "gallery") if len(args) > 1 else v
         return 1 / (v[:, None] + w[None, :])
+    if name == "tridiag":
+        return _tridiag(args)
     n = _order(args[0], "gallery")
     i, j = np.indices((n, n)) + 1.0
     if name == "minij":
@@ -347,12 +374,8 @@ def _gallery_matrix(name: str, args: tuple[Value, ...]) -> np.ndarray:
         return np.where(i == 1, 1.0, 1 / (i + j - 1))
     if name == "frank":
         return np.where(j >= i - 1, n + 1 - np.maximum(i, j), 0.0)
-    if name == "moler":
-        upper = np.triu(np.full((n, n), _gallery_scalar(args, 1, -1.0)), 1) + np.eye(n)
-        return upper.T @ upper
-    sub, diag, sup = (_gallery_scalar(args, k, d) for k, d in ((1, -1.0), (2, 2.0), (3, -1.0)))
-    return np.diag(np.full(n, diag)) + np.diag(np.full(max(n - 1, 0), sub), -1) + \
-        np.diag(np.full(max(n - 1, 0), sup), 1)
+    upper = np.triu(np.full((n, n), _gallery_scalar(args, 1, -1.0)), 1) + np.eye(n)      # moler
+    return upper.T @ upper
 
 
 GALLERY_NAMES = ("cauchy", "circul", "fiedler", "frank", "kms", "lehmer", "lotkin", "minij", "moler",
@@ -370,7 +393,8 @@ def gallery(name: Value, *args: Value) -> Value:
 
     Supported: 'cauchy' (x, y), 'circul' (v), 'fiedler' (c), 'frank' (n), 'kms' (n, rho), 'lehmer' (n),
     'lotkin' (n), 'minij' (n), 'moler' (n, alpha), 'parter' (n), 'pei' (n, alpha), 'ris' (n),
-    'tridiag' (n, c, d, e: sub-, main and superdiagonal; MATLAB returns it sparse, here it is full).
+    'tridiag' (n; n, c, d, e scalars; or c, d, e vectors: the sub-, main and superdiagonal; MATLAB
+    returns it sparse, here it is full).
     A vector argument given as a scalar n means 1:n. Other names are an error. gallery(3) is MATLAB's
     badly conditioned 3-by-3 matrix and gallery(5) its 5-by-5 nilpotent eigenvalue test.
 

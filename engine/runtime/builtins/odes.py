@@ -141,7 +141,7 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
         raise MatlabError(f"MATLAB:{fname}:unsupportedOption", f"{fname} does not support the option '{unsupported[0]}'.")
     n = start.size
     shape = start.shape if start.ndim == 2 and start.shape[1] == 1 else (n, 1)
-    settings = dict(rtol=real_scalar(fname, opts["RelTol"], "RelTol") if "RelTol" in opts else 1e-3,
+    settings = dict(rtol=_relative_tolerance(ctx, fname, opts["RelTol"]) if "RelTol" in opts else 1e-3,
                     atol=_absolute_tolerance(fname, opts["AbsTol"], n) if "AbsTol" in opts else 1e-6,
                     max_step=real_scalar(fname, opts["MaxStep"], "MaxStep") if "MaxStep" in opts else
                     0.1 * abs(times[-1] - times[0]))
@@ -185,6 +185,17 @@ def _integrate(fname: str, method: str, rhs: Callable, times: np.ndarray, initia
         except ValueError:      # a step size that overflows its arithmetic (a span of 1e-320)
             raise MatlabError(f"MATLAB:{fname}:IntegrationTolNotMet", f"{fname} cannot integrate over this "
                               "time span: its step sizes leave the range of doubles.") from None
+
+
+def _relative_tolerance(ctx: CallContext, fname: str, value: Value) -> float:
+    """RelTol: a positive scalar, raised to 100*eps (with MATLAB's warning) where it is smaller."""
+    rtol = real_scalar(fname, value, "RelTol")
+    if not rtol > 0:
+        raise MatlabError("MATLAB:odearguments:RelTolNotPosScalar", "Relative tolerance must be a positive scalar.")
+    if rtol < 100 * np.finfo(float).eps:
+        rtol = 100 * np.finfo(float).eps
+        ctx.warn("MATLAB:odearguments:RelTolIncrease", f"RelTol has been increased to {rtol:g}.")
+    return rtol
 
 
 def _absolute_tolerance(fname: str, value: Value, n: int) -> float | np.ndarray:
