@@ -334,3 +334,14 @@ def test_limits_keep_a_reversed_axis_reversed():
     assert (s.get("a").tolist(), s.get("b").tolist(), s.get("c").tolist()) == \
         ([[0.0, 4.0]], [[1.0, 2.0]], [[0.0, 5.0, 0.0, 6.0]])
     assert (s.get("d1"), s.get("d2")) == ("reverse", "reverse")
+
+
+def test_axis_alone_gives_its_limits_as_ans():
+    """`axis` with no argument and no output prints the limits as ans, as xlim alone does (MATLAB and
+    Octave; a corpus program's `legend(...), axis` followed by a line of its own printed nothing here)."""
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("plot(1:3, [2 5 4]); axis([0 4 1 6]); axis")
+    assert r.error is None and "ans" in r.stdout
+    assert s.get("ans").tolist() == [[0.0, 4.0, 1.0, 6.0]]
+    assert s.execute("axis equal").stdout == ""

@@ -589,7 +589,7 @@ def axis(ctx, *args, nargout=0):
 
     limits is [xmin xmax ymin ymax] (or 6 values with z). Modes: equal, image, square, normal, fill,
     tight, padded (a margin around the data), auto, manual (freeze the limits), vis3d, off, on, ij (y
-    down), xy (y up); several may be given.
+    down), xy (y up); several may be given. axis alone gives the limits (as ans), as xlim alone does.
 
         plot(cos(t), sin(t)); axis equal
     """
@@ -602,7 +602,7 @@ def axis(ctx, *args, nargout=0):
             AXIS_MODES[mode](axes)
         else:
             _set_axis_limits(axes, drawable(numbers(arg, "limits").real.ravel()))
-    if nargout:
+    if nargout or not args:
         limits = [value for name in ("xyz" if axes.name == "3d" else "xy") for value in axis_limits(axes, name)]
         return np.array([limits], dtype=np.float64)
     return None
