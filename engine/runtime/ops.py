@@ -297,7 +297,7 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
             return scipy.linalg.lu_solve(lu, B, check_finite=False)
     if not (np.isfinite(A).all() and np.isfinite(B).all()):    # LAPACK would complain on stdout
         return np.full((A.shape[1], B.shape[1]), np.nan, dtype=np.result_type(A, B, np.float64))
-    return _basic_solution(A, B)
+    return basic_solution(A, B)
 
 
 def lu_rcond(A: np.ndarray, lu: np.ndarray) -> float:
@@ -322,7 +322,7 @@ def warn_if_singular(A: np.ndarray, lu: np.ndarray) -> bool:
     return False
 
 
-def _basic_solution(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+def basic_solution(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     """MATLAB's least-squares A \\ B for rectangular A: QR with column pivoting, and the "basic"
     solution with at most rank(A) nonzero components (not numpy's minimum-norm one: [1 1] \\ 2 is
     [2; 0], not [1; 1]). The rank counts |R(k, k)| above max(size(A)) * eps * |R(1, 1)|."""

@@ -64,3 +64,22 @@ def test_interp1_errors():
         call("interp1", arr([1, 2]), V, 1.5)
     with pytest.raises(MatlabError, match="supports the methods"):
         call("interp1", X, V, 1.5, T("makima"))
+
+
+def test_polyfit_past_the_number_of_points_gives_matlabs_basic_solution():
+    """A degree of at least numel(x) has many exact fits: MATLAB's polyfit solves V \\ y (QR with column
+    pivoting: at most numel(x) nonzero coefficients) and warns PolyNotUnique; numpy's minimum-norm
+    lstsq gave another fit with no zero (a sarwarbeing-ai corpus program fits degree 9 to 9 points)."""
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("x = [0.2 0.4 0.6 0.8 1 2 4 6 8]; y = [-80 -30 -20 -15 -20 0 20 40 80]; "
+                  "p = polyfit(x, y, 9); q = (x(:) .^ (9:-1:0)) \\ y(:); fit = polyval(p, x) - y;")
+    assert r.error is None
+    assert "Warning: Polynomial is not unique; degree >= number of data points." in r.stdout
+    p = s.get("p")
+    assert p.shape == (1, 10) and np.count_nonzero(p) == 9
+    np.testing.assert_array_equal(p.ravel(), s.get("q").ravel())
+    assert np.abs(s.get("fit")).max() < 1e-6
+    # one point, degree 1: [1 1] \ 2 is [2; 0] (ops' basic solution), so p = [2 0] at x = 1
+    r = s.execute("p1 = polyfit(1, 2, 1);")
+    assert s.get("p1").tolist() == [[2.0, 0.0]] and "not unique" in r.stdout

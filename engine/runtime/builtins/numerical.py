@@ -16,7 +16,8 @@ import scipy.linalg
 import scipy.signal
 
 from ..context import CallContext
-from ..errors import MatlabError
+from ..errors import MatlabError, warn
+from ..ops import basic_solution
 from ..semantics import result_class, to_value, work_dtype
 from ..values import StructArray, Value
 from .elementwise import FLOAT_INPUTS, check_classes
@@ -140,8 +141,12 @@ def polyfit(x: Value, y: Value, n: Value, *, nargout: int = 1) -> Value:
             r = np.full((min(xs.size, degree[0] + 1), degree[0] + 1), np.nan)
         else:
             q, r = scipy.linalg.qr(vander, mode="economic")
-            coeffs = _back_substitution(r, q.T @ ys) if r.shape[0] == r.shape[1] else \
-                np.linalg.lstsq(vander, ys, rcond=None)[0]
+            if r.shape[0] == r.shape[1]:
+                coeffs = _back_substitution(r, q.T @ ys)
+            else:                     # MATLAB's V \ y: the basic solution, at most size(x) nonzeros
+                coeffs = basic_solution(vander, ys.reshape(-1, 1)).ravel()
+                warn("MATLAB:polyfit:PolyNotUnique", "Polynomial is not unique; degree >= number of data "
+                     "points.")
         p = to_value(coeffs.reshape(1, -1).astype(xs.dtype))
         if nargout < 2:
             return p
