@@ -27,7 +27,8 @@ Each program gets one class:
   no file of the corpus), ``error`` (any other MATLAB error where Octave ran), ``timeout``;
 - ``octave-only syntax``: matfuse failed on Octave's own language (``#`` comments, ``endfunction``,
   ``!=``, ``x += 1``, ``.-``, ``printf``, ``rows``, ``shift``, ``e``...): not MATLAB, not matfuse's to run;
-- ``nondeterministic``: matfuse ran it to the end, but it uses random numbers or the clock: not compared;
+- ``nondeterministic``: matfuse ran it to the end, but it (or a function file of its folder that it
+  calls) uses random numbers or the clock: not compared;
 - ``both fail``: both stopped with an error (a toolbox function, a missing data file, input()...; the
   detail shows both messages, which may differ);
 - ``octave fails``: matfuse ran it, Octave stopped with an error (Octave gaps, MATLAB-only forms);
@@ -391,7 +392,7 @@ def classify(path: Path, root: Path, mine: dict, theirs: dict) -> tuple[str, str
         return "error", f"{ident}: {message}"
     if theirs["error"] is not None:
         return "octave fails", theirs["error"]
-    if RANDOM.search(code):
+    if uses_random(path.parent, code):
         return "nondeterministic", "ran; random numbers or the clock, so not compared"
     if not same_numbers(numbers(without_warnings(mine["stdout"])), numbers(theirs["stdout"])):
         return "output differs", ""
@@ -401,6 +402,23 @@ def classify(path: Path, root: Path, mine: dict, theirs: dict) -> tuple[str, str
     if differ:
         return "workspace differs", " ".join(differ)
     return "pass", ""
+
+
+def uses_random(folder: Path, code: str) -> bool:
+    """Whether the code, or a function file of its folder whose name it uses (and so on), draws random
+    numbers or reads the clock: a book's ``saopt(...)`` calls ``rand`` in saopt.m."""
+    seen: set[str] = set()
+    todo = [code]
+    while todo:
+        text = todo.pop()
+        if RANDOM.search(text):
+            return True
+        for name in set(re.findall(r"\b[A-Za-z]\w*\b", text)) - seen:
+            seen.add(name)
+            called = folder / f"{name}.m"
+            if called.is_file() and not is_script(read(called)):     # a script's name is often a variable's
+                todo.append(strip_strings_and_comments(read(called)))
+    return False
 
 
 def judged(program: str, klass: str, detail: str) -> tuple[str, str]:
