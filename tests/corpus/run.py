@@ -216,15 +216,43 @@ save('-v7', '{mat}', mfz_keep__{{:}});
 """
 
 
+def functions_first(text: str) -> str | None:
+    """The script with its local functions (those after its code, where MATLAB puts them) moved before
+    the code, as Octave needs them (it finds only functions defined before their use); None for a
+    script without local functions."""
+    lines = text.splitlines()
+    depth, seen_code = 0, False
+    for k, line in enumerate(lines):
+        code = line.strip()
+        depth += (code == "%{") - (code == "%}")
+        if not code or depth or code.startswith(("%", "#")):
+            continue
+        if seen_code and re.match(r"function\b", code):
+            return "1;\n" + "\n".join(lines[k:]) + "\n" + "\n".join(lines[:k]) + "\n"
+        seen_code = True
+    return None
+
+
 def octave(path: Path, timeout: float, cache: Path) -> dict:
-    key = hashlib.sha256(path.read_bytes() + str(path).encode() + OCTAVE_RUN.encode()).hexdigest()[:20]
+    """Octave's answer for one program (cached by its text, path and the way it is run). A script with
+    local functions runs as a copy with those functions first, sourced from its own folder."""
+    reordered = functions_first(read(path))
+    template = OCTAVE_RUN if reordered is None else OCTAVE_RUN.replace(
+        "run('{path}');", "cd('{folder}'); source('{copy}');")
+    key = hashlib.sha256(path.read_bytes() + str(path).encode() + template.encode()).hexdigest()[:20]
     cached = cache / f"{key}.json"
     if cached.exists():
         return json.loads(cached.read_text())
     with tempfile.TemporaryDirectory() as tmp:
         mat = os.path.join(tmp, "vars.mat")
         Path(tmp, "pause.m").write_text(OCTAVE_PAUSE)
-        code = OCTAVE_RUN.format(path=str(path).replace("'", "''"), mat=mat, shims=tmp)
+        copy = Path(tmp, "reordered", path.name)
+        if reordered is not None:
+            copy.parent.mkdir()
+            copy.write_text(reordered)
+        quoted = {name: str(value).replace("'", "''") for name, value in
+                  (("path", path), ("folder", path.parent), ("copy", copy))}
+        code = template.format(**quoted, mat=mat, shims=tmp)
         try:
             proc = subprocess.run(["octave-cli", "-q", "--no-window-system", "--norc", "--eval", code],
                                   cwd=tmp, stdin=subprocess.DEVNULL, capture_output=True, env=OCTAVE_ENV,
