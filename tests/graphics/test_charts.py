@@ -27,6 +27,25 @@ def test_plot3_draws_3d_lines_per_column(ctx, call):
     assert err.value.identifier == "MATLAB:plot3:XYZLengthMismatch"
 
 
+def test_plot3_pairs_vectors_with_a_matrix(ctx, call):
+    """At least one of X, Y, Z a matrix and the others vectors (MATLAB's documented form): vectors as
+    long as the matrix's columns go along each column (a sarwarbeing-ai program's plot3(x, y, U) of a
+    Poisson solution was an error), else along each row (the doc's example: X, Y 2-by-n, Z = t)."""
+    U = np.arange(6.0).reshape(3, 2)
+    (h,) = call("plot3", [0.0, 1.0, 2.0], [[5.0], [6.0], [7.0]], U, nargout=1)
+    assert h.shape == (2, 1)
+    xs, ys, zs = axes_of(ctx).get_lines()[1].get_data_3d()
+    assert (xs.tolist(), ys.tolist(), zs.tolist()) == ([0.0, 1.0, 2.0], [5.0, 6.0, 7.0], [1.0, 3.0, 5.0])
+    t = np.array([[0.0, 1.0, 2.0]])
+    (h,) = call("plot3", np.vstack([t, 2 * t]), np.vstack([t, 3 * t]), t, nargout=1)
+    assert h.shape == (2, 1)
+    xs, ys, zs = axes_of(ctx).get_lines()[-1].get_data_3d()
+    assert (xs.tolist(), ys.tolist(), zs.tolist()) == ([0.0, 2.0, 4.0], [0.0, 3.0, 6.0], [0.0, 1.0, 2.0])
+    with pytest.raises(MatlabError) as err:
+        call("plot3", [1.0, 2.0], [1.0, 2.0, 3.0, 4.0], U)
+    assert err.value.identifier == "MATLAB:plot3:XYZLengthMismatch"
+
+
 def test_scatter3_points_sizes_and_colors(ctx, call):
     (h,) = call("scatter3", [1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], 20.0, "filled", nargout=1)
     assert axes_of(ctx).name == "3d"

@@ -130,11 +130,27 @@ def _draw_xyz(axes: AxesState, nums: list[Any], spec: LineSpec | None, three_d: 
     if len(nums) == 2 or not three_d:
         pairs = xy_pairs(nums[0], nums[1])
         return [axes.mpl.plot(drawable(x), drawable(y), **line_style(spec, props or {}))[0] for x, y in pairs]
-    X, Y, Z = (drawable(_as_columns(numbers(v, name).real)) for v, name in zip(nums, "XYZ"))
-    if not X.shape == Y.shape == Z.shape:
-        raise MatlabError("MATLAB:plot3:XYZLengthMismatch", "X, Y and Z must be the same size.")
+    X, Y, Z = _xyz_columns([drawable(numbers(v, name).real) for v, name in zip(nums, "XYZ")])
     return [axes.mpl.plot(X[:, j], Y[:, j], Z[:, j], **line_style(spec, props or {}))[0]
             for j in range(X.shape[1])]
+
+
+def _xyz_columns(arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """X, Y, Z as matrices of the same size, one line a column. Where some are matrices and the others
+    vectors, as plot does with x: vectors as long as the matrices' columns go along each column
+    (plot3(x, y, Z) with Z n-by-m and x, y of length n draws m lines), or else along each row."""
+    arrays = [_as_columns(a) for a in arrays]
+    matrices = {a.shape for a in arrays if a.shape[1] > 1}
+    if len(matrices) == 1 and any(a.shape[1] == 1 for a in arrays):
+        rows, cols = matrices.pop()
+        vectors = {a.shape[0] for a in arrays if a.shape[1] == 1}
+        if vectors == {rows}:
+            arrays = [np.broadcast_to(a, (rows, cols)) for a in arrays]
+        elif vectors == {cols}:
+            arrays = [np.broadcast_to(a, (cols, rows)) if a.shape[1] == 1 else a.T for a in arrays]
+    if not arrays[0].shape == arrays[1].shape == arrays[2].shape:
+        raise MatlabError("MATLAB:plot3:XYZLengthMismatch", "X, Y and Z must be the same size.")
+    return arrays
 
 
 @graphics("plot3", axes_first=True)
