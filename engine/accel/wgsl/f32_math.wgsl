@@ -341,8 +341,10 @@ fn m32_log1p(x: f32) -> f32 {
 
 // x^y with C99 special cases, tested on the bits as in the f64 library (magnitudes compare as integers:
 // 0x7f800000 is Inf, 0x3f800000 is 1); negative x with non-integer y gives NaN (complex in MATLAB: the
-// caller routes those to the CPU).
-fn m32_pow(x: f32, y: f32) -> f32 {
+// caller routes those to the CPU). In f32 arithmetic, the logarithm and y ln|x| as float-floats: single
+// pow (m32_pow) on adapters without shader-f64 (rounded_ops_f32.wgsl); with it, rounded_ops.wgsl
+// computes single pow in f64.
+fn m32_pow_ff(x: f32, y: f32) -> f32 {
     let mx = m32_bits(x) & 0x7fffffffu;
     let my = m32_bits(y) & 0x7fffffffu;
     if (my == 0u || m32_bits(x) == 0x3f800000u) { return 1.0; }

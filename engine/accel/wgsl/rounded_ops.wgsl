@@ -1,4 +1,5 @@
-// matfuse division and square root, correctly rounded in both precisions (adapters with shader-f64).
+// matfuse division and square root, correctly rounded in both precisions, and single power through the
+// f64 one (adapters with shader-f64).
 // Vulkan lets f32 division be 2.5 ulp off and f32 sqrt be computed from inverseSqrt, and NVIDIA's driver
 // does both: on the H100 28% of f32 quotients of random operands were 1 ulp away from numpy's. MATLAB's
 // (IEEE) results are correctly rounded, so f32 division and sqrt are computed in f64 and rounded once
@@ -32,4 +33,18 @@ fn m32_sqrt(x: f32) -> f32 {
     s = s + h * m32_wide_opaque(xd - s * s);
     s = s + h * m32_wide_opaque(xd - s * s);
     return f32(s);
+}
+
+// x^y of singles: the f64 library's pow of the same values, rounded once. The double is within an ulp of
+// x^y, so the single is x^y correctly rounded but where x^y lies within about 2^-29 ulp of a midpoint
+// between singles (then at most 1 ulp off); the special cases are the f64 ones, which are the same.
+// A result beyond the largest single becomes an infinity here (WGSL leaves the conversion of an
+// out-of-range value undefined): 3.4028235677973366e38 is the midpoint above it.
+fn m32_pow(x: f32, y: f32) -> f32 {
+    let v = m64_pow(f64(x), f64(y));
+    let mag = m64_magnitude(v);
+    if (mag >= 0x47effffff0000000lu && mag <= 0x7ff0000000000000lu) {
+        return bitcast<f32>(select(0x7f800000u, 0xff800000u, m64_signbit(v)));
+    }
+    return f32(v);
 }
