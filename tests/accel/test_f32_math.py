@@ -66,8 +66,8 @@ def test_binary_special_values(gpu, name, x, y, expected):
     assert np.max(ulp_errors(got, np.array(expected, dtype=np.float32))) <= 1.0, (got, expected)
 
 
-# x^y of a positive (or zero, infinite, NaN) base, the image normalisation's `max(.,0) .^ gamma`: m32_pow's
-# special cases, then m32_pow_positive (in f64 on adapters with it, float-float without). Expected
+# x^y of a positive (or zero, infinite, NaN) base, the image normalisation's `max(.,0) .^ gamma`: m32_pow
+# (in f64 on adapters with it, rounded_ops.wgsl; float-float without, m32_pow_ff). Expected
 # values: mpmath's power at 300 bits rounded to 24 (all equal to numpy's double rounded to single).
 @pytest.mark.parametrize("x, y, expected", [
     (0.0, 1.8, 0.0), (0.0, -1.8, np.inf), (-0.0, 1.8, 0.0), (np.inf, 1.8, np.inf), (np.inf, -1.8, 0.0),

@@ -448,10 +448,8 @@ fn m64_integer_class(my: u64) -> u32 {
 fn m64_pow_special(x: f64, y: f64, r: ptr<function, f64>, sign: ptr<function, f64>) -> bool {
     let mx = m64_magnitude(x);
     let my = m64_magnitude(y);
-    *r = 1.0lf;
-    if (my == 0lu || m64_bits(x) == 0x3ff0000000000000lu) { return true; }
-    *r = m64_nan();
-    if (mx > 0x7ff0000000000000lu || my > 0x7ff0000000000000lu) { return true; }
+    if (my == 0lu || m64_bits(x) == 0x3ff0000000000000lu) { *r = 1.0lf; return true; }
+    if (mx > 0x7ff0000000000000lu || my > 0x7ff0000000000000lu) { *r = m64_nan(); return true; }
     let yneg = m64_signbit(y);
     if (my == 0x7ff0000000000000lu) {
         *r = select(select(0.0lf, m64_inf(), (mx > 0x3ff0000000000000lu) != yneg), 1.0lf,
@@ -464,14 +462,11 @@ fn m64_pow_special(x: f64, y: f64, r: ptr<function, f64>, sign: ptr<function, f6
         *r = m64_copysign(select(0.0lf, m64_inf(), (mx == 0lu) == yneg), *sign);
         return true;
     }
-    *r = m64_nan();
-    if (m64_signbit(x) && kind == 0u) { return true; }
-    *r = x * x;
-    if (y == 2.0lf) { return true; }
-    *r = x;
-    if (y == 1.0lf) { return true; }
-    *r = sqrt(x);
-    return y == 0.5lf;
+    if (m64_signbit(x) && kind == 0u) { *r = m64_nan(); return true; }
+    if (y == 2.0lf) { *r = x * x; return true; }
+    if (y == 1.0lf) { *r = x; return true; }
+    if (y == 0.5lf) { *r = sqrt(x); return true; }     // only here: f64 sqrt is a subroutine on the H100
+    return false;
 }
 
 // x^y for real x, y (special cases: m64_pow_special). exp(y * ln|x|) with both the logarithm and the
