@@ -47,6 +47,23 @@ fn shift(out_id: u32, live: bool) -> Acc {
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = a.m0.v;
 }
+fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
+    var acc0 = identity();
+    var acc1 = identity();
+    var acc2 = identity();
+    var acc3 = identity();
+    var j = begin;
+    for (; j + 3u * step < end; j = j + 4u * step) {
+        acc0 = combine(acc0, load(out_id, j, first));
+        acc1 = combine(acc1, load(out_id, j + step, first));
+        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
+        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+    }
+    for (; j < end; j = j + step) {
+        acc0 = combine(acc0, load(out_id, j, first));
+    }
+    return combine(combine(acc0, acc1), combine(acc2, acc3));
+}
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
@@ -58,11 +75,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
-    let first = shift(out_id, live);
-    var acc = identity();
-    for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j, first));
-    }
+    var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
@@ -87,12 +100,9 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
-    let first = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j, first));
-        }
+        acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
@@ -109,12 +119,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    let first = shift(out_id, true);
-    var acc = identity();
-    for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
-    }
-    store(out_id, 0u, acc);
+    store(out_id, 0u, accumulate(out_id, 0u, p.rn, 1u, shift(out_id, true)));
 }
 
 // window 0, group 1: Reduction
@@ -168,6 +173,23 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = a.m0.v;
     out_index0[out_id] = f64(a.m0.i + 1u);
 }
+fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
+    var acc0 = identity();
+    var acc1 = identity();
+    var acc2 = identity();
+    var acc3 = identity();
+    var j = begin;
+    for (; j + 3u * step < end; j = j + 4u * step) {
+        acc0 = combine(acc0, load(out_id, j, first));
+        acc1 = combine(acc1, load(out_id, j + step, first));
+        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
+        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+    }
+    for (; j < end; j = j + step) {
+        acc0 = combine(acc0, load(out_id, j, first));
+    }
+    return combine(combine(acc0, acc1), combine(acc2, acc3));
+}
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
@@ -179,11 +201,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let chunk_id = wid % p.nchunks;
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
-    let first = shift(out_id, live);
-    var acc = identity();
-    for (var j = start + lane; j < end; j = j + LINE_LANES) {
-        acc = combine(acc, load(out_id, j, first));
-    }
+    var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
@@ -208,12 +226,9 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     let lane = lid / OUTS;
     let start = chunk_id * p.chunk;
     let end = min(p.rn, start + p.chunk);
-    let first = shift(out_id, a < p.pre);
     var acc = identity();
     if (a < p.pre) {
-        for (var j = start + lane; j < end; j = j + LANES) {
-            acc = combine(acc, load(out_id, j, first));
-        }
+        acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
     shared_AccT[lid] = acc.m0;
     workgroupBarrier();
@@ -230,10 +245,5 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    let first = shift(out_id, true);
-    var acc = identity();
-    for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
-    }
-    store(out_id, 0u, acc);
+    store(out_id, 0u, accumulate(out_id, 0u, p.rn, 1u, shift(out_id, true)));
 }
