@@ -50,6 +50,19 @@ CASES = {
             ["s", "d", "v", "m"]),
     "columns": ("s = sum(x, 1);\n[m, k] = max(x, [], 1);\nv = std(x, 0, 1);\nt = sum(x, 'all');", {"x": COLUMNS},
                 ["s", "m", "k", "v", "t"]),
+    # members sharing one accumulator (codegen.shared_accumulators): sum, mean and std's mean of one
+    # operand; max with and without its index; odd sizes, a row, a column, chunked lines and NaN
+    "shared_accumulators": ("s = sum(x, 2);\nm = mean(x, 2);\nd = std(x, 0, 2);\nu = max(x, [], 2);\n"
+                            "[t, k] = max(x, [], 2);\nc = sum(x, 1);\ne = mean(x, 1);\nf = std(x, 1, 1);",
+                            {"x": NANS}, ["s", "m", "d", "u", "t", "k", "c", "e", "f"]),
+    "shared_chunked": ("u = max(x, [], 2);\n[t, k] = max(x, [], 2);\ns = sum(x, 2);\nm = mean(x, 2);\n"
+                       "d = std(x, 0, 2);", {"x": LONG}, ["u", "t", "k", "s", "m", "d"]),
+    "shared_strided": ("s = sum(x, 2);\nm = mean(x, 2);\nd = std(x, 0, 2);\na = mean(abs(x - m), 2);",
+                       {"x": WIDE}, ["s", "m", "d", "a"]),
+    "shared_row_vector": ("s = sum(x, 2);\nm = mean(x, 2);\nd = std(x, 0, 2);\nc = sum(x, 1);\n"
+                          "e = mean(x, 1);", {"x": X[:1, :]}, ["s", "m", "d", "c", "e"]),
+    "shared_column_vector": ("s = sum(x, 1);\nm = mean(x, 1);\nd = std(x, 0, 1);\na = mean(abs(x - m), 1);",
+                             {"x": LONG[:1, :].T.copy()}, ["s", "m", "d", "a"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
                           {"x": X}, ["c", "t", "a", "q"]),
 }
@@ -214,3 +227,20 @@ def test_empty_operands_follow_the_cpu(gpu64):
         np.testing.assert_array_equal(fused.get(name), cpu.get(name))
     np.testing.assert_array_equal(cpu.get("a"), np.zeros((1, 3)))        # Octave: a 1x3 zeros, b c NaN, d 0x3
     assert np.isnan(cpu.get("b")).all() and np.isnan(cpu.get("c")).all() and cpu.get("d").shape == (0, 3)
+
+
+def test_members_of_one_accumulation_share_one_accumulator(gpu64):
+    """sum, mean and std's mean of one operand along one dimension are one sum per element and one
+    tree (codegen.shared_accumulators), each storing its own result; a max without its index does not
+    share the accumulator of a max with one (a chunked pass's partials carry the index only there)."""
+    s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nsd = std(x, 0, 2);\nu = max(x, [], 2);\n[t, k] = max(x, [], 2);",
+            {"x": X}, "gpu")
+    (window,) = s.fusion.reports()
+    first = [g for g in window.groups if g.kind == "Reduction"][0]
+    assert [name for name, _, _ in first.outputs][:3] == ["rm", "rs", "std.mean"]
+    acc = first.wgsl.split("struct Acc {\n")[1].split("}")[0]
+    assert acc.split() == ["m0:", "AccT,", "m3:", "AccT,", "m4:", "AccT,"]
+    np.testing.assert_allclose(s.get("rm"), X.mean(1, keepdims=True), rtol=1e-13)
+    np.testing.assert_allclose(s.get("rs"), X.sum(1, keepdims=True), rtol=1e-13)
+    np.testing.assert_allclose(s.get("sd"), X.std(1, ddof=1, keepdims=True), rtol=1e-13)
+    np.testing.assert_array_equal(s.get("k").ravel(), X.argmax(1) + 1)

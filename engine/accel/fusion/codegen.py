@@ -310,13 +310,15 @@ def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f6
     """(WGSL, entry point, uniform block, workgroups) of the pass that reduces every member's ``chunks``
     partials at once (fused_reduce.wgsl again, its load reading the partials [1, chunks, nout])."""
     bindings, reads, slot = "", [], 1
+    shared_with = shared_accumulators(group)
     for k, (m, indexed) in enumerate(zip(group.members, partial_indices(group))):
         spec = reduction_of(m.op)
         acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
         bindings += _binding(slot, f"in_values{k}", accumulator_type(spec, t))
         if indexed:
             bindings += _binding(slot + 1, f"in_index{k}", "u32")
-        reads.append(f"{acc}(in_values{k}[i], {f'in_index{k}[i]' if indexed else '0u'})")
+        if shared_with[k] == k:             # a member sharing another's accumulator has its partials too
+            reads.append(f"{acc}(in_values{k}[i], {f'in_index{k}[i]' if indexed else '0u'})")
         slot += 1 + indexed
     nout = group.view[0] * group.view[2]
     wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, [], slot, False, reads, params_wgsl(t, 0, 0),
@@ -324,6 +326,21 @@ def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f6
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
     return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 256 // line_lanes(nout))
+
+
+def shared_accumulators(group: Group) -> list[int]:
+    """For each member of a Reduction, the first member whose accumulator it shares: the same
+    accumulation (the record's identity, load and combine) of the same operand, both with or both
+    without max/min's index (a chunked pass's partials carry it only for those: partial_indices).
+    ``sum(X, 2)``, ``mean(X, 2)`` and std's mean of X along 2 are one sum per element and one tree, each
+    member storing its own result (a mean divided) from it."""
+    first: dict[tuple, int] = {}
+    found = []
+    for k, m in enumerate(group.members):
+        spec = reduction_of(m.op)
+        key = (spec.identity, spec.load, spec.combine, spec.logical, spec.paired, m.operand, m.index is None)
+        found.append(first.setdefault(key, k))
+    return found
 
 
 def partial_indices(group: Group) -> list[bool]:
@@ -351,35 +368,38 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
         indexed = partial_indices(group)
+    shared_with = shared_accumulators(group)
     for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
         tacc = accumulator_type(spec, t)
         acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
-        fields.append(f"    m{k}: {acc},")
-        functions.append(f"fn load{k}(x: {t}, j: u32) -> {acc} {{\n    return "
-                         f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
-                         f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
-                         f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
-        shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - first.m{k}.v.x)"    # the line's first element
-        loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
-        identities.append(f"{acc}({identity_acc(spec, t)})")
-        trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
-        lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
+        a = f"a.m{shared_with[k]}"
+        if shared_with[k] == k:
+            fields.append(f"    m{k}: {acc},")
+            functions.append(f"fn load{k}(x: {t}, j: u32) -> {acc} {{\n    return "
+                             f"{_fill(spec.load, t).replace('Acc(', acc + '(')};\n}}\n"
+                             f"fn combine{k}(a: {acc}, b: {acc}) -> {acc} {{\n"
+                             f"{_fill(spec.combine, t).replace('Acc(', acc + '(')}\n}}")
+            shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - first.m{k}.v.x)"    # the line's first element
+            loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
+            identities.append(f"{acc}({identity_acc(spec, t)})")
+            trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
+            lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
-            store.append(f"    out_values{k}[w] = a.m{k}.v;")
+            store.append(f"    out_values{k}[w] = {a}.v;")
             bindings += _binding(slot, f"out_values{k}", tacc, True)
             if indexed[k]:
-                store.append(f"    out_index{k}[w] = a.m{k}.i;")
+                store.append(f"    out_index{k}[w] = {a}.i;")
                 bindings += _binding(slot + 1, f"out_index{k}", "u32", True)
             slot += 1 + indexed[k]
             continue
-        value = reduction_value(spec, f"a.m{k}", wgsl_literal(float(m.divisor), t), t)
+        value = reduction_value(spec, a, wgsl_literal(float(m.divisor), t), t)
         results[m.value] = value
         store.append(f"    out_values{k}[out_id] = {value};")
         bindings += _binding(slot, f"out_values{k}", STORAGE_TYPE[plan.info[m.value].cls], True)
         slot += 1
         if m.index is not None:                         # max/min's 1-based index, class double
-            store.append(f"    out_index{k}[out_id] = f64(a.m{k}.i + 1u);")
+            store.append(f"    out_index{k}[out_id] = f64({a}.i + 1u);")
             bindings += _binding(slot, f"out_index{k}", "f64", True)
             slot += 1
     if group.epilogue and not chunked:
@@ -393,12 +413,53 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
     shift = ("    if (!live || p.rn == 0u) { return identity(); }\n    return load(out_id, 0u, identity());"
              if paired else "    return identity();")
-    return render("fused_reduce", shift=shift, library=kernel_library(has_f64), common=params or common(group, t), T=t,
+    return render("fused_reduce", shift=shift, accumulate=accumulate_wgsl(reduction_unroll(group, t, shared_with)), library=kernel_library(has_f64), common=params or common(group, t), T=t,
                   outs=f"{outs}u", lanes=f"{256 // outs}u", line_lanes=f"{per_line}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
-                  combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k in range(len(group.members))),
+                  combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k, o in enumerate(shared_with) if o == k),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
                   store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
+
+
+UNROLL = 4             # accumulators per invocation of fused_reduce.wgsl's main and main_strided ...
+UNROLL_WORDS = 4       # ... where the members' own accumulators hold at most this many 32-bit words
+
+
+def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
+    """How many accumulators each invocation of a Reduction's pass keeps (``accumulate_wgsl``): UNROLL
+    where the group's accumulators are small (std's second pass, ``mean(abs(X - rowmean), 2)``: on the
+    H100 the column pass of std's squared deviations took 47 us so against 55 with one, the single
+    ``absdev`` pass 26 against 37), else one: four copies of five accumulators cost more in registers
+    than they give (the 14 reductions' column pass, sum, max and mean of X: 89 us against 73)."""
+    words = 0
+    for k, m in enumerate(group.members):
+        spec = reduction_of(m.op)
+        if shared_with[k] == k:
+            value = 1 if spec.logical or t == "f32" else 2
+            words += value * (1 + spec.paired) + (spec.indexed or spec.paired)
+    return UNROLL if words <= UNROLL_WORDS else 1
+
+
+def accumulate_wgsl(unroll: int) -> str:
+    """fused_reduce.wgsl's ``accumulate``: a line's elements begin, begin + step, ... below end combined in
+    ``unroll`` accumulators (each its own loads and update chain), then those in order."""
+    if unroll == 1:
+        return ("fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {\n"
+                "    var acc = identity();\n"
+                "    for (var j = begin; j < end; j = j + step) {\n"
+                "        acc = combine(acc, load(out_id, j, first));\n"
+                "    }\n    return acc;\n}")
+    lines = ["fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {"]
+    lines += [f"    var acc{u} = identity();" for u in range(unroll)]
+    lines += ["    var j = begin;", f"    for (; j + {unroll - 1}u * step < end; j = j + {unroll}u * step) {{"]
+    lines += [f"        acc{u} = combine(acc{u}, load(out_id, j{f' + {u}u * step' if u else ''}, first));"
+              for u in range(unroll)]
+    lines += ["    }", "    for (; j < end; j = j + step) {", "        acc0 = combine(acc0, load(out_id, j, first));",
+              "    }"]
+    total = "acc0"
+    for u in range(1, unroll):
+        total = f"combine({total}, acc{u})"
+    return "\n".join(lines + [f"    return {total};", "}"])
 
 
 # one member's combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main (the shared

@@ -7,8 +7,9 @@
 // for few of them, the workgroup's 256, writing final values or partials [1, nchunks, nout] that one
 // more pass finishes; main_strided: OUTS (32, or
 // fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
-// far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output). Every
-// invocation keeps four accumulators (``accumulate``: four loads in flight, four update chains). A paired
+// far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output, in order).
+// Members with the same accumulation of the same operand (sum and mean of X) share one accumulator
+// (codegen.shared_accumulators). A paired
 // (Welford) member accumulates its operand less the line's first element (``shift``), the same for every
 // chunk of the line: its variance is that of the operand, and Welford's update loses no more than two
 // passes where the mean is far larger than the spread (1e6 + noise of 1).
@@ -55,26 +56,10 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 $store
 }
 
-// Elements begin, begin + step, ... below end of output out_id's line, combined in four accumulators
-// (four independent loads and update chains in flight: one chain left the H100's single passes at about
-// 1 TB/s).
-fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
-    var acc0 = identity();
-    var acc1 = identity();
-    var acc2 = identity();
-    var acc3 = identity();
-    var j = begin;
-    for (; j + 3u * step < end; j = j + 4u * step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-        acc1 = combine(acc1, load(out_id, j + step, first));
-        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
-        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
-    }
-    for (; j < end; j = j + step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-    }
-    return combine(combine(acc0, acc1), combine(acc2, acc3));
-}
+// Elements begin, begin + step, ... below end of output out_id's line, combined (codegen.accumulate_wgsl:
+// in UNROLL accumulators where the members' accumulators are small, that many loads and update chains in
+// flight)
+$accumulate
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -119,5 +104,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    store(out_id, 0u, accumulate(out_id, 0u, p.rn, 1u, shift(out_id, true)));
+    let first = shift(out_id, true);
+    var acc = identity();
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j, first));
+    }
+    store(out_id, 0u, acc);
 }

@@ -61,21 +61,11 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values1[w] = a.m1.v;
 }
 fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
-    var acc0 = identity();
-    var acc1 = identity();
-    var acc2 = identity();
-    var acc3 = identity();
-    var j = begin;
-    for (; j + 3u * step < end; j = j + 4u * step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-        acc1 = combine(acc1, load(out_id, j + step, first));
-        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
-        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+    var acc = identity();
+    for (var j = begin; j < end; j = j + step) {
+        acc = combine(acc, load(out_id, j, first));
     }
-    for (; j < end; j = j + step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-    }
-    return combine(combine(acc0, acc1), combine(acc2, acc3));
+    return acc;
 }
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -148,7 +138,12 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    store(out_id, 0u, accumulate(out_id, 0u, p.rn, 1u, shift(out_id, true)));
+    let first = shift(out_id, true);
+    var acc = identity();
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j, first));
+    }
+    store(out_id, 0u, acc);
 }
 
 // window 0, group 0: the finishing pass
@@ -204,21 +199,11 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values1[out_id] = a.m1.v;
 }
 fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
-    var acc0 = identity();
-    var acc1 = identity();
-    var acc2 = identity();
-    var acc3 = identity();
-    var j = begin;
-    for (; j + 3u * step < end; j = j + 4u * step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-        acc1 = combine(acc1, load(out_id, j + step, first));
-        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
-        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+    var acc = identity();
+    for (var j = begin; j < end; j = j + step) {
+        acc = combine(acc, load(out_id, j, first));
     }
-    for (; j < end; j = j + step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-    }
-    return combine(combine(acc0, acc1), combine(acc2, acc3));
+    return acc;
 }
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -291,5 +276,10 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     mf_init(p.zero);
     let out_id = gid.x + gid.y * nwg.x * 64u;
     if (out_id >= p.nout) { return; }
-    store(out_id, 0u, accumulate(out_id, 0u, p.rn, 1u, shift(out_id, true)));
+    let first = shift(out_id, true);
+    var acc = identity();
+    for (var j = 0u; j < p.rn; j = j + 1u) {
+        acc = combine(acc, load(out_id, j, first));
+    }
+    store(out_id, 0u, acc);
 }
