@@ -23,6 +23,14 @@ INFS = X.copy()                                 # Inf in a column and a row: std
 INFS[5, 7] = np.inf
 INFS[9, 8] = -np.inf
 
+TIES = np.round(rng.standard_normal((257, 131)) * 2)     # equal values: the first one's index wins
+TIES[rng.random(TIES.shape) < 0.05] = np.nan
+TIES[:, 4] = np.nan                             # an all-NaN column and row: NaN at index 1
+TIES[6, :] = np.nan
+TIES[TIES == 0] = -0.0
+TIES[10, 20:40] = 0.0                           # +0 after -0 in row 10, and as the first of column 30
+TIES[0, 30] = 0.0
+
 CASES = {
     "cell": ("a = sum(x(:).^2);\nb = mean(abs(x(:)));\nc = max(x(:));\nd = std(x(:));", {"x": X},
              ["a", "b", "c", "d"]),
@@ -63,6 +71,11 @@ CASES = {
                           "e = mean(x, 1);", {"x": X[:1, :]}, ["s", "m", "d", "c", "e"]),
     "shared_column_vector": ("s = sum(x, 1);\nm = mean(x, 1);\nd = std(x, 0, 1);\na = mean(abs(x - m), 1);",
                              {"x": LONG[:1, :].T.copy()}, ["s", "m", "d", "a"]),
+    # max/min take each element through update(), not combine(): ties, NaN and signed zeros as the CPU's
+    "ties": ("[a, i] = max(x, [], 1);\n[b, k] = min(x, [], 1);\n[c, l] = max(x, [], 2);\n[d, n] = min(x, [], 2);\n"
+             "e = max(x, [], 'all');\nf = std(x, 0, 1);", {"x": TIES}, ["a", "i", "b", "k", "c", "l", "d", "n", "e", "f"]),
+    "ties_chunked": ("[a, i] = max(x, [], 2);\n[b, k] = min(x, [], 2);\nv = var(x, 0, 2);",
+                     {"x": np.round(LONG * 3)}, ["a", "i", "b", "k", "v"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
                           {"x": X}, ["c", "t", "a", "q"]),
 }

@@ -363,7 +363,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
     main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs). The kernel
     that stores the results also computes the group's epilogue (fuse_epilogues)."""
-    fields, functions, loads, identities, trees, lanes, store = [], [], [], [], [], [], []
+    fields, functions, loads, identities, trees, lanes, store, updates = [], [], [], [], [], [], [], []
     results: dict[int, str] = {}
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
@@ -383,6 +383,12 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
             shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - first.m{k}.v.x)"    # the line's first element
             loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
             identities.append(f"{acc}({identity_acc(spec, t)})")
+            if spec.update and reads is None and ELEMENT_UPDATES:
+                functions.append(f"fn update{k}(a: {acc}, x: {tacc}, j: u32) -> {acc} {{\n"
+                                 f"{_fill(spec.update, t).replace('Acc(', acc + '(')}\n}}")
+                updates.append(f"update{k}(a.m{k}, b.m{k}.v, j)")
+            else:
+                updates.append(f"combine{k}(a.m{k}, b.m{k})")
             trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
             lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
@@ -408,6 +414,9 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         bindings += more
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
+    if acc_bytes([f.split(": ")[1].rstrip(",") for f in fields], t) <= JOINT_TREE_BYTES:
+        shared = "var<workgroup> shared_Acc: array<Acc, 256>;"
+        trees, lanes = [JOINT_TREE.format(step="s")], [JOINT_TREE.format(step="OUTS * s").replace("LINE_LANES", "LANES")]
     outs = lane_outputs(group.view[0])
     per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
@@ -417,6 +426,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                   outs=f"{outs}u", lanes=f"{256 // outs}u", line_lanes=f"{per_line}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k, o in enumerate(shared_with) if o == k),
+                  updated=", ".join(updates),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
                   store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
 
@@ -440,21 +450,26 @@ def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
     return UNROLL if words <= UNROLL_WORDS else 1
 
 
+ELEMENT_UPDATES = True     # members whose record has an ``update`` take each element through it
+
+
 def accumulate_wgsl(unroll: int) -> str:
-    """fused_reduce.wgsl's ``accumulate``: a line's elements begin, begin + step, ... below end combined in
-    ``unroll`` accumulators (each its own loads and update chain), then those in order."""
+    """fused_reduce.wgsl's ``accumulate``: a line's elements begin, begin + step, ... below end taken into
+    ``unroll`` accumulators (each its own loads and update chain, its indices rising), then those
+    combined in order."""
     if unroll == 1:
         return ("fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {\n"
                 "    var acc = identity();\n"
                 "    for (var j = begin; j < end; j = j + step) {\n"
-                "        acc = combine(acc, load(out_id, j, first));\n"
+                "        acc = update(acc, load(out_id, j, first), j);\n"
                 "    }\n    return acc;\n}")
     lines = ["fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {"]
     lines += [f"    var acc{u} = identity();" for u in range(unroll)]
     lines += ["    var j = begin;", f"    for (; j + {unroll - 1}u * step < end; j = j + {unroll}u * step) {{"]
-    lines += [f"        acc{u} = combine(acc{u}, load(out_id, j{f' + {u}u * step' if u else ''}, first));"
+    lines += [f"        let j{u} = j + {u}u * step;" for u in range(1, unroll)]
+    lines += [f"        acc{u} = update(acc{u}, load(out_id, {f'j{u}' if u else 'j'}, first), {f'j{u}' if u else 'j'});"
               for u in range(unroll)]
-    lines += ["    }", "    for (; j < end; j = j + step) {", "        acc0 = combine(acc0, load(out_id, j, first));",
+    lines += ["    }", "    for (; j < end; j = j + step) {", "        acc0 = update(acc0, load(out_id, j, first), j);",
               "    }"]
     total = "acc0"
     for u in range(1, unroll):
@@ -462,6 +477,31 @@ def accumulate_wgsl(unroll: int) -> str:
     return "\n".join(lines + [f"    return {total};", "}"])
 
 
+JOINT_TREE_BYTES = 64      # an Acc of at most this many bytes is combined whole: one tree for every member
+
+
+def acc_bytes(fields: list[str], t: str) -> int:
+    """The size of fused_reduce.wgsl's Acc with fields of these types (WGSL's layout: AccT, AccU, AccP)."""
+    wide = t == "f64"
+    layout = {"AccT": (8, 16) if wide else (4, 8), "AccU": (4, 8), "AccP": (16, 32) if wide else (8, 16)}
+    offset, align = 0, 4
+    for name in fields:
+        a, size = layout[name]
+        offset = -(-offset // a) * a + size
+        align = max(align, a)
+    return -(-offset // align) * align
+
+
+# the combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main, every member at once
+# (an Acc of at most JOINT_TREE_BYTES: 256 of them fit a workgroup's memory); main_strided's combines
+# the LANES lanes of each of its OUTS outputs, OUTS apart
+JOINT_TREE = """    shared_Acc[lid] = acc;
+    workgroupBarrier();
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {{
+        if (lane < s) {{ shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + {step}]); }}
+        workgroupBarrier();
+    }}
+    acc = shared_Acc[lid];"""
 # one member's combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main (the shared
 # array is reused by the next)
 TREE = """    {shared}[lid] = acc.m{k};

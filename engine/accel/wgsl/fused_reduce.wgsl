@@ -36,6 +36,12 @@ fn combine(a: Acc, b: Acc) -> Acc {
     return Acc($combined);
 }
 
+// element b (loaded at index j, past every index a holds) into a: the members' update<k> where their
+// records have one (max/min, Welford: cheaper than a combine of two accumulators), else combine<k>
+fn update(a: Acc, b: Acc, j: u32) -> Acc {
+    return Acc($updated);
+}
+
 fn identity() -> Acc {
     return Acc($identity);
 }
@@ -107,7 +113,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     store(out_id, 0u, acc);
 }

@@ -38,6 +38,14 @@ def _pick(cmp: str) -> str:
             "    if (b.v " + cmp + " a.v) { return b; }\n    return a;")
 
 
+def _step(cmp: str) -> str:
+    """update() of max/min for an element x past every index of a: x wins if it is above (below) a,
+    or a is NaN and x is not or a is still the identity (an all-NaN line's index is its first)."""
+    return ("    if ({m}_isnan(a.v)) {\n"
+            "        if (!{m}_isnan(x) || a.i == 0xffffffffu) { return Acc(x, j); }\n        return a;\n    }\n"
+            "    if (x " + cmp + " a.v) { return Acc(x, j); }\n    return a;")
+
+
 _SUM = "    return Acc(a.v + b.v, 0u);"
 SUM = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM))
 MEAN = Operation(reduction=Reduction("{t}(0.0)", "Acc(x, j)", _SUM, mean=True, empty_value=math.nan))
@@ -45,9 +53,11 @@ PROD = Operation(reduction=Reduction("{t}(1.0)", "Acc(x, j)", "    return Acc(a.
                                      empty_value=1.0))
 # max(A, B) is elementwise (logical when both are), max(A) a reduction whose index travels with the value
 MAX = Operation(arity=2, wgsl="{m}_max({a}, {b})", result="keeps_logical", nonneg="any",
-                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None))
+                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick(">"), indexed=True, empty_value=None,
+                                    update=_step(">")))
 MIN = Operation(arity=2, wgsl="{m}_min({a}, {b})", result="keeps_logical", nonneg="kept",
-                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None))
+                reduction=Reduction("{m}_nan()", "Acc(x, j)", _pick("<"), indexed=True, empty_value=None,
+                                    update=_step("<")))
 ANY = Operation(reduction=Reduction("0u", "Acc(select(0u, 1u, !(x == 0.0) && !{m}_isnan(x)), j)",
                                     "    return Acc(a.v | b.v, 0u);", logical=True, empty_value=0.0))
 ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
@@ -58,8 +68,12 @@ ALL = Operation(reduction=Reduction("1u", "Acc(select(0u, 1u, !(x == 0.0)), j)",
 _WELFORD = ("    if (a.i == 0u) { return b; }\n    if (b.i == 0u) { return a; }\n"
             "    let n = a.i + b.i;\n    let w = {t}(b.i) / {t}(n);\n    let d = b.v.x - a.v.x;\n"
             "    return Acc(vec2<{t}>(a.v.x + d * w, a.v.y + b.v.y + d * d * {t}(a.i) * w), n);")
+# Welford's own update of one element (x: the element's vec2, its mean x.x): no branches
+_WELFORD_STEP = ("    let n = a.i + 1u;\n    let d = x.x - a.v.x;\n    let mean = a.v.x + d / {t}(n);\n"
+                 "    return Acc(vec2<{t}>(mean, a.v.y + d * (x.x - mean)), n);")
 define_operation(Operation("welford", reduction=Reduction("vec2<{t}>(0.0, 0.0)", "Acc(vec2<{t}>(x, 0.0), 1u)",
-                                                          _WELFORD, paired=True, empty_value=math.nan)))
+                                                          _WELFORD, paired=True, empty_value=math.nan,
+                                                          update=_WELFORD_STEP)))
 # 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
 define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")

@@ -77,6 +77,8 @@ class Reduction:
     empty_value: float | None = 0.0     # the result over an empty dimension (None: an empty result)
     paired: bool = False                # v is a vec2 (mean, sum of squared deviations), i the element
     # count (identity 0); the result is v.y divided by the divisor: a variance in one pass (Welford)
+    update: str = ""                    # body of update(a, x, j) -> Acc: element x at index j, past
+    # every index a holds, into a (fused_reduce.wgsl's loop over a line); "": combine(a, load(x, j))
 
 
 @dataclass(frozen=True)

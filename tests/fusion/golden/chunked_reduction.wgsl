@@ -18,7 +18,7 @@ struct Acc {
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
-var<workgroup> shared_AccT: array<AccT, 256>;
+var<workgroup> shared_Acc: array<Acc, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
@@ -39,8 +39,19 @@ fn combine1(a: AccT, b: AccT) -> AccT {
     if (b.v > a.v) { return b; }
     return a;
 }
+fn update1(a: AccT, x: f64, j: u32) -> AccT {
+    if (m64_isnan(a.v)) {
+        if (!m64_isnan(x) || a.i == 0xffffffffu) { return AccT(x, j); }
+        return a;
+    }
+    if (x > a.v) { return AccT(x, j); }
+    return a;
+}
 fn combine(a: Acc, b: Acc) -> Acc {
     return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
+}
+fn update(a: Acc, b: Acc, j: u32) -> Acc {
+    return Acc(combine0(a.m0, b.m0), update1(a.m1, b.m1.v, j));
 }
 fn identity() -> Acc {
     return Acc(AccT(f64(0.0), 0xffffffffu), AccT(m64_nan(), 0xffffffffu));
@@ -63,7 +74,7 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
     var acc = identity();
     for (var j = begin; j < end; j = j + step) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     return acc;
 }
@@ -79,22 +90,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -115,22 +117,13 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
@@ -141,7 +134,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     store(out_id, 0u, acc);
 }
@@ -166,7 +159,7 @@ struct Acc {
 @group(0) @binding(2) var<storage, read> in_values1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
-var<workgroup> shared_AccT: array<AccT, 256>;
+var<workgroup> shared_Acc: array<Acc, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
@@ -182,6 +175,9 @@ fn combine1(a: AccT, b: AccT) -> AccT {
     return a;
 }
 fn combine(a: Acc, b: Acc) -> Acc {
+    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
+}
+fn update(a: Acc, b: Acc, j: u32) -> Acc {
     return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
 }
 fn identity() -> Acc {
@@ -201,7 +197,7 @@ fn store(out_id: u32, chunk_id: u32, a: Acc) {
 fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
     var acc = identity();
     for (var j = begin; j < end; j = j + step) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     return acc;
 }
@@ -217,22 +213,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -253,22 +240,13 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
-    shared_AccT[lid] = acc.m1;
-    workgroupBarrier();
-    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
-        workgroupBarrier();
-    }
-    acc.m1 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
@@ -279,7 +257,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     store(out_id, 0u, acc);
 }

@@ -16,7 +16,7 @@ struct Acc {
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
-var<workgroup> shared_AccT: array<AccT, 256>;
+var<workgroup> shared_Acc: array<Acc, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 32u;
 const LANES: u32 = 8u;
@@ -27,6 +27,9 @@ fn combine0(a: AccT, b: AccT) -> AccT {
     return AccT(a.v + b.v, 0u);
 }
 fn combine(a: Acc, b: Acc) -> Acc {
+    return Acc(combine0(a.m0, b.m0));
+}
+fn update(a: Acc, b: Acc, j: u32) -> Acc {
     return Acc(combine0(a.m0, b.m0));
 }
 fn identity() -> Acc {
@@ -54,13 +57,16 @@ fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
     var acc3 = identity();
     var j = begin;
     for (; j + 3u * step < end; j = j + 4u * step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-        acc1 = combine(acc1, load(out_id, j + 1u * step, first));
-        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
-        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+        let j1 = j + 1u * step;
+        let j2 = j + 2u * step;
+        let j3 = j + 3u * step;
+        acc0 = update(acc0, load(out_id, j, first), j);
+        acc1 = update(acc1, load(out_id, j1, first), j1);
+        acc2 = update(acc2, load(out_id, j2, first), j2);
+        acc3 = update(acc3, load(out_id, j3, first), j3);
     }
     for (; j < end; j = j + step) {
-        acc0 = combine(acc0, load(out_id, j, first));
+        acc0 = update(acc0, load(out_id, j, first), j);
     }
     return combine(combine(combine(acc0, acc1), acc2), acc3);
 }
@@ -76,14 +82,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -104,14 +109,13 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
@@ -122,7 +126,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     store(out_id, 0u, acc);
 }
@@ -145,7 +149,7 @@ struct Acc {
 @group(0) @binding(1) var<storage, read> in0: array<f64>;
 @group(0) @binding(2) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_index0: array<f64>;
-var<workgroup> shared_AccT: array<AccT, 256>;
+var<workgroup> shared_Acc: array<Acc, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
@@ -160,8 +164,19 @@ fn combine0(a: AccT, b: AccT) -> AccT {
     if (b.v > a.v) { return b; }
     return a;
 }
+fn update0(a: AccT, x: f64, j: u32) -> AccT {
+    if (m64_isnan(a.v)) {
+        if (!m64_isnan(x) || a.i == 0xffffffffu) { return AccT(x, j); }
+        return a;
+    }
+    if (x > a.v) { return AccT(x, j); }
+    return a;
+}
 fn combine(a: Acc, b: Acc) -> Acc {
     return Acc(combine0(a.m0, b.m0));
+}
+fn update(a: Acc, b: Acc, j: u32) -> Acc {
+    return Acc(update0(a.m0, b.m0.v, j));
 }
 fn identity() -> Acc {
     return Acc(AccT(m64_nan(), 0xffffffffu));
@@ -185,13 +200,16 @@ fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {
     var acc3 = identity();
     var j = begin;
     for (; j + 3u * step < end; j = j + 4u * step) {
-        acc0 = combine(acc0, load(out_id, j, first));
-        acc1 = combine(acc1, load(out_id, j + 1u * step, first));
-        acc2 = combine(acc2, load(out_id, j + 2u * step, first));
-        acc3 = combine(acc3, load(out_id, j + 3u * step, first));
+        let j1 = j + 1u * step;
+        let j2 = j + 2u * step;
+        let j3 = j + 3u * step;
+        acc0 = update(acc0, load(out_id, j, first), j);
+        acc1 = update(acc1, load(out_id, j1, first), j1);
+        acc2 = update(acc2, load(out_id, j2, first), j2);
+        acc3 = update(acc3, load(out_id, j3, first), j3);
     }
     for (; j < end; j = j + step) {
-        acc0 = combine(acc0, load(out_id, j, first));
+        acc0 = update(acc0, load(out_id, j, first), j);
     }
     return combine(combine(combine(acc0, acc1), acc2), acc3);
 }
@@ -207,14 +225,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -235,14 +252,13 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_AccT[lid] = acc.m0;
+    shared_Acc[lid] = acc;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc.m0 = shared_AccT[lid];
-    workgroupBarrier();
+    acc = shared_Acc[lid];
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
@@ -253,7 +269,7 @@ fn main_small(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let first = shift(out_id, true);
     var acc = identity();
     for (var j = 0u; j < p.rn; j = j + 1u) {
-        acc = combine(acc, load(out_id, j, first));
+        acc = update(acc, load(out_id, j, first), j);
     }
     store(out_id, 0u, acc);
 }
