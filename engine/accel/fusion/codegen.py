@@ -356,9 +356,11 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                   pairs: int | None = None) -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
     AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
-    ``combine<k>``; a workgroup combines the members one after another through one shared array per
-    accumulator type. Chunked, member k writes partials to ``out_values<k>`` (and ``out_index<k>``:
-    partial_indices); otherwise
+    ``combine<k>`` and ``update<k>`` (an element into the accumulator, where the record has one), or in
+    the field of the member whose accumulator it shares (shared_accumulators); a workgroup combines the
+    accumulators one after another through one shared array per accumulator type (member by member: on
+    the H100 one tree of the whole Acc was slower, 79 us against 64 for the 14 reductions' column pass).
+    Chunked, member k writes partials to ``out_values<k>`` (and ``out_index<k>``: partial_indices); otherwise
     its result (kernels.reduction_value, the divisor a literal) and max/min's 1-based index. With
     ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
     main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs). The kernel
@@ -383,7 +385,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
             shifted = f"{_fill('{m}', t)}_opaque(v{m.operand} - first.m{k}.v.x)"    # the line's first element
             loads.append(f"load{k}({shifted if spec.paired else f'v{m.operand}'}, j)")
             identities.append(f"{acc}({identity_acc(spec, t)})")
-            if spec.update and reads is None and ELEMENT_UPDATES:
+            if spec.update and reads is None:       # max/min, Welford: cheaper than a combine
                 functions.append(f"fn update{k}(a: {acc}, x: {tacc}, j: u32) -> {acc} {{\n"
                                  f"{_fill(spec.update, t).replace('Acc(', acc + '(')}\n}}")
                 updates.append(f"update{k}(a.m{k}, b.m{k}.v, j)")
@@ -414,9 +416,6 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         bindings += more
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
-    if acc_bytes([f.split(": ")[1].rstrip(",") for f in fields], t) <= JOINT_TREE_BYTES:
-        shared = "var<workgroup> shared_Acc: array<Acc, 256>;"
-        trees, lanes = [JOINT_TREE.format(step="s")], [JOINT_TREE.format(step="OUTS * s").replace("LINE_LANES", "LANES")]
     outs = lane_outputs(group.view[0])
     per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
@@ -437,10 +436,10 @@ UNROLL_WORDS = 4       # ... where the members' own accumulators hold at most th
 
 def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
     """How many accumulators each invocation of a Reduction's pass keeps (``accumulate_wgsl``): UNROLL
-    where the group's accumulators are small (std's second pass, ``mean(abs(X - rowmean), 2)``: on the
-    H100 the column pass of std's squared deviations took 47 us so against 55 with one, the single
-    ``absdev`` pass 26 against 37), else one: four copies of five accumulators cost more in registers
-    than they give (the 14 reductions' column pass, sum, max and mean of X: 89 us against 73)."""
+    where the group's own accumulators are small (std's second pass, ``mean(abs(X - rowmean), 2)``: on
+    the H100 the column pass of std's squared deviations of a 4096^2 double took 47.5 us so against 55.0
+    with one), else one: four copies of the 14 reductions' first passes cost more in registers than
+    they give (their double column pass 89 us against 73; benchmarks/fusion/RESULTS.md)."""
     words = 0
     for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
@@ -448,9 +447,6 @@ def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
             value = 1 if spec.logical or t == "f32" else 2
             words += value * (1 + spec.paired) + (spec.indexed or spec.paired)
     return UNROLL if words <= UNROLL_WORDS else 1
-
-
-ELEMENT_UPDATES = True     # members whose record has an ``update`` take each element through it
 
 
 def accumulate_wgsl(unroll: int) -> str:
@@ -477,31 +473,6 @@ def accumulate_wgsl(unroll: int) -> str:
     return "\n".join(lines + [f"    return {total};", "}"])
 
 
-JOINT_TREE_BYTES = 64      # an Acc of at most this many bytes is combined whole: one tree for every member
-
-
-def acc_bytes(fields: list[str], t: str) -> int:
-    """The size of fused_reduce.wgsl's Acc with fields of these types (WGSL's layout: AccT, AccU, AccP)."""
-    wide = t == "f64"
-    layout = {"AccT": (8, 16) if wide else (4, 8), "AccU": (4, 8), "AccP": (16, 32) if wide else (8, 16)}
-    offset, align = 0, 4
-    for name in fields:
-        a, size = layout[name]
-        offset = -(-offset // a) * a + size
-        align = max(align, a)
-    return -(-offset // align) * align
-
-
-# the combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main, every member at once
-# (an Acc of at most JOINT_TREE_BYTES: 256 of them fit a workgroup's memory); main_strided's combines
-# the LANES lanes of each of its OUTS outputs, OUTS apart
-JOINT_TREE = """    shared_Acc[lid] = acc;
-    workgroupBarrier();
-    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {{
-        if (lane < s) {{ shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + {step}]); }}
-        workgroupBarrier();
-    }}
-    acc = shared_Acc[lid];"""
 # one member's combine of the LINE_LANES lanes of each output in fused_reduce.wgsl's main (the shared
 # array is reused by the next)
 TREE = """    {shared}[lid] = acc.m{k};

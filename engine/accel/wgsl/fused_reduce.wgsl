@@ -9,7 +9,9 @@
 // fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
 // far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output, in order).
 // Members with the same accumulation of the same operand (sum and mean of X) share one accumulator
-// (codegen.shared_accumulators). A paired
+// (codegen.shared_accumulators); each element goes into the accumulators through ``update`` (a member's
+// update<k> where its record has one: max/min, Welford), in one or, where they are small, four
+// accumulators per invocation (``accumulate``, codegen.reduction_unroll). A paired
 // (Welford) member accumulates its operand less the line's first element (``shift``), the same for every
 // chunk of the line: its variance is that of the operand, and Welford's update loses no more than two
 // passes where the mean is far larger than the spread (1e6 + noise of 1).

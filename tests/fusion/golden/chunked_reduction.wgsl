@@ -18,7 +18,7 @@ struct Acc {
 @group(0) @binding(2) var<storage, read> in1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
-var<workgroup> shared_Acc: array<Acc, 256>;
+var<workgroup> shared_AccT: array<AccT, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
@@ -90,13 +90,22 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_Acc[lid] = acc;
+    shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
-    acc = shared_Acc[lid];
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -117,13 +126,22 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_Acc[lid] = acc;
+    shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc = shared_Acc[lid];
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
@@ -159,7 +177,7 @@ struct Acc {
 @group(0) @binding(2) var<storage, read> in_values1: array<f64>;
 @group(0) @binding(3) var<storage, read_write> out_values0: array<f64>;
 @group(0) @binding(4) var<storage, read_write> out_values1: array<f64>;
-var<workgroup> shared_Acc: array<Acc, 256>;
+var<workgroup> shared_AccT: array<AccT, 256>;
 const LINE_LANES: u32 = 256u;
 const OUTS: u32 = 8u;
 const LANES: u32 = 32u;
@@ -213,13 +231,22 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3
     let start = chunk_id * p.chunk;
     let end = select(start, min(p.rn, start + p.chunk), live);
     var acc = accumulate(out_id, start + lane, end, LINE_LANES, shift(out_id, live));
-    shared_Acc[lid] = acc;
+    shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + s]); }
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + s]); }
         workgroupBarrier();
     }
-    acc = shared_Acc[lid];
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LINE_LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
     if (lane == 0u && live) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(256)
@@ -240,13 +267,22 @@ fn main_strided(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) n
     if (a < p.pre) {
         acc = accumulate(out_id, start + lane, end, LANES, shift(out_id, true));
     }
-    shared_Acc[lid] = acc;
+    shared_AccT[lid] = acc.m0;
     workgroupBarrier();
     for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
-        if (lane < s) { shared_Acc[lid] = combine(shared_Acc[lid], shared_Acc[lid + OUTS * s]); }
+        if (lane < s) { shared_AccT[lid] = combine0(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
         workgroupBarrier();
     }
-    acc = shared_Acc[lid];
+    acc.m0 = shared_AccT[lid];
+    workgroupBarrier();
+    shared_AccT[lid] = acc.m1;
+    workgroupBarrier();
+    for (var s = LANES / 2u; s > 0u; s = s >> 1u) {
+        if (lane < s) { shared_AccT[lid] = combine1(shared_AccT[lid], shared_AccT[lid + OUTS * s]); }
+        workgroupBarrier();
+    }
+    acc.m1 = shared_AccT[lid];
+    workgroupBarrier();
     if (lane == 0u && a < p.pre) { store(out_id, chunk_id, acc); }
 }
 @compute @workgroup_size(64)
