@@ -76,6 +76,12 @@ CASES = {
              "e = max(x, [], 'all');\nf = std(x, 0, 1);", {"x": TIES}, ["a", "i", "b", "k", "c", "l", "d", "n", "e", "f"]),
     "ties_chunked": ("[a, i] = max(x, [], 2);\n[b, k] = min(x, [], 2);\nv = var(x, 0, 2);",
                      {"x": np.round(LONG * 3)}, ["a", "i", "b", "k", "v"]),
+    # four accumulators per invocation (small accumulators: codegen.reduction_unroll) and the remainder
+    # loop: columns of 1001 over 256 lanes (3 or 4 elements each), rows of 1001 over 8 lanes
+    "unrolled_remainders": ("s = sum(x, 1);\nd = std(x, 0, 1);\na = mean(abs(x - mean(x, 1)), 1);\n"
+                            "t = sum(y, 2);\ne = std(y, 0, 2);\nb = mean(abs(y - mean(y, 2)), 2);",
+                            {"x": NANS[:, :7].repeat(4, 0)[:1001], "y": X[:7, :].repeat(8, 1)[:, :1001]},
+                            ["s", "d", "a", "t", "e", "b"]),
     "totals_of_numbers": ("c = mean(x, 1);\nt = sum(x, 'all');\na = mean(x, 'all');\nq = min(x, [], 'all');",
                           {"x": X}, ["c", "t", "a", "q"]),
 }
