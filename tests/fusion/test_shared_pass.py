@@ -76,6 +76,9 @@ CASES = {
              "e = max(x, [], 'all');\nf = std(x, 0, 1);", {"x": TIES}, ["a", "i", "b", "k", "c", "l", "d", "n", "e", "f"]),
     "ties_chunked": ("[a, i] = max(x, [], 2);\n[b, k] = min(x, [], 2);\nv = var(x, 0, 2);",
                      {"x": np.round(LONG * 3)}, ["a", "i", "b", "k", "v"]),
+    # std's and var's of one operand (in single Welford members sharing one accumulator, each its divisor)
+    "shared_variances": ("a = std(x, 0, 1);\nb = var(x, 1, 1);\nc = var(x, 0, 1);\nd = std(x, 1, 2);\n"
+                         "e = var(x, 0, 2);", {"x": WIDE}, ["a", "b", "c", "d", "e"]),
     # four accumulators per invocation (small accumulators: codegen.reduction_unroll) and the remainder
     # loop: columns of 1001 over 256 lanes (3 or 4 elements each), rows of 1001 over 8 lanes
     "unrolled_remainders": ("s = sum(x, 1);\nd = std(x, 0, 1);\na = mean(abs(x - mean(x, 1)), 1);\n"
