@@ -40,13 +40,14 @@ from .config import flag
 from .frontend import format_ast, parse
 from .mir.infer import type_of_value
 from .vm.build import build_cell_code, build_mir
-from .vm.code import Code
+from .vm.code import OP, Code
 from .vm.frame import Frame, internal_error, interrupt_error
 from .vm.pygen import device_slots
 from .vm.vm import VM
 
 DEVICES = ("auto", "cpu", "gpu")
 BUILD_CACHE = 64      # cell code objects kept for re-runs
+WINDOW, RETURN = OP["WINDOW"], OP["RETURN"]
 
 
 def build_key(value: Any) -> Any:
@@ -60,6 +61,35 @@ def build_key(value: Any) -> Any:
     if t is GpuTensor:           # a gpuArray's type is unknown to inference, a plain one's its host value's
         return (value.cls, value.shape) if value.implicit else t
     return type_of_value(value)
+
+
+@dataclass
+class Replay:
+    """A cell whose code is one fusion window (then RETURN), as its last run left the workspace
+    (``Session._replayed``): ``key`` (text, name, file), the code and its window, ``bind`` the
+    variables the window reads, writes or calls as (name, slot, whether the slot may hold a device
+    value: else the value is bound on the host, as ``Session._run`` binds it), and ``dump`` the
+    MATFUSE_DUMP_AFTER the code was built under."""
+    key: tuple
+    code: Code
+    window: Any
+    workspace: dict
+    bind: list
+    dump: Any
+
+    @staticmethod
+    def of(code: Code, key: tuple, workspace: dict) -> "Replay | None":
+        ops = code.ops
+        if code.kind != "script" or code.locals or code.fused_loops or len(code.windows) != 1 \
+                or ops[0] != WINDOW or ops[-1] != RETURN:
+            return None
+        window = code.windows[0]
+        if window.start != 1 or window.end != len(ops) - 1:
+            return None
+        slots = {*window.slots.values(), *window.called, *(r for r in window.inputs if r < code.nvars)}
+        on_device = device_slots(code)
+        bind = [(code.varnames[k], k, k in on_device) for k in sorted(slots)]
+        return Replay(key, code, window, workspace, bind, flag("MATFUSE_DUMP_AFTER"))
 
 
 @dataclass
@@ -91,6 +121,7 @@ class Session:
         self.max_output = max_output
         self.output_limit = OutputLimit(0)     # the running cell's (a front end's displays take from it)
         self._builds: dict[tuple, Code] = {}   # cell code objects by text and workspace types (_build)
+        self._replay: Replay | None = None     # the last cell, when it is one window (_replayed)
         self.vm = VM(self.state, self._write)
         self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
         self.fusion.state = self.state            # its GPU random stream (fused rand/randn)
@@ -112,16 +143,19 @@ class Session:
         self._chunks = []
         limit = flag("MATFUSE_MAX_OUTPUT_CHARS") if self.max_output is None else self.max_output
         self.output_limit = self.state.output_limit = OutputLimit(limit)   # displays read it from state
-        self.vm.begin_execute()
         self.fusion.begin_cell()
         error = exit_status = None
         try:
             # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
             with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
-                compiled = self._build(code, name, file)
-                self.vm.define_cell_functions(compiled.locals)
-                if compiled.kind != "function" and not self.vm.interrupted:   # function definitions only
-                    self._run(compiled)                                          # define
+                if not self._replayed(code, name, file):
+                    self.vm.begin_execute()
+                    compiled = self._build(code, name, file)
+                    self.vm.define_cell_functions(compiled.locals)
+                    if compiled.kind != "function" and not self.vm.interrupted:   # function definitions
+                        self._replay = None                                         # only define
+                        self._run(compiled)
+                        self._replay = self._replay_of(compiled, code, name, file)
             if self.vm.interrupted:      # it came during the build or the cell's last (fast) instructions
                 raise interrupt_error()
         except ExitRequest as exc:
@@ -145,9 +179,7 @@ class Session:
         """The code object of a cell, reused when the same text runs again over a workspace of the same
         names and types (a notebook re-running a cell, a benchmark loop): the build depends on nothing
         else, and a reused code object keeps its specialised Python function and fusion plans."""
-        workspace = self._workspace
-        key = (code, name, file, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
-               tuple(sorted(zip(workspace, map(build_key, workspace.values())))))
+        key = self._build_key(code, name, file)
         compiled = self._builds.pop(key, None)
         if compiled is None:
             compiled = build_cell_code(code, name, self._workspace, frozenset(self.vm.base_globals),
@@ -156,6 +188,11 @@ class Session:
         if len(self._builds) > BUILD_CACHE:
             del self._builds[next(iter(self._builds))]
         return compiled
+
+    def _build_key(self, code: str, name: str, file: str) -> tuple:
+        workspace = self._workspace
+        return (code, name, file, frozenset(self.vm.base_globals), flag("MATFUSE_DUMP_AFTER"),
+                tuple(sorted(zip(workspace, map(build_key, workspace.values())))))
 
     def _run(self, code: Code) -> None:
         frame = Frame(code)
@@ -179,6 +216,60 @@ class Session:
             if provider is not None:
                 provider.submit_early()
             self._write_back(frame)
+
+    def _replay_of(self, compiled: Code, code: str, name: str, file: str) -> Replay | None:
+        """The Replay of a cell that just ran, when it is one window and ``_build`` would give the same
+        code object for the workspace the run left (the first run of a cell that makes new variables
+        was built without them: its next run is built again)."""
+        replay = Replay.of(compiled, (code, name, file), self._workspace)
+        if replay is None or self._builds.get(self._build_key(code, name, file)) is not compiled:
+            return None
+        return replay
+
+    def _replayed(self, code: str, name: str, file: str) -> bool:
+        """Run a cell that is one fusion window again, over the workspace its last run left (the same
+        dict: nothing has changed it since), straight through the accelerator's Repeat of that run
+        (``FusionAccelerator.replay``): no build-cache look-up, no VM, and only the window's variables
+        bound and written back. True when it ran so; False, with nothing changed, where the normal path
+        could do anything else: another cell, a changed workspace, base-workspace globals, the debugger
+        active, MATFUSE_DUMP_AFTER changed, or the accelerator declining. A run that fails midway also
+        gives False: the normal path then runs the cell from the start."""
+        replay, vm = self._replay, self.vm
+        if replay is None or replay.workspace is not self._workspace or replay.key != (code, name, file) \
+                or vm.base_globals or vm.debugger.active or flag("MATFUSE_DUMP_AFTER") != replay.dump:
+            return False
+        vm.interrupted = False                # what begin_execute does for a cell that resolves no names
+        vm.figures = []
+        frame = Frame(replay.code)
+        regs, owned, workspace = frame.regs, self._owned, self._workspace
+        for name, k, on_device in replay.bind:
+            value = workspace.get(name)
+            if value is not None:
+                regs[k] = value if on_device else to_host(value)
+                if name in owned:
+                    frame.owned[k] = value
+        try:
+            with interruptible(lambda: vm.interrupted):
+                if not self.fusion.replay(replay.window, frame):
+                    return False
+        except Exception:  # noqa: BLE001 - the normal path runs the cell and meets the failure there
+            return False
+        finally:
+            provider = current_provider()
+            if provider is not None:
+                provider.submit_early()
+        for slot in replay.window.disowns:    # as op_window after a fused run
+            frame.owned.pop(slot, None)
+        self._workspace = workspace = dict(workspace)
+        bound = set()
+        for name, k, _ in replay.bind:
+            bound.add(name)
+            if regs[k] is not None:
+                workspace[name] = regs[k]
+        self._owned = (owned - bound) | {name for name, k, _ in replay.bind
+                                         if k in frame.owned and frame.owned[k] is regs[k]}
+        replay.workspace = workspace
+        return True
 
     def _write_back(self, frame: Frame) -> None:
         names = frame.code.varnames
@@ -260,6 +351,7 @@ class Session:
     def set(self, name: str, value: Any) -> None:
         self._workspace[name] = from_python(value)
         self._owned.discard(name)
+        self._replay = None                 # the workspace changed in place
 
 
 class HostView(Mapping):

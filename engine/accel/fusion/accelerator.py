@@ -179,12 +179,8 @@ class FusionAccelerator:
         found = self.repeats.get(id(window))
         if found is not None and (hit := found.match(window, frame.regs)) is not None:
             repeat, values = hit                     # a last run's facts: its plan (inputs.py)
-            report = repeat.report
-            if report is not self.windows.get(id(window)):     # a Repeat made in an earlier cell
-                report = repeat.report = self.cell_report(window, repeat.entry, frame)
-            report.runs += 1
-            self.stats.windows_offered += 1
-            self.stats.plan_hits += 1
+            report = self.repeat_report(repeat, window, frame)
+            self.count_repeat(report)
             attempt: Any = self.rerun
             args: tuple = (repeat, values, frame, policy)
         else:
@@ -219,6 +215,55 @@ class FusionAccelerator:
         if self.debug:
             self.print_decision(window, report)
         return done
+
+    def replay(self, window: Window, frame: Any) -> bool:
+        """``try_run``'s hot path alone, for a cell that is this one window run again (the Session's
+        replay, engine/session.py): True when a Repeat of the window's last fused run matches the
+        registers and the run went through it, counted as ``try_run`` counts it. False, having changed
+        nothing, where ``try_run`` could do anything else: no Repeat matches, the cpu policy, a name
+        the window calls is a variable, ``MATFUSE_DEBUG_FUSION``, a plan with draws (a failed run
+        must not advance the stream) or a domain check (its run can decline after dispatching), or
+        the auto policy's cost model keeping the window on the CPU now. A run that fails raises: the
+        caller runs the cell the normal way, where ``try_run`` declines it."""
+        policy = self.cell_policy
+        if policy == "cpu" or self.debug or window.called and calls_variable(window, frame.regs):
+            return False
+        found = self.repeats.get(id(window))
+        hit = found.match(window, frame.regs) if found is not None else None
+        if hit is None:
+            return False
+        repeat, values = hit
+        plan = repeat.plan
+        if plan.draws or plan.checked:
+            return False
+        if policy == "auto" and not repeat.explicit:
+            if plan.estimate is None:
+                return False
+            estimate = self.with_downloads(plan.estimate, repeat.sig, values)
+            if estimate["gpu"] >= estimate["cpu"]:
+                return False
+        started = time.thread_time()
+        waits = self.waits()
+        report = self.repeat_report(repeat, window, frame)
+        if not self.rerun(repeat, values, frame, policy):       # (its decisions were checked above)
+            raise RuntimeError("a replayed window declined")
+        self.count_repeat(report)
+        self.stats.host_seconds += time.thread_time() - started - (self.waits() - waits)
+        return True
+
+    def repeat_report(self, repeat: Repeat, window: Window, frame: Any) -> WindowReport:
+        """The window's report in this cell for a run through ``repeat`` (made in an earlier cell, the
+        Repeat's report is this cell's from now on)."""
+        report = repeat.report
+        if report is not self.windows.get(id(window)):
+            report = repeat.report = self.cell_report(window, repeat.entry, frame)
+        return report
+
+    def count_repeat(self, report: WindowReport) -> None:
+        """Count a run offered through a Repeat (its plan found without the cache)."""
+        report.runs += 1
+        self.stats.windows_offered += 1
+        self.stats.plan_hits += 1
 
     def window_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
         """The window's report in this cell (made at its first run), counting this run."""
