@@ -3,6 +3,8 @@ the window's Repeat (Session._replayed, FusionAccelerator.replay): the same valu
 counters and reports as the normal path, which runs whenever anything could differ: another cell in
 between, a value set from Python, a changed class or size, the policy, draws, a display, an error, a
 breakpoint, another cell text, a device failure."""
+import gc
+
 import numpy as np
 import pytest
 
@@ -13,6 +15,15 @@ from engine.runtime.builtins.interaction import FrontEnd, set_front_end
 
 CHAIN = "u = 1.5 .* x - y ./ 3;\nv = (u .* u + 2) .* (x - 0.5 .* y) ./ (1 + y .* y);"
 SETUP = "x = (1:3000)' / 1000; y = cos(x);"
+
+
+@pytest.fixture(autouse=True)
+def collected():
+    """The sessions made here (two per test) are freed before the next test: a Session is a reference
+    cycle, and its device arrays going back to the pool at a later collection would change the pool
+    counts that other tests check (tests/gpu_runtime: reset(gpuDevice) leaves no pooled buffer)."""
+    yield
+    gc.collect()
 
 
 def expected(x, y):
