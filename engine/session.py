@@ -146,9 +146,9 @@ class Session:
         self.fusion.begin_cell()
         error = exit_status = None
         try:
-            # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
-            with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
-                if not self._replayed(code, name, file):
+            if not self._replayed(code, name, file):      # (a fused window computes nothing on the host)
+                # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
+                with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
                     self.vm.begin_execute()
                     compiled = self._build(code, name, file)
                     self.vm.define_cell_functions(compiled.locals)
