@@ -65,7 +65,7 @@ def build_key(value: Any) -> Any:
 
 @dataclass
 class Replay:
-    """A cell whose code is one fusion window (then RETURN), as its last run left the workspace
+    """A cell whose code is one fusion window (then RETURN), and ``workspace``, the dict its last run left
     (``Session._replayed``): ``key`` (text, name, file), the code and its window, ``bind`` the
     variables the window reads, writes or calls as (name, slot, whether the slot may hold a device
     value: else the value is bound on the host, as ``Session._run`` binds it), and ``dump`` the
@@ -76,9 +76,14 @@ class Replay:
     workspace: dict
     bind: list
     dump: Any
+    names: frozenset = field(init=False)          # the bound variables' names
+
+    def __post_init__(self) -> None:
+        self.names = frozenset(name for name, _, _ in self.bind)
 
     @staticmethod
     def of(code: Code, key: tuple, workspace: dict) -> "Replay | None":
+        """The Replay of ``code`` when it is a single window that spans the whole cell, else None."""
         ops = code.ops
         if code.kind != "script" or code.locals or code.fused_loops or len(code.windows) != 1 \
                 or ops[0] != WINDOW or ops[-1] != RETURN:
@@ -242,13 +247,13 @@ class Session:
         vm.figures = []
         frame = Frame(replay.code)
         regs, owned, workspace = frame.regs, self._owned, self._workspace
-        for name, k, on_device in replay.bind:
-            value = workspace.get(name)
-            if value is not None:
-                regs[k] = value if on_device else to_host(value)
-                if name in owned:
-                    frame.owned[k] = value
         try:
+            for name, k, on_device in replay.bind:
+                value = workspace.get(name)
+                if value is not None:
+                    regs[k] = value if on_device else to_host(value)
+                    if name in owned:
+                        frame.owned[k] = value
             with interruptible(lambda: vm.interrupted):
                 if not self.fusion.replay(replay.window, frame):
                     return False
@@ -261,13 +266,11 @@ class Session:
         for slot in replay.window.disowns:    # as op_window after a fused run
             frame.owned.pop(slot, None)
         self._workspace = workspace = dict(workspace)
-        bound = set()
         for name, k, _ in replay.bind:
-            bound.add(name)
             if regs[k] is not None:
                 workspace[name] = regs[k]
-        self._owned = (owned - bound) | {name for name, k, _ in replay.bind
-                                         if k in frame.owned and frame.owned[k] is regs[k]}
+        self._owned = (owned - replay.names) | {name for name, k, _ in replay.bind
+                                                if k in frame.owned and frame.owned[k] is regs[k]}
         replay.workspace = workspace
         return True
 
