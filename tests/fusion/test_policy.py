@@ -6,16 +6,10 @@ import pytest
 
 from engine import Session
 from engine.accel.fusion import calibrate, report
-from engine.accel.fusion.calibrate import CostModel, Line
+from engine.accel.fusion.calibrate import CostModel
+from fusion_helpers import synthetic
 
 CHAIN = "y = exp(a .* x) + x;"
-
-
-def synthetic(gpu_fixed: float = 1e-4, download: float = 1e-9) -> CostModel:
-    """A model where the CPU costs 1 ns per element and the GPU 0.01 ns plus a fixed cost per kernel."""
-    cpu = {k: Line(1e-6, 1e-9) for k in calibrate.KINDS}
-    gpu = {k: Line(gpu_fixed, 1e-11) for k in calibrate.KINDS}
-    return CostModel("synthetic", cpu, gpu, Line(1e-5, 1e-11), Line(1e-5, download))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 from engine import Session
 from engine.accel.residency import GpuTensor
 from engine.runtime.errors import MatlabError
+from fusion_helpers import synthetic
 from engine.runtime.builtins.interaction import FrontEnd, set_front_end
 
 CHAIN = "u = 1.5 .* x - y ./ 3;\nv = (u .* u + 2) .* (x - 0.5 .* y) ./ (1 + y .* y);"
@@ -104,18 +105,27 @@ def test_a_cell_run_again_replays_its_window_with_the_normal_paths_results(gpu, 
     assert s.execute("class(u), size(v)").stdout == f"ans = '{cls}'\nans = 1×2\n\n        3000           1\n"
 
 
-def test_the_user_path_decides_as_the_normal_path(gpu):
-    """Device auto, plain values: each run's decision (the cost model's, on this adapter) and values
-    are those of a session that never replays."""
-    sessions = [Session(device="auto"), Session(device="auto")]
-    sessions[1]._replayed = lambda *args: False
-    for s in sessions:
-        run(s, SETUP.replace("3000", "2^20"))
-        for _ in range(4):
-            run(s, CHAIN)
-            check_chain(s)
-    assert [r.device for r in sessions[0].fusion.reports()] == [r.device for r in sessions[1].fusion.reports()]
-    np.testing.assert_array_equal(sessions[0].get("v"), sessions[1].get("v"))
+def test_the_user_path_replays_while_the_cost_model_keeps_the_window_on_the_gpu(gpu):
+    """Device auto, plain values kept on the device between cells: replayed while the cost model (here a
+    synthetic one) sends the window to the GPU; when it would keep it on the CPU the normal path runs and
+    declines it. Each run's decision and values are those of a
+    session that never replays."""
+    s, answers, t = twins("auto")
+    for session in (s, t):
+        session.fusion.costs = synthetic()
+    both((s, t), SETUP.replace("3000", "2^14"))
+    for _ in range(4):
+        both((s, t), CHAIN)
+        assert s.fusion.reports()[0].device == t.fusion.reports()[0].device == "GPU"
+    assert answers[-2:] == [True, True] and type(s.device_workspace["v"]) is GpuTensor
+    for session in (s, t):                      # the plan's estimate (kept with it) now favours the CPU
+        for repeats in session.fusion.repeats.values():
+            plan = repeats.first.plan
+            plan.estimate = {**plan.estimate, "gpu": 10.0}
+    for _ in range(2):
+        both((s, t), CHAIN)
+        assert s.fusion.reports()[0].device == t.fusion.reports()[0].device != "GPU"
+    assert answers[-2:] == [False, False]
 
 
 def test_anything_between_the_runs_takes_the_normal_path(gpu):
