@@ -80,11 +80,15 @@ class Batch:
             self.cpass = None
         return self.encoder or self.open()
 
-    def dispatch(self, pipe: Any, group: Any, offsets: Any, workgroups: Sequence[int]) -> None:
-        """Encode one dispatch of ``pipe`` with bind group 0 ``group`` at the dynamic ``offsets``."""
+    def dispatch(self, pipe: Any, group: Any, offsets: Any, workgroups: Sequence[int], library: Any = None) -> None:
+        """Encode one dispatch of ``pipe`` with bind group 0 ``group`` at the dynamic ``offsets``, and
+        ``library`` as group 1 where the pipeline has one (set with the pipeline: it stays bound while
+        the pipeline does)."""
         cpass = self.cpass or self.compute_pass()
         if pipe is not self.pipeline:
             _set_pipeline(cpass, pipe._internal)
+            if library is not None:
+                _set_bind_group(cpass, 1, library._internal, 0, ffi.NULL)
             self.pipeline = pipe
         _set_bind_group(cpass, 0, group._internal, 1, offsets)
         _dispatch(cpass, *workgroups)

@@ -187,6 +187,7 @@ def _summary(exc: Exception) -> str:
     return type(exc).__name__
 
 
+LIBRARY_GROUP = "@group(1)"       # the WGSL libraries' tables (Provider.library_group)
 BINDING = re.compile(r"@group\(0\)\s*@binding\((\d+)\)\s*var<\s*(uniform|storage)\s*(?:,\s*(\w+))?\s*>")
 
 
@@ -245,7 +246,7 @@ class Provider:
     fallbacks: list[str] = field(default_factory=list)
     lost: str = ""
     pool: Any = None             # residency.BufferPool, attached on first use
-    _pipelines: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
+    _pipelines: dict[tuple[str, str], tuple[Any, Any, Any]] = field(default_factory=dict)
     _slow_shaders: set[tuple[str, str]] = field(default_factory=set)   # compilations that never finished
     _batch: Any = None           # batch.Batch: the command encoder and compute pass being filled
     _pending: int = 0
@@ -357,9 +358,10 @@ class Provider:
 
     # -------------------------------------------------------------- pipelines
 
-    def pipeline(self, source: str, entry: str = "main") -> tuple[Any, Any]:
-        """(compute pipeline, bind group layout 0) for WGSL text, cached by text and entry (a str caches
-        its hash: a hit on the same text object costs no hashing of the source)."""
+    def pipeline(self, source: str, entry: str = "main") -> tuple[Any, Any, Any]:
+        """(compute pipeline, bind group layout 0, the library's bind group 1 or None) for WGSL text,
+        cached by text and entry (a str caches its hash: a hit on the same text object costs no hashing
+        of the source). Group 1 is ``library_group``'s, for a text that declares it."""
         key = (source, entry)
         hit = self._pipelines.get(key)
         if hit is not None:
@@ -372,7 +374,7 @@ class Provider:
         self._pipelines[key] = made
         return made
 
-    def _compile(self, source: str, entry: str) -> tuple[Any, Any]:
+    def _compile(self, source: str, entry: str) -> tuple[Any, Any, Any]:
         """Create the pipeline in a worker thread and wait for it in slices, so that an interrupt stops
         the wait and a compilation past MATFUSE_COMPILE_TIMEOUT sends the work to the CPU: lavapipe's
         compiler did not finish a single-precision power of two uniforms in minutes. Such a text is
@@ -382,15 +384,17 @@ class Provider:
             raise GpuUnavailable("shader compilation did not finish earlier", numbered(source))
         result: dict[str, Any] = {}
         done = threading.Event()
+        library = self.library_group if LIBRARY_GROUP in source else None
 
         def work() -> None:
             try:
                 module = self.device.create_shader_module(code=source)
                 layout = self.device.create_bind_group_layout(entries=layout_entries(source))
+                layouts = [layout] if library is None else [layout, library[0]]
                 pipe = self.device.create_compute_pipeline(
-                    layout=self.device.create_pipeline_layout(bind_group_layouts=[layout]),
+                    layout=self.device.create_pipeline_layout(bind_group_layouts=layouts),
                     compute={"module": module, "entry_point": entry})
-                result["made"] = (pipe, layout)
+                result["made"] = (pipe, layout, None if library is None else library[1])
             except Exception as exc:  # noqa: BLE001 - raised again in the caller's thread
                 result["error"] = exc
             finally:
@@ -410,6 +414,21 @@ class Provider:
         if "error" in result:
             raise result["error"]
         return result["made"]
+
+    @functools.cached_property
+    def library_group(self) -> tuple[Any, Any]:
+        """(layout, bind group) of group 1, the WGSL libraries' tables, made once per device: binding 0
+        pow's logarithm table (log_table.py; ``m64_log_tab`` in f64_math.wgsl), a read-only storage
+        buffer. Bound to each pipeline whose text declares group 1 (``shaders.prune`` keeps the
+        declaration only where a kernel reaches it)."""
+        import wgpu
+        from .log_table import table_bytes
+        table = self.device.create_buffer_with_data(data=table_bytes(), usage=wgpu.BufferUsage.STORAGE)
+        layout = self.device.create_bind_group_layout(entries=[{
+            "binding": 0, "visibility": wgpu.ShaderStage.COMPUTE, "buffer": {"type": "read-only-storage"}}])
+        group = self.device.create_bind_group(layout=layout, entries=[
+            {"binding": 0, "resource": {"buffer": table, "offset": 0, "size": table.size}}])
+        return layout, group
 
     @property
     def pipeline_count(self) -> int:
@@ -579,9 +598,10 @@ class Provider:
 
     # -------------------------------------------------------------- dispatch and batching
 
-    def dispatch(self, pipeline: tuple[Any, Any], buffers: Sequence[Any], uniform: bytes,
+    def dispatch(self, pipeline: tuple[Any, Any, Any], buffers: Sequence[Any], uniform: bytes,
                  workgroups: tuple[int, int, int]) -> None:
-        """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers.
+        """Encode one dispatch: binding 0 is the uniform block, bindings 1.. the storage buffers (group
+        1, where the pipeline has it, is the library's: ``library_group``).
 
         Dispatches of a batch share one open compute pass (wgpu orders them by their buffer usage). A
         dispatch site (the kernel's layout over these buffers, ``Site``) binds its uniform block from
@@ -595,7 +615,7 @@ class Provider:
             self.flush()
         if self.lost:
             raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
-        pipe, layout = pipeline
+        pipe, layout, library = pipeline
         try:                           # guard()'s work without a context manager: this path is hot
             site = self._sites.get((layout, *buffers)) or self._site(layout, buffers)
             if uniform == site.block:
@@ -607,7 +627,7 @@ class Provider:
                 slot = len(self._arena_data) // UNIFORM_SIZE
                 self._arena_data += uniform.ljust(UNIFORM_SIZE, b"\0")
                 group, offsets = site.group, batch.offsets[slot]
-            batch.dispatch(pipe, group, offsets, workgroups)
+            batch.dispatch(pipe, group, offsets, workgroups, library)
         except GpuUnavailable:
             raise
         except Exception as exc:  # noqa: BLE001 - wgpu's errors, as guard() turns them

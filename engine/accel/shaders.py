@@ -65,21 +65,28 @@ def _items(text: str) -> list[str]:
 
 def prune(text: str) -> str:
     """Drop the library functions, constants and types that no entry point reaches (smaller shaders
-    compile much faster: the f64 library is ~700 lines)."""
+    compile much faster: the f64 library is ~700 lines). A kernel's own bindings (group 0) stay, reached
+    or not, since its dispatch binds them; a library's (group 1: the provider binds them to whatever
+    pipeline declares them) stay only where reached."""
     items = _items(text)
     names = {}
     for i, item in enumerate(items):
         if item_name(item):
             names.setdefault(item_name(item), i)
-    keep = {i for i, item in enumerate(items) if "@compute" in item or "@group" in item}
+    keep = {i for i, item in enumerate(items) if "@compute" in item or "@group(0)" in item}
     todo = list(keep)
     while todo:
-        for word in set(_WORD.findall(items[todo.pop()])):
+        for word in set(_WORD.findall(_code(items[todo.pop()]))):
             j = names.get(word)
             if j is not None and j not in keep:
                 keep.add(j)
                 todo.append(j)
     return "\n".join(item for i, item in enumerate(items) if i in keep) + "\n"
+
+
+def _code(item: str) -> str:
+    """An item without its comments (a name in a comment is not a use)."""
+    return "\n".join(line.split("//")[0] for line in item.splitlines())
 
 
 def item_name(item: str) -> str:

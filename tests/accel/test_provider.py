@@ -181,6 +181,21 @@ def test_a_repeated_uniform_block_is_kept_by_its_site(gpu):
     gpu.destroy(target)
 
 
+def test_pow_table_stays_bound_across_pipelines(gpu64):
+    """Kernels with the f64 pow read its table from group 1 (Provider.library_group, one buffer per
+    device), set with their pipeline: pow, another kernel, pow again in one batch all read it."""
+    x = upload(np.linspace(0.05, 40.0, 1001).reshape(7, 143))
+    a = gpu_elementwise("power", x, 1.8)
+    b = gpu_elementwise("plus", a, 1.0)
+    c = gpu_elementwise("power", b, -0.7)
+    d = gpu_elementwise("power", gpu_elementwise("exp", c), 2.5)
+    expected = np.exp((x.download() ** 1.8 + 1.0) ** -0.7) ** 2.5
+    np.testing.assert_allclose(d.download(), expected, rtol=2e-15)      # four roundings apart
+    pipelines = gpu64._pipelines.values()
+    assert any(library is gpu64.library_group[1] for _, _, library in pipelines)
+    assert any(library is None for _, _, library in pipelines)
+
+
 def test_pipeline_cache(gpu64):
     x = upload(np.ones((2, 2)))
     gpu_elementwise("hypot", x, x)

@@ -47,6 +47,19 @@ def test_every_kernel_renders(cls, has_f64):
         assert ("f64" in text) == (cls == "double" or rounded_in_f64), op
 
 
+@pytest.mark.parametrize("cls", ["double", "single"])
+def test_only_kernels_that_reach_pow_declare_its_table(cls):
+    """pow's logarithm table is group 1, a storage buffer the provider binds to the pipelines that
+    declare it: prune keeps the declaration only in kernels that reach the table pow (double and
+    single power with shader-f64), never without f64."""
+    for op, spec in ELEMENTWISE.items():
+        inputs = [(cls, "same")] * spec.arity
+        text = elementwise_source(op, cls, inputs, True)
+        assert ("@group(1) @binding(0) var<storage, read> m64_log_tab" in text) == (op == "power"), op
+        if cls == "single":
+            assert "@group(1)" not in elementwise_source(op, cls, inputs, False), op
+
+
 def test_prune_keeps_only_what_entry_points_reach():
     text = """const A: f32 = 1.0;
 const B: f32 = 2.0;
