@@ -35,21 +35,23 @@ fn m32_sqrt(x: f32) -> f32 {
     return f32(s);
 }
 
-// x^y of singles in f64, rounded once: the f64 library's special cases, then e^(y ln|x|) in double with
-// ln|x| from pow's table (m64_log_sum's sum rounded, within 2^-53 relative) and m64_exp (below 1 ulp
-// of f64): y ln|x| is within |y ln|x|| 2^-52 of its value, at most 2^-45.3 where the result is a finite
-// nonzero single (|y ln|x|| < 104), so the double is within 2^-45 of x^y and its rounding to single
-// is x^y correctly rounded but where x^y lies within about 2^-21 ulp of a midpoint between
-// singles (then 1 ulp off). A result beyond the largest single becomes an infinity here (WGSL leaves
-// the conversion of an out-of-range value undefined): 3.4028235677973366e38 is the midpoint above it.
+// x^y of singles in f64, rounded once: the f64 library's special cases, then e^(y ln|x|) in plain double
+// (m64_log_plain and m64_exp, each below 1 ulp of f64): y ln|x| is within |y ln|x|| 2^-51.4 of its
+// value, at most 2^-44.7 where the result is a finite nonzero single (|y ln|x|| < 104), so the double
+// is within 2^-44 of x^y and its rounding to single is x^y correctly rounded but where x^y lies within
+// about 2^-20 ulp of a midpoint between singles (then 1 ulp off). A result beyond the largest single
+// becomes an infinity here (WGSL leaves the conversion of an out-of-range value undefined):
+// 3.4028235677973366e38 is the midpoint above it. ln|x| from pow's table (m64_log_sum, rounded) was
+// slower here on the H100 (2^25 powers 0.291 -> 0.344 ms, the image cell's single pixel pass 344 -> 386
+// us; benchmarks/fusion/RESULTS.md, pow8), so single kernels do not bind the table.
 fn m32_pow(x: f32, y: f32) -> f32 {
     let xd = f64(x);
     let yd = f64(y);
     var v: f64;
     var sign: f64;
     if (!m64_pow_special(xd, yd, &v, &sign)) {
-        let l = m64_log_sum(abs(xd));
-        v = m64_copysign(m64_exp(yd * (l.x + l.y)), sign);
+        let z = yd * m64_log_plain(abs(xd));
+        v = m64_copysign(m64_exp(z), sign);
     }
     let mag = m64_magnitude(v);
     if (mag >= 0x47effffff0000000lu && mag <= 0x7ff0000000000000lu) {
