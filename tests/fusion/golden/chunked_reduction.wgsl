@@ -47,9 +47,6 @@ fn update1(a: AccT, x: f64, j: u32) -> AccT {
     if (x > a.v) { return AccT(x, j); }
     return a;
 }
-fn combine(a: Acc, b: Acc) -> Acc {
-    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
-}
 fn update(a: Acc, b: Acc, j: u32) -> Acc {
     return Acc(combine0(a.m0, b.m0), update1(a.m1, b.m1.v, j));
 }
@@ -191,9 +188,6 @@ fn combine1(a: AccT, b: AccT) -> AccT {
     if (na || a.v == b.v) { if (b.i < a.i) { return b; } return a; }
     if (b.v > a.v) { return b; }
     return a;
-}
-fn combine(a: Acc, b: Acc) -> Acc {
-    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));
 }
 fn update(a: Acc, b: Acc, j: u32) -> Acc {
     return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1));

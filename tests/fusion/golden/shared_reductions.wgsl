@@ -54,9 +54,6 @@ fn load2(x: f64, j: u32) -> AccT {
 fn combine2(a: AccT, b: AccT) -> AccT {
     return AccT(a.v + b.v, 0u);
 }
-fn combine(a: Acc, b: Acc) -> Acc {
-    return Acc(combine0(a.m0, b.m0), combine1(a.m1, b.m1), combine2(a.m2, b.m2));
-}
 fn update(a: Acc, b: Acc, j: u32) -> Acc {
     return Acc(combine0(a.m0, b.m0), update1(a.m1, b.m1.v, j), combine2(a.m2, b.m2));
 }
