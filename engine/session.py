@@ -130,6 +130,7 @@ class Session:
         self.vm = VM(self.state, self._write)
         self.fusion = FusionAccelerator(device)   # runs fusion windows; reports for %fusion
         self.fusion.state = self.state            # its GPU random stream (fused rand/randn)
+        self.fusion.calls_builtin = self.vm.calls_builtin     # a function that shadows a builtin unfuses
         self.vm.accel = self.fusion
 
     # -------------------------------------------------------------- running code
@@ -243,8 +244,7 @@ class Session:
         if replay is None or replay.workspace is not self._workspace or replay.key != (code, name, file) \
                 or vm.base_globals or vm.debugger.active or flag("MATFUSE_DUMP_AFTER") != replay.dump:
             return False
-        vm.interrupted = False                # what begin_execute does for a cell that resolves no names
-        vm.figures = []
+        vm.begin_execute()                    # (a function file added since shadows a builtin the window calls)
         frame = Frame(replay.code)
         regs, owned, workspace = frame.regs, self._owned, self._workspace
         try:

@@ -71,6 +71,9 @@ class Window:
     # slots of the names the span calls as functions (``callname``): one that holds a value when the span
     # starts is indexed instead (a variable made by eval or load, or captured by an anonymous function)
     called: tuple[int, ...] = ()
+    # the names of the functions the span calls: a fused run computes their builtins, so a local function,
+    # cell function or function file of one of these names sends the span to the bytecode
+    functions: tuple[str, ...] = ()
 
 
 @dataclass

@@ -688,10 +688,11 @@ class Compiler:
         live = sorted({regs[t] for t in used_later if t in regs})
         template = self.code.template
         literal = lambda i: lambda k: template[regs[i.args[k].id]] if i.args[k].id in regs else MISSING  # noqa: E731
-        called = tuple(sorted({self.slots[i.attr[0]] for i in instrs if i.op == "callname"
-                               and i.attr[0] in self.slots and not colon_index(i, literal(i))}))
+        calls = [i for i in instrs if i.op == "call" or i.op == "callname" and not colon_index(i, literal(i))]
+        called = tuple(sorted({self.slots[i.attr[0]] for i in calls if i.op == "callname" and i.attr[0] in self.slots}))
+        functions = tuple(sorted({i.attr[0] for i in calls}))
         return Window(region.id, start, end, region.kinds, instrs, regs, dict(self.slots), inputs, outputs, live,
-                      called=called)
+                      called=called, functions=functions)
 
     def insert_window_ops(self) -> None:
         """Put ``WINDOW k`` before each window's span, in one pass: every offset moves down by the

@@ -262,6 +262,16 @@ class VM(SlowPaths):
             self.resolved[name] = target
         return target
 
+    def calls_builtin(self, name: str, code: Code) -> bool:
+        """Whether a call of ``name`` from ``code`` runs the builtin of that name (as ``call_named`` finds
+        it: no local function of the code, cell function or function file of that name comes first)."""
+        if name in code.locals:
+            return False
+        try:
+            return type(self.resolve(name)) is registry.Builtin
+        except MatlabError:
+            return False
+
     def define_cell_functions(self, functions: dict[str, Code]) -> None:
         """Functions a cell defines: they serve later cells too, before function files and builtins."""
         self.cell_functions.update(functions)

@@ -126,6 +126,10 @@ class FusionAccelerator:
         self.repeats: dict[int, Repeats] = {}
         self.repeat_context: tuple = ()
         self.state: Any = None                          # the session's state (its GPU random stream)
+        # the VM's test of whether a call of a name from a code object runs its builtin (VM.calls_builtin;
+        # the Session sets it), and the windows whose functions passed it in this cell
+        self.calls_builtin: Any = None
+        self.builtin_calls: dict[int, Window] = {}
         self.begin_cell()
 
     # ------------------------------------------------------------------ policy and reports
@@ -145,6 +149,7 @@ class FusionAccelerator:
         self.host_settings = host_settings(flag("MATFUSE_CPU_FUSION_MIN_ELEMENTS"), flag("MATFUSE_CPU_BLOCK"),
                                            cpu_threads()) if flag("MATFUSE_CPU_FUSION") else None
         self.host_min = self.host_settings.min_elements if self.host_settings is not None else 0
+        self.builtin_calls = {}                # names are resolved again in each cell (VM.begin_execute)
         context = (self.cell_policy, self.min_elements)
         if context != self.repeat_context:         # a Repeat holds decisions made under them
             self.repeats = {}
@@ -165,7 +170,7 @@ class FusionAccelerator:
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
-        if window.called and calls_variable(window, frame.regs):
+        if window.called and calls_variable(window, frame.regs) or window.functions and self.shadowed(window, frame):
             return False
         policy = self.cell_policy
         if policy == "cpu":
@@ -226,7 +231,8 @@ class FusionAccelerator:
         the auto policy's cost model keeping the window on the CPU now. A run that fails raises: the
         caller runs the cell the normal way, where ``try_run`` declines it."""
         policy = self.cell_policy
-        if policy == "cpu" or self.debug or window.called and calls_variable(window, frame.regs):
+        if policy == "cpu" or self.debug or window.called and calls_variable(window, frame.regs) \
+                or window.functions and self.shadowed(window, frame):
             return False
         found = self.repeats.get(id(window))
         hit = found.match(window, frame.regs) if found is not None else None
@@ -264,6 +270,17 @@ class FusionAccelerator:
         report.runs += 1
         self.stats.windows_offered += 1
         self.stats.plan_hits += 1
+
+    def shadowed(self, window: Window, frame: Any) -> bool:
+        """Whether a function the window calls is not the builtin a fused run computes (a local function
+        of the code, a cell function or a function file of its name): the bytecode runs the window and
+        calls it. Checked once per window and cell (names are resolved again at each cell)."""
+        if self.builtin_calls.get(id(window)) is window or self.calls_builtin is None:
+            return False
+        if not all(self.calls_builtin(name, frame.code) for name in window.functions):
+            return True
+        self.builtin_calls[id(window)] = window
+        return False
 
     def window_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
         """The window's report in this cell (made at its first run), counting this run."""
@@ -345,7 +362,7 @@ class FusionAccelerator:
                 or not 1 <= st[1] <= MAX_TRIPS:
             return False                    # a range of whole numbers, not yet started, of known length
         window = frame.code.windows[loop.window]
-        if window.called and calls_variable(window, frame.regs):
+        if window.called and calls_variable(window, frame.regs) or window.functions and self.shadowed(window, frame):
             return False
         started = time.thread_time()
         waits = self.waits()
