@@ -238,13 +238,18 @@ class Session:
         (``FusionAccelerator.replay``): no build-cache look-up, no VM, and only the window's variables
         bound and written back. True when it ran so; False, with nothing changed, where the normal path
         could do anything else: another cell, a changed workspace, base-workspace globals, the debugger
-        active, MATFUSE_DUMP_AFTER changed, or the accelerator declining. A run that fails midway also
+        active, MATFUSE_DUMP_AFTER changed, a folder searched for function files changed, or the
+        accelerator declining (a function the window calls shadowed by the user's among its reasons). A run that fails midway also
         gives False: the normal path then runs the cell from the start."""
         replay, vm = self._replay, self.vm
         if replay is None or replay.workspace is not self._workspace or replay.key != (code, name, file) \
                 or vm.base_globals or vm.debugger.active or flag("MATFUSE_DUMP_AFTER") != replay.dump:
             return False
-        vm.begin_execute()                    # (a function file added since shadows a builtin the window calls)
+        folders = vm.search_folders()         # a function file added since may shadow a builtin it calls:
+        if folders is None or folders != vm.resolved_in:        # begin_execute resolves names again
+            return False
+        vm.interrupted = False                # the rest of begin_execute for a cell that resolves no names
+        vm.figures = []                       # (the accelerator resolves the functions the window calls)
         frame = Frame(replay.code)
         regs, owned, workspace = frame.regs, self._owned, self._workspace
         try:
