@@ -170,7 +170,8 @@ class FusionAccelerator:
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
-        if window.called and calls_variable(window, frame.regs) or window.functions and self.shadowed(window, frame):
+        if window.called and calls_variable(window, frame.regs) or window.functions and \
+                self.builtin_calls.get(id(window)) is not window and self.shadowed(window, frame):
             return False
         policy = self.cell_policy
         if policy == "cpu":
