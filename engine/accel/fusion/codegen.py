@@ -365,7 +365,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     ``reads`` (the finishing kernel) load takes each member's accumulator from those expressions; its
     main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs). The kernel
     that stores the results also computes the group's epilogue (fuse_epilogues)."""
-    fields, functions, loads, identities, trees, lanes, store, updates = [], [], [], [], [], [], [], []
+    fields, functions, loads, identities, trees, lanes, store, updates, blocks = [], [], [], [], [], [], [], [], []
     results: dict[int, str] = {}
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
@@ -391,6 +391,10 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                 updates.append(f"update{k}(a.m{k}, b.m{k}.v, j)")
             else:
                 updates.append(f"combine{k}(a.m{k}, b.m{k})")
+            if spec.block and reads is None:        # Welford: four elements, one division
+                functions.append(f"fn block{k}(a: {acc}, x0: {tacc}, x1: {tacc}, x2: {tacc}, x3: {tacc}) -> {acc} {{\n"
+                                 f"{_fill(spec.block, t).replace('Acc(', acc + '(')}\n}}")
+            blocks.append(block_wgsl(k, spec))
             trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
             lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
         if chunked:
@@ -421,7 +425,9 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
     shift = ("    if (!live || p.rn == 0u) { return identity(); }\n    return load(out_id, 0u, identity());"
              if paired else "    return identity();")
-    return render("fused_reduce", shift=shift, accumulate=accumulate_wgsl(reduction_unroll(group, t, shared_with)), library=kernel_library(has_f64), common=params or common(group, t), T=t,
+    blocked = paired and any(reduction_of(m.op).block for m in group.members)
+    accumulate = accumulate_wgsl(reduction_unroll(group, t, shared_with), blocks if blocked else None)
+    return render("fused_reduce", shift=shift, accumulate=accumulate, library=kernel_library(has_f64), common=params or common(group, t), T=t,
                   outs=f"{outs}u", lanes=f"{256 // outs}u", line_lanes=f"{per_line}u",
                   fields="\n".join(fields), bindings=bindings, shared=shared, functions="\n".join(functions),
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k, o in enumerate(shared_with) if o == k),
@@ -449,10 +455,42 @@ def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
     return UNROLL if words <= UNROLL_WORDS else 1
 
 
-def accumulate_wgsl(unroll: int) -> str:
+def block_wgsl(k: int, spec: Any) -> str:
+    """Member k's accumulator after the four elements b0..b3 (indices j0..j3, rising) of a blocked
+    accumulate: its record's block (Welford: one division for four elements), else its update of each
+    in turn (max/min), else its combine of the four as a tree into it (sums)."""
+    if spec.block:
+        return f"block{k}(a.m{k}, b0.m{k}.v, b1.m{k}.v, b2.m{k}.v, b3.m{k}.v)"
+    if spec.update:
+        found = f"a.m{k}"
+        for u in range(BLOCK):
+            found = f"update{k}({found}, b{u}.m{k}.v, j{u})"
+        return found
+    return f"combine{k}(a.m{k}, combine{k}(combine{k}(b0.m{k}, b1.m{k}), combine{k}(b2.m{k}, b3.m{k})))"
+
+
+BLOCK = 4              # elements per step of a blocked accumulate (block_wgsl, the Welford record's block)
+
+
+def accumulate_wgsl(unroll: int, blocks: list[str] | None = None) -> str:
     """fused_reduce.wgsl's ``accumulate``: a line's elements begin, begin + step, ... below end taken into
     ``unroll`` accumulators (each its own loads and update chain, its indices rising), then those
-    combined in order."""
+    combined in order. With ``blocks`` (each member's block_wgsl: a group with a Welford member), one
+    accumulator takes BLOCK loaded elements a step through ``block`` (Welford's division once per
+    block, not per element: its update of each element cost the H100 the image statistics' bandwidth),
+    the remainder one by one."""
+    if blocks is not None:
+        return "\n".join([
+            "fn block(a: Acc, b0: Acc, b1: Acc, b2: Acc, b3: Acc, j0: u32, j1: u32, j2: u32, j3: u32) -> Acc {",
+            f"    return Acc({', '.join(blocks)});", "}",
+            "fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {",
+            "    var acc = identity();", "    var j = begin;",
+            f"    for (; j + {BLOCK - 1}u * step < end; j = j + {BLOCK}u * step) {{",
+            *[f"        let j{u} = j + {u}u * step;" for u in range(1, BLOCK)],
+            "        acc = block(acc, " + ", ".join(f"load(out_id, {f'j{u}' if u else 'j'}, first)" for u in range(BLOCK))
+            + ", j, j1, j2, j3);", "    }",
+            "    for (; j < end; j = j + step) {", "        acc = update(acc, load(out_id, j, first), j);", "    }",
+            "    return acc;", "}"])
     if unroll == 1:
         return ("fn accumulate(out_id: u32, begin: u32, end: u32, step: u32, first: Acc) -> Acc {\n"
                 "    var acc = identity();\n"

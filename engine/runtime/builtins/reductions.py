@@ -71,9 +71,17 @@ _WELFORD = ("    if (a.i == 0u) { return b; }\n    if (b.i == 0u) { return a; }\
 # Welford's own update of one element (x: the element's vec2, its mean x.x): no branches
 _WELFORD_STEP = ("    let n = a.i + 1u;\n    let d = x.x - a.v.x;\n    let mean = a.v.x + d / {t}(n);\n"
                  "    return Acc(vec2<{t}>(mean, a.v.y + d * (x.x - mean)), n);")
+# four elements at once, one division (Chan et al.'s combination of the block with the accumulator, the
+# block's deviations e taken from the running mean m, or from its own first element when the accumulator
+# is empty: with s1 = sum(e), s2 = sum(e.^2) and n' the new count, the mean is m + s1/n' and the sum of
+# squared deviations grows by s2 - s1^2/n', which cancels at most one bit once n' >= 8)
+_WELFORD_BLOCK = ("    let m = select(a.v.x, x0.x, a.i == 0u);\n    let e0 = x0.x - m;\n    let e1 = x1.x - m;\n"
+                  "    let e2 = x2.x - m;\n    let e3 = x3.x - m;\n    let s1 = (e0 + e1) + (e2 + e3);\n"
+                  "    let s2 = (e0 * e0 + e1 * e1) + (e2 * e2 + e3 * e3);\n    let n = a.i + 4u;\n"
+                  "    let q = s1 / {t}(n);\n    return Acc(vec2<{t}>(m + q, a.v.y + (s2 - s1 * q)), n);")
 define_operation(Operation("welford", reduction=Reduction("vec2<{t}>(0.0, 0.0)", "Acc(vec2<{t}>(x, 0.0), 1u)",
                                                           _WELFORD, paired=True, empty_value=math.nan,
-                                                          update=_WELFORD_STEP)))
+                                                          update=_WELFORD_STEP, block=_WELFORD_BLOCK)))
 # 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
 define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")
