@@ -305,8 +305,8 @@ class _Pass:
 
 
 def accumulator_type(spec: Reduction, t: str) -> str:
-    """The WGSL type of a reduction's accumulated value: u32 (any/all), vec2 (paired), else ``t``."""
-    return "u32" if spec.logical else f"vec2<{t}>" if spec.paired else t
+    """The WGSL type of a reduction's accumulated value: u32 (any/all), vec2 (paired, centered), else ``t``."""
+    return "u32" if spec.logical else f"vec2<{t}>" if spec.paired or spec.centered else t
 
 
 def identity_acc(spec: Reduction, t: str) -> str:
@@ -314,10 +314,14 @@ def identity_acc(spec: Reduction, t: str) -> str:
     return f"{_fill(spec.identity, t)}, {'0u' if spec.paired else '0xffffffffu'}"
 
 
-def reduction_value(spec: Reduction, acc: str, divisor: str, t: str) -> str:
+def reduction_value(spec: Reduction, acc: str, divisor: str, t: str, count: str = "") -> str:
     """The result of accumulator ``acc``: divided by ``divisor`` for a mean; a paired one's sum of
     squared deviations divided by it, NaN when the mean is not finite (an Inf element: MATLAB's var
-    is NaN)."""
+    is NaN); a centered one's sum of squares less the square of its sum over ``count`` (the line's
+    length), divided by it (a sum of squares past the range stays Inf)."""
+    if spec.centered:
+        fixed = f"{acc}.v.y - {acc}.v.x * {{m}}_div({acc}.v.x, {count})"
+        return _fill(f"{{m}}_div(select({fixed}, {acc}.v.y, {{m}}_isinf({acc}.v.y)), {divisor})", t)
     if spec.paired:
         return _fill(f"select({{m}}_div({acc}.v.y, {divisor}), {{m}}_nan(), {{m}}_isnan({acc}.v.x) || "
                      f"{{m}}_isinf({acc}.v.x))", t)
@@ -336,7 +340,7 @@ def _reduce_source(spec: Reduction, cls: str, src: _Pass, final: bool, index_cls
         bindings += _binding(2, "in_index", "u32")
     nxt = 2 + (src.indices is not None)
     if final:
-        value = reduction_value(spec, "a", "p.scalars[0][0]", t)
+        value = reduction_value(spec, "a", "p.scalars[0][0]", t, "p.scalars[0][1]")
         if out_cls == "logical" and not spec.logical:         # max/min of logical stay logical
             value = "select(0u, 1u, !(a.v == 0.0))"
         store = f"    out_values[out_id] = {value};"
@@ -384,14 +388,15 @@ def _chunks(src: _Pass) -> int:
 
 
 def _reduce_pass(spec: Reduction, cls: str, src: _Pass, outputs: list[GpuTensor], index_cls: str,
-                 denom: int) -> None:
-    """Encode one pass; ``outputs`` are the final (values[, indices]) or the next partials."""
+                 denom: int, count: int = 0) -> None:
+    """Encode one pass; ``outputs`` are the final (values[, indices]) or the next partials; ``denom``
+    divides a mean, ``count`` is a centered reduction's line length."""
     provider = src.values.provider
     nout = src.pre * src.post
     nchunks = _chunks(src)
     source = _reduce_source(spec, cls, src, nchunks <= 1, index_cls, outputs[0].cls)
     head = params_head((nout, 1), [], (src.pre, src.n, src.post), nchunks, _chunk_length(src))
-    uniform = params_block(head, [float(denom)], _float_type(cls))
+    uniform = params_block(head, [float(denom), float(count)], _float_type(cls))
     buffers = [src.values.buffer] + ([src.indices.buffer] if src.indices is not None else [])
     buffers += [t.buffer for t in outputs]
     if nchunks == 0:

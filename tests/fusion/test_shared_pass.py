@@ -131,6 +131,66 @@ def test_a_one_pass_variance_far_from_zero_is_as_accurate_as_two_passes(gpu):
     np.testing.assert_allclose(s.get("b"), exact.var(1, keepdims=True).astype(float), rtol=1e-6)
 
 
+FAR = np.random.default_rng(7).standard_normal((301, 259)) + 1e6     # odd sizes, a mean 1e6 times the spread
+FAR[17, 3] = np.nan                             # column 4 and row 18 NaN, column 6 and row 8 Inf
+FAR[7, 5] = np.inf
+FAR_CODE = ("a = std(x, 0, 1);\nb = var(x, 1, 2);\n[c, mu] = std(x, 1, 1);\n[d, nu] = var(x, 0, 2);\n"
+            "e = std(x(:, 1:2), 0, 'all');")
+
+
+def exact_spread(x: np.ndarray, axis: int | None, ddof: int, root: bool) -> np.ndarray:
+    """numpy's var (std) of x in long double, NaN for lines holding NaN or Inf (MATLAB's two passes)."""
+    wide = x.astype(np.longdouble)
+    with np.errstate(invalid="ignore"):
+        v = wide.var(axis=axis, ddof=ddof, keepdims=True) if axis is not None else wide.var(ddof=ddof).reshape(1, 1)
+    v[~np.isfinite(wide.sum(axis=axis, keepdims=True) if axis is not None else wide.sum().reshape(1, 1))] = np.nan
+    return (np.sqrt(v) if root else v).astype(float)
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+def test_spreads_of_lines_far_from_zero(gpu, single):
+    """std and var of lines of mean 1e6 and spread 1, odd sizes, NaN and Inf lines, in both forms: one
+    Welford pass (single, where nothing else reads the mean: four elements a step, plan.ONE_PASS_CLASSES)
+    and two passes (double; a stored mean in both classes) whose second sums the deviations beside
+    their squares (the ``centered`` member): its variance is corrected for the first pass's mean, which
+    in single is off by ulps of 1e6 (uncorrected: 8e-3 off). Both within 1e-6 in single (the CPU's own
+    single two passes: 2e-2) and 1e-13 in double of the long double result."""
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    x = FAR.astype(np.float32 if single else np.float64)
+    s = run(FAR_CODE, {"x": x}, "gpu")
+    assert {w.device for w in s.fusion.reports()} == {"GPU"}
+    rtol = 1e-6 if single else 1e-13
+    for name, axis, ddof, root in (("a", 0, 1, True), ("b", 1, 0, False), ("c", 0, 0, True), ("d", 1, 1, False)):
+        np.testing.assert_allclose(s.get(name), exact_spread(x, axis, ddof, root), rtol=rtol, err_msg=name)
+    np.testing.assert_allclose(s.get("e"), exact_spread(x[:, :2], None, 1, True), rtol=rtol)
+    np.testing.assert_allclose(s.get("mu"), x.astype(np.longdouble).mean(0, keepdims=True).astype(float),
+                               rtol=4e-7 if single else 1e-15)        # a sum's mean: ulps of 1e6 in single
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+def test_image_spreads_far_from_zero_with_outliers(gpu, single):
+    """ImageNormalize's Welford member takes four pixels a step: a block's deviations are taken from the
+    running mean, or from its own first pixel when it begins an accumulator, so a hot first pixel (the
+    shift of every pixel) or one inside costs no accuracy; odd sizes leave a remainder of single
+    steps; an image holding NaN or Inf has NaN statistics."""
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    images = np.random.default_rng(8).standard_normal((5, 31, 41)) + 1e6
+    images[0, 0, 0] = 1e6 + 3e4                 # the first pixel of image 1, far from the rest
+    images[1, 5, 7] = 1e6 - 4e4
+    images[3, 2, 2] = np.nan
+    images[4, 9, 1] = -np.inf
+    images = images.astype(np.float32 if single else np.float64)
+    s = run("mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);\nZ = (I - mu) ./ (sd + 1e-6);", {"I": images}, "gpu")
+    (window,) = s.fusion.reports()
+    assert window.groups[0].kind == "ImageNormalize" and "block(" in window.groups[0].wgsl
+    flat = images.reshape(5, -1)
+    exact = exact_spread(flat, 1, 1, True).ravel()
+    np.testing.assert_allclose(s.get("sd").ravel(), exact, rtol=1e-6 if single else 1e-14)
+    assert np.isnan(s.get("mu").ravel()[3]) and s.get("mu").ravel()[4] == -np.inf
+
+
 def test_image_statistics_far_from_zero_are_as_accurate_as_two_passes(gpu64):
     """ImageNormalize's Welford member (double too) over each pixel less the image's first: images of
     mean 1e6 and spread 1 give the spread within 1e-15 (Welford's update of the raw values: 1.7e-11)."""

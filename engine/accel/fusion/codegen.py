@@ -313,7 +313,7 @@ def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f6
     shared_with = shared_accumulators(group)
     for k, (m, indexed) in enumerate(zip(group.members, partial_indices(group))):
         spec = reduction_of(m.op)
-        acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
+        acc = "AccU" if spec.logical else "AccP" if spec.paired or spec.centered else "AccT"
         bindings += _binding(slot, f"in_values{k}", accumulator_type(spec, t))
         if indexed:
             bindings += _binding(slot + 1, f"in_index{k}", "u32")
@@ -355,7 +355,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                   slot: int, chunked: bool, reads: list[str] | None = None, params: str = "",
                   pairs: int | None = None) -> str:
     """fused_reduce.wgsl for the group's members: member k accumulates in field ``m<k>`` of Acc (AccT,
-    AccU for logical accumulators, AccP for paired ones), with its record's snippets as functions ``load<k>``,
+    AccU for logical accumulators, AccP for paired and centered ones), with its record's snippets as functions ``load<k>``,
     ``combine<k>`` and ``update<k>`` (an element into the accumulator, where the record has one), or in
     the field of the member whose accumulator it shares (shared_accumulators); a workgroup combines the
     accumulators one after another through one shared array per accumulator type (member by member: on
@@ -374,7 +374,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     for k, m in enumerate(group.members):
         spec = reduction_of(m.op)
         tacc = accumulator_type(spec, t)
-        acc = "AccU" if spec.logical else "AccP" if spec.paired else "AccT"
+        acc = "AccU" if spec.logical else "AccP" if spec.paired or spec.centered else "AccT"
         a = f"a.m{shared_with[k]}"
         if shared_with[k] == k:
             fields.append(f"    m{k}: {acc},")
@@ -405,7 +405,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                 bindings += _binding(slot + 1, f"out_index{k}", "u32", True)
             slot += 1 + indexed[k]
             continue
-        value = reduction_value(spec, a, wgsl_literal(float(m.divisor), t), t)
+        value = reduction_value(spec, a, wgsl_literal(float(m.divisor), t), t, wgsl_literal(float(group.view[1]), t))
         results[m.value] = value
         store.append(f"    out_values{k}[out_id] = {value};")
         bindings += _binding(slot, f"out_values{k}", STORAGE_TYPE[plan.info[m.value].cls], True)
@@ -451,7 +451,7 @@ def reduction_unroll(group: Group, t: str, shared_with: list[int]) -> int:
         spec = reduction_of(m.op)
         if shared_with[k] == k:
             value = 1 if spec.logical or t == "f32" else 2
-            words += value * (1 + spec.paired) + (spec.indexed or spec.paired)
+            words += value * (1 + (spec.paired or spec.centered)) + (spec.indexed or spec.paired)
     return UNROLL if words <= UNROLL_WORDS else 1
 
 

@@ -379,7 +379,7 @@ def chunked_launch(provider: Provider, plan: Plan, group: Group) -> Chunked:
     partials = []
     for m, indexed in zip(group.members, partial_indices(group)):
         spec = reduction_of(m.op)
-        pairs = 1 + spec.paired                  # a paired accumulator's partials are vec2
+        pairs = 1 + (spec.paired or spec.centered)      # a paired or centered one's partials are vec2
         partials.append(("values", *sized(provider, (pairs * nchunks, nout), "uint32" if spec.logical else plan.cls),
                          []))
         if indexed:
@@ -432,17 +432,19 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     for k, m in enumerate(group.members):      # every member's partials carry indices here
         part = _Pass(parts[2 * k], parts[2 * k + 1], 1, nchunks, pre * post)
         targets = [tensors[m.value]] + ([tensors[m.index]] if m.index is not None else [])
-        finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor)
+        finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor, group.view[1])
 
 
-def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int) -> None:
+def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int,
+                     count: int) -> None:
     """Reduce the first pass's partials with kernels.py's passes (reduce.wgsl) into ``outs`` (the
-    values, and max/min's indices where the window takes them); ``n`` divides a mean."""
+    values, and max/min's indices where the window takes them); ``n`` divides a mean, ``count`` (the
+    lines' length) corrects a centered one."""
     provider = run.provider
     index_cls = "double" if provider.f64 else "single"
     acc_cls = src.values.cls
     while (nchunks := _chunks(src)) > 1:
-        part = _Pass(empty(((1 + spec.paired) * nchunks, src.post), acc_cls, provider),
+        part = _Pass(empty(((1 + (spec.paired or spec.centered)) * nchunks, src.post), acc_cls, provider),
                      empty((nchunks, src.post), "uint32", provider), 1, nchunks, src.post)
         _reduce_pass(spec, plan.cls, src, [part.values, part.indices], index_cls, n)
         run.scratch += [part.values, part.indices]
@@ -451,4 +453,4 @@ def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[Gpu
     if spec.indexed and len(targets) == 1:
         targets.append(empty(outs[0].shape, index_cls, provider))
         run.scratch.append(targets[-1])
-    _reduce_pass(spec, plan.cls, src, targets, index_cls, n)
+    _reduce_pass(spec, plan.cls, src, targets, index_cls, n, count)

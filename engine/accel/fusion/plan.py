@@ -578,6 +578,9 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     return shared_passes(graph, split_totals(graph, plan, groups, depth), depth)
 
 
+ONE_PASS_CLASSES = ("single",)     # the classes whose std and var are one pass where they can be
+
+
 def one_pass_variances(graph: AccelGraph, plan: Plan, taken: set[int]) -> dict[int, Node]:
     """In a single window, the var nodes of std's and var's expansion (graph.py: mean -> squared
     deviations -> var) whose mean and deviations nothing else reads, each with its mean node: the
@@ -590,7 +593,7 @@ def one_pass_variances(graph: AccelGraph, plan: Plan, taken: set[int]) -> dict[i
     0.362 ms of GPU time against 0.242). In single the second pass is faster now too (0.150 against
     0.177), but Welford's variance of lines far from zero is accurate (std of columns of 1e6 plus
     noise of 1 on lavapipe: 1.4e-7, two single passes 8e-3), so single keeps it."""
-    if plan.cls != "single":
+    if plan.cls not in ONE_PASS_CLASSES:
         return {}
     users: dict[int, set[int]] = {}
     for n in graph.nodes.values():
@@ -657,14 +660,18 @@ def reduction_group(graph: AccelGraph, plan: Plan, node: Node, produced: set[int
                     index: int | None = None, mean: Node | None = None) -> Group:
     """The Reduction group of one reduction node, its operand's elementwise expression inlined (but
     ``produced`` values read); ``index`` is max/min's index output when the window takes it. A var
-    node with ``mean`` (one_pass_variances) is a Welford member over that mean's operand."""
+    node with ``mean`` (one_pass_variances) is a Welford member over that mean's operand; one without
+    is a ``centered`` member over the deviations from its mean (graph.py's expansion: var of their
+    squares), which sums them beside their squares to correct for the mean's rounding."""
     operand = node.args[0] if mean is None else mean.args[0]
+    if node.op == "var" and mean is None:
+        operand = graph.nodes[operand].args[0]
     nodes, leaves = inlined(graph, operand, set(produced))
     shape = plan.info[operand].shape
     view = reduction_view(reduced_dim(node, shape), shape)
     n = view[1]
     divisor = n - 1 if node.op == "var" and node.weight == 0 and n > 1 else n
-    op = node.op if node.op != "var" else "mean" if mean is None else "welford"
+    op = node.op if node.op != "var" else "centered" if mean is None else "welford"
     member = Member(node.value, operand, op, divisor, index)
     return Group("Reduction", nodes + [node.value], [node.value] + ([index] if index is not None else []),
                  shape, leaves=leaves, view=view, members=[member])

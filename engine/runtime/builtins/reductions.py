@@ -82,6 +82,13 @@ _WELFORD_BLOCK = ("    let m = select(a.v.x, x0.x, a.i == 0u);\n    let e0 = x0.
 define_operation(Operation("welford", reduction=Reduction("vec2<{t}>(0.0, 0.0)", "Acc(vec2<{t}>(x, 0.0), 1u)",
                                                           _WELFORD, paired=True, empty_value=math.nan,
                                                           update=_WELFORD_STEP, block=_WELFORD_BLOCK)))
+# std's and var's second pass (no builtin): the sum of the deviations from the first pass's mean beside the
+# sum of their squares, which corrects the latter for that mean's rounding (Chan, Golub and LeVeque's
+# corrected two-pass algorithm: a single mean of 1e6 is off by ulps of 1e6, its deviations' squares by
+# a thousandth of a spread of 1)
+define_operation(Operation("centered", reduction=Reduction("vec2<{t}>(0.0, 0.0)", "Acc(vec2<{t}>(x, x * x), j)",
+                                                           "    return Acc(a.v + b.v, 0u);", centered=True,
+                                                           empty_value=math.nan)))
 # 'omitnan' of the fused sum and mean: NaN elements count as 0 (no builtin)
 define_operation(Operation("nan_to_zero", wgsl="select({a}, 0.0, {m}_isnan({a}))", nonneg="kept"))
 OUT_TYPES = ("default", "double", "native")

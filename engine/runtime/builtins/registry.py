@@ -79,6 +79,8 @@ class Reduction:
     # count (identity 0); the result is v.y divided by the divisor: a variance in one pass (Welford)
     update: str = ""                    # body of update(a, x, j) -> Acc: element x at index j, past
     # every index a holds, into a (fused_reduce.wgsl's loop over a line); "": combine(a, load(x, j))
+    centered: bool = False              # v is a vec2 (sum, sum of squares) of deviations from a mean
+    # taken before: the result is (v.y - v.x^2 / count) / divisor (the corrected two-pass variance)
     block: str = ""                     # body of block(a, x0, x1, x2, x3) -> Acc: four elements (their
     # load's values) past every index a holds, into a at once (fused_reduce.wgsl's blocked accumulate)
 
