@@ -30,6 +30,9 @@ CELLS = {
                    {"n": 256.0}, True),
     "views": ("r = reshape(x .* 2, 33, 64);\nc = x(:) + 1;\np = permute(x, [2 1]) - 1;", {"x": grid(64, 33)},
               True),
+    # ImageNormalize's statistics: a Welford member, four pixels a step (fused_reduce.wgsl's block)
+    "image_statistics_single": ("mu = mean(I, [2 3]);\nsd = std(I, 0, [2 3]);",
+                                {"I": grid(4, 1200).reshape(4, 30, 40).astype(np.float32)}, False),
     "matmul_epilogue": ("c = max(a * b + bias, 0);", {"a": grid(64, 48), "b": grid(48, 32), "bias": grid(1, 32)},
                         True),
 }

@@ -57,13 +57,19 @@ def test_the_kinds_of_a_std_window(gpu64):
     (window,) = s.fusion.reports()
     kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
     assert kinds == [("Reduction", ["times", "plus", "mean"], ["std.mean"]),        # sqrt: the epilogue
-                     # the deviations' sum and sum of squares (the centered member: no square node)
-                     ("Reduction", ["times", "plus", "minus", "var", "sqrt"], ["std.var", "s"])]
+                     ("Reduction", ["times", "plus", "minus", "times", "var", "sqrt"], ["std.var", "s"])]
     # in single, one pass: the variance is a Welford member over a.*x + b (plan.one_pass_variances)
     s = run("s = std(a.*x + b, 0, 2);", {"x": X.astype(np.float32), "a": A, "b": B}, "gpu")
     (window,) = s.fusion.reports()
     kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
     assert kinds == [("Reduction", ["times", "plus", "var", "sqrt"], ["std.var", "s"])]
+    # a stored mean keeps two single passes: the second sums the deviations beside their squares (the
+    # centered member reads the deviations; no node squares them)
+    s = run("[s, mu] = std(a.*x + b, 0, 2);", {"x": X.astype(np.float32), "a": A, "b": B}, "gpu")
+    (window,) = s.fusion.reports()
+    kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
+    assert kinds == [("Reduction", ["times", "plus", "mean"], ["mu"]),
+                     ("Reduction", ["times", "plus", "minus", "var", "sqrt"], ["std.var", "s"])]
 
 
 def test_max_with_indices_is_one_reduction_group_with_two_outputs(gpu64):
