@@ -16,7 +16,8 @@ the nodes they claim (computed inside them, so no other group computes them):
 - ImageNormalize: the per-image spread of a B x H x W batch, ``std(X, 0, [2 3])`` or the written-out
   ``mean((X - mu).^2, [2 3])`` with ``mu = mean(X, [2 3])``: the means and the squared deviations in
   one pass over a [B, H*W, 1] view (a chunked reduction with two members, the second a Welford
-  accumulator: numerically sound, and each image spread over many workgroups); the sqrt and the
+  accumulator taking four pixels a step: numerically sound, and each image spread over many
+  workgroups); the sqrt and the
   normalising expression are ordinary ElementwiseChains after it.
 - Layout: a transpose or ``diag`` no product reads in place: one gather kernel.
 

@@ -14,7 +14,9 @@
 // accumulators per invocation (``accumulate``, codegen.reduction_unroll). A paired
 // (Welford) member accumulates its operand less the line's first element (``shift``), the same for every
 // chunk of the line: its variance is that of the operand, and Welford's update loses no more than two
-// passes where the mean is far larger than the spread (1e6 + noise of 1).
+// passes where the mean is far larger than the spread (1e6 + noise of 1). A group with one accumulates
+// four elements a step (``block``: the Welford record's block, one division for the four; the other
+// members' updates or a tree of their combines) in one accumulator per invocation.
 $library
 $common
 struct AccT { v: $T, i: u32 }
