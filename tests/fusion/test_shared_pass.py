@@ -326,3 +326,22 @@ def test_members_of_one_accumulation_share_one_accumulator(gpu64):
     np.testing.assert_allclose(s.get("rs"), X.sum(1, keepdims=True), rtol=1e-13)
     np.testing.assert_allclose(s.get("sd"), X.std(1, ddof=1, keepdims=True), rtol=1e-13)
     np.testing.assert_array_equal(s.get("k").ravel(), X.argmax(1) + 1)
+
+
+def test_reduce_wgsl_finishes_variances_past_the_finishing_pass(gpu, monkeypatch):
+    """Past REDUCE_CHUNK chunks a line's partials are finished member by member by reduce.wgsl's passes
+    (lines of more than 2^26 elements; here the chunk made 16 elements long): a Welford member's
+    partials (mean, sum of squared deviations, count) and a centered member's (the deviations' sum and
+    sum of squares, corrected with the line's length, a uniform there) give the variances of lines
+    far from zero as the finishing pass does."""
+    from engine.accel.fusion import codegen, execute
+    monkeypatch.setattr(codegen, "REDUCE_CHUNK", 16)
+    finished, finish = [], execute.finish_reduction
+    monkeypatch.setattr(execute, "finish_reduction",
+                        lambda run_, plan, spec, *rest: finished.append(spec) or finish(run_, plan, spec, *rest))
+    x = (np.random.default_rng(9).standard_normal((3, 1500)) + 1e6).astype(np.float32)
+    s = run("[a, mu] = std(x, 0, 2);\nb = var(x, 1, 2);", {"x": x}, "gpu")
+    assert {w.device for w in s.fusion.reports()} == {"GPU"}
+    assert any(spec.centered for spec in finished) and any(spec.paired for spec in finished)
+    np.testing.assert_allclose(s.get("a"), exact_spread(x, 1, 1, True), rtol=1e-6)
+    np.testing.assert_allclose(s.get("b"), exact_spread(x, 1, 0, False), rtol=1e-6)
