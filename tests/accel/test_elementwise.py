@@ -83,9 +83,26 @@ def random_singles(n, seed):
     return np.random.default_rng(seed).integers(0, 2 ** 32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
 
 
+def hard_quotients(n, seed):
+    """Operands of single quotients that the f32 division (rounded_ops.wgsl: fma corrections where the
+    adapter's fma rounds once) must round right: magnitudes spread over its range and past it, a times
+    b near a midpoint between singles (a = b m rounded, m a midpoint), divisors with all-ones mantissas
+    (b = 2^k - ulp)."""
+    rng = np.random.default_rng(seed)
+    sign = rng.choice(np.array([-1.0, 1.0]), (2, n))
+    a = (sign[0] * 2.0 ** rng.uniform(-90, 127, n)).astype(np.float32)
+    b = (sign[1] * 2.0 ** rng.uniform(-127, 127, n)).astype(np.float32)
+    q = (2.0 ** rng.uniform(-60, 60, n)).astype(np.float32)
+    mid_b = (2.0 ** rng.uniform(-60, 60, n)).astype(np.float32)
+    mid_b[: n // 4] = np.nextafter(np.ldexp(np.float32(1), rng.integers(-60, 60, n // 4)), np.float32(0))
+    mid_a = (mid_b * (q.astype(np.float64) + np.spacing(q) / 2.0)).astype(np.float32)
+    return np.concatenate([a, mid_a]), np.concatenate([b, mid_b])
+
+
 def test_single_division_and_sqrt_are_correctly_rounded(gpu64):
-    # rounded_ops.wgsl: the quotient in f64, the square root from a Newton-refined f32 inverse square
-    # root in f64, each rounded once; the square roots of every 8th single in [1, 4) (the others are
+    # rounded_ops.wgsl: the quotient in f32 by fma corrections (adapters whose fma rounds once) or in
+    # f64, the square root from a Newton-refined f32 inverse square root in f64, each rounded once; the
+    # square roots of every 8th single in [1, 4) (the others are
     # these scaled by powers of 4) and of random bit patterns, random quotients; where the adapter
     # flushes single subnormals, not where an operand or the result is subnormal
     a, b = random_singles(1 << 20, 1), random_singles(1 << 20, 2)
@@ -94,6 +111,8 @@ def test_single_division_and_sqrt_are_correctly_rounded(gpu64):
     x = np.concatenate([x, x * np.float32(2)])
     with np.errstate(all="ignore"):
         cases = [((a, b), (a.astype(np.float64) / b).astype(np.float32), "rdivide")]
+        a2, b2 = hard_quotients(1 << 19, 3)
+        cases += [((a2, b2), (a2.astype(np.float64) / b2).astype(np.float32), "rdivide")]
         cases += [((v,), np.sqrt(v.astype(np.float64)).astype(np.float32), "sqrt") for v in (x, a)]
     flushes = flushes_subnormals()
     for args, expected, op in cases:

@@ -22,7 +22,42 @@ fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_ze
 // that single kernels do not carry that library.
 fn m32_wide_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
-fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / m32_wide_opaque(f64(b))); }
+// Whether the adapter's f32 fma rounds once (NVIDIA's does; lavapipe's rounds the product, then the
+// sum): (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24, and 0 when the product is rounded first. Computed in the
+// kernel from opaque operands (no compiler can fold it); the same for every invocation.
+fn m32_fma_exact() -> bool {
+    let c = m32_opaque(1.000244140625);
+    return fma(c, c, m32_opaque(-1.00048828125)) != 0.0;
+}
+
+// a / b correctly rounded. Where fma rounds once and the magnitudes allow (|a| in [2^-76, Inf), |b| in
+// [2^-126, 2^126), the quotient in [2^-125, 2^127)), in f32: q0 = |a| r with r WGSL's reciprocal of |b|
+// (within 2.5 ulp), one correction q1 = q0 + (|a| - |b| q0) r by fmas, which leaves q1 within 0.5 ulp +
+// 2^-19 ulp of the quotient, so one of the two singles around it; then e = |a| - |b| q1 is exact (an fma)
+// and says on which side the quotient lies, and the comparison of 2|e| with |b| times the gap to the
+// neighbour on that side (a power of 2: exact) whether it lies beyond their midpoint (never on it).
+// The magnitudes keep every intermediate a normal single (NVIDIA flushes subnormals). Elsewhere, and on
+// adapters whose fma rounds twice, in f64 rounded once. r and q0 are opaque so that no compiler
+// simplifies |a| - |b| (|a| / |b|) to 0.
+fn m32_div(a: f32, b: f32) -> f32 {
+    let ma = m32_bits(a) & 0x7fffffffu;
+    let mb = m32_bits(b) & 0x7fffffffu;
+    if (m32_fma_exact() && ma - 0x19800000u < 0x66000000u && mb - 0x00800000u < 0x7e000000u) {
+        let x = bitcast<f32>(ma);
+        let y = bitcast<f32>(mb);
+        let r = m32_opaque(1.0 / y);
+        let q0 = m32_opaque(x * r);
+        let q1 = fma(fma(-y, q0, x), r, q0);
+        let mq = bitcast<u32>(q1);
+        if (mq - 0x01000000u < 0x7e000000u) {
+            let e = fma(-y, q1, x);
+            let n = select(mq - 1u, mq + 1u, e > 0.0);
+            let q = select(mq, n, abs(e) + abs(e) > y * abs(bitcast<f32>(n) - q1));
+            return bitcast<f32>(q | ((bitcast<u32>(a) ^ bitcast<u32>(b)) & 0x80000000u));
+        }
+    }
+    return f32(f64(a) / m32_wide_opaque(f64(b)));
+}
 
 // sqrt(-0) is -0 (copysign also where a driver computes sqrt from inverseSqrt).
 fn m32_sqrt(x: f32) -> f32 {
