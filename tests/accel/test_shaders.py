@@ -16,9 +16,9 @@ BUILTINS = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "asin", "acos", "
 CALL = re.compile(r"(?<![\w.])(" + "|".join(BUILTINS) + r")\s*\(")
 
 
-# Functions that may call fma: single division uses it only where m32_fma_exact found in the kernel that
+# Functions that may call fma: single division and sqrt use it only where m32_fma_exact found in the kernel that
 # the adapter's fma rounds once (rounded_ops.wgsl; lavapipe's rounds twice and takes the f64 division).
-FMA_CHECKED = {"m32_fma_exact", "m32_div"}
+FMA_CHECKED = {"m32_fma_exact", "m32_div", "m32_sqrt"}
 
 
 def code_only(text):

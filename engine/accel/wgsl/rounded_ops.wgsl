@@ -2,7 +2,9 @@
 // f64 one (adapters with shader-f64).
 // Vulkan lets f32 division be 2.5 ulp off and f32 sqrt be computed from inverseSqrt, and NVIDIA's driver
 // does both: on the H100 28% of f32 quotients of random operands were 1 ulp away from numpy's. MATLAB's
-// (IEEE) results are correctly rounded, so f32 division and sqrt are computed in f64 and rounded once
+// (IEEE) results are correctly rounded. Where the adapter's fma rounds once (m32_fma_exact) and the
+// operands are in range, m32_div and m32_sqrt correct WGSL's estimate in f32 and decide the last bit
+// from an exact remainder (at each function). Otherwise f32 division and sqrt are computed in f64 and rounded once
 // (f64 carries more than twice f32's 24 bits): division as f64's own (correctly rounded on the adapters
 // measured, docs/gpu.md), sqrt from WGSL's f32 inverse square root (within 2^-21 relative) refined by
 // two Newton steps in f64 (the error e becomes about e^2, then e^3 plus f64's roundings: below 2^-52),
@@ -59,8 +61,28 @@ fn m32_div(a: f32, b: f32) -> f32 {
     return f32(f64(a) / m32_wide_opaque(f64(b)));
 }
 
-// sqrt(-0) is -0 (copysign also where a driver computes sqrt from inverseSqrt).
+// sqrt(x) correctly rounded. Where fma rounds once and x is in [2^-80, 2^126), in f32: s0 = x y with y
+// WGSL's inverse square root, one Newton step s1 = s0 + (x - s0^2) y/2 by fmas (within 0.5 ulp + 2^-40
+// ulp of the root: one of the two singles around it), then e = x - s1^2 rounded once (an fma) says on
+// which side the root lies; with s1 = M 2^u (M < 2^24 an integer), e is an integer E times 2^2u and
+// x - (s1 + g/2)^2, g the gap to the neighbour on that side, is (E - M - 1/4) 2^2u above (E + M - 1/4
+// below; with half of M where s1 is a power of 2 and the neighbour below), so the root lies beyond the
+// midpoint exactly when |e| > s1 |g| above, |e| >= s1 |g| below (s1 |g| is exact; where E needs 25 bits
+// its rounding keeps |e| >= 2^24 2^2u, beyond s1 |g| either way). Elsewhere (and sqrt(-0) = -0,
+// copysign also where a driver computes sqrt from inverseSqrt) and on adapters whose fma rounds twice:
+// WGSL's inverse square root refined by two Newton steps in f64, rounded once (the header), or f64's sqrt.
 fn m32_sqrt(x: f32) -> f32 {
+    let mx = m32_bits(x);
+    if (m32_fma_exact() && mx - 0x17800000u < 0x67000000u) {
+        let y = m32_opaque(inverseSqrt(x));
+        let s0 = m32_opaque(x * y);
+        let s1 = fma(fma(-s0, s0, x), 0.5 * y, s0);
+        let ms = bitcast<u32>(s1);
+        let e = fma(-s1, s1, x);
+        let n = select(ms - 1u, ms + 1u, e > 0.0);
+        let limit = s1 * abs(bitcast<f32>(n) - s1);
+        return bitcast<f32>(select(ms, n, select(abs(e) >= limit, abs(e) > limit, e > 0.0)));
+    }
     let xd = f64(x);
     if (m32_bits(x) - 0x00800000u >= 0x7e000000u) { return m32_copysign(f32(sqrt(xd)), x); }   // not in [2^-126, 2^126)
     let h = 0.5lf * f64(inverseSqrt(x));
