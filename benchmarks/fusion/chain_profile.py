@@ -15,8 +15,8 @@ the first tree's kernel (only variants that compute the same thing should say ye
     divide plain      m32_div(a, b) replaced by WGSL's a / b (not correctly rounded on the H100)
     divide f64        m32_div as f64's division rounded once (the library's form before the f32 one)
     no functions      every call above removed, plain division: the kernel's arithmetic and memory
-    fma assumed       (trees with f32 division and sqrt by fma) without the kernel's check of the fma
-    no f64 fallback   (those trees) the f64 paths of m32_div and m32_sqrt replaced by WGSL's / and sqrt
+    wgsl divide, sqrt m32_div and m32_sqrt as WGSL's / and sqrt (their f64 paths removed: neither is
+                      correctly rounded on the H100)
     no opaque         the body's m32_opaque and m32_distinct calls removed (the library keeps its own)
     wg 64, wg 128, wg 512
                       another workgroup size (the generator's is 256)
@@ -76,8 +76,7 @@ VARIANTS = {
     "divide plain": (lambda t: PLAIN_DIVIDE + body_edit(t, PLAIN), 1, 256),
     "divide f64": (lambda t: F64_DIVIDE + body_edit(t, ("m32_div(", "m32_div_f64(")), 1, 256),
     "no functions": (lambda t: PLAIN_DIVIDE + body_edit(t, PLAIN, *REMOVED.values()), 1, 256),
-    "fma assumed": (lambda t: t.replace("m32_fma_exact() &&", ""), 1, 256),
-    "no f64 fallback": (lambda t: re.sub(r"\n    let xd = f64\(x\);\n.*?\n}\n", "\n    return sqrt(x);\n}\n", t.replace(
+    "wgsl divide, sqrt": (lambda t: re.sub(r"\n    let xd = f64\(x\);\n.*?\n}\n", "\n    return sqrt(x);\n}\n", t.replace(
         "return f32(f64(a) / m32_wide_opaque(f64(b)));", "return a / b;"), count=1, flags=re.S), 1, 256),
     "no opaque": (lambda t: body_edit(t, ("m32_opaque(", "("), ("m32_distinct(", "(")), 1, 256),
     "wg 64": (lambda t: workgroup(t, 64), 1, 64),

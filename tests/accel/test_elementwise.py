@@ -84,10 +84,9 @@ def random_singles(n, seed):
 
 
 def hard_quotients(n, seed):
-    """Operands of single quotients that the f32 division (rounded_ops.wgsl: fma corrections where the
-    adapter's fma rounds once) must round right: magnitudes spread over its range and past it, a times
-    b near a midpoint between singles (a = b m rounded, m a midpoint), divisors with all-ones mantissas
-    (b = 2^k - ulp)."""
+    """Operands of single quotients that are hard to round right: magnitudes spread over single's range
+    and past it, a / b near a midpoint between singles (a = b m rounded, m a midpoint), divisors with
+    all-ones mantissas (b = 2^k - ulp)."""
     rng = np.random.default_rng(seed)
     sign = rng.choice(np.array([-1.0, 1.0]), (2, n))
     a = (sign[0] * 2.0 ** rng.uniform(-90, 127, n)).astype(np.float32)
@@ -100,10 +99,9 @@ def hard_quotients(n, seed):
 
 
 def test_single_division_and_sqrt_are_correctly_rounded(gpu64):
-    # rounded_ops.wgsl: the quotient in f32 by fma corrections (adapters whose fma rounds once) or in
-    # f64, the square root from a Newton-refined f32 inverse square root in f64, each rounded once; the
-    # square roots of every 8th single in [1, 4) (the others are
-    # these scaled by powers of 4) and of random bit patterns, random quotients; where the adapter
+    # rounded_ops.wgsl: the quotient in f64, the square root from a Newton-refined f32 inverse square
+    # root in f64, each rounded once; the square roots of every 8th single in [1, 4) (the others are
+    # these scaled by powers of 4) and of random bit patterns, random and hard quotients; where the adapter
     # flushes single subnormals, not where an operand or the result is subnormal
     a, b = random_singles(1 << 20, 1), random_singles(1 << 20, 2)
     one = np.float32(1.0).view(np.uint32)
