@@ -20,8 +20,9 @@ the first tree's kernel (only variants that compute the same thing should say ye
     no opaque         the body's m32_opaque and m32_distinct calls removed (the library keeps its own)
     wg 64, wg 128, wg 512
                       another workgroup size (the generator's is 256)
-    2 per thread, 4 per thread
-                      each invocation computes 2 (4) elements, a grid's width apart (grid-stride)
+    1 per thread, 2 per thread, 4 per thread
+                      each invocation computes 1, 2 or 4 elements, a grid's width apart (grid-stride;
+                      the generator's single kernels that call the f32 math library compute 4)
 """
 from __future__ import annotations
 
@@ -52,7 +53,10 @@ def body_edit(text: str, *pairs: tuple[str, str]) -> str:
 
 
 def per_thread(text: str, k: int) -> str:
-    """Each invocation computes k elements, the grid's width apart."""
+    """Each invocation computes k elements, the grid's width apart (the loop codegen.element_lines makes,
+    or a kernel that has it with another count)."""
+    if re.search(r"for \(var j = 0u; j < \d+u;", text):
+        return re.sub(r"for \(var j = 0u; j < \d+u;", f"for (var j = 0u; j < {k}u;", text)
     head, main = text.split("@compute", 1)
     before, body = main.split(HEADER)
     body = body.rstrip().removesuffix("}")
@@ -63,7 +67,9 @@ def per_thread(text: str, k: int) -> str:
 
 
 def workgroup(text: str, size: int) -> str:
-    return text.replace("@workgroup_size(256)", f"@workgroup_size({size})").replace("nwg.x * 256u", f"nwg.x * {size}u")
+    for old in ("@workgroup_size(256)", "nwg.x * 256u", "nwg.y * 256u"):
+        text = text.replace(old, old.replace("256", str(size)))
+    return text
 
 
 REMOVED = {name: (f"m32_{name}(", "(") for name in ("exp", "cos", "log1p", "sqrt")}
@@ -82,6 +88,7 @@ VARIANTS = {
     "wg 64": (lambda t: workgroup(t, 64), 1, 64),
     "wg 128": (lambda t: workgroup(t, 128), 1, 128),
     "wg 512": (lambda t: workgroup(t, 512), 1, 512),
+    "1 per thread": (lambda t: per_thread(t, 1) if "var j = 0u" in t else t, 1, 256),
     "2 per thread": (lambda t: per_thread(t, 2), 2, 256),
     "4 per thread": (lambda t: per_thread(t, 4), 4, 256),
 }

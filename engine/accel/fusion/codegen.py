@@ -11,6 +11,7 @@ kernel without checks has no status buffer, and its window run reads nothing bac
 from __future__ import annotations
 
 import math
+import re
 import struct
 from typing import Any
 
@@ -296,14 +297,38 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
             bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
             value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
             body.append(f"    out{k}[i] = {value};")
+        per = elements_per_invocation(body, t)
         group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common(group, t),
-                            bindings=bindings, body="\n".join(body))
-        group.grid = _workgroups(math.prod(group.shape), 256)
+                            bindings=bindings, body=element_lines(body, per))
+        group.grid = _workgroups(-(-math.prod(group.shape) // per), 256)
     else:
         chunks = reduction_chunks(group)
         group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot, chunks > 1)
         if 1 < chunks <= REDUCE_CHUNK:
             group.finish = finishing_kernel(graph, plan, group, t, has_f64, chunks)
+
+
+# The f32 math library's functions (a kernel that calls one is bound by its arithmetic, not memory).
+F32_MATH_CALL = re.compile(r"\b(" + "|".join(re.findall(r"^fn (m32_\w+)", source("f32_math"), re.M)) + r")\(")
+
+
+def elements_per_invocation(body: list[str], t: str) -> int:
+    """4 for single kernels that call the f32 math library (the elementwise chain's kernel on the H100:
+    0.424 -> 0.399 ms, benchmarks/fusion/chain_profile.py), else 1 (memory-bound and double kernels:
+    not measured)."""
+    return 4 if t == "f32" and any(F32_MATH_CALL.search(line) for line in body) else 1
+
+
+def element_lines(body: list[str], per: int = 1) -> str:
+    """fused_elementwise.wgsl's body: the element index i of invocation gid and ``body`` for it; with
+    ``per`` > 1, a loop over elements first + j * (the grid's invocations), j < per (neighbouring
+    invocations still read neighbouring elements), ending past the last element."""
+    if per == 1:
+        return "\n".join(["    let i = gid.x + gid.y * nwg.x * 256u;", "    if (i >= p.n) { return; }", *body])
+    head = ["    let first = gid.x + gid.y * nwg.x * 256u;", "    let total = nwg.x * nwg.y * 256u;",
+            f"    for (var j = 0u; j < {per}u; j = j + 1u) {{", "        let i = first + j * total;",
+            "        if (i >= p.n) { return; }"]
+    return "\n".join([*head, *("    " + line for line in body), "    }"])
 
 
 def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:

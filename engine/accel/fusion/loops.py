@@ -38,8 +38,8 @@ from engine.accel.residency import GpuTensor, empty, implicit, pool_of, upload
 from engine.accel.shaders import STORAGE_TYPE, render
 from engine.vm.code import LoopWindow
 
-from .codegen import (UNIFORM_BYTES, classify_leaves, draw_lines, generator_lines, kernel_library, leaf_exprs,
-                      node_lines, uniform)
+from .codegen import (UNIFORM_BYTES, classify_leaves, draw_lines, element_lines, generator_lines, kernel_library,
+                      leaf_exprs, node_lines, uniform)
 from .execute import Run, buffers, device_input, flagged, pipeline, scalar_of
 from .graph import AccelGraph
 from .plan import Arg, Group, Plan, Reject, inlined_args, make_plan
@@ -265,7 +265,7 @@ def emit_loop(graph: AccelGraph, plan: Plan, group: Group, shape: LoopShape, has
     common = params_wgsl(t, expanded, len(group.scalars) + len(group.params), 0, len(group.draws), loop=True)
     group.kind = "FusedLoop"
     group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common, bindings=bindings,
-                        body="\n".join("    " + line for line in text.splitlines()))
+                        body=element_lines(["    " + line for line in text.splitlines()]))
     group.grid = _workgroups(-(-math.prod(group.shape) // lanes), 256)
     plan.loop = LoopKernel(dict(graph.stores), dict(shape.carried), shape.var, hoisted)
 

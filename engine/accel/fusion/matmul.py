@@ -20,7 +20,7 @@ from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launc
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
-from .codegen import classify_leaves, common, emit, leaf_lines, node_lines, uniform
+from .codegen import classify_leaves, common, element_lines, emit, leaf_lines, node_lines, uniform
 from .execute import Run, buffers, dispatch_reduction
 from .graph import AccelGraph
 from .patterns import PATTERNS, Kernel, Operand, Pattern
@@ -224,7 +224,7 @@ def emit_layout(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None
         body = rows + [f"    out0[i] = select({STORAGE_TYPE[plan.info[x].cls]}(0), in0[r], r == c);"]
     bindings, _ = bind_operands(plan, [x], 0)
     k.wgsl = render("fused_elementwise", library=library(has_f64), common=common(k, t),
-                    bindings=bindings + bind_outputs(plan, k, 2), body="\n".join(body))
+                    bindings=bindings + bind_outputs(plan, k, 2), body=element_lines(body))
 
 
 def dispatch_layout(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> None:

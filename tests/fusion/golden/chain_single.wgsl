@@ -15,13 +15,17 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v0 = f32(in0[i]);
-    let v1 = 2.0f;
-    let v2 = m32_opaque((v0 * v1));
-    let v4 = m32_opaque(m32_exp(v2));
-    let v6 = m32_opaque((v4 - m32_distinct(v0)));
-    out0[i] = v2;
-    out1[i] = v6;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 4u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v0 = f32(in0[i]);
+        let v1 = 2.0f;
+        let v2 = m32_opaque((v0 * v1));
+        let v4 = m32_opaque(m32_exp(v2));
+        let v6 = m32_opaque((v4 - m32_distinct(v0)));
+        out0[i] = v2;
+        out1[i] = v6;
+    }
 }
