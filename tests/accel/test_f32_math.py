@@ -66,9 +66,32 @@ def test_binary_special_values(gpu, name, x, y, expected):
     assert np.max(ulp_errors(got, np.array(expected, dtype=np.float32))) <= 1.0, (got, expected)
 
 
-# x^y of a positive (or zero, infinite, NaN) base, the image normalisation's `max(.,0) .^ gamma`: m32_pow
-# (in f64 on adapters with it, rounded_ops.wgsl; float-float without, m32_pow_ff). Expected
-# values: mpmath's power at 300 bits rounded to 24 (all equal to numpy's double rounded to single).
+@pytest.fixture(params=["f64", "float-float"])
+def power_form(request, gpu, monkeypatch):
+    """The adapter, for single pow in each of its forms: in f64 on adapters with shader-f64
+    (rounded_ops.wgsl's m32_pow_positive) and in f32 arithmetic without (m32_pow_ff), which this
+    adapter runs when told it has no f64."""
+    if request.param == "float-float":
+        monkeypatch.setattr(gpu, "f64", False)
+    elif not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    return gpu
+
+
+def test_power_within_two_ulp_in_both_forms(power_form):
+    ref, args = cases("power", 40_000)
+    err = ulp_errors(evaluate("power", args), ref(*args))
+    if flushes_subnormals():
+        err = np.where(normal(args, ref(*args)), err, 0.0)
+    worst = int(np.argmax(err))
+    assert err[worst] <= MAX_ULP, ([a[worst] for a in args], ref(*args)[worst])
+
+
+# x^y of a positive (or zero, infinite, NaN) base, the image normalisation's `max(.,0) .^ gamma`, and
+# the edges of the f64 form's steps: bases on either side of its split at sqrt(2) and sqrt(2)/2, powers
+# of 2 (m = 1), a subnormal y, results near overflow and underflow (w clamped), negative bases with
+# integer y. Expected values: mpmath's power at 300 bits rounded to 24 (all equal to numpy's double
+# rounded to single).
 @pytest.mark.parametrize("x, y, expected", [
     (0.0, 1.8, 0.0), (0.0, -1.8, np.inf), (-0.0, 1.8, 0.0), (np.inf, 1.8, np.inf), (np.inf, -1.8, 0.0),
     (np.nan, 1.8, np.nan), (2.0, 0.0, 1.0), (0.0, 0.0, 1.0), (np.nan, -0.0, 1.0), (1.0, np.nan, 1.0),
@@ -79,8 +102,18 @@ def test_binary_special_values(gpu, name, x, y, expected):
     (0.999, -88000.0, 1.7240250987199956e+38), (1.0000001, -4e8, 1.9553592445376743e-21),
     (0.5, -127.5, 2.406159650500376e+38), (65504.0, 7.9, 1.1181916535119286e+38),
     (1.5e-38, 0.999, 1.6364950610441766e-38),
+    (1.4142134189605713, -37.5, 2.2682411326968577e-06), (1.4142135381698608, -37.5, 2.268234084112919e-06),
+    (0.7071067690849304, 1.8, 0.5358867049217224), (0.7071067094802856, 1.8, 0.5358866453170776),
+    (1.4142135381698608, 255.0, 2.406149103647382e+38), (0.7071067094802856, -255.0, 2.4062219174978592e+38),
+    (0.5, 3.7, 0.07694652676582336), (2.0 ** 100, 1.25, 4.253529586511731e+37),
+    (2.0 ** -100, -1.27, 1.701409603539636e+38), (4.0, 63.5, 1.7014118346046923e+38),
+    (2.0, 127.99999237060547, 3.4028056178648374e+38), (3.0, 1e-45, 1.0), (1.0000001, 1e9, np.inf),
+    (0.99999994, 1e9, 1.300262173743492e-26), (1.0000001, 743708.0, 1.0927057266235352),
+    (1.0000001, 743709.0, 1.0927058458328247), (-1.5, 7.0, -17.0859375), (-3.0, -5.0, -0.004115226212888956),
+    (-2.0, 127.0, -1.7014118346046923e+38), (-2.0, 128.0, np.inf), (-2.0, 129.0, -np.inf),
+    (-1.0000001, 16777215.0, -7.389054298400879), (-0.75, -300.0, 3.031244651843989e+37),
 ])
-def test_power_of_a_positive_base(gpu, x, y, expected):
+def test_power_of_a_positive_base(power_form, x, y, expected):
     got = evaluate("power", [np.array([x], dtype=np.float32), np.array([y], dtype=np.float32)])
     assert np.max(ulp_errors(got, np.array([expected], dtype=np.float32))) <= 1.0, (x, y, got, expected)
 
@@ -88,6 +121,11 @@ def test_power_of_a_positive_base(gpu, x, y, expected):
 @pytest.mark.parametrize("name, args, expected", [
     ("exp", [[-103.27893, -87.5]], [1.4e-45, 9.982351e-39]),
     ("power", [[2.0, 1e-40, 1e-45], [-149.0, 0.5, -0.5]], [1.4e-45, 9.999973025467516e-21, 2.671373844909537e+22]),
+    # subnormal bases (normalised by their leading zeros in the f64 form) and results; mpmath as above
+    ("power", [[1e-40, 1e-40, 2.0 ** -149, 3e-39, 1e-45, 2.0, 2.0, 2.0, -0.5, 0.9],
+               [1.8, -0.9, -0.85, -0.9, 1e-45, -149.5, -150.5, -126.5, 149.0, 900.0]],
+     [0.0, 1.0000026554478417e+36, 1.3349039267004498e+38, 4.683708505259042e+34, 1.0, 1.401298464324817e-45,
+      0.0, 8.312000825524587e-39, -1.401298464324817e-45, 6.580497588469341e-42]),
     ("log", [[1.4e-45, 1e-40]], [-103.27893, -92.10341]),
     ("log2", [[2.0 ** -149]], [-149.0]),
     ("atan2", [[1e-30], [1e10]], [1e-40]),

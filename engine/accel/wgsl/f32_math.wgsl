@@ -339,32 +339,54 @@ fn m32_log1p(x: f32) -> f32 {
 
 // ---------------------------------------------------------------- power
 
-// x^y with C99 special cases, tested on the bits as in the f64 library (magnitudes compare as integers:
-// 0x7f800000 is Inf, 0x3f800000 is 1); negative x with non-integer y gives NaN (complex in MATLAB: the
-// caller routes those to the CPU). In f32 arithmetic, the logarithm and y ln|x| as float-floats: single
-// pow (m32_pow) on adapters without shader-f64 (rounded_ops_f32.wgsl); with it, rounded_ops.wgsl
-// computes single pow in f64.
-fn m32_pow_ff(x: f32, y: f32) -> f32 {
+// y as an exponent, from its bits (m64_integer_class in single): 0 not an integer, 1 an even integer, 2
+// an odd one, for the magnitude my of a finite nonzero y.
+fn m32_integer_class(my: u32) -> u32 {
+    let e = i32(my >> 23u) - 127;
+    if (e < 0) { return 0u; }
+    if (e > 23) { return 1u; }
+    let units = u32(23 - e);                               // the bit of 2^0 (for e = 0, the exponent's 1)
+    if ((my & ((1u << units) - 1u)) != 0u) { return 0u; }
+    return 1u + ((my >> units) & 1u);
+}
+
+// The special cases of x^y, m64_pow_special's in single (C99/numpy: x^0 = 1 even for NaN, 1^y = 1,
+// infinities, signed zeros, odd integer powers of negative numbers keep the sign; a negative x with a
+// non-integer y gives NaN, where MATLAB's result is complex and callers route such inputs to the CPU;
+// x^2 and x^1 exactly), tested on the bits (magnitudes compare as integers: 0x7f800000 is Inf,
+// 0x3f800000 is 1). Returns true with x^y in *r; else false with the result's sign in *sign, for |x|^y
+// with |x| finite and positive, y finite and nonzero.
+fn m32_pow_special(x: f32, y: f32, r: ptr<function, f32>, sign: ptr<function, f32>) -> bool {
     let mx = m32_bits(x) & 0x7fffffffu;
     let my = m32_bits(y) & 0x7fffffffu;
-    if (my == 0u || m32_bits(x) == 0x3f800000u) { return 1.0; }
-    if (mx > 0x7f800000u || my > 0x7f800000u) { return m32_nan(); }
+    if (my == 0u || m32_bits(x) == 0x3f800000u) { *r = 1.0; return true; }
+    if (mx > 0x7f800000u || my > 0x7f800000u) { *r = m32_nan(); return true; }
     let yneg = (m32_bits(y) >> 31u) != 0u;
     let xneg = (m32_bits(x) >> 31u) != 0u;
     if (my == 0x7f800000u) {
-        if (mx == 0x3f800000u) { return 1.0; }
-        return select(0.0, m32_inf(), (mx > 0x3f800000u) != yneg);
+        *r = select(select(0.0, m32_inf(), (mx > 0x3f800000u) != yneg), 1.0, mx == 0x3f800000u);
+        return true;
     }
-    let yint = floor(y) == y;
-    let yodd = yint && my < 0x4b800000u && !(floor(y * 0.5) * 2.0 == y);   // |y| < 2^24
-    let sign = select(1.0, -1.0, xneg && yodd);
+    let kind = m32_integer_class(my);
+    *sign = select(1.0, -1.0, xneg && kind == 2u);
     if (mx == 0u || mx == 0x7f800000u) {
-        return m32_copysign(select(0.0, m32_inf(), (mx == 0u) == yneg), sign);
+        *r = m32_copysign(select(0.0, m32_inf(), (mx == 0u) == yneg), *sign);
+        return true;
     }
-    if (xneg && !yint) { return m32_nan(); }
-    if (y == 2.0) { return x * x; }
-    if (y == 1.0) { return x; }
-    let l = m32_log_ff(bitcast<f32>(mx));
+    if (xneg && kind == 0u) { *r = m32_nan(); return true; }
+    if (y == 2.0) { *r = x * x; return true; }
+    if (y == 1.0) { *r = x; return true; }
+    return false;
+}
+
+// x^y in f32 arithmetic (special cases: m32_pow_special), the logarithm and y ln|x| as float-floats:
+// single pow (m32_pow) on adapters without shader-f64 (rounded_ops_f32.wgsl); with it, rounded_ops.wgsl
+// computes single pow in f64.
+fn m32_pow_ff(x: f32, y: f32) -> f32 {
+    var special: f32;
+    var sign: f32;
+    if (m32_pow_special(x, y, &special, &sign)) { return special; }
+    let l = m32_log_ff(bitcast<f32>(m32_bits(x) & 0x7fffffffu));
     if (y * l.x > 89.0) { return m32_copysign(m32_inf(), sign); }
     if (y * l.x < -104.0) { return m32_copysign(0.0, sign); }
     let z = ff_two_prod(y, l.x);                       // |y| < 2^31 here, so the split is exact
