@@ -367,13 +367,14 @@ fn m32_pow_special(x: f32, y: f32, r: ptr<function, f32>, sign: ptr<function, f3
         *r = select(select(0.0, m32_inf(), (mx > 0x3f800000u) != yneg), 1.0, mx == 0x3f800000u);
         return true;
     }
-    let kind = m32_integer_class(my);
-    *sign = select(1.0, -1.0, xneg && kind == 2u);
+    var kind = 1u;                                         // y's class matters only where x < 0
+    if (xneg) { kind = m32_integer_class(my); }
+    *sign = select(1.0, -1.0, kind == 2u);
     if (mx == 0u || mx == 0x7f800000u) {
         *r = m32_copysign(select(0.0, m32_inf(), (mx == 0u) == yneg), *sign);
         return true;
     }
-    if (xneg && kind == 0u) { *r = m32_nan(); return true; }
+    if (kind == 0u) { *r = m32_nan(); return true; }
     if (y == 2.0) { *r = x * x; return true; }
     if (y == 1.0) { *r = x; return true; }
     return false;
