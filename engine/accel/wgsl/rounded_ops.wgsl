@@ -75,21 +75,21 @@ const M32_POW_EXP0: f64 = 1.0;
 //    zeros), f = m - 1 in f32 and m as f64: exact.
 // 2. s = (m - 1) / (m + 1) without division: r0 = 1 / (2 + f) in f32 (within 2^-21: WGSL allows the
 //    quotient 2.5 ulp), e = 1 - (m + 1) r0 (exact: the product has 49 bits), s = (m - 1) (r0 + r0 e):
-//    the reciprocal's error becomes e^2 <= 2^-42, with three roundings within 2^-41.8.
+//    the reciprocal's error becomes e^2 <= 2^-42, and two roundings: within 2^-41.9.
 // 3. log2 m = s (2/ln 2 + z P(z)): the polynomial within 2^-43.1 (with 2/ln 2 rounded), s's error passed
-//    on (d log2 m / ds s / log2 m <= 1.02), the evaluation's roundings about 2^-51: within 2^-41.
-// 4. log2|x| = k + log2 m, rounded once: where k is not 0, |log2|x|| >= 1/2 >= |log2 m|, so within 2^-40.9.
-// 5. w = y log2|x| (rounded once) is within |w| 2^-40.9 absolute; where x^y is a finite nonzero single,
-//    |w| < 150, so within 2^-33.7 (2^-38.1 for |w| <= 3, the image normalisation's gamma).
+//    on (d log2 m / ds s / log2 m <= 1.02), the evaluation's roundings about 2^-52: within 2^-41.3.
+// 4. log2|x| = k + log2 m, rounded once: where k is not 0, |log2|x|| >= 1/2 >= |log2 m|, so within 2^-41.3.
+// 5. w = y log2|x| (rounded once) is within |w| 2^-41.3 absolute; where x^y is a finite nonzero single,
+//    |w| < 150, so within 2^-34.1 (2^-39.7 for |w| <= 3).
 // 6. j = round(w) (the sum with 1.5 * 2^52 as in m64_exp, opaque; w clamped to [-152, 130], which
 //    keeps the overflows and underflows) and r = w - j, exact, |r| <= 1/2.
 // 7. 2^r by the polynomial (2^-39.8, Horner's roundings 2^-52), times 2^j exactly (a normal double).
-// So the double is within 2^-34.2 of x^y (ln 2 times w's error; 2^-38.5 for |w| <= 3), and its one
-// rounding to single is x^y correctly rounded but where x^y lies within 2^-10 ulp of a midpoint between
-// singles (then 1 ulp off): never more than 1 ulp. A result at or above 3.4028235677973366e38 (the
-// midpoint above the largest single) becomes an infinity here (WGSL leaves the conversion of an
-// out-of-range value undefined); below 2^-150 it rounds to zero, below 2^-126 to a subnormal (which
-// NVIDIA's driver flushes to zero, as in every single operation there).
+// So the double is within 2^-34.5 of x^y (ln 2 times w's error, and the polynomial's; 2^-39 for
+// |w| <= 3), and its one rounding to single is x^y correctly rounded but where x^y lies within 2^-10
+// ulp of a midpoint between singles (then 1 ulp off): never more than 1 ulp. A result at or above
+// 3.4028235677973366e38 (the midpoint above the largest single) becomes an infinity here (WGSL leaves
+// the conversion of an out-of-range value undefined); below 2^-150 it rounds to zero, below 2^-126 to a
+// subnormal (which NVIDIA's driver flushes to zero, as in every single operation there).
 // No other step needs to be opaque: e is exact in any order, and every other step's error is a
 // rounding whatever a compiler contracts or reassociates.
 fn m32_pow_positive(ax: u32, y: f32) -> f32 {
