@@ -121,6 +121,21 @@ SEEDS = [("3", 1, 1), ("[1 2 3]", 1, 3), ("[1; 2; 3]", 3, 1), ("[1 2; 3 4]", 2, 
          ("-0.5", 1, 1), ("uint64(5)", 1, 1), ("int64([-9 9])", 1, 2), ("logical(eye(3))", 3, 3),
          ("single(magic(3)) / 7", 3, 3), ("rand(3) > 2", 3, 3), ("(1:10)'", 10, 1), ("ones(10)", 10, 10),
          ("cell(2)", 2, 2), ("struct('a', {1, 2})", 1, 2), ("sprintf('%d,', 1:3)", 1, 6)]
+# quiet cells' array expressions (what fusion windows take: elementwise operators and functions, reductions);
+# no `double`: a single result widened is compared exactly, where numpy's and the f32 library's single
+# transcendentals may differ by an ulp
+ARRAY_SEEDS = [("[1 2 3]", 1, 3), ("[1; 2; 3]", 3, 1), ("magic(4)", 4, 4), ("reshape(1:6, 2, 3)", 2, 3),
+               ("single([1.5 2.5])", 1, 2), ("int8([1 -2 3])", 1, 3), ("(1:10)'", 10, 1), ("ones(10)", 10, 10),
+               ("-0.5", 1, 1), ("[true false true]", 1, 3), ("single(magic(3)) / 7", 3, 3),
+               ("uint8(200)", 1, 1), ("[NaN 1 -Inf]", 1, 3), ("linspace(-1, 1, 7)", 1, 7),
+               ("reshape(sin(1:120), 12, 10)", 12, 10), ("single(magic(5) / 25 - 0.5)", 5, 5)]
+ARRAY_OPS = Menu(("+", "-", ".*", "./", ".^", "==", "<", ">", "&", "|", "~="), ("*", "\\", "/"))
+ARRAY_FUNCTIONS = Menu(("abs", "sqrt", "exp", "log", "sin", "cos", "tanh", "floor", "round", "sign",
+                        "log1p", "-", "~", "isnan", "single"), ("atan", "expm1", "fix", "int8"))
+ARRAY_REDUCTIONS = Menu(("sum({}, 1)", "sum({}, 2)", "max({}, [], 1)", "min({}, [], 2)", "mean({}, 2)",
+                         "sum({}, 'all')", "std({}, 0, 1)", "prod({}, 2)", "any({}, 1)"),
+                        ("var({}, 1, 2)", "max({}, [], 'all')", "mean({}, 'all')", "cumsum({}, 1)",
+                         "max({}, 3)", "sum({}, 3)"))
 LOOP_RANGES = Menu(("1:3", "[2 4 6]", "3:-1:1", "[1 2; 3 4]", "{1, 'ab'}", "'ab'", "0.5:0.5:1.5"),
                    ("[]", "1:0", "zeros(0, 3)", "@() 1", "struct('a', {1, 2})", "int8(1:2)", "[NaN Inf]",
                     "true", "\"ab\"", "single(1:2)", "{}", "ones(2, 0)"))
@@ -161,12 +176,15 @@ def _bcast(*vals: Val) -> Val:
 class ProgramGen:
     """One program's worth of choices; ``program()`` returns its cells."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, silent: bool = False) -> None:
         self.rng = rng
+        self.silent = silent                # half the cells only assignments ending in ';' (run again,
+                                            # such a cell can be one fusion window: the Session's replay)
         self.vars: dict[str, Val] = {}      # defined variables -> size bound (text = the name)
         self.loops = 0                      # loops around the statement being drawn
         self.tries = 0                      # try blocks around it
         self.counter = 0                    # hidden while-loop counters w1, w2, ...
+        self.arrays: set[str] = set()       # variables quiet assignments made
 
     # ------------------------------------------------------------------ helpers
     def pick(self, options: list | Menu):
@@ -195,9 +213,17 @@ class ProgramGen:
             text, rows, cols = self.pick(SEEDS)
             self.vars[name] = Val(name, rows, cols)
             lines.append(f"{name} = {text};")
+        if self.silent:                     # arrays for the quiet cells to work on
+            for name in self.rng.sample(VARS.normal, 2):
+                text, rows, cols = self.pick(ARRAY_SEEDS)
+                self.vars[name] = Val(name, rows, cols)
+                self.arrays.add(name)
+                lines.append(f"{name} = {text};")
         return "\n".join(lines + [self.statement(0) for _ in range(self.rng.randint(0, 3))])
 
     def cell(self) -> str:
+        if self.silent and self.chance(0.5):
+            return "\n".join(self.quiet_assign() for _ in range(self.rng.randint(1, 4)))
         return "\n".join(self.statement(0) for _ in range(self.rng.randint(1, 4)))
 
     def block(self, nest: int) -> str:
@@ -237,6 +263,30 @@ class ProgramGen:
             raise _Regrow                        # growing in a loop would compound
         self.vars[name] = Val(name, value.rows, value.cols)
         return f"{name} = {value.text}{self.end()}"
+
+    def quiet_assign(self) -> str:
+        """``name = <array expression>;``: operators and functions a fusion window can take, over the
+        numbers and arrays earlier quiet assignments made (a cell of these can be one window)."""
+        name = self.pick(VARS)
+        value = self.array_expr(0)
+        self.vars[name] = Val(name, value.rows, value.cols)
+        self.arrays.add(name)
+        return f"{name} = {value.text};"
+
+    def array_expr(self, depth: int) -> Val:
+        if depth >= MAX_DEPTH or self.chance(0.3):
+            known = [self.vars[n] for n in sorted(self.arrays) if n in self.vars]
+            if known and self.chance(0.8):
+                return self.pick(known)
+            return Val(self.pick(NUMBERS))
+        kind = self.rng.randrange(3)
+        if kind == 0:
+            a, b = self.array_expr(depth + 1), self.array_expr(depth + 1)
+            return Val(f"({a.text} {self.pick(ARRAY_OPS)} {b.text})", max(a.rows, b.rows), max(a.cols, b.cols))
+        a = self.array_expr(depth + 1)
+        if kind == 1:
+            return Val(f"{self.pick(ARRAY_FUNCTIONS)}({a.text})", a.rows, a.cols)
+        return Val(self.pick(ARRAY_REDUCTIONS).format(a.text), a.rows, a.cols)
 
     def target(self) -> str:
         return self.pick(list(self.vars)) if self.vars and self.chance(0.9) else self.pick(VARS)
@@ -478,6 +528,6 @@ class _Regrow(Exception):
     """A reassignment inside a loop would grow the variable; the statement is drawn again."""
 
 
-def generate(rng: random.Random) -> list[str]:
-    """A program (its cells) drawn from ``rng``."""
-    return ProgramGen(rng).program()
+def generate(rng: random.Random, silent: bool = False) -> list[str]:
+    """A program (its cells) drawn from ``rng``; ``silent``: half its cells only assignments with ';'."""
+    return ProgramGen(rng, silent).program()

@@ -2,6 +2,7 @@
 reproducer.
 
     python3 tests/fuzz/run.py --programs 20000 [--seed 0] [--devices cpu,gpu,auto] [--mutants 0.5]
+    python3 tests/fuzz/run.py --programs 3000 --repeat-cells 3    # each cell three times (the replay)
 
 Program k is drawn from ``random.Random(seed * 1_000_003 + k)``, so any one can be run again alone
 (``--only k``). A failure is shrunk by deleting statements, then tokens, while the same failure class
@@ -35,9 +36,13 @@ MEMORY_LIMIT = 8 << 30      # bytes of heap the run may use: a runaway allocatio
 HANG_LIMIT = 120.0          # seconds one program may take on all devices: past it, an interrupt was lost
 
 
-def program(seed: int, k: int, mutants: float) -> list[str]:
+def program(seed: int, k: int, mutants: float, repeat: int = 1) -> list[str]:
+    """Program k of ``seed``; with ``repeat`` > 1 each cell runs that many times in a row, as a notebook
+    runs a cell again, and half the generated cells are only assignments ending in ';' (such a cell can
+    be one fusion window, which the Session replays when it runs again)."""
     rng = random.Random(seed * 1_000_003 + k)
-    return [mutant(rng)] if rng.random() < mutants else generate(rng)
+    cells = [mutant(rng)] if rng.random() < mutants else generate(rng, silent=repeat > 1)
+    return [cell for cell in cells for _ in range(repeat)]
 
 
 def failure_class(p: Problem) -> str:
@@ -107,6 +112,7 @@ def main() -> int:
     ap.add_argument("--mutants", type=float, default=0.5, help="share of corpus mutants (the rest: grammar)")
     ap.add_argument("--only", type=int, help="run only program K and print it")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--repeat-cells", type=int, default=1, help="run each cell this many times in a row")
     args = ap.parse_args()
     devices = tuple(args.devices.split(","))
     resource.setrlimit(resource.RLIMIT_DATA, (MEMORY_LIMIT, MEMORY_LIMIT))
@@ -118,7 +124,7 @@ def main() -> int:
     start = time.monotonic()
     ks = [args.only] if args.only is not None else range(args.programs)
     for k in ks:
-        cells = program(args.seed, k, args.mutants)
+        cells = program(args.seed, k, args.mutants, args.repeat_cells)
         if args.only is not None:
             print("\n%%\n".join(cells))
         timer = watchdog(k, cells)
