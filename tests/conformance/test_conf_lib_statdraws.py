@@ -61,6 +61,10 @@ CASES = [
     case('randsample_too_large', "y = randsample(3, 5);",
          error=("stats:randsample:SampleTooLarge", "The sample size K must be less than or equal to the population "
                 "size N when sampling without replacement.")),
+    case('randsample_large_population', "rng(0); y = randsample(1e12, 3); s = size(y); "
+         "ok = all(y >= 1 & y <= 1e12 & y == round(y)) && numel(unique(y)) == 3;", s=D([3, 1]), ok=L(1)),
+    case('randsample_beyond_flintmax', "y = randsample(2^60, 2);",
+         error=("stats:randsample:BadPopulation", "N must be a nonnegative integer no greater than flintmax (2^53).")),
     case('randsample_weighted_without', "y = randsample(3, 2, false, [1 1 1]);",
          error=("matfuse:randsample:unsupported", "Weighted sampling without replacement is not supported.")),
     case('normrnd_size_mismatch', "r = normrnd([1 2], 1, 3, 3);",

@@ -156,6 +156,8 @@ CASES = [
          G=D([3, 2, 3, 1], (4, 1)), H=D([2, 1, 2], (3, 1)), id=Cell([C('a'), C('b')], (2, 1)), K=D([1, 2, 3], (3, 1)),
          v1=D([1, 1, 2], (3, 1)), v2=Cell([C('x'), C('y'), C('x')], (3, 1)), s=D([4, 6], (2, 1)),
          mx=D([4, 9], (2, 1)), mn=D([1, 7], (2, 1)), N=D([1, float('nan'), 1], (3, 1))),
+    case('splitapply_too_many_outputs', "[a, b] = splitapply(@(x) sum(x), [1; 2], [1; 2]);",
+         error=("MATLAB:TooManyOutputs", "Too many output arguments.")),
     case('groupsummary_and_grouped_varfun', "T = table([1; 1; 2], [10; 20; 30], 'VariableNames', {'g', 'x'}); "
          "G = groupsummary(T, 'g', 'mean'); n = G.Properties.VariableNames; m = G.mean_x; c = G.GroupCount; "
          "V = varfun(@sum, T, 'GroupingVariables', 'g'); v = V.sum_x; H = groupsummary(T, 'g'); h = width(H);",

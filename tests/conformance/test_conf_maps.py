@@ -57,6 +57,10 @@ CASES = [
     case('map_key_type_mismatch', "m = containers.Map(); m(3) = 1;",
          error=('MATLAB:Containers:TypeMismatch',
                 'Specified key type does not match the type expected for this container.')),
+    case('map_value_type_not_text', "m = containers.Map('KeyType', 'char', 'ValueType', 5);",
+         error=('MATLAB:Containers:Map:UnsupportedValueType', 'Unsupported ValueType (a double value, not a type '
+                'name). Valid types: any, char, logical, double, single, int8, uint8, int16, uint16, int32, '
+                'uint32, int64, uint64.')),
     case('map_values_missing_key', "m = containers.Map({'a'}, {1}); v = values(m, {'b'});",
          error=('MATLAB:Containers:Map:NoKey', 'The specified key is not present in this container.')),
     case('map_count_read_only', "m = containers.Map(); m.Count = 3;",

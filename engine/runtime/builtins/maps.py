@@ -23,8 +23,9 @@ def map_arg(m: Value, fname: str) -> ContainersMap:
 def _type_option(value: Value, allowed: tuple[str, ...], what: str) -> str:
     name = as_text(value)
     if name not in allowed:
+        given = f"'{name}'" if name is not None else f"(a {class_of(value)} value, not a type name)"
         raise MatlabError(f"MATLAB:Containers:Map:Unsupported{what}",
-                          f"Unsupported {what} '{name}'. Valid types: {', '.join(allowed)}.")
+                          f"Unsupported {what} {given}. Valid types: {', '.join(allowed)}.")
     return name
 
 

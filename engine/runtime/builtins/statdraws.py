@@ -99,11 +99,15 @@ def exprnd(ctx: CallContext, mu: Value, *sizes: Value) -> Value:
         return _result(-np.where(m < 0, np.nan, m) * np.log(_uniform(ctx, shape)), cls)
 
 
+PERMUTED_POPULATION = 1 << 24    # populations up to this size are drawn from a permutation of 1:N
+FLINTMAX = 1 << 53              # the largest population or sample size (a double counts to it exactly)
+
+
 def _count(fname: str, value: Value, what: str) -> int:
     counts = integer_values(value, fname) if size_of(value) == (1, 1) else []
-    if len(counts) != 1 or counts[0] < 0:
+    if len(counts) != 1 or counts[0] < 0 or counts[0] > FLINTMAX:
         raise MatlabError(f"stats:{fname}:BadSampleSize" if what == "K" else f"stats:{fname}:BadPopulation",
-                          f"{what} must be a nonnegative integer.")
+                          f"{what} must be a nonnegative integer no greater than flintmax (2^53).")
     return counts[0]
 
 
@@ -134,7 +138,25 @@ def _indices(ctx: CallContext, fname: str, n: int, k: int, replace: bool, weight
     if k > n:
         raise MatlabError(f"stats:{fname}:SampleTooLarge", "The sample size K must be less than or equal to "
                           "the population size N when sampling without replacement.")
-    return generator(ctx.state).permutation(n)[:k] + 1.0
+    rs = generator(ctx.state)
+    if n > PERMUTED_POPULATION:
+        return _floyd(rs, n, k) + 1.0
+    return rs.permutation(n)[:k] + 1.0
+
+
+def _floyd(rs: np.random.RandomState, n: int, k: int) -> np.ndarray:
+    """k distinct indices of 0..n-1 in random order, drawn in O(k) time and memory (Floyd's algorithm,
+    then a shuffle), for populations too large to permute."""
+    seen: set[int] = set()
+    picks = []
+    for j in range(n - k, n):
+        t = int(rs.randint(0, j + 1, dtype=np.int64))
+        pick = j if t in seen else t
+        seen.add(pick)
+        picks.append(pick)
+    out = np.array(picks, dtype=np.float64)
+    rs.shuffle(out)
+    return out
 
 
 def _flag(fname: str, value: Value) -> bool:
@@ -152,7 +174,8 @@ def randsample(ctx: CallContext, population: Value, k: Value, *args: Value) -> V
     (shaped as it), without replacement unless replacement is true; weights w (one per element, with
     replacement) make draws proportional to them. With replacement the draws are MATLAB's for the same rng
     seed (ceil(n*rand), and the bins of rand among the cumulative weights); without replacement they are a
-    permutation of the session generator, not MATLAB's. A RandStream first argument is not supported.
+    permutation of the session generator (Floyd's algorithm past 2^24 elements), not MATLAB's. n is at most
+    flintmax. A RandStream first argument is not supported.
 
         rng(0); y = randsample(10, 3, true)
     """

@@ -510,6 +510,8 @@ def splitapply(ctx, func, *args, nargout=1):
             raise MatlabError("MATLAB:splitapply:MissingGroupNums", f"Group {k} has no rows: the group numbers "
                               "must include every integer from 1 to the largest.")
         results = ctx.call(func, [take_rows(x, rows) for x in data], max(nargout, 1))
+        if len(results) < len(outputs):
+            raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
         for j, out in enumerate(outputs):
             out.append(results[j])
     return tuple(vertcat(o) if o else np.zeros((0, 0)) for o in outputs)
