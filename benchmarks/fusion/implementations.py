@@ -171,18 +171,26 @@ def fusion_summary(session: Session) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- timing and the copy baseline
 
-def best_time(prepared: Prepared, repeat: int) -> tuple[float, dict[str, int]]:
+def best_time(prepared: Prepared, repeat: int) -> tuple[float, dict[str, float]]:
     """Best wall time of ``repeat`` runs after one warm-up run (pipelines compiled, caches filled), and
-    the counters' change over the last run."""
+    the counters' change per run, read before and after the timed runs together: reading them waits for
+    the device and reads its timestamps back, which between runs would change the state every timed run
+    starts from (no compute pass left open, as a cell leaves one)."""
     prepared.run()
-    best, before = float("inf"), {}
+    before = prepared.counters()
+    best = float("inf")
     for _ in range(repeat):
-        before = prepared.counters()
         started = time.perf_counter()
         prepared.run()
         best = min(best, time.perf_counter() - started)
     after = prepared.counters()
-    return best, {k: after[k] - before[k] for k in after}
+    return best, {k: per_run(after[k] - before[k], repeat) for k in after}
+
+
+def per_run(total: int, runs: int) -> float:
+    """A counter's change per run: a whole number where every run counted the same."""
+    share = total / runs
+    return int(share) if share == int(share) else round(share, 3)
 
 
 def device_copy(nbytes: int, copies: int, repeat: int) -> dict[str, float]:
