@@ -53,16 +53,18 @@ def test_std_and_var_past_a_million_elements_along_the_reduced_dimension(gpu64):
 
 
 def test_the_kinds_of_a_std_window(gpu64):
-    s = run("s = std(a.*x + b, 0, 2);", {"x": X, "a": A, "b": B}, "gpu")
+    # one pass: the variance is a Welford member over a.*x + b (plan.one_pass_variances), sqrt its epilogue
+    for x in (X, X.astype(np.float32)):
+        s = run("s = std(a.*x + b, 0, 2);", {"x": x, "a": A, "b": B}, "gpu")
+        (window,) = s.fusion.reports()
+        kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
+        assert kinds == [("Reduction", ["times", "plus", "var", "sqrt"], ["std.var", "s"])]
+    # a stored mean keeps two double passes: the second squares the deviations from it
+    s = run("[s, mu] = std(a.*x + b, 0, 2);", {"x": X, "a": A, "b": B}, "gpu")
     (window,) = s.fusion.reports()
     kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
-    assert kinds == [("Reduction", ["times", "plus", "mean"], ["std.mean"]),        # sqrt: the epilogue
+    assert kinds == [("Reduction", ["times", "plus", "mean"], ["mu"]),
                      ("Reduction", ["times", "plus", "minus", "times", "var", "sqrt"], ["std.var", "s"])]
-    # in single, one pass: the variance is a Welford member over a.*x + b (plan.one_pass_variances)
-    s = run("s = std(a.*x + b, 0, 2);", {"x": X.astype(np.float32), "a": A, "b": B}, "gpu")
-    (window,) = s.fusion.reports()
-    kinds = [(g.kind, g.ops, [n for n, _, _ in g.outputs]) for g in window.groups]
-    assert kinds == [("Reduction", ["times", "plus", "var", "sqrt"], ["std.var", "s"])]
     # a stored mean keeps two single passes: the second sums the deviations beside their squares (the
     # centered member reads the deviations; no node squares them)
     s = run("[s, mu] = std(a.*x + b, 0, 2);", {"x": X.astype(np.float32), "a": A, "b": B}, "gpu")

@@ -96,25 +96,18 @@ def test_shared_pass_agrees_with_the_cpu(gpu, case, single):
     check_case(gpu, CASES[case], single, 2e-5)
 
 
-def test_the_reductions_cell_is_one_pass_in_single_and_two_in_double(gpu):
-    """In single, std's variance is a Welford member (plan.one_pass_variances) beside the other
-    reductions of x: x is read once; std's mean is never computed on its own and its sqrt is the pass's
-    epilogue. In double, std's squared deviations from its mean are a second pass (Welford's update of
-    every element costs the H100 more than that pass)."""
-    s = run(CASES["cell"][0], {"x": X.astype(np.float32)}, "gpu")
-    (window,) = s.fusion.reports()
-    passes = [g for g in window.groups if g.kind == "Reduction"]
-    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.var", "d"]]
-    assert [g.kind for g in window.groups] == ["Reduction"]
-    assert "AccP" in passes[0].wgsl
-    text = plan_text(s.fusion.reports())
-    assert "Reduction (one pass for 4 reductions)" in text
-    if not gpu.f64:
-        return
-    s = run(CASES["cell"][0], {"x": X}, "gpu")
-    (window,) = s.fusion.reports()
-    passes = [g for g in window.groups if g.kind == "Reduction"]
-    assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.mean"], ["std.var", "d"]]
+def test_the_reductions_cell_is_one_pass(gpu):
+    """std's variance is a Welford member (plan.one_pass_variances) beside the other reductions of x: x
+    is read once; std's mean is never computed on its own and its sqrt is the pass's epilogue (single
+    and double alike)."""
+    for x in (X.astype(np.float32), X) if gpu.f64 else (X.astype(np.float32),):
+        s = run(CASES["cell"][0], {"x": x}, "gpu")
+        (window,) = s.fusion.reports()
+        passes = [g for g in window.groups if g.kind == "Reduction"]
+        assert [[name for name, _, _ in g.outputs] for g in passes] == [["a", "b", "c", "std.var", "d"]]
+        assert [g.kind for g in window.groups] == ["Reduction"]
+        assert "AccP" in passes[0].wgsl
+        assert "Reduction (one pass for 4 reductions)" in plan_text(s.fusion.reports())
 
 
 def test_a_one_pass_variance_far_from_zero_is_as_accurate_as_two_passes(gpu):
@@ -150,7 +143,7 @@ def exact_spread(x: np.ndarray, axis: int | None, ddof: int, root: bool) -> np.n
 @pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
 def test_spreads_of_lines_far_from_zero(gpu, single):
     """std and var of lines of mean 1e6 and spread 1, odd sizes, NaN and Inf lines, in both forms: one
-    Welford pass (single, where nothing else reads the mean: four elements a step, plan.ONE_PASS_CLASSES)
+    Welford pass (where nothing else reads the mean: four elements a step, plan.one_pass_variances)
     and two passes (double; a stored mean in both classes) whose second sums the deviations beside
     their squares (the ``centered`` member): its variance is corrected for the first pass's mean, which
     in single is off by ulps of 1e6 (uncorrected: 8e-3 off). Both within 1e-6 in single (the CPU's own
@@ -223,12 +216,12 @@ def test_a_stored_mean_keeps_the_two_passes(gpu64):
 
 
 def test_a_reduction_reading_another_is_a_later_pass(gpu64):
-    """absdev reads rowmean: it cannot share rowmean's pass, but shares the next one with std's
-    squared deviations (double; in single std's variance is a member of the first)."""
+    """absdev reads rowmean: it cannot share rowmean's pass (which std's variance, a Welford member,
+    shares); it is a second pass."""
     s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nad = mean(abs(x - rm), 2);\nsd = std(x, 0, 2);", {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     passes = [[name for name, _, _ in g.outputs] for g in window.groups if g.kind == "Reduction"]
-    assert passes == [["rm", "rs", "std.mean"], ["ad", "std.var", "sd"]]
+    assert passes == [["rm", "rs", "std.var", "sd"], ["ad"]]
     np.testing.assert_allclose(s.get("ad"), np.mean(np.abs(X - X.mean(1, keepdims=True)), 1, keepdims=True),
                                rtol=1e-13)
 
@@ -312,14 +305,14 @@ def test_empty_operands_follow_the_cpu(gpu64):
 
 
 def test_members_of_one_accumulation_share_one_accumulator(gpu64):
-    """sum, mean and std's mean of one operand along one dimension are one sum per element and one
-    tree (codegen.shared_accumulators), each storing its own result; a max without its index does not
-    share the accumulator of a max with one (a chunked pass's partials carry the index only there)."""
-    s = run("rm = mean(x, 2);\nrs = sum(x, 2);\nsd = std(x, 0, 2);\nu = max(x, [], 2);\n[t, k] = max(x, [], 2);",
-            {"x": X}, "gpu")
+    """sum, mean and std's stored mean of one operand along one dimension are one sum per element and
+    one tree (codegen.shared_accumulators), each storing its own result; a max without its index does
+    not share the accumulator of a max with one (a chunked pass's partials carry the index only there)."""
+    s = run("rm = mean(x, 2);\nrs = sum(x, 2);\n[sd, mu] = std(x, 0, 2);\nu = max(x, [], 2);\n"
+            "[t, k] = max(x, [], 2);", {"x": X}, "gpu")
     (window,) = s.fusion.reports()
     first = [g for g in window.groups if g.kind == "Reduction"][0]
-    assert [name for name, _, _ in first.outputs][:3] == ["rm", "rs", "std.mean"]
+    assert [name for name, _, _ in first.outputs][:3] == ["rm", "rs", "mu"]
     acc = first.wgsl.split("struct Acc {\n")[1].split("}")[0]
     assert acc.split() == ["m0:", "AccT,", "m3:", "AccT,", "m4:", "AccT,"]
     np.testing.assert_allclose(s.get("rm"), X.mean(1, keepdims=True), rtol=1e-13)

@@ -578,22 +578,16 @@ def reduction_groups(graph: AccelGraph, plan: Plan, claimed: set[int] = frozense
     return shared_passes(graph, split_totals(graph, plan, groups, depth), depth)
 
 
-ONE_PASS_CLASSES = ("single",)     # the classes whose std and var are one Welford pass where they can be
-
-
 def one_pass_variances(graph: AccelGraph, plan: Plan, taken: set[int]) -> dict[int, Node]:
-    """In a single window, the var nodes of std's and var's expansion (graph.py: mean -> squared
-    deviations -> var) whose mean and deviations nothing else reads, each with its mean node: the
-    variance is a Welford member over the operand itself (the paired ``welford`` reduction, fed each
-    line's operand less its first element: as sound as two passes), so it shares the pass of the
-    operand's other reductions along that dimension and the mean is never computed on its own.
-    ``std(X, 0, 1)`` beside ``sum(X, 1)`` reads X once, not twice. ``[s, mu] = std(X)`` keeps both
-    passes (the window stores the mean), and so do classes not in ONE_PASS_CLASSES. Single: the
-    14 reductions of 4096^2 on the H100 took 0.123 ms of GPU time so (Welford four elements a step),
-    0.155 in two passes (the second corrected for the mean's rounding: reduction_group). Double: with
-    Welford's division per element 0.362 ms against 0.242 in two passes; four a step not measured."""
-    if plan.cls not in ONE_PASS_CLASSES:
-        return {}
+    """The var nodes of std's and var's expansion (graph.py: mean -> squared deviations -> var) whose
+    mean and deviations nothing else reads, each with its mean node: the variance is a Welford member
+    over the operand itself (the paired ``welford`` reduction, fed each line's operand less its first
+    element: as sound as two passes), so it shares the pass of the operand's other reductions along
+    that dimension and the mean is never computed on its own. ``std(X, 0, 1)`` beside ``sum(X, 1)``
+    reads X once, not twice. ``[s, mu] = std(X)`` keeps both passes (the window stores the mean). The 14
+    reductions of 4096^2 on the H100 (Welford four elements a step) took 0.123 ms of GPU time so in
+    single against 0.155 in two passes (the second corrected for the mean's rounding: reduction_group),
+    and 0.212 against 0.240 in double (with Welford's division per element it had been 0.362)."""
     users: dict[int, set[int]] = {}
     for n in graph.nodes.values():
         for a in n.args:
