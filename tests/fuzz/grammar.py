@@ -213,12 +213,12 @@ class ProgramGen:
             text, rows, cols = self.pick(SEEDS)
             self.vars[name] = Val(name, rows, cols)
             lines.append(f"{name} = {text};")
-        if self.silent:                     # arrays for the quiet cells to work on
-            for name in self.rng.sample(VARS.normal, 2):
-                text, rows, cols = self.pick(ARRAY_SEEDS)
+        if self.silent:                     # two arrays of one shape for the quiet cells to work on
+            text, rows, cols = self.pick(ARRAY_SEEDS)
+            for name, value in zip(self.rng.sample(VARS.normal, 2), (text, f"2 * ({text}) - 1")):
                 self.vars[name] = Val(name, rows, cols)
                 self.arrays.add(name)
-                lines.append(f"{name} = {text};")
+                lines.append(f"{name} = {value};")
         return "\n".join(lines + [self.statement(0) for _ in range(self.rng.randint(0, 3))])
 
     def cell(self) -> str:

@@ -33,6 +33,7 @@ from engine.runtime.builtins.registry import load_all
 
 GRAMMAR_PROGRAMS = 250      # hypothesis examples of generated programs
 MUTANT_PROGRAMS = 250       # hypothesis examples of mutated corpus snippets
+REPEAT_PROGRAMS = 60        # hypothesis examples of generated programs whose every cell runs three times
 TIME_BUDGET = 40.0          # seconds either property test may spend; examples past it are skipped
 
 DEVICES = ("cpu", "gpu", "auto") if provider.available() else ("cpu",)
@@ -91,7 +92,7 @@ def _check(cells: list[str]) -> None:
     assert not problems, _report(cells, problems)
 
 
-GRAMMAR_BUDGET, MUTANT_BUDGET = Budget(), Budget()
+GRAMMAR_BUDGET, MUTANT_BUDGET, REPEAT_BUDGET = Budget(), Budget(), Budget()
 
 
 @settings(FUZZ, max_examples=GRAMMAR_PROGRAMS)
@@ -107,6 +108,18 @@ def test_generated_programs(rng):
 def test_mutated_corpus(rng):
     cells = [mutant(rng)]
     if not MUTANT_BUDGET.spent():
+        _check(cells)
+
+
+@settings(FUZZ, max_examples=REPEAT_PROGRAMS)
+@given(st.randoms(use_true_random=False))
+def test_cells_run_again(rng):
+    """Every cell three times in a row, half of them quiet array assignments (run.py --repeat-cells), as
+    a notebook runs a cell again: the runs reuse the cell's code object, and a cell that is one fusion
+    window is replayed from its second or third run on (the gpu and auto devices; few generated cells
+    are); each must leave what the cpu device's normal path leaves."""
+    cells = [cell for cell in generate(rng, silent=True) for _ in range(3)]
+    if not REPEAT_BUDGET.spent():
         _check(cells)
 
 
