@@ -170,8 +170,7 @@ class FusionAccelerator:
 
     # ------------------------------------------------------------------ the hook
     def try_run(self, window: Window, frame: Any) -> bool:
-        if window.called and calls_variable(window, frame.regs) or window.functions and \
-                self.builtin_calls.get(id(window)) is not window and self.shadowed(window, frame):
+        if self.calls_elsewhere(window, frame):
             return False
         policy = self.cell_policy
         if policy == "cpu":
@@ -232,8 +231,7 @@ class FusionAccelerator:
         the auto policy's cost model keeping the window on the CPU now. A run that fails raises: the
         caller runs the cell the normal way, where ``try_run`` declines it."""
         policy = self.cell_policy
-        if policy == "cpu" or self.debug or window.called and calls_variable(window, frame.regs) \
-                or window.functions and self.shadowed(window, frame):
+        if policy == "cpu" or self.debug or self.calls_elsewhere(window, frame):
             return False
         found = self.repeats.get(id(window))
         hit = found.match(window, frame.regs) if found is not None else None
@@ -272,11 +270,18 @@ class FusionAccelerator:
         self.stats.windows_offered += 1
         self.stats.plan_hits += 1
 
+    def calls_elsewhere(self, window: Window, frame: Any) -> bool:
+        """Whether a name the window calls is a variable (indexed, not called) or a function the user
+        defined: the window's bytecode runs it, not a fused run."""
+        return bool(window.called and calls_variable(window, frame.regs) or window.functions and
+                    self.builtin_calls.get(id(window)) is not window and self.shadowed(window, frame))
+
     def shadowed(self, window: Window, frame: Any) -> bool:
         """Whether a function the window calls is not the builtin a fused run computes (a local function
         of the code, a cell function or a function file of its name): the bytecode runs the window and
-        calls it. Checked once per window and cell (names are resolved again at each cell)."""
-        if self.builtin_calls.get(id(window)) is window or self.calls_builtin is None:
+        calls it. Checked once per window and cell (``builtin_calls``: names are resolved again at each
+        cell)."""
+        if self.calls_builtin is None:
             return False
         if not all(self.calls_builtin(name, frame.code) for name in window.functions):
             return True
@@ -363,7 +368,7 @@ class FusionAccelerator:
                 or not 1 <= st[1] <= MAX_TRIPS:
             return False                    # a range of whole numbers, not yet started, of known length
         window = frame.code.windows[loop.window]
-        if window.called and calls_variable(window, frame.regs) or window.functions and self.shadowed(window, frame):
+        if self.calls_elsewhere(window, frame):
             return False
         started = time.thread_time()
         waits = self.waits()
