@@ -23,6 +23,7 @@ from ..indexing import MAGIC_COLON, index
 from ..semantics import cast_result, to_value
 from ..values import Value, size_of
 from .arguments import name_values, real_array
+from .integers import FLINTMAX
 from .distributions import expanded
 from .random import generator
 from .registry import builtin
@@ -100,7 +101,6 @@ def exprnd(ctx: CallContext, mu: Value, *sizes: Value) -> Value:
 
 
 PERMUTED_POPULATION = 1 << 24    # populations up to this size are drawn from a permutation of 1:N
-FLINTMAX = 1 << 53              # the largest population or sample size (a double counts to it exactly)
 
 
 def _count(fname: str, value: Value, what: str) -> int:
