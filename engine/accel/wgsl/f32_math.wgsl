@@ -24,10 +24,12 @@ const M32_SIXTH_FF = vec2<f32>(0.1666666716337204, -4.967053879312289e-09);
 const M32_SQRT2: f32 = 1.4142135623730951;
 const M32_PIO4: f32 = 0.7853981633974483;
 const M32_TWO_OVER_PI: f32 = 0.6366197723675814;
-// pi/2 as a sum of three floats, the first two of 19 bits: q * part is exact for q <= 32.
+// pi/2 as a sum of four floats for q <= 32: its bits to 2^-18, 2^-19 .. 2^-24 (6 bits), 2^-25 .. 2^-43
+// (18 bits), the rest; q times each of the first three is exact.
 const M32_PIO2_A: f32 = 1.5707931518554688;
-const M32_PIO2_B: f32 = 3.1749368645250797e-06;
-const M32_PIO2_C: f32 = 2.5633440682570896e-12;
+const M32_PIO2_B: f32 = 3.159046173095703e-06;
+const M32_PIO2_C: f32 = 1.5893192539806478e-08;
+const M32_PIO2_D: f32 = 6.223372171896613e-14;
 // pi/2 as a sum of five floats, the first four of 13 bits: q * part is exact for q < 2^11.
 const M32_PIO2_1: f32 = 1.570556640625;
 const M32_PIO2_2: f32 = 0.0002396702766418457;
@@ -108,12 +110,6 @@ fn ff_add_f(a: vec2<f32>, b: f32) -> vec2<f32> {
     return ff_fast(s.x, s.y + a.y);
 }
 
-// ff_add_f where |b| <= |a.x| is known: the same exact sum by the cheaper fast two-sum.
-fn ff_add_small(a: vec2<f32>, b: f32) -> vec2<f32> {
-    let s = ff_fast(a.x, b);
-    return ff_fast(s.x, s.y + a.y);
-}
-
 fn ff_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
     let p = ff_two_prod(a.x, b.x);
     return ff_fast(p.x, p.y + (a.x * b.y + a.y * b.x));
@@ -173,28 +169,24 @@ fn m32_exp_core(zh: f32, zl: f32) -> M32Exp {
     return M32Exp(m32_rounded_int(rounded), ff_fast(x, tail));
 }
 
-// e^x rounded once (below 1 ulp) in plain single, the f64 library's exponential at half the width:
-// x = k ln 2 + hi - lo (hi exact), e^(hi - lo) = 1 + hi - lo + r^2 P(r) with P a minimax polynomial of
-// degree 5 on |r| <= ln(2)/2 (2^-29.4 absolute), 1 + hi exact by a fast two-sum, one rounding.
+// e^x in plain single (below 1.1 ulp): x = k ln 2 + r, r = (x - k LN2_HI) - k LN2_LO (the first
+// difference exact, r rounded once: 2^-26 absolute, 0.25 ulp of e^r), e^r = 1 + (r + r^2 P(r)) with P
+// a minimax polynomial of degree 5 on |r| <= ln(2)/2 (2^-29.4 absolute), the sum r + r^2 P rounded
+// once (below 0.25 ulp) and 1 + that once more (0.5 ulp), then 2^k.
 fn m32_exp(x: f32) -> f32 {
     if (m32_isnan(x)) { return x; }
     if (x > 89.0) { return m32_inf(); }
     if (x < -104.0) { return 0.0; }
     let rounded = m32_rounded(x * M32_INV_LN2);
     let kf = rounded - M32_ROUNDER;
-    let hi = m32_opaque(x - kf * M32_LN2_HI);
-    let lo = kf * M32_LN2_LO;
-    let r = hi - lo;
+    let r = m32_opaque(x - kf * M32_LN2_HI) - kf * M32_LN2_LO;
     var p: f32 = 0.00019900444021914154;
     p = p * r + 0.0013934544986113906;
     p = p * r + 0.008333297446370125;
     p = p * r + 0.04166645556688309;
     p = p * r + 0.1666666716337204;
     p = p * r + 0.5;
-    let t = m32_opaque(1.0 + hi);
-    let e = m32_opaque(hi - m32_opaque(t - 1.0));
-    let small = m32_opaque(m32_opaque(e - lo) + m32_opaque(r * r) * p);
-    return m32_scale(t + small, m32_rounded_int(rounded));
+    return m32_scale(1.0 + m32_opaque(r + r * r * p), m32_rounded_int(rounded));
 }
 
 // e^x - 1 as a float-float for -18 <= x <= 20.
@@ -249,27 +241,27 @@ fn m32_log_special(x: f32, r: ptr<function, f32>) -> bool {
     return false;
 }
 
-// ln(1 + f) - f = -f^2/2 + f^3 Q(f) for |f| <= 1/3, Q a minimax polynomial on [-1/3, 1/3] (2^-28.6
-// relative in single coefficients).
+// ln(1 + f) - f = -f^2/2 + f^3 Q(f) for |f| <= 1/3, Q of degree 6 fitted to the relative error of
+// ln(1 + f) on [-1/3, 1/3] (f + this tail within 0.79 ulp of ln(1 + f) before its rounding, in a numpy
+// emulation of the single operations over 2 million f).
 fn m32_log_tail(f: f32) -> f32 {
-    var q: f32 = 0.123568274;
-    q = q * f - 0.12847243;
-    q = q * f + 0.1066166;
-    q = q * f - 0.12195255;
-    q = q * f + 0.14312814;
-    q = q * f - 0.16679618;
-    q = q * f + 0.19999307;
-    q = q * f - 0.2499982;
-    q = q * f + 0.33333337;
+    var q: f32 = 0.1382014900445938;
+    q = q * f - 0.15122203528881073;
+    q = q * f + 0.1404232680797577;
+    q = q * f - 0.1647232323884964;
+    q = q * f + 0.20007918775081635;
+    q = q * f - 0.2500423789024353;
+    q = q * f + 0.3333326578140259;
     return (f * f) * (f * q - 0.5);
 }
 
-// k ln 2 + ln(1 + f) + small for |f| <= 1/3, rounded once, in plain single but for one two-sum:
-// k ln 2 (a 16-bit head, so k * head is exact for |k| < 256) and f summed by a two-sum, the tail and
-// the small terms added to its error, one rounding at the end (below 1 ulp).
+// k ln 2 + ln(1 + f) + small for |f| <= 1/3, rounded once, in plain single but for one fast two-sum:
+// k ln 2 (a 16-bit head, so k * head is exact for |k| < 256) and f summed exactly (|k LN2_HI| >= 0.69 >
+// |f| where k is not 0; where it is, the head is 0 and the sum f), the tail and the small terms added
+// to its error, one rounding at the end (below 1 ulp).
 fn m32_log_core(k: i32, f: f32, small: f32) -> f32 {
     let kf = f32(k);
-    let head = ff_two_sum(kf * M32_LN2_HI, f);
+    let head = ff_fast(kf * M32_LN2_HI, f);
     return head.x + m32_opaque(head.y + (m32_log_tail(f) + (kf * M32_LN2_LO + small)));
 }
 
@@ -322,17 +314,21 @@ fn m32_log10(x: f32) -> f32 {
     return m32_log_base(x, M32_INVLN10_FF, vec2<f32>(0.301025390625, 4.605038981e-06));
 }
 
-// ln(1 + x) (a quarter of the float-float form's time in the elementwise chain on the H100): u = 1 + x
-// rounded, u = 2^k m as in m32_log, f = m - 1, or x itself where k = 0; the rounding error c of 1 + x
-// (exact: u - 1 for u < 2, u - x above) enters as c / u; then m32_log_core.
+// ln(1 + x): u = 1 + x rounded, u = 2^k m as in m32_log, f = m - 1, or x itself where k = 0; the
+// rounding error c of 1 + x (exact by a fast two-sum, the addend of larger magnitude first) enters as
+// c / u; then m32_log_core. Arguments outside (-1, Inf) are told by one test of x's bits.
 fn m32_log1p(x: f32) -> f32 {
-    var special: f32;
-    if (m32_log_special(x + 1.0, &special)) { return select(special, x, m32_isnan(x)); }
+    let b = m32_bits(x);
+    if (b >= 0x7f800000u && b - 0x80000000u >= 0x3f800000u) {          // NaN, Inf, x <= -1
+        if (m32_isnan(x) || x > 0.0) { return x; }
+        return select(m32_nan(), -m32_inf(), x == -1.0);
+    }
     if (abs(x) < 2.9802322387695312e-08) { return x; }
     let u = m32_opaque(1.0 + x);
     let e = m32_log_split(u);
     let k = i32(e) >> 23u;
-    let c = select(m32_opaque(x - m32_opaque(u - 1.0)), m32_opaque(1.0 - m32_opaque(u - x)), u >= 2.0);
+    let big = x > 1.0;
+    let c = m32_opaque(select(x, 1.0, big) - m32_opaque(u - select(1.0, x, big)));
     let f = select(bitcast<f32>(bitcast<u32>(u) - e) - 1.0, x, k == 0);
     return m32_log_core(k, f, select(c / u, 0.0, k == 0));
 }
@@ -454,45 +450,53 @@ fn m32_rem_pio2_large(ax: f32) -> M32Reduced {
     return M32Reduced(y, q & 3);
 }
 
-// Reduce |x| (finite) to (y, quadrant): Cody-Waite in float-float below 2^11 (three parts of pi/2
-// below 50, five above: y to 2^-57 and 2^-66 absolute, where no single comes closer than 2^-26.3 and
-// 2^-27.8 to a multiple of pi/2), Payne-Hanek above.
+// Reduce |x| (finite) to (y, quadrant): below 50 (q <= 32) ax - q A and then - q B are exact (multiples
+// of 2^-24 below 1), - q C exact as a float-float by a fast two-sum (y2 a multiple of 2^-24, q C one of
+// 2^-43: exact for every single of (pi/4, 50), checked with both roundings of q), - q D added to the low
+// part (y within 2^-39.9 relative, where no single comes closer than 2^-26.3 to a multiple of pi/2; the
+// low part is not renormalised: below 2^-11.7 of the high one); Cody-Waite in five float-float steps
+// below 2^11 (y to 2^-66 absolute, no single closer than 2^-27.8), Payne-Hanek above.
 fn m32_reduce(ax: f32) -> M32Reduced {
     if (ax <= M32_PIO4) { return M32Reduced(vec2<f32>(ax, 0.0), 0); }
     if (ax >= 2048.0) { return m32_rem_pio2_large(ax); }
-    let q = round(ax * M32_TWO_OVER_PI);
-    if (ax < 50.0) {                                   // |y| > 2^-26.3 > |q * M32_PIO2_C| here
-        let y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_A), -q * M32_PIO2_B);
-        return M32Reduced(ff_add_small(y, -q * M32_PIO2_C), i32(q) & 3);
+    let rounded = m32_rounded(ax * M32_TWO_OVER_PI);
+    let q = rounded - M32_ROUNDER;
+    let quadrant = m32_rounded_int(rounded) & 3;
+    if (ax < 50.0) {
+        let y2 = m32_opaque(m32_opaque(ax - q * M32_PIO2_A) - q * M32_PIO2_B);
+        let t = q * M32_PIO2_C;
+        let y3 = m32_opaque(y2 - t);
+        let e = m32_opaque(-t - m32_opaque(y3 - y2));
+        return M32Reduced(vec2<f32>(y3, e - q * M32_PIO2_D), quadrant);
     }
     var y = ff_two_sum(m32_opaque(ax - q * M32_PIO2_1), -q * M32_PIO2_2);
     y = ff_add_f(y, -q * M32_PIO2_3);
     y = ff_add_f(y, -q * M32_PIO2_4);
     y = ff_add_f(y, -q * M32_PIO2_5);
-    return M32Reduced(y, i32(q) & 3);
+    return M32Reduced(y, quadrant);
 }
 
-// sin(y) for |y| <= pi/4 (y a float-float), rounded once.
+// sin(y) for |y| <= pi/4 (y a float-float), rounded once (the series to z^3/9!: the next term is below
+// 2^-28.6 of the result).
 fn m32_sin_kernel(y: vec2<f32>) -> f32 {
     let z = y.x * y.x;
-    var p: f32 = -2.5052107943679403e-08;             // -1/3! + z/5! - ... - z^4/11!
-    p = p * z + 2.7557318844628753e-06;
+    var p: f32 = 2.7557318844628753e-06;              // -1/3! + z/5! - z^2/7! + z^3/9!
     p = p * z - 0.00019841270113829523;
     p = p * z + 0.008333333767950535;
     p = p * z - 0.1666666716337204;
     return y.x + m32_opaque(y.y * (1.0 - 0.5 * z) + y.x * z * p);
 }
 
-// cos(y) for |y| <= pi/4 (y a float-float), rounded once.
+// cos(y) for |y| <= pi/4 (y a float-float) as 1 - t, t = z/2 - z^2 P + y.x y.y rounded once (below
+// 0.125 ulp of the result, with z's rounding 0.25 ulp), then the difference (0.5 ulp); the series to
+// z^5/10! (the next term is below 2^-33).
 fn m32_cos_kernel(y: vec2<f32>) -> f32 {
     let z = y.x * y.x;
-    var p: f32 = 2.0876755879584152e-09;              // 1/4! - z/6! + ... + z^4/12!
-    p = p * z - 2.755731998149713e-07;
+    var p: f32 = -2.755731998149713e-07;              // 1/4! - z/6! + z^2/8! - z^3/10!
     p = p * z + 2.4801587642286904e-05;
     p = p * z - 0.0013888889225199819;
     p = p * z + 0.0416666679084301;
-    let w = ff_fast(1.0, -0.5 * z);
-    return w.x + m32_opaque(w.y + (z * z * p - y.x * y.y));
+    return 1.0 - m32_opaque(0.5 * z - (z * z * p - y.x * y.y));
 }
 
 // sin(y) and cos(y) for |y| <= pi/4 as float-floats (for tan, a ratio of the two).
@@ -528,8 +532,11 @@ fn m32_sin_quadrant(r: M32Reduced, odd: bool, negative: bool) -> f32 {
     return select(v, -v, negative);
 }
 
+// x is Inf or NaN (one test of the bits).
+fn m32_nonfinite(x: f32) -> bool { return (m32_bits(x) & 0x7fffffffu) >= 0x7f800000u; }
+
 fn m32_sin(x: f32) -> f32 {
-    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    if (m32_nonfinite(x)) { return m32_nan(); }
     let ax = abs(x);
     if (ax < 0.000244140625) { return x; }
     let r = m32_reduce(ax);
@@ -537,7 +544,7 @@ fn m32_sin(x: f32) -> f32 {
 }
 
 fn m32_cos(x: f32) -> f32 {
-    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    if (m32_nonfinite(x)) { return m32_nan(); }
     let ax = abs(x);
     if (ax < 0.0001220703125) { return 1.0; }
     let r = m32_reduce(ax);
@@ -545,7 +552,7 @@ fn m32_cos(x: f32) -> f32 {
 }
 
 fn m32_tan(x: f32) -> f32 {
-    if (m32_isnan(x) || m32_isinf(x)) { return m32_nan(); }
+    if (m32_nonfinite(x)) { return m32_nan(); }
     let ax = abs(x);
     if (ax < 0.000244140625) { return x; }
     let r = m32_reduce(ax);
