@@ -454,10 +454,11 @@ fn m32_rem_pio2_large(ax: f32) -> M32Reduced {
 
 // Reduce |x| (finite) to (y, quadrant): below 50 (q <= 32) ax - q A and then - q B are exact (multiples
 // of 2^-24 below 1), - q C exact as a float-float by a fast two-sum (y2 a multiple of 2^-24, q C one of
-// 2^-43: exact for every single of (pi/4, 50), checked with both roundings of q), - q D added to the low
-// part (y within 2^-39.9 relative, where no single comes closer than 2^-26.3 to a multiple of pi/2; the
-// low part is not renormalised: below 2^-11.7 of the high one); Cody-Waite in five float-float steps
-// below 2^11 (y to 2^-66 absolute, no single closer than 2^-27.8), Payne-Hanek above.
+// 2^-43: exact for every single of (pi/4, 50) with both roundings of q, benchmarks/gpu/
+// reduce32_check.py), - q D added to the low part (y within 2^-39.9 relative, where no single comes
+// closer than 2^-26.3 to a multiple of pi/2; the low part is not renormalised: below 2^-11.7 of the
+// high one); Cody-Waite in five float-float steps below 2^11 (y to 2^-66 absolute, no single closer
+// than 2^-27.8), Payne-Hanek above.
 fn m32_reduce(ax: f32) -> M32Reduced {
     if (ax <= M32_PIO4) { return M32Reduced(vec2<f32>(ax, 0.0), 0); }
     if (ax >= 2048.0) { return m32_rem_pio2_large(ax); }
