@@ -29,11 +29,13 @@ from .graph import AccelGraph
 from .plan import Group, Plan
 
 # A window whose kernels read and write this many bytes submits the batch as soon as they are encoded
-# (about 0.1 ms of the H100's memory bandwidth, and of its host's submit): the device works on them while
-# the host does the run's bookkeeping (outputs, recipes, stores) and goes on with the cell, where they
-# waited for the cell's end or the next read. A failed submit there leaves the outputs lost before they
-# have recipes: plain ones are computed from them when read, gpuArrays at once (keep_recipe).
-EARLY_SUBMIT_BYTES = 256 << 20
+# (about 45 us of the H100's memory bandwidth, over its host's 35 us submit): the device works on them
+# while the host does the run's bookkeeping (outputs, recipes, stores) and goes on with the cell, where
+# they waited for the cell's end or the next read (the single 14 reductions, 192 MB, did while 256 MB
+# was the bound: measured on the H100, benchmarks/fusion/RESULTS.md). A failed submit there leaves the
+# outputs lost before they have recipes: plain ones are computed from them when read, gpuArrays at
+# once (keep_recipe).
+EARLY_SUBMIT_BYTES = 128 << 20
 # ... and so does a window whose matrix products do this many flops (2mkn each; 2^32 is about 0.1 ms of
 # the H100's single-precision product): a 4096^3 single product touches only 192 MB, and its 3 ms of
 # work waited for the host to finish the cell (measured on the H100: benchmarks/fusion/RESULTS.md).
