@@ -81,3 +81,42 @@ def test_zeros_and_literals_single_cannot_hold_stay_uniforms(gpu):
     assert devices(fused) == ["GPU"]
     for name in "yzwu":
         np.testing.assert_array_equal(fused.get(name), cpu.get(name))
+
+
+DIVISORS = (3.0, 10.0, 0.1, 7.0, 6.0, -1.7, 0.5, 4.0, 2.0 ** -20)
+
+
+def near_midpoints(divisor: float, count: int) -> np.ndarray:
+    """Singles a whose quotient a / divisor lies as close to a midpoint between singles as singles allow
+    (a = the single nearest M * divisor for random midpoints M), and subnormal ones."""
+    c = float(np.float32(divisor))
+    mid = (rng.integers(2 ** 24, 2 ** 25, count) | 1) * 2.0 ** rng.integers(-140, 100, count).astype(float)
+    a = (mid * c).astype(np.float32)
+    tiny = (rng.integers(1, 2 ** 10, 64) * 2.0 ** -149).astype(np.float32)
+    return np.concatenate([a[np.isfinite(a)], tiny, -tiny, [0.0, -0.0, np.inf, -np.inf, np.nan]]).astype(np.float32)
+
+
+@pytest.mark.parametrize("divisor", DIVISORS)
+def test_single_division_by_a_literal_is_correctly_rounded(gpu, divisor):
+    """x / c with c written into the shader: a product by 1/c (a power of two) or the f64 product by 1/c
+    rounded once (m32_div_literal), bit-identical to IEEE division (numpy's) for quotients next to
+    midpoints, subnormal quotients (which may be midpoints: 3 * 2^-149 / 6) and the special values."""
+    if gpu.info.kind != "software":
+        pytest.skip("hardware adapters may flush single subnormals (NVIDIA's Vulkan driver does)")
+    x = np.concatenate([near_midpoints(divisor, 20000), X.ravel().astype(np.float32)])[:, None]
+    literal = repr(divisor)
+    fused, cpu = fused_and_cpu(f"q = x / {literal}; r = {literal} .\\ x;", {"x": x})
+    assert devices(fused) == ["GPU"], fused.fusion.reports()
+    want = x / np.float32(divisor)
+    for name in "qr":
+        np.testing.assert_array_equal(fused.get(name), want, err_msg=name)
+        np.testing.assert_array_equal(cpu.get(name), want, err_msg=name)
+
+
+def test_division_by_a_literal_in_the_shader_text(gpu):
+    single = wgsl_text(run("a = x / 3; b = x / 4;", {"x": X[:, :1].astype(np.float32)}, "gpu").fusion.reports())
+    assert "m32_opaque((v0 * 0.25f))" in single
+    assert "m32_opaque(m32_div_literal(v0, 3.0f))" in single
+    if gpu.f64:
+        double = wgsl_text(run("a = x / 3; b = x / 4;", {"x": X[:, :1]}, "gpu").fusion.reports())
+        assert "m64_div(v0, m64_distinct(v1))" in double and "(v0 * 0.25lf)" in double

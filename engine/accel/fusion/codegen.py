@@ -26,7 +26,7 @@ from engine.runtime.builtins.registry import operation
 
 from .generators import generator_wgsl, read_args
 from .graph import AccelGraph
-from .plan import Group, Plan, make_plan
+from .plan import DOUBLE_TINY, SINGLE_MAX, SINGLE_TINY, Group, Plan, make_plan
 from .views import ViewEmitter
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
@@ -43,7 +43,7 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     if len(operands) == 2 and node.op not in ("plus", "times"):
         # x - x, x ./ x, x == x (also of two lets the compiler merges): common.wgsl's m32_distinct
         names["b"] = f"{names['m']}_distinct({operands[1]})"
-    expr = (power_form(node, group) or spec.wgsl).format(**names)
+    expr = (power_form(node, group) or division_form(node, group, t) or spec.wgsl).format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"
     lines = [f"    let {name} = {opaque(t, expr)};"]
@@ -239,6 +239,25 @@ def power_form(node: Any, group: Group) -> str | None:
     """The written-out form of ``x .^ c`` when the exponent is a literal of POWER_FORMS."""
     exponent = group.literals.get(node.args[1]) if node.op == "power" else None
     return None if exponent is None else POWER_FORMS.get(exponent)
+
+
+def division_form(node: Any, group: Group, t: str) -> str | None:
+    """The form of ``x ./ c`` (``c .\\ x``) for a literal c (finite, nonzero: plan.literals): the product
+    by 1/c where that is a power of two in the normal range (exact, so the same bits as the division); in
+    single otherwise the library's ``m32_div_literal`` (rounded_ops.wgsl: the f64 product by 1/c, where the
+    kernel has f64); None for the library's division."""
+    position = {"rdivide": 1, "ldivide": 0}.get(node.op)
+    divisor = None if position is None else group.literals.get(node.args[position])
+    if divisor is None:
+        return None
+    if t == "f32":
+        divisor = float(np.float32(divisor))
+    quotient = "{a}" if position == 1 else "{b}"
+    reciprocal = 1.0 / divisor
+    tiny, huge = (SINGLE_TINY, SINGLE_MAX) if t == "f32" else (DOUBLE_TINY, math.inf)
+    if abs(math.frexp(divisor)[0]) == 0.5 and tiny <= abs(reciprocal) <= huge:
+        return f"({quotient} * {wgsl_literal(reciprocal, t)})"
+    return f"m32_div_literal({quotient}, {wgsl_literal(divisor, t)})" if t == "f32" else None
 
 
 def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset(),

@@ -23,6 +23,16 @@ fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_ze
 fn m32_wide_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
 fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / m32_wide_opaque(f64(b))); }
+// a / c for a literal c (finite, nonzero, not a power of two: codegen.division_form), correctly rounded
+// as m32_div: a's f64 product by 1/c (a constant the compiler folds), rounded once. 1/c rounded to f64 and
+// the product are each within 2^-53, and a quotient of singles is never a midpoint between normal singles
+// nor within 2^-49 (relative) of one (a - M c, for a midpoint M of 25 bits, is a nonzero multiple of M's
+// and c's last places). A subnormal or zero result (whose quotient may be a midpoint) is divided.
+fn m32_div_literal(a: f32, c: f32) -> f32 {
+    let p = f64(a) * (1.0lf / f64(c));
+    if (abs(p) < 1.1754943508222875e-38lf) { return m32_div(a, c); }
+    return f32(p);
+}
 
 // sqrt(-0) is -0 (copysign also where a driver computes sqrt from inverseSqrt).
 fn m32_sqrt(x: f32) -> f32 {
