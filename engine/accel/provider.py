@@ -78,10 +78,17 @@ def wait(promise: Any, device: Any = None) -> Any:
         deadline = time.perf_counter() + SPIN_SECONDS
         while not event.is_set() and time.perf_counter() < deadline:
             poll(False)
-    while event is not None and not event.wait(WAIT_SLICE):
+    if event is not None:
+        wait_event(event)
+    return promise.sync_wait()
+
+
+def wait_event(event: threading.Event) -> None:
+    """Wait until ``event`` is set, in slices of WAIT_SLICE seconds, ending with KeyboardInterrupt as
+    soon as the innermost ``interruptible`` check is true."""
+    while not event.wait(WAIT_SLICE):
         if _interrupt_checks and _interrupt_checks[-1]():
             raise KeyboardInterrupt
-    return promise.sync_wait()
 
 
 class GpuUnavailable(Exception):
@@ -725,18 +732,33 @@ class Provider:
         return self.timer.nanoseconds * 1e-9
 
     def sync(self) -> None:
-        """Submit pending work and wait for the device to finish it. The wait polls the device until its
-        queue is empty (``queue_idle``) for up to SPIN_SECONDS, then, for longer work, waits for a
-        4-byte read-back (in slices: an interrupt ends it). wgpu-py 0.32's on_submitted_work_done
-        fails; the read-back's map costs about 0.1-0.2 ms after the work ends, the poll a few us."""
+        """Submit pending work and wait for the device to finish it, without a read-back: this thread
+        polls the device (``queue_idle``) until its queue is empty, for up to SPIN_SECONDS (the answer
+        comes within a few us of the work's end); longer work is waited for by a blocking poll on a
+        helper thread while this one waits in slices of WAIT_SLICE (an interrupt ends the wait; the
+        helper ends with the work). Without the poll, on a lost device, or if the blocking poll comes
+        back with work left, through a 4-byte read-back (wgpu-py 0.32's on_submitted_work_done fails;
+        a read-back is a submit of its own, and its map costs 0.1-0.2 ms after the work ends)."""
         self.flush()
-        idle = self.queue_idle
-        if idle is not None and not self.lost:
-            deadline = time.perf_counter() + SPIN_SECONDS
-            while time.perf_counter() < deadline:
-                if idle():
-                    return
-        self._read_back()
+        poll = self.device_poll
+        if poll is None or self.lost:
+            self._read_back()
+            return
+        deadline = time.perf_counter() + SPIN_SECONDS
+        while not poll(False):
+            if time.perf_counter() > deadline:
+                done = threading.Event()
+
+                def block() -> None:
+                    try:
+                        poll(True)
+                    finally:
+                        done.set()
+                threading.Thread(target=block, name="matfuse-device-wait", daemon=True).start()
+                wait_event(done)
+                if not poll(False):
+                    self._read_back()
+                return
 
     def _read_back(self) -> None:
         """Wait for every submitted work through a 4-byte read-back (which collects the timestamps)."""
@@ -745,9 +767,9 @@ class Provider:
         self.read(self._sync_buffer, 4)
 
     @functools.cached_property
-    def queue_idle(self) -> Callable[[], bool] | None:
-        """A function polling the device without blocking and answering whether every submitted work has
-        finished (wgpu-native's ``wgpuDevicePoll``, whose answer wgpu-py's ``GPUDevice._poll`` drops);
+    def device_poll(self) -> Callable[[bool], bool] | None:
+        """wgpu-native's ``wgpuDevicePoll`` of this device, answering whether every submitted work has
+        finished (an answer wgpu-py's ``GPUDevice._poll`` drops); ``poll(True)`` blocks until it has.
         None where wgpu-py does not expose it. wgpu-native returns a one-byte Rust bool where the header
         declares the 32-bit WGPUBool, so only the low byte is the answer (the others measured as garbage)."""
         try:
@@ -757,7 +779,13 @@ class Provider:
         internal = getattr(self.device, "_internal", None)
         if internal is None or not hasattr(lib, "wgpuDevicePoll"):
             return None
-        return lambda: lib.wgpuDevicePoll(internal, False, ffi.NULL) & 0xFF != 0
+        return lambda block: lib.wgpuDevicePoll(internal, block, ffi.NULL) & 0xFF != 0
+
+    def queue_idle(self) -> bool | None:
+        """Whether every submitted work has finished, polling the device without blocking (None
+        without ``device_poll``)."""
+        poll = self.device_poll
+        return None if poll is None else poll(False)
 
 
 _state: dict[str, Any] = {"provider": None, "error": None}

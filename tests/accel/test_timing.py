@@ -53,11 +53,13 @@ def test_submits_share_resolve_buffers(gpu):
     x.release()
 
 
-def test_a_sync_waits_without_a_read_back(gpu, monkeypatch):
-    """``sync`` submits and polls the device until its queue is empty: no read-back for short work (here
-    anything under 10 s); the timestamps wait for the next read."""
+@pytest.mark.parametrize("spin", [100.0, 0.0])
+def test_a_sync_waits_without_a_read_back(gpu, monkeypatch, spin):
+    """``sync`` submits and polls the device until its queue is empty (work shorter than SPIN_SECONDS),
+    or then waits for a blocking poll on a helper thread: no read-back either way; the timestamps wait
+    for the next read."""
     from engine.accel import provider
-    monkeypatch.setattr(provider, "SPIN_SECONDS", 100.0)
+    monkeypatch.setattr(provider, "SPIN_SECONDS", spin)
     x = upload(np.linspace(0, 1, 1 << 23, dtype=np.float32).reshape(-1, 1), gpu)
     gpu.sync()
     y = gpu_elementwise("exp", gpu_elementwise("sin", x))       # milliseconds on a software adapter
@@ -68,4 +70,21 @@ def test_a_sync_waits_without_a_read_back(gpu, monkeypatch):
     assert gpu.queue_idle() and gpu.stats.bytes_downloaded == downloaded and gpu.stats.submits == submits + 1
     np.testing.assert_allclose(y.download()[::4099], np.exp(np.sin(np.linspace(0, 1, 1 << 23)))[::4099, None],
                                rtol=1e-6)
+    x.release(), y.release()
+
+
+def test_a_long_sync_ends_at_an_interrupt(gpu, monkeypatch):
+    """Past SPIN_SECONDS, ``sync`` waits in slices: an interrupt ends it while the device still works
+    (which finishes in the background; the next sync waits for it)."""
+    from engine.accel import provider
+    monkeypatch.setattr(provider, "SPIN_SECONDS", 0.0)
+    monkeypatch.setattr(provider, "WAIT_SLICE", 0.001)
+    x = upload(np.linspace(0, 1, 1 << 23, dtype=np.float32).reshape(-1, 1), gpu)
+    gpu.sync()
+    y = gpu_elementwise("exp", gpu_elementwise("sin", gpu_elementwise("exp", gpu_elementwise("sin", x))))
+    with provider.interruptible(lambda: True), pytest.raises(KeyboardInterrupt):
+        gpu.sync()                               # the work: tens of milliseconds to seconds on lavapipe
+    assert not gpu.queue_idle()
+    gpu.sync()
+    assert gpu.queue_idle()
     x.release(), y.release()
