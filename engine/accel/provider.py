@@ -46,7 +46,7 @@ MAX_FALLBACK_LOG = 100
 STAGED_UPLOAD = 1 << 20          # bytes from which uploads go through a mapped staging buffer
 STAGING_KEPT = 2                 # upload staging buffers kept per size class (until the cell ends)
 WAIT_SLICE = 0.05                # seconds between interrupt checks while the host waits for the device
-SPIN_SECONDS = 0.005             # a wait first polls the device itself for this long (see ``wait``)
+SPIN_SECONDS = 0.02              # a wait first polls the device itself for this long (``wait``, ``Provider.sync``)
 _interrupt_checks: list[Callable[[], bool]] = []    # innermost last (see ``interruptible``)
 
 
