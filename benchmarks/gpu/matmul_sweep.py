@@ -65,7 +65,8 @@ CANDIDATES = {
                Tiling(128, 128, 8, 8, 8, warp=2, vec2=True), Tiling(128, 128, 8, 8, 8, warp=8, vec2=True),
                Tiling(128, 128, 4, 8, 8, warp=4, vec2=True), Tiling(64, 128, 8, 4, 8, warp=4, vec2=True),
                Tiling(128, 64, 8, 4, 8, warp=4, vec2=True),
-               Tiling(128, 128, 8, 8, 4, warp=8, vec2=True), Tiling(64, 128, 16, 4, 8, warp=4, vec2=True, pair=False)]}
+               Tiling(128, 128, 8, 8, 4, warp=8, vec2=True), Tiling(64, 128, 16, 4, 8, warp=4, vec2=True, pair=False),
+               Tiling(128, 128, 12, 4, 8, warp=2, vec2=True, pair=False)]}
 THIN = [NARROW, FLAT, Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(64, 64, 8, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}

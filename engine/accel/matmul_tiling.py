@@ -46,8 +46,8 @@ class Tiling:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
             raise ValueError(f"{self}: thread tiles and depth must be multiples of 4")
         for block in (self.block_m, self.block_n):
-            count = self.depth * block // 4
-            if count % self.threads and self.threads % count:
+            count = self.depth * block // 4       # fewer than the invocations: the first ones load them
+            if count % self.threads and count > self.threads:
                 raise ValueError(f"{self}: a k-tile's vec4 must split evenly over the invocations")
         lanes_a, lanes_b = self.block_m // self.thread_m, self.block_n // self.thread_n
         if self.warp and (32 % self.warp or lanes_a % self.warp or lanes_b % (32 // self.warp)):

@@ -59,7 +59,9 @@ def test_inner_dimension_mismatch(gpu64):
                                     Tiling(64, 64, 8, 4, 4, warp=8, pair=False), Tiling(128, 128, 4, 8, 8, pair=False),
                                     # workgroup tiles as rows of vec2
                                     Tiling(128, 128, 8, 4, 8, warp=4, vec2=True),
-                                    Tiling(64, 64, 8, 4, 4, pair=False, vec2=True)])
+                                    Tiling(64, 64, 8, 4, 4, pair=False, vec2=True),
+                                    # k-tiles of 12: 384 vec4 of each operand for 512 invocations
+                                    Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True)])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
@@ -111,6 +113,8 @@ def test_launch_choice():
         assert tiling.workgroup_bytes(4 if t == "f32" else 8) <= WORKGROUP_STORAGE
     with pytest.raises(ValueError):
         Tiling(128, 128, 6, 8, 8)
+    with pytest.raises(ValueError):                                # 384 vec4 of a k-tile, 256 invocations
+        Tiling(128, 128, 12, 8, 8)
     with pytest.raises(ValueError):                                # 16 x-lanes: no warp of 32 across
         Tiling(128, 128, 8, 8, 8, warp=32)
     with pytest.raises(ValueError):                                # 2 y-lanes a warp of 16 x-lanes
