@@ -733,7 +733,7 @@ class Provider:
 
     def sync(self) -> None:
         """Submit pending work and wait for the device to finish it, without a read-back: this thread
-        polls the device (``queue_idle``) until its queue is empty, for up to SPIN_SECONDS (the answer
+        polls the device (``device_poll``) until its queue is empty, for up to SPIN_SECONDS (the answer
         comes within a few us of the work's end); longer work is waited for by a blocking poll on a
         helper thread while this one waits in slices of WAIT_SLICE (an interrupt ends the wait; the
         helper ends with the work). Without the poll, on a lost device, or if the blocking poll comes
@@ -749,7 +749,7 @@ class Provider:
             if time.perf_counter() > deadline:
                 done = threading.Event()
 
-                def block() -> None:
+                def block(device: Any = self.device) -> None:     # (held: the device lives while it blocks)
                     try:
                         poll(True)
                     finally:
