@@ -16,12 +16,16 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v0 = f64(in0[i]);
-    let v1 = f64(in1[(i / 64u)]);
-    let v3 = f64(in2[i % 64u]);
-    let v2 = m64_opaque((v0 - m64_distinct(v1)));
-    let v4 = m64_opaque(m64_div(v2, m64_distinct(v3)));
-    out0[i] = v4;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 2u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v0 = f64(in0[i]);
+        let v1 = f64(in1[(i / 64u)]);
+        let v3 = f64(in2[i % 64u]);
+        let v2 = m64_opaque((v0 - m64_distinct(v1)));
+        let v4 = m64_opaque(m64_div(v2, m64_distinct(v3)));
+        out0[i] = v4;
+    }
 }

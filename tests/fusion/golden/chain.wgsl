@@ -16,18 +16,22 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v0 = f64(in0[i]);
-    let v1 = 2.0lf;
-    let v10 = 1.0lf;
-    let v2 = m64_opaque((v0 * v1));
-    let v4 = m64_opaque(m64_exp(v2));
-    let v6 = m64_opaque((v4 - m64_distinct(v0)));
-    let v8 = m64_opaque(abs(v6));
-    let v9 = m64_opaque(m64_sqrt(v8));
-    let v11 = m64_opaque((v9 + v10));
-    out0[i] = v2;
-    out1[i] = v6;
-    out2[i] = v11;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 2u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v0 = f64(in0[i]);
+        let v1 = 2.0lf;
+        let v10 = 1.0lf;
+        let v2 = m64_opaque((v0 * v1));
+        let v4 = m64_opaque(m64_exp(v2));
+        let v6 = m64_opaque((v4 - m64_distinct(v0)));
+        let v8 = m64_opaque(abs(v6));
+        let v9 = m64_opaque(m64_sqrt(v8));
+        let v11 = m64_opaque((v9 + v10));
+        out0[i] = v2;
+        out1[i] = v6;
+        out2[i] = v11;
+    }
 }

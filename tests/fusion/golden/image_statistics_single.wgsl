@@ -319,9 +319,13 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v1073741827 = f32(in0[i]);
-    let v10 = m32_opaque(m32_sqrt(v1073741827));
-    out0[i] = v10;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 4u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v1073741827 = f32(in0[i]);
+        let v10 = m32_opaque(m32_sqrt(v1073741827));
+        out0[i] = v10;
+    }
 }

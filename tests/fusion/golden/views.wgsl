@@ -16,19 +16,23 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v1 = 2.0lf;
-    let v15 = 1.0lf;
-    let v0_c1 = f64(in0[i]);
-    let v2_c1 = m64_opaque((v0_c1 * v1));
-    let v5 = v2_c1;
-    let ix2 = mapped_index(i, 0u);
-    let v0_c3 = f64(in0[ix2]);
-    let v14 = v0_c3;
-    let v16 = m64_opaque((v14 - m64_distinct(v15)));
-    out0[i] = v5;
-    out1[i] = v16;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 2u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v1 = 2.0lf;
+        let v15 = 1.0lf;
+        let v0_c1 = f64(in0[i]);
+        let v2_c1 = m64_opaque((v0_c1 * v1));
+        let v5 = v2_c1;
+        let ix2 = mapped_index(i, 0u);
+        let v0_c3 = f64(in0[ix2]);
+        let v14 = v0_c3;
+        let v16 = m64_opaque((v14 - m64_distinct(v15)));
+        out0[i] = v5;
+        out1[i] = v16;
+    }
 }
 
 // window 0, group 1: ElementwiseChain
@@ -47,11 +51,15 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let i = gid.x + gid.y * nwg.x * 256u;
-    if (i >= p.n) { return; }
-    let v8 = 1.0lf;
-    let v0_c1 = f64(in0[i]);
-    let v7 = v0_c1;
-    let v9 = m64_opaque((v7 + v8));
-    out0[i] = v9;
+    let first = gid.x + gid.y * nwg.x * 256u;
+    let total = nwg.x * nwg.y * 256u;
+    for (var j = 0u; j < 2u; j = j + 1u) {
+        let i = first + j * total;
+        if (i >= p.n) { return; }
+        let v8 = 1.0lf;
+        let v0_c1 = f64(in0[i]);
+        let v7 = v0_c1;
+        let v9 = m64_opaque((v7 + v8));
+        out0[i] = v9;
+    }
 }
