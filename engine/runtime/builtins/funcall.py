@@ -20,6 +20,7 @@ from ..errors import MatlabError
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
                       Value, class_of, simplify, size_of)
 from .cells import element
+from .construct import repmat
 from .registry import builtin
 from .sizes import _size_at, dim_arg
 from .textutil import cell_value, char_value, option_name, text_arg
@@ -215,3 +216,44 @@ def structfun(ctx, fn, s, *args, nargout=1):
     as_struct = [StructArray.scalar(dict(zip(s.fields, r.data.ravel(order="F"))))
                  for r in (results if nargout > 1 else (results,))]
     return tuple(as_struct) if nargout > 1 else as_struct[0]
+
+
+# MATLAB's element-wise builtins that bsxfun may be given: they expand singleton dimensions themselves
+# (implicit expansion), so bsxfun calls them once with A and B as they are (on the GPU where those are).
+_EXPANDING = frozenset({"plus", "minus", "times", "rdivide", "ldivide", "power", "max", "min", "rem", "mod",
+                        "atan2", "atan2d", "hypot", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"})
+
+
+@builtin("bsxfun", family="cells")
+def bsxfun(ctx, fn, a, b):
+    """C = bsxfun(fun, A, B)  a binary element-wise function with singleton expansion.
+
+    Each dimension of A and B must be equal, or 1 in one of them; C has the larger size along each.
+    MATLAB's element-wise builtins (@plus, @minus, @times, @rdivide, @power, @max, @min, @rem, @mod,
+    @atan2, @hypot, the comparisons, @and, @or, @xor) are called with A and B as given (they expand
+    themselves); any other function with both expanded to C's size, and must return an array of that
+    size.
+
+        bsxfun(@minus, [1 2; 3 4], [1 2])        % [0 0; 2 2]
+        bsxfun(@(x, y) x .* y + 1, [1; 2], [1 2])  % [2 3; 3 5]
+    """
+    if type(fn) is not FunctionHandle:
+        raise MatlabError("MATLAB:bsxfun:fcnHandleRequired", "First input must be a function handle.")
+    sa, sb = size_of(a), size_of(b)
+    n = max(len(sa), len(sb))
+    sa, sb = sa + (1,) * (n - len(sa)), sb + (1,) * (n - len(sb))
+    if any(x != y and x != 1 and y != 1 for x, y in zip(sa, sb)):
+        raise MatlabError("MATLAB:bsxfun:arrayDimensionsMustMatch",
+                          "Non-singleton dimensions of the two input arrays must match each other.")
+    target = tuple(y if x == 1 else x for x, y in zip(sa, sb))
+    if fn.params is None and fn.name in _EXPANDING:
+        return ctx.call(fn, [a, b], 1)[0]
+    args = [v if s == target else repmat(v, *(float(t if k == 1 else 1) for k, t in zip(s, target)))
+            for v, s in ((a, sa), (b, sb))]
+    result = ctx.call(fn, args, 1)
+    if not result:
+        raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+    if size_of(result[0]) + (1,) * (n - len(size_of(result[0]))) != target:
+        raise MatlabError("MATLAB:bsxfun:outputSizeMismatch",
+                          "The function must return an output of the same size as the expanded inputs.")
+    return result[0]
