@@ -32,6 +32,19 @@ CASES = [
          a=L(1), s=D([2, 2])),
     case('fsolve_complex_value', QUIET + "x = fsolve(@(x) sqrt(x) + 1i, 1, o);",
          error=('MATLAB:fsolve:ComplexFunValue', 'fsolve cannot continue: the function returned complex values.')),
+    # optimoptions' names (MATLAB's current form of fsolve's options), optimset's accepted for them
+    case('fsolve_optimoptions', ROOT2D + "o = optimoptions('fsolve', 'Display', 'off', 'FunctionTolerance', 1e-12); "
+         "[x, fv, ef] = fsolve(f, [0 0], o); a = max(abs(x - [0.353246561920013 0.606082026507483])) < 1e-6; "
+         "b = norm(fv) < 1e-6; t = o.FunctionTolerance; m = isempty(o.StepTolerance);",
+         a=L(1), b=L(1), ef=D(1), t=D(1e-12), m=L(1)),
+    case('fsolve_optimoptions_limit', "o = optimoptions(@fsolve, 'display', 'off'); o.MaxFunctionEvaluations = 5; "
+         "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, o); p = optimoptions(o, 'TolX', 1e-3); s = p.StepTolerance;",
+         ef=D(0), s=D(1e-3)),
+    case('optimoptions_other_solver', "o = optimoptions('fmincon');",
+         error=('MATLAB:optimoptions:InvalidSolver', "optimoptions supports the solver 'fsolve' here; 'fmincon' is "
+                "not one (fzero, fminbnd and fminsearch take optimset's options).")),
+    case('optimoptions_unknown_name', "o = optimoptions('fsolve', 'Bogus', 1);",
+         error=('MATLAB:optimoptions:InvalidParameterName', "Invalid parameter name 'Bogus'.")),
     case('fsolve_unsupported_option', "x = fsolve(@(x) x - 1, 0, optimset('OutputFcn', @disp));",
          error=('MATLAB:fsolve:unsupportedOption', "fsolve does not support the option 'OutputFcn'.")),
 ]

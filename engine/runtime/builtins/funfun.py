@@ -70,7 +70,21 @@ def _scalar_value(fname: str, value: Value) -> float:
 
 # -- optimset / optimget -----------------------------------------------------------------------------
 
+# optimoptions' names (MATLAB's Optimization Toolbox) for the optimset fields, and the solvers here that
+# take them; a solver reads a structure with either names.
+OPTIMOPTIONS_NAMES = {"Display": "Display", "FunctionTolerance": "TolFun", "StepTolerance": "TolX",
+                      "MaxFunctionEvaluations": "MaxFunEvals", "MaxIterations": "MaxIter",
+                      "OutputFcn": "OutputFcn", "PlotFcn": "PlotFcns", "FunValCheck": "FunValCheck"}
+OPTIMOPTIONS_SOLVERS = ("fsolve",)
+LEGACY_NAMES = {legacy: name for name, legacy in OPTIMOPTIONS_NAMES.items() if legacy != name}
+
+
 def _options_record(options: Value | None, fname: str) -> dict[str, Value]:
+    """The set options of an optimset (or optimoptions) structure, by optimset's names."""
+    fields = set(options.fields) if type(options) is StructArray and options.data.size == 1 else set()
+    if fields & (OPTIMOPTIONS_NAMES.keys() - set(OPTIMSET_FIELDS)) and not fields & LEGACY_NAMES.keys():
+        record = options.data.ravel()[0]
+        options = StructArray.scalar({OPTIMOPTIONS_NAMES.get(f, f): record[f] for f in options.fields})
     return options_struct(fname, options, OPTIMSET_FIELDS, "optimset")
 
 
@@ -99,6 +113,39 @@ def optimset(*args: Value) -> Value:
         rest = []
     values.update(options_from("optimset", rest, OPTIMSET_FIELDS, "optimset"))
     return StructArray.scalar({f: values.get(f, EMPTY) for f in OPTIMSET_FIELDS})
+
+
+@builtin("optimoptions", family="funfun")
+def optimoptions(solver: Value, *args: Value) -> Value:
+    """options = optimoptions(SolverName, Name, Value, ...), optimoptions(oldoptions, Name, Value, ...)
+    An options structure for fsolve, with the Optimization Toolbox's names.
+
+    Its fields are Display, FunctionTolerance, StepTolerance, MaxFunctionEvaluations, MaxIterations,
+    OutputFcn, PlotFcn and FunValCheck ([] where not set). Names match case-insensitively, and
+    optimset's names for them (TolFun, TolX, MaxFunEvals, MaxIter, PlotFcns) are accepted. SolverName
+    is 'fsolve' or @fsolve, the solver here that takes these options (fzero, fminbnd and fminsearch
+    take optimset's). MATLAB's result is an object of the solver's options class; this one is a
+    structure with those fields.
+
+        opts = optimoptions('fsolve', 'Display', 'off', 'FunctionTolerance', 1e-10);
+    """
+    names = tuple(OPTIMOPTIONS_NAMES)
+    values: dict[str, Value] = {}
+    if type(solver) is StructArray:
+        if solver.data.size != 1 or not set(solver.fields) <= set(names):
+            raise MatlabError("MATLAB:optimoptions:InvalidOptions", "Options must be created with optimoptions.")
+        record = solver.data.ravel()[0]
+        values = {f: record[f] for f in solver.fields
+                  if not (type(record[f]) is np.ndarray and record[f].size == 0)}
+    else:
+        name = solver.name if type(solver) is FunctionHandle and solver.params is None else option_text(solver)
+        if name not in OPTIMOPTIONS_SOLVERS:
+            raise MatlabError("MATLAB:optimoptions:InvalidSolver",
+                              f"optimoptions supports the solver 'fsolve' here; '{name or 'that value'}' is "
+                              "not one (fzero, fminbnd and fminsearch take optimset's options).")
+    given = name_values("optimoptions", args, names + tuple(LEGACY_NAMES))
+    values.update({LEGACY_NAMES.get(k, k): v for k, v in given.items()})
+    return StructArray.scalar({f: values.get(f, EMPTY) for f in names})
 
 
 @builtin("optimget", family="funfun")
