@@ -86,8 +86,9 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
 
     Starting at x0, finds x with fun(x) = 0 (x keeps the shape of x0; fun returns the vector F). A
     square system is solved by MINPACK's hybrid Powell dogleg method (and, where that stalls, a dogleg
-    least-squares search from x0), others by Levenberg-Marquardt (least squares). Options from optimset: TolFun (1e-6: solved when sum(F.^2) < sqrt(TolFun)), TolX
-    (1e-6), MaxFunEvals (100*numel(x0)), Display ('final' (default) prints MATLAB's message, 'notify'
+    least-squares search from x0), others by Levenberg-Marquardt (least squares). Options from optimset
+    (or optimoptions, by its names FunctionTolerance, StepTolerance, MaxFunctionEvaluations): TolFun
+    (1e-6: solved when sum(F.^2) < sqrt(TolFun)), TolX (1e-6), MaxFunEvals (100*numel(x0)), Display ('final' (default) prints MATLAB's message, 'notify'
     only when not solved, 'off'; 'iter' prints the final message only). exitflag is 1 when solved, 0
     when the evaluation limit stopped it, -2 when no solution was found; output has funcCount,
     algorithm, firstorderopt and message (MINPACK does not report MATLAB's iterations); jacobian is
