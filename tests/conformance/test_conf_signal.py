@@ -117,6 +117,19 @@ CASES = [
          g=D([1, 1.141890269927498, 2.469659020738196, 3.148374968011699, 2.240075741322607], (5, 1)),
          h=D([1, 1.8452994616207485, 5, 4.1547005383792515, 2, 2.8452994616207485, 6,
               5.1547005383792515], (4, 2)), k=D([1, 2.7679491924311224, 4, 6.232050807568878])),
+    # xcorr (Signal Processing Toolbox): values from its definition, sum x(n+m) conj(y(n)) (numpy's
+    # correlate); Octave's xcorr is in its signal package, which the recording machine lacks
+    case('xcorr_forms', "a = xcorr([1 2 3]); b = xcorr([1; 2; 3], 'normalized'); [c, l] = xcorr([1 2], [1 1 1], 1); "
+         "d = xcorr([1 2 3], [4 5 6], 'unbiased'); e = xcorr([1 2 3], 4); f = xcorr([1 2 3], [4 5 6], 'biased');",
+         a=D([3, 8, 14, 8, 3]), b=D([3 / 14, 8 / 14, 1, 8 / 14, 3 / 14], (5, 1)), c=D([3, 3, 2]), l=D([-1, 0, 1]),
+         d=D([6, 8.5, 32 / 3, 11.5, 12]), e=D([0, 0, 3, 8, 14, 8, 3, 0, 0]), f=D([2, 17 / 3, 32 / 3, 23 / 3, 4])),
+    case('xcorr_complex_single', "r = xcorr(single([1 2]), [1i 2]); c = class(r); re = double(real(r)); "
+         "im = double(imag(r));", c=C('single'), re=D([2, 4, 0]), im=D([0, -1, -2])),
+    case('xcorr_matrix', "r = xcorr(magic(3));",
+         error=('signal:xcorr:MatrixInput', 'xcorr of matrices (every pair of columns) is not supported: give vectors.')),
+    case('xcorr_scale_of_unequal_lengths', "r = xcorr([1 2], [1 2 3], 'biased');",
+         error=('signal:xcorr:NoneScaleOption',
+                "To use a scaling option other than 'none', x and y must have the same length.")),
 ]
 
 

@@ -494,3 +494,68 @@ def ifftshift(x: Value, dim: Value | None = None) -> Value:
         ifftshift([4 5 1 2 3])    % 1 2 3 4 5
     """
     return _shifted("ifftshift", x, dim, inverse=True)
+
+
+XCORR_SCALES = ("none", "biased", "unbiased", "normalized", "coeff")
+
+
+@builtin("xcorr", family="numerical")
+def xcorr(x: Value, *args: Value, nargout: int = 1):
+    """r = xcorr(x, y), xcorr(x), xcorr(..., maxlag), xcorr(..., scaleopt), [r, lags] = xcorr(...)
+    Cross-correlation of two vectors (the autocorrelation of one).
+
+    r(m + N) = sum over n of x(n + m) * conj(y(n)) for lags m = -(N-1):(N-1), N the longer length (the
+    shorter vector is padded with zeros at its end). maxlag limits the lags to -maxlag:maxlag (zeros
+    past N-1); scaleopt is 'none' (the default), 'biased' (r / N), 'unbiased' (r ./ (N - |m|)) or
+    'normalized' ('coeff': the autocorrelations at lag 0 are 1); other than 'none' needs vectors of one
+    length. r is a row for a row x, else a column; lags is a row. Matrices (the correlations of
+    every pair of columns) are not supported. (xcorr is MATLAB's Signal Processing Toolbox function.)
+
+        xcorr([1 2 3])               % [3 8 14 8 3]
+        [r, lags] = xcorr([1 2], [1 1 1], 1)
+    """
+    rest = list(args)
+    scale = "none"
+    if rest and is_text(rest[-1]):
+        scale = (option_text(rest.pop()) or "").lower()
+        if scale not in XCORR_SCALES:
+            raise MatlabError("signal:xcorr:UnknInput", f"Unknown scaling option '{scale}': use 'none', 'biased', "
+                              "'unbiased' or 'normalized'.")
+    if len(rest) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    maxlag = rest.pop() if len(rest) == 2 or rest and size_of(rest[0]) == (1, 1) else None
+    (a, *b), cls = _arrays("xcorr", (x, *rest), ANY_NUMERIC)
+    for value in (a, *b):
+        if value.ndim > 2 or min(value.shape) > 1:
+            raise MatlabError("signal:xcorr:MatrixInput", "xcorr of matrices (every pair of columns) is not "
+                              "supported: give vectors.")
+    u = a.ravel(order="F")
+    v = b[0].ravel(order="F") if b else u
+    n = max(u.size, v.size)
+    if scale != "none" and u.size != v.size:
+        raise MatlabError("signal:xcorr:NoneScaleOption",
+                          "To use a scaling option other than 'none', x and y must have the same length.")
+    lag = n - 1 if maxlag is None else _lag_value(maxlag)
+    u, v = (np.concatenate([w, np.zeros(n - w.size, dtype=w.dtype)]) for w in (u, v))
+    full = scipy.signal.correlate(u, v, mode="full") if n else np.zeros(0, dtype=u.dtype)
+    lags = np.arange(-lag, lag + 1)
+    r = np.zeros(lags.size, dtype=full.dtype)
+    inside = np.abs(lags) <= n - 1
+    r[inside] = full[lags[inside] + n - 1]
+    with np.errstate(all="ignore"):
+        if scale == "biased":
+            r = r / n
+        elif scale == "unbiased":
+            r = np.where(inside, r / np.maximum(n - np.abs(lags), 1), 0)
+        elif scale in ("normalized", "coeff"):
+            r = r / np.sqrt(np.vdot(u, u).real * np.vdot(v, v).real)
+    dtype = r.dtype if r.dtype.kind == "c" else work_dtype(cls)
+    out = to_value(r.astype(dtype).reshape((1, -1) if size_of(x)[0] == 1 else (-1, 1)))
+    return (out, to_value(lags.astype(np.float64).reshape(1, -1))) if nargout > 1 else out
+
+
+def _lag_value(value: Value) -> int:
+    lag = integer_values(value, "xcorr")
+    if len(lag) != 1 or lag[0] < 0:
+        raise MatlabError("signal:xcorr:MaxLagMustBeNonNegInt", "maxlag must be a nonnegative integer scalar.")
+    return int(lag[0])
