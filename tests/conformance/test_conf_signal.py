@@ -5,6 +5,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB's documentation and a comment says so."""
 import pytest
 
+from engine import Session
 from harness import C, Cell, D, L, case, check, num, params
 
 CASES = [
@@ -136,3 +137,9 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_signal(session, c):
     check(session, c)
+
+
+def test_xcorr_of_a_huge_maxlag_is_matlabs_size_error():
+    """A maxlag of 1e19 asks for 2e19 + 1 lags (found by the fuzzer: numpy's ValueError)."""
+    r = Session(device="cpu").execute("r = xcorr([1 2 3], 1e19);")
+    assert r.error is not None and r.error.identifier == "MATLAB:array:SizeLimitExceeded"

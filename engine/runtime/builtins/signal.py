@@ -536,6 +536,7 @@ def xcorr(x: Value, *args: Value, nargout: int = 1):
         raise MatlabError("signal:xcorr:NoneScaleOption",
                           "To use a scaling option other than 'none', x and y must have the same length.")
     lag = n - 1 if maxlag is None else _lag_value(maxlag)
+    check_size((1, 2 * lag + 1))
     u, v = (np.concatenate([w, np.zeros(n - w.size, dtype=w.dtype)]) for w in (u, v))
     full = scipy.signal.correlate(u, v, mode="full") if n else np.zeros(0, dtype=u.dtype)
     lags = np.arange(-lag, lag + 1)
