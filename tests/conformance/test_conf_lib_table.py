@@ -163,6 +163,17 @@ CASES = [
          "V = varfun(@sum, T, 'GroupingVariables', 'g'); v = V.sum_x; H = groupsummary(T, 'g'); h = width(H);",
          n=Cell([C('g'), C('GroupCount'), C('mean_x')], (1, 3)), m=D([15, 30], (2, 1)), c=D([2, 1], (2, 1)),
          v=D([30, 30], (2, 1)), h=D(2)),
+    # groupcounts page: one row per group in sorted order, GroupCount and Percent
+    case('groupcounts_table_and_vector', "T = table([1; 2; 1; 3; 1], {'a'; 'b'; 'a'; 'c'; 'b'}, 'VariableNames', {'x', 'g'}); "
+         "G = groupcounts(T, 'g'); n = G.Properties.VariableNames; c = G.GroupCount; p = G.Percent; "
+         "H = groupcounts(T, {'g', 'x'}); h = height(H); [B, BG, BP] = groupcounts([3; 1; 3; 3; 2]); "
+         "E = groupcounts(zeros(0, 1)); F = findgroups(zeros(0, 1));",
+         n=Cell([C('g'), C('GroupCount'), C('Percent')], (1, 3)), c=D([2, 2, 1], (3, 1)), p=D([40, 40, 20], (3, 1)),
+         h=D(4), B=D([1, 1, 3], (3, 1)), BG=D([1, 2, 3], (3, 1)), BP=D([20, 20, 60], (3, 1)),
+         E=D([], (0, 1)), F=D([], (0, 1))),
+    case('groupcounts_missing_group', "B = groupcounts([1; NaN]);",
+         error=("MATLAB:groupcounts:MissingGroups", "Missing grouping values (NaN, <missing>, '') are not "
+                "supported by groupcounts here.")),
     case('unique_ismissing_rmmissing', "T = table([2;1;2;NaN;1], {'b';'a';'b';'c';''}); [C, ia, ic] = unique(T); "
          "c1 = C.Var1; M = ismissing(T); [R, rm] = rmmissing(T); r = R.Var1;",
          c1=D([1, 1, 2, float('nan')], (4, 1)), ia=D([5, 2, 1, 4], (4, 1)), ic=D([3, 2, 3, 4, 1], (5, 1)),

@@ -9,6 +9,7 @@ in a grouping variable belongs to no group.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -87,9 +88,10 @@ def sort_keys(value: Value) -> list[np.ndarray]:
         keys = _text_ranks(texts)
         return [np.where([t is None for t in column], keys.max(initial=0) + 1, keys)]
     if isinstance(value, TimeArray):
-        data = value.data.reshape(value.shape[0], -1)
+        data = value.data.reshape(value.shape[0], math.prod(value.shape[1:]))
     else:
-        data = np.asarray(indexing.storage(value)).reshape(size_of(value)[0], -1, order="F")
+        shape = size_of(value)
+        data = np.asarray(indexing.storage(value)).reshape(shape[0], math.prod(shape[1:]), order="F")
         if data.dtype == np.bool_:
             data = data.astype(np.float64)
     return [ranks(data[:, j]) for j in range(data.shape[1])]
@@ -418,7 +420,7 @@ def _missing(value: Value) -> np.ndarray:
         return np.array([v is None for v in value.data[:, 0]], dtype=bool)
     data = value.data if isinstance(value, TimeArray) else indexing.storage(value)
     if data.dtype.kind in "fc":
-        return np.isnan(data.reshape(rows, -1, order="F")).any(axis=1)
+        return np.isnan(data.reshape(rows, math.prod(size_of(value)[1:]), order="F")).any(axis=1)
     return np.zeros(rows, dtype=bool)
 
 
@@ -572,6 +574,45 @@ def groupsummary(ctx, t, groupvars, *args):
     if len(args) > 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     return _grouped(ctx, t, groups, methods, picks if methods else [])
+
+
+@builtin("groupcounts", family="table")
+def groupcounts(ctx, a, *args, nargout=1):
+    """G = groupcounts(T, groupvars), B = groupcounts(A), [B, BG, BP] = groupcounts(A)
+    Number of rows in each group, in the sorted order of the groups.
+
+    For a table, G has the values of the grouping variables groupvars for each group, its number of
+    rows (GroupCount) and its share of the rows in percent (Percent). For a column vector A (numbers,
+    logicals, strings, a cell array of character vectors), B is each group's count, BG its value and BP
+    its percent. Missing grouping values (NaN, <missing>, '') are an error here (MATLAB counts them as a
+    group of their own), as are several grouping columns in an array and the options.
+
+        G = groupcounts(table([1; 2; 1], 'VariableNames', {'x'}), 'x')    % GroupCount [2; 1]
+    """
+    if is_table(a):
+        if len(args) != 1:
+            raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of a table takes the grouping "
+                              "variables and no options here.")
+        t = _table(a, "groupcounts")
+        groups = variable_indices(t, args[0])
+        keys = [t.variables[k] for k in groups]
+    else:
+        shape = size_of(a)
+        if args or len(shape) != 2 or shape[1] != 1 and shape[0] != 0:
+            raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of an array takes one column "
+                              "vector and no options here (several grouping columns are not supported).")
+        keys = [a]
+    numbers, first = groups_of(keys)
+    if np.isnan(numbers).any():
+        raise MatlabError("MATLAB:groupcounts:MissingGroups", "Missing grouping values (NaN, <missing>, '') are "
+                          "not supported by groupcounts here.")
+    counts = np.bincount(numbers.astype(np.int64) - 1, minlength=first.size).astype(np.float64).reshape(-1, 1)
+    percent = 100.0 * counts / max(numbers.size, 1)
+    values = [take_rows(v, first.astype(np.float64)) for v in keys]
+    if is_table(a):
+        names = [t.names[k] for k in groups] + ["GroupCount", "Percent"]
+        return Table(values + [counts, percent], check_names(fresh_names(names, []), len(names)), first.size)
+    return (counts, values[0], percent)[:max(nargout, 1)] if nargout > 1 else counts
 
 
 # ---- joins
