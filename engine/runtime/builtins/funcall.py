@@ -17,6 +17,7 @@ import numpy as np
 
 from ..context import CallContext
 from ..errors import MatlabError
+from ..semantics import broadcast_shape
 from ..values import (DTYPE_OF_CLASS, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
                       Value, class_of, simplify, size_of)
 from .cells import element
@@ -239,21 +240,21 @@ def bsxfun(ctx, fn, a, b):
     """
     if type(fn) is not FunctionHandle:
         raise MatlabError("MATLAB:bsxfun:fcnHandleRequired", "First input must be a function handle.")
-    sa, sb = size_of(a), size_of(b)
-    n = max(len(sa), len(sb))
-    sa, sb = sa + (1,) * (n - len(sa)), sb + (1,) * (n - len(sb))
-    if any(x != y and x != 1 and y != 1 for x, y in zip(sa, sb)):
+    try:
+        target = broadcast_shape(size_of(a), size_of(b))
+    except MatlabError:
         raise MatlabError("MATLAB:bsxfun:arrayDimensionsMustMatch",
-                          "Non-singleton dimensions of the two input arrays must match each other.")
-    target = tuple(y if x == 1 else x for x, y in zip(sa, sb))
+                          "Non-singleton dimensions of the two input arrays must match each other.") from None
     if fn.params is None and fn.name in _EXPANDING:
         return ctx.call(fn, [a, b], 1)[0]
-    args = [v if s == target else repmat(v, *(float(t if k == 1 else 1) for k, t in zip(s, target)))
-            for v, s in ((a, sa), (b, sb))]
+    args = []
+    for v in (a, b):
+        shape = size_of(v) + (1,) * (len(target) - len(size_of(v)))
+        args.append(v if shape == target else repmat(v, *(float(t if k == 1 else 1) for k, t in zip(shape, target))))
     result = ctx.call(fn, args, 1)
     if not result:
         raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
-    if size_of(result[0]) + (1,) * (n - len(size_of(result[0]))) != target:
+    if size_of(result[0]) != target:
         raise MatlabError("MATLAB:bsxfun:outputSizeMismatch",
                           "The function must return an output of the same size as the expanded inputs.")
     return result[0]
