@@ -523,6 +523,12 @@ METHODS = {"mean": "mean", "sum": "sum", "min": "min", "max": "max", "median": "
            "var": "var", "mode": "mode", "range": "range", "nummissing": None, "numel": "numel"}
 
 
+def _group_counts(numbers: np.ndarray, count: int) -> np.ndarray:
+    """The number of rows in each of ``count`` groups (a column; rows of group NaN are in none)."""
+    kept = numbers[~np.isnan(numbers)].astype(np.int64) - 1
+    return np.bincount(kept, minlength=count).astype(np.float64).reshape(-1, 1)
+
+
 def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]], picks: list[int]) -> Table:
     """One row per group: the grouping variables, GroupCount, and ``method_var`` for each method and
     data variable (the method called on the group's rows)."""
@@ -530,8 +536,7 @@ def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]],
     count = first.size
     columns = [take_rows(t.variables[k], first.astype(np.float64)) for k in groups]
     names = [t.names[k] for k in groups]
-    counts = np.array([[np.sum(numbers == g + 1)] for g in range(count)], dtype=np.float64).reshape(-1, 1)
-    columns.append(counts)
+    columns.append(_group_counts(numbers, count))
     names.append("GroupCount")
     members = [np.flatnonzero(numbers == g + 1) for g in range(count)]
     for k in picks:
@@ -595,24 +600,27 @@ def groupcounts(ctx, a, *args, nargout=1):
                               "variables and no options here.")
         t = _table(a, "groupcounts")
         groups = variable_indices(t, args[0])
-        keys = [t.variables[k] for k in groups]
-    else:
-        shape = size_of(a)
-        if args or len(shape) != 2 or shape[1] != 1 and shape[0] != 0:
-            raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of an array takes one column "
-                              "vector and no options here (several grouping columns are not supported).")
-        keys = [a]
-    numbers, first = groups_of(keys)
-    if np.isnan(numbers).any():
+        _no_missing_groups([t.variables[k] for k in groups])
+        g = _grouped(ctx, t, groups, [], [])
+        percent = 100.0 * g.variables[-1] / max(t.height, 1)
+        return Table(g.variables + [percent], check_names(g.names + ["Percent"], len(g.names) + 1), g.height)
+    shape = size_of(a)
+    if args or len(shape) != 2 or shape[1] != 1 and shape[0] != 0:
+        raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of an array takes one column "
+                          "vector and no options here (several grouping columns are not supported).")
+    _no_missing_groups([a])
+    numbers, first = groups_of([a])
+    counts = _group_counts(numbers, first.size)
+    if nargout < 2:
+        return counts
+    return counts, take_rows(a, first.astype(np.float64)), 100.0 * counts / max(numbers.size, 1)
+
+
+def _no_missing_groups(keys: list[Value]) -> None:
+    """groupcounts' error where a grouping variable holds a missing value."""
+    if any(_missing(v).any() for v in keys):
         raise MatlabError("MATLAB:groupcounts:MissingGroups", "Missing grouping values (NaN, <missing>, '') are "
                           "not supported by groupcounts here.")
-    counts = np.bincount(numbers.astype(np.int64) - 1, minlength=first.size).astype(np.float64).reshape(-1, 1)
-    percent = 100.0 * counts / max(numbers.size, 1)
-    values = [take_rows(v, first.astype(np.float64)) for v in keys]
-    if is_table(a):
-        names = [t.names[k] for k in groups] + ["GroupCount", "Percent"]
-        return Table(values + [counts, percent], check_names(fresh_names(names, []), len(names)), first.size)
-    return (counts, values[0], percent)[:max(nargout, 1)] if nargout > 1 else counts
 
 
 # ---- joins
