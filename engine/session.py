@@ -33,6 +33,7 @@ from .runtime.device import to_host
 from .runtime.errors import MatlabError, warnings_to
 from .runtime.sparse import from_matrix
 from .runtime.tables import Table
+from .runtime.categoricals import CategoricalArray
 from .runtime.times import DatetimeArray, DurationArray, TimeArray
 from .runtime.values import (CLASS_OF_DTYPE, CellArray, CharArray, FunctionHandle, SparseMatrix, StringArray,
                              StructArray, as_matrix, simplify)
@@ -405,6 +406,10 @@ def to_python(value: Any) -> Any:
         kind = "M8[us]" if type(value) is DatetimeArray else "m8[us]"
         return np.where(np.isfinite(micro), micro, 0).astype(np.int64).astype(kind) + \
             np.where(np.isfinite(micro), np.timedelta64(0, "us"), np.timedelta64("NaT"))
+    if t is CategoricalArray:           # the category names (None where <undefined>), as a string array
+        names = np.empty(value.data.size, dtype=object)
+        names[:] = value.texts()
+        return names[0] if names.size == 1 else names.reshape(value.shape, order="F")
     if t is Table:                      # a dict of the variables by name, in order
         return {name: to_python(v) for name, v in zip(value.names, value.variables)}
     gather = getattr(value, "gather", None)
@@ -423,7 +428,7 @@ def object_array(data: np.ndarray, convert: Callable[[Any], Any]) -> np.ndarray:
 def from_python(value: Any) -> Any:
     """A numpy/Python value as an engine value (the inverse of ``to_python`` where one exists)."""
     if isinstance(value, (CharArray, StringArray, CellArray, StructArray, FunctionHandle, SparseMatrix, TimeArray,
-                          Table)):
+                          Table, CategoricalArray)):
         return value
     if scipy.sparse.issparse(value):
         return from_matrix(value)

@@ -4,8 +4,10 @@
     vertcat(values) -> Value     [v1; v2; ...]
     cat(dim, values) -> Value    along dimension dim (1-based)
 
-The result's kind: cell if any operand is a cell (other operands become 1x1 cells), else struct (same
-field names required), else string if any operand is a string (chars and numbers become strings), else datetime or
+The result's kind: categorical if any operand is one (text operands are category names; the categories
+the others bring follow the first categorical's), else cell if any operand is a cell (other operands
+become 1x1 cells), else struct (same field names required), else string if any operand is a string
+(chars and numbers become strings), else datetime or
 duration if an operand is one (the others must be of its class, or [], or text read as dates), else
 char if any operand is char (numbers become codes), else numeric: the leftmost integer class wins, then
 single, then double; logical stays logical only when every operand is logical. Empty operands are left
@@ -17,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .device import HOOKS, DeviceArray, to_host
+from .categoricals import CategoricalArray, elements as categorical_elements, join as categorical_join
 from .errors import MAX_DIMS, MatlabError, too_many_dimensions
 from .tables import Table
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
@@ -56,14 +59,18 @@ def cat(dim: int, values: list) -> Value:
     if any(type(v) is Table for v in values):
         return table_ops.concat(dim, values)
     kind = _result_kind(values)
-    if kind not in ("cell", "struct", "string") and any(type(v) is SparseMatrix for v in values):
+    if kind not in ("cell", "struct", "string", "categorical") and any(type(v) is SparseMatrix for v in values):
         from .sparse import concat as sparse_concat
         return sparse_concat(dim, kind, values)
-    arrays = [_storage_as(kind, v, values) for v in values]
+    if kind == "categorical":
+        joined = categorical_join(values)
+        arrays = [categorical_elements(joined, v) for v in values]
+    else:
+        arrays = [_storage_as(kind, v, values) for v in values]
     nonempty = [a for a in arrays if a.size]
     parts = nonempty if nonempty else [a for a in arrays if a.shape != (0, 0)] or arrays[:1]
     data = _join(dim, parts)
-    return _wrap(kind, values, data)
+    return joined.like(data) if kind == "categorical" else _wrap(kind, values, data)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -72,6 +79,8 @@ def cat(dim: int, values: list) -> Value:
 def _result_kind(values: list) -> str:
     """'cell', 'struct', 'string', 'char', or the numeric class of the result."""
     types = {type(v) for v in values}
+    if CategoricalArray in types:       # text and [] beside it become categorical too
+        return "categorical"
     if CellArray in types:
         return "cell"
     if StructArray in types:

@@ -32,6 +32,7 @@ import numpy as np
 
 from .device import HOOKS, DeviceArray, to_host
 from .errors import MatlabError, check_size, index_out_of_bounds
+from .categoricals import CategoricalArray, codes_for
 from .semantics import NUMERIC_CLASSES, cast_result, char_codes, numeric, string_elements
 from .tables import Table
 from .time_ops import get_property, set_property, time_elements
@@ -62,7 +63,8 @@ def storage(value: Value) -> np.ndarray:
     t = type(value)
     if t is CharArray:
         return value.codes
-    if t is StringArray or t is CellArray or t is StructArray or isinstance(value, TimeArray):
+    if t is StringArray or t is CellArray or t is StructArray or t is CategoricalArray or \
+            isinstance(value, TimeArray):
         return value.data
     if is_array_like(value):
         return to_array(value)
@@ -79,7 +81,7 @@ def rewrap(like: Value, data: np.ndarray) -> Value:
         return t(data)
     if t is StructArray:
         return StructArray(list(like.fields), data, like.classname)
-    if isinstance(like, TimeArray):
+    if isinstance(like, TimeArray) or t is CategoricalArray:
         return like.like(data)
     return simplify(data)
 
@@ -834,6 +836,9 @@ def _operands(base: Value | None, rhs: Value) -> tuple[np.ndarray, np.ndarray, _
         return base.data, _string_rhs(rhs), StringArray, "missing"
     if isinstance(base, TimeArray):
         return base.data, time_elements(base, rhs), base.like, "nan" if t is DatetimeArray else "zero"
+    if t is CategoricalArray:       # a name that is no category yet becomes one (unless protected)
+        codes, cats = codes_for(base, rhs)
+        return base.data, codes, lambda d: base.with_cats(d, cats), "nan"
     cls = class_of(base)
     if class_of(rhs) not in NUMERIC_CLASSES:
         raise _conversion(cls, rhs)
@@ -859,7 +864,7 @@ def _null_like(rhs: Value) -> Value:
     if t is FunctionHandle:
         raise MatlabError("MATLAB:functionHandle:nonscalar", "Nonscalar arrays of function handles are "
                                                              "not allowed; use cell arrays instead.")
-    if isinstance(rhs, TimeArray):
+    if isinstance(rhs, TimeArray) or t is CategoricalArray:
         return rhs.like(np.zeros((0, 0)))
     return np.zeros((0, 0), dtype=storage(rhs).dtype)
 

@@ -22,6 +22,7 @@ from .errors import (MAX_NUMEL, MatlabError, check_size, inner_dimensions, integ
                      warn)
 from .semantics import (NUMERIC_CLASSES, broadcast_shape, cast_result, elementwise, expand_dims, numeric,
                         promote, python_ints, string_elements, to_value, work_dtype)
+from .categoricals import route as route_categoricals
 from .time_ops import colon as time_colon, route as route_times
 from .times import TimeArray
 from .values import (INTEGER_CLASSES, CellArray, CharArray, SparseMatrix, StringArray, StructArray, Value,
@@ -636,3 +637,4 @@ from .sparse_ops import route as _route_sparse  # noqa: E402  (it reads the oper
 
 truth = _route_sparse(BINARY, UNARY, truth)
 route_times(BINARY, UNARY)      # datetime and duration operands (time_ops.py), around the sparse routing
+route_categoricals(BINARY, UNARY)   # categorical operands (categoricals.py)

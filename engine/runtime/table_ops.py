@@ -19,6 +19,7 @@ import numpy as np
 
 from . import concat as concatenation
 from . import indexing
+from .categoricals import CategoricalArray
 from .errors import MatlabError, check_size
 from .tables import (Table, check_names, fresh_names, properties, row_indices, row_mismatch, set_properties,
                      text_list, unknown_variable, variable_indices)
@@ -60,7 +61,7 @@ def _fill(value: Value) -> Value:
         return StringArray.scalar(None)
     if type(value) is CharArray:
         return CharArray.from_str(" ")
-    if isinstance(value, TimeArray):
+    if isinstance(value, TimeArray) or type(value) is CategoricalArray:    # NaT, <undefined>
         return value.like(np.full((1, 1), np.nan))
     if type(value) is StructArray:
         raise MatlabError("MATLAB:table:GrowStruct", "A table with a struct variable cannot grow by assignment.")

@@ -40,6 +40,8 @@ FAMILIES = {
               "pairs, the other ODE solvers scipy's methods of the same kind (BDF for ode15s, Radau for "
               "ode23s), all with scipy's step control, so they agree with MATLAB within the tolerances, not "
               "step for step.",
+    "categorical": "Categorical arrays: values from a finite set of named categories, their categories, counts "
+                   "and conversions (see [language.md](language.md#categorical-arrays)).",
     "gpu": "gpuArray values and the GPU device (see [gpu.md](gpu.md)).",
     "graphics": "Figures, plots, axes and colormaps; figures reach the notebook as images (see "
                 "[kernel.md](kernel.md)).",

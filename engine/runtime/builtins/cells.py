@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError
 from ..indexing import MAGIC_COLON, assign, check_field_name, index
 from ..times import TimeArray
@@ -23,7 +24,7 @@ def element(value: Value, k: int) -> Value:
         return simplify(value.ravel(order="F")[k:k + 1].reshape(1, 1))
     if t is CharArray:
         return CharArray(value.codes.ravel(order="F")[k:k + 1].reshape(1, 1))
-    if isinstance(value, TimeArray):
+    if isinstance(value, TimeArray) or t is CategoricalArray:
         return value.like(value.data.ravel(order="F")[k:k + 1].reshape(1, 1))
     if t is StructArray:
         data = np.empty((1, 1), dtype=object)

@@ -11,6 +11,7 @@ import re
 
 import numpy as np
 
+from ..categoricals import CategoricalArray, text_items
 from ..errors import MatlabError, StackFrame
 from ..table_ops import equal as table_equal
 from ..tables import Table
@@ -262,6 +263,8 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
     ta, tb = type(a), type(b)
     if ta in _NUMERIC_TYPES and tb in _NUMERIC_TYPES:
         return _arrays_equal(to_array(a), to_array(b), nan_equal)
+    if CategoricalArray in (ta, tb):
+        return _categoricals_equal(a, b, nan_equal)
     if StringArray in (ta, tb):
         return _strings_equal(a, b)
     if ta is not tb:
@@ -278,6 +281,21 @@ def values_equal(a: Value, b: Value, nan_equal: bool = False) -> bool:
     if ta is Table:
         return table_equal(a, b, lambda x, y: values_equal(x, y, nan_equal))
     return a is b       # handle objects: the same object
+
+
+def _categoricals_equal(a: Value, b: Value, nan_equal: bool) -> bool:
+    """A categorical array beside a categorical array or text: the same size and category names
+    (<undefined> equal to <undefined> only for isequaln)."""
+    names = []
+    for v in (a, b):
+        found = (v.texts(), v.shape) if type(v) is CategoricalArray else text_items(v)
+        if found is None:
+            return False
+        names.append(found)
+    (x, sx), (y, sy) = names
+    if sx != sy:
+        return False
+    return all(p == q and (p is not None or nan_equal) for p, q in zip(x, y))
 
 
 def _arrays_equal(a: np.ndarray, b: np.ndarray, nan_equal: bool) -> bool:

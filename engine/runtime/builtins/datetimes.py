@@ -655,8 +655,9 @@ def _linspace(ctx, a, b, n=100.0, nargout=1):
     return first.like(np.asarray(out, dtype=np.float64).reshape(np.shape(out) or (1, 1)))
 
 
-def _operator(symbol: str, arity: int) -> Callable:
-    """plus(a, b), transpose(t), ...: the operator itself (runtime/time_ops.py through ops.py's tables)."""
+def operator_method(symbol: str, arity: int) -> Callable:
+    """plus(a, b), transpose(t), ...: the operator itself (through ops.py's tables, which route datetime,
+    duration and categorical operands to their own operators)."""
     table = ops.BINARY if arity == 2 else ops.UNARY
 
     def method(ctx, *args, nargout=1):
@@ -680,7 +681,7 @@ def _register_methods() -> None:
     set_overload("linspace", TimeArray, _linspace)
     set_overload("interp1", TimeArray, _interp1)
     for name, symbol in OPERATORS.items():
-        set_overload(name, TimeArray, _operator(symbol, 2))
+        set_overload(name, TimeArray, operator_method(symbol, 2))
     for name, symbol in UNARY_OPERATORS.items():
-        set_overload(name, TimeArray, _operator(symbol, 1))
+        set_overload(name, TimeArray, operator_method(symbol, 1))
 

@@ -36,6 +36,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..device import HOOKS, DeviceArray, to_host
 from ..errors import MatlabError, internal_error
 from ..semantics import promote_all
@@ -318,7 +319,7 @@ def call_host(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     return result if type(result) is tuple else (result,)
 
 
-VALUE_CLASSES = (TimeArray, Table)     # value types whose missing methods are MATLAB's undefined-function error
+VALUE_CLASSES = (TimeArray, Table, CategoricalArray)     # value types whose missing methods are MATLAB's undefined-function error
 
 
 def _internal(exc: BaseException, name: str, args: list) -> MatlabError:

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..context import CallContext
 from ..errors import MatlabError
 from ..tables import Table
@@ -202,6 +203,8 @@ def value_bytes(value: Value) -> int:
         return 8        # a reference, as whos reports for handle objects
     if isinstance(value, TimeArray):
         return 8 * int(value.data.size)
+    if type(value) is CategoricalArray:     # MATLAB's uint8 codes, and the names
+        return int(value.data.size) + sum(2 * len(n) + 112 for n in value.cats)
     if type(value) is Table:
         return sum(value_bytes(v) for v in value.variables) + 64 * len(value.names)
     return 0

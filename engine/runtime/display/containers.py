@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ..categoricals import UNDEFINED, CategoricalArray
 from ..tables import Table
 from ..time_text import time_texts
 from ..times import TimeArray
@@ -67,6 +68,8 @@ def _value_summary(value, long: bool) -> tuple[str, bool] | None:
         return (string_text(value.data.flat[0]), False) if value.shape == (1, 1) else None
     if isinstance(value, TimeArray):
         return (time_texts(value)[0], True) if value.shape == (1, 1) else None
+    if t is CategoricalArray:
+        return (value.texts()[0] or UNDEFINED, True) if value.shape == (1, 1) else None
     if t in (CellArray, StructArray, SparseMatrix, Table) or isinstance(value, HandleObject) or \
             class_of(value) == "gpuArray":
         return None                 # by size (gpuArrays are not gathered, sparse matrices not made full)
@@ -268,6 +271,13 @@ def aligned_column(values: np.ndarray, rows: int, left: int | None) -> tuple[lis
     width = max(len(v) for v in values)
     rows, cap = within(rows, width, left)
     return [v.rjust(width)[:cap] for v in values[:rows]], width
+
+
+def name_column(values: np.ndarray, rows: int, left: int | None) -> tuple[list[str], int]:
+    """A column of ready texts (categorical elements), left-aligned to the widest with a space either side."""
+    width = max(len(v) for v in values) + 2
+    rows, cap = within(rows, width, left)
+    return [f" {v} ".ljust(width)[:cap] for v in values[:rows]], width
 
 
 def within(rows: int, width: int, left: int | None) -> tuple[int, int | None]:

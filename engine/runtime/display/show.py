@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..categoricals import UNDEFINED, CategoricalArray
 from ..context import DisplayFormat
 from ..values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
                       StructArray, class_of, size_of, to_array)
@@ -29,7 +30,7 @@ from .containers import dims_text
 from .layout import (Blocks, Chain, LongLines, LongText, Out, Pages, add_measures, columns_per_group,
                      group_title, joined_size, page_of, uniform_groups, uniform_groups_measure)
 
-TEXT_CLASSES = ("logical", "char", "string", "cell", "datetime", "duration")   # their arrays are always called "array"
+TEXT_CLASSES = ("logical", "char", "string", "cell", "datetime", "duration", "categorical")   # their arrays are always called "array"
 
 
 @dataclass
@@ -239,6 +240,20 @@ def describe_time(value: TimeArray, label: str) -> Shown:
                  containers.grid_body(texts.reshape(shape, order="F"), label, containers.aligned_column, 7, gap=3))
 
 
+def describe_categorical(value: CategoricalArray, label: str) -> Shown:
+    """``categorical`` then the name under it, or ``1×3 categorical array`` then the grid of names
+    (left-aligned with a space either side, four spaces apart); <undefined> where undefined."""
+    shape = value.shape
+    if 0 in shape:
+        return Shown("", empty_line(shape, "categorical"))
+    texts = np.empty(value.data.size, dtype=object)
+    texts[:] = [UNDEFINED if t is None else t for t in value.texts()]
+    if shape == (1, 1):
+        return Shown("categorical", Blocks([[f"     {texts[0]} "]]), tight=True)
+    return Shown(f"{dims_text(shape)} categorical array",
+                 containers.grid_body(texts.reshape(shape, order="F"), label, containers.name_column, 7))
+
+
 def describe_table(value: Table, fmt: DisplayFormat) -> Shown:
     """``3×2 table`` then the names, their underlines and the rows (display/tabular.py); an empty
     table is ``0×0 empty table``."""
@@ -301,6 +316,8 @@ def describe(value, fmt: DisplayFormat, label: str) -> Shown:
         return describe_sparse(value, fmt)
     if isinstance(value, TimeArray):
         return describe_time(value, label)
+    if t is CategoricalArray:
+        return describe_categorical(value, label)
     if t is Table:
         return describe_table(value, fmt)
     if t is FunctionHandle:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..categoricals import UNDEFINED, CategoricalArray
 from ..context import DisplayFormat
 from ..tables import Table
 from ..time_text import time_texts
@@ -53,6 +54,10 @@ def _sub_columns(value, rows: int, fmt: DisplayFormat) -> list[list[str]]:
         return [[x.rjust(max(map(len, flat[:rows, j]))) for x in flat[:rows, j]] for j in range(flat.shape[1])]
     if t is CharArray:
         return [[r.ljust(value.shape[1]) for r in value.rows()[:rows]]]
+    if t is CategoricalArray:       # the names, left-aligned (<undefined> where undefined)
+        names = np.asarray([UNDEFINED if n is None else n for n in value.texts()], dtype=object)
+        flat = fold_columns(names.reshape(value.shape, order="F"))
+        return [[x.ljust(max(map(len, flat[:, j]))) for x in flat[:rows, j]] for j in range(flat.shape[1])]
     if t is CellArray:
         data = fold_columns(value.data)
         return [cell_column(data[:, j], rows, None, fmt.long)[0] for j in range(data.shape[1])]
