@@ -165,8 +165,10 @@ def compare(op: str, a: Value, b: Value) -> Value:
                                   "non-ordinal categorical arrays.")
         for v in (a, b):
             found = text_items(v) if type(v) is not CategoricalArray else None
-            if found is not None and any(n not in c.cats for n in found[0]):
-                raise not_protected(c, found[0])
+            unknown = [n for n in (found[0] if found else []) if n is not None and n not in c.cats]
+            if unknown:
+                raise MatlabError("MATLAB:categorical:InvalidOrdinalComparison", f"Unable to compare with "
+                                  f"'{unknown[0]}': it is not a category of the ordinal categorical array.")
     left = a.data if a is c else _operand_codes(c, a)
     right = b.data if b is c else _operand_codes(c, b)
     broadcast_shape(left.shape, right.shape)        # MATLAB's error for incompatible sizes

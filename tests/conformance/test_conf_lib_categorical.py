@@ -122,6 +122,9 @@ CASES = [
     case('categorical_protected_assign', "A = categorical({'s' 'm'}, {'s' 'm'}, 'Ordinal', true); A(1) = 'l';",
          error=('MATLAB:categorical:ProtectedForAssign', "Unable to use 'l': it is not a category of an ordinal "
                 "categorical array. Use ADDCATS to add it first.")),
+    case('categorical_ordinal_unknown', "A = categorical({'s' 'm'}, {'s' 'm'}, 'Ordinal', true); x = A < 'x';",
+         error=('MATLAB:categorical:InvalidOrdinalComparison', "Unable to compare with 'x': it is not a category "
+                "of the ordinal categorical array.")),
     case('categorical_plus', "A = categorical({'a'}); x = A + 1;",
          error=('MATLAB:UndefinedFunction', "Operator '+' is not supported for operands of type 'categorical'.")),
     case('categorical_compare_number', "A = categorical({'a'}); x = A == 1;",
