@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
 
+from engine.runtime.categoricals import CategoricalArray
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
 from graphics_helpers import axes_of, cell_row
@@ -364,3 +365,14 @@ def test_axis_alone_gives_its_limits_as_ans():
     assert r.error is None and "ans" in r.stdout
     assert s.get("ans").tolist() == [[0.0, 4.0, 1.0, 6.0]]
     assert s.execute("axis equal").stdout == ""
+
+
+def test_bar_of_categorical_x_puts_bars_at_the_categories(ctx, call):
+    c = CategoricalArray(np.array([[3.0, 1.0, np.nan]]), ("small", "medium", "large"))
+    call("bar", c, [30.0, 10.0, 5.0])
+    ax = axes_of(ctx)
+    bars = ax.containers[0]
+    centres = [p.get_x() + p.get_width() / 2 for p in bars]
+    assert centres[:2] == pytest.approx([3.0, 1.0]) and [p.get_height() for p in bars][:2] == [30.0, 10.0]
+    assert ax.get_xticks().tolist() == [1.0, 2.0, 3.0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["small", "medium", "large"]

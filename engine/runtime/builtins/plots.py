@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
@@ -326,7 +327,7 @@ def _scatter_style(axes: AxesState, colors: Any, filled: bool, opts: Any) -> dic
 def bar(ctx, *args, nargout=0):
     """bar(y) | bar(x, y) | bar(..., width) | bar(..., 'grouped' | 'stacked') | bar(..., color)  bar graph.
 
-    A matrix y draws groups: one bar per column in each row, side by side ('grouped', the default) or
+    A categorical x puts the bars at its categories, in category order, named on the axis. A matrix y draws groups: one bar per column in each row, side by side ('grouped', the default) or
     stacked (negative values stack downwards from 0). width is the bar width as a fraction of the space
     between bars (0.8). Name-value pairs: FaceColor, EdgeColor, BarWidth, DisplayName; a color letter or
     name sets the face color.
@@ -355,11 +356,16 @@ def _bar(ctx, args: tuple, nargout: int, horizontal: bool):
     nums, rest = data[:first_text], data[first_text:]
     face = color(rest.pop(0)) if rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES) else None
     opts = name_values(rest, "bar")
+    names = None
+    if len(nums) >= 2 and type(nums[0]) is CategoricalArray:   # bars at the categories, named on the axis
+        names, nums[0] = nums[0].cats, nums[0].data
     x, y, width = _bar_data(nums)
     width = scalar(opts.pop("BarWidth"), "BarWidth") if "barwidth" in opts.values else width
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
     handles = _draw_bars(gs, axes, x, y, (width, stacked, horizontal), face, opts)
+    if names is not None:
+        (axes.mpl.yaxis if horizontal else axes.mpl.xaxis).set_ticks(np.arange(1.0, len(names) + 1), list(names))
     return np.array(handles, dtype=np.float64).reshape(1, -1) if nargout else None
 
 
