@@ -1,0 +1,233 @@
+"""Changing the sample rate (Signal Processing Toolbox): upsample downsample resample decimate.
+
+All work along the columns of a matrix (the elements of a vector, whose orientation is kept).
+resample is MATLAB's polyphase algorithm: a Kaiser-windowed ideal lowpass FIR filter of length
+2*n*max(p, q) + 1 (n = 10, beta = 5 by default) with gain p, applied by upfirdn with its delay removed
+so that the output has ceil(length*p/q) samples aligned with the input. decimate is MATLAB's default IIR
+method: an order-8 Chebyshev type I lowpass filter (0.05 dB ripple, cutoff 0.8/r; a lower order where
+that design fails), run forwards and backwards (filtfilt, with MATLAB's odd reflection of 3*order
+samples at each end), then every r-th sample ending at the last one.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import scipy.signal
+
+from ..errors import MatlabError
+from ..semantics import to_value
+from ..values import Value, class_of, size_of
+from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
+from .firdesign import real_vector
+from .registry import builtin
+from .sizes import numeric_array, option_text
+from .windows import kaiser_window
+
+
+def columns(fname: str, x: Value, allowed: tuple[str, ...] = FLOAT_INPUTS) -> tuple[np.ndarray, bool]:
+    """x as a 2-D array whose columns are the signals (a row vector made a column), and whether it was
+    a row vector (the result is turned back)."""
+    check_classes(fname, (x,), allowed)
+    arr = numeric_array(x, fname)
+    if arr.ndim > 2:
+        raise MatlabError(f"signal:{fname}:InvalidDimensions", f"{fname} supports vectors and matrices, not "
+                          "N-D arrays.")
+    row = arr.shape[0] == 1 and arr.ndim == 2
+    return (arr.reshape(-1, 1) if row else arr), row
+
+
+def _float(arr: np.ndarray, x: Value) -> np.ndarray:
+    """arr in the working precision of x's class (single stays single), complex kept."""
+    single = class_of(x) == "single"
+    if arr.dtype.kind == "c":
+        return arr.astype(np.complex64 if single else np.complex128)
+    return arr.astype(np.float32 if single else np.float64)
+
+
+def _restore(arr: np.ndarray, row: bool) -> Value:
+    return to_value(arr.reshape(1, -1) if row else arr)
+
+
+def _positive_integer(fname: str, value: Value, what: str) -> int:
+    arr = real_vector(fname, value, what)
+    if arr.size != 1 or not arr[0] >= 1 or arr[0] != np.floor(arr[0]) or not np.isfinite(arr[0]):
+        raise MatlabError(f"signal:{fname}:InvalidFactor", f"{what} must be a positive integer.")
+    return int(arr[0])
+
+
+def _phase(fname: str, value: Value | None, n: int) -> int:
+    if value is None:
+        return 0
+    arr = real_vector(fname, value, "The phase")
+    if arr.size != 1 or arr[0] != np.floor(arr[0]) or not 0 <= arr[0] <= n - 1:
+        raise MatlabError(f"signal:{fname}:InvalidPhase", "The phase offset must be an integer from 0 to N-1.")
+    return int(arr[0])
+
+
+@builtin("upsample", family="numerical")
+def upsample(x: Value, n: Value, phase: Value | None = None) -> Value:
+    """upsample(x, n), upsample(x, n, phase)  increase the sample rate by n: n-1 zeros after each sample.
+
+    y(phase + 1 + n*k) = x(k + 1), zeros elsewhere; phase (0 to n-1, default 0) shifts the samples
+    later. Works on the columns of a matrix; a row vector gives a row. (upsample is MATLAB's Signal
+    Processing Toolbox function.)
+
+        upsample([1 2 3], 2)    % 1 0 2 0 3 0
+    """
+    factor = _positive_integer("upsample", n, "The upsampling factor N")
+    offset = _phase("upsample", phase, factor)
+    arr, row = columns("upsample", x, ANY_NUMERIC)
+    out = np.zeros((arr.shape[0] * factor, arr.shape[1]), dtype=arr.dtype if arr.dtype.kind in "iufc" else np.float64)
+    out[offset::factor] = arr
+    return _restore(out, row)
+
+
+@builtin("downsample", family="numerical")
+def downsample(x: Value, n: Value, phase: Value | None = None) -> Value:
+    """downsample(x, n), downsample(x, n, phase)  decrease the sample rate by n: every n-th sample.
+
+    y = x(phase + 1 : n : end) (phase 0 to n-1, default 0), with no filtering (see decimate). Works on
+    the columns of a matrix; a row vector gives a row. (downsample is MATLAB's Signal Processing Toolbox
+    function.)
+
+        downsample(1:7, 3, 1)    % 2 5
+    """
+    factor = _positive_integer("downsample", n, "The downsampling factor N")
+    offset = _phase("downsample", phase, factor)
+    arr, row = columns("downsample", x, ANY_NUMERIC)
+    out = arr[offset::factor]
+    return _restore(out if arr.dtype.kind in "iufc" else out.astype(np.float64), row)
+
+
+def resample_filter(p: int, q: int, n: int, beta: float) -> np.ndarray:
+    """MATLAB's resample filter: the ideal lowpass response of cutoff 1/max(p, q) (1 is Nyquist) over
+    L = 2*n*max(p, q) + 1 taps, times kaiser(L, beta), scaled to sum p; for n = 0, ones(1, p) (nearest
+    neighbour interpolation)."""
+    if n == 0:
+        return np.ones(p)
+    most = max(p, q)
+    length = 2 * n * most + 1
+    m = np.arange(length) - (length - 1) / 2
+    h = np.sinc(m / most) / most * kaiser_window(length, beta)
+    return p * h / h.sum()
+
+
+def _resample_columns(arr: np.ndarray, p: int, q: int, h: np.ndarray) -> np.ndarray:
+    """MATLAB's resample of each column with filter h: upfirdn with the filter's delay removed."""
+    half = (h.size - 1) / 2
+    rows = arr.shape[0]
+    pad = int(np.floor(q - np.mod(half, q)))
+    h = np.concatenate([np.zeros(pad), h])
+    half += pad
+    delay = int(np.floor(np.ceil(half) / q))
+    tail = 0
+    while np.ceil(((rows - 1) * p + h.size + tail) / q) - delay < np.ceil(rows * p / q):
+        tail += 1
+    h = np.concatenate([h, np.zeros(tail)])
+    y = scipy.signal.upfirdn(h, arr, p, q, axis=0)
+    count = int(np.ceil(rows * p / q))
+    return y[delay:delay + count]
+
+
+@builtin("resample", family="numerical")
+def resample(x: Value, p: Value, q: Value, *args: Value) -> Value:
+    """resample(x, p, q), resample(x, p, q, n), resample(x, p, q, n, beta), resample(x, p, q, b)
+    resample x at p/q times its rate with an antialiasing FIR filter.
+
+    The result has ceil(length(x)*p/q) samples. The filter is a Kaiser-windowed (beta, default 5) ideal
+    lowpass of length 2*n*max(p, q) + 1 (n, default 10, samples of the slower rate on each side), as
+    MATLAB designs it (n = 0: nearest neighbour interpolation), or the filter b you give; it is applied by upfirdn with its delay removed. p and q
+    are positive integers (their ratio is reduced first). Works on the columns of a matrix; a row vector
+    gives a row. Resampling nonuniform samples (resample(x, tx, ...)) is not supported. (resample is
+    MATLAB's Signal Processing Toolbox function.)
+
+        y = resample([1 2 3 4], 3, 2);    % 6 samples
+    """
+    up = _positive_integer("resample", p, "The upsampling factor P")
+    down = _positive_integer("resample", q, "The downsampling factor Q")
+    if any(option_text(a) is not None for a in args):
+        raise MatlabError("signal:resample:UnsupportedOption", "resample's text options (interpolation "
+                          "methods of nonuniform samples, 'Dimension') are not supported.")
+    if len(args) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    ratio = Fraction(up, down)
+    up, down = ratio.numerator, ratio.denominator
+    arr, row = columns("resample", x)
+    arr = _float(arr, x)
+    given = real_vector("resample", args[0], "N") if args else np.array([10.0])
+    if given.size > 1:
+        if len(args) > 1:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        h = up * given / given.sum()
+    else:
+        if given.size != 1 or given[0] < 0 or given[0] != np.floor(given[0]):
+            raise MatlabError("signal:resample:InvalidN", "N must be a nonnegative integer.")
+        beta = 5.0 if len(args) < 2 else float(real_vector("resample", args[1], "BETA")[0])
+        h = resample_filter(up, down, int(given[0]), beta)
+    if arr.shape[0] == 0:
+        return _restore(arr, row)
+    out = _resample_columns(arr, up, down, h)
+    return _restore(out.astype(arr.dtype), row)
+
+
+# -- decimate ---------------------------------------------------------------------------------------
+
+def _chebyshev(order: int, r: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """MATLAB's decimate filter: cheby1(order, 0.05, 0.8/r), the order lowered while the design misses
+    its passband edge gain (-0.05 dB) by more than 1e-6 dB."""
+    edge = 0.8 / r
+    while order > 0:
+        b, a = scipy.signal.cheby1(order, 0.05, edge)
+        z = np.exp(-1j * np.pi * edge)
+        gain = 20 * np.log10(abs(np.polyval(b[::-1], z) / np.polyval(a[::-1], z)))
+        if np.any(b != 0) and abs(gain + 0.05) <= 1e-6:
+            return b, a, order
+        order -= 1
+    raise MatlabError("signal:decimate:InvalidRange", "Bad Chebyshev design, likely R is too big; try "
+                      "mult. decimation (R=R1*R2).")
+
+
+@builtin("decimate", family="numerical")
+def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
+    """decimate(x, r), decimate(x, r, n)  lowpass filter x and keep every r-th sample.
+
+    MATLAB's default method: an order-n (default 8) Chebyshev type I IIR lowpass filter with 0.05 dB of
+    passband ripple and cutoff 0.8*(Fs/2)/r, run forwards and backwards (zero phase, filtfilt), then
+    every r-th sample, ending with the last one: ceil(length(x)/r) samples. x is a vector of more than
+    3*n samples (its orientation is kept). The 'fir' method is not supported. (decimate is MATLAB's
+    Signal Processing Toolbox function.)
+
+        y = decimate(sin(0.1*(1:40)), 4);    % 10 samples of the smoothed sine
+    """
+    factor = _positive_integer("decimate", r, "The decimation factor R")
+    rest = list(args)
+    if rest and option_text(rest[-1]) is not None:
+        word = option_text(rest.pop()).lower()
+        if word == "fir":
+            raise MatlabError("signal:decimate:UnsupportedFIR", "decimate's 'fir' method is not supported: use the "
+                              "default IIR method, decimate(x, r) or decimate(x, r, n).")
+        raise MatlabError("signal:decimate:InvalidEnum", f"Unknown option '{word}': decimate takes 'fir'.")
+    if len(rest) > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    order = _positive_integer("decimate", rest[0], "The filter order N") if rest else 8
+    arr, row = columns("decimate", x)
+    if arr.shape[1] != 1 and arr.size:
+        raise MatlabError("signal:decimate:InvalidDimensions", "Input X must be a vector.")
+    data = _float(arr, x)[:, 0]
+    if factor == 1:
+        return _restore(data.reshape(-1, 1), row)
+    if order > 13:
+        ctx.warn("signal:decimate:highorderIIRs", "IIR filters above order 13 may be unreliable.")
+    b, a, order = _chebyshev(order, factor)
+    count = data.size
+    pad = 3 * order
+    if count <= pad:
+        raise MatlabError("signal:filtfilt:InvalidDimensionsDataShortForFiltOrder",
+                          "Data must have length more than 3 times filter order.")
+    y = scipy.signal.filtfilt(b, a, data.astype(np.complex128 if data.dtype.kind == "c" else np.float64),
+                              padtype="odd", padlen=pad)
+    out_count = -(-count // factor)
+    start = factor - (factor * out_count - count)
+    out = y[start - 1::factor]
+    return _restore(out.astype(data.dtype).reshape(-1, 1), row)
