@@ -63,11 +63,11 @@ def _fir1_arguments(args: tuple[Value, ...], edges: int) -> tuple[str, np.ndarra
         else:
             raise MatlabError("signal:fir1:InvalidFilterType", f"Unknown filter type '{word}': use 'low', 'high', "
                               "'bandpass', 'stop', 'DC-0' or 'DC-1', and 'scale' or 'noscale'.")
-    allowed = {1: ("low", "high"), 2: ("bandpass", "stop")}.get(edges, ("dc-0", "dc-1"))
-    if kind not in allowed:
+    needs = {"low": "1 cutoff", "high": "1 cutoff", "bandpass": "2 cutoffs", "stop": "2 cutoffs"}
+    if needs.get(kind, "more than 2 cutoffs") != needs.get({1: "low", 2: "stop"}.get(edges, "dc-0"),
+                                                          "more than 2 cutoffs"):
         raise MatlabError("signal:fir1:InvalidFilterType", f"The filter type '{kind}' needs "
-                          f"{'1 cutoff' if kind in ('low', 'high') else '2 cutoffs' if kind in ('bandpass', 'stop') else 'more than 2 cutoffs'} "
-                          f"in Wn; {edges} given.")
+                          f"{needs.get(kind, 'more than 2 cutoffs')} in Wn; {edges} given.")
     return kind, window, scale
 
 

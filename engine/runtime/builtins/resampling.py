@@ -17,7 +17,7 @@ import scipy.signal
 
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..values import Value, class_of, size_of
+from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .firdesign import real_vector
 from .registry import builtin
@@ -137,8 +137,8 @@ def resample(x: Value, p: Value, q: Value, *args: Value) -> Value:
 
     The result has ceil(length(x)*p/q) samples. The filter is a Kaiser-windowed (beta, default 5) ideal
     lowpass of length 2*n*max(p, q) + 1 (n, default 10, samples of the slower rate on each side), as
-    MATLAB designs it (n = 0: nearest neighbour interpolation), or the filter b you give; it is applied by upfirdn with its delay removed. p and q
-    are positive integers (their ratio is reduced first). Works on the columns of a matrix; a row vector
+    MATLAB designs it (n = 0: nearest neighbour interpolation), or the filter b you give; it is applied
+    by upfirdn with its delay removed. p and q are positive integers (their ratio is reduced first). Works on the columns of a matrix; a row vector
     gives a row. Resampling nonuniform samples (resample(x, tx, ...)) is not supported. (resample is
     MATLAB's Signal Processing Toolbox function.)
 

@@ -77,8 +77,9 @@ def _sampling(fname: str, flag: Value | None) -> bool:
         return False
     word = option_text(flag)
     if word is None or word.lower() not in SAMPLINGS:
+        given = "" if word is None else f", not '{word}'"
         raise MatlabError(f"signal:{fname}:InvalidSamplingFlag",
-                          f"The sampling flag must be 'symmetric' or 'periodic'{'' if word is None else f', not {word!r}'}.")
+                          f"The sampling flag must be 'symmetric' or 'periodic'{given}.")
     return word.lower() == "periodic"
 
 
