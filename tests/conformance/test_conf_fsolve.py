@@ -31,7 +31,11 @@ CASES = [
     case('fsolve_matrix_x0', QUIET + "x = fsolve(@(X) X*X - [2 0; 0 3], eye(2), o); a = norm(x*x - [2 0; 0 3]) < 1e-6; s = size(x);",
          a=L(1), s=D([2, 2])),
     case('fsolve_complex_value', QUIET + "x = fsolve(@(x) sqrt(x) + 1i, 1, o);",
-         error=('MATLAB:fsolve:ComplexFunValue', 'fsolve cannot continue: the function returned complex values.')),
+         error=('MATLAB:fsolve:ComplexFunValue', 'fsolve cannot continue: the function returned complex values at x0.')),
+    # a trial step to f < 0 makes the Colebrook equation complex: the solvers step back from it (chemineer
+    # 2nd edition's ml094-2.m; Octave: 0.0198967849278, exitflag 1)
+    case('fsolve_complex_trial_point', QUIET + "cb = @(f) 1/sqrt(f) + 0.86*log(1.5e-4/3.7 + 2.51/8e4/sqrt(f)); "
+         "[x, fv, ef] = fsolve(cb, 0.1, o); a = abs(x - 0.0198967849) < 1e-8;", a=L(1), ef=D(1)),
     # optimoptions' names (MATLAB's current form of fsolve's options), optimset's accepted for them
     case('fsolve_optimoptions', ROOT2D + "o = optimoptions('fsolve', 'Display', 'off', 'FunctionTolerance', 1e-12); "
          "[x, fv, ef] = fsolve(f, [0 0], o); a = max(abs(x - [0.353246561920013 0.606082026507483])) < 1e-6; "

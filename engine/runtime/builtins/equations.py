@@ -37,7 +37,9 @@ def _limit(opts: dict[str, Value], name: str, default: float) -> float:
 
 
 class _Equations:
-    """The MATLAB function F(x) on flat float arrays, counting its calls."""
+    """The MATLAB function F(x) on flat float arrays, counting its calls. Complex values at a trial point
+    (a sqrt or log of a quantity the step made negative) are NaN there, a point the solvers step back
+    from (scipy's trust regions shrink at a non-finite residual); at x0 they are an error."""
 
     def __init__(self, ctx: CallContext, fun: Value, shape: tuple[int, ...]) -> None:
         self.call, self.shape, self.count = callable_of(ctx, "fsolve", fun), shape, 0
@@ -47,8 +49,10 @@ class _Equations:
         self.count += 1
         out = numeric_array(self.call(to_value(x.reshape(self.shape, order="F").copy())), "fsolve")
         if out.dtype.kind == "c":
-            raise MatlabError("MATLAB:fsolve:ComplexFunValue", "fsolve cannot continue: the function returned "
-                              "complex values.")
+            if self.count == 1:
+                raise MatlabError("MATLAB:fsolve:ComplexFunValue", "fsolve cannot continue: the function "
+                                  "returned complex values at x0.")
+            return np.full(out.size, np.nan)
         self.out_shape = out.shape
         return out.ravel(order="F").astype(np.float64)
 
@@ -92,7 +96,9 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
     only when not solved, 'off'; 'iter' prints the final message only). exitflag is 1 when solved, 0
     when the evaluation limit stopped it, -2 when no solution was found; output has funcCount,
     algorithm, firstorderopt and message (MINPACK does not report MATLAB's iterations); jacobian is
-    the finite-difference Jacobian at x. (fsolve is MATLAB's Optimization Toolbox function.)
+    the finite-difference Jacobian at x. A trial point where fun returns complex values (a sqrt of a
+    quantity the step made negative) is stepped back from; complex values at x0 are an error. (fsolve
+    is MATLAB's Optimization Toolbox function.)
 
         x = fsolve(@(x) [x(1)^2 + x(2)^2 - 1; x(1) - x(2)], [1; 0])    % [0.7071; 0.7071]
     """
