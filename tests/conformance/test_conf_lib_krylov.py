@@ -1,4 +1,4 @@
-"""Conformance: the Krylov solvers gmres, bicgstab, cgs, bicg, minres and lsqr beside pcg, and the
+"""Conformance: the Krylov solvers gmres, bicgstab, cgs, bicg, qmr, minres and lsqr beside pcg, and the
 incomplete factorizations ichol and ilu that precondition them. Values recorded with GNU Octave 7 (the same
 iterates: iteration counts, residual histories and relres agree to rounding); the model problems are
 the 5-point Laplacian kron(I, T) + kron(T, I) (the matrix delsq(numgrid('S', n+2)) builds; MATLAB's
@@ -94,6 +94,26 @@ CASES = [
          v=D([19.621416870348586, 6.456963900510827, 2.3672533480426674, 1.1789848629078696], (4, 1))),
     case('bicg_handle', "A = [4 1; 2 3]; [x, f] = bicg(@(v, t) op(A, v, t), [5; 5]); a = norm(x - [1; 1]) < 1e-14;\n"
          "function y = op(A, v, t)\n  if strcmp(t, 'notransp'), y = A*v; else, y = A'*v; end\nend", f=D(0), a=L(1)),
+    # qmr: Octave 7's iterates (a corpus program, chemineer 2nd ed. ml150.m, calls it)
+    case('qmr_tridiag', TRI + "[x, f, r, i, v] = qmr(A, b); a = norm(x - A\\b) < 1e-12; v = v(1:end-1);",
+         f=D(0), i=D(10), a=L(1),
+         v=D([19.62141687034859, 6.133399848161853, 2.343904913903147, 1.39049355879857, 0.6842705073005461,
+              0.2265936709041319, 0.0830379249865759, 0.04425771051881465, 0.007467060931361092,
+              0.001792518822696428], (10, 1))),
+    case('qmr_precond_maxit', TRI + "[x, f, r, i, v] = qmr(A, b, 1e-12, 3, diag(diag(A)));",
+         f=D(1), r=D(0.07086611369538), i=D(3),
+         v=D([19.62141687034859, 6.133399848161853, 2.343904913903147, 1.39049355879857], (4, 1)),
+         x=D([0.607118924350474, 1.092231100224682, 1.570983362203827, 2.049735624182973, 2.528487886162118,
+              3.007240148141263, 3.485992410120408, 3.964744672099553, 4.128681196273071, 3.099935263051362],
+             (10, 1))),
+    case('qmr_handle_sparse', "A = [4 1; 2 3]; [x, f] = qmr(@(v, t) op(A, v, t), [5; 5]); a = norm(x - [1; 1]) < 1e-14;\n"
+         "[y, g] = qmr(sparse(A), [5; 5], 1e-10, 5, diag([4 3]), eye(2)); c = norm(y - [1; 1]) < 1e-12;\n"
+         "function y = op(A, v, t)\n  if strcmp(t, 'notransp'), y = A*v; else, y = A'*v; end\nend",
+         f=D(0), a=L(1), g=D(0), c=L(1)),
+    case('qmr_message_maxit', TRI + "x = qmr(A, b, 1e-12, 2);",
+         stdout="qmr stopped at iteration 2 without converging to the desired tolerance 1e-12\nbecause the "
+                "maximum number of iterations was reached.\nThe iterate returned (number 2) has relative "
+                "residual 0.12.\n"),
     case('cgs_message', "x = cgs([4 1; 2 3], [5; 5], 1e-6, 1);",
          stdout="cgs converged at iteration 1 to a solution with relative residual 0.\n"),
     case('minres_small', "[x, f, r, i, v] = minres([2 1; 1 -3], [3; -2]); a = norm(x - [1; 1]) < 1e-14; s = size(v);",

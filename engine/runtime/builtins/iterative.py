@@ -1,4 +1,4 @@
-"""Iterative linear solvers: pcg gmres bicgstab minres lsqr cgs bicg.
+"""Iterative linear solvers: pcg gmres bicgstab minres lsqr cgs bicg qmr.
 
 MATLAB's Krylov solvers, written out here (scipy's cg, gmres and bicgstab report neither MATLAB's flag,
 relres and iter nor the residual history), with MATLAB's defaults (tol 1e-6, maxit min(n, 20), gmres's
@@ -473,6 +473,92 @@ def _bicg_iterate(s: System, adjoint: Operator, precond: list[tuple[Operator, Op
             return progress.stop(3, k)
         x = x + alpha * p
         r, shadow = r - alpha * q, shadow - alpha * qt
+        if (done := progress.record(x, s.rhs - s.times(x), k)) is not None:
+            return done
+    return progress.stop(1, limit)
+
+
+@builtin("qmr", family="linalg", sparse="native")
+def qmr(ctx: CallContext, a: Value, b: Value, tol: Value | None = None, maxit: Value | None = None,
+        m1: Value | None = None, m2: Value | None = None, x0: Value | None = None, *, nargout: int = 1):
+    """x = qmr(A, b), qmr(A, b, tol, maxit, M1, M2, x0), [x, flag, relres, iter, resvec] = qmr(...)
+    Solves A*x = b for a square A by the quasi-minimal residual method.
+
+    As bicg (the same forms of A, M1 and M2, products by A' included): the Lanczos biorthogonalization
+    without look-ahead, M1 the left and M2 the right preconditioner. tol (default 1e-6) applies to
+    norm(b - A*x)/norm(b), maxit defaults to min(n, 20); flag 0 (converged), 1 (maxit reached), 3
+    (stagnated) or 4 (breakdown).
+
+        x = qmr([4 1 0; 2 5 1; 0 1 3], [1; 2; 3])    % [0.22; 0.12; 0.96]
+    """
+    n = numeric_array(full_of(b), "qmr").shape[0]
+    if type(a) is FunctionHandle:
+        forward, adjoint, _ = _lsqr_operators(ctx, "qmr", a, n)
+    else:
+        forward = _times(ctx, "qmr", a, n)
+        adjoint = _real_matrix("qmr", a).T.__matmul__
+    system = _system(ctx, "qmr", a, b, tol, maxit, None, None, x0, times=forward)
+    identity = (lambda v: v, lambda v: v)
+    left, right = (_lsqr_preconditioner(ctx, "qmr", m, n) if _given(m) else identity for m in (m1, m2))
+    norm_b = float(np.linalg.norm(system.rhs))
+    result = _zero_rhs(n) if norm_b == 0 else _qmr_iterate(system, adjoint, left, right, min(n, 20)
+                                                           if system.maxit is None else system.maxit, norm_b)
+    return _finish(ctx, "qmr", system, result, nargout)
+
+
+def _qmr_iterate(s: System, adjoint: Operator, left: tuple[Operator, Operator], right: tuple[Operator, Operator],
+                 limit: int, norm_b: float) -> Result:
+    """QMR as in Barrett et al., Templates for the Solution of Linear Systems (the algorithm MATLAB's qmr
+    follows): Lanczos vectors v, w with M1 on the left and M2 on the right (each as (M\\x, M'\\x)), and
+    the quasi-residual minimized by Givens-like scalars theta, gamma, eta."""
+    x = s.x
+    r = s.rhs - s.times(x)
+    progress = _Progress(s, x, r, norm_b)
+    if (done := progress.at_start(x)) is not None:
+        return done
+    v_tilde, w_tilde = r.copy(), r.copy()
+    y, z = left[0](v_tilde), right[1](w_tilde)
+    rho, xi = float(np.linalg.norm(y)), float(np.linalg.norm(z))
+    gamma, eta, theta, epsilon = 1.0, -1.0, 0.0, 1.0
+    p = q = d = step = np.zeros_like(x)
+    for k in range(1, limit + 1):
+        if rho == 0 or xi == 0 or not np.isfinite(rho * xi):
+            return progress.stop(4, k)
+        v, y = v_tilde / rho, y / rho
+        w, z = w_tilde / xi, z / xi
+        delta = float(z @ y)
+        if delta == 0 or not np.isfinite(delta):
+            return progress.stop(4, k)
+        y_tilde, z_tilde = right[0](y), left[1](z)
+        if k == 1:
+            p, q = y_tilde, z_tilde
+        else:
+            p = y_tilde - (xi * delta / epsilon) * p
+            q = z_tilde - (rho * delta / epsilon) * q
+        p_tilde = s.times(p)
+        epsilon = float(q @ p_tilde)
+        beta = epsilon / delta
+        if epsilon == 0 or beta == 0 or not np.isfinite(beta):
+            return progress.stop(4, k)
+        v_tilde = p_tilde - beta * v
+        y = left[0](v_tilde)
+        rho_old, rho = rho, float(np.linalg.norm(y))
+        w_tilde = adjoint(q) - beta * w
+        z = right[1](w_tilde)
+        xi = float(np.linalg.norm(z))
+        gamma_old, theta_old = gamma, theta
+        theta = rho / (gamma_old * abs(beta))
+        gamma = 1.0 / np.sqrt(1.0 + theta * theta)
+        if gamma == 0 or not np.isfinite(theta):
+            return progress.stop(4, k)
+        eta = -eta * rho_old * gamma * gamma / (beta * gamma_old * gamma_old)
+        carry = (theta_old * gamma) ** 2
+        d = eta * p + carry * d
+        step = eta * p_tilde + carry * step
+        if np.linalg.norm(d) <= EPS * np.linalg.norm(x):
+            return progress.stop(3, k)
+        x = x + d
+        r = r - step
         if (done := progress.record(x, s.rhs - s.times(x), k)) is not None:
             return done
     return progress.stop(1, limit)
