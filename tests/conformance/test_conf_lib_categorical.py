@@ -88,10 +88,12 @@ CASES = [
          "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({}));",
          a=L(1), b=L(1), c=L(0), d=L(1), n=D(2), z=D([1, 2]), l=D(2), e=L(1)),
     # tables: a categorical grouping variable groups in category order, its values shown by name
-    case('categorical_groups', "T = table(categorical({'r';'g';'r';''}, {'r' 'g' 'b'}), [1;2;3;4]); "
+    # (groups of categories no row has are left out: MATLAB's default 'IncludeEmptyGroups', false)
+    case('categorical_groups', "T = table(categorical({'r';'g';'r'}, {'r' 'g' 'b'}), [1;2;3]); "
          "G = groupsummary(T, 'Var1', 'sum'); s = G.sum_Var2; g = string(G.Var1); "
-         "[F, id] = findgroups(T.Var1); i = string(id); C = groupcounts(T(1:3,:), 'Var1'); n = C.GroupCount; "
-         "Y = splitapply(@sum, T.Var2, F);",
+         "C = groupcounts(T, 'Var1'); n = C.GroupCount; "
+         "[F, id] = findgroups(categorical({'r';'g';'r';''}, {'r' 'g' 'b'})); i = string(id); "
+         "Y = splitapply(@sum, [1;2;3;4], F);",
          s=D([4, 2], (2, 1)), g=S(['r', 'g'], (2, 1)), F=D([1, 2, 1, float('nan')], (4, 1)),
          i=S(['r', 'g'], (2, 1)), n=D([2, 1], (2, 1)), Y=D([4, 2], (2, 1))),
     # displays (the categorical page's layout)
