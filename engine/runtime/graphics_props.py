@@ -29,7 +29,7 @@ class Prop:
 
 
 CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
-               "bar": "Bar", "histogram": "Histogram", "image": "Image", "surface": "Surface",
+               "bar": "Bar", "histogram": "Histogram", "categoricalhistogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
                "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "stair": "Stair",
                "quiver": "Quiver", "lineshape": "LineShape", "arrowshape": "ArrowShape",
@@ -412,6 +412,11 @@ HISTOGRAM = FILLED + (
     Prop("BinEdges", lambda gs, o: _row(o.matfuse_edges)),
     Prop("Values", lambda gs, o: _row([p.get_height() for p in o])),
     Prop("NumBins", lambda gs, o: float(len(o))),
+)
+CATEGORICAL_HISTOGRAM = FILLED + (
+    Prop("Categories", lambda gs, o: _cell_row([CharArray.from_str(n) for n in o.matfuse_categories])),
+    Prop("Values", lambda gs, o: _row([p.get_height() for p in o])),
+    Prop("NumDisplayBins", lambda gs, o: float(len(o))),
 )
 
 
@@ -833,7 +838,7 @@ def _tile_setter(name: str) -> Callable[[Any, Any], None]:
 
 TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
-    "histogram": HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
+    "histogram": HISTOGRAM, "categoricalhistogram": CATEGORICAL_HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
     "legend": LEGEND, "stair": LINE, "numericruler": RULER, **ANNOTATION_TYPES,
     "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),

@@ -7,6 +7,7 @@ from matplotlib.colors import to_rgb
 from engine.runtime.categoricals import CategoricalArray
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
+from engine.runtime.values import CellArray, CharArray
 from graphics_helpers import axes_of, cell_row
 
 BLUE, ORANGE = (0.0, 0.447, 0.741), (0.85, 0.325, 0.098)
@@ -376,3 +377,18 @@ def test_bar_of_categorical_x_puts_bars_at_the_categories(ctx, call):
     assert centres[:2] == pytest.approx([3.0, 1.0]) and [p.get_height() for p in bars][:2] == [30.0, 10.0]
     assert ax.get_xticks().tolist() == [1.0, 2.0, 3.0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["small", "medium", "large"]
+
+
+def test_histogram_of_categorical_counts_each_category(ctx, call):
+    c = CategoricalArray(np.array([[1.0, 3.0, 1.0, np.nan]]), ("a", "b", "c"))
+    (h,) = call("histogram", c, nargout=1)
+    ax = axes_of(ctx)
+    assert [p.get_height() for p in ax.containers[0]] == [2.0, 0.0, 1.0]     # empty categories too
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["a", "b", "c"]
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "categoricalhistogram"
+    assert call("get", h, "Values", nargout=1)[0].tolist() == [[2.0, 0.0, 1.0]]
+    call("histogram", c, "Categories", CellArray(np.array([[CharArray.from_str("c"), CharArray.from_str("a")]],
+                                                          dtype=object)), "Normalization", "probability")
+    ax = axes_of(ctx)
+    assert [p.get_height() for p in ax.containers[0]] == [0.25, 0.5]          # over all 4 elements
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["c", "a"]

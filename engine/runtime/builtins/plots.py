@@ -466,9 +466,10 @@ def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
 
 @graphics("histogram", axes_first=True)
 def histogram(ctx, *args, nargout=0):
-    """histogram(X) | histogram(X, nbins) | histogram(X, edges)  histogram of the values in X.
+    """histogram(X) | histogram(X, nbins) | histogram(X, edges) | histogram(C)  histogram of the values in X.
 
-    The bins are histcounts' for the same arguments (automatic ones by Scott's rule, rounded to a nice
+    A categorical C gets a bar for each category, named on the x-axis (options Categories, BarWidth,
+    Normalization and the styles). The bins are histcounts' for the same arguments (automatic ones by Scott's rule, rounded to a nice
     width). Name-value pairs: NumBins, BinEdges, BinWidth, BinLimits, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
     FaceColor, EdgeColor, FaceAlpha, DisplayName.
 
@@ -476,6 +477,8 @@ def histogram(ctx, *args, nargout=0):
     """
     if not args:
         raise not_enough_inputs()
+    if type(args[0]) is CategoricalArray:
+        return _category_histogram(ctx, args[0], list(args[1:]), nargout)
     data = numbers(args[0], "data").real.ravel()
     data = data[~np.isnan(data)]
     rest = list(args[1:])
@@ -486,14 +489,42 @@ def histogram(ctx, *args, nargout=0):
     values = _normalize(counts, edges, data.size, text(opts.pop("Normalization") or CharArray.from_str("count")))
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
+    kw = _histogram_style(opts, axes)
+    bars = axes.mpl.bar(edges[:-1], values, np.diff(edges), align="edge", linewidth=0.5, **kw)
+    bars.matfuse_type, bars.matfuse_edges = "histogram", edges    # for get(h, 'BinEdges'), ...
+    axes.series.append(bars)
+    handle = gs.new_handle(bars)
+    return handle if nargout else None
+
+
+def _histogram_style(opts: Any, axes: AxesState) -> dict[str, Any]:
+    """matplotlib's bar style of a histogram's FaceColor, EdgeColor, FaceAlpha and DisplayName (the
+    options left must be none)."""
     face = opts.pop("FaceColor")
     kw = {"color": color(face) if face is not None else COLOR_ORDER[len(axes.series) % len(COLOR_ORDER)],
           "edgecolor": color(opts.pop("EdgeColor")) if "edgecolor" in opts.values else (0.0, 0.0, 0.0),
           "alpha": scalar(opts.pop("FaceAlpha"), "FaceAlpha") if "facealpha" in opts.values else 0.6,
           "label": text(opts.pop("DisplayName")) if "displayname" in opts.values else None}
     opts.check_empty("histogram")
-    bars = axes.mpl.bar(edges[:-1], values, np.diff(edges), align="edge", linewidth=0.5, **kw)
-    bars.matfuse_type, bars.matfuse_edges = "histogram", edges    # for get(h, 'BinEdges'), ...
+    return kw
+
+
+def _category_histogram(ctx, c: CategoricalArray, rest: list, nargout: int):
+    """histogram(C) of a categorical array: a bar for each category (or each of the 'Categories' option,
+    in its order) at 1, 2, ..., named on the x-axis, as high as its count (or the 'Normalization' of it
+    over the elements of C); bars 'BarWidth' (0.9) wide."""
+    opts = name_values(rest, "histogram")
+    names = text_list(opts.pop("Categories")) if "categories" in opts.values else list(c.cats)
+    counts = np.array([float(np.sum(c.data == c.cats.index(n) + 1)) if n in c.cats else 0.0 for n in names])
+    how = text(opts.pop("Normalization") or CharArray.from_str("count"))
+    values = _normalize(counts, np.arange(counts.size + 1.0), c.data.size, how)
+    width = scalar(opts.pop("BarWidth"), "BarWidth") if "barwidth" in opts.values else 0.9
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    positions = np.arange(1.0, counts.size + 1)
+    bars = axes.mpl.bar(positions, values, width, linewidth=0.5, **_histogram_style(opts, axes))
+    axes.mpl.xaxis.set_ticks(positions, names)
+    bars.matfuse_type, bars.matfuse_categories = "categoricalhistogram", names
     axes.series.append(bars)
     handle = gs.new_handle(bars)
     return handle if nargout else None
