@@ -12,6 +12,7 @@ import numpy as np
 from ..runtime import indexing, ops
 from ..runtime.builtins import graphics_objects
 from ..runtime.builtins.registry import Builtin
+from ..runtime.categoricals import CategoricalArray
 from ..runtime.tables import Table, numbered_variable
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
 from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
@@ -72,9 +73,14 @@ def switch_expression_error() -> MatlabError:
 
 
 def case_matches(subject: Any, case: Any) -> bool:
-    """MATLAB switch: a cell case matches when any member does; text compares as strcmp; numbers by ==."""
+    """MATLAB switch: a cell case matches when any member does; text compares as strcmp; numbers and
+    categoricals by ==."""
     if type(case) is CellArray:
         return any(case_matches(subject, c) for c in case.data.ravel(order="F"))
+    if type(subject) is CategoricalArray:      # an object: its case matches by its == (category names)
+        if subject.shape != (1, 1):
+            raise switch_expression_error()
+        return bool(ops.BINARY["=="](subject, case) is True)
     subject_text, case_text = text_of(subject), text_of(case)
     if subject_text is not None or case_text is not None:
         return subject_text is not None and subject_text == case_text

@@ -87,6 +87,15 @@ CASES = [
          "b = isequal(A, {'a' 'b'}); u = categorical({'a' ''}); c = isequal(u, u); d = isequaln(u, u); "
          "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({}));",
          a=L(1), b=L(1), c=L(0), d=L(1), n=D(2), z=D([1, 2]), l=D(2), e=L(1)),
+    case('categorical_min_max_ordinal', "A = categorical({'m' 's' 'l' ''}, {'s' 'm' 'l'}, 'Ordinal', true); "
+         "[m, i] = max(A); a = string(m); b = string(min(A)); c = string(max(A, 'm'));",
+         i=D(3), a=S('l'), b=S('s'), c=S(['m', 'm', 'l', 'm'])),
+    case('categorical_setcats_ismissing', "A = categorical({'a' 'b' ''}); B = setcats(A, {'b' 'c'}); "
+         "s = string(B); c = categories(B); m = ismissing(A); n = ismissing(A, 'b');",
+         s=S([None, 'b', None]), c=cellstr('b', 'c'), m=L([0, 0, 1]), n=L([0, 1, 0])),
+    # switch compares an object by its ==
+    case('categorical_switch', "C = categorical({'a' 'b'}); x = 0; switch C(2)\n case 'a'\n x = 1;\n "
+         "case {'q' 'b'}\n x = 2;\n end", x=D(2)),
     # tables: a categorical grouping variable groups in category order, its values shown by name
     # (groups of categories no row has are left out: MATLAB's default 'IncludeEmptyGroups', false)
     case('categorical_groups', "T = table(categorical({'r';'g';'r'}, {'r' 'g' 'b'}), [1;2;3]); "
@@ -140,6 +149,9 @@ CASES = [
                 "array, or a cell array of character vectors, not a value of type 'struct'.")),
     case('categorical_repeated_valueset', "A = categorical({'a'}, {'a' 'a'});",
          error=('MATLAB:categorical:DuplicatedValues', 'The value set contains repeated values.')),
+    case('categorical_max_not_ordinal', "A = categorical({'a' 'b'}); x = max(A);",
+         error=('MATLAB:categorical:NotOrdinal',
+                'Relational comparisons are not allowed for non-ordinal categorical arrays.')),
     case('categorical_no_method', "A = categorical({'a'}); x = sum(A);",
          error=('MATLAB:UndefinedFunction', "Check for incorrect argument data type or missing argument in call to "
                 "function 'sum'.")),

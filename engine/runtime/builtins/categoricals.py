@@ -3,9 +3,8 @@ its methods of builtins that also take other arrays (sort, unique, ismember, cha
 
 MATLAB's documentation is the reference: GNU Octave has no categorical. A method that only moves
 elements runs the numeric builtin on the codes (their order is the category order, <undefined> is NaN)
-and gives the result back the categories. Not supported: categorical(A) of datetimes or durations,
-'Protected' without 'Ordinal' on text assignment beyond MATLAB's rule, setcats, discretize's categorical
-output, and the multiplication of categoricals.
+and gives the result back the categories (min and max too, for ordinal arrays). Not supported:
+categorical(A) of datetimes or durations, discretize's categorical output, and the product of categoricals.
 """
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..categoricals import UNDEFINED, CategoricalArray, is_categorical, text_items
+from ..categoricals import UNDEFINED, CategoricalArray, codes_for, is_categorical, text_items
 from ..display.containers import dims_text
 from ..errors import MatlabError
 from ..values import CharArray, Value, class_of, is_array_like, normalize_shape, simplify, to_array
@@ -330,6 +329,21 @@ def reordercats(c, neworder=None):
     return _recoded(c, tuple(c.cats[k] for k in order), new_code)
 
 
+@builtin("setcats", family="categorical")
+def setcats(c, newcats):
+    """B = setcats(A, newcats)  Make newcats the categories, in its order: an element whose category is
+    among them keeps it, the others become <undefined>.
+
+        string(setcats(categorical({'a', 'b'}), {'b', 'c'}))    % <missing> "b"
+    """
+    c = _categorical(c, "setcats")
+    names = _names(newcats, "setcats")
+    if len(set(names)) != len(names):
+        raise MatlabError("MATLAB:categorical:setcats:DuplicateNames", "Category names must be unique.")
+    index = {n: k + 1.0 for k, n in enumerate(names)}
+    return _recoded(c, tuple(names), np.array([index.get(n, np.nan) for n in c.cats]))
+
+
 def _count_dim(shape: tuple[int, ...], dim) -> int:
     if dim is not None:
         d = to_array(dim)
@@ -431,6 +445,35 @@ def _ismember(ctx, a, s, *rest, nargout=1):
     return simplify(loc > 0), simplify(loc)
 
 
+def _ismissing(ctx, c, indicator=None, nargout=1):
+    """ismissing of a categorical: its <undefined> elements, or (with indicator) those whose category
+    indicator names, the default indicator then ignored as MATLAB does."""
+    if indicator is None:
+        return simplify(np.isnan(c.data))
+    names = set(_names_of(indicator)[0]) - {None}
+    return simplify(np.array([n in names for n in c.texts()], dtype=bool).reshape(c.shape, order="F"))
+
+
+def _extreme(name: str) -> Callable:
+    """min and max of ordinal categoricals: by category order (<undefined> left out), of one array, of two
+    (the second categorical or category names) or along a dimension."""
+    def method(ctx, *args, nargout=1):
+        first = next(a for a in args if is_categorical(a))
+        if not first.ordinal:
+            raise MatlabError("MATLAB:categorical:NotOrdinal", "Relational comparisons are not allowed for "
+                              "non-ordinal categorical arrays.")
+        plain = [a.data if a is first else codes_for(first, a)[0] if k < 2 and not _is_empty(a) else a
+                 for k, a in enumerate(args)]
+        outs = _plain(name, ctx, plain, max(nargout, 1))
+        head = np.asarray(outs[0], dtype=np.float64)
+        return (first.like(head.reshape(np.shape(outs[0]) or (1, 1))), *outs[1:])
+    return method
+
+
+def _is_empty(value: Value) -> bool:
+    return type(value) is np.ndarray and value.size == 0
+
+
 def _text_of(names: list[str | None]) -> list[str]:
     return [UNDEFINED if n is None else n for n in names]
 
@@ -462,7 +505,9 @@ MOVES = ("sort", "unique", "flip", "fliplr", "flipud", "circshift", "repmat", "r
 def _register_methods() -> None:
     for name in MOVES:
         set_overload(name, CategoricalArray, _on_codes(name))
-    for name, form in (("ismember", _ismember), ("char", _char), ("string", _string), ("cellstr", _cellstr),
+    for name in ("min", "max"):
+        set_overload(name, CategoricalArray, _extreme(name))
+    for name, form in (("ismember", _ismember), ("ismissing", _ismissing), ("char", _char), ("string", _string), ("cellstr", _cellstr),
                        ("double", _double), ("single", _single)):
         set_overload(name, CategoricalArray, form)
     for name, symbol in OPERATORS.items():
