@@ -1,5 +1,5 @@
 """Matrix functions, subspaces, decompositions and solvers: expm logm sqrtm funm null orth schur hess
-linsolve lsqnonneg.
+linsolve lsqnonneg lscov.
 
 The algorithms are MATLAB's, through scipy: expm by scaling and squaring with Pade approximants, logm by
 inverse scaling and squaring, sqrtm and funm by the Schur method (funm by Schur-Parlett for a general
@@ -22,7 +22,7 @@ from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
 from .linalg import _finite, _float_matrix, _square, _tolerance
 from .registry import builtin
-from .sizes import is_text, numeric_array
+from .sizes import is_text, numeric_array, option_text
 
 
 def _square_matrix(fname: str, a: Value) -> np.ndarray:
@@ -338,4 +338,58 @@ def lsqnonneg(c: Value, d: Value, *rest: Value, nargout: int = 1) -> Value:
     residual = target.ravel() - matrix @ x
     outs = (to_value(x.reshape(-1, 1)), float(residual @ residual), to_value(residual.reshape(-1, 1)), 1.0)
     return outs[:max(nargout, 1)] if nargout > 1 else outs[0]
+
+
+@builtin("lscov", family="linalg")
+def lscov(a: Value, b: Value, v: Value | None = None, alg: Value | None = None, *, nargout: int = 1) -> Value:
+    """x = lscov(A, B), lscov(A, B, w), lscov(A, B, V), [x, stdx, mse, S] = lscov(...)
+    Least-squares solution with known weights or covariance.
+
+    The x minimizing (B - A*x)'*W*(B - A*x): W = I without a third argument, diag(w) for a vector of m
+    weights, inv(V) for an m-by-m covariance matrix V (a fourth argument 'chol' or 'orth' names MATLAB's
+    algorithm; both give this x). mse = r'*W*r/(m - n) for the residual r (one per column of B), stdx
+    the estimated standard errors sqrt(diag(S)), and S = mse*inv(A'*W*A) (B a single column).
+
+        x = lscov([1 0; 1 1; 1 2], [1; 2; 4])    % [0.8333; 1.5]
+    """
+    matrix, target = _float_matrix("lscov", a), _float_matrix("lscov", b)
+    if np.iscomplexobj(matrix) or np.iscomplexobj(target):
+        raise MatlabError("MATLAB:lscov:ComplexInput", "lscov supports real inputs only here.")
+    m, n = matrix.shape
+    if target.shape[0] != m:
+        raise MatlabError("MATLAB:lscov:InputSizeMismatch", "A and B must have the same number of rows.")
+    if alg is not None and (option_text(alg) or "").lower() not in ("chol", "orth"):
+        raise MatlabError("MATLAB:lscov:InvalidAlg", "ALG must be 'chol' or 'orth'.")
+    given = None if v is None else _float_matrix("lscov", v).astype(np.float64)
+    if given is None or given.size == 0:
+        root = np.eye(m)                                  # W = root' * root
+    elif 1 in given.shape and given.size == m:
+        weights = given.ravel()
+        if np.any(weights < 0):
+            raise MatlabError("MATLAB:lscov:NegativeWeights", "Weights must be nonnegative.")
+        root = np.diag(np.sqrt(weights))
+    elif given.shape == (m, m):
+        try:
+            root = scipy.linalg.solve_triangular(np.linalg.cholesky(given), np.eye(m), lower=True)
+        except np.linalg.LinAlgError:
+            raise MatlabError("MATLAB:lscov:NotPosDef", "V must be symmetric positive definite here.") from None
+    else:
+        raise MatlabError("MATLAB:lscov:InvalidV", "The third input must be a vector of m weights or an m-by-m "
+                          "covariance matrix.")
+    wa, wb = root @ matrix.astype(np.float64), root @ target.astype(np.float64)
+    x = np.linalg.lstsq(wa, wb, rcond=None)[0]
+    outs: list[Value] = [to_value(x)]
+    if nargout >= 2:
+        r = wb - wa @ x
+        dof = m - n
+        mse = (r * r).sum(axis=0) / dof if dof > 0 else np.zeros(r.shape[1])
+        inverse = np.linalg.pinv(wa.T @ wa)
+        covariance = [mse_k * inverse for mse_k in mse]
+        stdx = np.column_stack([np.sqrt(np.diag(c)) for c in covariance])
+        outs += [to_value(stdx), to_value(mse.reshape(1, -1)) if mse.size != 1 else float(mse[0])]
+        if nargout >= 4:
+            if target.shape[1] != 1:
+                raise MatlabError("MATLAB:lscov:TooManyOutputs", "S is only available for a B of one column.")
+            outs.append(to_value(covariance[0]))
+    return outs[0] if nargout <= 1 else tuple(outs[:nargout])
 
