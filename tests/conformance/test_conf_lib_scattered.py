@@ -1,4 +1,4 @@
-"""Conformance: griddata and scatteredInterpolant (scattered data). Values of 'linear', the grid form and
+"""Conformance: griddata and scatteredInterpolant (scattered data), and delaunay. Values of 'linear', the grid form and
 'v4' recorded with GNU Octave 7 (Octave's griddata treats vector queries as a grid and gives NaN at some
 points inside the hull: the cases use matrix queries); outside the convex hull every method but 'v4'
 gives NaN, as MATLAB's griddata page says ('nearest' too, where Octave extrapolates). Octave has no
@@ -53,6 +53,17 @@ CASES = [
     case('scattered_collinear', "F = scatteredInterpolant([0 1 2]', [0 1 2]', [1 2 3]');",
          error=('MATLAB:scatteredInterpolant:NonDegenerate', 'The sample points must span the plane (the space in '
                 '3-D): a triangulation of collinear or coplanar points is empty.')),
+    # delaunay: Octave's triangles (as a set: their order differs between Qhull builds, as in MATLAB), each
+    # counterclockwise; points in general position (no four on a circle, where the triangulation is not unique)
+    case('delaunay_triangles', "x = [0 1 0.3 0.9 0.5 0.2 0.7 0.05]; y = [0 0.1 1 0.8 0.45 0.6 0.35 0.4]; "
+         "d = delaunay(x, y); t = sortrows(sort(d, 2)); a = all((x(d(:,2)) - x(d(:,1))).*(y(d(:,3)) - y(d(:,1))) - "
+         "(y(d(:,2)) - y(d(:,1))).*(x(d(:,3)) - x(d(:,1))) > 0);",
+         t=D([1, 1, 1, 2, 3, 3, 3, 4, 5, 2, 5, 5, 4, 4, 5, 6, 5, 6, 7, 7, 8, 7, 5, 6, 8, 7, 8], (9, 3)), a=L(1)),
+    case('delaunay_3d_and_matrix', "T = delaunay([0 1 0 0], [0 0 1 0], [0 0 0 1]); t = sort(T); "
+         "P = delaunay([0 0; 2 0; 0 2]); p = sort(P);", t=D([1, 2, 3, 4], (1, 4)), p=D([1, 2, 3], (1, 3))),
+    case('delaunay_collinear', "d = delaunay([0 1 2], [0 1 2]); s = size(d);", s=D([0, 3])),
+    case('delaunay_bad_sizes', "d = delaunay([0 1 2], [0 1]);",
+         error=('MATLAB:delaunay:InvalidInput', 'The coordinate vectors must be the same length.')),
 ]
 
 

@@ -382,3 +382,38 @@ def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):
     assert to_rgb(edges.get_edgecolor()[0]) == (1.0, 0.0, 0.0) and edges.get_linewidth()[0] == 2.0
     call("contourf", z, "LineColor", "none")
     assert len(axes_of(ctx).collections) == 1
+
+
+def test_triangle_plots_draw_the_triangles_they_are_given(ctx, call):
+    """trisurf, trimesh and triplot of delaunay's triangles (corpus programs: a FEM mesh, trimesh(d, x, y, z))."""
+    x, y, z = (np.array([[0.0, 1.0, 0.0, 1.0]]), np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.0, 1.0, 1.0, 2.0]]))
+    tri = np.array([[1.0, 2.0, 4.0], [1.0, 4.0, 3.0]])
+    call("trisurf", tri, x, y, z)
+    faces = axes_of(ctx).collections[0]
+    assert axes_of(ctx).name == "3d" and sorted(faces.get_array().tolist()) == [1.0, 1.0]   # mean heights
+    call("trimesh", tri, x, y, z)
+    (edges,) = axes_of(ctx).collections            # each triangle's three edges, colored by mean height
+    assert sorted(edges.get_array().tolist()) == [0.5, 0.5, 1.0, 1.0, 1.5, 1.5]
+    call("trimesh", tri, x, y, z, "EdgeColor", "r")
+    (edges,) = axes_of(ctx).collections
+    assert edges.get_array() is None and to_rgb(edges.get_color()[0]) == (1.0, 0.0, 0.0)
+    call("triplot", tri, x, y, "g--")
+    (line,) = axes_of(ctx).get_lines()
+    assert axes_of(ctx).name == "rectilinear" and to_rgb(line.get_color()) == (0.0, 1.0, 0.0)
+    assert np.isnan(line.get_xdata()).sum() == 2 and line.get_xdata()[:4].tolist() == [0.0, 1.0, 1.0, 0.0]
+    for args, ident in [((np.array([[1.0, 2.0, 5.0]]), x, y), "MATLAB:trimesh:InvalidTriangles"),
+                        ((tri, x, y), "MATLAB:trisurf:InvalidArguments")]:
+        with pytest.raises(MatlabError) as err:
+            call(ident.split(":")[1], *args)
+        assert err.value.identifier == ident
+
+
+def test_surfl_shades_each_face(ctx, call):
+    X, Y = np.meshgrid(np.linspace(-2, 2, 9), np.linspace(-2, 2, 9))
+    call("surfl", X, Y, X * np.exp(-X ** 2 - Y ** 2))
+    (surface,) = axes_of(ctx).collections
+    colors = surface.get_facecolor()
+    assert axes_of(ctx).name == "3d" and len(colors) == 64 and len({tuple(c) for c in colors}) > 32
+    with pytest.raises(MatlabError) as err:
+        call("surfl", X, Y, X, "light")
+    assert err.value.identifier == "MATLAB:surfl:InvalidArguments"

@@ -675,6 +675,140 @@ def mesh(ctx, *args, nargout=0):
     return _draw_surface(ctx, args, nargout, True, "mesh")
 
 
+@graphics("surfl", axes_first=True)
+def surfl(ctx, *args, nargout=0):
+    """surfl(Z) | surfl(X, Y, Z)  3-D surface shaded by a light source.
+
+    As surf, each face's colormap color darkened or lightened by the angle between its normal and a
+    light 45 degrees above the horizon, from the left of the default view (MATLAB places its light 45
+    degrees counterclockwise from the viewer). The edges are not drawn, as MATLAB's surfl leaves them.
+
+        [X, Y] = meshgrid(-2:0.2:2); surfl(X, Y, X .* exp(-X.^2 - Y.^2))
+    """
+    from matplotlib.colors import LightSource
+    first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
+    if first_text < len(args):
+        raise MatlabError("MATLAB:surfl:InvalidArguments", "surfl takes (Z) or (X, Y, Z) here (no light "
+                          "direction, 'light' or name-value arguments).")
+    X, Y, Z = _surface_data(list(args), "surfl")
+    if min(Z.shape) < 2:
+        raise MatlabError("MATLAB:surfl:InvalidZ", "Z must be a matrix, not a scalar or vector.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=True)
+    shaded = LightSource(azdeg=-82.5, altdeg=45).shade(drawable(Z), cmap=figure_cmap(gs), blend_mode="soft")
+    counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
+    surface = axes.mpl.plot_surface(drawable(X), drawable(Y), drawable(Z), facecolors=shaded, linewidth=0,
+                                    antialiased=False, shade=False, **counts)
+    axes.series.append(surface)
+    handle = gs.new_handle(surface)
+    return handle if nargout else None
+
+
+def _triangles(args: tuple, function: str, least: int) -> tuple[np.ndarray, list[np.ndarray], list]:
+    """(the triangles as 0-based corner indices, the coordinate vectors, the name-value arguments) of
+    trimesh/trisurf/triplot(TRI, x, y, ...)."""
+    first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
+    nums = list(args[:first_text])
+    if len(nums) < least or len(nums) > 4:
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes (TRI, x, y{', z' if least == 4 else ''}"
+                          f"{'[, z]' if least == 3 else ''}) and name-value pairs.")
+    tri = numbers(nums[0], "TRI").real
+    coords = [numbers(a, n).real.ravel(order="F") for a, n in zip(nums[1:], "xyz")]
+    if any(c.size != coords[0].size for c in coords):
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", "x, y and z must have the same number of elements.")
+    if tri.size and (tri.ndim != 2 or tri.shape[1] != 3 or np.any(tri != np.round(tri)) or tri.min() < 1
+                     or tri.max() > coords[0].size):
+        raise MatlabError(f"MATLAB:{function}:InvalidTriangles", "TRI must be an m-by-3 matrix of indices into "
+                          "the points.")
+    return tri.astype(np.int64).reshape(-1, 3) - 1, coords, list(args[first_text:])
+
+
+def _draw_triangles(ctx, args: tuple, nargout: int, faces: bool, function: str):
+    from mpl_toolkits.mplot3d.art3d import Line3DCollection, Poly3DCollection
+    tri, (x, y, *rest), extra = _triangles(args, function, 4 if faces else 3)
+    z = rest[0] if rest else np.zeros_like(x)
+    opts = name_values(extra, function)
+    edge, face = opts.pop("EdgeColor"), opts.pop("FaceColor")
+    opts.check_empty(function)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=True)
+    corners = np.stack([drawable(x), drawable(y), drawable(z)], axis=-1)[tri]          # triangles x 3 x 3
+    heights = corners[:, :, 2].mean(axis=1)
+    if faces:
+        drawn = Poly3DCollection(corners, cmap=figure_cmap(gs), linewidths=0.5)
+        drawn.set_array(heights)
+        drawn.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
+        if face is not None:
+            _surface_face_color(drawn, face)
+    else:
+        edges = np.concatenate([corners[:, [0, 1]], corners[:, [1, 2]], corners[:, [2, 0]]])
+        drawn = Line3DCollection(edges, cmap=figure_cmap(gs), linewidths=0.8)
+        drawn.set_array(edges[:, :, 2].mean(axis=1))
+        if edge is not None:
+            drawn.set_array(None)
+            drawn.set_color(color(edge))
+        if face is not None:
+            raise MatlabError(f"MATLAB:{function}:InvalidArguments", "trimesh draws edges only here (FaceColor is "
+                              "not supported).")
+    axes.mpl.add_collection3d(drawn)
+    if corners.size:
+        axes.mpl.auto_scale_xyz(corners[:, :, 0], corners[:, :, 1], corners[:, :, 2])
+    if not rest:                                  # trimesh(TRI, x, y): the 2-D mesh, seen from above
+        axes.mpl.view_init(elev=90, azim=-90)
+    axes.series.append(drawn)
+    handle = gs.new_handle(drawn)
+    return handle if nargout else None
+
+
+@graphics("trisurf", axes_first=True)
+def trisurf(ctx, *args, nargout=0):
+    """trisurf(TRI, x, y, z)  triangular surface: each row of TRI names three points (indices into x, y, z,
+    as delaunay gives them), each triangle colored by its mean height through the colormap, black edges.
+    Name-value pairs: EdgeColor, FaceColor (a color, 'none', or 'flat'/'interp').
+
+        x = rand(30, 1); y = rand(30, 1); trisurf(delaunay(x, y), x, y, x .* y)
+    """
+    return _draw_triangles(ctx, args, nargout, True, "trisurf")
+
+
+@graphics("trimesh", axes_first=True)
+def trimesh(ctx, *args, nargout=0):
+    """trimesh(TRI, x, y, z) | trimesh(TRI, x, y)  triangular mesh: the edges of the triangles TRI (rows of
+    indices into x, y, z) in 3-D, colored by height through the colormap (z = 0 without z). Name-value
+    pair: EdgeColor.
+
+        x = [0 1 0 1]; y = [0 0 1 1]; trimesh(delaunay(x, y), x, y, [0 1 1 2])
+    """
+    return _draw_triangles(ctx, args, nargout, False, "trimesh")
+
+
+@graphics("triplot", axes_first=True)
+def triplot(ctx, *args, nargout=0):
+    """triplot(TRI, x, y) | triplot(TRI, x, y, LineSpec)  the edges of the triangles TRI (rows of indices
+    into x and y) as lines in 2-D (blue unless a color is given).
+
+        x = rand(20, 1); y = rand(20, 1); triplot(delaunay(x, y), x, y)
+    """
+    tri, (x, y, *rest), extra = _triangles(args, "triplot", 3)
+    if rest:
+        raise MatlabError("MATLAB:triplot:InvalidArguments", "triplot takes (TRI, x, y) and a line spec.")
+    style: dict[str, Any] = {"color": "b"}
+    if extra:
+        spec = parse_linespec(text(extra[0]))
+        if spec is None or len(extra) > 1:
+            raise MatlabError("MATLAB:triplot:InvalidArguments", "triplot takes one line spec argument here.")
+        style.update(spec.style())
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    closed = np.concatenate([tri, tri[:, :1], np.full((len(tri), 1), -1)], axis=1).ravel()
+    xs = np.where(closed >= 0, drawable(x)[closed.clip(0)], np.nan)
+    ys = np.where(closed >= 0, drawable(y)[closed.clip(0)], np.nan)
+    lines = axes.mpl.plot(xs, ys, **style)
+    axes.series.extend(lines)
+    handle = gs.new_handle(lines[0])
+    return handle if nargout else None
+
+
 def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
     nums = list(args[:first_text])

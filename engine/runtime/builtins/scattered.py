@@ -1,4 +1,4 @@
-"""Interpolation of scattered data: griddata scatteredInterpolant.
+"""Interpolation of scattered data: griddata scatteredInterpolant; the triangulation itself: delaunay.
 
 Both triangulate the sample points (scipy.spatial.Delaunay, Qhull as MATLAB uses): 'linear' is the
 linear interpolant on each triangle (tetrahedron in 3-D), 'nearest' the value of the nearest sample,
@@ -340,3 +340,45 @@ def scatteredInterpolant(*args: Value) -> Any:
         raise MatlabError("MATLAB:scatteredInterpolant:InputSizeMismatch",
                           "The number of values must match the number of sample points.")
     return ScatteredInterpolant(points, values, method, extrapolation)
+
+
+@builtin("delaunay", family="numerical")
+def delaunay(*args: Value) -> Value:
+    """T = delaunay(x, y), delaunay(x, y, z), delaunay(P)
+    Delaunay triangulation of points in 2-D or 3-D.
+
+    Each row of T holds the indices (into x, y or the rows of P) of one triangle's corners (in 3-D of a
+    tetrahedron's), by Qhull as MATLAB; triangles are counterclockwise. Their order may differ from
+    MATLAB's; the triangulation is the same where it is unique (no four points on a circle). Repeated
+    points appear once (the first of them).
+
+        T = delaunay([0 1 0 1], [0 0 1 1])    % two triangles of the unit square
+    """
+    if len(args) == 1:
+        points = _floats("delaunay", args[0])
+        if points.ndim != 2 or points.shape[1] not in (2, 3):
+            raise MatlabError("MATLAB:delaunay:InvalidInput", "P must be a matrix of 2 or 3 columns.")
+    elif len(args) in (2, 3):
+        coords = [_floats("delaunay", a).ravel(order="F") for a in args]
+        if any(c.size != coords[0].size for c in coords):
+            raise MatlabError("MATLAB:delaunay:InvalidInput", "The coordinate vectors must be the same length.")
+        points = np.column_stack(coords)
+    else:
+        raise MatlabError("MATLAB:delaunay:InvalidInput", "delaunay takes (x, y), (x, y, z) or (P).")
+    if not np.isfinite(points).all():
+        raise MatlabError("MATLAB:delaunay:InvalidInput", "The points must be finite.")
+    dim = points.shape[1]
+    _, first = np.unique(points, axis=0, return_index=True)
+    kept = np.sort(first)
+    if kept.size <= dim:
+        return np.zeros((0, dim + 1))
+    try:
+        simplices = kept[scipy.spatial.Delaunay(points[kept]).simplices]
+    except scipy.spatial.QhullError:            # all points on a line (a plane in 3-D): no triangles
+        return np.zeros((0, dim + 1))
+    if dim == 2:
+        a, b, c = (points[simplices[:, k]] for k in range(3))
+        clockwise = (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0]) < 0
+        simplices[clockwise] = simplices[clockwise][:, [0, 2, 1]]
+    return to_value((simplices + 1).astype(np.float64))
+
