@@ -93,6 +93,12 @@ CASES = [
     case('categorical_setcats_ismissing', "A = categorical({'a' 'b' ''}); B = setcats(A, {'b' 'c'}); "
          "s = string(B); c = categories(B); m = ismissing(A); n = ismissing(A, 'b');",
          s=S([None, 'b', None]), c=cellstr('b', 'c'), m=L([0, 0, 1]), n=L([0, 1, 0])),
+    # discretize page: 'categorical' makes each bin a category, named "[A,B)" ("[A,B]" for the last) or categoryNames
+    case('categorical_discretize', "Y = discretize([1 1 2 3 6 5 8 10 4 4], [0 2.5 5 10], 'categorical'); "
+         "c = categories(Y); n = double(Y); o = isordinal(Y); "
+         "Z = discretize([1 7 3 -1], [0 5 10], 'categorical', {'low' 'high'}); z = string(Z);",
+         c=cellstr('[0, 2.5)', '[2.5, 5)', '[5, 10]'), n=D([1, 1, 1, 2, 3, 3, 3, 3, 2, 2]), o=L(1),
+         z=S(['low', 'high', 'low', None])),
     # switch compares an object by its ==
     case('categorical_switch', "C = categorical({'a' 'b'}); x = 0; switch C(2)\n case 'a'\n x = 1;\n "
          "case {'q' 'b'}\n x = 2;\n end", x=D(2)),

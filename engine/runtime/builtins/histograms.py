@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import cast_result, result_class, to_value
@@ -20,7 +21,7 @@ from .arguments import leading_positional, match_name, name_values, real_array
 from .registry import builtin
 from .sizes import (along_axis, check_size, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array,
                     option_text)
-from .textutil import cell_value
+from .textutil import cell_value, texts_of
 
 NORMALIZATIONS = ("count", "probability", "percentage", "countdensity", "pdf", "cumcount", "cdf")
 
@@ -320,14 +321,27 @@ def histc(x: Value, edges: Value, dim: Value | None = None, *, nargout: int = 1)
     return (n, to_value(idx.astype(np.float64))) if nargout > 1 else n
 
 
+def _bin_names(edges: np.ndarray, right: bool) -> list[str]:
+    """The category names of discretize's bins: "[A, B)" with the last "[A, B]" ("(A, B]" with the first
+    "[A, B]" for bins that hold their right edges), the edges as %g writes them."""
+    texts = [format(float(e), "g") for e in edges]
+    names = [f"({a}, {b}]" if right else f"[{a}, {b})" for a, b in zip(texts[:-1], texts[1:])]
+    k = 0 if right else len(names) - 1
+    names[k] = f"[{texts[k]}, {texts[k + 1]}]"
+    return names
+
+
 @builtin("discretize", family="data")
 def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
-    """[Y, E] = discretize(X, edges), discretize(X, N), discretize(..., values), discretize(..., 'IncludedEdge', side)
-    The bins (or values) that data fall into.
+    """[Y, E] = discretize(X, edges), discretize(X, N), discretize(..., values), discretize(..., 'categorical'),
+    discretize(..., 'categorical', categoryNames), discretize(..., 'IncludedEdge', side)
+    The bins (or values, or categories) that data fall into.
 
     The bin of each element of X (NaN outside the bins): edges(j) <= x < edges(j+1), the last bin
     holding both edges ('IncludedEdge', 'right': bins hold their right edges, the first both). N
-    divides the range of X into N uniform bins with nice edges E. values gives values(j) instead of j.
+    divides the range of X into N uniform bins with nice edges E. values gives values(j) instead of j;
+    'categorical' an ordinal categorical array of the bins, named categoryNames or "[A, B)" ("[A, B]"
+    for the last bin) from the edges.
 
         discretize([1 1 2 3 6 5 8 10 4 4], 2:2:10)    % NaN NaN 1 1 3 2 4 4 2 2
     """
@@ -339,7 +353,8 @@ def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
     else:
         edges = _edges_vector("discretize", spec)
     split = leading_positional(args, ("IncludedEdge",))
-    if split > 1:
+    categorical = split > 0 and is_text(args[0], "categorical")
+    if split > (2 if categorical else 1):
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     opts = name_values("discretize", args[split:], ("IncludedEdge",))
     side = option_text(opts.get("IncludedEdge", "left")) if "IncludedEdge" in opts else "left"
@@ -347,7 +362,13 @@ def discretize(x: Value, spec: Value, *args: Value, nargout: int = 1) -> Value:
         raise MatlabError("MATLAB:discretize:InvalidIncludedEdge", "'IncludedEdge' must be 'left' or 'right'.")
     bins = bin_index(data, edges, right=side.lower() == "right").astype(np.float64)
     bins[bins == 0] = np.nan
-    if split:
+    if categorical:
+        names = _bin_names(edges, side.lower() == "right") if split == 1 else texts_of(args[1], "discretize").items
+        if len(names) != edges.size - 1 or any(n is None for n in names):
+            raise MatlabError("MATLAB:discretize:CategoryNamesLengthMismatch",
+                              "categoryNames must have one name per bin.")
+        result = CategoricalArray(bins.reshape(data.shape), tuple(names), ordinal=True, protected=True)
+    elif split:
         values = numeric_array(args[0], "discretize").ravel(order="F")
         if values.size != edges.size - 1:
             raise MatlabError("MATLAB:discretize:ValuesClassLengthMismatch",
