@@ -836,9 +836,10 @@ def _operands(base: Value | None, rhs: Value) -> tuple[np.ndarray, np.ndarray, _
         return base.data, _string_rhs(rhs), StringArray, "missing"
     if isinstance(base, TimeArray):
         return base.data, time_elements(base, rhs), base.like, "nan" if t is DatetimeArray else "zero"
-    if t is CategoricalArray:       # a name that is no category yet becomes one (unless protected)
-        codes, cats = codes_for(base, rhs)
-        return base.data, codes, lambda d: base.with_cats(d, cats), "nan"
+    if t is CategoricalArray:       # a name that is no category yet becomes one (unless protected):
+        codes, cats = codes_for(base, rhs)      # then a new array, never the old one changed in place
+        data = base.data if cats == base.cats else base.data.copy()
+        return data, codes, lambda d: base.with_cats(d, cats), "nan"
     cls = class_of(base)
     if class_of(rhs) not in NUMERIC_CLASSES:
         raise _conversion(cls, rhs)

@@ -54,6 +54,10 @@ CASES = [
          "s = string(A); A(1) = []; n = numel(A); A(2:3) = categorical({'q'}); t = cellstr(A);",
          c=cellstr('a', 'b', 'z'), s=S(['a', 'z', None, 'b']), n=D(3),
          t=Cell([C('z'), C('q'), C('q')], (1, 3))),
+    # a loop that adds a category at each step (the VM's in-place assignment), and a copy left alone
+    case('categorical_assign_loop', "C = categorical({'a'}); n = {'x' 'y' 'z'}; for k = 1:3\n C(k) = n{k};\n end\n"
+         "c = categories(C); s = string(C); D = C; D(1) = 'q'; d = string(C);",
+         c=cellstr('a', 'x', 'y', 'z'), s=S(['x', 'y', 'z']), d=S(['x', 'y', 'z'])),
     case('categorical_concat', "A = categorical({'b' 'a'}); B = [A, categorical({'c'}), \"a\", {'d'}]; "
          "c = categories(B); s = string(B); V = [categorical({'x'}); categorical({'y'})]; z = size(V); "
          "E = [A []]; e = isequal(E, A);",
@@ -126,6 +130,9 @@ CASES = [
          "[\"red\" \"green\" \"blue\"]);\nsummary(A)",
          stdout="A: 1×5 categorical\n\n     red      green      blue      <undefined> \n"
                 "     2        1          2         0           \n"),
+    case('categorical_summary_column', "B = categorical({'x'; 'yy'; ''});\nsummary(B)\nsummary(B([]))",
+         stdout="B: 3×1 categorical\n\n     x                1 \n     yy               1 \n     <undefined>      1 \n"
+                "0×0 categorical\n\n     x                0 \n     yy               0 \n     <undefined>      0 \n"),
     case('categorical_operator_functions', "A = categorical({'a' 'b'}); e = eq(A, 'b'); t = string(transpose(A));",
          e=L([0, 1]), t=S(['a', 'b'], (2, 1))),
     case('categorical_protected', "P = categorical({'a'}, {'a' 'b'}, 'Protected', true); P(2) = 'b'; "

@@ -8,6 +8,7 @@ categorical(A) of datetimes or durations, discretize's categorical output, and t
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Callable
 
@@ -379,7 +380,7 @@ def summary(ctx, c):
     """
     c = _categorical(c, "summary")
     names = list(c.cats) + [UNDEFINED]
-    data = c.data.reshape(c.shape[0], -1, order="F") if len(c.shape) == 2 and c.shape[0] != 1 \
+    data = c.data.reshape(c.shape[0], math.prod(c.shape[1:]) or 1, order="F") if c.shape[0] != 1 \
         else c.data.reshape(-1, 1, order="F")
     counts = [[int(k) for k in (data == code).sum(axis=0)] for code in range(1, len(c.cats) + 1)]
     counts.append([int(k) for k in np.isnan(data).sum(axis=0)])
