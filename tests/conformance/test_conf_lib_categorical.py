@@ -115,6 +115,8 @@ CASES = [
          "Y = splitapply(@sum, [1;2;3;4], F);",
          s=D([4, 2], (2, 1)), g=S(['r', 'g'], (2, 1)), F=D([1, 2, 1, float('nan')], (4, 1)),
          i=S(['r', 'g'], (2, 1)), n=D([2, 1], (2, 1)), Y=D([4, 2], (2, 1))),
+    case('categorical_convertvars', "T = table({'r'; 'g'; 'r'}, [1; 2; 3]); T = convertvars(T, 'Var1', 'categorical'); "
+         "k = class(T.Var1); c = categories(T.Var1);", k=C('categorical'), c=cellstr('g', 'r')),
     # displays (the categorical page's layout)
     case('categorical_display', "A = categorical({'plane' 'car' 'train' 'car' 'plane'})\n"
          "B = categorical({'medium' 'large'; 'small' 'xlarge'})\nc = categorical({'a'})\n"

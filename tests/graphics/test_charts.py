@@ -392,3 +392,11 @@ def test_histogram_of_categorical_counts_each_category(ctx, call):
     ax = axes_of(ctx)
     assert [p.get_height() for p in ax.containers[0]] == [0.25, 0.5]          # over all 4 elements
     assert [t.get_text() for t in ax.get_xticklabels()] == ["c", "a"]
+
+
+def test_pie_of_categorical_slices_by_category(ctx, call):
+    c = CategoricalArray(np.array([[1.0, 2.0, 1.0, 1.0, np.nan]]), ("a", "b", "c"))
+    call("pie", c)
+    axes = axes_of(ctx)
+    assert [t.get_text() for t in axes.texts] == ["a", "b"]        # c has no element: no slice
+    assert [w.theta2 - w.theta1 for w in axes.patches] == pytest.approx([270.0, 90.0])

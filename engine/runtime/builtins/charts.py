@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, GraphicsState, graphics_state
 from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_from_matrix, drawable, is_numeric,
@@ -662,7 +663,7 @@ def pie(ctx, *args, nargout=0):
     """pie(X) | pie(X, explode) | pie(X, labels) | pie(X, explode, labels)  pie chart.
 
     Slice i has the share X(i)/sum(X); if sum(X) < 1 the values are the shares themselves and the pie
-    is partial. Slices go counterclockwise from the top, colored through the colormap, labeled with their
+    is partial. A categorical X gets a slice for each category, its count, labeled with its name. Slices go counterclockwise from the top, colored through the colormap, labeled with their
     percentages (or labels, a cell array). explode is a vector: nonzero entries pull slices out. Returns
     the slice (patch) and label (text) handles, alternating.
 
@@ -670,10 +671,15 @@ def pie(ctx, *args, nargout=0):
     """
     if not args:
         raise not_enough_inputs()
-    x = numbers(args[0], "X").real.ravel()
+    data, names = args[0], None
+    if type(data) is CategoricalArray:      # a slice for each category, as large as its count, named
+        names = list(data.cats)
+        data = np.array([[float(np.sum(args[0].data == k + 1)) for k in range(len(names))]])
+    x = numbers(data, "X").real.ravel()
     if np.any(x < 0) or not np.all(np.isfinite(x)):
         raise MatlabError("MATLAB:pie:NegativeData", "Data must be nonnegative and finite.")
     explode, labels = _pie_options(args[1:], x.size)
+    labels = labels if labels is not None else names
     total = x.sum()
     shares = x if total < 1 else x / total
     keep = shares > 0

@@ -238,7 +238,7 @@ def movevars(t, vars, *args):
 
 
 CONVERSIONS = ("double", "single", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-               "logical", "string", "cellstr", "char")
+               "logical", "string", "cellstr", "char", "categorical")
 
 
 @builtin("convertvars", family="table")
@@ -246,9 +246,9 @@ def convertvars(ctx, t, vars, kind):
     """T2 = convertvars(T, vars, dataType), convertvars(T, vars, func)
     The table with the variables vars converted to another class, or passed through a function.
 
-    dataType is 'double', 'single', an integer class, 'logical', 'string', 'cellstr' or 'char' (the
-    function of that name is applied to each variable); func is a function handle (it must keep the
-    number of rows). 'categorical' is not supported.
+    dataType is 'double', 'single', an integer class, 'logical', 'string', 'cellstr', 'char' or
+    'categorical' (the function of that name is applied to each variable); func is a function handle (it
+    must keep the number of rows).
 
         T = convertvars(table({'1'; '2'}), 'Var1', 'string')
     """
