@@ -48,7 +48,10 @@ class CategoricalArray:
 
     def texts(self) -> list[str | None]:
         """The category name of each element, column-major; None where <undefined>."""
-        return [None if c != c else self.cats[int(c) - 1] for c in self.data.ravel(order="F")]
+        names = np.empty(len(self.cats) + 1, dtype=object)
+        names[1:] = self.cats
+        flat = self.data.ravel(order="F")
+        return names[np.where(np.isnan(flat), 0, flat).astype(np.intp)].tolist()
 
 
 def is_categorical(value: Value) -> bool:
@@ -97,18 +100,34 @@ def codes_for(base: CategoricalArray, value: Value) -> tuple[np.ndarray, tuple[s
                 raise MatlabError("MATLAB:categorical:OrdinalCategoriesMismatch", "Ordinal categorical arrays "
                                   "must have the same categories, in the same order, to be combined or compared.")
             return value.data, base.cats
-        names, shape = value.texts(), value.shape
-    else:
-        found = text_items(value)
-        if found is None:
-            raise MatlabError("MATLAB:categorical:InvalidType", f"Unable to combine a value of type "
-                              f"'{class_of(value)}' with a categorical array: use text or a categorical array.")
-        names, shape = found
+        return _recode(base, value)
+    found = text_items(value)
+    if found is None:
+        raise MatlabError("MATLAB:categorical:InvalidType", f"Unable to combine a value of type "
+                          f"'{class_of(value)}' with a categorical array: use text or a categorical array.")
+    names, shape = found
     new = [n for n in dict.fromkeys(names) if n is not None and n not in base.cats]
     if new and (base.protected or base.ordinal):
         raise not_protected(base, new)
     cats = base.cats + tuple(new)
     return codes_of(names, cats).reshape(shape, order="F"), cats
+
+
+def _recode(base: CategoricalArray, value: CategoricalArray) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The codes of the categorical ``value`` in ``base``'s categories, to which all of ``value``'s are
+    added (a protected ``base`` takes none: its error where an element names one)."""
+    if value.cats == base.cats:
+        return value.data, base.cats
+    new = [n for n in value.cats if n not in base.cats]
+    if new and base.protected:
+        used = set(value.texts())
+        if any(n in used for n in new):
+            raise not_protected(base, [n for n in new if n in used])
+        new = []
+    cats = base.cats + tuple(new)
+    index = {c: k + 1.0 for k, c in enumerate(cats)}
+    lookup = np.array([np.nan] + [index.get(c, np.nan) for c in value.cats])
+    return lookup[np.where(np.isnan(value.data), 0, value.data).astype(np.intp)], cats
 
 
 def join(values: list) -> CategoricalArray:

@@ -60,8 +60,9 @@ CASES = [
          c=cellstr('a', 'x', 'y', 'z'), s=S(['x', 'y', 'z']), d=S(['x', 'y', 'z'])),
     case('categorical_concat', "A = categorical({'b' 'a'}); B = [A, categorical({'c'}), \"a\", {'d'}]; "
          "c = categories(B); s = string(B); V = [categorical({'x'}); categorical({'y'})]; z = size(V); "
-         "E = [A []]; e = isequal(E, A);",
-         c=cellstr('a', 'b', 'c', 'd'), s=S(['b', 'a', 'c', 'a', 'd']), z=D([2, 1]), e=L(1)),
+         "E = [A []]; e = isequal(E, A); U = [categorical({'x'}), categorical({'y'}, {'y' 'w'})]; u = categories(U);",
+         c=cellstr('a', 'b', 'c', 'd'), s=S(['b', 'a', 'c', 'a', 'd']), z=D([2, 1]), e=L(1),
+         u=cellstr('x', 'y', 'w')),
     case('categorical_conversions', "A = categorical({'r' '' 'gg'}); s = string(A); c = cellstr(A); "
          "h = char(A); hs = size(h); h2 = h(2,:); h3 = strtrim(h(3,:)); n = double(A); t = string(A');",
          s=S(['r', None, 'gg']), c=Cell([C('r'), C('<undefined>'), C('gg')], (1, 3)),

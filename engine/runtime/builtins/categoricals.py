@@ -54,9 +54,9 @@ def _number_name(v: float) -> str:
     return num2str_rows(np.array([[v]]), None)[0].strip()
 
 
-def _values(a: Value) -> tuple[list, str, tuple[int, ...]]:
-    """The elements of a categorical's input (column-major; None where missing), their kind ('text',
-    'number' or 'logical') and the input's shape."""
+def _values(a: Value) -> tuple[list | np.ndarray, str, tuple[int, ...]]:
+    """The elements of a categorical's input in column-major order and their kind: 'text' (a list, None
+    where missing), or 'number' and 'logical' (a float64 array, NaN where missing); and the input's shape."""
     if is_categorical(a):
         return a.texts(), "text", a.shape
     found = text_items(a)
@@ -67,18 +67,30 @@ def _values(a: Value) -> tuple[list, str, tuple[int, ...]]:
         return [r.strip() or None for r in rows], "text", (len(rows), 1)
     if is_array_like(a) and not np.iscomplexobj(to_array(a)):
         arr = to_array(a)
-        flat = arr.ravel(order="F")
-        if arr.dtype == np.bool_:
-            return [bool(v) for v in flat], "logical", arr.shape
-        return [None if np.isnan(v) else float(v) for v in flat.astype(np.float64)], "number", arr.shape
+        return arr.ravel(order="F").astype(np.float64), "logical" if arr.dtype == np.bool_ else "number", arr.shape
     raise MatlabError("MATLAB:categorical:UnsupportedInput", "Input must be a numeric, logical, string, or "
                       f"categorical array, or a cell array of character vectors, not a value of type '{class_of(a)}'.")
 
 
-def _name_of(v) -> str:
-    if type(v) is bool:
-        return "true" if v else "false"
-    return _number_name(v) if type(v) is float else v
+def _positions(items, valueset) -> np.ndarray:
+    """The position (0-based) in valueset of each element, -1 for a missing one or one not in it."""
+    if type(items) is list:
+        index = {v: k for k, v in enumerate(valueset)}
+        return np.array([-1 if v is None else index.get(v, -1) for v in items], dtype=np.intp)
+    if not len(valueset):
+        return np.full(items.size, -1, dtype=np.intp)
+    order = np.argsort(valueset, kind="stable")
+    ordered = valueset[order]
+    at = np.clip(np.searchsorted(ordered, items), 0, ordered.size - 1)
+    return np.where(ordered[at] == items, order[at], -1)
+
+
+def _default_names(valueset, kind: str) -> list[str]:
+    if kind == "text":
+        return list(valueset)
+    if kind == "logical":
+        return ["true" if v else "false" for v in valueset]
+    return [_number_name(v) for v in valueset]
 
 
 @builtin("categorical", family="categorical")
@@ -107,20 +119,23 @@ def categorical(a, *args):
     protected = ordinal or (_flag(options["protected"], "Protected") if "protected" in options else False)
     items, kind, shape = _values(a)
     if not positional:
-        valueset = list(a.cats) if is_categorical(a) else sorted({v for v in items if v is not None})
+        set_kind = kind
+        if is_categorical(a):
+            valueset = list(a.cats)
+        elif kind == "text":
+            valueset = sorted({v for v in items if v is not None})
+        else:
+            valueset = np.unique(items[~np.isnan(items)])
     else:
         valueset, set_kind, _ = _values(positional[0])
-        if any(v is None for v in valueset):
-            raise MatlabError("MATLAB:categorical:MissingValueset", "The value set must not contain missing values.")
         if (kind == "text") != (set_kind == "text"):
             raise MatlabError("MATLAB:categorical:ValuesetTypeMismatch", "The value set must be of the same type "
                               "as the data.")
-        if kind != set_kind:        # numbers and logical values: compared as numbers
-            items = [None if v is None else float(v) for v in items]
-            valueset = [float(v) for v in valueset]
-        if len(set(valueset)) != len(valueset):
+        if any(v is None for v in valueset) if set_kind == "text" else np.isnan(valueset).any():
+            raise MatlabError("MATLAB:categorical:MissingValueset", "The value set must not contain missing values.")
+        if len(set(valueset if set_kind == "text" else valueset.tolist())) != len(valueset):
             raise MatlabError("MATLAB:categorical:DuplicatedValues", "The value set contains repeated values.")
-    names = [_name_of(v) for v in valueset]
+    names = _default_names(valueset, set_kind)
     if len(positional) == 2:
         names = _names(positional[1], "categorical", "Category names")
         if len(names) != len(valueset):
@@ -129,8 +144,9 @@ def categorical(a, *args):
     if len(set(names)) != len(names) and (ordinal or len(positional) < 2):
         raise MatlabError("MATLAB:categorical:DuplicatedCatNames", "Category names must be unique.")
     cats = tuple(dict.fromkeys(names))                        # a repeated catname merges its values
-    code_of_value = {v: cats.index(n) + 1.0 for v, n in zip(valueset, names)}
-    codes = np.array([np.nan if v is None else code_of_value.get(v, np.nan) for v in items], dtype=np.float64)
+    slot = {n: k + 1.0 for k, n in enumerate(cats)}
+    code_of_position = np.array([slot[n] for n in names] + [np.nan])       # [-1]: no position
+    codes = code_of_position[_positions(items, valueset)]
     return CategoricalArray(codes.reshape(normalize_shape(shape), order="F"), cats, ordinal, protected)
 
 

@@ -246,12 +246,13 @@ def describe_categorical(value: CategoricalArray, label: str) -> Shown:
     shape = value.shape
     if 0 in shape:
         return Shown("", empty_line(shape, "categorical"))
-    texts = np.empty(value.data.size, dtype=object)
-    texts[:] = [UNDEFINED if t is None else t for t in value.texts()]
+    names = np.empty(len(value.cats) + 1, dtype=object)
+    names[0], names[1:] = UNDEFINED, value.cats
+    texts = names[np.where(np.isnan(value.data), 0, value.data).astype(np.intp)]
     if shape == (1, 1):
-        return Shown("categorical", Blocks([[f"     {texts[0]} "]]), tight=True)
+        return Shown("categorical", Blocks([[f"     {texts[0, 0]} "]]), tight=True)
     return Shown(f"{dims_text(shape)} categorical array",
-                 containers.grid_body(texts.reshape(shape, order="F"), label, containers.name_column, 7))
+                 containers.grid_body(texts, label, containers.name_column, 7))
 
 
 def describe_table(value: Table, fmt: DisplayFormat) -> Shown:
