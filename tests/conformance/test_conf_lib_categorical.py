@@ -28,6 +28,16 @@ CASES = [
          "P = categorical([0.5 2 0.5]); p = categories(P);",
          c=cellstr('1', '2', '3'), u=L([0, 0, 0, 0, 1]), n=D([3, 1, 2, 1, float('nan')]),
          l=cellstr('false', 'true'), p=cellstr('0.5', '2')),
+    # categorical page: datetime and duration inputs; a missing value in valueset is named by catnames
+    case('categorical_times_and_missing_values', "C = categorical(datetime(2024,1,[3 1 3])); c = categories(C); "
+         "n = double(C); D = categorical(hours([2 1])); d = categories(D); "
+         "M = categorical([1 NaN 2], [1 2 NaN], {'one' 'two' 'none'}); m = string(M); "
+         "B = categorical({'a' ''}, {'a' ''}, {'A' 'blank'}); b = string(B);",
+         c=cellstr('01-Jan-2024', '03-Jan-2024'), n=D([2, 1, 2]), d=cellstr('1 hr', '2 hr'),
+         m=S(['one', 'none', 'two']), b=S(['A', 'blank'])),
+    case('categorical_unnamed_missing', "C = categorical([1 NaN], [1 NaN]);",
+         error=('MATLAB:categorical:MissingCategoryName',
+                'A missing value in the value set needs a category name: give catnames.')),
     case('categorical_undefined_text', "A = categorical({'a', '', 'b'}); u = isundefined(A); "
          "s = \"x\"; s(3) = \"y\"; B = categorical(s(1:2)); v = isundefined(B); c = categories(B);",
          u=L([0, 1, 0]), v=L([0, 1]), c=cellstr('x')),
@@ -161,8 +171,8 @@ CASES = [
          error=('MATLAB:categorical:InvalidType', "Unable to combine a value of type 'double' with a categorical "
                 "array: use text or a categorical array.")),
     case('categorical_bad_input', "A = categorical(struct('a', 1));",
-         error=('MATLAB:categorical:UnsupportedInput', "Input must be a numeric, logical, string, or categorical "
-                "array, or a cell array of character vectors, not a value of type 'struct'.")),
+         error=('MATLAB:categorical:UnsupportedInput', "Input must be a numeric, logical, datetime, duration, "
+                "string, or categorical array, or a cell array of character vectors, not a value of type 'struct'.")),
     case('categorical_repeated_valueset', "A = categorical({'a'}, {'a' 'a'});",
          error=('MATLAB:categorical:DuplicatedValues', 'The value set contains repeated values.')),
     case('categorical_max_not_ordinal', "A = categorical({'a' 'b'}); x = max(A);",

@@ -3,8 +3,8 @@ its methods of builtins that also take other arrays (sort, unique, ismember, cha
 
 MATLAB's documentation is the reference: GNU Octave has no categorical. A method that only moves
 elements runs the numeric builtin on the codes (their order is the category order, <undefined> is NaN)
-and gives the result back the categories (min and max too, for ordinal arrays). Not supported:
-categorical(A) of datetimes or durations, discretize's categorical output, and the product of categoricals.
+and gives the result back the categories (min and max too, for ordinal arrays). Not supported: the
+product of categoricals.
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ import numpy as np
 from ..categoricals import UNDEFINED, CategoricalArray, codes_for, is_categorical, text_items
 from ..display.containers import dims_text
 from ..errors import MatlabError
+from ..time_text import time_texts
+from ..times import TimeArray
 from ..values import CharArray, Value, class_of, is_array_like, normalize_shape, simplify, to_array
 from .datetimes import operator_method
 from .output import num2str_rows
@@ -68,29 +70,52 @@ def _values(a: Value) -> tuple[list | np.ndarray, str, tuple[int, ...]]:
     if is_array_like(a) and not np.iscomplexobj(to_array(a)):
         arr = to_array(a)
         return arr.ravel(order="F").astype(np.float64), "logical" if arr.dtype == np.bool_ else "number", arr.shape
-    raise MatlabError("MATLAB:categorical:UnsupportedInput", "Input must be a numeric, logical, string, or "
-                      f"categorical array, or a cell array of character vectors, not a value of type '{class_of(a)}'.")
+    if isinstance(a, TimeArray):        # the instants or lengths (NaN is NaT), named in a's format
+        return a.data.ravel(order="F"), a, a.shape
+    raise MatlabError("MATLAB:categorical:UnsupportedInput", "Input must be a numeric, logical, datetime, duration, "
+                      "string, or categorical array, or a cell array of character vectors, not a value of type "
+                      f"'{class_of(a)}'.")
 
 
 def _positions(items, valueset) -> np.ndarray:
-    """The position (0-based) in valueset of each element, -1 for a missing one or one not in it."""
+    """The position (0-based) in valueset of each element, -1 for one not in it; a missing element (None,
+    NaN) is at the position of a missing value in valueset, if it has one."""
     if type(items) is list:
         index = {v: k for k, v in enumerate(valueset)}
-        return np.array([-1 if v is None else index.get(v, -1) for v in items], dtype=np.intp)
-    if not len(valueset):
-        return np.full(items.size, -1, dtype=np.intp)
-    order = np.argsort(valueset, kind="stable")
-    ordered = valueset[order]
-    at = np.clip(np.searchsorted(ordered, items), 0, ordered.size - 1)
-    return np.where(ordered[at] == items, order[at], -1)
+        return np.array([index.get(v, -1) for v in items], dtype=np.intp)
+    missing = np.flatnonzero(np.isnan(valueset))
+    found = np.full(items.size, missing[0] if missing.size else -1, dtype=np.intp)
+    present = np.flatnonzero(~np.isnan(valueset))
+    if present.size:
+        order = present[np.argsort(valueset[present], kind="stable")]
+        ordered = valueset[order]
+        at = np.clip(np.searchsorted(ordered, items), 0, ordered.size - 1)
+        found = np.where(np.isnan(items), found, np.where(ordered[at] == items, order[at], -1))
+    return found
 
 
-def _default_names(valueset, kind: str) -> list[str]:
+def _family(kind) -> str:
+    """What a value set must match: text, numbers (and logical values), datetimes, or durations."""
+    if isinstance(kind, TimeArray):
+        return kind.matlab_class
+    return "text" if kind == "text" else "number"
+
+
+def _default_names(valueset, kind) -> list[str]:
+    """Category names of the values: the text, 'false' and 'true', numbers as num2str writes them,
+    datetimes and durations in their format; a missing value has none."""
     if kind == "text":
-        return list(valueset)
-    if kind == "logical":
-        return ["true" if v else "false" for v in valueset]
-    return [_number_name(v) for v in valueset]
+        names = list(valueset)
+    elif kind == "logical":
+        names = ["true" if v else "false" for v in valueset]
+    elif kind == "number":
+        names = [None if np.isnan(v) else _number_name(v) for v in valueset]
+    else:
+        names = [None if np.isnan(v) else t for v, t in zip(valueset, time_texts(kind.like(valueset.reshape(1, -1))))]
+    if any(n is None for n in names):
+        raise MatlabError("MATLAB:categorical:MissingCategoryName", "A missing value in the value set needs a "
+                          "category name: give catnames.")
+    return names
 
 
 @builtin("categorical", family="categorical")
@@ -98,11 +123,12 @@ def categorical(a, *args):
     """C = categorical(A), categorical(A, valueset), categorical(A, valueset, catnames), ..., 'Ordinal', tf,
     ..., 'Protected', tf  Array of values from a finite set of named categories.
 
-    A is a cell array of character vectors, a string array, a numeric or logical array, or a categorical
-    array. The categories are A's unique values in sorted order (text trimmed of leading and trailing
-    white space; numbers named as num2str writes them, logical values 'false' and 'true'), or the
-    values of valueset in its order, named by catnames where given (repeated names merge categories).
-    '', <missing>, NaN and values not in valueset are <undefined>. An ordinal array's categories have
+    A is a cell array of character vectors, a string array, a numeric, logical, datetime or duration
+    array, or a categorical array. The categories are A's unique values in sorted order (text trimmed of
+    leading and trailing white space; numbers named as num2str writes them, logical values 'false' and
+    'true', datetimes and durations in their format), or the values of valueset in its order, named by
+    catnames where given (repeated names merge categories; a missing value in valueset takes the
+    missing elements). '', <missing>, NaN, NaT and values not in valueset are otherwise <undefined>. An ordinal array's categories have
     a mathematical order (< and > compare by it) and are protected: assignment cannot add categories.
 
         C = categorical({'b', 'a', 'b'})      % categories {'a'; 'b'}
@@ -128,15 +154,15 @@ def categorical(a, *args):
             valueset = np.unique(items[~np.isnan(items)])
     else:
         valueset, set_kind, _ = _values(positional[0])
-        if (kind == "text") != (set_kind == "text"):
+        if _family(kind) != _family(set_kind):
             raise MatlabError("MATLAB:categorical:ValuesetTypeMismatch", "The value set must be of the same type "
                               "as the data.")
-        if any(v is None for v in valueset) if set_kind == "text" else np.isnan(valueset).any():
-            raise MatlabError("MATLAB:categorical:MissingValueset", "The value set must not contain missing values.")
-        if len(set(valueset if set_kind == "text" else valueset.tolist())) != len(valueset):
+        distinct = len(set(valueset)) if set_kind == "text" else np.unique(valueset).size
+        if distinct != len(valueset):
             raise MatlabError("MATLAB:categorical:DuplicatedValues", "The value set contains repeated values.")
-    names = _default_names(valueset, set_kind)
-    if len(positional) == 2:
+    if len(positional) < 2:
+        names = _default_names(valueset, set_kind)
+    else:
         names = _names(positional[1], "categorical", "Category names")
         if len(names) != len(valueset):
             raise MatlabError("MATLAB:categorical:WrongNumCategoryNames", "The number of category names must "
