@@ -44,9 +44,10 @@ CASES = [
     case('fsolve_optimoptions_limit', "o = optimoptions(@fsolve, 'display', 'off'); o.MaxFunctionEvaluations = 5; "
          "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, o); p = optimoptions(o, 'TolX', 1e-3); s = p.StepTolerance;",
          ef=D(0), s=D(1e-3)),
-    case('optimoptions_other_solver', "o = optimoptions('fmincon');",
-         error=('MATLAB:optimoptions:InvalidSolver', "optimoptions supports the solver 'fsolve' here; 'fmincon' is "
-                "not one (fzero, fminbnd and fminsearch take optimset's options).")),
+    case('optimoptions_other_solver', "o = optimoptions('linprog');",
+         error=('MATLAB:optimoptions:InvalidSolver', "optimoptions supports the solvers fsolve, fminunc, lsqnonlin, "
+                "lsqcurvefit, fmincon here; 'linprog' is not one (fzero, fminbnd and fminsearch take optimset's "
+                "options).")),
     case('optimoptions_unknown_name', "o = optimoptions('fsolve', 'Bogus', 1);",
          error=('MATLAB:optimoptions:InvalidParameterName', "Invalid parameter name 'Bogus'.")),
     case('fsolve_unsupported_option', "x = fsolve(@(x) x - 1, 0, optimset('OutputFcn', @disp));",

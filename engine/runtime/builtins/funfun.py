@@ -28,7 +28,7 @@ from .textutil import char_value
 
 EMPTY = np.zeros((0, 0))
 OPTIMSET_FIELDS = ("Display", "MaxFunEvals", "MaxIter", "TolFun", "TolX", "FunValCheck", "OutputFcn",
-                   "PlotFcns")
+                   "PlotFcns", "Algorithm", "GradObj", "GradConstr", "Jacobian", "TolCon")
 SOLVER_DEFAULTS: dict[str, dict[str, Value]] = {
     "fzero": {"Display": "notify", "TolX": float(np.finfo(float).eps)},
     "fminbnd": {"Display": "notify", "MaxFunEvals": 500.0, "MaxIter": 500.0, "TolX": 1e-4},
@@ -70,13 +70,60 @@ def _scalar_value(fname: str, value: Value) -> float:
 
 # -- optimset / optimget -----------------------------------------------------------------------------
 
-# optimoptions' names (MATLAB's Optimization Toolbox) for the optimset fields, and the solvers here that
-# take them; a solver reads a structure with either names.
+# optimoptions' names (MATLAB's Optimization Toolbox) for fsolve's optimset fields; fsolve reads a structure
+# with either names.
 OPTIMOPTIONS_NAMES = {"Display": "Display", "FunctionTolerance": "TolFun", "StepTolerance": "TolX",
                       "MaxFunctionEvaluations": "MaxFunEvals", "MaxIterations": "MaxIter",
                       "OutputFcn": "OutputFcn", "PlotFcn": "PlotFcns", "FunValCheck": "FunValCheck"}
-OPTIMOPTIONS_SOLVERS = ("fsolve",)
 LEGACY_NAMES = {legacy: name for name, legacy in OPTIMOPTIONS_NAMES.items() if legacy != name}
+# The options optimoptions makes for each solver here (optimization.py's solvers read them by these names),
+# and optimset's names for them: TolFun is FunctionTolerance and OptimalityTolerance where a solver has both.
+_COMMON = ("Display", "MaxFunctionEvaluations", "MaxIterations", "OptimalityTolerance", "StepTolerance",
+           "SpecifyObjectiveGradient", "Algorithm")
+OPTIMOPTIONS_SOLVERS: dict[str, tuple[str, ...]] = {
+    "fsolve": tuple(OPTIMOPTIONS_NAMES),
+    "fminunc": _COMMON,
+    "lsqnonlin": _COMMON + ("FunctionTolerance",),
+    "lsqcurvefit": _COMMON + ("FunctionTolerance",),
+    "fmincon": _COMMON + ("ConstraintTolerance", "SpecifyConstraintGradient"),
+}
+OPTIMSET_EQUIVALENTS = {"TolFun": ("FunctionTolerance", "OptimalityTolerance"), "TolX": ("StepTolerance",),
+                        "MaxFunEvals": ("MaxFunctionEvaluations",), "MaxIter": ("MaxIterations",),
+                        "GradObj": ("SpecifyObjectiveGradient",), "Jacobian": ("SpecifyObjectiveGradient",),
+                        "GradConstr": ("SpecifyConstraintGradient",), "TolCon": ("ConstraintTolerance",),
+                        "PlotFcns": ("PlotFcn",)}
+
+
+def _solver_of(options: StructArray) -> str | None:
+    """The solver whose optimoptions structure has exactly these fields (None: not one of optimoptions')."""
+    fields = set(options.fields)
+    return next((name for name, names in OPTIMOPTIONS_SOLVERS.items() if fields == set(names)), None)
+
+
+def toolbox_options(fname: str, options: Value | None) -> dict[str, Value]:
+    """The set options of an optimoptions structure for ``fname`` (or of an optimset structure, by
+    optimset's names) as {optimoptions name: value}; a set option the solver does not take is an error."""
+    if options is None or (type(options) is np.ndarray and options.size == 0):
+        return {}
+    if type(options) is not StructArray or options.data.size != 1:
+        raise MatlabError(f"MATLAB:{fname}:invalidOptions", "Options must be a structure created with "
+                          "optimoptions or optimset.")
+    names = OPTIMOPTIONS_SOLVERS[fname]
+    record = options.data.ravel()[0]
+    found: dict[str, Value] = {}
+    for field in options.fields:
+        value = record[field]
+        if type(value) is np.ndarray and value.size == 0:
+            continue
+        if field in names:
+            found[field] = value
+            continue
+        targets = [t for t in OPTIMSET_EQUIVALENTS.get(field, ()) if t in names]
+        if not targets:
+            raise MatlabError(f"MATLAB:{fname}:unsupportedOption", f"{fname} does not support the option '{field}'.")
+        for target in targets:
+            found.setdefault(target, value)
+    return found
 
 
 def _options_record(options: Value | None, fname: str) -> dict[str, Value]:
@@ -95,10 +142,11 @@ def _as_value(v: Value) -> Value:
 @builtin("optimset", family="funfun")
 def optimset(*args: Value) -> Value:
     """options = optimset(Name, Value, ...), optimset(oldopts, Name, Value, ...), optimset(oldopts, newopts), optimset(solver)
-    An options structure for fzero, fminbnd, fminsearch and fsolve.
+    An options structure for fzero, fminbnd, fminsearch, fsolve and the other Optimization Toolbox solvers.
 
-    An options structure for fzero, fminbnd, fminsearch and fsolve, with MATLAB's fields Display,
-    MaxFunEvals, MaxIter, TolFun, TolX, FunValCheck, OutputFcn and PlotFcns ([] where not set).
+    An options structure for fzero, fminbnd, fminsearch, fsolve, fminunc, lsqnonlin, lsqcurvefit and
+    fmincon, with MATLAB's fields Display, MaxFunEvals, MaxIter, TolFun, TolX, FunValCheck, OutputFcn,
+    PlotFcns, Algorithm, GradObj, GradConstr, Jacobian and TolCon ([] where not set).
     Names match case-insensitively; optimset('fzero') (or another solver name) gives its defaults.
 
         opts = optimset('TolX', 1e-8, 'Display', 'off');
@@ -118,21 +166,24 @@ def optimset(*args: Value) -> Value:
 @builtin("optimoptions", family="funfun")
 def optimoptions(solver: Value, *args: Value) -> Value:
     """options = optimoptions(SolverName, Name, Value, ...), optimoptions(oldoptions, Name, Value, ...)
-    An options structure for fsolve, with the Optimization Toolbox's names.
+    An options structure for fsolve, fminunc, lsqnonlin, lsqcurvefit or fmincon, with the Optimization Toolbox's names.
 
-    Its fields are Display, FunctionTolerance, StepTolerance, MaxFunctionEvaluations, MaxIterations,
-    OutputFcn, PlotFcn and FunValCheck ([] where not set). Names match case-insensitively, and
-    optimset's names for them (TolFun, TolX, MaxFunEvals, MaxIter, PlotFcns) are accepted. SolverName
-    is 'fsolve' or @fsolve, the solver here that takes these options (fzero, fminbnd and fminsearch
-    take optimset's). MATLAB's result is an object of the solver's options class; this one is a
-    structure with those fields.
+    SolverName is 'fsolve', 'fminunc', 'lsqnonlin', 'lsqcurvefit' or 'fmincon' (or a handle to one of
+    them; fzero, fminbnd and fminsearch take optimset's options). The fields are the solver's options
+    here ([] where not set): Display, MaxFunctionEvaluations, MaxIterations and StepTolerance for all;
+    FunctionTolerance (fsolve, lsqnonlin, lsqcurvefit); OutputFcn, PlotFcn, FunValCheck (fsolve);
+    OptimalityTolerance, SpecifyObjectiveGradient and Algorithm (fminunc, lsqnonlin, lsqcurvefit,
+    fmincon); ConstraintTolerance and SpecifyConstraintGradient (fmincon). Names match
+    case-insensitively, and optimset's names for them (TolFun, TolX, MaxFunEvals, MaxIter, GradObj,
+    Jacobian, GradConstr, TolCon, PlotFcns) are accepted. MATLAB's result is an object of the solver's
+    options class; this one is a structure with those fields.
 
-        opts = optimoptions('fsolve', 'Display', 'off', 'FunctionTolerance', 1e-10);
+        opts = optimoptions('fminunc', 'Display', 'off', 'OptimalityTolerance', 1e-10);
     """
-    names = tuple(OPTIMOPTIONS_NAMES)
     values: dict[str, Value] = {}
     if type(solver) is StructArray:
-        if solver.data.size != 1 or not set(solver.fields) <= set(names):
+        name = _solver_of(solver) if solver.data.size == 1 else None
+        if name is None:
             raise MatlabError("MATLAB:optimoptions:InvalidOptions", "Options must be created with optimoptions.")
         record = solver.data.ravel()[0]
         values = {f: record[f] for f in solver.fields
@@ -141,10 +192,16 @@ def optimoptions(solver: Value, *args: Value) -> Value:
         name = solver.name if type(solver) is FunctionHandle and solver.params is None else option_text(solver)
         if name not in OPTIMOPTIONS_SOLVERS:
             raise MatlabError("MATLAB:optimoptions:InvalidSolver",
-                              f"optimoptions supports the solver 'fsolve' here; '{name or 'that value'}' is "
-                              "not one (fzero, fminbnd and fminsearch take optimset's options).")
-    given = name_values("optimoptions", args, names + tuple(LEGACY_NAMES))
-    values.update({LEGACY_NAMES.get(k, k): v for k, v in given.items()})
+                              f"optimoptions supports the solvers {', '.join(OPTIMOPTIONS_SOLVERS)} here; "
+                              f"'{name or 'that value'}' is not one (fzero, fminbnd and fminsearch take "
+                              "optimset's options).")
+    names = OPTIMOPTIONS_SOLVERS[name]
+    legacy = {old: [t for t in targets if t in names] for old, targets in OPTIMSET_EQUIVALENTS.items()}
+    legacy = {old: targets for old, targets in legacy.items() if targets}
+    given = name_values("optimoptions", args, names + tuple(legacy))
+    for key, value in given.items():
+        for target in legacy.get(key, [key]):
+            values[target] = value
     return StructArray.scalar({f: values.get(f, EMPTY) for f in names})
 
 
