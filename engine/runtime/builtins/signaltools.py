@@ -1,0 +1,345 @@
+"""Signal Processing Toolbox functions: butter filtfilt findpeaks medfilt1.
+
+butter is scipy.signal's Butterworth design, MATLAB's algorithm (the analog prototype, the bilinear
+transform with prewarped frequencies). filtfilt is MATLAB's zero-phase filtering: the data extended at
+both ends by 3*(max(length(a), length(b)) - 1) samples reflected oddly about the end values, filtered
+forward and backward from the filter's steady state scaled to the first sample (scipy.signal.filtfilt
+with padtype 'odd' and that padlen is this algorithm). findpeaks follows MATLAB's definitions: a peak is a
+sample larger than both neighbours (the first sample of a flat peak; never an end sample), its
+prominence the height above the higher of the two lowest points between it and a higher sample (or an
+end) on either side, its width the distance between the crossings of the line half a prominence below it.
+medfilt1 pads with zeros (or truncates the window) at the ends, as MATLAB does.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import scipy.signal
+
+from ..errors import MatlabError
+from ..semantics import cast_result, to_value
+from ..values import Value, class_of
+from .arguments import match_name, name_values, real_scalar
+from .elementwise import FLOAT_INPUTS, check_classes
+from .registry import builtin
+from .sizes import along_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
+
+FILTER_TYPES = {"low": "lowpass", "high": "highpass", "bandpass": "bandpass", "stop": "bandstop"}
+
+
+def _real(fname: str, value: Value, what: str) -> np.ndarray:
+    """A real double/single (logical) argument as float64, or MATLAB's error naming it."""
+    check_classes(fname, (value,), FLOAT_INPUTS)
+    arr = numeric_array(value, fname)
+    if arr.dtype.kind == "c":
+        raise MatlabError(f"signal:{fname}:ComplexInput", f"{what} must be real.")
+    return arr.astype(np.float64)
+
+
+def _result_class(*values: Value) -> str:
+    return "single" if any(class_of(v) == "single" for v in values) else "double"
+
+
+# -- butter ------------------------------------------------------------------------------------------
+
+@builtin("butter", family="numerical")
+def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
+    """[b, a] = butter(n, Wn), butter(n, Wn, ftype), butter(..., 's'), [z, p, k] = butter(...)
+    Butterworth filter design.
+
+    The coefficients of an order-n digital Butterworth filter (rows b and a of the transfer function)
+    with cutoff Wn, normalized to the Nyquist frequency (0 < Wn < 1): lowpass for a scalar Wn, bandpass
+    (order 2n) for Wn = [w1 w2]; ftype is 'low', 'high', 'bandpass' or 'stop' (a two-element Wn). 's'
+    designs the analog filter (Wn in rad/s; b has a's length, with leading zeros). With three outputs, the zeros and poles (columns) and the
+    gain. The state-space form (four outputs) is not supported. (butter is MATLAB's Signal Processing
+    Toolbox function.)
+
+        [b, a] = butter(2, 0.5)    % b = [0.2929 0.5858 0.2929], a = [1 0 0.1716]
+    """
+    if nargout > 3:
+        raise MatlabError("matfuse:butter:unsupportedOutput", "butter's state-space form [A, B, C, D] is not "
+                          "supported; ask for [b, a] or [z, p, k].")
+    order = integer_values(n, "butter") if numeric_array(n, "butter").size == 1 else []
+    if len(order) != 1 or order[0] < 1:
+        raise MatlabError("signal:butter:InvalidOrder", "The filter order must be a positive integer scalar.")
+    words = [option_text(a) for a in args]
+    if any(w is None for w in words) or len(words) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "butter takes n, Wn, then the filter type and 's'.")
+    analog = any(w.lower() == "s" for w in words)
+    types = [w.lower() for w in words if w.lower() != "s"]
+    if len(types) > 1 or types and types[0] not in FILTER_TYPES:
+        raise MatlabError("signal:butter:InvalidFilterType",
+                          "The filter type must be 'low', 'high', 'bandpass' or 'stop'.")
+    edges = _real("butter", wn, "Wn").ravel(order="F")
+    if edges.size not in (1, 2):
+        raise MatlabError("signal:butter:InvalidWn", "Wn must be a scalar or a two-element vector.")
+    kind = FILTER_TYPES[types[0]] if types else ("lowpass" if edges.size == 1 else "bandpass")
+    if (edges.size == 2) != (kind in ("bandpass", "bandstop")):
+        raise MatlabError("signal:butter:InvalidWn", "Wn must have two elements for 'bandpass' and 'stop' filters "
+                          "and one for 'low' and 'high'.")
+    if analog and not np.all(edges > 0) or not analog and not np.all((edges > 0) & (edges < 1)):
+        raise MatlabError("signal:butter:InvalidRange", "The cutoff frequencies must be positive." if analog else
+                          "The cutoff frequencies must be within the interval of (0,1).")
+    if edges.size == 2 and not edges[0] < edges[1]:
+        raise MatlabError("signal:butter:InvalidRange", "Wn(1) must be less than Wn(2).")
+    cutoff = float(edges[0]) if edges.size == 1 else edges
+    if nargout == 3:
+        z, p, k = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="zpk")
+        column = (lambda v: to_value(np.real_if_close(np.asarray(v, dtype=np.complex128), tol=1000).reshape(-1, 1)))
+        return column(z), column(p), float(k)
+    b, a = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="ba")
+    b = np.concatenate([np.zeros(len(a) - len(b)), b])      # MATLAB's b has a's length (zeros lead analog ones)
+    b, a = to_value(np.asarray(b, dtype=np.float64).reshape(1, -1)), to_value(np.asarray(a, dtype=np.float64).reshape(1, -1))
+    return (b, a) if nargout > 1 else b
+
+
+# -- filtfilt ----------------------------------------------------------------------------------------
+
+def _coefficients(fname: str, value: Value, what: str) -> np.ndarray:
+    arr = _real(fname, value, what)
+    if arr.size == 0 or arr.ndim > 2 or min(arr.shape) > 1:
+        raise MatlabError(f"signal:{fname}:InvalidInput", f"{what} must be a nonempty vector of filter coefficients."
+                          if arr.ndim <= 2 and min(arr.shape) <= 1 else
+                          f"{what} must be a vector; the second-order-section form filtfilt(sos, g, x) is not supported.")
+    return arr.ravel(order="F")
+
+
+@builtin("filtfilt", family="numerical")
+def filtfilt(b: Value, a: Value, x: Value) -> Value:
+    """y = filtfilt(b, a, x)  zero-phase digital filtering.
+
+    Filters x with the filter b/a forward and then backward, so that the result has no phase
+    distortion and the filter's squared magnitude response. As MATLAB does, the data is first extended
+    at each end by nfact = 3*(max(length(a), length(b)) - 1) samples reflected about the end value (2*x(1)
+    - x(nfact+1:-1:2) before it), and each pass starts from the filter's steady state scaled to its first
+    sample; x must have more than nfact samples. A vector keeps its orientation; a matrix is filtered
+    column by column. The second-order-section form filtfilt(sos, g, x) is not supported. (filtfilt is
+    MATLAB's Signal Processing Toolbox function.)
+
+        y = filtfilt([1 1]/2, 1, [1 4 2 8 5])    % [1 2.75 4 5.75 5]
+    """
+    num, den = _coefficients("filtfilt", b, "b"), _coefficients("filtfilt", a, "a")
+    if den[0] == 0:
+        raise MatlabError("signal:filtfilt:ZeroLeadCoeff", "The first coefficient of a must be nonzero.")
+    data = _real("filtfilt", x, "x")
+    cls = _result_class(b, a, x)
+    if data.ndim > 2:
+        raise MatlabError("signal:filtfilt:InvalidDimensions", "x must be a vector or a matrix.")
+    row = data.shape[0] == 1
+    columns = data.reshape(-1, 1) if row else data
+    nfact = 3 * (max(num.size, den.size) - 1)
+    if columns.shape[0] <= nfact:
+        raise MatlabError("signal:filtfilt:InvalidDimensions", "Data must have length more than 3 times filter "
+                          "order.")
+    if columns.size == 0:
+        return to_value(cast_result(data, cls))
+    with np.errstate(all="ignore"):
+        if nfact == 0:                          # a gain: applied twice
+            out = columns * (num[0] / den[0]) ** 2
+        else:
+            out = scipy.signal.filtfilt(num, den, columns, axis=0, padtype="odd", padlen=nfact)
+    return to_value(cast_result(out.reshape(data.shape), cls))
+
+
+# -- findpeaks ---------------------------------------------------------------------------------------
+
+PEAK_OPTIONS = ("MinPeakHeight", "MinPeakProminence", "Threshold", "MinPeakDistance", "MinPeakWidth",
+                "MaxPeakWidth", "NPeaks", "SortStr", "WidthReference", "Annotate")
+
+
+def _local_maxima(y: np.ndarray) -> np.ndarray:
+    """MATLAB's peaks: samples above both neighbours, a flat top counting at its first sample, the end
+    samples never (NaN neighbours count as neither higher nor lower, as MATLAB's bookends do)."""
+    padded = np.concatenate([[np.nan], y, [np.nan]])
+    index = np.arange(padded.size)
+    finite = ~np.isnan(padded)
+    keep = np.concatenate([[True], (padded[:-1] != padded[1:]) & (finite[:-1] | finite[1:])])
+    kept = index[keep]
+    with np.errstate(invalid="ignore"):
+        slope = np.sign(np.diff(padded[kept]))
+        turns = np.flatnonzero(np.diff(slope) < 0) + 1
+    return kept[turns] - 1
+
+
+def _option_scalar(name: str, value: Value, nonnegative: bool = True) -> float:
+    number = real_scalar("findpeaks", value, name)
+    if math.isnan(number) or nonnegative and number < 0:
+        raise MatlabError("signal:findpeaks:invalidOption", f"{name} must be a real {'nonnegative ' if nonnegative else ''}"
+                          "scalar.")
+    return number
+
+
+def _separated(y: np.ndarray, locations: np.ndarray, peaks: np.ndarray, distance: float) -> np.ndarray:
+    """MATLAB's MinPeakDistance: from the highest peak down (ties in order), each kept peak removes the
+    others within distance of it (inclusive); the survivors in their order."""
+    order = np.argsort(-y[peaks], kind="stable")
+    where = locations[peaks][order]
+    deleted = np.zeros(order.size, dtype=bool)
+    for i in range(order.size):
+        if not deleted[i]:
+            deleted |= (where >= where[i] - distance) & (where <= where[i] + distance)
+            deleted[i] = False
+    return np.sort(order[~deleted])
+
+
+@builtin("findpeaks", family="numerical")
+def findpeaks(data: Value, *args: Value, nargout: int = 1):
+    """[pks, locs, w, p] = findpeaks(data), findpeaks(data, x), findpeaks(data, Fs), findpeaks(..., Name, Value)
+    Local maxima (peaks) of a signal, with their locations, widths and prominences.
+
+    A peak is a sample larger than its two neighbours (a flat peak counts once, at its first sample; the
+    end samples are never peaks). pks are the peak values and locs their indices (or the x values, x an
+    increasing vector of data's length, or times (k-1)/Fs for a scalar Fs), in the orientation of data;
+    p the prominences (the height above the higher of the lowest points between the peak and a higher
+    sample, or an end, on either side) and w the widths at half prominence (between the linearly
+    interpolated crossings, no wider than the bases). Options: MinPeakHeight (keeps peaks above it),
+    Threshold (keeps peaks exceeding both neighbours by at least it), MinPeakProminence,
+    MinPeakWidth, MaxPeakWidth, MinPeakDistance (from the highest peak down, drops the peaks within
+    that distance of a kept one), SortStr ('none', 'ascend', 'descend'), NPeaks (at most that many,
+    after sorting). WidthReference 'halfheight' and the plot of findpeaks without outputs are not
+    supported. (findpeaks is MATLAB's Signal Processing Toolbox function.)
+
+        [pks, locs] = findpeaks([0 2 1 3 3 0 5 4])    % pks = [2 3], locs = [2 4]
+    """
+    if nargout == 0:
+        raise MatlabError("matfuse:findpeaks:noPlot", "findpeaks without output arguments plots the peaks, which "
+                          "is not supported; ask for [pks, locs].")
+    y = _real("findpeaks", data, "Data")
+    cls = _result_class(data)
+    if y.ndim > 2 or min(y.shape) > 1:
+        raise MatlabError("signal:findpeaks:expectedVector", "Expected Y to be a vector.")
+    if y.size == 0:
+        raise MatlabError("signal:findpeaks:expectedNonempty", "Expected Y to be nonempty.")
+    row = y.shape[0] == 1
+    y = y.ravel(order="F")
+    rest = list(args)
+    positions = np.arange(1.0, y.size + 1)
+    if rest and option_text(rest[0]) is None:
+        given = _real("findpeaks", rest.pop(0), "X")
+        if given.size == 1:
+            rate = float(given.ravel()[0])
+            if not rate > 0:
+                raise MatlabError("signal:findpeaks:invalidFs", "The sample rate Fs must be a positive scalar.")
+            positions = np.arange(y.size) / rate
+        elif given.size == y.size and given.ndim == 2 and min(given.shape) == 1:
+            positions = given.ravel(order="F")
+            if np.any(np.diff(positions) <= 0) or not np.all(np.isfinite(positions)):
+                raise MatlabError("signal:findpeaks:expectedIncreasing", "Expected X to be strictly increasing.")
+        else:
+            raise MatlabError("signal:findpeaks:mismatchYX", "X must be a vector of the length of Y (or a scalar "
+                              "sample rate).")
+    opts = name_values("findpeaks", rest, PEAK_OPTIONS)
+    if "WidthReference" in opts and not is_text(opts["WidthReference"], "halfprom"):
+        raise MatlabError("matfuse:findpeaks:unsupported", "findpeaks supports the WidthReference 'halfprom' here; "
+                          "'halfheight' is not supported.")
+    if "Annotate" in opts:
+        raise MatlabError("matfuse:findpeaks:noPlot", "The Annotate option belongs to findpeaks' plot, which is not "
+                          "supported.")
+    height = _option_scalar("MinPeakHeight", opts["MinPeakHeight"], False) if "MinPeakHeight" in opts else -math.inf
+    threshold = _option_scalar("Threshold", opts["Threshold"]) if "Threshold" in opts else 0.0
+    prominence = _option_scalar("MinPeakProminence", opts["MinPeakProminence"]) if "MinPeakProminence" in opts else 0.0
+    min_width = _option_scalar("MinPeakWidth", opts["MinPeakWidth"]) if "MinPeakWidth" in opts else 0.0
+    max_width = _option_scalar("MaxPeakWidth", opts["MaxPeakWidth"]) if "MaxPeakWidth" in opts else math.inf
+    distance = _option_scalar("MinPeakDistance", opts["MinPeakDistance"]) if "MinPeakDistance" in opts else 0.0
+    if y.size > 1 and distance >= positions[-1] - positions[0] and "MinPeakDistance" in opts:
+        raise MatlabError("signal:findpeaks:largeMinPeakDistance", "Expected MinPeakDistance to be less than "
+                          f"{positions[-1] - positions[0]:g}.")
+    count = y.size
+    if "NPeaks" in opts:
+        counts = integer_values(opts["NPeaks"], "findpeaks")
+        if len(counts) != 1 or counts[0] < 0:
+            raise MatlabError("signal:findpeaks:invalidOption", "NPeaks must be a nonnegative integer scalar.")
+        count = counts[0]
+    sort = option_text(opts["SortStr"]).lower() if "SortStr" in opts and option_text(opts["SortStr"]) else "none"
+    if sort not in ("none", "ascend", "descend"):
+        raise MatlabError("signal:findpeaks:invalidOption", "SortStr must be 'none', 'ascend' or 'descend'.")
+
+    peaks = _local_maxima(y)
+    peaks = peaks[y[peaks] > height]
+    if threshold > 0 and peaks.size:
+        peaks = peaks[y[peaks] - np.maximum(y[peaks - 1], y[peaks + 1]) >= threshold]
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")         # scipy's note on peaks of zero prominence
+        prominences, left_base, right_base = scipy.signal.peak_prominences(y, peaks)
+        keep = prominences >= prominence
+        peaks, prominences, left_base, right_base = peaks[keep], prominences[keep], left_base[keep], right_base[keep]
+        _, _, left, right = scipy.signal.peak_widths(y, peaks, rel_height=0.5,
+                                                     prominence_data=(prominences, left_base, right_base))
+    samples = np.arange(y.size, dtype=np.float64)
+    widths = np.interp(right, samples, positions) - np.interp(left, samples, positions) if peaks.size else np.zeros(0)
+    keep = (widths >= min_width) & (widths <= max_width)
+    peaks, prominences, widths = peaks[keep], prominences[keep], widths[keep]
+    chosen = _separated(y, positions, peaks, distance) if distance > 0 and peaks.size else np.arange(peaks.size)
+    if sort != "none":
+        order = np.argsort(y[peaks[chosen]] if sort == "ascend" else -y[peaks[chosen]], kind="stable")
+        chosen = chosen[order]
+    chosen = chosen[:count]
+    shape = (1, -1) if row else (-1, 1)
+    outs = [to_value(cast_result(y[peaks[chosen]].reshape(shape), cls)),
+            to_value(positions[peaks[chosen]].reshape(shape)),
+            to_value(widths[chosen].reshape(shape)),
+            to_value(cast_result(prominences[chosen].reshape(shape), cls))]
+    return outs[0] if nargout <= 1 else tuple(outs[:nargout])
+
+
+# -- medfilt1 ----------------------------------------------------------------------------------------
+
+@builtin("medfilt1", family="numerical")
+def medfilt1(x: Value, *args: Value) -> Value:
+    """y = medfilt1(x), medfilt1(x, n), medfilt1(x, n, [], dim), medfilt1(..., nanflag), medfilt1(..., padding)
+    One-dimensional median filter.
+
+    Each y(k) is the median of the n samples (n = 3 by default) x(k-(n-1)/2 : k+(n-1)/2) for odd n,
+    x(k-n/2 : k+n/2-1) for even n, along the first non-singleton dimension (or dim; the third argument,
+    MATLAB's block size, is ignored). padding 'zeropad' (the default) counts samples past the ends as
+    zeros, 'truncate' takes the median of the samples there are. nanflag 'includenan' (the default) makes
+    a window holding NaN give NaN, 'omitnan' leaves NaN out (NaN where a window holds only NaN). (medfilt1
+    is MATLAB's Signal Processing Toolbox function.)
+
+        medfilt1([1 5 2 8 3])    % [1 2 5 3 3]
+    """
+    rest = list(args)
+    flags = []
+    while rest and option_text(rest[-1]) is not None:
+        flags.append(option_text(rest.pop()).lower())
+    nan_flag, padding = "includenan", "zeropad"
+    for word in flags:
+        if word in ("includenan", "omitnan"):
+            nan_flag = word
+        elif word in ("zeropad", "truncate"):
+            padding = word
+        else:
+            raise MatlabError("signal:medfilt1:invalidOption", f"Unknown option '{word}': use 'zeropad', 'truncate', "
+                              "'includenan' or 'omitnan'.")
+    if len(rest) > 3:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    data = _real("medfilt1", x, "x")
+    cls = _result_class(x)
+    n = 3
+    if rest and numeric_array(rest[0], "medfilt1").size:
+        orders = integer_values(rest[0], "medfilt1")
+        if len(orders) != 1 or orders[0] < 1:
+            raise MatlabError("signal:medfilt1:invalidOrder", "The filter order n must be a positive integer scalar.")
+        n = orders[0]
+    axis = dim_arg(rest[2]) if len(rest) == 3 else first_nonsingleton(data.shape)
+    data, axis = along_axis(data, axis)
+    moved = np.moveaxis(data, axis, -1)
+    length = moved.shape[-1]
+    if moved.size == 0:
+        return to_value(cast_result(data, cls))
+    before = n // 2
+    after = n - 1 - before
+    padded = np.concatenate([np.full(moved.shape[:-1] + (before,), np.nan), moved,
+                             np.full(moved.shape[:-1] + (after,), np.nan)], axis=-1)
+    inside = np.concatenate([np.zeros(before, bool), np.ones(length, bool), np.zeros(after, bool)])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, n, axis=-1)
+    real = np.lib.stride_tricks.sliding_window_view(inside, n)            # (length, n): data, not padding
+    values = np.where(real, windows, 0.0 if padding == "zeropad" else np.nan)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")         # all-NaN windows: NaN
+        out = np.nanmedian(values, axis=-1)
+    if nan_flag == "includenan":
+        out[np.any(np.isnan(windows) & real, axis=-1)] = np.nan
+    return to_value(cast_result(np.moveaxis(out, -1, axis), cls))
