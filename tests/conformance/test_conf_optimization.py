@@ -32,14 +32,18 @@ CASES = [
          a=L(1), s=D([1, 2]), b=L(1), ef=D(1), g=L(1), al=C('quasi-newton')),
     case('fminunc_prints_matlab_message', ROSEN + "x = fminunc(f, [-1.2 1]);", stdout=FOUND),
     case('fminunc_gradient', ROSEN_GRAD + "o = optimoptions('fminunc', 'Display', 'off', 'SpecifyObjectiveGradient', true, "
-         "'OptimalityTolerance', 1e-10); [x, fv, ef, out, g] = fminunc(fg, [-1.2; 1], o); a = max(abs(x - [1; 1])) < 1e-8; "
+         "'OptimalityTolerance', 1e-10, 'StepTolerance', 1e-12); [x, fv, ef, out, g] = fminunc(fg, [-1.2; 1], o); a = max(abs(x - [1; 1])) < 1e-8; "
          "s = size(x); sg = size(g); b = max(abs(g)) < 1e-8;", a=L(1), s=D([2, 1]), sg=D([2, 1]), b=L(1), ef=D(1)),
     # optimset's names: GradObj for SpecifyObjectiveGradient, TolFun for OptimalityTolerance
-    case('fminunc_optimset', ROSEN_GRAD + "x = fminunc(fg, [-1.2 1], optimset('GradObj', 'on', 'TolFun', 1e-10, 'Display', "
+    case('fminunc_optimset', ROSEN_GRAD + "x = fminunc(fg, [-1.2 1], optimset('GradObj', 'on', 'TolFun', 1e-10, 'TolX', 1e-12, 'Display', "
          "'off')); a = max(abs(x - [1 1])) < 1e-8;", a=L(1)),
     # the minimum of sum((X - M).^2) is M, of x0's shape
     case('fminunc_matrix_x0', "M = [1 2; 3 4]; x = fminunc(@(X) sum((X - M).^2, 'all'), zeros(2), optimoptions("
          "'fminunc', 'Display', 'off')); a = max(abs(x(:) - M(:))) < 1e-6; s = size(x);", a=L(1), s=D([2, 2])),
+    # an optimality tolerance out of reach: the step tolerance stops it near the minimum (exitflag 2)
+    case('fminunc_step_tolerance', ROSEN_GRAD + "[x, fv, ef] = fminunc(fg, [-1.2 1], optimoptions('fminunc', 'Display', 'off', "
+         "'SpecifyObjectiveGradient', true, 'OptimalityTolerance', 1e-30)); a = max(abs(x - [1 1])) < 1e-6;",
+         a=L(1), ef=D(2)),
     case('fminunc_iteration_limit', ROSEN + "[x, fv, ef] = fminunc(f, [-1.2 1], optimoptions('fminunc', 'Display', "
          "'off', 'MaxIterations', 3));", ef=D(0)),
     case('fminunc_nonscalar', "x = fminunc(@(x) [x x], 1);",

@@ -231,7 +231,7 @@ def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = Non
 
     with _Quiet():
         result = scipy.optimize.minimize(value_and_gradient, x, jac=True, method="BFGS", callback=stop,
-                                         options={"gtol": tol * scale, "maxiter": maxiter, "xrtol": tolx * 1e-2})
+                                         options={"gtol": tol * scale, "maxiter": maxiter, "xrtol": tolx})
     solution = np.asarray(result.x, dtype=np.float64)
     fval, grad = value_and_gradient(solution)
     optimality = float(np.max(np.abs(grad))) if grad.size else 0.0
