@@ -536,6 +536,8 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
                 worst = max(worst, float(np.max(-values)) if con["type"] == "ineq" else float(np.max(np.abs(values))))
         return worst
 
+    # SLSQP's ftol bounds the change of the objective, not MATLAB's first-order optimality: a thousandth of
+    # OptimalityTolerance gets minima as accurate as MATLAB's
     with _Quiet():
         result = scipy.optimize.minimize(objective, x, jac=True, method="SLSQP", bounds=bounds,
                                          constraints=constraints,
@@ -544,8 +546,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
         algorithm = "sqp"
         if not result.success and result.status != 9 or not violation(solution) <= tolcon:
             retry = scipy.optimize.minimize(
-                objective, x, jac=True, method="trust-constr", bounds=bounds,
-                constraints=[{**con} for con in constraints],
+                objective, x, jac=True, method="trust-constr", bounds=bounds, constraints=constraints,
                 options={"maxiter": maxiter, "gtol": tol, "xtol": tolx})
             candidate = np.clip(np.asarray(retry.x, dtype=np.float64), low, high)
             if violation(candidate) <= tolcon and (not violation(solution) <= tolcon or retry.fun < result.fun):
