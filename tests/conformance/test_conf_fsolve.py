@@ -44,6 +44,10 @@ CASES = [
     case('fsolve_optimoptions_limit', "o = optimoptions(@fsolve, 'display', 'off'); o.MaxFunctionEvaluations = 5; "
          "[x, fv, ef] = fsolve(@(x) x.^2 + 1, 1, o); p = optimoptions(o, 'TolX', 1e-3); s = p.StepTolerance;",
          ef=D(0), s=D(1e-3)),
+    case('fsolve_nan_limit', "o = optimoptions('fsolve', 'Display', 'off'); o.MaxFunctionEvaluations = NaN; x = fsolve(@(x) x - 1, 0, o);",
+         error=('MATLAB:fsolve:invalidOption', 'The option MaxFunEvals must be a nonnegative number.')),
+    case('fminsearch_infinite_limit', "x = fminsearch(@(x) (x - 2)^2, 1, optimset('MaxIter', Inf, 'Display', 'off')); a = abs(x - 2) < 1e-3;",
+         a=L(1)),
     case('optimoptions_other_solver', "o = optimoptions('linprog');",
          error=('MATLAB:optimoptions:InvalidSolver', "optimoptions supports the solvers fsolve, fminunc, lsqnonlin, "
                 "lsqcurvefit, fmincon here; 'linprog' is not one (fzero, fminbnd and fminsearch take optimset's "

@@ -53,6 +53,8 @@ CASES = [
     case('fminunc_nan_at_x0', "x = fminunc(@(x) 0/0 + x, 1);",
          error=('optimlib:commonMsgs:UsrObjUndefAtX0',
                 'Objective function is undefined at initial point. fminunc cannot continue.')),
+    case('fminunc_nonfinite_x0', "x = fminunc(@(x) x^2, [1 NaN]);",
+         error=('MATLAB:fminunc:InvalidX0', 'x0 must be a nonempty array of finite real numbers.')),
     case('fminunc_unsupported_option', "x = fminunc(@(x) x^2, 1, optimset('OutputFcn', @disp));",
          error=('MATLAB:fminunc:unsupportedOption', "fminunc does not support the option 'OutputFcn'.")),
     case('optimoptions_fminunc_fields', "o = optimoptions('fminunc', 'TolFun', 1e-9, 'MaxIter', 50); a = o.OptimalityTolerance; "
@@ -81,6 +83,11 @@ CASES = [
     case('lsqnonlin_jacobian', "o = optimoptions('lsqnonlin', 'SpecifyObjectiveGradient', true, 'Display', 'off'); "
          "r = @(x) deal([1 - x(1); 10*(x(2) - x(1)^2)], [-1 0; -20*x(1) 10]); x = lsqnonlin(r, [-1.2; 1], [], [], o); "
          "a = max(abs(x - [1; 1])) < 1e-8;", a=L(1)),
+    case('lsqnonlin_nan_jacobian', "o = optimoptions('lsqnonlin', 'SpecifyObjectiveGradient', true, 'Display', 'off'); "
+         "x = lsqnonlin(@(x) deal(x - 1, NaN), 0, [], [], o);",
+         error=('optimlib:lsqnonlin:CannotContinue', 'lsqnonlin cannot continue: array must not contain infs or NaNs.')),
+    case('lsqnonlin_nan_bound', "x = lsqnonlin(@(x) x - 1, [0 0], [0 NaN]);",
+         error=('optimlib:lsqnonlin:NaNBounds', 'The bound lb must not contain NaN.')),
     case('lsqnonlin_infeasible_bounds', "[x, rn, r, ef] = lsqnonlin(@(x) x, 1, 2, 0, optimset('Display', 'off'));",
          x=D(1), ef=D(-2)),
 

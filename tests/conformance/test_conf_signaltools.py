@@ -11,6 +11,7 @@ expected values are independent of the implementation's scipy calls:
 """
 import pytest
 
+from engine import Session
 from harness import D, L, case, check, nan, num, params
 
 # Octave: function y = ff(b, a, x)  % MATLAB's filtfilt, written out
@@ -133,3 +134,10 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_case(session, c):
     check(session, c)
+
+
+def test_medfilt1_of_a_huge_order_is_matlabs_size_error():
+    """n = 1e15 asks for windows of 1e15 samples (found by fuzzing the cases: numpy's ValueError); the
+    message names the machine's memory, so only the identifier is checked."""
+    r = Session(device="cpu").execute("y = medfilt1([1 2 3], 1e15);")
+    assert r.error is not None and r.error.identifier == "MATLAB:array:SizeLimitExceeded"

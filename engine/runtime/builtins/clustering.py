@@ -16,7 +16,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import cast_result, to_value
 from ..values import Value
-from .arguments import name_values, real_scalar
+from .arguments import name_values, real_array, real_scalar
 from .registry import builtin
 from .samplestats import real_data
 from .sizes import integer_values, numeric_array, option_text
@@ -100,7 +100,7 @@ def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, 
             dist[:, source] = _distances(points, centers[source][None, :], metric)[:, 0]
             changed = np.union1d(changed, [source])
         total = float(np.sum(dist[np.arange(n), idx]))
-        if previous_total <= total:             # no decrease: back out the last step
+        if iteration and previous_total <= total:       # no decrease: back out the last step
             idx = previous_idx
             counts = np.bincount(idx, minlength=k)
             for c in changed:
@@ -168,7 +168,7 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     start = opts.get("Start")
     seeds = None
     if start is not None and option_text(start) is None:
-        seeds = numeric_array(start, "kmeans").astype(np.float64)
+        seeds = real_array("kmeans", start).astype(np.float64)
         if seeds.ndim == 2:
             seeds = seeds[:, :, None]
         if seeds.ndim != 3 or seeds.shape[1] != p:

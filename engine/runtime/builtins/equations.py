@@ -18,7 +18,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import Value
-from .funfun import _display, _options_record, _output_struct, callable_of
+from .funfun import _display, _options_record, _output_struct, callable_of, evaluation_limit
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array
@@ -113,7 +113,7 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
     f = _Equations(ctx, fun, start.shape)
     fx = f(x)
     tolfun, tolx = _limit(opts, "TolFun", 1e-6), _limit(opts, "TolX", 1e-6)
-    maxfev = int(_limit(opts, "MaxFunEvals", 100.0 * x.size))
+    maxfev = evaluation_limit("fsolve", _limit(opts, "MaxFunEvals", 100.0 * x.size), "MaxFunEvals")
     with np.errstate(all="ignore"):
         if fx.size == x.size:
             result = scipy.optimize.root(f, x, method="hybr", options={"xtol": tolx, "maxfev": maxfev})

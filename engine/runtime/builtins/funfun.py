@@ -231,6 +231,14 @@ def _option_number(opts: dict[str, Value], name: str, default: float, count: int
     return real_scalar("optimset", value, name)
 
 
+def evaluation_limit(fname: str, value: float, name: str) -> int:
+    """An iteration or evaluation limit option as an int (Inf: no limit in practice); NaN or a negative
+    limit is an error."""
+    if math.isnan(value) or value < 0:
+        raise MatlabError(f"MATLAB:{fname}:invalidOption", f"The option {name} must be a nonnegative number.")
+    return int(min(value, 2 ** 31 - 1))
+
+
 def _display(opts: dict[str, Value]) -> str:
     return (option_text(opts["Display"]) or "notify").lower() if "Display" in opts else "notify"
 
@@ -347,7 +355,8 @@ def fminbnd(ctx: CallContext, fun: Value, x1: Value, x2: Value, options: Value |
         raise MatlabError("MATLAB:fminbnd:LowerBoundGreaterThanUpperBound",
                           "The lower bound exceeds the upper bound.")
     tol = _option_number(opts, "TolX", 1e-4)
-    limit = int(min(_option_number(opts, "MaxFunEvals", 500), _option_number(opts, "MaxIter", 500)))
+    limit = min(evaluation_limit("fminbnd", _option_number(opts, "MaxFunEvals", 500), "MaxFunEvals"),
+                evaluation_limit("fminbnd", _option_number(opts, "MaxIter", 500), "MaxIter"))
     x, fval, flag, calls = scipy.optimize.fminbound(lambda x: _scalar_value("fminbnd", f(float(x))), low, high,
                                                     xtol=tol, maxfun=limit, full_output=True, disp=0)
     exitflag = 1.0 if flag == 0 else 0.0
@@ -376,8 +385,8 @@ def fminsearch(ctx: CallContext, fun: Value, x0: Value, options: Value | None = 
     start = _real_values("fminsearch", x0, "X0")
     shape = start.shape
     n = start.size
-    limits = dict(maxiter=int(_option_number(opts, "MaxIter", 200 * n, n)),
-                  maxfev=int(_option_number(opts, "MaxFunEvals", 200 * n, n)),
+    limits = dict(maxiter=evaluation_limit("fminsearch", _option_number(opts, "MaxIter", 200 * n, n), "MaxIter"),
+                  maxfev=evaluation_limit("fminsearch", _option_number(opts, "MaxFunEvals", 200 * n, n), "MaxFunEvals"),
                   xatol=_option_number(opts, "TolX", 1e-4), fatol=_option_number(opts, "TolFun", 1e-4))
     evaluate = (lambda x: _scalar_value("fminsearch", f(to_value(x.reshape(shape, order="F")))))
     result = scipy.optimize.minimize(evaluate, start.ravel(order="F"), method="Nelder-Mead", options=limits)

@@ -21,7 +21,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
-from .funfun import _output_struct, callable_of, toolbox_options
+from .funfun import _output_struct, callable_of, evaluation_limit, toolbox_options
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array, option_text
@@ -53,13 +53,17 @@ MESSAGES = {
 
 def _start(fname: str, x0: Value) -> np.ndarray:
     start = numeric_array(x0, fname) if not isinstance(x0, StructArray) else None
-    if start is None or start.dtype.kind == "c" or start.size == 0:
-        raise MatlabError(f"MATLAB:{fname}:InvalidX0", "x0 must be a nonempty real array.")
+    if start is None or start.dtype.kind == "c" or start.size == 0 or not np.all(np.isfinite(start)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidX0", "x0 must be a nonempty array of finite real numbers.")
     return start
 
 
 def _number(fname: str, opts: dict[str, Value], name: str, default: float) -> float:
     return real_scalar(fname, opts[name], name) if name in opts else default
+
+
+def _limit(fname: str, opts: dict[str, Value], name: str, default: int) -> int:
+    return evaluation_limit(fname, _number(fname, opts, name, default), name)
 
 
 def _flag(fname: str, opts: dict[str, Value], name: str) -> bool:
@@ -139,6 +143,8 @@ def _bounds(fname: str, lb: Value | None, ub: Value | None, n: int) -> tuple[np.
         arr = np.full(n, fill)
         if value is not None:
             given = _real_result(fname, value, what).ravel(order="F")
+            if np.any(np.isnan(given)):
+                raise MatlabError(f"optimlib:{fname}:NaNBounds", f"The bound {what} must not contain NaN.")
             if given.size > n:
                 raise MatlabError(f"optimlib:{fname}:InvalidBounds", f"The bound {what} must have at most "
                                   f"numel(x0) = {n} elements.")
@@ -149,7 +155,11 @@ def _bounds(fname: str, lb: Value | None, ub: Value | None, n: int) -> tuple[np.
 
 class _Quiet:
     """scipy's numerical warnings (and numpy's floating-point ones) silenced: the solvers report through
-    exitflag and MATLAB's messages."""
+    exitflag and MATLAB's messages. scipy's refusals to go on (a Jacobian or gradient that is not finite)
+    become MATLAB errors of the solver."""
+
+    def __init__(self, fname: str) -> None:
+        self.fname = fname
 
     def __enter__(self) -> None:
         self._warnings = warnings.catch_warnings()
@@ -158,9 +168,12 @@ class _Quiet:
         self._errstate = np.errstate(all="ignore")
         self._errstate.__enter__()
 
-    def __exit__(self, *exc) -> None:
-        self._errstate.__exit__(*exc)
-        self._warnings.__exit__(*exc)
+    def __exit__(self, kind, error, trace) -> None:
+        self._errstate.__exit__(kind, error, trace)
+        self._warnings.__exit__(kind, error, trace)
+        if kind is not None and issubclass(kind, (ValueError, np.linalg.LinAlgError)):
+            raise MatlabError(f"optimlib:{self.fname}:CannotContinue",
+                              f"{self.fname} cannot continue: {error}.") from None
 
 
 def _outputs(outs: list, nargout: int) -> Value:
@@ -200,8 +213,8 @@ def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = Non
     n = start.size
     tol = _number("fminunc", opts, "OptimalityTolerance", 1e-6)
     tolx = _number("fminunc", opts, "StepTolerance", 1e-6)
-    maxiter = int(_number("fminunc", opts, "MaxIterations", 400))
-    maxfev = int(_number("fminunc", opts, "MaxFunctionEvaluations", 100 * n))
+    maxiter = _limit("fminunc", opts, "MaxIterations", 400)
+    maxfev = _limit("fminunc", opts, "MaxFunctionEvaluations", 100 * n)
     gradient = _flag("fminunc", opts, "SpecifyObjectiveGradient")
     f = _Function(ctx, "fminunc", fun, start.shape)
 
@@ -229,7 +242,7 @@ def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = Non
         if f.count >= maxfev:
             raise StopIteration
 
-    with _Quiet():
+    with _Quiet("fminunc"):
         result = scipy.optimize.minimize(value_and_gradient, x, jac=True, method="BFGS", callback=stop,
                                          options={"gtol": tol * scale, "maxiter": maxiter, "xrtol": tolx})
     solution = np.asarray(result.x, dtype=np.float64)
@@ -269,8 +282,8 @@ def _least_squares(ctx: CallContext, fname: str, residuals: Callable[[np.ndarray
     tolfun = _number(fname, opts, "FunctionTolerance", 1e-6)
     tolx = _number(fname, opts, "StepTolerance", 1e-6)
     tolopt = _number(fname, opts, "OptimalityTolerance", 1e-6)
-    maxfev = int(_number(fname, opts, "MaxFunctionEvaluations", 100 * n))
-    maxiter = int(_number(fname, opts, "MaxIterations", 400))
+    maxfev = _limit(fname, opts, "MaxFunctionEvaluations", 100 * n)
+    maxiter = _limit(fname, opts, "MaxIterations", 400)
     jacobian = _flag(fname, opts, "SpecifyObjectiveGradient")
     x = start.ravel(order="F").astype(np.float64)
     if np.any(low > high):
@@ -323,7 +336,7 @@ def _least_squares(ctx: CallContext, fname: str, residuals: Callable[[np.ndarray
     method = "lm" if algorithm == "levenberg-marquardt" and not bounded and f0.size >= z0.size else "trf"
     used = "levenberg-marquardt" if method == "lm" else "trust-region-reflective"
     if z0.size:
-        with _Quiet():
+        with _Quiet(fname):
             result = scipy.optimize.least_squares(
                 fun, z0, jac=jac if jacobian else fd_jac, method=method, ftol=tolfun, xtol=tolx, gtol=tolopt,
                 max_nfev=min(maxfev, maxiter + 1), bounds=(low[free], high[free]) if method == "trf" else (-np.inf, np.inf))
@@ -460,7 +473,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
     tol = _number("fmincon", opts, "OptimalityTolerance", 1e-6)
     tolcon = _number("fmincon", opts, "ConstraintTolerance", 1e-6)
     tolx = _number("fmincon", opts, "StepTolerance", 1e-10)
-    maxiter = int(_number("fmincon", opts, "MaxIterations", 1000))
+    maxiter = _limit("fmincon", opts, "MaxIterations", 1000)
     gradient = _flag("fmincon", opts, "SpecifyObjectiveGradient")
     cgradient = _flag("fmincon", opts, "SpecifyConstraintGradient")
     inequality = _linear("fmincon", A, b, n, "ineq")
@@ -538,7 +551,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
 
     # SLSQP's ftol bounds the change of the objective, not MATLAB's first-order optimality: a thousandth of
     # OptimalityTolerance gets minima as accurate as MATLAB's
-    with _Quiet():
+    with _Quiet("fmincon"):
         result = scipy.optimize.minimize(objective, x, jac=True, method="SLSQP", bounds=bounds,
                                          constraints=constraints,
                                          options={"maxiter": maxiter, "ftol": max(tol * 1e-3, 1e-14)})

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 import scipy.signal
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import cast_result, to_value
 from ..values import Value, class_of
 from .arguments import match_name, name_values, real_scalar
@@ -329,6 +329,7 @@ def medfilt1(x: Value, *args: Value) -> Value:
     length = moved.shape[-1]
     if moved.size == 0:
         return to_value(cast_result(data, cls))
+    check_size((moved.size, n))                 # the windows the medians are taken of
     before = n // 2
     after = n - 1 - before
     padded = np.concatenate([np.full(moved.shape[:-1] + (before,), np.nan), moved,
