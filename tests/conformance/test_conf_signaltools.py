@@ -52,6 +52,9 @@ CASES = [
     case('butter_bad_type', "[b, a] = butter(2, 0.5, 'bandpass');",
          error=('signal:butter:InvalidWn', "Wn must have two elements for 'bandpass' and 'stop' filters and one "
                 "for 'low' and 'high'.")),
+    case('butter_huge_order', "[b, a] = butter(1e19, 0.5);",
+         error=('matfuse:butter:orderTooLarge', 'Butterworth filters of order above 500, or whose gain overflows, are '
+                'not supported (order 10000000000000000000 here).')),
     case('butter_state_space', "[A, B, C, D] = butter(2, 0.5);",
          error=('matfuse:butter:unsupportedOutput', "butter's state-space form [A, B, C, D] is not supported; ask "
                 "for [b, a] or [z, p, k].")),

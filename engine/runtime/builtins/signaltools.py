@@ -26,6 +26,7 @@ from .elementwise import FLOAT_INPUTS, check_classes
 from .registry import builtin
 from .sizes import along_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
 
+MAX_ORDER = 500                 # past it a digital design's gain overflows (scipy's OverflowError)
 FILTER_TYPES = {"low": "lowpass", "high": "highpass", "bandpass": "bandpass", "stop": "bandstop"}
 
 
@@ -52,9 +53,9 @@ def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
     The coefficients of an order-n digital Butterworth filter (rows b and a of the transfer function)
     with cutoff Wn, normalized to the Nyquist frequency (0 < Wn < 1): lowpass for a scalar Wn, bandpass
     (order 2n) for Wn = [w1 w2]; ftype is 'low', 'high', 'bandpass' or 'stop' (a two-element Wn). 's'
-    designs the analog filter (Wn in rad/s; b has a's length, with leading zeros). With three outputs, the zeros and poles (columns) and the
-    gain. The state-space form (four outputs) is not supported. (butter is MATLAB's Signal Processing
-    Toolbox function.)
+    designs the analog filter (Wn in rad/s; b has a's length, with leading zeros). With three outputs,
+    the zeros and poles (columns) and the gain. The state-space form (four outputs) and orders above 500
+    are not supported. (butter is MATLAB's Signal Processing Toolbox function.)
 
         [b, a] = butter(2, 0.5)    % b = [0.2929 0.5858 0.2929], a = [1 0 0.1716]
     """
@@ -64,6 +65,10 @@ def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
     order = integer_values(n, "butter") if numeric_array(n, "butter").size == 1 else []
     if len(order) != 1 or order[0] < 1:
         raise MatlabError("signal:butter:InvalidOrder", "The filter order must be a positive integer scalar.")
+    too_large = MatlabError("matfuse:butter:orderTooLarge", f"Butterworth filters of order above {MAX_ORDER}, or "
+                            f"whose gain overflows, are not supported (order {order[0] if order else 0} here).")
+    if order[0] > MAX_ORDER:
+        raise too_large
     words = [option_text(a) for a in args]
     if any(w is None for w in words) or len(words) > 2:
         raise MatlabError("MATLAB:TooManyInputs", "butter takes n, Wn, then the filter type and 's'.")
@@ -85,11 +90,17 @@ def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
     if edges.size == 2 and not edges[0] < edges[1]:
         raise MatlabError("signal:butter:InvalidRange", "Wn(1) must be less than Wn(2).")
     cutoff = float(edges[0]) if edges.size == 1 else edges
-    if nargout == 3:
-        z, p, k = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="zpk")
-        column = (lambda v: to_value(np.real_if_close(np.asarray(v, dtype=np.complex128), tol=1000).reshape(-1, 1)))
-        return column(z), column(p), float(k)
-    b, a = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="ba")
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")         # high orders: Inf and NaN coefficients, as MATLAB's
+        try:
+            if nargout == 3:
+                z, p, k = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="zpk")
+                column = (lambda v: to_value(np.real_if_close(np.asarray(v, dtype=np.complex128), tol=1000)
+                                             .reshape(-1, 1)))
+                return column(z), column(p), float(k)
+            b, a = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="ba")
+        except OverflowError:                   # the gain wo**order of an analog design
+            raise too_large from None
     b = np.concatenate([np.zeros(len(a) - len(b)), b])      # MATLAB's b has a's length (zeros lead analog ones)
     b, a = to_value(np.asarray(b, dtype=np.float64).reshape(1, -1)), to_value(np.asarray(a, dtype=np.float64).reshape(1, -1))
     return (b, a) if nargout > 1 else b
