@@ -34,6 +34,14 @@ CASES = [
     case('fminunc_gradient', ROSEN_GRAD + "o = optimoptions('fminunc', 'Display', 'off', 'SpecifyObjectiveGradient', true, "
          "'OptimalityTolerance', 1e-10, 'StepTolerance', 1e-12); [x, fv, ef, out, g] = fminunc(fg, [-1.2; 1], o); a = max(abs(x - [1; 1])) < 1e-8; "
          "s = size(x); sg = size(g); b = max(abs(g)) < 1e-8;", a=L(1), s=D([2, 1]), sg=D([2, 1]), b=L(1), ef=D(1)),
+    # logistic regression as the machine-learning course writes it (optimset's GradObj, a cost function
+    # returning [J, grad]). Octave (fminunc, TolFun = TolX = 1e-10): theta = [-1.4645249780186633;
+    # 0.21384065855394255; -0.26226669501244426], cost 0.5034110792747531
+    case('fminunc_logistic_regression', "k = (1:20)'; X = [ones(20, 1) k mod(k*7, 11)]; y = double(mod(k*3, 7) > 2 & k > 6); "
+         "h = @(t) 1 ./ (1 + exp(-X*t)); cf = @(t) deal(mean(-y .* log(h(t)) - (1 - y) .* log(1 - h(t))), X'*(h(t) - y)/20); "
+         "o = optimset('GradObj', 'on', 'MaxIter', 400, 'TolFun', 1e-10, 'TolX', 1e-10, 'Display', 'off'); "
+         "[theta, cost] = fminunc(cf, zeros(3, 1), o); a = max(abs(theta - [-1.4645249780186633; 0.21384065855394255; "
+         "-0.26226669501244426])) < 1e-4; b = abs(cost - 0.5034110792747531) < 1e-10;", a=L(1), b=L(1)),
     # optimset's names: GradObj for SpecifyObjectiveGradient, TolFun for OptimalityTolerance
     case('fminunc_optimset', ROSEN_GRAD + "x = fminunc(fg, [-1.2 1], optimset('GradObj', 'on', 'TolFun', 1e-10, 'TolX', 1e-12, 'Display', "
          "'off')); a = max(abs(x - [1 1])) < 1e-8;", a=L(1)),
