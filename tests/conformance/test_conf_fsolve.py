@@ -4,7 +4,7 @@ tolerance, so the cases compare within it; the printed message is MATLAB's text 
 documentation), which Octave does not print."""
 import pytest
 
-from harness import C, D, L, case, check, params
+from harness import C, Cell, D, L, case, check, params
 
 ROOT2D = "f = @(x) [exp(-exp(-(x(1)+x(2)))) - x(2)*(1+x(1)^2); x(1)*cos(x(2)) + x(2)*sin(x(1)) - 0.5];"
 QUIET = "o = optimset('Display', 'off');"
@@ -48,10 +48,15 @@ CASES = [
          error=('MATLAB:fsolve:invalidOption', 'The option MaxFunEvals must be a nonnegative number.')),
     case('fminsearch_infinite_limit', "x = fminsearch(@(x) (x - 2)^2, 1, optimset('MaxIter', Inf, 'Display', 'off')); a = abs(x - 2) < 1e-3;",
          a=L(1)),
-    case('optimoptions_other_solver', "o = optimoptions('linprog');",
+    case('optimoptions_other_solver', "o = optimoptions('quadprog');",
          error=('MATLAB:optimoptions:InvalidSolver', "optimoptions supports the solvers fsolve, fminunc, lsqnonlin, "
-                "lsqcurvefit, fmincon here; 'linprog' is not one (fzero, fminbnd and fminsearch take optimset's "
-                "options).")),
+                "lsqcurvefit, fmincon, linprog, lsqlin here; 'quadprog' is not one (fzero, fminbnd and fminsearch "
+                "take optimset's options).")),
+    # linprog and lsqlin read optimoptions' structures too (by optimset's names): max x1 + 2 x2 on x1 + x2 <= 2,
+    # x >= 0 is the vertex [0; 2]
+    case('optimoptions_linprog', "o = optimoptions('linprog', 'Display', 'off'); x = linprog([-1; -2], [1 1], 2, [], [], "
+         "[0; 0], [], o); f = fieldnames(o)'; y = lsqlin(eye(2), [1; 2], [], [], [], [], [], [], [], optimoptions('lsqlin', "
+         "'Display', 'off'));", x=D([0, 2], (2, 1)), f=Cell([C('Display'), C('MaxIterations')]), y=D([1, 2], (2, 1))),
     case('optimoptions_unknown_name', "o = optimoptions('fsolve', 'Bogus', 1);",
          error=('MATLAB:optimoptions:InvalidParameterName', "Invalid parameter name 'Bogus'.")),
     case('fsolve_unsupported_option', "x = fsolve(@(x) x - 1, 0, optimset('OutputFcn', @disp));",

@@ -73,8 +73,12 @@ CASES = [
     case('filtfilt_columns', B2 + "y = filtfilt(b2, a2, [1 4 2 8 5 7 3; 0 0 1 0 0 2 0]'); "
          "s = filtfilt(single(b2), a2, [1 4 2 8 5 7 3]); c = class(s); e = max(abs(double(s) - y(:, 1)')) < 1e-5;",
          y=D(FILTFILT_Y4, (7, 2)), c=('char', (1, 6), 'single'), e=L(1)),
+    # complex data: the real and imaginary parts filtered alike (y1 above, times 1 + 2i)
+    case('filtfilt_complex', "y = filtfilt([1 1]/2, 1, [1 4 2 8 5]*(1 + 2i));",
+         y=D([complex(1, 2), complex(2.75, 5.5), complex(4, 8), complex(5.75, 11.5), complex(5, 10)])),
     case('filtfilt_too_short', B2 + "y = filtfilt(b2, a2, [1 2 3 4 5 6]);",
-         error=('signal:filtfilt:InvalidDimensions', 'Data must have length more than 3 times filter order.')),
+         error=('signal:filtfilt:InvalidDimensionsDataShortForFiltOrder',
+                'Data must have length more than 3 times filter order.')),
     case('filtfilt_sos', "y = filtfilt([1 2 1 1 0 0.2; 1 0 0 1 0.5 0], 1, 1:20);",
          error=('signal:filtfilt:InvalidInput', 'b must be a vector; the second-order-section form filtfilt(sos, '
                 'g, x) is not supported.')),

@@ -86,6 +86,8 @@ OPTIMOPTIONS_SOLVERS: dict[str, tuple[str, ...]] = {
     "lsqnonlin": _COMMON + ("FunctionTolerance",),
     "lsqcurvefit": _COMMON + ("FunctionTolerance",),
     "fmincon": _COMMON + ("ConstraintTolerance", "SpecifyConstraintGradient"),
+    "linprog": ("Display", "MaxIterations"),            # linopt.py's, read by optimset's names
+    "lsqlin": ("Display",),
 }
 OPTIMSET_EQUIVALENTS = {"TolFun": ("FunctionTolerance", "OptimalityTolerance"), "TolX": ("StepTolerance",),
                         "MaxFunEvals": ("MaxFunctionEvaluations",), "MaxIter": ("MaxIterations",),
@@ -166,12 +168,13 @@ def optimset(*args: Value) -> Value:
 @builtin("optimoptions", family="funfun")
 def optimoptions(solver: Value, *args: Value) -> Value:
     """options = optimoptions(SolverName, Name, Value, ...), optimoptions(oldoptions, Name, Value, ...)
-    An options structure for fsolve, fminunc, lsqnonlin, lsqcurvefit or fmincon, with the Optimization Toolbox's names.
+    An options structure for fsolve, fminunc, lsqnonlin, lsqcurvefit, fmincon, linprog or lsqlin, with the Optimization Toolbox's names.
 
-    SolverName is 'fsolve', 'fminunc', 'lsqnonlin', 'lsqcurvefit' or 'fmincon' (or a handle to one of
-    them; fzero, fminbnd and fminsearch take optimset's options). The fields are the solver's options
-    here ([] where not set): Display, MaxFunctionEvaluations, MaxIterations and StepTolerance for all;
-    FunctionTolerance (fsolve, lsqnonlin, lsqcurvefit); OutputFcn, PlotFcn, FunValCheck (fsolve);
+    SolverName is 'fsolve', 'fminunc', 'lsqnonlin', 'lsqcurvefit', 'fmincon', 'linprog' or 'lsqlin' (or a
+    handle to one of them; fzero, fminbnd and fminsearch take optimset's options). The fields are the
+    solver's options here ([] where not set): Display for all; MaxIterations for all but lsqlin;
+    MaxFunctionEvaluations and StepTolerance for the nonlinear solvers; FunctionTolerance (fsolve,
+    lsqnonlin, lsqcurvefit); OutputFcn, PlotFcn, FunValCheck (fsolve);
     OptimalityTolerance, SpecifyObjectiveGradient and Algorithm (fminunc, lsqnonlin, lsqcurvefit,
     fmincon); ConstraintTolerance and SpecifyConstraintGradient (fmincon). Names match
     case-insensitively, and optimset's names for them (TolFun, TolX, MaxFunEvals, MaxIter, GradObj,

@@ -21,6 +21,7 @@ from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .firdesign import real_vector
 from .registry import builtin
+from .signaltools import zero_phase
 from .sizes import numeric_array, option_text
 from .windows import kaiser_window
 
@@ -219,14 +220,9 @@ def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
         return _restore(data.reshape(-1, 1), row)
     if order > 13:
         ctx.warn("signal:decimate:highorderIIRs", "IIR filters above order 13 may be unreliable.")
-    b, a, order = _chebyshev(order, factor)
+    b, a, _ = _chebyshev(order, factor)
     count = data.size
-    pad = 3 * order
-    if count <= pad:
-        raise MatlabError("signal:filtfilt:InvalidDimensionsDataShortForFiltOrder",
-                          "Data must have length more than 3 times filter order.")
-    y = scipy.signal.filtfilt(b, a, data.astype(np.complex128 if data.dtype.kind == "c" else np.float64),
-                              padtype="odd", padlen=pad)
+    y = zero_phase(b, a, data.astype(np.complex128 if data.dtype.kind == "c" else np.float64).reshape(-1, 1))[:, 0]
     out_count = -(-count // factor)
     start = factor - (factor * out_count - count)
     out = y[start - 1::factor]

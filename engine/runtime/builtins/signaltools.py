@@ -117,6 +117,19 @@ def _coefficients(fname: str, value: Value, what: str) -> np.ndarray:
     return arr.ravel(order="F")
 
 
+def zero_phase(num: np.ndarray, den: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """MATLAB's filtfilt of the columns of ``data`` (real or complex): odd reflection of nfact =
+    3*(nfilt-1) samples at each end, each pass from the steady state scaled to its first sample."""
+    nfact = 3 * (max(num.size, den.size) - 1)
+    if data.shape[0] <= nfact:
+        raise MatlabError("signal:filtfilt:InvalidDimensionsDataShortForFiltOrder",
+                          "Data must have length more than 3 times filter order.")
+    with np.errstate(all="ignore"):
+        if nfact == 0:                          # a gain: applied twice
+            return data * (num[0] / den[0]) ** 2
+        return scipy.signal.filtfilt(num, den, data, axis=0, padtype="odd", padlen=nfact)
+
+
 @builtin("filtfilt", family="numerical")
 def filtfilt(b: Value, a: Value, x: Value) -> Value:
     """y = filtfilt(b, a, x)  zero-phase digital filtering.
@@ -125,8 +138,8 @@ def filtfilt(b: Value, a: Value, x: Value) -> Value:
     distortion and the filter's squared magnitude response. As MATLAB does, the data is first extended
     at each end by nfact = 3*(max(length(a), length(b)) - 1) samples reflected about the end value (2*x(1)
     - x(nfact+1:-1:2) before it), and each pass starts from the filter's steady state scaled to its first
-    sample; x must have more than nfact samples. A vector keeps its orientation; a matrix is filtered
-    column by column. The second-order-section form filtfilt(sos, g, x) is not supported. (filtfilt is
+    sample; x (real or complex) must have more than nfact samples. A vector keeps its orientation; a
+    matrix is filtered column by column. The second-order-section form filtfilt(sos, g, x) is not supported. (filtfilt is
     MATLAB's Signal Processing Toolbox function.)
 
         y = filtfilt([1 1]/2, 1, [1 4 2 8 5])    % [1 2.75 4 5.75 5]
@@ -134,23 +147,15 @@ def filtfilt(b: Value, a: Value, x: Value) -> Value:
     num, den = _coefficients("filtfilt", b, "b"), _coefficients("filtfilt", a, "a")
     if den[0] == 0:
         raise MatlabError("signal:filtfilt:ZeroLeadCoeff", "The first coefficient of a must be nonzero.")
-    data = _real("filtfilt", x, "x")
+    check_classes("filtfilt", (x,), FLOAT_INPUTS)
+    data = numeric_array(x, "filtfilt")
+    data = data.astype(np.complex128 if data.dtype.kind == "c" else np.float64)
     cls = _result_class(b, a, x)
     if data.ndim > 2:
         raise MatlabError("signal:filtfilt:InvalidDimensions", "x must be a vector or a matrix.")
     row = data.shape[0] == 1
     columns = data.reshape(-1, 1) if row else data
-    nfact = 3 * (max(num.size, den.size) - 1)
-    if columns.shape[0] <= nfact:
-        raise MatlabError("signal:filtfilt:InvalidDimensions", "Data must have length more than 3 times filter "
-                          "order.")
-    if columns.size == 0:
-        return to_value(cast_result(data, cls))
-    with np.errstate(all="ignore"):
-        if nfact == 0:                          # a gain: applied twice
-            out = columns * (num[0] / den[0]) ** 2
-        else:
-            out = scipy.signal.filtfilt(num, den, columns, axis=0, padtype="odd", padlen=nfact)
+    out = zero_phase(num, den, columns) if columns.size else columns
     return to_value(cast_result(out.reshape(data.shape), cls))
 
 
