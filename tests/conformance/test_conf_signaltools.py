@@ -80,8 +80,8 @@ CASES = [
          error=('signal:filtfilt:InvalidDimensionsDataShortForFiltOrder',
                 'Data must have length more than 3 times filter order.')),
     case('filtfilt_sos', "y = filtfilt([1 2 1 1 0 0.2; 1 0 0 1 0.5 0], 1, 1:20);",
-         error=('signal:filtfilt:InvalidInput', 'b must be a vector; the second-order-section form filtfilt(sos, '
-                'g, x) is not supported.')),
+         error=('signal:filtfilt:InvalidDimensions', 'b must be a vector; second-order section matrices are not '
+                'supported.')),
 
     # [0 2 1 3 3 0 5 4]: peaks at 2, 4 (the first sample of the flat top) and 7. Prominences: 2 - max(0, 1) = 1,
     # 3 - max(0, 0) = 3, 5 - max(0, 4) = 1. Half-prominence crossings (linear): 1.75 and 2.5; 3.25 and 5.5;

@@ -5,8 +5,9 @@ resample is MATLAB's polyphase algorithm: a Kaiser-windowed ideal lowpass FIR fi
 2*n*max(p, q) + 1 (n = 10, beta = 5 by default) with gain p, applied by upfirdn with its delay removed
 so that the output has ceil(length*p/q) samples aligned with the input. decimate is MATLAB's default IIR
 method: an order-8 Chebyshev type I lowpass filter (0.05 dB ripple, cutoff 0.8/r; a lower order where
-that design fails), run forwards and backwards (filtfilt, with MATLAB's odd reflection of 3*order
-samples at each end), then every r-th sample ending at the last one.
+that design fails), run forwards and backwards (zero_phase, MATLAB's filtfilt algorithm, which filtfilt
+itself runs: odd reflection of 3*order samples at each end), then every r-th sample ending at the last
+one.
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
 from .firdesign import real_vector
 from .registry import builtin
-from .signaltools import zero_phase
 from .sizes import numeric_array, option_text
 from .windows import kaiser_window
 
@@ -48,6 +48,19 @@ def _float(arr: np.ndarray, x: Value) -> np.ndarray:
 
 def _restore(arr: np.ndarray, row: bool) -> Value:
     return to_value(arr.reshape(1, -1) if row else arr)
+
+
+def zero_phase(num: np.ndarray, den: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """MATLAB's filtfilt of the columns of ``data`` (real or complex): odd reflection of nfact =
+    3*(nfilt-1) samples at each end, each pass from the steady state scaled to its first sample."""
+    nfact = 3 * (max(num.size, den.size) - 1)
+    if data.shape[0] <= nfact:
+        raise MatlabError("signal:filtfilt:InvalidDimensionsDataShortForFiltOrder",
+                          "Data must have length more than 3 times filter order.")
+    with np.errstate(all="ignore"):
+        if nfact == 0:                          # a gain: applied twice
+            return data * (num[0] / den[0]) ** 2
+        return scipy.signal.filtfilt(num, den, data, axis=0, padtype="odd", padlen=nfact)
 
 
 def _positive_integer(fname: str, value: Value, what: str) -> int:

@@ -21,9 +21,11 @@ import scipy.signal
 from ..errors import MatlabError, check_size
 from ..semantics import cast_result, to_value
 from ..values import Value, class_of
-from .arguments import match_name, name_values, real_scalar
+from .arguments import name_values, real_scalar
 from .elementwise import FLOAT_INPUTS, check_classes
+from .firdesign import coefficients
 from .registry import builtin
+from .resampling import columns, zero_phase
 from .sizes import along_axis, dim_arg, first_nonsingleton, integer_values, is_text, numeric_array, option_text
 
 MAX_ORDER = 500                 # past it a digital design's gain overflows (scipy's OverflowError)
@@ -108,28 +110,6 @@ def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
 
 # -- filtfilt ----------------------------------------------------------------------------------------
 
-def _coefficients(fname: str, value: Value, what: str) -> np.ndarray:
-    arr = _real(fname, value, what)
-    if arr.size == 0 or arr.ndim > 2 or min(arr.shape) > 1:
-        raise MatlabError(f"signal:{fname}:InvalidInput", f"{what} must be a nonempty vector of filter coefficients."
-                          if arr.ndim <= 2 and min(arr.shape) <= 1 else
-                          f"{what} must be a vector; the second-order-section form filtfilt(sos, g, x) is not supported.")
-    return arr.ravel(order="F")
-
-
-def zero_phase(num: np.ndarray, den: np.ndarray, data: np.ndarray) -> np.ndarray:
-    """MATLAB's filtfilt of the columns of ``data`` (real or complex): odd reflection of nfact =
-    3*(nfilt-1) samples at each end, each pass from the steady state scaled to its first sample."""
-    nfact = 3 * (max(num.size, den.size) - 1)
-    if data.shape[0] <= nfact:
-        raise MatlabError("signal:filtfilt:InvalidDimensionsDataShortForFiltOrder",
-                          "Data must have length more than 3 times filter order.")
-    with np.errstate(all="ignore"):
-        if nfact == 0:                          # a gain: applied twice
-            return data * (num[0] / den[0]) ** 2
-        return scipy.signal.filtfilt(num, den, data, axis=0, padtype="odd", padlen=nfact)
-
-
 @builtin("filtfilt", family="numerical")
 def filtfilt(b: Value, a: Value, x: Value) -> Value:
     """y = filtfilt(b, a, x)  zero-phase digital filtering.
@@ -139,24 +119,18 @@ def filtfilt(b: Value, a: Value, x: Value) -> Value:
     at each end by nfact = 3*(max(length(a), length(b)) - 1) samples reflected about the end value (2*x(1)
     - x(nfact+1:-1:2) before it), and each pass starts from the filter's steady state scaled to its first
     sample; x (real or complex) must have more than nfact samples. A vector keeps its orientation; a
-    matrix is filtered column by column. The second-order-section form filtfilt(sos, g, x) is not supported. (filtfilt is
-    MATLAB's Signal Processing Toolbox function.)
+    matrix is filtered column by column. The second-order-section form filtfilt(sos, g, x) is not
+    supported. (filtfilt is MATLAB's Signal Processing Toolbox function.)
 
         y = filtfilt([1 1]/2, 1, [1 4 2 8 5])    % [1 2.75 4 5.75 5]
     """
-    num, den = _coefficients("filtfilt", b, "b"), _coefficients("filtfilt", a, "a")
-    if den[0] == 0:
-        raise MatlabError("signal:filtfilt:ZeroLeadCoeff", "The first coefficient of a must be nonzero.")
-    check_classes("filtfilt", (x,), FLOAT_INPUTS)
-    data = numeric_array(x, "filtfilt")
-    data = data.astype(np.complex128 if data.dtype.kind == "c" else np.float64)
-    cls = _result_class(b, a, x)
-    if data.ndim > 2:
-        raise MatlabError("signal:filtfilt:InvalidDimensions", "x must be a vector or a matrix.")
-    row = data.shape[0] == 1
-    columns = data.reshape(-1, 1) if row else data
-    out = zero_phase(num, den, columns) if columns.size else columns
-    return to_value(cast_result(out.reshape(data.shape), cls))
+    num, den = coefficients("filtfilt", b, "b"), coefficients("filtfilt", a, "a")
+    if num.size == 0 or den.size == 0 or den[0] == 0:
+        raise MatlabError("signal:filtfilt:InvalidInput", "b and a must be nonempty, with a(1) nonzero.")
+    data, row = columns("filtfilt", x)
+    out = zero_phase(num, den, data.astype(np.complex128 if data.dtype.kind == "c" else np.float64)) \
+        if data.size else data
+    return to_value(cast_result(out.reshape(1, -1) if row else out, _result_class(b, a, x)))
 
 
 # -- findpeaks ---------------------------------------------------------------------------------------
