@@ -32,6 +32,12 @@ CASES = [
          error=('signal:upsample:InvalidPhase', 'The phase offset must be an integer from 0 to N-1.')),
     case('resample_nearest_neighbour', "x = [3 1 4 1 5 9 2 6]; y = resample(x, 3, 2, 0); z = resample(x', 2, 3, 0);",
          y=D([3, 1, 1, 4, 1, 1, 5, 9, 9, 2, 6, 6]), z=D([3, 4, 1, 9, 2, 0], (6, 1))),
+    # the filter comes back as the second output (MATLAB's [y, b]: 2*10*max(p, q) + 1 taps summing to p), and
+    # a filter given is used as it is
+    case('resample_filter_output', "[y, b] = resample(1:10, 3, 2); n = size(b); s = abs(sum(b) - 3) < 1e-14; "
+         "d = max(abs(y - resample(1:10, 3, 2, b))); [y3, b3] = resample(1:5, 2, 1, 0); y4 = resample(1:6, 2, 1, [1 1]);",
+         n=D([1, 61]), s=L(True), d=D(0), b3=D([1, 1]), y3=D([1, 2, 2, 3, 3, 4, 4, 5, 5, 0]),
+         y4=D([1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 0])),
     case('resample_default_filter', "y = resample(1:10, 3, 2); y2 = resample([(1:10)' (1:10)'.^2], 2, 5); "
          "e = max(abs(y - [1.0006061735537775 1.718607366061429 2.2824803846247104 3.0018185206613324 "
          "3.746262711759402 4.235057252132294 5.003030867768887 5.8460732835563345 6.104266405910672 "

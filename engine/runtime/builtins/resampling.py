@@ -145,14 +145,15 @@ def _resample_columns(arr: np.ndarray, p: int, q: int, h: np.ndarray) -> np.ndar
 
 
 @builtin("resample", family="numerical")
-def resample(x: Value, p: Value, q: Value, *args: Value) -> Value:
-    """resample(x, p, q), resample(x, p, q, n), resample(x, p, q, n, beta), resample(x, p, q, b)
-    resample x at p/q times its rate with an antialiasing FIR filter.
+def resample(x: Value, p: Value, q: Value, *args: Value, nargout: int = 1):
+    """y = resample(x, p, q), resample(x, p, q, n), resample(x, p, q, n, beta), resample(x, p, q, b),
+    [y, b] = resample(...)  resample x at p/q times its rate with an antialiasing FIR filter.
 
     The result has ceil(length(x)*p/q) samples. The filter is a Kaiser-windowed (beta, default 5) ideal
-    lowpass of length 2*n*max(p, q) + 1 (n, default 10, samples of the slower rate on each side), as
-    MATLAB designs it (n = 0: nearest neighbour interpolation), or the filter b you give; it is applied
-    by upfirdn with its delay removed. p and q are positive integers (their ratio is reduced first). Works on the columns of a matrix; a row vector
+    lowpass of length 2*n*max(p, q) + 1 (n, default 10, samples of the slower rate on each side), scaled
+    to sum p, as MATLAB designs it (n = 0: nearest neighbour interpolation), or the filter b you give
+    (used as it is); it is applied by upfirdn with its delay removed, and returned as the row b. p and q
+    are positive integers (their ratio is reduced first). Works on the columns of a matrix; a row vector
     gives a row. Resampling nonuniform samples (resample(x, tx, ...)) is not supported. (resample is
     MATLAB's Signal Processing Toolbox function.)
 
@@ -173,16 +174,15 @@ def resample(x: Value, p: Value, q: Value, *args: Value) -> Value:
     if given.size > 1:
         if len(args) > 1:
             raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-        h = up * given / given.sum()
+        h = given
     else:
         if given.size != 1 or given[0] < 0 or given[0] != np.floor(given[0]):
             raise MatlabError("signal:resample:InvalidN", "N must be a nonnegative integer.")
         beta = 5.0 if len(args) < 2 else float(real_vector("resample", args[1], "BETA")[0])
         h = resample_filter(up, down, int(given[0]), beta)
-    if arr.shape[0] == 0:
-        return _restore(arr, row)
-    out = _resample_columns(arr, up, down, h)
-    return _restore(out.astype(arr.dtype), row)
+    out = arr if arr.shape[0] == 0 else _resample_columns(arr, up, down, h).astype(arr.dtype)
+    y = _restore(out, row)
+    return (y, to_value(h.reshape(1, -1))) if nargout > 1 else y
 
 
 # -- decimate ---------------------------------------------------------------------------------------
