@@ -6,10 +6,13 @@ which compute MATLAB's formulas; hann is Octave's hanning of the same length (Oc
 MATLAB's hann, has zeros at its ends). kaiser, triang and gausswin are not in Octave's core: their
 values are the closed forms of MATLAB's documentation (kaiser: besseli(0, beta*sqrt(1 - ((k - N/2)/(N/2))^2))
 / besseli(0, beta); gausswin: exp(-(alpha*(k - N/2)/(N/2))^2/2)), which scipy.signal.windows.kaiser and
-gaussian (std (L-1)/(2*alpha)) reproduce."""
+gaussian (std (L-1)/(2*alpha)) reproduce. hanning (MATLAB's, not Octave's), blackmanharris, nuttallwin,
+flattopwin and tukeywin are the formulas of MATLAB's documentation; the literals are
+scipy.signal.windows' hann(L+2) without its ends, blackmanharris, nuttall, flattop (the same
+coefficients) and tukey, compared to 1e-15 absolute (their sums of cosines cancel at the ends)."""
 import pytest
 
-from harness import C, D, case, check, params
+from harness import C, D, L, case, check, params
 
 CASES = [
     case('hamming_forms', "a = hamming(5); b = hamming(6, 'periodic'); c = hamming(1); s = size(hamming(0));",
@@ -35,6 +38,25 @@ CASES = [
          m=D([0.9403061933191574, 0.9932754654413776, 0.9932754654413776, 0.9403061933191574], (4, 1)),
          g=D([0.04393693362340741, 0.7066482778577162, 0.7066482778577162, 0.04393693362340741], (4, 1)),
          w=D([0.6065306597126334, 1, 0.6065306597126334], (3, 1))),
+    case('hanning_forms', "a = hanning(5); b = hanning(6); c = hanning(5, 'periodic'); d = hanning(1, 'periodic');",
+         a=D([0.25, 0.75, 1, 0.75, 0.25], (5, 1)),
+         b=D([0.18825509907063326, 0.6112604669781572, 0.9504844339512095, 0.9504844339512095, 0.6112604669781572,
+              0.18825509907063326], (6, 1)),
+         c=D([0, 0.34549150281252633, 0.9045084971874737, 0.9045084971874737, 0.34549150281252633], (5, 1)), d=D(1)),
+    case('cosine_sum_windows',
+         "d = max(abs(blackmanharris(7) - [6e-05; 0.055645; 0.520575; 1; 0.520575; 0.055645; 6e-05])) < 1e-15; "
+         "e = max(abs(blackmanharris(6, 'periodic') - [6e-05; 0.055645; 0.520575; 1; 0.520575; 0.055645])) < 1e-15; "
+         "f = max(abs(nuttallwin(8) - [0.0003628; 0.03777576895352028; 0.34272761996881956; 0.8918518610776603; "
+         "0.8918518610776603; 0.34272761996881956; 0.03777576895352028; 0.0003628])) < 1e-15; "
+         "g = max(abs(flattopwin(9) - [-0.000421051; -0.026872193286334545; -0.05473684; 0.4441353572863345; "
+         "1.000000003; 0.4441353572863345; -0.05473684; -0.026872193286334545; -0.000421051])) < 1e-15; "
+         "h = max(abs(flattopwin(6, 'periodic') - [-0.000421051; -0.051263156; 0.19821053; 1.000000003; 0.19821053; "
+         "-0.051263156])) < 1e-15; s = size(nuttallwin(4, 'periodic'));",
+         d=L(True), e=L(True), f=L(True), g=L(True), h=L(True), s=D([4, 1])),
+    case('tukeywin_forms', "t = tukeywin(10, 0.4); u = tukeywin(7); r = tukeywin(5, 0); h = tukeywin(5, 1) - hann(5);",
+         t=D([0, 0.5868240888334653, 1, 1, 1, 1, 1, 1, 0.5868240888334649, 0], (10, 1)),
+         u=D([0, 0.75, 1, 1, 1, 0.7499999999999999, 0], (7, 1)), r=D([1, 1, 1, 1, 1], (5, 1)),
+         h=D([0, 0, 0, 0, 0], (5, 1))),
     case('window_rounds_order', "lastwarn(''); w = hamming(2.6); [msg, id] = lastwarn();",
          w=D([0.08000000000000002, 1, 0.08000000000000002], (3, 1)), msg=C('Rounding order to nearest integer.'),
          id=C('signal:check_order:InvalidOrderRounding')),

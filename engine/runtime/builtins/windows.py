@@ -1,9 +1,10 @@
-"""Window functions of the Signal Processing Toolbox: hamming hann blackman kaiser rectwin triang bartlett
-gausswin, and window(@fn, L, ...).
+"""Window functions of the Signal Processing Toolbox: hamming hann hanning blackman blackmanharris
+nuttallwin flattopwin kaiser rectwin triang bartlett gausswin tukeywin, and window(@fn, L, ...).
 
 Every window is a column vector of L elements, computed by MATLAB's formulas in MATLAB's order of
 operations: the generalized cosine windows (hamming, hann, blackman) compute their first half and mirror
-it, so the result is exactly symmetric; their 'periodic' form is the symmetric window of L + 1 points
+it, so the result is exactly symmetric (blackmanharris, nuttallwin and flattopwin evaluate their sums
+of cosines at every point, as MATLAB does); their 'periodic' form is the symmetric window of L + 1 points
 without its last point (the form for spectral analysis). L is checked as MATLAB's check_order does: a
 fraction is rounded with a warning, L = 0 gives an empty 0x1 window and L = 1 the window 1.
 """
@@ -137,6 +138,114 @@ def kaiser_window(n: int, beta: float) -> np.ndarray:
     return np.abs(np.concatenate([w[half - 1:odd - 1 if odd else None:-1], w]))
 
 
+@builtin("hanning", family="numerical")
+def hanning(ctx, n: Value, flag: Value | None = None) -> Value:
+    """hanning(L), hanning(L, sflag)  MATLAB's older Hann window of L points, without its zero end points.
+
+    w(k) = 0.5*(1 - cos(2*pi*k/(L+1))), k = 1, ..., L (sflag 'symmetric', the default: hann(L+2)
+    without its first and last points); 'periodic' is [0; hanning(L-1)]. (hanning is MATLAB's Signal
+    Processing Toolbox function; Octave's hanning is MATLAB's hann.)
+
+        hanning(3)    % [0.5; 1; 0.5]
+    """
+    length = window_length(ctx, "hanning", n)
+    periodic = _sampling("hanning", flag)
+    trivial = _trivial(length)
+    if trivial is not None:
+        return _column(trivial)
+    symmetric = length - 1 if periodic else length
+    half = (symmetric + 1) // 2
+    w = 0.5 * (1 - np.cos(2 * np.pi * np.arange(1, half + 1) / (symmetric + 1)))
+    w = np.concatenate([w, w[::-1] if symmetric % 2 == 0 else w[-2::-1]])
+    return _column(np.concatenate([np.zeros(1), w]) if periodic else w)
+
+
+FOUR_TERM = {"blackmanharris": (0.35875, 0.48829, 0.14128, 0.01168),
+             "nuttallwin": (0.3635819, 0.4891775, 0.1365995, 0.0106411),
+             "flattopwin": (0.21557895, 0.41663158, 0.277263158, 0.083578947, 0.006947368)}
+
+
+def _cosine_sum(ctx, fname: str, n: Value, flag: Value | None) -> Value:
+    """w = a0 - a1*cos(x) + a2*cos(2*x) - ..., x = 2*pi*k/(L-1) ('symmetric') or 2*pi*k/L ('periodic')."""
+    length = window_length(ctx, fname, n)
+    periodic = _sampling(fname, flag)
+    trivial = _trivial(length)
+    if trivial is not None:
+        return _column(trivial)
+    x = np.arange(length) * 2 * np.pi / (length if periodic else length - 1)
+    terms = FOUR_TERM[fname]
+    w = np.full(length, terms[0])
+    for k, a in enumerate(terms[1:], start=1):
+        w = w - a * np.cos(k * x) if k % 2 else w + a * np.cos(k * x)
+    return _column(w)
+
+
+@builtin("blackmanharris", family="numerical")
+def blackmanharris(ctx, n: Value, flag: Value | None = None) -> Value:
+    """blackmanharris(L), blackmanharris(L, sflag)  minimum four-term Blackman-Harris window, a column.
+
+    w = 0.35875 - 0.48829*cos(x) + 0.14128*cos(2*x) - 0.01168*cos(3*x), x = 2*pi*k/(L-1), k = 0, ...,
+    L-1 (sflag 'symmetric', the default) or x = 2*pi*k/L ('periodic'). (blackmanharris is MATLAB's
+    Signal Processing Toolbox function.)
+
+        blackmanharris(3)    % [6.0000e-05; 1; 6.0000e-05]
+    """
+    return _cosine_sum(ctx, "blackmanharris", n, flag)
+
+
+@builtin("nuttallwin", family="numerical")
+def nuttallwin(ctx, n: Value, flag: Value | None = None) -> Value:
+    """nuttallwin(L), nuttallwin(L, sflag)  Nuttall's four-term Blackman-Harris window, a column.
+
+    w = 0.3635819 - 0.4891775*cos(x) + 0.1365995*cos(2*x) - 0.0106411*cos(3*x), x = 2*pi*k/(L-1)
+    ('symmetric', the default) or 2*pi*k/L ('periodic'). (nuttallwin is MATLAB's Signal Processing
+    Toolbox function.)
+
+        nuttallwin(3)    % [3.6280e-04; 1; 3.6280e-04]
+    """
+    return _cosine_sum(ctx, "nuttallwin", n, flag)
+
+
+@builtin("flattopwin", family="numerical")
+def flattopwin(ctx, n: Value, flag: Value | None = None) -> Value:
+    """flattopwin(L), flattopwin(L, sflag)  flat top window (for measuring amplitudes), a column.
+
+    w = a0 - a1*cos(x) + a2*cos(2*x) - a3*cos(3*x) + a4*cos(4*x), a = 0.21557895, 0.41663158,
+    0.277263158, 0.083578947, 0.006947368, x = 2*pi*k/(L-1) ('symmetric', the default) or 2*pi*k/L
+    ('periodic'). (flattopwin is MATLAB's Signal Processing Toolbox function.)
+
+        flattopwin(3)    % [-4.2105e-04; 1; -4.2105e-04]
+    """
+    return _cosine_sum(ctx, "flattopwin", n, flag)
+
+
+@builtin("tukeywin", family="numerical")
+def tukeywin(ctx, n: Value, ratio: Value | None = None) -> Value:
+    """tukeywin(L), tukeywin(L, r)  Tukey (tapered cosine) window of L points, a column vector.
+
+    A fraction r (default 0.5) of the window is inside the cosine tapers, half at each end; r <= 0 gives
+    rectwin(L), r >= 1 hann(L). (tukeywin is MATLAB's Signal Processing Toolbox function.)
+
+        tukeywin(5, 0.5)    % [0; 1; 1; 1; 0]
+    """
+    length = window_length(ctx, "tukeywin", n)
+    r = 0.5 if ratio is None else _real_parameter("tukeywin", ratio, "R")
+    trivial = _trivial(length)
+    if trivial is not None:
+        return _column(trivial)
+    if r <= 0:
+        return _column(np.ones(length))
+    if r >= 1:
+        return _column(cosine_window("hann", length))
+    t = np.linspace(0, 1, length)
+    per = r / 2
+    low = int(np.floor(per * (length - 1))) + 1
+    high = length - low + 1
+    rise = (1 + np.cos(np.pi / per * (t[:low] - per))) / 2
+    fall = (1 + np.cos(np.pi / per * (t[high - 1:] - 1 + per))) / 2
+    return _column(np.concatenate([rise, np.ones(high - low - 1), fall]))
+
+
 @builtin("kaiser", family="numerical")
 def kaiser(ctx, n: Value, beta: Value | None = None) -> Value:
     """kaiser(L), kaiser(L, beta)  Kaiser window of L points, a column vector.
@@ -235,8 +344,8 @@ def gausswin(ctx, n: Value, alpha: Value | None = None) -> Value:
 def window(ctx, fn: Value, n: Value, *args: Value) -> Value:
     """window(@fn, L), window(@fn, L, ...)  the window fn(L, ...): window(@hamming, 64) is hamming(64).
 
-    fn is a handle to a window function (hamming, hann, blackman, kaiser, rectwin, triang, bartlett,
-    gausswin or a function of your own); the further arguments (a sampling flag, Kaiser's beta,
+    fn is a handle to a window function (hamming, hann, blackman, kaiser, tukeywin, gausswin, ... or a
+    function of your own); the further arguments (a sampling flag, Kaiser's beta,
     gausswin's alpha) are passed on. (window is MATLAB's Signal Processing Toolbox function.)
 
         window(@gausswin, 3, 1)    % [0.6065; 1; 0.6065]
