@@ -71,6 +71,11 @@ CASES = [
               complex(0.3115981174991499, 0.17995463063457373), complex(-0.0002460962128536526, 0.04879154829161164),
               -0.02804159167690745], (5, 1)),
          m=D([129, 9]), t1=D([4, 8, 12, 16, 20, 24, 28, 32, 36])),
+    # the sizes of MATLAB's documented chirp example (2 s at 1 kHz, window 100, overlap 80, nfft 100): s and
+    # p are 51x96, t is 1x96 starting at (L/2)/fs
+    case('spectrogram_documented_sizes', "y = sin(2*pi*100*(0:1999)/1000); [s, f, t, p] = spectrogram(y, 100, 80, 100, 1000); "
+         "a = size(s); b = size(f); c = size(t); d = size(p); t1 = t(1); f2 = f(2);",
+         a=D([51, 96]), b=D([51, 1]), c=D([1, 96]), d=D([51, 96]), t1=D(0.05), f2=D(10)),
     case('spectrogram_matrix', "s = spectrogram(magic(20));",
          error=('signal:spectrogram:MustBeVector', 'The input signal X must be a vector.')),
 ]
