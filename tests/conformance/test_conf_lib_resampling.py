@@ -15,6 +15,8 @@ scipy.signal.savgol_filter(mode='interp'), whose edge rule (the fits of the firs
 MATLAB's. xcov is xcorr of the mean-removed vectors."""
 import pytest
 
+from engine import Session
+
 from harness import C, D, L, case, check, params
 
 DM = [0.3912520771329936, 1.0762427398520455, 1.4905100781355969, 1.5514543118720572, 1.3180897244869632,
@@ -87,3 +89,12 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_case(session, c):
     check(session, c)
+
+
+@pytest.mark.parametrize("code", ["y = upsample(1:3, 1e18);", "y = resample(1:3, 1e15, 1, 0);", "h = hilbert(1:4, 1e15);",
+                                  "w = hamming(1e15);", "p = periodogram(1:8, [], 1e15);", "b = sgolay(2, 1e9 + 1);"])
+def test_huge_sizes_are_matlabs_size_error(code):
+    """Sizes past memory are MATLAB's size-limit error before anything is allocated (upsample's was numpy's
+    'array is too big', an internal error)."""
+    r = Session(device="cpu").execute(code)
+    assert r.error is not None and r.error.identifier == "MATLAB:array:SizeLimitExceeded"

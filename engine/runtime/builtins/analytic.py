@@ -12,7 +12,7 @@ import numpy as np
 import scipy.fft
 import scipy.linalg
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import Value, class_of, size_of
 from .firdesign import real_vector
@@ -60,7 +60,7 @@ def hilbert(ctx, x: Value, n: Value | None = None) -> Value:
         given = real_vector("hilbert", n, "N")
         if given.size != 1 or given[0] < 1 or given[0] != np.floor(given[0]):
             raise MatlabError("signal:hilbert:InvalidN", "N must be a positive integer.")
-        length = int(given[0])
+        length = check_size((int(given[0]), arr.shape[1]), 16)[0]
     if arr.size == 0:
         return to_value(arr.astype(np.complex128))
     out = _analytic(arr, length).astype(np.complex64 if arr.dtype == np.float32 else np.complex128)
@@ -134,6 +134,7 @@ def _frame(fname: str, order: Value, framelen: Value) -> tuple[int, int]:
                           "integer.")
     if k[0] >= f[0]:
         raise MatlabError(f"signal:{fname}:DegreeGeFrameLen", "The degree must be less than the frame length.")
+    check_size((int(f[0]), int(f[0])))
     return int(k[0]), int(f[0])
 
 

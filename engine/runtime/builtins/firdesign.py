@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.fft
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import CharArray, StringArray, Value, class_of, size_of
 from .arguments import real_array
@@ -102,7 +102,7 @@ def fir1(ctx, n: Value, wn: Value, *args: Value) -> Value:
         ctx.warn("signal:fir1:OddOrderNyquist", "Odd order symmetric FIR filters must have a gain of zero at "
                  "the Nyquist frequency. The order is being increased by one.")
         order_n += 1
-    length = order_n + 1
+    length = check_size((order_n + 1,))[0]
     if window is None:
         window = cosine_window("hamming", length)
     elif window.size != length:
@@ -188,6 +188,7 @@ def freqz(b: Value, *args: Value, nargout: int = 1):
         n = int(grid[0])
         if n != grid[0] or n < 1:
             raise MatlabError("signal:freqz:InvalidN", "The number of points n must be a positive integer.")
+        check_size((2 * n, 1), 16)
         h = _fft_response(num, den, n, whole).reshape(-1, 1)
         span = (2 * np.pi if fs is None else fs) if whole else (np.pi if fs is None else fs / 2)
         w = (np.arange(n) * span / n).reshape(-1, 1)

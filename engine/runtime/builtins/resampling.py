@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 import scipy.signal
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import Value, class_of
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, check_classes
@@ -92,6 +92,7 @@ def upsample(x: Value, n: Value, phase: Value | None = None) -> Value:
     factor = _positive_integer("upsample", n, "The upsampling factor N")
     offset = _phase("upsample", phase, factor)
     arr, row = columns("upsample", x, ANY_NUMERIC)
+    check_size((arr.shape[0] * factor, arr.shape[1]))
     out = np.zeros((arr.shape[0] * factor, arr.shape[1]), dtype=arr.dtype if arr.dtype.kind in "iufc" else np.float64)
     out[offset::factor] = arr
     return _restore(out, row)
@@ -119,9 +120,9 @@ def resample_filter(p: int, q: int, n: int, beta: float) -> np.ndarray:
     L = 2*n*max(p, q) + 1 taps, times kaiser(L, beta), scaled to sum p; for n = 0, ones(1, p) (nearest
     neighbour interpolation)."""
     if n == 0:
-        return np.ones(p)
+        return np.ones(check_size((p,))[0])
     most = max(p, q)
-    length = 2 * n * most + 1
+    length = check_size((2 * n * most + 1,))[0]
     m = np.arange(length) - (length - 1) / 2
     h = np.sinc(m / most) / most * kaiser_window(length, beta)
     return p * h / h.sum()
@@ -180,6 +181,7 @@ def resample(x: Value, p: Value, q: Value, *args: Value, nargout: int = 1):
             raise MatlabError("signal:resample:InvalidN", "N must be a nonnegative integer.")
         beta = 5.0 if len(args) < 2 else float(real_vector("resample", args[1], "BETA")[0])
         h = resample_filter(up, down, int(given[0]), beta)
+    check_size(((arr.shape[0] - 1) * up + h.size, arr.shape[1]))
     out = arr if arr.shape[0] == 0 else _resample_columns(arr, up, down, h).astype(arr.dtype)
     y = _restore(out, row)
     return (y, to_value(h.reshape(1, -1))) if nargout > 1 else y

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.fft
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import Value
 from .firdesign import real_vector
@@ -62,7 +62,7 @@ def _nfft(fname: str, value: Value | None, length: int) -> int:
                           "(the Goertzel algorithm) is not supported: give the number of DFT points nfft.")
     if n[0] < 1 or n[0] != np.floor(n[0]):
         raise MatlabError(f"signal:{fname}:InvalidNFFT", "NFFT must be a positive integer.")
-    return int(n[0])
+    return check_size((int(n[0]), 1), 16)[0]
 
 
 def _fs(fname: str, value: Value | None) -> float | None:

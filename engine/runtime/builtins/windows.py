@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.special
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import CharArray, FunctionHandle, StringArray, Value
 from .arguments import real_array
@@ -34,6 +34,7 @@ def window_length(ctx, fname: str, value: Value) -> int:
         n = float(np.round(n))
     if n < 0:
         raise MatlabError("signal:check_order:InvalidOrderNegative", "Order cannot be less than zero.")
+    check_size((int(n), 1))
     return int(n)
 
 
