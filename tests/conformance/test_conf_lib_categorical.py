@@ -128,6 +128,15 @@ CASES = [
          i=S(['r', 'g'], (2, 1)), n=D([2, 1], (2, 1)), Y=D([4, 2], (2, 1))),
     case('categorical_convertvars', "T = table({'r'; 'g'; 'r'}, [1; 2; 3]); T = convertvars(T, 'Var1', 'categorical'); "
          "k = class(T.Var1); c = categories(T.Var1);", k=C('categorical'), c=cellstr('g', 'r')),
+    # groupcounts / groupsummary pages: 'IncludeEmptyGroups', true adds the categories no row has (count 0)
+    case('categorical_include_empty_groups', "T = table(categorical({'r';'g';'r'}, {'r' 'g' 'b'}), [1;2;3]); "
+         "G = groupcounts(T, 'Var1', 'IncludeEmptyGroups', true); g = string(G.Var1); n = G.GroupCount; "
+         "S = groupsummary(T, 'Var1', 'sum', 'IncludeEmptyGroups', true); s = S.sum_Var2; "
+         "U = table(categorical({'a';'b';'a'}, {'a' 'b'}), [1;1;2], [5;6;7]); "
+         "V = groupsummary(U, {'Var1' 'Var2'}, 'sum', 'IncludeEmptyGroups', true); v1 = string(V.Var1); "
+         "v2 = V.Var2; c = V.GroupCount; w = height(groupsummary(U, {'Var1' 'Var2'}, 'sum'));",
+         g=S(['r', 'g', 'b'], (3, 1)), n=D([2, 1, 0], (3, 1)), s=D([4, 2, 0], (3, 1)),
+         v1=S(['a', 'a', 'b', 'b'], (4, 1)), v2=D([1, 2, 1, 2], (4, 1)), c=D([1, 1, 1, 0], (4, 1)), w=D(3)),
     # displays (the categorical page's layout)
     case('categorical_display', "A = categorical({'plane' 'car' 'train' 'car' 'plane'})\n"
          "B = categorical({'medium' 'large'; 'small' 'xlarge'})\nc = categorical({'a'})\n"

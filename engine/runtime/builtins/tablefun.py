@@ -15,6 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from .. import indexing
+from ..categoricals import CategoricalArray
 from ..concat import horzcat, vertcat
 from ..errors import MatlabError
 from ..table_ops import remove_variables, take_rows
@@ -529,12 +530,19 @@ def _group_counts(numbers: np.ndarray, count: int) -> np.ndarray:
     return np.bincount(kept, minlength=count).astype(np.float64).reshape(-1, 1)
 
 
-def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]], picks: list[int]) -> Table:
+def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]], picks: list[int],
+             include_empty: bool = False) -> Table:
     """One row per group: the grouping variables, GroupCount, and ``method_var`` for each method and
-    data variable (the method called on the group's rows)."""
-    numbers, first = groups_of([t.variables[k] for k in groups])
-    count = first.size
-    columns = [take_rows(t.variables[k], first.astype(np.float64)) for k in groups]
+    data variable (the method called on the group's rows). With ``include_empty``, every combination of
+    the categories of categorical grouping variables (and the values of the others) is a group."""
+    variables = [t.variables[k] for k in groups]
+    if include_empty:
+        numbers, columns = _all_groups(variables)
+        count = size_of(columns[0])[0] if columns else 1
+    else:
+        numbers, first = groups_of(variables)
+        count = first.size
+        columns = [take_rows(v, first.astype(np.float64)) for v in variables]
     names = [t.names[k] for k in groups]
     columns.append(_group_counts(numbers, count))
     names.append("GroupCount")
@@ -547,20 +555,56 @@ def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]],
     return Table(columns, check_names(fresh_names(names, []), len(names)), count)
 
 
+def _all_groups(variables: list[Value]) -> tuple[np.ndarray, list[Value]]:
+    """Group numbers of rows (NaN where a value is missing) and the grouping values of each group, where
+    groups are all combinations (the first variable varying slowest) of each categorical variable's
+    categories, in their order, and each other variable's values, sorted (MATLAB's IncludeEmptyGroups)."""
+    per: list[np.ndarray] = []
+    levels: list[Value] = []
+    for v in variables:
+        if type(v) is CategoricalArray:
+            per.append(v.data[:, 0] - 1.0)
+            levels.append(v.like(np.arange(1.0, len(v.cats) + 1).reshape(-1, 1)))
+        else:
+            numbers, first = groups_of([v])
+            per.append(numbers - 1.0)
+            levels.append(take_rows(v, first.astype(np.float64)))
+    sizes = [size_of(level)[0] for level in levels]
+    numbers = np.zeros(per[0].size if per else 0)
+    for p, n in zip(per, sizes):
+        numbers = numbers * n + p
+    grid = np.indices(sizes).reshape(len(sizes), -1)
+    return numbers + 1.0, [take_rows(level, grid[j].astype(np.float64)) for j, level in enumerate(levels)]
+
+
+def _empty_groups_option(args: tuple, fname: str) -> tuple[tuple, bool]:
+    """``args`` without a trailing 'IncludeEmptyGroups', tf pair, and tf (false without one)."""
+    if len(args) >= 2 and option_name(args[-2]) == "includeemptygroups":
+        flag = args[-1]
+        if type(flag) not in (bool, float) and not (type(flag) is np.ndarray and flag.size == 1):
+            raise MatlabError(f"MATLAB:{fname}:InvalidIncludeEmptyGroups", "'IncludeEmptyGroups' must be true "
+                              "or false.")
+        return args[:-2], bool(np.asarray(flag).flat[0])
+    return args, False
+
+
 @builtin("groupsummary", family="table")
 def groupsummary(ctx, t, groupvars, *args):
     """G = groupsummary(T, groupvars), groupsummary(T, groupvars, method), groupsummary(T, groupvars,
-    method, datavars)
+    method, datavars), groupsummary(..., 'IncludeEmptyGroups', tf)
     Summary of each group of a table's rows: the group's values, its number of rows and statistics.
 
     groupvars names the grouping variables; method is 'mean', 'sum', 'min', 'max', 'median', 'std',
     'var', 'mode', 'range', 'numel', a function handle, or a cell of them ('all' is not supported); the
     statistics are computed for datavars (every other variable by default) and named ``method_var``.
+    With 'IncludeEmptyGroups', true every combination of the categories of categorical grouping
+    variables (and the values of the others) is a group, empty ones too.
 
         G = groupsummary(table([1; 1; 2], [10; 20; 30]), 'Var1', 'mean')    % mean_Var2 = [15; 30]
     """
     t = _table(t, "groupsummary")
     groups = variable_indices(t, groupvars)
+    args, include_empty = _empty_groups_option(args, "groupsummary")
     methods: list[tuple[Value, str]] = []
     if args:
         spec = args[0]
@@ -578,30 +622,33 @@ def groupsummary(ctx, t, groupvars, *args):
     picks = variable_indices(t, args[1]) if len(args) > 1 else [k for k in range(len(t.variables)) if k not in groups]
     if len(args) > 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    return _grouped(ctx, t, groups, methods, picks if methods else [])
+    return _grouped(ctx, t, groups, methods, picks if methods else [], include_empty)
 
 
 @builtin("groupcounts", family="table")
 def groupcounts(ctx, a, *args, nargout=1):
-    """G = groupcounts(T, groupvars), B = groupcounts(A), [B, BG, BP] = groupcounts(A)
-    Number of rows in each group, in the sorted order of the groups.
+    """G = groupcounts(T, groupvars), groupcounts(T, groupvars, 'IncludeEmptyGroups', tf), B = groupcounts(A),
+    [B, BG, BP] = groupcounts(A)
+    Number of rows in each group, in the sorted order of the groups (with 'IncludeEmptyGroups', true
+    also the empty groups of categorical grouping variables, as groupsummary).
 
     For a table, G has the values of the grouping variables groupvars for each group, its number of
     rows (GroupCount) and its share of the rows in percent (Percent). For a column vector A (numbers,
     logicals, strings, a cell array of character vectors), B is each group's count, BG its value and BP
     its percent. Missing grouping values (NaN, <missing>, '') are an error here (MATLAB counts them as a
-    group of their own), as are several grouping columns in an array and the options.
+    group of their own), as are several grouping columns in an array and the other options.
 
         G = groupcounts(table([1; 2; 1], 'VariableNames', {'x'}), 'x')    % GroupCount [2; 1]
     """
     if is_table(a):
+        args, include_empty = _empty_groups_option(args, "groupcounts")
         if len(args) != 1:
             raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of a table takes the grouping "
-                              "variables and no options here.")
+                              "variables and no options but 'IncludeEmptyGroups' here.")
         t = _table(a, "groupcounts")
         groups = variable_indices(t, args[0])
         _no_missing_groups([t.variables[k] for k in groups])
-        g = _grouped(ctx, t, groups, [], [])
+        g = _grouped(ctx, t, groups, [], [], include_empty)
         percent = 100.0 * g.variables[-1] / max(t.height, 1)
         return Table(g.variables + [percent], check_names(g.names + ["Percent"], len(g.names) + 1), g.height)
     shape = size_of(a)
