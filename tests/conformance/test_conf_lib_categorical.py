@@ -100,8 +100,9 @@ CASES = [
          tf=L([0, 0, 1, 0]), loc=D([0, 0, 1, 0]), g=L([0, 1])),
     case('categorical_isequal_sizes', "A = categorical({'a' 'b'}); a = isequal(A, categorical({'a' 'b'}, {'b' 'a'})); "
          "b = isequal(A, {'a' 'b'}); u = categorical({'a' ''}); c = isequal(u, u); d = isequaln(u, u); "
-         "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({}));",
-         a=L(1), b=L(1), c=L(0), d=L(1), n=D(2), z=D([1, 2]), l=D(2), e=L(1)),
+         "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({})); o = isobject(A); "
+         "i = isa(A, 'categorical');",
+         a=L(1), b=L(1), c=L(0), d=L(1), n=D(2), z=D([1, 2]), l=D(2), e=L(1), o=L(1), i=L(1)),
     case('categorical_min_max_ordinal', "A = categorical({'m' 's' 'l' ''}, {'s' 'm' 'l'}, 'Ordinal', true); "
          "[m, i] = max(A); a = string(m); b = string(min(A)); c = string(max(A, 'm'));",
          i=D(3), a=S('l'), b=S('s'), c=S(['m', 'm', 'l', 'm'])),

@@ -199,6 +199,9 @@ CASES = [
          "R = readtable('Tab.txt'); r = R.name; p = R.P; n = R.Properties.VariableNames;",
          t=C('T,P,name,ok\n1,0.5,"a,b",1\n2,1e-20,c,0\n'), u=C('1;0.5;a,b;1\n2;1e-20;c;0\n'),
          r=Cell([C('a,b'), C('c')], (2, 1)), p=D([0.5, 1e-20], (2, 1)), n=Cell([C('T'), C('P'), C('name'), C('ok')], (1, 4))),
+    # a categorical variable is written by its names, an <undefined> element as an empty field
+    case('writetable_categorical', "K = table(categorical({'lo'; ''; 'hi'}), [1; 2; 3]); writetable(K); "
+         "t = fileread('K.txt');", t=C('Var1,Var2\nlo,1\n,2\nhi,3\n')),
     # readtable's 'VariableNamingRule': 'modify' makes names valid (matlab.lang.makeValidName) and keeps the headers
     case('readtable_names', "fid = fopen('h.csv', 'w'); fprintf(fid, 'approximate root,2nd,x\\n1,,a\\n2,3.5,b\\n'); "
          "fclose(fid); Q = readtable('h.csv'); n = Q.Properties.VariableNames; d = Q.Properties.VariableDescriptions; "

@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError
 from ..tables import Table, fresh_names, is_table
 from ..time_text import time_texts
@@ -157,6 +158,9 @@ def _texts(value: Value) -> list[list[str]]:
     if isinstance(value, TimeArray):
         texts = np.array(time_texts(value), dtype=object).reshape(value.shape, order="F")
         return [["" if t in ("NaT", "NaN") else t for t in row] for row in texts.reshape(rows, -1, order="F")]
+    if type(value) is CategoricalArray:        # the names; <undefined> an empty field
+        texts = np.array(["" if n is None else n for n in value.texts()], dtype=object)
+        return texts.reshape(rows, -1, order="F").tolist()
     if class_of(value) in ("cell", "struct", "table", "function_handle"):
         raise MatlabError("MATLAB:writetable:UnsupportedVariable", f"writetable cannot write a {class_of(value)} "
                           "variable.")

@@ -13,7 +13,7 @@ from ..semantics import cast_result, char_codes
 from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, HandleObject, StringArray,
                       StructArray, Value, class_of, simplify, to_array, utf16_codes)
 from .construct import split_class
-from .registry import builtin
+from .registry import VALUE_CLASSES, builtin
 from .sizes import size_from_args
 from .strings import WHITESPACE
 from .textnum import str2double
@@ -278,14 +278,15 @@ def isa(x, name):
 
 @builtin("isobject", family="types")
 def isobject(x):
-    """isobject(X)  true if X is an object of a class (a containers.Map, an MException, a parallel pool),
-    not a built-in array, cell, struct or function handle.
+    """isobject(X)  true if X is an object of a class (a containers.Map, an MException, a parallel pool, a
+    datetime, duration, categorical or table), not a built-in array, string, cell, struct or function handle.
 
-    Handle objects (containers.Map) and the property objects the engine models as structs count.
+    Handle objects (containers.Map), value classes and the property objects the engine models as structs
+    count.
 
         isobject(containers.Map())   % true; isobject(struct()) is false
     """
-    return isinstance(x, HandleObject) or (type(x) is StructArray and x.classname != "struct")
+    return isinstance(x, (HandleObject, *VALUE_CLASSES)) or (type(x) is StructArray and x.classname != "struct")
 
 
 def _register_test(name: str, classes: tuple[str, ...], what: str, example: str) -> None:
