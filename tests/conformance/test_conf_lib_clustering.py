@@ -1,4 +1,4 @@
-"""Conformance: kmeans (clustering.py; MATLAB's Statistics Toolbox, not in core Octave).
+"""Conformance: kmeans and statset (clustering.py; MATLAB's Statistics Toolbox, not in core Octave).
 
 With a 'Start' matrix kmeans is deterministic, and the cases are worked by hand (the comments): the
 assignment to the nearest seed (a tie to the first), the centroids of those clusters, the moves, until no
@@ -8,7 +8,7 @@ repeats the result.
 """
 import pytest
 
-from harness import D, L, case, check, nan, params
+from harness import C, D, L, case, check, nan, params
 
 SEVEN = "X = [1 1; 1.5 2; 3 4; 5 7; 3.5 5; 4.5 5; 3.5 4.5]; "
 BLOBS = "rng(3); X = [randn(30, 2); randn(30, 2) + 10; randn(30, 2) + [10 -10]]; "
@@ -43,6 +43,17 @@ CASES = [
     # a Start array's pages are the replicates: the better one (the seeds of the right partition) wins
     case('kmeans_start_replicates', SEVEN + "S = cat(3, [1 1; 1.5 2], [1 1; 5 7]); [idx, C, sumd] = kmeans(X, 2, 'Start', S); "
          "t = sum(sumd);", idx=D([1, 1, 2, 2, 2, 2, 2], (7, 1)), t=D(8.525)),
+    # statset's Display and MaxIter count unless the name-value arguments give them; the 7 points converge
+    # only in the second reassignment (see kmeans_start_matrix), so MaxIter 1 warns
+    case('kmeans_statset', SEVEN + "o = statset('Display', 'final', 'maxiter', 50); m = o.MaxIter; d = statset('kmeans'); "
+         "dd = d.Display; di = d.MaxIter; f = numel(fieldnames(o)); idx = kmeans(X, 2, 'Start', [1 1; 5 7], 'Options', "
+         "o, 'Display', 'off');", m=D(50), dd=C('notify'), di=D(100), f=D(20), idx=D([1, 1, 2, 2, 2, 2, 2], (7, 1))),
+    case('kmeans_statset_display', SEVEN + "idx = kmeans(X, 2, 'Start', [1 1; 5 7], 'Options', statset('Display', 'final'));",
+         stdout="Replicate 1, 2 iterations, total sum of distances = 8.525.\n"),
+    case('kmeans_statset_maxiter', SEVEN + "idx = kmeans(X, 2, 'Start', [1 1; 5 7], 'Options', statset('MaxIter', 1));",
+         stdout="Warning: Failed to converge in 1 iterations.\n"),
+    case('statset_unknown_function', "o = statset('fitlm');",
+         error=('stats:statset:BadFunctionName', "No default options available for the function 'fitlm'.")),
     case('kmeans_too_many_clusters', "idx = kmeans([1 2; 3 4], 3);",
          error=('stats:kmeans:TooManyClusters', 'X must have more rows than the number of clusters.')),
     case('kmeans_unsupported_distance', "idx = kmeans([1 2; 3 4; 5 6], 2, 'Distance', 'cosine');",

@@ -1,4 +1,4 @@
-"""Clustering of the Statistics Toolbox: kmeans.
+"""Clustering of the Statistics Toolbox: kmeans, and statset (the options structure kmeans reads).
 
 kmeans is MATLAB's algorithm: k-means++ seeding ('plus', the first seed uniform, each next one drawn with
 probability proportional to the distance to the nearest seed so far), then batch updates (Lloyd's
@@ -15,14 +15,44 @@ import numpy as np
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import cast_result, to_value
-from ..values import Value
-from .arguments import name_values, real_array, real_scalar
+from ..values import StructArray, Value
+from .arguments import name_values, options_from, options_struct, real_array, real_scalar
 from .registry import builtin
 from .samplestats import real_data
-from .sizes import integer_values, numeric_array, option_text
+from .sizes import integer_values, is_text, numeric_array, option_text
+from .textutil import char_value
 from .statdraws import _indices, _uniform
 
 OPTIONS = ("Distance", "Start", "Replicates", "MaxIter", "EmptyAction", "Display", "OnlinePhase", "Options")
+STATSET_FIELDS = ("Display", "MaxFunEvals", "MaxIter", "TolBnd", "TolFun", "TolTypeFun", "TolX", "TolTypeX",
+                  "GradObj", "Jacobian", "DerivStep", "FunValCheck", "Robust", "RobustWgtFun", "WgtFun", "Tune",
+                  "UseParallel", "UseSubstreams", "Streams", "OutputFcn")
+STATSET_DEFAULTS: dict[str, dict[str, Value]] = {"kmeans": {"Display": "notify", "MaxIter": 100.0}}
+
+
+@builtin("statset", family="statistics")
+def statset(*args: Value) -> Value:
+    """options = statset(Name, Value, ...), statset(oldopts, Name, Value, ...), statset(oldopts, newopts), statset('kmeans')
+    An options structure for the Statistics Toolbox functions (kmeans reads Display and MaxIter).
+
+    A structure with MATLAB's statset fields (Display, MaxFunEvals, MaxIter, TolBnd, TolFun, TolTypeFun,
+    TolX, TolTypeX, GradObj, Jacobian, DerivStep, FunValCheck, Robust, RobustWgtFun, WgtFun, Tune,
+    UseParallel, UseSubstreams, Streams, OutputFcn; [] where not set); names match case-insensitively,
+    later values override earlier ones and option structures merge. statset('kmeans') gives kmeans'
+    defaults (Display 'notify', MaxIter 100).
+
+        opts = statset('Display', 'final', 'MaxIter', 200);
+    """
+    values: dict[str, Value] = {}
+    rest = list(args)
+    if len(rest) == 1 and option_text(rest[0]) is not None:
+        name = option_text(rest[0]).lower()
+        if name not in STATSET_DEFAULTS:
+            raise MatlabError("stats:statset:BadFunctionName", f"No default options available for the function '{name}'.")
+        values = {k: char_value(v) if isinstance(v, str) else v for k, v in STATSET_DEFAULTS[name].items()}
+        rest = []
+    values.update(options_from("statset", rest, STATSET_FIELDS, "statset"))
+    return StructArray.scalar({f: values.get(f, np.zeros((0, 0))) for f in STATSET_FIELDS})
 DISTANCES = ("sqeuclidean", "cityblock")
 
 
@@ -141,9 +171,11 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     array gives r replicates); 'Replicates' (1: the best of that many runs is returned); 'MaxIter'
     (100; past it, a warning); 'EmptyAction' 'singleton' (the default: the point farthest from its
     centroid starts the emptied cluster), 'error' or 'drop'; 'Display' 'off', 'notify' (the default),
-    'final'. Rows with NaN are left out (NaN in idx). Random starts draw from the session's generator
-    (rng(seed) repeats them; not MATLAB's draws). Other distances, 'Start' 'cluster', 'OnlinePhase' 'on'
-    and 'Options' are not supported.
+    'final'; 'Options', a statset structure whose Display and MaxIter count where those arguments are
+    not given (UseParallel runs the replicates one after another). Rows with NaN are left out (NaN in
+    idx). Random starts draw from the session's generator (rng(seed) repeats them; not MATLAB's draws).
+    Other distances, 'Start' 'cluster', 'OnlinePhase' 'on' and statset's Streams and UseSubstreams are
+    not supported.
 
         rng(1); idx = kmeans([randn(20, 2); randn(20, 2) + 8], 2);
     """
@@ -151,17 +183,22 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     if data.ndim != 2:
         raise MatlabError("stats:kmeans:InputDim", "X must be a 2-D matrix.")
     opts = name_values("kmeans", args, OPTIONS)
-    for name, bad in (("OnlinePhase", lambda v: option_text(v) is None or option_text(v).lower() != "off"),
-                      ("Options", lambda v: True)):
-        if name in opts and bad(opts[name]):
-            raise MatlabError("matfuse:kmeans:unsupported", f"kmeans does not support the option '{name}' here"
-                              + (" (only 'off')." if name == "OnlinePhase" else "; use 'MaxIter' and 'Display'."))
+    if "OnlinePhase" in opts and not is_text(opts["OnlinePhase"], "off"):
+        raise MatlabError("matfuse:kmeans:unsupported", "kmeans supports the OnlinePhase 'off' here.")
+    settings = options_struct("kmeans", opts.get("Options"), STATSET_FIELDS, "statset")
+    for name in ("UseSubstreams", "Streams"):
+        if name in settings and not (name == "UseSubstreams" and not np.any(numeric_array(settings[name], "kmeans"))):
+            raise MatlabError("matfuse:kmeans:unsupported", f"kmeans does not support the statset option {name} here.")
+    for name in ("Display", "MaxIter"):         # the name-value arguments override the Options structure
+        if name not in opts and name in settings:
+            opts[name] = settings[name]
     metric = _word("Distance", opts, DISTANCES, "sqeuclidean")
     empty_action = _word("EmptyAction", opts, ("singleton", "error", "drop"), "singleton")
     display = _word("Display", opts, ("off", "notify", "final"), "notify")
-    max_iter = int(real_scalar("kmeans", opts["MaxIter"], "MaxIter")) if "MaxIter" in opts else 100
-    if max_iter < 1:
+    iterations = real_scalar("kmeans", opts["MaxIter"], "MaxIter") if "MaxIter" in opts else 100.0
+    if not iterations >= 1:
         raise MatlabError("stats:kmeans:BadMaxIter", "MaxIter must be a positive integer.")
+    max_iter = int(min(iterations, 2 ** 31 - 1))
     complete = ~np.isnan(data).any(axis=1)
     points = data[complete].astype(np.float64)
     n, p = points.shape
