@@ -54,10 +54,25 @@ CASES = [
          stdout="Warning: Failed to converge in 1 iterations.\n"),
     case('statset_unknown_function', "o = statset('fitlm');",
          error=('stats:statset:BadFunctionName', "No default options available for the function 'fitlm'.")),
+    # Octave, the cosine iteration written out: N = X ./ sqrt(sum(X.^2, 2)); assignments by 1 - N*unit(C)';
+    # centroids the means of the rows of N: C = [0.9993761694389223 0.024968808471946116; 0.22449974329903946
+    # 0.9225553955255101], sumd [0.0006239278825782568; 0.1515658103106745]
+    case('kmeans_cosine', "X = [1 0; 2 0.1; 0 1; 0.1 3; 1 1.2]; [idx, C, sumd, D] = kmeans(X, 2, 'Distance', 'cosine', "
+         "'Start', [1 0; 0 1]); a = max(max(abs(C - [0.9993761694389223 0.024968808471946116; 0.22449974329903946 "
+         "0.9225553955255101]))) < 1e-12; b = max(abs(sumd - [0.0006239278825782568; 0.1515658103106745])) < 1e-12; "
+         "c = abs(D(5, 1) - 0.34082775896411366) < 1e-12;", idx=D([1, 1, 2, 2, 2], (5, 1)), a=L(1), b=L(1), c=L(1)),
+    # correlation: rows [1 2 3] and [3 2 1] have correlation -1 (distance 2); [2 4 6] is [1 2 3] again
+    case('kmeans_correlation', "[idx, C, s, D] = kmeans([1 2 3; 2 4 6; 3 2 1; 6 5 4], 2, 'Distance', 'correlation', "
+         "'Start', [1 2 3; 3 2 1]); d = max(abs(D(:, 1) - [0; 0; 2; 2])) < 1e-12;", idx=D([1, 1, 2, 2], (4, 1)),
+         d=L(1)),
+    case('kmeans_cosine_zero_row', "idx = kmeans([1 0; 0 0; 0 1], 2, 'Distance', 'cosine');",
+         error=('stats:kmeans:ZeroDataForCos', "Some points have small relative magnitudes, making them effectively "
+                "zero. Either remove those points, or choose a distance other than 'cosine'.")),
     case('kmeans_too_many_clusters', "idx = kmeans([1 2; 3 4], 3);",
          error=('stats:kmeans:TooManyClusters', 'X must have more rows than the number of clusters.')),
-    case('kmeans_unsupported_distance', "idx = kmeans([1 2; 3 4; 5 6], 2, 'Distance', 'cosine');",
-         error=('stats:kmeans:BadDistance', "kmeans supports the Distance values 'sqeuclidean', 'cityblock' here.")),
+    case('kmeans_unsupported_distance', "idx = kmeans([1 2; 3 4; 5 6], 2, 'Distance', 'hamming');",
+         error=('stats:kmeans:BadDistance', "kmeans supports the Distance values 'sqeuclidean', 'cityblock', 'cosine', "
+                "'correlation' here.")),
     case('kmeans_bad_start', "idx = kmeans([1 2; 3 4; 5 6], 2, 'Start', [1 2 3; 4 5 6]);",
          error=('stats:kmeans:BadStart', 'The Start matrix must have one column per column of X.')),
 ]

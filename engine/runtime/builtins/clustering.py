@@ -53,18 +53,43 @@ def statset(*args: Value) -> Value:
         rest = []
     values.update(options_from("statset", rest, STATSET_FIELDS, "statset"))
     return StructArray.scalar({f: values.get(f, np.zeros((0, 0))) for f in STATSET_FIELDS})
-DISTANCES = ("sqeuclidean", "cityblock")
+DISTANCES = ("sqeuclidean", "cityblock", "cosine", "correlation")
 
 
 def _distances(points: np.ndarray, centers: np.ndarray, metric: str) -> np.ndarray:
-    """n-by-k distances from every point to every center (squared Euclidean or city block)."""
+    """n-by-k distances from every point to every center: squared Euclidean, city block, or (the points
+    already normalized by _prepared) one minus the cosine or correlation with the center."""
+    if metric in ("cosine", "correlation"):
+        if metric == "correlation":
+            centers = centers - centers.mean(axis=1, keepdims=True)
+        with np.errstate(all="ignore"):
+            unit = centers / np.sqrt(np.sum(centers * centers, axis=1, keepdims=True))
+        return np.maximum(1 - points @ unit.T, 0)
     diff = points[:, None, :] - centers[None, :, :]
     return np.sum(diff * diff if metric == "sqeuclidean" else np.abs(diff), axis=2)
 
 
 def _centroid(members: np.ndarray, metric: str) -> np.ndarray:
-    """The centroid of a cluster's points: the mean (squared Euclidean) or the median (city block)."""
-    return members.mean(axis=0) if metric == "sqeuclidean" else np.median(members, axis=0)
+    """The centroid of a cluster's points: the median for city block, else the mean (of the normalized
+    points for cosine and correlation)."""
+    return np.median(members, axis=0) if metric == "cityblock" else members.mean(axis=0)
+
+
+def _prepared(points: np.ndarray, metric: str) -> np.ndarray:
+    """The points as the metric compares them: for 'correlation' centered, then for it and 'cosine' scaled
+    to unit length (MATLAB's error for a zero or constant row)."""
+    if metric not in ("cosine", "correlation"):
+        return points
+    if metric == "correlation":
+        points = points - points.mean(axis=1, keepdims=True)
+    norms = np.sqrt(np.sum(points * points, axis=1, keepdims=True))
+    if np.any(norms == 0):
+        raise MatlabError("stats:kmeans:ZeroDataForCos" if metric == "cosine" else "stats:kmeans:ConstantDataForCorr",
+                          "Some points have small relative magnitudes, making them effectively zero. Either remove "
+                          "those points, or choose a distance other than 'cosine'." if metric == "cosine" else
+                          "Some points have small relative standard deviations, making them effectively constant. "
+                          "Either remove those points, or choose a distance other than 'correlation'.")
+    return points / norms
 
 
 def _plus_seeds(ctx: CallContext, points: np.ndarray, k: int, metric: str) -> np.ndarray:
@@ -163,19 +188,21 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     k-means clustering of the rows of X.
 
     Partitions the n rows (observations) of X into k clusters minimizing the sum of the distances of the
-    points to their cluster centroids: idx (n-by-1) the cluster of each row, C (k-by-p) the centroids, sumd
-    (k-by-1) the within-cluster sums of distances, D (n-by-k) the distance of every point to every
-    centroid. Options: 'Distance' 'sqeuclidean' (the default; centroids are means) or 'cityblock'
-    (centroids are medians); 'Start' 'plus' (k-means++, the default), 'sample' (k distinct random rows),
-    'uniform' (uniform in the range of X) or a k-by-p matrix of seeds (k may then be []; a k-by-p-by-r
-    array gives r replicates); 'Replicates' (1: the best of that many runs is returned); 'MaxIter'
-    (100; past it, a warning); 'EmptyAction' 'singleton' (the default: the point farthest from its
-    centroid starts the emptied cluster), 'error' or 'drop'; 'Display' 'off', 'notify' (the default),
-    'final'; 'Options', a statset structure whose Display and MaxIter count where those arguments are
-    not given (UseParallel runs the replicates one after another). Rows with NaN are left out (NaN in
-    idx). Random starts draw from the session's generator (rng(seed) repeats them; not MATLAB's draws).
-    Other distances, 'Start' 'cluster', 'OnlinePhase' 'on' and statset's Streams and UseSubstreams are
-    not supported.
+    points to their cluster centroids: idx (n-by-1) the cluster of each row, C (k-by-p) the centroids,
+    sumd (k-by-1) the within-cluster sums of distances, D (n-by-k) the distance of every point to every
+    centroid. Options: 'Distance' 'sqeuclidean' (the default; centroids are means), 'cityblock'
+    (centroids are medians), 'cosine' or 'correlation' (one minus the cosine of the angle between the
+    points, or between the points centered; centroids are means of the points scaled to unit length,
+    centered first for correlation); 'Start' 'plus' (k-means++, the default), 'sample' (k distinct
+    random rows), 'uniform' (uniform in the range of X) or a k-by-p matrix of seeds (k may then be []; a
+    k-by-p-by-r array gives r replicates); 'Replicates' (1: the best of that many runs is returned);
+    'MaxIter' (100; past it, a warning); 'EmptyAction' 'singleton' (the default: the point farthest from
+    its centroid starts the emptied cluster), 'error' or 'drop'; 'Display' 'off', 'notify' (the
+    default), 'final'; 'Options', a statset structure whose Display and MaxIter count where those
+    arguments are not given (UseParallel runs the replicates one after another). Rows with NaN are left
+    out (NaN in idx). Random starts draw from the session's generator (rng(seed) repeats them; not
+    MATLAB's draws). 'hamming', 'Start' 'cluster', 'OnlinePhase' 'on' and statset's Streams and
+    UseSubstreams are not supported.
 
         rng(1); idx = kmeans([randn(20, 2); randn(20, 2) + 8], 2);
     """
@@ -224,6 +251,10 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     if n < clusters:
         raise MatlabError("stats:kmeans:TooManyClusters", "X must have more rows than the number of clusters.")
     how = "matrix" if seeds is not None else _word("Start", opts, ("plus", "sample", "uniform"), "plus")
+    if how == "uniform" and metric in ("cosine", "correlation"):
+        raise MatlabError("stats:kmeans:UniformStartForCorrOrCos", "Cannot use 'Start','uniform' with the "
+                          f"'{metric}' distance.")
+    points = _prepared(points, metric)
 
     best = None
     for replicate in range(replicates):
