@@ -17,6 +17,7 @@ from ..values import CharArray, StringArray, Value, class_of, size_of
 from .arguments import real_array
 from .elementwise import FLOAT_INPUTS, check_classes
 from .registry import builtin
+from .sigplots import plot_response
 from .sizes import numeric_array, option_text
 from .windows import cosine_window
 
@@ -144,7 +145,7 @@ def _poly_response(b: np.ndarray, a: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 @builtin("freqz", family="numerical")
-def freqz(b: Value, *args: Value, nargout: int = 1):
+def freqz(ctx, b: Value, *args: Value, nargout: int = 1):
     """[h, w] = freqz(b, a, n), freqz(b, a, n, 'whole'), [h, f] = freqz(b, a, n, fs), freqz(b, a, n,
     'whole', fs), h = freqz(b, a, w), h = freqz(b, a, f, fs)  frequency response of a digital filter.
 
@@ -152,14 +153,12 @@ def freqz(b: Value, *args: Value, nargout: int = 1):
     pi*(0:n-1)'/n (rad/sample), or on [0, 2*pi) with 'whole'; with a sampling rate fs the frequencies f
     are in Hz (fs/2 or fs in place of pi or 2*pi). a defaults to 1 ([] too). A vector of two or more
     frequencies (in rad/sample, or in Hz with fs) evaluates there instead, h in its shape. h and w are
-    columns. Plotting (no output arguments) and second-order-section matrices are not supported. (freqz
-    is MATLAB's Signal Processing Toolbox function.)
+    columns. With no output arguments it plots the magnitude (dB) above the unwrapped phase (degrees) in
+    the current figure. Second-order-section matrices are not supported. (freqz is MATLAB's Signal
+    Processing Toolbox function.)
 
         [h, w] = freqz([1 1], 1, 4)    % h = 2, 1.7071-0.7071i, 1-1i, 0.2929-0.7071i; w = (0:3)'*pi/4
     """
-    if nargout == 0:
-        raise MatlabError("signal:freqz:NoPlot", "freqz with no output arguments plots the response, which is "
-                          "not supported: ask for [h, w] = freqz(...) and plot abs(h).")
     rest = list(args)
     whole = False
     for k, arg in enumerate(rest):
@@ -197,6 +196,8 @@ def freqz(b: Value, *args: Value, nargout: int = 1):
         shape = (1, -1) if size_of(points)[0] == 1 else (-1, 1)
         h = _poly_response(num, den, radians).reshape(shape)
         w = grid.reshape(shape)
+    if nargout == 0:
+        return plot_response(ctx, h.ravel(), w.ravel(), fs)
     h_value = to_value(h)
     return (h_value, to_value(w)) if nargout > 1 else h_value
 

@@ -19,6 +19,7 @@ from ..values import Value
 from .firdesign import real_vector
 from .registry import builtin
 from .resampling import columns
+from .sigplots import plot_density, plot_spectrogram
 from .sizes import numeric_array, option_text
 from .windows import cosine_window
 
@@ -30,11 +31,12 @@ def _is_empty(fname: str, value: Value | None) -> bool:
     return value is None or option_text(value) is None and numeric_array(value, fname).size == 0
 
 
-def _options(fname: str, args: list[Value], numeric_slots: int) -> tuple[list[Value | None], str | None, str]:
+def _options(fname: str, args: list[Value], numeric_slots: int,
+             plot_words: tuple[str, ...] = ()) -> tuple[list[Value | None], str | None, str, str | None]:
     """Split the arguments after x into numeric ones (padded with None to numeric_slots) and the text
-    options: (numeric, frequency range or None, spectrum type)."""
+    options: (numeric, frequency range or None, spectrum type, the plot option of plot_words or None)."""
     numeric: list[Value | None] = []
-    freq_range, kind = None, "psd"
+    freq_range, kind, plot_word = None, "psd", None
     for arg in args:
         word = option_text(arg)
         if word is None:
@@ -47,10 +49,13 @@ def _options(fname: str, args: list[Value], numeric_slots: int) -> tuple[list[Va
             freq_range = word
         elif word in TYPES:
             kind = word
+        elif word in plot_words:
+            plot_word = word
         else:
+            words = ", ".join(f"'{w}'" for w in RANGES + TYPES + plot_words)
             raise MatlabError(f"signal:{fname}:UnsupportedOption", f"{fname} does not support the option "
-                              f"'{word}': use 'onesided', 'twosided', 'centered', 'psd' or 'power'.")
-    return numeric + [None] * (numeric_slots - len(numeric)), freq_range, kind
+                              f"'{word}': use one of {words}.")
+    return numeric + [None] * (numeric_slots - len(numeric)), freq_range, kind, plot_word
 
 
 def _nfft(fname: str, value: Value | None, length: int) -> int:
@@ -140,14 +145,8 @@ def _outputs(pxx: np.ndarray, freqs: np.ndarray, nargout: int):
     return (p, to_value(freqs.reshape(-1, 1))) if nargout > 1 else p
 
 
-def _no_plot(fname: str, nargout: int, outputs: str) -> None:
-    if nargout == 0:
-        raise MatlabError(f"signal:{fname}:NoPlot", f"{fname} with no output arguments plots the estimate, which "
-                          f"is not supported: ask for {outputs} = {fname}(...) and plot it.")
-
-
 @builtin("periodogram", family="numerical")
-def periodogram(x: Value, *args: Value, nargout: int = 1):
+def periodogram(ctx, x: Value, *args: Value, nargout: int = 1):
     """[pxx, w] = periodogram(x), periodogram(x, window), periodogram(x, window, nfft), [pxx, f] =
     periodogram(x, window, nfft, fs), periodogram(..., freqrange), periodogram(..., 'power')
     periodogram power spectral density estimate.
@@ -157,14 +156,13 @@ def periodogram(x: Value, *args: Value, nargout: int = 1):
     rad/sample (fs taken as 2*pi), else f in Hz. freqrange is 'onesided' (the default for real x: 0 to
     Nyquist, nfft/2+1 or (nfft+1)/2 points, the power of the negative frequencies added), 'twosided'
     (the default for complex x: [0, 2*pi)) or 'centered'; 'power' gives the power spectrum
-    (|...|^2 / sum(window)^2) in place of the density. Works on the columns of a matrix. Frequency
-    vectors (Goertzel) and plotting are not supported. (periodogram is MATLAB's Signal Processing Toolbox
-    function.)
+    (|...|^2 / sum(window)^2) in place of the density. Works on the columns of a matrix. With no output
+    arguments it plots 10*log10(pxx) in the current figure. Frequency vectors (Goertzel) are not
+    supported. (periodogram is MATLAB's Signal Processing Toolbox function.)
 
         [pxx, w] = periodogram(cos(pi/4*(0:63)));    % peak 64/(4*pi) at w = pi/4
     """
-    _no_plot("periodogram", nargout, "[pxx, w]")
-    (window, nfft_arg, fs_arg), freq_range, kind = _options("periodogram", list(args), 3)
+    (window, nfft_arg, fs_arg), freq_range, kind, _ = _options("periodogram", list(args), 3)
     data, _ = _signal("periodogram", x)
     length = data.shape[0]
     if _is_empty("periodogram", window):
@@ -179,6 +177,8 @@ def periodogram(x: Value, *args: Value, nargout: int = 1):
     spectra = _segment_spectra(data, win, nfft)
     pxx = np.abs(spectra) ** 2 / _scale(kind, win, fs)
     pxx, freqs = _arrange(pxx, nfft, fs, _default_range(freq_range, data), double=True)
+    if nargout == 0:
+        return plot_density(ctx, pxx, freqs, fs, "Periodogram", kind)
     return _outputs(pxx, freqs, nargout)
 
 
@@ -224,7 +224,7 @@ def _framed(data: np.ndarray, size: int, overlap: int) -> np.ndarray:
 
 
 @builtin("pwelch", family="numerical")
-def pwelch(x: Value, *args: Value, nargout: int = 1):
+def pwelch(ctx, x: Value, *args: Value, nargout: int = 1):
     """[pxx, w] = pwelch(x), pwelch(x, window), pwelch(x, window, noverlap), pwelch(x, window, noverlap,
     nfft), [pxx, f] = pwelch(x, window, noverlap, nfft, fs), pwelch(..., freqrange), pwelch(..., 'power')
     Welch's power spectral density estimate: the average of the periodograms of overlapping windowed
@@ -236,13 +236,13 @@ def pwelch(x: Value, *args: Value, nargout: int = 1):
     max(256, 2^nextpow2(segment length)). Segments start every length - noverlap samples (a partial last
     one is dropped). The scaling, frequencies and freqrange ('onesided' for real x, 'twosided',
     'centered') are periodogram's; 'power' averages power spectra. Works on the columns of a matrix.
-    Plotting, frequency vectors and 'maxhold'/'minhold' are not supported. (pwelch is MATLAB's Signal
+    With no output arguments it plots 10*log10(pxx) in the current figure. Frequency vectors and
+    'maxhold'/'minhold' are not supported. (pwelch is MATLAB's Signal
     Processing Toolbox function.)
 
         [pxx, f] = pwelch(randn(1000, 1), 100, 50, 256, 1000);    % about 2/1000 (white noise, one-sided)
     """
-    _no_plot("pwelch", nargout, "[pxx, w]")
-    (window, noverlap, nfft_arg, fs_arg), freq_range, kind = _options("pwelch", list(args), 4)
+    (window, noverlap, nfft_arg, fs_arg), freq_range, kind, _ = _options("pwelch", list(args), 4)
     data, _ = _signal("pwelch", x)
     win, overlap = _segments("pwelch", window, noverlap, data.shape[0])
     nfft = _nfft("pwelch", nfft_arg, win.size)
@@ -250,11 +250,13 @@ def pwelch(x: Value, *args: Value, nargout: int = 1):
     spectra = _segment_spectra(_framed(data, win.size, overlap), win, nfft)
     pxx = (np.abs(spectra) ** 2).mean(axis=1) / _scale(kind, win, fs)
     pxx, freqs = _arrange(pxx, nfft, fs, _default_range(freq_range, data), double=True)
+    if nargout == 0:
+        return plot_density(ctx, pxx, freqs, fs, "Welch", kind)
     return _outputs(pxx, freqs, nargout)
 
 
 @builtin("spectrogram", family="numerical")
-def spectrogram(x: Value, *args: Value, nargout: int = 1):
+def spectrogram(ctx, x: Value, *args: Value, nargout: int = 1):
     """[s, w, t] = spectrogram(x), spectrogram(x, window), spectrogram(x, window, noverlap),
     spectrogram(x, window, noverlap, nfft), [s, f, t] = spectrogram(x, window, noverlap, nfft, fs),
     [s, f, t, ps] = spectrogram(...), spectrogram(..., freqrange)  short-time Fourier transform.
@@ -265,13 +267,14 @@ def spectrogram(x: Value, *args: Value, nargout: int = 1):
     'twosided' and 'centered' as periodogram). w (rad/sample) or f (Hz, with fs) is a column; t is a row
     of the segments' centres, (k*(length(window) - noverlap) + length(window)/2)/fs (in samples without
     fs); ps is the power spectral density of each segment (periodogram's scaling; 'power' for the power
-    spectrum). Plotting, frequency vectors and reassignment are not supported. (spectrogram is MATLAB's
-    Signal Processing Toolbox function.)
+    spectrum). With no output arguments it shows 10*log10(ps) as an image in the current figure, frequency
+    along x ('xaxis', the default) or y ('yaxis'), with a colorbar. Frequency vectors and reassignment
+    are not supported. (spectrogram is MATLAB's Signal Processing Toolbox function.)
 
         [s, f, t] = spectrogram(sin(0.5*(1:512)), 128, 64, 128, 1000);    % s is 65x7
     """
-    _no_plot("spectrogram", nargout, "[s, f, t]")
-    (window, noverlap, nfft_arg, fs_arg), freq_range, kind = _options("spectrogram", list(args), 4)
+    (window, noverlap, nfft_arg, fs_arg), freq_range, kind, axis_word = _options(
+        "spectrogram", list(args), 4, ("xaxis", "yaxis"))
     data, _ = _signal("spectrogram", x)
     if data.shape[1] != 1:
         raise MatlabError("signal:spectrogram:MustBeVector", "The input signal X must be a vector.")
@@ -282,12 +285,10 @@ def spectrogram(x: Value, *args: Value, nargout: int = 1):
     spectra = _segment_spectra(segments, win, nfft)
     freq_range = _default_range(freq_range, data)
     s, freqs = _arrange(spectra, nfft, fs, freq_range, double=False)
-    result = [to_value(s), to_value(freqs.reshape(-1, 1))]
-    if nargout > 2:
-        step = win.size - overlap
-        times = (np.arange(segments.shape[1]) * step + win.size / 2) / (1.0 if fs is None else fs)
-        result.append(to_value(times.reshape(1, -1)))
-    if nargout > 3:
-        power, _ = _arrange(np.abs(spectra) ** 2 / _scale(kind, win, fs), nfft, fs, freq_range, double=True)
-        result.append(to_value(power))
-    return tuple(result[:max(nargout, 1)]) if nargout > 1 else result[0]
+    step = win.size - overlap
+    times = (np.arange(segments.shape[1]) * step + win.size / 2) / (1.0 if fs is None else fs)
+    power, _ = _arrange(np.abs(spectra) ** 2 / _scale(kind, win, fs), nfft, fs, freq_range, double=True)
+    if nargout == 0:
+        return plot_spectrogram(ctx, power, freqs, times, fs, axis_word == "yaxis")
+    result = [to_value(s), to_value(freqs.reshape(-1, 1)), to_value(times.reshape(1, -1)), to_value(power)]
+    return tuple(result[:nargout]) if nargout > 1 else result[0]
