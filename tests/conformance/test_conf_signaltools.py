@@ -110,6 +110,17 @@ CASES = [
          p=D([2, 3, 5]), l=D([0.1, 0.6, 2.1]), w=D([0.125, 1.25 - 0.375, 2.45 - 2.04]), q=D([2, 3, 5]), t=D([0.1, 0.3, 0.6])),
     case('findpeaks_width_limits', "[a, b] = findpeaks([0 2 1 3 3 0 5 4], 'MinPeakWidth', 1); "
          "c = findpeaks([0 2 1 3 3 0 5 4], 'MaxPeakWidth', 1);", a=D(3), b=D(4), c=D([2, 5])),
+    # MATLAB's validateattributes(Pd, ..., '<', x(M)-x(1)) (its message as a user reported it)
+    case('findpeaks_distance_too_large', "p = findpeaks([1 3 1 2 1], 'MinPeakDistance', 4);",
+         error=('MATLAB:findpeaks:notLess', 'Expected MinPeakDistance to be a scalar with value < 4.')),
+    # halfheight: [0 2 1 3 3 0 5 4], the lines at 1, 1.5 and 2.5 bounded by the valleys towards the
+    # neighbouring peaks (samples 3, 6): crossings 1.5 and 3, 3.25 and 5.5, 6.5 and 8 (the end of the right
+    # base); a negative peak has no half height
+    case('findpeaks_halfheight', "[p, l, w, q] = findpeaks([0 2 1 3 3 0 5 4], 'WidthReference', 'halfheight'); "
+         "n = numel(findpeaks([-5 -1 -5 2 0], 'WidthReference', 'halfheight'));",
+         p=D([2, 3, 5]), l=D([2, 4, 7]), w=D([1.5, 2.25, 1.5]), q=D([1, 3, 1]), n=D(1)),
+    case('findpeaks_too_short', "p = findpeaks([1 2]);",
+         error=('signal:findpeaks:emptyDataSet', 'Data set must contain at least 3 samples.')),
     case('findpeaks_matrix', "p = findpeaks(magic(3));",
          error=('signal:findpeaks:expectedVector', 'Expected Y to be a vector.')),
     case('findpeaks_no_outputs', "findpeaks([1 3 1]);",

@@ -184,14 +184,16 @@ def findpeaks(data: Value, *args: Value, nargout: int = 1):
     increasing vector of data's length, or times (k-1)/Fs for a scalar Fs), in the orientation of data;
     p the prominences (the height above the higher of the lowest points between the peak and a higher
     sample, or an end, on either side) and w the widths at half prominence (between the linearly
-    interpolated crossings, no wider than the bases). Options: MinPeakHeight (keeps peaks above it),
-    Threshold (keeps peaks exceeding both neighbours by at least it), MinPeakProminence,
+    interpolated crossings, no wider than the bases; WidthReference 'halfheight': at half the height,
+    bounded by the lowest points towards the neighbouring peaks, and only peaks above 0). data needs at
+    least 3 samples; +Inf samples count as ordinary values. Options: MinPeakHeight (keeps peaks above
+    it), Threshold (keeps peaks exceeding both neighbours by at least it), MinPeakProminence,
     MinPeakWidth, MaxPeakWidth, MinPeakDistance (from the highest peak down, drops the peaks within
     that distance of a kept one), SortStr ('none', 'ascend', 'descend'), NPeaks (at most that many,
-    after sorting). WidthReference 'halfheight' and the plot of findpeaks without outputs are not
-    supported. (findpeaks is MATLAB's Signal Processing Toolbox function.)
+    after sorting). The plot of findpeaks without outputs (and Annotate) is not supported. (findpeaks
+    is MATLAB's Signal Processing Toolbox function.)
 
-        [pks, locs] = findpeaks([0 2 1 3 3 0 5 4])    % pks = [2 3], locs = [2 4]
+        [pks, locs] = findpeaks([0 2 1 3 3 0 5 4])    % pks = [2 3 5], locs = [2 4 7]
     """
     if nargout == 0:
         raise MatlabError("matfuse:findpeaks:noPlot", "findpeaks without output arguments plots the peaks, which "
@@ -202,6 +204,8 @@ def findpeaks(data: Value, *args: Value, nargout: int = 1):
         raise MatlabError("signal:findpeaks:expectedVector", "Expected Y to be a vector.")
     if y.size == 0:
         raise MatlabError("signal:findpeaks:expectedNonempty", "Expected Y to be nonempty.")
+    if y.size < 3:
+        raise MatlabError("signal:findpeaks:emptyDataSet", "Data set must contain at least 3 samples.")
     row = y.shape[0] == 1
     y = y.ravel(order="F")
     rest = list(args)
@@ -221,26 +225,28 @@ def findpeaks(data: Value, *args: Value, nargout: int = 1):
             raise MatlabError("signal:findpeaks:mismatchYX", "X must be a vector of the length of Y (or a scalar "
                               "sample rate).")
     opts = name_values("findpeaks", rest, PEAK_OPTIONS)
-    if "WidthReference" in opts and not is_text(opts["WidthReference"], "halfprom"):
-        raise MatlabError("matfuse:findpeaks:unsupported", "findpeaks supports the WidthReference 'halfprom' here; "
-                          "'halfheight' is not supported.")
+    reference = (option_text(opts["WidthReference"]) or "").lower() if "WidthReference" in opts else "halfprom"
+    if reference not in ("halfprom", "halfheight"):
+        raise MatlabError("signal:findpeaks:invalidOption", "WidthReference must be 'halfprom' or 'halfheight'.")
     if "Annotate" in opts:
         raise MatlabError("matfuse:findpeaks:noPlot", "The Annotate option belongs to findpeaks' plot, which is not "
                           "supported.")
     height = _option_scalar("MinPeakHeight", opts["MinPeakHeight"], False) if "MinPeakHeight" in opts else -math.inf
+    if reference == "halfheight":               # peaks below zero have no half height
+        height = max(height, 0.0)
     threshold = _option_scalar("Threshold", opts["Threshold"]) if "Threshold" in opts else 0.0
     prominence = _option_scalar("MinPeakProminence", opts["MinPeakProminence"]) if "MinPeakProminence" in opts else 0.0
     min_width = _option_scalar("MinPeakWidth", opts["MinPeakWidth"]) if "MinPeakWidth" in opts else 0.0
     max_width = _option_scalar("MaxPeakWidth", opts["MaxPeakWidth"]) if "MaxPeakWidth" in opts else math.inf
     distance = _option_scalar("MinPeakDistance", opts["MinPeakDistance"]) if "MinPeakDistance" in opts else 0.0
-    if y.size > 1 and distance >= positions[-1] - positions[0] and "MinPeakDistance" in opts:
-        raise MatlabError("signal:findpeaks:largeMinPeakDistance", "Expected MinPeakDistance to be less than "
+    if distance >= positions[-1] - positions[0]:
+        raise MatlabError("MATLAB:findpeaks:notLess", "Expected MinPeakDistance to be a scalar with value < "
                           f"{positions[-1] - positions[0]:g}.")
     count = y.size
     if "NPeaks" in opts:
         counts = integer_values(opts["NPeaks"], "findpeaks")
-        if len(counts) != 1 or counts[0] < 0:
-            raise MatlabError("signal:findpeaks:invalidOption", "NPeaks must be a nonnegative integer scalar.")
+        if len(counts) != 1 or counts[0] < 1:
+            raise MatlabError("signal:findpeaks:invalidOption", "NPeaks must be a positive integer scalar.")
         count = counts[0]
     sort = option_text(opts["SortStr"]).lower() if "SortStr" in opts and option_text(opts["SortStr"]) else "none"
     if sort not in ("none", "ascend", "descend"):
@@ -255,8 +261,16 @@ def findpeaks(data: Value, *args: Value, nargout: int = 1):
         prominences, left_base, right_base = scipy.signal.peak_prominences(y, peaks)
         keep = prominences >= prominence
         peaks, prominences, left_base, right_base = peaks[keep], prominences[keep], left_base[keep], right_base[keep]
-        _, _, left, right = scipy.signal.peak_widths(y, peaks, rel_height=0.5,
-                                                     prominence_data=(prominences, left_base, right_base))
+        borders = (prominences, left_base, right_base)
+        if reference == "halfheight" and peaks.size:
+            # half of the height (a "prominence" of the height itself), bounded by the lowest points
+            # towards the neighbouring peaks, as MATLAB bounds it
+            left_h = np.concatenate([left_base[:1], np.maximum(left_base[1:], right_base[:-1])])
+            right_h = np.concatenate([np.minimum(right_base[:-1], left_base[1:]), right_base[-1:]])
+            left_h = np.where(left_h > peaks, left_base, left_h)
+            right_h = np.where(right_h < peaks, right_base, right_h)
+            borders = (y[peaks], left_h, right_h)
+        _, _, left, right = scipy.signal.peak_widths(y, peaks, rel_height=0.5, prominence_data=borders)
     samples = np.arange(y.size, dtype=np.float64)
     widths = np.interp(right, samples, positions) - np.interp(left, samples, positions) if peaks.size else np.zeros(0)
     keep = (widths >= min_width) & (widths <= max_width)
