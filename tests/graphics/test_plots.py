@@ -161,6 +161,18 @@ def test_legend_labels_location_and_extra_entries(ctx, call):
     assert axes_of(ctx).get_legend() is None
 
 
+def test_legend_numeric_position_of_older_releases(ctx, call):
+    """legend(labels..., pos) with MATLAB's old numeric positions, also after name-value pairs (FEM
+    programs of the corpus: legend('L_2', 'en', 'interpreter', 'latex', 4))."""
+    call("plot", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0], [2.0, 1.0])
+    for pos, name in [(4.0, "southeast"), (2.0, "northwest"), (-1.0, "northeastoutside"), (0.0, "best")]:
+        (h,) = call("legend", "up", "down", "interpreter", "latex", pos, nargout=1)
+        assert call("get", h, "Location", nargout=1)[0].to_str() == name
+    with pytest.raises(MatlabError) as err:
+        call("legend", "up", 7.0)
+    assert err.value.identifier == "MATLAB:legend:UnknownLocation"
+
+
 def test_legend_without_labels_uses_display_names_or_data_n(ctx, call):
     call("plot", [1.0, 2.0], "DisplayName", "first")
     call("hold", "on")
@@ -202,6 +214,9 @@ def test_scatter_sizes_colors_and_filled(ctx, call):
     call("scatter", [1.0, 2.0], [3.0, 2.0])
     coll = axes_of(ctx).collections[0]
     assert coll.get_sizes().tolist() == [36.0] and len(coll.get_facecolors()) == 0    # hollow
+    call("scatter", [1.0, 2.0], [3.0, 2.0], "sr")          # a marker with its color (a corpus program: 'ob')
+    coll = axes_of(ctx).collections[0]
+    assert to_rgb(tuple(coll.get_edgecolors()[0])) == (1.0, 0.0, 0.0)
 
 
 def test_grouped_and_stacked_bars(ctx, call):
@@ -397,6 +412,10 @@ def test_triangle_plots_draw_the_triangles_they_are_given(ctx, call):
     call("trimesh", tri, x, y, z, "EdgeColor", "r")
     (edges,) = axes_of(ctx).collections
     assert edges.get_array() is None and to_rgb(edges.get_color()[0]) == (1.0, 0.0, 0.0)
+    call("trisurf", tri, x, y, z, np.array([[3.0, 0.0, 3.0, 0.0]]), "EdgeColor", "k")   # C per point
+    assert sorted(axes_of(ctx).collections[0].get_array().tolist()) == [1.0, 2.0]
+    call("trisurf", tri, x, y, z, np.array([[5.0, 6.0]]))                                  # C per triangle
+    assert axes_of(ctx).collections[0].get_array().tolist() == [5.0, 6.0]
     call("triplot", tri, x, y, "g--")
     (line,) = axes_of(ctx).get_lines()
     assert axes_of(ctx).name == "rectilinear" and to_rgb(line.get_color()) == (0.0, 1.0, 0.0)

@@ -399,6 +399,7 @@ def legend(ctx, *args, nargout=0):
         pair = [axes.twin, axes] if axes.side == "right" else [axes, axes.twin]
         series = [artist for side in pair if side is not None for artist in side.series]
     labels, rest = _legend_labels(args)
+    position = rest.pop() if len(rest) % 2 and is_numeric(rest[-1]) else None
     if labels is not None and len(labels) > len(series):
         ctx.warn("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")
     for k, artist in enumerate(series):
@@ -408,6 +409,8 @@ def legend(ctx, *args, nargout=0):
             artist.set_label(f"data{k + 1}")
     shown = series[:len(labels)] if labels is not None else series
     opts = name_values(rest, "legend")
+    if position is not None:
+        opts.values.setdefault("location", CharArray.from_str(_old_position(position)))
     interpreter = opts.pop("Interpreter")
     style, location = _legend_style(opts, len(shown))
     made = host.mpl.legend(shown, [a.get_label() for a in shown], **style)
@@ -417,6 +420,19 @@ def legend(ctx, *args, nargout=0):
         if interpreter is not None:
             set_property(gs, label, "Interpreter", interpreter)
     return handle_for(gs, made) if nargout else None
+
+
+OLD_POSITIONS = {-1: "northeastoutside", 0: "best", 1: "northeast", 2: "northwest", 3: "southwest", 4: "southeast"}
+
+
+def _old_position(value: Any) -> str:
+    """The Location of legend(..., pos), the numeric position of MATLAB's older releases (and Octave's)
+    that programs still pass: -1 outside right, 0 best, 1 to 4 the corners counterclockwise from the
+    top right."""
+    pos = numbers(value).real.ravel()
+    if pos.size != 1 or pos[0] not in OLD_POSITIONS:
+        raise MatlabError("MATLAB:legend:UnknownLocation", "A numeric legend position must be -1, 0, 1, 2, 3 or 4.")
+    return OLD_POSITIONS[int(pos[0])]
 
 
 def _legend_command(mpl_axes: Any, word: str) -> bool:

@@ -231,7 +231,7 @@ def scatter3(ctx, *args, nargout=0):
 def _scatter(ctx, args: tuple, nargout: int, axes_names: str):
     data = list(args)
     filled = take_flag(data, "filled")
-    marker = _take_marker(data, len(axes_names))
+    marker, spec_color = _take_marker(data, len(axes_names))
     first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
     nums, rest = data[:first_text], data[first_text:]
     dims = len(axes_names)
@@ -244,7 +244,7 @@ def _scatter(ctx, args: tuple, nargout: int, axes_names: str):
         raise MatlabError("MATLAB:scatter:XYLengthMismatch", f"{', '.join(axes_names.upper())} must be the "
                           "same length.")
     sizes = _marker_sizes(nums[dims]) if len(nums) > dims else 36.0
-    colors = _scatter_colors(nums[dims + 1], coords[0].size) if len(nums) > dims + 1 else None
+    colors = _scatter_colors(nums[dims + 1], coords[0].size) if len(nums) > dims + 1 else spec_color
     opts = name_values(rest, "scatter")
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs, three_d=dims == 3)
@@ -271,19 +271,19 @@ def take_flag(data: list, flag: str) -> bool:
     return bool(found)
 
 
-def _take_marker(data: list, after: int) -> str:
-    """Remove a marker line spec ('d', 'sq'...) given after the first ``after`` data arguments; default
-    'o'."""
+def _take_marker(data: list, after: int) -> tuple[str, dict | None]:
+    """Remove a marker line spec ('d', 'sq', or with a color: 'ob', 'r*') given after the first ``after``
+    data arguments: (its marker, default 'o'; its color as _scatter_colors gives one, or None)."""
     for k, v in enumerate(data[after:], start=after):
         if not is_text(v):
             continue
         spec = parse_linespec(text(v))
         if spec is None:
             break
-        if spec.marker is not None and spec.linestyle is None and spec.color is None:
+        if spec.marker is not None and spec.linestyle is None:
             del data[k]
-            return spec.marker
-    return "o"
+            return spec.marker, None if spec.color is None else {"color": spec.color}
+    return "o", None
 
 
 def _scatter_colors(value: Any, n: int) -> Any:
@@ -709,12 +709,12 @@ def _triangles(args: tuple, function: str, least: int) -> tuple[np.ndarray, list
     trimesh/trisurf/triplot(TRI, x, y, ...)."""
     first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
     nums = list(args[:first_text])
-    if len(nums) < least or len(nums) > 4:
-        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes (TRI, x, y{', z' if least == 4 else ''}"
-                          f"{'[, z]' if least == 3 else ''}) and name-value pairs.")
+    if len(nums) < least or len(nums) > least + 1:
+        forms = {3: "(TRI, x, y) or (TRI, x, y, z)", 4: "(TRI, x, y, z) or (TRI, x, y, z, C)"}[least]
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes {forms} and name-value pairs.")
     tri = numbers(nums[0], "TRI").real
-    coords = [numbers(a, n).real.ravel(order="F") for a, n in zip(nums[1:], "xyz")]
-    if any(c.size != coords[0].size for c in coords):
+    coords = [numbers(a, n).real.ravel(order="F") for a, n in zip(nums[1:], ("x", "y", "z", "C"))]
+    if any(c.size != coords[0].size for c in coords[:3]):
         raise MatlabError(f"MATLAB:{function}:InvalidArguments", "x, y and z must have the same number of elements.")
     if tri.size and (tri.ndim != 2 or tri.shape[1] != 3 or np.any(tri != np.round(tri)) or tri.min() < 1
                      or tri.max() > coords[0].size):
@@ -727,16 +727,18 @@ def _draw_triangles(ctx, args: tuple, nargout: int, faces: bool, function: str):
     from mpl_toolkits.mplot3d.art3d import Line3DCollection, Poly3DCollection
     tri, (x, y, *rest), extra = _triangles(args, function, 4 if faces else 3)
     z = rest[0] if rest else np.zeros_like(x)
+    shade = rest[1] if len(rest) > 1 else z          # trisurf(TRI, x, y, z, C): C per point or per triangle
     opts = name_values(extra, function)
     edge, face = opts.pop("EdgeColor"), opts.pop("FaceColor")
     opts.check_empty(function)
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs, three_d=True)
     corners = np.stack([drawable(x), drawable(y), drawable(z)], axis=-1)[tri]          # triangles x 3 x 3
-    heights = corners[:, :, 2].mean(axis=1)
     if faces:
+        if shade.size not in (x.size, len(tri)):
+            raise MatlabError(f"MATLAB:{function}:InvalidColor", "C must have one value per point or per triangle.")
         drawn = Poly3DCollection(corners, cmap=figure_cmap(gs), linewidths=0.5)
-        drawn.set_array(heights)
+        drawn.set_array(shade[tri].mean(axis=1) if shade.size == x.size and shade.size != len(tri) else shade)
         drawn.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
         if face is not None:
             _surface_face_color(drawn, face)
