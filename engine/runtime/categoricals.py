@@ -60,8 +60,8 @@ def is_categorical(value: Value) -> bool:
 
 def text_items(value: Value) -> tuple[list[str | None], tuple[int, ...]] | None:
     """The texts of a char row (one element), string array or cell array of char rows, column-major,
-    trimmed of leading and trailing white space as categorical reads them ('' and <missing> are None);
-    None for any other value."""
+    trimmed of leading and trailing white space as categorical reads them ('', <missing> and the name
+    '<undefined>' are None); None for any other value."""
     t = type(value)
     if t is CharArray and (value.codes.size == 0 or value.shape[0] == 1):
         items, shape = [value.to_str()], (1, 1)
@@ -73,7 +73,7 @@ def text_items(value: Value) -> tuple[list[str | None], tuple[int, ...]] | None:
     else:
         return None
     trimmed = [None if s is None else s.strip() for s in items]
-    return [s if s else None for s in trimmed], shape
+    return [s if s and s != UNDEFINED else None for s in trimmed], shape
 
 
 def codes_of(names: list[str | None], cats: tuple[str, ...]) -> np.ndarray:

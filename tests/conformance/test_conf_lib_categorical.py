@@ -39,8 +39,10 @@ CASES = [
          error=('MATLAB:categorical:MissingCategoryName',
                 'A missing value in the value set needs a category name: give catnames.')),
     case('categorical_undefined_text', "A = categorical({'a', '', 'b'}); u = isundefined(A); "
-         "s = \"x\"; s(3) = \"y\"; B = categorical(s(1:2)); v = isundefined(B); c = categories(B);",
-         u=L([0, 1, 0]), v=L([0, 1]), c=cellstr('x')),
+         "s = \"x\"; s(3) = \"y\"; B = categorical(s(1:2)); v = isundefined(B); c = categories(B); "
+         "D = categorical({'a' '<undefined>'}); w = isundefined(D); D(1) = '<undefined>'; x = isundefined(D); "
+         "k = numel(categories(D));",
+         u=L([0, 1, 0]), v=L([0, 1]), c=cellstr('x'), w=L([0, 1]), x=L([1, 1]), k=D(1)),
     # categorical page: valueset orders the categories; values not in it are undefined; catnames name them
     case('categorical_valueset', "A = categorical([\"plane\" \"car\" \"train\" \"car\" \"plane\"], "
          "[\"boat\" \"car\" \"plane\" \"train\"]); c = categories(A); b = iscategory(A, \"boat\"); "
