@@ -25,13 +25,23 @@ CASES = [
     case('kmeans_cityblock_nan', "[idx, C, sumd] = kmeans([1; 2; 10; 11; 13; NaN], [], 'Distance', 'cityblock', "
          "'Start', [0; 20]);", idx=D([1, 1, 2, 2, 2, nan], (6, 1)), C=D([1.5, 11], (2, 1)), sumd=D([1, 3], (2, 1))),
     # the seed 100 draws no point: 'singleton' gives it the point farthest from its centroid (5, 3.3 from
-    # 1.7); 'drop' leaves its centroid NaN; 'error' stops
+    # 1.7); 'drop' leaves its centroid NaN and its sum 0 (MATLAB's accumarray of the sums), with a warning;
+    # 'error' stops
     case('kmeans_empty_cluster', "X = [0; 0.1; 10; 10.1; 5]; [a, C] = kmeans(X, 3, 'Start', [0; 10; 100]); "
          "[b, E, s] = kmeans(X, 3, 'Start', [0; 10; 100], 'EmptyAction', 'drop');",
          a=D([1, 1, 2, 2, 3], (5, 1)), C=D([0.05, 10.05, 5], (3, 1)), b=D([1, 1, 2, 2, 1], (5, 1)),
-         E=D([1.7, 10.05, nan], (3, 1)), s=D([16.34, 0.005, nan], (3, 1))),
+         E=D([1.7, 10.05, nan], (3, 1)), s=D([16.34, 0.005, 0], (3, 1))),
+    case('kmeans_drop_warning', "idx = kmeans([0; 0.1; 10; 10.1; 5], 3, 'Start', [0; 10; 100], 'EmptyAction', 'drop');",
+         stdout="Warning: Empty cluster created at iteration 1.\n"),
     case('kmeans_empty_error', "idx = kmeans([0; 0.1; 10; 10.1; 5], 3, 'Start', [0; 10; 100], 'EmptyAction', 'error');",
-         error=('stats:kmeans:EmptyCluster', 'An empty cluster was created during replicate 1.')),
+         error=('stats:kmeans:EmptyCluster', 'Empty cluster created at iteration 1.')),
+    # with replicates, a replicate that empties a cluster is skipped with a warning; when all do, an error
+    case('kmeans_empty_every_replicate', "idx = kmeans([0; 0.1; 10; 10.1; 5], 3, 'Start', cat(3, [0; 10; 100], [0; 10; 200]), "
+         "'EmptyAction', 'error');",
+         error=('stats:kmeans:EmptyClusterAllReps', 'An empty cluster error occurred in every replicate.')),
+    case('kmeans_empty_one_replicate', "[idx, C] = kmeans([0; 0.1; 10; 10.1; 5], 3, 'Start', cat(3, [0; 10; 100], [0; 5; 10]), "
+         "'EmptyAction', 'error');", C=D([0.05, 5, 10.05], (3, 1)),
+         stdout="Warning: Empty cluster created at iteration 1 during replicate 1.\n"),
     # three blobs of 30 around (0,0), (10,10), (10,-10): each cluster is one blob, whatever the labels
     case('kmeans_plus_partition', BLOBS + "[idx, C] = kmeans(X, 3, 'Replicates', 3); a = numel(unique(idx(1:30))) == 1 && "
          "numel(unique(idx(31:60))) == 1 && numel(unique(idx(61:90))) == 1 && numel(unique(idx)) == 3; "

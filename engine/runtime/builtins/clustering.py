@@ -10,6 +10,8 @@ datasample; they are not claimed to be MATLAB's.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from ..context import CallContext
@@ -111,13 +113,14 @@ def _plus_seeds(ctx: CallContext, points: np.ndarray, k: int, metric: str) -> np
 
 
 class _Empty(Exception):
-    """A cluster lost all its points under EmptyAction 'error'."""
+    """A cluster lost all its points under EmptyAction 'error' (at iteration ``args[0]``)."""
 
 
-def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, empty_action: str
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, bool]:
-    """MATLAB's batch phase from the given centers: (idx 0-based, centers, n-by-k distances, iterations,
-    converged). Clusters dropped by EmptyAction 'drop' get NaN centers and distances."""
+def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, empty_action: str,
+           dropped: Callable[[int], None]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, bool]:
+    """MATLAB's batch phase from the given centers: (idx 0-based, centers, n-by-k distances, iterations
+    counted as MATLAB counts them, converged). Clusters dropped by EmptyAction 'drop' (``dropped`` is
+    told the iteration) get NaN centers and distances."""
     n, k = points.shape[0], centers.shape[0]
     centers = centers.astype(np.float64).copy()
     dist = _distances(points, centers, metric)
@@ -128,6 +131,7 @@ def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, 
     previous_total = np.inf
     iteration, converged = 0, False
     while True:
+        iteration += 1
         counts = np.bincount(idx, minlength=k)
         for c in changed:
             if alive[c] and counts[c]:
@@ -135,8 +139,9 @@ def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, 
         dist[:, changed] = _distances(points, centers[changed], metric)
         for c in [c for c in changed if alive[c] and counts[c] == 0]:
             if empty_action == "error":
-                raise _Empty
+                raise _Empty(iteration)
             if empty_action == "drop":
+                dropped(iteration)
                 alive[c] = False
                 centers[c] = np.nan
                 dist[:, c] = np.nan
@@ -155,7 +160,7 @@ def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, 
             dist[:, source] = _distances(points, centers[source][None, :], metric)[:, 0]
             changed = np.union1d(changed, [source])
         total = float(np.sum(dist[np.arange(n), idx]))
-        if iteration and previous_total <= total:       # no decrease: back out the last step
+        if iteration > 1 and previous_total <= total:   # no decrease: back out the last step
             idx = previous_idx
             counts = np.bincount(idx, minlength=k)
             for c in changed:
@@ -178,8 +183,7 @@ def _batch(points: np.ndarray, centers: np.ndarray, metric: str, max_iter: int, 
         idx = idx.copy()
         idx[moved] = nearest[moved]
         changed = np.union1d(idx[moved], previous_idx[moved])
-        iteration += 1
-    return idx, centers, dist, iteration + 1, converged
+    return idx, centers, dist, iteration, converged
 
 
 @builtin("kmeans", family="statistics")
@@ -197,7 +201,8 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     random rows), 'uniform' (uniform in the range of X) or a k-by-p matrix of seeds (k may then be []; a
     k-by-p-by-r array gives r replicates); 'Replicates' (1: the best of that many runs is returned);
     'MaxIter' (100; past it, a warning); 'EmptyAction' 'singleton' (the default: the point farthest from
-    its centroid starts the emptied cluster), 'error' or 'drop'; 'Display' 'off', 'notify' (the
+    its centroid starts the emptied cluster), 'error' (with replicates, a warning and the next one) or
+    'drop' (a warning; the centroid NaN, its sum 0); 'Display' 'off', 'notify' (the
     default), 'final'; 'Options', a statset structure whose Display and MaxIter count where those
     arguments are not given (UseParallel runs the replicates one after another). Rows with NaN are left
     out (NaN in idx). Random starts draw from the session's generator (rng(seed) repeats them; not
@@ -256,7 +261,7 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
                           f"'{metric}' distance.")
     points = _prepared(points, metric)
 
-    best = None
+    best, failures = None, 0
     for replicate in range(replicates):
         if how == "matrix":
             centers = seeds[:, :, replicate]
@@ -267,15 +272,25 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
         else:
             low, high = points.min(axis=0), points.max(axis=0)
             centers = low + (high - low) * _uniform(ctx, (clusters, p))
+        where = "." if replicates == 1 else f" during replicate {replicate + 1}."
+        suffix = "" if replicates == 1 else "Rep"
         try:
-            idx, centers, dist, iterations, converged = _batch(points, centers, metric, max_iter, empty_action)
-        except _Empty:
-            raise MatlabError("stats:kmeans:EmptyCluster", f"An empty cluster was created during replicate "
-                              f"{replicate + 1}.") from None
-        if not converged and display != "off":
-            ctx.warn("stats:kmeans:FailedToConverge",
-                     f"Failed to converge in {max_iter} iterations" + (f" during replicate {replicate + 1}."
-                                                                     if replicates > 1 else "."))
+            idx, centers, dist, iterations, converged = _batch(
+                points, centers, metric, max_iter, empty_action,
+                lambda at: ctx.warn(f"stats:kmeans:EmptyCluster{suffix}", f"Empty cluster created at iteration {at}"
+                                    + where))
+        except _Empty as empty:
+            message = f"Empty cluster created at iteration {empty.args[0]}" + where
+            if replicates == 1:
+                raise MatlabError("stats:kmeans:EmptyCluster", message) from None
+            failures += 1                       # another replicate may still succeed
+            ctx.warn("stats:kmeans:EmptyClusterInBatchUpdate", message)
+            if failures == replicates:
+                raise MatlabError("stats:kmeans:EmptyClusterAllReps", "An empty cluster error occurred in every "
+                                  "replicate.") from None
+            continue
+        if not converged:
+            ctx.warn(f"stats:kmeans:FailedToConverge{suffix}", f"Failed to converge in {max_iter} iterations" + where)
         total = float(np.nansum(dist[np.arange(n), idx]))
         if display == "final":
             ctx.write(f"Replicate {replicate + 1}, {iterations} iterations, total sum of distances = {total:g}.\n")
@@ -288,8 +303,7 @@ def kmeans(ctx: CallContext, x: Value, k: Value, *args: Value, nargout: int = 1)
     full_idx[complete] = idx + 1
     full_dist = np.full((data.shape[0], clusters), np.nan)
     full_dist[complete] = dist
-    sums = np.array([np.sum(dist[idx == c, c]) if np.any(idx == c) else (np.nan if np.isnan(centers[c]).any() else 0.0)
-                     for c in range(clusters)])
+    sums = np.array([np.sum(dist[idx == c, c]) for c in range(clusters)])      # 0 for a dropped cluster
     outs = [to_value(full_idx.reshape(-1, 1)), to_value(cast_result(centers, cls)),
             to_value(cast_result(sums.reshape(-1, 1), cls)), to_value(cast_result(full_dist, cls))]
     return outs[0] if nargout <= 1 else tuple(outs[:nargout])
