@@ -100,6 +100,14 @@ CASES = [
          "[tf, loc] = ismember(A, {'a' 'q'}); g = ismember(categorical({'x' 'y'}), categorical({'y'}));",
          i=D([1, 4, 3, 2]), t=S(['b', 'b', 'a', None]), d=S([None, 'a', 'b', 'b']), u=S(['a', 'b']),
          tf=L([0, 0, 1, 0]), loc=D([0, 0, 1, 0]), g=L([0, 1])),
+    # set functions of categoricals: by name, in the union of the categories; mode and histcounts by category
+    case('categorical_sets_mode_histcounts', "A = categorical({'b' 'a' 'c' 'b' 'b'}); B = categorical({'c' 'd'}); "
+         "u = string(union(A, B)); c = categories(union(A, B)); i = string(intersect(A, B)); "
+         "[d, ia] = setdiff(A, B); d = string(d); x = string(setxor(A, {'a' 'z'})); m = string(mode(A)); "
+         "t = string(mode(categorical({'x' 'y' 'y' 'x'}))); [N, names] = histcounts(A); n2 = histcounts(A, {'c' 'b'});",
+         u=S(['a', 'b', 'c', 'd']), c=cellstr('a', 'b', 'c', 'd'), i=S('c'), d=S(['a', 'b']), ia=D([2, 1], (2, 1)),
+         x=S(['b', 'c', 'z']), m=S('b'), t=S('x'), N=D([1, 3, 1]), names=Cell([C('a'), C('b'), C('c')], (1, 3)),
+         n2=D([1, 3])),
     case('categorical_isequal_sizes', "A = categorical({'a' 'b'}); a = isequal(A, categorical({'a' 'b'}, {'b' 'a'})); "
          "b = isequal(A, {'a' 'b'}); u = categorical({'a' ''}); c = isequal(u, u); d = isequaln(u, u); "
          "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({})); o = isobject(A); "

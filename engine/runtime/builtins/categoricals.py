@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..categoricals import UNDEFINED, CategoricalArray, codes_for, is_categorical, text_items
+from ..categoricals import UNDEFINED, CategoricalArray, codes_for, elements, is_categorical, join, text_items
 from ..display.containers import dims_text
 from ..errors import MatlabError
 from ..time_text import time_texts
@@ -128,8 +128,9 @@ def categorical(a, *args):
     leading and trailing white space; numbers named as num2str writes them, logical values 'false' and
     'true', datetimes and durations in their format), or the values of valueset in its order, named by
     catnames where given (repeated names merge categories; a missing value in valueset takes the
-    missing elements). '', <missing>, NaN, NaT and values not in valueset are otherwise <undefined>. An ordinal array's categories have
-    a mathematical order (< and > compare by it) and are protected: assignment cannot add categories.
+    missing elements). '', <missing>, NaN, NaT and values not in valueset are otherwise <undefined>.
+    An ordinal array's categories have a mathematical order (< and > compare by it) and are protected:
+    assignment cannot add categories.
 
         C = categorical({'b', 'a', 'b'})      % categories {'a'; 'b'}
     """
@@ -461,6 +462,29 @@ def _on_codes(name: str) -> Callable:
     return method
 
 
+def _on_joined_codes(name: str) -> Callable:
+    """A set operation (union, intersect, setdiff, setxor) of a categorical and a categorical or text: run
+    on their codes in the union of their categories (the first categorical's first), its first output
+    an array of those categories."""
+    def method(ctx, a, b, *rest, nargout=1):
+        joined = join([a, b])
+        outs = _plain(name, ctx, [elements(joined, a), elements(joined, b), *rest], max(nargout, 1))
+        head = np.asarray(outs[0], dtype=np.float64)
+        return (joined.like(head.reshape(np.shape(outs[0]) or (1, 1))), *outs[1:])
+    return method
+
+
+def _histcounts(ctx, c, *rest, nargout=1):
+    """[N, names] = histcounts(C), histcounts(C, categories): the number of elements in each category
+    (of C, or of those named) as a row, and the categories as a cell row."""
+    if len(rest) > 1:
+        raise MatlabError("MATLAB:histcounts:categoricalOptions", "histcounts of a categorical array takes "
+                          "only the categories to count.")
+    names = _names(rest[0], "histcounts") if rest else list(c.cats)
+    counts = np.array([[float(np.sum(c.data == c.cats.index(n) + 1)) if n in c.cats else 0.0 for n in names]])
+    return simplify(counts), cell_value([CharArray.from_str(n) for n in names], (1, len(names)))
+
+
 def _names_of(value: Value) -> tuple[list[str | None], tuple[int, ...]]:
     if is_categorical(value):
         return value.texts(), value.shape
@@ -541,17 +565,21 @@ def _single(ctx, c, nargout=1):
     return c.data.astype(np.float32)
 
 
-MOVES = ("sort", "unique", "flip", "fliplr", "flipud", "circshift", "repmat", "reshape", "permute", "squeeze")
+ON_CODES = ("sort", "unique", "flip", "fliplr", "flipud", "circshift", "repmat", "reshape", "permute", "squeeze",
+            "mode")                 # they move elements, or (mode) pick one: the codes say which
 
 
 @after_load
 def _register_methods() -> None:
-    for name in MOVES:
+    for name in ON_CODES:
         set_overload(name, CategoricalArray, _on_codes(name))
+    for name in ("union", "intersect", "setdiff", "setxor"):
+        set_overload(name, CategoricalArray, _on_joined_codes(name))
     for name in ("min", "max"):
         set_overload(name, CategoricalArray, _extreme(name))
-    for name, form in (("ismember", _ismember), ("ismissing", _ismissing), ("char", _char), ("string", _string), ("cellstr", _cellstr),
-                       ("double", _double), ("single", _single)):
+    for name, form in (("ismember", _ismember), ("ismissing", _ismissing), ("histcounts", _histcounts),
+                       ("char", _char), ("string", _string), ("cellstr", _cellstr), ("double", _double),
+                       ("single", _single)):
         set_overload(name, CategoricalArray, form)
     for name, symbol in OPERATORS.items():
         set_overload(name, CategoricalArray, operator_method(symbol, 2))
