@@ -3,7 +3,7 @@
     CategoricalArray   data: category codes (float64, MATLAB's size; 1 is the first category, NaN is
                        <undefined>), cats: the category names in their order, ordinal: whether the
                        order is mathematical (< and > compare by it), protected: whether assignment
-                       may add categories (an ordinal array is always protected)
+                       is refused new categories (an ordinal array always is)
 
 A value (MATLAB value semantics, never changed in place) like datetime and duration (times.py):
 indexing, deletion, growth (new elements <undefined>), sorting and grouping work on ``data`` (the codes
@@ -125,9 +125,14 @@ def _recode(base: CategoricalArray, value: CategoricalArray) -> tuple[np.ndarray
             raise not_protected(base, [n for n in new if n in used])
         new = []
     cats = base.cats + tuple(new)
+    return translated(value, cats), cats
+
+
+def translated(value: CategoricalArray, cats: tuple[str, ...]) -> np.ndarray:
+    """The codes of ``value`` as codes of the categories ``cats`` (NaN where its category is not one)."""
     index = {c: k + 1.0 for k, c in enumerate(cats)}
     lookup = np.array([np.nan] + [index.get(c, np.nan) for c in value.cats])
-    return lookup[np.where(np.isnan(value.data), 0, value.data).astype(np.intp)], cats
+    return lookup[np.where(np.isnan(value.data), 0, value.data).astype(np.intp)]
 
 
 def join(values: list) -> CategoricalArray:
@@ -163,7 +168,7 @@ def _operand_codes(c: CategoricalArray, other: Value) -> np.ndarray:
     if type(other) is CategoricalArray:
         if c.ordinal or other.ordinal:
             return codes_for(c, other)[0]
-        return codes_of(other.texts(), c.cats).reshape(other.shape, order="F") if other.cats != c.cats else other.data
+        return other.data if other.cats == c.cats else translated(other, c.cats)
     found = text_items(other)
     if found is None:
         raise MatlabError("MATLAB:categorical:InvalidComparisonTypes", "A categorical array can be compared only "

@@ -1,10 +1,11 @@
 """categorical (runtime/categoricals.py): its constructor, its categories, counts and conversions, and
 its methods of builtins that also take other arrays (sort, unique, ismember, char, string, double...).
 
-MATLAB's documentation is the reference: GNU Octave has no categorical. A method that only moves
-elements runs the numeric builtin on the codes (their order is the category order, <undefined> is NaN)
-and gives the result back the categories (min and max too, for ordinal arrays). Not supported: the
-product of categoricals.
+MATLAB's documentation is the reference: GNU Octave has no categorical. A method that only moves or
+picks elements (sort, unique, reshape, mode, and min and max of ordinal arrays) runs the numeric builtin
+on the codes (their order is the category order, <undefined> is NaN) and gives the result back the
+categories; the set functions do so on the codes of both operands in the union of their categories.
+Not supported: the product of categoricals.
 """
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def _number_name(v: float) -> str:
 
 def _values(a: Value) -> tuple[list | np.ndarray, str, tuple[int, ...]]:
     """The elements of a categorical's input in column-major order and their kind: 'text' (a list, None
-    where missing), or 'number' and 'logical' (a float64 array, NaN where missing); and the input's shape."""
+    where missing); 'number' or 'logical' (a float64 array, NaN where missing); or, for datetimes and
+    durations, the input itself (its seconds, NaN where missing); and the input's shape."""
     if is_categorical(a):
         return a.texts(), "text", a.shape
     found = text_items(a)
@@ -111,7 +113,8 @@ def _default_names(valueset, kind) -> list[str]:
     elif kind == "number":
         names = [None if np.isnan(v) else _number_name(v) for v in valueset]
     else:
-        names = [None if np.isnan(v) else t for v, t in zip(valueset, time_texts(kind.like(valueset.reshape(1, -1))))]
+        texts = time_texts(kind.like(valueset.reshape(1, -1)))
+        names = [None if np.isnan(v) else t for v, t in zip(valueset, texts)]
     if any(n is None for n in names):
         raise MatlabError("MATLAB:categorical:MissingCategoryName", "A missing value in the value set needs a "
                           "category name: give catnames.")

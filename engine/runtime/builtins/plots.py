@@ -469,8 +469,8 @@ def histogram(ctx, *args, nargout=0):
     """histogram(X) | histogram(X, nbins) | histogram(X, edges) | histogram(C)  histogram of the values in X.
 
     A categorical C gets a bar for each category, named on the x-axis (options Categories, BarWidth,
-    Normalization and the styles). The bins are histcounts' for the same arguments (automatic ones by Scott's rule, rounded to a nice
-    width). Name-value pairs: NumBins, BinEdges, BinWidth, BinLimits, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
+    Normalization and the styles). The bins are histcounts' for the same arguments (automatic ones by
+    Scott's rule, rounded to a nice width). Name-value pairs: NumBins, BinEdges, BinWidth, BinLimits, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
     FaceColor, EdgeColor, FaceAlpha, DisplayName.
 
         histogram(randn(1000, 1), 30, 'Normalization', 'pdf')
