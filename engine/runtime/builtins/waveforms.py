@@ -1,0 +1,120 @@
+"""Periodic and swept waveforms of the Signal Processing Toolbox: square sawtooth chirp.
+
+square and sawtooth have period 2*pi in t (MATLAB's convention: square(2*pi*f*t) for frequency f);
+chirp is cos(2*pi*(integral of its instantaneous frequency) + phi) for MATLAB's sweeps. All are
+elementwise in t, whose shape the result keeps.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MatlabError
+from ..semantics import to_value
+from ..values import Value
+from .arguments import real_array
+from .firdesign import real_vector
+from .registry import builtin
+from .sizes import option_text
+
+CHIRP_METHODS = {"linear": "linear", "li": "linear", "lin": "linear", "quadratic": "quadratic", "q": "quadratic",
+                 "quad": "quadratic", "logarithmic": "logarithmic", "lo": "logarithmic", "log": "logarithmic"}
+
+
+def _times(fname: str, t: Value) -> np.ndarray:
+    return real_array(fname, t).astype(np.float64)
+
+
+def _scalar(fname: str, value: Value | None, default: float, what: str) -> float:
+    if value is None:
+        return default
+    arr = real_vector(fname, value, what)
+    if arr.size == 0:
+        return default
+    if arr.size != 1:
+        raise MatlabError(f"signal:{fname}:InvalidParameter", f"{what} must be a real scalar.")
+    return float(arr[0])
+
+
+@builtin("square", family="numerical")
+def square(t: Value, duty: Value | None = None) -> Value:
+    """square(t), square(t, duty)  square wave of period 2*pi: 1 for the first duty percent (default 50)
+    of each period, -1 for the rest.
+
+    s = 1 where mod(t, 2*pi) < 2*pi*duty/100, else -1. (square is MATLAB's Signal Processing Toolbox
+    function.)
+
+        square([0 1 3 4 6])    % 1 1 1 -1 -1
+    """
+    times = _times("square", t)
+    percent = _scalar("square", duty, 50.0, "DUTY")
+    if not 0 <= percent <= 100:
+        raise MatlabError("signal:square:InvalidRange", "DUTY must be a number between 0 and 100.")
+    return to_value(2.0 * (np.mod(times, 2 * np.pi) < 2 * np.pi * percent / 100) - 1)
+
+
+@builtin("sawtooth", family="numerical")
+def sawtooth(t: Value, width: Value | None = None) -> Value:
+    """sawtooth(t), sawtooth(t, xmax)  sawtooth (or triangle) wave of period 2*pi.
+
+    Each period rises linearly from -1 to 1 over its first fraction xmax (default 1: a sawtooth), then
+    falls linearly back to -1; xmax = 0.5 gives a symmetric triangle wave. (sawtooth is MATLAB's Signal
+    Processing Toolbox function.)
+
+        sawtooth([0 pi/2 pi], 0.5)    % -1  0  1
+    """
+    times = _times("sawtooth", t)
+    peak = _scalar("sawtooth", width, 1.0, "XMAX")
+    if not 0 <= peak <= 1:
+        raise MatlabError("signal:sawtooth:InvalidRange", "XMAX must be a number between 0 and 1.")
+    phase = np.mod(times, 2 * np.pi)
+    edge = 2 * np.pi * peak
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rising = -1 + 2 * phase / edge
+        falling = 1 - 2 * (phase - edge) / (2 * np.pi - edge)
+    return to_value(np.where(phase < edge, rising, falling))
+
+
+@builtin("chirp", family="numerical")
+def chirp(t: Value, f0: Value | None = None, t1: Value | None = None, f1: Value | None = None,
+          method: Value | None = None, phi: Value | None = None, shape: Value | None = None) -> Value:
+    """chirp(t), chirp(t, f0, t1, f1), chirp(t, f0, t1, f1, method), chirp(t, f0, t1, f1, method, phi)
+    swept-frequency cosine: its instantaneous frequency goes from f0 at t = 0 to f1 at t = t1.
+
+    y = cos(2*pi*(integral of f from 0 to t) + phi*pi/180) with f(t) = f0 + (f1 - f0)*t/t1 ('linear',
+    the default), f0 + (f1 - f0)*(t/t1)^2 ('quadratic', for f0 <= f1: MATLAB's default shape of an upsweep) or
+    f0*(f1/f0)^(t/t1) ('logarithmic', f1 > f0 > 0). Defaults: f0 = 0, t1 = 1, f1 = 100, phi = 0 (in
+    degrees). The quadratic downsweep and the 'convex'/'concave' shape argument are not supported.
+    (chirp is MATLAB's Signal Processing Toolbox function.)
+
+        y = chirp(0:0.001:1, 0, 1, 50);    % 0 Hz to 50 Hz in one second
+    """
+    times = _times("chirp", t)
+    start = _scalar("chirp", f0, 0.0, "F0")
+    end_time = _scalar("chirp", t1, 1.0, "T1")
+    end = _scalar("chirp", f1, 100.0, "F1")
+    kind = "linear"
+    if method is not None:
+        word = option_text(method)
+        if word is None or word.lower() not in CHIRP_METHODS:
+            raise MatlabError("signal:chirp:InvalidMethod", "The sweep method must be 'linear', 'quadratic' or "
+                              "'logarithmic'.")
+        kind = CHIRP_METHODS[word.lower()]
+    offset = _scalar("chirp", phi, 0.0, "PHI") / 360
+    if shape is not None or kind == "quadratic" and start > end:
+        raise MatlabError("signal:chirp:UnsupportedShape", "Only the quadratic upsweep (f0 <= f1) of the "
+                          "default shape is supported: no downsweep, no 'convex'/'concave' argument.")
+    if end_time == 0:
+        raise MatlabError("signal:chirp:InvalidT1", "T1 must be nonzero.")
+    if kind == "linear":
+        rate = (end - start) / end_time
+        cycles = start * times + rate / 2 * times ** 2
+    elif kind == "quadratic":
+        rate = (end - start) / end_time ** 2
+        cycles = start * times + rate / 3 * times ** 3
+    else:
+        if not end > start > 0:
+            raise MatlabError("signal:chirp:InvalidLogFreqs", "For a logarithmic chirp, F1 must be greater than "
+                              "F0 and F0 greater than 0.")
+        growth = (end / start) ** (1 / end_time)
+        cycles = start * (growth ** times - 1) / np.log(growth)
+    return to_value(np.cos(2 * np.pi * (cycles + offset)))

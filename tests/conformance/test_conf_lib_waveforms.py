@@ -1,0 +1,37 @@
+"""Conformance: square, sawtooth and chirp (Signal Processing Toolbox; not in GNU Octave's core).
+
+The values follow the definitions of MATLAB's documentation: square is 1 where mod(t, 2*pi) < 2*pi*duty/100,
+else -1; sawtooth rises from -1 to 1 over the fraction xmax of each 2*pi period, then falls back; chirp is
+cos(2*pi*(f0*t + (f1-f0)/(2*t1)*t^2) + phi) (linear), with f0 + (f1-f0)*(t/t1)^2 (quadratic upsweep) or
+f0*(f1/f0)^(t/t1) (logarithmic) as instantaneous frequency. The chirp literals are scipy.signal.chirp's,
+which documents the same three formulas (vertex_zero=True for the quadratic one); the linear case checks by
+hand: cycles(0.25) = 0.25 + 1.25*0.0625 = 0.328125. Compared to 1e-13 absolute: the cosines of large phases."""
+import pytest
+
+from harness import D, L, case, check, params
+
+CASES = [
+    case('square_forms', "a = square([0 1 3 4 6]); b = square([0 1 2 3]', 40); c = square(2*pi*[0.1 0.6]);",
+         a=D([1, 1, 1, -1, -1]), b=D([1, 1, 1, -1], (4, 1)), c=D([1, -1])),
+    case('sawtooth_forms', "a = sawtooth([0 pi/2 pi], 0.5); b = sawtooth([0 pi 3*pi]); "
+         "e = max(abs(sawtooth([0 1 2 3 7], 0.25) - [-1 0.27323954473516276 0.8178403035098916 "
+         "0.3934271219315039 -0.08732318685386087])) < 1e-14;",
+         a=D([-1, 0, 1]), b=D([-1, 0, 0]), e=L(True)),
+    case('chirp_forms', "t = 0:0.25:1; "
+         "a = max(abs(chirp(t, 1, 2, 6) - [1 -0.4713967368259977 0.38268343236509 -0.9569403357322085 0])) < 1e-13; "
+         "b = max(abs(chirp(t, 2, 1, 10, 'quadratic', 30) - [0.8660254037844387 -0.7071067811865479 "
+         "-0.8660254037844379 -0.25881904510252113 0])) < 1e-13; "
+         "c = max(abs(chirp(t, 1, 1.5, 8, 'logarithmic') - [1 -0.30178911770576605 -0.1790579459842754 "
+         "-0.4196943841423557 0.5142101949722442])) < 1e-13; d = max(abs(chirp(t) - cos(pi*100*t.^2))) < 1e-13;",
+         a=L(True), b=L(True), c=L(True), d=L(True)),
+    case('chirp_log_frequencies', "y = chirp(1:3, 0, 1, 10, 'logarithmic');",
+         error=('signal:chirp:InvalidLogFreqs', 'For a logarithmic chirp, F1 must be greater than F0 and F0 greater '
+                'than 0.')),
+    case('square_duty_range', "y = square(1:3, 120);",
+         error=('signal:square:InvalidRange', 'DUTY must be a number between 0 and 100.')),
+]
+
+
+@pytest.mark.parametrize("c", params(CASES))
+def test_case(session, c):
+    check(session, c)
