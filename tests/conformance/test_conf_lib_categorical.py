@@ -108,6 +108,10 @@ CASES = [
          u=S(['a', 'b', 'c', 'd']), c=cellstr('a', 'b', 'c', 'd'), i=S('c'), d=S(['a', 'b']), ia=D([2, 1], (2, 1)),
          x=S(['b', 'c', 'z']), m=S('b'), t=S('x'), N=D([1, 3, 1]), names=Cell([C('a'), C('b'), C('c')], (1, 3)),
          n2=D([1, 3])),
+    # crosstab: categorical groups in category order (grp2idx)
+    case('categorical_crosstab', "C = categorical({'lo' 'hi' 'lo' 'hi' 'lo'}, {'lo' 'hi'}); "
+         "D = categorical({'x' 'x' 'y' 'y' 'y'}); [t, ~, ~, labels] = crosstab(C, D);",
+         t=D([1, 1, 2, 1], (2, 2)), labels=Cell([C('lo'), C('hi'), C('x'), C('y')], (2, 2))),
     case('categorical_isequal_sizes', "A = categorical({'a' 'b'}); a = isequal(A, categorical({'a' 'b'}, {'b' 'a'})); "
          "b = isequal(A, {'a' 'b'}); u = categorical({'a' ''}); c = isequal(u, u); d = isequaln(u, u); "
          "n = numel(A); z = size(A); l = length(A); e = isempty(categorical({})); o = isobject(A); "

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
 
+from engine.runtime.categoricals import CategoricalArray
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import graphics_state
 from graphics_helpers import axes_of, cell_row
@@ -47,6 +48,14 @@ def test_groups_labels_whisker_and_orientation(ctx, call):
     assert xdata == [30.0]                       # group a: 1 3 5 30, q3 17.5 + 0.5*15.5 < 30
     call("boxplot", [4.0, 1.0, 2.0, 3.0], [2.0, 1.0, 2.0, 1.0], "Labels", cell_row("low", "high"))
     assert [t.get_text() for t in axes_of(ctx).get_xticklabels()] == ["low", "high"]
+
+
+def test_categorical_groups_in_category_order(ctx, call):
+    g = CategoricalArray(np.array([[2.0, 1.0, 2.0, 1.0]]), ("hi", "lo", "none"))
+    (h,) = call("boxplot", [4.0, 1.0, 2.0, 3.0], g, nargout=1)
+    assert h.shape == (7, 3)                     # grp2idx: every category, the empty one too
+    assert [t.get_text() for t in axes_of(ctx).get_xticklabels()] == ["hi", "lo", "none"]
+    assert _line_y(ctx, call, h, 6, 1) == [2.0, 2.0] and _line_y(ctx, call, h, 6, 2) == [3.0, 3.0]   # medians
 
 
 def test_errors(ctx, call):

@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.ticker import AutoLocator
 from scipy import stats
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError
 from ..figures import graphics_state
 from ..graphics_args import name_values, numbers, text, text_list
@@ -42,7 +43,14 @@ def box_statistics(values: np.ndarray, whisker: float) -> dict[str, Any]:
 
 def _groups(data: np.ndarray, grouping: Any) -> tuple[list[np.ndarray], list[str]]:
     """The samples of each group and their labels: numeric groups in ascending order, text groups in
-    order of first appearance (as MATLAB's grp2idx)."""
+    order of first appearance, categorical groups in category order, every category (as MATLAB's grp2idx)."""
+    if type(grouping) is CategoricalArray:
+        codes = grouping.data.ravel(order="F")
+        if codes.size != data.size:
+            raise MatlabError("stats:boxplot:BadGroupingVar",
+                              "The grouping variable must have one element per element of X.")
+        flat = data.ravel(order="F")
+        return [flat[codes == k + 1].astype(np.float64) for k in range(len(grouping.cats))], list(grouping.cats)
     if isinstance(grouping, (CellArray, StringArray)):
         keys = text_list(grouping)
         order = list(dict.fromkeys(keys))
@@ -62,7 +70,7 @@ def boxplot(ctx, x, *args, nargout=0):
     """boxplot(x), boxplot(x, g), boxplot(..., 'Labels', labels, 'Whisker', w, 'Orientation', o)  box plot.
 
     One box per column of x (a vector: one box), or per group of g (a numeric vector, cell array of
-    character vectors or string array with one element per value of x). Each box spans the 25th to
+    character vectors, string array or categorical array with one element per value of x). Each box spans the 25th to
     75th percentiles (prctile's method) with the median in red; the dashed whiskers reach the most
     extreme values within w (1.5 by default) times the box's length (never into the box); values beyond
     are outliers (red +). NaN values are ignored. h = boxplot(...) returns the handles of the lines, 7

@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 from scipy import stats
 
+from ..categoricals import CategoricalArray
 from ..errors import MatlabError
 from ..semantics import cast_result, to_value
 from ..graphics_args import text_list
@@ -230,7 +231,11 @@ def regress(y: Value, X: Value, alpha: Value | None = None, *, nargout: int = 1)
 
 def _group_codes(fname: str, value: Value) -> tuple[np.ndarray, list[str]]:
     """Group numbers (0-based, -1 for missing) of a grouping vector and the group labels: numeric groups
-    in ascending order (NaN missing), text groups in order of first appearance (as grp2idx numbers them)."""
+    in ascending order (NaN missing), text groups in order of first appearance, categorical groups in
+    category order (<undefined> missing) (as grp2idx numbers them)."""
+    if type(value) is CategoricalArray:
+        flat = value.data.ravel(order="F")
+        return np.where(np.isnan(flat), -1, flat - 1).astype(np.int64), list(value.cats)
     if isinstance(value, (CellArray, StringArray)) or class_of(value) == "char":
         keys = [str(k) for k in (text_list(value) if not class_of(value) == "char" else CharArray.rows(value))]
         order = list(dict.fromkeys(keys))
@@ -253,7 +258,8 @@ def crosstab(x1: Value, x2: Value, *, nargout: int = 1) -> Value:
     """[tbl, chi2, p, labels] = crosstab(x1, x2)  cross-tabulation of two grouping variables.
 
     tbl(i, j) counts the observations in group i of x1 and group j of x2 (numeric groups in ascending
-    order, text groups, given as cell arrays, string arrays or char rows, in order of first appearance;
+    order, categorical ones in category order, text groups, given as cell arrays, string arrays or char
+    rows, in order of first appearance;
     NaN is missing, and an observation missing in either is left out); chi2 and p are the chi-square test of independence; labels is a
     cell array with the group names of x1 in its first column and of x2 in its second. More than two
     variables, or one, are not supported.
