@@ -106,7 +106,7 @@ CASES = [
     case('lsqcurvefit_bounded_line', "t = 0:4; [x, rn, r, ef] = lsqcurvefit(@(x, t) x(1) + x(2)*t, [0 0], t, 1 + 2*t, "
          "[-Inf -Inf], [Inf 1], optimset('Display', 'off')); a = max(abs(x - [3 1])) < 1e-6; b = abs(rn - 10) < 1e-6; "
          "s = size(r);", a=L(1), b=L(1), s=D([1, 5])),
-    case('lsqcurvefit_size_mismatch', "x = lsqcurvefit(@(x, t) x*t, 1, 1:3, [1 2]);",
+    case('lsqcurvefit_size_mismatch', "x = lsqcurvefit(@(x, t) x*t, 1, 1:3, [1; 2; 3]);",
          error=('optimlib:lsqcurvefit:YdataSizeMismatchFunVal', 'Function value and YDATA sizes are not equal.')),
 
     # min x1^2 + x2^2 on x1 + x2 = 1: [0.5; 0.5]

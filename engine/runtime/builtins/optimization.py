@@ -400,9 +400,9 @@ def lsqcurvefit(ctx: CallContext, fun: Value, x0: Value, xdata: Value, ydata: Va
     """x = lsqcurvefit(fun, x0, xdata, ydata), lsqcurvefit(fun, x0, xdata, ydata, lb, ub, options), [x, resnorm, residual, exitflag, output, lambda, jacobian] = lsqcurvefit(...)
     Nonlinear curve fitting: the coefficients x minimizing sum((fun(x, xdata) - ydata).^2).
 
-    lsqnonlin on the residual fun(x, xdata) - ydata (fun's result must have ydata's number of
-    elements; the residual has fun's shape): the same bounds, options (optimoptions('lsqcurvefit', ...)
-    or optimset), outputs and exit flags. xdata is passed to fun as it is (any array).
+    lsqnonlin on the residual fun(x, xdata) - ydata (fun's result must have ydata's size, as MATLAB
+    requires): the same bounds, options (optimoptions('lsqcurvefit', ...) or optimset), outputs and exit
+    flags. xdata is passed to fun as it is (any array).
 
         x = lsqcurvefit(@(x, t) x(1)*exp(x(2)*t), [1 0], 0:4, 2*exp(-0.5*(0:4)))    % [2 -0.5]
     """
@@ -413,10 +413,10 @@ def lsqcurvefit(ctx: CallContext, fun: Value, x0: Value, xdata: Value, ydata: Va
 
     def residuals(x: np.ndarray, outputs: int) -> list[np.ndarray]:
         out = f(x, outputs)
-        if out[0].size != target.size:
+        if out[0].shape != target.shape:
             raise MatlabError("optimlib:lsqcurvefit:YdataSizeMismatchFunVal",
                               "Function value and YDATA sizes are not equal.")
-        return [out[0] - target.reshape(out[0].shape, order="F")] + out[1:]
+        return [out[0] - target] + out[1:]
     return _least_squares(ctx, "lsqcurvefit", residuals, start, lb, ub, opts, f, nargout)
 
 
