@@ -10,6 +10,8 @@ MATLAB's text (its documentation), which Octave does not print. Iteration counts
 """
 import pytest
 
+from engine import Session
+
 from harness import C, D, L, case, check, params
 
 ROSEN = "f = @(x) (1 - x(1))^2 + 100*(x(2) - x(1)^2)^2; "
@@ -139,3 +141,16 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_case(session, c):
     check(session, c)
+
+
+def test_objectives_returning_gpuarrays_are_gathered():
+    """An objective that returns a gpuArray (a session with the GPU): the solvers compute on the host, so
+    fminunc, lsqnonlin and the function functions of funfun.py (fzero here) gather it (was a type error)."""
+    s = Session(device="auto")
+    r = s.execute("x = fminunc(@(x) sum((x - gpuArray([1 2])).^2), [0 0], optimoptions('fminunc', 'Display', 'off')); "
+                  "y = lsqnonlin(@(x) x - gpuArray([3 4]), [0 0], [], [], optimset('Display', 'off')); "
+                  "z = fzero(@(x) x - gpuArray(2), 0);")
+    assert r.error is None, r.error and r.error.message
+    assert abs(s.workspace["x"] - [[1, 2]]).max() < 1e-6
+    assert abs(s.workspace["y"] - [[3, 4]]).max() < 1e-6
+    assert s.workspace["z"] == 2

@@ -18,6 +18,7 @@ import numpy as np
 import scipy.optimize
 
 from ..context import CallContext
+from ..device import DeviceArray
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import CharArray, FunctionHandle, StringArray, StructArray, Value
@@ -50,8 +51,14 @@ def callable_of(ctx: CallContext, fname: str, fn: Value) -> Callable[..., Value]
         out = ctx.call(fn, list(args), 1)
         if not out:
             raise MatlabError(f"MATLAB:{fname}:NoOutput", "The function must return a value.")
-        return out[0]
+        return host_value(out[0])
     return call
+
+
+def host_value(value: Value) -> Value:
+    """A value a MATLAB function returned to a solver, on the host (a gpuArray gathered): the solvers
+    compute on the host."""
+    return value.gather() if isinstance(value, DeviceArray) else value
 
 
 def _real_values(fname: str, value: Value, what: str) -> np.ndarray:

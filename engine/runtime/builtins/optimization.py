@@ -21,7 +21,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
-from .funfun import _output_struct, callable_of, evaluation_limit, toolbox_options
+from .funfun import _output_struct, callable_of, evaluation_limit, host_value, toolbox_options
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array, option_text
@@ -121,7 +121,7 @@ class _Function:
         if len(out) < outputs:
             raise MatlabError(f"MATLAB:{self.fname}:NoOutput", "The function must return a value." if outputs == 1
                               else f"The function must return {outputs} outputs when its gradient is specified.")
-        return [_real_result(self.fname, v, "the function values") for v in out[:outputs]]
+        return [_real_result(self.fname, host_value(v), "the function values") for v in out[:outputs]]
 
 
 def _forward_jacobian(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray, fx: np.ndarray) -> np.ndarray:
