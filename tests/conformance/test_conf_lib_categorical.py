@@ -23,6 +23,12 @@ CASES = [
          "B = categorical([\"MA\" \"ME\" \" CT\" \"VT\" \" ME \"]); b = categories(B);",
          c=cellstr('car', 'plane', 'train'), k=C('categorical'), t=L(1), f=L(0), n=D([2, 1, 3, 1, 2]),
          b=cellstr('CT', 'MA', 'ME', 'VT')),
+    # categories page (R2024a): OutputType
+    case('categorical_categories_output_type', "A = categorical([\"plane\" \"car\" \"train\" \"car\"]); "
+         "s = categories(A, 'OutputType', 'string'); C = categories(A, 'OutputType', 'categorical'); "
+         "k = class(C); n = double(C); c = categories(A, 'OutputType', 'char');",
+         s=S(['car', 'plane', 'train'], (3, 1)), k=C('categorical'), n=D([1, 2, 3], (3, 1)),
+         c=cellstr('car', 'plane', 'train')),
     case('categorical_numeric', "A = categorical([3 1 2 1 NaN]); c = categories(A); u = isundefined(A); "
          "n = double(A); L = categorical([true false true]); l = categories(L); "
          "P = categorical([0.5 2 0.5]); p = categories(P);",

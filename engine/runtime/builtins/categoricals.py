@@ -190,14 +190,27 @@ def iscategorical(x):
 
 
 @builtin("categories", family="categorical")
-def categories(c):
-    """names = categories(C)  the categories of a categorical array, in their order, as a column cell
-    array of character vectors (also those no element belongs to).
+def categories(c, *args):
+    """names = categories(C), categories(C, 'OutputType', type)  the categories of a categorical array, in
+    their order (also those no element belongs to), as a column: a cell array of character vectors, or
+    with OutputType 'string' a string array, 'categorical' a categorical array ('char' is the cell).
 
         categories(categorical({'b', 'a'}))    % {'a'; 'b'}
     """
-    cats = _categorical(c, "categories").cats
-    return cell_value([CharArray.from_str(n) for n in cats], (len(cats), 1))
+    c = _categorical(c, "categories")
+    kind = "char"
+    if args:
+        if len(args) != 2 or option_name(args[0]) != "outputtype" or \
+                option_name(args[1]) not in ("char", "string", "categorical"):
+            raise MatlabError("MATLAB:categorical:categories:InvalidOutputType", "Use 'OutputType' with 'char', "
+                              "'string' or 'categorical'.")
+        kind = option_name(args[1])
+    k = len(c.cats)
+    if kind == "string":
+        return string_value(list(c.cats), (k, 1))
+    if kind == "categorical":
+        return c.like(np.arange(1.0, k + 1).reshape(k, 1))
+    return cell_value([CharArray.from_str(n) for n in c.cats], (k, 1))
 
 
 @builtin("isundefined", family="categorical")
