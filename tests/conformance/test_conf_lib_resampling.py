@@ -79,6 +79,21 @@ CASES = [
               5.742857142857143, 4.114285714285714]),
          z=D([13 / 6, 8 / 3, 5, 13 / 3, 6, 14 / 3, 31 / 6], (7, 1)),
          w=D([11 / 6, 7 / 3, 4, 5, 11 / 6, 10 / 3, 3, 2], (4, 2))),
+    # buffer: MATLAB's documented cases: buffer(1:30, 7, 3) is 7x8 with 3 leading zeros, buffer(1:30, 7, -3, 2)
+    # is 3:9, 13:19, 23:29, and the continuous-buffer example (frames of 10 rebuffered by n = 4, p = 1,
+    # opt = -5): y = [-5 3 6; 1 4 7; 2 5 8; 3 6 9], z = 10, opt 9, then y(:, 1) = 9:12, z = [19; 20], opt 18
+    case('buffer_forms', "a = buffer(1:5, 2); b = buffer(1:30, 7, 3); c = buffer(1:30, 7, -3, 2); s = size(b); "
+         "b1 = b(:, 1)'; b8 = b(:, 8)'; f = buffer(1:10, 4, 1, 'nodelay'); g = buffer(1:22, 7, -3); k = class(buffer(int8(1:3), 2));",
+         a=D([1, 2, 3, 4, 5, 0], (2, 3)), s=D([7, 8]), b1=D([0, 0, 0, 1, 2, 3, 4]), b8=D([26, 27, 28, 29, 30, 0, 0]),
+         c=D([3, 4, 5, 6, 7, 8, 9, 13, 14, 15, 16, 17, 18, 19, 23, 24, 25, 26, 27, 28, 29], (7, 3)),
+         f=D([1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10], (4, 3)),
+         g=D([1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17, 21, 22, 0, 0, 0, 0, 0], (7, 3)), k=C('int8')),
+    case('buffer_continuous', "[y, z, o] = buffer((1:10)', 4, 1, -5); [y2, z2, o2] = buffer([z; (11:20)'], 4, 1, o); "
+         "c = y2(:, 1)'; n = size(y2, 2);",
+         y=D([-5, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9], (4, 3)), z=D(10), o=D(9), c=D([9, 10, 11, 12]), n=D(3),
+         z2=D([19, 20], (2, 1)), o2=D(18)),
+    case('buffer_bad_overlap', "y = buffer(1:10, 4, 4);",
+         error=('signal:buffer:InvalidP', 'P must be an integer less than N.')),
     case('sgolay_even_frame', "b = sgolay(2, 4);",
          error=('signal:sgolay:InvalidFrameLength', 'The frame length must be an odd positive integer.')),
     case('sgolayfilt_short', "y = sgolayfilt([1 2 3], 2, 5);",

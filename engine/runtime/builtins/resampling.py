@@ -1,4 +1,5 @@
-"""Changing the sample rate (Signal Processing Toolbox): upsample downsample resample decimate.
+"""Changing the sample rate (Signal Processing Toolbox): upsample downsample resample decimate, and
+cutting a signal into frames: buffer.
 
 All work along the columns of a matrix (the elements of a vector, whose orientation is kept).
 resample is MATLAB's polyphase algorithm: a Kaiser-windowed ideal lowpass FIR filter of length
@@ -242,3 +243,78 @@ def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
     start = factor - (factor * out_count - count)
     out = y[start - 1::factor]
     return _restore(out.astype(data.dtype).reshape(-1, 1), row)
+
+
+# -- buffer -----------------------------------------------------------------------------------------
+
+def _buffer_start(opt: Value | None, overlap: int, dtype) -> tuple[np.ndarray | None, int]:
+    """(the samples before x(1) of an overlapping buffer, None for 'nodelay'; the samples of x an
+    underlapping buffer skips first)."""
+    if overlap < 0:
+        given = np.zeros(1) if opt is None else real_vector("buffer", opt, "OPT")
+        if given.size != 1 or not 0 <= given[0] <= -overlap or given[0] != np.floor(given[0]):
+            raise MatlabError("signal:buffer:InvalidOpt", "For an underlapping buffer, OPT must be an integer "
+                              "from 0 to -P.")
+        return np.zeros(0, dtype), int(given[0])
+    if opt is not None and option_text(opt) is not None:
+        if option_text(opt).lower() != "nodelay":
+            raise MatlabError("signal:buffer:InvalidOpt", "OPT must be a vector of P samples or 'nodelay'.")
+        return None, 0
+    lead = np.zeros(overlap, dtype) if opt is None else numeric_array(opt, "buffer").ravel(order="F").astype(dtype)
+    if lead.size != overlap:
+        raise MatlabError("signal:buffer:InvalidOpt", "For an overlapping buffer, OPT must have P elements.")
+    return lead, 0
+
+
+def _frame_count(length: int, size: int, step: int, nodelay: bool, full_only: bool) -> int:
+    """How many frames a stream of ``length`` new samples fills: frames start every ``step`` samples; a
+    'nodelay' stream's first frame takes ``size`` of them; ``full_only`` leaves out a partial last frame."""
+    if nodelay:
+        if full_only:
+            return (length - size) // step + 1 if length >= size else 0
+        return 1 + -(-max(length - size, 0) // step) if length else 0
+    return length // step if full_only else -(-length // step)
+
+
+@builtin("buffer", family="numerical")
+def buffer(x: Value, n: Value, p: Value | None = None, opt: Value | None = None, *, nargout: int = 1):
+    """y = buffer(x, n), buffer(x, n, p), buffer(x, n, p, opt), [y, z, opt] = buffer(...)  the vector x cut
+    into frames of n samples, the columns of y.
+
+    Consecutive frames overlap by p samples (0 < p < n: each repeats the last p samples of the one before;
+    the first starts with opt, p samples, default zeros, or with x(1) for 'nodelay') or skip -p samples
+    between them (p < 0; opt samples are skipped first, default 0). With one output the last frame is
+    padded with zeros; with two, y holds the full frames only and z the samples left over, and a third
+    output gives the last p samples of y (the opt of the next call). The extra outputs of an underlapping
+    buffer are not supported. (buffer is MATLAB's Signal Processing Toolbox function.)
+
+        buffer(1:5, 2)    % [1 3 5; 2 4 0]
+    """
+    size_n = _positive_integer("buffer", n, "The frame length N")
+    given = np.zeros(1) if p is None else real_vector("buffer", p, "P")
+    if given.size != 1 or given[0] != np.floor(given[0]) or not given[0] < size_n:
+        raise MatlabError("signal:buffer:InvalidP", "P must be an integer less than N.")
+    overlap = int(given[0])
+    arr, _ = columns("buffer", x, ANY_NUMERIC)
+    if arr.shape[1] != 1 and arr.size:
+        raise MatlabError("signal:buffer:InvalidDimensions", "Input X must be a vector.")
+    data = arr.ravel(order="F")
+    data = data if data.dtype.kind in "iufc" else data.astype(np.float64)
+    lead, skip = _buffer_start(opt, overlap, data.dtype)
+    if overlap < 0 and nargout > 1:
+        raise MatlabError("signal:buffer:UnsupportedOutputs", "The outputs z and opt of an underlapping buffer "
+                          "(P < 0) are not supported: ask for y only.")
+    stream = data[skip:] if lead is None or overlap < 0 else np.concatenate([lead, data])
+    head = 0 if lead is None or overlap < 0 else overlap          # samples before x(1) in stream
+    step = size_n - overlap
+    count = _frame_count(stream.size - head, size_n, step, lead is None, nargout > 1)
+    check_size((size_n, count))
+    padded = np.concatenate([stream, np.zeros(max((count - 1) * step + size_n - stream.size, 0), stream.dtype)])
+    y = np.stack([padded[k * step:k * step + size_n] for k in range(count)], axis=1) if count else \
+        np.zeros((size_n, 0), stream.dtype)
+    if nargout < 2:
+        return to_value(y)
+    overlap_start = count * step if count or lead is not None else 0
+    rest = stream[overlap_start + overlap:] if count or lead is not None else stream
+    last = stream[overlap_start:overlap_start + overlap] if count or lead is not None else stream[:0]
+    return (to_value(y), to_value(rest.reshape(-1, 1)), to_value(last.reshape(-1, 1)))[:nargout]
