@@ -392,6 +392,10 @@ def test_histogram_of_categorical_counts_each_category(ctx, call):
     ax = axes_of(ctx)
     assert [p.get_height() for p in ax.containers[0]] == [0.25, 0.5]          # over all 4 elements
     assert [t.get_text() for t in ax.get_xticklabels()] == ["c", "a"]
+    call("histogram", c, "DisplayOrder", "descend")
+    ax = axes_of(ctx)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["a", "c", "b"]      # by count, ties in order
+    assert [p.get_height() for p in ax.containers[0]] == [2.0, 1.0, 0.0]
 
 
 def test_pie_of_categorical_slices_by_category(ctx, call):

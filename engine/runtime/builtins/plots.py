@@ -468,8 +468,8 @@ def _hist_centers(values: np.ndarray, bins: np.ndarray | None) -> np.ndarray:
 def histogram(ctx, *args, nargout=0):
     """histogram(X) | histogram(X, nbins) | histogram(X, edges) | histogram(C)  histogram of the values in X.
 
-    A categorical C gets a bar for each category, named on the x-axis (options Categories, BarWidth,
-    Normalization and the styles). The bins are histcounts' for the same arguments (automatic ones by
+    A categorical C gets a bar for each category, named on the x-axis (options Categories, DisplayOrder,
+    BarWidth, Normalization and the styles). The bins are histcounts' for the same arguments (automatic ones by
     Scott's rule, rounded to a nice width). Name-value pairs: NumBins, BinEdges, BinWidth, BinLimits, Normalization ('count', 'probability', 'countdensity', 'pdf', 'cumcount', 'cdf'),
     FaceColor, EdgeColor, FaceAlpha, DisplayName.
 
@@ -511,11 +511,19 @@ def _histogram_style(opts: Any, axes: AxesState) -> dict[str, Any]:
 
 def _category_histogram(ctx, c: CategoricalArray, rest: list, nargout: int):
     """histogram(C) of a categorical array: a bar for each category (or each of the 'Categories' option,
-    in its order) at 1, 2, ..., named on the x-axis, as high as its count (or the 'Normalization' of it
-    over the elements of C); bars 'BarWidth' (0.9) wide."""
+    in its order, or by count with 'DisplayOrder' 'ascend' or 'descend') at 1, 2, ..., named on the
+    x-axis, as high as its count (or the 'Normalization' of it over the elements of C); bars 'BarWidth'
+    (0.9) wide."""
     opts = name_values(rest, "histogram")
     names = text_list(opts.pop("Categories")) if "categories" in opts.values else list(c.cats)
     counts = np.array([float(np.sum(c.data == c.cats.index(n) + 1)) if n in c.cats else 0.0 for n in names])
+    order = text(opts.pop("DisplayOrder")).lower() if "displayorder" in opts.values else "data"
+    if order not in ("data", "ascend", "descend"):
+        raise MatlabError("MATLAB:histogram:InvalidDisplayOrder", "DisplayOrder must be 'data', 'ascend' or "
+                          "'descend'.")
+    if order != "data":         # by count, ties in category order
+        ranked = np.argsort(-counts if order == "descend" else counts, kind="stable")
+        names, counts = [names[k] for k in ranked], counts[ranked]
     how = text(opts.pop("Normalization") or CharArray.from_str("count"))
     values = _normalize(counts, np.arange(counts.size + 1.0), c.data.size, how)
     width = scalar(opts.pop("BarWidth"), "BarWidth") if "barwidth" in opts.values else 0.9
