@@ -63,6 +63,10 @@ CASES = [
          x3=D([0.15393328966204065, 0.24014257637470504, -0.08520930442859642], (3, 1))),
     case('lscov_negative_weight', "x = lscov([1 0; 1 1], [1; 2], [1 -1]);",
          error=('MATLAB:lscov:NegativeWeights', 'Weights must be nonnegative.')),
+    case('linprog_nan_input', "x = linprog([-1; -2], [1 1], NaN, [], [], [0; 0], []);",
+         error=('MATLAB:linprog:InvalidInput', 'A, b, Aeq and beq must hold finite numbers.')),
+    case('linprog_nan_cost', "x = linprog([-1; NaN], [1 1], 2);",
+         error=('MATLAB:linprog:InvalidInput', 'f must hold finite numbers.')),
 ]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Session
 
-from harness import C, D, L, case, check, params
+from harness import C, Cell, D, L, case, check, params
 
 ROSEN = "f = @(x) (1 - x(1))^2 + 100*(x(2) - x(1)^2)^2; "
 ROSEN_GRAD = ("fg = @(x) deal((1 - x(1))^2 + 100*(x(2) - x(1)^2)^2, [-2*(1 - x(1)) - 400*x(1)*(x(2) - x(1)^2); "
@@ -98,6 +98,9 @@ CASES = [
          error=('optimlib:lsqnonlin:CannotContinue', 'lsqnonlin cannot continue: array must not contain infs or NaNs.')),
     case('lsqnonlin_nan_bound', "x = lsqnonlin(@(x) x - 1, [0 0], [0 NaN]);",
          error=('optimlib:lsqnonlin:NaNBounds', 'The bound lb must not contain NaN.')),
+    case('lsqnonlin_size_changes', "x = lsqnonlin(@(x) x : 3, 0, [], 1, optimset('Display', 'off'));",
+         error=('optimlib:lsqnonlin:FunValueSizeChanged', 'The function must return the same number of values at '
+                'every point (4, then 3).')),
     case('lsqnonlin_infeasible_bounds', "[x, rn, r, ef] = lsqnonlin(@(x) x, 1, 2, 0, optimset('Display', 'off'));",
          x=D(1), ef=D(-2)),
 
@@ -132,9 +135,28 @@ CASES = [
                 'the corresponding upper bound.')),
     case('fmincon_bad_A', "x = fmincon(@(x) sum(x), [0 0], [1 2 3], 1);",
          error=('optimlib:fmincon:WrongSizeA', 'A must have numel(x0) = 2 columns and one row per element of b.')),
-    case('fmincon_lambda_output', "[x, fv, ef, out, lambda] = fmincon(@(x) x^2, 1, [], []);",
-         error=('matfuse:fmincon:unsupportedOutput', "fmincon's lambda, grad and hessian outputs are not supported; "
-                "ask for at most [x, fval, exitflag, output].")),
+    # Lagrange multipliers in MATLAB's signs (grad f + lambda' * constraint gradients = 0): on x1 + x2 = 1,
+    # grad f = [1; 1] gives eqlin -1; (x - 3)^2 below 1: upper 4; (x + 3)^2 above -1: lower 4; x1 + x2 >= 1
+    # as -x1 - x2 <= -1: ineqlin 1
+    case('fmincon_lambda', CON + "[x, fv, ef, out, l1, g1] = fmincon(@(x) x(1)^2 + x(2)^2, [1; 1], [], [], [1 1], 1, [], [], [], o); "
+         "[~, ~, ~, ~, l2] = fmincon(@(x) (x - 3)^2, 0, [], [], [], [], [], 1, [], o); [~, ~, ~, ~, l3] = fmincon(@(x) (x + 3)^2, "
+         "0, [], [], [], [], -1, [], [], o); [~, ~, ~, ~, l4] = fmincon(@(x) x(1)^2 + x(2)^2, [2; 2], [-1 -1], -1, [], [], [], "
+         "[], [], o); a = abs(l1.eqlin + 1) < 1e-6; b = max(abs(g1 - [1; 1])) < 1e-6; c = abs(l2.upper - 4) < 1e-6 && "
+         "l2.lower == 0; d = abs(l3.lower - 4) < 1e-6 && l3.upper == 0; e = abs(l4.ineqlin - 1) < 1e-6; f = fieldnames(l1)'; "
+         "s = size(l1.ineqlin);", a=L(1), b=L(1), c=L(1), d=L(1), e=L(1), s=D([0, 1]),
+         f=Cell([C('eqlin'), C('eqnonlin'), C('ineqlin'), C('lower'), C('upper'), C('ineqnonlin')])),
+    # MATLAB's documented example with all outputs: x = [0.5 0.25] on the upper bound of x1, lambda.upper =
+    # [1; 0], the disk constraint inactive (0), grad = [-1; 0]; the Hessian of Rosenbrock's function there
+    # is [202 -200; -200 200] (finite differences: to about 1)
+    case('fmincon_documented_all_outputs', CON + ROSEN + "nl = @(x) deal((x(1) - 1/3)^2 + (x(2) - 1/3)^2 - (1/3)^2, []); "
+         "[x, fv, ef, out, lam, g, H] = fmincon(f, [1/4 1/4], [], [], [], [], [0 0.2], [0.5 0.8], nl, o); "
+         "a = max(abs(x - [0.5 0.25])) < 1e-6; b = max(abs(lam.upper - [1; 0])) < 1e-4 && all(lam.lower == 0) && "
+         "lam.ineqnonlin == 0; c = max(abs(g - [-1; 0])) < 1e-4; d = max(max(abs(H - [202 -200; -200 200]))) < 1;",
+         a=L(1), b=L(1), c=L(1), d=L(1)),
+    # the unit disk (fmincon_documented_nonlinear): the gradient of f balances lambda times that of the constraint
+    case('fmincon_lambda_nonlinear', CON + ROSEN + "nl = @(x) deal(x(1)^2 + x(2)^2 - 1, []); [x, fv, ef, out, lam, g] = "
+         "fmincon(f, [0 0], [], [], [], [], [], [], nl, o); a = lam.ineqnonlin > 0 && norm(g + lam.ineqnonlin*2*x(:)) < 1e-4;",
+         a=L(1)),
 ]
 
 

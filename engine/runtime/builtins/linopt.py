@@ -79,6 +79,10 @@ def _constraints(fname: str, n: int, a: Value | None, b: Value | None, aeq: Valu
     lower, upper = _vector(fname, lb, "lb", n), _vector(fname, ub, "ub", n)
     lower = np.full(n, -np.inf) if lower is None else lower
     upper = np.full(n, np.inf) if upper is None else upper
+    if any(part is not None and not np.all(np.isfinite(part)) for part in (ineq, rhs, eq, eq_rhs)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidInput", "A, b, Aeq and beq must hold finite numbers.")
+    if np.any(np.isnan(lower)) or np.any(np.isnan(upper)):
+        raise MatlabError(f"MATLAB:{fname}:InvalidInput", "lb and ub must not contain NaN.")
     if np.any(lower > upper):
         raise MatlabError(f"MATLAB:{fname}:InconsistentBounds", "The lower bounds exceed the upper bounds.")
     return ineq, rhs, eq, eq_rhs, lower, upper
@@ -115,6 +119,8 @@ def linprog(ctx: CallContext, f: Value, a: Value | None = None, b: Value | None 
     cost = _vector("linprog", f, "f", None)
     if cost is None:
         raise MatlabError("MATLAB:linprog:InvalidInput", "f must be a nonempty real vector.")
+    if not np.all(np.isfinite(cost)):
+        raise MatlabError("MATLAB:linprog:InvalidInput", "f must hold finite numbers.")
     n = cost.size
     ineq, rhs, eq, eq_rhs, lower, upper = _constraints("linprog", n, a, b, aeq, beq, lb, ub)
     opts = _options_record(options, "linprog")

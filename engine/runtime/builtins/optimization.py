@@ -310,6 +310,9 @@ def _least_squares(ctx: CallContext, fname: str, residuals: Callable[[np.ndarray
     def fun(z: np.ndarray) -> np.ndarray:
         """F at z; with SpecifyObjectiveGradient fun always returns [F, J] (MATLAB calls it so), J kept."""
         out = residuals(full(z), 2 if jacobian else 1)
+        if shape[0] != (0, 0) and out[0].size != math.prod(shape[0]):
+            raise MatlabError(f"optimlib:{fname}:FunValueSizeChanged", "The function must return the same "
+                              f"number of values at every point ({math.prod(shape[0])}, then {out[0].size}).")
         shape[0] = out[0].shape
         if jacobian:
             if out[1].size != out[0].size * n:
@@ -445,7 +448,7 @@ def _linear(fname: str, a: Value | None, b: Value | None, n: int, kind: str) -> 
 def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: Value | None = None,
             Aeq: Value | None = None, beq: Value | None = None, lb: Value | None = None, ub: Value | None = None,
             nonlcon: Value | None = None, options: Value | None = None, *, nargout: int = 1):
-    """x = fmincon(fun, x0, A, b), fmincon(fun, x0, A, b, Aeq, beq, lb, ub, nonlcon, options), [x, fval, exitflag, output] = fmincon(...)
+    """x = fmincon(fun, x0, A, b), fmincon(fun, x0, A, b, Aeq, beq, lb, ub, nonlcon, options), [x, fval, exitflag, output, lambda, grad, hessian] = fmincon(...)
     A minimum of a function of several variables subject to linear, bound and nonlinear constraints.
 
     Starting at x0, finds a local minimum x (x0's shape) of the real scalar function fun subject to
@@ -457,13 +460,14 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
     and SpecifyConstraintGradient (gradients as further outputs of fun and nonlcon, the constraint
     gradients as columns), Display ('final' (default), 'notify', 'off'). exitflag 1: a constrained
     minimum; 0: the iteration limit; -2: no feasible point found. output has iterations, funcCount,
-    constrviolation, algorithm and message. The lambda, grad and hessian outputs are not supported.
+    constrviolation, algorithm and message. lambda holds the Lagrange multipliers (eqlin, eqnonlin,
+    ineqlin, lower, upper, ineqnonlin, columns; MATLAB's signs: the gradient of f + lambda'*constraints
+    vanishes, the inequality and bound multipliers are nonnegative and 0 where inactive), found from the
+    gradients of the constraints active at x; grad is the gradient of fun at x and hessian the
+    finite-difference Hessian of the Lagrangian there (MATLAB's is its algorithm's approximation of it).
 
         x = fmincon(@(x) x(1)^2 + x(2)^2, [1; 1], [], [], [1 1], 1)    % [0.5; 0.5]
     """
-    if nargout > 4:
-        raise MatlabError("matfuse:fmincon:unsupportedOutput", "fmincon's lambda, grad and hessian outputs "
-                          "are not supported; ask for at most [x, fval, exitflag, output].")
     start = _start("fmincon", x0)
     opts = toolbox_options("fmincon", options)
     display = _display("fmincon", opts)
@@ -580,4 +584,52 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
     if nargout >= 4:
         outs.append(_output_struct(iterations=iterations, funcCount=float(f.count), constrviolation=infeasibility,
                                    algorithm=algorithm, message=message))
+    if nargout >= 5:
+        parts = nonlinear(solution) if g is not None else (np.zeros(0), np.zeros(0), None, None)
+        pieces = {   # name: (constraint gradients as rows, values (<= 0 or = 0), an inequality)
+            "eqlin": (equality[0] if equality else np.zeros((0, n)), np.zeros(equality[0].shape[0] if equality else 0),
+                      False),
+            "eqnonlin": (nonlinear_jacobian(solution, 1) if parts[1].size else np.zeros((0, n)), parts[1], False),
+            "ineqlin": (inequality[0] if inequality else np.zeros((0, n)),
+                        inequality[0] @ solution - inequality[1] if inequality else np.zeros(0), True),
+            "lower": (-np.eye(n), low - solution, True),
+            "upper": (np.eye(n), solution - high, True),
+            "ineqnonlin": (nonlinear_jacobian(solution, 0) if parts[0].size else np.zeros((0, n)), parts[0], True),
+        }
+        slope = objective(solution)[1]
+        multipliers = _multipliers(slope, pieces, max(tolcon, 1e-8))
+        outs.append(StructArray.scalar({name: to_value(value.reshape(-1, 1)) for name, value in multipliers.items()}))
+        outs.append(to_value(slope.reshape(-1, 1)))
+    if nargout >= 7:
+        def lagrangian_gradient(z: np.ndarray) -> np.ndarray:
+            total = objective(z)[1]
+            if multipliers["eqnonlin"].size:
+                total = total + nonlinear_jacobian(z, 1).T @ multipliers["eqnonlin"]
+            if multipliers["ineqnonlin"].size:
+                total = total + nonlinear_jacobian(z, 0).T @ multipliers["ineqnonlin"]
+            return total
+        with _Quiet("fmincon"):
+            hessian = _forward_jacobian(lagrangian_gradient, solution, lagrangian_gradient(solution))
+        outs.append(to_value((hessian + hessian.T) / 2))
     return _outputs(outs, nargout)
+
+
+def _multipliers(gradient: np.ndarray, pieces: dict[str, tuple[np.ndarray, np.ndarray, bool]],
+                 tolerance: float) -> dict[str, np.ndarray]:
+    """MATLAB's Lagrange multipliers at a solution: gradient + sum of lambda times the constraint
+    gradients = 0 in the least-squares sense, over the equalities and the active inequalities (values
+    within ``tolerance`` of 0), those multipliers nonnegative; the inactive ones 0."""
+    rows, lower, where = [], [], []
+    for name, (matrix, values, inequality) in pieces.items():
+        for i in range(values.size):
+            if not inequality or values[i] >= -tolerance:
+                rows.append(matrix[i])
+                lower.append(0.0 if inequality else -np.inf)
+                where.append((name, i))
+    found = {name: np.zeros(values.size) for name, (_, values, _) in pieces.items()}
+    if rows:
+        with _Quiet("fmincon"):
+            fit = scipy.optimize.lsq_linear(np.array(rows).T, -gradient, bounds=(np.array(lower), np.inf))
+        for (name, i), value in zip(where, fit.x):
+            found[name][i] = value
+    return found
