@@ -18,7 +18,7 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import Value
-from .funfun import _display, _options_record, _output_struct, callable_of, evaluation_limit
+from .funfun import _display, _options_record, _output_struct, callable_of, evaluation_limit, forward_jacobian
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array
@@ -55,17 +55,6 @@ class _Equations:
             return np.full(out.size, np.nan)
         self.out_shape = out.shape
         return out.ravel(order="F").astype(np.float64)
-
-
-def _jacobian(f: _Equations, x: np.ndarray, fx: np.ndarray) -> np.ndarray:
-    """Forward differences of F at x, step sqrt(eps) * max(|x|, 1) (as MATLAB's finite differences)."""
-    jac = np.empty((fx.size, x.size))
-    for k in range(x.size):
-        step = np.sqrt(np.finfo(float).eps) * max(abs(x[k]), 1.0)
-        moved = x.copy()
-        moved[k] += step
-        jac[:, k] = (f(moved) - fx) / step
-    return jac
 
 
 def _dogbox(f: _Equations, start: np.ndarray, found: np.ndarray, fval: np.ndarray, tolx: float, tolfun: float,
@@ -144,7 +133,7 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
             exitflag]
     if nargout >= 4:
         count = float(f.count)
-        jac = _jacobian(f, solution, fval)
+        jac = forward_jacobian(f, solution, fval)
         outs.append(_output_struct(funcCount=count, algorithm=algorithm,
                                    firstorderopt=float(np.max(np.abs(jac.T @ fval))) if fval.size else 0.0,
                                    message=message))

@@ -55,6 +55,18 @@ def callable_of(ctx: CallContext, fname: str, fn: Value) -> Callable[..., Value]
     return call
 
 
+def forward_jacobian(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray, fx: np.ndarray) -> np.ndarray:
+    """Forward differences of f (flat float arrays) at x, where it is fx: MATLAB's finite differences,
+    step sqrt(eps)*max(|x|, 1)."""
+    jac = np.empty((fx.size, x.size))
+    for k in range(x.size):
+        step = math.sqrt(np.finfo(float).eps) * max(abs(x[k]), 1.0)
+        moved = x.copy()
+        moved[k] += step
+        jac[:, k] = (f(moved) - fx) / step
+    return jac
+
+
 def host_value(value: Value) -> Value:
     """A value a MATLAB function returned to a solver, on the host (a gpuArray gathered): the solvers
     compute on the host."""

@@ -21,13 +21,11 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import FunctionHandle, StructArray, Value
-from .funfun import _output_struct, callable_of, evaluation_limit, host_value, toolbox_options
+from .funfun import _output_struct, callable_of, evaluation_limit, forward_jacobian, host_value, toolbox_options
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array, option_text
 
-EPS = float(np.finfo(float).eps)
-STEP = math.sqrt(EPS)
 DETAILS = "\n\n<stopping criteria details>\n"
 MESSAGES = {
     "minimum": "Local minimum found.\n\nOptimization completed because the size of the gradient is less than\n"
@@ -122,17 +120,6 @@ class _Function:
             raise MatlabError(f"MATLAB:{self.fname}:NoOutput", "The function must return a value." if outputs == 1
                               else f"The function must return {outputs} outputs when its gradient is specified.")
         return [_real_result(self.fname, host_value(v), "the function values") for v in out[:outputs]]
-
-
-def _forward_jacobian(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray, fx: np.ndarray) -> np.ndarray:
-    """Forward differences of f at x, step sqrt(eps)*max(|x|, 1) (MATLAB's finite differences)."""
-    jac = np.empty((fx.size, x.size))
-    for k in range(x.size):
-        step = STEP * max(abs(x[k]), 1.0)
-        moved = x.copy()
-        moved[k] += step
-        jac[:, k] = (f(moved) - fx) / step
-    return jac
 
 
 def _bounds(fname: str, lb: Value | None, ub: Value | None, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -230,7 +217,7 @@ def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = Non
             return value, out[1].ravel(order="F")
         scalar = (lambda y: np.array([float(f(y)[0].ravel()[0])]))
         with np.errstate(all="ignore"):
-            return value, _forward_jacobian(scalar, x, np.array([value]))[0]
+            return value, forward_jacobian(scalar, x, np.array([value]))[0]
 
     x = start.ravel(order="F").astype(np.float64)
     f0, g0 = value_and_gradient(x)
@@ -328,7 +315,7 @@ def _least_squares(ctx: CallContext, fname: str, residuals: Callable[[np.ndarray
 
     def fd_jac(z: np.ndarray) -> np.ndarray:
         with np.errstate(all="ignore"):
-            return _forward_jacobian(fun, z, fun(z))
+            return forward_jacobian(fun, z, fun(z))
 
     z0 = x[free]
     f0 = fun(z0)
@@ -500,7 +487,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
             return value, out[1].ravel(order="F")
         scalar = (lambda y: np.array([float(f(y)[0].ravel()[0])]))
         with np.errstate(all="ignore"):
-            return value, _forward_jacobian(scalar, x, np.array([value]))[0]
+            return value, forward_jacobian(scalar, x, np.array([value]))[0]
 
     cache: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
 
@@ -520,7 +507,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
         if parts[2 + which] is not None:
             return parts[2 + which]
         with np.errstate(all="ignore"):
-            return _forward_jacobian(lambda y: nonlinear(y)[which], x, parts[which])
+            return forward_jacobian(lambda y: nonlinear(y)[which], x, parts[which])
 
     constraints = []
     if inequality is not None:
@@ -609,7 +596,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
                 total = total + nonlinear_jacobian(z, 0).T @ multipliers["ineqnonlin"]
             return total
         with _Quiet("fmincon"):
-            hessian = _forward_jacobian(lagrangian_gradient, solution, lagrangian_gradient(solution))
+            hessian = forward_jacobian(lagrangian_gradient, solution, lagrangian_gradient(solution))
         outs.append(to_value((hessian + hessian.T) / 2))
     return _outputs(outs, nargout)
 
