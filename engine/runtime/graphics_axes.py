@@ -228,6 +228,53 @@ def replace_axes(gs: GraphicsState, axes: AxesState, kind: str) -> AxesState:
     return new
 
 
+def as_3d(gs: GraphicsState, axes: AxesState) -> AxesState:
+    """2-D axes made 3-D (view(3), view(az, el) of a 2-D plot, as MATLAB turns the same axes): 3-D axes in
+    their place holding their lines and polygons (patch, fill) at z = 0, or at a patch's own Z, with the
+    same handles, labels, title, x and y limits and hold. Axes holding anything else (images, bars,
+    scatter, contours, text) are an error: those are not carried into 3-D here."""
+    from matplotlib.collections import PolyCollection
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    old = axes.mpl
+    lines, polygons = old.get_lines(), [c for c in old.collections if type(c) is PolyCollection]
+    if len(old.collections) != len(polygons) or old.images or old.texts or old.patches or old.containers:
+        raise MatlabError("MATLAB:view:Not3D", "view(3) of 2-D axes holding images, bars, scatter, contours or "
+                          "text is not supported here (plot3, surf, mesh, patch and line make 3-D axes).")
+    labels = (old.get_title(), old.get_xlabel(), old.get_ylabel())
+    limits = (old.get_xlim(), old.get_ylim(), old.get_autoscalex_on(), old.get_autoscaley_on())
+    new = replace_axes(gs, axes, "3d")
+    moved: dict[int, Any] = {}
+    for line in lines:
+        x, y = np.asarray(line.get_xdata(), dtype=float), np.asarray(line.get_ydata(), dtype=float)
+        (made,) = new.mpl.plot(x, y, np.zeros_like(x), color=line.get_color(), linestyle=line.get_linestyle(),
+                               linewidth=line.get_linewidth(), marker=line.get_marker(),
+                               markersize=line.get_markersize(), label=line.get_label())
+        moved[id(line)] = made
+    for collection in polygons:
+        faces = getattr(collection, "matfuse_polygons", None) or [
+            np.column_stack([p.vertices[:-1], np.zeros(len(p.vertices) - 1)]) for p in collection.get_paths()]
+        made = Poly3DCollection(faces, facecolors=collection.get_facecolor(), edgecolors=collection.get_edgecolor(),
+                                linewidths=collection.get_linewidth(), alpha=collection.get_alpha())
+        made.matfuse_polygons, made.matfuse_type = faces, getattr(collection, "matfuse_type", "patch")
+        new.mpl.add_collection3d(made, autolim=True)
+        moved[id(collection)] = made
+    new.series = [moved.get(id(a), a) for a in axes.series if id(a) in moved]
+    for handle, obj in list(gs.handles.items()):
+        if id(obj) in moved:
+            gs.handles[handle] = moved[id(obj)]
+        elif obj is axes:
+            gs.handles[handle] = new
+    new.handle = axes.handle
+    new.mpl.set_title(labels[0])
+    new.mpl.set_xlabel(labels[1])
+    new.mpl.set_ylabel(labels[2])
+    if not limits[2]:
+        new.mpl.set_xlim(limits[0])
+    if not limits[3]:
+        new.mpl.set_ylim(limits[1])
+    return new
+
+
 def remove_axes(fig: FigureState, key: tuple) -> None:
     """Delete an axes (and the other side of a yyaxis pair)."""
     axes = fig.axes.pop(key)

@@ -149,6 +149,27 @@ def test_color_limits_view_shading_and_box(ctx, call):
     assert axes_of(ctx).spines["top"].get_visible()
 
 
+def test_view_3_turns_a_2d_plot_of_lines_and_patches_3d(ctx, call):
+    """MATLAB turns the same axes 3-D; a corpus FEM/LBM program draws patch(X, Y, Z, C) on new axes, then
+    view(3). The objects keep their handles; a patch keeps its Z."""
+    (patch,) = call("patch", np.array([[0.0], [1.0], [1.0]]), np.array([[0.0], [0.0], [1.0]]),
+                    np.array([[0.0], [1.0], [2.0]]), "g", nargout=1)
+    call("hold", "on")
+    (line,) = call("plot", [0.0, 1.0], [1.0, 0.0], "r--", nargout=1)
+    call("title", "mesh")
+    call("view", 3.0)
+    assert axes_of(ctx).name == "3d" and axes_of(ctx).get_title() == "mesh"
+    assert call("view", nargout=1)[0].tolist() == [[-37.5, 30.0]]
+    assert call("get", patch, "ZData", nargout=1)[0].ravel().tolist() == [0.0, 1.0, 2.0]
+    assert to_rgb(call("get", line, "Color", nargout=1)[0].ravel()) == (1.0, 0.0, 0.0)
+    assert len(axes_of(ctx).get_lines()) == 1 and len(axes_of(ctx).collections) == 1
+    call("figure")
+    call("imagesc", np.arange(4.0).reshape(2, 2))
+    with pytest.raises(MatlabError) as err:
+        call("view", 3.0)
+    assert err.value.identifier == "MATLAB:view:Not3D"
+
+
 def test_cla_keeps_titles_unless_reset(ctx, call):
     call("plot", [1.0, 2.0])
     call("title", "kept")

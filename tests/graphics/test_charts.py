@@ -161,6 +161,24 @@ def test_imshow_ranges_by_class_and_hidden_axes(ctx, call):
     assert err.value.identifier == "MATLAB:imshow:InvalidRGB"
 
 
+def test_image_indexes_the_colormap_directly(ctx, call):
+    """image(C): C's elements are colormap indices (1-based for double, 0-based for integer classes;
+    out of range: the end colors); lattice-Boltzmann programs of the corpus draw their obstacles so."""
+    call("colormap", np.array([[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]]))
+    call("image", np.array([[1.0, 2.0], [2.7, 9.0]]))
+    image = axes_of(ctx).images[0]
+    colors = [to_rgb(image.cmap(image.norm(v))) for v in image.get_array().ravel()]
+    assert colors == [(0, 0, 0), (1, 1, 1), (1, 1, 1), (1, 1, 1)] and axes_of(ctx).yaxis_inverted()
+    call("image", np.array([[0, 1]], dtype=np.uint8))
+    image = axes_of(ctx).images[0]
+    assert [to_rgb(image.cmap(image.norm(v))) for v in image.get_array().ravel()] == [(0, 0, 0), (1, 1, 1)]
+    call("image", np.array([[1.0, 5.0]]), "CDataMapping", "scaled")
+    assert axes_of(ctx).images[0].get_clim() == (1.0, 5.0)
+    with pytest.raises(MatlabError) as err:
+        call("image", np.zeros((2, 2, 2)))
+    assert err.value.identifier == "MATLAB:image:InvalidRGB"
+
+
 def test_text_places_strings_and_takes_properties(ctx, call):
     call("plot", [1.0, 2.0, 3.0])
     (h,) = call("text", 2.0, 2.5, "peak", "Color", "r", "FontSize", 12.0, nargout=1)

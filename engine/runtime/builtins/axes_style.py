@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..figures import graphics_state, matlab_tick_labels
 from ..graphics_args import is_text, numbers, scalar, text
-from ..graphics_axes import current_axes, graphics, plot_axes
+from ..graphics_axes import as_3d, current_axes, graphics, plot_axes
 from ..graphics_props import cell_column, set_tick_labels, visible_ticks
 from ..values import CharArray
 
@@ -160,13 +160,13 @@ def view(ctx, *args, nargout=0):
 
         surf(peaks); view(45, 60)
     """
-    mpl = current_axes(graphics_state(ctx.state)).mpl
+    gs = graphics_state(ctx.state)
+    mpl = current_axes(gs).mpl
     if args:
         az, el = _view_args(args)
-        if mpl.name != "3d":
-            if (az, el) != (0.0, 90.0):
-                raise MatlabError("MATLAB:view:Not3D", "view needs 3-D axes (surf, mesh, plot3).")
-        else:
+        if mpl.name != "3d" and (az, el) != (0.0, 90.0):
+            mpl = as_3d(gs, current_axes(gs)).mpl
+        if mpl.name == "3d":
             mpl.view_init(elev=el, azim=az - 90.0)
     if nargout or not args:
         az, el = (mpl.azim + 90.0, mpl.elev) if mpl.name == "3d" else (0.0, 90.0)

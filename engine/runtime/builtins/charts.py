@@ -601,6 +601,16 @@ def _xy_polygons(x: Any, y: Any) -> list[np.ndarray]:
 
 def _polygons(gs: GraphicsState, axes: AxesState, args: tuple, nargout: int, function: str):
     groups, k = [], 0
+    numeric = next((j for j, a in enumerate(args) if not is_numeric(a)), len(args))
+    if function == "patch" and (numeric == 4 or (numeric == 3 and len(args) > 3 and is_text(args[3])
+                                                 and len(args) % 2 == 0)):
+        # patch(X, Y, Z, C): polygons in 3-D (their projection on 2-D axes); C a color or numbers
+        flat = _xy_polygons(args[0], args[1])
+        Z = _as_columns(numbers(args[2], "Z").real)
+        if Z.shape != (len(flat[0]), len(flat)):
+            raise MatlabError("MATLAB:patch:XYZLengthMismatch", "X, Y and Z must be the same size.")
+        groups.append(([np.column_stack([p, Z[:, j]]) for j, p in enumerate(flat)], args[3]))
+        k = 4
     while k + 2 < len(args) and is_numeric(args[k]) and is_numeric(args[k + 1]):
         groups.append((_xy_polygons(args[k], args[k + 1]), args[k + 2]))
         k += 3
@@ -623,6 +633,8 @@ def _draw_polygons(gs: GraphicsState, axes: AxesState, groups: list, opts: Optio
             collection.matfuse_polygons = polygons      # its paths are the projection (XData, ZData)
         else:
             collection = PolyCollection([p[:, :2] for p in polygons], edgecolors="k", linewidths=0.5)
+            if polygons and polygons[0].shape[1] == 3:
+                collection.matfuse_polygons = polygons  # patch(X, Y, Z, C): its ZData, and view(3) draws it
         _fill_color(gs, collection, colour, len(polygons))
         collection.matfuse_type = "patch"
         if in_3d:
@@ -743,6 +755,56 @@ def imshow(ctx, *args, nargout=0):
     artist = axes.mpl.imshow(image, interpolation="nearest", **kw)
     axes.mpl.set_aspect("equal")
     axes.mpl.set_axis_off()
+    handle = gs.new_handle(artist)
+    return handle if nargout else None
+
+
+@graphics("image", axes_first=True)
+def image(ctx, *args, nargout=0):
+    """image(C) | image(x, y, C) | image(..., 'CDataMapping', 'scaled')  show C as an image.
+
+    Each element of an m-by-n C indexes the figure's colormap directly (MATLAB's CDataMapping 'direct'):
+    1 is the first color for double and single (fractions round down), 0 for the integer classes, and
+    indices past either end take the end colors; 'scaled' maps C's range over the colormap as imagesc
+    does. An m-by-n-by-3 C is true color (0 to 1, or 0 to 255 for uint8). x and y give the centers of the
+    first and last columns and rows (default 1:n and 1:m); the y-axis points down, as MATLAB's image sets it.
+
+        colormap(gray(2)); image([1 2; 2 1])
+    """
+    nums = list(args)
+    first_text = next((k for k, v in enumerate(nums) if is_text(v)), len(nums))
+    opts = name_values(nums[first_text:], "image")
+    nums = nums[:first_text]
+    if len(nums) not in (1, 3):
+        raise MatlabError("MATLAB:image:InvalidArguments", "image takes (C) or (x, y, C) and name-value pairs.")
+    given = opts.pop("CDataMapping")
+    mapping = "direct" if given is None else text(given, "CDataMapping").lower()
+    opts.check_empty("image")
+    if mapping not in ("direct", "scaled"):
+        raise MatlabError("MATLAB:image:InvalidCDataMapping", "CDataMapping must be 'direct' or 'scaled'.")
+    cls = class_of(nums[-1])
+    raw = numbers(nums[-1], "C").real if cls != "uint8" else to_array(nums[-1])
+    rows, cols = raw.shape[0], raw.shape[1]
+    xr = numbers(nums[0]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, cols])
+    yr = numbers(nums[1]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, rows])
+    dx = (xr[1] - xr[0]) / max(cols - 1, 1) / 2 or 0.5
+    dy = (yr[1] - yr[0]) / max(rows - 1, 1) / 2 or 0.5
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    cmap = figure_cmap(gs)
+    kw: dict[str, Any] = {}
+    if raw.ndim == 3:
+        if raw.shape[2] != 3:
+            raise MatlabError("MATLAB:image:InvalidRGB", "A true color image must be m-by-n-by-3.")
+        data = raw if cls == "uint8" else np.clip(raw.astype(np.float64), 0.0, 1.0)
+    elif mapping == "scaled":
+        data, kw = raw.astype(np.float64), {"cmap": cmap}
+    else:
+        start = 0.0 if cls.startswith(("int", "uint")) else 1.0
+        index = np.floor(np.nan_to_num(raw.astype(np.float64), nan=start)) - start
+        data, kw = np.clip(index, 0, cmap.N - 1), {"cmap": cmap, "vmin": -0.5, "vmax": cmap.N - 0.5}
+    artist = axes.mpl.imshow(data, aspect="auto", origin="upper", interpolation="nearest",
+                             extent=(xr[0] - dx, xr[1] + dx, yr[1] + dy, yr[0] - dy), **kw)
     handle = gs.new_handle(artist)
     return handle if nargout else None
 
