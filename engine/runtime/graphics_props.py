@@ -379,12 +379,24 @@ def _set_alpha(obj: Any, value: Any) -> None:
         part.set_alpha(alpha)
 
 
+def _set_filled_linestyle(obj: Any, value: Any) -> None:
+    """The edge line style of every part of a filled object (area, bar, fill, patch), remembered as MATLAB
+    names it (matplotlib keeps collections' styles as dash patterns)."""
+    style = _linestyle(value)
+    for part in artists(obj):
+        if hasattr(part, "set_linestyle"):
+            part.set_linestyle(style)
+            part.matfuse_linestyle = style
+
+
 FILLED = COMMON + (
     Prop("FaceColor", lambda gs, o: _face(o), _set_on_all("set_facecolor", color)),
     Prop("EdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
     Prop("FaceAlpha", _alpha, _set_alpha),
     Prop("LineWidth", lambda gs, o: float(np.ravel(artists(o)[0].get_linewidth())[0]),
          _set_on_all("set_linewidth", lambda v: scalar(v, "LineWidth"))),
+    Prop("LineStyle", lambda gs, o: _matlab_linestyle(getattr(artists(o)[0], "matfuse_linestyle", "-")),
+         _set_filled_linestyle),
     Prop("DisplayName", lambda gs, o: _label(o), _set_label),
 )
 

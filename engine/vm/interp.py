@@ -103,10 +103,12 @@ def called_name(code: "Code", pc: int) -> str:
 
 def undefined_operand(frame: "Frame", pc: int) -> MatlabError | None:
     """A variable read by the failing instruction that is undefined (e.g. after ``clear``); the
-    variable slot of a CALL's function name is no operand."""
+    variable slot of a CALL's function name is no operand, nor LOADNAME's (its name, when no variable,
+    is the function it called: that function's failure is its own)."""
     code = frame.code
     if 0 <= pc < len(code.reads):
-        callee = code.args[pc][5] if code.ops[pc] == OP["CALL"] else -1
+        op = code.ops[pc]
+        callee = code.args[pc][5] if op == OP["CALL"] else code.args[pc][1] if op == OP["LOADNAME"] else -1
         for r in code.reads[pc]:
             if r != callee and frame.regs[r] is None:
                 return undefined(code.varnames[r])

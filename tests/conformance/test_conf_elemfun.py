@@ -69,6 +69,10 @@ CASES = [
     case('sind_matrix_expansion', 'a = atan2d([1; -1], [1 -1]);', a=D([45, -45, 135, -135], (2, 2))),
     case('pow2_forms', 'a = pow2([1 -1 0.5]); b = pow2([0.5 0.75], [2 3]);',
          a=D([2, 0.5, 1.4142135623730951]), b=D([2, 6])),
+    # heaviside (Symbolic Math Toolbox, numeric input; FEM programs of the corpus): 1/2 at the origin
+    case('heaviside_values', "a = heaviside([-2 -0 0 3 NaN -Inf Inf]); b = class(heaviside(single(1))); c = heaviside(true);",
+         a=D([0, 0.5, 0.5, 1, nan, 0, 1]), b=C('single'), c=D(1)),
+    case('heaviside_complex', "y = heaviside(1i);", error=('MATLAB:heaviside:complexInput', 'Input must be real.')),
     # Octave 7 has no sinpi/cospi; MATLAB's exact values at multiples of 1/2.
     case('sinpi_cospi_exact',
          'a = sinpi([0 0.5 1 1.5 2 -0.5]); b = cospi([0 0.5 1 1.5]); c = class(sinpi(single(1)));',

@@ -1,8 +1,10 @@
 """Figure lifecycle: numbering, current figure, flushing new/changed figures, drawnow, %plot settings."""
+import numpy as np
 import pytest
 
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import configure, flush_figures, graphics_state, set_figure_sink
+from graphics_helpers import axes_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -147,3 +149,29 @@ def test_wrong_argument_counts_are_matlab_errors(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("plot")
     assert err.value.identifier == "MATLAB:minrhs"
+
+
+def test_getframe_and_movie(ctx, call):
+    """LBM programs of the corpus: M(k) = getframe inside the time loop, then movie(M, n, fps)."""
+    call("plot", [1.0, 2.0, 3.0])
+    (frame,) = call("getframe", call("gcf", nargout=1)[0], nargout=1)
+    cdata = frame.data.ravel()[0]["cdata"]
+    assert cdata.dtype == np.uint8 and cdata.shape == (420, 560, 3)            # the figure at its size
+    assert cdata[0, 0].tolist() == [255, 255, 255] and (cdata < 128).any()     # white with dark lines
+    (axes_frame,) = call("getframe", nargout=1)                                # the current axes only
+    inner = axes_frame.data.ravel()[0]["cdata"]
+    assert inner.shape[0] < 420 and inner.shape[1] < 560
+    call("movie", frame, 2.0, 10.0)
+    shown = axes_of(ctx).images[0].get_array()
+    assert shown.shape == (420, 560, 3) and not axes_of(ctx).axison
+    for args, ident in [((np.zeros((2, 2)),), "MATLAB:movie:InvalidFrames"), ((7.5,), "MATLAB:class:InvalidHandle")]:
+        with pytest.raises(MatlabError) as err:
+            call("movie" if ident.startswith("MATLAB:movie") else "getframe", *args)
+        assert err.value.identifier == ident
+
+
+def test_colordef_white_is_the_scheme_in_use(ctx, call):
+    call("colordef", "white")
+    with pytest.raises(MatlabError) as err:
+        call("colordef", "black")
+    assert err.value.identifier == "MATLAB:colordef:Unsupported"

@@ -436,3 +436,16 @@ def test_surfl_shades_each_face(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("surfl", X, Y, X, "light")
     assert err.value.identifier == "MATLAB:surfl:InvalidArguments"
+
+
+def test_edge_line_styles_of_filled_objects(ctx, call):
+    """set(ha, 'LineStyle', 'none') on area (a corpus program's shaded band); bar takes it at creation."""
+    (handles,) = call("area", np.array([[1.0, 2.0, 3.0]]), np.array([[1.0, 2.0], [2.0, 3.0], [3.0, 4.0]]), nargout=1)
+    call("set", handles, "LineStyle", "none")
+    assert call("get", handles[0:1, 0:1], "LineStyle", nargout=1)[0].to_str() == "none"
+    (bars,) = call("bar", [1.0, 2.0], "LineStyle", "--", "LineWidth", 2.0, nargout=1)
+    assert call("get", bars, "LineStyle", nargout=1)[0].to_str() == "--"
+    assert axes_of(ctx).patches[0].get_linewidth() == 2.0
+    with pytest.raises(MatlabError) as err:
+        call("set", bars, "LineStyle", "bad")
+    assert err.value.identifier == "MATLAB:hg:propswch:PropertyError"

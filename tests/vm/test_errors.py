@@ -82,6 +82,21 @@ def test_python_exceptions_become_matlab_internal(monkeypatch):
     assert err.identifier == "MATLAB:internal" and "synthetic" in err.message and err.line == 1
 
 
+def test_a_builtin_called_by_bare_name_fails_as_itself(monkeypatch):
+    """`F = getframe;` (no parentheses: LOADNAME, which reads the name's variable slot) whose builtin
+    failed was reported as 'Unrecognized function or variable', the undefined slot taken for the cause."""
+    import dataclasses
+
+    from engine.runtime.builtins.registry import BUILTINS
+
+    def broken():
+        raise AttributeError("synthetic")
+    monkeypatch.setitem(BUILTINS, "pi", dataclasses.replace(BUILTINS["pi"], impl=broken, needs_ctx=False,
+                                                            takes_nargout=False))
+    err = failure("x = 1;\ny = pi;")
+    assert err.identifier == "MATLAB:internal" and "pi" in err.message and err.line == 2
+
+
 def test_catch_does_not_catch_interrupt_or_recursion_limit():
     err = failure("try\n  down(1);\ncatch\n  x = 1;\nend\nfunction down(n)\n  down(n + 1);\nend")
     assert err.identifier == "MATLAB:recursionLimit"

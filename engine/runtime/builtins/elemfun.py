@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..semantics import (broadcast_shape, elementwise, expand_dims, numeric, result_class, to_value,
                          work_dtype)
-from ..values import INTEGER_CLASSES, Value, class_of
+from ..values import INTEGER_CLASSES, Value, class_of, to_array
 from .elementwise import ANY_NUMERIC, FLOAT_INPUTS, _require_real, check_classes
 from .registry import BUILTINS, Operation, builtin
 
@@ -187,6 +187,20 @@ def rad2deg(x: Value) -> Value:
         rad2deg(pi)    % 180
     """
     return _angle_conversion("rad2deg", x, 180 / np.pi)
+
+
+@builtin("heaviside", family="math", op=Operation())
+def heaviside(x: Value) -> Value:
+    """heaviside(X)  the Heaviside step function: 0 where X < 0, 1/2 at 0, 1 where X > 0, NaN at NaN.
+
+    The Symbolic Math Toolbox's function on numbers (its default value at the origin, 1/2). X is real
+    double or single (logical and char as double); the class is kept.
+
+        heaviside([-1 0 2])    % 0  0.5000  1
+    """
+    if np.iscomplexobj(to_array(x)):
+        raise MatlabError("MATLAB:heaviside:complexInput", "Input must be real.")
+    return _float_map("heaviside", lambda a: np.heaviside(a, a.dtype.type(0.5)), x)
 
 
 @builtin("sinpi", family="math", op=Operation())

@@ -19,10 +19,10 @@ from ..figures import (AxesState, FigureState, GraphicsState, TileLayout, flush_
 from ..graphics_args import (color, counts, drawable, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
-                             graphics, new_figure, remove_axes, subplot_grid)
-from ..graphics_props import (axis_limits, handle_for, legend_location, resolve, set_axis_limits, set_property,
-                              show_text, type_of)
-from ..values import CharArray
+                             graphics, new_figure, plot_axes, remove_axes, subplot_grid)
+from ..graphics_props import (axis_limits, figure_of, handle_for, legend_location, resolve, set_axis_limits,
+                              set_property, show_text, type_of)
+from ..values import CharArray, StructArray
 
 @graphics("figure")
 def figure(ctx, *args, nargout=0):
@@ -71,6 +71,70 @@ def gcf(ctx):
         f = gcf;
     """
     return float(current_figure(graphics_state(ctx.state)).number)
+
+
+@graphics("colordef")
+def colordef(ctx, *args):
+    """colordef white | colordef(fig, 'white')  the figure color scheme: 'white' (white background, dark
+    axes and text) is the scheme every figure here already has, so it changes nothing; 'black' and 'none'
+    are not supported."""
+    word = text(args[-1], "color scheme").lower() if args else ""
+    if word not in ("white", "black", "none"):
+        raise MatlabError("MATLAB:colordef:InvalidOption", "The color scheme must be 'white', 'black' or 'none'.")
+    if word != "white":
+        raise MatlabError("MATLAB:colordef:Unsupported", f"colordef '{word}' is not supported here (figures are "
+                          "drawn in the 'white' scheme).")
+
+
+@graphics("getframe")
+def getframe(ctx, *args):
+    """F = getframe | getframe(ax) | getframe(fig)  the current axes (or the axes ax, or the whole figure
+    fig) as drawn, as a movie frame: a struct with cdata (the pixels, height-by-width-by-3 uint8, at the
+    figure's size in CSS pixels) and colormap ([]). M(k) = getframe in a loop collects a movie for movie.
+
+        plot(1:10); F = getframe(gcf); size(F.cdata)
+    """
+    from ..figures import CSS_DPI
+    gs = graphics_state(ctx.state)
+    if len(args) > 1:
+        raise MatlabError("MATLAB:getframe:InvalidArguments", "getframe takes no argument, an axes or a figure "
+                          "here (no rectangle).")
+    target = resolve(gs, scalar(args[0], "handle")) if args else current_axes(gs)
+    if not isinstance(target, (FigureState, AxesState)):
+        raise MatlabError("MATLAB:getframe:InvalidArguments", "getframe takes an axes or a figure.")
+    fig = target if isinstance(target, FigureState) else figure_of(gs, target)
+    width, height = fig.size or (gs.settings.width, gs.settings.height)
+    fig.mpl.set_size_inches(width / CSS_DPI, height / CSS_DPI)
+    fig.mpl.set_dpi(CSS_DPI)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    canvas = FigureCanvasAgg(fig.mpl)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())[:, :, :3]
+    if isinstance(target, AxesState):
+        box = target.mpl.get_window_extent()
+        rows = pixels.shape[0]
+        pixels = pixels[max(int(rows - box.y1), 0):int(rows - box.y0), max(int(box.x0), 0):int(box.x1)]
+    return StructArray.scalar({"cdata": np.array(pixels, dtype=np.uint8), "colormap": np.zeros((0, 0))})
+
+
+@graphics("movie")
+def movie(ctx, frames, *args):
+    """movie(M) | movie(M, n) | movie(M, n, fps)  play the frames M (structs with cdata, from getframe) in
+    the current axes. A notebook shows the end of the play: the last frame, in the current axes with its
+    axis hidden (n and fps, the repetitions and the speed, change nothing on a still figure)."""
+    if type(frames) is not StructArray or "cdata" not in frames.fields or frames.data.size == 0:
+        raise MatlabError("MATLAB:movie:InvalidFrames", "M must be a nonempty struct array of frames from getframe.")
+    for value in args:
+        if not is_numeric(value):
+            raise MatlabError("MATLAB:movie:InvalidArguments", "n and fps must be numbers.")
+    last = np.asarray(frames.data.ravel(order="F")[-1]["cdata"])
+    if last.ndim != 3 or last.shape[2] != 3:
+        raise MatlabError("MATLAB:movie:InvalidFrames", "A frame's cdata must be height-by-width-by-3.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    axes.mpl.imshow(last if last.dtype == np.uint8 else np.clip(last.astype(np.float64), 0.0, 1.0))
+    axes.mpl.set_axis_off()
+    current_figure(gs).dirty = True
 
 
 @graphics("shg")

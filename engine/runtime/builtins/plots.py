@@ -19,6 +19,7 @@ from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
+from ..graphics_props import set_property
 from ..time_text import UNIT_FORMATS, duration_text
 from ..times import DAY, DatetimeArray, DurationArray, is_time
 from ..values import CharArray
@@ -394,6 +395,7 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
     edge = color(opts.pop("EdgeColor")) if "edgecolor" in opts.values else (0.0, 0.0, 0.0)
     face = color(opts.pop("FaceColor")) if "facecolor" in opts.values else face
     label = opts.pop("DisplayName")
+    edges = {name: opts.pop(name) for name in ("LineStyle", "LineWidth") if name.lower() in opts.values}
     opts.check_empty("bar")
     above, below, handles = np.zeros(x.size), np.zeros(x.size), []
     draw = axes.mpl.barh if horizontal else axes.mpl.bar
@@ -407,6 +409,8 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
         if stacked:
             above, below = above + np.maximum(y[:, j], 0), below + np.minimum(y[:, j], 0)
         bars.matfuse_x = x                # XData: the group positions, not the offset bar centers
+        for name, value in edges.items():
+            set_property(gs, bars, name, value)
         axes.series.append(bars)
         handles.append(gs.new_handle(bars))
     if x.size <= 20 and np.all(np.abs(placed) < 1e300):    # matplotlib's round limits overflow near realmax
