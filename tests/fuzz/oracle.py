@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine import Session
+from engine.runtime.categoricals import CategoricalArray
 from engine.runtime.tables import Table
 from engine.runtime.times import TimeArray
 from engine.runtime.values import (CellArray, CharArray, FunctionHandle, HandleObject, SparseMatrix, StringArray,
@@ -144,6 +145,8 @@ def canon(value: Any) -> tuple:
         return ("function_handle", (1, 1), value.text)
     if isinstance(value, TimeArray):         # datetime, duration: seconds, with the format they display in
         return (value.matlab_class, value.shape, (value.fmt, canon(value.data)))
+    if isinstance(value, CategoricalArray):  # its category codes (NaN: <undefined>), categories and flags
+        return ("categorical", value.shape, (value.cats, value.ordinal, value.protected, canon(value.data)))
     if isinstance(value, Table):             # its names, row names and variables
         return ("table", value.shape, (tuple(value.names), value.row_names and tuple(value.row_names),
                                        tuple(canon(v) for v in value.variables)))
