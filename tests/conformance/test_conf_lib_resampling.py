@@ -54,6 +54,9 @@ CASES = [
     case('decimate_short', "y = decimate(1:20, 2);",
          error=('signal:filtfilt:InvalidDimensionsDataShortForFiltOrder',
                 'Data must have length more than 3 times filter order.')),
+    case('decimate_empty', "y = decimate([], 2);",        # was an internal error (found by a sweep of odd inputs)
+         error=('signal:filtfilt:InvalidDimensionsDataShortForFiltOrder',
+                'Data must have length more than 3 times filter order.')),
     case('decimate_fir', "y = decimate(1:100, 2, 'fir');",
          error=('signal:decimate:UnsupportedFIR', "decimate's 'fir' method is not supported: use the default IIR "
                 "method, decimate(x, r) or decimate(x, r, n).")),

@@ -231,7 +231,7 @@ def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
     arr, row = columns("decimate", x)
     if arr.shape[1] != 1 and arr.size:
         raise MatlabError("signal:decimate:InvalidDimensions", "Input X must be a vector.")
-    data = _float(arr, x)[:, 0]
+    data = _float(arr, x).ravel(order="F")
     if factor == 1:
         return _restore(data.reshape(-1, 1), row)
     if order > 13:
