@@ -57,6 +57,9 @@ CASES = [
     case('decimate_empty', "y = decimate([], 2);",        # was an internal error (found by a sweep of odd inputs)
          error=('signal:filtfilt:InvalidDimensionsDataShortForFiltOrder',
                 'Data must have length more than 3 times filter order.')),
+    case('decimate_huge_order', "y = decimate(1:100, 2, 1e6);",       # was hours of designs of every lower order
+         error=('matfuse:decimate:orderTooLarge', "decimate's Chebyshev filters of order above 50 are not supported "
+                "(MATLAB warns that those above 13 may be unreliable).")),
     case('decimate_fir', "y = decimate(1:100, 2, 'fir');",
          error=('signal:decimate:UnsupportedFIR', "decimate's 'fir' method is not supported: use the default IIR "
                 "method, decimate(x, r) or decimate(x, r, n).")),
@@ -116,3 +119,30 @@ def test_huge_sizes_are_matlabs_size_error(code):
     'array is too big', an internal error)."""
     r = Session(device="cpu").execute(code)
     assert r.error is not None and r.error.identifier == "MATLAB:array:SizeLimitExceeded"
+
+
+@pytest.mark.parametrize("code, identifier", [
+    ("h = freqz([1 1], 1, Inf);", "signal:freqz:InvalidN"), ("h = hilbert(1:10, Inf);", "signal:hilbert:InvalidN"),
+    ("p = pwelch(1:100, Inf);", "signal:pwelch:InvalidWindow"), ("p = pwelch(1:100, 10, Inf);", "signal:pwelch:InvalidNoverlap"),
+    ("p = periodogram(1:20, [], Inf);", "signal:periodogram:InvalidNFFT"), ("w = tukeywin(8, NaN);", "signal:tukeywin:InvalidParameter"),
+    ("y = resample(1:10, 2, 3, Inf);", "signal:resample:InvalidN"), ("b = fir1(Inf, 0.3);", "signal:fir1:InvalidOrder"),
+    ("y = buffer(1:10, 4, -Inf);", "signal:buffer:InvalidP")])
+def test_infinite_and_nan_sizes_are_matlab_errors(code, identifier):
+    """Inf and NaN where a count belongs were Python's 'cannot convert float infinity to integer' (a sweep
+    of odd arguments found them)."""
+    r = Session(device="cpu").execute(code)
+    assert r.error is not None and r.error.identifier == identifier
+
+
+def test_long_filters_on_short_data_take_the_fft_path():
+    """scipy's upfirdn loop costs (output length) * length(h)/p whatever the data length: resample(x, 2, 3,
+    1e5) on 10 samples took minutes; the FFT convolution of the upsampled data gives the same samples."""
+    import numpy as np
+    import scipy.signal
+    from engine.runtime.builtins.resampling import DIRECT_WORK, apply_upfirdn
+    rng = np.random.default_rng(1)
+    h, x = rng.random(60001), rng.random((10, 2))
+    assert 20007 * 30001 * 2 > DIRECT_WORK           # this case goes through the FFT
+    assert np.allclose(apply_upfirdn(h, x, 2, 3), scipy.signal.upfirdn(h, x, 2, 3, axis=0), rtol=0, atol=1e-12)
+    r = Session(device="cpu").execute("y = resample(1:10, 2, 3, 1e5); n = numel(y);")
+    assert r.error is None

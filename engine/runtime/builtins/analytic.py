@@ -58,7 +58,7 @@ def hilbert(ctx, x: Value, n: Value | None = None) -> Value:
     length = arr.shape[0]
     if n is not None:
         given = real_vector("hilbert", n, "N")
-        if given.size != 1 or given[0] < 1 or given[0] != np.floor(given[0]):
+        if given.size != 1 or not 1 <= given[0] < np.inf or given[0] != np.floor(given[0]):
             raise MatlabError("signal:hilbert:InvalidN", "N must be a positive integer.")
         length = check_size((int(given[0]), arr.shape[1]), 16)[0]
     if arr.size == 0:
@@ -127,9 +127,9 @@ def xcov(x: Value, *args: Value, nargout: int = 1):
 
 def _frame(fname: str, order: Value, framelen: Value) -> tuple[int, int]:
     k, f = real_vector(fname, order, "The polynomial order"), real_vector(fname, framelen, "The frame length")
-    if k.size != 1 or k[0] < 0 or k[0] != np.floor(k[0]):
+    if k.size != 1 or not 0 <= k[0] < np.inf or k[0] != np.floor(k[0]):
         raise MatlabError(f"signal:{fname}:InvalidOrder", "The polynomial order must be a nonnegative integer.")
-    if f.size != 1 or f[0] < 1 or f[0] != np.floor(f[0]) or f[0] % 2 != 1:
+    if f.size != 1 or not 1 <= f[0] < np.inf or f[0] != np.floor(f[0]) or f[0] % 2 != 1:
         raise MatlabError(f"signal:{fname}:InvalidFrameLength", "The frame length must be an odd positive "
                           "integer.")
     if k[0] >= f[0]:

@@ -88,7 +88,7 @@ def fir1(ctx, n: Value, wn: Value, *args: Value) -> Value:
         b = fir1(4, 0.5)    % 0  0.2037  0.5926  0.2037  0 (rounded; sum 1)
     """
     order = real_vector("fir1", n, "The filter order N")
-    if order.size != 1 or order[0] < 1 or order[0] != np.floor(order[0]):
+    if order.size != 1 or not 1 <= order[0] < np.inf or order[0] != np.floor(order[0]):
         raise MatlabError("signal:fir1:InvalidOrder", "The filter order N must be a positive integer.")
     cutoffs = real_vector("fir1", wn, "The cutoff frequencies Wn")
     if cutoffs.size == 0 or np.any((cutoffs <= 0) | (cutoffs >= 1)) or np.any(np.diff(cutoffs) <= 0):
@@ -184,10 +184,9 @@ def freqz(ctx, b: Value, *args: Value, nargout: int = 1):
     points = rest[1] if len(rest) > 1 and numeric_array(rest[1], "freqz").size else 512.0
     grid = real_vector("freqz", points, "The number of points or the frequencies")
     if grid.size == 1:
-        n = int(grid[0])
-        if n != grid[0] or n < 1:
+        if not np.isfinite(grid[0]) or grid[0] != np.floor(grid[0]) or grid[0] < 1:
             raise MatlabError("signal:freqz:InvalidN", "The number of points n must be a positive integer.")
-        check_size((2 * n, 1), 16)
+        n = check_size((2 * int(grid[0]), 1), 16)[0] // 2
         h = _fft_response(num, den, n, whole).reshape(-1, 1)
         span = (2 * np.pi if fs is None else fs) if whole else (np.pi if fs is None else fs / 2)
         w = (np.arange(n) * span / n).reshape(-1, 1)

@@ -8,9 +8,9 @@ import scipy.signal
 from ..errors import MatlabError, check_size
 from ..semantics import to_value
 from ..values import Value, class_of
-from .firdesign import coefficients, real_vector
+from .firdesign import coefficients
 from .registry import builtin
-from .resampling import columns
+from .resampling import apply_upfirdn, columns, positive_integer
 
 
 def _filter_vector(fname: str, h: Value) -> np.ndarray:
@@ -21,12 +21,7 @@ def _filter_vector(fname: str, h: Value) -> np.ndarray:
 
 
 def _factor(fname: str, value: Value | None, what: str) -> int:
-    if value is None:
-        return 1
-    arr = real_vector(fname, value, what)
-    if arr.size != 1 or not arr[0] >= 1 or arr[0] != np.floor(arr[0]) or not np.isfinite(arr[0]):
-        raise MatlabError(f"signal:{fname}:InvalidFactor", f"{what} must be a positive integer.")
-    return int(arr[0])
+    return 1 if value is None else positive_integer(fname, value, what)
 
 
 def _result(out: np.ndarray, x: Value, row: bool) -> Value:
@@ -55,8 +50,7 @@ def upfirdn(x: Value, h: Value, p: Value | None = None, q: Value | None = None) 
     check_size((count, arr.shape[1]), 16)
     if arr.shape[0] == 0:
         return _result(np.zeros((0, arr.shape[1])), x, row)
-    out = scipy.signal.upfirdn(taps, arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64), up, down,
-                               axis=0)
+    out = apply_upfirdn(taps, arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64), up, down)
     return _result(out, x, row)
 
 

@@ -64,7 +64,7 @@ def zero_phase(num: np.ndarray, den: np.ndarray, data: np.ndarray) -> np.ndarray
         return scipy.signal.filtfilt(num, den, data, axis=0, padtype="odd", padlen=nfact)
 
 
-def _positive_integer(fname: str, value: Value, what: str) -> int:
+def positive_integer(fname: str, value: Value, what: str) -> int:
     arr = real_vector(fname, value, what)
     if arr.size != 1 or not arr[0] >= 1 or arr[0] != np.floor(arr[0]) or not np.isfinite(arr[0]):
         raise MatlabError(f"signal:{fname}:InvalidFactor", f"{what} must be a positive integer.")
@@ -90,7 +90,7 @@ def upsample(x: Value, n: Value, phase: Value | None = None) -> Value:
 
         upsample([1 2 3], 2)    % 1 0 2 0 3 0
     """
-    factor = _positive_integer("upsample", n, "The upsampling factor N")
+    factor = positive_integer("upsample", n, "The upsampling factor N")
     offset = _phase("upsample", phase, factor)
     arr, row = columns("upsample", x, ANY_NUMERIC)
     check_size((arr.shape[0] * factor, arr.shape[1]))
@@ -109,11 +109,28 @@ def downsample(x: Value, n: Value, phase: Value | None = None) -> Value:
 
         downsample(1:7, 3, 1)    % 2 5
     """
-    factor = _positive_integer("downsample", n, "The downsampling factor N")
+    factor = positive_integer("downsample", n, "The downsampling factor N")
     offset = _phase("downsample", phase, factor)
     arr, row = columns("downsample", x, ANY_NUMERIC)
     out = arr[offset::factor]
     return _restore(out if arr.dtype.kind in "iufc" else out.astype(np.float64), row)
+
+
+DIRECT_WORK = 200_000_000      # multiply-adds up to which upfirdn runs directly (scipy's polyphase loop)
+
+
+def apply_upfirdn(h: np.ndarray, arr: np.ndarray, p: int, q: int) -> np.ndarray:
+    """upfirdn of each column of arr: upsample by p, filter with h, downsample by q. scipy's direct
+    polyphase loop costs about (output length) * length(h)/p multiply-adds whatever the data length, so
+    a long filter on short data (resample's n, upfirdn's h) goes through an FFT convolution of the
+    upsampled data instead (equal to rounding)."""
+    count = -(-((arr.shape[0] - 1) * p + h.size) // q)
+    if count * -(-h.size // p) * arr.shape[1] <= DIRECT_WORK:
+        return scipy.signal.upfirdn(h, arr, p, q, axis=0)
+    upsampled = np.zeros(((arr.shape[0] - 1) * p + 1, arr.shape[1]), dtype=arr.dtype)
+    upsampled[::p] = arr
+    out = scipy.signal.oaconvolve(upsampled, h.reshape(-1, 1), mode="full", axes=0)[::q]
+    return out if arr.dtype.kind == "c" or h.dtype.kind == "c" else out.real
 
 
 def resample_filter(p: int, q: int, n: int, beta: float) -> np.ndarray:
@@ -141,7 +158,7 @@ def _resample_columns(arr: np.ndarray, p: int, q: int, h: np.ndarray) -> np.ndar
     while np.ceil(((rows - 1) * p + h.size + tail) / q) - delay < np.ceil(rows * p / q):
         tail += 1
     h = np.concatenate([h, np.zeros(tail)])
-    y = scipy.signal.upfirdn(h, arr, p, q, axis=0)
+    y = apply_upfirdn(h, arr, p, q)
     count = int(np.ceil(rows * p / q))
     return y[delay:delay + count]
 
@@ -161,8 +178,8 @@ def resample(x: Value, p: Value, q: Value, *args: Value, nargout: int = 1):
 
         y = resample([1 2 3 4], 3, 2);    % 6 samples
     """
-    up = _positive_integer("resample", p, "The upsampling factor P")
-    down = _positive_integer("resample", q, "The downsampling factor Q")
+    up = positive_integer("resample", p, "The upsampling factor P")
+    down = positive_integer("resample", q, "The downsampling factor Q")
     if any(option_text(a) is not None for a in args):
         raise MatlabError("signal:resample:UnsupportedOption", "resample's text options (interpolation "
                           "methods of nonuniform samples, 'Dimension') are not supported.")
@@ -178,7 +195,7 @@ def resample(x: Value, p: Value, q: Value, *args: Value, nargout: int = 1):
             raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
         h = given
     else:
-        if given.size != 1 or given[0] < 0 or given[0] != np.floor(given[0]):
+        if given.size != 1 or not np.isfinite(given[0]) or given[0] < 0 or given[0] != np.floor(given[0]):
             raise MatlabError("signal:resample:InvalidN", "N must be a nonnegative integer.")
         beta = 5.0 if len(args) < 2 else float(real_vector("resample", args[1], "BETA")[0])
         h = resample_filter(up, down, int(given[0]), beta)
@@ -189,6 +206,9 @@ def resample(x: Value, p: Value, q: Value, *args: Value, nargout: int = 1):
 
 
 # -- decimate ---------------------------------------------------------------------------------------
+
+MAX_DECIMATE_ORDER = 50
+
 
 def _chebyshev(order: int, r: int) -> tuple[np.ndarray, np.ndarray, int]:
     """MATLAB's decimate filter: cheby1(order, 0.05, 0.8/r), the order lowered while the design misses
@@ -217,7 +237,7 @@ def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
 
         y = decimate(sin(0.1*(1:40)), 4);    % 10 samples of the smoothed sine
     """
-    factor = _positive_integer("decimate", r, "The decimation factor R")
+    factor = positive_integer("decimate", r, "The decimation factor R")
     rest = list(args)
     if rest and option_text(rest[-1]) is not None:
         word = option_text(rest.pop()).lower()
@@ -227,7 +247,11 @@ def decimate(ctx, x: Value, r: Value, *args: Value) -> Value:
         raise MatlabError("signal:decimate:InvalidEnum", f"Unknown option '{word}': decimate takes 'fir'.")
     if len(rest) > 1:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    order = _positive_integer("decimate", rest[0], "The filter order N") if rest else 8
+    order = positive_integer("decimate", rest[0], "The filter order N") if rest else 8
+    if order > MAX_DECIMATE_ORDER:          # each lower order is designed in turn: a huge n would run for hours
+        raise MatlabError("matfuse:decimate:orderTooLarge", f"decimate's Chebyshev filters of order above "
+                          f"{MAX_DECIMATE_ORDER} are not supported (MATLAB warns that those above 13 may be "
+                          "unreliable).")
     arr, row = columns("decimate", x)
     if arr.shape[1] != 1 and arr.size:
         raise MatlabError("signal:decimate:InvalidDimensions", "Input X must be a vector.")
@@ -290,9 +314,9 @@ def buffer(x: Value, n: Value, p: Value | None = None, opt: Value | None = None,
 
         buffer(1:5, 2)    % [1 3 5; 2 4 0]
     """
-    size_n = _positive_integer("buffer", n, "The frame length N")
+    size_n = positive_integer("buffer", n, "The frame length N")
     given = np.zeros(1) if p is None else real_vector("buffer", p, "P")
-    if given.size != 1 or given[0] != np.floor(given[0]) or not given[0] < size_n:
+    if given.size != 1 or given[0] != np.floor(given[0]) or not -np.inf < given[0] < size_n:
         raise MatlabError("signal:buffer:InvalidP", "P must be an integer less than N.")
     overlap = int(given[0])
     arr, _ = columns("buffer", x, ANY_NUMERIC)

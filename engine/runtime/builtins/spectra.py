@@ -65,7 +65,7 @@ def _nfft(fname: str, value: Value | None, length: int) -> int:
     if n.size != 1:
         raise MatlabError(f"signal:{fname}:UnsupportedFrequencyVector", f"{fname} at a vector of frequencies "
                           "(the Goertzel algorithm) is not supported: give the number of DFT points nfft.")
-    if n[0] < 1 or n[0] != np.floor(n[0]):
+    if not np.isfinite(n[0]) or n[0] < 1 or n[0] != np.floor(n[0]):
         raise MatlabError(f"signal:{fname}:InvalidNFFT", "NFFT must be a positive integer.")
     return check_size((int(n[0]), 1), 16)[0]
 
@@ -186,7 +186,7 @@ def _segments(fname: str, window: Value | None, noverlap: Value | None, length: 
     """(window, overlap) by MATLAB's rules: no window, the Hamming windows of 8 segments that overlap
     by half; a scalar L, hamming(L); else the vector; the overlap defaults to half the window."""
     overlap_given = None if _is_empty(fname, noverlap) else real_vector(fname, noverlap, "NOVERLAP")
-    if overlap_given is not None and (overlap_given.size != 1 or overlap_given[0] < 0 or
+    if overlap_given is not None and (overlap_given.size != 1 or not 0 <= overlap_given[0] < np.inf or
                                       overlap_given[0] != np.floor(overlap_given[0])):
         raise MatlabError(f"signal:{fname}:InvalidNoverlap", "NOVERLAP must be a nonnegative integer.")
     if _is_empty(fname, window):
@@ -200,7 +200,7 @@ def _segments(fname: str, window: Value | None, noverlap: Value | None, length: 
     else:
         given = real_vector(fname, window, "The window")
         if given.size == 1:
-            if given[0] < 1 or given[0] != np.floor(given[0]):
+            if not 1 <= given[0] < np.inf or given[0] != np.floor(given[0]):
                 raise MatlabError(f"signal:{fname}:InvalidWindow", "The window length must be a positive integer.")
             win = cosine_window("hamming", int(given[0]))
         else:

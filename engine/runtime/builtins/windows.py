@@ -231,6 +231,8 @@ def tukeywin(ctx, n: Value, ratio: Value | None = None) -> Value:
     """
     length = window_length(ctx, "tukeywin", n)
     r = 0.5 if ratio is None else _real_parameter("tukeywin", ratio, "R")
+    if np.isnan(r):
+        raise MatlabError("signal:tukeywin:InvalidParameter", "R must be a real scalar, not NaN.")
     trivial = _trivial(length)
     if trivial is not None:
         return _column(trivial)
