@@ -16,6 +16,7 @@ TREE = "treelinemike+matlab-examples/"
 CHEM = "chemineer+CHEMICAL_ENGINEERING_COMPUTATION_WITH_MATLAB_by_YeongKoo_Yeo/matlab/"
 SARW = "sarwarbeing-ai+Matlab-Numerical-Analysis/"
 GARCI = "garciparedes+matlab-examples/"
+CHEM2 = "chemineer+Matlab_numerical_methods_for_chemical_engineering_2nd/m/"
 
 RANK_DEFICIENT = ("A\\b of a rank-deficient rectangular A: MATLAB's documented QR solution has at most "
                   "rank(A) nonzeros; Octave gives the minimum-norm one")
@@ -37,6 +38,7 @@ STRINGS = ("MATLAB's documented forms: a double-quoted string keeps its backslas
            "sprintf('%d', -3.72381) writes %e, and func2str writes @(x)x.^0 without blanks")
 
 FSOLVE_TOLERANCE = "fsolve: both reach the same root, to within its tolerance (1e-6) and no closer"
+MINIMIZER_TOLERANCE = "the minimizer stops within its tolerances of the same minimum (both print 0.3488, 0.7887)"
 
 EXPECTED: dict[str, tuple[str, str]] = {
     GARCI + "numerical-methods/numerical-algebra/assignments/assignment-0.m":
@@ -177,6 +179,29 @@ EXPECTED: dict[str, tuple[str, str]] = {
                               "solution near them here, 0.41 in Octave)"),
     SARW + "surfaceHeight.m":
         ("workspace differs", "fminsearch stops within its TolX and TolFun of 1e-4 (6e-5 apart)"),
+    CHEM2 + "ml147-2.m": ("output differs", RANK_DEFICIENT + " (a 2-by-4 underdetermined A)"),
+    CHEM2 + "ml150.m": ("output differs", "noise: the relative residuals at rounding level (3e-16 and 2.6e-16) "
+                                          "in the solvers' messages; the solutions agree"),
+    CHEM2 + "ml183.m": ("workspace differs", "noise: a Householder step of a subcolumn that is zero but for "
+                                             "rounding (its sign the last bit of a matrix product) sends the QR "
+                                             "iteration elsewhere; both converge to its tol of 1e-6"),
+    CHEM2 + "ml241.m": ("workspace differs", "delaunay of points on a grid: four points on a circle make the "
+                                             "triangulation not unique (Qhull builds choose differently)"),
+    CHEM2 + "ml284.m": ("output differs", ILL_CONDITIONED + " (roots of the Lobatto polynomials of degree 31 "
+                                          "and 63; n <= 16 agree)"),
+    CHEM2 + "ml374.m": ("workspace differs", ODE_STEPS),
+    CHEM2 + "ml375.m": ("workspace differs", ODE_STEPS),
+    CHEM2 + "ml376.m": ("workspace differs", ODE_STEPS + " (ode15s)"),
+    CHEM2 + "ml377.m": ("workspace differs", ODE_STEPS + " (ode23s)"),
+    CHEM2 + "ml391.m": ("workspace differs", ODE_STEPS),
+    CHEM2 + "ml393.m": ("workspace differs", ODE_STEPS + " (shooting by secant steps over ode45 solutions)"),
+    CHEM2 + "ml397-1.m": ("workspace differs", ODE_STEPS),
+    CHEM2 + "ml398.m": ("workspace differs", ODE_STEPS + " (shooting over ode45 solutions)"),
+    CHEM2 + "ml619-1.m": ("workspace differs", "fminsearch: " + MINIMIZER_TOLERANCE),
+    CHEM2 + "ml619-2.m": ("workspace differs", "fminunc: " + MINIMIZER_TOLERANCE),
+    CHEM2 + "ml020.m": ("error", OCTAVE_CALL + "plot(x, y, c(k+1)) with the line spec inside a cell"),
+    CHEM2 + "ml586.m": ("error", OCTAVE_CALL + "|| of 1-by-2 operands (Octave reduces them with all; MATLAB's "
+                                 "&& and || take scalars only)"),
     ZIEZI + "Chapter14Exercise7b.m":
         ("error", OCTAVE_CALL + "plot(X, Y, 'color', 'b', x, y, 'ro'): MATLAB takes name-value pairs last"),
     ZIEZI + "Chapter18Exercise5b.m":
