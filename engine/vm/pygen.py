@@ -678,10 +678,11 @@ class Generator:
 
     def op_tier2(self, pc: int, a: tuple) -> str:
         """A loop's head: count, and past the site's threshold let tier 2 run the loop (engine/tier2). Tier 2
-        returns where the interpreter goes on; a failure it re-raises carries its instruction's offset
-        (like cold code's)."""
+        returns where the interpreter goes on, which may be this head again (a loop it left at its back
+        edge), so the dispatch starts over from there; a failure it re-raises carries its instruction's
+        offset (like cold code's)."""
         return (f"t = T2[{a[0]}]\nt.hits += 1\nif t.hits >= t.next:\n    pc = vm.tier2.enter(vm, frame, t, {pc})\n"
-                f"    if pc is None:\n        return\nelse:\n    pc = {pc + 1}")
+                f"    if pc is None:\n        return\n    continue\nelse:\n    pc = {pc + 1}")
 
     def op_window(self, pc: int, a: tuple) -> str:
         w = self.code.windows[a[0]]

@@ -128,3 +128,13 @@ def test_the_cost_estimate_weighs_calls_and_indexing(monkeypatch):
         assert Session(device="cpu").execute(code).error is None
     plain, call, store = estimates[:3]
     assert plain < 1000 * 1e-6 and call - plain >= 1000 * 0.9e-6 and store - plain >= 1000 * 1.2e-6
+
+
+def test_a_loop_left_at_its_back_edge_goes_on_at_its_head():
+    """The compiled loop hands mod(Inf, b) back to the interpreter, which runs to the back edge: tier 2
+    returns the loop's head, which the specialised Python's dispatch had passed ('no block at offset 0',
+    an internal error, from a fuzzed gcd loop)."""
+    s = session("eager")
+    r = s.execute("g = lastmod(Inf, 18);\nfunction b = lastmod(a, b)\n  while ~isnan(b)\n    b = mod(a, b);\n"
+                  "  end\nend")
+    assert r.error is None and np.isnan(s.get("g")[0, 0])
