@@ -32,6 +32,14 @@ CASES = [
          stdout="\nNo feasible solution found.\n\nLinprog stopped because no point satisfies the constraints.\n\n"),
     case('linprog_unbounded', "[x, fv, ef] = linprog([-1; 0], [], [], [], [], [0; 0], [], optimset('Display', 'off'));",
          ef=D(-3)),
+    case('linprog_too_few_inputs', "x = linprog([1; 1]);",
+         error=('MATLAB:linprog:NotEnoughInputs', "The input to LINPROG should be either a structure with valid "
+                "fields or consist of at least three arguments (the problem structure is not supported here).")),
+    case('linprog_text_f', "x = linprog('x', [], []);",
+         error=('MATLAB:linprog:InvalidInput', 'f must be a real double vector.')),
+    case('lsqlin_too_few_inputs', "x = lsqlin(eye(2), [1; 2]);",
+         error=('MATLAB:lsqlin:NotEnoughInputs', "The input to LSQLIN should be either a structure with valid "
+                "fields or consist of at least four arguments (the problem structure is not supported here).")),
     case('linprog_bad_columns', "x = linprog([1 2], [1 1 1], 2);",
          error=('MATLAB:linprog:WrongNumberOfColumns', 'A must have 2 columns.')),
     # the corpus program's problem: min 0.5*|diag([2 3])*x - [4; 4]|^2 with A*x <= b; only the second row

@@ -16,7 +16,7 @@ import scipy.optimize
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..values import StructArray, Value
+from ..values import StructArray, Value, class_of
 from .funfun import _display, _options_record, _output_struct
 from .registry import builtin
 from .sizes import numeric_array
@@ -116,6 +116,12 @@ def linprog(ctx: CallContext, f: Value, a: Value | None = None, b: Value | None 
 
         x = linprog([-1; -2], [1 1; 1 -1], [4; 2], [], [], [0; 0])    % [0; 4]
     """
+    if a is None or b is None:
+        raise MatlabError("MATLAB:linprog:NotEnoughInputs", "The input to LINPROG should be either a structure "
+                          "with valid fields or consist of at least three arguments (the problem structure is "
+                          "not supported here).")
+    if class_of(f) not in ("double", "single"):
+        raise MatlabError("MATLAB:linprog:InvalidInput", "f must be a real double vector.")
     cost = _vector("linprog", f, "f", None)
     if cost is None:
         raise MatlabError("MATLAB:linprog:InvalidInput", "f must be a nonempty real vector.")
@@ -181,6 +187,12 @@ def lsqlin(ctx: CallContext, c: Value, d: Value, a: Value | None = None, b: Valu
 
         x = lsqlin([1 0; 0 1], [2; 2], [1 1], 1)    % [0.5; 0.5]
     """
+    if a is None or b is None:
+        raise MatlabError("MATLAB:lsqlin:NotEnoughInputs", "The input to LSQLIN should be either a structure "
+                          "with valid fields or consist of at least four arguments (the problem structure is "
+                          "not supported here).")
+    if class_of(c) not in ("double", "single") or class_of(d) not in ("double", "single"):
+        raise MatlabError("MATLAB:lsqlin:InvalidInput", "C and d must be real double arrays.")
     matrix = _matrix("lsqlin", c, "C", None)
     if matrix is None:
         raise MatlabError("MATLAB:lsqlin:InvalidInput", "C must be a nonempty real matrix.")
