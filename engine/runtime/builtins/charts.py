@@ -20,7 +20,7 @@ from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_fro
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
 from ..graphics_props import set_property, show_text
 from ..values import CellArray, FunctionHandle, SparseMatrix, StringArray, class_of, to_array
-from .plots import take_flag, xy_pairs
+from .plots import pixel_extent, take_flag, xy_pairs
 
 
 def _numeric_prefix(args: tuple) -> tuple[list[Any], list[Any]]:
@@ -784,11 +784,6 @@ def image(ctx, *args, nargout=0):
         raise MatlabError("MATLAB:image:InvalidCDataMapping", "CDataMapping must be 'direct' or 'scaled'.")
     cls = class_of(nums[-1])
     raw = numbers(nums[-1], "C").real if cls != "uint8" else to_array(nums[-1])
-    rows, cols = raw.shape[0], raw.shape[1]
-    xr = numbers(nums[0]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, cols])
-    yr = numbers(nums[1]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, rows])
-    dx = (xr[1] - xr[0]) / max(cols - 1, 1) / 2 or 0.5
-    dy = (yr[1] - yr[0]) / max(rows - 1, 1) / 2 or 0.5
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
     cmap = figure_cmap(gs)
@@ -804,7 +799,7 @@ def image(ctx, *args, nargout=0):
         index = np.floor(np.nan_to_num(raw.astype(np.float64), nan=start)) - start
         data, kw = np.clip(index, 0, cmap.N - 1), {"cmap": cmap, "vmin": -0.5, "vmax": cmap.N - 0.5}
     artist = axes.mpl.imshow(data, aspect="auto", origin="upper", interpolation="nearest",
-                             extent=(xr[0] - dx, xr[1] + dx, yr[1] + dy, yr[0] - dy), **kw)
+                             extent=pixel_extent(nums, raw), **kw)
     handle = gs.new_handle(artist)
     return handle if nargout else None
 

@@ -175,6 +175,25 @@ def _limit_message(fname: str, iterations: bool, value: float) -> str:
 
 # -- fminunc -----------------------------------------------------------------------------------------
 
+def _objective(f: "_Function", ident: str, gradient: bool) -> Callable[[np.ndarray], tuple[float, np.ndarray]]:
+    """x -> (fun(x), its gradient): the function's own gradient (SpecifyObjectiveGradient), else forward
+    differences; a value that is not a scalar, or a gradient of another size, is the solver's error
+    (``ident``: its identifier's prefix, MATLAB:fminunc or optimlib:fmincon)."""
+    def evaluate(x: np.ndarray) -> tuple[float, np.ndarray]:
+        out = f(x, 2 if gradient else 1)
+        if out[0].size != 1:
+            raise MatlabError(f"{ident}:NonScalarObj", "Objective function must return a scalar value.")
+        value = float(out[0].ravel()[0])
+        if gradient:
+            if out[1].size != x.size:
+                raise MatlabError(f"{ident}:InvalidGradient", f"The gradient must have numel(x0) = {x.size} elements.")
+            return value, out[1].ravel(order="F")
+        scalar = (lambda y: np.array([float(f(y)[0].ravel()[0])]))
+        with np.errstate(all="ignore"):
+            return value, forward_jacobian(scalar, x, np.array([value]))[0]
+    return evaluate
+
+
 @builtin("fminunc", family="funfun")
 def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None, *, nargout: int = 1):
     """x = fminunc(fun, x0), fminunc(fun, x0, options), [x, fval, exitflag, output, grad, hessian] = fminunc(...)
@@ -205,20 +224,7 @@ def fminunc(ctx: CallContext, fun: Value, x0: Value, options: Value | None = Non
     gradient = _flag("fminunc", opts, "SpecifyObjectiveGradient")
     f = _Function(ctx, "fminunc", fun, start.shape)
 
-    def value_and_gradient(x: np.ndarray) -> tuple[float, np.ndarray]:
-        out = f(x, 2 if gradient else 1)
-        if out[0].size != 1:
-            raise MatlabError("MATLAB:fminunc:NonScalarObj", "Objective function must return a scalar value.")
-        value = float(out[0].ravel()[0])
-        if gradient:
-            if out[1].size != x.size:
-                raise MatlabError("MATLAB:fminunc:InvalidGradient", f"The gradient must have numel(x0) = {x.size} "
-                                  "elements.")
-            return value, out[1].ravel(order="F")
-        scalar = (lambda y: np.array([float(f(y)[0].ravel()[0])]))
-        with np.errstate(all="ignore"):
-            return value, forward_jacobian(scalar, x, np.array([value]))[0]
-
+    value_and_gradient = _objective(f, "MATLAB:fminunc", gradient)
     x = start.ravel(order="F").astype(np.float64)
     f0, g0 = value_and_gradient(x)
     if not (math.isfinite(f0) and np.all(np.isfinite(g0))):
@@ -478,17 +484,7 @@ def fmincon(ctx: CallContext, fun: Value, x0: Value, A: Value | None = None, b: 
         raise MatlabError("optimlib:fmincon:InfeasibleBounds", "Exiting due to infeasibility: at least one lower "
                           "bound exceeds the corresponding upper bound.")
 
-    def objective(x: np.ndarray) -> tuple[float, np.ndarray]:
-        out = f(x, 2 if gradient else 1)
-        if out[0].size != 1:
-            raise MatlabError("optimlib:fmincon:NonScalarObj", "Objective function must return a scalar value.")
-        value = float(out[0].ravel()[0])
-        if gradient:
-            return value, out[1].ravel(order="F")
-        scalar = (lambda y: np.array([float(f(y)[0].ravel()[0])]))
-        with np.errstate(all="ignore"):
-            return value, forward_jacobian(scalar, x, np.array([value]))[0]
-
+    objective = _objective(f, "optimlib:fmincon", gradient)
     cache: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]] = {}
 
     def nonlinear(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:

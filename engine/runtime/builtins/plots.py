@@ -583,18 +583,23 @@ def imagesc(ctx, *args, nargout=0):
             raise MatlabError("MATLAB:imagesc:InvalidCLim", "clims must be [cmin cmax] with cmin < cmax.")
         clims = c
     C = numbers(nums[-1], "C").real
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    image = axes.mpl.imshow(C, cmap=figure_cmap(gs), aspect="auto", origin="upper", extent=pixel_extent(nums, C),
+                            vmin=None if clims is None else clims[0], vmax=None if clims is None else clims[1])
+    handle = gs.new_handle(image)
+    return handle if nargout else None
+
+
+def pixel_extent(nums: list, C: np.ndarray) -> tuple[float, float, float, float]:
+    """matplotlib's extent of an image C drawn by imagesc or image (C) or (x, y, C): x and y are the centers
+    of the first and last columns and rows (default 1:n, 1:m), the first row at the top."""
     rows, cols = C.shape[0], C.shape[1]
     xr = numbers(nums[0]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, cols])
     yr = numbers(nums[1]).real.ravel()[[0, -1]] if len(nums) == 3 else np.array([1.0, rows])
     dx = (xr[1] - xr[0]) / max(cols - 1, 1) / 2 or 0.5
     dy = (yr[1] - yr[0]) / max(rows - 1, 1) / 2 or 0.5
-    gs = graphics_state(ctx.state)
-    axes = plot_axes(gs)
-    image = axes.mpl.imshow(C, cmap=figure_cmap(gs), aspect="auto", origin="upper",
-                            extent=(xr[0] - dx, xr[1] + dx, yr[1] + dy, yr[0] - dy),
-                            vmin=None if clims is None else clims[0], vmax=None if clims is None else clims[1])
-    handle = gs.new_handle(image)
-    return handle if nargout else None
+    return xr[0] - dx, xr[1] + dx, yr[1] + dy, yr[0] - dy
 
 
 def _surface_data(args: list, function: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
