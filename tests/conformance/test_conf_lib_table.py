@@ -8,7 +8,7 @@ the size and class line before the variables). Numbers inside tables are shown i
 (rowfun's page: 9.0554, 10.44; array2table's: 30.48)."""
 import pytest
 
-from harness import C, Cell, D, L, case, check, num, params
+from harness import C, Cell, D, L, case, check, nan, num, params
 
 CASES = [
     # https://www.mathworks.com/help/matlab/ref/array2table.html
@@ -171,9 +171,19 @@ CASES = [
          n=Cell([C('g'), C('GroupCount'), C('Percent')], (1, 3)), c=D([2, 2, 1], (3, 1)), p=D([40, 40, 20], (3, 1)),
          h=D(4), B=D([1, 1, 3], (3, 1)), BG=D([1, 2, 3], (3, 1)), BP=D([20, 20, 60], (3, 1)),
          E=D([], (0, 1)), F=D([], (0, 1))),
-    case('groupcounts_missing_group', "B = groupcounts([1; NaN]);",
-         error=("MATLAB:groupcounts:MissingGroups", "Missing grouping values (NaN, <missing>, '') are not "
-                "supported by groupcounts here.")),
+    # groupcounts and groupsummary pages: 'IncludeMissingGroups' is true by default, a missing value (NaN,
+    # '', <missing>) a group of its own, after the others; false leaves those rows out
+    case('groupcounts_missing_group', "[B, BG, BP] = groupcounts([3; NaN; 3; 1; NaN]); "
+         "T = table([1; NaN; 1; NaN; 2], {'a'; 'a'; 'b'; 'a'; ''}, [10; 20; 30; 40; 50], 'VariableNames', {'x', 's', 'v'}); "
+         "G = groupsummary(T, {'x', 's'}, 'sum', 'v'); gx = G.x; gs = G.s; gn = G.GroupCount; gv = G.sum_v; "
+         "H = groupcounts(T, 's', 'IncludeMissingGroups', false); hs = H.s; hn = H.GroupCount; "
+         "K = groupsummary(T, 'x', 'IncludeMissingGroups', false); kx = K.x;",
+         B=D([1, 2, 2], (3, 1)), BG=D([1, 3, nan], (3, 1)), BP=D([20, 40, 40], (3, 1)),
+         gx=D([1, 1, 2, nan], (4, 1)), gs=Cell([C('a'), C('b'), C(''), C('a')], (4, 1)), gn=D([1, 1, 1, 2], (4, 1)),
+         gv=D([10, 30, 50, 60], (4, 1)), hs=Cell([C('a'), C('b')], (2, 1)), hn=D([3, 1], (2, 1)),
+         kx=D([1, 2], (2, 1))),
+    case('groupcounts_bad_option', "B = groupcounts([1; 2], 'IncludeMissingGroups', 'yes');",
+         error=("MATLAB:groupcounts:InvalidIncludeMissingGroups", "'IncludeMissingGroups' must be true or false.")),
     case('unique_ismissing_rmmissing', "T = table([2;1;2;NaN;1], {'b';'a';'b';'c';''}); [C, ia, ic] = unique(T); "
          "c1 = C.Var1; M = ismissing(T); [R, rm] = rmmissing(T); r = R.Var1;",
          c1=D([1, 1, 2, float('nan')], (4, 1)), ia=D([5, 2, 1, 4], (4, 1)), ic=D([3, 2, 3, 4, 1], (5, 1)),

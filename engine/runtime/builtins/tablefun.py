@@ -5,7 +5,8 @@
 
 MATLAB's documentation is the reference (GNU Octave has no table). Groups are numbered in the sorted
 order of their values, as findgroups numbers them; a row with a missing value (NaN, '' or <missing>)
-in a grouping variable belongs to no group.
+in a grouping variable belongs to no group of findgroups and splitapply, and to a group of its own, after
+the others, in groupsummary and groupcounts (their 'IncludeMissingGroups', true by default).
 """
 from __future__ import annotations
 
@@ -425,14 +426,22 @@ def _missing(value: Value) -> np.ndarray:
     return np.zeros(rows, dtype=bool)
 
 
-def groups_of(variables: list[Value]) -> tuple[np.ndarray, np.ndarray]:
-    """Group numbers of rows (findgroups) and the first row of each group."""
+def groups_of(variables: list[Value], include_missing: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Group numbers of rows (findgroups) and the first row of each group. ``include_missing``: a missing
+    value is a value of its own, sorted after the others (groupsummary's and groupcounts' missing
+    groups), not a row in no group."""
     heights = {size_of(v)[0] for v in variables}
     if len(heights) > 1:
         raise MatlabError("MATLAB:findgroups:InputSizeMismatch", "The grouping variables must have the same "
                           "number of rows.")
     rows = heights.pop() if heights else 0
     missing = np.zeros(rows, dtype=bool)
+    if include_missing:
+        keys = []
+        for v in variables:
+            gone = _missing(v)
+            keys.append([gone.astype(np.float64)] + [np.where(gone, 0, k) for k in sort_keys(v)])
+        return _group_numbers(keys, missing)
     for v in variables:
         missing |= _missing(v)
     return _group_numbers([sort_keys(v) for v in variables], missing)
@@ -531,16 +540,17 @@ def _group_counts(numbers: np.ndarray, count: int) -> np.ndarray:
 
 
 def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]], picks: list[int],
-             include_empty: bool = False) -> Table:
+             include_empty: bool = False, include_missing: bool = True) -> Table:
     """One row per group: the grouping variables, GroupCount, and ``method_var`` for each method and
     data variable (the method called on the group's rows). With ``include_empty``, every combination of
-    the categories of categorical grouping variables (and the values of the others) is a group."""
+    the categories of categorical grouping variables (and the values of the others) is a group; with
+    ``include_missing`` (MATLAB's default), a missing grouping value makes groups of its own, last."""
     variables = [t.variables[k] for k in groups]
     if include_empty:
-        numbers, columns = _all_groups(variables)
+        numbers, columns = _all_groups(variables, include_missing)
         count = size_of(columns[0])[0] if columns else 1
     else:
-        numbers, first = groups_of(variables)
+        numbers, first = groups_of(variables, include_missing)
         count = first.size
         columns = [take_rows(v, first.astype(np.float64)) for v in variables]
     names = [t.names[k] for k in groups]
@@ -555,18 +565,21 @@ def _grouped(ctx, t: Table, groups: list[int], methods: list[tuple[Value, str]],
     return Table(columns, check_names(fresh_names(names, []), len(names)), count)
 
 
-def _all_groups(variables: list[Value]) -> tuple[np.ndarray, list[Value]]:
-    """Group numbers of rows (NaN where a value is missing) and the grouping values of each group, where
-    groups are all combinations (the first variable varying slowest) of each categorical variable's
-    categories, in their order, and each other variable's values, sorted (MATLAB's IncludeEmptyGroups)."""
+def _all_groups(variables: list[Value], include_missing: bool) -> tuple[np.ndarray, list[Value]]:
+    """Group numbers of rows (NaN where a value is missing, unless ``include_missing``) and the grouping
+    values of each group, where groups are all combinations (the first variable varying slowest) of each
+    categorical variable's categories, in their order (then <undefined> where a row has it and missing
+    groups are included), and each other variable's values, sorted (MATLAB's IncludeEmptyGroups)."""
     per: list[np.ndarray] = []
     levels: list[Value] = []
     for v in variables:
         if type(v) is CategoricalArray:
-            per.append(v.data[:, 0] - 1.0)
-            levels.append(v.like(np.arange(1.0, len(v.cats) + 1).reshape(-1, 1)))
+            codes, n = v.data[:, 0] - 1.0, len(v.cats)
+            undefined = include_missing and bool(np.isnan(codes).any())
+            per.append(np.where(np.isnan(codes), n, codes) if undefined else codes)
+            levels.append(v.like(np.append(np.arange(1.0, n + 1), [np.nan] * undefined).reshape(-1, 1)))
         else:
-            numbers, first = groups_of([v])
+            numbers, first = groups_of([v], include_missing)
             per.append(numbers - 1.0)
             levels.append(take_rows(v, first.astype(np.float64)))
     sizes = [size_of(level)[0] for level in levels]
@@ -577,34 +590,42 @@ def _all_groups(variables: list[Value]) -> tuple[np.ndarray, list[Value]]:
     return numbers + 1.0, [take_rows(level, grid[j].astype(np.float64)) for j, level in enumerate(levels)]
 
 
-def _empty_groups_option(args: tuple, fname: str) -> tuple[tuple, bool]:
-    """``args`` without a trailing 'IncludeEmptyGroups', tf pair, and tf (false without one)."""
-    if len(args) >= 2 and option_name(args[-2]) == "includeemptygroups":
-        flag = args[-1]
+GROUP_OPTIONS = {"includeemptygroups": "IncludeEmptyGroups", "includemissinggroups": "IncludeMissingGroups"}
+
+
+def _group_options(args: tuple, fname: str) -> tuple[tuple, bool, bool]:
+    """``args`` without their trailing 'IncludeEmptyGroups' and 'IncludeMissingGroups' pairs, and the two
+    flags (MATLAB's defaults: false, true)."""
+    flags = {"includeemptygroups": False, "includemissinggroups": True}
+    while len(args) >= 2 and option_name(args[-2]) in GROUP_OPTIONS:
+        name, flag = option_name(args[-2]), args[-1]
         if type(flag) not in (bool, float) and not (type(flag) is np.ndarray and flag.size == 1):
-            raise MatlabError(f"MATLAB:{fname}:InvalidIncludeEmptyGroups", "'IncludeEmptyGroups' must be true "
-                              "or false.")
-        return args[:-2], bool(np.asarray(flag).flat[0])
-    return args, False
+            raise MatlabError(f"MATLAB:{fname}:Invalid{GROUP_OPTIONS[name]}", f"'{GROUP_OPTIONS[name]}' must be "
+                              "true or false.")
+        flags[name] = bool(np.asarray(flag).flat[0])
+        args = args[:-2]
+    return args, flags["includeemptygroups"], flags["includemissinggroups"]
 
 
 @builtin("groupsummary", family="table")
 def groupsummary(ctx, t, groupvars, *args):
     """G = groupsummary(T, groupvars), groupsummary(T, groupvars, method), groupsummary(T, groupvars,
-    method, datavars), groupsummary(..., 'IncludeEmptyGroups', tf)
+    method, datavars), groupsummary(..., 'IncludeEmptyGroups', tf, 'IncludeMissingGroups', tf)
     Summary of each group of a table's rows: the group's values, its number of rows and statistics.
 
     groupvars names the grouping variables; method is 'mean', 'sum', 'min', 'max', 'median', 'std',
     'var', 'mode', 'range', 'numel', a function handle, or a cell of them ('all' is not supported); the
     statistics are computed for datavars (every other variable by default) and named ``method_var``.
     With 'IncludeEmptyGroups', true every combination of the categories of categorical grouping
-    variables (and the values of the others) is a group, empty ones too.
+    variables (and the values of the others) is a group, empty ones too. A missing grouping value (NaN,
+    '', <missing>, <undefined>) makes groups of its own, after the others, unless 'IncludeMissingGroups'
+    is false (then those rows are left out).
 
         G = groupsummary(table([1; 1; 2], [10; 20; 30]), 'Var1', 'mean')    % mean_Var2 = [15; 30]
     """
     t = _table(t, "groupsummary")
     groups = variable_indices(t, groupvars)
-    args, include_empty = _empty_groups_option(args, "groupsummary")
+    args, include_empty, include_missing = _group_options(args, "groupsummary")
     methods: list[tuple[Value, str]] = []
     if args:
         spec = args[0]
@@ -622,52 +643,46 @@ def groupsummary(ctx, t, groupvars, *args):
     picks = variable_indices(t, args[1]) if len(args) > 1 else [k for k in range(len(t.variables)) if k not in groups]
     if len(args) > 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    return _grouped(ctx, t, groups, methods, picks if methods else [], include_empty)
+    return _grouped(ctx, t, groups, methods, picks if methods else [], include_empty, include_missing)
 
 
 @builtin("groupcounts", family="table")
 def groupcounts(ctx, a, *args, nargout=1):
-    """G = groupcounts(T, groupvars), groupcounts(T, groupvars, 'IncludeEmptyGroups', tf), B = groupcounts(A),
-    [B, BG, BP] = groupcounts(A)
+    """G = groupcounts(T, groupvars), groupcounts(T, groupvars, 'IncludeEmptyGroups', tf, 'IncludeMissingGroups', tf),
+    B = groupcounts(A), [B, BG, BP] = groupcounts(A)
     Number of rows in each group, in the sorted order of the groups (with 'IncludeEmptyGroups', true
     also the empty groups of categorical grouping variables, as groupsummary).
 
     For a table, G has the values of the grouping variables groupvars for each group, its number of
     rows (GroupCount) and its share of the rows in percent (Percent). For a column vector A (numbers,
     logicals, strings, a cell array of character vectors), B is each group's count, BG its value and BP
-    its percent. Missing grouping values (NaN, <missing>, '') are an error here (MATLAB counts them as a
-    group of their own), as are several grouping columns in an array and the other options.
+    its percent. Missing grouping values (NaN, <missing>, '') are a group of their own, after the others,
+    unless 'IncludeMissingGroups' is false. Several grouping columns in an array and the other options
+    are not supported.
 
         G = groupcounts(table([1; 2; 1], 'VariableNames', {'x'}), 'x')    % GroupCount [2; 1]
     """
     if is_table(a):
-        args, include_empty = _empty_groups_option(args, "groupcounts")
+        args, include_empty, include_missing = _group_options(args, "groupcounts")
         if len(args) != 1:
             raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of a table takes the grouping "
-                              "variables and no options but 'IncludeEmptyGroups' here.")
+                              "variables and no options but 'IncludeEmptyGroups' and 'IncludeMissingGroups' here.")
         t = _table(a, "groupcounts")
         groups = variable_indices(t, args[0])
-        _no_missing_groups([t.variables[k] for k in groups])
-        g = _grouped(ctx, t, groups, [], [], include_empty)
+        g = _grouped(ctx, t, groups, [], [], include_empty, include_missing)
         percent = 100.0 * g.variables[-1] / max(t.height, 1)
         return Table(g.variables + [percent], check_names(g.names + ["Percent"], len(g.names) + 1), g.height)
+    args, include_empty, include_missing = _group_options(args, "groupcounts")
     shape = size_of(a)
-    if args or len(shape) != 2 or shape[1] != 1 and shape[0] != 0:
+    if args or include_empty or len(shape) != 2 or shape[1] != 1 and shape[0] != 0:
         raise MatlabError("MATLAB:groupcounts:InvalidInputs", "groupcounts of an array takes one column "
-                          "vector and no options here (several grouping columns are not supported).")
-    _no_missing_groups([a])
-    numbers, first = groups_of([a])
+                          "vector and no options but 'IncludeMissingGroups' here (several grouping columns are "
+                          "not supported).")
+    numbers, first = groups_of([a], include_missing)
     counts = _group_counts(numbers, first.size)
     if nargout < 2:
         return counts
     return counts, take_rows(a, first.astype(np.float64)), 100.0 * counts / max(numbers.size, 1)
-
-
-def _no_missing_groups(keys: list[Value]) -> None:
-    """groupcounts' error where a grouping variable holds a missing value."""
-    if any(_missing(v).any() for v in keys):
-        raise MatlabError("MATLAB:groupcounts:MissingGroups", "Missing grouping values (NaN, <missing>, '') are "
-                          "not supported by groupcounts here.")
 
 
 # ---- joins
