@@ -241,6 +241,7 @@ def as_3d(gs: GraphicsState, axes: AxesState) -> AxesState:
         raise MatlabError("MATLAB:view:Not3D", "view(3) of 2-D axes holding images, bars, scatter, contours or "
                           "text is not supported here (plot3, surf, mesh, patch and line make 3-D axes).")
     labels = (old.get_title(), old.get_xlabel(), old.get_ylabel())
+    zlim = getattr(old, "matfuse_zlim", None)           # zlim given while the axes were 2-D
     limits = (old.get_xlim(), old.get_ylim(), old.get_autoscalex_on(), old.get_autoscaley_on())
     new = replace_axes(gs, axes, "3d")
     moved: dict[int, Any] = {}
@@ -272,6 +273,8 @@ def as_3d(gs: GraphicsState, axes: AxesState) -> AxesState:
         new.mpl.set_xlim(limits[0])
     if not limits[3]:
         new.mpl.set_ylim(limits[1])
+    if zlim is not None:
+        new.mpl.set_zlim(zlim)
     return new
 
 

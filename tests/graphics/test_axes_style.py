@@ -58,9 +58,15 @@ def test_limits_with_infinite_ends_and_modes(ctx, call):
     call("hold", "on")
     call("plot", [10.0], [3.0], "o")
     assert axes_of(ctx).get_xlim() == (1.0, 3.0)                   # frozen
+    assert call("zlim", nargout=1)[0].tolist() == [[-1.0, 1.0]]     # 2-D axes keep MATLAB's ZLim too
+    call("zlim", [0.0, 2.0])
+    assert call("zlim", nargout=1)[0].tolist() == [[0.0, 2.0]] and axes_of(ctx).name == "rectilinear"
     with pytest.raises(MatlabError) as err:
-        call("zlim", [0.0, 1.0])
-    assert err.value.identifier == "MATLAB:zlim:Not3D"
+        call("zlim", [2.0, 1.0])
+    assert err.value.identifier == "MATLAB:hg:shaped:IncreasingLimits"
+    call("view", 3.0)
+    assert axes_of(ctx).get_zlim() == (0.0, 2.0)                  # view(3) draws it
+    call("view", 2.0)
     call("hold", "off")
     call("surf", np.arange(4.0).reshape(2, 2))
     call("zlim", [-5.0, 5.0])

@@ -579,7 +579,7 @@ def _grid_visible(axes: Any, which: str) -> bool:
 def _limits(ctx, args: tuple, nargout: int, axis_name: str):
     axes = current_axes(graphics_state(ctx.state)).mpl
     if axis_name == "z" and axes.name != "3d":
-        raise MatlabError("MATLAB:zlim:Not3D", "zlim needs 3-D axes (surf, mesh, plot3).")
+        return _flat_zlim(axes, args, nargout)
     if args:
         if is_text(args[0]):
             _limits_mode(axes, axis_name, text(args[0]).lower())
@@ -590,6 +590,23 @@ def _limits(ctx, args: tuple, nargout: int, axis_name: str):
                                   "Limits must be a 2-element vector of increasing numeric values.")
             _set_limits(axes, axis_name, lim)
     return np.array([axis_limits(axes, axis_name)], dtype=np.float64) if nargout or not args else None
+
+
+def _flat_zlim(axes: Any, args: tuple, nargout: int):
+    """zlim of 2-D axes: MATLAB keeps their ZLim (default [-1 1]) though the view shows no z-axis; here it
+    is kept for reading back and for view(3), which draws the axes in 3-D with it."""
+    if args and is_text(args[0]):
+        if text(args[0]).lower() not in ("auto", "manual"):
+            raise MatlabError("MATLAB:zlim:InvalidMode", "zlim takes [zmin zmax], 'auto' or 'manual'.")
+        if text(args[0]).lower() == "auto" and hasattr(axes, "matfuse_zlim"):
+            del axes.matfuse_zlim
+    elif args:
+        lim = numbers(args[0], "limits").real.ravel()
+        if lim.size != 2 or not lim[0] < lim[1] or not np.isfinite(lim).all():
+            raise MatlabError("MATLAB:hg:shaped:IncreasingLimits",
+                              "Limits must be a 2-element vector of increasing numeric values.")
+        axes.matfuse_zlim = (float(lim[0]), float(lim[1]))
+    return np.array([getattr(axes, "matfuse_zlim", (-1.0, 1.0))]) if nargout or not args else None
 
 
 def _set_limits(axes: Any, axis_name: str, lim: np.ndarray) -> None:
