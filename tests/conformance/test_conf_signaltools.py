@@ -1,4 +1,5 @@
-"""Conformance: butter, filtfilt, findpeaks and medfilt1 (MATLAB's Signal Processing Toolbox; signaltools.py).
+"""Conformance: butter, cheby1, cheby2, ellip, filtfilt, findpeaks and medfilt1 (MATLAB's Signal Processing
+Toolbox; signaltools.py).
 
 Octave 7 has none of them without its signal package (not installed on the recording machine), so the
 expected values are independent of the implementation's scipy calls:
@@ -47,6 +48,20 @@ CASES = [
          "[z, p, k] = butter(3, 0.3); sz = size(z); sp = size(p); f = all(z == -1); r = sum(imag(p) == 0); "
          "g = abs(k*prod(1 - z)/prod(1 - p) - 1) < 1e-12;", b=D([0, 0, 1]), e=L(1), sz=D([3, 1]), sp=D([3, 1]),
          f=L(1), r=D(1), g=L(1)),
+    # cheby1, cheby2, ellip: the defining properties of each design, measured with freqz: Rp dB of ripple
+    # down at the passband edge (and at DC for an even order), the stopband Rs dB down from its edge on
+    # cheby1(4, 0.5, 0.3), cheby2(4, 40, 0.4), ellip(4, 0.5, 40, 0.3) (MATLAB's definitions of Wp and Ws)
+    case('cheby_ellip_designs', "r = 10^(-0.5/20); [b, a] = cheby1(4, 0.5, 0.3); g = abs(freqz(b, a, [0.3*pi 0])); "
+         "c1 = max(abs(g - r)) < 1e-12; [b, a] = cheby2(4, 40, 0.4); [h, w] = freqz(b, a, 4096); "
+         "c2 = abs(abs(freqz(b, a, [0.4*pi 0])) - [0.01 1]) < 1e-12; c3 = max(abs(h(w >= 0.4*pi))) <= 0.01 + 1e-12; "
+         "[b, a] = ellip(4, 0.5, 40, 0.3); [h, w] = freqz(b, a, 8192); e1 = abs(abs(freqz(b, a, [0.3*pi 0])) - r) < 1e-12; "
+         "e2 = max(abs(h(w >= 0.5*pi))) <= 0.01 + 1e-9 && min(abs(h(w <= 0.3*pi))) >= r - 1e-12; s = size(b);",
+         c1=L(1), c2=L([1, 1]), c3=L(1), e1=L([1, 1]), e2=L(1), s=D([1, 5])),
+    case('cheby_forms', "[z, p, k] = cheby1(3, 1, [0.2 0.5], 'stop'); sz = size(z); sp = size(p); "
+         "[b, a] = cheby2(2, 30, 1, 's'); sb = size(b); [d, c] = ellip(3, 1, 40, 0.4, 'high'); sd = size(d);",
+         sz=D([6, 1]), sp=D([6, 1]), sb=D([1, 3]), sd=D([1, 4])),
+    case('cheby_bad_ripple', "b = cheby1(2, -1, 0.5);",
+         error=('signal:cheby1:InvalidRipple', 'Rp must be a positive finite scalar (decibels).')),
     case('butter_bad_cutoff', "[b, a] = butter(2, 1.5);",
          error=('signal:butter:InvalidRange', 'The cutoff frequencies must be within the interval of (0,1).')),
     case('butter_bad_type', "[b, a] = butter(2, 0.5, 'bandpass');",

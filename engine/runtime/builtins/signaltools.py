@@ -1,7 +1,7 @@
-"""Signal Processing Toolbox functions: butter filtfilt findpeaks medfilt1.
+"""Signal Processing Toolbox functions: butter cheby1 cheby2 ellip filtfilt findpeaks medfilt1.
 
-butter is scipy.signal's Butterworth design, MATLAB's algorithm (the analog prototype, the bilinear
-transform with prewarped frequencies). filtfilt is MATLAB's zero-phase filtering: the data extended at
+butter, cheby1, cheby2 and ellip are scipy.signal's designs, MATLAB's algorithm (the analog prototype,
+the bilinear transform with prewarped frequencies). filtfilt is MATLAB's zero-phase filtering: the data extended at
 both ends by 3*(max(length(a), length(b)) - 1) samples reflected oddly about the end values, filtered
 forward and backward from the filter's steady state scaled to the first sample (scipy.signal.filtfilt
 with padtype 'odd' and that padlen is this algorithm). findpeaks follows MATLAB's definitions: a peak is a
@@ -45,7 +45,71 @@ def _result_class(*values: Value) -> str:
     return "single" if any(class_of(v) == "single" for v in values) else "double"
 
 
-# -- butter ------------------------------------------------------------------------------------------
+# -- butter, cheby1, cheby2, ellip -----------------------------------------------------------------
+
+DESIGNS = {"butter": ("Butterworth", ()), "cheby1": ("Chebyshev type I", ("Rp",)),
+           "cheby2": ("Chebyshev type II", ("Rs",)), "ellip": ("Elliptic", ("Rp", "Rs"))}
+
+
+def _iir(fname: str, n: Value, ripples: tuple, wn: Value, args: tuple, nargout: int):
+    """The IIR designs' common part: scipy.signal's design of that name (MATLAB's algorithm: the analog
+    prototype, then the frequency transformation and the bilinear transform with prewarping), MATLAB's
+    argument checks and outputs ([b, a] rows with b as long as a, or [z, p, k])."""
+    title, names = DESIGNS[fname]
+    if nargout > 3:
+        raise MatlabError(f"matfuse:{fname}:unsupportedOutput", f"{fname}'s state-space form [A, B, C, D] is not "
+                          "supported; ask for [b, a] or [z, p, k].")
+    order = integer_values(n, fname) if numeric_array(n, fname).size == 1 else []
+    if len(order) != 1 or order[0] < 1:
+        raise MatlabError(f"signal:{fname}:InvalidOrder", "The filter order must be a positive integer scalar.")
+    too_large = MatlabError(f"matfuse:{fname}:orderTooLarge", f"{title} filters of order above {MAX_ORDER}, or "
+                            f"whose gain overflows, are not supported (order {order[0] if order else 0} here).")
+    if order[0] > MAX_ORDER:
+        raise too_large
+    decibels = []
+    for name, value in zip(names, ripples):
+        db = _real(fname, value, name).ravel()
+        if db.size != 1 or not (0 < db[0] < math.inf):
+            raise MatlabError(f"signal:{fname}:InvalidRipple", f"{name} must be a positive finite scalar (decibels).")
+        decibels.append(float(db[0]))
+    words = [option_text(a) for a in args]
+    if any(w is None for w in words) or len(words) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", f"{fname} takes n, {', '.join(names + ('Wn',))}, then the filter "
+                          "type and 's'.")
+    analog = any(w.lower() == "s" for w in words)
+    types = [w.lower() for w in words if w.lower() != "s"]
+    if len(types) > 1 or types and types[0] not in FILTER_TYPES:
+        raise MatlabError(f"signal:{fname}:InvalidFilterType",
+                          "The filter type must be 'low', 'high', 'bandpass' or 'stop'.")
+    edges = _real(fname, wn, "Wn").ravel(order="F")
+    if edges.size not in (1, 2):
+        raise MatlabError(f"signal:{fname}:InvalidWn", "Wn must be a scalar or a two-element vector.")
+    kind = FILTER_TYPES[types[0]] if types else ("lowpass" if edges.size == 1 else "bandpass")
+    if (edges.size == 2) != (kind in ("bandpass", "bandstop")):
+        raise MatlabError(f"signal:{fname}:InvalidWn", "Wn must have two elements for 'bandpass' and 'stop' filters "
+                          "and one for 'low' and 'high'.")
+    if analog and not np.all(edges > 0) or not analog and not np.all((edges > 0) & (edges < 1)):
+        raise MatlabError(f"signal:{fname}:InvalidRange", "The cutoff frequencies must be positive." if analog else
+                          "The cutoff frequencies must be within the interval of (0,1).")
+    if edges.size == 2 and not edges[0] < edges[1]:
+        raise MatlabError(f"signal:{fname}:InvalidRange", "Wn(1) must be less than Wn(2).")
+    cutoff = float(edges[0]) if edges.size == 1 else edges
+    design = getattr(scipy.signal, fname)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")         # high orders: Inf and NaN coefficients, as MATLAB's
+        try:
+            if nargout == 3:
+                z, p, k = design(order[0], *decibels, cutoff, btype=kind, analog=analog, output="zpk")
+                column = (lambda v: to_value(np.real_if_close(np.asarray(v, dtype=np.complex128), tol=1000)
+                                             .reshape(-1, 1)))
+                return column(z), column(p), float(k)
+            b, a = design(order[0], *decibels, cutoff, btype=kind, analog=analog, output="ba")
+        except OverflowError:                   # the gain wo**order of an analog design
+            raise too_large from None
+    b = np.concatenate([np.zeros(len(a) - len(b)), b])      # MATLAB's b has a's length (zeros lead analog ones)
+    b, a = to_value(np.asarray(b, dtype=np.float64).reshape(1, -1)), to_value(np.asarray(a, dtype=np.float64).reshape(1, -1))
+    return (b, a) if nargout > 1 else b
+
 
 @builtin("butter", family="numerical")
 def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
@@ -61,51 +125,49 @@ def butter(n: Value, wn: Value, *args: Value, nargout: int = 1):
 
         [b, a] = butter(2, 0.5)    % b = [0.2929 0.5858 0.2929], a = [1 0 0.1716]
     """
-    if nargout > 3:
-        raise MatlabError("matfuse:butter:unsupportedOutput", "butter's state-space form [A, B, C, D] is not "
-                          "supported; ask for [b, a] or [z, p, k].")
-    order = integer_values(n, "butter") if numeric_array(n, "butter").size == 1 else []
-    if len(order) != 1 or order[0] < 1:
-        raise MatlabError("signal:butter:InvalidOrder", "The filter order must be a positive integer scalar.")
-    too_large = MatlabError("matfuse:butter:orderTooLarge", f"Butterworth filters of order above {MAX_ORDER}, or "
-                            f"whose gain overflows, are not supported (order {order[0] if order else 0} here).")
-    if order[0] > MAX_ORDER:
-        raise too_large
-    words = [option_text(a) for a in args]
-    if any(w is None for w in words) or len(words) > 2:
-        raise MatlabError("MATLAB:TooManyInputs", "butter takes n, Wn, then the filter type and 's'.")
-    analog = any(w.lower() == "s" for w in words)
-    types = [w.lower() for w in words if w.lower() != "s"]
-    if len(types) > 1 or types and types[0] not in FILTER_TYPES:
-        raise MatlabError("signal:butter:InvalidFilterType",
-                          "The filter type must be 'low', 'high', 'bandpass' or 'stop'.")
-    edges = _real("butter", wn, "Wn").ravel(order="F")
-    if edges.size not in (1, 2):
-        raise MatlabError("signal:butter:InvalidWn", "Wn must be a scalar or a two-element vector.")
-    kind = FILTER_TYPES[types[0]] if types else ("lowpass" if edges.size == 1 else "bandpass")
-    if (edges.size == 2) != (kind in ("bandpass", "bandstop")):
-        raise MatlabError("signal:butter:InvalidWn", "Wn must have two elements for 'bandpass' and 'stop' filters "
-                          "and one for 'low' and 'high'.")
-    if analog and not np.all(edges > 0) or not analog and not np.all((edges > 0) & (edges < 1)):
-        raise MatlabError("signal:butter:InvalidRange", "The cutoff frequencies must be positive." if analog else
-                          "The cutoff frequencies must be within the interval of (0,1).")
-    if edges.size == 2 and not edges[0] < edges[1]:
-        raise MatlabError("signal:butter:InvalidRange", "Wn(1) must be less than Wn(2).")
-    cutoff = float(edges[0]) if edges.size == 1 else edges
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")         # high orders: Inf and NaN coefficients, as MATLAB's
-        try:
-            if nargout == 3:
-                z, p, k = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="zpk")
-                column = (lambda v: to_value(np.real_if_close(np.asarray(v, dtype=np.complex128), tol=1000)
-                                             .reshape(-1, 1)))
-                return column(z), column(p), float(k)
-            b, a = scipy.signal.butter(order[0], cutoff, btype=kind, analog=analog, output="ba")
-        except OverflowError:                   # the gain wo**order of an analog design
-            raise too_large from None
-    b = np.concatenate([np.zeros(len(a) - len(b)), b])      # MATLAB's b has a's length (zeros lead analog ones)
-    b, a = to_value(np.asarray(b, dtype=np.float64).reshape(1, -1)), to_value(np.asarray(a, dtype=np.float64).reshape(1, -1))
-    return (b, a) if nargout > 1 else b
+    return _iir("butter", n, (), wn, args, nargout)
+
+
+@builtin("cheby1", family="numerical")
+def cheby1(n: Value, rp: Value, wp: Value, *args: Value, nargout: int = 1):
+    """[b, a] = cheby1(n, Rp, Wp), cheby1(n, Rp, Wp, ftype), cheby1(..., 's'), [z, p, k] = cheby1(...)
+    Chebyshev type I filter design.
+
+    An order-n filter with Rp decibels of equiripple in the passband, whose edge Wp (normalized to the
+    Nyquist frequency, or rad/s with 's') is where the response last falls to -Rp dB. ftype, Wp = [w1 w2]
+    and the outputs are as for butter. (cheby1 is MATLAB's Signal Processing Toolbox function.)
+
+        [b, a] = cheby1(4, 0.5, 0.3);    % 0.5 dB ripple below 0.3*pi rad/sample
+    """
+    return _iir("cheby1", n, (rp,), wp, args, nargout)
+
+
+@builtin("cheby2", family="numerical")
+def cheby2(n: Value, rs: Value, ws: Value, *args: Value, nargout: int = 1):
+    """[b, a] = cheby2(n, Rs, Ws), cheby2(n, Rs, Ws, ftype), cheby2(..., 's'), [z, p, k] = cheby2(...)
+    Chebyshev type II filter design.
+
+    An order-n filter with a stopband Rs decibels down (equiripple), whose edge Ws (normalized to the
+    Nyquist frequency, or rad/s with 's') is where the response first reaches -Rs dB. ftype, Ws = [w1 w2]
+    and the outputs are as for butter. (cheby2 is MATLAB's Signal Processing Toolbox function.)
+
+        [b, a] = cheby2(4, 40, 0.4);    % at least 40 dB down above 0.4*pi rad/sample
+    """
+    return _iir("cheby2", n, (rs,), ws, args, nargout)
+
+
+@builtin("ellip", family="numerical")
+def ellip(n: Value, rp: Value, rs: Value, wp: Value, *args: Value, nargout: int = 1):
+    """[b, a] = ellip(n, Rp, Rs, Wp), ellip(n, Rp, Rs, Wp, ftype), ellip(..., 's'), [z, p, k] = ellip(...)
+    Elliptic (Cauer) filter design.
+
+    An order-n filter with Rp decibels of equiripple in the passband and a stopband Rs decibels down,
+    the passband edge at Wp (normalized to the Nyquist frequency, or rad/s with 's'). ftype, Wp = [w1 w2]
+    and the outputs are as for butter. (ellip is MATLAB's Signal Processing Toolbox function.)
+
+        [b, a] = ellip(4, 0.5, 40, 0.3);
+    """
+    return _iir("ellip", n, (rp, rs), wp, args, nargout)
 
 
 # -- filtfilt ----------------------------------------------------------------------------------------
