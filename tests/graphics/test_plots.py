@@ -157,6 +157,8 @@ def test_legend_labels_location_and_extra_entries(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("set", h, "Location", "nowhere")
     assert err.value.identifier == "MATLAB:legend:UnknownLocation"
+    (h,) = call("legend", nargout=1)                 # lgd = legend: the same legend, where it was
+    assert call("get", h, "Location", nargout=1)[0].to_str() == "eastoutside"
     call("legend", "off")
     assert axes_of(ctx).get_legend() is None
 

@@ -475,6 +475,9 @@ def legend(ctx, *args, nargout=0):
     opts = name_values(rest, "legend")
     if position is not None:
         opts.values.setdefault("location", CharArray.from_str(_old_position(position)))
+    existing = host.mpl.get_legend()
+    if existing is not None and hasattr(existing, "matfuse_location"):     # the same legend, made again
+        opts.values.setdefault("location", CharArray.from_str(existing.matfuse_location))
     interpreter = opts.pop("Interpreter")
     style, location = _legend_style(opts, len(shown))
     made = host.mpl.legend(shown, [a.get_label() for a in shown], **style)
