@@ -476,7 +476,7 @@ def legend(ctx, *args, nargout=0):
     if position is not None:
         opts.values.setdefault("location", CharArray.from_str(_old_position(position)))
     existing = host.mpl.get_legend()
-    if existing is not None and hasattr(existing, "matfuse_location"):     # the same legend, made again
+    if not args and existing is not None and hasattr(existing, "matfuse_location"):   # lgd = legend: the same one
         opts.values.setdefault("location", CharArray.from_str(existing.matfuse_location))
     interpreter = opts.pop("Interpreter")
     style, location = _legend_style(opts, len(shown))
