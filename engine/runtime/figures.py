@@ -103,6 +103,7 @@ class FigureState:
     colormap: Any = None                       # matplotlib Colormap; None until first needed
     size: tuple[int, int] | None = None        # (width, height) px from 'Position'; None: settings
     name: str = ""
+    window: dict[str, str] = field(default_factory=dict)   # window-system properties set (graphics_props.WINDOW)
     tiles: TileLayout | None = None           # set by tiledlayout
     dirty: bool = True
 
@@ -196,14 +197,15 @@ def _matlab_tick_formatter() -> type:
 
 
 def flush_figures(state: SessionState) -> list[Figure]:
-    """Render the figures that are new or changed since the last flush, in figure-number order."""
+    """Render the figures that are new or changed since the last flush, in figure-number order (a figure
+    whose Visible is 'off' is not shown: saveas and print still draw it)."""
     gs = state.extras.get("graphics")
     if gs is None:
         return []
     images = []
     for number in sorted(gs.figures):
         fig = gs.figures[number]
-        if fig.dirty:
+        if fig.dirty and fig.window.get("Visible") != "off":
             images.append(render(fig, gs.settings))
             fig.dirty = False
     return images

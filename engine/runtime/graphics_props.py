@@ -813,7 +813,24 @@ def _colormap(gs: GraphicsState, fig: FigureState) -> np.ndarray:
     return colormap_matrix(fig.colormap or colormap_from_name("parula"))
 
 
-FIGURE = (
+# Properties of a figure's window, which a notebook figure has not: MATLAB's values (the first is the
+# default) are kept and read back, and change nothing drawn (Units: pixels only, as Position is read);
+# but a figure made invisible is not shown with the cell's output (figures.flush_figures).
+WINDOW = {"MenuBar": ("figure", "none"), "ToolBar": ("auto", "figure", "none"), "NumberTitle": ("on", "off"),
+          "Renderer": ("opengl", "painters"), "DoubleBuffer": ("on", "off"), "WindowStyle": ("normal", "modal", "docked"),
+          "Resize": ("on", "off"), "PaperPositionMode": ("auto", "manual"), "InvertHardcopy": ("on", "off"),
+          "Units": ("pixels",), "Visible": ("on", "off")}
+
+
+def _window_prop(name: str) -> "Prop":
+    choices = WINDOW[name]
+
+    def setter(fig: Any, value: Any) -> None:
+        fig.window[name] = _choice(value, name, choices)
+    return Prop(name, lambda gs, f: CharArray.from_str(f.window.get(name, choices[0])), setter)
+
+
+FIGURE = tuple(_window_prop(name) for name in WINDOW) + (
     Prop("Type", lambda gs, f: CharArray.from_str("figure")),
     Prop("Number", lambda gs, f: float(f.number)),
     Prop("Name", lambda gs, f: CharArray.from_str(f.name), lambda f, v: setattr(f, "name", text(v, "Name"))),
@@ -822,7 +839,6 @@ FIGURE = (
     Prop("Children", lambda gs, f: _children(gs, list(f.axes.values()))),
     Prop("CurrentAxes", lambda gs, f: f.current_axes.handle if f.current_axes else np.zeros((0, 0))),
     Prop("Colormap", _colormap, _set_colormap),
-    Prop("Visible", lambda gs, f: _on_off(True)),
     Prop("Parent", lambda gs, f: 0.0),
 )
 

@@ -175,3 +175,20 @@ def test_colordef_white_is_the_scheme_in_use(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("colordef", "black")
     assert err.value.identifier == "MATLAB:colordef:Unsupported"
+
+
+def test_window_properties_are_kept_and_an_invisible_figure_is_not_shown(ctx, call):
+    """figure('MenuBar', 'none', 'DoubleBuffer', 'on', ...) and set(gcf, 'Renderer', ...) in programs from
+    elsewhere were errors; their values are kept and read back. Visible 'off' keeps the figure out of the
+    cell's output (saveas still draws it)."""
+    (f,) = call("figure", "MenuBar", "none", "NumberTitle", "off", "DoubleBuffer", "on", "Visible", "off", nargout=1)
+    call("plot", [1.0, 2.0])
+    assert call("get", f, "MenuBar", nargout=1)[0].to_str() == "none"
+    assert call("get", f, "Renderer", nargout=1)[0].to_str() == "opengl"              # MATLAB's default
+    assert flush_figures(ctx.state) == []
+    call("set", f, "Visible", "on")
+    assert [image.number for image in flush_figures(ctx.state)] == [1]
+    for name, value in [("Renderer", "bogus"), ("Units", "normalized")]:
+        with pytest.raises(MatlabError) as err:
+            call("set", f, name, value)
+        assert err.value.identifier == "MATLAB:hg:propswch:PropertyError"

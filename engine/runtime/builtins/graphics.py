@@ -20,8 +20,8 @@ from ..graphics_args import (color, counts, drawable, is_numeric, is_text, label
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, plot_axes, remove_axes, subplot_grid)
-from ..graphics_props import (axis_limits, figure_of, handle_for, legend_location, resolve, set_axis_limits,
-                              set_property, show_text, type_of)
+from ..graphics_props import (WINDOW, axis_limits, figure_of, find_prop, handle_for, legend_location, resolve,
+                              set_axis_limits, set_property, show_text, type_of)
 from ..values import CharArray, StructArray
 
 @graphics("figure")
@@ -58,8 +58,10 @@ def _figure_options(fig: FigureState, args: list) -> None:
             raise MatlabError("MATLAB:figure:invalidPosition",
                               "Position must be [left bottom width height] with a size of at least 16.")
         fig.size = (int(pos[2]), int(pos[3]))
-    for ignored in ("color", "visible", "numbertitle"):
-        opts.pop(ignored)
+    for name in ("color", *(n.lower() for n in WINDOW)):
+        value = opts.pop(name)
+        if value is not None:
+            find_prop(fig, name).set(fig, value)
     opts.check_empty("figure")
     fig.dirty = True
 
