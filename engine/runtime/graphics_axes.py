@@ -259,7 +259,7 @@ def as_3d(gs: GraphicsState, axes: AxesState) -> AxesState:
         made.matfuse_polygons, made.matfuse_type = faces, getattr(collection, "matfuse_type", "patch")
         new.mpl.add_collection3d(made, autolim=True)
         moved[id(collection)] = made
-    new.series = [moved.get(id(a), a) for a in axes.series if id(a) in moved]
+    new.series = [moved[id(a)] for a in axes.series if id(a) in moved]
     for handle, obj in list(gs.handles.items()):
         if id(obj) in moved:
             gs.handles[handle] = moved[id(obj)]

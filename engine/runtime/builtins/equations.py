@@ -18,7 +18,8 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import Value
-from .funfun import _display, _options_record, _output_struct, callable_of, evaluation_limit, forward_jacobian
+from .funfun import _options_record, _output_struct, callable_of, evaluation_limit, forward_jacobian
+from .optimization import _display, _report
 from .arguments import real_scalar
 from .registry import builtin
 from .sizes import numeric_array
@@ -126,9 +127,7 @@ def fsolve(ctx: CallContext, fun: Value, x0: Value, options: Value | None = None
                                   f"function evaluation limit,\noptions.MaxFunctionEvaluations = {maxfev}.\n")
     else:
         exitflag, message = -2.0, NOT_SOLVED
-    display = _display(opts) if "Display" in opts else "final"
-    if display in ("final", "iter", "final-detailed", "iter-detailed") or (display == "notify" and exitflag <= 0):
-        ctx.write("\n" + message + "\n")
+    _report(ctx, _display("fsolve", opts), exitflag, message)
     outs = [to_value(solution.reshape(start.shape, order="F")), to_value(fval.reshape(f.out_shape, order="F")),
             exitflag]
     if nargout >= 4:

@@ -520,7 +520,7 @@ def _qmr_iterate(s: System, adjoint: Operator, left: tuple[Operator, Operator], 
     y, z = left[0](v_tilde), right[1](w_tilde)
     rho, xi = float(np.linalg.norm(y)), float(np.linalg.norm(z))
     gamma, eta, theta, epsilon = 1.0, -1.0, 0.0, 1.0
-    p = q = d = step = np.zeros_like(x)
+    d = step = np.zeros_like(x)                # the correction and its residual change, carried along
     for k in range(1, limit + 1):
         if rho == 0 or xi == 0 or not np.isfinite(rho * xi):
             return progress.stop(4, k)

@@ -17,21 +17,22 @@ from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
 from ..values import StructArray, Value, class_of
-from .funfun import _display, _options_record, _output_struct
+from .funfun import _output_struct, toolbox_options
+from .optimization import _display, _limit, _report
 from .registry import builtin
 from .sizes import numeric_array
 
-OPTIMAL = "\nOptimal solution found.\n\n"
-INFEASIBLE = "\nNo feasible solution found.\n\nLinprog stopped because no point satisfies the constraints.\n\n"
-UNBOUNDED = "\nProblem is unbounded.\n\nLinprog stopped because the objective function is unbounded below.\n\n"
-LIMIT = "\nSolver stopped prematurely.\n\nLinprog stopped because it exceeded the iteration limit.\n\n"
-NUMERICAL = "\nLinprog stopped because it could not make further progress (numerical difficulties).\n\n"
-QP_FOUND = ("\nMinimum found that satisfies the constraints.\n\nOptimization completed because the objective "
+OPTIMAL = "Optimal solution found.\n"
+INFEASIBLE = "No feasible solution found.\n\nLinprog stopped because no point satisfies the constraints.\n"
+UNBOUNDED = "Problem is unbounded.\n\nLinprog stopped because the objective function is unbounded below.\n"
+LIMIT = "Solver stopped prematurely.\n\nLinprog stopped because it exceeded the iteration limit.\n"
+NUMERICAL = "Linprog stopped because it could not make further progress (numerical difficulties).\n"
+QP_FOUND = ("Minimum found that satisfies the constraints.\n\nOptimization completed because the objective "
             "function is non-decreasing in \nfeasible directions, to within the value of the optimality "
             "tolerance,\nand constraints are satisfied to within the value of the constraint tolerance.\n\n"
-            "<stopping criteria details>\n\n")
-QP_INFEASIBLE = ("\nNo feasible solution found.\n\nlsqlin stopped because it could not find a point that "
-                 "satisfies the constraints\nto within the value of the constraint tolerance.\n\n")
+            "<stopping criteria details>\n")
+QP_INFEASIBLE = ("No feasible solution found.\n\nlsqlin stopped because it could not find a point that "
+                 "satisfies the constraints\nto within the value of the constraint tolerance.\n")
 
 
 def _matrix(fname: str, value: Value | None, what: str, columns: int | None) -> np.ndarray | None:
@@ -88,13 +89,6 @@ def _constraints(fname: str, n: int, a: Value | None, b: Value | None, aeq: Valu
     return ineq, rhs, eq, eq_rhs, lower, upper
 
 
-def _shown(ctx: CallContext, opts: dict[str, Value], message: str, success: bool) -> None:
-    """The final message, as Display asks (default 'final')."""
-    display = _display(opts) if "Display" in opts else "final"
-    if display in ("final", "iter", "final-detailed", "iter-detailed") or (display == "notify" and not success):
-        ctx.write(message)
-
-
 def _column(x: np.ndarray | None) -> Value:
     return np.zeros((0, 0)) if x is None else to_value(x.reshape(-1, 1))
 
@@ -129,13 +123,14 @@ def linprog(ctx: CallContext, f: Value, a: Value | None = None, b: Value | None 
         raise MatlabError("MATLAB:linprog:InvalidInput", "f must hold finite numbers.")
     n = cost.size
     ineq, rhs, eq, eq_rhs, lower, upper = _constraints("linprog", n, a, b, aeq, beq, lb, ub)
-    opts = _options_record(options, "linprog")
-    settings = {"maxiter": int(numeric_array(opts["MaxIter"], "linprog").flat[0])} if "MaxIter" in opts else {}
+    opts = toolbox_options("linprog", options)
+    display = _display("linprog", opts)
+    settings = {"maxiter": _limit("linprog", opts, "MaxIterations", 0)} if "MaxIterations" in opts else {}
     result = scipy.optimize.linprog(cost, A_ub=ineq, b_ub=rhs, A_eq=eq, b_eq=eq_rhs,
                                     bounds=list(zip(lower, upper)), method="highs", options=settings)
     exitflag, message = {0: (1.0, OPTIMAL), 1: (0.0, LIMIT), 2: (-2.0, INFEASIBLE),
                          3: (-3.0, UNBOUNDED)}.get(result.status, (-4.0, NUMERICAL))
-    _shown(ctx, opts, message, exitflag == 1)
+    _report(ctx, display, exitflag, message)
     x = np.asarray(result.x, dtype=np.float64) if result.x is not None and exitflag >= 0 else None
     fval = float(cost @ x) if x is not None else np.zeros((0, 0))
     outs: list[Value] = [_column(x), fval, exitflag]
@@ -201,7 +196,8 @@ def lsqlin(ctx: CallContext, c: Value, d: Value, a: Value | None = None, b: Valu
         raise MatlabError("MATLAB:lsqlin:InvalidInput", "d must be a real vector of one element per row of C.")
     n = matrix.shape[1]
     ineq, rhs, eq, eq_rhs, lower, upper = _constraints("lsqlin", n, a, b, aeq, beq, lb, ub)
-    opts = _options_record(options, "lsqlin")
+    opts = toolbox_options("lsqlin", options)
+    display = _display("lsqlin", opts)
     if ineq is None and eq is None:
         if np.all(np.isinf(lower)) and np.all(np.isinf(upper)):
             x = np.linalg.lstsq(matrix, target, rcond=None)[0]
@@ -210,7 +206,7 @@ def lsqlin(ctx: CallContext, c: Value, d: Value, a: Value | None = None, b: Valu
     else:
         x = _quadratic_program(matrix, target, ineq, rhs, eq, eq_rhs, lower, upper)
     found = x is not None
-    _shown(ctx, opts, QP_FOUND if found else QP_INFEASIBLE, found)
+    _report(ctx, display, 1.0 if found else -2.0, QP_FOUND if found else QP_INFEASIBLE)
     residual = matrix @ x - target if found else None
     outs: list[Value] = [_column(x), float(residual @ residual) if found else np.zeros((0, 0)),
                          _column(residual), 1.0 if found else -2.0]
