@@ -31,7 +31,11 @@ class Tiling:
     from workgroup memory per k-step; ``pair``: the k-loop takes two k-tiles a pass, so every tile
     index is a constant, else one (half the code, the tile's half a register); ``vec2``: workgroup
     memory holds each vec4 as two rows of vec2, so the vec4 of f64 (32 bytes) that a warp reads lie
-    together 16 bytes apart, not 32 (a warp's 8 distinct ones fill the 32 banks once, not twice)."""
+    together 16 bytes apart, not 32 (a warp's 8 distinct ones fill the 32 banks once, not twice);
+    ``fetch``: the k-step of a k-tile before which the next k-tile's global loads are issued (0: before
+    the first; later ones hold the staging registers for fewer k-steps); ``ahead``: each k-step's vec4
+    of A and B are read from workgroup memory before the previous k-step's multiply-adds (software
+    pipelining, one more set of fragment registers)."""
     block_m: int
     block_n: int
     depth: int
@@ -41,10 +45,14 @@ class Tiling:
     warp: int = 0
     pair: bool = True
     vec2: bool = False
+    fetch: int = 0
+    ahead: bool = False
 
     def __post_init__(self) -> None:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
             raise ValueError(f"{self}: thread tiles and depth must be multiples of 4")
+        if not 0 <= self.fetch < self.depth:
+            raise ValueError(f"{self}: the loads start at a k-step of the tile")
         for block in (self.block_m, self.block_n):
             count = self.depth * block // 4       # fewer than the invocations: the first ones load them
             if count % self.threads and count > self.threads:
@@ -70,6 +78,10 @@ class Tiling:
             shape += " one tile a loop"
         if self.vec2:
             shape += " vec2 rows"
+        if self.fetch:
+            shape += f" loads at k-step {self.fetch}"
+        if self.ahead:
+            shape += " fragments ahead"
         return shape if self.fma else shape + " mul+add"
 
 
@@ -296,27 +308,36 @@ class Parts:
         """One k-tile of the loop, multiplied out of the tiles' ``half`` while the next, ``ahead``
         tiles on (when there is one), is loaded into the ``other``."""
         pad = "    " * 3
-        return "\n".join([
-            f"{pad}let more = t + {ahead}u < last;",
+        steps = self.steps(half)
+        steps.insert(self.tiling.fetch, "\n".join([
             f"{pad}if (more) {{", f"{pad}    let kt = (t + {ahead}u) * {self.tiling.depth}u;",
-            self.fetch("kt", 4), f"{pad}}}", self.steps(half),
-            f"{pad}if (more) {{", self.put(other, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
+            self.fetch("kt", 4), f"{pad}}}"]))
+        return "\n".join([f"{pad}let more = t + {ahead}u < last;", *steps,
+                          f"{pad}if (more) {{", self.put(other, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
 
-    def steps(self, half: str) -> str:
-        """The k-tile's multiply-adds, unrolled: per k-step, the invocation's vec4 of A and of B from
-        workgroup memory, then thread_m x thread_n products."""
-        lines, pad = [], "    " * 3
-        for kk in range(self.tiling.depth):
-            lines.append(pad + "{")
-            for r, lane in (("a", "lx"), ("b", "ly")):
-                for f in range(self.frags[r]):
-                    lines.append(f"{pad}    let {r}{f} = {self.read(r, half, kk * self.frags[r] + f, lane)};")
-            for g in range(self.frags["b"]):
-                for j in range(4):
-                    lines.append(pad + "    " + " ".join(
-                        self.multiply_add(f"c{f}_{g}{j}", f"a{f}", f"b{g}.{LANES[j]}") for f in range(self.frags["a"])))
-            lines.append(pad + "}")
-        return "\n".join(lines)
+    def steps(self, half: str) -> list[str]:
+        """The k-tile's multiply-adds, unrolled, one text per k-step: the invocation's vec4 of A and of B
+        from workgroup memory (with the tiling's ``ahead``, those of the next k-step, the first k-step's
+        read before it), then thread_m x thread_n products."""
+        pad, depth = "    " * 3, self.tiling.depth
+        if not self.tiling.ahead:
+            return [f"{pad}{{\n{self.reads(half, kk, '', pad + '    ')}\n{self.products('', pad + '    ')}\n{pad}}}"
+                    for kk in range(depth)]
+        steps = [self.reads(half, kk + 1, f"_{kk + 1}", pad) + "\n" if kk + 1 < depth else "" for kk in range(depth)]
+        steps = [text + self.products(f"_{kk}", pad) for kk, text in enumerate(steps)]
+        steps[0] = self.reads(half, 0, "_0", pad) + "\n" + steps[0]
+        return steps
+
+    def reads(self, half: str, kk: int, suffix: str, pad: str) -> str:
+        """k-step ``kk``'s vec4 of A and of B from the tiles' ``half``, named a<f><suffix>, b<g><suffix>."""
+        return "\n".join(f"{pad}let {r}{f}{suffix} = {self.read(r, half, kk * self.frags[r] + f, lane)};"
+                         for r, lane in (("a", "lx"), ("b", "ly")) for f in range(self.frags[r]))
+
+    def products(self, suffix: str, pad: str) -> str:
+        """A k-step's thread_m x thread_n multiply-adds of the fragments named with ``suffix``."""
+        return "\n".join(pad + " ".join(self.multiply_add(f"c{f}_{g}{j}", f"a{f}{suffix}", f"b{g}{suffix}.{LANES[j]}")
+                                         for f in range(self.frags["a"]))
+                         for g in range(self.frags["b"]) for j in range(4))
 
     def read(self, role: str, half: str, row: int, lane: str) -> str:
         """The vec4 at ``row`` of the tile's ``half``, at ``lane``."""

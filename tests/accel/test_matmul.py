@@ -61,7 +61,11 @@ def test_inner_dimension_mismatch(gpu64):
                                     Tiling(128, 128, 8, 4, 8, warp=4, vec2=True),
                                     Tiling(64, 64, 8, 4, 4, pair=False, vec2=True),
                                     # k-tiles of 12: 384 vec4 of each operand for 512 invocations
-                                    Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True)])
+                                    Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True),
+                                    # the next k-tile's loads later in the tile; fragments read a k-step ahead
+                                    Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True, fetch=6),
+                                    Tiling(64, 64, 8, 4, 4, pair=False, vec2=True, fetch=4, ahead=True),
+                                    Tiling(128, 128, 8, 8, 8, warp=4, ahead=True)])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
@@ -115,6 +119,8 @@ def test_launch_choice():
         Tiling(128, 128, 6, 8, 8)
     with pytest.raises(ValueError):                                # 384 vec4 of a k-tile, 256 invocations
         Tiling(128, 128, 12, 8, 8)
+    with pytest.raises(ValueError):                                # loads after the tile's last k-step
+        Tiling(128, 128, 8, 8, 8, fetch=8)
     with pytest.raises(ValueError):                                # 16 x-lanes: no warp of 32 across
         Tiling(128, 128, 8, 8, 8, warp=32)
     with pytest.raises(ValueError):                                # 2 y-lanes a warp of 16 x-lanes
