@@ -144,7 +144,7 @@ def sweep(cls, shape, tilings, inner, kind="random", diagnose=()):
         import torch
         torch.backends.cuda.matmul.allow_tf32 = False
         print(f"| {cls} | {m}x{k}x{n} | torch | {tflops(m, k, n, torch_seconds(lambda: ta @ tb, inner)):.2f} | - |")
-    chosen = product_launch(t, m, k, n)
+    chosen = product_launch(t, m, k, n, get_provider().workgroup_storage)
     for tiling in tilings:
         launch = split(tiling, m, k, n)
         mark = f" split {launch.splits}" + (" (chosen)" if launch == chosen else "")
@@ -199,10 +199,10 @@ def fused_sweep(cls, shape, tilings, repeat, diagnose=(), cell="A*B"):
     inputs = workload.inputs(Arrays(), {"m": m, "k": k, "n": n}, cls)        # as the cell makes them
     reference = workload.compute(Arrays(), {key: v.astype(np.float64) for key, v in inputs.items()}, {})["Y"]
     scale = float(np.max(np.abs(reference)))
-    kept = TILINGS[t]
+    kept, preferred = product_launch(t, m, k, n, provider.workgroup_storage).tiling, TILINGS[t]
 
     def timed(label, tiling, note):
-        TILINGS[t] = tiling
+        TILINGS[t] = (tiling,)
         prepared.session.fusion.reset()
         run()                                   # the plan and its pipeline
         busy = time.perf_counter() + BUSY_SECONDS
@@ -237,7 +237,7 @@ def fused_sweep(cls, shape, tilings, repeat, diagnose=(), cell="A*B"):
             finally:
                 undiagnosed(original)
     finally:
-        TILINGS[t] = kept
+        TILINGS[t] = preferred
         prepared.session.fusion.reset()
     return rows
 
@@ -284,7 +284,7 @@ def main():
             continue
         for shape in args.shape or SHAPES:
             m, k, n = shape
-            chosen = product_launch(DTYPES[cls][1], m, k, n).tiling
+            chosen = product_launch(DTYPES[cls][1], m, k, n, get_provider().workgroup_storage).tiling
             thin = 2 * m * k * n < 10 ** 10
             candidates = [chosen] if args.default_only else THIN if thin else CANDIDATES[cls]
             candidates = [tiling for c, tiling in args.tiling or () if c == cls] or candidates

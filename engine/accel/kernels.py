@@ -546,7 +546,7 @@ def gpu_matmul(a: GpuTensor, b: GpuTensor, launch: Launch | None = None) -> GpuT
     if out.numel == 0:
         return out
     t = _float_type(cls)
-    launch = launch or product_launch(t, m, k, n)
+    launch = launch or product_launch(t, m, k, n, provider.workgroup_storage)
     relay = STORAGE_TYPE[b.cls] == t and relaid(t, True, m, k, n, n)
     bt = gpu_permute(b, (2, 1)) if relay else b          # then read as B.' along n, not along k
     reads = (OperandRead("a", "a", STORAGE_TYPE[a.cls], False, "p.m",

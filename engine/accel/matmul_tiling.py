@@ -86,10 +86,16 @@ class Tiling:
 
 
 # Chosen by measurement (benchmarks/gpu/matmul_sweep.py --fused, the matmul_epilogue cell on the H100,
-# 4096^3 products; see docs/gpu.md): the tiling each class uses. Every tiling here fits 32 KiB of
-# workgroup memory (lavapipe's limit; the provider asks for the adapter's).
-TILINGS = {"f32": Tiling(256, 128, 8, 8, 8), "f64": Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True)}
+# 4096^3 products; see docs/gpu.md): each class's tilings in order of preference; a product takes the
+# first whose tiles fit the device's workgroup memory (``product_launch``'s ``storage``). The last fits
+# WORKGROUP_STORAGE, which every adapter here has (lavapipe's limit; the provider asks for the
+# adapter's): plans are made for that, and a device with more takes its tiling at dispatch. Double's
+# first takes 48 KiB (the H100's Vulkan limit is 49,152 bytes).
+TILINGS = {"f32": (Tiling(256, 128, 8, 8, 8),),
+           "f64": (Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True, fetch=6, ahead=True),
+                   Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True))}
 WORKGROUP_STORAGE = 32768
+ELEMENT_BYTES = {"f32": 4, "f64": 8}
 
 
 @dataclass(frozen=True)
@@ -175,10 +181,15 @@ BUSY = 256           # workgroups that keep a large GPU busy (two per SM of an H
 MIN_SPLIT_TILES = 4  # k-tiles each split multiplies at least
 
 
-def product_launch(t: str, m: int, k: int, n: int) -> Launch:
-    """The tiling for an m x k by k x n product of compute type ``t`` (thin results their own), and
-    split-k when its blocks alone are too few to fill the GPU and k is long enough to share."""
-    return split(NARROW if n <= 4 < m else FLAT if m <= 4 < n else TILINGS[t], m, k, n)
+def product_launch(t: str, m: int, k: int, n: int, storage: int | None = None) -> Launch:
+    """The tiling for an m x k by k x n product of compute type ``t`` (thin results their own; else the
+    first of the class's TILINGS that fits ``storage`` bytes of workgroup memory, by default
+    WORKGROUP_STORAGE), and split-k when its blocks alone are too few to fill the GPU and k is long
+    enough to share."""
+    if n <= 4 < m or m <= 4 < n:
+        return split(NARROW if n <= 4 else FLAT, m, k, n)
+    room = WORKGROUP_STORAGE if storage is None else storage
+    return split(next(x for x in TILINGS[t] if x.workgroup_bytes(ELEMENT_BYTES[t]) <= room), m, k, n)
 
 
 def split(tiling: Tiling, m: int, k: int, n: int) -> Launch:

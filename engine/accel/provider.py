@@ -302,6 +302,11 @@ class Provider:
     def max_binding(self) -> int:
         return int(self.device.limits["max-storage-buffer-binding-size"])
 
+    @functools.cached_property
+    def workgroup_storage(self) -> int:
+        """Bytes of workgroup memory a kernel may declare (matmul_tiling picks tilings by it)."""
+        return int(self.device.limits["max-compute-workgroup-storage-size"])
+
     def describe(self) -> dict[str, Any]:
         limits = self.device.limits
         keys = ("max-storage-buffer-binding-size", "max-buffer-size", "max-compute-workgroup-size-x",

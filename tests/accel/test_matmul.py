@@ -65,7 +65,7 @@ def test_inner_dimension_mismatch(gpu64):
                                     # the next k-tile's loads later in the tile; fragments read a k-step ahead
                                     Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True, fetch=6),
                                     Tiling(64, 64, 8, 4, 4, pair=False, vec2=True, fetch=4, ahead=True),
-                                    Tiling(128, 128, 8, 8, 8, warp=4, ahead=True)])
+                                    Tiling(128, 128, 8, 8, 8, warp=4, ahead=True), *TILINGS["f64"]])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
@@ -110,11 +110,15 @@ def test_launch_choice():
     tiling whole; every tiling fits the workgroup memory every adapter here has."""
     assert product_launch("f32", 4096, 4096, 1) == Launch(NARROW, 8)
     assert product_launch("f64", 1, 4096, 4096) == Launch(FLAT, 8)
-    assert product_launch("f32", 4096, 4096, 4096) == Launch(TILINGS["f32"], 1)
+    assert product_launch("f32", 4096, 4096, 4096) == Launch(TILINGS["f32"][0], 1)
     assert product_launch("f64", 64, 64, 64).splits == 2          # 1 block, 8 k-tiles: 4 per split
-    assert split(TILINGS["f32"], 100, 3, 100).splits == 1         # k too short to share
-    for t, tiling in TILINGS.items():
-        assert tiling.workgroup_bytes(4 if t == "f32" else 8) <= WORKGROUP_STORAGE
+    assert split(TILINGS["f32"][0], 100, 3, 100).splits == 1      # k too short to share
+    for t, tilings in TILINGS.items():                             # the last fits every adapter
+        assert tilings[-1].workgroup_bytes(4 if t == "f32" else 8) <= WORKGROUP_STORAGE
+    # double's first tiling takes 48 KiB (the H100's Vulkan limit is 49,152 bytes), the last 32
+    assert product_launch("f64", 4096, 4096, 4096) == Launch(TILINGS["f64"][-1], 1)
+    assert product_launch("f64", 4096, 4096, 4096, 49152) == Launch(TILINGS["f64"][0], 1)
+    assert product_launch("f64", 4096, 4096, 4096, 49151) == Launch(TILINGS["f64"][-1], 1)
     with pytest.raises(ValueError):
         Tiling(128, 128, 6, 8, 8)
     with pytest.raises(ValueError):                                # 384 vec4 of a k-tile, 256 invocations

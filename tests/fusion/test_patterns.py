@@ -105,6 +105,31 @@ def test_products_read_from_transposed_copies(gpu64, monkeypatch, m, k, n, copie
         assert_same(fused.get(name), cpu.get(name), 1e-12, name)
 
 
+@pytest.mark.parametrize("m, k, n", [(129, 131, 130), (128, 64, 132), (1, 300, 130)])
+def test_a_device_with_more_workgroup_memory_takes_its_tiling(gpu64, monkeypatch, m, k, n):
+    """Plans are made for WORKGROUP_STORAGE; a device whose workgroup memory holds a preferred tiling
+    runs the product with that one (its WGSL made at dispatch), with the plan's text as it was: here
+    plans for 16 KiB and lavapipe's 32 KiB (thin results keep their own tiling)."""
+    monkeypatch.setattr(matmul_tiling, "WORKGROUP_STORAGE", 16384)
+    monkeypatch.setitem(matmul_tiling.TILINGS, "f64", (matmul_tiling.Tiling(128, 128, 8, 4, 8, warp=2, pair=False,
+                                                                            vec2=True, fetch=4, ahead=True),
+                                                       matmul_tiling.Tiling(64, 64, 8, 4, 4, pair=False, vec2=True)))
+    ran, product = [], fused_matmul.run_product
+    monkeypatch.setattr(fused_matmul, "run_product", lambda provider, wgsl, *rest: ran.append(wgsl) or
+                        product(provider, wgsl, *rest))
+    g = np.random.default_rng(m + k + n)
+    a, b = g.random((m, k)) - 0.5, g.random((k, n)) - 0.5
+    inputs = {"A": a, "At": a.T.copy(), "B": b, "Bt": b.T.copy(), "s": np.array([[1.5]]), "c": g.random((m, 1))}
+    fused, cpu = run(PRODUCTS, inputs, "gpu"), run(PRODUCTS, inputs, "cpu")
+    assert devices(fused) == ["GPU"] and len(ran) == 4
+    for name in ("Y1", "Y2", "Y3", "Y4"):
+        assert_same(fused.get(name), cpu.get(name), 1e-12, name)
+    planned = [g.wgsl for w in fused.fusion.reports() for g in w.groups]
+    size = "@workgroup_size(32)" if m == 1 else "@workgroup_size(256)"
+    assert all(size in text for text in planned)
+    assert all(("@workgroup_size(32)" if m == 1 else "@workgroup_size(512)") in text for text in ran)
+
+
 def test_plan_names_each_kind_with_its_kernels(gpu64):
     fused, _, _ = three_ways(CASES["gram_variable"][0], {"X": X})
     text = plan_text(fused.fusion.reports())

@@ -16,7 +16,7 @@ from string import Template
 from typing import Any, Callable
 
 from engine.accel.kernels import _binding, _fill, _float_type, _workgroups, gpu_permute, run_product
-from engine.accel.matmul_tiling import OperandRead, matmul_source, product_launch, relaid, vectorisable
+from engine.accel.matmul_tiling import Launch, OperandRead, matmul_source, product_launch, relaid, vectorisable
 from engine.accel.residency import GpuTensor, empty
 from engine.accel.shaders import STORAGE_TYPE, library, render, source
 
@@ -129,8 +129,28 @@ def emit_product(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> Non
     operands = Template(source("fused_matmul")).substitute(
         common=common(k, t), bindings=bindings, T=t, result=name(k.result), body="\n".join(body))
     partial = len(k.arrays) + int(k.checked) + len(k.outputs) + 1       # after the outputs' bindings
-    k.wgsl = matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, reads, product_launch(t, *k.view),
-                           partial)
+    k.tiled = Retiled(lambda launch: matmul_source(library(has_f64), operands, t, PRODUCT_SIZES, reads, launch,
+                                                   partial), t, k.view)
+    k.wgsl = k.tiled(None)[1]
+
+
+class Retiled:
+    """A product kernel's WGSL for the launch that a device's workgroup memory allows
+    (matmul_tiling.product_launch): the plan's text is made for WORKGROUP_STORAGE, which every adapter
+    has (plans are made without asking the device); a device with more room gets its own, made once."""
+
+    def __init__(self, render: Callable[[Launch], str], t: str, view: tuple[int, int, int]) -> None:
+        self.render, self.t, self.view = render, t, view
+        self.made: dict[int | None, tuple[Launch, str]] = {}
+
+    def __call__(self, storage: int | None) -> tuple[Launch, str]:
+        """(launch, WGSL) for ``storage`` bytes of workgroup memory (None: WORKGROUP_STORAGE)."""
+        made = self.made.get(storage)
+        if made is None:
+            launch = product_launch(self.t, *self.view, storage)
+            same = self.made.get(None)
+            made = self.made[storage] = same if same and same[0] == launch else (launch, self.render(launch))
+        return made
 
 
 def emit_diagonal(graph: AccelGraph, plan: Plan, k: Kernel, has_f64: bool) -> None:
@@ -151,7 +171,7 @@ def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> N
     """The product's dispatch, after transposing the operands it reads from a copy (relaid_operands)."""
     m, _, n = k.view
     t = _float_type(plan.cls)
-    launch = product_launch(t, *k.view)
+    launch, wgsl = k.tiled(run.provider.workgroup_storage)
     relay = relaid_operands(plan, k, t)
     leaves = [leaf for leaf, _ in k.arrays]
 
@@ -159,7 +179,7 @@ def dispatch_product(run: Run, plan: Plan, k: Kernel, scalars: list[float]) -> N
         copies = [gpu_permute(run.tensors[v], (2, 1)) for v in relay]
         for v, copy in zip(relay, copies):
             bound[leaves.index(v)] = copy.buffer
-        run_product(run.provider, k.wgsl, bound, block, launch, plan.cls, m, n)
+        run_product(run.provider, wgsl, bound, block, launch, plan.cls, m, n)
         for copy in copies:
             copy.release()
     dispatch(run, plan, k, scalars, launch.grid(m, n), send)

@@ -27,6 +27,7 @@ ordinary groups. Values a part makes for a later part only (``G*Q``) have negati
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .graph import AccelGraph, Node
 from .plan import Arg, Group, Member, Plan, inlined, reduction_group, window_outputs
@@ -50,6 +51,7 @@ class Kernel(Group):
     diag). ``result`` is the value the kernel's core computes (the product, the column total)."""
     operands: list[Operand] = field(default_factory=list)
     result: int = 0
+    tiled: Any = None            # product: matmul.Retiled, its WGSL for a device's workgroup memory
 
 
 @dataclass

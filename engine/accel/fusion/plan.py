@@ -112,13 +112,13 @@ class Group:
 
     def text(self, title: str) -> list[str]:
         """The group as indented lines under ``title``: kind and size, then every field that differs
-        from its default (values as ``v<id>``; the WGSL, uniform bytes and the last run's pipeline left
-        out); the parts of a pattern nested below it."""
+        from its default (values as ``v<id>``; the WGSL and a product's for other devices, uniform bytes
+        and the last run's pipeline left out); the parts of a pattern nested below it."""
         lines = [f"{title}: {self.kind} [{','.join(map(str, self.shape))}]"]
         for f in fields(self):
             value = getattr(self, f.name)
             default = f.default_factory() if f.default_factory is not MISSING else f.default
-            if f.name in ("kind", "shape", "wgsl", "head", "last", "pipeline", "launch", "parts") or value == default:
+            if f.name in ("kind", "shape", "wgsl", "tiled", "head", "last", "pipeline", "launch", "parts") or value == default:
                 continue
             lines.append(f"  {f.name}: {field_text(f.name, value)}")
         for k, part in enumerate(getattr(self, "parts", [])):
