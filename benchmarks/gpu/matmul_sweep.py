@@ -15,8 +15,8 @@ see what bounds it; ``--out`` writes the rows as JSON.
 Device time as in benchmarks/gpu/bench.py (``inner`` products encoded back to back, one submit, less
 an empty sync; best of three batches). ``--fused`` times instead what benchmarks/fusion's
 matmul_epilogue row runs: that cell (its smooth operands, the epilogue in the product's kernel) in a
-matfuse session with each tiling in turn set in ``TILINGS`` (the session's plans forgotten between
-them), the cell's GPU time from timestamp queries, best of ``--inner`` runs after BUSY_SECONDS of
+matfuse session with each tiling in turn set first in ``TILINGS`` (the session's plans forgotten between
+them; a tiling over WORKGROUP_STORAGE runs at dispatch, the plan's text is the class's last tiling's), the cell's GPU time from timestamp queries, best of ``--inner`` runs after BUSY_SECONDS of
 runs (the GPU's clock falls while the host compiles the next tiling and rises only under load); the error
 is the largest difference from a double-precision result on the host relative to its largest element:
 
@@ -66,7 +66,9 @@ CANDIDATES = {
                Tiling(128, 128, 4, 8, 8, warp=4, vec2=True), Tiling(64, 128, 8, 4, 8, warp=4, vec2=True),
                Tiling(128, 64, 8, 4, 8, warp=4, vec2=True),
                Tiling(128, 128, 8, 8, 4, warp=8, vec2=True), Tiling(64, 128, 16, 4, 8, warp=4, vec2=True, pair=False),
-               Tiling(128, 128, 12, 4, 8, warp=2, vec2=True, pair=False)]}
+               Tiling(128, 128, 12, 4, 8, warp=2, vec2=True, pair=False),
+               Tiling(128, 128, 12, 4, 8, warp=2, vec2=True, pair=False, fetch=6, ahead=True),
+               Tiling(128, 128, 8, 4, 8, warp=2, vec2=True, pair=False, fetch=2, ahead=True)]}
 THIN = [NARROW, FLAT, Tiling(256, 4, 8, 4, 4), Tiling(4, 256, 8, 4, 4), Tiling(64, 64, 8, 4, 4)]
 SHAPES = [(4096, 4096, 4096), (4095, 4093, 4097), (4096, 4096, 1), (1, 4096, 4096), (4096, 16, 4096)]
 DTYPES = {"single": (np.float32, "f32"), "double": (np.float64, "f64")}
@@ -202,9 +204,12 @@ def fused_sweep(cls, shape, tilings, repeat, diagnose=(), cell="A*B"):
     kept, preferred = product_launch(t, m, k, n, provider.workgroup_storage).tiling, TILINGS[t]
 
     def timed(label, tiling, note):
-        TILINGS[t] = (tiling,)
+        TILINGS[t] = (tiling, preferred[-1])      # plans made for WORKGROUP_STORAGE take the last
         prepared.session.fusion.reset()
         run()                                   # the plan and its pipeline
+        kinds = [(w.device, g.kind) for w in prepared.session.fusion.reports() for g in w.groups]
+        if ("GPU", "MatmulEpilogue") not in kinds:      # else the VM's unfused product would be timed
+            raise RuntimeError(f"the cell did not run as a fused product: {kinds}")
         busy = time.perf_counter() + BUSY_SECONDS
         while time.perf_counter() < busy:                # the GPU's clock up again after the compile
             run()

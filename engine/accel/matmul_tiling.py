@@ -184,12 +184,13 @@ MIN_SPLIT_TILES = 4  # k-tiles each split multiplies at least
 def product_launch(t: str, m: int, k: int, n: int, storage: int | None = None) -> Launch:
     """The tiling for an m x k by k x n product of compute type ``t`` (thin results their own; else the
     first of the class's TILINGS that fits ``storage`` bytes of workgroup memory, by default
-    WORKGROUP_STORAGE), and split-k when its blocks alone are too few to fill the GPU and k is long
-    enough to share."""
+    WORKGROUP_STORAGE, or the last), and split-k when its blocks alone are too few to fill the GPU and
+    k is long enough to share."""
     if n <= 4 < m or m <= 4 < n:
         return split(NARROW if n <= 4 else FLAT, m, k, n)
     room = WORKGROUP_STORAGE if storage is None else storage
-    return split(next(x for x in TILINGS[t] if x.workgroup_bytes(ELEMENT_BYTES[t]) <= room), m, k, n)
+    tilings = TILINGS[t]
+    return split(next((x for x in tilings if x.workgroup_bytes(ELEMENT_BYTES[t]) <= room), tilings[-1]), m, k, n)
 
 
 def split(tiling: Tiling, m: int, k: int, n: int) -> Launch:
