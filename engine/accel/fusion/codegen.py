@@ -175,18 +175,26 @@ def generator_params(plan: Plan, group: Group) -> dict[int, list[str]]:
     return found
 
 
-def leaf_lines(group: Group, plan: Plan, t: str) -> tuple[list[str], str]:
-    """``let`` lines reading the leaves at element index ``i``, and the input bindings."""
-    exprs, bindings = leaf_exprs(group, plan, t)
+def leaf_lines(group: Group, plan: Plan, t: str, width: int = 1) -> tuple[list[str], str]:
+    """``let`` lines reading the leaves at element index ``i``, and the input bindings (``width``:
+    leaf_exprs)."""
+    exprs, bindings = leaf_exprs(group, plan, t, width)
     return [f"    let v{leaf} = {expr};" for leaf, expr in exprs.items()], bindings
 
 
-def leaf_exprs(group: Group, plan: Plan, t: str) -> tuple[dict[int, str], str]:
+def leaf_exprs(group: Group, plan: Plan, t: str, width: int = 1) -> tuple[dict[int, str], str]:
     """The expression reading each leaf at element index ``i`` (arrays, then uniform scalars, then
-    literals; none for an array only views read), and the input bindings."""
+    literals; none for an array only views read), and the input bindings. With ``width`` > 1 (the
+    vector form, vector_lines) an array of the kernel's size is bound as vectors of ``width`` elements,
+    loaded once per vector as ``in<k>_w``, and element i is its component ``c``."""
     exprs, bindings, expanded = {}, "", 0
     for k, (leaf, layout) in enumerate(group.arrays):
-        bindings += _binding(k + 1, f"in{k}", STORAGE_TYPE[plan.info[leaf].cls])
+        stored = STORAGE_TYPE[plan.info[leaf].cls]
+        if width > 1 and layout == "same":
+            bindings += _binding(k + 1, f"in{k}", f"vec{width}<{stored}>")
+            exprs[leaf] = f"{t}(in{k}_w[c])"
+            continue
+        bindings += _binding(k + 1, f"in{k}", stored)
         if layout == "view":
             continue
         index = {"same": "i", "scalar": "0u", "out": "out_id"}.get(layout)
@@ -300,7 +308,8 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
     root = root_part(graph, group)
     classify_leaves(group, plan, root, graph.nodes)
     t = _float_type(plan.cls)
-    loads, bindings = leaf_lines(group, plan, t)
+    width = vector_width(group, t, root) if group.kind == "ElementwiseChain" else 1
+    loads, bindings = leaf_lines(group, plan, t, width)
     made = generator_lines(graph, plan, group, t)
     views = None if root is None else view_emitter(graph, plan, group, t, has_f64, root)
     body = loads + draw_lines(plan, group, t, has_f64) + node_lines(graph, group, t, plan.unchecked, made,
@@ -310,15 +319,22 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
         bindings += f"@group(0) @binding({slot}) var<storage, read_write> status: array<atomic<u32>>;\n"
         slot += 1
     if group.kind == "ElementwiseChain":
+        types = []
         for k, v in enumerate(group.outputs):
             cls = plan.info[v].cls
-            bindings += _binding(slot + k, f"out{k}", STORAGE_TYPE[cls], writable=True)
+            types.append(STORAGE_TYPE[cls])
+            stored = f"vec{width}<{types[-1]}>" if width > 1 else types[-1]
+            bindings += _binding(slot + k, f"out{k}", stored, writable=True)
             value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
-            body.append(f"    out{k}[i] = {value};")
-        per = elements_per_invocation(body, t)
+            body.append(f"    out{k}_w[c] = {value};" if width > 1 else f"    out{k}[i] = {value};")
+        per = elements_per_invocation(body, t, width)
+        if width > 1:
+            lines = vector_lines(group, body, types, width, per)
+        else:
+            lines = element_lines(body, per)
         group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common(group, t),
-                            bindings=bindings, body=element_lines(body, per))
-        group.grid = _workgroups(-(-math.prod(group.shape) // per), 256)
+                            bindings=bindings, body=lines)
+        group.grid = _workgroups(-(-math.prod(group.shape) // (per * width)), 256)
     else:
         chunks = reduction_chunks(group)
         group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot, chunks > 1)
@@ -326,12 +342,24 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
             group.finish = finishing_kernel(graph, plan, group, t, has_f64, chunks)
 
 
-def elements_per_invocation(body: list[str], t: str) -> int:
-    """Elements each invocation of a fused elementwise kernel computes, a grid apart: 4 in single, 2 in
-    double, 1 for double kernels that call pow. Measured on the H100 (benchmarks/fusion/RESULTS.md,
-    "elements per invocation"): the arithmetic chain's kernel 0.265 -> 0.226 ms (single, from 1) and
-    0.397 -> 0.360 (double), the double elementwise chain 0.615 -> 0.591; the double image pixel pass,
-    whose pow reads its table, 0.500 -> 0.516 with 2."""
+def vector_width(group: Group, t: str, root: set[int] | None) -> int:
+    """Neighbouring elements each invocation of a fused elementwise kernel loads and stores as one
+    vector (vector_lines): VECTOR_WIDTH[t] where the kernel has no views (they read their own elements),
+    else 1 (the scalar form, element_lines)."""
+    return 1 if root is not None else VECTOR_WIDTH.get(t, 1)
+
+
+VECTOR_WIDTH = {"f32": 4}
+
+
+def elements_per_invocation(body: list[str], t: str, width: int = 1) -> int:
+    """Elements (vectors of ``width``) each invocation of a fused elementwise kernel computes, a grid
+    apart: 4 in single, 2 in double, 1 for double kernels that call pow. Measured on the H100
+    (benchmarks/fusion/RESULTS.md, "elements per invocation"): the arithmetic chain's kernel 0.265 ->
+    0.226 ms (single, from 1) and 0.397 -> 0.360 (double), the double elementwise chain 0.615 -> 0.591;
+    the double image pixel pass, whose pow reads its table, 0.500 -> 0.516 with 2."""
+    if width > 1:
+        return 1
     if t == "f32":
         return 4
     return 1 if any("m64_pow(" in line for line in body) else 2
@@ -347,6 +375,31 @@ def element_lines(body: list[str], per: int = 1) -> str:
             f"    for (var j = 0u; j < {per}u; j = j + 1u) {{", "        let i = first + j * total;",
             "        if (i >= p.n) { return; }"]
     return "\n".join([*head, *("    " + line for line in body), "    }"])
+
+
+def vector_lines(group: Group, body: list[str], types: list[str], width: int, per: int = 1) -> str:
+    """fused_elementwise.wgsl's body in the vector form: invocation gid takes vector w of ``width``
+    neighbouring elements (``per`` > 1: vectors first + j * (the grid's invocations), j < per) of every
+    input of the kernel's size (``in<k>_w``, leaf_exprs), computes ``body`` for each element i = w *
+    width + c in turn into its outputs' vectors ``out<k>_w`` (of element ``types``) and stores them. The
+    last vector may reach past n: its loads stay inside the pooled buffers (a power of two of at least
+    256 bytes, so a whole number of vectors), its elements past n raise no domain check's flag, and only
+    those below n are stored."""
+    loads = [f"    let in{k}_w = in{k}[w];" for k, (_, layout) in enumerate(group.arrays) if layout == "same"]
+    results = [f"    var out{k}_w: vec{width}<{t}>;" for k, t in enumerate(types)]
+    guarded = f"if (i < p.n) {{ {FLAG} }}"
+    done = "continue;" if per > 1 else "return;"
+    lines = [f"    let base = w * {width}u;", "    if (base >= p.n) { return; }", *loads, *results,
+             f"    for (var c = 0u; c < {width}u; c = c + 1u) {{", "        let i = base + c;",
+             *("    " + line.replace(FLAG, guarded) for line in body), "    }",
+             f"    if (base + {width}u <= p.n) {{", *(f"        out{k}[w] = out{k}_w;" for k in range(len(types))),
+             f"        {done}", "    }", "    for (var c = 0u; base + c < p.n; c = c + 1u) {",
+             *(f"        out{k}[w][c] = out{k}_w[c];" for k in range(len(types))), "    }"]
+    if per == 1:
+        return "\n".join(["    let w = gid.x + gid.y * nwg.x * 256u;", *lines])
+    head = ["    let first = gid.x + gid.y * nwg.x * 256u;", "    let total = nwg.x * nwg.y * 256u;",
+            f"    for (var j = 0u; j < {per}u; j = j + 1u) {{", "        let w = first + j * total;"]
+    return "\n".join([*head, *("    " + line for line in lines), "    }"])
 
 
 def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:
