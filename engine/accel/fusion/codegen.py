@@ -327,14 +327,11 @@ def emit(graph: AccelGraph, plan: Plan, group: Group, has_f64: bool) -> None:
             bindings += _binding(slot + k, f"out{k}", stored, writable=True)
             value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
             body.append(f"    out{k}_w[c] = {value};" if width > 1 else f"    out{k}[i] = {value};")
-        per = elements_per_invocation(body, t, width)
-        if width > 1:
-            lines = vector_lines(group, body, types, width, per)
-        else:
-            lines = element_lines(body, per)
+        per = width if width > 1 else elements_per_invocation(body, t)
+        lines = vector_lines(group, body, types, width) if width > 1 else element_lines(body, per)
         group.wgsl = render("fused_elementwise", library=kernel_library(has_f64), common=common(group, t),
                             bindings=bindings, body=lines)
-        group.grid = _workgroups(-(-math.prod(group.shape) // (per * width)), 256)
+        group.grid = _workgroups(-(-math.prod(group.shape) // per), 256)
     else:
         chunks = reduction_chunks(group)
         group.wgsl = reduce_source(graph, plan, group, t, has_f64, bindings, body, slot, chunks > 1)
@@ -349,17 +346,19 @@ def vector_width(group: Group, t: str, root: set[int] | None) -> int:
     return 1 if root is not None else VECTOR_WIDTH.get(t, 1)
 
 
+# Measured on the H100 (benchmarks/fusion/RESULTS.md, "vector form"): single's kernels with vec4 against
+# four elements a grid apart, the arithmetic chain 0.227 -> 0.188 ms, the elementwise chain 0.314 ->
+# 0.293, the image pixel pass 0.286 -> 0.259; double's with vec2<f64> were slower (the arithmetic chain
+# 0.360 -> 0.647-0.660, the elementwise chain 0.588 -> 0.712-0.742), so double keeps the scalar form.
 VECTOR_WIDTH = {"f32": 4}
 
 
-def elements_per_invocation(body: list[str], t: str, width: int = 1) -> int:
-    """Elements (vectors of ``width``) each invocation of a fused elementwise kernel computes, a grid
-    apart: 4 in single, 2 in double, 1 for double kernels that call pow. Measured on the H100
-    (benchmarks/fusion/RESULTS.md, "elements per invocation"): the arithmetic chain's kernel 0.265 ->
-    0.226 ms (single, from 1) and 0.397 -> 0.360 (double), the double elementwise chain 0.615 -> 0.591;
-    the double image pixel pass, whose pow reads its table, 0.500 -> 0.516 with 2."""
-    if width > 1:
-        return 1
+def elements_per_invocation(body: list[str], t: str) -> int:
+    """Elements each invocation of a fused elementwise kernel of the scalar form computes, a grid
+    apart: 4 in single (kernels with views), 2 in double, 1 for double kernels that call pow. Measured
+    on the H100 (benchmarks/fusion/RESULTS.md, "elements per invocation"): the arithmetic chain's
+    kernel 0.265 -> 0.226 ms (single, from 1) and 0.397 -> 0.360 (double), the double elementwise
+    chain 0.615 -> 0.591; the double image pixel pass, whose pow reads its table, 0.500 -> 0.516 with 2."""
     if t == "f32":
         return 4
     return 1 if any("m64_pow(" in line for line in body) else 2
@@ -377,29 +376,29 @@ def element_lines(body: list[str], per: int = 1) -> str:
     return "\n".join([*head, *("    " + line for line in body), "    }"])
 
 
-def vector_lines(group: Group, body: list[str], types: list[str], width: int, per: int = 1) -> str:
+def vector_lines(group: Group, body: list[str], types: list[str], width: int) -> str:
     """fused_elementwise.wgsl's body in the vector form: invocation gid takes vector w of ``width``
-    neighbouring elements (``per`` > 1: vectors first + j * (the grid's invocations), j < per) of every
-    input of the kernel's size (``in<k>_w``, leaf_exprs), computes ``body`` for each element i = w *
-    width + c in turn into its outputs' vectors ``out<k>_w`` (of element ``types``) and stores them. The
-    last vector may reach past n: its loads stay inside the pooled buffers (a power of two of at least
-    256 bytes, so a whole number of vectors), its elements past n raise no domain check's flag, and only
-    those below n are stored."""
-    loads = [f"    let in{k}_w = in{k}[w];" for k, (_, layout) in enumerate(group.arrays) if layout == "same"]
-    results = [f"    var out{k}_w: vec{width}<{t}>;" for k, t in enumerate(types)]
+    neighbouring elements of every input of the kernel's size (``in<k>_w``, leaf_exprs), computes
+    ``body`` for each element i = w * width + c into lane c of its outputs' vectors ``out<k>_w`` (of
+    element ``types``), and stores those. The lanes are written out one after another (``_w[c]``
+    becomes ``_w[0]``, ``_w[1]``, ...): on the H100 a WGSL loop over them made the single elementwise
+    chain's kernel slower (0.334 ms against 0.293 written out, benchmarks/fusion/RESULTS.md). The last
+    vector may reach past n: its loads stay inside the pooled buffers (a power of two of at least 256
+    bytes, so a whole number of vectors), its lanes past n raise no domain check's flag, and only its
+    elements below n are stored."""
     guarded = f"if (i < p.n) {{ {FLAG} }}"
-    done = "continue;" if per > 1 else "return;"
-    lines = [f"    let base = w * {width}u;", "    if (base >= p.n) { return; }", *loads, *results,
-             f"    for (var c = 0u; c < {width}u; c = c + 1u) {{", "        let i = base + c;",
-             *("    " + line.replace(FLAG, guarded) for line in body), "    }",
-             f"    if (base + {width}u <= p.n) {{", *(f"        out{k}[w] = out{k}_w;" for k in range(len(types))),
-             f"        {done}", "    }", "    for (var c = 0u; base + c < p.n; c = c + 1u) {",
-             *(f"        out{k}[w][c] = out{k}_w[c];" for k in range(len(types))), "    }"]
-    if per == 1:
-        return "\n".join(["    let w = gid.x + gid.y * nwg.x * 256u;", *lines])
-    head = ["    let first = gid.x + gid.y * nwg.x * 256u;", "    let total = nwg.x * nwg.y * 256u;",
-            f"    for (var j = 0u; j < {per}u; j = j + 1u) {{", "        let w = first + j * total;"]
-    return "\n".join([*head, *("    " + line for line in lines), "    }"])
+    lines = ["    let w = gid.x + gid.y * nwg.x * 256u;", f"    let base = w * {width}u;",
+             "    if (base >= p.n) { return; }"]
+    lines += [f"    let in{k}_w = in{k}[w];" for k, (_, layout) in enumerate(group.arrays) if layout == "same"]
+    lines += [f"    var out{k}_w: vec{width}<{t}>;" for k, t in enumerate(types)]
+    for c in range(width):
+        lines += ["    {", f"        let i = base + {c}u;"]
+        lines += ["    " + line.replace(FLAG, guarded).replace("_w[c]", f"_w[{c}]") for line in body]
+        lines.append("    }")
+    lines += [f"    if (base + {width}u <= p.n) {{", *(f"        out{k}[w] = out{k}_w;" for k in range(len(types))),
+              "        return;", "    }", "    for (var c = 0u; base + c < p.n; c = c + 1u) {",
+              *(f"        out{k}[w][c] = out{k}_w[c];" for k in range(len(types))), "    }"]
+    return "\n".join(lines)
 
 
 def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: bool, chunks: int) -> tuple:

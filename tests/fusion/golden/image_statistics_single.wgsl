@@ -319,26 +319,40 @@ struct Params {
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     mf_init(p.zero);
-    let first = gid.x + gid.y * nwg.x * 256u;
-    let total = nwg.x * nwg.y * 256u;
-    for (var j = 0u; j < 4u; j = j + 1u) {
-        let w = first + j * total;
-        let base = w * 4u;
-        if (base >= p.n) { return; }
-        let in0_w = in0[w];
-        var out0_w: vec4<f32>;
-        for (var c = 0u; c < 4u; c = c + 1u) {
-            let i = base + c;
-            let v1073741827 = f32(in0_w[c]);
-            let v10 = m32_opaque(m32_sqrt(v1073741827));
-            out0_w[c] = v10;
-        }
-        if (base + 4u <= p.n) {
-            out0[w] = out0_w;
-            continue;
-        }
-        for (var c = 0u; base + c < p.n; c = c + 1u) {
-            out0[w][c] = out0_w[c];
-        }
+    let w = gid.x + gid.y * nwg.x * 256u;
+    let base = w * 4u;
+    if (base >= p.n) { return; }
+    let in0_w = in0[w];
+    var out0_w: vec4<f32>;
+    {
+        let i = base + 0u;
+        let v1073741827 = f32(in0_w[0]);
+        let v10 = m32_opaque(m32_sqrt(v1073741827));
+        out0_w[0] = v10;
+    }
+    {
+        let i = base + 1u;
+        let v1073741827 = f32(in0_w[1]);
+        let v10 = m32_opaque(m32_sqrt(v1073741827));
+        out0_w[1] = v10;
+    }
+    {
+        let i = base + 2u;
+        let v1073741827 = f32(in0_w[2]);
+        let v10 = m32_opaque(m32_sqrt(v1073741827));
+        out0_w[2] = v10;
+    }
+    {
+        let i = base + 3u;
+        let v1073741827 = f32(in0_w[3]);
+        let v10 = m32_opaque(m32_sqrt(v1073741827));
+        out0_w[3] = v10;
+    }
+    if (base + 4u <= p.n) {
+        out0[w] = out0_w;
+        return;
+    }
+    for (var c = 0u; base + c < p.n; c = c + 1u) {
+        out0[w][c] = out0_w[c];
     }
 }
