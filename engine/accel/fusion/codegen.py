@@ -346,10 +346,11 @@ def vector_width(group: Group, t: str, root: set[int] | None) -> int:
     return 1 if root is not None else VECTOR_WIDTH.get(t, 1)
 
 
-# Measured on the H100 (benchmarks/fusion/RESULTS.md, "vector form"): single's kernels with vec4 against
-# four elements a grid apart, the arithmetic chain 0.227 -> 0.188 ms, the elementwise chain 0.314 ->
-# 0.293, the image pixel pass 0.286 -> 0.259; double's with vec2<f64> were slower (the arithmetic chain
-# 0.360 -> 0.647-0.660, the elementwise chain 0.588 -> 0.712-0.742), so double keeps the scalar form.
+# Measured on the H100 (benchmarks/fusion/RESULTS.md, "vec4"): single's kernels with vec4 against four
+# elements a grid apart, the arithmetic chain 0.227 -> 0.187 ms, the elementwise chain 0.314 -> 0.293,
+# the image normalisation cell (its pixel pass) 0.286 -> 0.259; double's with vec2<f64> were slower (the
+# arithmetic chain 0.360 -> 0.647-0.660, the elementwise chain 0.588 -> 0.712-0.742): double keeps the
+# scalar form.
 VECTOR_WIDTH = {"f32": 4}
 
 
