@@ -86,7 +86,9 @@ def random_singles(n, seed):
 def hard_quotients(n, seed):
     """Operands of single quotients that are hard to round right: magnitudes spread over single's range
     and past it, a / b near a midpoint between singles (a = b m rounded, m a midpoint), divisors with
-    all-ones mantissas (b = 2^k - ulp)."""
+    all-ones mantissas (b = 2^k - ulp), and quotients at the edges of m32_div's reciprocal path (within
+    a few ulp of 2^-126, of the largest single and of 2^128 - 2^108, divisors from 2^-127 to 2^128;
+    subnormal quotients that are midpoints, k c 2^(j-150) / (c 2^j) for odd k and c)."""
     rng = np.random.default_rng(seed)
     sign = rng.choice(np.array([-1.0, 1.0]), (2, n))
     a = (sign[0] * 2.0 ** rng.uniform(-90, 127, n)).astype(np.float32)
@@ -95,12 +97,21 @@ def hard_quotients(n, seed):
     mid_b = (2.0 ** rng.uniform(-60, 60, n)).astype(np.float32)
     mid_b[: n // 4] = np.nextafter(np.ldexp(np.float32(1), rng.integers(-60, 60, n // 4)), np.float32(0))
     mid_a = (mid_b * (q.astype(np.float64) + np.spacing(q) / 2.0)).astype(np.float32)
-    return np.concatenate([a, mid_a]), np.concatenate([b, mid_b])
+    edges = np.array([2.0 ** -126, 2.0 ** 128 - 2.0 ** 104, 2.0 ** 128 - 2.0 ** 108])
+    edge_q = np.repeat(edges, n // 8) * (1 + rng.integers(-8, 9, 3 * (n // 8)) * 2.0 ** -24)
+    edge_b = (sign[1, : edge_q.size] * 2.0 ** rng.uniform(-127, 128, edge_q.size)).astype(np.float32)
+    with np.errstate(over="ignore"):
+        edge_a = (edge_q * edge_b).astype(np.float32)
+    c, j = 2 * rng.integers(1, 128, n // 8) + 1, rng.integers(1, 100, n // 8)
+    k = 2 * rng.integers(0, 2 ** 23 // c) + 1
+    tie_b = (c * 2.0 ** j).astype(np.float32)                     # a / b = k 2^-150: a subnormal midpoint
+    tie_a = (k * c * 2.0 ** (j - 150)).astype(np.float32)
+    return np.concatenate([a, mid_a, edge_a, tie_a]), np.concatenate([b, mid_b, edge_b, tie_b])
 
 
 def test_single_division_and_sqrt_are_correctly_rounded(gpu64):
-    # rounded_ops.wgsl: the quotient in f64, the square root from a Newton-refined f32 inverse square
-    # root in f64, each rounded once; the square roots of every 8th single in [1, 4) (the others are
+    # rounded_ops.wgsl: the quotient from an f32 reciprocal refined in f64 (f64's division out of its
+    # range), the square root from a Newton-refined f32 inverse square root in f64, each rounded once; the square roots of every 8th single in [1, 4) (the others are
     # these scaled by powers of 4) and of random bit patterns, random and hard quotients; where the adapter
     # flushes single subnormals, not where an operand or the result is subnormal
     a, b = random_singles(1 << 20, 1), random_singles(1 << 20, 2)

@@ -3,8 +3,9 @@
 // Vulkan lets f32 division be 2.5 ulp off and f32 sqrt be computed from inverseSqrt, and NVIDIA's driver
 // does both: on the H100 28% of f32 quotients of random operands were 1 ulp away from numpy's. MATLAB's
 // (IEEE) results are correctly rounded, so f32 division and sqrt are computed in f64 and rounded once
-// (f64 carries more than twice f32's 24 bits): division as f64's own (correctly rounded on the adapters
-// measured, docs/gpu.md), sqrt from WGSL's f32 inverse square root (within 2^-21 relative) refined by
+// (f64 carries more than twice f32's 24 bits): division from WGSL's f32 reciprocal refined in f64
+// (m32_div below; f64's own division, correctly rounded on the adapters measured, docs/gpu.md, where
+// the operands or the result are out of its range), sqrt from WGSL's f32 inverse square root (within 2^-21 relative) refined by
 // two Newton steps in f64 (the error e becomes about e^2, then e^3 plus f64's roundings: below 2^-52),
 // about half the time of f64's sqrt subroutine on the H100. No square root of a single lies closer
 // than 2^-51 (relative) to a midpoint between singles, so the one rounding is correct (numpy emulation
@@ -22,7 +23,25 @@ fn m64_distinct(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) + u64(mf_ze
 // that single kernels do not carry that library.
 fn m32_wide_opaque(x: f64) -> f64 { return bitcast<f64>(bitcast<u64>(x) | u64(mf_zero)); }
 
-fn m32_div(a: f32, b: f32) -> f32 { return f32(f64(a) / m32_wide_opaque(f64(b))); }
+// a / b correctly rounded without f64's division (a subroutine on the H100): r0 = 1/b in f32 (WGSL
+// allows 2.5 ulp: |e| <= 2^-21.6 below), e = 1 - b r0 exact (b r0 has 48 bits and lies within 2^-21
+// of 1), 1/b = r0 / (1 - e) = r0 (1 + e + e^2) + r0 e^3 / (1 - e), so r = r0 + r0 (e + e^2) is within
+// 2^-53 + 2^-57 + 2^-71 (relative) of 1/b where |e| < 2^-19 (tested: any other e, or a NaN from a
+// zero, infinite or NaN b or from a reciprocal a driver flushed, makes r 0), and p = a r is within
+// 2^-51.9 of a / b. No quotient of singles lies within 2^-49 (relative) of a midpoint between normal
+// singles (m32_div_literal's argument: a - M b is a nonzero multiple of M's and b's last places), nor of
+// the midpoint above the largest single, so where |p| is in [2^-126, 2^128 - 2^108) (a test of its
+// high word) its one rounding is a / b correctly rounded. Anything else (a zero, subnormal, infinite or
+// NaN quotient or operand, r 0) is f64's division, as before.
+fn m32_div(a: f32, b: f32) -> f32 {
+    let bd = m32_wide_opaque(f64(b));                             // so no compiler folds b (1/b) to 1
+    let r0 = f64(1.0 / b);
+    let e = 1.0lf - bd * r0;
+    let r = select(0.0lf, r0 + r0 * (e + e * e), abs(e) < 1.9073486328125e-6lf);
+    let p = f64(a) * r;
+    if ((u32(bitcast<u64>(p) >> 32u) & 0x7fffffffu) - 0x38100000u < 0x0fdfffffu) { return f32(p); }
+    return f32(f64(a) / bd);
+}
 // a / c for a literal c (finite, nonzero, not a power of two: codegen.division_form), correctly rounded
 // as m32_div: a's f64 product by 1/c (a constant the compiler folds), rounded once. 1/c rounded to f64 and
 // the product are each within 2^-53, and a quotient of singles is never a midpoint between normal singles
