@@ -69,20 +69,29 @@ fn m32_sqrt(x: f32) -> f32 {
 // result (0, or Inf for y < 0) selected after: a warp of zeros and positives (most of the image cell's
 // warps) runs the core once and no special-case tests per element, which cost about 45% of a power on
 // the H100 (benchmarks/fusion/RESULTS.md, img10). Any other x or y: the special cases in single
-// (m32_pow_special, and x^0.5 = sqrt(x) correctly rounded), then the same core on |x| (subnormals
-// normalised there) with the result's sign. Single kernels do not bind double pow's table (ln|x| from
-// it was slower here on the H100, pow8; a short table logarithm gave wrong powers there, img10).
+// (m32_pow_special, and x^0.5 = sqrt(x) correctly rounded), then the same core on |x| (a subnormal
+// normalised here, so the fast path has no test for it) with the result's sign. Single kernels do not
+// bind double pow's table (ln|x| from it was slower here on the H100, pow8; a short table logarithm gave
+// wrong powers there, img10).
 fn m32_pow(x: f32, y: f32) -> f32 {
     let b = m32_bits(x);
     let my = m32_bits(y) & 0x7fffffffu;
     let zero = b == 0u;
     var sign = 1.0;
+    var ax = select(b, 0x3f800000u, zero);
+    var k = -127;
     if (!((b - 0x00800000u < 0x7f000000u || zero) && my - 1u < 0x7f7fffffu && y != 2.0 && y != 0.5)) {
         var special: f32;
         if (m32_pow_special(x, y, &special, &sign)) { return special; }
         if (y == 0.5) { return m32_sqrt(x); }                      // x is positive here
+        ax = b & 0x7fffffffu;
+        if (ax < 0x00800000u) {                                    // subnormal: normalised
+            let shift = countLeadingZeros(ax) - 8u;
+            ax = ax << shift;
+            k = k - i32(shift);
+        }
     }
-    let v = m32_copysign(m32_pow_positive(select(b & 0x7fffffffu, 0x3f800000u, zero), y), sign);
+    let v = m32_copysign(m32_pow_positive(ax, k, y), sign);
     return select(v, select(0.0, m32_inf(), y < 0.0), zero);
 }
 
@@ -102,8 +111,9 @@ const M32_POW_EXP2: f64 = 0.24022651213498092;
 const M32_POW_EXP1: f64 = 0.6931471805568324;
 const M32_POW_EXP0: f64 = 0.9999999999595618;
 
-// |x|^y in f64 for the bits ax of a finite positive single |x| and a finite nonzero y (the special cases
-// done), rounded once to single: 2^(y log2|x|). A single result within 1 ulp needs that to about 2^-26
+// |x|^y in f64 for a finite positive single |x| = 2^(bias + e) 1.mantissa, e and the mantissa in the
+// bits b (e >= 1: m32_pow normalises a subnormal; bias -127 for a normal single), and a finite nonzero y
+// (the special cases done), rounded once to single: 2^(y log2|x|). A single result within 1 ulp needs that to about 2^-26
 // relative, not to double's 2^-53, so each step is only as long as that needs with a margin: no
 // double-double, a series of 4 terms for the logarithm and a polynomial of degree 7 for the power of 2
 // (m64_log_plain and m64_exp have 7 and 11 coefficients), the quotient from an f32 reciprocal and no f64
@@ -111,8 +121,7 @@ const M32_POW_EXP0: f64 = 0.9999999999595618;
 // and r0 widened to f64 from their bits instead of converted measured the same, 0.152), 0.136 with
 // m32_pow's fast path and these polynomials (5 and 8 terms before, img10).
 // The error budget (relative errors unless said; the polynomials' are measured by the script):
-// 1. |x| = 2^k m with m in [sqrt(2)/2, sqrt(2)) from the bits (a subnormal normalised by its leading
-//    zeros), f = m - 1 in f32 and m as f64: exact.
+// 1. |x| = 2^k m with m in [sqrt(2)/2, sqrt(2)) from the bits, f = m - 1 in f32 and m as f64: exact.
 // 2. s = (m - 1) / (m + 1) without division: r0 = 1 / (2 + f) in f32 (within 2^-21: WGSL allows the
 //    quotient 2.5 ulp), e = 1 - (m + 1) r0 (exact: the product has 49 bits), s = (m - 1) (r0 + r0 e):
 //    the reciprocal's error becomes e^2 <= 2^-42, and two roundings: within 2^-41.9.
@@ -133,17 +142,10 @@ const M32_POW_EXP0: f64 = 0.9999999999595618;
 // subnormal (which NVIDIA's driver flushes to zero, as in every single operation there).
 // No other step needs to be opaque: e is exact in any order, and every other step's error is a
 // rounding whatever a compiler contracts or reassociates.
-fn m32_pow_positive(ax: u32, y: f32) -> f32 {
-    var b = ax;
-    var k = -127;
-    if (b < 0x00800000u) {                                         // subnormal: normalised
-        let shift = countLeadingZeros(b) - 8u;
-        b = b << shift;
-        k = k - i32(shift);
-    }
+fn m32_pow_positive(b: u32, bias: i32, y: f32) -> f32 {
     let mantissa = b & 0x007fffffu;
     let halve = (mantissa + 0x004afb0du) & 0x00800000u;           // 1.mantissa >= sqrt(2): m = 1.mantissa / 2
-    k = k + i32((b >> 23u) + (halve >> 23u));
+    let k = bias + i32((b >> 23u) + (halve >> 23u));
     let m_bits = mantissa | (0x3f800000u ^ halve);
     let r0 = 1.0 / (2.0 + (bitcast<f32>(m_bits) - 1.0));
     let m = f64(bitcast<f32>(m_bits));
