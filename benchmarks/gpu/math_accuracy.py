@@ -12,7 +12,8 @@ Accuracy: for each function, the maximum error in ulps over the test arguments o
 tests/accel/f64_cases.py (double, ~1e6 each) or tests/accel/f32_cases.py (single; the reference is
 numpy's float64 result rounded to single, the correctly rounded result but for double-rounding cases of
 probability ~2^-29; the maximum is given without and with the cases whose argument or result is
-subnormal, which adapters that flush single subnormals give as zero), and for double also against the
+subnormal, which adapters that flush single subnormals give as zero; the count of results, those
+subnormal cases left out, that are not the correctly rounded single), and for double also against the
 correctly rounded result (mpmath, 400 bits) on the 300 arguments where numpy and the GPU differ most
 plus 3,000 random ones (numpy itself is not always correctly rounded); then the device's normal draws
 against their host twin (random.host_normal). Timing: timestamp queries around 10 calls of the
@@ -84,7 +85,8 @@ def single_row(name, n):
     normal = np.where(f32_cases.normal(args, expected), err, 0.0)
     worst = int(np.argmax(normal))
     where = ", ".join(f"{float(a[worst]):.9g}" for a in args)
-    return f"| {name} | {args[0].size:,} | {normal[worst]:.0f} | {err.max():.0f} | {where} |"
+    return (f"| {name} | {args[0].size:,} | {normal[worst]:.0f} | {int((normal > 0).sum()):,} | {err.max():.0f} "
+            f"| {where} |")
 
 
 def normal_rows(n):
@@ -176,9 +178,9 @@ def main():
             print(double_row(name, opts.n), flush=True)
         print()
     if not opts.double and not opts.timing_only:
-        print("| function | arguments | max ulp vs correctly rounded single | the same with subnormals | "
-              "worst argument |")
-        print("| --- | --- | --- | --- | --- |")
+        print("| function | arguments | max ulp vs correctly rounded single | results not correctly rounded | "
+              "max ulp with subnormals | worst argument |")
+        print("| --- | --- | --- | --- | --- | --- |")
         for name in names:
             print(single_row(name, opts.n), flush=True)
         print()
