@@ -19,18 +19,9 @@ yes):
     no divide           m32_div(a, b) replaced by a
     wgsl divide         WGSL's a / b (not correctly rounded on the H100)
     divide f64          m32_div as f64's division rounded once (its form before the f32 reciprocal)
-    per-image once      the per-image operands (mu, sigma: read at i % B) read once before the
-                        element loop, at the invocation's first element: the same elements where the
-                        loop's stride (a multiple of 256) is a multiple of B, as in this cell; the
-                        compiler may then compute the divisor's part of m32_div once
-    per-image once, divide f64
-                        both edits
     no pow, no divide   the rest: loads, minus, times, plus, max, the opaque ORs, the store
     copy                the output is the first input (everything else dead): the memory floor
     no opaque           the body's m32_opaque and m32_distinct calls removed (the library keeps its own)
-    1 per thread, 2 per thread, 8 per thread
-                        each invocation computes 1, 2 or 8 elements, a grid's width apart (the
-                        generator's single kernels compute 4)
 """
 from __future__ import annotations
 
@@ -44,49 +35,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.fusion.chain_profile import F64_DIVIDE, PLAIN_DIVIDE, body_edit, per_thread  # noqa: E402
+from benchmarks.fusion.chain_profile import F64_DIVIDE, PLAIN_DIVIDE, body_edit  # noqa: E402
 
 FIRST = "fn m32_first(a: f32, b: f32) -> f32 { return a; }\n"
-ONCE = re.compile(r"\n        let (v\d+) = (f32\(in\d+\[)i % (\d+)u(\]\));")
-
-
-def per_image_once(text: str) -> str:
-    """The loads at ``i % B`` moved before the element loop, at its first element (valid where every
-    element of an invocation has the same ``i % B``: the loop's stride is a multiple of 256 and B
-    divides 256); a ValueError where nothing is read so (the variant is then n/a)."""
-    loads = [m for m in ONCE.finditer(text) if 256 % int(m.group(3)) == 0]
-    if not loads or "for (var j = 0u;" not in text:
-        raise ValueError("no operand read at i % B, B dividing 256, in an element loop")
-    hoisted = "".join(f"\n    let {m.group(1)} = {m.group(2)}first % {m.group(3)}u{m.group(4)};" for m in loads)
-    text = ONCE.sub(lambda m: "" if 256 % int(m.group(3)) == 0 else m.group(0), text)
-    return text.replace("\n    for (var j = 0u;", hoisted + "\n    for (var j = 0u;", 1)
 
 
 def copy_only(text: str) -> str:
-    """The output is the first loaded value (the compiler drops the rest)."""
-    first = re.search(r"let (v\d+) = f32\(in0\[i\]\);", text).group(1)
-    return re.sub(r"out0\[i\] = v\d+;", f"out0[i] = {first};", text)
+    """Every output element is its first input's (the compiler drops the rest); the scalar or the
+    vector form (codegen.vector_lines)."""
+    first = re.search(r"let (v\d+) = f32\(in0(?:_w)?\[[^\]]+\]\);", text).group(1)
+    return re.sub(r"(out0(?:_w)?\[[^\]]+\]) = v\d+;", rf"\1 = {first};", text)
 
 
 POW_NONE, POW_WGSL = ("m32_pow(", "m32_first("), ("m32_pow(", "pow(")
 DIV_NONE, DIV_PLAIN, DIV_F64 = ("m32_div(", "m32_first("), ("m32_div(", "m32_div_plain("), ("m32_div(", "m32_div_f64(")
 
-# name -> (edit of the kernel text, elements per invocation)
+# name -> edit of the kernel text (run with the recorded workgroups)
 VARIANTS = {
-    "kernel": (lambda t: t, 4),
-    "no pow": (lambda t: FIRST + body_edit(t, POW_NONE), 4),
-    "wgsl pow": (lambda t: body_edit(t, POW_WGSL), 4),
-    "no divide": (lambda t: FIRST + body_edit(t, DIV_NONE), 4),
-    "wgsl divide": (lambda t: PLAIN_DIVIDE + body_edit(t, DIV_PLAIN), 4),
-    "divide f64": (lambda t: F64_DIVIDE + body_edit(t, DIV_F64), 4),
-    "per-image once": (per_image_once, 4),
-    "per-image once, divide f64": (lambda t: F64_DIVIDE + per_image_once(body_edit(t, DIV_F64)), 4),
-    "no pow, no divide": (lambda t: FIRST + body_edit(t, POW_NONE, DIV_NONE), 4),
-    "copy": (copy_only, 4),
-    "no opaque": (lambda t: body_edit(t, ("m32_opaque(", "("), ("m32_distinct(", "(")), 4),
-    "1 per thread": (lambda t: per_thread(t, 1), 1),
-    "2 per thread": (lambda t: per_thread(t, 2), 2),
-    "8 per thread": (lambda t: per_thread(t, 8), 8),
+    "kernel": lambda t: t,
+    "no pow": lambda t: FIRST + body_edit(t, POW_NONE),
+    "wgsl pow": lambda t: body_edit(t, POW_WGSL),
+    "no divide": lambda t: FIRST + body_edit(t, DIV_NONE),
+    "wgsl divide": lambda t: PLAIN_DIVIDE + body_edit(t, DIV_PLAIN),
+    "divide f64": lambda t: F64_DIVIDE + body_edit(t, DIV_F64),
+    "no pow, no divide": lambda t: FIRST + body_edit(t, POW_NONE, DIV_NONE),
+    "copy": copy_only,
+    "no opaque": lambda t: body_edit(t, ("m32_opaque(", "("), ("m32_distinct(", "(")),
 }
 
 
@@ -134,7 +108,6 @@ def main() -> None:
     purge()
     from benchmarks.fusion.gpu_profile import Recorder
     from benchmarks.fusion.implementations import prepare_matfuse
-    from engine.accel.kernels import _workgroups
     from engine.accel.provider import get_provider
     from engine.accel.shaders import prune
 
@@ -155,7 +128,7 @@ def main() -> None:
     print("| --- | " + " | ".join("---" for _ in trees) + " | --- |")
     reference = None
     for name in opts.only or VARIANTS:
-        edit, per = VARIANTS[name]
+        edit = VARIANTS[name]
         cells, same = [], []
         for text in texts:
             try:
@@ -164,15 +137,14 @@ def main() -> None:
                 cells.append(f"n/a ({type(exc).__name__})")
                 same.append("-")
                 continue
-            launch = grid if per == 4 else _workgroups(-(-n // per), 256)
             warm, seconds = time.perf_counter(), 0.2 if reference is not None else 1.0
             while time.perf_counter() - warm < seconds:       # the clocks up (an idle H100 clocks down)
-                provider.dispatch(pipe, buffers, block, launch)
+                provider.dispatch(pipe, buffers, block, grid)
                 provider.sync()
             times = []
             for _ in range(5):
                 before = provider.gpu_seconds()
-                provider.dispatch(pipe, buffers, block, launch)
+                provider.dispatch(pipe, buffers, block, grid)
                 times.append(provider.gpu_seconds() - before)
             cells.append(f"{min(times) * 1e3:.3f}")
             result = provider.read(buffers[-1], buffers[-1].size).view("u4")
