@@ -186,3 +186,41 @@ def test_a_cell_run_again_repeats_its_windows_last_runs(gpu, monkeypatch):
     s.fusion.mode = "auto"
     run(s, code)
     assert full == [1, 1]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_chunked_reductions_repeat_straight_over_new_input_buffers(gpu, monkeypatch, kept):
+    """A cell of reductions finished by their own kernel's second pass runs again the Straight way
+    (execute.encode_chunked): the same answers and dispatch counts as its first (Runner) run, when the
+    input changes buffer between runs (the dispatch sites of the new buffer, not the old one's) and
+    when the partials come from the pool each run (given back: no buffer left behind)."""
+    from engine.accel.fusion import execute
+    execute_run = execute.Straight.run
+    if not kept:
+        monkeypatch.setattr(execute, "KEPT_PARTIAL_BYTES", 0)
+    s = Session(device="gpu")
+    cell = "a = sum(X, 1); b = std(X, 0, 1); c = max(X, [], 2); d = mean(X .^ 2, 2);"
+    X = np.cos(np.arange(300 * 257).reshape(300, 257, order="F") * 0.01)
+    s.set("X", X)
+    run(s, "X = gpuArray(X);")
+    run(s, cell)                           # (built again for the workspace with a, b, c, d)
+    before = s.fusion.stats.dispatches
+    run(s, cell)
+    first = s.fusion.stats.dispatches - before
+    straight = [*s.fusion.repeats.values()][-1].first.straight       # this code object's window
+    assert straight is not None and any(straight.chunked) and straight.dispatches == first
+    straight_runs = []
+    monkeypatch.setattr(execute.Straight, "run", lambda self, *a: straight_runs.append(self) or
+                        execute_run(self, *a))
+    live = pool_stats().live_buffers
+    for k in range(1, 4):
+        run(s, "X = X * 2 - 0.5;")            # a new buffer for X (the old one back in the pool)
+        X = X * 2 - 0.5
+        before = s.fusion.stats.dispatches
+        run(s, cell)
+        assert s.fusion.stats.dispatches - before == first and straight_runs.count(straight) == k
+        assert pool_stats().live_buffers == live
+        np.testing.assert_allclose(s.get("a"), X.sum(axis=0, keepdims=True), rtol=1e-12)
+        np.testing.assert_allclose(s.get("b"), X.std(axis=0, ddof=1, keepdims=True), rtol=1e-11)
+        np.testing.assert_array_equal(s.get("c"), X.max(axis=1, keepdims=True))
+        np.testing.assert_allclose(s.get("d"), (X ** 2).mean(axis=1, keepdims=True), rtol=1e-12)

@@ -593,7 +593,7 @@ class FusionAccelerator:
             return self.run(graph, plan, values, repeat.provider, explicit, frame, window, report)
         started = time.perf_counter()
         tensors, draws = straight.run(values, self.state)
-        self.stats.dispatches += len(plan.groups)
+        self.stats.dispatches += straight.dispatches
         kept = straight.kept
         if not explicit:
             for v in kept:

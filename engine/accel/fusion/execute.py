@@ -184,24 +184,26 @@ def much_work(plan: Plan, trips: int = 1) -> bool:
 
 
 def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
-    """Whether a repeated run of the plan can go the Straight way: one-pass kernels only, reading the
-    window's inputs and each other's outputs (the inputs on the device: a Repeat checks that), host
-    scalars as uniforms, no domain check to read back, and every value the window leaves behind one
-    that a kernel writes and no later instruction reads (nothing to download)."""
+    """Whether a repeated run of the plan can go the Straight way: one-pass kernels and chunked
+    reductions finished by their own kernel's second pass (``group.finish``), reading the window's
+    inputs and each other's outputs (the inputs on the device: a Repeat checks that), host scalars as
+    uniforms, no domain check to read back, and every value the window leaves behind one that a kernel
+    writes and no later instruction reads (nothing to download)."""
     written = {v for g in plan.groups for v in g.outputs}
     scalars = {leaf for g in plan.groups for leaf in g.scalars}
     return not plan.checked and not made.passed and all(not live for _, live in made.made) \
         and {v for v, _ in made.made} <= written and not scalars & written \
-        and all(g.kind == "ElementwiseChain" or g.kind == "Reduction" and reduction_launch(g)[1] <= 1
+        and all(g.kind == "ElementwiseChain" or g.kind == "Reduction" and (reduction_launch(g)[1] <= 1 or
+                                                                           bool(g.finish))
                 for g in plan.groups)
 
 
 class Straight:
-    """A cached plan's repeated run in a straight line (the hot path of a window in a loop): for plans
-    that ``is_straight`` admits, whose array inputs (``leaves``) a Repeat (inputs.py) found on the
-    device, each kernel is encoded as in a Runner's run (``encode_one_pass``), with none of the
-    Runner's general bookkeeping (uploads, read-backs, reductions in several passes, values passed
-    through)."""
+    """A cached plan's repeated run in a straight line (the hot path of a window in a loop, a cell run
+    again): for plans that ``is_straight`` admits, whose array inputs (``leaves``) a Repeat (inputs.py)
+    found on the device, each kernel is encoded as in a Runner's run (``encode_one_pass``,
+    ``encode_chunked``), with none of the Runner's general bookkeeping (uploads, read-backs, reductions
+    finished by reduce.wgsl's passes, values passed through). ``dispatches``: how many a run encodes."""
 
     def __init__(self, plan: Plan, provider: Provider, made: Runner) -> None:
         self.plan = plan
@@ -213,6 +215,8 @@ class Straight:
         self.reads = [[leaf for leaf, _ in g.arrays if leaf not in written] for g in plan.groups]
         self.leaves = {leaf for read in self.reads for leaf in read}   # the inputs it reads
         self.large = made.large
+        self.chunked = [g.kind == "Reduction" and reduction_launch(g)[1] > 1 for g in plan.groups]
+        self.dispatches = len(plan.groups) + sum(self.chunked)
 
     def run(self, values: dict[int, Any], state: Any) -> tuple[dict[int, GpuTensor], dict]:
         """The tensors of the inputs it read and of the values the window leaves behind, by value id,
@@ -222,10 +226,11 @@ class Straight:
         pool.begin_window()
         tensors: dict[int, GpuTensor] = {}
         draws: dict[int, tuple[int, int, int, int]] = {}
+        scratch: list[GpuTensor] = []            # partials not kept with their launch
         try:
             if plan.draws:
                 reserve_draws(draws, plan, state)
-            for group, reads in zip(plan.groups, self.reads):
+            for group, reads, chunked in zip(plan.groups, self.reads, self.chunked):
                 for leaf in reads:
                     if leaf not in tensors:
                         tensor = tensors[leaf] = values[leaf]
@@ -234,7 +239,10 @@ class Straight:
                         if tensor.implicit:
                             pool.use(tensor)
                 scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
-                encode_one_pass(provider, plan, group, tensors, None, draws, scalars)
+                if chunked:
+                    encode_chunked(provider, plan, group, tensors, None, draws, scalars, scratch)
+                else:
+                    encode_one_pass(provider, plan, group, tensors, None, draws, scalars)
             if self.large:
                 provider.submit_early()
         except BaseException:
@@ -242,6 +250,9 @@ class Straight:
                 if v in tensors:
                     tensors[v].release()
             raise
+        finally:
+            for tensor in scratch:
+                tensor.release()
         for v in self.dropped:
             tensors[v].release()
         return tensors, draws
@@ -276,10 +287,6 @@ def reserve_draws(draws: dict[int, tuple[int, int, int, int]], plan: Plan, state
     for v in plan.draws:
         key, base = stream.reserve(math.prod(plan.info[v].shape))
         draws[v] = (*key, *base)
-
-
-def draw_words(run: Run, group: Group) -> list[tuple[int, int, int, int]]:
-    return [run.draws[v] for v, _ in group.draws]
 
 
 def device_input(run: Run, leaf: int, value: Any) -> None:
@@ -405,36 +412,50 @@ def dispatch_reduction(run: Run, plan: Plan, group: Group, scalars: list[float])
     """The members' value (and index) outputs from one pass over the operands; chunked, the members'
     partials are finished by one more pass of the group's own kernel (``group.finish``), or, past
     REDUCE_CHUNK chunks, member by member by reduce.wgsl's passes (a mean divided by its divisor)."""
-    provider = run.provider
     launch = group.launch
-    if launch[0] is not provider:
-        if reduction_launch(group)[1] <= 1:
-            return dispatch_one_pass(run, plan, group, scalars)
-        launch = group.launch = chunked_launch(provider, plan, group)
-    elif type(launch) is not Chunked:
+    if not (type(launch) is Chunked if launch[0] is run.provider else reduction_launch(group)[1] > 1):
         return dispatch_one_pass(run, plan, group, scalars)
-    tensors = run.tensors
-    outs = []
-    for v, shape, cls, size, recent in launch.outs:
-        tensor = tensors[v] = made(shape, cls, size, provider, recent)
-        outs.append(tensor)
-    parts = launch.kept
-    if not parts:
-        parts = [made(shape, cls, size, provider, recent) for _, shape, cls, size, recent in launch.partials]
-        run.scratch += parts
-    partials = [t.storage.buffer for t in parts]
-    block = uniform(plan, group, scalars, draw_words(run, group))
-    provider.dispatch(launch.pipe, buffers(run, group) + partials, block, launch.grid)
-    if launch.finish is not None:          # every member's partials in one pass
-        pipe, block, grid = launch.finish
-        provider.dispatch(pipe, partials + [o.storage.buffer for o in outs], block, grid)
+    parts = encode_chunked(run.provider, plan, group, run.tensors, run.status, run.draws, scalars, run.scratch)
+    if parts is None:                      # finished by the group's own kernel
         return
+    tensors = run.tensors
     nchunks = reduction_launch(group)[1]
     pre, _, post = group.view
     for k, m in enumerate(group.members):      # every member's partials carry indices here
         part = _Pass(parts[2 * k], parts[2 * k + 1], 1, nchunks, pre * post)
         targets = [tensors[m.value]] + ([tensors[m.index]] if m.index is not None else [])
         finish_reduction(run, plan, reduction_of(m.op), part, targets, m.divisor, group.view[1])
+
+
+def encode_chunked(provider: Provider, plan: Plan, group: Group, tensors: dict[int, GpuTensor],
+                   status: GpuTensor | None, draws: dict[int, tuple], scalars: list[float],
+                   scratch: list[GpuTensor]) -> list[GpuTensor] | None:
+    """A chunked Reduction's first pass (its outputs from the pool into ``tensors``, which holds the
+    arrays it reads; its partials kept with its launch, else from the pool into ``scratch``), then,
+    where the group has one, the finishing pass of its own kernel (None returned); past REDUCE_CHUNK
+    chunks the partials, for reduce.wgsl's passes (``dispatch_reduction``)."""
+    launch = group.launch
+    if launch[0] is not provider:
+        launch = group.launch = chunked_launch(provider, plan, group)
+    outs = []
+    for v, shape, cls, size, recent in launch.outs:
+        tensor = tensors[v] = made(shape, cls, size, provider, recent)
+        outs.append(tensor.storage.buffer)
+    parts = launch.kept
+    if not parts:
+        parts = [made(shape, cls, size, provider, recent) for _, shape, cls, size, recent in launch.partials]
+        scratch += parts
+    partials = [t.storage.buffer for t in parts]
+    bound = [tensors[leaf].storage.buffer for leaf, _ in group.arrays]
+    if group.checked:
+        bound.append(status.storage.buffer)
+    words = [draws[v] for v, _ in group.draws] if group.draws else ()
+    provider.dispatch(launch.pipe, bound + partials, uniform(plan, group, scalars, words), launch.grid)
+    if launch.finish is None:
+        return parts
+    pipe, block, grid = launch.finish        # every member's partials in one pass
+    provider.dispatch(pipe, partials + outs, block, grid)
+    return None
 
 
 def finish_reduction(run: Run, plan: Plan, spec: Any, src: _Pass, outs: list[GpuTensor], n: int,
