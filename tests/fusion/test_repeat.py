@@ -208,7 +208,7 @@ def test_chunked_reductions_repeat_straight_over_new_input_buffers(gpu, monkeypa
     run(s, cell)
     first = s.fusion.stats.dispatches - before
     straight = [*s.fusion.repeats.values()][-1].first.straight       # this code object's window
-    assert straight is not None and any(straight.chunked) and straight.dispatches == first
+    assert straight is not None and any(c for group in straight.kernels for _, c in group) and straight.dispatches == first
     straight_runs = []
     monkeypatch.setattr(execute.Straight, "run", lambda self, *a: straight_runs.append(self) or
                         execute_run(self, *a))
@@ -224,3 +224,35 @@ def test_chunked_reductions_repeat_straight_over_new_input_buffers(gpu, monkeypa
         np.testing.assert_allclose(s.get("b"), X.std(axis=0, ddof=1, keepdims=True), rtol=1e-11)
         np.testing.assert_array_equal(s.get("c"), X.max(axis=1, keepdims=True))
         np.testing.assert_allclose(s.get("d"), (X ** 2).mean(axis=1, keepdims=True), rtol=1e-12)
+
+
+def test_image_statistics_repeat_straight_over_new_input_buffers(gpu):
+    """ImageNormalize's statistics (a pattern group of one Reduction) and the normalisation after them
+    run again the Straight way, right when the images change buffer between runs."""
+    from engine.accel.fusion import execute
+    s = Session(device="gpu")
+    cell = "mu = mean(imgs, [2 3]); sigma = sqrt(mean((imgs - mu) .^ 2, [2 3]) + 1e-6); out = (imgs - mu) ./ sigma;"
+    imgs = np.sin(np.arange(3 * 37 * 45).reshape(3, 37, 45, order="F") * 0.37)
+    s.set("imgs", imgs)
+    run(s, "imgs = gpuArray(imgs);")
+    run(s, cell)
+    run(s, cell)
+    (plan,) = [r.first.plan for r in [*s.fusion.repeats.values()][-1:]]
+    straight = plan.runner.straight
+    assert straight is not None and any(g.kind == "ImageNormalize" for g in plan.groups)
+    for k in range(3):
+        run(s, "imgs = imgs * 2 - 0.5;")
+        imgs = imgs * 2 - 0.5
+        runs = []
+        saved = execute.Straight.run
+        execute.Straight.run = lambda self, *a: runs.append(self) or saved(self, *a)
+        try:
+            run(s, cell)
+        finally:
+            execute.Straight.run = saved
+        assert runs.count(straight) == 1
+        mu = imgs.mean(axis=(1, 2), keepdims=True)
+        sigma = np.sqrt(((imgs - mu) ** 2).mean(axis=(1, 2), keepdims=True) + 1e-6)
+        np.testing.assert_allclose(s.get("mu"), mu.reshape(3, 1), rtol=1e-12)
+        np.testing.assert_allclose(s.get("sigma"), sigma.reshape(3, 1), rtol=1e-12)
+        np.testing.assert_allclose(s.get("out"), (imgs - mu) / sigma, rtol=1e-11, atol=1e-13)

@@ -26,6 +26,7 @@ from engine.runtime.values import normalize_shape, simplify
 
 from .codegen import partial_indices, reduction_launch, uniform
 from .graph import AccelGraph
+from .patterns import PATTERNS
 from .plan import Group, Plan
 
 # A window whose kernels read and write this many bytes submits the batch as soon as they are encoded
@@ -193,15 +194,26 @@ def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
     scalars = {leaf for g in plan.groups for leaf in g.scalars}
     return not plan.checked and not made.passed and all(not live for _, live in made.made) \
         and {v for v, _ in made.made} <= written and not scalars & written \
-        and all(g.kind == "ElementwiseChain" or g.kind == "Reduction" and (reduction_launch(g)[1] <= 1 or
-                                                                           bool(g.finish))
-                for g in plan.groups)
+        and all(kernels(g) is not None for g in plan.groups)
+
+
+def kernels(group: Group) -> list[Group] | None:
+    """The kernels a Straight run encodes for a group, in order: an ElementwiseChain or a Reduction
+    (one pass, or chunked and finished by its own kernel's second pass) itself, a pattern group's
+    parts where every one is such a Reduction (the image statistics of ImageNormalize); None for any
+    other group."""
+    def straight(k: Group) -> bool:
+        return k.kind == "Reduction" and (reduction_launch(k)[1] <= 1 or bool(k.finish))
+    if group.kind == "ElementwiseChain" or straight(group):
+        return [group]
+    parts = getattr(group, "parts", None) if group.kind in PATTERNS else None
+    return list(parts) if parts and all(straight(part) for part in parts) else None
 
 
 class Straight:
     """A cached plan's repeated run in a straight line (the hot path of a window in a loop, a cell run
     again): for plans that ``is_straight`` admits, whose array inputs (``leaves``) a Repeat (inputs.py)
-    found on the device, each kernel is encoded as in a Runner's run (``encode_one_pass``,
+    found on the device, each kernel (``kernels``) is encoded as in a Runner's run (``encode_one_pass``,
     ``encode_chunked``), with none of the Runner's general bookkeeping (uploads, read-backs, reductions
     finished by reduce.wgsl's passes, values passed through). ``dispatches``: how many a run encodes."""
 
@@ -210,13 +222,15 @@ class Straight:
         self.provider = provider
         self.pool = made.pool
         self.kept = made.kept                  # the values the window leaves behind
-        written = [v for g in plan.groups for v in g.outputs]
+        written = [v for g in plan.groups for k in kernels(g) for v in k.outputs]
         self.dropped = [v for v in written if v not in made.kept]     # read by its kernels only
         self.reads = [[leaf for leaf, _ in g.arrays if leaf not in written] for g in plan.groups]
         self.leaves = {leaf for read in self.reads for leaf in read}   # the inputs it reads
         self.large = made.large
-        self.chunked = [g.kind == "Reduction" and reduction_launch(g)[1] > 1 for g in plan.groups]
-        self.dispatches = len(plan.groups) + sum(self.chunked)
+        # each group's kernels, each with whether it is a chunked Reduction (two dispatches)
+        self.kernels = [[(k, k.kind == "Reduction" and reduction_launch(k)[1] > 1) for k in kernels(g)]
+                        for g in plan.groups]
+        self.dispatches = sum(1 + chunked for group in self.kernels for _, chunked in group)
 
     def run(self, values: dict[int, Any], state: Any) -> tuple[dict[int, GpuTensor], dict]:
         """The tensors of the inputs it read and of the values the window leaves behind, by value id,
@@ -230,7 +244,7 @@ class Straight:
         try:
             if plan.draws:
                 reserve_draws(draws, plan, state)
-            for group, reads, chunked in zip(plan.groups, self.reads, self.chunked):
+            for group, reads in zip(self.kernels, self.reads):
                 for leaf in reads:
                     if leaf not in tensors:
                         tensor = tensors[leaf] = values[leaf]
@@ -238,11 +252,12 @@ class Straight:
                             raise GpuUnavailable(tensor.storage.lost)
                         if tensor.implicit:
                             pool.use(tensor)
-                scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in group.scalars]
-                if chunked:
-                    encode_chunked(provider, plan, group, tensors, None, draws, scalars, scratch)
-                else:
-                    encode_one_pass(provider, plan, group, tensors, None, draws, scalars)
+                for kernel, chunked in group:
+                    scalars = [x if type(x := values[leaf]) is float else scalar_of(x) for leaf in kernel.scalars]
+                    if chunked:
+                        encode_chunked(provider, plan, kernel, tensors, None, draws, scalars, scratch)
+                    else:
+                        encode_one_pass(provider, plan, kernel, tensors, None, draws, scalars)
             if self.large:
                 provider.submit_early()
         except BaseException:
