@@ -473,6 +473,10 @@ class Provider:
         self.allocated -= buffer.size
         self._unwritten.discard(buffer)
 
+    def in_batch(self, buffer: Any) -> bool:
+        """Whether the encoded, unsubmitted work uses ``buffer``."""
+        return buffer in self._batch_buffers
+
     def free_doomed(self) -> None:
         """Submit the batch now when it holds buffers freed while it used them (the pool, short of
         memory, wants them gone)."""

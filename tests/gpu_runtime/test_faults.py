@@ -89,6 +89,25 @@ def test_a_window_with_much_work_submits_at_once(fresh_device, monkeypatch):
     assert last_fallback().startswith("submit failed")
 
 
+def test_gpuarrays_of_an_early_submitted_window_keep_no_recipe(fresh_device, monkeypatch):
+    """A gpuArray window submitted as soon as it is encoded keeps no recipe (its batch went: a recipe
+    recovers only from a failed submit), and an early submit that fails computes the outputs again at
+    once."""
+    from engine.accel.fusion import execute
+    monkeypatch.setattr(execute, "EARLY_SUBMIT_BYTES", 3000 * 8)
+    s = Session(device="gpu")
+    assert run(s, "x = gpuArray(linspace(0, 1, 3000)');") is None
+    assert run(s, "y = x .* 2 + 1; t = sprintf('%d', 3);") is None
+    assert s._workspace["y"].recipe is None and not fresh_device.pool.pending
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    assert run(s, "z = x .* 3 - 1; t = sprintf('%d', 3);") is None
+    assert last_fallback().startswith("submit failed")
+    z = s._workspace["z"]
+    assert z.recipe is None and not z.storage.lost
+    np.testing.assert_allclose(s.get("z"), np.linspace(0, 1, 3000).reshape(-1, 1) * 3 - 1, rtol=1e-14, atol=1e-15)
+    np.testing.assert_allclose(s.get("y"), np.linspace(0, 1, 3000).reshape(-1, 1) * 2 + 1, rtol=1e-15)
+
+
 def test_a_window_with_a_large_product_submits_at_once(fresh_device, monkeypatch):
     """A window whose matrix products do EARLY_SUBMIT_FLOPS or more submits its batch when its run is
     done, however few bytes it touches (the 2mkn of each product); one under it waits for the cell's

@@ -670,8 +670,12 @@ class FusionAccelerator:
         (recipe.py), and take the host arrays it read away from their frame's in-place writes, so the
         recipe's inputs stay as read. The recipe takes ``values`` over; ``drawn``: the draws' words
         (execute.Run.draws). The gpuArrays of an ``explicit`` run keep theirs until the batch writing
-        them is submitted (residency.BufferPool.settle): a failed submit is recovered from them."""
+        them is submitted (residency.BufferPool.settle): a failed submit is recovered from them; those
+        whose batch went already (a large window's early submit) need none, unless that submit failed."""
         made = [(v, t) for v in kept if type(t := outputs[v]) is GpuTensor and t.origin is None]
+        if explicit and made:
+            provider = made[0][1].provider
+            made = [(v, t) for v, t in made if t.storage.lost or provider.in_batch(t.storage.buffer)]
         if not made:
             return
         owned = frame.owned
