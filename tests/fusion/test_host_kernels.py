@@ -75,6 +75,11 @@ CASES = {
                    {}, "xyz"),
     "reductions": ("y = x - mean(x); s = sum(y .^ 2); m = max(abs(y)); z = y ./ s;", {"x": COL}, "ysmz"),
     "broadcast": ("y = c + r; z = y .* 2;", {"c": COL[:40], "r": ROW}, "yz"),
+    # calls the graph expands into several nodes, the last one elementwise (std's sqrt of var, mean
+    # 'omitnan''s quotient): each is a whole instruction, not an elementwise one of the batch
+    "std_along_rows": ("s = std(x, 0, 2); w = x .* 2 - s;", {"x": MAT}, "sw"),
+    "expanded_calls": ("s = std(x, 0, 2); t = std(x); u = std(x, 1, 1) + 1; v = var(x, 0, 2); "
+                       "m = mean(x, 2, 'omitnan'); w = x .* 2 - s;", {"x": MAT}, "stuvmw"),
     "stored_twice": ("y = x + 1; y = y .* y; z = y - x;", {"x": COL}, "yz"),
 }
 

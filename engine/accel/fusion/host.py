@@ -203,6 +203,8 @@ def batch_shape(ins: Instr, graph: AccelGraph, args: list, batch: Batch | None, 
     node = graph.nodes.get(ins.dest.id)
     if node is None or node.kind != "elementwise" or ins.dest.id in graph.internal:
         return None
+    if any(a in graph.internal for a in node.args):     # the last node of a call's expansion (std's sqrt
+        return None                                      # of its var): the call is a whole instruction
     if ins.op == "callname" and reads.is_variable(ins.attr[0]):
         return None
     if ins.op not in ("binop", "unop", "call", "callname"):
