@@ -113,6 +113,21 @@ def chain_wgsl(tree: str) -> str:
         sys.path.remove(tree)
 
 
+def kernel_seconds(provider, pipe, buffers, block, grid, warm_seconds: float) -> float:
+    """One dispatch's GPU time, best of 5 by the timestamp queries, after ``warm_seconds`` of runs (an
+    idle H100 clocks down)."""
+    warm = time.perf_counter()
+    while time.perf_counter() - warm < warm_seconds:
+        provider.dispatch(pipe, buffers, block, grid)
+        provider.sync()
+    times = []
+    for _ in range(5):
+        before = provider.gpu_seconds()
+        provider.dispatch(pipe, buffers, block, grid)
+        times.append(provider.gpu_seconds() - before)
+    return min(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log2n", type=int, default=25)
@@ -151,16 +166,8 @@ def main() -> None:
                 cells.append(f"n/a ({type(exc).__name__})")
                 continue
             grid = _workgroups(-(-n // per), size)
-            warm, seconds = time.perf_counter(), 0.2 if reference is not None else 1.0
-            while time.perf_counter() - warm < seconds:       # the clocks up (an idle H100 clocks down)
-                provider.dispatch(pipe, buffers, block, grid)
-                provider.sync()
-            times = []
-            for _ in range(5):
-                before = provider.gpu_seconds()
-                provider.dispatch(pipe, buffers, block, grid)
-                times.append(provider.gpu_seconds() - before)
-            cells.append(f"{min(times) * 1e3:.3f}")
+            seconds = kernel_seconds(provider, pipe, buffers, block, grid, 0.2 if reference is not None else 1.0)
+            cells.append(f"{seconds * 1e3:.3f}")
             result = np.concatenate([o.download().view(np.uint32).ravel() for o in outs])
             reference = result if reference is None else reference
             same.append("yes" if np.array_equal(result, reference) else

@@ -29,13 +29,12 @@ import argparse
 import importlib
 import re
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.fusion.chain_profile import F64_DIVIDE, PLAIN_DIVIDE, body_edit  # noqa: E402
+from benchmarks.fusion.chain_profile import F64_DIVIDE, PLAIN_DIVIDE, body_edit, kernel_seconds  # noqa: E402
 
 FIRST = "fn m32_first(a: f32, b: f32) -> f32 { return a; }\n"
 
@@ -137,16 +136,8 @@ def main() -> None:
                 cells.append(f"n/a ({type(exc).__name__})")
                 same.append("-")
                 continue
-            warm, seconds = time.perf_counter(), 0.2 if reference is not None else 1.0
-            while time.perf_counter() - warm < seconds:       # the clocks up (an idle H100 clocks down)
-                provider.dispatch(pipe, buffers, block, grid)
-                provider.sync()
-            times = []
-            for _ in range(5):
-                before = provider.gpu_seconds()
-                provider.dispatch(pipe, buffers, block, grid)
-                times.append(provider.gpu_seconds() - before)
-            cells.append(f"{min(times) * 1e3:.3f}")
+            seconds = kernel_seconds(provider, pipe, buffers, block, grid, 0.2 if reference is not None else 1.0)
+            cells.append(f"{seconds * 1e3:.3f}")
             result = provider.read(buffers[-1], buffers[-1].size).view("u4")
             reference = result.copy() if reference is None else reference
             same.append("yes" if (result == reference).all() else f"no ({int((result != reference).sum())} differ)")
