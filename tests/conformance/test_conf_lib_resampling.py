@@ -146,3 +146,25 @@ def test_long_filters_on_short_data_take_the_fft_path():
     assert np.allclose(apply_upfirdn(h, x, 2, 3), scipy.signal.upfirdn(h, x, 2, 3, axis=0), rtol=0, atol=1e-12)
     r = Session(device="cpu").execute("y = resample(1:10, 2, 3, 1e5); n = numel(y);")
     assert r.error is None
+
+
+def test_huge_factors_are_computed_by_the_definition():
+    """Factors past scipy's C ints (or whose upsampled signal could not be made) were internal errors or
+    'Out of memory' for results of a few samples (the fuzz run found upfirdn(1, 1, 1e308)); they are
+    computed output by output, and that path agrees with scipy's where both run."""
+    import numpy as np
+    import scipy.signal
+    from engine.runtime.builtins.resampling import _upfirdn_by_definition
+    s = Session(device="cpu")
+    r = s.execute("a = upfirdn(1, 1, 1e308); b = upfirdn(7, [1 2], 2^40); c = upfirdn([1 2 3], [1 2], 1, 1e308); "
+                  "d = upfirdn(single([1 2; 3 4]), [1 2 3], 2^32, 2^31);")
+    assert r.error is None, r.error
+    assert s.get("a") == 1.0
+    assert np.array_equal(s.get("b"), [[7.0, 14.0]]) and np.array_equal(s.get("c"), [[1.0]])
+    d = s.get("d")
+    assert d.dtype == np.float32 and np.array_equal(d, [[1, 2], [0, 0], [3, 4]])
+    rng = np.random.default_rng(2)
+    for n, m, p, q in [(1, 3, 2, 1), (5, 4, 3, 2), (8, 6, 1, 4), (4, 2, 5, 3)]:
+        x, h = rng.standard_normal((n, 2)), rng.standard_normal(m)
+        ref = scipy.signal.upfirdn(h, x, p, q, axis=0)
+        assert np.allclose(_upfirdn_by_definition(h, x, p, q, ref.shape[0]), ref, rtol=0, atol=1e-12)

@@ -89,6 +89,9 @@ CASES = [
     # tridiag's third form: the three diagonals as vectors (values from Octave, full() of its sparse result)
     case('gallery_tridiag_vectors', "a = gallery('tridiag', [1 2], [3 4 5], [6 7]);",
          a=D([3, 1, 0, 6, 4, 2, 0, 7, 5], (3, 3))),
+    # complex diagonals stay complex (were cast to real with numpy's ComplexWarning; values from Octave)
+    case('gallery_tridiag_complex', "a = gallery('tridiag', [1i 2], [1 2 3], [4 5i]);",
+         a=D([1, 1j, 0, 4, 2, 2, 0, 5j, 3], (3, 3))),
     case('gallery_tridiag_lengths', "a = gallery('tridiag', [1 2], [3 4 5], 6);",
          error=('MATLAB:gallery:tridiagLength',
                 "In gallery('tridiag', c, d, e), c and e must have one element less than d.")),

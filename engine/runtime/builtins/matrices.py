@@ -330,7 +330,9 @@ def _tridiag(args: tuple[Value, ...]) -> np.ndarray:
     """gallery('tridiag', n), ('tridiag', n, c, d, e) with scalars (Toeplitz), ('tridiag', c, d, e) with
     the sub-, main and superdiagonal as vectors (c and e one shorter than d)."""
     if len(args) == 3:
-        sub, diag, sup = (numeric(a).astype(np.float64).ravel(order="F") for a in args)
+        parts = [numeric(a).ravel(order="F") for a in args]
+        kind = np.complex128 if any(np.iscomplexobj(v) for v in parts) else np.float64
+        sub, diag, sup = (v.astype(kind) for v in parts)
         if sub.size != diag.size - 1 or sup.size != diag.size - 1:
             raise MatlabError("MATLAB:gallery:tridiagLength", "In gallery('tridiag', c, d, e), c and e must "
                               "have one element less than d.")

@@ -116,6 +116,8 @@ def downsample(x: Value, n: Value, phase: Value | None = None) -> Value:
     return _restore(out if arr.dtype.kind in "iufc" else out.astype(np.float64), row)
 
 
+UPSAMPLED_LIMIT = 2 ** 31      # factors or upsampled lengths past which upfirdn computes by its definition
+#                                (scipy's indices and factors are C ints; it allocates by the factor)
 DIRECT_WORK = 200_000_000      # multiply-adds up to which upfirdn runs directly (scipy's polyphase loop)
 
 
@@ -124,13 +126,29 @@ def apply_upfirdn(h: np.ndarray, arr: np.ndarray, p: int, q: int) -> np.ndarray:
     polyphase loop costs about (output length) * length(h)/p multiply-adds whatever the data length, so
     a long filter on short data (resample's n, upfirdn's h) goes through an FFT convolution of the
     upsampled data instead (equal to rounding)."""
-    count = -(-((arr.shape[0] - 1) * p + h.size) // q)
+    length = (arr.shape[0] - 1) * p + h.size            # of the upsampled, filtered signal
+    count = -(-length // q)
+    if max(length, p, q) > UPSAMPLED_LIMIT:
+        return _upfirdn_by_definition(h, arr, p, q, count)
     if count * -(-h.size // p) * arr.shape[1] <= DIRECT_WORK:
         return scipy.signal.upfirdn(h, arr, p, q, axis=0)
     upsampled = np.zeros(((arr.shape[0] - 1) * p + 1, arr.shape[1]), dtype=arr.dtype)
     upsampled[::p] = arr
     out = scipy.signal.oaconvolve(upsampled, h.reshape(-1, 1), mode="full", axes=0)[::q]
     return out if arr.dtype.kind == "c" or h.dtype.kind == "c" else out.real
+
+
+def _upfirdn_by_definition(h: np.ndarray, arr: np.ndarray, p: int, q: int, count: int) -> np.ndarray:
+    """upfirdn output sample by output sample, y[j] = sum of h[k] x[(jq - k)/p] over the k with jq - k a
+    multiple of p inside the data, in Python ints: for factors so large (upfirdn(x, h, 1e308)) that the
+    upsampled signal scipy works on could not be made; each output has at most ceil(length(h)/p) terms."""
+    out = np.zeros((count, arr.shape[1]), dtype=np.result_type(h, arr))
+    for j in range(count):
+        at = j * q
+        for k in range(at % p, min(h.size, at + 1), p):
+            if (at - k) // p < arr.shape[0]:
+                out[j] += h[k] * arr[(at - k) // p]
+    return out
 
 
 def resample_filter(p: int, q: int, n: int, beta: float) -> np.ndarray:
