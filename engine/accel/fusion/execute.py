@@ -187,9 +187,10 @@ def much_work(plan: Plan, trips: int = 1) -> bool:
 def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
     """Whether a repeated run of the plan can go the Straight way: one-pass kernels, chunked
     reductions finished by their own kernel's second pass (``group.finish``) and pattern groups of such
-    reductions (``kernels``), reading the window's inputs and each other's outputs (the inputs on the device: a Repeat checks that), host scalars as
-    uniforms, no domain check to read back, and every value the window leaves behind one that a kernel
-    writes and no later instruction reads (nothing to download)."""
+    reductions (``kernels``), reading the window's inputs and each other's outputs (the inputs on the
+    device: a Repeat checks that), host scalars as uniforms, no domain check to read back, and every
+    value the window leaves behind one that a kernel writes and no later instruction reads (nothing to
+    download)."""
     written = {v for g in plan.groups for v in g.outputs}
     scalars = {leaf for g in plan.groups for leaf in g.scalars}
     return not plan.checked and not made.passed and all(not live for _, live in made.made) \
