@@ -281,7 +281,7 @@ class Provider:
         self.info = adapter_info(self.adapter)
         with self.guard("device creation"):
             self.device = self.adapter.request_device_sync(
-                required_features=sorted(self.features - {"subgroup"}), required_limits=required)
+                required_features=sorted(self.features), required_limits=required)
             if "timestamp-query" in self.features:
                 from .timing import PassTimer
                 self.timer = PassTimer(self.device)
@@ -297,6 +297,12 @@ class Provider:
     def f64(self) -> bool:
         """Whether double runs on the device (read once: a window's hot path asks)."""
         return "shader-f64" in self.features and "shader-int64" in self.features
+
+    @functools.cached_property
+    def subgroups(self) -> bool:
+        """Whether kernels may use subgroup operations (fused_reduce.wgsl's main combines a line's lanes
+        by shuffles: codegen.reduce_source). WebGPU's subgroups are 4 to 128 invocations wide."""
+        return "subgroup" in self.features
 
     @functools.cached_property
     def max_binding(self) -> int:

@@ -69,9 +69,11 @@ def test_loop_keeps_its_arrays_on_the_device(gpu64):
     assert s.get("S").dtype == np.float64
 
 
+# sum(S) joins the window (a fused reduction, whose summation order MATLAB does not define): printed to
+# 9 decimals of about 3000, 13 significant digits
 @pytest.mark.parametrize("reader", [
     "disp(S(2))", "c = class(S); disp(c)", "disp(size(S))", "m = max(S); disp(m)", "y = S(end); disp(y)",
-    "fprintf('%.12f\\n', sum(S))", "z = [S(1); S(2)]; disp(z)", "if S(1) > 0, disp('pos'), end",
+    "fprintf('%.9f\\n', sum(S))", "z = [S(1); S(2)]; disp(z)", "if S(1) > 0, disp('pos'), end",
     "q = numel(x) + S(3); disp(q)", "k = isa(S, 'double'); disp(k)", "S(5) = 7; disp(S(5))",
     "x(7) = t; disp(x(7))", "f = @() S(4); disp(f())", "c = {S, x}; disp(class(c{1}))",
     "s.f = S; disp(class(s.f))", "for v = S(1:2)', disp(v), end",

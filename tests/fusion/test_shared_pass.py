@@ -6,7 +6,7 @@ import pytest
 
 from engine.accel.kernels import REDUCE_CHUNK
 from engine.accel.fusion.report import plan_text
-from fusion_helpers import check_case, run
+from fusion_helpers import assert_same, check_case, run
 
 rng = np.random.default_rng(23)
 X = rng.standard_normal((257, 131))
@@ -338,3 +338,36 @@ def test_reduce_wgsl_finishes_variances_past_the_finishing_pass(gpu, monkeypatch
     assert any(spec.centered for spec in finished) and any(spec.paired for spec in finished)
     np.testing.assert_allclose(s.get("a"), exact_spread(x, 1, 1, True), rtol=1e-6)
     np.testing.assert_allclose(s.get("b"), exact_spread(x, 1, 0, False), rtol=1e-6)
+
+
+# cases whose main entries combine lanes (codegen.SUBGROUP_TREE): a warp a column (columns: the second
+# stage by shuffles on lavapipe's 8-wide subgroups), a workgroup a column or a total (the second stage
+# in order on lavapipe, by shuffles on the H100), the finishing pass (many_chunks); with the results
+# any combination order gives exactly: max/min, their indices, any/all
+EXACT = {"columns": ["m", "k"], "ties": ["a", "i", "b", "k", "c", "l", "d", "n", "e"], "nan": ["m", "n"],
+         "totals": ["m", "p", "q"], "many_chunks": ["m", "k", "q"], "dims": ["c", "p", "k", "q", "r"]}
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+@pytest.mark.parametrize("case", sorted(EXACT))
+def test_lanes_combine_alike_with_and_without_subgroups(gpu, monkeypatch, case, single):
+    """fused_reduce.wgsl's main combines a line's lanes by subgroup shuffles where the adapter has
+    subgroup operations, else through workgroup memory (forced here): both agree with the CPU, and
+    exactly with each other where the combination order cannot matter."""
+    if not gpu.subgroups:
+        pytest.skip("the adapter has no subgroup operations")
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    code, inputs, names = CASES[case]
+    inputs = {k: v.astype(np.float32 if single else np.float64) for k, v in inputs.items()}
+    cpu = run(code, inputs, "cpu")
+    fused = {}
+    for subgroups in (True, False):
+        monkeypatch.setattr(gpu, "subgroups", subgroups)
+        s = fused[subgroups] = run(code, inputs, "gpu")
+        kernels = "\n".join(g.wgsl for w in s.fusion.reports() for g in w.groups)
+        assert ("subgroupShuffleXor" in kernels) == subgroups
+        for name in names:
+            assert_same(s.get(name), cpu.get(name), 2e-5 if single else 1e-12, name)
+    for name in EXACT[case]:
+        np.testing.assert_array_equal(fused[True].get(name), fused[False].get(name), err_msg=name)

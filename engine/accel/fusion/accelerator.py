@@ -428,7 +428,7 @@ class FusionAccelerator:
                                                         self.min_elements))
         provider = get_provider()
         key = ("loop", tuple(shape.carried.items()), shape.var, *(sig[v] for v in graph.inputs))
-        plan = self.plan(entry, key, provider.f64,
+        plan = self.plan(entry, key, provider,
                          lambda: loop_plan(graph, sig, shape, provider.f64))
         if plan.reason:
             return self.decline(report, plan.reason)
@@ -557,7 +557,7 @@ class FusionAccelerator:
                 return self.decline(report, under_threshold(numel, self.min_elements))
         provider = get_provider()
         key = tuple(args)
-        plan = self.plan(entry, key, provider.f64)
+        plan = self.plan(entry, key, provider)
         if plan.reason:
             return self.decline(report, plan.reason)
         if plan.single_operands and not all(single_exact(values[v]) for v in plan.single_operands):
@@ -623,14 +623,16 @@ class FusionAccelerator:
         back = sum(nbytes(sig[v]) for v in sig if type(x := values.get(v)) is GpuTensor and x.origin is None)
         return {**found, "cpu": found["cpu"] + self.costs.download(back) * (back > 0), "cpu down": back}
 
-    def plan(self, entry: Entry, key: tuple, has_f64: bool, make: Any = None) -> Plan:
-        """The cached plan of ``key`` (made by ``make``, else planned for the window's signature)."""
+    def plan(self, entry: Entry, key: tuple, provider: Any, make: Any = None) -> Plan:
+        """The cached plan of ``key`` (made by ``make``, else planned for the window's signature and the
+        provider's adapter)."""
         plan = self.plans.get((entry.id, key))
         if plan is not None:
             self.stats.plan_hits += 1
             return plan
         self.stats.plan_misses += 1
-        plan = make() if make is not None else planned(entry.graph, entry.signature(key), has_f64)
+        plan = make() if make is not None else planned(entry.graph, entry.signature(key), provider.f64,
+                                                        provider.subgroups)
         self.stats.plan_evictions += self.plans.put((entry.id, key), plan)
         return plan
 

@@ -462,6 +462,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
     main reduces ``pairs`` (output, chunk) pairs (the group's own pass: reduction_pairs). The kernel
     that stores the results also computes the group's epilogue (fuse_epilogues)."""
     fields, functions, loads, identities, trees, lanes, store, updates, blocks = [], [], [], [], [], [], [], [], []
+    shuffles = []
     results: dict[int, str] = {}
     if chunked:
         store.append("    let w = chunk_id + p.nchunks * out_id;")
@@ -493,6 +494,8 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
             blocks.append(block_wgsl(k, spec))
             trees.append(TREE.format(k=k, shared=f"shared_{acc}"))
             lanes.append(LANE_TREE.format(k=k, shared=f"shared_{acc}"))
+            index = f"subgroupShuffleXor(a.m{k}.i, m)" if spec.indexed or spec.paired else f"a.m{k}.i"
+            shuffles.append(f"{acc}(subgroupShuffleXor(a.m{k}.v, m), {index})")
         if chunked:
             store.append(f"    out_values{k}[w] = {a}.v;")
             bindings += _binding(slot, f"out_values{k}", tacc, True)
@@ -516,6 +519,13 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         bindings += more
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
+    lane_args, main_trees = "", "\n".join(trees)
+    if plan.subgroups:          # main's lanes combined by shuffles within subgroups, then across them
+        functions.append(f"fn shuffled(a: Acc, m: u32) -> Acc {{\n    return Acc({', '.join(shuffles)});\n}}")
+        shared += "\nvar<workgroup> partials: array<Acc, 64>;"
+        lane_args = (",\n        @builtin(subgroup_size) sg_size: u32, "
+                     "@builtin(subgroup_invocation_id) sg_lane: u32")
+        main_trees = SUBGROUP_TREE
     outs = lane_outputs(group.view[0])
     per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
@@ -529,7 +539,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                   combined=", ".join(f"combine{k}(a.m{k}, b.m{k})" for k, o in enumerate(shared_with) if o == k),
                   updated=", ".join(updates),
                   identity=", ".join(identities), body="\n".join(body), loads=", ".join(reads or loads),
-                  store="\n".join(store), trees="\n".join(trees), lane_trees="\n".join(lanes))
+                  store="\n".join(store), trees=main_trees, lane_args=lane_args, lane_trees="\n".join(lanes))
 
 
 UNROLL = 4             # accumulators per invocation of fused_reduce.wgsl's main and main_strided ...
@@ -617,6 +627,34 @@ TREE = """    {shared}[lid] = acc.m{k};
     }}
     acc.m{k} = {shared}[lid];
     workgroupBarrier();"""
+# main's combine of a line's lanes where the adapter has subgroups (WebGPU's: 4 to 128 invocations, a
+# power of two; the H100's 32, lavapipe's 8): the lanes of each subgroup part of a line combined by
+# xor shuffles of the whole Acc (``shuffled``), no barrier; then, where a line spans several
+# subgroups (LINE_LANES 256), each part's first lane writes its value to ``partials`` and one barrier
+# later the line's first lanes combine the parts by shuffles again (parts <= subgroup size: the H100's
+# 8), or its first lane in order (lavapipe's 32 parts). Lane 0's value is always the combine of a lower
+# block of lanes (a) with the next higher (b), as in the shared-memory tree, but in another pairing:
+# sums and Welford's pairs round differently; max/min (NaN rules, lowest index on ties) do not.
+SUBGROUP_TREE = """    let width = min(sg_size, LINE_LANES);
+    for (var s = width / 2u; s > 0u; s = s >> 1u) {
+        acc = combine(acc, shuffled(acc, s));
+    }
+    let parts = LINE_LANES / width;
+    if (parts > 1u && sg_lane == 0u) { partials[lid / width] = acc; }
+    workgroupBarrier();
+    if (parts > 1u) {
+        let first_part = lid / LINE_LANES * parts;
+        if (parts <= width) {
+            acc = partials[first_part + min(lane, parts - 1u)];
+            for (var s = parts / 2u; s > 0u; s = s >> 1u) {
+                acc = combine(acc, shuffled(acc, s));
+            }
+        } else if (lane == 0u) {
+            for (var q = 1u; q < parts; q = q + 1u) {
+                acc = combine(acc, partials[first_part + q]);
+            }
+        }
+    }"""
 # the same in main_strided: the 8 lanes of each of the 32 outputs combined
 LANE_TREE = """    {shared}[lid] = acc.m{k};
     workgroupBarrier();
@@ -745,11 +783,13 @@ def uniform_fits(plan: Plan, group: Group) -> bool:
     return len(block) <= UNIFORM_BYTES
 
 
-def planned(graph: AccelGraph, sig: dict[int, Any], has_f64: bool) -> Plan:
+def planned(graph: AccelGraph, sig: dict[int, Any], has_f64: bool, subgroups: bool = False) -> Plan:
     """The plan of a window for the signature ``sig`` with every group's WGSL and uniform layout, for an
-    adapter with (``has_f64``) or without shader-f64: no device is asked (golden tests plan without
-    one). A group whose uniform block would not fit sets the plan's reason."""
+    adapter with (``has_f64``) or without shader-f64, with or without subgroup operations
+    (``subgroups``): no device is asked (golden tests plan without one). A group whose uniform block
+    would not fit sets the plan's reason."""
     plan = make_plan(graph, sig, has_f64)
+    plan.subgroups = subgroups
     if not plan.reason:
         fuse_epilogues(graph, plan)
     for group in plan.groups if not plan.reason else []:

@@ -140,6 +140,7 @@ class Plan:
     single_operands: set[int] = field(default_factory=set)   # double inputs single must hold exactly
     literals: dict[int, float] = field(default_factory=dict)  # the window's finite scalar literals
     checked: bool = False              # some kernel has a domain check (a status buffer; codegen.emit)
+    subgroups: bool = False            # the adapter's subgroup operations (codegen.reduce_source's main)
     loop: Any = None                   # a fused loop's loops.LoopKernel (its one group is a FusedLoop)
     runner: Any = None                 # its execute.Runner on a device (made at its first run there)
     reports: Any = None                # its groups' GroupReports (report.group_reports), made at its first run

@@ -73,7 +73,7 @@ $accumulate
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+        @builtin(local_invocation_index) lid: u32$lane_args) {
     mf_init(p.zero);
     let lane = lid % LINE_LANES;
     let wid = (wg.x + wg.y * nwg.x) * (256u / LINE_LANES) + lid / LINE_LANES;
