@@ -341,8 +341,8 @@ def test_reduce_wgsl_finishes_variances_past_the_finishing_pass(gpu, monkeypatch
 
 
 # cases whose main entries combine lanes (codegen.SUBGROUP_TREE): a warp a column (columns: the second
-# stage by shuffles on lavapipe's 8-wide subgroups), a workgroup a column or a total (the second stage
-# in order on lavapipe, by shuffles on the H100), the finishing pass (many_chunks); with the results
+# stage by shuffles on lavapipe's 8-wide subgroups), 128 lanes a column or a total (the second stage in
+# order on lavapipe, by shuffles on the H100), the finishing pass (many_chunks); with the results
 # any combination order gives exactly: max/min, their indices, any/all
 EXACT = {"columns": ["m", "k"], "ties": ["a", "i", "b", "k", "c", "l", "d", "n", "e"], "nan": ["m", "n"],
          "totals": ["m", "p", "q"], "many_chunks": ["m", "k", "q"], "dims": ["c", "p", "k", "q", "r"]}

@@ -421,7 +421,8 @@ def finishing_kernel(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f6
                          nout)
     block = params_block(params_head((nout, 1), [], (1, chunks, nout), 1), [], t)
     small = chunks <= SMALL_REDUCTION
-    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else 256 // line_lanes(nout))
+    return wgsl, "main_small" if small else "main", block, _workgroups(nout, 64 if small else
+                                                                       256 // line_lanes(nout, plan.subgroups))
 
 
 def shared_accumulators(group: Group) -> list[int]:
@@ -527,7 +528,7 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
                      "@builtin(subgroup_invocation_id) sg_lane: u32")
         main_trees = SUBGROUP_TREE
     outs = lane_outputs(group.view[0])
-    per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group))
+    per_line = line_lanes(pairs if pairs is not None else reduction_pairs(group), plan.subgroups)
     paired = reads is None and any(reduction_of(m.op).paired for m in group.members)
     shift = ("    if (!live || p.rn == 0u) { return identity(); }\n    return load(out_id, 0u, identity());"
              if paired else "    return identity();")
@@ -630,9 +631,9 @@ TREE = """    {shared}[lid] = acc.m{k};
 # main's combine of a line's lanes where the adapter has subgroups (WebGPU's: 4 to 128 invocations, a
 # power of two; the H100's 32, lavapipe's 8): the lanes of each subgroup part of a line combined by
 # xor shuffles of the whole Acc (``shuffled``), no barrier; then, where a line spans several
-# subgroups (LINE_LANES 256), each part's first lane writes its value to ``partials`` and one barrier
-# later the line's first lanes combine the parts by shuffles again (parts <= subgroup size: the H100's
-# 8), or its first lane in order (lavapipe's 32 parts). Lane 0's value is always the combine of a lower
+# subgroups (LINE_LANES 128: line_lanes), each part's first lane writes its value to ``partials`` and
+# one barrier later the line's first lanes combine the parts by shuffles again (parts <= subgroup
+# size: the H100's 4), or its first lane in order (lavapipe's 16 parts). Lane 0's value is always the combine of a lower
 # block of lanes (a) with the next higher (b), as in the shared-memory tree, but in another pairing:
 # sums and Welford's pairs round differently; max/min (NaN rules, lowest index on ties) do not.
 SUBGROUP_TREE = """    let width = min(sg_size, LINE_LANES);
@@ -689,12 +690,13 @@ FEW_PAIRS = 8448       # main gives fewer (output, chunk) pairs than this (the H
 # 64) a workgroup each, more a warp each
 
 
-def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]:
+def reduction_launch(group: Group, subgroups: bool = False) -> tuple[str, int, int, tuple[int, int, int]]:
     """(entry point, chunks, chunk length, workgroups) of a Reduction group's pass: ``main_small``, one
     invocation per output, for extents up to SMALL_REDUCTION (0 chunks); ``main_strided``, 32
     neighbouring outputs per workgroup in 8 lanes (every warp load reads neighbouring elements), for
     lines STRIDED_FROM or more elements apart (``sum(X, 2)``, the images of ``mean(I, [2 3])``); else
-    ``main``, line_lanes invocations per output and chunk of REDUCE_CHUNK elements (contiguous lines)."""
+    ``main``, line_lanes invocations per output and chunk of REDUCE_CHUNK elements (contiguous lines;
+    their number depends on the adapter's ``subgroups``, plan.subgroups)."""
     pre, n, post = group.view
     if n <= SMALL_REDUCTION:
         return "main_small", 0, REDUCE_CHUNK, _workgroups(pre * post, 64)
@@ -704,16 +706,23 @@ def reduction_launch(group: Group) -> tuple[str, int, int, tuple[int, int, int]]
         chunks = -(-n // chunk)
         return "main_strided", chunks, chunk, _workgroups(-(-pre // outs) * post * chunks, 1)
     chunks = -(-n // REDUCE_CHUNK)
-    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks, 256 // line_lanes(pre * post * chunks))
+    return "main", chunks, REDUCE_CHUNK, _workgroups(pre * post * chunks,
+                                                     256 // line_lanes(pre * post * chunks, subgroups))
 
 
-def line_lanes(pairs: int) -> int:
+def line_lanes(pairs: int, subgroups: bool = False) -> int:
     """Invocations of fused_reduce.wgsl's main per (output, chunk) pair: a warp (32, 8 pairs a
-    workgroup: a 5-step tree) when the pairs fill the device, the whole workgroup (256) for fewer than
-    FEW_PAIRS: a warp per pair then leaves the device's warp slots half empty, each walking its line
-    one dependent load at a time (on the H100 the 4096 columns of a 4096^2 matrix took 82 us that way,
-    73 us a workgroup each; a lone warp took 40 us for a line of 4096 elements)."""
-    return 256 if pairs < FEW_PAIRS else 32
+    workgroup: a 5-step tree) when the pairs fill the device, more for fewer than FEW_PAIRS: a warp
+    per pair then leaves the device's warp slots half empty, each walking its line one dependent load
+    at a time (on the H100 the 4096 columns of a 4096^2 matrix took 82 us that way, 73 us a workgroup
+    each; a lone warp took 40 us for a line of 4096 elements). Those are the whole workgroup (256)
+    for the shared-memory trees, half of it (128, two pairs a workgroup) where the lanes combine by
+    subgroup shuffles (SUBGROUP_TREE): the 14 reductions' GPU time on the H100 0.196 ms double, 0.119
+    single, against 0.200-0.201 and 0.123-0.124 with 256 (64: 0.208 / 0.129, 32: 0.235 / 0.129;
+    benchmarks/fusion/RESULTS.md)."""
+    if pairs >= FEW_PAIRS:
+        return 32
+    return 128 if subgroups else 256
 
 
 def reduction_pairs(group: Group) -> int:

@@ -358,7 +358,8 @@ def encode_one_pass(provider: Provider, plan: Plan, group: Group, tensors: dict[
 def one_pass_launch(provider: Provider, plan: Plan, group: Group) -> tuple:
     """(device, pipeline, array leaves, outputs as (value, size, class, pool size class, the buffers
     it had in its last runs: residency.made), workgroups)."""
-    entry, _, _, grid = reduction_launch(group) if group.kind == "Reduction" else ("main", 0, 0, group.grid)
+    entry, _, _, grid = reduction_launch(group, plan.subgroups) if group.kind == "Reduction" else \
+        ("main", 0, 0, group.grid)
     outs = []
     for v in group.outputs:
         shape, cls = normalize_shape(plan.info[v].shape), plan.info[v].cls
@@ -397,7 +398,7 @@ class Chunked(NamedTuple):
 
 
 def chunked_launch(provider: Provider, plan: Plan, group: Group) -> Chunked:
-    entry, nchunks, _, grid = reduction_launch(group)
+    entry, nchunks, _, grid = reduction_launch(group, plan.subgroups)
     pre, _, post = group.view
     nout = pre * post
     outs = [(v, *sized(provider, plan.info[v].shape, plan.info[v].cls), []) for v in group.outputs]
