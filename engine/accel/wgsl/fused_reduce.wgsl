@@ -4,7 +4,8 @@
 // load computes every member's operand once per element (shared lets once) and Acc holds one
 // accumulator per member (field m<k>, with its record's load<k> and combine<k>). The passes are those of
 // reduce.wgsl (main: LINE_LANES invocations per output and chunk, 32 (a warp, 8 pairs per workgroup) or,
-// for few of them, the workgroup's 256, writing final values or partials [1, nchunks, nout] that one
+// for few of them, the workgroup's 256 (128 where the adapter has subgroups: they combine by shuffles,
+// codegen.SUBGROUP_TREE), writing final values or partials [1, nchunks, nout] that one
 // more pass finishes; main_strided: OUTS (32, or
 // fewer where the lines are fewer: 16 images) neighbouring outputs per workgroup in LANES lanes, for lines
 // far apart, so that a warp reads 32 neighbouring elements; main_small: a loop per output, in order).
