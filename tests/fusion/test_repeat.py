@@ -1,6 +1,7 @@
 """A window offered again with the input facts of its last fused run repeats that run (fusion/inputs.py
 Repeat, execute.py Straight): the same answers, counters and reports as the full path, which runs
 whenever a fact differs; faults and lost devices recover as elsewhere."""
+import gc
 import weakref
 
 import numpy as np
@@ -44,6 +45,7 @@ def test_a_window_with_a_reduction_leaves_no_buffers_behind(gpu, windows):
     s = Session(device="gpu")
     run(s, "S = ones(500, 1); a = 0.999; b = 0.001;")
     run(s, "for k = 1:5\n  S = S .* a + b; t = sum(S .^ 2);\nend")
+    gc.collect()              # earlier tests' sessions, freed mid-test by the collector, held buffers too
     live = pool_stats().live_buffers
     run(s, "for k = 1:50\n  S = S .* a + b; t = sum(S .^ 2);\nend")
     assert pool_stats().live_buffers == live
@@ -212,6 +214,7 @@ def test_chunked_reductions_repeat_straight_over_new_input_buffers(gpu, monkeypa
     straight_runs = []
     monkeypatch.setattr(execute.Straight, "run", lambda self, *a: straight_runs.append(self) or
                         execute_run(self, *a))
+    gc.collect()
     live = pool_stats().live_buffers
     for k in range(1, 4):
         run(s, "X = X * 2 - 0.5;")            # a new buffer for X (the old one back in the pool)
