@@ -14,6 +14,13 @@ Programs must terminate quickly and stay small, on every device:
   the range 1e3..1e15 that would allocate gigabytes instead of failing.
 Builtins that block (input, keyboard), touch files or folders, draw figures, or are random or timed are
 left out, so the three devices must agree on everything a program prints and leaves in the workspace.
+
+``sizes="large"`` draws another kind of program, for the paths small arrays never take (host kernels,
+reductions in several workgroups a line, the vector form's tails, grids of many workgroups, the early
+submit of large windows): a first cell making arrays of hundreds to hundreds of thousands of elements
+(``LARGE_LENGTHS``: odd lengths around multiples of 4, 256 and 65536, rows and columns both long, at most
+``LARGE_CAP`` elements), then quiet cells of array expressions over them (elementwise operators and
+functions, reductions along either dimension), which cost little per element.
 """
 from __future__ import annotations
 
@@ -136,6 +143,29 @@ ARRAY_REDUCTIONS = Menu(("sum({}, 1)", "sum({}, 2)", "max({}, [], 1)", "min({}, 
                          "sum({}, 'all')", "std({}, 0, 1)", "prod({}, 2)", "any({}, 1)"),
                         ("var({}, 1, 2)", "max({}, [], 'all')", "mean({}, 'all')", "cumsum({}, 1)",
                          "max({}, 3)", "sum({}, 3)"))
+# large programs: lengths of a dimension (odd ones next to multiples of 4, 256, 65536), at most LARGE_CAP
+# elements an array; their data (``{n}`` elements, as ``{r}`` by ``{c}``): exact sums (integers, quarters),
+# sums of positive terms, scattered fractions, NaN holes, huge values, single, integer and logical classes.
+# Only correctly rounded operations make the data (no sin: a GPU's sine may be an ulp from numpy's, and
+# 1e300 * sin(k) made that ulp a different cosine), so every device starts from the same bits.
+LARGE_CAP = 300_000
+LARGE_LENGTHS = (1, 2, 3, 4, 5, 7, 63, 255, 256, 257, 1001, 1023, 1024, 1025, 4097, 65535, 65536, 65537,
+                 200003, 262145)
+SCATTER = "mod((1:{n}) * 0.7548776662466927, 1)"       # fractions spread over [0, 1)
+LARGE_DATA = Menu(("reshape(mod(1:{n}, 17) - 8, {r}, {c})", "reshape((mod(1:{n}, 29) - 14) / 4, {r}, {c})",
+                   f"reshape(2 + {SCATTER}, {{r}}, {{c}})", f"reshape({SCATTER} - 0.5, {{r}}, {{c}})",
+                   f"single(reshape(2 + {SCATTER} / 3, {{r}}, {{c}}))",
+                   "single(reshape(mod(1:{n}, 13) - 6, {r}, {c}))",
+                   "reshape(linspace(-1, 3, {n}), {r}, {c})"),
+                  (f"reshape({SCATTER} + 0 ./ (mod(1:{{n}}, 97) ~= 5), {{r}}, {{c}})",
+                   "int16(reshape(mod(1:{n}, 200) - 100, {r}, {c}))", "reshape(mod(1:{n}, 3) == 0, {r}, {c})",
+                   "uint8(reshape(mod(1:{n}, 256), {r}, {c}))",
+                   "reshape(1e300 ./ (mod(1:{n}, 101) - 50.5), {r}, {c})"))
+LARGE_REDUCTIONS = Menu(("sum({}, 1)", "sum({}, 2)", "max({}, [], 1)", "min({}, [], 2)", "mean({}, 1)",
+                         "mean({}, 2)", "std({}, 0, 1)", "std({}, 0, 2)", "var({}, 1, 2)", "any({}, 1)",
+                         "all({}, 2)", "prod({}, 1)", "sum({}, 'all')"),
+                        ("max({}, [], 'all')", "mean({}, 'all')", "cumsum({}, 2)", "norm({})", "median({}, 2)",
+                         "std({}, 1, 'all')", "min({}, [], 1)", "nnz({})"))
 LOOP_RANGES = Menu(("1:3", "[2 4 6]", "3:-1:1", "[1 2; 3 4]", "{1, 'ab'}", "'ab'", "0.5:0.5:1.5"),
                    ("[]", "1:0", "zeros(0, 3)", "@() 1", "struct('a', {1, 2})", "int8(1:2)", "[NaN Inf]",
                     "true", "\"ab\"", "single(1:2)", "{}", "ones(2, 0)"))
@@ -176,8 +206,9 @@ def _bcast(*vals: Val) -> Val:
 class ProgramGen:
     """One program's worth of choices; ``program()`` returns its cells."""
 
-    def __init__(self, rng: random.Random, silent: bool = False) -> None:
+    def __init__(self, rng: random.Random, silent: bool = False, sizes: str = "small") -> None:
         self.rng = rng
+        self.large = sizes == "large"     # a large program (the module's docstring)
         self.silent = silent                # half the cells only assignments ending in ';' (run again,
                                             # such a cell can be one fusion window: the Session's replay)
         self.vars: dict[str, Val] = {}      # defined variables -> size bound (text = the name)
@@ -200,6 +231,9 @@ class ProgramGen:
 
     # ------------------------------------------------------------------ programs
     def program(self) -> list[str]:
+        if self.large:
+            return [self.large_setup()] + ["\n".join(self.quiet_assign() for _ in range(self.rng.randint(1, 4)))
+                                           for _ in range(self.rng.randint(1, 2))]
         cells = [self.setup()] + [self.cell() for _ in range(self.rng.randint(0, 2))]
         if self.chance(0.05):
             cells[-1] += "\n" + self.pick(LOCAL_FUNCTIONS)
@@ -220,6 +254,21 @@ class ProgramGen:
                 self.arrays.add(name)
                 lines.append(f"{name} = {value};")
         return "\n".join(lines + [self.statement(0) for _ in range(self.rng.randint(0, 3))])
+
+    def large_setup(self) -> str:
+        """Two arrays of one large shape, a row and a column that broadcast against them."""
+        while True:
+            rows, cols = self.pick(LARGE_LENGTHS), self.pick(LARGE_LENGTHS)
+            if 1000 <= rows * cols <= LARGE_CAP:
+                break
+        lines = []
+        names = self.rng.sample(VARS.normal, 4)
+        for name, (r, c) in zip(names, [(rows, cols), (rows, cols), (1, cols), (rows, 1)]):
+            self.vars[name] = Val(name, r, c)
+            self.arrays.add(name)
+            lines.append(f"{name} = {self.pick(LARGE_DATA).format(n=r * c, r=r, c=c)};")
+        lines[1] = f"{names[1]} = 2 * {lines[0].split(' = ', 1)[1][:-1]} - 1;" if self.chance(0.5) else lines[1]
+        return "\n".join(lines)
 
     def cell(self) -> str:
         if self.silent and self.chance(0.5):
@@ -282,11 +331,12 @@ class ProgramGen:
         kind = self.rng.randrange(3)
         if kind == 0:
             a, b = self.array_expr(depth + 1), self.array_expr(depth + 1)
-            return Val(f"({a.text} {self.pick(ARRAY_OPS)} {b.text})", max(a.rows, b.rows), max(a.cols, b.cols))
+            op = self.pick(ARRAY_OPS.normal if self.large else ARRAY_OPS)    # no products of large matrices
+            return Val(f"({a.text} {op} {b.text})", max(a.rows, b.rows), max(a.cols, b.cols))
         a = self.array_expr(depth + 1)
         if kind == 1:
             return Val(f"{self.pick(ARRAY_FUNCTIONS)}({a.text})", a.rows, a.cols)
-        return Val(self.pick(ARRAY_REDUCTIONS).format(a.text), a.rows, a.cols)
+        return Val(self.pick(LARGE_REDUCTIONS if self.large else ARRAY_REDUCTIONS).format(a.text), a.rows, a.cols)
 
     def target(self) -> str:
         return self.pick(list(self.vars)) if self.vars and self.chance(0.9) else self.pick(VARS)
@@ -528,6 +578,7 @@ class _Regrow(Exception):
     """A reassignment inside a loop would grow the variable; the statement is drawn again."""
 
 
-def generate(rng: random.Random, silent: bool = False) -> list[str]:
-    """A program (its cells) drawn from ``rng``; ``silent``: half its cells only assignments with ';'."""
-    return ProgramGen(rng, silent).program()
+def generate(rng: random.Random, silent: bool = False, sizes: str = "small") -> list[str]:
+    """A program (its cells) drawn from ``rng``; ``silent``: half its cells only assignments with ';';
+    ``sizes="large"``: a large program (the module's docstring)."""
+    return ProgramGen(rng, silent, sizes).program()

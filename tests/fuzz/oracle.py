@@ -10,14 +10,22 @@
     to display precision) and the same final workspace (double to 1e-12 relative, single to 1e-5,
     NaN equal to NaN).
 A program whose cell runs past ``TIME_LIMIT`` is interrupted and not compared.
+
+Besides the Session's devices, ``PSEUDO_DEVICES`` are the cpu device under other flags: ``cpu-bytecode``
+with host kernels off (the VM's bytecode runs every window that stays on the CPU) and ``cpu-host`` with
+host kernels on every window of two or more elements, in odd-sized blocks on two threads. Host kernels
+must give the bytecode's results bit for bit, so runs on two CPU variants are compared exactly (every
+float equal, the sign of zero too), not to the tolerances of (b).
 """
 from __future__ import annotations
 
 import cmath
 import math
+import os
 import re
 import threading
 import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +40,17 @@ from engine.runtime.values import (CellArray, CharArray, FunctionHandle, HandleO
 
 TIME_LIMIT = 5.0       # seconds a cell may run before it is interrupted
 SIZE_LIMIT = 10_000    # a variable larger than this stops the program (the grammar aims at about 100)
+LARGE_SIZE_LIMIT = 1_000_000   # the same for the grammar's large programs (which aim at up to 300,000)
+BIG = 1024             # arrays of more elements are canonicalised to an ``Elements`` (compared by numpy)
+
+NOT_COMPARED: Counter = Counter()   # programs ``disagreements`` did not compare, by the first reason
+
+# the cpu device under other flags (name -> (Session device, environment while its cells run))
+PSEUDO_DEVICES = {
+    "cpu-bytecode": ("cpu", {"MATFUSE_CPU_FUSION": "0"}),
+    "cpu-host": ("cpu", {"MATFUSE_CPU_FUSION": "1", "MATFUSE_CPU_FUSION_MIN_ELEMENTS": "2",
+                         "MATFUSE_CPU_BLOCK": "997", "MATFUSE_CPU_THREADS": "2"}),
+}
 
 PYTHON_ISMS = re.compile("|".join([
     r"Traceback \(most recent call last\)", r"Internal error", r"object has no attribute", r"NoneType",
@@ -74,11 +93,14 @@ class Problem:
     detail: str
 
 
-def run(cells: list[str], device: str) -> Run:
-    """Run ``cells`` in a fresh Session on ``device``, one execute per cell."""
+def run(cells: list[str], device: str, size_limit: int = SIZE_LIMIT) -> Run:
+    """Run ``cells`` in a fresh Session on ``device`` (or a PSEUDO_DEVICES name), one execute per cell."""
     out = Run(device)
+    session_device, env = PSEUDO_DEVICES.get(device, (device, {}))
+    saved = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
     try:
-        session = Session(device=device)
+        session = Session(device=session_device)
         for code in cells:
             timer = threading.Timer(TIME_LIMIT, session.interrupt)
             timer.start()
@@ -92,12 +114,18 @@ def run(cells: list[str], device: str) -> Run:
             out.errors.append(None if r.error is None else (r.error.identifier, r.error.message))
             out.stdout.append(r.stdout)
             out.interrupted |= r.error is not None and r.error.identifier == "MATLAB:interrupt"
-            out.too_large = any(_numel(v) > SIZE_LIMIT for v in session.workspace.values())
+            out.too_large = any(_numel(v) > size_limit for v in session.workspace.values())
             if out.interrupted or out.too_large:
                 break
         out.workspace = {name: canon(value) for name, value in session.workspace.items()}
     except Exception as exc:  # noqa: BLE001 - what the property is about
         out.raised = f"{type(exc).__name__}: {exc}"
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     return out
 
 
@@ -164,17 +192,51 @@ def canon(value: Any) -> tuple:
         return ("sparse", value.shape, (tuple(zip(nonzeros.row[order].tolist(), nonzeros.col[order].tolist())),
                                         canon(nonzeros.data[order])))
     arr = np.asarray(value)
+    if arr.size > BIG:
+        return (str(arr.dtype), np.shape(value), Elements(arr.ravel(order="F").copy()))
     return (str(arr.dtype), np.shape(value) or (1, 1), tuple(x.item() for x in arr.ravel(order="F")))
 
 
-def same(a: Any, b: Any, dtype: str = "") -> bool:
-    """Canonical values equal: floats to the tolerance of their class, NaN equal to NaN."""
+class Elements:
+    """The elements of a large array (column-major), compared by ``same`` with numpy, not one by one."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"<{self.data.size} elements: {np.array2string(self.data, threshold=8, edgeitems=3)}>"
+
+
+def _same_elements(a: np.ndarray, b: np.ndarray, rel: float) -> tuple[bool, int]:
+    """Whether two arrays' elements agree (see ``same``), and the first index where they do not."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False, 0
+    if a.dtype.kind not in "fc":
+        bad = a != b
+    else:
+        bad = np.zeros(a.shape, bool)
+        for x, y in ((a.real, b.real), (a.imag, b.imag)) if a.dtype.kind == "c" else ((a, b),):
+            with np.errstate(invalid="ignore", over="ignore"):
+                nan = np.isnan(x) | np.isnan(y)
+                near = (x == y) | (np.abs(x - y) <= np.maximum(rel * np.maximum(np.abs(x), np.abs(y)), rel * 1e-2))
+                if rel == 0:
+                    near &= np.signbit(x) == np.signbit(y)
+                bad |= np.where(nan, np.isnan(x) != np.isnan(y), ~near)
+    where = np.flatnonzero(bad)
+    return where.size == 0, int(where[0]) if where.size else -1
+
+
+def same(a: Any, b: Any, dtype: str = "", exact: bool = False) -> bool:
+    """Canonical values equal: floats to the tolerance of their class (``exact``: bit for bit but for
+    NaN's payload), NaN equal to NaN."""
     if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) == 3 and isinstance(a[0], str) and len(b) == 3 and isinstance(b[0], str):
             dtype = a[0]
-        return len(a) == len(b) and all(same(x, y, dtype) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y, dtype, exact) for x, y in zip(a, b))
+    rel = 0.0 if exact else 1e-5 if dtype in ("float32", "complex64") else 1e-12
+    if isinstance(a, Elements) and isinstance(b, Elements):
+        return _same_elements(a.data, b.data, rel)[0]
     if isinstance(a, (float, complex)) and isinstance(b, (float, complex)):
-        rel = 1e-5 if dtype in ("float32", "complex64") else 1e-12
         return all(_close(x, y, rel) for x, y in [(complex(a).real, complex(b).real),
                                                    (complex(a).imag, complex(b).imag)])
     return type(a) is type(b) and a == b
@@ -190,6 +252,8 @@ def same_layout(a: Any, b: Any) -> bool:
 def _close(x: float, y: float, rel: float) -> bool:
     if cmath.isnan(x) or cmath.isnan(y):
         return cmath.isnan(x) and cmath.isnan(y)
+    if rel == 0:
+        return x == y and math.copysign(1, x) == math.copysign(1, y)
     return x == y or math.isclose(x, y, rel_tol=rel, abs_tol=rel * 1e-2)
 
 
@@ -239,10 +303,13 @@ def disagreements(runs: list[Run], adaptive: bool = False) -> list[Problem]:
     """Property (b): every run against the first (cpu). Interrupted or oversized runs are not compared;
     with ``adaptive`` (see ADAPTIVE) values only by class and size, and printed text not at all."""
     if any(r.interrupted or r.too_large or r.raised for r in runs):
+        NOT_COMPARED.update(["interrupted" if r.interrupted else "too large" if r.too_large else "raised"
+                             for r in runs if r.interrupted or r.too_large or r.raised][:1])
         return []
     base, found = runs[0], []
     for other in runs[1:]:
         pair = (base.device, other.device)
+        exact = all(d.startswith("cpu") for d in pair)     # two CPU variants: bit for bit
         ids = [[e and e[0] for e in r.errors] for r in (base, other)]
         if ids[0] != ids[1]:
             found.append(Problem("disagree-error", pair, f"{base.errors} vs {other.errors}"))
@@ -250,13 +317,26 @@ def disagreements(runs: list[Run], adaptive: bool = False) -> list[Problem]:
         if not adaptive and not all(same_text(a, b) for a, b in zip(base.stdout, other.stdout)):
             found.append(Problem("disagree-stdout", pair, _first_diff(base.stdout, other.stdout)))
         names = sorted(set(base.workspace) | set(other.workspace))
-        agree = same_layout if adaptive else same
+        agree = same_layout if adaptive else lambda a, b: same(a, b, exact=exact)
         bad = [n for n in names if not agree(base.workspace.get(n), other.workspace.get(n))]
         if bad:
             n = bad[0]
             found.append(Problem("disagree-value", pair,
-                                 f"{n}: {base.workspace.get(n)!r} vs {other.workspace.get(n)!r}"[:800]))
+                                 _value_diff(n, base.workspace.get(n), other.workspace.get(n), exact)))
     return found
+
+
+def _value_diff(name: str, a: Any, b: Any, exact: bool) -> str:
+    """The evidence of a disagreement on ``name``: both values; for large arrays, the first element
+    that differs."""
+    text = f"{name}: {a!r} vs {b!r}"
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) == 3 and a[:2] == b[:2] \
+            and isinstance(a[2], Elements) and isinstance(b[2], Elements):
+        rel = 0.0 if exact else 1e-5 if a[0] in ("float32", "complex64") else 1e-12
+        k = _same_elements(a[2].data, b[2].data, rel)[1]
+        text = (f"{name} ({a[0]} {'x'.join(map(str, a[1]))}): element {k + 1} is {a[2].data[k]!r} vs "
+                f"{b[2].data[k]!r}; " + text)
+    return text[:800]
 
 
 def _first_diff(a: list[str], b: list[str]) -> str:
@@ -278,9 +358,10 @@ def assigned_names(cells: list[str]) -> set[str]:
     return names
 
 
-def check(cells: list[str], devices: tuple[str, ...], builtins: set[str]) -> list[Problem]:
+def check(cells: list[str], devices: tuple[str, ...], builtins: set[str],
+          size_limit: int = SIZE_LIMIT) -> list[Problem]:
     """Every problem of a program: (a) on each device, then (b) across them."""
-    runs = [run(cells, device) for device in devices]
+    runs = [run(cells, device, size_limit) for device in devices]
     builtins = set(builtins) - assigned_names(cells)
     adaptive = ADAPTIVE.search("\n".join(cells)) is not None
     return [p for r in runs for p in leaks(r, builtins)] + disagreements(runs, adaptive)

@@ -3,6 +3,12 @@ reproducer.
 
     python3 tests/fuzz/run.py --programs 20000 [--seed 0] [--devices cpu,gpu,auto] [--mutants 0.5]
     python3 tests/fuzz/run.py --programs 3000 --repeat-cells 3    # each cell three times (the replay)
+    python3 tests/fuzz/run.py --programs 300 --sizes large       # arrays of 1e3..3e5 elements
+    python3 tests/fuzz/run.py --programs 300 --sizes large --devices cpu-bytecode,cpu-host
+
+``--sizes large`` draws the grammar's large programs (grammar.py) and no mutants; ``--devices`` may name
+the oracle's pseudo-devices (oracle.PSEUDO_DEVICES: the cpu device with host kernels off, or on for every
+window), which are compared bit for bit against each other.
 
 Program k is drawn from ``random.Random(seed * 1_000_003 + k)``, so any one can be run again alone
 (``--only k``). A failure is shrunk by deleting statements, then tokens, while the same failure class
@@ -28,6 +34,7 @@ from collections import Counter
 
 from grammar import generate
 from mutate import mutant, tokens
+import oracle
 from oracle import Problem, check
 
 from engine.runtime.builtins.registry import load_all
@@ -36,11 +43,14 @@ MEMORY_LIMIT = 8 << 30      # bytes of heap the run may use: a runaway allocatio
 HANG_LIMIT = 120.0          # seconds one program may take on all devices: past it, an interrupt was lost
 
 
-def program(seed: int, k: int, mutants: float, repeat: int = 1) -> list[str]:
+def program(seed: int, k: int, mutants: float, repeat: int = 1, sizes: str = "small") -> list[str]:
     """Program k of ``seed``; with ``repeat`` > 1 each cell runs that many times in a row, as a notebook
     runs a cell again, and half the generated cells are only assignments ending in ';' (such a cell can
-    be one fusion window, which the Session replays when it runs again)."""
+    be one fusion window, which the Session replays when it runs again); ``sizes="large"``: the
+    grammar's large programs, never mutants."""
     rng = random.Random(seed * 1_000_003 + k)
+    if sizes == "large":
+        return [cell for cell in generate(rng, silent=True, sizes=sizes) for _ in range(repeat)]
     cells = [mutant(rng)] if rng.random() < mutants else generate(rng, silent=repeat > 1)
     return [cell for cell in cells for _ in range(repeat)]
 
@@ -54,11 +64,12 @@ def failure_class(p: Problem) -> str:
     return f"{p.kind}: " + re.sub(r"\d+(\.\d+)?(e[-+]?\d+)?", "N", detail)[:160]
 
 
-def shrink(cells: list[str], key: str, devices: tuple[str, ...], builtins: set[str]) -> list[str]:
+def shrink(cells: list[str], key: str, devices: tuple[str, ...], builtins: set[str],
+           size_limit: int = oracle.SIZE_LIMIT) -> list[str]:
     """A smaller program with a failure of class ``key``: drop cells, lines, statements, then tokens
     (never the spaces between them, which keeps the reproducer readable)."""
     def fails(candidate: list[str]) -> bool:
-        return any(failure_class(p) == key for p in check(candidate, devices, builtins))
+        return any(failure_class(p) == key for p in check(candidate, devices, builtins, size_limit))
 
     for split, join in [(lambda c: c.split("\n"), "\n"), (_statements, " "), (_tokens, "")]:
         cells = [c for c in cells if c.strip()]
@@ -113,8 +124,11 @@ def main() -> int:
     ap.add_argument("--only", type=int, help="run only program K and print it")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--repeat-cells", type=int, default=1, help="run each cell this many times in a row")
+    ap.add_argument("--sizes", choices=("small", "large"), default="small",
+                    help="large: the grammar's programs over arrays of 1e3 to 3e5 elements")
     args = ap.parse_args()
     devices = tuple(args.devices.split(","))
+    limit = oracle.LARGE_SIZE_LIMIT if args.sizes == "large" else oracle.SIZE_LIMIT
     resource.setrlimit(resource.RLIMIT_DATA, (MEMORY_LIMIT, MEMORY_LIMIT))
     os.chdir(tempfile.mkdtemp(prefix="matfuse-fuzz-"))     # programs may write files: not here
     builtins = set(load_all())
@@ -124,11 +138,11 @@ def main() -> int:
     start = time.monotonic()
     ks = [args.only] if args.only is not None else range(args.programs)
     for k in ks:
-        cells = program(args.seed, k, args.mutants, args.repeat_cells)
+        cells = program(args.seed, k, args.mutants, args.repeat_cells, args.sizes)
         if args.only is not None:
             print("\n%%\n".join(cells))
         timer = watchdog(k, cells)
-        problems = check(cells, devices, builtins)
+        problems = check(cells, devices, builtins, limit)
         timer.cancel()
         for p in problems:
             key = failure_class(p)
@@ -140,10 +154,11 @@ def main() -> int:
         if k and k % 500 == 0:
             print(f"... {k} programs, {time.monotonic() - start:.0f} s, {len(classes)} classes", flush=True)
     print(f"\n{len(ks)} programs on {', '.join(devices)} in {time.monotonic() - start:.0f} s: "
-          f"{sum(counts.values())} failures in {len(classes)} classes")
+          f"{sum(counts.values())} failures in {len(classes)} classes; not compared: "
+          f"{dict(oracle.NOT_COMPARED) or 0}")
     for key, (k, cells, p) in sorted(classes.items(), key=lambda item: -counts[item[0]]):
-        small = cells if args.no_shrink else shrink(cells, key, devices, builtins)
-        detail = next((q.detail for q in check(small, devices, builtins) if failure_class(q) == key),
+        small = cells if args.no_shrink else shrink(cells, key, devices, builtins, limit)
+        detail = next((q.detail for q in check(small, devices, builtins, limit) if failure_class(q) == key),
                       p.detail)
         print(f"\n## {counts[key]} x {key}\ndevices: {', '.join(sorted(where[key]))}; program {k}; "
               "reproducer:\n" + "\n%%\n".join(small) +
