@@ -14,18 +14,20 @@ test_known_failures_still_fail fails as soon as a fix lands, so the entry is the
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grammar import generate
 from mutate import corpus, mutant
-from oracle import (ADAPTIVE, Problem, Run, assigned_names, canon, check, disagreements, leaks, python_isms, same,
-                    same_text)
+from oracle import (ADAPTIVE, LARGE_SIZE_LIMIT, PSEUDO_DEVICES, Problem, Run, assigned_names, canon, check,
+                    disagreements, leaks, python_isms, same, same_text)
 
 from engine import Session
 from engine.accel import provider
@@ -34,6 +36,7 @@ from engine.runtime.builtins.registry import load_all
 GRAMMAR_PROGRAMS = 250      # hypothesis examples of generated programs
 MUTANT_PROGRAMS = 250       # hypothesis examples of mutated corpus snippets
 REPEAT_PROGRAMS = 60        # hypothesis examples of generated programs whose every cell runs three times
+LARGE_PROGRAMS = 60         # large programs (grammar.py, run.py --sizes large), drawn from random.Random(k)
 TIME_BUDGET = 40.0          # seconds either property test may spend; examples past it are skipped
 
 DEVICES = ("cpu", "gpu", "auto") if provider.available() else ("cpu",)
@@ -92,7 +95,7 @@ def _check(cells: list[str]) -> None:
     assert not problems, _report(cells, problems)
 
 
-GRAMMAR_BUDGET, MUTANT_BUDGET, REPEAT_BUDGET = Budget(), Budget(), Budget()
+GRAMMAR_BUDGET, MUTANT_BUDGET, REPEAT_BUDGET, LARGE_BUDGET = Budget(), Budget(), Budget(), Budget()
 
 
 @settings(FUZZ, max_examples=GRAMMAR_PROGRAMS)
@@ -121,6 +124,55 @@ def test_cells_run_again(rng):
     cells = [cell for cell in generate(rng, silent=True) for _ in range(3)]
     if not REPEAT_BUDGET.spent():
         _check(cells)
+
+
+@pytest.mark.parametrize("k", range(LARGE_PROGRAMS))
+def test_large_programs(k):
+    """Large programs (run.py --sizes large: arrays of 1e3 to 3e5 elements) on the devices and on the cpu
+    device with host kernels off and on for every window (oracle.PSEUDO_DEVICES), the two CPU variants
+    bit for bit: the paths small arrays never take (host kernels, reductions over many workgroups).
+    Drawn from plain seeds, not hypothesis (whose health check refuses draws this large)."""
+    cells = generate(random.Random(k), silent=True, sizes="large")
+    if not LARGE_BUDGET.spent():
+        problems = check(cells, ("cpu-bytecode", "cpu-host", *DEVICES), BUILTINS, LARGE_SIZE_LIMIT)
+        assert not problems, _report(cells, problems)
+
+
+def test_cpu_host_runs_host_kernels():
+    """The cpu-host pseudo-device runs windows of small arrays as host kernels, in several blocks;
+    cpu-bytecode runs none."""
+    code = "x = (1:3000)'; y = sqrt(x) .* x + 1; z = std(reshape(y, 30, 100), 0, 2);"
+    for device, kernels in [("cpu-host", True), ("cpu-bytecode", False)]:
+        name, env = PSEUDO_DEVICES[device]
+        with pytest.MonkeyPatch.context() as mp:
+            for key, value in env.items():
+                mp.setenv(key, value)
+            s = Session(device=name)
+            assert s.execute(code).error is None
+            assert (s.fusion.stats.host_kernels > 0) == kernels, device
+    assert check([code], ("cpu-bytecode", "cpu-host"), BUILTINS) == []
+
+
+def test_cpu_variants_compare_bit_for_bit():
+    """Two CPU variants must agree exactly (host kernels are the bytecode's numpy loops); a CPU and a GPU
+    device to the tolerances. Large arrays are compared by numpy, with the same rules."""
+    def run(device, value):
+        return Run(device, errors=[None], stdout=[""], workspace={"x": value})
+    ulp = ("float64", (1, 1), (1.0 + 2.0 ** -52,))
+    one, zero, negzero = ("float64", (1, 1), (1.0,)), ("float64", (1, 1), (0.0,)), ("float64", (1, 1), (-0.0,))
+    assert disagreements([run("cpu-bytecode", one), run("cpu-host", ulp)])
+    assert disagreements([run("cpu-bytecode", zero), run("cpu-host", negzero)])
+    assert not disagreements([run("cpu", one), run("gpu", ulp)])
+    big = np.linspace(0, 1, 5000)
+    near, nan = big.copy(), big.copy()
+    near[4321] = np.nextafter(near[4321], 2)
+    nan[17] = np.nan
+    a, b, c = canon(big), canon(near), canon(nan)
+    assert same(a, a, exact=True) and same(c, c, exact=True) and same(a, b) and not same(a, c)
+    assert disagreements([run("cpu-bytecode", a), run("cpu-host", b)])
+    assert "element 4322 is" in disagreements([run("cpu-bytecode", a), run("cpu-host", b)])[0].detail
+    assert not disagreements([run("cpu", a), run("gpu", b)])
+    assert not same(canon(big.astype(np.float32)), a)
 
 
 @pytest.mark.parametrize("known", KNOWN_FAILURES, ids=lambda k: k.reproducer[:40])
