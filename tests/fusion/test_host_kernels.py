@@ -81,6 +81,13 @@ CASES = {
     "expanded_calls": ("s = std(x, 0, 2); t = std(x); u = std(x, 1, 1) + 1; v = var(x, 0, 2); "
                        "m = mean(x, 2, 'omitnan'); w = x .* 2 - s;", {"x": MAT}, "stuvmw"),
     "stored_twice": ("y = x + 1; y = y .* y; z = y - x;", {"x": COL}, "yz"),
+    # a batch of a row-major value (r .^ c, numpy's broadcast) and a column-major one's product: the
+    # product is written out column-major, as the bytecode lays it out, so sum(y, 2) adds its elements
+    # in the same order (written out row-major, one row sum in four came out an ulp apart: the fuzz's
+    # seed 713, run.py --sizes large --devices cpu-bytecode,cpu-host)
+    "mixed_layouts": ("z = isnan(r .^ c); y = x .* 10; w = sum(y, 2);",
+                      {"x": np.asfortranarray(rng.random((5, 1025))), "r": rng.random((1, 1025)),
+                       "c": np.arange(1.0, 6.0).reshape(5, 1)}, "zyw"),
 }
 
 

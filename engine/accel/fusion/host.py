@@ -268,6 +268,7 @@ def run_batch(batch: Batch, graph: AccelGraph, kept: set[int], consumers: dict[i
     a live register, a later instruction) their full arrays. Returns the block's element count:
     ``settings.block`` for operands of 8 bytes an element, twice that for 4 bytes or fewer."""
     order = layout_order(batch)
+    layouts = bytecode_layouts(batch)
     members = set(batch.made)
     written = {t for t in members if t in kept or any(c not in members for c in consumers.get(t, ()))}
     steps = [Step(ins.dest.id, step_function(ins, ctx), [operand(a, batch, order) for a in args],
@@ -285,7 +286,35 @@ def run_batch(batch: Batch, graph: AccelGraph, kept: set[int], consumers: dict[i
     run_block(steps, 0, first, (batch.shape, order))      # block 0 sets the classes
     go_direct(steps)
     share_out(steps, first, block, n, settings.threads)
+    for step in steps:           # a value the bytecode lays out otherwise than the batch: as the bytecode
+        if step.written is not None and layouts[step.temp] not in ("any", order):
+            step.written.value = np.asarray(step.written.value, order=layouts[step.temp])
     return block
+
+
+def value_layout(x: Any) -> str:
+    """"C" or "F" for an array contiguous in that order only, "any" for a scalar or an array contiguous
+    in both (a vector), "other" for neither."""
+    if type(x) is not np.ndarray or x.flags.c_contiguous and x.flags.f_contiguous:
+        return "any"
+    return "C" if x.flags.c_contiguous else "F" if x.flags.f_contiguous else "other"
+
+
+def bytecode_layouts(batch: Batch) -> dict[int, str]:
+    """The layout of each of the batch's values as the bytecode makes it (numpy's elementwise loops, in
+    order 'K'): column-major where every operand laid out in an order is column-major, else row-major.
+    The layout decides the order in which a later reduction adds the elements (``sum(x, 2)`` of a
+    row-major x adds each row pairwise, of a column-major x one column after another), so a value
+    written out in the batch's order where the bytecode's differs is converted (tests/fusion/
+    test_host_kernels.py: a row-major operand in the batch of a column-major one's product)."""
+    layouts: dict[int, str] = {}
+    for ins, args in zip(batch.instrs, batch.args):
+        found = {layouts[a.temp] if type(a) is Pending and a.value is None else value_layout(resolved(a))
+                 for a in args} - {"any"}
+        if "other" in found:
+            raise Declined("an operand laid out neither by rows nor by columns: the bytecode computes the window")
+        layouts[ins.dest.id] = "F" if found == {"F"} else "C" if found else "any"
+    return layouts
 
 
 def layout_order(batch: Batch) -> str:
