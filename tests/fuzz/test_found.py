@@ -1173,6 +1173,37 @@ def test_single_windows_with_safe_scalar_expressions_still_fuse():
         assert [w.device for w in s.fusion.reports()] == ["GPU"], code
 
 
+@pytest.mark.parametrize("code", [
+    "z = single([0 1 2; 3 0 5]); b = 1e-320 & z; c = z | 1e-320; d = z ~= 1e-320; e = z < 1e-320;",
+    "z = single([1 2 3; 4 1 2]) / 10; b = z > 0.1; c = z == 0.1; d = z <= 0.2;",
+    "z = single([0 1 2; 3 0 5]); b = xor(z, 1e-320); c = and(z, 1e-46); d = eq(z * 0.1, 0.1);",
+])
+def test_single_arrays_tested_against_doubles_single_cannot_hold(code):
+    """Fuzz seed 715 (run.py --sizes large, lavapipe; a wrong answer on the GPU): ``b = 1e-320 & z`` of a
+    single z was false everywhere on the GPU, which tested the scalar's f32 rounding (0); the CPU tests
+    the double (true where z is nonzero; ``single(0.1) > 0.1`` true). Such tests now run on the CPU,
+    in windows (plan.inexact_scalar_tests) and in the gpuArray operators (operations.binary)."""
+    clean(code)
+    _, err, s = run("z = single([0 1 2]); b = 1e-320 & z; c = single(0.1) > 0.1; d = xor(z, 1e-320);")
+    assert err is None and s.get("b").tolist() == [[False, True, True]] and bool(s.get("c"))
+    assert s.get("d").tolist() == [[True, False, False]]
+
+
+@pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")
+def test_single_windows_testing_scalars_single_holds_still_fuse():
+    """Literals single holds, and ``< <= > >=`` with one it does not (codegen.comparison_form: the
+    f32 neighbour that gives MATLAB's answer), still fuse, with the CPU's answers."""
+    code = ("z = single([1 2 3; 4 1 2]) / 10; y = (z > 0.5) & (z <= 4) | z == -2; a = z > 0.1; b = z >= 0.1; "
+            "c = z < 0.1; d = z <= 0.1; e = 0.2 < z; f = 0.2 >= z;")
+    s = Session(device="gpu")
+    assert s.execute(code).error is None
+    assert [w.device for w in s.fusion.reports()] == ["GPU"]
+    _, err, cpu = run(code)
+    for name in "yabcdef":
+        assert s.get(name).tolist() == cpu.get(name).tolist(), name
+    assert cpu.get("a").tolist() == [[True, True, True], [True, True, True]]
+
+
 def test_sparse_max_along_a_huge_dimension_and_cellfun_size_past_the_index_range():
     """H100 fuzz run, seeds 390-405: max(S, [], uint64(intmax)) of a sparse S hashed the dimension's
     array; cellfun('size', C, uint64(intmax)) built a tuple of that many ones."""

@@ -42,7 +42,8 @@ def elementwise_lines(node: Any, name: str, operands: list[str], t: str, group: 
     if len(operands) == 2 and node.op not in ("plus", "times"):
         # x - x, x ./ x, x == x (also of two lets the compiler merges): common.wgsl's m32_distinct
         names["b"] = f"{names['m']}_distinct({operands[1]})"
-    expr = (power_form(node, group) or division_form(node, group, t) or spec.wgsl).format(**names)
+    expr = (power_form(node, group) or division_form(node, group, t) or comparison_form(node, group, t) or
+            spec.wgsl).format(**names)
     if spec.result == "logical":
         expr = f"select({t}(0.0), {t}(1.0), {expr})"
     lines = [f"    let {name} = {opaque(t, expr)};"]
@@ -265,6 +266,30 @@ def division_form(node: Any, group: Group, t: str) -> str | None:
     if abs(math.frexp(divisor)[0]) == 0.5 and tiny <= abs(reciprocal) <= huge:
         return f"({quotient} * {wgsl_literal(reciprocal, t)})"
     return f"m32_div_literal({quotient}, {wgsl_literal(divisor, t)})" if t == "f32" else None
+
+
+MIRRORED = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}
+
+
+def comparison_form(node: Any, group: Group, t: str) -> str | None:
+    """``x < c`` (``<= > >=``, c on either side) of a single x and a literal c that f32 does not hold:
+    MATLAB compares x with the double c, so the literal is c's f32 neighbour that gives the same answer
+    for every single x (lo < c < hi adjacent singles: ``x > c`` is ``x > lo``, ``x >= c`` is
+    ``x >= hi``, ``x < c`` is ``x < hi``, ``x <= c`` is ``x <= lo``), not c rounded to nearest
+    (``single(0.1) > 0.1`` is true). plan.inexact_scalar_tests keeps the other inexact tests (``==``,
+    uniforms, neighbours outside the normal singles) off the GPU."""
+    if t != "f32" or node.op not in MIRRORED:
+        return None
+    for position, key in ((1, "{b}"), (0, "{a}")):
+        c = group.literals.get(node.args[position])
+        if c is None or float(np.float32(c)) == c:
+            continue
+        r = np.float32(c)
+        lo, hi = (np.nextafter(r, np.float32(-np.inf)), r) if float(r) > c else (r, np.nextafter(r, np.float32(np.inf)))
+        op = node.op if position == 1 else MIRRORED[node.op]
+        bound = float(lo if op in ("gt", "le") else hi)
+        return operation(node.op).wgsl.replace(key, wgsl_literal(bound, t))
+    return None
 
 
 def node_lines(graph: AccelGraph, group: Group, t: str, unchecked: set[int] = frozenset(),

@@ -282,6 +282,9 @@ def infer(graph: AccelGraph, plan: Plan, has_f64: bool) -> None:
     if plan.cls == "single" and scalars_of_doubles(graph, plan, scalar_only) - exempt:
         raise Reject("a scalar expression of doubles in a single window runs on the CPU (in f32 it would "
                      "over- or underflow where MATLAB's double does not)")
+    if plan.cls == "single" and inexact_scalar_tests(graph, plan, scalar_only) - exempt:
+        raise Reject("a single array compared with (or and/or'ed with) a double scalar that single cannot "
+                     "hold runs on the CPU (the kernel would test the scalar's f32 rounding)")
     for v in graph.internal - indices:
         if plan.info[v].cls in FLOAT:
             plan.info[v] = Arg(plan.cls, plan.info[v].shape)
@@ -324,6 +327,39 @@ def scalars_of_doubles(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> 
         elif not (node.op in WHOLE_SAFE and all(a in whole and a not in risky for a in node.args)):
             risky.add(v)
     return risky
+
+
+TESTS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
+
+
+def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> set[int]:
+    """Comparisons and logical operations of an array with a double scalar that f32 may not hold: the
+    runtime compares a single array with the double itself (``single(0.1) > 0.1`` is true, ``z ~= 1e-320``
+    true where z is 0, ``1e-320 & z`` true where z is nonzero), a single window with its f32 rounding
+    (0.1f, 0). ``< <= > >=`` with a literal whose f32 neighbours are normal singles pass (codegen's
+    comparison_form compares with the neighbour that gives MATLAB's answer); otherwise a known scalar (a
+    literal, a size) passes when f32 holds it exactly, a host scalar when it is a whole number (facts),
+    as in ``scalars_of_doubles``; the nodes that test any other are returned (the fuzz's seed 715,
+    run.py --sizes large: ``b = 1e-320 & z`` false on the GPU)."""
+    known = {v: float(c) for v, c in graph.consts.items() if type(c) is float}
+    known.update({v: float(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
+    found: set[int] = set()
+    for v, node in graph.nodes.items():
+        if node.op not in TESTS or v in scalar_only:
+            continue
+        for a in node.args:
+            if a not in scalar_only or plan.info[a].cls != "double":
+                continue
+            if a in plan.literals and node.op in ("lt", "le", "gt", "ge"):
+                held = SINGLE_TINY <= abs(plan.literals[a]) < SINGLE_MAX
+            elif a in known:
+                x = known[a]
+                held = math.isnan(x) or float(np.float32(x)) == x
+            else:
+                held = bool(plan.info[a].facts & INTEGER)
+            if not held:
+                found.add(v)
+    return found
 
 
 def _f32_close(want: np.float32, got: np.float32) -> bool:
