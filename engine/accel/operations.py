@@ -110,12 +110,15 @@ TESTS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
 
 
 def _decline_inexact_test(a: Operand, b: Operand) -> None:
-    """A single array tested against a double scalar that f32 does not hold exactly goes to the CPU
-    (the fuzz's seed 715, run.py --sizes large: ``and(z, 1e-320)`` of a single z was false on the GPU)."""
+    """A single array tested against a double scalar that f32 does not hold exactly, or against a double
+    array, goes to the CPU (the fuzz's seed 715, run.py --sizes large: ``and(z, 1e-320)`` of a single z
+    was false on the GPU; ``gpuArray(single(0.1)) == gpuArray(0.1)`` was true)."""
     for x, y in ((a, b), (b, a)):
         if type(x) is GpuTensor and x.cls == "single" and type(y) is float and \
                 not (math.isnan(y) or float(np.float32(y)) == y):
             raise GpuUnavailable("a single array tested against a double scalar that single cannot hold")
+        if type(x) is GpuTensor and x.cls == "single" and type(y) is GpuTensor and y.cls == "double":
+            raise GpuUnavailable("a single array tested against a double array (the CPU tests the doubles)")
 
 
 def binary(kernel: str, a: Any, b: Any) -> GpuTensor:

@@ -1177,16 +1177,28 @@ def test_single_windows_with_safe_scalar_expressions_still_fuse():
     "z = single([0 1 2; 3 0 5]); b = 1e-320 & z; c = z | 1e-320; d = z ~= 1e-320; e = z < 1e-320;",
     "z = single([1 2 3; 4 1 2]) / 10; b = z > 0.1; c = z == 0.1; d = z <= 0.2;",
     "z = single([0 1 2; 3 0 5]); b = xor(z, 1e-320); c = and(z, 1e-46); d = eq(z * 0.1, 0.1);",
+    "a = [0.1; 0.2]; z = single([0.1 0.3; 0.2 0.1]); t = a == z; u = z > a; v = z <= a;",
 ])
 def test_single_arrays_tested_against_doubles_single_cannot_hold(code):
     """Fuzz seed 715 (run.py --sizes large, lavapipe; a wrong answer on the GPU): ``b = 1e-320 & z`` of a
     single z was false everywhere on the GPU, which tested the scalar's f32 rounding (0); the CPU tests
     the double (true where z is nonzero; ``single(0.1) > 0.1`` true). Such tests now run on the CPU,
-    in windows (plan.inexact_scalar_tests) and in the gpuArray operators (operations.binary)."""
+    in windows (plan.inexact_scalar_tests) and in the gpuArray operators (operations.binary). Seed 717:
+    the same with a double column read into a single window (``a == z`` true where single(a) is z)."""
     clean(code)
     _, err, s = run("z = single([0 1 2]); b = 1e-320 & z; c = single(0.1) > 0.1; d = xor(z, 1e-320);")
     assert err is None and s.get("b").tolist() == [[False, True, True]] and bool(s.get("c"))
     assert s.get("d").tolist() == [[True, False, False]]
+
+
+@pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")
+def test_single_gpuarrays_tested_against_double_gpuarrays():
+    """gpuArray(single(0.1)) == gpuArray(0.1) was true (the kernel compared f32 roundings); the CPU
+    compares the doubles: false, and single(0.1) > 0.1 true."""
+    s = Session(device="gpu")
+    assert s.execute("g = gpuArray(single([0.1 0.5])); h = gpuArray([0.1 0.5]); r = gather(g == h); "
+                     "q = gather(g > h);").error is None
+    assert s.get("r").tolist() == [[False, True]] and s.get("q").tolist() == [[True, False]]
 
 
 @pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")

@@ -333,14 +333,16 @@ TESTS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
 
 
 def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> set[int]:
-    """Comparisons and logical operations of an array with a double scalar that f32 may not hold: the
+    """Comparisons and logical operations of an array with a double scalar (or a double array the
+    window reads into f32) that f32 may not hold: the
     runtime compares a single array with the double itself (``single(0.1) > 0.1`` is true, ``z ~= 1e-320``
     true where z is 0, ``1e-320 & z`` true where z is nonzero), a single window with its f32 rounding
     (0.1f, 0). ``< <= > >=`` with a literal whose f32 neighbours are normal singles pass (codegen's
     comparison_form compares with the neighbour that gives MATLAB's answer); otherwise a known scalar (a
     literal, a size) passes when f32 holds it exactly, a host scalar when it is a whole number (facts),
-    as in ``scalars_of_doubles``; the nodes that test any other are returned (the fuzz's seed 715,
-    run.py --sizes large: ``b = 1e-320 & z`` false on the GPU)."""
+    as in ``scalars_of_doubles``, a double array when it holds whole numbers; the nodes that test any
+    other are returned (the fuzz's seeds 715 and 717, run.py --sizes large: ``b = 1e-320 & z`` false on
+    the GPU, ``a == z`` of a double column a true where single(a) equals z)."""
     known = {v: float(c) for v, c in graph.consts.items() if type(c) is float}
     known.update({v: float(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
     found: set[int] = set()
@@ -348,9 +350,11 @@ def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -
         if node.op not in TESTS or v in scalar_only:
             continue
         for a in node.args:
-            if a not in scalar_only or plan.info[a].cls != "double":
+            if plan.info[a].cls != "double":
                 continue
-            if a in plan.literals and node.op in ("lt", "le", "gt", "ge"):
+            if a not in scalar_only:            # a double array read into a single window
+                held = bool(plan.info[a].facts & INTEGER)
+            elif a in plan.literals and node.op in ("lt", "le", "gt", "ge"):
                 held = SINGLE_TINY <= abs(plan.literals[a]) < SINGLE_MAX
             elif a in known:
                 x = known[a]
