@@ -36,6 +36,9 @@ from engine.runtime.values import INTEGER_CLASSES
 
 Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
+# the elementwise tests (comparisons, logical operations): what a single kernel must not apply to a double
+# that f32 cannot hold (plan.inexact_scalar_tests, operations._decline_inexact_test)
+TEST_KERNELS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
 MAX_GROUPS = 65535
 REDUCE_CHUNK = 8192          # elements one workgroup reduces per pass
 SMALL_REDUCTION = 64         # reduced extents up to this use one invocation per output

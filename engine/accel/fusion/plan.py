@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.accel.kernels import MAX_DIMS
+from engine.accel.kernels import MAX_DIMS, TEST_KERNELS
 from engine.runtime.builtins.registry import operation
 from engine.runtime.errors import MatlabError
 from engine.runtime.semantics import broadcast_shape, promote_all
@@ -329,13 +329,9 @@ def scalars_of_doubles(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> 
     return risky
 
 
-TESTS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
-
-
 def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> set[int]:
     """Comparisons and logical operations of an array with a double scalar (or a double array the
-    window reads into f32) that f32 may not hold: the
-    runtime compares a single array with the double itself (``single(0.1) > 0.1`` is true, ``z ~= 1e-320``
+    window reads into f32) that f32 may not hold: the runtime compares a single array with the double itself (``single(0.1) > 0.1`` is true, ``z ~= 1e-320``
     true where z is 0, ``1e-320 & z`` true where z is nonzero), a single window with its f32 rounding
     (0.1f, 0). ``< <= > >=`` with a literal whose f32 neighbours are normal singles pass (codegen's
     comparison_form compares with the neighbour that gives MATLAB's answer); otherwise a known scalar (a
@@ -347,7 +343,7 @@ def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -
     known.update({v: float(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
     found: set[int] = set()
     for v, node in graph.nodes.items():
-        if node.op not in TESTS or v in scalar_only:
+        if node.op not in TEST_KERNELS or v in scalar_only:
             continue
         for a in node.args:
             if plan.info[a].cls != "double":
