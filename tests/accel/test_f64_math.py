@@ -1,7 +1,9 @@
 """The WGSL f64 math library against numpy: at most 2 ulp over a million arguments per function."""
+import mpmath
 import numpy as np
 import pytest
 
+from engine import Session
 from engine.accel.kernels import gpu_elementwise
 from engine.accel.residency import upload
 from f64_cases import BINARY, UNARY, cases, ulp_errors
@@ -78,3 +80,64 @@ def test_binary_special_values(gpu64, name, x, y, expected):
 def test_power_of_a_positive_base(gpu64, x, y, expected):
     got = evaluate("power", [np.array([x]), np.array([y])])
     assert np.max(ulp_errors(got, np.array([expected]))) <= 1.0, (x, y, got, expected)
+
+
+# sin, cos and tan where m64_reduce_large reduces (2^20 <= |x| < 2^28, pi/2 on a 25-bit grid) and
+# around it: random doubles of [2^19.5, 2^29], the doubles within 2 ulp of 30,000 random multiples of
+# pi/2 (its rarer, longer branch), the double of each binade 2^20..2^28 closest to a multiple of pi/2
+# (benchmarks/gpu/pio2_reduction.py: 2^-59.03 from one at 2^23, the closest below 2^28) with its
+# neighbours, and the boundaries; both signs.
+CLOSEST = [1698673.2849629424, 3397346.5699258847, 6794693.139851769, 14461176.67027838, 28922353.34055676,
+           57844706.68111352, 115689413.36222704, 231378826.72445408, 462757653.44890815]
+
+
+def around(x, ulps=2):
+    """x and its neighbours within ``ulps`` doubles either side."""
+    out = [np.asarray(x, dtype=np.float64)]
+    for direction in (np.inf, -np.inf):
+        v = out[0]
+        for _ in range(ulps):
+            v = np.nextafter(v, direction)
+            out.append(v)
+    return np.concatenate([o.ravel() for o in out])
+
+
+def large_arguments():
+    rng = np.random.default_rng(28)
+    uniform = 2.0 ** rng.uniform(19.5, 29.0, 300_000)
+    multiples = around(rng.integers(2 ** 19, 2 ** 28 / (np.pi / 2), 30_000) * (np.pi / 2))
+    bounds = around(np.array([2.0 ** 20, 2.0 ** 28]), 3)
+    x = np.concatenate([uniform, multiples, around(np.array(CLOSEST)), bounds])
+    return np.concatenate([x, -x])
+
+
+def correctly_rounded(name, x):
+    with mpmath.workprec(400):
+        return np.array([float(getattr(mpmath, name)(mpmath.mpf(float(v)))) for v in x])
+
+
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_large_arguments_within_two_ulp(gpu64, name):
+    x = large_arguments()
+    assert np.count_nonzero((np.abs(x) >= 2.0 ** 20) & (np.abs(x) < 2.0 ** 28)) > 500_000
+    err = ulp_errors(evaluate(name, [x]), getattr(np, name)(x))
+    worst = int(np.argmax(err))
+    assert err[worst] <= MAX_ULP, (name, x[worst], err[worst])
+    hardest = around(np.array(CLOSEST))
+    err = ulp_errors(evaluate(name, [hardest]), correctly_rounded(name, hardest))
+    assert np.max(err) <= MAX_ULP, (name, hardest[int(np.argmax(err))])
+
+
+def test_large_arguments_in_a_fused_chain(gpu64):
+    # The same library inside a fused elementwise kernel: three outputs of one chain.
+    x = large_arguments()[::7].reshape(-1, 1)
+    s = Session(device="gpu")
+    s.fusion.mode = "gpu"
+    s.set("x", x)
+    result = s.execute("a = sin(x); b = cos(x) + 0; c = tan(x) .* 1;")
+    assert result.error is None, result.error
+    assert [w.device for w in s.fusion.reports()] == ["GPU"]
+    assert s.fusion.reports()[0].groups[0].kind == "ElementwiseChain"
+    for var, ref in [("a", np.sin), ("b", np.cos), ("c", np.tan)]:
+        err = ulp_errors(s.get(var), ref(x))
+        assert np.max(err) <= MAX_ULP, (var, x.ravel()[int(np.argmax(err))])

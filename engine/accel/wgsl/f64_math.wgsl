@@ -40,6 +40,15 @@ const M64_PIO2_3: f64 = 2.0222662487111665e-21;
 const M64_PIO2_4: f64 = 8.4784276603689e-32;
 const M64_PIO2_1T: f64 = 6.07710050650619224932e-11;
 const M64_PIO2_2T: f64 = 2.02226624879595063154e-21;
+// pi/2 on a grid for 2^20 <= x < 2^28 (m64_reduce_large): multiples of 2^-24, 2^-49, 2^-74 and 2^-99,
+// each the rounded remainder of the ones before (25, 24, 21 and 23 bits: q * part is exact for the
+// quadrant q < 2^28; benchmarks/gpu/pio2_reduction.py generates them). The first two sum to the double
+// nearest pi/2, so the double nearest the remainder after them is M64_PIO2_DD.y; the one after all
+// four is M64_PIO2_4 (remainders 2^-53.9, 2^-76.3 and 2^-103.2).
+const M64_PIO2_G1: f64 = 1.5707963109016418;
+const M64_PIO2_G2: f64 = 1.5893254712295857e-08;
+const M64_PIO2_G3: f64 = 6.123232939436859e-17;
+const M64_PIO2_G4: f64 = 1.056299898220315e-23;
 
 // atan(j/8) for j = 0..8 as double-doubles.
 const M64_ATAN_TAB = array<vec2<f64>, 9>(
@@ -604,10 +613,13 @@ fn m64_biased_exponent(x: f64) -> i32 { return i32(u32(bitcast<u64>(x) >> 52u) &
 // e_rem_pio2.c medium case (Cody-Waite with pi/2 in 33-bit parts, so q * part is exact): one step
 // gives y as a double-double good to about 2^-85 absolute, a second (2^-118) only where y lost more
 // than 16 bits to cancellation, a third (2^-151) where it lost more than 49 (no double comes closer
-// than 2^-61 to a multiple of pi/2); Payne-Hanek above.
+// than 2^-61 to a multiple of pi/2); m64_reduce_large up to 2^28, Payne-Hanek above.
 fn m64_reduce(ax: f64) -> M64Reduced {
     if (ax <= M64_PIO4) { return M64Reduced(vec2<f64>(ax, 0.0lf), 0); }
-    if (ax >= 1048576.0lf) { return m64_rem_pio2(ax); }
+    if (ax >= 1048576.0lf) {
+        if (ax < 268435456.0lf) { return m64_reduce_large(ax); }
+        return m64_rem_pio2(ax);
+    }
     let q = round(ax * 0.6366197723675814lf);
     let j = m64_biased_exponent(ax);
     var r = m64_opaque(ax - q * M64_PIO2_1);
@@ -628,6 +640,35 @@ fn m64_reduce(ax: f64) -> M64Reduced {
         }
     }
     return M64Reduced(vec2<f64>(y, m64_opaque(m64_opaque(r - y) - w)), i32(q) & 3);
+}
+
+// Reduce 2^20 <= ax < 2^28 to (y, quadrant), y to at least 2^-64.6 relative, with pi/2 on a 25-bit
+// grid (M64_PIO2_G1..G4; q < 2^27.35, so every q * part is exact). How many bits of pi/2 it takes:
+// log2(q) + the worst cancellation + 53 + a margin. The worst cancellation below 2^28 (the continued
+// fractions of pi/2 scaled to each binade, in exact arithmetic: benchmarks/gpu/pio2_reduction.py) is
+// x = 14461176.67027838, 2^-59.03 from 9206271 pi/2, and no double in [2^20, 2^28) lies closer to a
+// multiple of pi/2. So 27.35 + 59.03 + 53 = 139.4 bits and a margin: the parts and M64_PIO2_4 give
+// pi/2 to 2^-157.
+// Common case: r = (ax - q G1) - q G2 is exact (Sterbenz for the first step; the second's result is a
+// multiple of 2^-49 below 1), and q (pi/2 - G1 - G2) < 2^-26.5 is one rounded product w, so r - w is
+// y to 2^-79 absolute (w's rounding 2^-80, the tail's 2^-79.6): where |y| >= 2^-10, 2^-69 relative.
+// Otherwise (a thousandth of the arguments) two more exact parts by two-sums and q M64_PIO2_4 rounded:
+// 2^-128.4 absolute, and the two-sums' tails are summed to 2^-104 |y| + 2^-124.6, so at least 2^-64.6
+// relative down to 2^-59.03 (2^-70.3 measured on 600,000 arguments, most within 2 ulp of a multiple of
+// pi/2, by pio2_reduction.py's model of these steps).
+fn m64_reduce_large(ax: f64) -> M64Reduced {
+    let rounded = m64_rounded(ax * 0.6366197723675814lf);
+    let q = rounded - M64_ROUNDER;
+    let quadrant = m64_rounded_int(rounded) & 3;
+    let r = m64_opaque(m64_opaque(ax - q * M64_PIO2_G1) - q * M64_PIO2_G2);
+    let w = m64_opaque(q * M64_PIO2_DD.y);
+    let y = m64_opaque(r - w);
+    if (abs(y) >= 0.0009765625lf) {
+        return M64Reduced(vec2<f64>(y, m64_opaque(m64_opaque(r - y) - w)), quadrant);
+    }
+    let s = dd_two_sum(r, -(q * M64_PIO2_G3));
+    let u = dd_two_sum(s.x, -(q * M64_PIO2_G4));
+    return M64Reduced(dd_fast(u.x, m64_opaque(m64_opaque(s.y + u.y) - q * M64_PIO2_4)), quadrant);
 }
 
 // sin(y.x + y.y) for |y| <= pi/4, rounded once: fdlibm's kernel (minimax to 2^-58 relative) in plain
