@@ -1455,3 +1455,15 @@ def test_a_handle_object_that_holds_itself():
     clean(code)
     out, err, s = run(code + "; r = w.Results; same = isequal(r.mode, w); disp(class(r.mode))")
     assert err is None and out == "inputParser\n" and s.get("same")
+
+
+def test_a_grid_refined_past_every_size_is_a_size_error():
+    """Fuzz seed 801: interpn(V, k) computed 2^k as a Python integer, so k = 2^53 hung the kernel; past
+    the array limits the refinement is MATLAB's size error, as a huge k of interp3 (checked sizes)."""
+    for code, identifier in (("r = interpn([1 2; 3 4], 2^53);", "MATLAB:pmaxsize"),
+                             ("r = interp3(ones(2, 2, 2), 40);", "MATLAB:array:SizeLimitExceeded")):
+        clean(code)
+        assert run(code)[1][0] == identifier
+    _, err, s = run("r = interpn([1 2; 3 4], 1);")
+    assert err is None
+    np.testing.assert_array_equal(s.get("r"), [[1, 1.5, 2], [2, 2.5, 3], [3, 3.5, 4]])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import MatlabError
+from ..errors import MatlabError, check_size, max_size_error
 from ..semantics import to_value
 from ..values import Value
 from .arguments import real_scalar
@@ -40,7 +40,10 @@ def _refined(grid: list[np.ndarray], times: float) -> list[np.ndarray]:
     """f(V, k): each grid interval cut into 2^k."""
     if times != int(times) or times < 0:
         raise MatlabError("MATLAB:interpn:InvalidRefinement", "The refinement factor must be a nonnegative integer.")
-    return [np.linspace(g[0], g[-1], (g.size - 1) * 2 ** int(times) + 1) for g in grid]
+    if times >= 64:                     # (2 ** times itself would take the host's memory)
+        raise max_size_error()
+    sizes = check_size(tuple((g.size - 1) * 2 ** int(times) + 1 for g in grid))
+    return [np.linspace(g[0], g[-1], n) for g, n in zip(grid, sizes)]
 
 
 def _evaluate(fname: str, grid: list[np.ndarray], values: np.ndarray, method: str, points: np.ndarray,
