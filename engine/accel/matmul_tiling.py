@@ -33,9 +33,12 @@ class Tiling:
     memory holds each vec4 as two rows of vec2, so the vec4 of f64 (32 bytes) that a warp reads lie
     together 16 bytes apart, not 32 (a warp's 8 distinct ones fill the 32 banks once, not twice);
     ``fetch``: the k-step of a k-tile before which the next k-tile's global loads are issued (0: before
-    the first; later ones hold the staging registers for fewer k-steps); ``ahead``: each k-step's vec4
-    of A and B are read from workgroup memory before the previous k-step's multiply-adds (software
-    pipelining, one more set of fragment registers)."""
+    the first; later ones hold the staging registers for fewer k-steps), B's at ``fetch_b`` when
+    given; ``put``: the k-step before which the staged registers are stored into the other half of the
+    tiles (None: after the last); each of these is its own ``if`` block, which also bounds what the
+    driver's compiler schedules together; ``ahead``: each k-step's vec4 of A and B are read from
+    workgroup memory before the previous k-step's multiply-adds (software pipelining, one more set of
+    fragment registers)."""
     block_m: int
     block_n: int
     depth: int
@@ -47,12 +50,14 @@ class Tiling:
     vec2: bool = False
     fetch: int = 0
     ahead: bool = False
+    fetch_b: int | None = None
+    put: int | None = None
 
     def __post_init__(self) -> None:
         if self.thread_m % 4 or self.thread_n % 4 or self.depth % 4:
             raise ValueError(f"{self}: thread tiles and depth must be multiples of 4")
-        if not 0 <= self.fetch < self.depth:
-            raise ValueError(f"{self}: the loads start at a k-step of the tile")
+        if not 0 <= min(self.fetches.values()) <= max(self.fetches.values()) < self.stores <= self.depth:
+            raise ValueError(f"{self}: the loads start at a k-step of the tile, the stores at a later one")
         for block in (self.block_m, self.block_n):
             count = self.depth * block // 4       # fewer than the invocations: the first ones load them
             if count % self.threads and count > self.threads:
@@ -61,6 +66,16 @@ class Tiling:
         if self.warp and (32 % self.warp or lanes_a % self.warp or lanes_b % (32 // self.warp)):
             raise ValueError(f"{self}: a warp of {self.warp} x {32 // max(self.warp, 1)} lanes must tile "
                              f"the {lanes_a} x {lanes_b} invocations")
+
+    @property
+    def fetches(self) -> dict[str, int]:
+        """The k-step before which each operand's (a, b) next k-tile is loaded."""
+        return {"a": self.fetch, "b": self.fetch if self.fetch_b is None else self.fetch_b}
+
+    @property
+    def stores(self) -> int:
+        """The k-step before which the staged k-tile is stored (depth: after the last)."""
+        return self.depth if self.put is None else self.put
 
     @property
     def threads(self) -> int:
@@ -78,8 +93,12 @@ class Tiling:
             shape += " one tile a loop"
         if self.vec2:
             shape += " vec2 rows"
-        if self.fetch:
+        if self.fetch_b is not None:
+            shape += f" loads of A at k-step {self.fetch}, of B at {self.fetch_b}"
+        elif self.fetch:
             shape += f" loads at k-step {self.fetch}"
+        if self.put is not None:
+            shape += f" stores at k-step {self.put}"
         if self.ahead:
             shape += " fragments ahead"
         return shape if self.fma else shape + " mul+add"
@@ -271,11 +290,12 @@ class Parts:
                 lines.append(f"var s{r}{u}: vec4<{t}>;")
         return "\n".join("    " + line for line in lines)
 
-    def fetch(self, kt: str, indent: int) -> str:
-        """Load this invocation's share of the k-tile starting at ``kt`` into the staging registers."""
+    def fetch(self, kt: str, indent: int, roles: str = "ab") -> str:
+        """Load this invocation's share of the k-tile starting at ``kt`` into the staging registers (of the
+        operands in ``roles``)."""
         base = {"a": "row0", "b": "col0"}
         return "\n".join(self.guarded(r, f"s{r}{u} = fetch_{r}({base[r]} + i{r}{u}, {kt} + k{r}{u});", indent)
-                         for r in "ab" for u in range(self.units[r]))
+                         for r in roles for u in range(self.units[r]))
 
     def guarded(self, role: str, line: str, indent: int) -> str:
         """``line`` for invocations that have a vec4 of the tile (all, unless the tile has fewer)."""
@@ -318,14 +338,19 @@ class Parts:
 
     def half(self, half: str, other: str, ahead: int) -> str:
         """One k-tile of the loop, multiplied out of the tiles' ``half`` while the next, ``ahead``
-        tiles on (when there is one), is loaded into the ``other``."""
+        tiles on (when there is one), is loaded into the ``other``: each operand's loads before the
+        k-step of the tiling's ``fetches`` (one block where they are the same), the stores before its
+        ``stores`` (after the last k-step by default)."""
         pad = "    " * 3
-        steps = self.steps(half)
-        steps.insert(self.tiling.fetch, "\n".join([
-            f"{pad}if (more) {{", f"{pad}    let kt = (t + {ahead}u) * {self.tiling.depth}u;",
-            self.fetch("kt", 4), f"{pad}}}"]))
-        return "\n".join([f"{pad}let more = t + {ahead}u < last;", *steps,
-                          f"{pad}if (more) {{", self.put(other, 4), f"{pad}}}", f"{pad}workgroupBarrier();"])
+        blocks = {step: [] for step in range(self.tiling.depth + 1)}
+        for step in sorted(set(self.tiling.fetches.values())):
+            roles = "".join(r for r in "ab" if self.tiling.fetches[r] == step)
+            blocks[step].append("\n".join([f"{pad}if (more) {{", f"{pad}    let kt = (t + {ahead}u) * {self.tiling.depth}u;",
+                                           self.fetch("kt", 4, roles), f"{pad}}}"]))
+        blocks[self.tiling.stores].append("\n".join([f"{pad}if (more) {{", self.put(other, 4), f"{pad}}}"]))
+        steps = [text for step, kk in zip(blocks.values(), self.steps(half) + [None])
+                 for text in step + [kk] if text is not None]
+        return "\n".join([f"{pad}let more = t + {ahead}u < last;", *steps, f"{pad}workgroupBarrier();"])
 
     def steps(self, half: str) -> list[str]:
         """The k-tile's multiply-adds, unrolled, one text per k-step: the invocation's vec4 of A and of B

@@ -65,7 +65,11 @@ def test_inner_dimension_mismatch(gpu64):
                                     # the next k-tile's loads later in the tile; fragments read a k-step ahead
                                     Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True, fetch=6),
                                     Tiling(64, 64, 8, 4, 4, pair=False, vec2=True, fetch=4, ahead=True),
-                                    Tiling(128, 128, 8, 8, 8, warp=4, ahead=True), *TILINGS["f64"]])
+                                    Tiling(128, 128, 8, 8, 8, warp=4, ahead=True),
+                                    # A's and B's loads at their own k-steps; the stores before the last
+                                    Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True, fetch=1, fetch_b=4, put=6,
+                                           ahead=True),
+                                    Tiling(64, 64, 8, 4, 4, vec2=True, fetch=3, fetch_b=0, put=5), *TILINGS["f64"]])
 @pytest.mark.parametrize("splits", [1, 3])
 def test_every_tiling_and_split(gpu64, tiling, splits):
     """The tilings benchmarks/gpu/matmul_sweep.py compares, whole and split along k, at odd sizes and
@@ -125,6 +129,10 @@ def test_launch_choice():
         Tiling(128, 128, 12, 8, 8)
     with pytest.raises(ValueError):                                # loads after the tile's last k-step
         Tiling(128, 128, 8, 8, 8, fetch=8)
+    with pytest.raises(ValueError):                                # B's loads after the tile's last k-step
+        Tiling(128, 128, 8, 8, 8, fetch_b=8)
+    with pytest.raises(ValueError):                                # the stores before the loads
+        Tiling(128, 128, 8, 8, 8, fetch=2, fetch_b=5, put=5)
     with pytest.raises(ValueError):                                # 16 x-lanes: no warp of 32 across
         Tiling(128, 128, 8, 8, 8, warp=32)
     with pytest.raises(ValueError):                                # 2 y-lanes a warp of 16 x-lanes
