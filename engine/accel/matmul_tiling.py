@@ -111,7 +111,7 @@ class Tiling:
 # adapter's): plans are made for that, and a device with more takes its tiling at dispatch. Double's
 # first takes 48 KiB (the H100's Vulkan limit is 49,152 bytes).
 TILINGS = {"f32": (Tiling(256, 128, 8, 8, 8),),
-           "f64": (Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True, fetch=6, ahead=True),
+           "f64": (Tiling(128, 128, 12, 4, 8, warp=2, pair=False, vec2=True, fetch=2, fetch_b=6),
                    Tiling(128, 128, 8, 4, 8, warp=2, pair=False, vec2=True))}
 WORKGROUP_STORAGE = 32768
 ELEMENT_BYTES = {"f32": 4, "f64": 8}
