@@ -744,10 +744,12 @@ def line_lanes(pairs: int, subgroups: bool = False) -> int:
     for the shared-memory trees, half of it (128, two pairs a workgroup) where the lanes combine by
     subgroup shuffles (SUBGROUP_TREE): the 14 reductions' GPU time on the H100 0.196 ms double, 0.119
     single, against 0.200-0.201 and 0.123-0.124 with 256 (64: 0.208 / 0.129, 32: 0.235 / 0.129;
-    benchmarks/fusion/RESULTS.md)."""
+    benchmarks/fusion/RESULTS.md). A lone pair (a sum over 'all', the finishing pass of a chunked
+    one) takes the whole workgroup either way: with 128 lanes half of it idled while each lane walked
+    twice the elements."""
     if pairs >= FEW_PAIRS:
         return 32
-    return 128 if subgroups else 256
+    return 128 if subgroups and pairs > 1 else 256
 
 
 def reduction_pairs(group: Group) -> int:
