@@ -39,12 +39,36 @@ MAX_DIMS = 8
 # the elementwise tests (comparisons, logical operations): what a single kernel must not apply to a double
 # that f32 cannot hold (plan.inexact_scalar_tests, operations._decline_inexact_test)
 TEST_KERNELS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
+MIRRORED = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}    # c < x is x > c
+SINGLE_MAX = float(np.finfo(np.float32).max)
+SINGLE_TINY = float(np.finfo(np.float32).tiny)
 MAX_GROUPS = 65535
 REDUCE_CHUNK = 8192          # elements one workgroup reduces per pass
 SMALL_REDUCTION = 64         # reduced extents up to this use one invocation per output
 
 
 FLOAT_CLASSES = ("double", "single", "logical")
+
+
+def single_test_scalar(kernel: str, c: float, scalar_first: bool = False) -> float | None:
+    """The f32 value that a test ``kernel`` of a single x against the double scalar ``c`` (not NaN, and not
+    held by f32) takes in c's place to give MATLAB's answer, which tests x against c itself: None where
+    there is none. No single equals c (``==`` is false, ``~=`` true: NaN's answers for every x); c is
+    not 0 (``&``, ``|``, xor: 1); for ``< <= > >=`` (``scalar_first``: c on the left) the neighbouring
+    single on the side that gives the same answer for every single x (lo < c < hi adjacent: ``x > c``
+    is ``x > lo``, ``x >= c`` is ``x >= hi``, ``x < c`` is ``x < hi``, ``x <= c`` is ``x <= lo``; not
+    c rounded to nearest: ``single(0.1) > 0.1`` is true), where both neighbours are normal singles (a
+    subnormal one may be flushed to 0 by the device)."""
+    if kernel in ("eq", "ne"):
+        return math.nan
+    if kernel in ("and", "or", "xor"):
+        return 1.0
+    if not SINGLE_TINY <= abs(c) < SINGLE_MAX:
+        return None
+    r = np.float32(c)
+    lo, hi = (np.nextafter(r, np.float32(-np.inf)), r) if float(r) > c else (r, np.nextafter(r, np.float32(np.inf)))
+    op = MIRRORED[kernel] if scalar_first else kernel
+    return float(lo if op in ("gt", "le") else hi)
 
 
 # ------------------------------------------------------------------ shared helpers

@@ -25,7 +25,8 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.accel.dispatch import gather
-from engine.accel.kernels import TEST_KERNELS, gpu_cumsum, gpu_elementwise, gpu_matmul, gpu_permute, gpu_reduce
+from engine.accel.kernels import (TEST_KERNELS, gpu_cumsum, gpu_elementwise, gpu_matmul, gpu_permute, gpu_reduce,
+                                  single_test_scalar)
 from engine.accel.provider import GpuUnavailable
 from engine.accel.residency import CLASS_OF_HOST, HOST_DTYPE, GpuTensor, upload
 from engine.runtime.builtins import registry
@@ -106,16 +107,23 @@ def _power_is_complex(a: Operand, b: Operand) -> bool:
     return _any(gpu_elementwise("and", gpu_elementwise("lt", a, 0.0), frac))
 
 
-def _decline_inexact_test(a: Operand, b: Operand) -> None:
-    """A single array tested against a double scalar that f32 does not hold exactly, or against a double
-    array, goes to the CPU (the fuzz's seed 715, run.py --sizes large: ``and(z, 1e-320)`` of a single z
-    was false on the GPU; ``gpuArray(single(0.1)) == gpuArray(0.1)`` was true)."""
-    for x, y in ((a, b), (b, a)):
-        if type(x) is GpuTensor and x.cls == "single" and type(y) is float and \
-                not (math.isnan(y) or float(np.float32(y)) == y):
-            raise GpuUnavailable("a single array tested against a double scalar that single cannot hold")
-        if type(x) is GpuTensor and x.cls == "single" and type(y) is GpuTensor and y.cls == "double":
+def _exact_test(kernel: str, a: Operand, b: Operand) -> tuple[Operand, Operand]:
+    """The operands of a test of a single array against a double scalar that f32 does not hold, with
+    the scalar's f32 stand-in (kernels.single_test_scalar: MATLAB tests against the double itself, so
+    ``gpuArray(single(0.1)) == 0.1`` is false and ``single(0.1) > 0.1`` true); where there is none, and
+    for a double array, the test goes to the CPU (the fuzz's seed 715, run.py --sizes large:
+    ``and(z, 1e-320)`` of a single z was false on the GPU)."""
+    for x, y, first in ((a, b, False), (b, a, True)):
+        if type(x) is not GpuTensor or x.cls != "single":
+            continue
+        if type(y) is GpuTensor and y.cls == "double":
             raise GpuUnavailable("a single array tested against a double array (the CPU tests the doubles)")
+        if type(y) is float and not (math.isnan(y) or float(np.float32(y)) == y):
+            value = single_test_scalar(kernel, y, scalar_first=first)
+            if value is None:
+                raise GpuUnavailable("a single array tested against a double scalar outside the normal singles")
+            return (value, x) if first else (x, value)
+    return a, b
 
 
 def binary(kernel: str, a: Any, b: Any) -> GpuTensor:
@@ -124,7 +132,7 @@ def binary(kernel: str, a: Any, b: Any) -> GpuTensor:
     if kernel == "power" and _power_is_complex(a, b):
         raise GpuUnavailable("a negative base to a non-integer power gives complex results")
     if kernel in TEST_KERNELS:
-        _decline_inexact_test(a, b)
+        a, b = _exact_test(kernel, a, b)
     if kernel in ("and", "or", "xor"):
         _decline_nan(a, b)
     return gpu_elementwise(kernel, a, b)

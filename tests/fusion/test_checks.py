@@ -7,7 +7,7 @@ import pytest
 from engine import Session
 from engine.accel.kernels import gpu_elementwise
 from engine.accel.residency import empty, upload
-from engine.accel.fusion.ranges import EVEN, INTEGER, NANFREE, NONNEG, facts_of
+from engine.accel.fusion.ranges import EVEN, INTEGER, NANFREE, NONNEG, SINGLE_WHOLE, facts_of
 
 from fusion_helpers import assert_same, devices, run
 
@@ -115,8 +115,10 @@ def test_an_upload_submits_the_batch_only_when_the_batch_uses_its_buffer(gpu64):
 
 
 def test_facts_of_host_scalars():
-    assert facts_of(2.0) == NONNEG | INTEGER | EVEN | NANFREE
-    assert facts_of(-3.0) == INTEGER | NANFREE
+    assert facts_of(2.0) == NONNEG | INTEGER | EVEN | NANFREE | SINGLE_WHOLE
+    assert facts_of(-3.0) == INTEGER | NANFREE | SINGLE_WHOLE
+    assert facts_of(2.0 ** 24) == NONNEG | INTEGER | EVEN | NANFREE | SINGLE_WHOLE
+    assert facts_of(2.0 ** 24 + 1) == NONNEG | INTEGER | NANFREE           # single does not hold it
     assert facts_of(0.5) == NONNEG | NANFREE
     assert facts_of(float("inf")) == NONNEG | NANFREE
     assert facts_of(float("nan")) == 0

@@ -1216,6 +1216,65 @@ def test_single_windows_testing_scalars_single_holds_still_fuse():
     assert cpu.get("a").tolist() == [[True, True, True], [True, True, True]]
 
 
+@pytest.mark.parametrize("cells", [
+    ("x = repmat(single([0 1 16777216 3 -16777216]), 1, 200); t = 16777217;",
+     "a = x == t;", "b = x < t;", "c = x >= -t;", "d = x ~= t;"),
+    ("x = repmat(single([0 1 2 Inf]), 1, 200); t = 1e39;", "a = x < t;", "b = x == t;", "c = -t < x;"),
+    ("x = repmat(single([0 1 2 3]), 1, 200); n = 16777217;", "y = x * (n - 1);"),
+])
+def test_single_windows_with_whole_doubles_past_two_to_the_24(cells):
+    """A host scalar that is a whole number single does not hold (16777217, 1e39) passed the single
+    window's checks as a whole number and was tested as its f32 rounding: ``t = 16777217; x == t`` was
+    true on the GPU where x is single(16777216) (cells after the one that set t: a window of its own
+    each). Whole numbers pass
+    only up to 2^24 (the SINGLE_WHOLE fact)."""
+    sessions = {device: Session(device=device) for device in DEVICES}
+    for device, s in sessions.items():
+        for cell in cells:
+            assert s.execute(cell).error is None, device
+    names = [cell.split("=")[0].strip() for cell in cells[1:]]
+    for device, s in sessions.items():
+        for name in names:
+            assert np.array_equal(s.get(name), sessions["cpu"].get(name)), (device, name)
+
+
+TESTED = "[0 -0 0.1 -0.1 1/3 -1/3 2.5 1e-38 3.4e38 Inf -Inf NaN 16777216 7]"
+LOGICAL_TESTED = "[0 -0 0.1 -0.1 1/3 -1/3 2.5 1e-38 3.4e38 Inf -Inf 0 16777216 7]"       # no NaN
+
+
+@pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")
+def test_single_tests_against_doubles_single_cannot_hold_run_on_the_device(monkeypatch):
+    """A single array tested against a double scalar f32 does not hold gives MATLAB's answer on the
+    device (kernels.single_test_scalar: ``==`` false, ``~=`` true, ``& | xor`` with a nonzero, ``< <= >
+    >=`` with the neighbouring single on the side that gives the same answer), in fused windows and in
+    the gpuArray operators, instead of going to the CPU."""
+    tests = ["a = x == 0.1;", "b = 0.1 ~= x;", "c = x < 0.1;", "d = 0.3 <= x;", "e = x > -0.1;", "f = x >= 0.3;",
+             "g = 0.1 > x;", "h = 0.2 | w;", "k = xor(w, 0.3);", "m = 0.7 & w;"]
+    names = [t.split(" =")[0] for t in tests]
+    inputs = f"x = single({TESTED}); w = single({LOGICAL_TESTED});"
+    ref = Session(device="cpu")
+    assert ref.execute(inputs + " ".join(tests)).error is None
+    s = Session(device="gpu")
+    assert s.execute(inputs + "x = repmat(x, 1, 40); w = repmat(w, 1, 40);").error is None
+    assert s.execute(" ".join(tests)).error is None
+    assert [w.device for w in s.fusion.reports()] == ["GPU"]
+    for name in names:
+        assert np.array_equal(s.get(name)[:, :14], ref.get(name)), name
+    # host scalars (1/3, a subnormal double) as well in the gpuArray operators
+    tests += ["p = 1/3 <= x;", "q = x >= 1/3;", "r = 1e-320 | w;", "t = x == 1/3;"]
+    names = [t.split(" =")[0] for t in tests]
+    assert ref.execute(" ".join(tests)).error is None
+    prov = provider.get_provider()
+    assert s.execute(inputs + "x = gpuArray(x); w = gpuArray(w);").error is None
+    fallbacks = []
+    monkeypatch.setattr(prov, "record", fallbacks.append)
+    assert s.execute(" ".join(tests)).error is None
+    assert fallbacks == []                                      # no test went to the CPU
+    assert s.execute(" ".join(f"{n} = gather({n});" for n in names)).error is None
+    for name in names:
+        assert np.array_equal(s.get(name), ref.get(name)), name
+
+
 def test_sparse_max_along_a_huge_dimension_and_cellfun_size_past_the_index_range():
     """H100 fuzz run, seeds 390-405: max(S, [], uint64(intmax)) of a sparse S hashed the dimension's
     array; cellfun('size', C, uint64(intmax)) built a tuple of that many ones."""

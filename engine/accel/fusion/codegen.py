@@ -16,16 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SMALL_REDUCTION, _binding, _fill, _float_type,
+from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SMALL_REDUCTION, SINGLE_MAX, SINGLE_TINY, TEST_KERNELS,
+                                  _binding, _fill, _float_type,
                                   _strides, _workgroups, accumulator_type, identity_acc, params_block, params_head,
-                                  params_wgsl, reduction_of, reduction_value, strided_chunk)
+                                  params_wgsl, reduction_of, reduction_value, single_test_scalar, strided_chunk)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
 from engine.runtime.builtins.registry import operation
 
 from .generators import generator_wgsl, read_args
 from .graph import AccelGraph
-from .plan import DOUBLE_TINY, SINGLE_MAX, SINGLE_TINY, Group, Plan, make_plan
+from .plan import DOUBLE_TINY, Group, Plan, make_plan
 from .views import ViewEmitter
 
 UNIFORM_BYTES = 256          # the provider's uniform slot per dispatch
@@ -268,27 +269,22 @@ def division_form(node: Any, group: Group, t: str) -> str | None:
     return f"m32_div_literal({quotient}, {wgsl_literal(divisor, t)})" if t == "f32" else None
 
 
-MIRRORED = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}
-
-
 def comparison_form(node: Any, group: Group, t: str) -> str | None:
-    """``x < c`` (``<= > >=``, c on either side) of a single x and a literal c that f32 does not hold:
-    MATLAB compares x with the double c, so the literal is c's f32 neighbour that gives the same answer
-    for every single x (lo < c < hi adjacent singles: ``x > c`` is ``x > lo``, ``x >= c`` is
-    ``x >= hi``, ``x < c`` is ``x < hi``, ``x <= c`` is ``x <= lo``), not c rounded to nearest
-    (``single(0.1) > 0.1`` is true). plan.inexact_scalar_tests keeps the other inexact tests (``==``,
-    uniforms, neighbours outside the normal singles) off the GPU."""
-    if t != "f32" or node.op not in MIRRORED:
+    """A test (``== ~= < <= > >= & |`` xor) of a single x and a literal c that f32 does not hold: MATLAB
+    tests x against the double c, so the literal is kernels.single_test_scalar's f32 stand-in for c
+    (``==`` and ``~=`` then have the same answer for every x: the expression is that constant), not c
+    rounded to nearest (``single(0.1) > 0.1`` is true). plan.inexact_scalar_tests keeps the other
+    inexact tests (uniforms, values outside the normal singles) off the GPU."""
+    if t != "f32" or node.op not in TEST_KERNELS:
         return None
     for position, key in ((1, "{b}"), (0, "{a}")):
         c = group.literals.get(node.args[position])
-        if c is None or float(np.float32(c)) == c:
+        if c is None or math.isnan(c) or float(np.float32(c)) == c:
             continue
-        r = np.float32(c)
-        lo, hi = (np.nextafter(r, np.float32(-np.inf)), r) if float(r) > c else (r, np.nextafter(r, np.float32(np.inf)))
-        op = node.op if position == 1 else MIRRORED[node.op]
-        bound = float(lo if op in ("gt", "le") else hi)
-        return operation(node.op).wgsl.replace(key, wgsl_literal(bound, t))
+        if node.op in ("eq", "ne"):
+            return "false" if node.op == "eq" else "true"
+        value = single_test_scalar(node.op, c, scalar_first=position == 0)
+        return None if value is None else operation(node.op).wgsl.replace(key, wgsl_literal(value, t))
     return None
 
 

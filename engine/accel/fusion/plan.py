@@ -28,19 +28,18 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from engine.accel.kernels import MAX_DIMS, TEST_KERNELS
+from engine.accel.kernels import MAX_DIMS, SINGLE_MAX, SINGLE_TINY, TEST_KERNELS
 from engine.runtime.builtins.registry import operation
 from engine.runtime.errors import MatlabError
 from engine.runtime.semantics import broadcast_shape, promote_all
 
 from .graph import AccelGraph, Node
-from .ranges import INTEGER, unchecked
+from .ranges import SINGLE_WHOLE, unchecked
 
 FLOAT = ("double", "single")
 # node kinds computed inside the kernel reading them
 INLINED = ("elementwise", "random", "generator", "view")
-SINGLE_MAX = float(np.finfo(np.float32).max)
-SINGLE_TINY, DOUBLE_TINY = float(np.finfo(np.float32).tiny), float(np.finfo(np.float64).tiny)
+DOUBLE_TINY = float(np.finfo(np.float64).tiny)
 
 
 class Arg(NamedTuple):
@@ -302,13 +301,14 @@ def scalars_of_doubles(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> 
     """Nodes over scalar leaves only that MATLAB computes in double (a double operand) and that a single
     window, computing them in f32, could get wrong by more than rounding: 1e-300 * 1e300 is NaN in f32,
     1e-300 ~= 0 false. A node whose operands' values are known (literals, sizes) is evaluated both ways
-    with its host ufunc; one reading a host scalar passes when its operands are whole numbers (facts)
-    and it adds, subtracts, multiplies or compares (counts like n - 1); the unary minus and plus are
+    with its host ufunc; one reading a host scalar passes when its operands are whole numbers single holds
+    (facts: SINGLE_WHOLE, at most 2^24) and it adds, subtracts, multiplies or compares (counts like n -
+    1); the unary minus and plus are
     exact. Whatever else reads a double is returned."""
     exact = {v: np.float64(c) for v, c in graph.consts.items() if type(c) is float}
     exact.update({v: np.float64(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
     rounded = {v: np.float32(x) for v, x in exact.items()}
-    whole = {v for v, a in plan.info.items() if a.cls == "double" and a.facts & INTEGER} | \
+    whole = {v for v, a in plan.info.items() if a.cls == "double" and a.facts & SINGLE_WHOLE} | \
         {v for v, x in exact.items() if x.is_integer() and abs(x) <= 2 ** 24}
     risky: set[int] = set()
     for v, node in graph.nodes.items():
@@ -333,10 +333,11 @@ def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -
     """Comparisons and logical operations of an array with a double scalar (or a double array the
     window reads into f32) that f32 may not hold: the runtime compares a single array with the double itself (``single(0.1) > 0.1`` is true, ``z ~= 1e-320``
     true where z is 0, ``1e-320 & z`` true where z is nonzero), a single window with its f32 rounding
-    (0.1f, 0). ``< <= > >=`` with a literal whose f32 neighbours are normal singles pass (codegen's
-    comparison_form compares with the neighbour that gives MATLAB's answer); otherwise a known scalar (a
-    literal, a size) passes when f32 holds it exactly, a host scalar when it is a whole number (facts),
-    as in ``scalars_of_doubles``, a double array when it holds whole numbers; the nodes that test any
+    (0.1f, 0). A literal in the normal singles' range passes (codegen's comparison_form writes the f32
+    stand-in that gives MATLAB's answer: kernels.single_test_scalar); otherwise a known scalar (a
+    size, a literal outside that range) passes when f32 holds it exactly, a host scalar or a double array
+    when it holds whole numbers single holds (SINGLE_WHOLE, as in ``scalars_of_doubles``: ``t =
+    16777217; x == t`` is false where x is single(16777216)); the nodes that test any
     other are returned (the fuzz's seeds 715 and 717, run.py --sizes large: ``b = 1e-320 & z`` false on
     the GPU, ``a == z`` of a double column a true where single(a) equals z)."""
     known = {v: float(c) for v, c in graph.consts.items() if type(c) is float}
@@ -349,14 +350,14 @@ def inexact_scalar_tests(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -
             if plan.info[a].cls != "double":
                 continue
             if a not in scalar_only:            # a double array read into a single window
-                held = bool(plan.info[a].facts & INTEGER)
-            elif a in plan.literals and node.op in ("lt", "le", "gt", "ge"):
+                held = bool(plan.info[a].facts & SINGLE_WHOLE)
+            elif a in plan.literals:            # written into the shader: codegen's comparison_form
                 held = SINGLE_TINY <= abs(plan.literals[a]) < SINGLE_MAX
             elif a in known:
                 x = known[a]
                 held = math.isnan(x) or float(np.float32(x)) == x
             else:
-                held = bool(plan.info[a].facts & INTEGER)
+                held = bool(plan.info[a].facts & SINGLE_WHOLE)
             if not held:
                 found.add(v)
     return found

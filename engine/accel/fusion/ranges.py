@@ -6,7 +6,9 @@ a status buffer and a blocking read-back per window run. Each value gets a set o
 - NONNEG: no element is below zero (NaN and -0 allowed: neither trips ``x < 0``);
 - INTEGER: every element is a whole number (no NaN);
 - EVEN: every element is an even whole number;
-- NANFREE: no element is NaN.
+- NANFREE: no element is NaN;
+- SINGLE_WHOLE: every element is a whole number that single holds exactly (at most 2^24 in magnitude:
+  a single window may take it as f32 where MATLAB computes or tests the double, plan.py).
 
 Facts come from the operations (their records' ``nonneg``: abs, exp, sqrt, cosh, hypot always, sums and
 products of NONNEG values, ``max(x, c)`` with ``c`` NONNEG; even integer powers, ``x .* x``, comparisons,
@@ -31,14 +33,14 @@ from .graph import AccelGraph, Node
 if TYPE_CHECKING:
     from .plan import Plan
 
-NONNEG, INTEGER, EVEN, NANFREE = 1, 2, 4, 8
-LOGICAL = NONNEG | INTEGER | NANFREE           # 0 or 1
+NONNEG, INTEGER, EVEN, NANFREE, SINGLE_WHOLE = 1, 2, 4, 8, 16
+LOGICAL = NONNEG | INTEGER | NANFREE | SINGLE_WHOLE           # 0 or 1
 
 
 
 def fact_names(facts: int) -> list[str]:
     """The names of the facts in a mask, for printing: ``["nonneg", "integer"]``."""
-    names = ("nonneg", "integer", "even", "nanfree")
+    names = ("nonneg", "integer", "even", "nanfree", "single-whole")
     return [name for k, name in enumerate(names) if facts >> k & 1]
 
 
@@ -48,7 +50,7 @@ def facts_of(value: float) -> int:
         return 0
     facts = NANFREE | (NONNEG if value >= 0 else 0)
     if math.isfinite(value) and value.is_integer():
-        facts |= INTEGER | (EVEN if value % 2 == 0 else 0)
+        facts |= INTEGER | (EVEN if value % 2 == 0 else 0) | (SINGLE_WHOLE if abs(value) <= 2 ** 24 else 0)
     return facts
 
 
@@ -61,7 +63,7 @@ def node_facts(node: Node, kind: str, args: list[int], square: bool) -> int:
         if spec.result == "logical":
             return LOGICAL
         if op in ("uminus", "uplus"):          # exact: whole numbers stay whole, NaN stays NaN
-            return args[0] & (INTEGER | EVEN | NANFREE | (NONNEG if op == "uplus" else 0))
+            return args[0] & (INTEGER | EVEN | NANFREE | SINGLE_WHOLE | (NONNEG if op == "uplus" else 0))
         if spec.nonneg == "always" or op == "times" and square:
             return NONNEG
         if op == "power" and (args[1] & EVEN or args[0] & NONNEG):
