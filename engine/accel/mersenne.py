@@ -49,6 +49,9 @@ WORDS = 624                     # words in a window
 JUMP_WORDS = DEGREE + WORDS - 1     # x_0 .. x_20559: what every jumped window is made from
 TAIL_WORDS = WORDS + JUMP_WORDS     # x_{T-624} .. x_{T+20559}, written by the last chunk
 CHUNK_WORDS = 1 << 18           # words per workgroup of the generator (even)
+JUMP_SPAN = 208                 # window words per workgroup of the jump kernel (mt19937_jump.wgsl)
+JUMP_GROUPS = (8, 4, 2)         # chunks per workgroup of the jump kernel, largest first ...
+JUMP_GROUP_MIN = 64             # ... the largest that leaves this many workgroups of chunks
 POLY_WORDS = WORDS              # a polynomial of degree < 19937 as 624 u32 words of bits
 FFT_SIZE = 40000                # >= 2 * DEGREE - 1 (products of two reduced polynomials), 5-smooth
 CACHE_VERSION = 1
@@ -235,12 +238,16 @@ class JumpTable:
     def unpack(row: np.ndarray) -> np.ndarray:
         return np.unpackbits(row, bitorder="little")[:DEGREE].copy()
 
-    def on(self, provider: Provider, count: int) -> GpuTensor:
-        """A uint32 tensor of at least ``count`` rows on ``provider``."""
-        self.need(count)
+    def on(self, provider: Provider, chunks: int) -> GpuTensor:
+        """The rows of chunks 0 .. chunks - 1 (at least) on ``provider``, as uint32 words: chunk 0's
+        polynomial (1: its window is x_0 .. x_623) first, then the table's."""
+        self.need(chunks - 1)
         rows = self.device.get(id(provider))
-        if rows is None or rows.numel < count * POLY_WORDS or rows.provider is not provider:
-            rows = self.device[id(provider)] = upload(self.rows.view(np.uint32).reshape(-1, 1), provider)
+        if rows is None or rows.numel < chunks * POLY_WORDS or rows.provider is not provider:
+            unit = np.zeros(POLY_WORDS, np.uint32)
+            unit[0] = 1
+            words = np.concatenate([unit, self.rows.view(np.uint32).ravel()])
+            rows = self.device[id(provider)] = upload(words.reshape(-1, 1), provider)
         return rows
 
 
@@ -307,6 +314,12 @@ def _origin(state: Any, provider: Provider) -> tuple[GpuTensor, int, tuple[int, 
     return upload(words, provider), pos, (has_gauss, gauss), before, 0
 
 
+def jump_group(chunks: int) -> int:
+    """Chunks per workgroup of the jump kernel: more share each table of the source words, fewer give
+    more workgroups."""
+    return next(g for g in JUMP_GROUPS if chunks >= g * JUMP_GROUP_MIN or g == JUMP_GROUPS[-1])
+
+
 def params(n: int, chunk: int, chunks: int) -> bytes:
     total = 2 * n
     return struct.pack("<6I", n, chunk, chunks, total, total - WORDS, total + JUMP_WORDS)
@@ -327,13 +340,15 @@ def device_rand(state: Any, shape: tuple[int, ...], cls: str, provider: Provider
         raise GpuUnavailable("this draw is not made on the device")
     source, pos, gauss, before, drawn = _origin(state, provider)
     chunks = -(-2 * n // chunk)
-    rows = jump_table(chunk).on(provider, max(chunks - 1, 1))
+    rows = jump_table(chunk).on(provider, chunks)
     windows = empty((chunks * WORDS, 1), "uint32", provider)
     out = empty(shape, cls, provider)
     words = empty((TAIL_WORDS, 1), "uint32", provider)
     uniform = params(n, chunk, chunks)
-    provider.dispatch(provider.pipeline(render("mt19937_jump"), "jump"),
-                      [source.buffer, rows.buffer, windows.buffer], uniform, (WORDS // 208, chunks, 1))
+    group = jump_group(chunks)
+    provider.dispatch(provider.pipeline(render("mt19937_jump", group=str(group)), "jump"),
+                      [source.buffer, rows.buffer, windows.buffer], uniform,
+                      (WORDS // JUMP_SPAN, -(-chunks // group), 1))
     provider.dispatch(provider.pipeline(generator_source(cls), "generate"),
                       [windows.buffer, out.buffer, words.buffer], uniform, (chunks, 1, 1))
     windows.release()

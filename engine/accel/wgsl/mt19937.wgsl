@@ -14,7 +14,7 @@ struct Params {
 
 const N: u32 = 624u;
 const M: u32 = 397u;
-const RING: u32 = 850u;        // 624 known words + a round of new ones: a round never overwrites its reads
+const RING: u32 = 1024u;       // >= 624 known words + a round of new ones: a round never overwrites its reads
 const ROUND: u32 = 226u;
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -24,7 +24,7 @@ const ROUND: u32 = 226u;
 @group(0) @binding(2) var<storage, read_write> out: array<$T>;
 @group(0) @binding(3) var<storage, read_write> words: array<u32>;
 
-var<workgroup> ring: array<u32, 850>;
+var<workgroup> ring: array<u32, 1024>;
 
 $maps
 fn keep(w: u32, x: u32) {
@@ -43,13 +43,13 @@ fn generate(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id)
     let emit_end = min(first + p.chunk, p.total);
     let stop = select(emit_end, p.words_end, k + 1u == p.chunks);
     for (var i = t; i < N; i += 256u) {
-        ring[(s + i) % RING] = start_windows[k * N + i];
+        ring[(s + i) & (RING - 1u)] = start_windows[k * N + i];
     }
     workgroupBarrier();
     for (var i = skip + 2u * t; i < N; i += 512u) {            // the window's own words, in pairs
         let w = s + i;
-        let x1 = ring[w % RING];
-        let x2 = ring[(w + 1u) % RING];
+        let x1 = ring[w & (RING - 1u)];
+        let x2 = ring[(w + 1u) & (RING - 1u)];
         if (w < emit_end) {
             out[w / 2u] = $value(x1, x2);
         }
@@ -63,13 +63,13 @@ fn generate(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id)
         var x = 0u;
         let live = t < ROUND && w < stop;
         if (live) {
-            x = mt_next(ring[(w - N) % RING], ring[(w - N + 1u) % RING], ring[(w - N + M) % RING]);
-            ring[w % RING] = x;
+            x = mt_next(ring[(w - N) & (RING - 1u)], ring[(w - N + 1u) & (RING - 1u)], ring[(w - N + M) & (RING - 1u)]);
+            ring[w & (RING - 1u)] = x;
         }
         workgroupBarrier();
         if (live) {
             if ((t & 1u) == 0u && w < emit_end) {
-                out[w / 2u] = $value(x, ring[(w + 1u) % RING]);
+                out[w / 2u] = $value(x, ring[(w + 1u) & (RING - 1u)]);
             }
             keep(w, x);
         }
