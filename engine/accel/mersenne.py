@@ -50,8 +50,9 @@ JUMP_WORDS = DEGREE + WORDS - 1     # x_0 .. x_20559: what every jumped window i
 TAIL_WORDS = WORDS + JUMP_WORDS     # x_{T-624} .. x_{T+20559}, written by the last chunk
 CHUNK_WORDS = 1 << 18           # words per workgroup of the generator (even)
 JUMP_SPAN = 208                 # window words per workgroup of the jump kernel (mt19937_jump.wgsl)
-JUMP_GROUPS = (8, 4, 2)         # chunks per workgroup of the jump kernel, largest first ...
-JUMP_GROUP_MIN = 64             # ... the largest that leaves this many workgroups of chunks
+JUMP_GROUP = 8                  # chunks per workgroup of the jump kernel
+JUMP_PARTS = 16                 # at most this many parts of the polynomials' bits, one a workgroup ...
+JUMP_WORKGROUPS = 1024          # ... as many as give this many workgroups
 POLY_WORDS = WORDS              # a polynomial of degree < 19937 as 624 u32 words of bits
 FFT_SIZE = 40000                # >= 2 * DEGREE - 1 (products of two reduced polynomials), 5-smooth
 CACHE_VERSION = 1
@@ -314,15 +315,16 @@ def _origin(state: Any, provider: Provider) -> tuple[GpuTensor, int, tuple[int, 
     return upload(words, provider), pos, (has_gauss, gauss), before, 0
 
 
-def jump_group(chunks: int) -> int:
-    """Chunks per workgroup of the jump kernel: more share each table of the source words, fewer give
-    more workgroups."""
-    return next(g for g in JUMP_GROUPS if chunks >= g * JUMP_GROUP_MIN or g == JUMP_GROUPS[-1])
+def jump_parts(chunks: int) -> int:
+    """In how many parts the jump kernel splits the polynomials' bits (the generator XORs the parts'
+    windows): few chunks still fill the device."""
+    spans = (WORDS // JUMP_SPAN) * -(-chunks // JUMP_GROUP)
+    return max(1, min(JUMP_PARTS, -(-JUMP_WORKGROUPS // spans)))
 
 
-def params(n: int, chunk: int, chunks: int) -> bytes:
+def params(n: int, chunk: int, chunks: int, parts: int) -> bytes:
     total = 2 * n
-    return struct.pack("<6I", n, chunk, chunks, total, total - WORDS, total + JUMP_WORDS)
+    return struct.pack("<7I", n, chunk, chunks, total, total - WORDS, total + JUMP_WORDS, parts)
 
 
 @functools.lru_cache(maxsize=None)
@@ -341,14 +343,14 @@ def device_rand(state: Any, shape: tuple[int, ...], cls: str, provider: Provider
     source, pos, gauss, before, drawn = _origin(state, provider)
     chunks = -(-2 * n // chunk)
     rows = jump_table(chunk).on(provider, chunks)
-    windows = empty((chunks * WORDS, 1), "uint32", provider)
+    parts = jump_parts(chunks)
+    windows = empty((parts * chunks * WORDS, 1), "uint32", provider)
     out = empty(shape, cls, provider)
     words = empty((TAIL_WORDS, 1), "uint32", provider)
-    uniform = params(n, chunk, chunks)
-    group = jump_group(chunks)
-    provider.dispatch(provider.pipeline(render("mt19937_jump", group=str(group)), "jump"),
+    uniform = params(n, chunk, chunks, parts)
+    provider.dispatch(provider.pipeline(render("mt19937_jump"), "jump"),
                       [source.buffer, rows.buffer, windows.buffer], uniform,
-                      (WORDS // JUMP_SPAN, -(-chunks // group), 1))
+                      (WORDS // JUMP_SPAN, -(-chunks // JUMP_GROUP), parts))
     provider.dispatch(provider.pipeline(generator_source(cls), "generate"),
                       [windows.buffer, out.buffer, words.buffer], uniform, (chunks, 1, 1))
     windows.release()

@@ -168,6 +168,32 @@ def test_draws_equal_the_host_generator_from_any_position(gpu64, small_chunks, s
     np.testing.assert_array_equal(rs.random_sample(700), twin.random_sample(700))
 
 
+@pytest.mark.parametrize("parts, workgroups", [(1, 1), (7, 10 ** 6), (16, 10 ** 6)])
+def test_chunk_groups_and_parts_of_the_jump(gpu64, small_chunks, monkeypatch, parts, workgroups):
+    """Draws of one chunk and less, of 9 chunks (a whole group of 8 and one more) and of 17 (the last
+    chunk odd-sized), consecutive, in both classes, with the polynomials' bits whole (one part), in 7
+    parts (624 words: the last part shorter) and in 16."""
+    monkeypatch.setattr(MT, "JUMP_PARTS", parts)
+    monkeypatch.setattr(MT, "JUMP_WORKGROUPS", workgroups)
+    assert MT.jump_parts(9) == parts
+    state, twin = at_position(21, 17)
+    for n, cls in ((1024, "double"), (700, "single"), (9 * 1024, "single"), (16 * 1024 + 517, "double"),
+                   (8 * 1024 + 1, "single")):
+        got = MT.device_rand(state, (n, 1), cls, gpu64).download()
+        np.testing.assert_array_equal(got.ravel(), host_draw(twin, n, cls))
+    np.testing.assert_array_equal(generator(state).random_sample(700), twin.random_sample(700))
+
+
+def test_draws_at_the_full_chunk_size(gpu64):
+    """One chunk's worth and less, and just past it (two chunks) at CHUNK_WORDS itself."""
+    half = MT.CHUNK_WORDS // 2
+    state, twin = at_position(22, 5)
+    for n, cls in ((half - 3, "single"), (half + 5, "double"), (half, "single")):
+        got = MT.device_rand(state, (n, 1), cls, gpu64).download()
+        np.testing.assert_array_equal(got.ravel(), host_draw(twin, n, cls))
+    np.testing.assert_array_equal(generator(state).random_sample(700), twin.random_sample(700))
+
+
 def test_a_state_set_at_position_zero(gpu64, small_chunks):
     """rng(s) may restore a state whose position is 0 (the whole key unread)."""
     twin = np.random.RandomState(8)

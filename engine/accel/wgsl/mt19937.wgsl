@@ -10,6 +10,7 @@ struct Params {
     total: u32,        // words drawn
     tail_start: u32,   // total - 624: the first word the last chunk keeps in `words`
     words_end: u32,    // total + 20560: the words the next draw's jump needs
+    parts: u32,        // a chunk's window is the XOR of this many parts (mt19937_jump.wgsl)
 }
 
 const N: u32 = 624u;
@@ -19,7 +20,8 @@ const ROUND: u32 = 226u;
 
 @group(0) @binding(0) var<uniform> p: Params;
 
-// Each chunk starts from its window (mt19937_jump.wgsl) and runs the recurrence in rounds.
+// Each chunk starts from its window (mt19937_jump.wgsl: start_windows[(part * chunks + k) * 624 ..], the
+// parts XORed) and runs the recurrence in rounds.
 @group(0) @binding(1) var<storage, read> start_windows: array<u32>;
 @group(0) @binding(2) var<storage, read_write> out: array<$T>;
 @group(0) @binding(3) var<storage, read_write> words: array<u32>;
@@ -43,7 +45,11 @@ fn generate(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id)
     let emit_end = min(first + p.chunk, p.total);
     let stop = select(emit_end, p.words_end, k + 1u == p.chunks);
     for (var i = t; i < N; i += 256u) {
-        ring[(s + i) & (RING - 1u)] = start_windows[k * N + i];
+        var x = 0u;
+        for (var part = 0u; part < p.parts; part++) {
+            x ^= start_windows[(part * p.chunks + k) * N + i];
+        }
+        ring[(s + i) & (RING - 1u)] = x;
     }
     workgroupBarrier();
     for (var i = skip + 2u * t; i < N; i += 512u) {            // the window's own words, in pairs
@@ -60,18 +66,18 @@ fn generate(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id)
     }
     for (var b = s; b + N < stop; b += ROUND) {
         let w = b + N + t;                                     // x_w = f(x_{w-624}, x_{w-623}, x_{w-227})
-        var x = 0u;
-        let live = t < ROUND && w < stop;
-        if (live) {
-            x = mt_next(ring[(w - N) & (RING - 1u)], ring[(w - N + 1u) & (RING - 1u)], ring[(w - N + M) & (RING - 1u)]);
+        if (t < ROUND && w < stop) {
+            let x = mt_next(ring[(w - N) & (RING - 1u)], ring[(w - N + 1u) & (RING - 1u)],
+                            ring[(w - N + M) & (RING - 1u)]);
             ring[w & (RING - 1u)] = x;
+            keep(w, x);
         }
         workgroupBarrier();
-        if (live) {
-            if ((t & 1u) == 0u && w < emit_end) {
-                out[w / 2u] = $value(x, ring[(w + 1u) & (RING - 1u)]);
-            }
-            keep(w, x);
+        // the round's values, a pair of words a thread (b is even); the next round writes words
+        // b + 850 .. b + 1075, which share no slot of the ring with these
+        let v = b + N + 2u * t;
+        if (t < ROUND / 2u && v < emit_end) {
+            out[v / 2u] = $value(ring[v & (RING - 1u)], ring[(v + 1u) & (RING - 1u)]);
         }
     }
 }
