@@ -348,7 +348,7 @@ def device_rand(state: Any, shape: tuple[int, ...], cls: str, provider: Provider
     out = empty(shape, cls, provider)
     words = empty((TAIL_WORDS, 1), "uint32", provider)
     uniform = params(n, chunk, chunks, parts)
-    provider.dispatch(provider.pipeline(render("mt19937_jump"), "jump"),
+    provider.dispatch(provider.pipeline(render("mt19937_jump", group=str(JUMP_GROUP)), "jump"),
                       [source.buffer, rows.buffer, windows.buffer], uniform,
                       (WORDS // JUMP_SPAN, -(-chunks // JUMP_GROUP), parts))
     provider.dispatch(provider.pipeline(generator_source(cls), "generate"),

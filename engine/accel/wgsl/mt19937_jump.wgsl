@@ -9,7 +9,7 @@
 // word of each row); for the slice of bits b .. b + 31 it tabulates, for each nibble value v and column
 // s, the XOR of x_{b+j0+s+m} over the set bits m of v (16 rows of WIDTH words in workgroup memory), so a
 // nibble of a chunk's row costs one lookup per word: nibble n (bits b+4n .. b+4n+3) of row word w adds
-// table[v * WIDTH + 4n + j - j0] to word j.
+// table[v * WIDTH + 4n + j - j0] to word j. Filled in: $$group, the chunks per workgroup.
 struct Params {
     n: u32,
     chunk: u32,
@@ -24,7 +24,7 @@ const N: u32 = 624u;
 const SPAN: u32 = 208u;          // window words per workgroup: 624 = 3 spans
 const HALF: u32 = 104u;          // threads
 const WIDTH: u32 = 236u;         // table columns: SPAN + 28 (the last nibble of a slice starts at bit 28)
-const GROUP: u32 = 8u;           // chunks per workgroup
+const GROUP: u32 = ${group}u;     // chunks per workgroup (JUMP_GROUP, at most HALF)
 
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read> src: array<u32>;
