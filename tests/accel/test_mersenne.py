@@ -170,15 +170,16 @@ def test_draws_equal_the_host_generator_from_any_position(gpu64, small_chunks, s
 
 @pytest.mark.parametrize("parts, workgroups", [(1, 1), (7, 10 ** 6), (16, 10 ** 6)])
 def test_chunk_groups_and_parts_of_the_jump(gpu64, small_chunks, monkeypatch, parts, workgroups):
-    """Draws of one chunk and less, of 9 chunks (a whole group of 8 and one more) and of 17 (the last
-    chunk odd-sized), consecutive, in both classes, with the polynomials' bits whole (one part), in 7
-    parts (624 words: the last part shorter) and in 16."""
+    """Consecutive draws in both classes of one chunk and less, of a few chunks, and of a whole group of
+    chunks and one more (the last chunk whole, odd-sized, of one value), with the polynomials' bits whole
+    (one part), in 7 parts (624 words: the last part shorter) and in 16."""
     monkeypatch.setattr(MT, "JUMP_PARTS", parts)
     monkeypatch.setattr(MT, "JUMP_WORKGROUPS", workgroups)
     assert MT.jump_parts(9) == parts
+    group = MT.JUMP_GROUP * 1024                 # values in a group of chunks of 2048 words
     state, twin = at_position(21, 17)
-    for n, cls in ((1024, "double"), (700, "single"), (9 * 1024, "single"), (16 * 1024 + 517, "double"),
-                   (8 * 1024 + 1, "single")):
+    for n, cls in ((1024, "double"), (700, "single"), (3 * 1024 + 5, "single"), (group + 1024, "single"),
+                   (group + 517, "double"), (group + 1, "single")):
         got = MT.device_rand(state, (n, 1), cls, gpu64).download()
         np.testing.assert_array_equal(got.ravel(), host_draw(twin, n, cls))
     np.testing.assert_array_equal(generator(state).random_sample(700), twin.random_sample(700))
