@@ -7,14 +7,18 @@ stream. MT19937 is linear over GF(2): with x_0, x_1, ... the untempered words fr
 the window W_t = (x_t .. x_{t+623}) is the generator's 19937-bit state (only the top bit of x_t counts),
 and W_J = sum over {i : c_i = 1} of W_i where sum c_i x^i = x^J mod phi (phi: the characteristic
 polynomial of the generator, degree 19937). So word j of W_J is the XOR of x_{i+j} over those i: the
-first 19937 + 623 words from the current position decide every later window, one GPU thread per word.
+first 19937 + 623 words from the current position decide every later window.
 
-    jump     one workgroup per chunk k of CHUNK_WORDS words (C) computes its starting window W_{kC-2}
-             from the polynomial x^(kC-2) mod phi (made on the host once per k and kept) and the words
-             x_0 .. x_20559 (word 0 of a jumped window has wrong low bits, word 1 is x_{kC-1}: chunk k
-             emits from word 2 on; chunk 0 starts from W_0 itself);
-    generate each workgroup runs the recurrence from its window in rounds of 226 words (words t+624 for
-             226 consecutive t depend only on known words), tempers them and writes MATLAB's values
+    jump     the starting window W_{kC-2} of each chunk k of CHUNK_WORDS words (C), from the polynomial
+             x^(kC-2) mod phi (made on the host once per k and kept) and the words x_0 .. x_20559 (word 0
+             of a jumped window has wrong low bits, word 1 is x_{kC-1}: chunk k emits from word 2 on;
+             chunk 0 starts from W_0 itself, its polynomial 1). A workgroup makes a third of the windows
+             of JUMP_GROUP chunks over one part of the polynomials' bits: per 32 bits it tabulates the XOR
+             of x_{i+j} over every subset of 4 consecutive i in workgroup memory, then each nibble of each
+             chunk's polynomial costs one lookup per word;
+    generate one workgroup per chunk XORs its window's parts and runs the recurrence from it in rounds
+             of 226 words (words t+624 for 226 consecutive t depend only on known words), tempers them
+             and writes MATLAB's values
              (double: (a * 2^26 + b) / 2^53 with a = w1 >> 5, b = w2 >> 6; single: that 53-bit
              fraction rounded to 24 bits in integer arithmetic, kept below 1 as the host does). The last
              chunk runs on past the draw and writes the words x_{T-624} .. x_{T+20559}: the host state
