@@ -140,8 +140,11 @@ class LineSpec:
 
 def parse_linespec(spec: str) -> LineSpec | None:
     """Parse a MATLAB line spec like ``'r--o'`` (blanks around it ignored, as MATLAB and Octave do with
-    ``'r+ '``); None if the text is not a line spec."""
+    ``'r+ '``), or a color's long name alone (``plot(x, y, 'green')``, ColorSpec's documented equivalent of
+    ``'g'``); None if the text is not a line spec."""
     spec = spec.strip(" ")
+    if spec.lower() in COLOR_NAMES:
+        return LineSpec(color=COLOR_LETTERS[COLOR_NAMES[spec.lower()]])
     out, k = LineSpec(), 0
     while k < len(spec):
         style = next((s for s in LINE_STYLES if spec.startswith(s, k)), None)

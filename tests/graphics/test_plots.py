@@ -14,6 +14,8 @@ from graphics_helpers import axes_of
     ("r--o", LineSpec("--", "o", (1.0, 0.0, 0.0))), ("-.", LineSpec("-.", None, None)),
     (":k", LineSpec(":", None, (0.0, 0.0, 0.0))), ("g*", LineSpec(None, "*", (0.0, 1.0, 0.0))),
     ("r+ ", LineSpec(None, "+", (1.0, 0.0, 0.0))),     # two corpus programs write 'r+ '
+    ("black", LineSpec(None, None, (0.0, 0.0, 0.0))), ("Green", LineSpec(None, None, (0.0, 1.0, 0.0))),
+    ("blackr", None), ("--black", None),
     ("sq", None), ("LineWidth", None), ("rr", None), ("", None), (" ", None), ("r +", None)])
 def test_parse_linespec(spec, expected):
     assert parse_linespec(spec) == expected
@@ -219,6 +221,19 @@ def test_scatter_sizes_colors_and_filled(ctx, call):
     call("scatter", [1.0, 2.0], [3.0, 2.0], "sr")          # a marker with its color (a corpus program: 'ob')
     coll = axes_of(ctx).collections[0]
     assert to_rgb(tuple(coll.get_edgecolors()[0])) == (1.0, 0.0, 0.0)
+    call("scatter", [1.0, 2.0], [3.0, 2.0], "k", "filled")    # a color alone (a corpus program)
+    coll = axes_of(ctx).collections[0]
+    assert to_rgb(tuple(coll.get_facecolors()[0])) == (0.0, 0.0, 0.0) and coll.get_sizes().tolist() == [36.0]
+    call("scatter", [1.0, 2.0], [3.0, 2.0], 20.0, "g")
+    coll = axes_of(ctx).collections[0]
+    assert to_rgb(tuple(coll.get_edgecolors()[0])) == (0.0, 1.0, 0.0) and coll.get_sizes().tolist() == [20.0]
+
+
+def test_plot_color_long_name_as_line_spec(ctx, call):
+    """plot(x, y, 'black', 'LineWidth', 2): ColorSpec's long names stand for the letters (a corpus program)."""
+    call("plot", [1.0, 2.0], [3.0, 4.0], "black", "LineWidth", 2.0)
+    (line,) = axes_of(ctx).get_lines()
+    assert (to_rgb(line.get_color()), line.get_linestyle(), line.get_linewidth()) == ((0.0, 0.0, 0.0), "-", 2.0)
 
 
 def test_grouped_and_stacked_bars(ctx, call):

@@ -273,17 +273,18 @@ def take_flag(data: list, flag: str) -> bool:
 
 
 def _take_marker(data: list, after: int) -> tuple[str, dict | None]:
-    """Remove a marker line spec ('d', 'sq', or with a color: 'ob', 'r*') given after the first ``after``
-    data arguments: (its marker, default 'o'; its color as _scatter_colors gives one, or None)."""
+    """Remove a marker line spec ('d', 'sq', or with a color: 'ob', 'r*'; or a color alone: 'k', as in
+    ``scatter(x, y, 'k', 'filled')``) given after the first ``after`` data arguments: (its marker, default
+    'o'; its color as _scatter_colors gives one, or None)."""
     for k, v in enumerate(data[after:], start=after):
         if not is_text(v):
             continue
         spec = parse_linespec(text(v))
         if spec is None:
             break
-        if spec.marker is not None and spec.linestyle is None:
+        if spec.linestyle is None:
             del data[k]
-            return spec.marker, None if spec.color is None else {"color": spec.color}
+            return spec.marker or "o", None if spec.color is None else {"color": spec.color}
     return "o", None
 
 
