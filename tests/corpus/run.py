@@ -20,7 +20,7 @@ Each program gets one class:
 - ``pass``: both ran to the end, printed the same numbers (to the digits each printed, layout ignored:
   size headers, column groups, MATLAB's ``1.0e+03 *`` factor, Octave's cell indices; matfuse's
   ``Warning:`` lines, as Octave's go to stderr) and left the same
-  numeric and char variables (to 1e-6; graphics handles aside);
+  numeric and char variables (to 1e-6; graphics handles and arrays over 4M elements aside);
 - ``output differs`` / ``workspace differs``: both ran, the answers differ (read them with ``--show``:
   a wrong answer, or a difference of display or algorithm);
 - ``parse error``, ``internal error``, ``missing function`` (MATLAB:UndefinedFunction for a name that is
@@ -153,14 +153,19 @@ def unpacked(data):
     return np.array([complex(*z) for z in data], dtype=np.complex128)
 
 
+BIG = 1 << 22      # elements: a larger array is not compared (a program's 2^26-point FFT made one answer
+                   # line of 2.9 GB, more than the driver could read back)
+
+
 def variables(values: dict) -> dict:
-    """Numeric, logical and char values as [kind, shape, data] (JSON); others are left out."""
+    """Numeric, logical and char values as [kind, shape, data] (JSON); others, and arrays of more than BIG
+    elements, are left out."""
     import numpy as np
     kept = {}
     for name, value in values.items():
         if isinstance(value, str):
             kept[name] = ["char", [1, len(value)], value]
-        elif isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+        elif isinstance(value, np.ndarray) and value.dtype.kind in "biufc" and value.size <= BIG:
             kept[name] = ["num", list(value.shape), packed(value)]
     return kept
 
@@ -280,7 +285,7 @@ def octave_variables(mat: str) -> dict:
         return {}
     kept = {}
     for name, value in data.items():
-        if name.startswith("__") or not isinstance(value, np.ndarray):
+        if name.startswith("__") or not isinstance(value, np.ndarray) or value.size > BIG:
             continue
         if value.dtype.kind == "U":
             kept[name] = ["char", list(value.shape), "".join(value.ravel(order="F").tolist())]
