@@ -29,7 +29,7 @@ FAMILIES = {
     "debug": "The debugger: breakpoints, the K>> prompt, stepping and the call stack (see "
              "[kernel.md](kernel.md#debugging) for the notebook's debugger panel).",
     "files": "Files and folders: reading and writing by file identifier, MAT-files, delimited text, JSON "
-             "text, images, names and listings.",
+             "text, images, WAV audio, names and listings.",
     "folders": "The search path and the working folder: function files are found in the working folder, then "
                "in the `addpath` folders in order; `system` runs an operating system command, as does the "
                "shell escape (an exclamation mark at the start of a statement: the rest of the line is the "

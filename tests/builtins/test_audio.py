@@ -1,0 +1,55 @@
+"""audioread of WAV files: MATLAB's scaling of each sample class into [-1, 1), 'native', sample ranges,
+channels as columns, and the errors (a DSP book's programs of the fifth corpus round read WAV files).
+Expected values: Octave's audioread of the same files."""
+import numpy as np
+import pytest
+import scipy.io.wavfile
+
+from engine import Session
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scipy.io.wavfile.write(tmp_path / "s16.wav", 8000,
+                           np.array([[0, -32768], [16384, 32767], [-1, 100]], dtype=np.int16))
+    scipy.io.wavfile.write(tmp_path / "u8.wav", 11025, np.array([0, 128, 255, 64], dtype=np.uint8))
+    scipy.io.wavfile.write(tmp_path / "f32.wav", 22050, np.array([0.5, -0.25], dtype=np.float32))
+    (tmp_path / "notes.txt").write_text("not audio\n")
+    return Session(device="cpu")
+
+
+def run(session, code):
+    r = session.execute(code)
+    assert r.error is None, r.error
+    return session
+
+
+def test_integer_samples_scaled_channels_as_columns(session):
+    run(session, "[y, Fs] = audioread('s16.wav'); y8 = audioread('u8.wav'); [f, Ff] = audioread('f32.wav');")
+    assert session.get("y").tolist() == [[0.0, -1.0], [0.5, 32767 / 32768], [-1 / 32768, 100 / 32768]]
+    assert session.get("Fs") == 8000.0 and session.get("Ff") == 22050.0
+    assert session.get("y8").tolist() == [[-1.0], [0.0], [0.9921875], [-0.5]]      # unsigned, centred on 128
+    assert session.get("f").dtype == np.float64 and session.get("f").tolist() == [[0.5], [-0.25]]
+
+
+def test_native_classes_and_sample_ranges(session):
+    run(session, "n = audioread('s16.wav', 'native'); g = audioread('f32.wav', 'native'); "
+                 "r = audioread('s16.wav', [2 Inf]); s = audioread('s16.wav', [1 1], 'double');")
+    assert session.get("n").dtype == np.int16 and session.get("n").tolist() == [[0, -32768], [16384, 32767],
+                                                                                 [-1, 100]]
+    assert session.get("g").dtype == np.float32
+    assert session.get("r").tolist() == [[0.5, 32767 / 32768], [-1 / 32768, 100 / 32768]]
+    assert session.get("s").tolist() == [[0.0, -1.0]]
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("audioread('missing.wav')", "MATLAB:audiovideo:audioread:fileNotFound"),
+    ("audioread('notes.txt')", "MATLAB:audiovideo:audioread:FileTypeNotSupported"),
+    ("audioread('s16.wav', [3 4])", "MATLAB:audiovideo:audioread:endoffile"),
+    ("audioread('s16.wav', [2 1])", "MATLAB:audiovideo:audioread:endoffile"),
+    ("audioread('s16.wav', 'int16')", "MATLAB:audiovideo:audioread:invalidDataType"),
+])
+def test_errors(session, code, ident):
+    err = session.execute(code).error
+    assert err is not None and err.identifier == ident
