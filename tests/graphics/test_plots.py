@@ -116,6 +116,20 @@ def test_subplots_select_existing_axes_and_replace_overlapped_ones(ctx, call):
     assert err.value.identifier == "MATLAB:subplot:IndexOutOfRange"
 
 
+def test_subplot_align_and_replace(ctx, call):
+    """subplot(3, 2, 3:4, 'align') (a corpus program) selects the grid axes as without 'align'; 'replace'
+    makes new axes in place of those at p."""
+    (wide,) = call("subplot", 3.0, 2.0, [3.0, 4.0], "align", nargout=1)
+    assert call("subplot", 3.0, 2.0, [3.0, 4.0], nargout=1) == (wide,)
+    call("plot", [1.0, 2.0])
+    (new,) = call("subplot", 3.0, 2.0, [3.0, 4.0], "replace", nargout=1)
+    assert new != wide and not axes_of(ctx).get_lines()
+    assert len(graphics_state(ctx.state).figures[1].mpl.axes) == 1
+    with pytest.raises(MatlabError) as err:
+        call("subplot", 2.0, 1.0, 1.0, "aligned")
+    assert err.value.identifier == "MATLAB:subplot:UnknownOption"
+
+
 def test_zlabel_of_2d_axes_is_kept_hidden(ctx, call):
     """MATLAB labels the z-axis of 2-D axes too (its 2-D view does not show it); corpus programs call
     zlabel after contour or plot. A second zlabel updates the same text object."""

@@ -201,13 +201,23 @@ def subplot(ctx, *args, nargout=0):
 
     Positions are numbered along rows. p may be a vector of positions to span; subplot(mnp) with a
     three-digit number is subplot(m, n, p). Axes that the new axes would overlap are deleted.
+    subplot(m, n, p, 'replace') deletes the axes at p and makes new ones; subplot(m, n, p, 'align') is
+    subplot(m, n, p) (the axes of a grid are always aligned here).
 
         subplot(2, 1, 1); plot(x, y); subplot(2, 1, 2); bar(y)
     """
+    option = text(args[-1]).lower() if len(args) in (2, 4) and is_text(args[-1]) else None
+    if option is not None:
+        if option not in ("align", "replace"):
+            raise MatlabError("MATLAB:subplot:UnknownOption",
+                              f"Unrecognized subplot option '{option}': use 'align' or 'replace'.")
+        args = args[:-1]
     m, n, positions = _subplot_args(args)
     gs = graphics_state(ctx.state)
     fig = current_figure(gs)
     key = (m, n, positions)
+    if option == "replace" and key in fig.axes:
+        remove_axes(fig, key)
     axes = fig.axes.get(key)
     if axes is None:
         rows = [(p - 1) // n for p in positions]
