@@ -63,7 +63,22 @@ def test_interp1_errors():
     with pytest.raises(MatlabError, match="same length"):
         call("interp1", arr([1, 2]), V, 1.5)
     with pytest.raises(MatlabError, match="supports the methods"):
-        call("interp1", X, V, 1.5, T("makima"))
+        call("interp1", X, V, 1.5, T("quadratic"))
+
+
+def test_interp1_makima():
+    """interp1's documented 'makima' method (two programs of a DSP book in the fifth corpus round): makima's
+    values inside, extrapolated by default as pchip and spline are, or the fill value outside."""
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("x = [1 2 4 5 7 8]; v = [0 1 1 3 2 2.5]; q = [0.5 1.5 3 4.5 6 7.5 9]; "
+                  "a = interp1(x, v, q, 'makima'); b = makima(x, v, q); c = interp1(x, v, q, 'makima', -1); "
+                  "d = interp1(1:5, 2 * (1:5), [0 1.5 6], 'makima');")
+    assert r.error is None, r.error
+    a, b, c = s.get("a"), s.get("b"), s.get("c")
+    assert np.array_equal(a, b) and np.isfinite(a).all()
+    assert c[0, 0] == -1 and c[0, -1] == -1 and np.array_equal(c[0, 1:-1], a[0, 1:-1])
+    assert np.allclose(s.get("d"), [[0.0, 3.0, 12.0]], rtol=0, atol=1e-14)    # data on a line: the line
 
 
 def test_polyfit_past_the_number_of_points_gives_matlabs_basic_solution():

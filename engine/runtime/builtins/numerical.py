@@ -427,8 +427,8 @@ def cumtrapz(*args: Value) -> Value:
         return to_value(np.concatenate([start, np.cumsum(_trapezoids(x, y, axis), axis=axis)], axis=axis))
 
 
-INTERP_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline")
-SMOOTH_METHODS = ("pchip", "cubic", "spline")   # piecewise cubics: they extrapolate by default
+INTERP_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline", "makima")
+SMOOTH_METHODS = ("pchip", "cubic", "spline", "makima")   # piecewise cubics: they extrapolate by default
 
 
 def _interp_options(args: tuple[Value, ...]) -> tuple[str, float | None, bool]:
@@ -473,8 +473,8 @@ def _undefined(q: np.ndarray) -> np.ndarray:
 
 
 def _cubic(x: np.ndarray, v: np.ndarray, method: str) -> Callable[[np.ndarray], np.ndarray]:
-    """MATLAB's pchip (Fritsch-Carlson slopes, scipy's PchipInterpolator) or not-a-knot spline (a
-    straight line through two points) through (x, v). Points whose value is NaN are left out, as
+    """MATLAB's pchip (Fritsch-Carlson slopes, scipy's PchipInterpolator), makima (modified Akima slopes)
+    or not-a-knot spline (a straight line through two points) through (x, v). Points whose value is NaN are left out, as
     MATLAB's spline and pchip do; an infinite site or value, or slopes past realmax, leave no cubic:
     NaN everywhere."""
     known = ~np.isnan(v)
@@ -488,6 +488,8 @@ def _cubic(x: np.ndarray, v: np.ndarray, method: str) -> Callable[[np.ndarray], 
             warnings.simplefilter("ignore")     # scipy's LinAlgWarning for sites 1 ulp apart: MATLAB says nothing
             if method == "pchip":
                 return scipy.interpolate.PchipInterpolator(x, v)
+            if method == "makima":
+                return scipy.interpolate.Akima1DInterpolator(x, v, method="makima", extrapolate=True)
             return scipy.interpolate.CubicSpline(x, v, bc_type="not-a-knot")
     except ValueError:                          # scipy: slopes that overflowed (values near realmax)
         return _undefined
@@ -507,8 +509,9 @@ def interp1(ctx: CallContext, *args: Value) -> Value:
 
     One-dimensional interpolation of v (sample points x, default 1:n as in interp1(v, xq)) at the query
     points xq, by 'linear' (default), 'nearest', 'previous', 'next', 'pchip' (shape-preserving
-    piecewise cubic, also 'cubic') or 'spline' (not-a-knot cubic spline). Points outside the range of
-    x give NaN (pchip and spline: values extrapolated by the method), the fill value, or with 'extrap'
+    piecewise cubic, also 'cubic'), 'makima' (modified Akima cubic) or 'spline' (not-a-knot cubic
+    spline). Points outside the range of x give NaN (pchip, makima and spline: values extrapolated by
+    the method), the fill value, or with 'extrap'
     values extrapolated by the method. A vector v gives a result of the size of xq; the columns of a
     matrix v (one row per point of x) are interpolated separately, one column of results each.
     x must not hold NaN; 'pchip' and 'spline' leave out the points whose value is NaN (with a
