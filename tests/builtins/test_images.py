@@ -79,3 +79,24 @@ def test_errors(session, code, identifier):
 ])
 def test_bad_arguments_found_by_probing(session, code, identifier):
     assert session.execute(code).error.identifier == identifier
+
+
+def test_rgb2gray_and_im2double(session):
+    """MATLAB's rgb2gray weights (integer images rounded in their class; a colormap stays n-by-3) and
+    im2double's scaling per class (a DSP course's image programs, fifth corpus round). Expected values:
+    Octave's (whose weights are MATLAB's to 6 digits, and whose rgb2gray of a colormap is n-by-1)."""
+    run(session, "A = uint8(cat(3, [0 255; 10 200], [0 255; 20 100], [0 255; 30 50])); g = rgb2gray(A); "
+                 "d = rgb2gray(double(A) / 255); m = rgb2gray([1 0 0; 0 1 0; 0 0 1]); "
+                 "i1 = im2double(uint8([0 128 255])); i2 = im2double(int16([-32768 0 32767])); "
+                 "i3 = im2double(uint16([0 65535])); i4 = im2double(uint8([0 3]), 'indexed'); "
+                 "i5 = im2double(true(1, 2)); i6 = im2double(single(0.5));")
+    assert session.get("g").dtype == np.uint8 and session.get("g").tolist() == [[0, 255], [18, 124]]
+    assert np.allclose(session.get("d"), [[0, 1], [0.07117980392156863, 0.4870296078431372]], atol=1e-6)
+    weights = [0.298936021293775, 0.587043074451121, 0.114020904255103]
+    assert np.array_equal(session.get("m"), np.repeat(np.array(weights)[:, None], 3, axis=1))
+    assert np.allclose(session.get("i1"), [[0, 128 / 255, 1]], rtol=0, atol=1e-16)
+    assert np.allclose(session.get("i2"), [[0, 0.5000076295109483, 1]], rtol=0, atol=1e-16)
+    assert session.get("i3").tolist() == [[0, 1]] and session.get("i4").tolist() == [[1, 4]]
+    assert session.get("i5").tolist() == [[1, 1]] and session.get("i6").dtype == np.float64
+    for code in ("rgb2gray([1 2])", "rgb2gray(uint8([1 2 3]))", "im2double(int8(1))", "im2double(1, 'x')"):
+        assert session.execute(code).error is not None

@@ -1,4 +1,5 @@
-"""Image files: imread, imwrite, imfinfo (PNG, JPEG, BMP, GIF, TIFF through Pillow).
+"""Image files: imread, imwrite, imfinfo (PNG, JPEG, BMP, GIF, TIFF through Pillow); rgb2gray and
+im2double, MATLAB's conversions of the images they give.
 
 MATLAB's conventions: a gray image is m-by-n, a true-color one m-by-n-by-3, of class uint8 (uint16 for
 16-bit files, logical for 1-bit ones); an indexed image is its index array with a colormap of doubles
@@ -211,3 +212,64 @@ def imfinfo(filename: Value) -> Value:
             "Width": float(image.size[0]), "Height": float(image.size[1]), "BitDepth": float(depth),
             "ColorType": CharArray.from_str(color)})
 
+
+
+GRAY_WEIGHTS = np.array([0.298936021293775, 0.587043074451121, 0.114020904255103])   # MATLAB's rgb2gray
+INTEGER_RANGES = {np.dtype(t): (np.iinfo(t).min, np.iinfo(t).max) for t in (np.uint8, np.uint16, np.int16)}
+
+
+@builtin("rgb2gray", family="files")
+def rgb2gray(rgb: Value) -> Value:
+    """I = rgb2gray(RGB) | newmap = rgb2gray(map)  a true-color image (m-by-n-by-3) or a colormap (n-by-3)
+    as grayscale.
+
+    Each pixel's (or row's) gray level is 0.298936021293775 R + 0.587043074451121 G + 0.114020904255103 B,
+    MATLAB's weights. An image gives an m-by-n image of its class (uint8, uint16 and int16 rounded); a
+    colormap gives an n-by-3 colormap whose three columns are the gray levels.
+
+        I = rgb2gray(imread('photo.png'));  imshow(I)
+    """
+    data = to_array(rgb)
+    if class_of(rgb) not in ("double", "single", "uint8", "uint16", "int16") or np.iscomplexobj(data):
+        raise MatlabError("MATLAB:images:rgb2gray:invalidType",
+                          "RGB must be a real double, single, uint8, uint16 or int16 array.")
+    if data.ndim == 3 and data.shape[2] == 3:
+        gray = data.astype(np.float64) @ GRAY_WEIGHTS
+    elif data.ndim == 2 and data.shape[1] == 3 and class_of(rgb) in ("double", "single"):
+        gray = np.repeat((data.astype(np.float64) @ GRAY_WEIGHTS)[:, None], 3, axis=1)
+    else:
+        raise MatlabError("MATLAB:images:rgb2gray:invalidInputSize",
+                          "The input must be an m-by-n-by-3 RGB image or an n-by-3 double colormap.")
+    if data.dtype in INTEGER_RANGES:
+        low, high = INTEGER_RANGES[data.dtype]
+        return to_value(np.clip(np.round(gray), low, high).astype(data.dtype))
+    return to_value(gray.astype(data.dtype))
+
+
+@builtin("im2double", family="files")
+def im2double(image: Value, kind: Value | None = None) -> Value:
+    """D = im2double(I) | D = im2double(X, 'indexed')  an image as doubles in [0, 1].
+
+    uint8 intensities are divided by 255, uint16 ones by 65535, int16 ones shifted by 32768 and divided
+    by 65535; logical, single and double values are kept (as doubles). With 'indexed', the indices of an
+    indexed image: uint8 and uint16 indices (from 0) gain 1, double ones are kept.
+
+        D = im2double(uint8([0 128 255]))    % 0 0.5020 1
+    """
+    data = to_array(image)
+    cls = class_of(image)
+    if cls not in ("double", "single", "logical", "uint8", "uint16", "int16") or np.iscomplexobj(data):
+        raise MatlabError("MATLAB:images:im2double:invalidType",
+                          "The image must be a real double, single, logical, uint8, uint16 or int16 array.")
+    if kind is not None:
+        if (option_text(kind) or "").lower() != "indexed":
+            raise MatlabError("MATLAB:images:im2double:invalidIndexedOption",
+                              "The second argument must be 'indexed'.")
+        if cls not in ("double", "single", "uint8", "uint16"):
+            raise MatlabError("MATLAB:images:im2double:invalidIndexedImage",
+                              "An indexed image must be double, single, uint8 or uint16.")
+        return to_value(data.astype(np.float64) + (1.0 if cls in ("uint8", "uint16") else 0.0))
+    if data.dtype in INTEGER_RANGES:
+        low, high = INTEGER_RANGES[data.dtype]
+        return to_value((data.astype(np.float64) - low) / (high - low))
+    return to_value(data.astype(np.float64))
