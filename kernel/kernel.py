@@ -189,14 +189,17 @@ class MatfuseKernel(Kernel):
         return True
 
     def _show_figure(self, figure: Figure) -> None:
-        """Send a figure as display_data, or update the one this cell already showed for that figure."""
+        """Send a figure as display_data, or update the one this cell already showed for that figure; an
+        output with no figure number (sound's player) is always a display of its own."""
         if self._quiet:
             return
         data, metadata = figure.mimebundle()
-        shown = self._cell_displays.get(figure.number)
+        shown = self._cell_displays.get(figure.number) if figure.number is not None else None
         if shown is None:
             self._display_count += 1
-            shown = self._cell_displays[figure.number] = f"matfuse-figure-{self._display_count}"
+            shown = f"matfuse-figure-{self._display_count}"
+            if figure.number is not None:
+                self._cell_displays[figure.number] = shown
             kind = "display_data"
         else:
             kind = "update_display_data"

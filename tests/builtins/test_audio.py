@@ -1,6 +1,7 @@
-"""audioread of WAV files: MATLAB's scaling of each sample class into [-1, 1), 'native', sample ranges,
-channels as columns, and the errors (a DSP book's programs of the fifth corpus round read WAV files).
-Expected values: Octave's audioread of the same files."""
+"""audioread of WAV files: MATLAB's scaling of each sample class into [-1, 1), 'native', sample
+ranges, channels as columns; sound and soundsc, whose samples reach the front end as a WAV file; and the
+errors (a DSP book's programs of the fifth corpus round read and play WAV files). Expected values of
+audioread: Octave's audioread of the same files."""
 import numpy as np
 import pytest
 import scipy.io.wavfile
@@ -51,5 +52,32 @@ def test_native_classes_and_sample_ranges(session):
     ("audioread('s16.wav', 'int16')", "MATLAB:audiovideo:audioread:invalidDataType"),
 ])
 def test_errors(session, code, ident):
+    err = session.execute(code).error
+    assert err is not None and err.identifier == ident
+
+
+def test_sound_and_soundsc_hand_the_samples_on_as_wav(session):
+    """sound clips to [-1, 1] and writes 16-bit PCM (8-bit unsigned with nBits 8); soundsc scales the
+    largest magnitude (or yrange) to 1; a row vector is one channel, an m-by-2 matrix stereo."""
+    import io
+    r = session.execute("sound([0 0.5 -2], 8000); soundsc([0 2 -4; 1 1 1]', 11025); sound([0.5; -1], 8000, 8); "
+                        "soundsc([0 1 2], 8000, [0 2]); sound(1:3)")
+    assert r.error is None, r.error
+    waves = [scipy.io.wavfile.read(io.BytesIO(f.wav)) for f in r.figures]
+    assert [rate for rate, _ in waves] == [8000, 11025, 8000, 8000, 8192]
+    assert waves[0][1].tolist() == [0, 16384, -32767]
+    assert waves[1][1].tolist() == [[0, 8192], [16384, 8192], [-32767, 8192]]
+    assert waves[2][1].tolist() == [192, 1] and waves[3][1].tolist() == [-32767, 0, 32767]
+    assert r.figures[1].seconds == 3 / 11025
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("sound(ones(2, 4))", "MATLAB:sound:invalidDataSize"),
+    ("sound(1, 10)", "MATLAB:sound:invalidFrequency"),
+    ("sound(1, 8000, 12)", "MATLAB:sound:invalidBitsPerSample"),
+    ("soundsc(1, 8000, [1 1])", "MATLAB:soundsc:invalidRange"),
+    ("sound(1i)", "MATLAB:sound:complexInput"),
+])
+def test_sound_errors(session, code, ident):
     err = session.execute(code).error
     assert err is not None and err.identifier == ident

@@ -92,6 +92,20 @@ def test_drawnow_shows_progress_and_updates_the_same_display(kernel):
     assert len(ids) == 1
 
 
+def test_sound_sends_an_audio_player_per_call(kernel):
+    """sound and soundsc (a DSP book's programs in the fifth corpus round): each call is a display of its
+    own, an HTML5 player of the samples as a WAV file."""
+    _, messages = run(kernel, "close all\nFs = 8000; t = 0:1/Fs:0.01;\nsound(sin(2*pi*440*t), Fs)\n"
+                              "soundsc([0 2 -4], Fs)")
+    players = _images(messages)
+    assert [m["msg_type"] for m in players] == ["display_data", "display_data"]
+    assert len({m["content"]["transient"]["display_id"] for m in players}) == 2
+    html = players[1]["content"]["data"]["text/html"]
+    wav = base64.b64decode(html.split("base64,")[1].split('"')[0])
+    assert html.startswith("<audio controls autoplay") and wav.startswith(b"RIFF")
+    assert players[0]["content"]["data"]["text/plain"] == "<Sound: 0.01013 s at 8000 Hz>"
+
+
 def test_plot_svg_sends_svg_with_the_png(kernel):
     reply, messages = run(kernel, "%plot svg -s 400,300\nclose all; plot(1:3)")
     assert reply["status"] == "ok"

@@ -45,7 +45,7 @@ FAMILIES = {
     "gpu": "gpuArray values and the GPU device (see [gpu.md](gpu.md)).",
     "graphics": "Figures, plots, axes and colormaps; figures reach the notebook as images (see "
                 "[kernel.md](kernel.md)).",
-    "interaction": "Talking to the user: help, input, pause, and ending the session (exit, quit).",
+    "interaction": "Talking to the user: help, input, pause, sound, and ending the session (exit, quit).",
     "linalg": "Linear algebra on double and single matrices: factorizations, matrix functions, subspaces, "
               "solvers; the Krylov solvers (pcg, gmres, bicgstab, cgs, bicg, minres, lsqr) take full or sparse "
               "matrices or function handles, preconditioned by the incomplete factorizations ichol and ilu.",
