@@ -17,6 +17,10 @@ def session(tmp_path, monkeypatch):
     scipy.io.wavfile.write(tmp_path / "u8.wav", 11025, np.array([0, 128, 255, 64], dtype=np.uint8))
     scipy.io.wavfile.write(tmp_path / "f32.wav", 22050, np.array([0.5, -0.25], dtype=np.float32))
     (tmp_path / "notes.txt").write_text("not audio\n")
+    fmt = (0x55).to_bytes(2, "little") + (1).to_bytes(2, "little") + (11025).to_bytes(4, "little") + \
+        (1000).to_bytes(4, "little") + (1).to_bytes(2, "little") + (0).to_bytes(2, "little")
+    chunks = b"WAVE" + b"fmt " + len(fmt).to_bytes(4, "little") + fmt + b"data" + (2).to_bytes(4, "little") + b"\0\0"
+    (tmp_path / "mp3.wav").write_bytes(b"RIFF" + len(chunks).to_bytes(4, "little") + chunks)   # MPEG-3 in WAV
     return Session(device="cpu")
 
 
@@ -47,6 +51,7 @@ def test_native_classes_and_sample_ranges(session):
 @pytest.mark.parametrize("code, ident", [
     ("audioread('missing.wav')", "MATLAB:audiovideo:audioread:fileNotFound"),
     ("audioread('notes.txt')", "MATLAB:audiovideo:audioread:FileTypeNotSupported"),
+    ("audioread('mp3.wav')", "MATLAB:audiovideo:audioread:FileTypeNotSupported"),
     ("audioread('s16.wav', [3 4])", "MATLAB:audiovideo:audioread:endoffile"),
     ("audioread('s16.wav', [2 1])", "MATLAB:audiovideo:audioread:endoffile"),
     ("audioread('s16.wav', 'int16')", "MATLAB:audiovideo:audioread:invalidDataType"),
@@ -54,6 +59,8 @@ def test_native_classes_and_sample_ranges(session):
 def test_errors(session, code, ident):
     err = session.execute(code).error
     assert err is not None and err.identifier == ident
+    if code == "audioread('mp3.wav')":          # the message names the coding it does not read
+        assert "MPEGLAYER3-coded" in err.message
 
 
 def test_sound_and_soundsc_hand_the_samples_on_as_wav(session):

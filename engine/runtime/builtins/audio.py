@@ -85,9 +85,11 @@ def audioread(filename: Value, *rest: Value, nargout: int = 1) -> Value:
                           f"The filename specified was not found in the MATLAB path: {path}")
     try:
         rate, wav = scipy.io.wavfile.read(path)
-    except (ValueError, EOFError):
+    except (ValueError, EOFError) as exc:
+        coded = str(exc).partition("Unknown wave file format: ")[2].partition(".")[0]
+        what = f"its samples are {coded}-coded" if coded else "it is no WAV file"
         raise MatlabError("MATLAB:audiovideo:audioread:FileTypeNotSupported",
-                          f"{path}: audioread reads WAV files only here (PCM or float samples).") from None
+                          f"{path}: {what}; audioread reads WAV files of PCM or float samples only here.") from None
     wav = wav.reshape(wav.shape[0], -1)
     if rest:
         start, finish = _range(rest[0], wav.shape[0])
