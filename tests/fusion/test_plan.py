@@ -46,6 +46,21 @@ def test_a_reduction_with_its_producers_is_one_group(gpu):
                                rtol=1e-12)
 
 
+def test_a_reduction_reads_a_kept_output_of_several_arrays_once_it_is_written(gpu):
+    """``z = x .* u + v; s = sum(z)`` keeps z: the sum reads z after the chain writes it (one array)
+    instead of computing it again from x, u and v (three); a kept output of one array is computed
+    again where it loads (reading the output would read as much)."""
+    u, v = np.cos(X), np.sin(X)
+    s = fused("z = x .* u + v;\ns = sum(z);", u=u, v=v)
+    chain, reduction = sorted(s.fusion.reports()[0].groups, key=lambda g: g.kind)
+    assert chain.kind == "ElementwiseChain" and [name for name, _, _ in chain.outputs] == ["z"]
+    assert reduction.kind == "Reduction" and [name for name, _, _ in reduction.inputs] == ["z"]
+    np.testing.assert_allclose(s.get("s"), (X * u + v).sum(0, keepdims=True), rtol=1e-13)
+    s = fused("z = x .* 2;\ns = sum(z);")
+    (group,) = [g for g in s.fusion.reports()[0].groups if g.kind == "Reduction"]
+    assert [name for name, _, _ in group.inputs][0] == "x"
+
+
 def test_plan_text_lists_the_windows_on_either_side_of_an_unfused_call(gpu):
     s = fused("y = x .* 2;\nz = mod(y, 3) + 1;")
     text = plan_text(s.fusion.reports())

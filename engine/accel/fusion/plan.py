@@ -204,7 +204,7 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
         special, claimed = pattern_groups(graph, plan)
         produced = {v for g in special for v in g.outputs}
         operands = [v for g in special for v in g.leaves if v not in produced and v in graph.nodes]
-        early = read_not_recomputed(graph, claimed, produced)
+        early = read_not_recomputed(graph, plan, claimed, produced)
         plan.groups = ordered(special + reduction_groups(graph, plan, claimed, produced | early)
                               + elementwise_groups(graph, plan, claimed, produced, operands, early))
         inside = {v for g in special for part in [g, *getattr(g, "parts", [])] for v in part.nodes}
@@ -754,21 +754,22 @@ def window_outputs(graph: AccelGraph) -> list[int]:
     return [v for v in graph.nodes if v in wanted]
 
 
-def read_not_recomputed(graph: AccelGraph, claimed: set[int], produced: set[int]) -> set[int]:
+def read_not_recomputed(graph: AccelGraph, plan: Plan, claimed: set[int], produced: set[int]) -> set[int]:
     """The window's outputs that reductions read from the buffer an ElementwiseChain writes instead of
     computing them again where they load: those computed from the inputs alone (no reduction or
     pattern result: their kernel runs first) with a costly operation in their expression (a
-    transcendental or power). ``X = reshape(sin(k), n, n); a = sum(X(:).^2); c = max(X(:));`` computes
-    the sine once, not once per reduction."""
+    transcendental or power), or from more than one array (reading the output reads one).
+    ``X = reshape(sin(k), n, n); a = sum(X(:).^2); c = max(X(:));`` computes the sine once, not once per
+    reduction; ``z = w .* u + v; s = sum(z);`` reads z once after writing it, not w, u and v twice."""
     reduced = [n for n in graph.nodes.values() if n.kind == "reduction" and n.value not in claimed]
     read = {v for n in reduced for v in inlined(graph, n.args[0], set(produced))[0]}
     found = set()
     for v in window_outputs(graph):
         if v in read and v not in claimed and graph.nodes[v].kind in INLINED:
             nodes, leaves = inlined(graph, v, set(produced))
-            if not any(leaf in graph.nodes for leaf in leaves) and \
-                    any(graph.nodes[n].kind == "elementwise" and operation(graph.nodes[n].op).costly
-                        for n in nodes):
+            arrays = [leaf for leaf in leaves if math.prod(plan.info[leaf].shape) > 1]
+            if not any(leaf in graph.nodes for leaf in leaves) and (len(arrays) > 1 or any(
+                    graph.nodes[n].kind == "elementwise" and operation(graph.nodes[n].op).costly for n in nodes)):
                 found.add(v)
     return found
 
