@@ -1526,3 +1526,22 @@ def test_a_grid_refined_past_every_size_is_a_size_error():
     _, err, s = run("r = interpn([1 2; 3 4], 1);")
     assert err is None
     np.testing.assert_array_equal(s.get("r"), [[1, 1.5, 2], [2, 2.5, 3], [3, 3.5, 4]])
+
+
+@pytest.mark.skipif(not provider.available(), reason="needs a GPU adapter")
+def test_sign_of_zero_is_plus_zero_on_the_device():
+    """Fuzz seed 806 (run.py --sizes large, lavapipe; a wrong answer on the GPU): sign(0) of a fused
+    window was -0 (lavapipe's compiler turned the selects of m64_sign into a negation), so
+    ``1 ./ sign(0)`` was -Inf and ``log(sign(v))`` -Inf + pi*i where the CPU gives Inf and -Inf. The
+    device's sign is now built from the bits: +0 for either zero, in double and single, fused and as
+    a gpuArray operation."""
+    setup = "v = repmat([0 -0 3 -2 NaN Inf -Inf], 1, 300); w = single(v);"
+    _, _, cpu = run(setup + "q = 1 ./ sign(v); r = 1 ./ sign(w);")
+    s = Session(device="gpu")
+    assert s.execute(setup).error is None
+    for code in ("q = 1 ./ sign(v);", "r = 1 ./ sign(w);"):           # a window each (one class each)
+        assert s.execute(code).error is None and [w.device for w in s.fusion.reports()] == ["GPU"]
+    assert s.execute("g = gather(1 ./ sign(gpuArray(v))); h = gather(1 ./ sign(gpuArray(w)));").error is None
+    for name, want in (("q", "q"), ("r", "r"), ("g", "q"), ("h", "r")):
+        assert np.array_equal(s.get(name), cpu.get(want), equal_nan=True), name
+    assert cpu.get("q")[0, :2].tolist() == [np.inf, np.inf]

@@ -42,9 +42,11 @@ fn m32_round(x: f32) -> f32 {
     return select(t, t + m32_copysign(1.0, x), abs(x - t) >= 0.5);
 }
 
+// sign of x (NaN kept; +0 for either zero) built from x's bits, as m64_sign.
 fn m32_sign(x: f32) -> f32 {
     if (m32_isnan(x)) { return x; }
-    return select(select(0.0, -1.0, x < 0.0), 1.0, x > 0.0);
+    let b = bitcast<u32>(x);
+    return bitcast<f32>(select(0u, 0x3f800000u | (b & 0x80000000u), (b & 0x7fffffffu) != 0u));
 }
 
 fn m32_max(a: f32, b: f32) -> f32 {

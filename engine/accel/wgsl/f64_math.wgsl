@@ -898,9 +898,13 @@ fn m64_round(x: f64) -> f64 {
     return select(t, t + m64_copysign(1.0lf, x), abs(x - t) >= 0.5lf);
 }
 
+// sign of x (NaN kept; +0 for either zero) built from x's bits: lavapipe's compiler made
+// select(select(0.0, -1.0, x < 0.0), 1.0, x > 0.0) -0 for x = +0 (1 ./ sign(0) was -Inf).
 fn m64_sign(x: f64) -> f64 {
     if (m64_isnan(x)) { return x; }
-    return select(select(0.0lf, -1.0lf, x < 0.0lf), 1.0lf, x > 0.0lf);
+    let b = m64_bits(x);
+    let one = 0x3ff0000000000000lu | (b & 0x8000000000000000lu);
+    return bitcast<f64>(select(0lu, one, m64_magnitude(x) != 0lu));
 }
 
 // MATLAB max/min of two values: NaN only when both are NaN.
