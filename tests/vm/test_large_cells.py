@@ -57,10 +57,12 @@ def test_many_variables_and_branches_compile_in_linear_time():
 
 
 # Each case's unit of code repeated n and 4n times: a linear build takes about 4x as long (4.0 to 4.5 on
-# the development machine; loops 5.1, branches 5.3, as a larger build's dicts miss the cache more). Each
-# of these grew faster once, in fusion's first_feeder (ranges and arrays: 11x at these sizes), tier 2's
-# find_loops (loops: 7.8x), a copy of its siblings' table per nested function (8x) and of the local
-# function names per compiled function.
+# the development machine; loops 5.1-6.2, branches 5.3, as a larger build's dicts miss the cache more;
+# loops once read 6.6 in a clean-clone CI run). Each of these grew faster once, in fusion's first_feeder
+# (ranges and arrays: 11x at these sizes), tier 2's find_loops (loops: 7.8x), a copy of its siblings'
+# table per nested function (8x) and of the local function names per compiled function: GROWTH_LIMIT
+# lies between.
+GROWTH_LIMIT = 7.2
 GROWTH_CASES = {
     "statements": ("x = x + 1;", 3000),
     "mixed scalars": ("a = x * 2 - 1; s = 'label'; v(2) = a; t = a > x && x ~= 0; d{k} = mod(x, 7);", 600),
@@ -86,12 +88,12 @@ def growth_source(case: str, n: int) -> str:
 
 
 def build_seconds(case: str, n: int) -> float:
-    """CPU seconds of the build (the best of three)."""
+    """CPU seconds of the build (the best of five)."""
     source = growth_source(case, n)
     build = (lambda: build_file(source, "main", "main.m")) if "functions" in case \
         else (lambda: build_cell(source, "cell", {}))
     times = []
-    for _ in range(3):
+    for _ in range(5):
         started = time.process_time()
         build()
         times.append(time.process_time() - started)
@@ -119,7 +121,7 @@ def growth_ratios() -> dict[str, float]:
 @pytest.mark.parametrize("case", GROWTH_CASES)
 def test_build_time_grows_linearly(case, growth_ratios):
     ratio = growth_ratios[case]
-    assert ratio < 6.5, f"{case}: 4x the code took {ratio:.1f}x as long"
+    assert ratio < GROWTH_LIMIT, f"{case}: 4x the code took {ratio:.1f}x as long"
 
 
 def polls_of(code: str, fail_at: int | None = None) -> list[str]:
