@@ -37,7 +37,7 @@ from engine.runtime.values import INTEGER_CLASSES
 Operand = Union[GpuTensor, float, int, bool, np.floating]
 MAX_DIMS = 8
 # the elementwise tests (comparisons, logical operations): what a single kernel must not apply to a double
-# that f32 cannot hold (plan.inexact_scalar_tests, operations._decline_inexact_test)
+# that f32 cannot hold as that double (plan.inexact_scalar_tests, operations._exact_test, single_test_scalar)
 TEST_KERNELS = ("eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor")
 MIRRORED = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}    # c < x is x > c
 SINGLE_MAX = float(np.finfo(np.float32).max)

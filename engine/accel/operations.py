@@ -12,9 +12,10 @@ device would not give MATLAB's answer, and dispatch.py computes it on the CPU in
   ``sqrt``/``log``/``log2``/``log10`` of negatives, ``log1p`` below -1, ``asin``/``acos`` outside [-1, 1]),
   a negative base to a non-integer power (checked on the device, one small read-back);
 - NaN operands of ``~ & | xor`` (MATLAB raises an error, which the CPU path produces);
-- a single array compared with, or and/or/xor'ed with, a double scalar that f32 cannot hold: the CPU
-  tests the double itself (``single(0.1) > 0.1`` is true, ``1e-320 & z`` true where z is nonzero), the
-  kernel would test its f32 rounding (``_decline_inexact_test``);
+- a single array compared with a double array, or with a double scalar that f32 cannot hold and that
+  has no f32 stand-in (outside the normal singles): the CPU tests the double itself (``single(0.1) >
+  0.1`` is true), the kernel would test its f32 rounding (``_exact_test``; scalars in the normal
+  singles' range take kernels.single_test_scalar's stand-in and stay on the device);
 - empty reductions (MATLAB's empty-input rules live in the CPU builtins).
 """
 from __future__ import annotations

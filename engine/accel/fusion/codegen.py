@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SMALL_REDUCTION, SINGLE_MAX, SINGLE_TINY, TEST_KERNELS,
-                                  _binding, _fill, _float_type,
-                                  _strides, _workgroups, accumulator_type, identity_acc, params_block, params_head,
-                                  params_wgsl, reduction_of, reduction_value, single_test_scalar, strided_chunk)
+from engine.accel.kernels import (LANE_OUTPUTS, REDUCE_CHUNK, SINGLE_MAX, SINGLE_TINY, SMALL_REDUCTION, TEST_KERNELS,
+                                  _binding, _fill, _float_type, _strides, _workgroups, accumulator_type, identity_acc,
+                                  params_block, params_head, params_wgsl, reduction_of, reduction_value,
+                                  single_test_scalar, strided_chunk)
 from engine.accel.random import draw_wgsl
 from engine.accel.shaders import STORAGE_TYPE, library, opaque, render, source
 from engine.runtime.builtins.registry import operation

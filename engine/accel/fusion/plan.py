@@ -34,7 +34,7 @@ from engine.runtime.errors import MatlabError
 from engine.runtime.semantics import broadcast_shape, promote_all
 
 from .graph import AccelGraph, Node
-from .ranges import SINGLE_WHOLE, unchecked
+from .ranges import SINGLE_WHOLE, facts_of, unchecked
 
 FLOAT = ("double", "single")
 # node kinds computed inside the kernel reading them
@@ -302,14 +302,13 @@ def scalars_of_doubles(graph: AccelGraph, plan: Plan, scalar_only: set[int]) -> 
     window, computing them in f32, could get wrong by more than rounding: 1e-300 * 1e300 is NaN in f32,
     1e-300 ~= 0 false. A node whose operands' values are known (literals, sizes) is evaluated both ways
     with its host ufunc; one reading a host scalar passes when its operands are whole numbers single holds
-    (facts: SINGLE_WHOLE, at most 2^24) and it adds, subtracts, multiplies or compares (counts like n -
-    1); the unary minus and plus are
-    exact. Whatever else reads a double is returned."""
+    (the SINGLE_WHOLE fact, at most 2^24) and it adds, subtracts, multiplies or compares (counts like
+    n - 1); the unary minus and plus are exact. Whatever else reads a double is returned."""
     exact = {v: np.float64(c) for v, c in graph.consts.items() if type(c) is float}
     exact.update({v: np.float64(a.value[0]) for v, a in plan.info.items() if a.value is not None and len(a.value) == 1})
     rounded = {v: np.float32(x) for v, x in exact.items()}
     whole = {v for v, a in plan.info.items() if a.cls == "double" and a.facts & SINGLE_WHOLE} | \
-        {v for v, x in exact.items() if x.is_integer() and abs(x) <= 2 ** 24}
+        {v for v, x in exact.items() if facts_of(float(x)) & SINGLE_WHOLE}
     risky: set[int] = set()
     for v, node in graph.nodes.items():
         if v not in scalar_only or not (plan.info[v].cls == "double" or
