@@ -5,8 +5,8 @@
 The 14-reduction cell (reductions.m, double) runs 30 times (plans cached, the GPU's clocks up), then
 its seven dispatches are recorded and encoded again ``--iterations`` times, each time after a sync:
 the first dispatch of a batch (it creates the command encoder and begins the timed compute pass), the
-other six, then the parts of a submit as ``Provider.flush`` does them (ending the pass, resolving the
-timestamps, writing the uniform arena where a dispatch's block is not its site's kept one, ``finish``
+other six, then the parts of a submit as ``Provider.flush`` does them (ending the pass, writing the
+uniform arena where a dispatch's block is not its site's kept one, ``finish``
 and ``queue.submit`` through engine/accel/batch.py), and the time from the submit until the device is
 idle (polled). Then the same encoding and submit without timestamp writes, an empty
 submit, and the wait after a whole cell's host part by polling (``Provider.sync``) against a 4-byte
@@ -68,14 +68,13 @@ def main(argv: list[str] | None = None) -> int:
             batch.clear()                            # the empty encoder and pass dropped
             forget_batch()
             if provider.timer is not None:
-                provider.timer.used = 0
+                provider.timer.forget()
 
     def write_arena() -> None:
         if provider._arena_data:
             batch.write(provider._uniform_arena(), provider._arena_data)
 
-    parts = {k: [] for k in ("first dispatch", "six more", "end pass", "resolve", "arena", "finish + submit",
-                             "until idle")}
+    parts = {k: [] for k in ("first dispatch", "six more", "end pass", "arena", "finish + submit", "until idle")}
     for _ in range(opts.iterations):
         idle_batch()
         t0 = clock()
@@ -86,18 +85,15 @@ def main(argv: list[str] | None = None) -> int:
         t2 = clock()
         batch.commands()
         t3 = clock()
-        if provider.timer is not None:
-            provider.timer.resolve(batch)
-        t4 = clock()
         write_arena()
-        t5 = clock()
+        t4 = clock()
         batch.submit()
-        t6 = clock()
+        t5 = clock()
         forget_batch()
         while not provider.queue_idle():
             pass
-        t7 = clock()
-        for samples, seconds in zip(parts.values(), (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6)):
+        t6 = clock()
+        for samples, seconds in zip(parts.values(), (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)):
             samples.append(seconds)
     print("with timestamp writes:", {k: median_us(v) for k, v in parts.items()})
 

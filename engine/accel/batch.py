@@ -58,13 +58,13 @@ class Batch:
         self._submitted = ffi.new("WGPUCommandBuffer[1]")
 
     def compute_pass(self) -> Any:
-        """The open compute pass (timed while the timer has queries left), opened with the encoder
-        if need be."""
+        """The open compute pass (timed where the adapter has timestamp queries), opened with the
+        encoder if need be."""
         if self.cpass is None:
             encoder = self.encoder or self.open()
-            first = self.timer.next_pass() if self.timer is not None else None
+            timed = self.timer is not None
             self.cpass = lib.wgpuCommandEncoderBeginComputePass(
-                encoder, self._untimed if first is None else self._timed[first // 2][0])
+                encoder, self._timed[self.timer.next_pass(self) // 2][0] if timed else self._untimed)
             self.pipeline = None
         return self.cpass
 

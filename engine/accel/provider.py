@@ -568,7 +568,7 @@ class Provider:
         """Download ``size`` bytes (a uint8 array): one submit of everything pending, one copy out of
         a reused mapped staging buffer; the timestamps of every batch before it and of its own come along."""
         if self.timer is not None and self.timer.used:
-            self.timer.resolve(self._batch)              # this batch's passes (else the next read's)
+            self.timer.resolve(self._batch)              # the passes since the last resolve
         stamps = self.timer.pending_bytes if self.timer is not None else 0
         end = -(-size // 8) * 8                          # the GPU timestamps follow the data
         staging = self._take_staging(end + stamps)
@@ -703,8 +703,6 @@ class Provider:
             if self.lost:                  # guard()'s work without a context manager: every cell submits
                 raise GpuUnavailable(f"GPU device lost earlier: {self.lost}")
             try:
-                if self.timer is not None:
-                    self.timer.resolve(self._batch)
                 if self._arena_data:
                     self._batch.write(self._uniform_arena(), self._arena_data)
                 self.injected("lose")
@@ -716,6 +714,8 @@ class Provider:
                 raise self.failure("submit", exc) from exc
         except GpuUnavailable as exc:      # the batch is dropped: what it would have written is lost
             self._drop(written, exc.reason)
+            if self.timer is not None:
+                self.timer.forget()
             self._sites.clear()            # their kept blocks' writes may have gone with it
             failed = exc
         finally:

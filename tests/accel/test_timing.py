@@ -35,24 +35,51 @@ def test_gpu_seconds_counts_the_work_just_encoded(gpu):
     x.release(), y.release()
 
 
-def test_submits_share_resolve_buffers(gpu):
-    """Each submit's timestamps take a slot of a shared resolve buffer (timing.SLOTS a buffer): a loop of
-    windows that each submit their own work makes no buffer per submit, and a read copies one range
-    per buffer."""
+def test_submits_resolve_nothing_until_a_read(gpu):
+    """A submit encodes no resolve: the passes' queries run on across submits and the next read resolves
+    them at once; a set that fills up between reads is resolved in the batch that fills it."""
     if gpu.timer is None:
         pytest.skip("the adapter has no timestamp queries")
     from engine.accel import timing
     x = upload(np.ones((256, 1), dtype=np.float32), gpu)
     gpu.gpu_seconds()
     before = gpu.timer.nanoseconds
-    for _ in range(timing.SLOTS + 6):
-        y = gpu_elementwise("exp", x)
-        gpu.flush()
-        y.release()
-    assert [len(counts) for _, counts in gpu.timer.resolved] == [timing.SLOTS, 6]
+
+    def submits(count: int) -> None:            # one timed pass each
+        for _ in range(count):
+            y = gpu_elementwise("exp", x)
+            gpu.flush()
+            y.release()
+    submits(5)
+    assert gpu.timer.used == 10 and gpu.timer.resolved == []
+    gpu.gpu_seconds()
+    assert gpu.timer.used == 0 and gpu.timer.resolved == [] and gpu.timer.nanoseconds > before
+    submits(timing.QUERIES // 2 + 3)
+    assert [count for _, count in gpu.timer.resolved] == [timing.QUERIES] and gpu.timer.used == 6
+    before = gpu.timer.nanoseconds
     gpu.gpu_seconds()
     assert gpu.timer.resolved == [] and gpu.timer.nanoseconds > before
     x.release()
+
+
+def test_a_dropped_batch_leaves_its_passes_untimed(gpu, monkeypatch):
+    """A batch whose submit fails may not have written its queries: the passes since the last resolve
+    are not read, and timing goes on with the next submit."""
+    if gpu.timer is None:
+        pytest.skip("the adapter has no timestamp queries")
+    from engine.accel.provider import GpuUnavailable
+    x = upload(np.ones((256, 1), dtype=np.float32), gpu)
+    before = gpu.gpu_seconds()
+    monkeypatch.setenv("MATFUSE_FAULTS", "submit:1")
+    y = gpu_elementwise("exp", x)
+    with pytest.raises(GpuUnavailable):
+        gpu.flush()
+    monkeypatch.delenv("MATFUSE_FAULTS")
+    assert gpu.timer.used == 0
+    y.release()
+    y = gpu_elementwise("exp", x)
+    assert np.allclose(y.download(), np.e) and 0 < gpu.gpu_seconds() - before < 1
+    x.release(), y.release()
 
 
 @pytest.mark.parametrize("spin", [100.0, 0.0])

@@ -238,8 +238,7 @@ def gpu_time(provider: Any) -> str:
     seconds = provider.gpu_seconds()
     if seconds is None:
         return "not measured: the adapter has no timestamp queries"
-    untimed = provider.timer.untimed
-    return duration(seconds) + (f" ({untimed} passes untimed)" if untimed else "")
+    return duration(seconds)
 
 
 def pairs_text(rows: list[tuple[str, str]]) -> str:
