@@ -70,7 +70,11 @@ class Replay:
     (``Session._replayed``): ``key`` (text, name, file), the code and its window, ``bind`` the
     variables the window reads, writes or calls as (name, slot, whether the slot may hold a device
     value: else the value is bound on the host, as ``Session._run`` binds it), and ``dump`` the
-    MATFUSE_DUMP_AFTER the code was built under."""
+    MATFUSE_DUMP_AFTER the code was built under. Once a replay has found that the window's calls
+    are the builtins (``FusionAccelerator.calls_elsewhere``), later replays of the same streak skip that
+    check until a cell runs the normal way (a function-only cell keeps the Replay but may define a
+    function the window calls; any other cell, and ``set``, drop it): only function files could
+    change what a name calls in between, and ``_replayed`` checks their folders first."""
     key: tuple
     code: Code
     window: Any
@@ -78,6 +82,7 @@ class Replay:
     bind: list
     dump: Any
     names: frozenset = field(init=False)          # the bound variables' names
+    calls_checked: bool = field(default=False, init=False)   # a replay found the calls builtin (below)
 
     def __post_init__(self) -> None:
         self.names = frozenset(name for name, _, _ in self.bind)
@@ -154,6 +159,8 @@ class Session:
         error = exit_status = None
         try:
             if not self._replayed(code, name, file):      # (a fused window computes nothing on the host)
+                if self._replay is not None:              # (a function-only cell keeps the Replay and may
+                    self._replay.calls_checked = False    # define a function the window calls)
                 # IEEE results (Inf, NaN) are MATLAB's values, not warnings; operators warn through the VM
                 with np.errstate(all="ignore"), warnings_to(self.vm.ctx.warn):
                     self.vm.begin_execute()
@@ -261,7 +268,7 @@ class Session:
                     if name in owned:
                         frame.owned[k] = value
             with interruptible(lambda: vm.interrupted):
-                if not self.fusion.replay(replay.window, frame):
+                if not self.fusion.replay(replay.window, frame, replay.calls_checked):
                     return False
         except Exception:  # noqa: BLE001 - the normal path runs the cell and meets the failure there
             return False
@@ -278,6 +285,7 @@ class Session:
         self._owned = (owned - replay.names) | {name for name, k, _ in replay.bind
                                                 if k in frame.owned and frame.owned[k] is regs[k]}
         replay.workspace = workspace
+        replay.calls_checked = True
         return True
 
     def _write_back(self, frame: Frame) -> None:

@@ -128,6 +128,35 @@ def test_the_user_path_replays_while_the_cost_model_keeps_the_window_on_the_gpu(
     assert answers[-2:] == [False, False]
 
 
+def test_a_replay_streak_checks_the_windows_calls_once(gpu, monkeypatch):
+    """The first replay after a normal run checks that the window's calls are the builtins
+    (``calls_elsewhere``); the later replays of the streak do not; a cell run the normal way in between
+    (here a function-only cell, which keeps the streak's Replay) makes the next replay check again."""
+    from engine.accel.fusion.accelerator import FusionAccelerator
+    checks = []
+    real = FusionAccelerator.calls_elsewhere
+
+    def counted(self, window, frame):
+        checks.append(self)
+        return real(self, window, frame)
+    monkeypatch.setattr(FusionAccelerator, "calls_elsewhere", counted)
+    s, answers, t = twins()
+    both((s, t), SETUP)
+
+    def runs(count):
+        """The replay answers and the checks of ``s`` in each of ``count`` runs of the chain."""
+        seen = []
+        for _ in range(count):
+            before = checks.count(s.fusion)
+            both((s, t), CHAIN)
+            seen.append((answers[-1], checks.count(s.fusion) - before))
+        return seen
+    assert runs(5) == [(False, 1), (False, 1), (True, 1), (True, 0), (True, 0)]
+    both((s, t), "function r = unused(v)\n  r = v;\nend")
+    assert runs(3) == [(True, 1), (True, 0), (True, 0)]
+    check_chain(s)
+
+
 def test_anything_between_the_runs_takes_the_normal_path(gpu):
     s, answers, t = twins()
     both((s, t), SETUP)

@@ -221,7 +221,7 @@ class FusionAccelerator:
             self.print_decision(window, report)
         return done
 
-    def replay(self, window: Window, frame: Any) -> bool:
+    def replay(self, window: Window, frame: Any, calls_checked: bool = False) -> bool:
         """``try_run``'s hot path alone, for a cell that is this one window run again (the Session's
         replay, engine/session.py): True when a Repeat of the window's last fused run matches the
         registers and the run went through it, counted as ``try_run`` counts it. False, having changed
@@ -229,9 +229,10 @@ class FusionAccelerator:
         the window calls is a variable, ``MATFUSE_DEBUG_FUSION``, a plan with draws (a failed run
         must not advance the stream) or a domain check (its run can decline after dispatching), or
         the auto policy's cost model keeping the window on the CPU now. A run that fails raises: the
-        caller runs the cell the normal way, where ``try_run`` declines it."""
+        caller runs the cell the normal way, where ``try_run`` declines it. ``calls_checked``: an
+        earlier replay of the same streak found ``calls_elsewhere`` false (session.Replay)."""
         policy = self.cell_policy
-        if policy == "cpu" or self.debug or self.calls_elsewhere(window, frame):
+        if policy == "cpu" or self.debug or not calls_checked and self.calls_elsewhere(window, frame):
             return False
         found = self.repeats.get(id(window))
         hit = found.match(window, frame.regs) if found is not None else None
