@@ -21,6 +21,7 @@ import numpy as np
 
 QUERIES = 4096          # the query set: 2,048 passes between resolves
 
+
 class PassTimer:
     def __init__(self, device: Any) -> None:
         self.device = device
