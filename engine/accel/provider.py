@@ -815,6 +815,8 @@ def get_provider(preference: str | None = None) -> Provider:
     try:
         import wgpu
         _quiet_device_select_layer()
+        from wgpu.backends.wgpu_native._api import ffi
+        quick_type_parsing(ffi)
         adapters = wgpu.gpu.enumerate_adapters_sync()
         chosen = choose_adapter(adapters, flag("MATFUSE_ADAPTER") if preference is None else preference)
         _state["provider"] = Provider(chosen)
@@ -835,6 +837,39 @@ def _quiet_device_select_layer() -> None:
     environment." to stderr four times in any process without a desktop session (nbconvert, papermill,
     the CLI, a Jupyter server). Must run before wgpu creates its Vulkan instance."""
     os.environ.setdefault("NODEVICE_SELECT", "1")
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def quick_type_parsing(ffi: Any) -> None:
+    """Make ``ffi``'s first use of each C type string (``ffi.new("WGPUBufferDescriptor *")``, by wgpu-py and
+    batch.py) parse only that string. cffi parses each new type string with pycparser after a line
+    ``typedef int NAME;`` for every typedef its cdef declared (pycparser must know which names are types),
+    432 of them for wgpu-native's header: 10-16 ms a type on the build machine, and on the H100's host
+    1.05 s of a process's first GPU cells (49 types), 0.7 s of them before the device exists. Only the
+    typedef names that occur in the string matter to its parse, so the parse sees only those; the type
+    itself is then resolved against every declaration as before. A parse that fails that way (a cffi
+    that parses differently) is done again in full."""
+    parser = ffi._parser                 # noqa: SLF001 - cffi has no public hook for this
+    full_parse = parser._parse           # noqa: SLF001
+    if getattr(full_parse, "quick", False):
+        return
+
+    def parse(csource: str) -> Any:
+        declared = parser._declarations          # noqa: SLF001 (parses run under ffi's lock)
+        words = set(_IDENTIFIER.findall(csource))
+        parser._declarations = {key: value for key, value in declared.items()
+                                if not key.startswith("typedef ") or key[8:] in words}
+        try:
+            return full_parse(csource)
+        except Exception:  # noqa: BLE001 - parsed again in full below
+            pass
+        finally:
+            parser._declarations = declared
+        return full_parse(csource)
+    parse.quick = True
+    parser._parse = parse                # noqa: SLF001
 
 
 def current_provider() -> Provider | None:

@@ -63,6 +63,39 @@ def test_importing_does_not_start_wgpu():
     assert out.stdout.strip() == "False"
 
 
+def test_type_strings_parse_alone_with_the_same_types(monkeypatch):
+    """quick_type_parsing: a new type string is parsed with only the typedef names it mentions declared,
+    and resolves to the same C type as cffi's full parse; a string that fails that way (here: no name
+    found, so no typedef declared) is parsed again in full."""
+    import re
+    cffi = pytest.importorskip("cffi")
+    header = "typedef int Count; typedef struct Pair { Count first; double second; } Pair; " \
+             "typedef void (*Callback)(Pair *, Count);"
+    quick, full = cffi.FFI(), cffi.FFI()
+    for ffi in (quick, full):
+        ffi.cdef(header)
+    parser, seen = quick._parser, []
+    real = parser._parse
+
+    def spied(csource):                              # the typedefs each parse is given
+        seen.append(sorted(k[8:] for k in parser._declarations if k.startswith("typedef ")))
+        return real(csource)
+    parser._parse = spied
+    provider.quick_type_parsing(quick)
+    installed = parser._parse
+    provider.quick_type_parsing(quick)               # once only
+    assert parser._parse is installed
+    for text, names in (("Pair *", ["Pair"]), ("Count[4]", ["Count"]), ("Callback", ["Callback"]),
+                        ("struct Pair *", ["Pair"]), ("Pair *(*)(Count, Callback)", ["Callback", "Count", "Pair"]),
+                        ("uint32_t[1]", [])):
+        assert quick.getctype(quick.typeof(text)) == full.getctype(full.typeof(text)), text
+        assert seen[-1] == names, text
+    monkeypatch.setattr(provider, "_IDENTIFIER", re.compile(r"(?!)"))
+    assert quick.getctype(quick.typeof("Count *")) == "int *"
+    assert seen[-2:] == [[], ["Callback", "Count", "Pair"]]      # failed alone, then parsed in full
+    assert quick.new("Pair *").second == 0.0
+
+
 def test_describe(gpu):
     facts = provider.describe()
     assert set(facts) >= {"name", "backend", "kind", "f64", "int64", "subgroups", "limits"}
