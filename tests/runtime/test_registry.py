@@ -51,3 +51,17 @@ def test_every_module_that_registers_builtins_is_loaded():
     registering = registering_modules()
     assert {"engine.vm.evaluate", "engine.accel.builtins"} <= registering
     assert registering <= set(loaded), "name the module in registry.EXTENSIONS"
+
+
+def test_starting_a_session_leaves_the_large_scipy_modules_unimported():
+    """Every builtin is registered at a session's start, but the modules that compute with scipy.signal
+    and scipy.stats reach them through scipy's lazy submodules: a kernel does not import them (about a
+    second of its start on the H100 machine's host) until a cell calls such a builtin."""
+    probe = ("import sys; from engine import Session; s = Session(device='cpu'); s.execute('x = 1;'); "
+             "print('scipy.signal' in sys.modules, 'scipy.stats' in sys.modules); "
+             "s.execute('y = normcdf(0.5); z = resample(1:8, 3, 2);'); "
+             "print('scipy.signal' in sys.modules, 'scipy.stats' in sys.modules, s.get('y').item())")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ENGINE.parent,
+                         check=True).stdout.split()
+    assert out == ["False", "False", "True", "True", "0.6914624612740131"]
+

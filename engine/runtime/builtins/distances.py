@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from scipy import stats
+import scipy
 from scipy.spatial import distance
 
 from ..errors import MatlabError
@@ -77,7 +77,7 @@ def cross_distances(a: np.ndarray, b: np.ndarray, name: str, options: dict) -> n
     """The m-by-n matrix of the distances (metric ``name``, scipy's ``options``) between the rows of a and
     those of b (float64 arrays of one column count)."""
     if name == "spearman":
-        a, b = stats.rankdata(a, axis=1), stats.rankdata(b, axis=1)
+        a, b = scipy.stats.rankdata(a, axis=1), scipy.stats.rankdata(b, axis=1)
     with np.errstate(all="ignore"):
         if a.shape[0] == 0 or b.shape[0] == 0:
             return np.zeros((a.shape[0], b.shape[0]))
@@ -105,7 +105,7 @@ def pdist(x: Value, metric: Value | None = None, extra: Value | None = None) -> 
     data = data.astype(np.float64)
     name, options = _metric("pdist", metric, data, extra)
     if name == "spearman":
-        data = stats.rankdata(data, axis=1)
+        data = scipy.stats.rankdata(data, axis=1)
     with np.errstate(all="ignore"):
         if data.shape[0] < 2:
             out = np.zeros(0)

@@ -9,10 +9,10 @@ NaN where they occur, as MATLAB's functions do; the result is single if an argum
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
-from scipy import stats
+import scipy
 
 from ..errors import MatlabError
 from ..semantics import cast_result, result_class, to_value
@@ -25,14 +25,20 @@ from .sizes import is_text, numeric_array, option_text
 @dataclass(frozen=True)
 class Distribution:
     """One distribution: MATLAB's prefix and full name, its parameter names with defaults (None:
-    required), the scipy distribution with the keyword arguments that MATLAB's parameters make (not a
-    frozen distribution: freezing costs a millisecond a call), and the mask of valid parameter values."""
+    required), the scipy.stats distribution's name with the keyword arguments that MATLAB's parameters
+    make (not a frozen distribution: freezing costs a millisecond a call), and the mask of valid
+    parameter values. ``rv`` looks the distribution up at its use: scipy.stats is a large import that a
+    session without statistics need not pay for at its start."""
     prefix: str
     title: str
     params: tuple[tuple[str, float | None], ...]
-    rv: stats.rv_continuous | stats.rv_discrete
+    scipy_name: str
     arguments: Callable[..., dict]
     valid: Callable[..., np.ndarray]
+
+    @property
+    def rv(self) -> Any:
+        return getattr(scipy.stats, self.scipy_name)
 
 
 def _whole(n: np.ndarray) -> np.ndarray:
@@ -41,26 +47,26 @@ def _whole(n: np.ndarray) -> np.ndarray:
 
 DISTRIBUTIONS = {d.prefix: d for d in (
     Distribution("norm", "Normal", (("mu", 0.0), ("sigma", 1.0)),
-                 stats.norm, lambda mu, s: {"loc": mu, "scale": s}, lambda mu, s: s > 0),
+                 "norm", lambda mu, s: {"loc": mu, "scale": s}, lambda mu, s: s > 0),
     Distribution("unif", "Uniform", (("a", 0.0), ("b", 1.0)),
-                 stats.uniform, lambda a, b: {"loc": a, "scale": b - a}, lambda a, b: a < b),
+                 "uniform", lambda a, b: {"loc": a, "scale": b - a}, lambda a, b: a < b),
     Distribution("exp", "Exponential", (("mu", 1.0),),
-                 stats.expon, lambda mu: {"scale": mu}, lambda mu: mu > 0),
+                 "expon", lambda mu: {"scale": mu}, lambda mu: mu > 0),
     Distribution("bino", "Binomial", (("n", None), ("p", None)),
-                 stats.binom, lambda n, p: {"n": n, "p": p},
+                 "binom", lambda n, p: {"n": n, "p": p},
                  lambda n, p: (n >= 0) & _whole(n) & (p >= 0) & (p <= 1)),
     Distribution("poiss", "Poisson", (("lambda", None),),
-                 stats.poisson, lambda lam: {"mu": lam}, lambda lam: lam >= 0),
+                 "poisson", lambda lam: {"mu": lam}, lambda lam: lam >= 0),
     Distribution("chi2", "Chisquare", (("nu", None),),
-                 stats.chi2, lambda nu: {"df": nu}, lambda nu: nu > 0),
+                 "chi2", lambda nu: {"df": nu}, lambda nu: nu > 0),
     Distribution("t", "T", (("nu", None),),
-                 stats.t, lambda nu: {"df": nu}, lambda nu: nu > 0),
+                 "t", lambda nu: {"df": nu}, lambda nu: nu > 0),
     Distribution("f", "F", (("nu1", None), ("nu2", None)),
-                 stats.f, lambda n1, n2: {"dfn": n1, "dfd": n2}, lambda n1, n2: (n1 > 0) & (n2 > 0)),
+                 "f", lambda n1, n2: {"dfn": n1, "dfd": n2}, lambda n1, n2: (n1 > 0) & (n2 > 0)),
     Distribution("gam", "Gamma", (("a", None), ("b", 1.0)),
-                 stats.gamma, lambda a, b: {"a": a, "scale": b}, lambda a, b: (a > 0) & (b > 0)),
+                 "gamma", lambda a, b: {"a": a, "scale": b}, lambda a, b: (a > 0) & (b > 0)),
     Distribution("beta", "Beta", (("a", None), ("b", None)),
-                 stats.beta, lambda a, b: {"a": a, "b": b}, lambda a, b: (a > 0) & (b > 0)),
+                 "beta", lambda a, b: {"a": a, "b": b}, lambda a, b: (a > 0) & (b > 0)),
 )}
 DISCRETE = ("bino", "poiss")
 NAMES = {**{d.title.lower(): d for d in DISTRIBUTIONS.values()}, **DISTRIBUTIONS,

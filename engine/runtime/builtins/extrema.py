@@ -10,7 +10,7 @@ prominence of a maximum is how far the data must descend from it on both sides b
 from __future__ import annotations
 
 import numpy as np
-import scipy.signal
+import scipy
 
 from ..errors import MatlabError
 from ..semantics import to_value

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-import scipy.signal
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value

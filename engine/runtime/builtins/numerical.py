@@ -13,7 +13,6 @@ from typing import Callable
 import numpy as np
 import scipy.interpolate
 import scipy.linalg
-import scipy.signal
 
 from ..context import CallContext
 from ..errors import MatlabError, warn

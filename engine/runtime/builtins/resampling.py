@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-import scipy.signal
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value

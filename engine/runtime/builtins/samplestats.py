@@ -10,7 +10,8 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from scipy import special, stats
+import scipy
+from scipy import special
 
 from ..context import CallContext
 from ..errors import MatlabError
@@ -219,13 +220,13 @@ def _kendall(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         for i in range(x.shape[1]):
             for j in range(y.shape[1]):
                 if not (np.isnan(x[:, i]).any() or np.isnan(y[:, j]).any()):
-                    out[i, j] = stats.kendalltau(x[:, i], y[:, j]).statistic
+                    out[i, j] = scipy.stats.kendalltau(x[:, i], y[:, j]).statistic
     return out
 
 
 def _ranks(a: np.ndarray) -> np.ndarray:
     """Ranks down each column (ties: mean rank); a column with NaN is all NaN."""
-    ranked = stats.rankdata(a, axis=0) if a.shape[0] else a
+    ranked = scipy.stats.rankdata(a, axis=0) if a.shape[0] else a
     return np.where(np.isnan(a).any(axis=0), np.nan, ranked)
 
 
@@ -279,7 +280,7 @@ def corr(x: Value, *args: Value, nargout: int = 1) -> Value:
     n = a.shape[0]
     with np.errstate(all="ignore"):
         t = rho * np.sqrt((n - 2) / (1 - rho ** 2))
-        pval = 2 * stats.t.sf(np.abs(t), n - 2) if n > 2 else np.full(rho.shape, np.nan)
+        pval = 2 * scipy.stats.t.sf(np.abs(t), n - 2) if n > 2 else np.full(rho.shape, np.nan)
     return to_value(cast_result(rho, result_cls)), to_value(cast_result(pval, result_cls))
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 import scipy.fft
-import scipy.signal
 
 from ..errors import MatlabError
 from ..semantics import result_class, to_value, work_dtype

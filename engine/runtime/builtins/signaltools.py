@@ -16,7 +16,7 @@ import math
 import warnings
 
 import numpy as np
-import scipy.signal
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import cast_result, to_value

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 from matplotlib.ticker import AutoLocator
-from scipy import stats
+import scipy
 
 from ..categoricals import CategoricalArray
 from ..errors import MatlabError
@@ -172,9 +172,9 @@ def qqplot(ctx, x, *rest, nargout=0):
     sample = sample[~np.isnan(sample)]
     if sample.size == 0:
         raise MatlabError("stats:qqplot:NoData", "X must contain values that are not NaN.")
-    theory = stats.norm.ppf((np.arange(1, sample.size + 1) - 0.5) / sample.size)
+    theory = scipy.stats.norm.ppf((np.arange(1, sample.size + 1) - 0.5) / sample.size)
     q1, q3 = (np.asarray(prctile(sample.reshape(1, -1), np.array([[p]]))).item() for p in (25.0, 75.0))
-    t1, t3 = stats.norm.ppf([0.25, 0.75])
+    t1, t3 = scipy.stats.norm.ppf([0.25, 0.75])
     slope = (q3 - q1) / (t3 - t1)
     ends = np.array([[theory[0], t1], [t3, theory[-1]]])
     line = q1 + slope * (ends - t1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from scipy import stats
+import scipy
 
 from ..categoricals import CategoricalArray
 from ..errors import MatlabError
@@ -54,10 +54,10 @@ def normfit(x: Value, alpha: Value | None = None, *rest: Value, nargout: int = 1
         warnings.simplefilter("ignore", RuntimeWarning)
         mu = data.mean(axis=0, keepdims=True)
         sigma = data.std(axis=0, ddof=1 if n > 1 else 0, keepdims=True)
-        half = stats.t.ppf(1 - level / 2, n - 1) * sigma / np.sqrt(n)
+        half = scipy.stats.t.ppf(1 - level / 2, n - 1) * sigma / np.sqrt(n)
         mu_ci = np.vstack([mu - half, mu + half])
-        sigma_ci = np.vstack([sigma * np.sqrt((n - 1) / stats.chi2.ppf(1 - level / 2, n - 1)),
-                              sigma * np.sqrt((n - 1) / stats.chi2.ppf(level / 2, n - 1))])
+        sigma_ci = np.vstack([sigma * np.sqrt((n - 1) / scipy.stats.chi2.ppf(1 - level / 2, n - 1)),
+                              sigma * np.sqrt((n - 1) / scipy.stats.chi2.ppf(level / 2, n - 1))])
     return tuple(to_value(cast_result(v, cls)) for v in (mu, sigma, mu_ci, sigma_ci))[:max(nargout, 1)]
 
 
@@ -179,8 +179,8 @@ def ttest2(x: Value, y: Value, *args: Value, nargout: int = 1) -> Value:
 def _tail_probability(tail: str, t: np.ndarray, df: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     """The p-value of t and the critical value of the confidence interval for the tail."""
     if tail == "both":
-        return 2 * stats.t.sf(np.abs(t), df), stats.t.ppf(1 - alpha / 2, df)
-    return (stats.t.sf(t, df) if tail == "right" else stats.t.cdf(t, df)), stats.t.ppf(1 - alpha, df)
+        return 2 * scipy.stats.t.sf(np.abs(t), df), scipy.stats.t.ppf(1 - alpha / 2, df)
+    return (scipy.stats.t.sf(t, df) if tail == "right" else scipy.stats.t.cdf(t, df)), scipy.stats.t.ppf(1 - alpha, df)
 
 
 @builtin("regress", family="statistics")
@@ -214,14 +214,14 @@ def regress(y: Value, X: Value, alpha: Value | None = None, *, nargout: int = 1)
     with np.errstate(all="ignore"):
         mse = residuals @ residuals / dfe
         se = np.sqrt(np.sum(np.linalg.inv(r) ** 2, axis=1) * mse)
-        half = stats.t.ppf(1 - level / 2, dfe) * se
+        half = scipy.stats.t.ppf(1 - level / 2, dfe) * se
         leverage = np.sum(q ** 2, axis=1)
         loo = np.sqrt(np.maximum(0, (dfe * mse - residuals ** 2 / (1 - leverage)) / (dfe - 1)))
-        spread = stats.t.ppf(1 - level / 2, dfe - 1) * np.sqrt(1 - leverage) * loo
+        spread = scipy.stats.t.ppf(1 - level / 2, dfe - 1) * np.sqrt(1 - leverage) * loo
         total = np.sum((yk - yk.mean()) ** 2)
         r2 = 1 - residuals @ residuals / total
         f = (total - residuals @ residuals) / (p - 1) / mse
-        summary = np.array([[r2, f, stats.f.sf(f, p - 1, dfe), mse]])
+        summary = np.array([[r2, f, scipy.stats.f.sf(f, p - 1, dfe), mse]])
     full_r, full_rint = np.full(response.shape[0], np.nan), np.full((response.shape[0], 2), np.nan)
     full_r[keep] = residuals
     full_rint[keep] = np.column_stack([residuals - spread, residuals + spread])
@@ -276,7 +276,7 @@ def crosstab(x1: Value, x2: Value, *, nargout: int = 1) -> Value:
     with np.errstate(all="ignore"):
         expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0, keepdims=True) / table.sum()
         chi2 = float(np.sum((table - expected) ** 2 / expected))
-        p = float(stats.chi2.sf(chi2, (table.shape[0] - 1) * (table.shape[1] - 1)))
+        p = float(scipy.stats.chi2.sf(chi2, (table.shape[0] - 1) * (table.shape[1] - 1)))
     labels = np.empty((max(len(first), len(second)), 2), dtype=object)
     labels.fill(np.zeros((0, 0)))
     for column, names in enumerate((first, second)):
