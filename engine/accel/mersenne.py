@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import scipy.fft
+import scipy
 
 from engine.accel.provider import GpuUnavailable, Provider
 from engine.accel.residency import GpuTensor, empty, implicit, upload

@@ -9,8 +9,7 @@ inside the data and the fits of the first and last frames at the ends.
 from __future__ import annotations
 
 import numpy as np
-import scipy.fft
-import scipy.linalg
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-import scipy.integrate
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

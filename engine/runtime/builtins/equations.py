@@ -12,7 +12,7 @@ MATLAB's text. Iterations and function counts differ from MATLAB's.
 from __future__ import annotations
 
 import numpy as np
-import scipy.optimize
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

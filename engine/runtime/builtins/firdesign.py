@@ -9,7 +9,7 @@ or polynomial evaluation (a vector of frequencies).
 from __future__ import annotations
 
 import numpy as np
-import scipy.fft
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value

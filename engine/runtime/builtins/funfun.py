@@ -15,7 +15,7 @@ import math
 from typing import Callable
 
 import numpy as np
-import scipy.optimize
+import scipy
 
 from ..context import CallContext
 from ..device import DeviceArray

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-import scipy.interpolate
+import scipy
 
 from ..errors import MatlabError
 from ..semantics import to_value

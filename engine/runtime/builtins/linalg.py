@@ -15,7 +15,7 @@ import math
 import warnings
 
 import numpy as np
-import scipy.linalg
+import scipy
 
 from ..errors import MatlabError
 from ..ops import warn_if_singular

@@ -11,7 +11,7 @@ structures' algorithm names are not MATLAB's.
 from __future__ import annotations
 
 import numpy as np
-import scipy.optimize
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

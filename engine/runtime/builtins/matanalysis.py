@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-import scipy.linalg
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

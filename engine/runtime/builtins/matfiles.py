@@ -13,7 +13,7 @@ import re
 import warnings
 
 import numpy as np
-import scipy.io
+import scipy
 import scipy.sparse
 
 from ..errors import MatlabError

@@ -12,8 +12,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-import scipy.linalg
-import scipy.optimize
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

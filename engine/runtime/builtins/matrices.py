@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import scipy.linalg
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import cast_result, elementwise, numeric, result_class, to_value

@@ -11,8 +11,7 @@ import warnings
 from typing import Callable
 
 import numpy as np
-import scipy.interpolate
-import scipy.linalg
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError, warn

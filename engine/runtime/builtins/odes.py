@@ -17,8 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-import scipy.integrate
-import scipy.interpolate
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

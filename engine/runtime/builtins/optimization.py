@@ -15,7 +15,7 @@ import warnings
 from typing import Callable
 
 import numpy as np
-import scipy.optimize
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

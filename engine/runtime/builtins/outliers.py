@@ -16,7 +16,7 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.special
+import scipy
 
 from ..errors import MatlabError
 from ..semantics import to_value

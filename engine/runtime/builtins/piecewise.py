@@ -12,7 +12,7 @@ the breaks with the end pieces.
 from __future__ import annotations
 
 import numpy as np
-import scipy.interpolate
+import scipy
 
 from ..context import CallContext
 from ..errors import MatlabError

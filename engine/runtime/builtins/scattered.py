@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.interpolate
-import scipy.spatial
+import scipy
 
 from ..device import DeviceArray
 from ..errors import MatlabError, warn

@@ -8,7 +8,7 @@ and the 'same'/'valid' parts follow MATLAB's definitions.
 from __future__ import annotations
 
 import numpy as np
-import scipy.fft
+import scipy
 
 from ..errors import MatlabError
 from ..semantics import result_class, to_value, work_dtype

@@ -11,7 +11,7 @@ Fourier transforms of such segments.
 from __future__ import annotations
 
 import numpy as np
-import scipy.fft
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value

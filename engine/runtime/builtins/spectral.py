@@ -9,7 +9,7 @@ LAPACK's tgevc does; ordeig reads the eigenvalues off a (quasi-)triangular Schur
 from __future__ import annotations
 
 import numpy as np
-import scipy.linalg
+import scipy
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 

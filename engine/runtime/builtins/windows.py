@@ -11,7 +11,7 @@ fraction is rounded with a warning, L = 0 gives an empty 0x1 window and L = 1 th
 from __future__ import annotations
 
 import numpy as np
-import scipy.special
+import scipy
 
 from ..errors import MatlabError, check_size
 from ..semantics import to_value
