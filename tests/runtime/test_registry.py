@@ -53,12 +53,13 @@ def test_every_module_that_registers_builtins_is_loaded():
     assert registering <= set(loaded), "name the module in registry.EXTENSIONS"
 
 
-def test_starting_a_session_leaves_the_large_scipy_modules_unimported():
+def test_starting_a_session_leaves_scipys_large_modules_and_matplotlib_unimported():
     """Every builtin is registered at a session's start, but the modules that compute with scipy's
-    signal, stats, integrate, optimize, interpolate and fft reach them through scipy's lazy submodules:
-    a kernel does not import them (about a second of its start on the H100 machine's host) until a cell
-    calls such a builtin."""
-    lazy = ["scipy.signal", "scipy.stats", "scipy.integrate", "scipy.optimize", "scipy.interpolate", "scipy.fft"]
+    signal, stats, integrate, optimize, interpolate and fft reach them through scipy's lazy submodules,
+    and matplotlib comes with the first figure: a kernel does not import them until a cell needs them
+    (about half of the engine's import on the build machine)."""
+    lazy = ["scipy.signal", "scipy.stats", "scipy.integrate", "scipy.optimize", "scipy.interpolate", "scipy.fft",
+            "matplotlib"]
     probe = (f"import sys; from engine import Session; s = Session(device='cpu'); s.execute('x = 1;'); "
              f"print(*[m in sys.modules for m in {lazy}]); "
              f"s.execute('y = normcdf(0.5); z = resample(1:8, 3, 2);'); "

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from matplotlib.ticker import AutoLocator
 import scipy
 
 from ..categoricals import CategoricalArray
@@ -143,6 +142,7 @@ def histfit(ctx, data, nbins=None, dist=None, nargout=0):
     x = np.linspace(mu - 3 * sigma, mu + 3 * sigma, 100).reshape(1, -1)
     width = centers[1] - centers[0] if centers.size > 1 else 1.0
     y = sample.size * width * np.exp(-0.5 * ((x - mu) / sigma) ** 2) / (sigma * np.sqrt(2 * np.pi))
+    from matplotlib.ticker import AutoLocator       # (matplotlib is imported by the first figure)
     axes = current_axes(graphics_state(ctx.state))
     axes.mpl.xaxis.set_major_locator(AutoLocator())     # bar marks each center; histfit's axis is numeric
     held, axes.hold = axes.hold, True
