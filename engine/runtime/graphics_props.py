@@ -325,7 +325,52 @@ def _string(label: Any) -> str:
     return getattr(label, "matfuse_string", label.get_text())
 
 
-TEXT = COMMON + (
+# A text's box: MATLAB's defaults; drawn as matplotlib's bbox patch while a color is not 'none'
+TEXT_BOX = {"BackgroundColor": "none", "EdgeColor": "none", "LineWidth": 0.5, "LineStyle": "-", "Margin": 3.0}
+TEXT_BOX_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "BackgroundColor": lambda v: _rgba(color(v)), "EdgeColor": lambda v: _rgba(color(v)), "LineStyle": _linestyle,
+    "LineWidth": lambda v: _positive(v, "LineWidth"), "Margin": lambda v: _positive(v, "Margin")}
+
+
+def _rgba(value: Any) -> Any:
+    from matplotlib.colors import to_rgba
+    return value if isinstance(value, str) and value == "none" else to_rgba(value)
+
+
+def _positive(value: Any, name: str) -> float:
+    number = scalar(value, name)
+    if not number > 0:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", f"{name} must be a positive number.")
+    return number
+
+
+def _box(label: Any) -> dict[str, Any]:
+    return getattr(label, "matfuse_box", TEXT_BOX)
+
+
+def _box_get(name: str) -> Callable[[GraphicsState, Any], Any]:
+    def get(gs: GraphicsState, label: Any) -> Any:
+        value = _box(label)[name]
+        return _rgb(value) if name.endswith("Color") else \
+            _matlab_linestyle(value) if name == "LineStyle" else float(value)
+    return get
+
+
+def _box_set(name: str) -> Callable[[Any, Any], None]:
+    """BackgroundColor, EdgeColor, LineWidth, LineStyle, Margin: the text's box, Margin points around its
+    extent (matplotlib's pad is a fraction of the font size)."""
+    def setter(label: Any, value: Any) -> None:
+        box = label.matfuse_box = {**_box(label), name: TEXT_BOX_CHECKS[name](value)}
+        if box["BackgroundColor"] == box["EdgeColor"] == "none":
+            label.set_bbox(None)
+            return
+        label.set_bbox({"boxstyle": f"square,pad={box['Margin'] / label.get_fontsize()}",
+                        "facecolor": box["BackgroundColor"], "edgecolor": box["EdgeColor"],
+                        "linewidth": box["LineWidth"], "linestyle": box["LineStyle"]})
+    return setter
+
+
+TEXT = COMMON + tuple(Prop(name, _box_get(name), _box_set(name)) for name in TEXT_BOX) + (
     Prop("String", lambda gs, o: CharArray.from_str(_string(o)),
          lambda o, v: show_text(o, "\n".join(text_list(v)))),
     Prop("FontSize", lambda gs, o: float(o.get_fontsize()), lambda o, v: o.set_fontsize(scalar(v))),

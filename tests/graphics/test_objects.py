@@ -189,6 +189,29 @@ def test_annotations_in_figure_units(ctx, call):
         assert err.value.identifier == ident
 
 
+def test_text_box_properties(ctx, call):
+    """A corpus program: text(x, y, s, 'FontWeight', 'Bold', 'BackgroundColor', [.8 .88 .97]) (and
+    'LineWidth' of a text) were unrecognized properties; the box is drawn while a color is not 'none'."""
+    call("plot", [1.0, 2.0, 3.0])
+    (h,) = call("text", 1.0, 2.0, "hi", "BackgroundColor", [0.8, 0.88, 0.97], "LineWidth", 2.0, nargout=1)
+    (label,) = axes_of(ctx).texts
+    box = label.get_bbox_patch()
+    assert to_rgb(box.get_facecolor()) == (0.8, 0.88, 0.97) and box.get_edgecolor()[3] == 0.0
+    assert box.get_linewidth() == 2.0
+    assert call("get", h, "BackgroundColor", nargout=1)[0].tolist() == [[0.8, 0.88, 0.97]]
+    assert call("get", h, "EdgeColor", nargout=1)[0].to_str() == "none"
+    assert call("get", h, "Margin", nargout=1) == (3.0,) and call("get", h, "LineWidth", nargout=1) == (2.0,)
+    call("set", h, "EdgeColor", "k", "Margin", 6.0, "LineStyle", "--")
+    box = label.get_bbox_patch()
+    assert to_rgb(box.get_edgecolor()) == (0.0, 0.0, 0.0) and box.get_linestyle() == "--"
+    assert call("get", h, "LineStyle", nargout=1)[0].to_str() == "--"
+    call("set", h, "BackgroundColor", "none", "EdgeColor", "none")
+    assert label.get_bbox_patch() is None
+    with pytest.raises(MatlabError) as err:
+        call("set", h, "Margin", -1.0)
+    assert err.value.identifier == "MATLAB:hg:propswch:PropertyError"
+
+
 def test_more_axes_and_text_properties(ctx, call):
     call("plot", [1.0, 2.0, 3.0])
     (ax,) = call("gca", nargout=1)
