@@ -415,6 +415,26 @@ def test_surf_face_color(ctx, call):
     assert err.value.identifier == "MATLAB:graphics:invalidColor"
 
 
+def test_surf_and_mesh_colored_by_c(ctx, call):
+    """A corpus program: surf(run_rate, cx), the faces colored by C, not by height (the form was refused;
+    surf(X, Y, Z, C) took C and colored by Z)."""
+    z = np.array([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]])
+    c = np.array([[2.0, 0.0, 9.0], [1.0, 1.0, 1.0]])
+    call("surf", z, c)
+    cmap = graphics_state(ctx.state).figures[1].colormap
+    expected = sorted(map(tuple, cmap(np.array([2.0, 0.0]) / 9.0)))   # each face: its first corner's C
+    colors = axes_of(ctx).collections[0].get_facecolor()                # (C spans 0 to 9; in depth order)
+    assert np.allclose(sorted(map(tuple, colors)), expected)
+    call("surf", np.array([[0.0, 1.0, 2.0]]), np.array([[0.0, 1.0]]), z, c)
+    assert np.allclose(sorted(map(tuple, axes_of(ctx).collections[0].get_facecolor())), expected)
+    call("mesh", z, c)
+    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # each segment's mean C
+    assert heights == [0.5, 1.0, 1.0, 1.0, 1.5, 4.5, 5.0]
+    with pytest.raises(MatlabError) as err:
+        call("surf", z, c[:, :2])
+    assert err.value.identifier == "MATLAB:surf:InvalidSizes"
+
+
 def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):
     """A corpus program's contourf(X, Y, Z) printed matplotlib's 'linewidths is ignored by contourf'
     warning (an internal error where warnings are errors); LineColor colored the fills."""

@@ -604,23 +604,32 @@ def pixel_extent(nums: list, C: np.ndarray) -> tuple[float, float, float, float]
 
 
 def _surface_data(args: list, function: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    X, Y, Z, _ = _colored_surface_data(args, function, colors=False)
+    return X, Y, Z
+
+
+def _colored_surface_data(args: list, function: str, colors: bool = True) -> tuple[np.ndarray, ...]:
+    """X, Y, Z and the colors C (None: by height) of (Z), (X, Y, Z) and, with colors, (Z, C) and
+    (X, Y, Z, C)."""
+    forms = "(Z), (Z, C), (X, Y, Z) or (X, Y, Z, C)" if colors else "(Z) or (X, Y, Z)"
+    if len(args) not in ((1, 2, 3, 4) if colors else (1, 3)):
+        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes {forms}.")
+    C = numbers(args.pop(), "C").real if len(args) in (2, 4) else None
     if len(args) == 1:
         Z = numbers(args[0], "Z").real
         X, Y = np.meshgrid(np.arange(1.0, Z.shape[1] + 1), np.arange(1.0, Z.shape[0] + 1))
-        return X, Y, Z
-    if len(args) not in (3, 4):
-        raise MatlabError(f"MATLAB:{function}:InvalidArguments", f"{function} takes (Z) or (X, Y, Z).")
-    X, Y, Z = (numbers(a, n).real for a, n in zip(args[:3], "XYZ"))
-    if min(X.shape) == 1 and min(Y.shape) == 1:
-        X, Y = np.meshgrid(X.ravel(), Y.ravel())
-    if X.shape != Z.shape or Y.shape != Z.shape:
+    else:
+        X, Y, Z = (numbers(a, n).real for a, n in zip(args, "XYZ"))
+        if min(X.shape) == 1 and min(Y.shape) == 1:
+            X, Y = np.meshgrid(X.ravel(), Y.ravel())
+    if X.shape != Z.shape or Y.shape != Z.shape or (C is not None and C.shape != Z.shape):
         raise MatlabError(f"MATLAB:{function}:InvalidSizes", "Data dimensions must agree.")
-    return X, Y, Z
+    return X, Y, Z, C
 
 
 def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str):
     first_text = next((k for k, v in enumerate(args) if is_text(v)), len(args))
-    X, Y, Z = _surface_data(list(args[:first_text]), function)
+    X, Y, Z, C = _colored_surface_data(list(args[:first_text]), function)
     if min(Z.shape) < 2:
         raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be a matrix, not a scalar or vector.")
     opts = name_values(list(args[first_text:]), function)
@@ -632,13 +641,15 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
     face = None if mesh_only else opts.pop("FaceColor")
     opts.check_empty(function)
     if mesh_only:
-        surface = _mesh_lines(axes, X, Y, Z, cmap)
+        surface = _mesh_lines(axes, X, Y, Z, C, cmap)
         if edge is not None:
             surface.set_array(None)
             surface.set_color(color(edge))
     else:
         counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
-        surface = axes.mpl.plot_surface(drawable(X), drawable(Y), drawable(Z), cmap=cmap, linewidth=0.3, antialiased=False, **counts)
+        shading = {"cmap": cmap} if C is None else {"facecolors": _mapped_colors(C, cmap), "shade": False}
+        surface = axes.mpl.plot_surface(drawable(X), drawable(Y), drawable(Z), linewidth=0.3, antialiased=False,
+                                        **shading, **counts)
         surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
         if face is not None:
             _surface_face_color(surface, face)
@@ -658,15 +669,26 @@ def _surface_face_color(surface: Any, value: Any) -> None:
     surface.set_facecolor(color(value))
 
 
-def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cmap: Any) -> Any:
-    """The grid lines of a mesh, each segment colored by its mean height through the colormap."""
+def _mapped_colors(C: np.ndarray, cmap: Any) -> np.ndarray:
+    """The RGBA colors of C through the colormap, C's range spanning it (each face of a surface takes the
+    color of its first corner, as MATLAB's 'flat' faces do)."""
+    from matplotlib.colors import Normalize
+    finite = C[np.isfinite(C)]
+    low, high = (finite.min(), finite.max()) if finite.size else (0.0, 1.0)
+    return cmap(Normalize(low, high if high > low else low + 1)(C))
+
+
+def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, C: np.ndarray | None,
+                cmap: Any) -> Any:
+    """The grid lines of a mesh, each segment colored by its mean height (or mean C) through the
+    colormap."""
     from mpl_toolkits.mplot3d.art3d import Line3DCollection
     X, Y, Z = drawable(X), drawable(Y), drawable(Z)
-    points = np.stack([X, Y, Z], axis=-1)
-    segments = np.concatenate([np.stack([points[:, :-1], points[:, 1:]], axis=2).reshape(-1, 2, 3),
-                               np.stack([points[:-1, :], points[1:, :]], axis=2).reshape(-1, 2, 3)])
-    lines = Line3DCollection(segments, cmap=cmap, linewidths=0.8)
-    lines.set_array(segments[:, :, 2].mean(axis=1))
+    points = np.stack([X, Y, Z] + ([] if C is None else [drawable(C)]), axis=-1)
+    segments = np.concatenate([np.stack([points[:, :-1], points[:, 1:]], axis=2).reshape(-1, 2, points.shape[-1]),
+                               np.stack([points[:-1, :], points[1:, :]], axis=2).reshape(-1, 2, points.shape[-1])])
+    lines = Line3DCollection(segments[:, :, :3], cmap=cmap, linewidths=0.8)
+    lines.set_array(segments[:, :, -1].mean(axis=1))
     axes.mpl.add_collection3d(lines)
     axes.mpl.auto_scale_xyz(X, Y, Z)
     return lines
@@ -674,7 +696,8 @@ def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, cm
 
 @graphics("surf", axes_first=True)
 def surf(ctx, *args, nargout=0):
-    """surf(Z) | surf(X, Y, Z)  3-D surface colored by height through the colormap.
+    """surf(Z) | surf(X, Y, Z) | surf(Z, C) | surf(X, Y, Z, C)  3-D surface colored by height (or by C, a
+    matrix the size of Z) through the colormap.
 
     X and Y may be matrices like Z, or vectors (x along columns, y along rows). Name-value pairs:
     EdgeColor, FaceColor (a color, 'none', or 'flat'/'interp': the colormap), FaceAlpha.
@@ -686,7 +709,8 @@ def surf(ctx, *args, nargout=0):
 
 @graphics("mesh", axes_first=True)
 def mesh(ctx, *args, nargout=0):
-    """mesh(Z) | mesh(X, Y, Z)  3-D wireframe mesh with edges colored by height.
+    """mesh(Z) | mesh(X, Y, Z) | mesh(Z, C) | mesh(X, Y, Z, C)  3-D wireframe mesh with edges colored by
+    height (or by C, a matrix the size of Z).
 
         [X, Y] = meshgrid(-2:0.2:2); mesh(X, Y, X .* exp(-X.^2 - Y.^2))
     """
