@@ -183,6 +183,29 @@ def test_lu_qr():
     same(p, arr([[0, 1], [1, 0]]))
 
 
+def test_eigs_of_a_generalized_problem():
+    """A corpus program's modes of a bar: [V, D] = eigs(Khat, Mhat, Nmodes, 'sm') was refused. Values from
+    Octave (its eigs(K, M, 3, 'sa') for 'smallestreal', which its eigs lacks); V is B-orthonormal."""
+    from engine import Session
+    s = Session(device="cpu")
+    r = s.execute("K = [2 -1 0 0; -1 2 -1 0; 0 -1 2 -1; 0 0 -1 1]; M = diag([2 2 2 1]); "
+                  "d = eigs(K, M, 2, 'sm'); [V, D] = eigs(sparse(K), sparse(M), 3, 'smallestreal'); "
+                  "d2 = eigs(K, M, 2, -0.1); d3 = eigs(K, M); "
+                  "[W, E] = eigs([1 2; 3 4], [2 0; 0 1], 2);")
+    assert r.error is None
+    small = [[0.0761204674887133], [0.61731656763491]]
+    np.testing.assert_allclose(s.get("d"), small)
+    np.testing.assert_allclose(s.get("d2"), small)
+    np.testing.assert_allclose(np.diag(s.get("D")).reshape(-1, 1), small + [[1.38268343236509]])
+    np.testing.assert_allclose(s.get("d3"), [[1.9238795325112865], [1.3826834323650894]] + small[::-1])
+    K, M, V, D = (s.get(n) for n in "KMVD")
+    np.testing.assert_allclose(K @ V, M @ V @ D, atol=1e-12)
+    np.testing.assert_allclose(V.T @ M @ V, np.eye(3), atol=1e-12)
+    np.testing.assert_allclose(np.diag(s.get("E")), [4.712214450449024, -0.2122144504490262])
+    W = s.get("W")          # A not symmetric, B positive definite: each vector of unit B-norm
+    np.testing.assert_allclose(np.einsum("ij,ij->j", W, np.diag([2.0, 1.0]) @ W), [1.0, 1.0])
+
+
 def test_eigs_picks_the_eigenvalues_sigma_asks_for():
     """eigs through a Session (sparse input included). Octave's eigs gives the same values; its order
     for 'smallestabs' and a numeric sigma is ARPACK's (descending), while MATLAB's documentation shows
@@ -203,7 +226,7 @@ def test_eigs_picks_the_eigenvalues_sigma_asks_for():
     assert s.get("d6").shape == (4, 1) and abs(s.get("d6")[0, 0] - 34) < 1e-12
     np.testing.assert_allclose(s.get("t"), [[10], [9], [8]])
     for code, ident in [("eigs(diag(1:3), 5)", "MATLAB:eigs:InvalidK"), ("eigs(@(x) x, 3)", "MATLAB:eigs:unsupported"),
-                        ("eigs(eye(3), eye(3), 2)", "MATLAB:eigs:unsupported"),
+                        ("eigs(eye(3), eye(2), 2)", "MATLAB:eigs:BsizeMismatch"),
                         ("eigs(diag(1:3), 2, 'bothendsreal')", "MATLAB:eigs:unsupported"),
                         ("eigs(diag(1:3), 2, 'sm', 'Tolerance')", "MATLAB:eigs:ArgNameValueMismatch")]:
         assert s.execute(code).error.identifier == ident, code

@@ -521,16 +521,19 @@ EIGS_OPTIONS = ("tolerance", "maxiterations", "subspacedimension", "startvector"
 
 @builtin("eigs", family="linalg", sparse="native")
 def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
-    """d = eigs(A), eigs(A, k), eigs(A, k, sigma), eigs(..., Name, Value), [V, D] = eigs(...), [V, D, flag] = eigs(...)
+    """d = eigs(A), eigs(A, k), eigs(A, k, sigma), eigs(A, B, ...), eigs(..., Name, Value), [V, D] = eigs(...),
+    [V, D, flag] = eigs(...)
     A subset of the eigenvalues (and eigenvectors) of a square matrix, full or sparse.
 
     The k (default 6) eigenvalues of largest magnitude, or those that sigma picks: 'largestabs',
     'smallestabs', 'largestreal', 'smallestreal', 'largestimag', 'smallestimag' (or the old 'lm', 'sm',
     'la'/'lr', 'sa'/'sr', 'li', 'si'), or a number (the eigenvalues closest to it). d is a column in
-    that order; [V, D] gives unit-norm eigenvectors and D = diag(d); flag is 0 (converged). matfuse
-    computes every eigenvalue with LAPACK (as eig) and picks the k, so the options that steer an
-    iterative solver (Tolerance, MaxIterations, SubspaceDimension, StartVector, Display) change nothing.
-    eigs(A, B, ...), a function handle for A and 'bothendsreal'/'bothendsimag' are not supported.
+    that order; [V, D] gives unit-norm eigenvectors and D = diag(d); flag is 0 (converged). eigs(A, B,
+    ...) solves the generalized problem A*V = B*V*D; where B is Hermitian positive definite the
+    eigenvectors have unit B-norm (V'*B*V = I when A is Hermitian too). matfuse computes every
+    eigenvalue with LAPACK (as eig) and picks the k, so the options that steer an iterative solver
+    (Tolerance, MaxIterations, SubspaceDimension, StartVector, Display, IsSymmetricDefinite) change
+    nothing. A function handle for A and 'bothendsreal'/'bothendsimag' are not supported.
 
         d = eigs(diag(1:10), 3)                    % 10; 9; 8
         d = eigs(diag(1:10), 2, 'smallestabs')     % 1; 2
@@ -540,13 +543,16 @@ def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
     arr = _square_float("eigs", full_of(a) if is_sparse(a) else a)
     n = arr.shape[0]
     rest = list(args)
+    other = None              # B of the generalized problem: a matrix before k
+    if rest and option_text(rest[0]) is None and (is_sparse(rest[0]) or numeric_array(rest[0], "eigs").size > 1):
+        b = rest.pop(0)
+        other = _square_float("eigs", full_of(b) if is_sparse(b) else b)
+        if other.shape != arr.shape:
+            raise MatlabError("MATLAB:eigs:BsizeMismatch", "B must be the same size as A.")
     positional = []           # k, then sigma (a number or a word that is not an option name)
     while rest and len(positional) < 2 and (option_text(rest[0]) is None or (
             positional and option_text(rest[0]).lower() not in EIGS_OPTIONS)):
         positional.append(rest.pop(0))
-    if positional and numeric_array(positional[0], "eigs").size > 1:
-        raise MatlabError("MATLAB:eigs:unsupported", "eigs(A, B, ...) (a generalized problem) is not supported: "
-                          "use eig(A, B).")
     if len(rest) % 2:
         raise MatlabError("MATLAB:eigs:ArgNameValueMismatch", "Name-value arguments must come in pairs.")
     for name in rest[::2]:
@@ -560,10 +566,9 @@ def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
             raise MatlabError("MATLAB:eigs:InvalidK", f"K must be an integer from 0 to {n}, the size of A.")
         k = int(k)
     order = _eigs_order(positional[1] if len(positional) > 1 else None)
-    if _is_hermitian(arr):
-        values, vectors = np.linalg.eigh(arr)
-    else:
-        values, vectors = np.linalg.eig(arr)
+    values, vectors, _ = _eigen(arr, other, 2)
+    if other is not None and not _is_hermitian(arr) and _is_hermitian(other) and _positive_definite(other):
+        vectors = vectors / np.sqrt(np.einsum("ij,ij->j", vectors.conj(), other @ vectors).real)   # B-norm 1
     pick = np.argsort(order(values), kind="stable")[:k]
     values, vectors = values[pick], vectors[:, pick]
     if nargout <= 1:
