@@ -52,6 +52,19 @@ CASES = [
          error=('MATLAB:fzero:ValuesAtEndPtsSameSign', 'The function values at the interval endpoints must differ in sign.')),
     case('fminbnd_bounds', "x = fminbnd(@sin, 3, 1);",
          error=('MATLAB:fminbnd:LowerBoundGreaterThanUpperBound', 'The lower bound exceeds the upper bound.')),
+    # The Mass option (a corpus program's beam: odeset('Mass', MM)): Octave 7's ode45 drops a constant
+    # mass matrix and calls M(t) with (t, y), so the references are exact (expm) or scipy's DOP853 at 1e-13
+    case('ode45_mass_forms', "f = @(t, y) [y(2); -y(1)]; "
+         "[t, y] = ode45(f, [0 1 2], [1; 0], odeset('Mass', [2 1; 1 3], 'RelTol', 1e-10, 'AbsTol', 1e-12)); "
+         "a = norm(y(end, :) - [0.9747254378423931 -0.6975196266232571]) < 1e-8; "
+         "[t, y] = ode45(f, [0 1], [1; 0], odeset('Mass', @(t) [1 0; 0 1 + t], 'RelTol', 1e-10, 'AbsTol', 1e-12)); "
+         "b = norm(y(end, :) - [0.635779110815735 -0.6163897953181154]) < 1e-8; "
+         "[t, y] = ode23(f, [0 1], [1; 0], odeset('Mass', @(t, y) [1 0; 0 1 + y(1)^2], "
+         "'MStateDependence', 'strong', 'RelTol', 1e-10, 'AbsTol', 1e-12)); "
+         "c = norm(y(end, :) - [0.7505948925350301 -0.49627504243793924]) < 1e-7;", a=L(1), b=L(1), c=L(1)),
+    case('ode45_mass_singular', "[t, y] = ode45(@(t, y) [y(2); -y(1)], [0 1], [1; 0], odeset('Mass', [1 0; 0 0]));",
+         error=('MATLAB:ode45:MassSingular', 'ode45 supports a nonsingular mass matrix only (a singular one makes a '
+                'differential-algebraic system: ode15s or ode23t in MATLAB).')),
     case('ode45_tspan_error', "[t, y] = ode45(@(t, y) -y, [0 0], 1);",
          error=('MATLAB:ode45:tspanSize', 'The time span must have at least two distinct values, [t0 tfinal] or '
                 '[t0 t1 ... tfinal].')),

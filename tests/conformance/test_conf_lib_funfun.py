@@ -26,8 +26,10 @@ CASES = [
          a=L(1), s=D([1, 3]), b=L(1), g=L(1), k=D([2, 2])),
     case('deval_outside', "sol = ode45(@(t, y) -y, [0 1], 1); v = deval(sol, 2);",
          error=('MATLAB:deval:SolOutsideInterval', 'Attempting to evaluate the solution outside the interval [0, 1] where it is defined.')),
-    case('ode15s_unsupported_option', "[t, y] = ode15s(@(t, y) -y, [0 1], 1, odeset('Mass', 2));",
-         error=('MATLAB:ode15s:unsupportedOption', "ode15s does not support the option 'Mass'.")),
+    case('ode15s_unsupported_option', "[t, y] = ode15s(@(t, y) -y, [0 1], 1, odeset('NonNegative', 1));",
+         error=('MATLAB:ode15s:unsupportedOption', "ode15s does not support the option 'NonNegative'.")),
+    case('ode15s_mass', "[t, y] = ode15s(@(t, y) -y, [0 1], 1, odeset('Mass', 2)); a = abs(y(end) - exp(-0.5)) < 1e-3;",
+         a=L(1)),
     case('integral3_forms', 'a = integral3(@(x, y, z) x .* y .* z, 0, 1, 0, 1, 0, 2); b = integral3(@(x, y, z) ones(size(x)), 0, 1, 0, @(x) x, 0, @(x, y) y);',
          a=D(0.5000000000000001), b=D(1 / 6)),
     # quad2d (a chemineer corpus program): Octave 45.9 and 2.230985141404133

@@ -22,6 +22,7 @@ import scipy
 from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
+from ..sparse import full_of, is_sparse
 from ..values import FunctionHandle, StructArray, Value
 from .arguments import match_name, options_from, options_struct, real_array, real_scalar
 from .elementwise import ANY_NUMERIC, check_classes
@@ -34,7 +35,8 @@ EMPTY = np.zeros((0, 0))
 ODESET_FIELDS = ("AbsTol", "BDF", "Events", "InitialStep", "Jacobian", "JConstant", "JPattern", "Mass",
                  "MassSingular", "MaxOrder", "MaxStep", "NonNegative", "NormControl", "OutputFcn", "OutputSel",
                  "Refine", "RelTol", "Stats", "Vectorized", "MStateDependence", "MvPattern", "InitialSlope")
-SUPPORTED = {"AbsTol", "RelTol", "MaxStep", "InitialStep", "Refine", "Events", "Stats", "NormControl", "Vectorized"}
+SUPPORTED = {"AbsTol", "RelTol", "MaxStep", "InitialStep", "Refine", "Events", "Stats", "NormControl", "Vectorized",
+             "Mass", "MStateDependence"}
 
 
 def _record(options: Value | None, fname: str) -> dict[str, Value]:
@@ -48,7 +50,8 @@ def odeset(*args: Value) -> Value:
 
     An options structure for the ODE solvers, with all of MATLAB's fields ([] where not set). Names
     match case-insensitively. ode45 and ode23 use RelTol, AbsTol (scalar or one per component),
-    MaxStep, InitialStep, Refine, Events and Stats.
+    MaxStep, InitialStep, Refine, Events and Stats, and Mass (M*y' = f(t, y): a nonsingular matrix, or a
+    function of t, or of t and y with MStateDependence 'weak' or 'strong').
 
         opts = odeset('RelTol', 1e-8, 'AbsTol', 1e-10);
     """
@@ -87,6 +90,33 @@ def _derivative(ctx: CallContext, fname: str, fun: Value, n: int, shape: tuple[i
             raise _ComplexSlope
         return out.ravel(order="F")
     return rhs
+
+
+def _with_mass(ctx: CallContext, fname: str, rhs: Callable, mass: Value, dependence: Value | None, n: int,
+               shape: tuple[int, ...]) -> Callable:
+    """The slopes y' = M \\ f(t, y) of the Mass option M y' = f(t, y): a constant matrix, or a function of t
+    (of t and y where MStateDependence is 'weak' or 'strong'). A singular M (a differential-algebraic
+    system) is refused."""
+    state = dependence is not None and (option_text(dependence) or "").lower() in ("weak", "strong")
+
+    def checked(value: Value) -> np.ndarray:
+        matrix = numeric_array(full_of(value) if is_sparse(value) else value, fname)
+        if matrix.shape != (n, n):
+            raise MatlabError(f"MATLAB:{fname}:MassMatrixSize", f"The mass matrix must be {n}-by-{n}.")
+        if not np.all(np.isfinite(matrix)) or np.linalg.cond(matrix) > 1 / np.finfo(float).eps:
+            raise MatlabError(f"MATLAB:{fname}:MassSingular", f"{fname} supports a nonsingular mass matrix only "
+                              "(a singular one makes a differential-algebraic system: ode15s or ode23t in MATLAB).")
+        return matrix
+
+    if type(mass) is not FunctionHandle:
+        factor = scipy.linalg.lu_factor(checked(mass))
+        return lambda t, y: scipy.linalg.lu_solve(factor, rhs(t, y))
+    f = callable_of(ctx, fname, mass)
+
+    def slopes(t: float, y: np.ndarray) -> np.ndarray:
+        args = (float(t), to_value(y.reshape(shape, order="F"))) if state else (float(t),)
+        return np.linalg.solve(checked(f(*args)), rhs(t, y))
+    return slopes
 
 
 def _events(ctx: CallContext, fname: str, fun: Value, shape: tuple[int, ...], t0: float,
@@ -150,6 +180,8 @@ def _solve(ctx: CallContext, fname: str, method: str, refine_default: int, fun: 
     initial = start.ravel(order="F").astype(np.complex128 if start.dtype.kind == "c" else np.float64)
     events = _events(ctx, fname, opts["Events"], shape, times[0], initial)[0] if "Events" in opts else []
     rhs = _derivative(ctx, fname, fun, n, shape)
+    if "Mass" in opts:
+        rhs = _with_mass(ctx, fname, rhs, opts["Mass"], opts.get("MStateDependence"), n, shape)
     if not np.all(np.isfinite(initial)):
         rhs(times[0], initial)              # a derivative of the wrong length is reported first, as in MATLAB
         raise MatlabError(f"MATLAB:{fname}:NonFiniteInitialConditions",
