@@ -76,6 +76,8 @@ LAYOUT = re.compile(r"\d+(?:×\d+)+|\[\d+(?:,\d+)+\] =|\[\]\(\d+x\d+\)")   # MAT
                                                                             # cell indices and empties
 COLUMNS = re.compile(r"^\s*Columns? (\d+)(?:\s+(?:through|and|to)\s+\d+)?:?\s*$")
 SCALE = re.compile(r"^\s*(\d\.\d+e[-+]\d+)\s*\*\s*$")
+HEADER_AFTER_TEXT = re.compile(r"^(.*\S)\s+(\d\.\d+e[-+]\d+\s*\*|Columns? \d+(?:\s+(?:through|and|to)\s+\d+)?:?)\s*$",
+                               re.M)      # a scale or column header after fprintf('K: '), before disp(K)
 TEXT = re.compile(r"[A-Za-df-z_=]")
 
 
@@ -313,11 +315,12 @@ def numbers(text: str) -> list[Printed]:
     """The numbers printed, without layout (size headers, cell indices) and with MATLAB's common scale
     factor (``1.0e+03 *``) applied to the matrix under it. A matrix printed in column groups
     (``Columns 1 through 8``: the two programs split wide matrices at different columns) is put back
-    together row by row."""
+    together row by row. A factor or a column header may follow text on its line (``fprintf('K: ');
+    disp(K)``)."""
     found: list[Printed] = []
     groups: list[list[list[Printed]]] | None = None   # the column groups of one matrix, each its rows
     scale, width = 1.0, None          # the factor, and the row length of the matrix it applies to
-    for line in LAYOUT.sub("", text).splitlines():
+    for line in HEADER_AFTER_TEXT.sub(r"\1\n\2", LAYOUT.sub("", text)).splitlines():
         header = COLUMNS.match(line)
         if header:
             if groups is None or int(header.group(1)) == 1:
