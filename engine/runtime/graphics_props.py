@@ -7,6 +7,7 @@ checks the value and changes the matplotlib object. Property names are case-inse
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -520,10 +521,78 @@ SCATTER = COMMON + (
          lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),
     Prop("DisplayName", lambda gs, o: _label(o), _set_label),
 )
-SURFACE = COMMON + (
-    Prop("EdgeColor", lambda gs, o: _edge(o), _set_on_all("set_edgecolor", color)),
-    Prop("FaceAlpha", _alpha, _set_alpha),
-)
+MAPPED = ("flat", "interp")       # colors of a surface's faces or edges that take the colormap
+
+
+@functools.cache
+def mesh_collection() -> type:
+    """The class of mesh's surfaces: matplotlib colors a collection's faces through the colormap whenever
+    they have a color, where a mesh keeps white faces (or 'none', or one color) and maps its edges.
+    ``matfuse_colors`` holds the FaceColor and EdgeColor as given ('flat', 'interp', an RGBA or 'none')."""
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    class MeshSurface(Poly3DCollection):
+        matfuse_colors = {"edge": "flat", "face": (1.0, 1.0, 1.0, 1.0)}
+
+        def _set_mappable_flags(self) -> bool:
+            super()._set_mappable_flags()
+            self._face_is_mapped = self._A is not None and self.matfuse_colors["face"] in MAPPED
+            self._edge_is_mapped = self._A is not None and self.matfuse_colors["edge"] in MAPPED
+            return True
+    return MeshSurface
+
+
+def _color_or_word(value: Any) -> Any:
+    word = text(value).lower() if is_text(value) else ""
+    return word if word in MAPPED else _rgba(color(value))
+
+
+def set_mesh_color(mesh: Any, part: str, value: Any) -> None:
+    """A mesh's FaceColor or EdgeColor ('face', 'edge'): 'flat' or 'interp' (the colormap, per face
+    here), a color or 'none'."""
+    given = _color_or_word(value)
+    mesh.matfuse_colors = {**mesh.matfuse_colors, part: given}
+    if given not in MAPPED:
+        getattr(mesh, f"set_{part}color")(given)
+    mesh.stale = True
+
+
+def set_surface_face(surface: Any, value: Any) -> None:
+    """FaceColor of surf's (and trisurf's) faces: 'flat' or 'interp' keep the colormap (shaded per face
+    here), a color or 'none' paints every face."""
+    given = _color_or_word(value)
+    if given not in MAPPED:
+        surface.set_array(None)
+        surface.set_facecolor(given)
+    elif surface.get_array() is None:
+        raise MatlabError("matfuse:graphics:unsupported", "A surface painted in one color cannot take the "
+                          "colormap again here: draw it again.")
+    surface.matfuse_colors = {**getattr(surface, "matfuse_colors", {}), "face": given}
+
+
+def _surface_color(part: str) -> Prop:
+    """FaceColor or EdgeColor of a surface, as given ('flat' or 'interp' while the colormap colors it, else
+    its color or 'none'); a surf's faces are 'flat' and its edges black unless set."""
+    def get(gs: GraphicsState, surface: Any) -> Any:
+        given = getattr(surface, "matfuse_colors", {}).get(part)
+        if given is None:
+            return CharArray.from_str("flat") if part == "face" and surface.get_array() is not None else \
+                _face(surface) if part == "face" else _edge(surface)
+        return CharArray.from_str(given) if given in MAPPED else _rgb(given)
+
+    def set_(surface: Any, value: Any) -> None:
+        if type(surface) is mesh_collection():
+            set_mesh_color(surface, part, value)
+        elif part == "face":
+            set_surface_face(surface, value)
+        else:
+            given = _rgba(color(value))
+            surface.set_edgecolor(given)
+            surface.matfuse_colors = {**getattr(surface, "matfuse_colors", {}), "edge": given}
+    return Prop(f"{part.capitalize()}Color", get, set_)
+
+
+SURFACE = COMMON + (_surface_color("edge"), _surface_color("face"), Prop("FaceAlpha", _alpha, _set_alpha))
 IMAGE = COMMON + (
     Prop("CData", lambda gs, o: np.asarray(o.get_array(), dtype=np.float64)),
     Prop("AlphaData", lambda gs, o: 1.0 if o.get_alpha() is None else float(np.mean(o.get_alpha()))),

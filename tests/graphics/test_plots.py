@@ -343,8 +343,8 @@ def test_surf_and_mesh_use_3d_axes_and_contour_levels(ctx, call):
     assert axes_of(ctx).name == "3d"
     call("mesh", z)
     assert axes_of(ctx).name == "3d" and len(axes_of(ctx).collections) == 1
-    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # one per grid segment
-    assert heights == [0.5, 1.5, 1.5, 2.5, 3.5, 3.5, 4.5]
+    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # one per face: its mean height
+    assert heights == [2.0, 3.0]
     call("contour", z, [1.0, 2.0, 3.0])
     assert axes_of(ctx).name == "rectilinear"
     assert axes_of(ctx).collections[0].levels.tolist() == [1.0, 2.0, 3.0]
@@ -428,11 +428,39 @@ def test_surf_and_mesh_colored_by_c(ctx, call):
     call("surf", np.array([[0.0, 1.0, 2.0]]), np.array([[0.0, 1.0]]), z, c)
     assert np.allclose(sorted(map(tuple, axes_of(ctx).collections[0].get_facecolor())), expected)
     call("mesh", z, c)
-    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # each segment's mean C
-    assert heights == [0.5, 1.0, 1.0, 1.0, 1.5, 4.5, 5.0]
+    heights = sorted(axes_of(ctx).collections[0].get_array().tolist())   # each face's mean C
+    assert heights == [1.0, 2.75]
     with pytest.raises(MatlabError) as err:
         call("surf", z, c[:, :2])
     assert err.value.identifier == "MATLAB:surf:InvalidSizes"
+
+
+def test_mesh_faces_and_hidden(ctx, call):
+    """Corpus programs: mesh(Z, 'FaceColor', 'interp', 'EdgeColor', 'interp') (FaceColor was unrecognized
+    for mesh) and hidden off (a missing function). A mesh's faces are white and hide the lines behind
+    them, its edges take the colormap; hidden off/on makes the faces 'none' and white again."""
+    z = np.arange(9.0).reshape(3, 3)
+    (h,) = call("mesh", z, nargout=1)
+    mesh = axes_of(ctx).collections[0]
+    mesh.get_figure(root=True).canvas.draw()
+    assert np.allclose(mesh.get_facecolor()[:, :3], 1.0) and not np.allclose(mesh.get_edgecolor()[:, :3], 1.0)
+    assert call("get", h, "FaceColor", nargout=1)[0].tolist() == [[1.0, 1.0, 1.0]]
+    assert call("get", h, "EdgeColor", nargout=1)[0].to_str() == "flat"
+    call("hidden", "off")
+    assert call("get", h, "FaceColor", nargout=1)[0].to_str() == "none"
+    call("hidden")                                                     # toggles back on
+    assert call("get", h, "FaceColor", nargout=1)[0].tolist() == [[1.0, 1.0, 1.0]]
+    (s,) = call("surf", z, nargout=1)                                  # other faces are left alone
+    call("hidden", "off")
+    assert call("get", s, "FaceColor", nargout=1)[0].to_str() == "flat"
+    (h,) = call("mesh", z, "FaceColor", "interp", "EdgeColor", "k", nargout=1)
+    mesh = axes_of(ctx).collections[0]
+    mesh.get_figure(root=True).canvas.draw()
+    assert len({tuple(c) for c in mesh.get_facecolor()}) == 4 and np.allclose(mesh.get_edgecolor()[:, :3], 0.0)
+    assert call("get", h, "FaceColor", nargout=1)[0].to_str() == "interp"
+    with pytest.raises(MatlabError) as err:
+        call("hidden", "maybe")
+    assert err.value.identifier == "MATLAB:hidden:InvalidOption"
 
 
 def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):

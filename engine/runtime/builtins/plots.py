@@ -19,7 +19,7 @@ from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
-from ..graphics_props import set_property
+from ..graphics_props import mesh_collection, set_mesh_color, set_property, set_surface_face
 from ..time_text import UNIT_FORMATS, duration_text
 from ..times import DAY, DatetimeArray, DurationArray, is_time
 from ..values import CharArray
@@ -638,13 +638,14 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
     cmap = figure_cmap(gs)
     edge = opts.pop("EdgeColor")
     alpha = opts.pop("FaceAlpha")
-    face = None if mesh_only else opts.pop("FaceColor")
+    face = opts.pop("FaceColor")
     opts.check_empty(function)
     if mesh_only:
-        surface = _mesh_lines(axes, X, Y, Z, C, cmap)
+        surface = _mesh_surface(axes, X, Y, Z, C, cmap)
         if edge is not None:
-            surface.set_array(None)
-            surface.set_color(color(edge))
+            set_mesh_color(surface, "edge", edge)
+        if face is not None:
+            set_mesh_color(surface, "face", face)
     else:
         counts = {"rcount": min(Z.shape[0], 100), "ccount": min(Z.shape[1], 100)}
         shading = {"cmap": cmap} if C is None else {"facecolors": _mapped_colors(C, cmap), "shade": False}
@@ -652,21 +653,12 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
                                         **shading, **counts)
         surface.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
         if face is not None:
-            _surface_face_color(surface, face)
+            set_surface_face(surface, face)
     if alpha is not None:
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
-
-
-def _surface_face_color(surface: Any, value: Any) -> None:
-    """surf's FaceColor: 'flat' or 'interp' keep the colormap (shaded per face here), a color or 'none'
-    paints every face."""
-    if is_text(value) and text(value).lower() in ("flat", "interp"):
-        return
-    surface.set_array(None)
-    surface.set_facecolor(color(value))
 
 
 def _mapped_colors(C: np.ndarray, cmap: Any) -> np.ndarray:
@@ -678,20 +670,21 @@ def _mapped_colors(C: np.ndarray, cmap: Any) -> np.ndarray:
     return cmap(Normalize(low, high if high > low else low + 1)(C))
 
 
-def _mesh_lines(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, C: np.ndarray | None,
-                cmap: Any) -> Any:
-    """The grid lines of a mesh, each segment colored by its mean height (or mean C) through the
-    colormap."""
-    from mpl_toolkits.mplot3d.art3d import Line3DCollection
+def _mesh_surface(axes: AxesState, X: np.ndarray, Y: np.ndarray, Z: np.ndarray, C: np.ndarray | None,
+                  cmap: Any) -> Any:
+    """A mesh: MATLAB's surface whose edges are colored through the colormap (each face's edges by its mean
+    height, or mean C) and whose faces are white, hiding the lines behind them (hidden on)."""
     X, Y, Z = drawable(X), drawable(Y), drawable(Z)
-    points = np.stack([X, Y, Z] + ([] if C is None else [drawable(C)]), axis=-1)
-    segments = np.concatenate([np.stack([points[:, :-1], points[:, 1:]], axis=2).reshape(-1, 2, points.shape[-1]),
-                               np.stack([points[:-1, :], points[1:, :]], axis=2).reshape(-1, 2, points.shape[-1])])
-    lines = Line3DCollection(segments[:, :, :3], cmap=cmap, linewidths=0.8)
-    lines.set_array(segments[:, :, -1].mean(axis=1))
-    axes.mpl.add_collection3d(lines)
+    values = Z if C is None else drawable(C)
+    points = np.stack([X, Y, Z], axis=-1)
+    quads = np.stack([points[:-1, :-1], points[1:, :-1], points[1:, 1:], points[:-1, 1:]], axis=2).reshape(-1, 4, 3)
+    means = ((values[:-1, :-1] + values[1:, :-1] + values[1:, 1:] + values[:-1, 1:]) / 4).reshape(-1)
+    shown = np.isfinite(quads).all(axis=(1, 2)) & np.isfinite(means)
+    surface = mesh_collection()(quads[shown], cmap=cmap, linewidths=0.8, facecolors=(1.0, 1.0, 1.0))
+    surface.set_array(means[shown])
+    axes.mpl.add_collection3d(surface)
     axes.mpl.auto_scale_xyz(X, Y, Z)
-    return lines
+    return surface
 
 
 @graphics("surf", axes_first=True)
@@ -712,9 +705,39 @@ def mesh(ctx, *args, nargout=0):
     """mesh(Z) | mesh(X, Y, Z) | mesh(Z, C) | mesh(X, Y, Z, C)  3-D wireframe mesh with edges colored by
     height (or by C, a matrix the size of Z).
 
+    The faces are white and hide the lines behind them (see hidden). Name-value pairs: EdgeColor (a
+    color, or 'flat'/'interp': the colormap), FaceColor (a color, 'none', or 'flat'/'interp'), FaceAlpha.
+
         [X, Y] = meshgrid(-2:0.2:2); mesh(X, Y, X .* exp(-X.^2 - Y.^2))
     """
     return _draw_surface(ctx, args, nargout, True, "mesh")
+
+
+@graphics("hidden")
+def hidden(ctx, *args):
+    """hidden on | hidden off | hidden  hidden-line removal of the meshes (surfaces) in the current axes.
+
+    'on' gives every surface whose FaceColor is 'none' the axes color, so that its faces hide the lines
+    behind them (mesh's default); 'off' makes faces of the axes color 'none' again, showing every line;
+    no argument toggles. Surfaces of other face colors are left as they are.
+
+        mesh(peaks(20)); hidden off
+    """
+    from ..graphics_props import get_property, type_of
+    if len(args) > 1 or (args and not (is_text(args[0]) and text(args[0]).lower() in ("on", "off"))):
+        raise MatlabError("MATLAB:hidden:InvalidOption", "hidden takes 'on', 'off' or no argument.")
+    gs = graphics_state(ctx.state)
+    axes = current_axes(gs)
+    background = np.asarray(axes.mpl.get_facecolor()[:3], dtype=np.float64).reshape(1, 3)
+    surfaces = [s for s in axes.series if type_of(s) == "surface" and hasattr(s, "get_facecolor")]
+    faces = [get_property(gs, s, "FaceColor") for s in surfaces]
+    hiding = [type(f) is not CharArray and np.array_equal(f, background) for f in faces]
+    on = text(args[0]).lower() == "on" if args else not any(hiding)
+    for surface, face, hides in zip(surfaces, faces, hiding):
+        if on and type(face) is CharArray and face.to_str() == "none":
+            set_property(gs, surface, "FaceColor", background)
+        elif not on and hides:
+            set_property(gs, surface, "FaceColor", CharArray.from_str("none"))
 
 
 @graphics("surfl", axes_first=True)
@@ -783,7 +806,7 @@ def _draw_triangles(ctx, args: tuple, nargout: int, faces: bool, function: str):
         drawn.set_array(shade[tri].mean(axis=1) if shade.size == x.size and shade.size != len(tri) else shade)
         drawn.set_edgecolor((0.0, 0.0, 0.0) if edge is None else color(edge))
         if face is not None:
-            _surface_face_color(drawn, face)
+            set_surface_face(drawn, face)
     else:
         edges = np.concatenate([corners[:, [0, 1]], corners[:, [1, 2]], corners[:, [2, 0]]])
         drawn = Line3DCollection(edges, cmap=figure_cmap(gs), linewidths=0.8)
