@@ -37,7 +37,7 @@ CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text
                "doubleendarrowshape": "DoubleEndArrowShape", "textarrowshape": "TextArrowShape",
                "rectangleshape": "RectangleShape", "ellipseshape": "EllipseShape",
                "textboxshape": "TextBoxShape", "tiledlayout": "TiledChartLayout",
-               "numericruler": "NumericRuler"}
+               "numericruler": "NumericRuler", "baseline": "Baseline"}
 
 
 # ----------------------------------------------------------------------------- objects and their types
@@ -465,7 +465,10 @@ def _set_bar_heights(bars: Any, value: Any) -> None:
         patch.set_width(h) if horizontal else patch.set_height(h)
 
 
-BAR = FILLED + (Prop("XData", _bar_data("x")), Prop("YData", _bar_data("y"), _set_bar_heights))
+BAR = FILLED + (Prop("XData", _bar_data("x")), Prop("YData", _bar_data("y"), _set_bar_heights),
+               Prop("BaseLine", lambda gs, o: handle_for(gs, o.matfuse_baseline)))
+BASELINE = COMMON + tuple(p for p in LINE if p.name in ("Color", "LineWidth", "LineStyle")) + (
+    Prop("BaseValue", lambda gs, o: 0.0),)
 HISTOGRAM = FILLED + (
     Prop("BinEdges", lambda gs, o: _row(o.matfuse_edges)),
     Prop("Values", lambda gs, o: _row([p.get_height() for p in o])),
@@ -982,7 +985,7 @@ TABLES: dict[str, tuple[Prop, ...]] = {
     "figure": FIGURE, "axes": AXES, "line": LINE, "text": TEXT, "scatter": SCATTER, "bar": BAR,
     "histogram": HISTOGRAM, "categoricalhistogram": CATEGORICAL_HISTOGRAM, "image": IMAGE, "surface": SURFACE, "patch": PATCH, "area": FILLED,
     "contour": COMMON, "errorbar": LINE_LIKE, "stem": LINE_LIKE, "colorbar": COMMON,
-    "legend": LEGEND, "stair": LINE, "numericruler": RULER, **ANNOTATION_TYPES,
+    "legend": LEGEND, "stair": LINE, "numericruler": RULER, "baseline": BASELINE, **ANNOTATION_TYPES,
     "quiver": COMMON + (Prop("Color", lambda gs, o: _rgb(o.get_facecolor()), lambda o, v: o.set_color(color(v))),
                         Prop("LineWidth", lambda gs, o: float(o.get_linewidths()[0]) if len(o.get_linewidths())
                              else 0.5, lambda o, v: o.set_linewidth(scalar(v, "LineWidth"))),

@@ -205,6 +205,25 @@ def test_line_adds_to_the_axes_whatever_hold_says(ctx, call):
     assert err.value.identifier == "MATLAB:class:InvalidProperty"
 
 
+def test_bar_baseline(ctx, call):
+    """A corpus program: a1 = get(a, 'BaseLine'); set(a1, 'LineStyle', 'none') on barh (BaseLine was an
+    unrecognized property of Bar). The axes' bars share one black baseline at 0."""
+    (a,) = call("barh", [1.0, 2.0, 3.0], [-3.0, -1.0, -2.0], 0.5, nargout=1)
+    (line,) = axes_of(ctx).get_lines()
+    assert list(line.get_xdata()) == [0.0, 0.0] and to_rgb(line.get_color()) == (0.0, 0.0, 0.0)
+    (base,) = call("get", a, "BaseLine", nargout=1)
+    call("set", base, "LineStyle", "none")
+    assert line.get_linestyle() == "None" and call("get", base, "Type", nargout=1)[0].to_str() == "baseline"
+    assert call("get", base, "BaseValue", nargout=1) == (0.0,)
+    call("hold", "on")
+    (b,) = call("barh", [1.0, 2.0, 3.0], [1.0, 2.0, 3.0], 0.5, nargout=1)
+    assert call("get", b, "BaseLine", nargout=1) == (base,) and len(axes_of(ctx).get_lines()) == 1
+    call("hold", "off")
+    call("bar", [1.0, 2.0])                                          # new axes contents: a new baseline
+    (line,) = axes_of(ctx).get_lines()
+    assert list(line.get_ydata()) == [0.0, 0.0] and line.get_linestyle() == "-"
+
+
 def test_barh_and_stacked_negative_bars(ctx, call):
     (h,) = call("barh", [3.0, 1.0, 2.0], "red", nargout=1)
     bars = axes_of(ctx).containers[0]

@@ -84,7 +84,7 @@ def test_histfit_bars_and_normal_curve(ctx, call):
     width = centers.ravel()[1] - centers.ravel()[0]
     peak = 9 * width / (sigma * np.sqrt(2 * np.pi)) * np.exp(-0.5 * ((x - mu) / sigma) ** 2)
     assert np.allclose(y, peak)
-    assert to_rgb(axes.get_lines()[0].get_color()) == (1.0, 0.0, 0.0)
+    assert to_rgb(axes.get_lines()[-1].get_color()) == (1.0, 0.0, 0.0)       # after the bars' baseline
     assert not graphics_state(ctx.state).figures[graphics_state(ctx.state).current].current_axes.hold
 
 

@@ -410,6 +410,7 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
         if stacked:
             above, below = above + np.maximum(y[:, j], 0), below + np.minimum(y[:, j], 0)
         bars.matfuse_x = x                # XData: the group positions, not the offset bar centers
+        bars.matfuse_baseline = _baseline(axes, horizontal)
         for name, value in edges.items():
             set_property(gs, bars, name, value)
         axes.series.append(bars)
@@ -417,6 +418,22 @@ def _draw_bars(gs: GraphicsState, axes: AxesState, x: np.ndarray, y: np.ndarray,
     if x.size <= 20 and np.all(np.abs(placed) < 1e300):    # matplotlib's round limits overflow near realmax
         (axes.mpl.set_yticks if horizontal else axes.mpl.set_xticks)(placed)
     return handles
+
+
+def _baseline(axes: AxesState, horizontal: bool) -> Any:
+    """The axes' bar baseline (MATLAB's BaseLine of every bar series in them): a black line at 0 across
+    the axes, made with the first bars."""
+    from matplotlib.lines import Line2D
+    line = getattr(axes.mpl, "matfuse_baseline", None)
+    if line is None or line not in axes.mpl.lines:        # (axhline would compute the limits: bar(1e308, 5))
+        ends, zeros = [0.0, 1.0], [0.0, 0.0]
+        line = Line2D(zeros, ends, transform=axes.mpl.get_xaxis_transform()) if horizontal else \
+            Line2D(ends, zeros, transform=axes.mpl.get_yaxis_transform())
+        line.set(color="k", linewidth=0.5, zorder=2.5)
+        axes.mpl.add_line(line)
+        axes.mpl.matfuse_baseline = line
+        line.matfuse_type = "baseline"
+    return line
 
 
 @graphics("hist", axes_first=True)
