@@ -191,7 +191,8 @@ def test_eigs_of_a_generalized_problem():
     r = s.execute("K = [2 -1 0 0; -1 2 -1 0; 0 -1 2 -1; 0 0 -1 1]; M = diag([2 2 2 1]); "
                   "d = eigs(K, M, 2, 'sm'); [V, D] = eigs(sparse(K), sparse(M), 3, 'smallestreal'); "
                   "d2 = eigs(K, M, 2, -0.1); d3 = eigs(K, M); "
-                  "[W, E] = eigs([1 2; 3 4], [2 0; 0 1], 2);")
+                  "[W, E] = eigs([1 2; 3 4], [2 0; 0 1], 2); s1 = eigs(6, 2, 1, 'sm'); "
+                  "s2 = eigs(6, 1, 4, 'Tolerance', 1e-8);")
     assert r.error is None
     small = [[0.0761204674887133], [0.61731656763491]]
     np.testing.assert_allclose(s.get("d"), small)
@@ -202,6 +203,8 @@ def test_eigs_of_a_generalized_problem():
     np.testing.assert_allclose(K @ V, M @ V @ D, atol=1e-12)
     np.testing.assert_allclose(V.T @ M @ V, np.eye(3), atol=1e-12)
     np.testing.assert_allclose(np.diag(s.get("E")), [4.712214450449024, -0.2122144504490262])
+    # a 1-by-1 A: (A, B, k, sigma) and (A, k, sigma, Name, Value); s1 from Octave
+    np.testing.assert_allclose([s.get("s1")[0, 0], s.get("s2")[0, 0]], [2.9999999999999996, 6.0])
     W = s.get("W")          # A not symmetric, B positive definite: each vector of unit B-norm
     np.testing.assert_allclose(np.einsum("ij,ij->j", W, np.diag([2.0, 1.0]) @ W), [1.0, 1.0])
 

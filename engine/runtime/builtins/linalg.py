@@ -544,7 +544,8 @@ def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
     n = arr.shape[0]
     rest = list(args)
     other = None              # B of the generalized problem: a matrix before k
-    if rest and option_text(rest[0]) is None and (is_sparse(rest[0]) or numeric_array(rest[0], "eigs").size > 1):
+    if rest and option_text(rest[0]) is None and (is_sparse(rest[0]) or numeric_array(rest[0], "eigs").size > 1
+                                                  or _scalar_b(rest, n)):
         b = rest.pop(0)
         other = _square_float("eigs", full_of(b) if is_sparse(b) else b)
         if other.shape != arr.shape:
@@ -574,6 +575,15 @@ def eigs(a: Value, *args: Value, nargout: int = 1) -> Value:
     if nargout <= 1:
         return to_value(values.reshape(-1, 1))
     return (to_value(vectors), to_value(np.diag(values)), 0.0)[:nargout]
+
+
+def _scalar_b(rest: list, n: int) -> bool:
+    """Whether eigs(A, b, ...) of a 1-by-1 A has a scalar B: the form (A, B, k, sigma, ...), told from (A, k,
+    sigma, Name, Value, ...) by its third argument, a number or a sigma word rather than an option name."""
+    if n != 1 or len(rest) < 3 or option_text(rest[1]) is not None:
+        return False
+    word = option_text(rest[2])
+    return word is None or word.lower() not in EIGS_OPTIONS
 
 
 def _eigs_order(sigma: Value | None):
