@@ -476,6 +476,10 @@ def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):
     assert to_rgb(edges.get_edgecolor()[0]) == (1.0, 0.0, 0.0) and edges.get_linewidth()[0] == 2.0
     call("contourf", z, "LineColor", "none")
     assert len(axes_of(ctx).collections) == 1
+    call("contourf", z, "edgecolor", "none")          # five corpus programs: EdgeColor was unrecognized
+    assert len(axes_of(ctx).collections) == 1
+    call("contour", z, "EdgeColor", "r")
+    assert to_rgb(axes_of(ctx).collections[0].get_edgecolor()[0]) == (1.0, 0.0, 0.0)
 
 
 def test_triangle_plots_draw_the_triangles_they_are_given(ctx, call):

@@ -905,7 +905,8 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
         raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be at least a 2x2 matrix.")
     opts = name_values(list(args[first_text:]), function)
     show_text = opts.pop("ShowText")
-    line_color = opts.pop("LineColor")
+    line_color, edge_color = opts.pop("LineColor"), opts.pop("EdgeColor")    # two names of the lines' color
+    line_color = edge_color if edge_color is not None else line_color
     width = opts.pop("LineWidth")
     opts.check_empty(function)
     gs = graphics_state(ctx.state)
@@ -983,7 +984,8 @@ def contour(ctx, *args, nargout=0):
 
     A scalar levels (n) chooses the number of levels; a vector gives the levels ([v v] for the one level v). C
     is MATLAB's contour matrix (per line a column [level; number of points], then the points); h the contour
-    object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor, LineWidth.
+    object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor (or EdgeColor, the
+    name of MATLAB's newer Contour properties), LineWidth.
 
         [X, Y] = meshgrid(-2:0.1:2); contour(X, Y, X.^2 + Y.^2, 10)
     """
@@ -993,8 +995,8 @@ def contour(ctx, *args, nargout=0):
 @graphics("contourf", axes_first=True)
 def contourf(ctx, *args, nargout=0):
     """contourf(...) | [C, h] = contourf(...)  filled contour plot (arguments and outputs as for contour);
-    the regions are filled through the colormap and edged with black lines (LineColor, LineWidth;
-    LineColor 'none' leaves them out).
+    the regions are filled through the colormap and edged with black lines (LineColor or EdgeColor,
+    LineWidth; 'none' leaves them out).
 
         contourf(magic(6)); colorbar
     """
