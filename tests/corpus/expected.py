@@ -21,6 +21,8 @@ STOL = "stolniceanudenisa+Matlab-Numerical-Analysis/"
 JOSUE = "JosueSaenzLacayo-UCR+Numerical-Analysis-Algorithms-in-Matlab/"
 JHB = "jhbecares+numerical-analysis-matlab/"
 PDS = "robinalvarezrueda+MATLAB-CODES---PDS-BOOK/"
+EEE = "MahmudulAlam+MATLAB-Code-EEE-212/"
+ASUTOSH = "AsutoshBeuria+MATLAB-Codes-for-Numerical-Analysis/"
 
 RANK_DEFICIENT = ("A\\b of a rank-deficient rectangular A: MATLAB's documented QR solution has at most "
                   "rank(A) nonzeros; Octave gives the minimum-norm one")
@@ -238,4 +240,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
                               "two deepest bins, -300.52 and -300.58 dB, 320 dB below the peak (1e-16)"),
     JHB + "testmiode45.m": ("workspace differs", ODE_STEPS + " (x' = 2t sin(t^2) x on [0, 8]: 2% and 0.5% "
                                                              "from the exact solution at RelTol 1e-3)"),
+    # sixth round
+    ASUTOSH + "problem_6_d.m": ("workspace differs", ODE_STEPS + " (57 points here, 32 in Octave)"),
+    EEE + "2. Interpolation/audio_interpolation.m":
+        ("error", "stereo(44111*4.8540:44111*4.85433) indexes by a range of non-integers: MATLAB refuses it "
+                  "('Array indices must be positive integers or logical values.'), Octave rounds it with a "
+                  "warning"),
 }
