@@ -170,6 +170,20 @@ def test_getframe_and_movie(ctx, call):
         assert err.value.identifier == ident
 
 
+def test_frame2im_gives_the_frame_image(ctx, call):
+    """Corpus programs (ellio167 AEM-4501) turn each frame of an animation into an image: im =
+    frame2im(getframe(1)); frame2im was a missing function."""
+    call("plot", [1.0, 2.0, 3.0])
+    (frame,) = call("getframe", nargout=1)
+    (rgb,) = call("frame2im", frame, nargout=1)
+    assert rgb is frame.data.ravel()[0]["cdata"]
+    x, cmap = call("frame2im", frame, nargout=2)
+    assert x.shape == rgb.shape and cmap.size == 0                         # a truecolor frame: no colormap
+    with pytest.raises(MatlabError) as err:
+        call("frame2im", np.zeros((2, 2)))
+    assert err.value.identifier == "MATLAB:frame2im:invalidInput"
+
+
 def test_colordef_white_is_the_scheme_in_use(ctx, call):
     call("colordef", "white")
     with pytest.raises(MatlabError) as err:

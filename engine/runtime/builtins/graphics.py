@@ -23,6 +23,7 @@ from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure,
 from ..graphics_props import (WINDOW, axis_limits, figure_of, find_prop, handle_for, legend_location, resolve,
                               set_axis_limits, set_property, show_text, type_of)
 from ..values import CharArray, StructArray
+from .registry import builtin
 
 @graphics("figure")
 def figure(ctx, *args, nargout=0):
@@ -117,6 +118,22 @@ def getframe(ctx, *args):
         rows = pixels.shape[0]
         pixels = pixels[max(int(rows - box.y1), 0):int(rows - box.y0), max(int(box.x0), 0):int(box.x1)]
     return StructArray.scalar({"cdata": np.array(pixels, dtype=np.uint8), "colormap": np.zeros((0, 0))})
+
+
+@builtin("frame2im", family="graphics")
+def frame2im(frame: Any, *, nargout: int = 1) -> Any:
+    """RGB = frame2im(F) | [X, map] = frame2im(F)  the image of a movie frame (from getframe): its cdata, and
+    its colormap (empty for a truecolor frame; X and map for an indexed one).
+
+        plot(1:10); RGB = frame2im(getframe(gcf)); size(RGB)
+    """
+    if type(frame) is not StructArray or not {"cdata", "colormap"} <= set(frame.fields):
+        raise MatlabError("MATLAB:frame2im:invalidInput", "F must be a movie frame: a struct with fields cdata "
+                          "and colormap.")
+    if frame.data.size != 1:
+        raise MatlabError("MATLAB:frame2im:invalidInput", "F must be a single movie frame.")
+    fields = frame.data.ravel()[0]
+    return fields["cdata"] if nargout <= 1 else (fields["cdata"], fields["colormap"])
 
 
 @graphics("movie")
