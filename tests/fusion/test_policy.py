@@ -117,6 +117,29 @@ def test_tiny_windows_never_start_the_device(gpu64):
     assert report.estimate == {}
 
 
+def test_small_draws_and_generators_do_not_start_the_device(gpu):
+    """Under auto a window that makes its arrays (a range, rand, linspace) is sized before the device
+    starts: a small one stays on the CPU without starting wgpu (a second of a first cell on the H100
+    machine's host), a large one starts it. A fresh process: this one's device is already up."""
+    import os
+    import subprocess
+    import sys
+    probe = ("from engine import Session; from engine.accel.provider import current_provider\n"
+             "s = Session(device='auto')\n"
+             "for c in ['z = 0:10;', 'w = sin(0:0.1:1);', 'r = rand(3);', 'q = linspace(0, 1, 5);', "
+             "'n = 8; e = (1:n).^2;', 'b = sin(0:1e-6:1);']:\n"
+             "    r = s.execute(c); assert r.error is None, r.error\n"
+             "    print(current_provider() is not None)\n"
+             "print(s.execute('fprintf(\"%.15g %.15g\\\\n\", sum(w), sum(b))').stdout)")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root, check=True).stdout
+    words = out.split()
+    assert words[:6] == ["False"] * 5 + ["True"]
+    np.testing.assert_allclose([float(x) for x in words[6:]],
+                               [np.sin(np.arange(11) * 0.1).sum(), np.sin(np.arange(1_000_001) * 1e-6).sum()],
+                               rtol=1e-12)
+
+
 def test_resident_inputs_count_a_download_on_the_cpu_side(gpu64, monkeypatch):
     monkeypatch.setenv("MATFUSE_FUSION_MIN_ELEMENTS", "1")
     monkeypatch.setenv("MATFUSE_FUSE_LOOPS", "0")         # a window per iteration

@@ -52,7 +52,7 @@ from .generators import single_exact
 from .graph import AccelGraph, build_graph
 from .inputs import Repeat, Repeats, describe, resident_value
 from .loops import MAX_TRIPS, SINGLE_EXACT, LoopRun, LoopShape, loop_plan, run_loop, signature
-from .plan import Arg, Plan, size_args, sized
+from .plan import Arg, Plan, largest_made, size_args, sized
 from .recipe import LoopRecipe, Recipe
 from .report import FusionStats, WindowReport, group_reports
 
@@ -552,12 +552,17 @@ class FusionAccelerator:
             return self.decline(report, entry.bad)
         if entry.sizes:                                  # draws' sizes are part of the signature
             args = list(sized(entry.sizes, dict(zip(graph.inputs, args)), values).values())
+        key = tuple(args)
         if policy == "auto" and not resident:
-            numel = max((math.prod(a.shape) for a in [*args, *entry.fixed.values()]), default=0)
-            if numel < self.min_elements and not entry.sizes:      # draws and generators: see the plan
+            if not entry.sizes:
+                numel = max((math.prod(a.shape) for a in [*args, *entry.fixed.values()]), default=0)
+            elif current_provider() is None:        # what draws and generators make, without starting a device
+                numel = largest_made(graph, entry.signature(key))
+            else:
+                numel = None                        # the plan's sizes (below)
+            if numel is not None and numel < self.min_elements:
                 return self.decline(report, under_threshold(numel, self.min_elements))
         provider = get_provider()
-        key = tuple(args)
         plan = self.plan(entry, key, provider)
         if plan.reason:
             return self.decline(report, plan.reason)

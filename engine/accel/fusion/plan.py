@@ -219,6 +219,19 @@ def make_plan(graph: AccelGraph, sig: dict[int, Arg], has_f64: bool) -> Plan:
     return plan
 
 
+def largest_made(graph: AccelGraph, sig: dict[int, Arg]) -> int | None:
+    """The element count of the largest value the window makes or reads, from its classes and sizes
+    alone (``infer``, which needs no device), or None where inference rejects the window: the auto
+    policy asks this of a window with draws or generators before the GPU has started, so a small
+    ``0:10`` or ``rand(3)`` does not start it (make_plan's plan asks the same of every later one)."""
+    plan = Plan(dict(sig), literals=literals(graph, sig))
+    try:
+        infer(graph, plan, has_f64=True)
+    except Reject:
+        return None
+    return max((math.prod(a.shape) for a in plan.info.values()), default=0)
+
+
 def literals(graph: AccelGraph, sig: dict[int, Arg]) -> dict[int, float]:
     """The cell's finite real scalar literals the nodes read, by value: codegen writes them into the
     shader text (``x.^2`` is ``x * x``, ``x / 3`` divides by ``3.0lf``) instead of passing them as
