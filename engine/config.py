@@ -103,6 +103,9 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
     Flag("MATFUSE_COMPILE_TIMEOUT", float, 30.0,
          "seconds a shader compilation may take before the work goes to the CPU (a software driver's "
          "compiler can take unbounded time on some shaders; the text is then not compiled again)"),
+    Flag("MATFUSE_SHADER_CHECKS", _bool, False,
+         "compile GPU kernels with naga's run-time checks (every index clamped into range, every loop "
+         "bounded): slower kernels, for finding an index out of range in generated code"),
     Flag("MATFUSE_FAULTS", _faults, (),
          "inject GPU faults (tests): comma-separated compile:N, submit:N, map:N (fail the next N shader "
          "compilations, submits, read-back maps; N defaults to 1), lose (lose the device at the next "

@@ -544,11 +544,11 @@ def run_product(provider: Provider, wgsl: str, buffers: list, uniform: bytes, la
     if max(groups) > MAX_GROUPS:
         raise GpuUnavailable(f"a {m}x{n} product exceeds the dispatch grid")
     if launch.splits == 1:
-        provider.dispatch(provider.pipeline(wgsl), buffers, uniform, groups)
+        provider.dispatch(provider.pipeline(wgsl, bounded=True), buffers, uniform, groups)
         return
     scratch = empty((launch.splits * m * n, 1), cls, provider)
-    provider.dispatch(provider.pipeline(wgsl), [*buffers, scratch.buffer], uniform, groups)
-    provider.dispatch(provider.pipeline(wgsl, "finish"), [*buffers, scratch.buffer], uniform,
+    provider.dispatch(provider.pipeline(wgsl, bounded=True), [*buffers, scratch.buffer], uniform, groups)
+    provider.dispatch(provider.pipeline(wgsl, "finish", bounded=True), [*buffers, scratch.buffer], uniform,
                       _workgroups(m * n, 256))
     scratch.release()
 

@@ -237,6 +237,28 @@ def test_pipeline_cache(gpu64):
     assert gpu64.pipeline_count == count and gpu64.stats.pipeline_hits == hits + 1
 
 
+@pytest.mark.parametrize("checked", ["0", "1"])
+def test_kernels_compile_without_runtime_checks_but_the_products_loops_stay_bounded(gpu64, monkeypatch, checked):
+    """Kernels are compiled without naga's bounds checks and loop bounding, except that the tiled
+    product keeps its loop bounding (provider.shader_module says why); MATFUSE_SHADER_CHECKS=1 turns
+    both on for every kernel. Either way the results are right."""
+    from engine.accel.kernels import gpu_matmul
+    compiled, real = [], provider.shader_module
+
+    def spy(device, source, bounds_checks=False, loop_bounding=False):
+        compiled.append(("var<workgroup> tile_a" in source, bounds_checks, loop_bounding))
+        return real(device, source, bounds_checks, loop_bounding)
+    monkeypatch.setattr(provider, "shader_module", spy)
+    monkeypatch.setattr(gpu64, "_pipelines", {})             # every text compiled again, then forgotten
+    monkeypatch.setenv("MATFUSE_SHADER_CHECKS", checked)
+    a, b = np.arange(1.0, 13.0).reshape(3, 4), np.linspace(-1.0, 1.0, 20).reshape(4, 5)
+    np.testing.assert_allclose(gpu_matmul(upload(a), upload(b)).download(), a @ b, rtol=1e-14)
+    np.testing.assert_array_equal(gpu_elementwise("plus", upload(a), 1.0).download(), a + 1.0)
+    on = checked == "1"
+    assert {(product, bounds, loops) for product, bounds, loops in compiled} == \
+        {(True, on, True), (False, on, on)}
+
+
 def test_wgpu_errors_become_gpu_unavailable(gpu):
     with pytest.raises(GpuUnavailable) as err:
         gpu.pipeline("fn broken( {")
