@@ -137,7 +137,7 @@ def labels(session: Any, provider: Provider) -> dict[int, str]:
                 if part.finish:
                     texts.setdefault(part.finish[0], f"window {w} group {k} finish")
     found = {}
-    for (source, entry), made in provider._pipelines.items():
+    for (source, entry, _), made in provider._pipelines.items():
         found[id(made)] = f"{texts.get(source, 'library kernel')} {entry}"
     return found
 

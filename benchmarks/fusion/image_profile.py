@@ -115,7 +115,7 @@ def main() -> None:
     prepared.run()
     with Recorder(provider) as rec:
         prepared.run()
-    sources = {id(made): source for (source, _), made in provider._pipelines.items()}
+    sources = {id(made): source for (source, _, _), made in provider._pipelines.items()}
     (pixel,) = [d for d in rec.dispatches if "m32_pow(" in sources.get(id(d[0]), "")]
     _, buffers, block, grid = pixel
     if sources[id(pixel[0])] not in texts:
