@@ -105,7 +105,8 @@ FLAGS: dict[str, Flag] = {f.name: f for f in (
          "compiler can take unbounded time on some shaders; the text is then not compiled again)"),
     Flag("MATFUSE_SHADER_CHECKS", _bool, False,
          "compile GPU kernels with naga's run-time checks (every index clamped into range, every loop "
-         "bounded): slower kernels, for finding an index out of range in generated code"),
+         "bounded): slower kernels, for finding an index out of range in generated code; applies to the "
+         "kernels compiled after it is set (a kernel restart, or reset(gpuDevice), compiles all again)"),
     Flag("MATFUSE_FAULTS", _faults, (),
          "inject GPU faults (tests): comma-separated compile:N, submit:N, map:N (fail the next N shader "
          "compilations, submits, read-back maps; N defaults to 1), lose (lose the device at the next "
