@@ -581,7 +581,7 @@ fn m32_atan_unit(t: vec2<f32>) -> vec2<f32> {
     q = q * z - 0.1428571492433548;
     q = q * z + 0.20000000298023224;
     q = q * z - 0.3333333432674408;
-    return ff_add(M32_ATAN_TAB[u32(j)], ff_fast(v.x, v.y + v.x * z * q));
+    return ff_add(M32_ATAN_TAB[select(8u, u32(j), j < 8.0)], ff_fast(v.x, v.y + v.x * z * q));   // (a NaN t, NaN either way, reads in range)
 }
 
 // atan(t) for t >= 0 (float-float in and out, +Inf allowed).

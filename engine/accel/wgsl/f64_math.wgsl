@@ -754,7 +754,7 @@ fn m64_atan_unit(t: vec2<f64>) -> vec2<f64> {
     q = q * z - 0.14285714285714285;
     q = q * z + 0.2;
     q = q * z - 0.3333333333333333;
-    return dd_add(M64_ATAN_TAB[u32(j)], dd_fast(v.x, v.y + v.x * z * q));
+    return dd_add(M64_ATAN_TAB[select(8u, u32(j), j < 8.0lf)], dd_fast(v.x, v.y + v.x * z * q));   // (a NaN t, NaN either way, reads in range)
 }
 
 // atan(t) for t >= 0 (double-double in and out, +Inf allowed).
