@@ -314,6 +314,15 @@ class AstBuilder:
     def args(self, children) -> tuple:
         return tuple(children)
 
+    def call_args(self, children) -> tuple:
+        """A call's arguments: a ``Name=Value`` pair (a ``name_value`` tuple) is two of them."""
+        return tuple(a for child in children for a in (child if type(child) is tuple else (child,)))
+
+    def name_value(self, children) -> tuple:
+        """``Name=Value`` in a call (R2021a): the name passed as a string scalar, then the value."""
+        name, value = children
+        return (NEW_STRING(name[TEXT], True, *_at(name)), value)
+
     def colon(self, children) -> ast.Colon:
         return ast.Colon.new(*_at(children[0]))
 

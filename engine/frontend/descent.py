@@ -361,7 +361,7 @@ class DescentParser:
             kind = kinds[self.i]
             if kind == "LPAREN":
                 self.i += 1
-                node = b.index([node, tokens[self.i - 1], self.args("_RPAREN")])
+                node = b.index([node, tokens[self.i - 1], self.call_args()])
             elif kind == "LBRACE":
                 self.i += 1
                 node = b.cell_index([node, tokens[self.i - 1], self.args("_RBRACE")])
@@ -392,6 +392,31 @@ class DescentParser:
                 self.i += 1
         self.take(closer)
         return self.b.args(items)
+
+    def call_args(self) -> tuple:
+        """``call_args`` up to ``)``: those of ``args``, then ``Name=Value`` pairs (R2021a), the name
+        passed as a string scalar; an argument after such a pair is a syntax error."""
+        items = []
+        kinds, tokens = self.kinds, self.tokens
+        named = False
+        if kinds[self.i] != "_RPAREN":
+            while True:
+                if kinds[self.i] == "NAME" and kinds[self.i + 1] == "_EQ":
+                    name = tokens[self.i]
+                    self.i += 2
+                    items.extend(self.b.name_value([name, self.expr()]))
+                    named = True
+                elif named:
+                    raise Bail
+                elif kinds[self.i] == "COLON":
+                    items.append(self.b.colon([self.take("COLON")]))
+                else:
+                    items.append(self.expr())
+                if kinds[self.i] != "_COMMA":
+                    break
+                self.i += 1
+        self.take("_RPAREN")
+        return self.b.call_args(items)
 
     def primary(self) -> Any:
         kind = self.kinds[self.i]

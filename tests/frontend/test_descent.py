@@ -34,9 +34,10 @@ PROGRAMS = [
     "  function w = h()\n   w = 2;\n  end\nend\nfunction k\n k = 1;\nend",
     "function f\n x = 1;\nfunction g()\n y = 2;",
     "x = 1;\nfunction r = f()\n r = 2;\nend",
+    "plot(x, y, 'r', LineWidth=2, Color = [1 0 0]); s = struct(a=1); g(Name=h(k=1))",
 ]
 ERRORS = ["a:b:c:d", "x = y = 1;", "1 + @(x) x", "x = (1;", "if x, end end", "f(:+1)", "a.b.", "x = [1 2",
-          "function f\nend\nx = 1;", "catch", "for = 1", "x = 1 2", "@(x)"]
+          "function f\nend\nx = 1;", "catch", "for = 1", "x = 1 2", "@(x)", "f(a=1, 2)", "c{a=1}"]
 
 
 def tokens_of(source: str):

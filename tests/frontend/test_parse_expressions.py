@@ -110,6 +110,25 @@ def test_indexing_and_fields(src, tree):
     assert expr(src) == tree
 
 
+@pytest.mark.parametrize("src, tree", [
+    ("plot(x, LineWidth=2)", Call("plot", I("x"), S("LineWidth", True), N(2))),
+    ("f(a, 'b', 1, Name = g(2), c=[])", Call("f", I("a"), S("b"), N(1), S("Name", True), Call("g", N(2)),
+                                            S("c", True), M())),
+    ("struct(a=1)", Call("struct", S("a", True), N(1))),
+    ("x(1, y==2)", Call("x", N(1), B("==", I("y"), N(2)))),
+])
+def test_name_value_arguments(src, tree):
+    """Name=Value in a call (R2021a, a corpus program: ``stft(c, fs, Window = hamming(512), ...)``) is
+    the name as a string scalar, then the value."""
+    assert expr(src) == tree
+
+
+@pytest.mark.parametrize("src", ["f(a=1, 2)", "f(a=1, 'b', 2)", "c{a=1}", "[a=1]", "f(1+a=2)"])
+def test_name_value_arguments_come_last_in_calls(src):
+    with pytest.raises(MatlabError):
+        parse(src)
+
+
 @pytest.mark.parametrize("src, params, body, text", [
     ("@(x, y) x.^2 + y", ("x", "y"), B("+", B(".^", I("x"), N(2)), I("y")), "@(x,y)x.^2+y"),
     ("@() disp('a b')", (), Call("disp", S("a b")), "@()disp('a b')"),

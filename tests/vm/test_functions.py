@@ -9,6 +9,20 @@ def test_local_function_and_recursion():
     assert scalar(code, "r") == 720.0
 
 
+def test_name_value_arguments_arrive_as_a_string_and_a_value():
+    """f(x, Name=Value) (R2021a) passes "Name" (a string scalar) and Value, after the other arguments."""
+    code = """
+    [n, c1, k1, v1] = opts(7, Tol=1e-3);
+    s = struct(a=1, b='x');
+    function [n, c, k, v] = opts(x, varargin)
+      n = nargin; c = class(varargin{1}); k = varargin{1}; v = varargin{2};
+    end
+    """
+    s = ok(code)
+    assert s.get("n")[0, 0] == 3.0 and s.get("c1") == "string" and s.get("v1")[0, 0] == 1e-3
+    assert s.get("k1") == "Tol" and s.get("s") == {"a": 1.0, "b": "x"}
+
+
 def test_multiple_outputs_tilde_and_nargout():
     code = """
     [a, ~, c] = three();
