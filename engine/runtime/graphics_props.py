@@ -513,8 +513,40 @@ def _offsets(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
     return get
 
 
+def _scatter_cdata(gs: GraphicsState, points: Any) -> np.ndarray:
+    """CData of a scatter object: its values through the colormap (a column, one per point), or its RGB
+    colors (a row for one color, one row per point otherwise)."""
+    values = points.get_array()
+    if values is not None:
+        return np.asarray(values, dtype=np.float64).reshape(-1, 1)
+    rgba = np.asarray(points.get_facecolors() if getattr(points, "matfuse_filled", False)
+                      else points.get_edgecolors(), dtype=np.float64).reshape(-1, 4)
+    return rgba[:, :3] if len(rgba) > 1 and not np.all(rgba == rgba[0]) else rgba[:1, :3]
+
+
+def _set_scatter_cdata(points: Any, value: Any) -> None:
+    """CData = one color, an RGB row per point, or one value per point through the colormap (of a scatter
+    drawn with values: the colormap of one drawn in colors is not known here)."""
+    n = len(points.get_offsets())
+    c = np.zeros((0, 0)) if is_text(value) else numbers(value, "CData").real
+    filled = getattr(points, "matfuse_filled", False)
+    if is_text(value) or c.shape in ((1, 3), (n, 3)):
+        colors = [color(value)] if is_text(value) or c.shape == (1, 3) else c
+        points.set_array(None)
+        (points.set_facecolors if filled else points.set_edgecolors)(colors)
+    elif c.size == n and points.get_array() is not None:
+        points.set_array(c.ravel())
+    elif c.size == n:
+        raise MatlabError("matfuse:graphics:unsupported", "CData of values is supported on a scatter drawn "
+                          "with values (scatter(x, y, sz, c)); this one was drawn in a color: draw it again.")
+    else:
+        raise MatlabError("MATLAB:scatter:InvalidColor", "CData must be a color, n-by-3 RGB values, or n "
+                          "values.")
+
+
 SCATTER = COMMON + (
     Prop("XData", _offsets(0)), Prop("YData", _offsets(1)), Prop("ZData", _offsets(2)),
+    Prop("CData", _scatter_cdata, _set_scatter_cdata),
     Prop("SizeData", lambda gs, o: _row(np.broadcast_to(getattr(o, "matfuse_sizes", o.get_sizes()),
                                                                  o.get_sizes().shape)),
          lambda o, v: set_marker_sizes(o, numbers(v, "SizeData").real.ravel())),

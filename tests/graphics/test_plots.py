@@ -243,6 +243,46 @@ def test_scatter_sizes_colors_and_filled(ctx, call):
     assert to_rgb(tuple(coll.get_edgecolors()[0])) == (0.0, 1.0, 0.0) and coll.get_sizes().tolist() == [20.0]
 
 
+def _marker_of(collection) -> str:
+    """The marker a scatter collection draws (its path against each marker's)."""
+    from matplotlib.markers import MarkerStyle
+    drawn = collection.get_paths()[0].vertices
+    paths = {m: MarkerStyle(m).get_path().transformed(MarkerStyle(m).get_transform()).vertices for m in "o.sd*+x^"}
+    return next(m for m, v in paths.items() if v.shape == drawn.shape and np.allclose(v, drawn))
+
+
+def test_scatter_color_then_marker(ctx, call):
+    """scatter(x, y, sz, c, mkr), MATLAB's documented order (corpus programs: scatter(x, y, .1, 'k', '.'),
+    refused as name-value pairs)."""
+    call("scatter", [1.0, 2.0], [3.0, 2.0], 0.1, "k", ".")
+    coll = axes_of(ctx).collections[0]
+    assert to_rgb(tuple(coll.get_edgecolors()[0])) == (0.0, 0.0, 0.0) and coll.get_sizes().tolist() == [0.1]
+    assert _marker_of(coll) == "."
+    call("scatter", [1.0, 2.0], [3.0, 2.0], 20.0, "red", "s", "filled")
+    coll = axes_of(ctx).collections[0]
+    assert to_rgb(tuple(coll.get_facecolors()[0])) == (1.0, 0.0, 0.0) and _marker_of(coll) == "s"
+    with pytest.raises(MatlabError):                # two markers
+        call("scatter", [1.0, 2.0], [3.0, 2.0], 20.0, "o", "s")
+
+
+def test_scatter_cdata(ctx, call):
+    """CData by name at creation (a corpus program: scatter3(x, y, v, 'o', 'CData', v)), read and set."""
+    v = np.array([[1.0], [2.0], [3.0]])
+    (h,) = call("scatter3", [1.0, 2.0, 3.0], [1.0, 2.0, 3.0], [4.0, 5.0, 6.0], "o", "CData", v, nargout=1)
+    coll = axes_of(ctx).collections[0]
+    assert coll.get_array().tolist() == [1.0, 2.0, 3.0] and coll.get_cmap().name == "parula"
+    assert call("get", h, "CData", nargout=1)[0].tolist() == [[1.0], [2.0], [3.0]]
+    call("set", h, "CData", np.array([[3.0], [2.0], [1.0]]))
+    assert coll.get_array().tolist() == [3.0, 2.0, 1.0]
+    (g,) = call("scatter", [1.0, 2.0], [1.0, 2.0], 10.0, "k", nargout=1)
+    assert call("get", g, "CData", nargout=1)[0].tolist() == [[0.0, 0.0, 0.0]]
+    call("set", g, "CData", [1.0, 0.0, 0.0])
+    assert to_rgb(tuple(axes_of(ctx).collections[0].get_edgecolors()[0])) == (1.0, 0.0, 0.0)
+    with pytest.raises(MatlabError) as err:          # values on one drawn in a color: the colormap is unknown
+        call("set", g, "CData", np.array([[1.0], [2.0]]))
+    assert err.value.identifier == "matfuse:graphics:unsupported"
+
+
 def test_plot_color_long_name_as_line_spec(ctx, call):
     """plot(x, y, 'black', 'LineWidth', 2): ColorSpec's long names stand for the letters (a corpus program)."""
     call("plot", [1.0, 2.0], [3.0, 4.0], "black", "LineWidth", 2.0)

@@ -209,8 +209,8 @@ def scatter(ctx, *args, nargout=0):
 
     sz is the marker area in points squared (default 36); c is a color, an RGB row per point, or one value
     per point mapped through the colormap. A marker character ('o', 's', ...) chooses the marker.
-    Markers are hollow unless 'filled'. Name-value pairs: MarkerFaceColor, MarkerEdgeColor, LineWidth,
-    DisplayName.
+    A color and then a marker may follow sz (scatter(x, y, sz, c, mkr)). Markers are hollow unless 'filled'.
+    Name-value pairs: CData (the colors, as c), MarkerFaceColor, MarkerEdgeColor, LineWidth, DisplayName.
 
         scatter(randn(100, 1), randn(100, 1), 20, 'filled')
     """
@@ -247,12 +247,15 @@ def _scatter(ctx, args: tuple, nargout: int, axes_names: str):
     sizes = _marker_sizes(nums[dims]) if len(nums) > dims else 36.0
     colors = _scatter_colors(nums[dims + 1], coords[0].size) if len(nums) > dims + 1 else spec_color
     opts = name_values(rest, "scatter")
+    if "cdata" in opts.values:                    # the colors by name: scatter3(x, y, z, 'o', 'CData', v)
+        colors = _scatter_colors(opts.pop("CData"), coords[0].size)
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs, three_d=dims == 3)
     kw = _scatter_style(axes, colors, filled, opts)
     if "values" in (colors or {}):
         kw["cmap"] = figure_cmap(gs)
     artist = axes.mpl.scatter(*map(drawable, coords), marker=marker, **kw)
+    artist.matfuse_filled = filled
     set_marker_sizes(artist, sizes)
     axes.series.append(artist)
     handle = gs.new_handle(artist)
@@ -273,19 +276,20 @@ def take_flag(data: list, flag: str) -> bool:
 
 
 def _take_marker(data: list, after: int) -> tuple[str, dict | None]:
-    """Remove a marker line spec ('d', 'sq', or with a color: 'ob', 'r*'; or a color alone: 'k', as in
-    ``scatter(x, y, 'k', 'filled')``) given after the first ``after`` data arguments: (its marker, default
-    'o'; its color as _scatter_colors gives one, or None)."""
-    for k, v in enumerate(data[after:], start=after):
-        if not is_text(v):
-            continue
-        spec = parse_linespec(text(v))
-        if spec is None:
+    """Remove the marker and color given as text after the first ``after`` data arguments: a line spec
+    without a line style ('d', 'sq', or with a color: 'ob', 'r*'), a color alone ('k', as in
+    ``scatter(x, y, 'k', 'filled')``), or a color and then a marker (MATLAB's ``scatter(x, y, sz, c, mkr)``:
+    ``scatter(x, y, 10, 'k', '.')``): (the marker, default 'o'; the color as _scatter_colors gives one, or
+    None)."""
+    start = next((k for k in range(after, len(data)) if is_text(data[k])), len(data))
+    marker = spec_color = None
+    while start < len(data) and is_text(data[start]):
+        spec = parse_linespec(text(data[start]))
+        if spec is None or spec.linestyle is not None or (spec.marker and marker) or (spec.color and spec_color):
             break
-        if spec.linestyle is None:
-            del data[k]
-            return spec.marker or "o", None if spec.color is None else {"color": spec.color}
-    return "o", None
+        del data[start]
+        marker, spec_color = marker or spec.marker, spec_color or spec.color
+    return marker or "o", None if spec_color is None else {"color": spec_color}
 
 
 def _scatter_colors(value: Any, n: int) -> Any:
