@@ -627,7 +627,8 @@ def _surface_color(part: str) -> Prop:
     return Prop(f"{part.capitalize()}Color", get, set_)
 
 
-SURFACE = COMMON + (_surface_color("edge"), _surface_color("face"), Prop("FaceAlpha", _alpha, _set_alpha))
+SURFACE = COMMON + (_surface_color("edge"), _surface_color("face"), Prop("FaceAlpha", _alpha, _set_alpha)) + \
+    tuple(p for p in FILLED if p.name in ("LineStyle", "LineWidth"))
 IMAGE = COMMON + (
     Prop("CData", lambda gs, o: np.asarray(o.get_array(), dtype=np.float64)),
     Prop("AlphaData", lambda gs, o: 1.0 if o.get_alpha() is None else float(np.mean(o.get_alpha()))),

@@ -455,6 +455,22 @@ def test_surf_face_color(ctx, call):
     assert err.value.identifier == "MATLAB:graphics:invalidColor"
 
 
+def test_surface_line_style_and_width(ctx, call):
+    """Corpus programs: surf(X, Y, Z, 'LineStyle', 'none') and s = surf(...); set(s, 'LineStyle', 'none')
+    (no edges; the property was unknown for surfaces)."""
+    z = np.arange(6.0).reshape(2, 3)
+    (h,) = call("surf", z, "LineStyle", "none", nargout=1)
+    surface = axes_of(ctx).collections[0]
+    assert call("get", h, "LineStyle", nargout=1)[0].to_str() == "none" and surface.get_linestyle() == [(0, None)]
+    assert surface.matfuse_linestyle == "None"
+    call("set", h, "LineStyle", ":", "LineWidth", 2.0)
+    assert call("get", h, "LineStyle", nargout=1)[0].to_str() == ":" and call("get", h, "LineWidth", nargout=1)[0] == 2.0
+    (m,) = call("mesh", z, "LineWidth", 1.5, nargout=1)
+    assert call("get", m, "LineWidth", nargout=1)[0] == 1.5
+    with pytest.raises(MatlabError):
+        call("surf", z, "LineStyle", "~~")
+
+
 def test_surf_and_mesh_colored_by_c(ctx, call):
     """A corpus program: surf(run_rate, cx), the faces colored by C, not by height (the form was refused;
     surf(X, Y, Z, C) took C and colored by Z)."""

@@ -660,6 +660,7 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
     edge = opts.pop("EdgeColor")
     alpha = opts.pop("FaceAlpha")
     face = opts.pop("FaceColor")
+    edges = {name: opts.pop(name) for name in ("LineStyle", "LineWidth") if name.lower() in opts.values}
     opts.check_empty(function)
     if mesh_only:
         surface = _mesh_surface(axes, X, Y, Z, C, cmap)
@@ -677,6 +678,8 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
             set_surface_face(surface, face)
     if alpha is not None:
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
+    for name, value in edges.items():
+        set_property(gs, surface, name, value)
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
@@ -714,7 +717,8 @@ def surf(ctx, *args, nargout=0):
     matrix the size of Z) through the colormap.
 
     X and Y may be matrices like Z, or vectors (x along columns, y along rows). Name-value pairs:
-    EdgeColor, FaceColor (a color, 'none', or 'flat'/'interp': the colormap), FaceAlpha.
+    EdgeColor, FaceColor (a color, 'none', or 'flat'/'interp': the colormap), FaceAlpha, LineStyle ('none'
+    draws no edges), LineWidth.
 
         [X, Y] = meshgrid(-2:0.2:2); surf(X, Y, X .* exp(-X.^2 - Y.^2))
     """
@@ -727,7 +731,8 @@ def mesh(ctx, *args, nargout=0):
     height (or by C, a matrix the size of Z).
 
     The faces are white and hide the lines behind them (see hidden). Name-value pairs: EdgeColor (a
-    color, or 'flat'/'interp': the colormap), FaceColor (a color, 'none', or 'flat'/'interp'), FaceAlpha.
+    color, or 'flat'/'interp': the colormap), FaceColor (a color, 'none', or 'flat'/'interp'), FaceAlpha,
+    LineStyle, LineWidth.
 
         [X, Y] = meshgrid(-2:0.2:2); mesh(X, Y, X .* exp(-X.^2 - Y.^2))
     """
