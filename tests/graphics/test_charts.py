@@ -331,6 +331,23 @@ def test_patch_on_3d_axes_is_drawn_in_3d(ctx, call):
     assert call("get", h, "XData", nargout=1)[0].tolist() == [[0.0], [1.0], [1.0]]
 
 
+def test_fill3_draws_polygons_in_3d(ctx, call):
+    """fill3(X, Y, Z, C): a corpus program's fill3(TT, XX, HH, 1) was an unknown function."""
+    X = np.array([[0.0, 1.0], [1.0, 1.0], [1.0, 0.0]])
+    (h,) = call("fill3", X, X.T.copy().T, np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 1.0]]), [1.0, 2.0], nargout=1)
+    assert axes_of(ctx).name == "3d" and h.shape == (1, 1)
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "patch"
+    assert call("get", h, "ZData", nargout=1)[0].tolist() == [[0.0, 1.0], [0.0, 1.0], [1.0, 1.0]]
+    assert axes_of(ctx).collections[0].get_array().tolist() == [1.0, 2.0]
+    call("fill3", [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 1.0], "g", "EdgeColor", "none")
+    assert to_rgb(axes_of(ctx).collections[0].get_facecolor()[0]) == (0.0, 1.0, 0.0)
+    with pytest.raises(MatlabError) as err:
+        call("fill3", [0.0, 1.0], [0.0, 1.0], [0.0, 1.0, 2.0], "r")
+    assert err.value.identifier == "MATLAB:fill3:XYZLengthMismatch"
+    with pytest.raises(MatlabError):
+        call("fill3", [0.0, 1.0], [0.0, 1.0], "r")
+
+
 def test_patch_face_color_flat_takes_face_vertex_cdata(ctx, call):
     """A corpus program: patch('Faces', F, 'Vertices', V, 'FaceColor', 'flat', 'FaceVertexCData', c)."""
     faces, vertices = np.array([[1.0, 2.0, 3.0], [1.0, 3.0, 4.0]]), np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])

@@ -577,6 +577,29 @@ def patch(ctx, *args, nargout=0):
     return _polygons(gs, axes, args, nargout, "patch")
 
 
+@graphics("fill3", axes_first=True)
+def fill3(ctx, *args, nargout=0):
+    """fill3(X, Y, Z, C) | fill3(X1, Y1, Z1, C1, X2, Y2, Z2, C2, ...) | fill3(..., Name, Value)  filled
+    3-D polygons.
+
+    Each column of matrices X, Y and Z (or each vector) is one polygon; C is as for fill: a color
+    (letter, name, RGB triplet) or numbers mapped through the colormap, one per polygon (a vertex per
+    polygon row gives its mean: shading is flat). Draws into 3-D axes. Name-value pairs: FaceColor,
+    EdgeColor, FaceAlpha, LineWidth, LineStyle, DisplayName.
+
+        fill3([0 1 0], [0 0 1], [0 1 1], 'g')
+    """
+    gs = graphics_state(ctx.state)
+    groups, k = [], 0
+    while k + 3 < len(args) and all(is_numeric(a) for a in args[k:k + 3]):
+        groups.append((_xyz_polygons(args[k], args[k + 1], args[k + 2], "fill3"), args[k + 3]))
+        k += 4
+    if not groups:
+        raise MatlabError("MATLAB:fill3:InvalidArguments", "fill3 takes (X, Y, Z, C) groups.")
+    opts = name_values(list(args[k:]), "fill3")
+    return _draw_polygons(gs, plot_axes(gs, three_d=True), groups, opts, nargout)
+
+
 def _faces(shape: dict[str, Any]) -> list[np.ndarray]:
     """Polygons (k-by-2 or k-by-3 vertex arrays) from XData/YData columns or from Faces and Vertices."""
     if shape["Faces"] is not None and shape["Vertices"] is not None:
@@ -599,17 +622,21 @@ def _xy_polygons(x: Any, y: Any) -> list[np.ndarray]:
     return [np.column_stack([X[:, j], Y[:, j]]) for j in range(X.shape[1])]
 
 
+def _xyz_polygons(x: Any, y: Any, z: Any, function: str) -> list[np.ndarray]:
+    flat = _xy_polygons(x, y)
+    Z = _as_columns(numbers(z, "Z").real)
+    if Z.shape != (len(flat[0]), len(flat)):
+        raise MatlabError(f"MATLAB:{function}:XYZLengthMismatch", "X, Y and Z must be the same size.")
+    return [np.column_stack([p, Z[:, j]]) for j, p in enumerate(flat)]
+
+
 def _polygons(gs: GraphicsState, axes: AxesState, args: tuple, nargout: int, function: str):
     groups, k = [], 0
     numeric = next((j for j, a in enumerate(args) if not is_numeric(a)), len(args))
     if function == "patch" and (numeric == 4 or (numeric == 3 and len(args) > 3 and is_text(args[3])
                                                  and len(args) % 2 == 0)):
         # patch(X, Y, Z, C): polygons in 3-D (their projection on 2-D axes); C a color or numbers
-        flat = _xy_polygons(args[0], args[1])
-        Z = _as_columns(numbers(args[2], "Z").real)
-        if Z.shape != (len(flat[0]), len(flat)):
-            raise MatlabError("MATLAB:patch:XYZLengthMismatch", "X, Y and Z must be the same size.")
-        groups.append(([np.column_stack([p, Z[:, j]]) for j, p in enumerate(flat)], args[3]))
+        groups.append((_xyz_polygons(args[0], args[1], args[2], "patch"), args[3]))
         k = 4
     while k + 2 < len(args) and is_numeric(args[k]) and is_numeric(args[k + 1]):
         groups.append((_xy_polygons(args[k], args[k + 1]), args[k + 2]))
