@@ -183,6 +183,23 @@ def test_strcmp_family():
         call("strcmp", cellrow("a", "b"), cellrow("a", "b", "c"))
 
 
+def test_strmatch():
+    """strmatch (a corpus program's matrix2latex.m matches option names with it): recorded from Octave, whose
+    empty answer is 0x0 where MATLAB's find of a column gives 0x1."""
+    col = lambda *v: arr([[x] for x in v])
+    same(call("strmatch", c("ma"), cellrow("max", "minimax", "maximum", "x")), col(1.0, 3.0))
+    same(call("strmatch", c("max"), charmat("max    ", "minimax", "maximum"), c("exact")), col(1.0))
+    same(call("strmatch", c("max"), charmat("max    ", "minimax", "maximum")), col(1.0, 3.0))
+    same(call("strmatch", c("max "), cellrow("max", "max  "), c("exact")), col(1.0, 2.0))
+    same(call("strmatch", c("a"), c("abc")), col(1.0))
+    same(call("strmatch", c("ab"), s("abc", "b")), col(1.0))
+    assert call("strmatch", c("zz"), cellrow("a", "b")).shape == (0, 1)
+    with pytest.raises(MatlabError):
+        call("strmatch", c("a"), cellrow("a"), c("prefix"))
+    with pytest.raises(MatlabError):
+        call("strmatch", 1.0, cellrow("a"))
+
+
 def test_contains_starts_ends():
     same(call("contains", cellrow("apple", "kiwi"), c("pp")), b([True, False]))
     assert call("contains", c("Hello"), c("ell")) is True

@@ -375,6 +375,31 @@ def strncmpi(a, b, n):
     return _strcmp(a, b, True, _count(n, "strncmpi"), "strncmpi")
 
 
+@builtin("strmatch", family="strings")
+def strmatch(s, strarray, *flag):
+    """strmatch(str, strarray) | strmatch(str, strarray, 'exact')  indices of the rows of strarray that
+    begin with str (MATLAB's older text search; strncmp is its successor).
+
+    strarray is a char matrix (one text per row), a cell array of char rows or a string array (element
+    k, in column-major order). Texts are padded with spaces as char() pads them, so trailing spaces and
+    nulls never decide: 'exact' matches a text equal to str once both lose them. Gives a column of
+    indices (0x1 when none matches).
+
+        strmatch('max', char('max', 'minimax', 'maximum'))   % [1; 3]
+    """
+    if len(flag) > 1:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    if flag and option_name(flag[0]) != "exact":
+        raise MatlabError("MATLAB:strmatch:InvalidFlag", "The third input must be 'exact'.")
+    key = text_arg(s, "strmatch", "The first input")
+    rows = [t or "" for t in texts_of(strarray, "strmatch").items]
+    width = max([len(key), *map(len, rows)])
+    padded = [row.ljust(width) for row in rows]
+    found = [k + 1.0 for k, row in enumerate(padded)
+             if row.startswith(key) and not (flag and row[len(key):].strip(" \0"))]
+    return np.array(found, dtype=np.float64).reshape(-1, 1)
+
+
 # -- search -----------------------------------------------------------------------------------------
 
 def _search(fname: str, s: Value, pattern: Value, options: tuple,
