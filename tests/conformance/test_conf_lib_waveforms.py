@@ -1,11 +1,14 @@
-"""Conformance: square, sawtooth and chirp (Signal Processing Toolbox; not in GNU Octave's core).
+"""Conformance: square, sawtooth, chirp, rectpuls and tripuls (Signal Processing Toolbox; not in GNU Octave's
+core).
 
 The values follow the definitions of MATLAB's documentation: square is 1 where mod(t, 2*pi) < 2*pi*duty/100,
 else -1; sawtooth rises from -1 to 1 over the fraction xmax of each 2*pi period, then falls back; chirp is
 cos(2*pi*(f0*t + (f1-f0)/(2*t1)*t^2) + phi) (linear), with f0 + (f1-f0)*(t/t1)^2 (quadratic upsweep) or
 f0*(f1/f0)^(t/t1) (logarithmic) as instantaneous frequency. The chirp literals are scipy.signal.chirp's,
 which documents the same three formulas (vertex_zero=True for the quadratic one); the linear case checks by
-hand: cycles(0.25) = 0.25 + 1.25*0.0625 = 0.328125. Compared to 1e-13 absolute: the cosines of large phases."""
+hand: cycles(0.25) = 0.25 + 1.25*0.0625 = 0.328125. Compared to 1e-13 absolute: the cosines of large phases.
+rectpuls is 1 on [-w/2, w/2) (documented: rectpuls(-0.5) is 1, rectpuls(0.5) is 0); tripuls rises on
+(-w/2, s*w/2) and falls on [s*w/2, w/2), by hand (two corpus programs draw rectpuls(t, 2) and rectpuls(n, 1))."""
 import pytest
 
 from harness import D, L, case, check, params
@@ -27,6 +30,16 @@ CASES = [
     case('chirp_log_frequencies', "y = chirp(1:3, 0, 1, 10, 'logarithmic');",
          error=('signal:chirp:InvalidLogFreqs', 'For a logarithmic chirp, F1 must be greater than F0 and F0 greater '
                 'than 0.')),
+    case('rectpuls_forms', "a = rectpuls([-1 -0.5 0 0.5 1]); b = rectpuls((-3:3)', 2); c = rectpuls(-3:3, 1);",
+         a=D([0, 1, 1, 0, 0]), b=D([0, 0, 1, 1, 0, 0, 0], (7, 1)), c=D([0, 0, 0, 1, 0, 0, 0])),
+    case('tripuls_forms', "a = tripuls([-0.5 -0.25 0 0.25 0.5]); b = tripuls([-1 -0.5 0 0.5 1], 2, 1); "
+         "c = tripuls([-1 0 0.5 1], 2, -1); d = tripuls([-2 -1 1 2], 4, 0.5);",
+         a=D([0, 0.5, 1, 0.5, 0]), b=D([0, 0.25, 0.5, 0.75, 0]), c=D([1, 0.5, 0.25, 0]),
+         d=D([0, 1 / 3, 1, 0])),
+    case('rectpuls_width', "y = rectpuls(1:3, -1);",
+         error=('signal:rectpuls:InvalidWidth', 'Width must be a positive real scalar.')),
+    case('tripuls_skew', "y = tripuls(1:3, 1, 2);",
+         error=('signal:tripuls:InvalidSkew', 'Skew must be a real scalar between -1 and 1.')),
     case('square_duty_range', "y = square(1:3, 120);",
          error=('signal:square:InvalidRange', 'DUTY must be a number between 0 and 100.')),
 ]

@@ -1,6 +1,8 @@
-"""Periodic and swept waveforms of the Signal Processing Toolbox: square sawtooth chirp.
+"""Waveforms of the Signal Processing Toolbox: square sawtooth chirp, and the aperiodic pulses rectpuls
+tripuls.
 
 square and sawtooth have period 2*pi in t (MATLAB's convention: square(2*pi*f*t) for frequency f);
+rectpuls and tripuls are centred on t = 0;
 chirp is cos(2*pi*(integral of its instantaneous frequency) + phi) for MATLAB's sweeps. All are
 elementwise in t, whose shape the result keeps.
 """
@@ -72,6 +74,52 @@ def sawtooth(t: Value, width: Value | None = None) -> Value:
         rising = -1 + 2 * phase / edge
         falling = 1 - 2 * (phase - edge) / (2 * np.pi - edge)
     return to_value(np.where(phase < edge, rising, falling))
+
+
+def _width(fname: str, w: Value | None) -> float:
+    width = _scalar(fname, w, 1.0, "Width")
+    if not width > 0:
+        raise MatlabError(f"signal:{fname}:InvalidWidth", "Width must be a positive real scalar.")
+    return width
+
+
+@builtin("rectpuls", family="numerical")
+def rectpuls(t: Value, w: Value | None = None) -> Value:
+    """rectpuls(t), rectpuls(t, w)  rectangular pulse of unit height and width w (default 1) centred on
+    t = 0.
+
+    y = 1 where -w/2 <= t < w/2 (the interval is open on the right: rectpuls(-0.5) is 1, rectpuls(0.5)
+    is 0), else 0. (rectpuls is MATLAB's Signal Processing Toolbox function.)
+
+        rectpuls([-1 -0.5 0 0.5 1])    % 0 1 1 0 0
+    """
+    times = _times("rectpuls", t)
+    half = _width("rectpuls", w) / 2
+    return to_value(((-half <= times) & (times < half)).astype(np.float64))
+
+
+@builtin("tripuls", family="numerical")
+def tripuls(t: Value, w: Value | None = None, s: Value | None = None) -> Value:
+    """tripuls(t), tripuls(t, w), tripuls(t, w, s)  triangular pulse of unit height and width w (default
+    1) centred on t = 0, its peak at t = s*w/2.
+
+    The skew s (default 0: symmetric) lies in [-1, 1]; y rises linearly from 0 at -w/2 to 1 at the peak
+    and falls back to 0 at w/2 (the interval from the peak is open on the right), and is 0 outside. (tripuls is MATLAB's Signal Processing Toolbox
+    function.)
+
+        tripuls([-0.5 -0.25 0 0.25 0.5])    % 0 0.5 1 0.5 0
+    """
+    times = _times("tripuls", t)
+    width = _width("tripuls", w)
+    skew = _scalar("tripuls", s, 0.0, "Skew")
+    if not -1 <= skew <= 1:
+        raise MatlabError("signal:tripuls:InvalidSkew", "Skew must be a real scalar between -1 and 1.")
+    half, peak = width / 2, skew * width / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rising = (times + half) / (peak + half)
+        falling = (half - times) / (half - peak)
+    y = np.where((-half < times) & (times < peak), rising, 0.0)
+    return to_value(np.where((peak <= times) & (times < half), falling, y))
 
 
 @builtin("chirp", family="numerical")
