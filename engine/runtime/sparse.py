@@ -15,6 +15,8 @@ sparse_ops.py, the builtins in builtins/sparsefun.py.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -233,6 +235,10 @@ def _store(base: SparseMatrix, args: list, rhs: Value) -> SparseMatrix:
     if len(plan.shape) > 2:
         raise not_two_dimensional()
     values = _fit_rhs(values, plan, len(args) == 1)
+    if len(args) == 2 and plan.shape == base.shape:
+        stored = _store_block(base, plan, values)
+        if stored is not None:
+            return stored
     rows, cols = (np.broadcast_arrays(*plan.keys) if len(args) == 2 else plan.keys)
     values = np.broadcast_to(values, rows.shape)
     rows, cols, values = (a.ravel(order="F") for a in (rows, cols, values))
@@ -247,6 +253,30 @@ def _store(base: SparseMatrix, args: list, rhs: Value) -> SparseMatrix:
                            (np.concatenate([old.row[keep], rows[last]]),
                             np.concatenate([old.col[keep], cols[last]]))), shape=plan.shape)
     return from_matrix(merged, base.capacity)
+
+
+def _store_block(base: SparseMatrix, plan: Any, values: np.ndarray) -> SparseMatrix | None:
+    """``S(r, c) = values`` inside S, with no repeated subscript in r or c (None otherwise: then the last
+    of a repeated target wins, which the general path settles): the entries of S in the block are
+    cleared and the nonzeros of values added, in time proportional to the nonzeros of S and the size of
+    the block (the general path sorts every target against every entry: a loop assembling a matrix
+    block by block slowed down as the matrix filled)."""
+    rows, cols = (np.asarray(k).ravel() for k in plan.keys)
+    m = base.data
+    row_hit, col_hit = np.zeros(m.shape[0], dtype=np.bool_), np.zeros(m.shape[1], dtype=np.bool_)
+    row_hit[rows], col_hit[cols] = True, True
+    if np.count_nonzero(row_hit) != rows.size or np.count_nonzero(col_hit) != cols.size:
+        return None
+    dtype = np.result_type(m.dtype, values.dtype)
+    block = np.broadcast_to(values, (rows.size, cols.size))
+    i, j = np.nonzero(block)
+    placed = sp.csc_array((block[i, j].astype(dtype), (rows[i], cols[j])), shape=m.shape)
+    cleared = np.repeat(col_hit, np.diff(m.indptr)) & row_hit[m.indices]
+    if cleared.any():
+        keep = ~cleared               # S's own arrays are never changed: they may be shared
+        counts = np.bincount(np.repeat(np.arange(m.shape[1]), np.diff(m.indptr))[keep], minlength=m.shape[1])
+        m = sp.csc_array((m.data[keep], m.indices[keep], np.concatenate([[0], np.cumsum(counts)])), shape=m.shape)
+    return from_matrix(m.astype(dtype, copy=False) + placed, base.capacity)
 
 
 def _delete(base: SparseMatrix, args: list) -> SparseMatrix:

@@ -8,7 +8,7 @@ logical). Every case runs on devices cpu, gpu and auto: a sparse value is never 
 each device gives the CPU's answer. MATLAB-only behaviour is written by hand below, with a comment."""
 import pytest
 
-from harness import C, D, L, Sp, SpL, case, check, inf, params
+from harness import C, D, L, Sp, SpL, case, check, inf, num, params
 
 CASES = [
     case('build_full', 'S = sparse([1 0 2; 0 0 3]);', S=Sp([1, 0, 0, 0, 2, 3], (2, 3))),
@@ -99,6 +99,18 @@ HAND = [
          a=Sp([1, 0, 0, 8, 2, 6], (2, 3)), b=Sp([1, 0, 0, 8, 6, 9], (2, 3)), c=Sp([0.5, 0, 0, 1, 1, 0.75], (2, 3))),
     case('loop_assign', 'S = sparse(4, 4); for k = 1:4, S(k, k) = k; end; t = trace(full(S));', t=D(10),
          S=Sp([1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4], (4, 4))),
+    # Recorded from Octave: S(r, c) = values inside S clears the block's entries and stores the nonzeros
+    # (a corpus program assembled a 209825-square matrix block by block: 385x385 blocks, 1600 of them);
+    # repeated subscripts (the last wins) and growth take the general path.
+    case('block_assign', 'S = sparse([1 0 2; 0 4 3; 5 0 6]); a = S; a([1 3], [1 3]) = [0 7; 8 0]; '
+         'b = S; b(2:3, :) = 0; c = S; c([3 1], 2) = [9; 8]; L = logical(speye(3)); L(1:2, 2:3) = [1 0; 0 1]; '
+         'e = S; e(1:2, 1:2) = sparse([0 1; 1 0]); f = S; f(1, 1:2) = [1i 2]; g = S; g([1 1], 2) = [5; 6]; '
+         'h = S; h(3:4, 1:2) = 1; n = [nnz(a) nnz(b) nnz(L)]; z = isequal(S, sparse([1 0 2; 0 4 3; 5 0 6]));',
+         a=Sp([0, 0, 8, 0, 4, 0, 7, 3, 0], (3, 3)), b=Sp([1, 0, 0, 0, 0, 0, 2, 0, 0], (3, 3)),
+         c=Sp([1, 0, 5, 8, 4, 9, 2, 3, 6], (3, 3)), L=SpL([1, 0, 0, 1, 0, 0, 0, 1, 1], (3, 3)),
+         e=Sp([0, 1, 5, 1, 0, 0, 2, 3, 6], (3, 3)), f=num("sparse double", [1j, 0, 5, 2, 4, 0, 2, 3, 6], (3, 3)),
+         g=Sp([1, 0, 5, 6, 4, 0, 2, 3, 6], (3, 3)), h=Sp([1, 0, 1, 1, 0, 4, 1, 1, 2, 3, 6, 0], (4, 3)),
+         n=D([4, 2, 4]), z=L(1)),
     case('in_cell_struct', 'c = {speye(2)}; s.f = speye(2); a = issparse(c{1}); b = issparse(s.f);', a=L(1), b=L(1)),
     case('unsupported_builtin', 'y = fft(speye(2));',
          error=('matfuse:sparse:unsupported', 'fft does not support sparse matrices yet; convert with full(S) first.')),
