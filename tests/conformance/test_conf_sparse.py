@@ -111,6 +111,12 @@ HAND = [
          e=Sp([0, 1, 5, 1, 0, 0, 2, 3, 6], (3, 3)), f=num("sparse double", [1j, 0, 5, 2, 4, 0, 2, 3, 6], (3, 3)),
          g=Sp([1, 0, 5, 6, 4, 0, 2, 3, 6], (3, 3)), h=Sp([1, 0, 1, 1, 0, 4, 1, 1, 2, 3, 6, 0], (4, 3)),
          n=D([4, 2, 4]), z=L(1)),
+    # chol of a sparse matrix is sparse (recorded from Octave; a corpus program factors a sparse Laplacian);
+    # p and the factor of the leading minor as MATLAB documents them (Octave's sparse chol gives others).
+    case('chol', "S = sparse([4 2 0; 2 5 1; 0 1 3]); R = chol(S); L = chol(S, 'lower'); "
+         "[R2, p] = chol(sparse([1 2; 2 1]));",
+         R=Sp([2, 0, 0, 1, 2, 0, 0, 0.5, 1.6583123951777], (3, 3)),
+         L=Sp([2, 1, 0, 0, 2, 0.5, 0, 0, 1.6583123951777], (3, 3)), R2=Sp([1], (1, 1)), p=D(2)),
     case('in_cell_struct', 'c = {speye(2)}; s.f = speye(2); a = issparse(c{1}); b = issparse(s.f);', a=L(1), b=L(1)),
     case('unsupported_builtin', 'y = fft(speye(2));',
          error=('matfuse:sparse:unsupported', 'fft does not support sparse matrices yet; convert with full(S) first.')),

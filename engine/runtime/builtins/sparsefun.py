@@ -636,7 +636,7 @@ NATIVE = ("class", "size", "numel", "length", "ndims", "isempty", "isscalar", "i
 ON_NONZEROS = ("abs", "sqrt", "sin", "tan", "sinh", "tanh", "asin", "atan", "asinh", "atanh", "floor",
                "ceil", "round", "fix", "sign", "real", "imag", "conj", "isnan", "isinf", "expm1", "log1p")
 THROUGH_FULL = ("cos", "exp", "cosh", "any", "all", "prod", "cumsum", "cumprod", "mean", "fliplr",
-                "flipud", "repmat", "mod", "rem", "hypot", "atan2", "xor", "isfinite", "inv", "trace")
+                "flipud", "repmat", "mod", "rem", "hypot", "atan2", "xor", "isfinite", "inv", "trace", "chol")
 FULL = ("norm", "det", "isdiag", "istril", "istriu", "issymmetric", "ishermitian", "isbanded",
         "bandwidth", "condest", "normest")     # MATLAB's results are full
 OPERATORS = {"plus": "+", "minus": "-", "times": ".*", "rdivide": "./", "ldivide": ".\\", "power": ".^",
