@@ -106,6 +106,15 @@ class FigureState:
     window: dict[str, str] = field(default_factory=dict)   # window-system properties set (graphics_props.WINDOW)
     tiles: TileLayout | None = None           # set by tiledlayout
     dirty: bool = True
+    defaults: dict[tuple[str, str], Any] = field(default_factory=dict)   # (type, property) -> value
+
+
+@dataclass
+class GraphicsRoot:
+    """The graphics root (groot, handle 0): the default property values that objects created later start
+    with, by (type, property) (set(groot, 'DefaultLineLineWidth', 2)); a figure's own defaults
+    (figure('DefaultAxesFontSize', 16)) come first for what is drawn in it."""
+    defaults: dict[tuple[str, str], Any] = field(default_factory=dict)
 
 
 HANDLE_FRACTION = 2.0 ** -10
@@ -119,13 +128,19 @@ class GraphicsState:
     sink: Callable[[Figure], None] | None = None
     handles: dict[float, Any] = field(default_factory=dict)   # graphics object handle -> artist or axes
     next_handle: float = 1000.0
+    root: GraphicsRoot = field(default_factory=GraphicsRoot)
+    explicit: frozenset[str] = frozenset()    # the texts of the graphics call running: its property names
 
-    def new_handle(self, obj: Any) -> float:
+    def new_handle(self, obj: Any, defaults: bool = True) -> float:
         """A new handle for an axes or plotted object: not an integer (as MATLAB's numeric handles were),
-        so that ``plot(ax, ...)`` is not mistaken for data, and never a figure number."""
+        so that ``plot(ax, ...)`` is not mistaken for data, and never a figure number. A new object
+        (``defaults``) takes the default values set on the root and its figure."""
         self.next_handle += 1.0
         handle = self.next_handle + HANDLE_FRACTION
         self.handles[handle] = obj
+        if defaults and (self.root.defaults or any(f.defaults for f in self.figures.values())):
+            from .graphics_props import apply_defaults
+            apply_defaults(self, obj)
         return handle
 
 

@@ -16,8 +16,8 @@ import numpy as np
 
 from .builtins.registry import builtin
 from .errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
-from .figures import STYLE, AxesState, FigureState, GraphicsState
-from .graphics_args import COLOR_ORDER, colormap_from_name, scalar, text
+from .figures import STYLE, AxesState, FigureState, GraphicsState, graphics_state
+from .graphics_args import COLOR_ORDER, colormap_from_name, is_text, parse_linespec, scalar, text
 
 LAYOUT_PAD = 12 / 96   # inches of white space between the figure's edge and its tick labels (12 px)
 TILE_SPACING = {"loose": 0.04, "compact": 0.01, "tight": 0.0, "none": 0.0}   # figure fractions between tiles
@@ -59,11 +59,26 @@ def graphics(name: str, axes_first: bool = False, sparse: str = "") -> Callable:
                 signature.bind(*args, **kwargs)
             except TypeError as exc:
                 raise (too_many_inputs() if "too many" in str(exc) else not_enough_inputs()) from None
-            with matplotlib.rc_context(STYLE), _current(args[0], target):
-                return fn(*args, **kwargs)
+            gs = graphics_state(args[0].state)
+            saved, gs.explicit = gs.explicit, explicit_names(args[1:])
+            try:
+                with matplotlib.rc_context(STYLE), _current(args[0], target):
+                    return fn(*args, **kwargs)
+            finally:
+                gs.explicit = saved
         builtin(name, "graphics", sparse=sparse)(call)
         return fn
     return register
+
+
+def explicit_names(args: tuple) -> frozenset[str]:
+    """The properties a graphics call sets itself, which the defaults of the objects it makes leave
+    alone: its texts (the names of its name-value pairs among them), and what a line spec sets."""
+    words = [text(a).lower() for a in args if is_text(a)]
+    specs = [spec for spec in map(parse_linespec, words) if spec is not None]
+    implied = {name for spec in specs for name, part in (("color", spec.color), ("linestyle", spec.linestyle),
+                                                         ("marker", spec.marker)) if part is not None}
+    return frozenset(words) | implied
 
 
 def axes_argument(ctx: Any, value: Any) -> AxesState | None:
@@ -102,6 +117,9 @@ def new_figure(gs: GraphicsState, number: int) -> FigureState:
     fig = gs.figures[number] = FigureState(number, mpl)
     mpl.matfuse_cycler = cycler(color=COLOR_ORDER)
     gs.current = number
+    if gs.root.defaults:
+        from .graphics_props import apply_defaults
+        apply_defaults(gs, fig)
     return fig
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .errors import MatlabError
-from .figures import AxesState, FigureState, GraphicsState, TileLayout
+from .figures import AxesState, FigureState, GraphicsRoot, GraphicsState, TileLayout
 from .graphics_axes import apply_tile_spacing, tile_option
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
                             colormap_from_name, drawable, is_text, numbers, scalar, set_marker_sizes, tex_display,
@@ -29,7 +29,7 @@ class Prop:
     set: Callable[[Any, Any], None] | None = None
 
 
-CLASS_NAMES = {"figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
+CLASS_NAMES = {"root": "Root", "figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
                "bar": "Bar", "histogram": "Histogram", "categoricalhistogram": "Histogram", "image": "Image", "surface": "Surface",
                "patch": "Patch", "contour": "Contour", "errorbar": "ErrorBar", "stem": "Stem",
                "area": "Area", "colorbar": "ColorBar", "legend": "Legend", "stair": "Stair",
@@ -48,6 +48,8 @@ def type_of(obj: Any) -> str:
         return "figure"
     if isinstance(obj, AxesState):
         return "axes"
+    if isinstance(obj, GraphicsRoot):
+        return "root"
     if isinstance(obj, TileLayout):
         return "tiledlayout"
     tagged = getattr(obj, "matfuse_type", None)
@@ -84,6 +86,8 @@ def resolve(gs: GraphicsState, handle: float) -> Any:
     """The object of a handle: a figure number or a handle from the counter."""
     if handle in gs.handles:
         return gs.handles[handle]
+    if handle == 0:
+        return gs.root
     if np.isfinite(handle) and handle == int(handle) and int(handle) in gs.figures:
         return gs.figures[int(handle)]
     raise MatlabError("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
@@ -92,6 +96,8 @@ def resolve(gs: GraphicsState, handle: float) -> Any:
 def handle_of(gs: GraphicsState, obj: Any) -> float:
     if isinstance(obj, FigureState):
         return float(obj.number)
+    if isinstance(obj, GraphicsRoot):
+        return 0.0
     return next((h for h, o in gs.handles.items() if o is obj), np.nan)
 
 
@@ -99,6 +105,8 @@ def figure_of(gs: GraphicsState, obj: Any) -> FigureState | None:
     """The figure an object is drawn in (None once deleted)."""
     if isinstance(obj, FigureState):
         return obj
+    if isinstance(obj, GraphicsRoot):
+        return None
     if isinstance(obj, TileLayout):
         return next((f for f in gs.figures.values() if f.tiles is obj), None)
     parts = artists(obj)
@@ -776,7 +784,7 @@ def set_tick_labels(mpl: Any, name: str, value: Any) -> None:
 def handle_for(gs: GraphicsState, artist: Any) -> float:
     """The handle of an object that already exists (a title or label), made on first request."""
     handle = handle_of(gs, artist)
-    return handle if not np.isnan(handle) else gs.new_handle(artist)
+    return handle if not np.isnan(handle) else gs.new_handle(artist, defaults=False)
 
 
 def _children(gs: GraphicsState, objects: list[Any]) -> np.ndarray:
@@ -1030,8 +1038,63 @@ TABLES: dict[str, tuple[Prop, ...]] = {
 }
 
 
+ROOT = (
+    Prop("Type", lambda gs, r: CharArray.from_str("root")),
+    Prop("CurrentFigure", lambda gs, r: float(gs.current) if gs.current in gs.figures else np.zeros((0, 0))),
+    Prop("Children", lambda gs, r: np.array(sorted(gs.figures, reverse=True), dtype=np.float64).reshape(-1, 1)),
+    Prop("ScreenSize", lambda gs, r: np.array([[1.0, 1.0, 1920.0, 1080.0]])),   # no screen: a 1920x1080 one
+    Prop("Units", lambda gs, r: CharArray.from_str("pixels")),
+)
+TABLES["root"] = ROOT
+LABEL_FONT = ("FontSize", "FontName", "FontWeight")   # a title's or label's font is its axes' in MATLAB
+
+
+def _default_prop(owner: Any, name: str) -> Prop:
+    """The property 'Default<Type><Property>' of the root or a figure: the value objects of that type
+    created later start with (get reads it, set stores it; the value 'remove' or 'factory' drops it)."""
+    rest = name[len("default"):].lower()
+    target = next(((kind, prop) for kind in sorted(TABLES, key=len, reverse=True) if rest.startswith(kind)
+                   for prop in TABLES[kind] if prop.set is not None and prop.name.lower() == rest[len(kind):]),
+                  None)
+    if target is None:
+        raise MatlabError("MATLAB:class:InvalidProperty",
+                          f"Unrecognized property {name} for class {CLASS_NAMES[type_of(owner)]}.")
+    key = (target[0], target[1].name)
+    title = f"Default{CLASS_NAMES[key[0]]}{key[1]}"
+
+    def get(gs: GraphicsState, obj: Any) -> Any:
+        if key not in obj.defaults:
+            raise MatlabError("matfuse:graphics:noDefault", f"{title} has no value set (factory values "
+                              "are not kept here).")
+        return obj.defaults[key]
+
+    def set_(obj: Any, value: Any) -> None:
+        if is_text(value) and text(value).lower() in ("remove", "factory"):
+            obj.defaults.pop(key, None)
+        else:
+            obj.defaults[key] = value
+    return Prop(title, get, set_)
+
+
+def apply_defaults(gs: GraphicsState, obj: Any, label: bool = False) -> None:
+    """Give a new object the default values of its type set on its figure or the root (the figure's
+    first), except for the properties named in the graphics call that creates it. A title or label
+    (``label``) keeps its axes' font."""
+    try:
+        kind = type_of(obj)
+    except MatlabError:              # an object MATLAB has no type for here (a part of a chart) takes none
+        return
+    fig = None if isinstance(obj, FigureState) else figure_of(gs, obj)
+    chosen = {**gs.root.defaults, **(fig.defaults if fig is not None else {})}
+    for (of, name), value in chosen.items():
+        if of == kind and name.lower() not in gs.explicit and not (label and name in LABEL_FONT):
+            set_property(gs, obj, name, value)
+
+
 def find_prop(obj: Any, name: str) -> Prop:
     kind = type_of(obj)
+    if kind in ("root", "figure") and name.lower().startswith("default"):
+        return _default_prop(obj, name)
     prop = next((p for p in TABLES[kind] if p.name.lower() == name.lower()), None)
     if prop is None:
         raise MatlabError("MATLAB:class:InvalidProperty",

@@ -248,3 +248,47 @@ def test_findobj_searches_objects_and_their_children(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("findobj", red, "-property", "Color")
     assert err.value.identifier == "matfuse:findobj:unsupportedOption"
+
+
+def test_root_and_figure_defaults(ctx, call):
+    """set(0, 'defaultTextInterpreter', 'latex') and figure('DefaultAxesFontSize', 16) (a corpus program
+    stopped at the first, the root handle 0 being unknown): new objects start with the default values, a
+    property named in the creating call wins, a figure's defaults come before the root's."""
+    assert call("groot", nargout=1) == (0.0,)
+    call("set", 0.0, "defaultTextInterpreter", "latex")
+    call("set", 0.0, "DefaultLineLineWidth", 2.0, "DefaultAxesFontSize", 12.0)
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    assert axes_of(ctx).get_lines()[0].get_linewidth() == 2.0
+    assert call("get", call("gca", nargout=1)[0], "FontSize", nargout=1) == (12.0,)
+    (h2,) = call("plot", [1.0, 2.0], "LineWidth", 3.0, nargout=1)                 # named: it wins
+    assert call("get", h2, "LineWidth", nargout=1) == (3.0,)
+    (t,) = call("title", "$x^2$", nargout=1)
+    assert call("get", t, "Interpreter", nargout=1)[0].to_str() == "latex"
+    (x,) = call("xlabel", "a_b", "Interpreter", "none", nargout=1)
+    assert call("get", x, "Interpreter", nargout=1)[0].to_str() == "none"
+    assert call("get", 0.0, "DefaultLineLineWidth", nargout=1) == (2.0,)
+    (f,) = call("figure", "DefaultAxesFontSize", 16.0, nargout=1)
+    call("plot", [1.0, 2.0])
+    assert call("get", call("gca", nargout=1)[0], "FontSize", nargout=1) == (16.0,)     # the figure's first
+    call("set", 0.0, "DefaultLineLineWidth", "remove")
+    (h3,) = call("plot", [1.0, 2.0], nargout=1)
+    assert call("get", h3, "LineWidth", nargout=1) == (0.5,)
+    assert call("get", 0.0, "CurrentFigure", nargout=1) == (f,)
+    assert call("get", 0.0, "Children", nargout=1)[0].tolist() == [[2.0], [1.0]]
+    with pytest.raises(MatlabError) as err:
+        call("get", 0.0, "DefaultLineLineWidth")
+    assert err.value.identifier == "matfuse:graphics:noDefault"
+    with pytest.raises(MatlabError) as err:
+        call("set", 0.0, "DefaultLineBogus", 1.0)
+    assert err.value.identifier == "MATLAB:class:InvalidProperty"
+
+
+def test_root_default_keeps_a_labels_font(ctx, call):
+    """DefaultTextFontSize sets text objects' size, not a title's or label's (those follow the axes' font,
+    as MATLAB's do); the text interpreter reaches them."""
+    call("set", 0.0, "DefaultTextFontSize", 20.0, "DefaultTextInterpreter", "none")
+    (t,) = call("text", 0.5, 0.5, "a", nargout=1)
+    assert call("get", t, "FontSize", nargout=1) == (20.0,)
+    (lab,) = call("ylabel", "b", nargout=1)
+    assert call("get", lab, "FontSize", nargout=1)[0] != 20.0
+    assert call("get", lab, "Interpreter", nargout=1)[0].to_str() == "none"

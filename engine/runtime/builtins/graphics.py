@@ -20,7 +20,7 @@ from ..graphics_args import (color, counts, drawable, is_numeric, is_text, label
                              text, text_list)
 from ..graphics_axes import (LAYOUT_PAD, add_axes, current_axes, current_figure, figure_number, free_number,
                              graphics, new_figure, plot_axes, remove_axes, subplot_grid)
-from ..graphics_props import (WINDOW, axis_limits, figure_of, find_prop, handle_for, legend_location, resolve,
+from ..graphics_props import (WINDOW, apply_defaults, axis_limits, figure_of, find_prop, handle_for, legend_location, resolve,
                               set_axis_limits, set_property, show_text, type_of)
 from ..values import CharArray, StructArray
 from .registry import builtin
@@ -59,12 +59,27 @@ def _figure_options(fig: FigureState, args: list) -> None:
             raise MatlabError("MATLAB:figure:invalidPosition",
                               "Position must be [left bottom width height] with a size of at least 16.")
         fig.size = (int(pos[2]), int(pos[3]))
-    for name in ("color", *(n.lower() for n in WINDOW)):
+    for name in ("color", *(n.lower() for n in WINDOW), *(n for n in opts.values if n.startswith("default"))):
         value = opts.pop(name)
         if value is not None:
             find_prop(fig, name).set(fig, value)
     opts.check_empty("figure")
     fig.dirty = True
+
+
+@graphics("groot")
+def groot(ctx):
+    """r = groot  the graphics root: its handle, 0 (set(0, ...) is the same).
+
+    Its properties: CurrentFigure, Children (the figures), ScreenSize (a 1920x1080 screen here, as there is
+    none), Units, and the defaults: set(groot, 'Default<Type><Property>', value) gives objects of that type
+    created later that value (a property named in the call that creates one wins); figure('Default...', v)
+    and set(fig, 'Default...', v) do so for what is drawn in that figure; the value 'remove' drops a
+    default. A title or label keeps its axes' font size, name and weight, as in MATLAB.
+
+        set(groot, 'DefaultLineLineWidth', 2); plot(1:3)    % a line 2 points wide
+    """
+    return 0.0
 
 
 @graphics("gcf")
@@ -398,6 +413,7 @@ def _set_text(ctx, args: tuple, setter: str, nargout: int) -> Any:
             artist = _hidden_zlabel(axes.mpl, string)
         else:
             artist = getattr(axes.mpl, f"set_{setter}")(string)
+    apply_defaults(gs, artist, label=True)
     show_text(artist, string)
     opts = name_values(list(args[1:]), setter)
     for name in opts.order:
