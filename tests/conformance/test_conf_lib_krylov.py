@@ -146,3 +146,14 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_case(session, c):
     check(session, c)
+
+
+def test_gmres_workspace_past_memory_is_out_of_memory(session, monkeypatch):
+    """A corpus program asked gmres for 50653 inner iterations (restart and maxit n): 2 x 20 GB of basis
+    and Hessenberg matrix, which numpy took lazily until the system ended the session; MATLAB's error now."""
+    import engine.runtime.builtins.iterative as iterative
+    monkeypatch.setattr(iterative, "MAX_BYTES", (10 + 11) * 11 * 8 - 1)
+    r = session.execute("x = gmres(eye(10), ones(10, 1), 10, 1e-12, 10);")
+    assert r.error is not None and r.error.identifier == "MATLAB:nomem"
+    monkeypatch.setattr(iterative, "MAX_BYTES", (10 + 11) * 11 * 8)
+    assert session.execute("x = gmres(eye(10), ones(10, 1), 10, 1e-12, 10);").error is None

@@ -19,7 +19,7 @@ import scipy.linalg as la
 import scipy.sparse.linalg as spla
 
 from ..context import CallContext
-from ..errors import MatlabError
+from ..errors import MAX_BYTES, MatlabError, out_of_memory
 from ..semantics import to_value
 from ..sparse import full_of, is_sparse
 from ..values import CharArray, FunctionHandle, Value
@@ -614,6 +614,8 @@ def _gmres_iterate(s: System, outer: int, inner: int) -> Result:
     history = [float(np.linalg.norm(r))]
     if history[0] <= target:
         return Result(x, 0, history[0] / norm_mb, (0, 0), history)
+    if (n + inner + 1) * (inner + 1) * 8 > MAX_BYTES:   # the basis and the Hessenberg matrix: numpy
+        raise out_of_memory()                            # would take them and the system end the session
     for out in range(1, outer + 1):
         beta = float(np.linalg.norm(r))
         basis = np.zeros((n, inner + 1))
