@@ -263,6 +263,8 @@ def test_scatter_color_then_marker(ctx, call):
     assert to_rgb(tuple(coll.get_facecolors()[0])) == (1.0, 0.0, 0.0) and _marker_of(coll) == "s"
     with pytest.raises(MatlabError):                # two markers
         call("scatter", [1.0, 2.0], [3.0, 2.0], 20.0, "o", "s")
+    call("scatter3", [1.0, 2.0], [3.0, 2.0], [1.0, 1.0], "square", "CData", np.array([[1.0], [2.0]]))
+    assert _marker_of(axes_of(ctx).collections[0]) == "s"         # a marker's name (a corpus program)
 
 
 def test_scatter_cdata(ctx, call):

@@ -14,7 +14,7 @@ import numpy as np
 from ..categoricals import CategoricalArray
 from ..errors import MatlabError, check_size, not_enough_inputs, too_many_inputs
 from ..figures import AxesState, FigureState, GraphicsState, graphics_state
-from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, LineSpec, color,
+from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS, MARKER_WORDS, LineSpec, color,
                              colormap_from_matrix, colormap_from_name, colormap_matrix, drawable, is_numeric, is_text,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
@@ -277,14 +277,16 @@ def take_flag(data: list, flag: str) -> bool:
 
 def _take_marker(data: list, after: int) -> tuple[str, dict | None]:
     """Remove the marker and color given as text after the first ``after`` data arguments: a line spec
-    without a line style ('d', 'sq', or with a color: 'ob', 'r*'), a color alone ('k', as in
-    ``scatter(x, y, 'k', 'filled')``), or a color and then a marker (MATLAB's ``scatter(x, y, sz, c, mkr)``:
-    ``scatter(x, y, 10, 'k', '.')``): (the marker, default 'o'; the color as _scatter_colors gives one, or
-    None)."""
+    without a line style ('d', 'sq', or with a color: 'ob', 'r*'), a marker's name ('square'), a color
+    alone ('k', as in ``scatter(x, y, 'k', 'filled')``), or a color and then a marker (MATLAB's
+    ``scatter(x, y, sz, c, mkr)``: ``scatter(x, y, 10, 'k', '.')``): (the marker, default 'o'; the color as
+    _scatter_colors gives one, or None)."""
     start = next((k for k in range(after, len(data)) if is_text(data[k])), len(data))
     marker = spec_color = None
     while start < len(data) and is_text(data[start]):
-        spec = parse_linespec(text(data[start]))
+        word = text(data[start])
+        spec = parse_linespec(word) if word.lower() not in MARKER_WORDS else \
+            LineSpec(marker=MARKER_WORDS[word.lower()]) if word.lower() != "none" else None
         if spec is None or spec.linestyle is not None or (spec.marker and marker) or (spec.color and spec_color):
             break
         del data[start]
