@@ -379,10 +379,24 @@ def _box_set(name: str) -> Callable[[Any, Any], None]:
     return setter
 
 
+# MATLAB's usual font names as the generic families matplotlib always has (no missing-font warnings)
+FONT_FAMILIES = {"helvetica": "sans-serif", "arial": "sans-serif", "times": "serif", "times new roman": "serif",
+                 "courier": "monospace", "courier new": "monospace", "fixedwidth": "monospace"}
+
+
+def _set_font_name(label: Any, value: Any) -> None:
+    """FontName: drawn in its generic family where it is one of MATLAB's usual fonts, else in that font
+    when installed (sans-serif when not); get gives the name as set."""
+    name = text(value, "FontName")
+    label.matfuse_fontname = name
+    label.set_fontfamily(FONT_FAMILIES.get(name.lower(), [name, "sans-serif"]))
+
+
 TEXT = COMMON + tuple(Prop(name, _box_get(name), _box_set(name)) for name in TEXT_BOX) + (
     Prop("String", lambda gs, o: CharArray.from_str(_string(o)),
          lambda o, v: show_text(o, "\n".join(text_list(v)))),
     Prop("FontSize", lambda gs, o: float(o.get_fontsize()), lambda o, v: o.set_fontsize(scalar(v))),
+    Prop("FontName", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_fontname", "Helvetica")), _set_font_name),
     Prop("FontWeight", lambda gs, o: CharArray.from_str("bold" if o.get_fontweight() in ("bold", 700)
                                                         else "normal"),
          lambda o, v: o.set_fontweight(_choice(v, "FontWeight", ("normal", "bold")))),

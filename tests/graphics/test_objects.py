@@ -292,3 +292,15 @@ def test_root_default_keeps_a_labels_font(ctx, call):
     (lab,) = call("ylabel", "b", nargout=1)
     assert call("get", lab, "FontSize", nargout=1)[0] != 20.0
     assert call("get", lab, "Interpreter", nargout=1)[0].to_str() == "none"
+
+
+def test_text_font_name(ctx, call):
+    """title(order, 'FontName', 'Courier') (two corpus programs): MATLAB's usual fonts are drawn in their
+    generic families; get gives the name as set (Helvetica by default)."""
+    (t,) = call("title", "symamd", "FontName", "Courier", nargout=1)
+    assert call("get", t, "FontName", nargout=1)[0].to_str() == "Courier"
+    assert axes_of(ctx).title.get_fontfamily() == ["monospace"]
+    (x,) = call("text", 0.5, 0.5, "a", nargout=1)
+    assert call("get", x, "FontName", nargout=1)[0].to_str() == "Helvetica"
+    call("set", x, "FontName", "Times")
+    assert axes_of(ctx).texts[0].get_fontfamily() == ["serif"]
