@@ -23,6 +23,8 @@ JHB = "jhbecares+numerical-analysis-matlab/"
 PDS = "robinalvarezrueda+MATLAB-CODES---PDS-BOOK/"
 EEE = "MahmudulAlam+MATLAB-Code-EEE-212/"
 ASUTOSH = "AsutoshBeuria+MATLAB-Codes-for-Numerical-Analysis/"
+RAIID = "Raiidahmed+ESC-407-Numerical-Analysis/"
+MIKHAIL = "mikhailgaerlan+Numerical-Analysis-Homework/"
 
 RANK_DEFICIENT = ("A\\b of a rank-deficient rectangular A: MATLAB's documented QR solution has at most "
                   "rank(A) nonzeros; Octave gives the minimum-norm one")
@@ -45,6 +47,12 @@ STRINGS = ("MATLAB's documented forms: a double-quoted string keeps its backslas
 
 STRING_PLUS = ("disp(\"text\" + n): in MATLAB a double-quoted literal is a string, and + appends n's text "
                "(\"Nr: 28\"); Octave's is a char vector, and + adds n to its character codes")
+STRING_ARRAY = ("[\"January\", \"February\", ...] is a 1-by-12 string array in MATLAB, and mo ~= months(i) "
+                "compares whole strings; Octave's double-quoted literals are char vectors, concatenated into one "
+                "row, so months(i) is one character")
+SINGULAR_SOLVE = ("A\\z of an exactly singular 4-by-4 A (the program's y = X2(...) makes two columns equal): "
+                  "MATLAB's LU gives Inf and NaN with its singular-matrix warning, as here; Octave gives finite "
+                  "numbers")
 
 FSOLVE_TOLERANCE = "fsolve: both reach the same root, to within its tolerance (1e-6) and no closer"
 MINIMIZER_TOLERANCE = "the minimizer stops within its tolerances of the same minimum (both print 0.3488, 0.7887)"
@@ -246,4 +254,15 @@ EXPECTED: dict[str, tuple[str, str]] = {
         ("error", "stereo(44111*4.8540:44111*4.85433) indexes by a range of non-integers: MATLAB refuses it "
                   "('Array indices must be positive integers or logical values.'), Octave rounds it with a "
                   "warning"),
+    # seventh round
+    RAIID + "Homework 1/Problem_2/days_test.m": ("output differs", STRING_ARRAY),
+    **{RAIID + path: ("output differs", STRING_PLUS) for homework in ("", "ahmed_rta5088_HW4/")
+       for path in (f"Homework 4/{homework}Question 1/neville_run.m", f"Homework 4/{homework}Question 3/Question_3_Noise.m",
+                    f"Homework 4/{homework}Question 3/Question_3_Normal.m")},
+    RAIID + "Homework 5/Problem 3/gauss_run.m": ("output differs", STRING_PLUS),
+    RAIID + "Homework 5/ahmed_rta5088_HW5/Problem 3/gauss_run.m": ("output differs", STRING_PLUS),
+    **{RAIID + f"Homework 7/{folder}Problem_{k}/{name}.m": ("output differs", STRING_PLUS)
+       for folder in ("", "ahmed_rta5088-ID_HW7/", "ahmed_rta5088_HW7/")
+       for k, name in ((4, "polyfit_test"), (6, "polyfit_run"))},
+    MIKHAIL + "Final Project/Code/scratch10.m": ("workspace differs", SINGULAR_SOLVE),
 }
