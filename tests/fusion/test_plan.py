@@ -46,16 +46,39 @@ def test_a_reduction_with_its_producers_is_one_group(gpu):
                                rtol=1e-12)
 
 
-def test_a_reduction_reads_a_kept_output_of_several_arrays_once_it_is_written(gpu):
-    """``z = x .* u + v; s = sum(z)`` keeps z: the sum reads z after the chain writes it (one array)
-    instead of computing it again from x, u and v (three); a kept output of one array is computed
-    again where it loads (reading the output would read as much)."""
+def test_a_reduction_writes_a_kept_output_of_several_arrays_where_it_reads_it(gpu):
+    """``z = x .* u + v; s = sum(z)`` keeps z: the sum's pass computes z from x, u and v and writes it
+    there (plan.stored_in_passes), one pass over the elements instead of a chain that writes z and a
+    sum that reads it again. Where z's expression is costly, another kernel reads z too, or the pass has
+    a Welford member or a view, a chain writes z first and the reductions read it; a kept output of one array is computed again where
+    it loads (reading the output would read as much)."""
     u, v = np.cos(X), np.sin(X)
-    s = fused("z = x .* u + v;\ns = sum(z);", u=u, v=v)
-    chain, reduction = sorted(s.fusion.reports()[0].groups, key=lambda g: g.kind)
-    assert chain.kind == "ElementwiseChain" and [name for name, _, _ in chain.outputs] == ["z"]
-    assert reduction.kind == "Reduction" and [name for name, _, _ in reduction.inputs] == ["z"]
-    np.testing.assert_allclose(s.get("s"), (X * u + v).sum(0, keepdims=True), rtol=1e-13)
+    for code in ("z = x .* u + v;\ns = sum(z);", "z = x .* u + v;\ns = sum(z, 2);", "z = x .* u + v;\ns = max(z, [], 2);"):
+        s = fused(code, u=u, v=v)
+        (group,) = s.fusion.reports()[0].groups
+        assert group.kind == "Reduction" and [name for name, _, _ in group.inputs] == ["x", "u", "v"]
+        assert [name for name, _, _ in group.outputs] == ["s", "z"]
+        np.testing.assert_allclose(s.get("z"), X * u + v, rtol=1e-15, atol=1e-15)
+    np.testing.assert_allclose(fused("z = x .* u + v;\ns = sum(z);", u=u, v=v).get("s"),
+                               (X * u + v).sum(0, keepdims=True), rtol=1e-13)
+    w, y = np.random.default_rng(4).random((2, 300001, 1))   # chunked: partials, then a finishing pass
+    s = fused("z = x .* y + 2;\ns = sum(z);", x=w, y=y)
+    for _ in range(3):                                        # the first run, then the cell replayed
+        assert s.execute("z = x .* y + 2;\ns = sum(z);").error is None
+        np.testing.assert_allclose(s.get("z"), w * y + 2, rtol=1e-15)
+        np.testing.assert_allclose(s.get("s"), (w * y + 2).sum(), rtol=1e-13)
+    (group,) = s.fusion.reports()[0].groups
+    assert [name for name, _, _ in group.outputs] == ["s", "z"]
+    s = fused("z = x .* cos(x) + 2;\ns = sum(z);", x=w)          # costly: its chain computes z first
+    assert [g.kind for g in s.fusion.reports()[0].groups] == ["ElementwiseChain", "Reduction"]
+    for code in ("z = x .* u + v;\ns = sum(z);\ny = z .* 2;", "z = x .* u + v;\ns = std(z);",
+                 "z = x .* u + v;\ns = max(z(:));"):
+        s = fused(code, u=u, v=v)
+        chains = [g for g in s.fusion.reports()[0].groups if g.kind == "ElementwiseChain"]
+        assert any("z" in [name for name, _, _ in g.outputs] for g in chains)
+        reads = [name for g in s.fusion.reports()[0].groups if g.kind == "Reduction" for name, _, _ in g.inputs]
+        assert "z" in reads and "u" not in reads
+        np.testing.assert_allclose(s.get("z"), X * u + v, rtol=1e-15, atol=1e-15)
     s = fused("z = x .* 2;\ns = sum(z);")
     (group,) = [g for g in s.fusion.reports()[0].groups if g.kind == "Reduction"]
     assert [name for name, _, _ in group.inputs][0] == "x"

@@ -539,6 +539,13 @@ def reduce_source(graph: AccelGraph, plan: Plan, group: Group, t: str, has_f64: 
         lines, more = epilogue_lines(graph, plan, group, t, results, slot)
         store += lines
         bindings += more
+        slot += sum(v in group.epilogue for v in group.outputs)
+    if reads is None:        # the values the pass writes at each element it reads (plan.stored_in_passes)
+        for k, v in enumerate(group.stored):
+            cls = plan.info[v].cls
+            bindings += _binding(slot + k, f"out_stored{k}", STORAGE_TYPE[cls], True)
+            value = f"select(0u, 1u, !(v{v} == 0.0))" if cls == "logical" else f"v{v}"
+            body = [*body, f"    out_stored{k}[i] = {value};"]
     types = sorted({f.split(": ")[1].rstrip(",") for f in fields})
     shared = "\n".join(f"var<workgroup> shared_{acc}: array<{acc}, 256>;" for acc in types)
     lane_args, main_trees = "", "\n".join(trees)

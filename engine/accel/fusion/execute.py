@@ -167,7 +167,7 @@ def touched_bytes(plan: Plan, trips: int = 1) -> int:
     """Bytes the plan's kernels read and write (each group's arrays and outputs, ``trips`` times: a
     fused loop's), the measure of its device work that decides an early submit."""
     return trips * sum(math.prod(plan.info[v].shape) * ELEMENT_SIZE.get(plan.info[v].cls, 8)
-                       for g in plan.groups for v in [*(leaf for leaf, _ in g.arrays), *g.outputs])
+                       for g in plan.groups for v in [*(leaf for leaf, _ in g.arrays), *g.writes])
 
 
 def product_flops(plan: Plan) -> int:
@@ -191,7 +191,7 @@ def is_straight(graph: AccelGraph, plan: Plan, made: Runner) -> bool:
     device: a Repeat checks that), host scalars as uniforms, no domain check to read back, and every
     value the window leaves behind one that a kernel writes and no later instruction reads (nothing to
     download)."""
-    written = {v for g in plan.groups for v in g.outputs}
+    written = {v for g in plan.groups for v in g.writes}
     scalars = {leaf for g in plan.groups for leaf in g.scalars}
     return not plan.checked and not made.passed and all(not live for _, live in made.made) \
         and {v for v, _ in made.made} <= written and not scalars & written \
@@ -223,7 +223,7 @@ class Straight:
         self.provider = provider
         self.pool = made.pool
         self.kept = made.kept                  # the values the window leaves behind
-        written = [v for g in plan.groups for k in kernels(g) for v in k.outputs]
+        written = [v for g in plan.groups for k in kernels(g) for v in k.writes]
         self.dropped = [v for v in written if v not in made.kept]     # read by its kernels only
         self.reads = [[leaf for leaf, _ in g.arrays if leaf not in written] for g in plan.groups]
         self.leaves = {leaf for read in self.reads for leaf in read}   # the inputs it reads
@@ -361,7 +361,7 @@ def one_pass_launch(provider: Provider, plan: Plan, group: Group) -> tuple:
     entry, _, _, grid = reduction_launch(group, plan.subgroups) if group.kind == "Reduction" else \
         ("main", 0, 0, group.grid)
     outs = []
-    for v in group.outputs:
+    for v in group.writes:
         shape, cls = normalize_shape(plan.info[v].shape), plan.info[v].cls
         outs.append((v, shape, cls, size_of(shape, cls, provider), []))
     return provider, pipeline(provider, group, entry), [leaf for leaf, _ in group.arrays], outs, grid
@@ -387,7 +387,8 @@ class Chunked(NamedTuple):
     class, the buffers it had in its last runs: residency.made, so that its bind groups stay cached);
     ``kept``, the partials themselves where they are small (KEPT_PARTIAL_BYTES: every run writes and
     finishes them within its batch, in order, so one set serves every run); the finishing pass's
-    (pipeline, uniform block, workgroups), None past REDUCE_CHUNK chunks."""
+    (pipeline, uniform block, workgroups), None past REDUCE_CHUNK chunks; ``stored``, the values its
+    first pass writes as it reads them (Group.stored), as ``outs``."""
     provider: Provider
     pipe: Any
     grid: tuple[int, int, int]
@@ -395,13 +396,15 @@ class Chunked(NamedTuple):
     partials: list[tuple]
     kept: list[GpuTensor]
     finish: tuple | None
+    stored: list[tuple]
 
 
 def chunked_launch(provider: Provider, plan: Plan, group: Group) -> Chunked:
     entry, nchunks, _, grid = reduction_launch(group, plan.subgroups)
     pre, _, post = group.view
     nout = pre * post
-    outs = [(v, *sized(provider, plan.info[v].shape, plan.info[v].cls), []) for v in group.outputs]
+    outs, stored = ([(v, *sized(provider, plan.info[v].shape, plan.info[v].cls), []) for v in values]
+                    for values in (group.outputs, group.stored))
     partials = []
     for m, indexed in zip(group.members, partial_indices(group)):
         spec = reduction_of(m.op)
@@ -417,7 +420,7 @@ def chunked_launch(provider: Provider, plan: Plan, group: Group) -> Chunked:
     if group.finish:
         wgsl, finish_entry, block, finish_grid = group.finish
         finish = (provider.pipeline(wgsl, finish_entry), block, finish_grid)
-    return Chunked(provider, pipeline(provider, group, entry), grid, outs, partials, kept, finish)
+    return Chunked(provider, pipeline(provider, group, entry), grid, outs, partials, kept, finish, stored)
 
 
 def sized(provider: Provider, shape: tuple[int, ...], cls: str) -> tuple[tuple[int, ...], str, int]:
@@ -454,10 +457,11 @@ def encode_chunked(provider: Provider, plan: Plan, group: Group, tensors: dict[i
     launch = group.launch
     if launch[0] is not provider:
         launch = group.launch = chunked_launch(provider, plan, group)
-    outs = []
-    for v, shape, cls, size, recent in launch.outs:
-        tensor = tensors[v] = made(shape, cls, size, provider, recent)
-        outs.append(tensor.storage.buffer)
+    outs, stored = [], []
+    for buffers, values in ((outs, launch.outs), (stored, launch.stored)):
+        for v, shape, cls, size, recent in values:
+            tensor = tensors[v] = made(shape, cls, size, provider, recent)
+            buffers.append(tensor.storage.buffer)
     parts = launch.kept
     if not parts:
         parts = [made(shape, cls, size, provider, recent) for _, shape, cls, size, recent in launch.partials]
@@ -467,7 +471,7 @@ def encode_chunked(provider: Provider, plan: Plan, group: Group, tensors: dict[i
     if group.checked:
         bound.append(status.storage.buffer)
     words = [draws[v] for v, _ in group.draws] if group.draws else ()
-    provider.dispatch(launch.pipe, bound + partials, uniform(plan, group, scalars, words), launch.grid)
+    provider.dispatch(launch.pipe, bound + partials + stored, uniform(plan, group, scalars, words), launch.grid)
     if launch.finish is None:
         return parts
     pipe, block, grid = launch.finish        # every member's partials in one pass

@@ -119,7 +119,7 @@ def group_reports(graph: AccelGraph, plan: Plan) -> list[GroupReport]:
     for g in plan.groups:
         nodes = [graph.nodes[v] for v in [*g.nodes, *getattr(g, "epilogue", ())]]
         described = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.leaves]
-        outputs = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.outputs]
+        outputs = [(value_name(graph, v), plan.info[v].cls, plan.info[v].shape) for v in g.writes]
         out.append(GroupReport(g.kind, sorted({n.line for n in nodes}), [n.op for n in nodes], described,
                                outputs, g.wgsl, list(g.nodes), len(g.members)))
     return out
