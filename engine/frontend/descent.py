@@ -379,29 +379,21 @@ class DescentParser:
 
     def args(self, closer: str) -> tuple:
         """``args`` up to ``closer``: expressions, or ``:`` alone."""
-        items = []
-        kinds = self.kinds
-        if kinds[self.i] != closer:
-            while True:
-                if kinds[self.i] == "COLON":
-                    items.append(self.b.colon([self.take("COLON")]))
-                else:
-                    items.append(self.expr())
-                if kinds[self.i] != "_COMMA":
-                    break
-                self.i += 1
-        self.take(closer)
-        return self.b.args(items)
+        return self.b.args(self.arguments(closer, False))
 
     def call_args(self) -> tuple:
         """``call_args`` up to ``)``: those of ``args``, then ``Name=Value`` pairs (R2021a), the name
         passed as a string scalar; an argument after such a pair is a syntax error."""
+        return self.b.call_args(self.arguments("_RPAREN", True))
+
+    def arguments(self, closer: str, pairs: bool) -> list:
+        """The items of an argument list up to ``closer`` (taken), with ``Name=Value`` pairs if ``pairs``."""
         items = []
         kinds, tokens = self.kinds, self.tokens
         named = False
-        if kinds[self.i] != "_RPAREN":
+        if kinds[self.i] != closer:
             while True:
-                if kinds[self.i] == "NAME" and kinds[self.i + 1] == "_EQ":
+                if pairs and kinds[self.i] == "NAME" and kinds[self.i + 1] == "_EQ":
                     name = tokens[self.i]
                     self.i += 2
                     items.extend(self.b.name_value([name, self.expr()]))
@@ -415,8 +407,8 @@ class DescentParser:
                 if kinds[self.i] != "_COMMA":
                     break
                 self.i += 1
-        self.take("_RPAREN")
-        return self.b.call_args(items)
+        self.take(closer)
+        return items
 
     def primary(self) -> Any:
         kind = self.kinds[self.i]
