@@ -141,10 +141,11 @@ class LineSpec:
 def parse_linespec(spec: str) -> LineSpec | None:
     """Parse a MATLAB line spec like ``'r--o'`` (blanks around it ignored, as MATLAB and Octave do with
     ``'r+ '``), or a color's long name alone (``plot(x, y, 'green')``, ColorSpec's documented equivalent of
-    ``'g'``); None if the text is not a line spec."""
-    spec = spec.strip(" ")
-    if spec.lower() in COLOR_NAMES:
-        return LineSpec(color=COLOR_LETTERS[COLOR_NAMES[spec.lower()]])
+    ``'g'``); None if the text is not a line spec. Letters are read in either case, as MATLAB reads them
+    (``plot(x, y, '-O')``, ``'R*'``; eight corpus programs write ``'O'``)."""
+    spec = spec.strip(" ").lower()
+    if spec in COLOR_NAMES:
+        return LineSpec(color=COLOR_LETTERS[COLOR_NAMES[spec]])
     out, k = LineSpec(), 0
     while k < len(spec):
         style = next((s for s in LINE_STYLES if spec.startswith(s, k)), None)

@@ -15,7 +15,9 @@ from graphics_helpers import axes_of
     (":k", LineSpec(":", None, (0.0, 0.0, 0.0))), ("g*", LineSpec(None, "*", (0.0, 1.0, 0.0))),
     ("r+ ", LineSpec(None, "+", (1.0, 0.0, 0.0))),     # two corpus programs write 'r+ '
     ("black", LineSpec(None, None, (0.0, 0.0, 0.0))), ("Green", LineSpec(None, None, (0.0, 1.0, 0.0))),
-    ("blackr", None), ("--black", None),
+    ("O", LineSpec(None, "o", None)), ("-O", LineSpec("-", "o", None)),     # eight corpus programs
+    ("R*", LineSpec(None, "*", (1.0, 0.0, 0.0))), ("D", LineSpec(None, "D", None)),
+    ("blackr", None), ("--black", None), ("Box", None),
     ("sq", None), ("LineWidth", None), ("rr", None), ("", None), (" ", None), ("r +", None)])
 def test_parse_linespec(spec, expected):
     assert parse_linespec(spec) == expected
@@ -28,6 +30,14 @@ def test_plot_with_linespec_and_properties(ctx, call):
     assert line.get_xdata().tolist() == [1.0, 2.0, 3.0] and line.get_ydata().tolist() == [4.0, 5.0, 7.0]
     assert (to_rgb(line.get_color()), line.get_linestyle(), line.get_marker(), line.get_linewidth()) == \
         ((1.0, 0.0, 0.0), "--", "o", 2.0)
+
+
+def test_upper_case_marker_then_properties(ctx, call):
+    """MATLAB reads a line spec's letters in either case: plot(x, y, 'O', 'MarkerFaceColor', 'w') of eight
+    corpus programs was refused as a bad name-value pair."""
+    call("plot", [1.0, 2.0], [3.0, 4.0], "O", "MarkerFaceColor", "w")
+    (line,) = axes_of(ctx).get_lines()
+    assert (line.get_marker(), line.get_linestyle(), to_rgb(line.get_markerfacecolor())) == ("o", "None", (1, 1, 1))
 
 
 def test_marker_only_spec_draws_no_line(ctx, call):
