@@ -100,3 +100,76 @@ def test_rgb2gray_and_im2double(session):
     assert session.get("i5").tolist() == [[1, 1]] and session.get("i6").dtype == np.float64
     for code in ("rgb2gray([1 2])", "rgb2gray(uint8([1 2 3]))", "im2double(int8(1))", "im2double(1, 'x')"):
         assert session.execute(code).error is not None
+
+
+RGB4 = "RGB = uint8(cat(3, [255 0; 0 10], [0 255; 0 20], [0 0; 255 30]));"
+
+
+def test_rgb2ind_of_an_image_with_few_colors_is_exact(session):
+    """An image of at most Q colors gets exactly its colors, sorted (Octave's rgb2ind(RGB), recorded)."""
+    run(session, RGB4 + " [X, map] = rgb2ind(RGB, 256); [Y, map2] = rgb2ind(RGB, 4, 'nodither');")
+    X = session.get("X")
+    assert X.dtype == np.uint8 and X.tolist() == [[3, 1], [0, 2]] and np.array_equal(session.get("Y"), X)
+    assert np.allclose(session.get("map"), [[0, 0, 1], [0, 1, 0], [10 / 255, 20 / 255, 30 / 255], [1, 0, 0]])
+
+
+def test_rgb2ind_to_a_colormap_and_uniform_levels(session):
+    run(session, RGB4 + " X = rgb2ind(RGB, [0 0 0; 1 0 0; 0 1 0; 0 0 1], 'nodither');"
+        " [T, tmap] = rgb2ind(im2double(RGB) * 0.9, 0.5, 'nodither');")
+    assert session.get("X").tolist() == [[1, 2], [3, 0]]     # (10, 20, 30) is nearest to black
+    # 0.9 * 255 = 229.5 rounds to 230: nearest level 1; each channel in steps of 1/2
+    assert np.allclose(session.get("tmap")[session.get("T").astype(int)],
+                       [[[1, 0, 0], [0, 1, 0]], [[0, 0, 1], [0, 0, 0]]])
+
+
+def test_rgb2ind_quantizes_to_at_most_q_colors(session):
+    run(session, "[x, y] = meshgrid(linspace(0, 1, 40)); RGB = cat(3, x, y, x .* y);"
+                 " [X, map] = rgb2ind(RGB, 16); [Z, zmap] = rgb2ind(RGB, 16, 'nodither');"
+                 " err = max(abs(reshape(zmap(double(Z) + 1, :), 40, 40, 3) - RGB), [], 'all');")
+    X, cmap = session.get("X"), session.get("map")
+    assert X.dtype == np.uint8 and X.shape == (40, 40) and cmap.shape == (16, 3)
+    assert X.max() < 16 and 0 <= cmap.min() and cmap.max() <= 1
+    assert session.get("err") < 0.3            # each pixel is near its color
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("rgb2ind(rand(3, 3), 4)", "MATLAB:rgb2ind:invalidInputSize"),
+    ("rgb2ind(rand(3, 3, 3), 4, 'sometimes')", "MATLAB:rgb2ind:invalidDitherOption"),
+    ("rgb2ind(rand(3, 3, 3), 2.5)", "MATLAB:rgb2ind:invalidInput"),
+    ("rgb2ind(rand(30, 30, 3), 300)", "MATLAB:rgb2ind:tooManyColors")])
+def test_rgb2ind_errors(session, code, ident):
+    r = session.execute(code)
+    assert r.error is not None and r.error.identifier == ident
+
+
+def test_gif_animation_frames_delay_and_loop_count(session, tmp_path):
+    """The corpus's animations: the first frame with LoopCount and DelayTime, the others appended, each
+    with its own colormap."""
+    from PIL import Image
+    run(session, "for k = 1:3, A = uint8([0 1; 2 3]); map = [0 0 0; k/3 0 0; 0 k/3 0; 0 0 1];"
+                 " if k == 1, imwrite(A, map, 'a.gif', 'gif', 'LoopCount', Inf, 'DelayTime', 0.25);"
+                 " else, imwrite(A, map, 'a', 'gif', 'WriteMode', 'append', 'DelayTime', 0.5); end, end;"
+                 " imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'once.gif', 'LoopCount', 0);"
+                 " imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'twice.gif', 'LoopCount', 2);"
+                 " [F, fmap] = imread('a.gif');")
+    with Image.open(tmp_path / "a.gif") as gif:
+        assert gif.n_frames == 3 and gif.info["loop"] == 0
+        frames = []
+        for k in range(3):
+            gif.seek(k)
+            frames.append((gif.info["duration"], np.asarray(gif.convert("RGB"))[0, 1].tolist()))
+    assert frames == [(250, [85, 0, 0]), (500, [170, 0, 0]), (500, [255, 0, 0])]     # each frame's own map
+    assert session.get("F").tolist() == [[0, 1], [2, 3]]
+    with Image.open(tmp_path / "once.gif") as once, Image.open(tmp_path / "twice.gif") as twice:
+        assert "loop" not in once.info and twice.info["loop"] == 2
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'a.png', 'LoopCount', 2)", "MATLAB:imagesci:imwrite:unsupportedOption"),
+    ("imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'a.gif', 'LoopCount', -1)", "MATLAB:imagesci:imwrite:badLoopCount"),
+    ("imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'a.gif', 'WriteMode', 'add')", "MATLAB:imagesci:imwrite:badWriteMode"),
+    ("imwrite(uint8([0 1]), [0 0 0; 1 1 1], 'a.gif'); imwrite(uint8([0 1 1]), [0 0 0; 1 1 1], 'a.gif', "
+     "'WriteMode', 'append')", "MATLAB:imagesci:imwrite:frameSize")])
+def test_gif_option_errors(session, code, ident):
+    r = session.execute(code)
+    assert r.error is not None and r.error.identifier == ident

@@ -116,9 +116,14 @@ def imwrite(*args: Value) -> None:
     A is m-by-n (gray) or m-by-n-by-3 (color): uint8 or uint16 as it is, logical as black and white,
     double or single as intensities in [0, 1] (scaled to 0-255, outside values clipped). X with a
     colormap map writes an indexed image (double X counts from 1, uint8 X from 0). Name-value pairs:
-    'Quality' (JPEG, 0-100, default 75), 'Alpha' (PNG: a transparency matrix of A's size).
+    'Quality' (JPEG, 0-100, default 75), 'Alpha' (PNG: a transparency matrix of A's size); for GIF
+    animations 'WriteMode' ('overwrite', or 'append': one more frame, with its own colormap, at the
+    file's end), 'DelayTime' (seconds this frame shows, 0-655, in hundredths) and 'LoopCount' (of the
+    first frame: 0 plays once, n repeats n times, Inf loops for ever). Other GIF options (TIFF pages,
+    TransparentColor, DisposalMethod) are not supported.
 
-        imwrite(rand(64, 64, 3), 'noise.png');
+        [X, map] = rgb2ind(frame2im(getframe(gcf)), 256);
+        imwrite(X, map, 'anim.gif', 'LoopCount', Inf, 'DelayTime', 0.1)       % then 'WriteMode', 'append'
     """
     from PIL import Image
     values = list(args)
@@ -142,7 +147,8 @@ def imwrite(*args: Value) -> None:
     if extension not in FORMATS:
         raise MatlabError("MATLAB:imagesci:imwrite:fileFormat",
                           "Unable to determine the file format from the file name.")
-    opts = name_values("imwrite", values, ("Quality", "Alpha"))
+    opts = name_values("imwrite", values, ("Quality", "Alpha", "WriteMode", "DelayTime", "LoopCount"))
+    gif = _gif_options(opts, FORMATS[extension])
     if data.size == 0:
         raise MatlabError("MATLAB:imagesci:imwrite:emptyImage", "The image data must not be empty.")
     if data.ndim not in (2, 3) or data.ndim == 3 and data.shape[2] not in (1, 3):
@@ -185,10 +191,94 @@ def imwrite(*args: Value) -> None:
     if FORMATS[extension] == "JPEG" and image.mode not in ("L", "RGB"):
         image = image.convert("RGB")
     try:
-        image.save(path, format=FORMATS[extension], **save)
+        if gif.pop("append", False) and os.path.isfile(path):
+            _append_gif_frame(path, image, gif)
+        else:
+            image.save(path, format=FORMATS[extension], **save, **gif)
     except OSError as exc:
         raise MatlabError("MATLAB:imagesci:imwrite:fileOpen",
                           f"Unable to open file \"{path}\" for writing: {exc.strerror or exc}.") from None
+
+
+def _gif_options(opts: dict[str, Value], fmt: str) -> dict[str, Any]:
+    """Pillow's save arguments for imwrite's GIF options ('append': True for WriteMode 'append')."""
+    named = [name for name in ("WriteMode", "DelayTime", "LoopCount") if name in opts]
+    if not named:
+        return {}
+    if fmt != "GIF":
+        raise MatlabError("MATLAB:imagesci:imwrite:unsupportedOption",
+                          f"'{named[0]}' is supported for GIF files only here.")
+    gif: dict[str, Any] = {}
+    if "WriteMode" in opts:
+        mode = (option_text(opts["WriteMode"]) or "").lower()
+        if mode not in ("overwrite", "append"):
+            raise MatlabError("MATLAB:imagesci:imwrite:badWriteMode", "WriteMode must be 'overwrite' or 'append'.")
+        gif["append"] = mode == "append"
+    if "DelayTime" in opts:
+        delay = _numbers(opts["DelayTime"], "DelayTime").ravel()
+        if delay.size != 1 or delay.dtype.kind == "c" or not 0 <= float(delay[0]) <= 655:
+            raise MatlabError("MATLAB:imagesci:imwrite:badDelayTime", "DelayTime must be a number from 0 to 655.")
+        gif["duration"] = int(round(float(delay[0]) * 100)) * 10        # Pillow's milliseconds, in 1/100 s
+    if "LoopCount" in opts:
+        loops = _numbers(opts["LoopCount"], "LoopCount").ravel().astype(np.float64)
+        if loops.size != 1 or not (loops[0] == np.inf or 0 <= loops[0] <= 65535 and loops[0] == np.round(loops[0])):
+            raise MatlabError("MATLAB:imagesci:imwrite:badLoopCount",
+                              "LoopCount must be an integer from 0 to 65535, or Inf.")
+        if loops[0] != 0:                    # the NETSCAPE extension: 0 there loops for ever, n repeats n times
+            gif["loop"] = 0 if np.isinf(loops[0]) else int(loops[0])
+    return gif
+
+
+def _gif_blocks(data: bytes) -> tuple[int, int, bytes, list[bytes]]:
+    """A GIF file's logical screen width and height, its global color table (b'' if none) and its blocks
+    after that table (extensions and images, each whole with its sub-blocks; the trailer left out)."""
+    if data[:6] not in (b"GIF87a", b"GIF89a") or len(data) < 13:
+        raise MatlabError("MATLAB:imagesci:imwrite:fileFormat", "The file to append to is not a GIF file.")
+    width, height, packed = int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little"), data[10]
+    k = 13 + (3 << ((packed & 7) + 1) if packed & 0x80 else 0)
+    table, blocks = data[13:k], []
+    while k < len(data) and data[k] != 0x3B:
+        start = k
+        if data[k] == 0x21:                       # an extension: its label, then sub-blocks
+            k += 2
+        elif data[k] == 0x2C and k + 10 <= len(data):      # an image: descriptor, local table, code size
+            flags = data[k + 9]
+            k += 10 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+        else:
+            raise MatlabError("MATLAB:imagesci:imwrite:fileFormat", "The GIF file to append to is damaged.")
+        while k < len(data) and data[k]:
+            k += data[k] + 1
+        if k >= len(data):
+            raise MatlabError("MATLAB:imagesci:imwrite:fileFormat", "The GIF file to append to is damaged.")
+        k += 1
+        blocks.append(data[start:k])
+    return width, height, table, blocks
+
+
+def _append_gif_frame(path: str, image: Any, gif: dict[str, Any]) -> None:
+    """imwrite's WriteMode 'append': the image becomes the GIF file's next frame, with its colormap as the
+    frame's local color table (the frames before are kept byte for byte; LoopCount belongs to the file's
+    first frame, so an appended one's is not written)."""
+    import io
+    with open(path, "rb") as f:
+        old = f.read()
+    width, height, table, blocks = _gif_blocks(old)
+    if image.size != (width, height):
+        raise MatlabError("MATLAB:imagesci:imwrite:frameSize", f"The frame is {image.size[1]}-by-"
+                          f"{image.size[0]}; the GIF file's frames are {height}-by-{width}.")
+    single = io.BytesIO()
+    image.save(single, format="GIF", **{k: v for k, v in gif.items() if k == "duration"})
+    _, _, own, frame = _gif_blocks(single.getvalue())
+    pieces = []
+    for block in frame:
+        if block[0] == 0x21 and block[1] == 0xFF:          # an application block (NETSCAPE loop)
+            continue
+        if block[0] == 0x2C and own and not block[9] & 0x80:       # its global table becomes a local one
+            block = block[:9] + bytes([block[9] | 0x80 | ((len(own) // 3).bit_length() - 2)]) + own + block[10:]
+        pieces.append(block)
+    head = old[:13 + len(table)]
+    with open(path, "wb") as f:
+        f.write(b"GIF89a" + head[6:] + b"".join(blocks + pieces) + b"\x3b")
 
 
 @builtin("imfinfo", family="files")
@@ -212,6 +302,102 @@ def imfinfo(filename: Value) -> Value:
             "Width": float(image.size[0]), "Height": float(image.size[1]), "BitDepth": float(depth),
             "ColorType": CharArray.from_str(color)})
 
+
+
+def _rgb_bytes(rgb: Value, fname: str) -> np.ndarray:
+    """An m-by-n-by-3 true-color image as uint8 (double and single intensities in [0, 1] scaled and
+    rounded, uint16 ones divided by 257)."""
+    data = to_array(rgb)
+    if class_of(rgb) not in ("double", "single", "uint8", "uint16") or np.iscomplexobj(data):
+        raise MatlabError(f"MATLAB:{fname}:invalidType", "RGB must be a real double, single, uint8 or uint16 array.")
+    if data.ndim != 3 or data.shape[2] != 3:
+        raise MatlabError(f"MATLAB:{fname}:invalidInputSize", "RGB must be an m-by-n-by-3 image.")
+    if data.dtype == np.uint8:
+        return np.ascontiguousarray(data)
+    if data.dtype == np.uint16:
+        return np.round(data / 257.0).astype(np.uint8)
+    return np.round(np.clip(np.nan_to_num(data.astype(np.float64)), 0.0, 1.0) * 255).astype(np.uint8)
+
+
+def _nearest(pixels: np.ndarray, colors: np.ndarray, dither: bool) -> np.ndarray:
+    """The index of each pixel's nearest color (Euclidean in RGB, 0-255 units); with dither, Floyd and
+    Steinberg's error diffusion (Pillow's, for at most 256 colors)."""
+    if dither and len(colors) > 1:
+        from PIL import Image
+        if len(colors) > 256:
+            raise MatlabError("MATLAB:rgb2ind:tooManyColors", "rgb2ind dithers to at most 256 colors here: "
+                              "use 'nodither' for a larger colormap.")
+        palette = Image.new("P", (1, 1))
+        palette.putpalette(colors.astype(np.uint8).ravel().tolist())
+        image = Image.fromarray(pixels).quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG)
+        return np.asarray(image).astype(np.int64)
+    flat = pixels.reshape(-1, 3).astype(np.float64)
+    codes, inverse = np.unique(flat, axis=0, return_inverse=True)      # each distinct color once
+    table = colors.astype(np.float64)
+    best = np.empty(len(codes), dtype=np.int64)
+    for start in range(0, len(codes), 4096):
+        chunk = codes[start:start + 4096]
+        best[start:start + 4096] = np.argmin(((chunk[:, None, :] - table[None, :, :]) ** 2).sum(axis=2), axis=1)
+    return best[inverse.ravel()].reshape(pixels.shape[:2])
+
+
+@builtin("rgb2ind", family="files")
+def rgb2ind(rgb: Value, q: Value, dithering: Value | None = None, *, nargout: int = 1) -> Value:
+    """[X, map] = rgb2ind(RGB, Q) | [X, map] = rgb2ind(RGB, tol) | X = rgb2ind(RGB, inmap) | ... = rgb2ind(..., dithering)
+    a true-color image as an indexed image.
+
+    Q (an integer from 1): a colormap of at most Q colors; an image of at most Q colors gets exactly its
+    colors (in sorted order), one of more gets Q by median cut (MATLAB's minimum variance quantization
+    picks other colors; Q up to 256 here). tol (below 1): uniform quantization, each channel rounded to
+    multiples of 1/floor(1/tol), the colors used in map. inmap (a k-by-3 colormap): each pixel's nearest
+    color of inmap. dithering is 'dither' (the default: Floyd-Steinberg error diffusion, at most 256
+    colors) or 'nodither'. RGB is uint8, uint16, or double or single in [0, 1], quantized to 8 bits.
+    X counts from 0: uint8 when map has at most 256 rows, else uint16; map holds doubles in [0, 1].
+
+        [X, map] = rgb2ind(frame2im(getframe(gcf)), 256);  imwrite(X, map, 'frame.gif')
+    """
+    pixels = _rgb_bytes(rgb, "rgb2ind")
+    dither = True
+    if dithering is not None:
+        word = (option_text(dithering) or "").lower()
+        if word not in ("dither", "nodither"):
+            raise MatlabError("MATLAB:rgb2ind:invalidDitherOption", "dithering must be 'dither' or 'nodither'.")
+        dither = word == "dither"
+    if class_of(q) not in NUMERIC_CLASSES or np.iscomplexobj(to_array(q)):
+        raise MatlabError("MATLAB:rgb2ind:invalidInput", "The second argument must be Q, tol or a colormap.")
+    arg = to_array(q).astype(np.float64)
+    if arg.ndim == 2 and arg.shape[1] == 3 and arg.shape[0] >= 1 and arg.size > 1:       # X = rgb2ind(RGB, inmap)
+        if np.any(~np.isfinite(arg)) or np.any(arg < 0) or np.any(arg > 1):
+            raise MatlabError("MATLAB:rgb2ind:badColormap", "The colormap must hold values in [0, 1].")
+        colormap = arg
+        index = _nearest(pixels, np.round(arg * 255), dither)
+    elif arg.size == 1 and np.isfinite(arg.ravel()[0]) and 0 < arg.ravel()[0] < 1:   # tol: uniform levels
+        steps = int(np.floor(1 / arg.ravel()[0]))
+        grid = np.stack(np.meshgrid(*[np.arange(steps + 1)] * 3, indexing="ij"), axis=-1).reshape(-1, 3)[:, ::-1]
+        index = _nearest(pixels, grid * 255.0 / steps, dither)
+        used, index = np.unique(index, return_inverse=True)
+        index = index.reshape(pixels.shape[:2])
+        colormap = grid[used] / steps
+    elif arg.size == 1 and arg.ravel()[0] >= 1 and arg.ravel()[0] == np.round(arg.ravel()[0]) \
+            and arg.ravel()[0] <= 65536:
+        count = int(arg.ravel()[0])
+        colors, inverse = np.unique(pixels.reshape(-1, 3), axis=0, return_inverse=True)
+        if len(colors) <= count:
+            colormap, index = colors / 255.0, inverse.reshape(pixels.shape[:2])
+        elif count > 256:
+            raise MatlabError("MATLAB:rgb2ind:tooManyColors",
+                              f"rgb2ind quantizes to at most 256 colors here (Q is {count}).")
+        else:
+            from PIL import Image
+            quantized = Image.fromarray(pixels).quantize(colors=count, method=Image.Quantize.MEDIANCUT)
+            colors = np.array(quantized.getpalette(), dtype=np.float64).reshape(-1, 3)[:count]
+            colormap = colors / 255.0
+            index = _nearest(pixels, colors, dither) if dither else np.asarray(quantized).astype(np.int64)
+    else:
+        raise MatlabError("MATLAB:rgb2ind:invalidInput", "The second argument must be Q (an integer from 1 to "
+                          "65536), tol (from 0 to 1) or a k-by-3 colormap.")
+    X = index.astype(np.uint8 if len(colormap) <= 256 else np.uint16)
+    return to_value(X) if nargout <= 1 else (to_value(X), to_value(colormap))
 
 
 GRAY_WEIGHTS = np.array([0.298936021293775, 0.587043074451121, 0.114020904255103])   # MATLAB's rgb2gray
