@@ -15,7 +15,7 @@ import numpy as np
 
 from .errors import MatlabError
 from .figures import AxesState, FigureState, GraphicsRoot, GraphicsState, TileLayout
-from .graphics_axes import apply_tile_spacing, tile_option
+from .graphics_axes import TILE_PADDING, TILE_SPACING, apply_tile_spacing, tile_option
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
                             colormap_from_name, drawable, is_text, numbers, scalar, set_marker_sizes, tex_display,
                             text, text_list)
@@ -27,6 +27,7 @@ class Prop:
     name: str
     get: Callable[[GraphicsState, Any], Any]
     set: Callable[[Any, Any], None] | None = None
+    choices: tuple[str, ...] = ()        # the values of an enumerated property, as set(h) lists them
 
 
 CLASS_NAMES = {"root": "Root", "figure": "Figure", "axes": "Axes", "line": "Line", "text": "Text", "scatter": "Scatter",
@@ -169,6 +170,12 @@ def _on_off(flag: bool) -> CharArray:
     return CharArray.from_str("on" if flag else "off")
 
 
+ON_OFF = ("on", "off")
+LINE_STYLE_VALUES = ("-", "--", ":", "-.", "none")
+MARKER_VALUES = ("+", "o", "*", ".", "x", "_", "|", "square", "diamond", "^", "v", ">", "<", "pentagram",
+                 "hexagram", "none")       # MATLAB's list; the letters s, d, p, h are accepted too
+
+
 def _flag(value: Any, name: str) -> bool:
     word = text(value, name).lower() if is_text(value) else ("on" if scalar(value, name) else "off")
     if word not in ("on", "off"):
@@ -235,7 +242,7 @@ def _set_label(obj: Any, value: Any) -> None:
 COMMON = (
     Prop("Type", lambda gs, o: CharArray.from_str(type_of(o))),
     Prop("Visible", lambda gs, o: _on_off(all(a.get_visible() for a in artists(o)) if artists(o) else True),
-         _set_on_all("set_visible", lambda v: _flag(v, "Visible"))),
+         _set_on_all("set_visible", lambda v: _flag(v, "Visible")), ON_OFF),
     Prop("Parent", lambda gs, o: _parent(gs, o)),
 )
 
@@ -285,9 +292,9 @@ LINE = COMMON + (
     Prop("Color", lambda gs, o: _rgb(o.get_color()), lambda o, v: o.set_color(color(v))),
     Prop("LineWidth", lambda gs, o: float(o.get_linewidth()), lambda o, v: o.set_linewidth(scalar(v))),
     Prop("LineStyle", lambda gs, o: _matlab_linestyle(o.get_linestyle()),
-         lambda o, v: o.set_linestyle(_linestyle(v))),
+         lambda o, v: o.set_linestyle(_linestyle(v)), LINE_STYLE_VALUES),
     Prop("Marker", lambda gs, o: CharArray.from_str(MARKER_NAMES.get(o.get_marker(), str(o.get_marker()))),
-         lambda o, v: o.set_marker(_marker(v))),
+         lambda o, v: o.set_marker(_marker(v)), MARKER_VALUES),
     Prop("MarkerSize", lambda gs, o: float(o.get_markersize()), lambda o, v: o.set_markersize(scalar(v))),
     Prop("MarkerFaceColor", _line_face, _set_face),
     Prop("MarkerEdgeColor", lambda gs, o: _rgb(o.get_markeredgecolor()),
@@ -318,15 +325,21 @@ def show_text(label: Any, string: str) -> None:
     label.set_text(tex_display(string) if interpreter == "tex" else string)
 
 
+TEXT_UNITS = ("data", "normalized")
+INTERPRETERS = ("tex", "latex", "none")
+FONT_WEIGHTS = ("normal", "bold")
+HORIZONTAL_ALIGNMENTS = ("left", "center", "right")
+
+
 def _set_units(label: Any, value: Any) -> None:
     """'data' (the default) or 'normalized' (0 to 1 across the axes) for a text's Position."""
-    units = _choice(value, "Units", ("data", "normalized"))
+    units = _choice(value, "Units", TEXT_UNITS)
     if label.axes is not None:
         label.set_transform(label.axes.transAxes if units == "normalized" else label.axes.transData)
 
 
 def _set_interpreter(label: Any, value: Any) -> None:
-    label.matfuse_interpreter = _choice(value, "Interpreter", ("tex", "latex", "none"))
+    label.matfuse_interpreter = _choice(value, "Interpreter", INTERPRETERS)
     show_text(label, _string(label))
 
 
@@ -392,34 +405,36 @@ def _set_font_name(label: Any, value: Any) -> None:
     label.set_fontfamily(FONT_FAMILIES.get(name.lower(), [name, "sans-serif"]))
 
 
-TEXT = COMMON + tuple(Prop(name, _box_get(name), _box_set(name)) for name in TEXT_BOX) + (
+# MATLAB's vertical alignments and matplotlib's nearest ones
+VALIGN = {"middle": "center", "top": "top", "bottom": "bottom", "baseline": "baseline", "cap": "top"}
+VALIGN_NAMES = {"center": "middle", "center_baseline": "middle", "top": "top", "bottom": "bottom",
+                "baseline": "baseline"}
+
+
+TEXT = COMMON + tuple(Prop(name, _box_get(name), _box_set(name), LINE_STYLE_VALUES if name == "LineStyle" else ())
+                      for name in TEXT_BOX) + (
     Prop("String", lambda gs, o: CharArray.from_str(_string(o)),
          lambda o, v: show_text(o, "\n".join(text_list(v)))),
     Prop("FontSize", lambda gs, o: float(o.get_fontsize()), lambda o, v: o.set_fontsize(scalar(v))),
     Prop("FontName", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_fontname", "Helvetica")), _set_font_name),
     Prop("FontWeight", lambda gs, o: CharArray.from_str("bold" if o.get_fontweight() in ("bold", 700)
                                                         else "normal"),
-         lambda o, v: o.set_fontweight(_choice(v, "FontWeight", ("normal", "bold")))),
+         lambda o, v: o.set_fontweight(_choice(v, "FontWeight", FONT_WEIGHTS)), FONT_WEIGHTS),
     Prop("Color", lambda gs, o: _rgb(o.get_color()), lambda o, v: o.set_color(color(v))),
     Prop("Position", lambda gs, o: _row([*o.get_position(), 0.0]), _set_position),
     Prop("Rotation", lambda gs, o: float(o.get_rotation()), lambda o, v: o.set_rotation(scalar(v))),
     Prop("HorizontalAlignment", lambda gs, o: CharArray.from_str(o.get_horizontalalignment()),
-         lambda o, v: o.set_horizontalalignment(_choice(v, "HorizontalAlignment",
-                                                        ("left", "center", "right")))),
+         lambda o, v: o.set_horizontalalignment(_choice(v, "HorizontalAlignment", HORIZONTAL_ALIGNMENTS)),
+         HORIZONTAL_ALIGNMENTS),
     Prop("Interpreter", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_interpreter", "tex")),
-         _set_interpreter),
+         _set_interpreter, INTERPRETERS),
     Prop("Units", lambda gs, o: CharArray.from_str("normalized" if o.get_transform() == o.axes.transAxes
                                                    else "data") if o.axes else CharArray.from_str("normalized"),
-         _set_units),
+         _set_units, TEXT_UNITS),
     Prop("VerticalAlignment", lambda gs, o: CharArray.from_str(VALIGN_NAMES[o.get_verticalalignment()]),
-         lambda o, v: o.set_verticalalignment(VALIGN[_choice(v, "VerticalAlignment", tuple(VALIGN))])),
+         lambda o, v: o.set_verticalalignment(VALIGN[_choice(v, "VerticalAlignment", tuple(VALIGN))]),
+         tuple(VALIGN)),
 )
-
-
-# MATLAB's vertical alignments and matplotlib's nearest ones
-VALIGN = {"middle": "center", "top": "top", "bottom": "bottom", "baseline": "baseline", "cap": "top"}
-VALIGN_NAMES = {"center": "middle", "center_baseline": "middle", "top": "top", "bottom": "bottom",
-                "baseline": "baseline"}
 
 
 # ----------------------------------------------------------------------------- filled objects
@@ -464,7 +479,7 @@ FILLED = COMMON + (
     Prop("LineWidth", lambda gs, o: float(np.ravel(artists(o)[0].get_linewidth())[0]),
          _set_on_all("set_linewidth", lambda v: scalar(v, "LineWidth"))),
     Prop("LineStyle", lambda gs, o: _matlab_linestyle(getattr(artists(o)[0], "matfuse_linestyle", "-")),
-         _set_filled_linestyle),
+         _set_filled_linestyle, LINE_STYLE_VALUES),
     Prop("DisplayName", lambda gs, o: _label(o), _set_label),
 )
 
@@ -670,7 +685,7 @@ def _delegate(prop: Prop) -> Prop:
                 prop.set(part, value)
             elif prop.name in _COLLECTION_SETTERS:
                 _COLLECTION_SETTERS[prop.name](part, value)
-    return Prop(prop.name, lambda gs, o: prop.get(gs, _first_line(o)), setter if prop.set else None)
+    return Prop(prop.name, lambda gs, o: prop.get(gs, _first_line(o)), setter if prop.set else None, prop.choices)
 
 
 _COLLECTION_SETTERS = {"Color": lambda c, v: c.set_color(color(v)),
@@ -681,6 +696,10 @@ LINE_LIKE += (Prop("DisplayName", lambda gs, o: _label(o), _set_label),)
 
 
 # ----------------------------------------------------------------------------- axes and figures
+
+DIRECTIONS = ("normal", "reverse")
+SCALES = ("linear", "log")
+
 
 def _axis_props(axis: str) -> tuple[Prop, ...]:
     A = axis.upper()
@@ -703,7 +722,7 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
         return getattr(axes.mpl, f"{axis}axis_inverted")()
 
     def dir_set(axes: AxesState, value: Any) -> None:
-        if (_choice(value, f"{A}Dir", ("normal", "reverse")) == "reverse") != inverted(axes):
+        if (_choice(value, f"{A}Dir", DIRECTIONS) == "reverse") != inverted(axes):
             getattr(axes.mpl, f"invert_{axis}axis")()
 
     def minor_get(gs: GraphicsState, axes: AxesState) -> CharArray:
@@ -718,8 +737,8 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
     return (
         Prop(f"{A}Lim", lambda gs, a: _row(axis_limits(a.mpl, axis)), lim_set),
         Prop(f"{A}AxisLocation", lambda gs, a: CharArray.from_str(_axis_location(a, axis)),
-             lambda a, v: _set_axis_location(a, axis, v)),
-        Prop(f"{A}MinorTick", minor_get, minor_set),
+             lambda a, v: _set_axis_location(a, axis, v), AXIS_LOCATIONS.get(axis, ())),
+        Prop(f"{A}MinorTick", minor_get, minor_set, ON_OFF),
         Prop(f"{A}Tick", lambda gs, a: _row(getattr(a.mpl, f"get_{axis}ticks")()),
              lambda a, v: getattr(a.mpl, f"set_{axis}ticks")(numbers(v, f"{A}Tick").real.ravel())),
         Prop(f"{A}TickLabel", labels_get, lambda a, v: set_tick_labels(a.mpl, axis, v)),
@@ -727,12 +746,13 @@ def _axis_props(axis: str) -> tuple[Prop, ...]:
              lambda a, v: getattr(a.mpl, f"{axis}axis").set_tick_params(labelrotation=scalar(v))),
         Prop(f"{A}MinorGrid", lambda gs, a: _on_off(any(t.gridline.get_visible() for t in
                                                         getattr(a.mpl, f"{axis}axis").get_minor_ticks())),
-             lambda a, v: _minor_grid(a.mpl, axis, _flag(v, f"{A}MinorGrid"))),
+             lambda a, v: _minor_grid(a.mpl, axis, _flag(v, f"{A}MinorGrid")), ON_OFF),
         Prop(f"{A}Scale", lambda gs, a: CharArray.from_str(getattr(a.mpl, f"get_{axis}scale")()),
-             lambda a, v: getattr(a.mpl, f"set_{axis}scale")(_choice(v, f"{A}Scale", ("linear", "log")))),
+             lambda a, v: getattr(a.mpl, f"set_{axis}scale")(_choice(v, f"{A}Scale", SCALES)), SCALES),
         Prop(f"{A}Grid", grid_get,
-             lambda a, v: a.mpl.grid(_flag(v, f"{A}Grid"), which="major", axis=axis)),
-        Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set),
+             lambda a, v: a.mpl.grid(_flag(v, f"{A}Grid"), which="major", axis=axis), ON_OFF),
+        Prop(f"{A}Dir", lambda gs, a: CharArray.from_str("reverse" if inverted(a) else "normal"), dir_set,
+             DIRECTIONS),
         Prop(f"{A}Label", lambda gs, a: handle_for(gs, getattr(a.mpl, f"{axis}axis").label)),
     )
 
@@ -818,8 +838,12 @@ def _tick_direction(mpl: Any) -> str:
     return mpl.xaxis.get_tick_params(which="major").get("direction", "in")   # 'in': MATLAB's default
 
 
+NEXT_PLOT = ("add", "replace", "replacechildren")
+TICK_DIRECTIONS = ("in", "out", "both")
+
+
 def _set_next_plot(axes: AxesState, value: Any) -> None:
-    axes.hold = _choice(value, "NextPlot", ("add", "replace", "replacechildren")) == "add"
+    axes.hold = _choice(value, "NextPlot", NEXT_PLOT) == "add"
 
 
 # ----------------------------------------------------------------------------- rulers (ax.XAxis, ...)
@@ -886,7 +910,7 @@ def _set_ruler_color(ruler: Any, value: Any) -> None:
 
 RULER = (
     Prop("Type", lambda gs, r: CharArray.from_str("numericruler")),
-    Prop("Visible", lambda gs, r: _on_off(r.get_visible()), _set_ruler_visible),
+    Prop("Visible", lambda gs, r: _on_off(r.get_visible()), _set_ruler_visible, ON_OFF),
     Prop("Parent", lambda gs, r: _parent(gs, r)),
     Prop("Color", _ruler_color, _set_ruler_color),
     _through_axes("Limits", "Lim"), _through_axes("TickValues", "Tick"),
@@ -906,12 +930,13 @@ AXES = COMMON + _axis_props("x") + _axis_props("y") + (
          lambda a, v: a.mpl.tick_params(labelsize=scalar(v, "FontSize"))),
     Prop("LineWidth", lambda gs, a: float(a.mpl.spines["bottom"].get_linewidth()), _set_axes_line_width),
     Prop("TickDir", lambda gs, a: CharArray.from_str(_tick_direction(a.mpl)),
-         lambda a, v: a.mpl.tick_params(which="both", direction=_choice(v, "TickDir", ("in", "out", "both")))),
+         lambda a, v: a.mpl.tick_params(which="both", direction=_choice(v, "TickDir", TICK_DIRECTIONS)),
+         TICK_DIRECTIONS),
     Prop("Box", lambda gs, a: _on_off(a.mpl.spines["top"].get_visible()),
-         lambda a, v: [a.mpl.spines[s].set_visible(_flag(v, "Box")) for s in ("top", "right")]),
+         lambda a, v: [a.mpl.spines[s].set_visible(_flag(v, "Box")) for s in ("top", "right")], ON_OFF),
     Prop("Color", lambda gs, a: _rgb(a.mpl.get_facecolor()), lambda a, v: a.mpl.set_facecolor(color(v))),
     Prop("Children", lambda gs, a: _children(gs, a.series)),
-    Prop("NextPlot", lambda gs, a: CharArray.from_str("add" if a.hold else "replace"), _set_next_plot),
+    Prop("NextPlot", lambda gs, a: CharArray.from_str("add" if a.hold else "replace"), _set_next_plot, NEXT_PLOT),
 )
 
 
@@ -953,9 +978,9 @@ LEGEND = COMMON + (
          _set_legend_strings),
     Prop("FontSize", lambda gs, o: float(o.get_texts()[0].get_fontsize()) if o.get_texts() else 8.0,
          lambda o, v: [t.set_fontsize(scalar(v, "FontSize")) for t in o.get_texts()]),
-    Prop("Box", lambda gs, o: _on_off(o.get_frame_on()), lambda o, v: o.set_frame_on(_flag(v, "Box"))),
+    Prop("Box", lambda gs, o: _on_off(o.get_frame_on()), lambda o, v: o.set_frame_on(_flag(v, "Box")), ON_OFF),
     Prop("Location", lambda gs, o: CharArray.from_str(getattr(o, "matfuse_location", "northeast")),
-         _set_legend_location),
+         _set_legend_location, tuple(LEGEND_LOCATIONS)),
 )
 
 
@@ -999,7 +1024,7 @@ def _window_prop(name: str) -> "Prop":
 
     def setter(fig: Any, value: Any) -> None:
         fig.window[name] = _choice(value, name, choices)
-    return Prop(name, lambda gs, f: CharArray.from_str(f.window.get(name, choices[0])), setter)
+    return Prop(name, lambda gs, f: CharArray.from_str(f.window.get(name, choices[0])), setter, choices)
 
 
 FIGURE = tuple(_window_prop(name) for name in WINDOW) + (
@@ -1023,7 +1048,7 @@ def _set_shape_color(shape: Any, value: Any) -> None:
 ANNOTATION = FILLED + (
     Prop("Color", lambda gs, o: _edge(o), _set_shape_color),
     Prop("LineStyle", lambda gs, o: _matlab_linestyle(o.get_linestyle()),
-         lambda o, v: o.set_linestyle(_linestyle(v))),
+         lambda o, v: o.set_linestyle(_linestyle(v)), LINE_STYLE_VALUES),
 )
 ANNOTATION_TYPES = {"lineshape": LINE, "arrowshape": ANNOTATION, "doubleendarrowshape": ANNOTATION,
                     "textarrowshape": ANNOTATION, "rectangleshape": ANNOTATION, "ellipseshape": ANNOTATION,
@@ -1047,8 +1072,10 @@ TABLES: dict[str, tuple[Prop, ...]] = {
                         Prop("DisplayName", lambda gs, o: _label(o), _set_label)),
     "tiledlayout": (Prop("Type", lambda gs, t: CharArray.from_str("tiledlayout")),
                     Prop("GridSize", lambda gs, t: _row([t.rows, t.cols])),
-                    Prop("TileSpacing", lambda gs, t: CharArray.from_str(t.spacing), _tile_setter("TileSpacing")),
-                    Prop("Padding", lambda gs, t: CharArray.from_str(t.padding), _tile_setter("Padding"))),
+                    Prop("TileSpacing", lambda gs, t: CharArray.from_str(t.spacing), _tile_setter("TileSpacing"),
+                         tuple(TILE_SPACING)),
+                    Prop("Padding", lambda gs, t: CharArray.from_str(t.padding), _tile_setter("Padding"),
+                         tuple(TILE_PADDING))),
 }
 
 

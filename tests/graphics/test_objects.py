@@ -102,7 +102,7 @@ def test_isgraphics_and_ishandle(ctx, call):
     (("HANDLE", "Bogus", 1.0), "MATLAB:class:InvalidProperty"),
     (("HANDLE", "Type", "text"), "MATLAB:class:SetProhibited"),
     (("HANDLE", "LineStyle", "~"), "MATLAB:hg:propswch:PropertyError"),
-    (("HANDLE", "Color"), "MATLAB:class:BadParamValuePairs"),
+    (("HANDLE", "Color", "r", "LineWidth"), "MATLAB:class:BadParamValuePairs"),   # set(h, 'Color') lists values
     (("HANDLE", "Visible", "maybe"), "MATLAB:datatypes:onoffboolean:IncorrectValue"),
     (("x", "Color", "r"), "MATLAB:set:InvalidHandle")])
 def test_set_errors(ctx, call, args, ident):
@@ -304,3 +304,26 @@ def test_text_font_name(ctx, call):
     assert call("get", x, "FontName", nargout=1)[0].to_str() == "Helvetica"
     call("set", x, "FontName", "Times")
     assert axes_of(ctx).texts[0].get_fontfamily() == ["serif"]
+
+
+def test_set_without_values_lists_the_settable_properties(ctx, call):
+    """s = set(h) (two DDNolte programs: dum = set(f1)) and v = set(h, Name): MATLAB's struct of settable
+    properties, each a cell column of the values an enumerated one takes, {} otherwise."""
+    (h,) = call("plot", [1.0, 2.0], nargout=1)
+    (s,) = call("set", h, nargout=1)
+    assert type(s) is StructArray and "LineStyle" in s.fields and "Type" not in s.fields    # read-only left out
+    record = s.data.flat[0]
+    assert [c.to_str() for c in record["LineStyle"].data.ravel()] == ["-", "--", ":", "-.", "none"]
+    assert record["LineStyle"].data.shape == (5, 1) and record["Color"].data.shape == (0, 0)
+    assert [c.to_str() for c in record["Visible"].data.ravel()] == ["on", "off"]
+    (scale,) = call("set", call("gca", nargout=1)[0], "XScale", nargout=1)
+    assert [c.to_str() for c in scale.data.ravel()] == ["linear", "log"]
+    (fig,) = call("set", 1.0, nargout=1)
+    assert [c.to_str() for c in fig.data.flat[0]["NumberTitle"].data.ravel()] == ["on", "off"]
+    call("set", h, "Marker")                                 # without an output: displayed
+    assert "pentagram" in "".join(ctx.output)
+    with pytest.raises(MatlabError, match="read-only"):
+        call("set", h, "Type", nargout=1)
+    (two,) = call("plot", np.arange(4.0).reshape(2, 2), nargout=1)
+    with pytest.raises(MatlabError, match="one handle"):
+        call("set", two, nargout=1)

@@ -16,10 +16,11 @@ from ..errors import MatlabError, not_enough_inputs
 from ..figures import GraphicsState, graphics_state
 from ..graphics_args import is_numeric, is_text, numbers, text, text_list
 from ..graphics_axes import graphics, remove_axes
-from ..graphics_props import (all_properties, figure_of, get_property, handle_of, resolve, set_property,
-                              type_of)
+from ..display import disp_to
+from ..graphics_props import (CLASS_NAMES, TABLES, all_properties, figure_of, find_prop, get_property, handle_of,
+                              resolve, set_property, type_of)
 from ..indexing import assign
-from ..values import CellArray, StructArray, class_of
+from ..values import CellArray, CharArray, StructArray, class_of
 from . import parallel  # noqa: F401  (registers delete, extended below)
 from .registry import BUILTINS, call_builtin, replace_impl
 
@@ -32,23 +33,50 @@ def _objects(gs: GraphicsState, value: Any, function: str) -> list[Any]:
 
 
 @graphics("set")
-def set_(ctx, h, *args):
-    """set(h, Name, Value, ...) | set(h, s) | set(h, names, values)  change properties of graphics objects.
+def set_(ctx, h, *args, nargout=0):
+    """set(h, Name, Value, ...) | set(h, s) | set(h, names, values) | s = set(h) | v = set(h, Name)  change
+    properties of graphics objects, or list the values they can be set to.
 
     h is one handle or an array of handles (each object gets the values). s is a struct whose fields are
     property names; names and values may be cell arrays (one row of values). Common properties: Color,
     LineWidth, LineStyle, Marker, MarkerSize, MarkerFaceColor, XData, YData, DisplayName, Visible (lines);
     String, FontSize, Position (text); XLim, YLim, XTick, XTickLabel, XScale, XGrid, XDir, NextPlot
     (axes); Name, Position, Colormap (figures); FaceColor, EdgeColor, FaceAlpha (bars, patches, areas).
+    set(h) of one object gives a struct of its settable properties, each holding the values it takes
+    (a cell column, as {'on'; 'off'}) or {} where it takes any value of its kind; set(h, Name) gives one
+    property's cell. Without an output they are displayed.
 
         p = plot(1:10); set(p, 'Color', 'r', 'LineWidth', 2)
+        s = set(gca); s.XScale        % {'linear'; 'log'}
     """
     gs = graphics_state(ctx.state)
     objects = _objects(gs, h, "set")
+    if not args or len(args) == 1 and is_text(args[0]):
+        listing = _settable(gs, objects, text(args[0], "property name") if args else None)
+        if nargout:
+            return listing
+        disp_to(ctx.write, listing, ctx.state.format, ctx.state.output_limit)
+        return None
     pairs = _name_value_pairs(args)
     for obj in objects:
         for name, value in pairs:
             set_property(gs, obj, name, value)
+
+
+def _settable(gs: GraphicsState, objects: list[Any], name: str | None) -> Any:
+    """set(h)'s struct of settable properties and their values, or set(h, Name)'s cell of one property."""
+    if len(objects) != 1:
+        raise MatlabError("MATLAB:hg:set:NeedOneHandle", "set without values takes one handle.")
+
+    def values(prop: Any) -> CellArray:
+        return _cell([[CharArray.from_str(c)] for c in prop.choices]) if prop.choices else CellArray.empty()
+    if name is not None:
+        prop = find_prop(objects[0], name)
+        if prop.set is None:
+            raise MatlabError("MATLAB:class:SetProhibited", f"Unable to set the '{prop.name}' property of class "
+                              f"'{CLASS_NAMES[type_of(objects[0])]}' because it is read-only.")
+        return values(prop)
+    return StructArray.scalar({p.name: values(p) for p in TABLES[type_of(objects[0])] if p.set is not None})
 
 
 def _name_value_pairs(args: tuple) -> list[tuple[str, Any]]:
