@@ -193,6 +193,15 @@ def test_text_places_strings_and_takes_properties(ctx, call):
     assert err.value.identifier == "MATLAB:text:StringCount"
 
 
+def test_text_of_two_coordinates_in_3d_axes_is_at_z_zero(ctx, call):
+    """text(1, 11, 'Run') after bar3 (a corpus program) was a Python TypeError: Axes3D.text takes x, y, z."""
+    call("plot3", [1.0, 2.0], [1.0, 2.0], [1.0, 2.0])
+    call("text", 1.0, 2.0, "flat")
+    call("text", 1.0, 2.0, 3.0, "up")
+    labels = axes_of(ctx).texts
+    assert [(t.get_text(), t.get_position_3d()) for t in labels] == [("flat", (1.0, 2.0, 0.0)), ("up", (1.0, 2.0, 3.0))]
+
+
 def test_line_adds_to_the_axes_whatever_hold_says(ctx, call):
     call("plot", [1.0, 2.0, 3.0])
     call("line", [1.0, 3.0], [2.0, 2.0], "Color", "k", "LineStyle", "--")

@@ -76,10 +76,11 @@ def text_(ctx, *args, nargout=0):
     strings = _strings(rest.pop(0), n)
     gs = graphics_state(ctx.state)
     axes = current_axes(gs)
-    three_d = axes.mpl.name == "3d" and len(coords) == 3
     objects = []
     for k in range(n):
-        point = [c[k] for c in coords] if three_d else [coords[0][k], coords[1][k]]
+        point = [c[k] for c in coords[:3 if axes.mpl.name == "3d" else 2]]
+        if axes.mpl.name == "3d" and len(point) == 2:       # text(x, y, txt) in 3-D axes: at z = 0
+            point.append(0.0)
         label = axes.mpl.text(*point, strings[k], horizontalalignment="left", verticalalignment="center",
                               fontsize=9.0)
         show_text(label, strings[k])
