@@ -629,10 +629,78 @@ def set_mesh_color(mesh: Any, part: str, value: Any) -> None:
     mesh.stale = True
 
 
+def grid_faces(X: np.ndarray, Y: np.ndarray, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The quadrilaterals of a surface's grid (k-by-4-by-3 corners) that have no NaN corner, and the mask of
+    the grid's (m-1)*(n-1) cells they are (row-major)."""
+    points = np.stack([X, Y, Z], axis=-1)
+    quads = np.stack([points[:-1, :-1], points[1:, :-1], points[1:, 1:], points[:-1, 1:]], axis=2).reshape(-1, 4, 3)
+    shown = np.isfinite(quads).all(axis=(1, 2))
+    return quads[shown], shown
+
+
+def face_values(surface: Any) -> np.ndarray:
+    """The colormap values of a grid surface's faces from its CData: the first corner of each face
+    ('flat', MATLAB's rule) or the mean of its four ('interp', which MATLAB interpolates across the face)."""
+    C = surface.matfuse_cdata
+    if getattr(surface, "matfuse_colors", {}).get("face") == "interp":
+        values = (C[:-1, :-1] + C[1:, :-1] + C[1:, 1:] + C[:-1, 1:]) / 4
+    else:
+        values = C[:-1, :-1]
+    return values.reshape(-1)[surface.matfuse_shown]
+
+
+def autoscale_colors(axes: Any) -> None:
+    """The automatic color limits of the grid surfaces of a matplotlib axes (bar3's): one range over all of
+    their CData, as MATLAB's axes CLim spans every object's."""
+    grids = [c for c in axes.collections if getattr(c, "matfuse_shown", None) is not None
+             and c.get_array() is not None]
+    finite = np.concatenate([np.ravel(c.matfuse_cdata)[np.isfinite(np.ravel(c.matfuse_cdata))] for c in grids]) \
+        if grids else np.zeros(0)
+    if finite.size:
+        low, high = float(finite.min()), float(finite.max())
+        for c in grids:
+            c.set_clim(low, high if high > low else low + 1)
+
+
+def _surface_data(axis: int) -> Callable[[GraphicsState, Any], np.ndarray]:
+    def get(gs: GraphicsState, surface: Any) -> np.ndarray:
+        grid = getattr(surface, "matfuse_grid", None)
+        if grid is None:
+            raise MatlabError("matfuse:graphics:unsupported", "The data of this surface is not kept here.")
+        return np.array(grid[axis], dtype=np.float64)
+    return get
+
+
+def _surface_cdata(gs: GraphicsState, surface: Any) -> np.ndarray:
+    cdata = getattr(surface, "matfuse_cdata", None)
+    return _surface_data(2)(gs, surface) if cdata is None else np.array(cdata, dtype=np.float64)
+
+
+def _set_surface_cdata(surface: Any, value: Any) -> None:
+    """CData of a grid surface (bar3's): a matrix of its grid's size, colored through the colormap."""
+    if getattr(surface, "matfuse_shown", None) is None:
+        raise MatlabError("matfuse:graphics:unsupported", "CData of this surface cannot be changed here: draw it "
+                          "again with surf(X, Y, Z, C).")
+    C = numbers(value, "CData").real
+    if C.shape != surface.matfuse_cdata.shape:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError", f"CData must be a {surface.matfuse_cdata.shape[0]}-by-"
+                          f"{surface.matfuse_cdata.shape[1]} matrix, the size of ZData.")
+    surface.matfuse_cdata = C
+    if surface.get_array() is not None:
+        surface.set_array(face_values(surface))
+    autoscale_colors(surface.axes)
+
+
 def set_surface_face(surface: Any, value: Any) -> None:
     """FaceColor of surf's (and trisurf's) faces: 'flat' or 'interp' keep the colormap (shaded per face
-    here), a color or 'none' paints every face."""
+    here), a color or 'none' paints every face. A grid surface (bar3's) takes the colormap again from
+    its CData."""
     given = _color_or_word(value)
+    if given in MAPPED and getattr(surface, "matfuse_shown", None) is not None:
+        surface.matfuse_colors = {**getattr(surface, "matfuse_colors", {}), "face": given}
+        surface.set_array(face_values(surface))
+        autoscale_colors(surface.axes)
+        return
     if given not in MAPPED:
         surface.set_array(None)
         surface.set_facecolor(given)
@@ -664,7 +732,9 @@ def _surface_color(part: str) -> Prop:
     return Prop(f"{part.capitalize()}Color", get, set_)
 
 
-SURFACE = COMMON + (_surface_color("edge"), _surface_color("face"), Prop("FaceAlpha", _alpha, _set_alpha)) + \
+SURFACE = COMMON + (_surface_color("edge"), _surface_color("face"), Prop("FaceAlpha", _alpha, _set_alpha),
+                     Prop("XData", _surface_data(0)), Prop("YData", _surface_data(1)), Prop("ZData", _surface_data(2)),
+                     Prop("CData", _surface_cdata, _set_surface_cdata)) + \
     tuple(p for p in FILLED if p.name in ("LineStyle", "LineWidth"))
 IMAGE = COMMON + (
     Prop("CData", lambda gs, o: np.asarray(o.get_array(), dtype=np.float64)),

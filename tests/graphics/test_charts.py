@@ -467,3 +467,42 @@ def test_pie_of_categorical_slices_by_category(ctx, call):
     axes = axes_of(ctx)
     assert [t.get_text() for t in axes.texts] == ["a", "b"]        # c has no element: no slice
     assert [w.theta2 - w.theta1 for w in axes.patches] == pytest.approx([270.0, 90.0])
+
+
+def test_bar3_boxes_their_data_and_colors(ctx, call):
+    """bar3 (two EEE-212 programs): one surface per column of Z, each bar six rows of XData, YData and ZData
+    (the last NaN); colored by column number through the colormap, and by CData with FaceColor 'interp'
+    (bar2: CData = ZData)."""
+    (h,) = call("bar3", np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), nargout=1)
+    assert h.shape == (1, 2)
+    nan = np.nan
+    Z = call("get", float(h[0, 0]), "ZData", nargout=1)[0]
+    assert Z.shape == (18, 4)
+    np.testing.assert_array_equal(Z[6:12], [[nan, 0, 0, nan], [0, 3, 3, 0], [0, 3, 3, 0], [nan, 0, 0, nan],
+                                            [nan, 0, 0, nan], [nan, nan, nan, nan]])
+    X = call("get", float(h[0, 1]), "XData", nargout=1)[0]
+    Y = call("get", float(h[0, 1]), "YData", nargout=1)[0]
+    np.testing.assert_allclose(X[:5], [[1.6, 1.6, 2.4, 2.4]] * 5)
+    np.testing.assert_allclose(Y[:5, 0], [0.6, 0.6, 1.4, 1.4, 0.6])
+    surfaces = axes_of(ctx).collections
+    assert len(surfaces) == 2 and all(len(s.get_array()) == 3 * 6 for s in surfaces)     # 6 faces a box
+    assert [s.get_clim() for s in surfaces] == [(1.0, 2.0), (1.0, 2.0)]          # the first and last colors
+    assert surfaces[0].get_array()[0] == 1.0 and surfaces[1].get_array()[0] == 2.0
+    assert axes_of(ctx).yaxis_inverted() and axes_of(ctx).get_xticks().tolist() == [1.0, 2.0]
+    for k in range(2):
+        call("set", float(h[0, k]), "CData", call("get", float(h[0, k]), "ZData", nargout=1)[0], "FaceColor", "interp")
+    assert [s.get_clim() for s in surfaces] == [(0.0, 6.0), (0.0, 6.0)]          # one range over both
+    tops = surfaces[1].get_array().reshape(3, 6)[:, 2]     # a box's faces: front, left, top, right, back, bottom
+    assert tops.tolist() == [2.0, 4.0, 6.0] and surfaces[1].get_array()[0] == 1.0   # the front: mean of 0, 2
+    assert call("get", float(h[0, 0]), "FaceColor", nargout=1)[0].to_str() == "interp"
+    call("set", h, "FaceColor", "b")
+    assert to_rgb(surfaces[0].get_facecolor()[0][:3]) == (0.0, 0.0, 1.0)
+    (v,) = call("bar3", [4.0, 1.0], nargout=1)                  # a vector is one column
+    (one,) = axes_of(ctx).collections
+    assert v.shape == (1, 1) and one.get_clim() == (1.0, 2.0)
+    with pytest.raises(MatlabError) as err:
+        call("bar3", [1.0, 2.0], "stacked")
+    assert err.value.identifier == "matfuse:bar3:unsupported"
+    with pytest.raises(MatlabError) as err:
+        call("set", v, "CData", np.zeros((2, 2)))
+    assert err.value.identifier == "MATLAB:hg:propswch:PropertyError"

@@ -19,7 +19,8 @@ from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
 from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
-from ..graphics_props import mesh_collection, set_mesh_color, set_property, set_surface_face
+from ..graphics_props import (autoscale_colors, face_values, grid_faces, mesh_collection, set_mesh_color,
+                              set_property, set_surface_face)
 from ..time_text import UNIT_FORMATS, duration_text
 from ..times import DAY, DatetimeArray, DurationArray, is_time
 from ..values import CharArray
@@ -682,6 +683,9 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
         surface.set_alpha(scalar(alpha, "FaceAlpha"))
     for name, value in edges.items():
         set_property(gs, surface, name, value)
+    surface.matfuse_grid = (X, Y, Z)
+    if C is not None:
+        surface.matfuse_cdata = C
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
@@ -795,6 +799,72 @@ def surfl(ctx, *args, nargout=0):
     axes.series.append(surface)
     handle = gs.new_handle(surface)
     return handle if nargout else None
+
+
+@graphics("bar3", axes_first=True)
+def bar3(ctx, *args, nargout=0):
+    """bar3(Z) | bar3(y, Z) | bar3(..., width) | bar3(..., color) | h = bar3(...)  3-D bar graph: a box for
+    each element of Z, Z(i, j) high, at row position y(i) (1, 2, ... by default) and column j.
+
+    Each column of Z (a vector is one column) is one surface (h has one handle per column), colored
+    through the colormap by its column number as MATLAB's are; its XData, YData and ZData hold 6 rows
+    per bar (the sixth NaN) by 4 columns, and setting CData (a matrix of that size) and FaceColor
+    'interp' colors the boxes by it (bar2 of the corpus colors them by height: CData = ZData; each face
+    takes the mean of its corners here). width is the boxes' width as a fraction of the space between
+    them (0.8). The axes get MATLAB's bar3 view: azimuth -37.5, elevation 30, y reversed, a grid, ticks
+    at the rows and columns. Name-value pairs: FaceColor, EdgeColor, FaceAlpha; a color letter or name
+    sets the face color. 'detached' is the layout drawn ('grouped' and 'stacked' are not supported).
+
+        Z = magic(4); h = bar3(Z); zlabel('height')
+    """
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    data = list(args)
+    if take_flag(data, "grouped") or take_flag(data, "stacked"):
+        raise MatlabError("matfuse:bar3:unsupported", "bar3 draws the 'detached' layout here ('grouped' and "
+                          "'stacked' are not supported).")
+    take_flag(data, "detached")
+    first_text = next((k for k, v in enumerate(data) if is_text(v)), len(data))
+    nums, rest = data[:first_text], data[first_text:]
+    face = color(rest.pop(0)) if rest and text(rest[0]).lower() in (*COLOR_LETTERS, *COLOR_NAMES) else None
+    opts = name_values(rest, "bar3")
+    y, Z, width = _bar_data(nums)
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=True)
+    half = width / 2 * (float(np.min(np.diff(np.sort(y)))) if y.size > 1 else 1.0)
+    edge, alpha, face_opt = opts.pop("EdgeColor"), opts.pop("FaceAlpha"), opts.pop("FaceColor")
+    opts.check_empty("bar3")
+    handles = []
+    for j in range(Z.shape[1]):
+        X, Y, H = (np.full((6 * Z.shape[0], 4), np.nan) for _ in range(3))
+        for i, (row, height) in enumerate(zip(y, Z[:, j])):
+            block = slice(6 * i, 6 * i + 5)
+            X[block] = [j + 1 - width / 2, j + 1 - width / 2, j + 1 + width / 2, j + 1 + width / 2]
+            Y[block] = np.array([row - half, row - half, row + half, row + half, row - half])[:, None]
+            H[block] = [[np.nan, 0, 0, np.nan], [0, height, height, 0], [0, height, height, 0],
+                        [np.nan, 0, 0, np.nan], [np.nan, 0, 0, np.nan]]
+        quads, shown = grid_faces(X, Y, H)
+        surface = Poly3DCollection(quads, cmap=figure_cmap(gs), edgecolors=(0.0, 0.0, 0.0), linewidths=0.5)
+        surface.matfuse_grid, surface.matfuse_cdata, surface.matfuse_shown = (X, Y, H), np.full(X.shape, j + 1.0), shown
+        surface.set_array(face_values(surface))
+        axes.mpl.add_collection3d(surface)
+        axes.series.append(surface)
+        handles.append(gs.new_handle(surface))
+    autoscale_colors(axes.mpl)              # one column: [1 2], the colormap's first color
+    heights = Z[np.isfinite(Z)]
+    axes.mpl.set_xlim(0.5, Z.shape[1] + 0.5)
+    axes.mpl.set_ylim(float(y.max()) + 0.5, float(y.min()) - 0.5)          # y reversed, as MATLAB's bar3
+    axes.mpl.set_zlim(min(0.0, float(heights.min(initial=0.0))), max(float(heights.max(initial=0.0)), 0.0) or 1.0)
+    axes.mpl.set_xticks(np.arange(1.0, Z.shape[1] + 1))
+    axes.mpl.set_yticks(y)
+    axes.mpl.view_init(elev=30, azim=-37.5 - 90)
+    axes.mpl.grid(True)
+    for handle in handles:
+        obj = gs.handles[handle]
+        for name, value in (("FaceColor", face if face is not None else face_opt), ("EdgeColor", edge),
+                            ("FaceAlpha", alpha)):
+            if value is not None:
+                set_property(gs, obj, name, value)
+    return np.array(handles, dtype=np.float64).reshape(1, -1) if nargout else None
 
 
 def _triangles(args: tuple, function: str, least: int) -> tuple[np.ndarray, list[np.ndarray], list]:
