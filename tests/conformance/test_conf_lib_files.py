@@ -17,6 +17,13 @@ CASES = [
     case('fread_bytes', "fid = fopen('u.bin', 'w'); fwrite(fid, [1 255 256 -1]); fclose(fid); fid = fopen('u.bin'); U = fread(fid); fclose(fid);", U=D([1, 255, 255, 0], (4, 1))),
     case('fopen_missing', "[fid2, msg] = fopen('no_such_folder/x.txt');", fid2=D(-1), msg=C('No such file or directory')),
     case('save_load_roundtrip', "x = magic(3); y = 'hello'; z = {1, 'ab'; [1 2], {2}}; s = struct('a', 1, 'b', 'txt'); b = [true false]; i8 = int8([1 -2]); c = [1+2i 3]; cm = ['ab'; 'cd']; sa = struct('v', {1, 2}); save('all.mat'); clear all; load('all.mat');", y=C('hello'), z=Cell([D(1), D([1, 2]), C('ab'), Cell([D(2)])], (2, 2)), s=St(a=D(1), b=C('txt')), b=L([1, 0]), i8=num('int8', [1, -2]), c=D([complex(1, 2), complex(3, 0)]), cm=C('acbd', (2, 2)), sa=StArr(['v'], [[D(1)], [D(2)]])),
+    # a beam_free_vib.m (ellio167) saves its whole workspace, handles included. Octave writes no handle to a
+    # MAT-file: the values are its handles' (the same in MATLAB), computed without save and load.
+    case('save_load_function_handles', "a = 3; f = @(x) a*x + 1; g = @sin; c = {@(t) t.^2, 5}; st.h = @cos; "
+         "save('h.mat'); clear all; load('h.mat'); v1 = f(2); v2 = g(0); v3 = c{1}(3); v4 = st.h(0); k = class(g); "
+         "S = load('h.mat'); v5 = S.f(10); b = 7; save('h.mat', 'b', '-append'); U = load('h.mat'); v6 = U.f(0) + U.b; "
+         "save('n.mat', 'f', '-nocompression'); N = load('n.mat'); v7 = N.f(1);",
+         v1=D(7), v2=D(0), v3=D(9), v4=D(1), k=C('function_handle'), v5=D(31), v6=D(8), v7=D(4)),
     case('load_struct_ascii', "x = magic(3); save('all.mat', 'x'); S = load('all.mat'); S1 = S.x; save tx.txt x -ascii; clear x; load tx.txt; T = load('tx.txt');", S1=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3)), tx=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3)), T=D([8, 3, 4, 1, 5, 9, 6, 7, 2], (3, 3))),
     # importdata (two sarwarbeing-ai corpus programs): values and fields as Octave's importdata gives them
     case('importdata_forms', "fid = fopen('n.txt', 'w'); fprintf(fid, '1 2 \\n3 4\\n'); fclose(fid); A = importdata('n.txt'); "
@@ -57,7 +64,7 @@ CASES = [
                 "2000 levels deep are not supported.")),
     case('save_string_rejected', 's = "text"; save(\'x.mat\', \'s\');',
          error=('MATLAB:save:unsupportedClass', "Variable 's' of class string cannot be saved to a MAT-file here "
-                "(only numeric, logical, char, cell and struct values).")),
+                "(only numeric, logical, char, cell, struct and function handle values).")),
     case('load_missing_file', "load('no_such_file.mat');",
          error=('MATLAB:load:couldNotReadFile', "Unable to find file or directory 'no_such_file.mat'.")),
 ]

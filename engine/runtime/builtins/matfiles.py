@@ -2,9 +2,14 @@
 
 Engine values and scipy.io's forms: numeric and logical arrays as themselves, sparse matrices as
 scipy.sparse matrices (a logical one loads back as double: scipy.io keeps no logical flag for them),
-char arrays as rows of text, cell arrays as object arrays, structs as record arrays. String arrays, function handles and
-MATLAB objects have no form scipy.io can write (MATLAB keeps them in its undocumented MCOS part), so
-save rejects them with an error; load skips such variables with a warning.
+char arrays as rows of text, cell arrays as object arrays, structs as record arrays. Function handles
+are MATLAB's function class (mxFUNCTION_CLASS: a struct of matlabroot, separator, sentinel and
+function_handle, whose fields are function, type, file and, for an anonymous function, workspace),
+written by a scipy writer that knows that class; the workspace of an anonymous function is written as a
+struct of its captured values ([] when it captured none). MATLAB writes that workspace in its undocumented MCOS part, which is not
+read: such a handle loads when its body names no variable (only its parameters and functions). String
+arrays and MATLAB objects have no form scipy.io can write (MATLAB keeps them in MCOS too), so save
+rejects them with an error; load skips such variables with a warning.
 """
 from __future__ import annotations
 
@@ -18,8 +23,8 @@ import scipy.sparse
 
 from ..errors import MatlabError
 from ..sparse import from_matrix
-from ..values import (CellArray, CharArray, SparseMatrix, StructArray, Value, class_of, fold_columns, normalize_shape,
-                      simplify, size_of, to_array)
+from ..values import (CellArray, CharArray, FunctionHandle, SparseMatrix, StructArray, Value, class_of, fold_columns,
+                      normalize_shape, simplify, size_of, to_array)
 from .registry import builtin
 from .textutil import text_arg
 from .workspace import selected_names
@@ -56,6 +61,8 @@ def to_saved(value: Value, name: str, depth: int = 0) -> object:
         for index, item in np.ndenumerate(value.data):
             out[index] = to_saved(item, name, depth + 1)
         return out
+    if t is FunctionHandle:
+        return _saved_handle(value, name, depth)
     if t is StructArray and value.classname == "struct":
         out = np.empty(value.shape, dtype=[(f, object) for f in value.fields]) if value.fields else \
             np.empty(value.shape, dtype=object)
@@ -67,11 +74,72 @@ def to_saved(value: Value, name: str, depth: int = 0) -> object:
         return out
     raise MatlabError("MATLAB:save:unsupportedClass",
                       f"Variable '{name}' of class {class_of(value)} cannot be saved to a MAT-file here "
-                      "(only numeric, logical, char, cell and struct values).")
+                      "(only numeric, logical, char, cell, struct and function handle values).")
 
 
-def from_saved(value: object) -> Value | None:
-    """The engine value of what scipy.io.loadmat read (None for what it cannot represent)."""
+def _saved_handle(handle: FunctionHandle, name: str, depth: int) -> object:
+    """MATLAB's function class of a handle (a MatlabFunction, which the writer of write_mat5 writes)."""
+    from scipy.io.matlab import MatlabFunction
+    if handle.env is not None:
+        raise MatlabError("MATLAB:save:unsupportedClass", f"Variable '{name}' is a handle to a nested function, "
+                          "which cannot be saved to a MAT-file here.")
+    record = {"function": handle.text if handle.params is not None else handle.name,
+              "type": "anonymous" if handle.params is not None else "simple", "file": np.zeros((0, 0), dtype="<U1")}
+    if handle.params is not None:        # its captured values; [] for none (scipy reads a struct of no fields as a cell)
+        record["workspace"] = to_saved(StructArray.scalar(dict(handle.captured)), name, depth + 1) \
+            if handle.captured else np.zeros((0, 0))
+    inner = np.empty((1, 1), dtype=[(f, object) for f in record])
+    inner[0, 0] = tuple(record.values())
+    outer = np.empty((1, 1), dtype=[(f, object) for f in ("matlabroot", "separator", "sentinel", "function_handle")])
+    outer[0, 0] = ("", "/", "@", inner)
+    return MatlabFunction(outer)
+
+
+def _loaded_handle(value: np.ndarray, ctx) -> Value | None:
+    """A function handle from MATLAB's function class as scipy.io reads it (a MatlabFunction); None for
+    one that cannot be made here (a nested or local function; an anonymous function whose captured
+    values are in MATLAB's MCOS part while its body names variables)."""
+    from scipy.io.matlab import MatlabOpaque
+    try:
+        record = value.ravel()[0]["function_handle"].ravel()[0]
+        text, kind = ("".join(np.asarray(record[f]).ravel().tolist()) for f in ("function", "type"))
+    except (IndexError, KeyError, ValueError, TypeError):
+        return None
+    if ctx is None or kind not in ("simple", "anonymous"):
+        return None
+    text = re.sub(r"^sf%\d+", "", text)         # MATLAB's prefix of an anonymous function's text
+    workspace = record["workspace"] if "workspace" in (record.dtype.names or ()) else None
+    if kind == "anonymous" and (workspace is None or isinstance(workspace, MatlabOpaque)):
+        if any(ctx.function_exists(word) is None for word in _free_names(text)):
+            return None
+        workspace = None
+    try:
+        handle = ctx.make_handle(text if kind == "anonymous" else text.lstrip("@"))
+    except MatlabError:
+        return None
+    captured = from_saved(workspace, ctx) if kind == "anonymous" and workspace is not None else None
+    if type(captured) is StructArray and captured.data.size == 1:
+        handle.captured = dict(captured.data.flat[0])
+    return handle
+
+
+def _free_names(text: str) -> set[str]:
+    """The names an anonymous function's text uses besides its parameters (quoted text and field names
+    left out)."""
+    match = re.match(r"@\s*\(([^)]*)\)(.*)", text, re.S)
+    if match is None:
+        return set()
+    params = {p.strip() for p in match.group(1).split(",")}
+    body = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", "", match.group(2))
+    return {w for w in re.findall(r"(?<![\w.])[A-Za-z]\w*", body)} - params - {"end"}
+
+
+def from_saved(value: object, ctx=None) -> Value | None:
+    """The engine value of what scipy.io.loadmat read (None for what it cannot represent; function handles
+    need ctx to be made)."""
+    from scipy.io.matlab import MatlabFunction
+    if isinstance(value, MatlabFunction):
+        return _loaded_handle(value, ctx)
     if isinstance(value, str):
         return CharArray.from_str(value)
     if scipy.sparse.issparse(value):
@@ -86,21 +154,60 @@ def from_saved(value: object) -> Value | None:
         fields = list(value.dtype.names)
         data = np.empty(value.shape, dtype=object)
         for index, record in np.ndenumerate(value):
-            data[index] = {f: _loaded_or_empty(record[f]) for f in fields}
+            data[index] = {f: _loaded_or_empty(record[f], ctx) for f in fields}
         return StructArray(fields, data)
     if value.dtype == object:
         data = np.empty(value.shape, dtype=object)
         for index, item in np.ndenumerate(value):
-            data[index] = _loaded_or_empty(item)
+            data[index] = _loaded_or_empty(item, ctx)
         return CellArray(data)
     if value.dtype.kind in "biufc":
         return simplify(value.reshape(normalize_shape(value.shape), order="F") if value.ndim != 2 else value)
     return None
 
 
-def _loaded_or_empty(item: object) -> Value:
-    loaded = from_saved(item)
+def _loaded_or_empty(item: object, ctx=None) -> Value:
+    loaded = from_saved(item, ctx)
     return np.zeros((0, 0)) if loaded is None else loaded
+
+
+def write_mat5(path: str, contents: dict[str, object], compress: bool) -> None:
+    """scipy.io.savemat's version 5 writing, with a variable writer that also writes MATLAB's function
+    class (scipy's refuses it)."""
+    import zlib
+    from io import BytesIO
+
+    from scipy.io.matlab import MatlabFunction
+    from scipy.io.matlab._mio5 import NDT_TAG_FULL, MatFile5Writer, VarWriter5, miCOMPRESSED
+    from scipy.io.matlab._mio5_params import mxFUNCTION_CLASS
+
+    class Writer(VarWriter5):
+        def write(self, arr: object) -> None:
+            if not isinstance(arr, MatlabFunction):
+                return super().write(arr)
+            start = self.file_stream.tell()
+            self.write_header((1, 1), mxFUNCTION_CLASS)
+            self.write(np.asarray(arr))            # the struct, as a matrix element of its own
+            self.update_matrix_tag(start)
+            return None
+
+    stream = BytesIO()             # the whole file first: a value that cannot be written leaves the old file
+    file = MatFile5Writer(stream, unicode_strings=True, oned_as="row")
+    file.write_file_header()
+    writer = Writer(file)
+    for name, value in contents.items():
+        if not compress:
+            writer.write_top(value, name.encode("latin1"), False)
+            continue
+        writer.file_stream = BytesIO()
+        writer.write_top(value, name.encode("latin1"), False)
+        packed = zlib.compress(writer.file_stream.getvalue())
+        tag = np.empty((), NDT_TAG_FULL)
+        tag["mdtype"], tag["byte_count"] = miCOMPRESSED, len(packed)
+        stream.write(tag.tobytes())
+        stream.write(packed)
+    with open(path, "wb") as out:
+        out.write(stream.getvalue())
 
 
 def read_mat(path: str) -> dict[str, object]:
@@ -144,7 +251,9 @@ def save(ctx, *args):
     Saves workspace variables (all, or those named; wildcards like 'a*' and '-regexp' patterns work) to a
     MAT-file (filename gets .mat when it has no extension; '-append' adds to an existing file). '-ascii'
     writes numeric variables as text (8 significant digits, 16 with '-double'; '-tabs' separates with
-    tabs). Command syntax works: save results.mat x y. '-v7.3' (HDF5) files are not supported.
+    tabs). Command syntax works: save results.mat x y. Function handles are saved as MATLAB's function
+    class (an anonymous one with its captured values); string arrays and objects, and '-v7.3' (HDF5)
+    files, are not supported.
 
         x = magic(3); save('data.mat', 'x'); clear x; load('data.mat'); disp(x(1))
     """
@@ -162,8 +271,10 @@ def save(ctx, *args):
     contents = read_mat(path) if "-append" in options and os.path.exists(path) else {}
     contents.update({name: to_saved(value, name) for name, value in chosen.items()})
     try:
-        scipy.io.savemat(path, contents, do_compression="-nocompression" not in options,
-                         format="4" if "-v4" in options else "5", oned_as="row")
+        if "-v4" in options:
+            scipy.io.savemat(path, contents, format="4", oned_as="row")
+        else:
+            write_mat5(path, contents, "-nocompression" not in options)
     except OSError as err:
         raise MatlabError("MATLAB:save:permissionDenied",
                           f"Unable to write file {filename}: {err.strerror}.") from None
@@ -260,7 +371,12 @@ def _load_mat(ctx, path: str, filename: str, wanted: list[str], regexp: bool) ->
     names = selected_names(list(contents), wanted, regexp) if wanted else list(contents)
     values: dict[str, Value] = {}
     for name in names:
-        value = from_saved(contents[name])
+        value = from_saved(contents[name], ctx)
+        if value is None and type(contents[name]).__name__ == "MatlabFunction":
+            ctx.warn("MATLAB:load:cannotReadVariable",
+                     f"Variable '{name}' was not loaded: its function handle cannot be made here (a nested or local "
+                     "function, or an anonymous function whose captured values MATLAB keeps in its MCOS part).")
+            continue
         if value is None:
             ctx.warn("MATLAB:load:cannotReadVariable",
                      f"Variable '{name}' was not loaded: its class cannot be represented here.")
