@@ -62,6 +62,20 @@ CASES = [
     case('delaunay_3d_and_matrix', "T = delaunay([0 1 0 0], [0 0 1 0], [0 0 0 1]); t = sort(T); "
          "P = delaunay([0 0; 2 0; 0 2]); p = sort(P);", t=D([1, 2, 3, 4], (1, 4)), p=D([1, 2, 3], (1, 3))),
     case('delaunay_collinear', "d = delaunay([0 1 2], [0 1 2]); s = size(d);", s=D([0, 3])),
+    # delaunayn (sphere_elasticity_example of ellio167, through distmeshnd): Octave's simplices, as sets, of
+    # points in general position in 3-D, 2-D and 4-D; the cube's corners, cospherical, with MATLAB's documented
+    # options for them (Octave's Qhull fails there)
+    case('delaunayn_simplices', "X = [0 0 0; 1 0 0; 0 1 0; 0 0 1; 1 1 1; 0.3 0.4 0.2; 0.9 0.1 0.7; 0.2 0.8 0.6]; "
+         "T = sortrows(sort(delaunayn(X), 2)); P = [0 0; 1 0; 0 1; 1 1.1; 0.5 0.45]; T2 = sortrows(sort(delaunayn(P), 2)); "
+         "Y = [0 0 0 0; 1 0 0 0; 0 1 0 0; 0 0 1 0; 0 0 0 1; 0.3 0.2 0.25 0.1]; T4 = sortrows(sort(delaunayn(Y, {}), 2));",
+         T=D([1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 5, 2, 2, 2, 3, 3, 4, 4, 3, 5, 5, 5, 6, 6, 3, 4, 6, 4, 6, 6, 6, 5, 6,
+              6, 7, 7, 7, 6, 7, 7, 8, 8, 7, 8, 6, 7, 8, 8, 8, 8], (13, 4)),
+         T2=D([1, 1, 2, 3, 2, 3, 4, 4, 5, 5, 5, 5], (4, 3)),
+         T4=D([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6], (5, 5))),
+    case('delaunayn_cube_with_qz', "[x, y, z] = meshgrid(0:1, 0:1, 0:1); X = [x(:) y(:) z(:)]; "
+         "T = delaunayn(X, {'Qt', 'Qbb', 'Qc', 'Qz'}); V = 0; for k = 1:size(T, 1), "
+         "V = V + abs(det([X(T(k, :), :) ones(4, 1)])) / 6; end",
+         V=D(1)),
     case('delaunay_bad_sizes', "d = delaunay([0 1 2], [0 1]);",
          error=('MATLAB:delaunay:InvalidInput', 'The coordinate vectors must be the same length.')),
 ]
@@ -70,3 +84,10 @@ CASES = [
 @pytest.mark.parametrize("c", params(CASES))
 def test_case(session, c):
     check(session, c)
+
+
+def test_delaunayn_of_cospherical_points_is_qhulls_error(session):
+    """A cube's corners are cospherical: Qhull's error with the default options, as in MATLAB and Octave."""
+    r = session.execute("[x, y, z] = meshgrid(0:1, 0:1, 0:1); T = delaunayn([x(:) y(:) z(:)]);")
+    assert r.error is not None and r.error.identifier == "MATLAB:delaunayn:qhullError"
+    assert "cospherical" in r.error.message

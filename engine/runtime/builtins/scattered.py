@@ -341,6 +341,45 @@ def scatteredInterpolant(*args: Value) -> Any:
     return ScatteredInterpolant(points, values, method, extrapolation)
 
 
+@builtin("delaunayn", family="numerical")
+def delaunayn(points: Value, options: Value | None = None) -> Value:
+    """T = delaunayn(X) | T = delaunayn(X, options)  Delaunay triangulation of the points of n dimensions
+    in the rows of X (m-by-n, n >= 2).
+
+    Each row of T holds the indices of one simplex's n + 1 corners (a tetrahedron in 3-D), by Qhull with
+    MATLAB's options {'Qt', 'Qbb', 'Qc'} ({'Qt', 'Qbb', 'Qc', 'Qx'} from 4-D), or the Qhull options given
+    as a cell array of texts ({} or [] for the defaults); simplices of zero volume, which 'Qt' may leave
+    where points are degenerate, are removed, as MATLAB's delaunayn does. The simplices' order may
+    differ from MATLAB's; the triangulation is the same where it is unique.
+
+        T = delaunayn([0 0 0; 1 0 0; 0 1 0; 0 0 1; 1 1 1])
+    """
+    X = _floats("delaunayn", points)
+    if X.ndim != 2 or X.shape[1] < 2:
+        raise MatlabError("MATLAB:delaunayn:InvalidInput", "X must be a matrix of at least 2 columns.")
+    if not np.isfinite(X).all():
+        raise MatlabError("MATLAB:delaunayn:InvalidInput", "The points must be finite.")
+    dim = X.shape[1]
+    words = ["Qt", "Qbb", "Qc"] + (["Qx"] if dim >= 4 else [])
+    if options is not None and not (isinstance(options, (CellArray, np.ndarray)) and np.size(options) == 0):
+        texts = [option_text(v) for v in options.data.ravel()] if isinstance(options, CellArray) else \
+            [option_text(options)]
+        if any(t is None for t in texts):
+            raise MatlabError("MATLAB:delaunayn:InvalidOptions", "options must be a cell array of Qhull option texts.")
+        words = [w for t in texts for w in t.split()]
+    if len(np.unique(X, axis=0)) <= dim:
+        return np.zeros((0, dim + 1))
+    try:
+        simplices = scipy.spatial.Delaunay(X, qhull_options=" ".join(words)).simplices
+    except scipy.spatial.QhullError as err:
+        raise MatlabError("MATLAB:delaunayn:qhullError", f"Qhull could not triangulate the points: "
+                          f"{str(err).strip().splitlines()[0]}") from None
+    corners = X[simplices]
+    volumes = np.abs(np.linalg.det(corners[:, 1:] - corners[:, :1]))
+    keep = volumes > np.finfo(np.float64).eps ** 0.8 * max(float(np.abs(X).max()), 1.0) ** dim
+    return to_value((simplices[keep] + 1).astype(np.float64))
+
+
 @builtin("delaunay", family="numerical")
 def delaunay(*args: Value) -> Value:
     """T = delaunay(x, y), delaunay(x, y, z), delaunay(P)
