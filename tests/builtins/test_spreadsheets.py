@@ -1,0 +1,80 @@
+"""xlsread of .xlsx workbooks (written here with zipfile: a workbook is a zip archive of XML parts). Octave's
+xlsread needs its io package, so the expected values follow MATLAB's documentation: num without leading and
+trailing rows and columns of no number, txt with '' where no text, raw with NaN where empty."""
+import zipfile
+
+import numpy as np
+import pytest
+
+from engine import Session
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def workbook(path, sheets, shared):
+    """An .xlsx file of sheets [(name, the <row> elements)] and shared texts."""
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="http://schemas.openxmlformats.org/'
+                   'officeDocument/2006/relationships"><sheets>' + "".join(
+                       f'<sheet name="{n}" sheetId="{k + 1}" r:id="rId{k + 1}"/>' for k, (n, _) in enumerate(sheets))
+                   + "</sheets></workbook>")
+        z.writestr("xl/_rels/workbook.xml.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/'
+                   '2006/relationships">' + "".join(f'<Relationship Id="rId{k + 1}" Type="worksheet" '
+                                                    f'Target="worksheets/sheet{k + 1}.xml"/>' for k in range(len(sheets)))
+                   + "</Relationships>")
+        z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{MAIN}">' + "".join(f"<si><t>{t}</t></si>" for t in shared)
+                   + '<si><r><t>rich </t></r><r><t>text</t></r></si></sst>')
+        for k, (_, rows) in enumerate(sheets):
+            z.writestr(f"xl/worksheets/sheet{k + 1}.xml", f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>')
+
+
+DATA = ('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+        '<row r="2"><c r="A2"><v>1.5</v></c><c r="B2"><v>2</v></c></row>'
+        '<row r="3"><c r="A3"><v>3</v></c><c r="B3" t="inlineStr"><is><t>n/a</t></is></c><c r="C3" t="b"><v>1</v></c></row>'
+        '<row r="4"><c r="A4"><f>A2*2</f><v>3</v></c><c r="B4" t="e"><v>#DIV/0!</v></c><c r="D4" t="s"><v>2</v></c></row>')
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    workbook(tmp_path / "d.xlsx", [("Data", DATA), ("Other", '<row r="2"><c r="B2"><v>7</v></c></row>')],
+             ["time", "temp"])
+    return Session(device="cpu")
+
+
+def run(session, code):
+    r = session.execute(code)
+    assert r.error is None, r.error
+    return session
+
+
+def test_numbers_texts_and_raw_cells(session):
+    run(session, "[num, txt, raw] = xlsread('d.xlsx'); t21 = txt{2, 1}; r34 = class(raw{3, 3}); r44 = raw{4, 2};")
+    np.testing.assert_array_equal(session.get("num"), [[1.5, 2, np.nan], [3, np.nan, 1], [3, np.nan, np.nan]])
+    txt = session.get("txt")
+    assert txt.shape == (4, 4) and [txt[0, 0], txt[2, 1], txt[3, 3]] == ["time", "n/a", "rich text"]
+    assert session.get("t21") == "" and session.execute("disp(size(t21))").stdout.split() == ["0", "0"]   # 0x0
+    raw = session.get("raw")
+    assert raw.shape == (4, 4) and raw[1, 0] == 1.5 and np.isnan(raw[0, 2])
+    assert session.get("r34") == "logical" and session.get("r44") == "#DIV/0!"
+
+
+def test_sheets_and_ranges(session):
+    run(session, "a = xlsread('d.xlsx', 'Other'); b = xlsread('d.xlsx', 2); c = xlsread('d.xlsx', 'A2:B3'); "
+                 "d = xlsread('d.xlsx', 'Data', 'B2:C4', 'basic'); [e, et] = xlsread('d.xlsx', 'A1:B1');")
+    assert session.get("a") == 7.0 and session.get("b") == 7.0
+    np.testing.assert_array_equal(session.get("c"), [[1.5, 2], [3, np.nan]])
+    np.testing.assert_array_equal(session.get("d"), [[2, np.nan], [np.nan, 1]])
+    assert session.get("e").shape == (0, 0) and session.get("et").shape == (1, 2)
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("xlsread('missing.xlsx')", "MATLAB:xlsread:FileNotFound"),
+    ("xlsread('old.xls')", "MATLAB:xlsread:FileFormat"),
+    ("xlsread('d.xlsx', 'Nope')", "MATLAB:xlsread:WorksheetNotFound"),
+    ("xlsread('d.xlsx', 3)", "MATLAB:xlsread:WorksheetNotFound"),
+    ("xlsread('d.xlsx', 'Data', 'A1:ZZZZ')", "MATLAB:xlsread:InvalidRange")])
+def test_errors(session, tmp_path, code, ident):
+    (tmp_path / "old.xls").write_bytes(b"\xd0\xcf\x11\xe0 binary BIFF")
+    r = session.execute(code)
+    assert r.error is not None and r.error.identifier == ident
