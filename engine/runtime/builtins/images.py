@@ -319,6 +319,15 @@ def _rgb_bytes(rgb: Value, fname: str) -> np.ndarray:
     return np.round(np.clip(np.nan_to_num(data.astype(np.float64)), 0.0, 1.0) * 255).astype(np.uint8)
 
 
+def _distinct_colors(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct colors of uint8 pixels (k-by-3, sorted by red, then green, then blue) and the index of
+    each pixel's color (found on the colors packed into one integer: np.unique of rows is 20 times slower)."""
+    packed = pixels.reshape(-1, 3).astype(np.uint32)
+    codes, inverse = np.unique(packed[:, 0] << 16 | packed[:, 1] << 8 | packed[:, 2], return_inverse=True)
+    colors = np.stack([codes >> 16, codes >> 8 & 255, codes & 255], axis=1)
+    return colors, inverse.ravel()
+
+
 def _nearest(pixels: np.ndarray, colors: np.ndarray, dither: bool) -> np.ndarray:
     """The index of each pixel's nearest color (Euclidean in RGB, 0-255 units); with dither, Floyd and
     Steinberg's error diffusion (Pillow's, for at most 256 colors)."""
@@ -331,14 +340,14 @@ def _nearest(pixels: np.ndarray, colors: np.ndarray, dither: bool) -> np.ndarray
         palette.putpalette(colors.astype(np.uint8).ravel().tolist())
         image = Image.fromarray(pixels).quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG)
         return np.asarray(image).astype(np.int64)
-    flat = pixels.reshape(-1, 3).astype(np.float64)
-    codes, inverse = np.unique(flat, axis=0, return_inverse=True)      # each distinct color once
+    codes, inverse = _distinct_colors(pixels)        # each distinct color once
+    codes = codes.astype(np.float64)
     table = colors.astype(np.float64)
     best = np.empty(len(codes), dtype=np.int64)
     for start in range(0, len(codes), 4096):
         chunk = codes[start:start + 4096]
         best[start:start + 4096] = np.argmin(((chunk[:, None, :] - table[None, :, :]) ** 2).sum(axis=2), axis=1)
-    return best[inverse.ravel()].reshape(pixels.shape[:2])
+    return best[inverse].reshape(pixels.shape[:2])
 
 
 @builtin("rgb2ind", family="files")
@@ -381,7 +390,7 @@ def rgb2ind(rgb: Value, q: Value, dithering: Value | None = None, *, nargout: in
     elif arg.size == 1 and arg.ravel()[0] >= 1 and arg.ravel()[0] == np.round(arg.ravel()[0]) \
             and arg.ravel()[0] <= 65536:
         count = int(arg.ravel()[0])
-        colors, inverse = np.unique(pixels.reshape(-1, 3), axis=0, return_inverse=True)
+        colors, inverse = _distinct_colors(pixels)
         if len(colors) <= count:
             colormap, index = colors / 255.0, inverse.reshape(pixels.shape[:2])
         elif count > 256:
