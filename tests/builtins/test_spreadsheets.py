@@ -1,4 +1,5 @@
-"""xlsread of .xlsx workbooks (written here with zipfile: a workbook is a zip archive of XML parts). Octave's
+"""xlsread of .xlsx workbooks (written here part by part with zipfile, as Excel writes them, a formula with its
+cached value, which openpyxl cannot write). Octave's
 xlsread needs its io package, so the expected values follow MATLAB's documentation: num without leading and
 trailing rows and columns of no number, txt with '' where no text, raw with NaN where empty."""
 import zipfile
@@ -13,7 +14,19 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 def workbook(path, sheets, shared):
     """An .xlsx file of sheets [(name, the <row> elements)] and shared texts."""
+    package = "http://schemas.openxmlformats.org/package/2006"
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml"
     with zipfile.ZipFile(path, "w") as z:
+        z.writestr("[Content_Types].xml", f'<Types xmlns="{package}/content-types">'
+                   f'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+                   f'<Default Extension="xml" ContentType="application/xml"/>'
+                   f'<Override PartName="/xl/workbook.xml" ContentType="{kind}.sheet.main+xml"/>'
+                   f'<Override PartName="/xl/sharedStrings.xml" ContentType="{kind}.sharedStrings+xml"/>' + "".join(
+                       f'<Override PartName="/xl/worksheets/sheet{k + 1}.xml" ContentType="{kind}.worksheet+xml"/>'
+                       for k in range(len(sheets))) + "</Types>")
+        z.writestr("_rels/.rels", f'<Relationships xmlns="{package}/relationships"><Relationship Id="rId1" Type="'
+                   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
+                   'Target="xl/workbook.xml"/></Relationships>')
         z.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="http://schemas.openxmlformats.org/'
                    'officeDocument/2006/relationships"><sheets>' + "".join(
                        f'<sheet name="{n}" sheetId="{k + 1}" r:id="rId{k + 1}"/>' for k, (n, _) in enumerate(sheets))
@@ -78,3 +91,18 @@ def test_errors(session, tmp_path, code, ident):
     (tmp_path / "old.xls").write_bytes(b"\xd0\xcf\x11\xe0 binary BIFF")
     r = session.execute(code)
     assert r.error is not None and r.error.identifier == ident
+
+
+def test_a_workbook_written_by_openpyxl_with_a_date(tmp_path, monkeypatch):
+    """A date cell is its Excel serial number in num (2024-01-02 is day 45293 of Excel's calendar)."""
+    import datetime
+
+    import openpyxl
+    book = openpyxl.Workbook()
+    book.active.append(["when", "x"])
+    book.active.append([datetime.date(2024, 1, 2), 2.5])
+    book.save(tmp_path / "o.xlsx")
+    monkeypatch.chdir(tmp_path)
+    s = run(Session(device="cpu"), "[num, txt] = xlsread('o.xlsx');")
+    np.testing.assert_array_equal(s.get("num"), [[45293, 2.5]])
+    assert list(s.get("txt").ravel()) == ["when", "x"]

@@ -1,16 +1,11 @@
-"""xlsread: the cells of an Excel workbook in Office Open XML (.xlsx, .xlsm), read with the standard library
-(zipfile and ElementTree: a workbook is a zip archive of XML parts). The older binary .xls format and
+"""xlsread: the cells of an Excel workbook in Office Open XML (.xlsx, .xlsm), read with openpyxl (its
+read-only mode, formulas as the values Excel stored for them). The older binary .xls format and
 OpenDocument .ods are not read.
-
-The parts read: xl/workbook.xml (the sheets' names, in order) and xl/_rels/workbook.xml.rels (the part of
-each), xl/sharedStrings.xml (the texts that cells refer to by number), and the sheet's
-xl/worksheets/sheetN.xml (its cells: a number, a shared text ``t="s"``, an inline text ``t="inlineStr"``, a
-formula's cached text ``t="str"``, a logical ``t="b"`` or an error ``t="e"``).
 """
 from __future__ import annotations
 
+import datetime
 import os
-import re
 import zipfile
 from typing import Any
 
@@ -22,108 +17,68 @@ from ..values import CellArray, CharArray, Value
 from .registry import builtin
 from .sizes import option_text
 
-MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-PACKAGE = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-CELL = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
-
-
-def _column_number(letters: str) -> int:
-    number = 0
-    for ch in letters.upper():
-        number = number * 26 + ord(ch) - ord("A") + 1
-    return number
-
-
-def _reference(text: str) -> tuple[int, int] | None:
-    """(row, column), from 1, of a cell reference like 'B12' (None if the text is not one)."""
-    match = CELL.match(text.strip())
-    return None if match is None else (int(match.group(2)), _column_number(match.group(1)))
-
 
 def _range(text: str) -> tuple[int, int, int, int]:
     """The first and last rows and columns of an Excel range 'A1:C3' (or one cell, 'B2')."""
-    corners = [_reference(part) for part in text.split(":")]
-    if len(corners) not in (1, 2) or any(c is None for c in corners):
+    from openpyxl.utils.cell import range_boundaries
+    try:
+        left, top, right, bottom = range_boundaries(text.strip().upper())
+    except (ValueError, TypeError):
+        left = None
+    if left is None or top is None or right is None or bottom is None:
         raise MatlabError("MATLAB:xlsread:InvalidRange", f"'{text}' is not a range of cells like 'A1:C3' here "
                           "(named ranges and whole rows or columns are not supported).")
-    (r1, c1), (r2, c2) = corners[0], corners[-1]
-    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+    return top, left, bottom, right
 
 
-def _texts(node: Any) -> str:
-    """The text of a shared or inline string: its own text, or its runs' texts joined (phonetic runs, rPh,
-    left out)."""
-    parts = [node.find(f"{MAIN}t")] + [run.find(f"{MAIN}t") for run in node.findall(f"{MAIN}r")]
-    return "".join(part.text or "" for part in parts if part is not None)
-
-
-def _sheet_part(book: zipfile.ZipFile, sheet: Value | None, filename: str) -> str:
-    """The archive path of the sheet chosen by name or number (the first without one)."""
-    import xml.etree.ElementTree as ET
-    workbook = ET.fromstring(book.read("xl/workbook.xml"))
-    sheets = [(s.get("name"), s.get(RELATIONSHIP)) for s in workbook.iter(f"{MAIN}sheet")]
-    if not sheets:
-        raise MatlabError("MATLAB:xlsread:NoSheets", f"The workbook '{filename}' has no worksheets.")
+def _sheet_name(names: list[str], sheet: Value | None) -> str:
+    """The name of the sheet chosen by name or number (the first without one)."""
     if sheet is None:
-        chosen = sheets[0]
-    elif option_text(sheet) is not None:
-        name = option_text(sheet)
-        chosen = next((s for s in sheets if s[0] == name), None)
-        if chosen is None:
+        return names[0]
+    name = option_text(sheet)
+    if name is not None:
+        if name not in names:
             raise MatlabError("MATLAB:xlsread:WorksheetNotFound", f"Worksheet '{name}' not found.")
-    else:
-        index = np.asarray(sheet, dtype=np.float64).ravel()
-        if index.size != 1 or index[0] != int(index[0]) or not 1 <= index[0] <= len(sheets):
-            raise MatlabError("MATLAB:xlsread:WorksheetNotFound",
-                              f"The sheet number must be an integer from 1 to {len(sheets)}.")
-        chosen = sheets[int(index[0]) - 1]
-    relations = ET.fromstring(book.read("xl/_rels/workbook.xml.rels"))
-    target = next(r.get("Target") for r in relations.iter(f"{PACKAGE}Relationship") if r.get("Id") == chosen[1])
-    return target.lstrip("/") if target.startswith("/") else os.path.normpath(f"xl/{target}").replace(os.sep, "/")
+        return name
+    index = np.asarray(sheet, dtype=np.float64).ravel()
+    if index.size != 1 or index[0] != int(index[0]) or not 1 <= index[0] <= len(names):
+        raise MatlabError("MATLAB:xlsread:WorksheetNotFound",
+                          f"The sheet number must be an integer from 1 to {len(names)}.")
+    return names[int(index[0]) - 1]
 
 
 def read_cells(path: str, sheet: Value | None, filename: str) -> dict[tuple[int, int], Any]:
-    """The cells of a sheet that hold something: (row, column) from 1 -> a float, a str, a bool, or an
-    error's text wrapped in a tuple (('#DIV/0!',))."""
-    import xml.etree.ElementTree as ET
+    """The cells of a sheet that hold something: (row, column) from 1 -> a float (a date as its Excel serial
+    number), a str, a bool, or an error's text wrapped in a tuple (('#DIV/0!',))."""
+    import openpyxl
+    from openpyxl.utils.datetime import to_excel
+    from openpyxl.utils.exceptions import InvalidFileException
     try:
-        book = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError):
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
         raise MatlabError("MATLAB:xlsread:FileFormat", f"'{filename}' is not an Excel workbook in Office Open XML "
                           "(.xlsx): the binary .xls format is not read here.") from None
-    with book:
-        try:
-            shared = [_texts(si) for si in ET.fromstring(book.read("xl/sharedStrings.xml")).iter(f"{MAIN}si")] \
-                if "xl/sharedStrings.xml" in book.namelist() else []
-            part = ET.fromstring(book.read(_sheet_part(book, sheet, filename)))
-        except (KeyError, ET.ParseError, StopIteration):
-            raise MatlabError("MATLAB:xlsread:FileFormat", f"'{filename}' is not a readable Excel workbook.") from None
-    cells: dict[tuple[int, int], Any] = {}
-    for cell in part.iter(f"{MAIN}c"):
-        where = _reference(cell.get("r", ""))
-        kind, value = cell.get("t", "n"), cell.find(f"{MAIN}v")
-        if where is None:
-            continue
-        if kind == "inlineStr":
-            inline = cell.find(f"{MAIN}is")
-            if inline is not None:
-                cells[where] = _texts(inline)
-            continue
-        if value is None or value.text is None:
-            continue
-        text = value.text
-        if kind == "s":
-            cells[where] = shared[int(text)]
-        elif kind in ("str", "d"):
-            cells[where] = text
-        elif kind == "b":
-            cells[where] = text.strip() == "1"
-        elif kind == "e":
-            cells[where] = (text,)
-        else:
-            cells[where] = float(text)
-    return {k: v for k, v in cells.items() if v != ""}
+    try:
+        if not book.sheetnames:
+            raise MatlabError("MATLAB:xlsread:NoSheets", f"The workbook '{filename}' has no worksheets.")
+        cells: dict[tuple[int, int], Any] = {}
+        for row in book[_sheet_name(book.sheetnames, sheet)].iter_rows():
+            for cell in row:
+                value = cell.value
+                if value is None or value == "":
+                    continue
+                if cell.data_type == "e":
+                    value = (str(value),)
+                elif isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+                    value = float(to_excel(value))
+                elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                    value = float(value)
+                elif not isinstance(value, (bool, str)):
+                    value = str(value)
+                cells[cell.row, cell.column] = value
+        return cells
+    finally:
+        book.close()
 
 
 def _trimmed(mask: np.ndarray, leading: bool) -> tuple[slice, slice]:
