@@ -76,3 +76,17 @@ def test_a_handle_to_a_nested_function_is_refused(session, tmp_path):
     r = session.execute("h = outer(); save('n.mat', 'h');")
     assert r.error is not None and r.error.identifier == "MATLAB:save:unsupportedClass"
     assert "nested function" in r.error.message
+
+
+def test_structs_without_fields_save_load_and_append(session):
+    """struct() saves as a struct without fields and loads back as one (it came back as a cell), inside
+    structs and cells too, and save -append writes such variables of the file again (it was an internal
+    error); a struct array without fields is refused by name."""
+    run(session, "s = struct(); u.a = struct(); u.b = {struct(), 3}; save('e.mat', 's', 'u'); "
+                 "x = 1; save('e.mat', 'x', '-append'); clear s u x; load('e.mat'); "
+                 "c = {class(s), class(u.a), class(u.b{1})}; n = [numel(fieldnames(s)), size(s), u.b{2}, x];")
+    assert [session.get("c")[0, k] for k in range(3)] == ["struct", "struct", "struct"]
+    assert session.get("n").tolist() == [[0, 1, 1, 3, 1]]
+    r = session.execute("q = repmat(struct(), 1, 3); save('f.mat', 'q');")
+    assert r.error is not None and r.error.identifier == "MATLAB:save:unsupportedClass"
+    assert "without fields" in r.error.message

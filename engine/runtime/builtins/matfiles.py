@@ -64,13 +64,15 @@ def to_saved(value: Value, name: str, depth: int = 0) -> object:
     if t is FunctionHandle:
         return _saved_handle(value, name, depth)
     if t is StructArray and value.classname == "struct":
-        out = np.empty(value.shape, dtype=[(f, object) for f in value.fields]) if value.fields else \
-            np.empty(value.shape, dtype=object)
+        if not value.fields:             # scipy writes a dict as a struct without fields (loads as None)
+            if value.data.size != 1:
+                raise MatlabError("MATLAB:save:unsupportedClass",
+                                  f"Variable '{name}' is a struct array without fields, which cannot be saved "
+                                  "to a MAT-file here (a 1x1 struct without fields can).")
+            return {}
+        out = np.empty(value.shape, dtype=[(f, object) for f in value.fields])
         for index, record in np.ndenumerate(value.data):
-            if value.fields:
-                out[index] = tuple(to_saved(record[f], name, depth + 1) for f in value.fields)
-            else:
-                out[index] = {}
+            out[index] = tuple(to_saved(record[f], name, depth + 1) for f in value.fields)
         return out
     raise MatlabError("MATLAB:save:unsupportedClass",
                       f"Variable '{name}' of class {class_of(value)} cannot be saved to a MAT-file here "
@@ -158,6 +160,9 @@ def from_saved(value: object, ctx=None) -> Value | None:
         return StructArray(fields, data)
     if value.dtype == object:
         data = np.empty(value.shape, dtype=object)
+        if value.size == 1 and value.flat[0] is None:     # a struct without fields (MATLAB's, Octave's, ours)
+            data[0, 0] = {}
+            return StructArray([], data)
         for index, item in np.ndenumerate(value):
             data[index] = _loaded_or_empty(item, ctx)
         return CellArray(data)
@@ -225,6 +230,21 @@ def read_mat(path: str) -> dict[str, object]:
     return {k: v for k, v in data.items() if not k.startswith("__")}
 
 
+def _written_again(value: object) -> object:
+    """A value read_mat read, as savemat writes it back (save -append): a struct without fields, which
+    loadmat reads as an object array holding None, as the dict that savemat writes as one."""
+    if not isinstance(value, np.ndarray) or not (value.dtype == object or value.dtype.names):
+        return value
+    if value.dtype == object and value.size == 1 and value.flat[0] is None:
+        return {}
+    out = value.copy()
+    for name in value.dtype.names or [None]:
+        column = out if name is None else out[name]
+        for index, item in np.ndenumerate(column):
+            column[index] = _written_again(item)
+    return out
+
+
 # -- arguments --------------------------------------------------------------------------------------
 
 def _split_args(args: tuple, fname: str) -> tuple[list[str], list[str]]:
@@ -268,7 +288,8 @@ def save(ctx, *args):
         _save_ascii(filename, chosen, options)
         return None
     path = _mat_path(filename, must_exist=False)
-    contents = read_mat(path) if "-append" in options and os.path.exists(path) else {}
+    contents = {name: _written_again(value) for name, value in read_mat(path).items()} \
+        if "-append" in options and os.path.exists(path) else {}
     contents.update({name: to_saved(value, name) for name, value in chosen.items()})
     try:
         if "-v4" in options:
