@@ -106,3 +106,58 @@ def test_a_workbook_written_by_openpyxl_with_a_date(tmp_path, monkeypatch):
     s = run(Session(device="cpu"), "[num, txt] = xlsread('o.xlsx');")
     np.testing.assert_array_equal(s.get("num"), [[45293, 2.5]])
     assert list(s.get("txt").ravel()) == ["when", "x"]
+
+
+@pytest.fixture
+def results(tmp_path, monkeypatch):
+    """A workbook openpyxl writes: a title row, a header row and four rows of numbers and logical values on
+    sheet 'Run 1'; two numbers and a text on sheet 'Other'."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    run1 = book.active
+    run1.title = "Run 1"
+    run1.append(["Experiment results"])
+    run1.append(["time", "temp", "ok"])
+    for k in range(4):
+        run1.append([k * 0.5, 20 + k, k % 2 == 0])
+    other = book.create_sheet("Other")
+    other["B2"], other["C2"], other["C3"] = 7, 8, "x"
+    book.save(tmp_path / "r.xlsx")
+    monkeypatch.chdir(tmp_path)
+    return Session(device="cpu")
+
+
+def test_readmatrix_of_a_workbook(results):
+    data = [[0, 20, 1], [0.5, 21, 0], [1, 22, 1], [1.5, 23, 0]]
+    run(results, "a = readmatrix('r.xlsx'); b = readmatrix('r.xlsx', 'Sheet', 'Other'); "
+                 "c = readmatrix('r.xlsx', 'Sheet', 1, 'Range', 'A3:B4'); d = readmatrix('r.xlsx', 'Range', 'B4'); "
+                 "e = readmatrix('r.xlsx', 'NumHeaderLines', 3);")
+    np.testing.assert_array_equal(results.get("a"), data)
+    np.testing.assert_array_equal(results.get("b"), [[7, 8], [np.nan, np.nan]])
+    np.testing.assert_array_equal(results.get("c"), [[0, 20], [0.5, 21]])
+    np.testing.assert_array_equal(results.get("d"), [[21, 0], [22, 1], [23, 0]])
+    np.testing.assert_array_equal(results.get("e"), data[1:])
+
+
+def test_readtable_of_a_workbook(results):
+    run(results, "T = readtable('r.xlsx', 'NumHeaderLines', 1); n = T.Properties.VariableNames; "
+                 "U = readtable('r.xlsx', 'Range', 'A2:B4');")
+    assert list(results.get("n").ravel()) == ["time", "temp", "ok"]
+    assert results.execute("disp([T.time'; T.temp'; T.ok'])").stdout.split() == \
+        ["0", "0.5000", "1.0000", "1.5000", "20.0000", "21.0000", "22.0000", "23.0000",
+         "1.0000", "0", "1.0000", "0"]
+    assert results.execute("disp(size(U)); disp(U.temp')").stdout.split() == ["2", "2", "20", "21"]
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("readmatrix('r.xls')", "MATLAB:readmatrix:FileFormat"),
+    ("readtable('r.ods')", "MATLAB:readtable:FileFormat"),
+    ("readtable('missing.xlsx')", "MATLAB:readtable:FileNotFound"),
+    ("readtable('r.xlsx', 'Sheet', 'Nope')", "MATLAB:readtable:WorksheetNotFound"),
+    ("readmatrix('r.xlsx', 'Range', 'A1:C')", "MATLAB:readmatrix:InvalidRange"),
+    ("readmatrix('r.xlsx', 'Delimiter', ',')", "MATLAB:readmatrix:InvalidParameter")])
+def test_workbook_errors(results, tmp_path, code, ident):
+    for name in ("r.xls", "r.ods"):
+        (tmp_path / name).write_bytes(b"\xd0\xcf\x11\xe0 not a zip archive")
+    r = results.execute(code)
+    assert r.error is not None and r.error.identifier == ident, r.error

@@ -218,9 +218,9 @@ CASES = [
          "v = Q.x2nd; P = readtable('h.csv', 'VariableNamingRule', 'preserve'); p = P.Properties.VariableNames;",
          n=Cell([C('approximateRoot'), C('x2nd'), C('x')], (1, 3)), d=Cell([C('approximate root'), C('2nd'), C('x')], (1, 3)),
          v=D([float('nan'), 3.5], (2, 1)), p=Cell([C('approximate root'), C('2nd'), C('x')], (1, 3))),
-    case('readtable_spreadsheet', "T = readtable('data.xlsx');",
-         error=('matfuse:readtable:spreadsheet', 'readtable reads and writes delimited text files (.csv, .txt, '
-                '.dat) here; spreadsheet files are not supported.')),
+    case('readtable_missing_workbook', "T = readtable('data.xlsx');",
+         error=('MATLAB:readtable:FileNotFound', "Unable to find or open 'data.xlsx'. Check the path and filename "
+                "or file permissions.")),
     case('error_function_on_array', "x = table2array([1 2]);",
          error=('MATLAB:UndefinedFunction', "Undefined function 'table2array' for input arguments of type 'double'.")),
     # the message MATLAB gives (seen in an issue of eminSerin/NBS-Predict: "Error using tabular/length")

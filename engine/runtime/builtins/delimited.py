@@ -229,16 +229,26 @@ def _name_values(args: tuple, fname: str, known: tuple[str, ...]) -> dict[str, V
 
 @builtin("readmatrix", family="files")
 def readmatrix(filename, *args):
-    """readmatrix(filename), readmatrix(filename, 'NumHeaderLines', n, 'Delimiter', d)
+    """readmatrix(filename), readmatrix(filename, 'NumHeaderLines', n, 'Delimiter', d),
+    readmatrix(workbook, 'Sheet', sheet, 'Range', range, 'NumHeaderLines', n)
 
-    Reads a numeric matrix from a delimited text file (.csv, .txt, .dat). Leading lines without numbers
-    (headers) are skipped unless 'NumHeaderLines' says how many to skip; the delimiter is guessed
-    (comma, tab, semicolon, else whitespace) unless given. Empty or non-numeric fields are NaN.
+    Reads a numeric matrix from a delimited text file (.csv, .txt, .dat) or an Excel workbook (.xlsx,
+    .xlsm: the sheet by name or number, the first by default; 'Range' like 'A2:C10', or 'B2' for the cells
+    from B2 on). Leading lines or rows without numbers (headers) are skipped unless 'NumHeaderLines'
+    says how many to skip; a text file's delimiter is guessed (comma, tab, semicolon, else whitespace)
+    unless given. Empty or non-numeric fields are NaN; a workbook's logical cells are 1 and 0, its dates
+    their Excel serial numbers.
 
         M = readmatrix('data.csv');
+        M = readmatrix('results.xlsx', 'Sheet', 'Run 2', 'Range', 'B2:D40');
     """
-    opts = _name_values(args, "readmatrix", ("numheaderlines", "delimiter"))
-    lines = [line for line in _read_lines(_path(filename, "readmatrix"), "readmatrix")]
+    from .spreadsheets import SPREADSHEETS
+    workbook = is_text_scalar(filename) and text_arg(filename, "readmatrix").lower().endswith(SPREADSHEETS)
+    opts = _name_values(args, "readmatrix", ("numheaderlines",) + (("sheet", "range") if workbook else ("delimiter",)))
+    path = _path(filename, "readmatrix")
+    if workbook:
+        return _sheet_matrix(path, opts)
+    lines = [line for line in _read_lines(path, "readmatrix")]
     if "numheaderlines" in opts:
         lines = lines[_whole(opts["numheaderlines"], "readmatrix", "NumHeaderLines"):]
     delim = unescape(text_arg(opts["delimiter"], "readmatrix", "Delimiter")) if "delimiter" in opts else \
@@ -249,6 +259,23 @@ def readmatrix(filename, *args):
     while lines and not lines[-1].strip():
         lines = lines[:-1]
     return simplify(_grid(lines, delim, float("nan")))
+
+
+def _sheet_matrix(path: str, opts: dict[str, Value]) -> Value:
+    """readmatrix of a workbook: the numbers of the sheet's range, headers skipped as in a text file."""
+    from .spreadsheets import sheet_read
+    grid = sheet_read(path, opts, "readmatrix")
+    numbers = np.full(grid.shape, np.nan)
+    for index, value in np.ndenumerate(grid):
+        if isinstance(value, (bool, float)):
+            numbers[index] = float(value)
+    if "numheaderlines" in opts:
+        skip = _whole(opts["numheaderlines"], "readmatrix", "NumHeaderLines")
+    else:                                     # the leading rows without a number
+        numeric = ~np.isnan(numbers).all(axis=1)
+        skip = int(np.argmax(numeric)) if numeric.any() else len(numeric)
+    filled = np.flatnonzero([any(v is not None for v in row) for row in grid[skip:]])
+    return simplify(numbers[skip:skip + (filled[-1] + 1 if filled.size else 0)])
 
 
 @builtin("writematrix", family="files")

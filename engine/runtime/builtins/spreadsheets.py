@@ -18,7 +18,7 @@ from .registry import builtin
 from .sizes import option_text
 
 
-def _range(text: str) -> tuple[int, int, int, int]:
+def _range(text: str, fname: str) -> tuple[int, int, int, int]:
     """The first and last rows and columns of an Excel range 'A1:C3' (or one cell, 'B2')."""
     from openpyxl.utils.cell import range_boundaries
     try:
@@ -26,28 +26,28 @@ def _range(text: str) -> tuple[int, int, int, int]:
     except (ValueError, TypeError):
         left = None
     if left is None or top is None or right is None or bottom is None:
-        raise MatlabError("MATLAB:xlsread:InvalidRange", f"'{text}' is not a range of cells like 'A1:C3' here "
+        raise MatlabError(f"MATLAB:{fname}:InvalidRange", f"'{text}' is not a range of cells like 'A1:C3' here "
                           "(named ranges and whole rows or columns are not supported).")
     return top, left, bottom, right
 
 
-def _sheet_name(names: list[str], sheet: Value | None) -> str:
+def _sheet_name(names: list[str], sheet: Value | None, fname: str) -> str:
     """The name of the sheet chosen by name or number (the first without one)."""
     if sheet is None:
         return names[0]
     name = option_text(sheet)
     if name is not None:
         if name not in names:
-            raise MatlabError("MATLAB:xlsread:WorksheetNotFound", f"Worksheet '{name}' not found.")
+            raise MatlabError(f"MATLAB:{fname}:WorksheetNotFound", f"Worksheet '{name}' not found.")
         return name
     index = np.asarray(sheet, dtype=np.float64).ravel()
     if index.size != 1 or index[0] != int(index[0]) or not 1 <= index[0] <= len(names):
-        raise MatlabError("MATLAB:xlsread:WorksheetNotFound",
+        raise MatlabError(f"MATLAB:{fname}:WorksheetNotFound",
                           f"The sheet number must be an integer from 1 to {len(names)}.")
     return names[int(index[0]) - 1]
 
 
-def read_cells(path: str, sheet: Value | None, filename: str) -> dict[tuple[int, int], Any]:
+def read_cells(path: str, sheet: Value | None, filename: str, fname: str) -> dict[tuple[int, int], Any]:
     """The cells of a sheet that hold something: (row, column) from 1 -> a float (a date as its Excel serial
     number), a str, a bool, or an error's text wrapped in a tuple (('#DIV/0!',))."""
     import openpyxl
@@ -56,13 +56,13 @@ def read_cells(path: str, sheet: Value | None, filename: str) -> dict[tuple[int,
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
-        raise MatlabError("MATLAB:xlsread:FileFormat", f"'{filename}' is not an Excel workbook in Office Open XML "
+        raise MatlabError(f"MATLAB:{fname}:FileFormat", f"'{filename}' is not an Excel workbook in Office Open XML "
                           "(.xlsx): the binary .xls format is not read here.") from None
     try:
         if not book.sheetnames:
-            raise MatlabError("MATLAB:xlsread:NoSheets", f"The workbook '{filename}' has no worksheets.")
+            raise MatlabError(f"MATLAB:{fname}:NoSheets", f"The workbook '{filename}' has no worksheets.")
         cells: dict[tuple[int, int], Any] = {}
-        for row in book[_sheet_name(book.sheetnames, sheet)].iter_rows():
+        for row in book[_sheet_name(book.sheetnames, sheet, fname)].iter_rows():
             for cell in row:
                 value = cell.value
                 if value is None or value == "":
@@ -79,6 +79,61 @@ def read_cells(path: str, sheet: Value | None, filename: str) -> dict[tuple[int,
         return cells
     finally:
         book.close()
+
+
+READ = (".xlsx", ".xlsm")                       # the spreadsheet files read here
+SPREADSHEETS = (".xls", ".xlsx", ".xlsm", ".xlsb", ".ods")   # those MATLAB reads as spreadsheets
+
+
+def sheet_grid(path: str, sheet: Value | None, where: str | None, filename: str, fname: str,
+               corner: bool = False) -> np.ndarray:
+    """The cells of range ``where`` of a sheet (None: from its first used cell to its last; with
+    ``corner``, a single cell is the range's first, as readmatrix's 'Range' takes it) as an object array
+    of read_cells's values, None where a cell is empty."""
+    cells = read_cells(path, sheet, filename, fname)
+    if where is not None and corner and ":" not in where:
+        top, left, _, _ = _range(where, fname)
+        bottom, right = max([r for r, _ in cells] + [top - 1]), max([c for _, c in cells] + [left - 1])
+    elif where is not None:
+        top, left, bottom, right = _range(where, fname)
+    elif cells:
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        bottom, right = max(r for r, _ in cells), max(c for _, c in cells)
+    else:
+        top = left = 1
+        bottom = right = 0
+    grid = np.full((bottom - top + 1, right - left + 1), None, dtype=object)
+    for (r, c), value in cells.items():
+        if top <= r <= bottom and left <= c <= right:
+            grid[r - top, c - left] = value
+    return grid
+
+
+def sheet_read(path: str, opts: dict[str, Value], fname: str) -> np.ndarray:
+    """sheet_grid for readmatrix and readtable: 'Sheet' and 'Range' from their options."""
+    if not os.path.isfile(path):
+        raise MatlabError(f"MATLAB:{fname}:FileNotFound", f"Unable to find or open '{path}'. Check the path "
+                          "and filename or file permissions.")
+    if not path.lower().endswith(READ):
+        raise MatlabError(f"MATLAB:{fname}:FileFormat", f"{fname} reads .xlsx and .xlsm workbooks here, not "
+                          f"'{os.path.basename(path)}' (the binary .xls, .xlsb and .ods formats are not read).")
+    where = None
+    if "range" in opts:
+        where = option_text(opts["range"])
+        if not where:
+            raise MatlabError(f"MATLAB:{fname}:InvalidRange", "The range must be text like 'A1:C3' or 'B2'.")
+    return sheet_grid(path, opts.get("sheet"), where, path, fname, corner=True)
+
+
+def sheet_text(value: Any) -> str:
+    """A cell of sheet_grid as the text a delimited file would hold: a number as its shortest digits."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        return repr(value)
+    return value[0] if isinstance(value, tuple) else value
 
 
 def _trimmed(mask: np.ndarray, leading: bool) -> tuple[slice, slice]:
@@ -131,22 +186,14 @@ def xlsread(filename: Value, *args: Value, nargout: int = 1) -> Any:
     if not os.path.isfile(path):
         raise MatlabError("MATLAB:xlsread:FileNotFound", f"XLSREAD unable to open file '{name}'.\n"
                           f"File '{os.path.abspath(path)}' not found.")
-    cells = read_cells(path, sheet, name)
-    if where is not None:
-        top, left, bottom, right = _range(where)
-    elif cells:
-        top, left = min(r for r, _ in cells), min(c for _, c in cells)
-        bottom, right = max(r for r, _ in cells), max(c for _, c in cells)
-    else:
-        top = left = 1
-        bottom = right = 0
-    shape = (bottom - top + 1, right - left + 1)
+    grid = sheet_grid(path, sheet, where, name, "xlsread")
+    shape = grid.shape
     raw = np.empty(shape, dtype=object)
     number = np.full(shape, np.nan)
     texts = np.full(shape, "", dtype=object)
     for i in range(shape[0]):
         for j in range(shape[1]):
-            value = cells.get((top + i, left + j))
+            value = grid[i, j]
             if isinstance(value, bool):
                 number[i, j], raw[i, j] = float(value), value
             elif isinstance(value, float):

@@ -17,10 +17,10 @@ from ..values import CellArray, CharArray, StringArray, Value, class_of, size_of
 from .delimited import _guess_delimiter, _number_text, _parse_number, _path, _quoted, _read_lines, _write_rows
 from .registry import builtin
 from .sizes import count_value
+from .spreadsheets import SPREADSHEETS, sheet_read, sheet_text
 from .textutil import option_name, text_arg, unescape
 
 DELIMITERS = {"comma": ",", "tab": "\t", "space": " ", "semi": ";", "bar": "|"}
-SPREADSHEETS = (".xls", ".xlsx", ".xlsm", ".xlsb", ".ods")
 
 
 def _options(args: tuple, known: tuple[str, ...], fname: str) -> dict[str, Value]:
@@ -91,27 +91,33 @@ def _column(fields: list[str], text_type: str) -> Value:
 @builtin("readtable", family="table")
 def readtable(ctx, filename, *args):
     """T = readtable(filename), readtable(filename, 'Delimiter', d, 'ReadVariableNames', tf,
-    'NumHeaderLines', n, 'VariableNamingRule', 'modify' | 'preserve', 'ReadRowNames', tf, 'TextType', t)
-    A table from a delimited text file: one variable per column, named by the first line.
+    'NumHeaderLines', n, 'VariableNamingRule', 'modify' | 'preserve', 'ReadRowNames', tf, 'TextType', t),
+    readtable(workbook, 'Sheet', sheet, 'Range', range, ...)
+    A table from a delimited text file or an Excel workbook (.xlsx, .xlsm: the sheet by name or number,
+    the first by default; 'Range' like 'A1:C10', or 'B2' for the cells from B2 on): one variable per
+    column, named by the first line.
 
     The delimiter is guessed (comma, tab, semicolon, else blanks) unless given; quoted fields may hold
     it. A column whose fields are all numbers (blank ones are NaN) is double, any other column text
     (cellstr, or string with 'TextType' 'string'). Column headers that are no valid names are made
     valid (``my col`` becomes ``myCol``, with a warning; the headers are kept in VariableDescriptions)
-    unless 'VariableNamingRule' is 'preserve'. Spreadsheet files are not supported.
+    unless 'VariableNamingRule' is 'preserve'. A workbook's cells read as a text file's fields would
+    (logical cells as 1 and 0, dates as their Excel serial numbers); .xls, .xlsb and .ods are not read.
 
         T = readtable('data.csv');
     """
     path = _path(filename, "readtable")
-    _check_text_file(path, "readtable")
-    opts = _options(args, ("delimiter", "readvariablenames", "numheaderlines", "variablenamingrule",
-                           "readrownames", "texttype"), "readtable")
-    lines = _read_lines(path, "readtable")
-    if "numheaderlines" in opts:
-        lines = lines[int(count_value(opts["numheaderlines"], "readtable", "NumHeaderLines")):]
-    lines = [line for line in lines if line.strip()]
-    delim = _delimiter(opts["delimiter"], "readtable") if "delimiter" in opts else _guess_delimiter(lines)
-    rows = _split(lines, delim)
+    workbook = path.lower().endswith(SPREADSHEETS)
+    opts = _options(args, ("readvariablenames", "numheaderlines", "variablenamingrule", "readrownames",
+                           "texttype") + (("sheet", "range") if workbook else ("delimiter",)), "readtable")
+    skip = int(count_value(opts["numheaderlines"], "readtable", "NumHeaderLines")) if "numheaderlines" in opts else 0
+    if workbook:
+        rows = [[sheet_text(v) for v in row] for row in sheet_read(path, opts, "readtable")[skip:]]
+        rows = [row for row in rows if any(row)]
+    else:
+        lines = [line for line in _read_lines(path, "readtable")[skip:] if line.strip()]
+        delim = _delimiter(opts["delimiter"], "readtable") if "delimiter" in opts else _guess_delimiter(lines)
+        rows = _split(lines, delim)
     header = None
     if rows and (_flag(opts["readvariablenames"]) if "readvariablenames" in opts else
                  not all(_parse_number(f) is not None for f in rows[0])):
