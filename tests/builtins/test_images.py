@@ -3,14 +3,6 @@ shapes, indexed images with their colormaps, transparency, and the errors."""
 import numpy as np
 import pytest
 
-from engine import Session
-
-
-@pytest.fixture
-def session(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return Session(device="cpu")
-
 
 def run(session, code):
     r = session.execute(code)

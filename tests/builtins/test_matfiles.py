@@ -2,9 +2,6 @@
 a file MATLAB wrote (the round trips of the other classes are conformance cases, test_conf_lib_files.py)."""
 import base64
 
-import pytest
-
-from engine import Session
 
 # some_functions.mat of scipy's MAT-file tests (BSD licence), written by MATLAB 2009a: a = -3.9, b = uint8(52),
 # c = uint8(0), sqr = @(x)x.^2, parabola = @(x)a*x.^2+b*x+c (its captured a, b, c in MATLAB's MCOS part)
@@ -30,12 +27,6 @@ MATLAB_FILE = (
     "SPQOBtzhzMSAGc4eSOp50dSzoakH8SUgzLvoZjFCzbNgIC29obungXFg3c/ASJr7YeaA9CQyJDEkYwkHNgLmcELFjcGA/wC5+iHA"
     "y4Ey/RD3r2AgLR4IxTsDA/54p1R/BwP+cjICST0TlI9cTiKnI0rKSRAAAOEhLqM="
 )
-
-
-@pytest.fixture
-def session(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return Session(device="cpu")
 
 
 def run(session, code):
