@@ -161,3 +161,34 @@ def test_workbook_errors(results, tmp_path, code, ident):
         (tmp_path / name).write_bytes(b"\xd0\xcf\x11\xe0 not a zip archive")
     r = results.execute(code)
     assert r.error is not None and r.error.identifier == ident, r.error
+
+
+def test_writematrix_and_writetable_into_workbooks(session):
+    """The cells get the values themselves (logical ones as TRUE and FALSE, NaN an empty cell), from the
+    range's first cell of the sheet named (made where missing), the rest of the workbook kept; 'append'
+    writes below the last row, 'replacefile' starts a new workbook."""
+    import openpyxl
+    run(session, "writematrix([1 2; 3 NaN], 'w.xlsx'); writematrix(magic(3), 'w.xlsx', 'Sheet', 'Magic', "
+                 "'Range', 'B2'); writematrix([7 8], 'w.xlsx', 'WriteMode', 'append'); "
+                 "writematrix([true false], 'w.xlsx', 'Sheet', 2, 'Range', 'E1'); a = readmatrix('w.xlsx'); "
+                 "T = table([1; 2], {'a'; 'b'}, [true; false], 'VariableNames', {'x', 'name', 'ok'}); "
+                 "writetable(T, 't.xlsx', 'Sheet', 'T'); U = readtable('t.xlsx', 'Sheet', 'T'); u = U.name';")
+    np.testing.assert_array_equal(session.get("a"), [[1, 2], [3, np.nan], [7, 8]])
+    book = openpyxl.load_workbook("w.xlsx")
+    assert book.sheetnames == ["Sheet1", "Magic"] and book["Sheet1"]["B2"].value is None
+    assert [c.value for c in book["Magic"][2]][:4] == [None, 8, 1, 6] and book["Magic"]["E1"].value is True
+    assert [c.value for c in openpyxl.load_workbook("t.xlsx")["T"][2]] == [1, "a", True]
+    assert list(session.get("u").ravel()) == ["a", "b"]
+    run(session, "writematrix(5, 'w.xlsx', 'WriteMode', 'replacefile'); b = readmatrix('w.xlsx');")
+    assert session.get("b") == 5.0 and openpyxl.load_workbook("w.xlsx").sheetnames == ["Sheet1"]
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("writematrix(1, 'w.xls')", "MATLAB:writematrix:FileFormat"),
+    ("writematrix(1 + 2i, 'w.xlsx')", "MATLAB:writematrix:ComplexData"),
+    ("writematrix(1, 'w.xlsx', 'Sheet', 3)", "MATLAB:writematrix:WorksheetNotFound"),
+    ("writematrix(1, 'w.xlsx', 'WriteMode', 'overwrite')", "MATLAB:writematrix:InvalidWriteMode"),
+    ("writetable(table(1), 'w.xlsx', 'Delimiter', ',')", "MATLAB:writetable:InvalidParameter")])
+def test_workbook_write_errors(session, code, ident):
+    r = session.execute(code)
+    assert r.error is not None and r.error.identifier == ident, r.error

@@ -280,17 +280,36 @@ def _sheet_matrix(path: str, opts: dict[str, Value]) -> Value:
 
 @builtin("writematrix", family="files")
 def writematrix(m, filename=None, *args):
-    """writematrix(A), writematrix(A, filename), writematrix(..., 'Delimiter', d, 'WriteMode', mode)
+    """writematrix(A), writematrix(A, filename), writematrix(..., 'Delimiter', d, 'WriteMode', mode),
+    writematrix(A, workbook, 'Sheet', sheet, 'Range', first, 'WriteMode', mode)
 
     Writes a matrix as delimited text, one line per row: numbers with up to 15 significant digits (format
     longG), text (string or cell array of char) as it is. The delimiter is ',' (default; also 'tab',
     'space', 'semi', 'bar' or the character); 'WriteMode' is 'overwrite' (default) or 'append'. The
-    default file name is matrix.txt.
+    default file name is matrix.txt. Into an Excel workbook (.xlsx, .xlsm) the cells get the numbers
+    themselves (logical values as TRUE and FALSE, NaN an empty cell) from the first cell of 'Range' of
+    'Sheet'; 'WriteMode' is 'inplace' (default: the rest of the workbook kept), 'overwritesheet',
+    'replacefile' or 'append' (below the sheet's last row).
 
         writematrix(magic(3), 'M.csv')
+        writematrix(magic(3), 'M.xlsx', 'Sheet', 'Magic', 'Range', 'B2')
     """
-    opts = _name_values(args, "writematrix", ("delimiter", "writemode"))
+    from .spreadsheets import SPREADSHEETS, write_sheet
     path = _path(filename, "writematrix") if filename is not None else "matrix.txt"
+    if path.lower().endswith(SPREADSHEETS):
+        opts = _name_values(args, "writematrix", ("sheet", "range", "writemode"))
+        if isinstance(m, (StringArray, CellArray)):
+            texts = texts_of(m, "writematrix")
+            rows = fold_columns(np.array([t or "" for t in texts.items], dtype=object).reshape(texts.shape, order="F"))
+        else:
+            data = _numeric_rows(m, "writematrix")
+            if np.iscomplexobj(data):
+                raise MatlabError("MATLAB:writematrix:ComplexData", "A workbook holds real numbers: write "
+                                  "real(A) and imag(A).")
+            rows = data.tolist()
+        write_sheet(path, [list(row) for row in rows], opts, "writematrix")
+        return
+    opts = _name_values(args, "writematrix", ("delimiter", "writemode"))
     delim = ","
     if "delimiter" in opts:
         word = text_arg(opts["delimiter"], "writematrix", "Delimiter")

@@ -125,6 +125,61 @@ def sheet_read(path: str, opts: dict[str, Value], fname: str) -> np.ndarray:
     return sheet_grid(path, opts.get("sheet"), where, path, fname, corner=True)
 
 
+WRITE_MODES = ("inplace", "overwritesheet", "replacefile", "append")
+
+
+def write_sheet(path: str, rows: list[list[Any]], opts: dict[str, Value], fname: str) -> None:
+    """Write ``rows`` of cells (a float, a bool, a str, or None for an empty cell; NaN is an empty cell,
+    an infinity the text Inf or -Inf: a workbook holds neither) into an .xlsx or .xlsm workbook, from
+    the first cell of 'Range' ('A1' by default) of 'Sheet' (a name, made if the workbook has no such
+    sheet, or a number; the first by default). 'WriteMode': 'inplace' (default: the workbook's other
+    cells and sheets kept), 'overwritesheet' (the sheet emptied first), 'replacefile' (a new workbook),
+    'append' (below the sheet's last used row)."""
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+    if not path.lower().endswith(READ):
+        raise MatlabError(f"MATLAB:{fname}:FileFormat", f"{fname} writes .xlsx and .xlsm workbooks here, not "
+                          f"'{os.path.basename(path)}' (the binary .xls, .xlsb and .ods formats are not written).")
+    mode = (option_text(opts["writemode"]) or "").lower() if "writemode" in opts else "inplace"
+    if mode not in WRITE_MODES:
+        raise MatlabError(f"MATLAB:{fname}:InvalidWriteMode", f"WriteMode for a workbook must be one of "
+                          f"{', '.join(WRITE_MODES)}.")
+    if os.path.isfile(path) and mode != "replacefile":
+        try:
+            book = openpyxl.load_workbook(path, keep_vba=path.lower().endswith(".xlsm"))
+        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
+            raise MatlabError(f"MATLAB:{fname}:FileFormat", f"'{path}' is not an Excel workbook in Office Open "
+                              "XML (.xlsx).") from None
+    else:
+        book = openpyxl.Workbook()
+        book.active.title = "Sheet1"
+    sheet = opts.get("sheet")
+    name = None if sheet is None else option_text(sheet)
+    if name is not None and name not in book.sheetnames:
+        target = book.create_sheet(name)
+    else:
+        target = book[_sheet_name(book.sheetnames, sheet, fname)]
+    if mode == "overwritesheet":
+        target.delete_rows(1, target.max_row)
+    top, left = 1, 1
+    if "range" in opts:
+        where = option_text(opts["range"])
+        if not where:
+            raise MatlabError(f"MATLAB:{fname}:InvalidRange", "The range must be text like 'A1:C3' or 'B2'.")
+        top, left, _, _ = _range(where, fname)
+    if mode == "append" and any(cell.value is not None for row in target.iter_rows() for cell in row):
+        top = target.max_row + 1
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            if isinstance(value, float) and not np.isfinite(value):
+                value = None if np.isnan(value) else "Inf" if value > 0 else "-Inf"
+            target.cell(row=top + i, column=left + j, value=value)
+    try:
+        book.save(path)
+    except OSError as exc:
+        raise MatlabError(f"MATLAB:{fname}:FileOpenFailure", f"Unable to write '{path}': {exc.strerror}.") from None
+
+
 def sheet_text(value: Any) -> str:
     """A cell of sheet_grid as the text a delimited file would hold: a number as its shortest digits."""
     if value is None:

@@ -17,7 +17,7 @@ from ..values import CellArray, CharArray, StringArray, Value, class_of, size_of
 from .delimited import _guess_delimiter, _number_text, _parse_number, _path, _quoted, _read_lines, _write_rows
 from .registry import builtin
 from .sizes import count_value
-from .spreadsheets import SPREADSHEETS, sheet_read, sheet_text
+from .spreadsheets import SPREADSHEETS, sheet_read, sheet_text, write_sheet
 from .textutil import option_name, text_arg, unescape
 
 DELIMITERS = {"comma": ",", "tab": "\t", "space": " ", "semi": ";", "bar": "|"}
@@ -45,12 +45,6 @@ def _flag(value: Value) -> bool:
 def _delimiter(value: Value, fname: str) -> str:
     word = text_arg(value, fname, "Delimiter")
     return DELIMITERS.get(word.lower(), unescape(word))
-
-
-def _check_text_file(path: str, fname: str) -> None:
-    if path.lower().endswith(SPREADSHEETS):
-        raise MatlabError(f"matfuse:{fname}:spreadsheet", f"{fname} reads and writes delimited text files "
-                          "(.csv, .txt, .dat) here; spreadsheet files are not supported.")
 
 
 # ---- readtable
@@ -176,6 +170,16 @@ def _texts(value: Value) -> list[list[str]]:
     return [[_number_text(v, "%.15g") for v in row] for row in data]
 
 
+def _cells(value: Value) -> list[list[object]]:
+    """The cells of each row of a variable as writetable writes them into a workbook: numbers and logical
+    values themselves, anything else its text (_texts)."""
+    if class_of(value) in ("double", "single", "logical") or class_of(value).startswith(("int", "uint")):
+        data = to_array(value).reshape(size_of(value)[0], -1, order="F")
+        if not np.iscomplexobj(data):
+            return data.tolist()
+    return _texts(value)
+
+
 def _cell_text(value: Value) -> str:
     if type(value) is CharArray:
         return value.to_str()
@@ -196,14 +200,16 @@ def _headers(name: str, value: Value) -> list[str]:
 @builtin("writetable", family="table")
 def writetable(ctx, t, filename=None, *args):
     """writetable(T), writetable(T, filename), writetable(..., 'Delimiter', d, 'WriteVariableNames', tf,
-    'WriteRowNames', tf, 'WriteMode', 'overwrite' | 'append')
-    Write a table to a delimited text file: a line of variable names, then one line per row.
+    'WriteRowNames', tf, 'WriteMode', 'overwrite' | 'append'), writetable(T, workbook, 'Sheet', sheet, ...)
+    Write a table to a delimited text file or a workbook: a line of variable names, then one line per row.
 
     Numbers are written with up to 15 significant digits (logicals as 1 and 0), text as it is (quoted
     where it holds the delimiter or a quote), datetimes in their format; a variable with several columns
     gives the columns name_1, name_2, .... Without a file name the file is the table's variable name with
-    .txt (``T.txt``); the delimiter is ',' (or 'tab', 'space', 'semi', 'bar'). Spreadsheets are not
-    supported.
+    .txt (``T.txt``); the delimiter is ',' (or 'tab', 'space', 'semi', 'bar'). Into an Excel workbook
+    (.xlsx, .xlsm) numbers and logical values are the cells themselves (NaN an empty cell), other values
+    their text; 'Sheet', 'Range' (the first cell) and 'WriteMode' ('inplace', the default, 'overwritesheet',
+    'replacefile', 'append') as writematrix takes them.
 
         writetable(table([1; 2], {'a'; 'b'}), 'data.csv')
     """
@@ -217,19 +223,27 @@ def writetable(ctx, t, filename=None, *args):
         path = found[0] + ".txt"
     else:
         path = _path(filename, "writetable")
-    _check_text_file(path, "writetable")
-    opts = _options(args, ("delimiter", "writevariablenames", "writerownames", "writemode"), "writetable")
+    workbook = path.lower().endswith(SPREADSHEETS)
+    opts = _options(args, ("writevariablenames", "writerownames", "writemode")
+                    + (("sheet", "range") if workbook else ("delimiter",)), "writetable")
+    row_names = t.row_names if "writerownames" in opts and _flag(opts["writerownames"]) else None
+    header = []
+    if "writevariablenames" not in opts or _flag(opts["writevariablenames"]):
+        header = [([t.dimension_names[0]] if row_names is not None else [])
+                  + [h for name, v in zip(t.names, t.variables) for h in _headers(name, v)]]
+    if workbook:
+        columns = [_cells(v) for v in t.variables]
+        rows = [([row_names[i]] if row_names is not None else []) + [x for c in columns for x in c[i]]
+                for i in range(t.height)]
+        write_sheet(path, header + rows, opts, "writetable")
+        return
     delim = _delimiter(opts["delimiter"], "writetable") if "delimiter" in opts else \
         "\t" if path.lower().endswith(".tsv") else ","
     mode = option_name(opts.get("writemode", CharArray.from_str("overwrite")))
     if mode not in ("overwrite", "append"):
         raise MatlabError("MATLAB:writetable:InvalidWriteMode", "WriteMode must be 'overwrite' or 'append'.")
-    row_names = t.row_names if "writerownames" in opts and _flag(opts["writerownames"]) else None
     columns = [_texts(v) for v in t.variables]
-    lines = []
-    if "writevariablenames" not in opts or _flag(opts["writevariablenames"]):
-        names = [h for name, v in zip(t.names, t.variables) for h in _headers(name, v)]
-        lines.append(([t.dimension_names[0]] if row_names is not None else []) + names)
+    lines = list(header)
     for i in range(t.height):
         lines.append(([row_names[i]] if row_names is not None else []) + [x for c in columns for x in c[i]])
     _write_rows(path, [delim.join(_quoted(x, delim) for x in line) + "\n" for line in lines], mode == "append",
