@@ -47,17 +47,22 @@ def _sheet_name(names: list[str], sheet: Value | None, fname: str) -> str:
     return names[int(index[0]) - 1]
 
 
-def read_cells(path: str, sheet: Value | None, filename: str, fname: str) -> dict[tuple[int, int], Any]:
-    """The cells of a sheet that hold something: (row, column) from 1 -> a float (a date as its Excel serial
-    number), a str, a bool, or an error's text wrapped in a tuple (('#DIV/0!',))."""
+def _loaded(path: str, filename: str, fname: str, **options: bool) -> Any:
+    """openpyxl's workbook of ``path``, or MATLAB's file-format error where the file is none."""
     import openpyxl
-    from openpyxl.utils.datetime import to_excel
     from openpyxl.utils.exceptions import InvalidFileException
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        return openpyxl.load_workbook(path, **options)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
         raise MatlabError(f"MATLAB:{fname}:FileFormat", f"'{filename}' is not an Excel workbook in Office Open XML "
                           "(.xlsx): the binary .xls format is not read here.") from None
+
+
+def read_cells(path: str, sheet: Value | None, filename: str, fname: str) -> dict[tuple[int, int], Any]:
+    """The cells of a sheet that hold something: (row, column) from 1 -> a float (a date as its Excel serial
+    number), a str, a bool, or an error's text wrapped in a tuple (('#DIV/0!',))."""
+    from openpyxl.utils.datetime import to_excel
+    book = _loaded(path, filename, fname, read_only=True, data_only=True)
     try:
         if not book.sheetnames:
             raise MatlabError(f"MATLAB:{fname}:NoSheets", f"The workbook '{filename}' has no worksheets.")
@@ -136,7 +141,6 @@ def write_sheet(path: str, rows: list[list[Any]], opts: dict[str, Value], fname:
     cells and sheets kept), 'overwritesheet' (the sheet emptied first), 'replacefile' (a new workbook),
     'append' (below the sheet's last used row)."""
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
     if not path.lower().endswith(READ):
         raise MatlabError(f"MATLAB:{fname}:FileFormat", f"{fname} writes .xlsx and .xlsm workbooks here, not "
                           f"'{os.path.basename(path)}' (the binary .xls, .xlsb and .ods formats are not written).")
@@ -145,11 +149,7 @@ def write_sheet(path: str, rows: list[list[Any]], opts: dict[str, Value], fname:
         raise MatlabError(f"MATLAB:{fname}:InvalidWriteMode", f"WriteMode for a workbook must be one of "
                           f"{', '.join(WRITE_MODES)}.")
     if os.path.isfile(path) and mode != "replacefile":
-        try:
-            book = openpyxl.load_workbook(path, keep_vba=path.lower().endswith(".xlsm"))
-        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
-            raise MatlabError(f"MATLAB:{fname}:FileFormat", f"'{path}' is not an Excel workbook in Office Open "
-                              "XML (.xlsx).") from None
+        book = _loaded(path, path, fname, keep_vba=path.lower().endswith(".xlsm"))
     else:
         book = openpyxl.Workbook()
         book.active.title = "Sheet1"
