@@ -98,9 +98,12 @@ fn m64_signbit(x: f64) -> bool { return (m64_bits(x) >> 63u) != 0lu; }
 // -x as a flip of the sign bit: keeps the sign of zero, which a driver may drop from a float negation.
 fn m64_neg(x: f64) -> f64 { return bitcast<f64>(m64_bits(x) ^ 0x8000000000000000lu); }
 
+// |x| with the sign of s, chosen by a select: the bits of x's magnitude or'd with s's sign bit came out
+// wrong on lavapipe in a reduction's epilogue after its barrier (atan of the results gave denormals;
+// the H100 was right): tests/fusion/test_shared_pass.py.
 fn m64_copysign(x: f64, s: f64) -> f64 {
-    let mag = bitcast<u64>(x) & 0x7ffffffffffffffflu;
-    return bitcast<f64>(mag | (bitcast<u64>(s) & 0x8000000000000000lu));
+    let a = abs(x);
+    return select(a, m64_neg(a), m64_signbit(s));
 }
 
 // 2^k for k in [-1022, 1023].
