@@ -840,6 +840,24 @@ def test_huge_and_non_finite_arguments_found_on_the_h100_host(code, ident):
     assert run(code)[1][0] == ident
 
 
+def test_a_window_reading_a_variable_through_load_reads_its_current_value():
+    """In a function, a variable made only by indexed assignment is read through a LOAD into a
+    temporary; a window holding that LOAD (with ``h/24`` beside it) read the temporary, which only the
+    skipped LOAD fills: the second pass of the loop indexed the array of the first, before it grew
+    (an Adams-Bashforth-Moulton program of the corpus stopped with "Index must not exceed 4" on the GPU,
+    and so did the same code on the CPU's host kernels)."""
+    code = ("y = f(4);\n"
+            "function y = f(n)\n    h = 8/n;\n    for i = 1:2\n        y(:, i) = (1:200)' * i;\n    end\n"
+            "    for i = 1:n\n        z = (h/24) * y(:, i + 1);\n        y(:, i + 2) = z + 1;\n    end\nend")
+    want = np.zeros((200, 6))
+    want[:, 0], want[:, 1] = np.arange(1, 201), 2 * np.arange(1, 201)
+    for i in range(4):
+        want[:, i + 2] = 8 / 4 / 24 * want[:, i + 1] + 1
+    for device in ("cpu", "auto", "gpu") if provider.available() else ("cpu", "auto"):
+        _, err, s = run(code, device)
+        assert err is None and np.allclose(s.get("y"), want, rtol=1e-14), device
+
+
 def test_gallery_keeps_complex_vectors():
     """gallery('cauchy', [1i 2]) cast its vector to double with numpy's ComplexWarning (H100 fuzz run,
     seed 162); Octave's values."""

@@ -186,8 +186,8 @@ def add_instr(graph: AccelGraph, window: Window, ins: Instr, alias: dict[int, in
         stored = graph.stores.get(ins.attr)
         if stored is not None:
             alias[ins.dest.id] = stored
-        else:       # a loadname inside the window never runs when the window does: read the variable
-            reg = window.slots[ins.attr] if ins.op == "loadname" else window.regs.get(ins.dest.id, window.slots[ins.attr])
+        else:       # a load inside the window never runs when the window does: read the variable (the
+            reg = window.slots[ins.attr]        # temporary a real LOAD fills holds its last run's value)
             first = next((v for v, r in graph.inputs.items() if r == reg), None)
             if first is not None:                      # every load of an unstored variable is one input
                 alias[ins.dest.id] = first
