@@ -122,6 +122,17 @@ def test_saveas_and_print_write_files(ctx, call, tmp_path):
     assert "<svg" in svg.read_text()
 
 
+def test_print_writes_eps_and_postscript_of_every_level(ctx, call, tmp_path):
+    """print('-depsc2', 'fig1.eps') (a course's first program): MATLAB's Level 2 and colour options."""
+    call("plot", [1.0, 2.0])
+    for option, name in [("-depsc2", "a.eps"), ("-deps", "b"), ("-dpsc2", "c")]:
+        call("print", option, str(tmp_path / name))
+    for name in ("a.eps", "b.eps", "c.ps"):
+        assert (tmp_path / name).read_bytes().startswith(b"%!PS-Adobe")
+    call("saveas", 1.0, str(tmp_path / "d"), "epsc2")
+    assert (tmp_path / "d.eps").read_bytes().startswith(b"%!PS-Adobe")
+
+
 @pytest.mark.parametrize("args, ident", [((1.0, "x.fig"), "MATLAB:saveas:figUnsupported"),
                                          ((1.0, "x.abc"), "MATLAB:saveas:badFormat"),
                                          ((7.0, "x.png"), "MATLAB:saveas:invalidHandle")])

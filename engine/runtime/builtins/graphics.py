@@ -764,7 +764,9 @@ def _set_axis_limits(axes: Any, lim: np.ndarray) -> None:
 # ----------------------------------------------------------------------------- saving to files
 
 SAVE_FORMATS = {"png": "png", "jpg": "jpg", "jpeg": "jpg", "pdf": "pdf", "svg": "svg", "eps": "eps",
-                "epsc": "eps", "tif": "tiff", "tiff": "tiff"}
+                "epsc": "eps", "eps2": "eps", "epsc2": "eps", "ps": "ps", "psc": "ps", "ps2": "ps", "psc2": "ps",
+                "tif": "tiff", "tiff": "tiff"}     # MATLAB's EPS and PostScript levels (2, 3) and colour
+                                                   # options all write matplotlib's colour EPS or PS
 
 
 def _save(gs: GraphicsState, number: int, filename: str, fmt: str, dpi: int) -> None:
@@ -793,7 +795,8 @@ def _format_of(filename: str, fmt: str | None) -> tuple[str, str]:
 def saveas(ctx, h, filename, *fmt):
     """saveas(fig, filename) | saveas(fig, filename, format)  save a figure to an image file.
 
-    The format comes from the extension or the format argument: png, jpg, pdf, svg, eps, tif.
+    The format comes from the extension or the format argument: png, jpg, pdf, svg, eps (epsc, epsc2,
+    eps2), ps (psc, psc2, ps2), tif.
 
         f = figure; plot(1:10); saveas(f, 'line.png')
     """
@@ -806,8 +809,9 @@ def saveas(ctx, h, filename, *fmt):
 def print_(ctx, *args):
     """print(filename, '-dformat', '-rdpi') | print(fig, ...) | print -dpng file  save a figure to a file.
 
-    Options: -dpng, -djpeg, -dpdf, -dsvg, -depsc, -dtiff (format), -rN (resolution in dpi, default 150),
-    -fN (figure N, default the current figure). Printing to a printer is not supported.
+    Options: -dpng, -djpeg, -dpdf, -dsvg, -depsc (-deps, -depsc2, -deps2), -dpsc (-dps, -dpsc2, -dps2),
+    -dtiff (format), -rN (resolution in dpi, default 150), -fN (figure N, default the current figure).
+    Printing to a printer is not supported.
 
         plot(1:10); print('line', '-dpng', '-r300')
     """
