@@ -104,6 +104,11 @@ class FigureState:
     size: tuple[int, int] | None = None        # (width, height) px from 'Position'; None: settings
     name: str = ""
     window: dict[str, str] = field(default_factory=dict)   # window-system properties set (graphics_props.WINDOW)
+    paper: tuple[float, float, float, float] | None = None   # PaperPosition in inches once set: print's
+                                                               # size; None: the size on screen
+    paper_manual: bool = False                                # PaperPositionMode 'manual'
+    paper_units: str = "inches"
+    paper_size: tuple[float, float] = (8.5, 11.0)             # inches (US Letter, MATLAB's default)
     tiles: TileLayout | None = None           # set by tiledlayout
     dirty: bool = True
     defaults: dict[tuple[str, str], Any] = field(default_factory=dict)   # (type, property) -> value

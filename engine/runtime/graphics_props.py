@@ -14,7 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .errors import MatlabError
-from .figures import AxesState, FigureState, GraphicsRoot, GraphicsState, TileLayout
+from .figures import CSS_DPI, AxesState, FigureState, GraphicsRoot, GraphicsState, TileLayout
 from .graphics_axes import TILE_PADDING, TILE_SPACING, apply_tile_spacing, tile_option
 from .graphics_args import (LINE_STYLES, MARKER_WORDS, MARKERS, color, colormap_from_matrix,
                             colormap_from_name, drawable, is_text, numbers, scalar, set_marker_sizes, tex_display,
@@ -1085,7 +1085,7 @@ def _colormap(gs: GraphicsState, fig: FigureState) -> np.ndarray:
 # but a figure made invisible is not shown with the cell's output (figures.flush_figures).
 WINDOW = {"MenuBar": ("figure", "none"), "ToolBar": ("auto", "figure", "none"), "NumberTitle": ("on", "off"),
           "Renderer": ("opengl", "painters"), "DoubleBuffer": ("on", "off"), "WindowStyle": ("normal", "modal", "docked"),
-          "Resize": ("on", "off"), "PaperPositionMode": ("auto", "manual"), "InvertHardcopy": ("on", "off"),
+          "Resize": ("on", "off"), "InvertHardcopy": ("on", "off"),
           "Units": ("pixels",), "Visible": ("on", "off")}
 
 
@@ -1097,7 +1097,63 @@ def _window_prop(name: str) -> "Prop":
     return Prop(name, lambda gs, f: CharArray.from_str(f.window.get(name, choices[0])), setter, choices)
 
 
-FIGURE = tuple(_window_prop(name) for name in WINDOW) + (
+# The printed page (print and saveas): PaperPosition [left bottom width height] on a PaperSize page, in
+# PaperUnits. With PaperPositionMode 'auto' (the default) the figure prints at its size on screen, centred
+# on the page; setting PaperPosition makes the mode 'manual' and print's size the position's width and height.
+PAPER_UNITS = {"inches": 1.0, "centimeters": 2.54, "points": 72.0, "normalized": 0.0}
+
+
+def _paper_scale(fig: FigureState) -> np.ndarray:
+    """Units per inch of [left bottom width height] in the figure's PaperUnits."""
+    per_inch = PAPER_UNITS[fig.paper_units]
+    if per_inch:
+        return np.full(4, per_inch)
+    width, height = fig.paper_size
+    return np.array([1 / width, 1 / height, 1 / width, 1 / height])
+
+
+def paper_position(gs: GraphicsState, fig: FigureState) -> tuple[float, float, float, float]:
+    """PaperPosition in inches: the one set, or the figure's size on screen centred on the page."""
+    if fig.paper is not None:
+        return fig.paper
+    width, height = (size / CSS_DPI for size in (fig.size or (gs.settings.width, gs.settings.height)))
+    return ((fig.paper_size[0] - width) / 2, (fig.paper_size[1] - height) / 2, width, height)
+
+
+def _set_paper_position(fig: FigureState, value: Any) -> None:
+    pos = numbers(value, "PaperPosition").real.ravel()
+    if pos.size != 4 or not np.all(np.isfinite(pos)) or pos[2] <= 0 or pos[3] <= 0:
+        raise MatlabError("MATLAB:hg:propswch:PropertyError",
+                          "PaperPosition must be [left bottom width height] with a positive width and height.")
+    fig.paper, fig.paper_manual = tuple(float(v) for v in pos / _paper_scale(fig)), True
+
+
+def _set_paper_size(fig: FigureState, value: Any) -> None:
+    size = numbers(value, "PaperSize").real.ravel()
+    if size.size != 2 or not np.all(np.isfinite(size)) or np.any(size <= 0) or fig.paper_units == "normalized":
+        raise MatlabError("MATLAB:hg:propswch:PropertyError",
+                          "PaperSize must be [width height], positive, in PaperUnits other than 'normalized'.")
+    fig.paper_size = tuple(float(v) for v in size / _paper_scale(fig)[2:])
+
+
+def _set_paper_mode(fig: FigureState, value: Any) -> None:
+    fig.paper_manual = _choice(value, "PaperPositionMode", ("auto", "manual")) == "manual"
+    if not fig.paper_manual:
+        fig.paper = None
+
+
+PAPER = (
+    Prop("PaperUnits", lambda gs, f: CharArray.from_str(f.paper_units),
+         lambda f, v: setattr(f, "paper_units", _choice(v, "PaperUnits", tuple(PAPER_UNITS))), tuple(PAPER_UNITS)),
+    Prop("PaperSize", lambda gs, f: _row(np.array(f.paper_size) * _paper_scale(f)[2:]), _set_paper_size),
+    Prop("PaperPosition", lambda gs, f: _row(np.array(paper_position(gs, f)) * _paper_scale(f)),
+         _set_paper_position),
+    Prop("PaperPositionMode", lambda gs, f: CharArray.from_str("manual" if f.paper_manual else "auto"),
+         _set_paper_mode, ("auto", "manual")),
+)
+
+
+FIGURE = tuple(_window_prop(name) for name in WINDOW) + PAPER + (
     Prop("Type", lambda gs, f: CharArray.from_str("figure")),
     Prop("Number", lambda gs, f: float(f.number)),
     Prop("Name", lambda gs, f: CharArray.from_str(f.name), lambda f, v: setattr(f, "name", text(v, "Name"))),

@@ -1,6 +1,7 @@
 """Figure lifecycle: numbering, current figure, flushing new/changed figures, drawnow, %plot settings."""
 import numpy as np
 import pytest
+from PIL import Image
 
 from engine.runtime.errors import MatlabError
 from engine.runtime.figures import configure, flush_figures, graphics_state, set_figure_sink
@@ -131,6 +132,30 @@ def test_print_writes_eps_and_postscript_of_every_level(ctx, call, tmp_path):
         assert (tmp_path / name).read_bytes().startswith(b"%!PS-Adobe")
     call("saveas", 1.0, str(tmp_path / "d"), "epsc2")
     assert (tmp_path / "d.eps").read_bytes().startswith(b"%!PS-Adobe")
+
+
+def test_paper_position_sets_the_printed_size(ctx, call, tmp_path):
+    """set(gcf, 'PaperPosition', [0 0 11 5]) before print (the same program): the page's width and height,
+    in PaperUnits; the mode becomes 'manual', and 'auto' prints the figure at its size on screen again."""
+    call("plot", [1.0, 2.0])
+    (f,) = call("gcf", nargout=1)
+    get = lambda name: call("get", f, name, nargout=1)[0]
+    assert get("PaperPositionMode").to_str() == "auto" and get("PaperUnits").to_str() == "inches"
+    np.testing.assert_allclose(get("PaperSize"), [[8.5, 11.0]])
+    call("set", f, "PaperPosition", np.array([[0.0, 0.0, 11.0, 5.0]]))
+    assert get("PaperPositionMode").to_str() == "manual"
+    call("print", "-dpng", "-r20", str(tmp_path / "a.png"))
+    assert Image.open(tmp_path / "a.png").size == (220, 100)
+    call("set", f, "PaperUnits", "centimeters")
+    np.testing.assert_allclose(get("PaperPosition"), [[0.0, 0.0, 27.94, 12.7]])
+    call("set", f, "PaperUnits", "normalized")
+    np.testing.assert_allclose(get("PaperPosition"), [[0.0, 0.0, 11 / 8.5, 5 / 11]])
+    call("set", f, "PaperPositionMode", "auto")
+    call("print", "-dpng", "-r48", str(tmp_path / "b.png"))
+    assert Image.open(tmp_path / "b.png").size == (280, 210)           # 560-by-420 at 96 per inch
+    with pytest.raises(MatlabError) as err:
+        call("set", f, "PaperPosition", np.array([[0.0, 0.0, -1.0, 5.0]]))
+    assert err.value.identifier == "MATLAB:hg:propswch:PropertyError"
 
 
 @pytest.mark.parametrize("args, ident", [((1.0, "x.fig"), "MATLAB:saveas:figUnsupported"),

@@ -774,6 +774,8 @@ def _save(gs: GraphicsState, number: int, filename: str, fmt: str, dpi: int) -> 
         raise MatlabError("MATLAB:saveas:invalidHandle", "Invalid figure handle.")
     fig = gs.figures[number]
     render(fig, gs.settings)   # lay the figure out at its display size
+    if fig.paper is not None:  # PaperPosition set: the printed size
+        fig.mpl.set_size_inches(fig.paper[2], fig.paper[3])
     try:
         fig.mpl.savefig(filename, format=fmt, dpi=dpi)
     except OSError as exc:
