@@ -454,6 +454,24 @@ def test_plot_against_datetimes_and_durations(ctx, call):
     assert mpl.yaxis.get_major_formatter()(1.5, 0) == "1.5 hr"
 
 
+def test_surface_adds_to_the_axes_seen_from_above(ctx, call):
+    """surface(x, y, div) (a course's divergence example): surf's object, without clearing the axes
+    (hold is ignored) and, into 2-D axes, drawn in view(2)."""
+    z = np.arange(6.0).reshape(2, 3)
+    call("plot", np.array([[1.0, 2.0]]))
+    (h,) = call("surface", np.array([[0.0, 1.0, 2.0]]), np.array([[0.0, 1.0]]), z, nargout=1)
+    mpl = axes_of(ctx)
+    assert mpl.name == "3d" and len(mpl.get_lines()) == 1 and len(mpl.collections) == 1   # the line stays
+    assert call("view", nargout=1)[0].tolist() == [[0.0, 90.0]]
+    assert call("get", h, "Type", nargout=1)[0].to_str() == "surface"
+    call("view", 3.0)
+    call("surface", z + 1, "EdgeColor", "none")
+    assert len(axes_of(ctx).collections) == 2 and call("view", nargout=1)[0].tolist() == [[-37.5, 30.0]]
+    with pytest.raises(MatlabError) as err:
+        call("surface", z, np.ones((3, 3)))
+    assert err.value.identifier == "MATLAB:surface:InvalidSizes"
+
+
 def test_surf_face_color(ctx, call):
     """A corpus program: surf(X, Y, Z, 'EdgeColor', 'none', 'FaceColor', [0.8 0 0], 'FaceAlpha', 0.5)."""
     z = np.arange(6.0).reshape(2, 3)

@@ -18,7 +18,7 @@ from ..graphics_args import (COLOR_LETTERS, COLOR_NAMES, COLOR_ORDER, COLORMAPS,
                              colormap_from_matrix, colormap_from_name, colormap_matrix, drawable, is_numeric, is_text,
                              line_properties, line_style, name_values, numbers, parse_linespec, scalar,
                              set_marker_sizes, text, text_list)
-from ..graphics_axes import current_axes, current_figure, figure_cmap, graphics, plot_axes
+from ..graphics_axes import as_3d, current_axes, current_figure, figure_cmap, graphics, plot_axes
 from ..graphics_props import (autoscale_colors, face_values, grid_faces, mesh_collection, set_mesh_color,
                               set_property, set_surface_face)
 from ..time_text import UNIT_FORMATS, duration_text
@@ -658,7 +658,13 @@ def _draw_surface(ctx, args: tuple, nargout: int, mesh_only: bool, function: str
         raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be a matrix, not a scalar or vector.")
     opts = name_values(list(args[first_text:]), function)
     gs = graphics_state(ctx.state)
-    axes = plot_axes(gs, three_d=True)
+    if function == "surface":       # the low-level object: added to the axes as they are (no hold, no clearing);
+        axes = current_axes(gs)     # 2-D axes become 3-D seen from above, as MATLAB's stay in view(2)
+        if axes.mpl.name != "3d":
+            axes = as_3d(gs, axes)
+            axes.mpl.view_init(elev=90.0, azim=-90.0)
+    else:
+        axes = plot_axes(gs, three_d=True)
     cmap = figure_cmap(gs)
     edge = opts.pop("EdgeColor")
     alpha = opts.pop("FaceAlpha")
@@ -729,6 +735,19 @@ def surf(ctx, *args, nargout=0):
         [X, Y] = meshgrid(-2:0.2:2); surf(X, Y, X .* exp(-X.^2 - Y.^2))
     """
     return _draw_surface(ctx, args, nargout, False, "surf")
+
+
+@graphics("surface", axes_first=True)
+def surface(ctx, *args, nargout=0):
+    """surface(Z) | surface(X, Y, Z) | surface(Z, C) | surface(X, Y, Z, C) | surface(..., Name, Value)  the
+    surface object that surf draws, added to the current axes.
+
+    The arguments and name-value pairs of surf. Unlike surf, surface ignores hold (it never clears the
+    axes) and leaves the view alone: into new or 2-D axes it draws seen from straight above, as view(2).
+
+        [X, Y] = meshgrid(-2:0.2:2); surface(X, Y, X .* exp(-X.^2 - Y.^2)); colorbar
+    """
+    return _draw_surface(ctx, args, nargout, False, "surface")
 
 
 @graphics("mesh", axes_first=True)
