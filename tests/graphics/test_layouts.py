@@ -108,6 +108,25 @@ def test_yyaxis_gives_each_side_its_color_and_axis(ctx, call):
     assert err.value.identifier == "MATLAB:graphics:yyaxis:InvalidSide"
 
 
+def test_plotyy_draws_each_pair_against_its_own_y_axis(ctx, call):
+    """ax = plotyy(t, vx, t, vy); ylabel(ax(2), 'v_y') (a course's Runge-Kutta example)."""
+    t = np.array([[0.0, 1.0, 2.0]])
+    ax, h1, h2 = call("plotyy", t, np.array([[1.0, 2.0, 3.0]]), t, np.array([[100.0, 300.0, 200.0]]), nargout=3)
+    fig = figure_of(ctx)
+    left, right = fig.axes[(1, 1, (1,))], fig.axes[(1, 1, (1,), "right")]
+    assert ax.shape == (1, 2) and ax.tolist() == [[left.handle, right.handle]] and fig.current_axes is left
+    assert left.mpl.get_lines()[0].get_ydata().tolist() == [1.0, 2.0, 3.0]
+    assert right.mpl.get_lines()[0].get_ydata().tolist() == [100.0, 300.0, 200.0]
+    assert to_rgb(left.mpl.get_lines()[0].get_color()) == BLUE and to_rgb(right.mpl.get_lines()[0].get_color()) == ORANGE
+    assert call("get", h2, "Parent", nargout=1)[0] == right.handle and call("get", h1, "Type", nargout=1)[0].to_str() == "line"
+    call("ylabel", float(ax[0, 1]), "speed")
+    assert right.mpl.get_ylabel() == "speed"
+    call("plotyy", t, np.array([[1.0, 10.0, 100.0]]), t, t, "semilogy", "stem")
+    fig = figure_of(ctx)
+    left, right = fig.axes[(1, 1, (1,))], fig.axes[(1, 1, (1,), "right")]
+    assert left.mpl.get_yscale() == "log" and len(left.mpl.get_lines()) == 1 and right.mpl.containers
+
+
 def test_labels_of_colorbars_and_text_properties_of_titles(ctx, call):
     call("imagesc", np.eye(3))
     (cb,) = call("colorbar", nargout=1)

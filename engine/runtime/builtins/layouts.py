@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..errors import MatlabError, check_size
 from ..figures import AxesState, GraphicsState, TileLayout, graphics_state
 from ..graphics_args import (COLOR_ORDER, counts, is_numeric, is_text, label_text, name_values, numbers, scalar,
                              text)
-from ..graphics_axes import (apply_tile_spacing, current_axes, current_figure, graphics, next_tile, style_side,
-                             tile_option)
+from ..graphics_axes import (apply_tile_spacing, current_axes, current_figure, graphics, next_tile, plot_axes,
+                             style_side, tile_option)
 from ..graphics_props import resolve, set_property, show_text
 from .graphics import clear_figure, label_target
 
@@ -152,6 +154,40 @@ def _make_pair(gs: GraphicsState, left: AxesState) -> None:
     left.twin, right.twin = right, left
     for line in left.mpl.get_lines():
         line.set_color(COLOR_ORDER[0])
+
+
+@graphics("plotyy")
+def plotyy(ctx, x1, y1, x2, y2, *functions, nargout=0):
+    """plotyy(x1, y1, x2, y2) | plotyy(..., fun) | plotyy(..., fun1, fun2) | [ax, h1, h2] = plotyy(...)  y1
+    against x1 on a left y-axis and y2 against x2 on a right one, in the same axes.
+
+    fun (for both) or fun1 and fun2 draw the data: 'plot' (the default), 'semilogx', 'semilogy',
+    'loglog', 'stem', or any function (name or handle) called as h = fun(x, y). ax holds the two sides'
+    axes (left first, which becomes the current axes), h1 and h2 what the functions returned. Each side
+    has its axis and lines in its own color, as yyaxis gives them.
+
+        t = 0:0.1:10; ax = plotyy(t, sin(t), t, 100 * exp(-t / 3)); ylabel(ax(2), 'decay')
+    """
+    if len(functions) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "plotyy takes (x1, y1, x2, y2), then one or two functions.")
+    funs = [text(f, "function") if is_text(f) else f for f in functions] or ["plot"]
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs)
+    if axes.mpl.name != "rectilinear":
+        raise MatlabError("MATLAB:graphics:yyaxis:Not2D", "plotyy needs 2-D axes.")
+    if not axes.side:
+        _make_pair(gs, axes)
+    left = axes if axes.side == "left" else axes.twin
+    fig = current_figure(gs)
+    wanted = nargout - 1                      # how many of h1, h2 are asked for
+    handles = []
+    for k, (side, x, y, fun) in enumerate(((left, x1, y1, funs[0]), (left.twin, x2, y2, funs[-1]))):
+        fig.current_axes = side
+        out = ctx.call(fun, [x, y], nargout=1 if k < wanted else 0)
+        handles.extend(out[:1] if k < wanted else ())
+    fig.current_axes = left
+    ax = np.array([[left.handle, left.twin.handle]], dtype=np.float64)
+    return (ax, *handles) if nargout > 1 else ax if nargout else None
 
 
 LINKED_LIMITS = {"x": "x", "y": "y", "xy": "xy", "z": "z", "xz": "xz", "yz": "yz", "xyz": "xyz"}
