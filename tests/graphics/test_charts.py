@@ -29,6 +29,32 @@ def test_plot3_draws_3d_lines_per_column(ctx, call):
     assert err.value.identifier == "MATLAB:plot3:XYZLengthMismatch"
 
 
+def test_comet_and_comet3_draw_the_last_frame(ctx, call):
+    """comet3(x, y, z) after an ODE solve (a course's Runge-Kutta example): the whole path, and the head at
+    its end."""
+    call("comet3", [0.0, 1.0, 2.0], [0.0, 1.0, 4.0], [0.0, 10.0, 20.0])
+    axes = axes_of(ctx)
+    path, head = axes.get_lines()
+    assert axes.name == "3d" and [v.tolist() for v in path.get_data_3d()] == [[0.0, 1.0, 2.0], [0.0, 1.0, 4.0],
+                                                                             [0.0, 10.0, 20.0]]
+    assert [v.tolist() for v in head.get_data_3d()] == [[2.0], [4.0], [20.0]] and head.get_marker() == "o"
+    assert to_rgb(path.get_color()) == ORANGE and to_rgb(head.get_color()) == BLUE
+    call("comet", [3.0, 1.0, 2.0], [0.0, 1.0, 4.0], 0.5)
+    path, head = axes_of(ctx).get_lines()
+    assert axes_of(ctx).name == "rectilinear" and path.get_xdata().tolist() == [3.0, 1.0, 2.0]
+    call("comet", [5.0, 6.0])
+    path, head = axes_of(ctx).get_lines()
+    assert path.get_xdata().tolist() == [1.0, 2.0] and head.get_ydata().tolist() == [6.0]
+    for args, ident in [(([1.0, 2.0], [1.0, 2.0, 3.0]), "MATLAB:comet:LengthMismatch"),
+                        (([1.0, 2.0], [1.0, 2.0], 1.0), "MATLAB:comet:InvalidTailLength")]:
+        with pytest.raises(MatlabError) as err:
+            call("comet", *args)
+        assert err.value.identifier == ident
+    with pytest.raises(MatlabError) as err:
+        call("comet3", [1.0, 2.0], [1.0, 2.0])
+    assert err.value.identifier == "MATLAB:minrhs"
+
+
 def test_plot3_pairs_vectors_with_a_matrix(ctx, call):
     """At least one of X, Y, Z a matrix and the others vectors (MATLAB's documented form): vectors as
     long as the matrix's columns go along each column (a sarwarbeing-ai program's plot3(x, y, U) of a

@@ -179,6 +179,52 @@ def plot3(ctx, *args, nargout=0):
     return handles if nargout else None
 
 
+def _comet(ctx, args: tuple, dims: int, name: str) -> None:
+    """The last frame of comet's animation (a notebook shows a cell's figures when it ends): the whole
+    path drawn as a line in the second color of the order, and the head, a circle in the first, at its end."""
+    if len(args) < dims - (dims == 2):
+        raise not_enough_inputs()
+    if len(args) > dims + 1:
+        raise too_many_inputs()
+    data = [numbers(a, "XYZ"[k]).real.ravel() for k, a in enumerate(args[:dims])]
+    if len(data) < dims:                       # comet(y): x is 1:numel(y)
+        data.insert(0, np.arange(1.0, data[0].size + 1))
+    if len(args) > dims:
+        p = numbers(args[dims], "p").real.ravel()
+        if p.size != 1 or not 0 <= p[0] < 1:
+            raise MatlabError(f"MATLAB:{name}:InvalidTailLength", "The tail length p must be a scalar in [0, 1).")
+    if len({d.size for d in data}) > 1:
+        raise MatlabError(f"MATLAB:{name}:LengthMismatch", "The vectors must be the same length.")
+    gs = graphics_state(ctx.state)
+    axes = plot_axes(gs, three_d=dims == 3)
+    points = [drawable(d) for d in data]
+    (path,) = axes.mpl.plot(*points, color=COLOR_ORDER[1], linestyle="-")
+    (head,) = axes.mpl.plot(*(d[-1:] for d in points), color=COLOR_ORDER[0], marker="o", linestyle="none")
+    _handles(gs, axes, [path, head])
+
+
+@graphics("comet", axes_first=True)
+def comet(ctx, *args):
+    """comet(y) | comet(x, y) | comet(x, y, p)  the path of a comet through the points (x, y): MATLAB
+    animates its head along them; a notebook shows the last frame, the whole path and the head at its end.
+
+    x is 1:numel(y) when omitted; p, the tail's length as a fraction of the points (0 to 1, default 0.1),
+    changes only the animation.
+
+        t = linspace(0, 4*pi, 200); comet(t .* cos(t), t .* sin(t))
+    """
+    _comet(ctx, args, 2, "comet")
+
+
+@graphics("comet3", axes_first=True)
+def comet3(ctx, *args):
+    """comet3(x, y, z) | comet3(x, y, z, p)  comet's path through the 3-D points (x, y, z), in 3-D axes.
+
+        t = linspace(0, 10*pi, 500); comet3(sin(t), cos(t), t)
+    """
+    _comet(ctx, args, 3, "comet3")
+
+
 @graphics("fplot", axes_first=True)
 def fplot(ctx, *args, nargout=0):
     """fplot(f) | fplot(f, [xmin xmax]) | fplot(funx, funy, [tmin tmax])  plot a function of x (on [-5 5]
