@@ -189,7 +189,8 @@ def call_one(vm: Any, frame: Any, R: list, a: tuple) -> None:
                 if v is not None:
                     R[dest] = v
                     return
-        on_device = dest in frame.code.runner.made_on_device
+        runner = frame.code.runner       # None: the frame never ran specialised (started under the debugger)
+        on_device = runner is not None and dest in runner.made_on_device
         R[dest] = (builtin_on_device if on_device else builtin1)(vm, t, xs)
         check(vm)
     elif type(t) is Code and t.kind == "function":

@@ -206,3 +206,16 @@ def test_a_breakpoint_in_a_loop_that_tier_2_compiles_stops_there(folder):
     assert r.error is None and s.get("b")[0, 0] == s.get("a")[0, 0] == 1275
     assert "".join(out) == "4   t = t + k;\nK>> k\nk = 1\nK>> dbclear all\nK>> dbcont\n"
     assert len(s.vm.tier2.variants) == compiled
+
+
+def test_a_function_first_run_under_the_debugger_calls_builtins(folder):
+    """A function that never ran outside the debugger has no specialised function: its builtin calls
+    (gcd of two doubles, which has no scalar path) were an internal error in the traced loop (a corpus
+    program's find_triples9 under echo on; any breakpoint set elsewhere did the same)."""
+    s, out = session([])
+    (folder / "triples.m").write_text("function res = triples(n)\n  res = 0;\n  for a = 1:n\n    for b = a:n\n"
+                                      "      if gcd(a, b) > 1\n        continue\n      end\n"
+                                      "      res = res + 1;\n    end\n  end\nend\n")
+    s.execute("dbstop in calc at 2")
+    r = s.execute("r = triples(5);")
+    assert r.error is None and s.get("r")[0, 0] == 10
