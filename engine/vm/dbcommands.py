@@ -379,3 +379,38 @@ def keyboard(ctx):
     resume = vm.debugger.stop("keyboard", frame, None, handler=lambda stop: prompt(vm, stop))
     if resume in ("in", "next", "out") and id(frame) not in vm.debugger.traced:
         raise Deoptimise()
+
+
+@builtin("echo", "debug")
+def echo(ctx, *args):
+    """echo on | echo off | echo | echo on all | echo off all  show each line of a script as it runs.
+
+    echo on shows the lines of scripts (and of notebook cells, which run as scripts) as they run: each
+    statement's lines when it starts, with the comments and blank lines before it; a loop's body each
+    time round. echo on all shows the lines of functions too; echo alone switches scripts' echo on or
+    off; echo off and echo off all stop it. echo of one function by name is not supported.
+
+        echo on
+        x = 2 * pi   % shown before x's value
+        echo off
+    """
+    words = [text_of(a) for a in args]
+    if None in words:
+        raise MatlabError("MATLAB:echo:invalidArgument", "echo takes on, off, on all or off all.")
+    words = [w.lower() for w in words]
+    if len(words) == 2 and words[1] in ("on", "off") and words[0] != "all":
+        raise MatlabError("MATLAB:echo:notSupported", f"echo of one function ({words[0]}) is not supported "
+                          "here; echo on all shows the lines of every function.")
+    if words not in ([], ["on"], ["off"], ["on", "all"], ["off", "all"]):
+        raise MatlabError("MATLAB:echo:invalidArgument", "echo takes on, off, on all or off all.")
+    vm = ctx.vm
+    debugger = vm.debugger
+    on = words[0] == "on" if words else not debugger.echo
+    debugger.echo = ("all" if words[1:] else "scripts") if on else ""
+    debugger.refresh()
+    if on:
+        frame = vm.frames[-1]
+        line = debugger.stack()[-1].line
+        debugger.echoed[id(frame)] = (line, line)      # the line of echo on is not shown
+        if id(frame) not in debugger.traced:
+            raise Deoptimise()       # the rest of this frame runs traced, where its statements echo

@@ -115,6 +115,8 @@ class Debugger:
         self.on_stop: Callable[[Stop], None] | None = None
         self.stops: list[Stop] = []      # the current stop last (a K>> statement can stop again)
         self.traced: set[int] = set()    # ids of the frames running in run_traced
+        self.echo = ""                   # echo on: "scripts" (scripts and cells); echo on all: "all"; off: ""
+        self.echoed: dict[int, tuple[int, int]] = {}   # id(frame) -> (its last line echoed, its furthest)
         self._starts: dict[Code, list[bool]] = {}
         self._hosts: dict[Code, dict[int, tuple[int, ...]]] = {}
         from .vm import RECURSION_LIMIT       # (vm.py imports this module)
@@ -123,7 +125,7 @@ class Debugger:
     # -------------------------------------------------------------- state
     @property
     def active(self) -> bool:
-        return bool(self.sources or self.step or self.pause_requested or self.attached)
+        return bool(self.sources or self.step or self.pause_requested or self.attached or self.echo)
 
     @property
     def stopped(self) -> Stop | None:
@@ -209,7 +211,7 @@ class Debugger:
     def unfused(self, code: Code, pc: int) -> bool:
         """Whether the window at ``pc`` must run instruction by instruction: a step is under way, or a
         breakpoint lies on one of its lines."""
-        if self.step is not None or self.pause_requested:
+        if self.step is not None or self.pause_requested or self.echo and self.echoes(code):
             return True
         marks = self.sources.get(source_key(code))
         if marks is None:
@@ -218,9 +220,29 @@ class Debugger:
         return any(code.lines[k][0] in marks.lines for k in range(window.start, window.end))
 
     # -------------------------------------------------------------- stopping
+    def echoes(self, code: Code) -> bool:
+        return self.echo == "all" or code.kind == "script"
+
+    def echo_statement(self, frame: Frame, pc: int) -> None:
+        """``echo on``: show the line of the statement about to run, with the lines (comments, blank lines,
+        code not run) between it and the furthest line shown. A loop's body shows each time round (its
+        lines after the head's); the jump back to its head (a line at or before the last one) shows
+        nothing, nor does the statement that reaches the same line again."""
+        code = frame.code
+        if not self.echoes(code) or not code.source:
+            return
+        line = code.lines[pc][0]
+        last, furthest = self.echoed.get(id(frame), (0, 0))
+        self.echoed[id(frame)] = (line, max(line, furthest))
+        if line > last:          # from the furthest line shown; inside a loop's body, from the line before
+            start = furthest if line > furthest else last
+            self.vm.write("".join(text + "\n" for text in code.source.splitlines()[start:line]))
+
     def at_statement(self, frame: Frame, pc: int) -> None:
-        """The traced loop reached the start of a statement: stop if a step ends here, a pause was asked
-        for, or a breakpoint (whose condition holds) is on this line."""
+        """The traced loop reached the start of a statement: echo it (``echo on``); stop if a step ends
+        here, a pause was asked for, or a breakpoint (whose condition holds) is on this line."""
+        if self.echo:
+            self.echo_statement(frame, pc)
         if self.step is not None:
             if self._step_ends():
                 self.stop("step", frame, pc)
@@ -347,7 +369,8 @@ def run_traced(vm: Any, frame: Frame, pc: int) -> None:
         while True:
             try:
                 while True:
-                    if starts[pc] and (key in sources or debugger.step is not None or debugger.pause_requested):
+                    if starts[pc] and (key in sources or debugger.step is not None or debugger.pause_requested
+                                       or debugger.echo):
                         debugger.at_statement(frame, pc)
                     if host and pc in host:
                         bring_to_host(R, host[pc])
@@ -366,6 +389,7 @@ def run_traced(vm: Any, frame: Frame, pc: int) -> None:
                 pc = handle_error(vm, frame, exc, pc)
     finally:
         debugger.traced.discard(id(frame))
+        debugger.echoed.pop(id(frame), None)
 
 
 def bring_to_host(R: list, slots: tuple[int, ...]) -> None:

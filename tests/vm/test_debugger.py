@@ -208,6 +208,35 @@ def test_a_breakpoint_in_a_loop_that_tier_2_compiles_stops_there(folder):
     assert len(s.vm.tier2.variants) == compiled
 
 
+def test_echo_shows_each_line_of_a_script_as_it_runs(folder):
+    """echo on (Downey's Physical Modeling programs): each statement's line before it runs, with the
+    comments and blank lines before it; a loop's body each time round, its head and end once; the lines
+    of a branch not taken as they are passed. echo off ends it (its own line shown)."""
+    s, out = session([])
+    (folder / "demo.m").write_text("% not shown\necho on\n% 4.1 halving\nn = 3;\nfor i = 1:n - 1\n"
+                                   "  A(i) = i/2;\nend\nif n > 5\n  n = 0;\nend\nA\necho off\nz = 1\n")
+    r = s.execute("demo")
+    assert r.error is None and s.get("z")[0, 0] == 1
+    assert "".join(out) == ("% 4.1 halving\nn = 3;\nfor i = 1:n - 1\n  A(i) = i/2;\n  A(i) = i/2;\nend\n"
+                            "if n > 5\n  n = 0;\nend\nA\nA = 1×2\n\n    0.5000    1.0000\necho off\nz = 1\n")
+
+
+def test_echo_on_all_shows_functions_and_echo_alone_toggles(folder):
+    s, out = session([])
+    assert s.execute("echo on all\nv = calc(1);").error is None
+    shown = "".join(out)
+    assert "  y = x * 2;\n" in shown and "  q = z * 10;\n" in shown and "v = calc(1);\n" in shown
+    out.clear()
+    s.execute("echo off all\nv = calc(1);\necho\nw = 2;\necho")
+    assert "".join(out) == "echo off all\nw = 2;\necho\n"
+    out.clear()
+    s.execute("echo on\nv = calc(1);")                       # scripts only: calc's lines are not shown
+    assert "".join(out) == "v = calc(1);\n"
+    s.execute("echo off")
+    for command, ident in [("echo calc on", "MATLAB:echo:notSupported"), ("echo up", "MATLAB:echo:invalidArgument")]:
+        assert s.execute(command).error.identifier == ident
+
+
 def test_a_function_first_run_under_the_debugger_calls_builtins(folder):
     """A function that never ran outside the debugger has no specialised function: its builtin calls
     (gcd of two doubles, which has no scalar path) were an internal error in the traced loop (a corpus
