@@ -14,6 +14,9 @@ specialised function (a breakpoint set meanwhile stops in frames started later),
 ``keyboard``: stepping from its prompt moves the rest of that frame onto the traced interpreter
 (``Deoptimise``, handled in interp.handle_error).
 
+``echo on`` (dbcommands.echo) makes the debugger active too: ``at_statement`` first shows the lines of
+each statement of a script (of every frame, after ``echo on all``) as it starts (``echo_statement``).
+
 Fusion windows: the traced interpreter runs a window fused unless a breakpoint lies on one of its
 lines or a step is under way; then its instructions run one by one and each of its lines can stop.
 
