@@ -18,7 +18,8 @@ specialised function (a breakpoint set meanwhile stops in frames started later),
 each statement of a script (of every frame, after ``echo on all``) as it starts (``echo_statement``).
 
 Fusion windows: the traced interpreter runs a window fused unless a breakpoint lies on one of its
-lines or a step is under way; then its instructions run one by one and each of its lines can stop.
+lines, a step is under way or echo shows its lines; then its instructions run one by one and each of
+its lines can stop (or show).
 
 Where each frame is: the innermost frame's offset is the stop's; every other running frame's offset is
 read from the Python stack (``frame_offsets``): a specialised function's current line maps to its
