@@ -236,7 +236,8 @@ class Debugger:
         if not self.echoes(code) or not code.source:
             return
         line = code.lines[pc][0]
-        last, furthest = self.echoed.get(id(frame), (0, 0))
+        start = 0 if code.kind == "script" else line - 1     # a script from its first line, a function
+        last, furthest = self.echoed.get(id(frame), (start, start))   # from its first statement
         self.echoed[id(frame)] = (line, max(line, furthest))
         if line > last:          # from the furthest line shown; inside a loop's body, from the line before
             start = furthest if line > furthest else last
