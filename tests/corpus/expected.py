@@ -25,6 +25,9 @@ EEE = "MahmudulAlam+MATLAB-Code-EEE-212/"
 ASUTOSH = "AsutoshBeuria+MATLAB-Codes-for-Numerical-Analysis/"
 RAIID = "Raiidahmed+ESC-407-Numerical-Analysis/"
 MIKHAIL = "mikhailgaerlan+Numerical-Analysis-Homework/"
+DOWNEY = "robertandrewstevens+MATLAB/"
+KING = "martin-king+matlab_notebook_codes/"
+EP501 = "Zettergren-Courses+EP501_matlab/"
 
 RANK_DEFICIENT = ("A\\b of a rank-deficient rectangular A: MATLAB's documented QR solution has at most "
                   "rank(A) nonzeros; Octave gives the minimum-norm one")
@@ -55,6 +58,14 @@ SINGULAR_SOLVE = ("A\\z of an exactly singular 4-by-4 A (the program's y = X2(..
                   "numbers")
 
 FSOLVE_TOLERANCE = "fsolve: both reach the same root, to within its tolerance (1e-6) and no closer"
+ECHO_EMPTY_LOOP = ("echo on: Octave echoes the head of a loop that runs no times twice ('for i = 1:n' with n = -1), "
+                   "matfuse once, as the line runs once (and Octave shows the line of echo on itself)")
+ECHO_PAST_LIMIT = ("echo on over a 10,000-step loop writes 1.4 MB: the driver keeps the first 200,000 characters of "
+                   "matfuse's output (MATFUSE_MAX_OUTPUT_CHARS), which agree with Octave's to that point")
+COMPLEX_DISPLAY = ("disp of complex values: Octave shows a complex diagonal matrix with blanks for its zeros and "
+                   "a column whose imaginary parts are zero as real numbers (eig's eigenvectors of a real "
+                   "eigenvalue); MATLAB, as matfuse, writes every element as 0.0000 + 0.0000i. The values agree")
+
 MINIMIZER_TOLERANCE = "the minimizer stops within its tolerances of the same minimum (both print 0.3488, 0.7887)"
 
 EXPECTED: dict[str, tuple[str, str]] = {
@@ -265,4 +276,11 @@ EXPECTED: dict[str, tuple[str, str]] = {
        for folder in ("", "ahmed_rta5088-ID_HW7/", "ahmed_rta5088_HW7/")
        for k, name in ((4, "polyfit_test"), (6, "polyfit_run"))},
     MIKHAIL + "Final Project/Code/scratch10.m": ("workspace differs", SINGULAR_SOLVE),
+    # eighth round
+    DOWNEY + "PhysModMatlab04.m": ("output differs", ECHO_EMPTY_LOOP),
+    DOWNEY + "PhysModMatlab04Ex7.m": ("output differs", ECHO_PAST_LIMIT),
+    KING + "eigenvector_solution.m": ("workspace differs", EIG_SIGNS + " (of -toeplitz([-2 1 0 ...]) / dx^2)"),
+    KING + "main.m": ("workspace differs", ODE_STEPS + " (61 points here, as MATLAB's Refine 4 gives, 12 in "
+                                                       "Octave; they agree within 6e-5 of u's 0.36)"),
+    EP501 + "matlab_basics/matlab_basics.m": ("output differs", COMPLEX_DISPLAY),
 }
