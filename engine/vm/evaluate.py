@@ -1,10 +1,12 @@
-"""Builtins that run MATLAB text or reach into another frame: eval, evalc, evalin, assignin, inputname.
+"""Builtins that run MATLAB text or reach into another frame: eval, evalc, evalin, assignin, inputname,
+and run (a script file, named or by its path, in the calling workspace).
 
 They need the VM itself (compiling code and running it in a caller's workspace), so they live here and
 take the VM's own context (``ctx.vm``); the VM imports this module, which registers them.
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ..runtime.builtins.registry import builtin
@@ -164,3 +166,38 @@ def argument_names(caller) -> list[str]:
         name = code.varnames[slot] if slot < code.nvars else ""
         names.append("" if name.startswith("$") else name)
     return names
+
+
+@builtin("run", family="vm")
+def run(ctx, scriptname):
+    """run(scriptname) | run scriptname  run a script file in the calling workspace.
+
+    scriptname is a script's name, found as a call of it would be (the current folder, then the path),
+    or the path of its file, with or without .m. A script in another folder runs there: the current
+    folder changes to the script's while it runs, and back after, even if it fails. A function file
+    runs as a call without arguments.
+
+        run('setup.m')      % also: run setup, run ../examples/demo
+    """
+    vm = ctx.vm
+    given = text_arg(scriptname, "run")
+    folder, base = os.path.split(given)
+    stem, ext = os.path.splitext(base)
+    if ext not in ("", ".m"):
+        raise MatlabError("MATLAB:run:CannotExecute", f"Cannot run '{given}': only MATLAB script files (.m) run here.")
+    path = os.path.abspath(os.path.join(folder, stem + ".m")) if folder else None
+    if path is not None and not os.path.isfile(path) or not stem:
+        raise MatlabError("MATLAB:run:FileNotFound", f"{given} not found.")
+    code = vm.file_code(path, stem) if path else vm.find_file(stem)
+    if code is None:
+        raise MatlabError("MATLAB:run:FileNotFound", f"{given} not found.")
+    here = os.getcwd()
+    if path:
+        os.chdir(os.path.dirname(path))
+    try:
+        if code.kind == "script":
+            vm.run_script_file(code)
+        else:
+            vm.call_code_outputs(code, [], 0)
+    finally:
+        os.chdir(here)

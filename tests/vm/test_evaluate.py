@@ -33,3 +33,22 @@ def test_assignin_and_evalin_reach_base_and_caller():
     """
     s = ok(code)
     assert s.get("seen")[0, 0] == 41.0 and s.get("fromg")[0, 0] == 2.0
+
+
+def test_run_runs_a_script_in_the_calling_workspace(tmp_path, monkeypatch):
+    """run('poisson.m') (a course's programs; MATLAB's run was missing): by name or path, with or without
+    .m; a script elsewhere runs in its own folder, and the current folder comes back, even after an error."""
+    import os
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "setup.m").write_text("a = b * 2;\n")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "where.m").write_text("w = numel(pwd); c = 3;\n")
+    (sub / "fails.m").write_text("error('my:stop', 'stopped');\n")
+    (sub / "shout.m").write_text("function shout()\n  assignin('base', 'heard', 1);\nend\n")
+    s = ok("b = 5; run('setup.m'); x = a; run setup; run('sub/where'); run(fullfile('sub', 'shout.m'))")
+    assert s.get("x")[0, 0] == 10.0 and s.get("a")[0, 0] == 10.0 and s.get("c")[0, 0] == 3.0
+    assert s.get("w")[0, 0] == len(str(sub)) and os.getcwd() == str(tmp_path) and s.get("heard")[0, 0] == 1.0
+    assert failure("run('sub/fails.m')").identifier == "my:stop" and os.getcwd() == str(tmp_path)
+    assert failure("run('nothere')").identifier == "MATLAB:run:FileNotFound"
+    assert failure("run('data.txt')").identifier == "MATLAB:run:CannotExecute"
