@@ -228,13 +228,22 @@ def _span(arg: Value, bound: int) -> slice | None:
     return None
 
 
+def real_if_zero_imag(data: np.ndarray) -> np.ndarray:
+    """A complex indexing result whose imaginary parts are all zero, as a real array: MATLAB's indexing
+    drops them (isreal(V(:, 1)) of eig's vectors of a real eigenvalue; sort and max then order by value,
+    not by magnitude), as its arithmetic does."""
+    if data.dtype.kind == "c" and not data.imag.any():
+        return data.real.copy()
+    return data
+
+
 def fast_index(value: np.ndarray, args: list) -> Value | None:
     """A(:), A(i), and A(i, j) on a matrix where each subscript is ``:`` or a whole number in range (a
     row, a column, an element: numpy's basic slicing, no index arrays); None if not that form."""
     if len(args) == 1:
         i = args[0]
         if i is MAGIC_COLON or type(i) is CharArray and is_colon(i):    # (':' where A might be a function)
-            return simplify(_column(value))
+            return simplify(real_if_zero_imag(_column(value)))
         if type(i) is float and 1.0 <= i <= value.size and i == int(i):
             return _scalar_element(value, int(i) - 1)
     elif len(args) == 2 and value.ndim == 2:
@@ -246,7 +255,7 @@ def fast_index(value: np.ndarray, args: list) -> Value | None:
         rows = _span(i, value.shape[0])
         cols = _span(j, value.shape[1])
         if rows is not None and cols is not None:
-            return simplify(value[rows, cols].copy())
+            return simplify(real_if_zero_imag(value[rows, cols].copy()))
     return None
 
 
@@ -310,7 +319,7 @@ def index(value: Value, args: list) -> Value:
             return rewrap(value, one)
     data = storage(value)
     out = data.copy() if not args else select(data, args)
-    return rewrap(value, as_matrix(out))
+    return rewrap(value, real_if_zero_imag(as_matrix(out)))
 
 
 def cell_index(value: Value, args: list) -> list:

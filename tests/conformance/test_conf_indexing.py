@@ -110,6 +110,12 @@ CASES = [
     case('cell_whitespace', "c = {1 -1 'a'};", c=Cell([D(1), D(-1), C('a')])),
     case('numeric_literals', 'a = .5; b = 5.; c = 1e3; d = 2.5e-1;', a=D(0.5), b=D(5), c=D(1000), d=D(0.25)),
     case('hex_literal', 'a = 0x1F; b = class(0xFF);', a=num('uint8', 31), b=C('uint8')),
+    # indexing drops imaginary parts that are all zero, as MATLAB's arithmetic does (eig's vectors V(:, k)
+    # of a real eigenvalue were complex, so sort and max ordered them by magnitude: an EP501 program)
+    case('complex_index_drops_zero_imaginary',
+         'B = [1+2i 3; 4 5]; a = isreal(B(:, 2)); b = isreal(B([2 4])); c = isreal(B(2, :)); '
+         'z = complex([1 -2 3], 0); d = isreal(z(1:2)); e = sort(z([2 1 3])); f = isreal(z); g = max(z([1 2]));',
+         a=L(1), b=L(1), c=L(1), d=L(1), e=D([-2, 1, 3]), f=L(0), g=D(1)),
     case('imaginary_literals', 'a = 3i; b = 2.5e1j;', a=D(complex(0, 3)), b=D(complex(0, 25))),
     case('not_precedence', 'a = ~1 == 0; b = ~[1 0] | [0 0];', a=L(1), b=L([0, 1])),
     case('transpose_precedence', "x = [1 2]; a = x'*x;", a=D([1, 2, 2, 4], (2, 2))),
