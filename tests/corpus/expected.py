@@ -62,9 +62,8 @@ ECHO_EMPTY_LOOP = ("echo on: Octave echoes the head of a loop that runs no times
                    "matfuse once, as the line runs once (and Octave shows the line of echo on itself)")
 ECHO_PAST_LIMIT = ("echo on over a 10,000-step loop writes 1.4 MB: the driver keeps the first 200,000 characters of "
                    "matfuse's output (MATFUSE_MAX_OUTPUT_CHARS), which agree with Octave's to that point")
-COMPLEX_DISPLAY = ("disp of complex values: Octave shows a complex diagonal matrix with blanks for its zeros and "
-                   "a column whose imaginary parts are zero as real numbers (eig's eigenvectors of a real "
-                   "eigenvalue); MATLAB, as matfuse, writes every element as 0.0000 + 0.0000i. The values agree")
+COMPLEX_DISPLAY = ("disp of eig's complex D: Octave shows a 'Diagonal Matrix' whose zeros are one 0 each (and "
+                   "0.4090 + 0i); MATLAB, as matfuse, writes every element as 0.0000 + 0.0000i. The values agree")
 
 MINIMIZER_TOLERANCE = "the minimizer stops within its tolerances of the same minimum (both print 0.3488, 0.7887)"
 
