@@ -55,6 +55,25 @@ def test_comet_and_comet3_draw_the_last_frame(ctx, call):
     assert err.value.identifier == "MATLAB:minrhs"
 
 
+def test_polar_draws_cartesian_lines_over_a_polar_grid(ctx, call):
+    """polar(theta, rho), MATLAB's older polar plot: x = rho.*cos(theta), y = rho.*sin(theta) in Cartesian
+    axes, with rings and spokes unless hold is on; ezpolar(@(x) 1) after hold on (a course's SVM demo)
+    adds the unit circle to the axes as they are."""
+    theta = np.array([[0.0, np.pi / 2, np.pi]])
+    (h,) = call("polar", theta, np.array([[1.0, 2.0, 3.0]]), "--r", nargout=1)
+    mpl = axes_of(ctx)
+    line = mpl.get_lines()[0]                                                 # drawn before the grid
+    assert h.shape == (1, 1) and np.allclose(line.get_xdata(), [1.0, 0.0, -3.0]) and np.allclose(line.get_ydata(), [0.0, 2.0, 0.0])
+    assert line.get_linestyle() == "--" and to_rgb(line.get_color()) == (1.0, 0.0, 0.0)
+    assert not mpl.axison and len(mpl.get_lines()) > 1                       # rings and spokes
+    assert {t.get_text() for t in mpl.texts} >= {"0", "90", "330", "  3"}    # the outer ring at rho's maximum
+    call("plot", np.array([[1.0, 2.0]]))
+    assert axes_of(ctx).axison and len(axes_of(ctx).get_lines()) == 1
+    with pytest.raises(MatlabError) as err:
+        call("polar", np.array([[1.0, 2.0]]), np.array([[1.0, 2.0, 3.0]]))
+    assert err.value.identifier == "MATLAB:polar:InvalidInputDimensions"
+
+
 def test_plot3_pairs_vectors_with_a_matrix(ctx, call):
     """At least one of X, Y, Z a matrix and the others vectors (MATLAB's documented form): vectors as
     long as the matrix's columns go along each column (a sarwarbeing-ai program's plot3(x, y, U) of a
@@ -394,6 +413,21 @@ def test_patch_face_color_flat_takes_face_vertex_cdata(ctx, call):
     call("patch", "Faces", faces, "Vertices", vertices, "FaceColor", "flat",
          "FaceVertexCData", np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]))      # truecolor, a row per face
     assert [to_rgb(c) for c in axes_of(ctx).collections[2].get_facecolor()] == [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]
+
+
+def test_ezpolar_draws_rho_of_theta_and_joins_held_axes():
+    """ezpolar(@(x)1) after plot and hold on (a course's SVM demo): a constant is a circle, added to the
+    axes as they are; alone, over polar's grid, titled with the expression."""
+    from engine import Session
+    session = Session(device="cpu")
+    result = session.execute("plot([3 -3], [0 1], '.'); hold on; h = ezpolar(@(x) 2); x = get(h, 'XData'); "
+                             "y = get(h, 'YData'); n = numel(get(gca, 'Children')); hold off; figure; "
+                             "ezpolar('1 + cos(t)', [0 pi]); s = get(get(gca, 'Title'), 'String');")
+    assert result.error is None and session.get("n") == 2
+    assert np.allclose(np.hypot(session.get("x"), session.get("y")), 2.0)
+    assert session.get("s") == "r = 1 + cos(t)"
+    assert session.execute("ezpolar(3)").error.identifier == "MATLAB:ezpolar:InvalidFunction"
+    assert session.execute("ezpolar(@sin, [1 0])").error.identifier == "MATLAB:ezpolar:InvalidRange"
 
 
 def test_ezplot_plots_on_two_pi_and_titles_the_expression():

@@ -20,7 +20,7 @@ from ..graphics_args import (COLOR_ORDER, LineSpec, Options, color, colormap_fro
 from ..graphics_axes import current_axes, figure_cmap, graphics, plot_axes
 from ..graphics_props import set_property, show_text
 from ..values import CellArray, FunctionHandle, SparseMatrix, StringArray, class_of, to_array
-from .plots import pixel_extent, take_flag, xy_pairs
+from .plots import draw_lines, pixel_extent, take_flag, xy_pairs
 
 
 def _numeric_prefix(args: tuple) -> tuple[list[Any], list[Any]]:
@@ -223,6 +223,98 @@ def comet3(ctx, *args):
         t = linspace(0, 10*pi, 500); comet3(sin(t), cos(t), t)
     """
     _comet(ctx, args, 3, "comet3")
+
+
+GRID_GRAY = (0.15, 0.15, 0.15)
+
+
+def _polar_grid(axes: AxesState, rmax: float) -> None:
+    """MATLAB's polar grid in Cartesian axes: rings at round radii up to ``rmax`` (the outer one solid,
+    labelled at 80 degrees), spokes every 30 degrees labelled outside the outer ring; equal aspect, the
+    axes themselves hidden."""
+    from matplotlib.ticker import MaxNLocator
+    ticks = MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]).tick_values(0.0, rmax)
+    outer = float(ticks[-1])
+    rings = max(int(np.sum(ticks > 0)), 2)
+    if rings > 5:                      # polar.m's thinning of many rings
+        rings = rings // 2 if rings % 2 == 0 else rings // 3 if rings % 3 == 0 else rings
+    mpl = axes.mpl
+    circle = np.linspace(0.0, 2 * np.pi, 101)
+    for k in range(1, rings + 1):
+        r = outer * k / rings
+        mpl.plot(r * np.cos(circle), r * np.sin(circle), color=GRID_GRAY, linewidth=0.5,
+                 linestyle="-" if k == rings else ":", zorder=0.5)
+        mpl.text(r * np.cos(np.radians(80)), r * np.sin(np.radians(80)), f"  {r:g}", color=GRID_GRAY,
+                 fontsize=8, va="bottom")
+    for degrees in range(0, 180, 30):
+        c, s_ = np.cos(np.radians(degrees)), np.sin(np.radians(degrees))
+        mpl.plot([-outer * c, outer * c], [-outer * s_, outer * s_], color=GRID_GRAY, linewidth=0.5, linestyle=":",
+                 zorder=0.5)
+        for label in (degrees, degrees + 180):
+            a = np.radians(label)
+            mpl.text(1.1 * outer * np.cos(a), 1.1 * outer * np.sin(a), str(label), ha="center", va="center",
+                     color=GRID_GRAY, fontsize=8)
+    mpl.set_aspect("equal", adjustable="box")
+    mpl.set_xlim(-1.15 * outer, 1.15 * outer)
+    mpl.set_ylim(-1.15 * outer, 1.15 * outer)
+    mpl.set_axis_off()
+
+
+@graphics("polar", axes_first=True)
+def polar(ctx, *args, nargout=0):
+    """polar(theta, rho) | polar(theta, rho, LineSpec) | h = polar(...)  MATLAB's older polar plot (see
+    polarplot): the points (rho.*cos(theta), rho.*sin(theta)) as lines in Cartesian axes, over a grid of
+    rings and 30-degree spokes.
+
+    theta (radians) and rho are vectors or matrices of the same size (a matrix draws a line per column).
+    With hold on the lines are added to the axes as they are, without a grid. Returns the line handles.
+
+        t = 0:0.01:2*pi; polar(t, sin(2*t) .* cos(2*t), '--r')
+    """
+    nums = [a for a in args if not is_text(a)]
+    if len(nums) != 2 or len(args) > 3 or len(args) == 3 and not is_text(args[2]):
+        raise MatlabError("MATLAB:polar:InvalidArguments", "polar takes (theta, rho) or (theta, rho, LineSpec).")
+    theta, rho = (numbers(v, name).real for v, name in zip(nums, ("theta", "rho")))
+    if theta.shape != rho.shape:
+        raise MatlabError("MATLAB:polar:InvalidInputDimensions", "THETA and RHO must be the same size.")
+    gs = graphics_state(ctx.state)
+    held = current_axes(gs).hold and current_axes(gs).mpl.name == "rectilinear"
+    handles = draw_lines(ctx, (rho * np.cos(theta), rho * np.sin(theta), *args[2:]), 1)
+    if not held:
+        finite = np.abs(rho[np.isfinite(rho)])
+        _polar_grid(current_axes(gs), float(finite.max()) if finite.size and finite.max() > 0 else 1.0)
+    return handles if nargout else None
+
+
+@graphics("ezpolar", axes_first=True)
+def ezpolar(ctx, f, limits=None, nargout=0):
+    """ezpolar(f) | ezpolar(f, [a b])  the polar curve rho = f(theta) for theta from 0 to 2*pi (or a to
+    b), drawn by polar and titled with its expression.
+
+    f is a function handle or the text of an expression in one variable; a constant (@(t) 1) draws a
+    circle. With hold on the curve joins the axes as they are (polar's form).
+
+        ezpolar(@(t) 1 + cos(t))
+    """
+    from .inline import _argument_of, _dotted
+    if is_text(f):
+        expr = text(f)
+        f = ctx.make_handle(f"@({_argument_of(expr)}) {_dotted(expr)}")
+    elif type(f) is not FunctionHandle:
+        raise MatlabError("MATLAB:ezpolar:InvalidFunction", "ezpolar takes a function handle or an expression.")
+    else:
+        expr = f.text.split(")", 1)[1] if f.params is not None else f.text
+    bounds = np.array([0.0, 2 * np.pi]) if limits is None else numbers(limits, "limits").real.ravel()
+    if bounds.size != 2 or not bounds[0] < bounds[1]:
+        raise MatlabError("MATLAB:ezpolar:InvalidRange", "The range must be [a b] with a < b.")
+    theta = np.linspace(bounds[0], bounds[1], 500)
+    (value,) = ctx.call(f, [theta.reshape(1, -1)], 1)
+    rho = numbers(value, "function value").real.ravel()
+    rho = np.full(theta.size, rho[0]) if rho.size == 1 else rho if rho.size == theta.size else _sample(ctx, f, theta)
+    handles = polar(ctx, theta.reshape(1, -1), rho.reshape(1, -1), nargout=1)
+    title = f"r = {expr.strip()}"
+    show_text(current_axes(graphics_state(ctx.state)).mpl.set_title(title, pad=18), title)   # above the 90
+    return handles if nargout else None
 
 
 @graphics("fplot", axes_first=True)
