@@ -3,16 +3,17 @@
     python3 tests/corpus/run.py CORPUS/owner+name ...                every script under these folders
     python3 tests/corpus/run.py ROOT --only Chapter12 --show           matching programs, with both outputs
     python3 tests/corpus/run.py ROOT --jobs 2 --timeout 30 --json out.json
+    python3 tests/corpus/run.py ROOT --device gpu ...                  the same programs on the GPU paths
     python3 tests/corpus/run.py --reclassify out.json                  classify an earlier run's answers again
 
 The corpus is never part of this repository (other people's code, under their licences): copy it
 elsewhere, e.g. the .m files of a snapshot, and point the driver at those folders (docs/testing.md lists
 the repositories and commits used so far). A program is a script file (its first statement is not
 ``function``) and runs with its own folder as the working folder, so function files beside it are found
-as MATLAB finds them. matfuse runs it in a fresh ``Session(device="cpu")`` (in worker processes that
-serve many programs; a program still running at ``--timeout`` is interrupted, one that ignores the
-interrupt ends its worker); Octave runs it with ``octave-cli`` (answers cached under ``--cache`` by the
-file's content; Octave's ``pause``, which waits for a key, is made to return at once, and its gnuplot
+as MATLAB finds them. matfuse runs it in a fresh ``Session(device="cpu")`` (``--device gpu`` or
+``auto``: the same programs on the GPU's paths), in worker processes that serve many programs (a
+program still running at ``--timeout`` is interrupted, one that ignores the interrupt ends its worker);
+Octave runs it with ``octave-cli`` (answers cached under ``--cache`` by the file's content; Octave's ``pause``, which waits for a key, is made to return at once, and its gnuplot
 draws on no terminal; ``run`` starts from an empty folder and changes to the program's own, so a
 program's stat.m cannot shadow the function run itself calls). Neither gets standard input.
 
@@ -124,7 +125,7 @@ def worker() -> None:
     for line in sys.stdin:
         job = json.loads(line)
         os.chdir(job["cwd"])
-        session = Session(device="cpu", max_output=200_000)
+        session = Session(device=job["device"], max_output=200_000)
         timer = threading.Timer(job["timeout"], session.interrupt)
         timer.start()
         start = time.perf_counter()
@@ -179,9 +180,9 @@ class Worker:
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                      env=env, cwd=str(ROOT))
 
-    def submit(self, path: Path, timeout: float) -> None:
+    def submit(self, path: Path, timeout: float, device: str) -> None:
         self.proc.stdin.write(json.dumps({"path": str(path), "cwd": str(path.parent),
-                                          "timeout": timeout}) + "\n")
+                                          "timeout": timeout, "device": device}) + "\n")
         self.proc.stdin.flush()
         self.deadline = time.monotonic() + timeout + 60      # a cold start, then the interrupt's grace
 
@@ -482,6 +483,8 @@ def main() -> int:
     parser.add_argument("--only", help="run the programs whose path contains this text")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds a program may run")
+    parser.add_argument("--device", choices=("cpu", "gpu", "auto"), default="cpu",
+                        help="matfuse's device (Session(device=...))")
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "matfuse-corpus-octave"))
     parser.add_argument("--json", help="write every program's results here")
     parser.add_argument("--show", action="store_true", help="print both outputs of each program")
@@ -502,7 +505,7 @@ def main() -> int:
         todo = [(Path(r).resolve(), p.resolve()) for r in opts.roots for p in programs([r], opts.only)]
         print(f"{len(todo)} programs", flush=True)
         answers = ((job, mine, octave(job[1], opts.timeout, cache))
-                   for job, mine in run_matfuse(todo, opts.jobs, opts.timeout))
+                   for job, mine in run_matfuse(todo, opts.jobs, opts.timeout, opts.device))
     results, classes = [], Counter()
     for (root, path), mine, theirs in answers:
         rel = path.relative_to(root.parent)
@@ -526,7 +529,7 @@ def main() -> int:
     return 0
 
 
-def run_matfuse(todo: list, jobs: int, timeout: float):
+def run_matfuse(todo: list, jobs: int, timeout: float, device: str):
     """Yield ((root, path), answer) as the workers finish them (in no fixed order)."""
     pending = list(todo)
     busy: dict[Worker, tuple] = {}
@@ -535,7 +538,7 @@ def run_matfuse(todo: list, jobs: int, timeout: float):
         while pending and idle:
             w = idle.pop()
             busy[w] = pending.pop(0)
-            w.submit(busy[w][1], timeout)
+            w.submit(busy[w][1], timeout, device)
         for w in list(busy):
             answer = w.poll()
             if answer is None:

@@ -5,6 +5,7 @@ reproducer.
     python3 tests/fuzz/run.py --programs 3000 --repeat-cells 3    # each cell three times (the replay)
     python3 tests/fuzz/run.py --programs 300 --sizes large       # arrays of 1e3..3e5 elements
     python3 tests/fuzz/run.py --programs 300 --sizes large --devices cpu-bytecode,cpu-host
+    python3 tests/fuzz/run.py --programs 3000 --in-function       # each program as a function's body
 
 ``--sizes large`` draws the grammar's large programs (grammar.py) and no mutants; ``--devices`` may name
 the oracle's pseudo-devices (oracle.PSEUDO_DEVICES: the cpu device with host kernels off, or on for every
@@ -43,16 +44,27 @@ MEMORY_LIMIT = 8 << 30      # bytes of heap the run may use: a runaway allocatio
 HANG_LIMIT = 120.0          # seconds one program may take on all devices: past it, an interrupt was lost
 
 
-def program(seed: int, k: int, mutants: float, repeat: int = 1, sizes: str = "small") -> list[str]:
+def program(seed: int, k: int, mutants: float, repeat: int = 1, sizes: str = "small",
+            function: bool = False) -> list[str]:
     """Program k of ``seed``; with ``repeat`` > 1 each cell runs that many times in a row, as a notebook
     runs a cell again, and half the generated cells are only assignments ending in ';' (such a cell can
     be one fusion window, which the Session replays when it runs again); ``sizes="large"``: the
-    grammar's large programs, never mutants."""
+    grammar's large programs, never mutants; ``function``: the cells, in order, as the body of a
+    function that one cell defines and calls (``in_function``)."""
     rng = random.Random(seed * 1_000_003 + k)
     if sizes == "large":
-        return [cell for cell in generate(rng, silent=True, sizes=sizes) for _ in range(repeat)]
-    cells = [mutant(rng)] if rng.random() < mutants else generate(rng, silent=repeat > 1)
-    return [cell for cell in cells for _ in range(repeat)]
+        cells = [cell for cell in generate(rng, silent=True, sizes=sizes) for _ in range(repeat)]
+    else:
+        cells = [mutant(rng)] if rng.random() < mutants else generate(rng, silent=repeat > 1)
+        cells = [cell for cell in cells for _ in range(repeat)]
+    return in_function(cells) if function else cells
+
+
+def in_function(cells: list[str]) -> list[str]:
+    """One cell that runs ``cells`` as a function's body: the compiler takes a function's own paths for
+    its variables (a read of a variable that no statement assigned is checked through a LOAD into a
+    temporary), which a script's cells never take."""
+    return ["fuzz_body();\nfunction fuzz_body()\n" + "\n".join(cells) + "\nend"]
 
 
 def failure_class(p: Problem) -> str:
@@ -126,6 +138,7 @@ def main() -> int:
     ap.add_argument("--repeat-cells", type=int, default=1, help="run each cell this many times in a row")
     ap.add_argument("--sizes", choices=("small", "large"), default="small",
                     help="large: the grammar's programs over arrays of 1e3 to 3e5 elements")
+    ap.add_argument("--in-function", action="store_true", help="each program's cells as one function's body")
     args = ap.parse_args()
     devices = tuple(args.devices.split(","))
     limit = oracle.LARGE_SIZE_LIMIT if args.sizes == "large" else oracle.SIZE_LIMIT
@@ -138,7 +151,7 @@ def main() -> int:
     start = time.monotonic()
     ks = [args.only] if args.only is not None else range(args.programs)
     for k in ks:
-        cells = program(args.seed, k, args.mutants, args.repeat_cells, args.sizes)
+        cells = program(args.seed, k, args.mutants, args.repeat_cells, args.sizes, args.in_function)
         if args.only is not None:
             print("\n%%\n".join(cells))
         timer = watchdog(k, cells)
