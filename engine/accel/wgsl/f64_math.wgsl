@@ -103,7 +103,7 @@ fn m64_neg(x: f64) -> f64 { return bitcast<f64>(m64_bits(x) ^ 0x8000000000000000
 // the H100 was right): tests/fusion/test_shared_pass.py.
 fn m64_copysign(x: f64, s: f64) -> f64 {
     let a = abs(x);
-    return select(a, m64_neg(a), m64_signbit(s));
+    return select(a, m64_neg(a), (bitcast<u64>(s) >> 63u) != 0lu);
 }
 
 // 2^k for k in [-1022, 1023].
@@ -491,7 +491,8 @@ fn m64_pow_special(x: f64, y: f64, r: ptr<function, f64>, sign: ptr<function, f6
     let kind = m64_integer_class(my);
     *sign = select(1.0lf, -1.0lf, m64_signbit(x) && kind == 2u);
     if (mx == 0lu || mx == 0x7ff0000000000000lu) {
-        *r = m64_copysign(select(0.0lf, m64_inf(), (mx == 0lu) == yneg), *sign);
+        let m = select(0.0lf, m64_inf(), (mx == 0lu) == yneg);
+        *r = select(m, m64_neg(m), *sign < 0.0lf);
         return true;
     }
     if (m64_signbit(x) && kind == 0u) { *r = m64_nan(); return true; }
@@ -513,10 +514,12 @@ fn m64_pow(x: f64, y: f64) -> f64 {
     let lhi = bitcast<f64>(bitcast<u64>(l.x) & 0xfffffffff8000000lu);
     let yhi = bitcast<f64>(bitcast<u64>(y) & 0xfffffffff8000000lu);
     let zh = yhi * lhi;
-    if (zh > 710.0lf) { return m64_copysign(m64_inf(), sign); }
-    if (zh < -746.0lf) { return m64_copysign(0.0lf, sign); }
+    let negative = sign < 0.0lf;          // (sign is 1 or -1; the magnitudes below are not negative)
+    if (zh > 710.0lf) { return select(m64_inf(), -m64_inf(), negative); }
+    if (zh < -746.0lf) { return select(0.0lf, m64_neg(0.0lf), negative); }
     let zl = m64_opaque(m64_opaque(y - yhi) * lhi) + y * m64_opaque(m64_opaque(l.x - lhi) + l.y);
-    return m64_copysign(m64_exp_sum(zh, zl), sign);
+    let e = m64_exp_sum(zh, zl);
+    return select(e, m64_neg(e), negative);
 }
 
 // ---------------------------------------------------------------- trigonometry
