@@ -69,7 +69,7 @@ GRAPHICS = ("figure|gcf|gca|axes|subplot|plot|plot3|line|text|patch|fill|surf|su
             "contourf|contour3|bar|barh|bar3|scatter|scatter3|quiver|quiver3|legend|title|xlabel|ylabel|"
             "zlabel|colorbar|stem|stairs|area|errorbar|semilogx|semilogy|loglog|histogram|hist|pie|"
             "imagesc|image|imshow|annotation|xline|yline|fplot|fsurf|tiledlayout|nexttile|sgtitle|"
-            "uicontrol|animatedline|gobjects|light|findobj|copyobj|get|polarplot|polar|comet|ezplot")
+            "uicontrol|animatedline|gobjects|light|findobj|copyobj|get|polarplot|polar|comet|ezplot|plotyy|surface")
 HANDLE = re.compile(rf"\b([A-Za-z]\w*)\s*(?:\([^()=]*\))?\s*=\s*(?:{GRAPHICS})\s*(?:\(|$|;|,)", re.M)
 RANDOM = re.compile(r"\b(?:rand|randn|randi|randperm|toc|clock|now|cputime|datetime)\b")   # answers vary
 NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\b(?:NaN|Inf)\b")
