@@ -286,6 +286,18 @@ def polar(ctx, *args, nargout=0):
     return handles if nargout else None
 
 
+def expression_handle(ctx, f, name: str) -> tuple[FunctionHandle, str]:
+    """ezplot's and ezpolar's function: a handle as given, or one made from the text of an expression in
+    one variable (evaluated elementwise, as vectorize writes it); and the expression's text, their title."""
+    from .inline import _argument_of, _dotted
+    if is_text(f):
+        expr = text(f)
+        return ctx.make_handle(f"@({_argument_of(expr)}) {_dotted(expr)}"), expr
+    if type(f) is not FunctionHandle:
+        raise MatlabError(f"MATLAB:{name}:InvalidFunction", f"{name} takes a function handle or an expression.")
+    return f, f.text.split(")", 1)[1] if f.params is not None else f.text
+
+
 @graphics("ezpolar", axes_first=True)
 def ezpolar(ctx, f, limits=None, nargout=0):
     """ezpolar(f) | ezpolar(f, [a b])  the polar curve rho = f(theta) for theta from 0 to 2*pi (or a to
@@ -296,14 +308,7 @@ def ezpolar(ctx, f, limits=None, nargout=0):
 
         ezpolar(@(t) 1 + cos(t))
     """
-    from .inline import _argument_of, _dotted
-    if is_text(f):
-        expr = text(f)
-        f = ctx.make_handle(f"@({_argument_of(expr)}) {_dotted(expr)}")
-    elif type(f) is not FunctionHandle:
-        raise MatlabError("MATLAB:ezpolar:InvalidFunction", "ezpolar takes a function handle or an expression.")
-    else:
-        expr = f.text.split(")", 1)[1] if f.params is not None else f.text
+    f, expr = expression_handle(ctx, f, "ezpolar")
     bounds = np.array([0.0, 2 * np.pi]) if limits is None else numbers(limits, "limits").real.ravel()
     if bounds.size != 2 or not bounds[0] < bounds[1]:
         raise MatlabError("MATLAB:ezpolar:InvalidRange", "The range must be [a b] with a < b.")
@@ -361,14 +366,7 @@ def ezplot(ctx, f, limits=None, nargout=0):
 
         ezplot(@(x) x.^2 - 2), grid on
     """
-    from .inline import _argument_of, _dotted
-    if is_text(f):
-        expr = text(f)
-        f = ctx.make_handle(f"@({_argument_of(expr)}) {_dotted(expr)}")
-    elif type(f) is not FunctionHandle:
-        raise MatlabError("MATLAB:ezplot:InvalidFunction", "ezplot takes a function handle or an expression.")
-    else:
-        expr = f.text.split(")", 1)[1] if f.params is not None else f.text
+    f, expr = expression_handle(ctx, f, "ezplot")
     if f.params is not None and len(f.params) != 1:
         raise MatlabError("matfuse:ezplot:unsupported", "ezplot of a function of two variables (an implicit "
                           "curve) is not supported; use fimplicit or contour.")
