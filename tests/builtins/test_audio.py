@@ -7,6 +7,7 @@ import pytest
 import scipy.io.wavfile
 
 from engine import Session
+from session_helpers import run
 
 
 @pytest.fixture
@@ -23,11 +24,6 @@ def session(tmp_path, monkeypatch):
     (tmp_path / "mp3.wav").write_bytes(b"RIFF" + len(chunks).to_bytes(4, "little") + chunks)   # MPEG-3 in WAV
     return Session(device="cpu")
 
-
-def run(session, code):
-    r = session.execute(code)
-    assert r.error is None, r.error
-    return session
 
 
 def test_integer_samples_scaled_channels_as_columns(session):

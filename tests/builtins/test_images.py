@@ -3,11 +3,7 @@ shapes, indexed images with their colormaps, transparency, and the errors."""
 import numpy as np
 import pytest
 
-
-def run(session, code):
-    r = session.execute(code)
-    assert r.error is None, r.error
-    return session
+from session_helpers import run
 
 
 @pytest.mark.parametrize("ext", ["png", "bmp", "tif"])

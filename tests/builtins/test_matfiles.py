@@ -2,6 +2,8 @@
 a file MATLAB wrote (the round trips of the other classes are conformance cases, test_conf_lib_files.py)."""
 import base64
 
+from session_helpers import run
+
 
 # some_functions.mat of scipy's MAT-file tests (BSD licence), written by MATLAB 2009a: a = -3.9, b = uint8(52),
 # c = uint8(0), sqr = @(x)x.^2, parabola = @(x)a*x.^2+b*x+c (its captured a, b, c in MATLAB's MCOS part)
@@ -28,11 +30,6 @@ MATLAB_FILE = (
     "y4Ey/RD3r2AgLR4IxTsDA/54p1R/BwP+cjICST0TlI9cTiKnI0rKSRAAAOEhLqM="
 )
 
-
-def run(session, code):
-    r = session.execute(code)
-    assert r.error is None, r.error
-    return r
 
 
 def test_a_matlab_file_of_handles_loads_what_needs_no_mcos(session, tmp_path):

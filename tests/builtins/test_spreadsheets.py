@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from engine import Session
+from session_helpers import run
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
@@ -55,11 +56,6 @@ def session(tmp_path, monkeypatch):
     return Session(device="cpu")
 
 
-def run(session, code):
-    r = session.execute(code)
-    assert r.error is None, r.error
-    return session
-
 
 def test_numbers_texts_and_raw_cells(session):
     run(session, "[num, txt, raw] = xlsread('d.xlsx'); t21 = txt{2, 1}; r34 = class(raw{3, 3}); r44 = raw{4, 2};")
@@ -103,7 +99,8 @@ def test_a_workbook_written_by_openpyxl_with_a_date(tmp_path, monkeypatch):
     book.active.append([datetime.date(2024, 1, 2), 2.5])
     book.save(tmp_path / "o.xlsx")
     monkeypatch.chdir(tmp_path)
-    s = run(Session(device="cpu"), "[num, txt] = xlsread('o.xlsx');")
+    s = Session(device="cpu")
+    run(s, "[num, txt] = xlsread('o.xlsx');")
     np.testing.assert_array_equal(s.get("num"), [[45293, 2.5]])
     assert list(s.get("txt").ravel()) == ["when", "x"]
 
