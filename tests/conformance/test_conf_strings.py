@@ -31,6 +31,10 @@ CASES = [
     case('sprintf_percent', "a = sprintf('100%%');", a=C('100%')),
     case('strcat_basic', "a = strcat('a ', 'b ', 'c'); b = strcat({'a '}, 'b');",
          a=C('abc'), b=Cell([C('a b')])),
+    # char matrices join row by row (a one-row input joins every row), each row without trailing blanks
+    case('strcat_char_matrix', "a = strcat(['ab'; 'cd'], 'x'); b = strcat(['a '; 'cd'], ['x'; 'y']); "
+         "c = strcat('p', ['q  '; 'rs ']);",
+         a=C('acbdxx', (2, 3)), b=C('acxd y', (2, 3)), c=C('ppqr s', (2, 3))),
     case('strsplit_basic', "a = strsplit('a,b,,c', ',');", a=Cell([C('a'), C('b'), C('c')])),
     case('strsplit_default', "a = strsplit('one two  three');", a=Cell([C('one'), C('two'), C('three')])),
     case('strjoin_basic', "a = strjoin({'a', 'b', 'c'}); b = strjoin({'x', 'y'}, '-');",

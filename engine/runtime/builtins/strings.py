@@ -12,10 +12,10 @@ from ..errors import MatlabError, check_size
 from ..semantics import char_codes
 from ..values import CellArray, CharArray, StringArray, Value, simplify, utf16_codes, utf16_text
 from .registry import builtin
-from .textutil import (EMPTY_CHAR, TextList, alternation, cell_value, char_row, char_value, is_char_row,
-                       map_texts, option_name, string_value, text_arg, texts_of, unescape)
+from .textutil import (EMPTY_CHAR, WHITESPACE, TextList, alternation, cell_value, char_row, char_value,
+                       is_char_row, map_texts, option_name, string_value, text_arg, texts_of, unescape)
+from .types import char_rows, pad_rows
 
-WHITESPACE = " \t\n\v\f\r"
 
 
 def _as_text_list(value: Value, fname: str) -> TextList:
@@ -52,15 +52,28 @@ def strcat(*args):
     """
     if not args:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if all(isinstance(a, (CharArray, float, bool, np.ndarray)) for a in args):
+        return _strcat_rows([char_rows(a) for a in args])
     lists = [_as_text_list(a, "strcat") for a in args]
     kinds = {t.kind for t in lists}
-    if kinds == {"char"}:
-        return char_value("".join(t.items[0].rstrip(WHITESPACE) for t in lists))
     shape = _broadcast(lists, "strcat")
     count = int(np.prod(shape))
     items = ["".join(_item(t, k) for t in lists) for k in range(count)]
     out = TextList(items, "string" if "string" in kinds else "cell", shape)
     return out.rebuild(items)
+
+
+def _strcat_rows(row_lists: list[list[str]]) -> CharArray:
+    """strcat of char arrays: row k of the result joins row k of each input (a one-row input joins every
+    row), each without its trailing whitespace; the rows are padded into a char matrix."""
+    counts = {len(rows) for rows in row_lists if len(rows) != 1}
+    if len(counts) > 1:
+        raise MatlabError("MATLAB:strcat:InvalidInputSize", "All the character arrays must have the same "
+                          "number of rows, or a single row.")
+    n = counts.pop() if counts else 1
+    joined = ["".join((rows[0] if len(rows) == 1 else rows[k]).rstrip(WHITESPACE) for rows in row_lists)
+              for k in range(n)]
+    return char_value(joined[0]) if n == 1 else pad_rows(joined)
 
 
 def _split_pattern(fname: str, args: tuple, escapes: bool) -> re.Pattern:

@@ -12,8 +12,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CharArray, StringArray, Value, is_array_like, simplify, size_of, to_array
 from .registry import builtin
-from .strings import WHITESPACE
-from .textutil import TextList, alternation, cell_value, map_texts, option_name, text_arg, texts_of
+from .textutil import WHITESPACE, TextList, alternation, cell_value, map_texts, option_name, text_arg, texts_of
 
 
 @builtin("replace", family="strings")

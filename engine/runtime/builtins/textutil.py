@@ -20,6 +20,8 @@ import numpy as np
 from ..errors import MatlabError
 from ..values import CellArray, CharArray, StringArray, Value, simplify
 
+WHITESPACE = " \t\n\v\f\r"     # the whitespace that strtrim, deblank and strcat remove
+
 TEXT_KINDS = ("char", "string", "cell")
 
 

@@ -15,9 +15,8 @@ from ..values import (DTYPE_OF_CLASS, INTEGER_CLASSES, CellArray, CharArray, Han
 from .construct import split_class
 from .registry import VALUE_CLASSES, builtin
 from .sizes import size_from_args
-from .strings import WHITESPACE
 from .textnum import str2double
-from .textutil import cell_value, char_value, is_char_row, option_name, string_value, text_arg
+from .textutil import WHITESPACE, cell_value, char_value, is_char_row, option_name, string_value, text_arg
 
 NUMERIC_CLASSES = ("double", "single") + INTEGER_CLASSES
 FLOAT_CLASSES = ("double", "single")
