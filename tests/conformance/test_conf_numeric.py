@@ -60,6 +60,20 @@ CASES = [
     case('mean_empty', 'a = mean([]);', a=D(nan)),
     case('median_even', 'a = median([4 1 3 2]);', a=D(2.5)),
     case('median_matrix', 'a = median([1 5; 3 2; 9 0]);', a=D([3, 2])),
+    # complex values in sort's order, by magnitude then angle (numpy's median orders them by real part)
+    case('median_complex', 'a = median([1+2i 3-1i 2]); b = median([1+2i 3-1i 2 -4]); c = median([1+1i 2; -1i 3], 2);',
+         a=D(complex(1, 2)), b=D(complex(2, 0.5)), c=D([complex(1.5, 0.5), complex(1.5, -0.5)], (2, 1))),
+    # diff(X, n) is diff applied n times, each along the first non-singleton dimension (MATLAB's help:
+    # "If N >= size(X,DIM), DIFF takes successive differences along the next non-singleton dimension");
+    # Octave 7 differs. With dim, n >= size(X, dim) gives an empty array. MATLAB's values.
+    case('diff_order_past_the_dimension',
+         'a = diff([1 2; 4 8], 2); b = diff(magic(3), 3); c = diff([2 NaN 1], 3); d = diff(magic(3), 3, 1); '
+         'e = diff(int8(5));',
+         a=D(3), b=D([-6, -6]), c=D([], (0, 0)), d=D([], (0, 3)), e=num('int8', [], (0, 0))),
+    # numbers of two classes are compared in the result's class, as their concatenation would hold them
+    case('sets_mixed_classes', 'a = union(int32([1 3]), single([0.5 2])); b = setxor(int16([5 -3 9]), [5; NaN; 5; 1]); '
+         'c = intersect(int8([1 2 3]), [2.6 0.4 1]);',
+         a=num('int32', [1, 2, 3]), b=num('int16', [-3, 0, 1, 9], (4, 1)), c=num('int8', [1, 3])),
     case('std_matrix', 'a = std([1 2; 3 4]);', a=D([1.4142135623730951, 1.4142135623730951])),
     case('var_weight', 'a = var([1 2 3 4], 1);', a=D(1.25)),
     case('cumsum_matrix', 'a = cumsum([1 2; 3 4]);', a=D([1, 4, 2, 6], (2, 2))),

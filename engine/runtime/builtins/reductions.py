@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import MatlabError
 from ..semantics import cast_result, elementwise, result_class, to_value, work_dtype, working_arrays
 from ..values import INTEGER_CLASSES, CellArray, Value, class_of, simplify
+from .arrays import ascending_order
 from .elementwise import ANY_NUMERIC, check_classes
 from .registry import Operation, Reduction, builtin, define_operation
 from .sizes import (DIM_ERROR, clamp_axis, dim_arg, dim_list, first_nonsingleton, integer_values,
@@ -242,9 +243,29 @@ def median(a: Value, *args: Value) -> Value:
     arr = _source(a, "median")
     cls = result_class(a)
     data, axes = prepare(arr, opts)
-    data = data if data.dtype.kind == "c" else data.astype(work_dtype(cls), copy=False)
+    if data.dtype.kind == "c":
+        return to_value(cast_result(_complex_median(data, axes, opts.omitnan), cls))
+    data = data.astype(work_dtype(cls), copy=False)
     out = _quiet(np.nanmedian if opts.omitnan else np.median, data, axes)
     return to_value(cast_result(out, cls))
+
+
+def _complex_median(data: np.ndarray, axes: tuple[int, ...], omitnan: bool) -> np.ndarray:
+    """median of complex lines in MATLAB's order (by magnitude, then angle; numpy's is by real part)."""
+    kept = data.ndim - len(axes)
+    lines = np.moveaxis(data, axes, tuple(range(kept, data.ndim)))
+    lines = lines.reshape(lines.shape[:kept] + (-1,))
+    out = np.full(lines.shape[:kept], complex(np.nan, 0), dtype=data.dtype)
+    for index in np.ndindex(*out.shape):
+        line = lines[index]
+        missing = np.isnan(line)
+        if missing.all() or (missing.any() and not omitnan):
+            continue
+        line = line[~missing]
+        line = line[ascending_order(line, 0)]
+        middle = (line.size - 1) // 2
+        out[index] = line[middle] if line.size % 2 else (line[middle] + line[middle + 1]) / 2
+    return np.expand_dims(out, axes)
 
 
 def _weight(fname: str, w: Value | None) -> int | np.ndarray:
@@ -274,7 +295,7 @@ def _variance(fname: str, a: Value, args: tuple[Value, ...]) -> tuple[np.ndarray
     valid = ~np.isnan(data) if opts.omitnan else np.ones(data.shape, dtype=bool)
     if isinstance(weight, np.ndarray):
         return _weighted_variance(fname, data, axes, valid, weight) + (cls,)
-    count = valid.sum(axis=axes, keepdims=True)
+    count = valid.sum(axis=axes, keepdims=True).astype(data.real.dtype)    # single stays single
     with np.errstate(all="ignore"):
         center = np.where(valid, data, 0).sum(axis=axes, keepdims=True) / count
         squares = np.where(valid, np.abs(data - center) ** 2, 0).sum(axis=axes, keepdims=True)
@@ -557,11 +578,13 @@ def cummin(a: Value, *args: Value) -> Value:
 def diff(a: Value, n: Value | None = None, dim: Value | None = None) -> Value:
     """diff(X), diff(X, n), diff(X, n, dim)  differences between adjacent elements.
 
-    The n-th difference (default 1) along the first non-singleton dimension (or dim): each application
-    makes that dimension one shorter, down to 0. Integer classes are kept (saturating); logical and char
-    give double.
+    The n-th difference (default 1): diff applied n times, each time along the first non-singleton
+    dimension, so once that dimension is down to 1 the next one is differenced (a scalar gives []).
+    With dim, every difference is along dim, which becomes empty when n reaches its length. Integer
+    classes are kept (saturating); logical and char give double.
 
-        diff([1 4 9 16])    % 3 5 7
+        diff([1 4 9 16])       % 3 5 7
+        diff([1 2; 4 8], 2)    % 1 (down the columns, then along the row)
     """
     check_classes("diff", (a,), ANY_NUMERIC)
     arr = numeric_array(a, "diff")
@@ -570,16 +593,22 @@ def diff(a: Value, n: Value | None = None, dim: Value | None = None) -> Value:
         raise MatlabError("MATLAB:diff:differenceOrderMustBePositiveInteger",
                           "Difference order N must be a positive integer scalar.")
     count = order if isinstance(order, int) else order[0]
-    axis = first_nonsingleton(arr.shape) if dim is None else clamp_axis(dim_arg(dim), arr.ndim)
-    if (arr.shape == (0, 0) or arr.size == 1) and dim is None:
-        return to_value(np.zeros((0, 0), dtype=cast_result(arr[:0], result_class(a)).dtype))
     cls = result_class(a)
     (data,) = working_arrays([arr], cls, exact=True)
-    if axis >= data.ndim:
-        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
-    count = min(count, data.shape[axis])
     with np.errstate(all="ignore"):
-        return to_value(cast_result(np.diff(data, n=count, axis=axis), cls))
+        if dim is not None:
+            axis = clamp_axis(dim_arg(dim), arr.ndim)
+            if axis >= data.ndim:
+                data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+            return to_value(cast_result(np.diff(data, n=min(count, data.shape[axis]), axis=axis), cls))
+        while count and data.shape[first_nonsingleton(data.shape)]:
+            if data.shape == (0, 0) or data.size == 1:
+                data = np.zeros((0, 0), dtype=data.dtype)
+                break
+            axis = first_nonsingleton(data.shape)
+            steps = min(count, data.shape[axis] - 1)
+            data, count = np.diff(data, n=steps, axis=axis), count - steps
+    return to_value(cast_result(data, cls))
 
 
 @builtin("nnz", family="reduction", fusion="reduction")

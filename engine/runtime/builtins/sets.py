@@ -223,9 +223,15 @@ def ismember(a: Value, s: Value, *args: Value, nargout: int = 1) -> Value:
 
 
 def _two_sets(fname: str, a: Value, b: Value, args: tuple[Value, ...]) -> tuple[Items, Items, Options]:
+    """The elements of A and B and the options. Numbers of two classes are compared in the class of the
+    result, as MATLAB concatenates them: union(int8(1), 0.6) holds one 1."""
     opts = _options(fname, args, ("sorted", "stable", "rows"))
     texts = _text_kind(a, b)
-    return _items(a, fname, opts.rows, texts), _items(b, fname, opts.rows, texts), opts
+    items = [_items(v, fname, opts.rows, texts) for v in (a, b)]
+    if not texts and class_of(a) != class_of(b):
+        cls = _pair_class(a, b)
+        items = [Items(i.kind, cast_result(i.data, cls)) for i in items]
+    return items[0], items[1], opts
 
 
 def _row_result(a: Value, b: Value) -> bool:
