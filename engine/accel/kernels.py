@@ -344,14 +344,16 @@ def identity_acc(spec: Reduction, t: str) -> str:
 def reduction_value(spec: Reduction, acc: str, divisor: str, t: str, count: str = "") -> str:
     """The result of accumulator ``acc``: divided by ``divisor`` for a mean; a paired one's sum of
     squared deviations divided by it, NaN when the mean is not finite (an Inf element: MATLAB's var
-    is NaN); a centered one's sum of squares less the square of its sum over ``count`` (the line's
-    length), divided by it (a sum of squares past the range stays Inf)."""
+    is NaN) and Inf where that sum is NaN with a finite mean (squares past the range met as Inf - Inf
+    in Welford's steps: MATLAB's sum of squares is Inf); a centered one's sum of squares less the
+    square of its sum over ``count`` (the line's length), divided by it (a sum of squares past the
+    range stays Inf)."""
     if spec.centered:
         fixed = f"{acc}.v.y - {acc}.v.x * {{m}}_div({acc}.v.x, {count})"
         return _fill(f"{{m}}_div(select({fixed}, {acc}.v.y, {{m}}_isinf({acc}.v.y)), {divisor})", t)
     if spec.paired:
-        return _fill(f"select({{m}}_div({acc}.v.y, {divisor}), {{m}}_nan(), {{m}}_isnan({acc}.v.x) || "
-                     f"{{m}}_isinf({acc}.v.x))", t)
+        spread = f"select({{m}}_div({acc}.v.y, {divisor}), {{m}}_inf(), {{m}}_isnan({acc}.v.y))"
+        return _fill(f"select({spread}, {{m}}_nan(), {{m}}_isnan({acc}.v.x) || {{m}}_isinf({acc}.v.x))", t)
     return _fill(f"{{m}}_div({acc}.v, {divisor})", t) if spec.mean else f"{acc}.v"
 
 

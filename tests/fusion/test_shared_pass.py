@@ -261,6 +261,24 @@ def test_signed_functions_of_reduction_results_agree_with_the_cpu(gpu, single):
     check_case(gpu, (code, {"x": FEW}, list("abcdet")), single, 1e-5)
 
 
+@pytest.mark.parametrize("single", [False, True], ids=["double", "single"])
+def test_variances_whose_squares_pass_the_range_are_inf(gpu, single):
+    """Lines of +-2e300 (2e37 in single): the squared deviations overflow, so MATLAB's variance is Inf;
+    Welford's four-element step met Inf - Inf there and gave NaN (fuzz seed 862). A NaN or Inf element
+    still makes the line's variance NaN."""
+    if not single and not gpu.f64:
+        pytest.skip("the adapter has no shader-f64")
+    scale = 1e37 if single else 1e300
+    x = (scale / (np.arange(1, 196606) % 101 - 50.5)).reshape(3, 65535, order="F")
+    x[1, 6], x[2, 8] = np.nan, np.inf
+    x = x.astype(np.float32 if single else np.float64)
+    code = "a = std(x(1, :), 1, 'all');\nb = var(x, 0, 2);\nc = std(x(1, :));"
+    for device in ("gpu", "cpu"):
+        s = run(code, {"x": x}, device)
+        np.testing.assert_array_equal([np.asarray(s.get(n)).item() for n in "ac"], [np.inf, np.inf], err_msg=device)
+        np.testing.assert_array_equal(s.get("b"), [[np.inf], [np.nan], [np.nan]], err_msg=device)
+
+
 def test_a_per_output_operand_is_read_once_per_output(gpu64):
     """``x - rowmean`` in a reduction along dimension 2 reads rowmean at the output's index, not through
     an expanded index per element (layout "out")."""

@@ -1,5 +1,5 @@
 // window 0, group 0: ImageNormalize
-// library (and what it calls): m32_div m32_isinf m32_isnan m32_nan m32_opaque mf_init
+// library (and what it calls): m32_div m32_inf m32_isinf m32_isnan m32_nan m32_opaque mf_init
 struct Params {
     n: u32, ndim: u32, zero: u32, nout: u32,
     pre: u32, rn: u32, post: u32, chunk: u32,
@@ -75,7 +75,7 @@ fn shift(out_id: u32, live: bool) -> Acc {
 }
 fn store(out_id: u32, chunk_id: u32, a: Acc) {
     out_values0[out_id] = m32_div(a.m0.v, 1200.0f);
-    out_values1[out_id] = select(m32_div(a.m1.v.y, 1199.0f), m32_nan(), m32_isnan(a.m1.v.x) || m32_isinf(a.m1.v.x));
+    out_values1[out_id] = select(select(m32_div(a.m1.v.y, 1199.0f), m32_inf(), m32_isnan(a.m1.v.y)), m32_nan(), m32_isnan(a.m1.v.x) || m32_isinf(a.m1.v.x));
 }
 fn block(a: Acc, b0: Acc, b1: Acc, b2: Acc, b3: Acc, j0: u32, j1: u32, j2: u32, j3: u32) -> Acc {
     return Acc(combine0(a.m0, combine0(combine0(b0.m0, b1.m0), combine0(b2.m0, b3.m0))), block1(a.m1, b0.m1.v, b1.m1.v, b2.m1.v, b3.m1.v));
