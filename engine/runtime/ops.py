@@ -301,6 +301,19 @@ def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     return basic_solution(A, B)
 
 
+def inverse(A: np.ndarray) -> np.ndarray:
+    """inv(A) of a nonempty square matrix: Inf everywhere when it is exactly singular, with MATLAB's
+    warnings (warn_if_singular)."""
+    import scipy.linalg
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # reported below as MATLAB does
+        lu, piv = scipy.linalg.lu_factor(A, check_finite=False)
+    if warn_if_singular(A, lu):
+        return np.full(A.shape, np.inf, dtype=A.dtype)
+    identity = np.eye(A.shape[0], dtype=A.dtype)
+    return scipy.linalg.lu_solve((lu, piv), identity, check_finite=False).astype(A.dtype)
+
+
 def lu_rcond(A: np.ndarray, lu: np.ndarray) -> float:
     """LAPACK's estimate of the reciprocal 1-norm condition number of A from its LU factors ``lu``."""
     import scipy.linalg
@@ -399,10 +412,7 @@ def _matrix_power(A: np.ndarray, p: complex | float) -> np.ndarray:
         import scipy.linalg
         return scipy.linalg.fractional_matrix_power(A, p)
     p = int(p)
-    if p >= 0:
-        return np.linalg.matrix_power(A, p)
-    inverse = _solve(A, np.eye(A.shape[0], dtype=A.dtype))
-    return np.linalg.matrix_power(inverse, -p)
+    return np.linalg.matrix_power(A if p >= 0 else inverse(A), abs(p))     # A^-k is inv(A)^k
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -111,6 +111,10 @@ CASES = [
     case('mldivide_overdetermined', 'x = [1 1; 1 2; 1 3] \\ [1; 2; 2];',
          x=D([0.666666666666666, 0.5000000000000003], (2, 1))),
     case('mpower_neg', 'a = [2 0; 0 4]^-1;', a=D([0.5, 0, 0, 0.25], (2, 2))),
+    # A^-k is inv(A)^k: a singular A gives inv's Inf matrix and warning (an LU solve gave NaN and -Inf)
+    case('mpower_neg_singular', 'a = zeros(2)^-1; b = [1 2; 2 4]^-2; c = [2 0; 0 4]^-2;',
+         stdout='Warning: Matrix is singular to working precision.\n' * 2,
+         a=D([inf] * 4, (2, 2)), b=D([inf] * 4, (2, 2)), c=D([0.25, 0, 0, 0.0625], (2, 2))),
     case('mpower_scalar_matrix', 'a = 2^[1 0; 0 1];', a=D([2, 0, 0, 2], (2, 2))),
     case('matrix_power_elementwise_neg', 'a = [1 2 4] .^ -1;', a=D([1, 0.5, 0.25])),
     case('sqrt_negative_vec', 'a = sqrt([-4 4]);', a=D([complex(0, 2), complex(2, 0)])),

@@ -18,7 +18,7 @@ import numpy as np
 import scipy
 
 from ..errors import MatlabError
-from ..ops import warn_if_singular
+from ..ops import inverse
 from ..semantics import cast_result, result_class, to_value, work_dtype
 from ..values import Value, class_of
 from .construct import diag
@@ -198,15 +198,7 @@ def inv(a: Value) -> Value:
         inv([2 0; 0 4])    % [0.5 0; 0 0.25]
     """
     arr = _square(_float_matrix("inv", a))
-    if arr.size == 0:
-        return arr.copy()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # reported below as MATLAB does
-        lu, piv = scipy.linalg.lu_factor(arr, check_finite=False)
-    if warn_if_singular(arr, lu):
-        return to_value(np.full(arr.shape, np.inf, dtype=arr.dtype))
-    identity = np.eye(arr.shape[0], dtype=arr.dtype)
-    return to_value(scipy.linalg.lu_solve((lu, piv), identity, check_finite=False).astype(arr.dtype))
+    return arr.copy() if arr.size == 0 else to_value(inverse(arr))
 
 
 @builtin("trace", family="linalg")
