@@ -96,6 +96,8 @@ CASES = [
          a=D([1, 2, 3]), b=D([1, 4, 9])),
     case('arrayfun_matrix_shape', 'a = arrayfun(@(x) x + 1, [1 2; 3 4]);', a=D([2, 4, 3, 5], (2, 2))),
     case('cell2mat_col', 'a = cell2mat({1; 2; 3});', a=D([1, 2, 3], (3, 1))),
+    case('cell2mat_nd_contents', 'a = cell2mat({cat(3, 1, 2), cat(3, [3 4], [5 6])});',
+         a=D([1, 3, 4, 2, 5, 6], (1, 3, 2))),
     case('cell2mat_empty', 'a = cell2mat({});', a=D([], (0, 0))),
     case('num2cell_size', 'a = size(num2cell(zeros(2, 3)));', a=D([2, 3])),
     case('repmat_cell', "a = repmat({'x'}, 1, 3);", a=Cell([C('x'), C('x'), C('x')])),

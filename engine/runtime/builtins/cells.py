@@ -223,7 +223,8 @@ def cell2mat(c):
     """cell2mat(C)  concatenate the contents of a cell array into one array.
 
     Every element must have the same class (numeric, logical or char); each row of C is joined
-    horizontally and the rows vertically, so the pieces must fit like a block matrix.
+    horizontally and the rows vertically, so the pieces must fit like a block matrix (N-D pieces too,
+    their sizes past the second agreeing).
 
         cell2mat({[1 2], 3; [4 5], 6})   % [1 2 3; 4 5 6]
     """
@@ -240,24 +241,18 @@ def cell2mat(c):
     if len(classes) > 1:
         raise MatlabError("MATLAB:cell2mat:MixedDataTypes",
                           "All contents of the input cell array must be of the same data type.")
-    blocks = [[_block(v) for v in row] for row in c.data]
+    blocks = [[v.codes if type(v) is CharArray else to_array(v) for v in row] for row in c.data]
+    ndim = max(b.ndim for row in blocks for b in row)
+    blocks = [[b.reshape(b.shape + (1,) * (ndim - b.ndim)) for b in row] for row in blocks]
     try:
         arr = np.concatenate([np.concatenate(row, axis=1) for row in blocks], axis=0)
     except ValueError:
         raise MatlabError("MATLAB:catenate:dimensionMismatch",
                           "Dimensions of arrays being concatenated are not consistent.") from None
+    arr = arr.reshape(normalize_shape(arr.shape))
     if classes == {"char"}:
         return CharArray(arr)
     return arr.item() if arr.shape == (1, 1) and arr.dtype in (np.float64, np.bool_) else arr
-
-
-def _block(value: Value) -> np.ndarray:
-    if type(value) is CharArray:
-        return value.codes
-    arr = to_array(value)
-    if arr.ndim > 2:
-        raise MatlabError("MATLAB:cell2mat:UnsupportedDims", "cell2mat supports 2-D contents only.")
-    return arr
 
 
 @builtin("num2cell", family="cells")
