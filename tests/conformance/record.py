@@ -97,7 +97,7 @@ def run_octave(blocks: list[tuple[str, list[str], str]]) -> list[list[str]]:
             driver.append(f"printf('@@CASE\\t{k}\\n'); mf_run('case_{k}.m', {cellnames});")
         open(os.path.join(d, "driver.m"), "w").write("\n".join(driver) + "\n")
         p = subprocess.run(["octave-cli", "-q", "--no-window-system", "--eval", "driver"], cwd=d,
-                           capture_output=True, text=True, timeout=600)
+                           capture_output=True, text=True, errors="replace", timeout=600)
     out: list[list[str]] = [[] for _ in blocks]
     current = None
     for line in p.stdout.splitlines():
@@ -110,7 +110,7 @@ def run_octave(blocks: list[tuple[str, list[str], str]]) -> list[list[str]]:
 
 def number(text: str, cls: str) -> str:
     if cls in ("double", "single"):
-        x = float(text)
+        x = math.nan if text == "NA" else float(text)      # Octave's missing value prints as NA
         if math.isnan(x):
             return "nan"
         if math.isinf(x):

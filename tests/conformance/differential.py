@@ -1,0 +1,244 @@
+"""Builtins called with drawn arguments, in matfuse and GNU Octave side by side (a development tool, like
+record.py: tests never run it, and it needs ``octave-cli``).
+
+    python3 tests/conformance/differential.py [--calls 3000] [--seed 0] [--only NAME] [--show 40]
+
+Each call is one builtin of ``CALLS`` with arguments drawn from ``ARGUMENTS`` (scalars, rows, columns,
+matrices, 3-D arrays, empties, NaN and Inf, integer, logical, single, complex and char values) in one
+of the builtin's documented forms. Every call runs as its own block in one Octave process (record.py's
+runner) and in one matfuse Session; a call is reported where one side raises and the other does not,
+or where the results differ in class, size or value (doubles to 1e-12 relative, singles to 1e-6). The
+report groups the differences by builtin, with the call and both results, for reading: a difference
+may be Octave's (its functions are not MATLAB's everywhere), so each must be judged against MATLAB's
+documentation before it becomes a conformance case (record.py) or a fix.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
+
+import harness  # noqa: E402
+from record import literal, run_octave  # noqa: E402
+
+from engine import Session  # noqa: E402
+
+# Argument pools, by kind: MATLAB expressions.
+ARGUMENTS = {
+    "formatted": ["pi", "-0.5", "1e10", "123456789", "1e-5", "NaN", "-Inf", "[1.5 2.25 -3]", "int8([-5 7])",
+                  "uint16(300)", "true", "single(2.5)", "[1 2; 3 4]", "0", "65", "[0.1 0.25]", "2.5", "-3.5"],
+    "natural": ["0", "1", "2", "7", "12", "30", "97", "100", "360", "1024"],
+    "scalar": ["3", "-2.5", "0", "NaN", "Inf", "-Inf", "int8(-7)", "uint8(200)", "true", "single(1.5)",
+               "2+3i", "int32(12)", "0.1"],
+    "vector": ["[3 1 2]", "[1; 4; 2]", "[2 NaN 1]", "[4 -1 4 0 -1]", "int16([5 -3 9])", "logical([1 0 1])",
+               "single([0.5 2 -1])", "[1+2i 3-1i 2]", "[0 0 0]", "[-Inf 2 Inf]", "uint8([250 3 7])",
+               "[1 2 2 3 3 3]", "[5; NaN; 5; 1]"],
+    "matrix": ["magic(4)", "[1 2; 3 4]", "reshape(1:6, 2, 3)", "[1 NaN; -Inf 2]", "int32(magic(3))",
+               "[1 2 2; 3 1 1]", "single([1.5 -2; 0 4])", "logical([1 0; 0 0])", "[0 0; 0 0]",
+               "[1+1i 2; -1i 3]", "reshape(1:12, 3, 4) - 6", "uint16([1 2 3; 4 5 6])"],
+    "array3": ["cat(3, [1 2; 3 4], [5 6; 7 8])", "reshape(1:24, 2, 3, 4)", "cat(3, [1 NaN], [NaN 2])"],
+    "empty": ["[]", "zeros(1, 0)", "zeros(0, 3)", "zeros(3, 0)", "int8([])", "''"],
+    "char": ["'abc'", "'Hello World'", "['ab'; 'cd']", "'  pad  '", "'3.5'"],
+}
+NUMERIC = ("scalar", "vector", "matrix", "array3", "empty")
+DIMS = ["1", "2", "3"]
+
+# name -> forms; in a form, {A} and {B} are numeric arguments, {S} a char one, {X} a number to format,
+# {N} a natural number, {d} a dimension, {n} a small count, {k} an integer shift ({{ and }}: braces).
+CALLS = {
+    **{f: ["{f}({A})", "{f}({A}, {d})"] for f in ("sum", "prod", "mean", "median", "mode", "any", "all",
+                                                  "cumsum", "cumprod", "cummax", "cummin")},
+    "max": ["max({A})", "max({A}, [], {d})", "max({A}, {B})", "[r1, r2] = max({A})", "max({A}, [], 'all')"],
+    "min": ["min({A})", "min({A}, [], {d})", "min({A}, {B})", "[r1, r2] = min({A}, [], {d})"],
+    "std": ["std({A})", "std({A}, 1)", "std({A}, 0, {d})"],
+    "var": ["var({A})", "var({A}, 1)", "var({A}, 0, {d})"],
+    "range": ["range({A})", "range({A}, {d})"],
+    "nnz": ["nnz({A})"],
+    "diff": ["diff({A})", "diff({A}, {n})", "diff({A}, 1, {d})"],
+    "sort": ["sort({A})", "sort({A}, 'descend')", "sort({A}, {d})", "[r1, r2] = sort({A})",
+             "[r1, r2] = sort({A}, {d}, 'descend')"],
+    "unique": ["unique({A})", "[r1, r2, r3] = unique({A})", "unique({A}, 'stable')"],
+    "find": ["find({A})", "find({A}, {n})", "[r1, r2] = find({A})", "[r1, r2, r3] = find({A})"],
+    "cumsum_rev": ["cumsum({A}, 'reverse')"],
+    "fliplr": ["fliplr({A})"], "flipud": ["flipud({A})"], "flip": ["flip({A})", "flip({A}, {d})"],
+    "rot90": ["rot90({A})", "rot90({A}, {k})"],
+    "circshift": ["circshift({A}, {k})", "circshift({A}, {k}, {d})"],
+    "repmat": ["repmat({A}, {n}, {n})", "repmat({A}, [1 {n}])"],
+    "kron": ["kron({A}, {B})"],
+    "tril": ["tril({A})", "tril({A}, {k})"], "triu": ["triu({A})", "triu({A}, {k})"],
+    "diag": ["diag({A})", "diag({A}, {k})"],
+    "squeeze": ["squeeze({A})"], "transpose": ["{A}.'", "{A}'"],
+    "size": ["size({A})", "size({A}, {d})", "[r1, r2] = size({A})", "numel({A})", "length({A})",
+             "ndims({A})"],
+    "is": ["isempty({A})", "isrow({A})", "iscolumn({A})", "isvector({A})", "isscalar({A})",
+           "ismatrix({A})", "isreal({A})", "isfloat({A})", "isinteger({A})", "isnumeric({A})"],
+    "abs": ["abs({A})"], "sign": ["sign({A})"], "round": ["round({A})", "round({A}, {n})"],
+    "floor": ["floor({A})"], "ceil": ["ceil({A})"], "fix": ["fix({A})"],
+    "mod": ["mod({A}, {B})"], "rem": ["rem({A}, {B})"], "idivide": ["idivide({A}, {B})"],
+    "sqrt": ["sqrt({A})"], "exp": ["exp({A})"], "log": ["log({A})"], "log2": ["log2({A})"],
+    "log10": ["log10({A})"], "power": ["{A} .^ {B}", "power({A}, 2)"], "hypot": ["hypot({A}, {B})"],
+    "atan2": ["atan2({A}, {B})"], "nthroot": ["nthroot({A}, 3)"],
+    "real": ["real({A})", "imag({A})", "conj({A})", "angle({A})"],
+    "isnan": ["isnan({A})", "isinf({A})", "isfinite({A})"],
+    "arith": ["{A} + {B}", "{A} - {B}", "{A} .* {B}", "{A} ./ {B}", "{A} .\\ {B}", "-{A}", "{A} * {B}",
+              "{A} / {B}", "{A} \\ {B}"],
+    "compare": ["{A} == {B}", "{A} < {B}", "{A} >= {B}", "{A} ~= {B}", "~{A}", "{A} & {B}", "{A} | {B}",
+                "xor({A}, {B})"],
+    "setops": ["union({A}, {B})", "intersect({A}, {B})", "setdiff({A}, {B})", "setxor({A}, {B})",
+               "ismember({A}, {B})", "[r1, r2] = ismember({A}, {B})"],
+    "cast": ["double({A})", "single({A})", "int8({A})", "uint8({A})", "int32({A})", "logical({A})",
+             "cast({A}, 'int16')"],
+    "text": ["num2str({A})", "mat2str({A})", "int2str({A})", "sprintf('%g,', {A})", "sprintf('%d|', {A})",
+             "num2str({A}, 4)"],
+    "chars": ["upper({S})", "lower({S})", "strtrim({S})", "fliplr({S})", "double({S})", "strrep({S}, 'l', 'LL')",
+              "regexprep({S}, '[aeiou]', '_')", "strsplit({S}, ' ')", "num2str({S})", "{S} + 1",
+              "str2num({S})", "str2double({S})", "blanks({n})", "deblank({S})", "strcat({S}, 'x')",
+              "[{S}, 'x']", "sort({S})", "unique({S})", "isspace({S})", "length({S})"],
+    "linalg": ["dot({A}, {B})", "cross([1 2 3], {A})", "trace({A})", "det({A})", "inv({A})", "rank({A})",
+               "norm({A})", "norm({A}, 1)", "norm({A}, Inf)", "norm({A}, 'fro')", "pinv({A})", "null({A})"],
+    "numbers": ["factorial({n})", "nchoosek({n} + 3, 2)", "primes({n} * 7)", "isprime({A})", "gcd({A}, {B})",
+                "lcm({A}, {B})", "floor({A} / {B})"],
+    "poly": ["polyval([1 -2 3], {A})", "conv({A}, [1 2])", "filter(1, [1 -0.5], {A})", "trapz({A})",
+             "cumtrapz({A})", "polyfit(1:3, [2 4 7], {n})", "interp1([1 2 3], [4 5 6], {A})",
+             "interp1([1 2 3], [4 5 6], {A}, 'linear', 'extrap')", "histc({A}, [0 2 4])",
+             "accumarray([1; 2; 1], {A})"],
+    "format": ["sprintf('%5.2f|', {X})", "sprintf('%e', {X})", "sprintf('%g', {X})", "sprintf('%8.3g|', {X})",
+               "sprintf('%x', {X})", "sprintf('%o', {X})", "sprintf('%c', {X})", "sprintf('%+.1f', {X})",
+               "sprintf('%-6d|', {X})", "sprintf('%s', {X})", "num2str({X})", "num2str({X}, 8)",
+               "num2str({X}, '%10.4f')", "mat2str({X})", "mat2str({X}, 4)", "int2str({X})", "dec2bin(abs({X}))",
+               "dec2hex(abs({X}))", "rats({X})"],
+    "round": ["round({X}, {k})", "round({X}, 2, 'significant')", "fix({X})", "floor({X} / 3)", "mod({X}, -3)",
+              "rem({X}, -3)", "mod(-{X}, 3)", "abs({X})", "sign({X})", "{X} .^ 0.5", "nthroot(-8, 3)",
+              "(-8) ^ (1/3)", "sqrt(-{X})", "log(-{X})", "{X} .^ -1", "realmax * {X}", "{X} / 0", "-{X} / 0",
+              "0 / 0 * {X}", "idivide(int32({X}), int32(4))", "idivide(int32({X}), int32(4), 'floor')",
+              "idivide(int32({X}), int32(4), 'round')", "bitshift(uint8(abs({X})), 2)", "bitxor(uint8(5), 3)"],
+    "grid": ["meshgrid(1:{n}, 1:2)", "[r1, r2] = meshgrid(1:3, 1:{n})", "[r1, r2] = ndgrid(1:2, 1:{n})",
+             "sortrows({A})", "sortrows({A}, -2)", "[r1, r2] = sortrows({A}, 2)", "histcounts({A})",
+             "histcounts({A}, 3)", "cumsum({A}, 'omitnan')", "sum({A}, 'omitnan')", "max({A}, [], 'omitnan')",
+             "min({A}, [], 2, 'includenan')", "mean({A}, 'omitnan')", "any({A}, 'all')", "sum({A}, [1 2])",
+             "find({A}, 1, 'last')", "nnz({A} > 1)", "numel(find({A}))", "cummax({A}, 'reverse')",
+             "movmean({A}, 2)", "rescale({A})", "normalize([1 2 3 4])", "bounds({A})", "[r1, r2] = bounds({A})"],
+    "cells": ["num2cell({A})", "cell2mat({{{A}}})", "cellfun(@numel, {{{A}, {B}}})",
+              "cellfun(@(x) x * 2, {{{A}}}, 'UniformOutput', false)", "arrayfun(@(x) x + 1, {A})",
+              "arrayfun(@(x) {{x}}, {A}, 'UniformOutput', false)", "iscellstr({{{S}}})", "cellfun('isempty', {{{A}, {B}}})",
+              "struct('a', {{{A}}})", "fieldnames(struct('b', 1, 'a', {A}))", "isfield(struct('a', 1), 'a')",
+              "class({A})", "isa({A}, 'numeric')", "isa({A}, 'float')", "isa({A}, 'integer')"],
+    "linalg2": ["svd({A})", "eig([2 1; 1 2])", "chol([4 2; 2 3])", "[r1, r2] = lu([1 2; 3 4])", "expm(zeros(2))",
+                "kron(eye(2), {A})", "trace(magic(4))", "norm([3 4])", "norm({A}, 2)", "cond([1 2; 3 4])",
+                "[1 2; 3 4] \\ [5; 6]", "[1 2; 3 4] / [5 6; 7 8]", "{A} ^ 2", "2 ^ {A}", "{A} ^ 0.5", "mpower({A}, -1)"],
+    "numbers2": ["factor({N})", "perms(1:{n})", "nchoosek(1:4, {n})", "primes({N})", "isprime({N})", "gcd({N}, 12)",
+                 "lcm({N}, 4)", "factorial({N})", "nextpow2({N})", "floor(log2({N}))", "bin2dec('1011')",
+                 "dec2base({N}, 5)", "fliplr(dec2bin({N}, 8))", "cumprod(1:{n})", "mod({N}, 7)", "hypot({N}, 4)"],
+    "build": ["linspace(0, 1, {n})", "colon(1, {n})", "1:{B}", "zeros({n}, class({A}))", "ones(size({A}))",
+              "eye({n})", "cat(1, {A}, {B})", "cat(2, {A}, {B})", "[{A}, {B}]", "[{A}; {B}]",
+              "horzcat({A}, {S})", "reshape({A}, 1, [])", "{A}(:)", "{A}(end)", "{A}(end:-1:1)",
+              "{A}([1 1])", "{A}(logical([1 0 1]))", "numel({A}(:, 1))"],
+}
+
+
+def draw_argument(rng: random.Random, kinds: tuple[str, ...] = NUMERIC) -> str:
+    return rng.choice(ARGUMENTS[rng.choice(kinds)])
+
+
+def draw_call(rng: random.Random, group: str) -> str:
+    """One call of ``group``'s forms with its placeholders filled."""
+    form = rng.choice(CALLS[group])
+    return form.format(f=group, A=draw_argument(rng), B=draw_argument(rng), S=rng.choice(ARGUMENTS["char"]),
+                       X=rng.choice(ARGUMENTS["formatted"]), N=rng.choice(ARGUMENTS["natural"]),
+                       d=rng.choice(DIMS), n=str(rng.randint(0, 3)), k=str(rng.randint(-2, 2)))
+
+
+def block(call: str) -> tuple[str, list[str]]:
+    """The call as a script (its results r1, r2, ...) and the names it leaves."""
+    outputs = re.match(r"\[(r1(?:, r\d)*)\] = ", call)
+    if outputs:
+        return call + ";", outputs.group(1).split(", ")
+    return f"r1 = {call};", ["r1"]
+
+
+def octave_results(blocks: list[tuple[str, list[str]]]) -> list[dict]:
+    """Per block: {"error": True} or {name: canonical value}."""
+    out = []
+    for lines in run_octave([(str(k), names, code) for k, (code, names) in enumerate(blocks)]):
+        got: dict = {}
+        for line in lines:
+            parts = line.split("\t")
+            if parts[0] == "@@ERR":
+                got = {"error": parts[2]}
+                break
+            if parts[0] == "@@VAR":
+                got[parts[1]] = eval(literal(json.loads(parts[2])), vars(harness))
+        out.append(got)
+    return out
+
+
+def matfuse_results(blocks: list[tuple[str, list[str]]]) -> list[dict]:
+    session = Session(device="cpu")
+    out = []
+    for code, names in blocks:
+        session.execute("clear all")
+        r = session.execute(code)
+        if r.error is not None:
+            out.append({"error": f"{r.error.identifier}: {r.error.message}"})
+            continue
+        out.append({n: harness.canon(session.workspace[n]) for n in names if n in session.workspace})
+    return out
+
+
+def agree(a: tuple, b: tuple) -> bool:
+    """Class, size and values; singles to 1e-6 relative (harness.same's 1e-12 for the rest)."""
+    if a[0] == "single" == b[0] and a[1] == b[1] and len(a[2]) == len(b[2]):
+        return all(_near(x, y) for x, y in zip(a[2], b[2]))
+    return harness.same(a, b)
+
+
+def _near(x: complex, y: complex) -> bool:
+    x, y = complex(x), complex(y)
+    return all((math.isnan(p) and math.isnan(q)) or math.isclose(p, q, rel_tol=1e-6, abs_tol=1e-30)
+               for p, q in ((x.real, y.real), (x.imag, y.imag)))
+
+
+def difference(mine: dict, theirs: dict) -> str:
+    if "error" in mine or "error" in theirs:
+        if "error" in mine and "error" in theirs:
+            return ""
+        return f"matfuse {mine.get('error', 'ran')} | octave {theirs.get('error', 'ran')}"
+    wrong = [n for n in theirs if n not in mine or not agree(mine[n], theirs[n])]
+    return "; ".join(f"{n}: matfuse {mine.get(n)!r} | octave {theirs[n]!r}" for n in wrong)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", action="append", help="a group of CALLS (repeatable)")
+    parser.add_argument("--show", type=int, default=40, help="differences shown per group")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    groups = args.only or sorted(CALLS)
+    calls = sorted({draw_call(rng, rng.choice(groups)) for _ in range(args.calls)})
+    blocks = [block(c) for c in calls]
+    theirs, mine = octave_results(blocks), matfuse_results(blocks)
+    found: dict[str, list[str]] = defaultdict(list)
+    for call, m, t in zip(calls, mine, theirs):
+        diff = difference(m, t)
+        if diff:
+            found[re.sub(r"^\[.*\] = ", "", call).split("(")[0]].append(f"  {call}\n      {diff}")
+    for name in sorted(found):
+        print(f"{name}: {len(found[name])}")
+        print("\n".join(found[name][:args.show]))
+    print(f"{len(calls)} calls, {sum(map(len, found.values()))} differences")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
