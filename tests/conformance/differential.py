@@ -1,12 +1,12 @@
 """Builtins called with drawn arguments, in matfuse and GNU Octave side by side (a development tool, like
 record.py: tests never run it, and it needs ``octave-cli``).
 
-    python3 tests/conformance/differential.py [--calls 3000] [--seed 0] [--only NAME] [--show 40]
+    python3 tests/conformance/differential.py [--calls 3000] [--seed 0] [--only NAME] [--show 40] [--device gpu]
 
 Each call is one builtin of ``CALLS`` with arguments drawn from ``ARGUMENTS`` (scalars, rows, columns,
 matrices, 3-D arrays, empties, NaN and Inf, integer, logical, single, complex and char values) in one
 of the builtin's documented forms. Every call runs as its own block in one Octave process (record.py's
-runner) and in one matfuse Session; a call is reported where one side raises and the other does not,
+runner) and in one matfuse Session (device "cpu" unless ``--device`` says otherwise); a call is reported where one side raises and the other does not,
 or where the results differ in class, size or value (doubles to 1e-12 relative, singles to 1e-6). The
 report groups the differences by builtin, with the call and both results, for reading: a difference
 may be Octave's (its functions are not MATLAB's everywhere), so each must be judged against MATLAB's
@@ -48,12 +48,14 @@ ARGUMENTS = {
     "array3": ["cat(3, [1 2; 3 4], [5 6; 7 8])", "reshape(1:24, 2, 3, 4)", "cat(3, [1 NaN], [NaN 2])"],
     "empty": ["[]", "zeros(1, 0)", "zeros(0, 3)", "zeros(3, 0)", "int8([])", "''"],
     "char": ["'abc'", "'Hello World'", "['ab'; 'cd']", "'  pad  '", "'3.5'"],
+    "text": ["'Hello World'", "'a1b22c333'", "'one, two,three'", "''", "'  x  '", "'ABC def'", "'12.5'",
+             "'x=1;y=22'", "'tab\there'", "'Hello'"],
 }
 NUMERIC = ("scalar", "vector", "matrix", "array3", "empty")
 DIMS = ["1", "2", "3"]
 
-# name -> forms; in a form, {A} and {B} are numeric arguments, {S} a char one, {X} a number to format,
-# {N} a natural number, {d} a dimension, {n} a small count, {k} an integer shift ({{ and }}: braces).
+# name -> forms; in a form, {A} and {B} are numeric arguments, {S} a char one, {T} a text, {X} a number
+# to format, {N} a natural number, {d} a dimension, {n} a small count, {k} an integer shift ({{ and }}: braces).
 CALLS = {
     **{f: ["{f}({A})", "{f}({A}, {d})"] for f in ("sum", "prod", "mean", "median", "mode", "any", "all",
                                                   "cumsum", "cumprod", "cummax", "cummin")},
@@ -138,6 +140,24 @@ CALLS = {
     "numbers2": ["factor({N})", "perms(1:{n})", "nchoosek(1:4, {n})", "primes({N})", "isprime({N})", "gcd({N}, 12)",
                  "lcm({N}, 4)", "factorial({N})", "nextpow2({N})", "floor(log2({N}))", "bin2dec('1011')",
                  "dec2base({N}, 5)", "fliplr(dec2bin({N}, 8))", "cumprod(1:{n})", "mod({N}, 7)", "hypot({N}, 4)"],
+    "text2": ["regexp({T}, '\\d+', 'match')", "regexp({T}, '(\\w)(\\w)', 'tokens')", "regexp({T}, 'o')",
+              "[r1, r2] = regexp({T}, '[a-z]+', 'start', 'end')", "regexprep({T}, '(\\w+)', '<$1>')",
+              "regexpi({T}, 'L+', 'match')", "strfind({T}, 'o')", "strrep({T}, ' ', '')", "strjust(['a  '; 'bb '], 'right')",
+              "upper({T})", "strtok({T})", "[r1, r2] = strtok({T}, ',')", "fliplr({T})", "strsplit({T}, {{',', ' '}})",
+              "strjoin(strsplit({T}), '-')", "contains({T}, 'lo')", "startsWith({T}, 'He')", "endsWith({T}, '3')",
+              "erase({T}, 'l')", "pad({T}, 12)", "strncmp({T}, 'Hello', 3)", "strcmpi({T}, 'HELLO WORLD')",
+              "num2str(str2num('[1 2 3]'))", "sscanf({T}, '%d')", "sscanf('3 4 5', '%d')", "sscanf('1.5,2.5', '%f,')",
+              "str2double({T})", "textscan('1,2,3', '%f', 'Delimiter', ',')", "lower({T})", "isletter({T})",
+              "isstrprop({T}, 'digit')", "double({T}(1:min(3, end)))", "char({T}, 'xy')", "cellstr(char({T}, 'b'))",
+              "strvcat({T}, 'x')", "repmat({T}, 2, 1)", "[{T}; {T}]", "{T}(end:-1:1)", "length({T})",
+              "numel(strsplit({T}, ','))", "blanks(3)", "deblank([{T} '   '])", "strtrim(sprintf('  %s\\t', {T}))",
+              "mat2str([1.5 -2; 0 4])", "mat2str(logical([1 0]))", "mat2str(int8([1 2]))", "mat2str('ab')",
+              "sprintf('%s=%d;', 'a', 1, 'b', 2)", "sprintf('%d %s', 5, 'x')", "sprintf('[%4.1f]', [1 2; 3 4])",
+              "sprintf('%5s|', 'ab')", "sprintf('%-5s|', 'ab')", "sprintf('%.2s', 'abc')", "sprintf('%d', [])",
+              "sprintf('%d, ', int8([1 2 3]))", "sprintf('%u', -3)", "sprintf('%i', 42)", "sprintf('%5.1e', 12345)",
+              "sprintf('%G', 1e-10)", "sprintf('%%')", "sprintf('a\\nb')", "sprintf('%d', true)", "num2str(1e6)",
+              "num2str(123456789)", "num2str(1.23456789)", "num2str(-0.000123)", "num2str(1e-10)", "num2str([1 10 100])",
+              "num2str([0.5; 10.25])", "num2str(3+4i)", "num2str(NaN)", "num2str([1 NaN Inf])"],
     "build": ["linspace(0, 1, {n})", "colon(1, {n})", "1:{B}", "zeros({n}, class({A}))", "ones(size({A}))",
               "eye({n})", "cat(1, {A}, {B})", "cat(2, {A}, {B})", "[{A}, {B}]", "[{A}; {B}]",
               "horzcat({A}, {S})", "reshape({A}, 1, [])", "{A}(:)", "{A}(end)", "{A}(end:-1:1)",
@@ -154,6 +174,7 @@ def draw_call(rng: random.Random, group: str) -> str:
     form = rng.choice(CALLS[group])
     return form.format(f=group, A=draw_argument(rng), B=draw_argument(rng), S=rng.choice(ARGUMENTS["char"]),
                        X=rng.choice(ARGUMENTS["formatted"]), N=rng.choice(ARGUMENTS["natural"]),
+                       T=rng.choice(ARGUMENTS["text"]),
                        d=rng.choice(DIMS), n=str(rng.randint(0, 3)), k=str(rng.randint(-2, 2)))
 
 
@@ -181,8 +202,8 @@ def octave_results(blocks: list[tuple[str, list[str]]]) -> list[dict]:
     return out
 
 
-def matfuse_results(blocks: list[tuple[str, list[str]]]) -> list[dict]:
-    session = Session(device="cpu")
+def matfuse_results(blocks: list[tuple[str, list[str]]], device: str) -> list[dict]:
+    session = Session(device=device)
     out = []
     for code, names in blocks:
         session.execute("clear all")
@@ -222,12 +243,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", action="append", help="a group of CALLS (repeatable)")
     parser.add_argument("--show", type=int, default=40, help="differences shown per group")
+    parser.add_argument("--device", default="cpu", help="the Session's device (cpu, gpu, auto)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     groups = args.only or sorted(CALLS)
     calls = sorted({draw_call(rng, rng.choice(groups)) for _ in range(args.calls)})
     blocks = [block(c) for c in calls]
-    theirs, mine = octave_results(blocks), matfuse_results(blocks)
+    theirs, mine = octave_results(blocks), matfuse_results(blocks, args.device)
     found: dict[str, list[str]] = defaultdict(list)
     for call, m, t in zip(calls, mine, theirs):
         diff = difference(m, t)
