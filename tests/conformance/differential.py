@@ -6,11 +6,12 @@ record.py: tests never run it, and it needs ``octave-cli``).
 Each call is one builtin of ``CALLS`` with arguments drawn from ``ARGUMENTS`` (scalars, rows, columns,
 matrices, 3-D arrays, empties, NaN and Inf, integer, logical, single, complex and char values) in one
 of the builtin's documented forms. Every call runs as its own block in one Octave process (record.py's
-runner) and in one matfuse Session (device "cpu" unless ``--device`` says otherwise); a call is reported where one side raises and the other does not,
-or where the results differ in class, size or value (doubles to 1e-12 relative, singles to 1e-6). The
-report groups the differences by builtin, with the call and both results, for reading: a difference
-may be Octave's (its functions are not MATLAB's everywhere), so each must be judged against MATLAB's
-documentation before it becomes a conformance case (record.py) or a fix.
+runner) and in one matfuse Session (device "cpu" unless ``--device`` says otherwise); a call is
+reported where one side raises and the other does not, or where the results differ in class, size or
+value (doubles to 1e-12 relative, singles to 1e-6). The report groups the differences by builtin, with
+the call and both results, for reading: a difference may be Octave's (its functions are not MATLAB's
+everywhere), so each must be judged against MATLAB's documentation before it becomes a conformance
+case (record.py) or a fix.
 """
 from __future__ import annotations
 
@@ -131,18 +132,21 @@ CALLS = {
              "movmean({A}, 2)", "rescale({A})", "normalize([1 2 3 4])", "bounds({A})", "[r1, r2] = bounds({A})"],
     "cells": ["num2cell({A})", "cell2mat({{{A}}})", "cellfun(@numel, {{{A}, {B}}})",
               "cellfun(@(x) x * 2, {{{A}}}, 'UniformOutput', false)", "arrayfun(@(x) x + 1, {A})",
-              "arrayfun(@(x) {{x}}, {A}, 'UniformOutput', false)", "iscellstr({{{S}}})", "cellfun('isempty', {{{A}, {B}}})",
+              "arrayfun(@(x) {{x}}, {A}, 'UniformOutput', false)", "iscellstr({{{S}}})",
+              "cellfun('isempty', {{{A}, {B}}})",
               "struct('a', {{{A}}})", "fieldnames(struct('b', 1, 'a', {A}))", "isfield(struct('a', 1), 'a')",
               "class({A})", "isa({A}, 'numeric')", "isa({A}, 'float')", "isa({A}, 'integer')"],
     "linalg2": ["svd({A})", "eig([2 1; 1 2])", "chol([4 2; 2 3])", "[r1, r2] = lu([1 2; 3 4])", "expm(zeros(2))",
                 "kron(eye(2), {A})", "trace(magic(4))", "norm([3 4])", "norm({A}, 2)", "cond([1 2; 3 4])",
-                "[1 2; 3 4] \\ [5; 6]", "[1 2; 3 4] / [5 6; 7 8]", "{A} ^ 2", "2 ^ {A}", "{A} ^ 0.5", "mpower({A}, -1)"],
+                "[1 2; 3 4] \\ [5; 6]", "[1 2; 3 4] / [5 6; 7 8]", "{A} ^ 2", "2 ^ {A}", "{A} ^ 0.5",
+                "mpower({A}, -1)"],
     "numbers2": ["factor({N})", "perms(1:{n})", "nchoosek(1:4, {n})", "primes({N})", "isprime({N})", "gcd({N}, 12)",
                  "lcm({N}, 4)", "factorial({N})", "nextpow2({N})", "floor(log2({N}))", "bin2dec('1011')",
                  "dec2base({N}, 5)", "fliplr(dec2bin({N}, 8))", "cumprod(1:{n})", "mod({N}, 7)", "hypot({N}, 4)"],
     "text2": ["regexp({T}, '\\d+', 'match')", "regexp({T}, '(\\w)(\\w)', 'tokens')", "regexp({T}, 'o')",
               "[r1, r2] = regexp({T}, '[a-z]+', 'start', 'end')", "regexprep({T}, '(\\w+)', '<$1>')",
-              "regexpi({T}, 'L+', 'match')", "strfind({T}, 'o')", "strrep({T}, ' ', '')", "strjust(['a  '; 'bb '], 'right')",
+              "regexpi({T}, 'L+', 'match')", "strfind({T}, 'o')", "strrep({T}, ' ', '')",
+              "strjust(['a  '; 'bb '], 'right')",
               "upper({T})", "strtok({T})", "[r1, r2] = strtok({T}, ',')", "fliplr({T})", "strsplit({T}, {{',', ' '}})",
               "strjoin(strsplit({T}), '-')", "contains({T}, 'lo')", "startsWith({T}, 'He')", "endsWith({T}, '3')",
               "erase({T}, 'l')", "pad({T}, 12)", "strncmp({T}, 'Hello', 3)", "strcmpi({T}, 'HELLO WORLD')",
@@ -156,7 +160,8 @@ CALLS = {
               "sprintf('%5s|', 'ab')", "sprintf('%-5s|', 'ab')", "sprintf('%.2s', 'abc')", "sprintf('%d', [])",
               "sprintf('%d, ', int8([1 2 3]))", "sprintf('%u', -3)", "sprintf('%i', 42)", "sprintf('%5.1e', 12345)",
               "sprintf('%G', 1e-10)", "sprintf('%%')", "sprintf('a\\nb')", "sprintf('%d', true)", "num2str(1e6)",
-              "num2str(123456789)", "num2str(1.23456789)", "num2str(-0.000123)", "num2str(1e-10)", "num2str([1 10 100])",
+              "num2str(123456789)", "num2str(1.23456789)", "num2str(-0.000123)", "num2str(1e-10)",
+              "num2str([1 10 100])",
               "num2str([0.5; 10.25])", "num2str(3+4i)", "num2str(NaN)", "num2str([1 NaN Inf])"],
     "build": ["linspace(0, 1, {n})", "colon(1, {n})", "1:{B}", "zeros({n}, class({A}))", "ones(size({A}))",
               "eye({n})", "cat(1, {A}, {B})", "cat(2, {A}, {B})", "[{A}, {B}]", "[{A}; {B}]",
