@@ -953,18 +953,23 @@ def null_assignment() -> MatlabError:
 
 
 def _deletion_keys(data: np.ndarray, args: list) -> tuple[np.ndarray, tuple[int, ...], int]:
-    """For A(args) = []: the folded view of A, its shape, and the axis to delete along (-1: none)."""
+    """For A(args) = []: the folded view of A, its shape, and the axis to delete along (-1: every
+    subscript is a colon). A subscript that spans its whole dimension counts as a colon, unless no other
+    subscript deletes: then the first of them does (A(:, 1) = [] of a column leaves a rows-by-0 array)."""
     dims = fold_shape(data.shape, len(args))
-    axis, chosen = -1, None
+    axis, chosen, spanning = -1, None, None
     for position, (arg, bound) in enumerate(zip(args, dims)):
         if is_colon(arg):
             continue
         idx, _ = subscript(arg)
         if np.array_equal(np.unique(idx), np.arange(bound)):
+            spanning = spanning or (position, idx)
             continue
         if axis >= 0:
             raise null_assignment()
         axis, chosen = position, idx
+    if axis < 0 and spanning is not None:
+        axis, chosen = spanning
     return chosen, dims, axis
 
 

@@ -40,6 +40,10 @@ CASES = [
     case('delete_rows_cols', 'A = magic(4); A(2, :) = []; B = magic(4); B(:, [1 3]) = [];',
          A=D([16, 9, 4, 2, 7, 14, 3, 6, 15, 13, 12, 1], (3, 4)), B=D([2, 11, 7, 14, 13, 8, 12, 1], (4, 2))),
     case('delete_all', 'v = 1:3; v(:) = [];', v=D([], (0, 0))),
+    # deleting the only column (or row, page) along the subscript that names it: it was 0-by-1
+    case('delete_only_slice', 'a = 3; a(:, 1) = []; b = [1; 4; 2]; b(:, 1) = []; c = [1 2 3]; c(1, :) = []; '
+         'd = ones(2, 1, 2); d(:, 1, :) = [];',
+         a=D([], (1, 0)), b=D([], (3, 0)), c=D([], (0, 3)), d=D([], (2, 0, 2))),
     # MATLAB: deleting linear indices of a matrix leaves a row (Octave gives a column).
     case('delete_linear_matrix', 'A = magic(3); A([1 2]) = []; a = size(A);', a=D([1, 7])),
     case('nested_index_assign', 'A = zeros(2); A(1, :) = [1 2]; A(end, end) = A(1, 1) + 10;',
