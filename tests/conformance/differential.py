@@ -163,6 +163,30 @@ CALLS = {
               "num2str(123456789)", "num2str(1.23456789)", "num2str(-0.000123)", "num2str(1e-10)",
               "num2str([1 10 100])",
               "num2str([0.5; 10.25])", "num2str(3+4i)", "num2str(NaN)", "num2str([1 NaN Inf])"],
+    "assign": ["r1 = {A}; r1(end+1) = 7;", "r1 = {A}; r1(2) = [];", "r1 = {A}; r1(:, 1) = [];",
+               "r1 = {A}; r1(r1 > 1) = 0;", "r1 = {A}; r1(3, 3) = 1;", "r1 = {A}; r1(:) = 5;",
+               "r1 = {A}; r1(1, :) = {B};", "r1 = {A}; r1([1 1]) = [8 9];",
+               "r1 = {A}; r1(logical([1 0 1])) = [];",
+               "r1 = {A}; r1(end, end) = -1;", "r1 = {A}; r1(:, end+1) = 1;", "r1 = []; r1(3) = {X};",
+               "r1 = {A}; r1(2, :) = {X};", "r1 = 'abc'; r1(5) = 'x';", "r1 = {A}; r1(:, :, 2) = 0;",
+               "r1 = {A}; r1 = r1(:, [true false]);", "r1 = {A}; r1(2:3) = r1(1:2);",
+               "r1 = int8({A}); r1(2) = 300;",
+               "r1 = {A}; r1(1) = 1+2i;", "r1 = true(2); r1(1) = 5;", "r1 = 'abc'; r1(2) = 66;",
+               "r1 = {A}; r1(2) = int8(3);", "r1 = {A}; r1(2) = single(3);", "r1 = 1:3; r1(2) = true;",
+               "r1 = int8([1 2]); r1(2) = {X};", "r1 = {A}; r1(end+1, :) = {B};", "r1 = {A}; r1({B}) = 1;",
+               "r1 = {A}; r1(:, end) = [];", "r1 = {A}; r1(end) = [];", "r1 = {A}; r1([]) = [];",
+               "r1 = {A}; r1(1, 1, 1) = 9;", "r1 = {A}; r1(0) = 1;", "r1 = {A}; r1(1.5) = 1;",
+               "r1 = zeros(2); r1(:) = 1:4;", "r1 = zeros(2); r1(:, :) = [1 2];", "r1 = {A}; r1(1, :) = [];",
+               "r1 = {{{A}, {B}}}; r1(2) = [];", "r1 = {{{A}}}; r1{{3}} = {B};", "r1 = {A}; r1(end+1) = 'a';",
+               "r1 = 'ab'; r1(end+1) = 99;", "r1 = {A}; r2 = r1; r2(1) = 100;", "r1 = {A}; r1(:, 2) = {B}(:);"],
+    "concat": ["[{A}, {B}]", "[{A}; {B}]", "[{A}, {S}]", "[{S}; {A}]", "[int8(100), int16(1000)]",
+               "[int16(1000), int8(100)]", "[single(1.5), int8(3)]", "[true, 'a']", "[true, 2]", "[{A}, []]",
+               "[[]; {A}]", "[zeros(1, 0); {A}]", "[{A}, zeros(0, 3)]", "cat(3, {A}, {B})", "cat(1, [], {A})",
+               "[{{A}}, {{B}}]", "[{{A}}; {{B}}]", "[{{A}}, {B}]", "['ab'; 'cd'; 'ef']", "[65, 'bc']",
+               "[uint8(250), 300]", "[1+2i, int8(3)]", "[single(1), 1e40]", "horzcat()", "vertcat({A})",
+               "[{A}; {A}]", "[{A}, {A}]", "[{A}, -{A}]", "[{A} -{A}]", "[{A} - {A}]", "[1 -2]", "[1 - 2]",
+               "[1 , 2 ; 3 , 4]", "[{A}', {B}']", "repmat({A}, 0, 2)", "[ones(2, 0), ones(2, 1)]",
+               "[ones(0, 2); ones(1, 2)]", "[ones(0, 3); ones(1, 2)]", "[[1 2]; []; [3 4]]", "[{A}(:); {B}(:)]"],
     "build": ["linspace(0, 1, {n})", "colon(1, {n})", "1:{B}", "zeros({n}, class({A}))", "ones(size({A}))",
               "eye({n})", "cat(1, {A}, {B})", "cat(2, {A}, {B})", "[{A}, {B}]", "[{A}; {B}]",
               "horzcat({A}, {S})", "reshape({A}, 1, [])", "{A}(:)", "{A}(end)", "{A}(end:-1:1)",
@@ -188,6 +212,8 @@ def block(call: str) -> tuple[str, list[str]]:
     outputs = re.match(r"\[(r1(?:, r\d)*)\] = ", call)
     if outputs:
         return call + ";", outputs.group(1).split(", ")
+    if call.startswith("r1 = ") and call.endswith(";"):           # statements that leave r1 (and r2)
+        return call, ["r1", "r2"] if "r2 = " in call else ["r1"]
     return f"r1 = {call};", ["r1"]
 
 
