@@ -215,6 +215,34 @@ CALLS = {
                  "max([1 NaN 3])", "max([NaN NaN])", "min([], [], 2)", "sort([3 NaN 1])", "sort([3 NaN 1], 'descend')",
                  "sort([1+1i, -1, 1i])", "unique([3 NaN 1 NaN])", "cross([1 0 0], [0 1 0])", "dot([1 2 3], [4 5 6])",
                  "norm([1 2; 3 4], 1)", "det(magic(3))", "rank(magic(4))", "trace([1 2; 3 4])", "fliplr(eye(2))"],
+    "control": ["r1 = 0; for k = {A}, r1 = r1 + 1; end", "r1 = []; for k = {A}, r1(end+1) = sum(k); end",
+                "r1 = 0; if {A}, r1 = 1; end", "r1 = 0; while {A}, r1 = r1 + 1; break; end",
+                "r1 = 0; for k = 1:{n}, if k == 2, continue; end, r1 = r1 + k; end",
+                "r1 = 0; for k = zeros(0, {n}), r1 = r1 + 1; end", "r1 = 0; for k = zeros({n}, 0), r1 = r1 + 1; end",
+                "r1 = {{}}; for c = {{1, 'a', [2 3]}}, r1{{end+1}} = class(c); end",
+                "switch {X}, case 2.5, r1 = 1; case {{1, 2}}, r1 = 2; otherwise, r1 = 3; end",
+                "switch {T}, case 'Hello', r1 = 1; case {{'abc', ''}}, r1 = 2; otherwise, r1 = 3; end",
+                "r1 = 0; try, error('my:id', 'msg %d', 3); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, x = [1 2](3); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, undefined_thing_q(1); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, [1 2] + [1 2 3]; catch e, r1 = e.identifier; end",
+                "r1 = 0; try, ones(2) * ones(3); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, cell2mat(3); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, x = struct('a', 1); x.b; catch e, r1 = e.identifier; end",
+                "r1 = 0; try, str2func(3); catch e, r1 = e.identifier; end",
+                "r1 = 0; try, zeros(2)(5); catch e, r1 = e.identifier; end",
+                "f = @(x, y) x + y; r1 = f({A}, 1);", "f = @() 7; r1 = f();", "f = @sin; r1 = func2str(f);",
+                "f = @(x) x.^2; r1 = arrayfun(f, [1 2 3]);", "a = 2; f = @(x) a * x; a = 5; r1 = f(3);",
+                "r1 = {A}; r1(r1 < 2) = [];", "r1 = any({A}(:)) && all({B}(:));", "r1 = isempty({A}) || {X} > 0;",
+                "r1 = ~isempty({A}) & {X};", "r1 = xor(true, {X} > 1);", "r1 = 1:{n}; r1(end:-1:1) = r1;",
+                "r1 = 0; k = 0; while k < 5, k = k + 1; if mod(k, 2), continue, end, r1 = r1 + k; end",
+                "r1 = 0; for i = 1:3, for j = 1:3, if j > i, break, end, r1 = r1 + 1; end, end",
+                "r1 = 5; r1 += 1;", "x.a.b = 3; r1 = x.a.b;", "x(2).a = 3; r1 = size(x);",
+                "x = struct('a', {{1, 2}}); r1 = [x.a];", "c = {{1, 2, 3}}; r1 = [c{{:}}];",
+                "c = {{1, 'a'}}; [p, q] = c{{:}}; r1 = q;", "r1 = nargin('size');", "s = 'abc'; r1 = s([1 end]);",
+                "r1 = exist('sin');", "r1 = exist('nonexistent_xyz');", "r1 = isvarname('a1');",
+                "r1 = eval('1 + 2');", "eval('r1 = 4;');", "r1 = evalc('disp(5)');", "r1 = feval('max', [1 5 2]);",
+                "r1 = deal(7);", "[r1, r2] = deal(1, 2);", "r1 = num2str(pi, 4);"],
     "build": ["linspace(0, 1, {n})", "colon(1, {n})", "1:{B}", "zeros({n}, class({A}))", "ones(size({A}))",
               "eye({n})", "cat(1, {A}, {B})", "cat(2, {A}, {B})", "[{A}, {B}]", "[{A}; {B}]",
               "horzcat({A}, {S})", "reshape({A}, 1, [])", "{A}(:)", "{A}(end)", "{A}(end:-1:1)",
@@ -236,12 +264,11 @@ def draw_call(rng: random.Random, group: str) -> str:
 
 
 def block(call: str) -> tuple[str, list[str]]:
-    """The call as a script (its results r1, r2, ...) and the names it leaves."""
-    outputs = re.match(r"\[(r1(?:, r\d)*)\] = ", call)
-    if outputs:
-        return call + ";", outputs.group(1).split(", ")
-    if call.startswith("r1 = ") and call.endswith(";"):           # statements that leave r1 (and r2)
-        return call, ["r1", "r2"] if "r2 = " in call else ["r1"]
+    """The call as a script (its results r1, r2, ...) and the names it leaves: an expression is assigned
+    to r1; a form that names r1 itself is statements, run as written."""
+    if re.search(r"\br1\b", call):
+        names = sorted(set(re.findall(r"\br\d\b", call)))
+        return call if call.endswith(("end", ";")) else call + ";", names
     return f"r1 = {call};", ["r1"]
 
 
