@@ -236,6 +236,15 @@ def elementwise(fn: Callable[..., np.ndarray], *values: Value, cls: str | None =
     return to_value(out)
 
 
+def from_parts(re: np.ndarray, im: np.ndarray) -> np.ndarray:
+    """The complex array re + im*i, built without arithmetic: 1j * Inf is NaN + Inf*i, so re + 1j * im
+    would lose an infinite imaginary part's real partner (complex(1, Inf) is 1 + Inf*i)."""
+    re, im = np.broadcast_arrays(np.asarray(re), np.asarray(im))
+    out = np.empty(re.shape, dtype=np.result_type(re.dtype, im.dtype, np.complex64))
+    out.real, out.imag = re, im
+    return out
+
+
 def number_text(x: complex | float | bool) -> str:
     """A number as MATLAB's string() writes it (integers in full, others with 5 significant digits)."""
     if isinstance(x, complex):

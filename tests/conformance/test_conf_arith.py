@@ -78,6 +78,11 @@ CASES = [
     case('complex_arith', 'a = (1+2i)*(3-1i); b = abs(3+4i); c = (1+2i)/(1-1i); d = sqrt(-4);',
          a=D(complex(5, 5)), b=D(5), c=D(complex(-0.5, 1.5)), d=D(complex(0, 2))),
     case('complex_drop_imag', 'z = complex(1, 0); a = isreal(z); b = isreal(1 + 0i);', a=L(0), b=L(1)),
+    # infinite parts stay with finite partners (1j * Inf would be NaN + Inf*i)
+    case('complex_infinite_parts', 'a = complex(1, Inf); b = floor(complex(Inf, Inf)); c = ceil(complex(1.2, -Inf)); '
+         'd = fix(complex([2.5 -Inf], [Inf 1.5]));',
+         a=D(complex(1, inf)), b=D(complex(inf, inf)), c=D(complex(2, -inf)),
+         d=D([complex(2, inf), complex(-inf, 1)])),
     case('complex_power', 'a = (-8)^(1/3);', a=D(complex(1, 1.732050807568877))),
     case('mpower_matrix', 'a = [1 1; 1 0]^5;', a=D([8, 5, 5, 3], (2, 2))),
     case('mod_rem',

@@ -20,8 +20,8 @@ import numpy as np
 
 from ..errors import MatlabError
 from ..ops import exact_integers
-from ..semantics import (cast_result, elementwise, numeric, result_class, round_half_away, to_value,
-                         work_dtype)
+from ..semantics import (cast_result, elementwise, from_parts, numeric, result_class, round_half_away,
+                         to_value, work_dtype)
 from ..values import INTEGER_CLASSES, Value, class_of
 from .registry import Operation, builtin, set_scalar_path
 from .sizes import integer_values, is_text
@@ -233,7 +233,7 @@ def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.
     """A real rounding function extended to complex numbers part by part."""
     def apply(a: np.ndarray) -> np.ndarray:
         if a.dtype.kind == "c":
-            return fn(a.real) + 1j * fn(a.imag)
+            return from_parts(fn(a.real), fn(a.imag))
         return fn(a)
     return apply
 
@@ -559,7 +559,7 @@ def complex_(a: Value, b: Value = 0.0) -> Value:
     if re.shape != im.shape and re.size != 1 and im.size != 1:
         raise MatlabError("MATLAB:complex:mismatchedSize", "Input arrays must have the same size.")
     single = class_of(a) == "single" or class_of(b) == "single"
-    out = np.asarray(re, dtype=np.float64) + 1j * np.asarray(im, dtype=np.float64)
+    out = from_parts(np.asarray(re, dtype=np.float64), np.asarray(im, dtype=np.float64))
     out = out.astype(np.complex64 if single else np.complex128)
     if out.shape == (1, 1) and not single:
         return complex(out[0, 0])          # a complex scalar keeps its zero imaginary part

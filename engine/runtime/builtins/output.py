@@ -10,6 +10,7 @@ import numpy as np
 from ..context import DisplayFormat
 from ..display import disp_to, display_to
 from ..errors import MatlabError
+from ..semantics import from_parts
 from ..values import (CharArray, StringArray, StructArray, Value, class_of, is_array_like,
                       fold_columns, to_array)
 from .printf import format_text
@@ -244,7 +245,7 @@ def _matlab_round(arr: np.ndarray) -> np.ndarray:
     if arr.dtype.kind in "iub":
         return arr
     if arr.dtype.kind == "c":
-        return _matlab_round(arr.real) + 1j * _matlab_round(arr.imag)
+        return from_parts(_matlab_round(arr.real), _matlab_round(arr.imag))
     return np.sign(arr) * np.floor(np.abs(arr) + 0.5)
 
 
