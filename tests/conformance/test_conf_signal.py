@@ -37,6 +37,9 @@ CASES = [
     case('filter_matrix', '[y, zf] = filter([1 2 3], [1 0.5], [1 2; 3 4; 5 6], [1 2; 3 4]);',
          y=D([2, 7, 10.5, 4, 10, 15], (3, 2)), zf=D([13.75, 15, 16.5, 18], (2, 2))),
     case('filter_column_default', 'y = filter([1 1]/2, 1, [1; 3; 5]);', y=D([0.5, 2, 4], (3, 1))),
+    case('filter_empty_data', 'a = filter([1 1]/2, 1, []); b = filter([1 1]/2, 1, zeros(3, 0)); '
+         '[d, zf] = filter([1 1]/2, [1 -0.5], zeros(0, 1));',
+         a=D([], (0, 0)), b=D([], (3, 0)), d=D([], (0, 1)), zf=D(0)),
     case('filter2_values', "o = filter2([1 1], [1 2 3; 4 5 6]); p = filter2([1 2; 3 4], magic(3), 'valid');",
          o=D([3, 9, 5, 11, 3, 6], (2, 3)), p=D([39, 61, 56, 54], (2, 2))),
     case('fft_forms',

@@ -201,7 +201,7 @@ def filter_(b: Value, a: Value, x: Value, zi: Value | None = None, dim: Value | 
     moved = np.moveaxis(data, axis, 0)
     order = max(num.size, den.size) - 1
     state = _filter_state(arrays[3] if zi is not None else np.zeros(0), order, moved)
-    if order == 0:
+    if order == 0 or moved.size == 0:                    # no delays, or no data to run them over
         y, final = moved * (num[0] / den[0]), state
     else:
         y, final = scipy.signal.lfilter(num, den, moved, axis=0, zi=state)
