@@ -112,6 +112,9 @@ CASES = [
          x=D([0.666666666666666, 0.5000000000000003], (2, 1))),
     case('mpower_neg', 'a = [2 0; 0 4]^-1;', a=D([0.5, 0, 0, 0.25], (2, 2))),
     # A^-k is inv(A)^k: a singular A gives inv's Inf matrix and warning (an LU solve gave NaN and -Inf)
+    # integer cross products saturate each product and then each difference, as MATLAB's .* and - do
+    case('cross_integers', 'a = cross([1 2 3], uint8([250 3 7])); b = cross(int8([100 100 100]), int8([-100 50 2]));',
+         a=num('uint8', [5, 248, 0]), b=num('int8', [0, -128, 127])),
     case('mpower_neg_singular', 'a = zeros(2)^-1; b = [1 2; 2 4]^-2; c = [2 0; 0 4]^-2;',
          stdout='Warning: Matrix is singular to working precision.\n' * 2,
          a=D([inf] * 4, (2, 2)), b=D([inf] * 4, (2, 2)), c=D([0.25, 0, 0, 0.0625], (2, 2))),

@@ -20,7 +20,7 @@ import scipy
 from ..errors import MatlabError
 from ..ops import inverse
 from ..semantics import cast_result, result_class, to_value, work_dtype
-from ..values import Value, class_of
+from ..values import INTEGER_CLASSES, Value, class_of
 from .construct import diag
 from .elementwise import ANY_NUMERIC, check_classes
 from .reductions import sum_
@@ -100,6 +100,12 @@ def cross(a: Value, b: Value, dim: Value | None = None) -> Value:
     if axis is None or axis >= x.ndim or x.shape[axis] != 3:
         raise MatlabError("MATLAB:cross:InvalidDimAorBForCrossProd",
                           "A and B must have at least one dimension of length 3.")
+    if cls in INTEGER_CLASSES:      # MATLAB's a(2).*b(3) - a(3).*b(2), ...: each product and difference saturates
+        def term(p: int, q: int) -> np.ndarray:
+            product = np.take(x, [p], axis).astype(np.float64) * np.take(y, [q], axis)
+            return cast_result(product, cls).astype(np.float64)
+        parts = [cast_result(term(p, q) - term(q, p), cls) for p, q in ((1, 2), (2, 0), (0, 1))]
+        return to_value(np.concatenate(parts, axis=axis))
     dtype = work_dtype(cls)
     out = np.cross(x.astype(dtype) if x.dtype.kind != "c" else x,
                    y.astype(dtype) if y.dtype.kind != "c" else y, axis=axis)
