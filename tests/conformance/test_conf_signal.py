@@ -51,6 +51,14 @@ CASES = [
          d=D([3, 7, -1, -1], (2, 2)),
          u=D([complex(6, 0), complex(-1.5, 0.8660254037844386), complex(-1.5, -0.8660254037844386)])),
     case('ifft_roundtrip', 'e = ifft(fft([1 2 3]));', e=D([1, 2, 3])),
+    # ifft's output is real where its input is exactly conjugate symmetric (MATLAB tests it), so
+    # ifft(fft(x)) of a real x is real at every length; NaN is never symmetric
+    case('ifft_conjugate_symmetric_is_real',
+         'x = mod((1:1000) * 0.618, 1); a = isreal(ifft(fft(x))); b = max(abs(ifft(fft(x)) - x)) < 1e-14; '
+         'c = isreal(ifft([1 2 3])); d = ifft([1 2 2]); e = isreal(ifft2(fft2(magic(6)))); '
+         'f = isreal(ifft([1 NaN 1])); g = isreal(ifft([4 1 0 1], 3));',
+         a=L(1), b=L(1), c=L(0), d=D([1.6666666666666667, -0.3333333333333333, -0.3333333333333333]), e=L(1),
+         f=L(0), g=L(0)),
     case('fft2_forms', 'g = fft2([1 2; 3 4]); h = ifft2([10 -2; -4 0]); q = fft2([1 2 3], 2, 2);',
          g=D([10, -4, -2, 0], (2, 2)), h=D([1, 3, 2, 4], (2, 2)), q=D([3, 3, -1, -1], (2, 2))),
     case('fftn_forms', 'k = fftn(ones(2, 2, 2));', k=D([8, 0, 0, 0, 0, 0, 0, 0], (2, 2, 2))),

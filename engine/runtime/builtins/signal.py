@@ -347,8 +347,44 @@ def _one_dimensional(fname: str, x: Value, args: tuple[Value, ...], inverse: boo
         half = np.take(arr, range(min(length // 2 + 1, arr.shape[axis])), axis=axis)
         out = scipy.fft.irfft(half, n=length, axis=axis)
     else:
-        out = (scipy.fft.ifft if inverse else scipy.fft.fft)(arr, n=n, axis=axis)
+        arr = _fitted(arr, [n or arr.shape[axis]], (axis,))
+        out = (scipy.fft.ifft if inverse else scipy.fft.fft)(arr, axis=axis)
+        if inverse and _conjugate_symmetric(arr, (axis,)):
+            out = out.real
     return to_value(out.reshape(normalize_shape(out.shape), order="F") if out.ndim > 2 else out)
+
+
+def _fitted(arr: np.ndarray, sizes: list[int], axes: tuple[int, ...]) -> np.ndarray:
+    """``arr`` cut or padded with zeros to ``sizes`` along ``axes`` (a transform length n)."""
+    for n, axis in zip(sizes, axes):
+        if n < arr.shape[axis]:
+            arr = np.take(arr, range(n), axis=axis)
+        elif n > arr.shape[axis]:
+            widths = [(0, 0)] * arr.ndim
+            widths[axis] = (0, n - arr.shape[axis])
+            arr = np.pad(arr, widths)
+    return arr
+
+
+def _real_fftn(arr: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """fftn of a real array, exactly conjugate symmetric (as MATLAB's, so that ifftn gives it back real;
+    scipy's fftn of a real array is not exact): the mean of Y(k) and conj(Y(-k)), which is symmetric
+    bit for bit since floating-point addition commutes."""
+    out = scipy.fft.fftn(arr, axes=axes)
+    return (out + np.conj(_mirrored(out, axes))) / 2
+
+
+def _mirrored(arr: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """Y(-k mod n) along ``axes``."""
+    for axis in axes:
+        arr = np.roll(np.flip(arr, axis), 1, axis)
+    return arr
+
+
+def _conjugate_symmetric(arr: np.ndarray, axes: tuple[int, ...]) -> bool:
+    """Whether Y(k) == conj(Y(-k mod n)) exactly along ``axes`` for every vector (NaN never is): then the
+    inverse transform is real, and MATLAB's ifft returns it as a real array (ifft(fft(x)) of a real x)."""
+    return bool(np.array_equal(arr, np.conj(_mirrored(arr, axes))))
 
 
 @builtin("fft", family="numerical")
@@ -387,10 +423,13 @@ def _many_dimensional(fname: str, x: Value, sizes: list[int] | None, symmetric: 
         arr = arr.reshape(arr.shape + (1,) * (len(axes) - arr.ndim))
     if arr.size == 0 and sizes is None:
         return to_value(arr.astype(np.complex64 if cls == "single" else np.complex128))
-    transform = scipy.fft.ifftn if inverse else scipy.fft.fftn
-    out = transform(arr, s=sizes, axes=axes)
-    if symmetric:
-        out = out.real
+    if sizes is not None:
+        arr = _fitted(arr, list(sizes), axes)
+    if inverse:
+        out = scipy.fft.ifftn(arr, axes=axes)
+        out = out.real if symmetric or _conjugate_symmetric(arr, axes) else out
+    else:
+        out = scipy.fft.fftn(arr, axes=axes) if arr.dtype.kind == "c" else _real_fftn(arr, axes)
     return to_value(out.reshape(normalize_shape(out.shape), order="F") if out.ndim > 2 else out)
 
 
