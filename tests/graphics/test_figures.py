@@ -68,6 +68,16 @@ def test_figure_numbers_current_figure_and_close(ctx, call):
     assert graphics_state(ctx.state).figures == {} and flush_figures(ctx.state) == []
 
 
+def test_close_returns_its_status_when_asked(ctx, call):
+    assert call("close", nargout=1) == (1.0,)                # no figure to close: still 1 (Octave too)
+    call("figure")
+    call("figure")
+    assert call("close", nargout=1) == (1.0,)
+    assert call("close", "all", nargout=1) == (1.0,)
+    assert graphics_state(ctx.state).figures == {}
+    assert call("close") == ()                               # nargout 0: no ans
+
+
 def test_closing_a_missing_figure_is_an_error(ctx, call):
     with pytest.raises(MatlabError) as err:
         call("close", 9.0)

@@ -347,8 +347,9 @@ def label_target(gs: GraphicsState, args: tuple) -> tuple[FigureState, tuple]:
 
 
 @graphics("close")
-def close(ctx, *args):
-    """close | close(n) | close all  close the current figure, figure n, or all figures.
+def close(ctx, *args, nargout=0):
+    """close | close(n) | close all  close the current figure, figure n, or all figures;
+    status = close(...) is 1 once they are closed (also when there was none to close).
 
         close all
     """
@@ -367,6 +368,7 @@ def close(ctx, *args):
         del gs.figures[number]
     if gs.current not in gs.figures:
         gs.current = max(gs.figures) if gs.figures else None
+    return 1.0 if nargout else None
 
 
 @graphics("drawnow")
