@@ -19,8 +19,8 @@ stands. The lexer keeps a stack of open brackets and the previous token, and dec
 * an identifier at the start of a statement, followed by whitespace and a word, starts command
   syntax (``hold on``): the rest of the statement becomes CMDWORD tokens;
 * the expression of an ``if``/``elseif``/``while``/``for``/``switch``/``case`` line ends where
-  whitespace is followed by a name after a complete value: ``for k = 1:3 disp(k), end`` (a virtual
-  statement separator).
+  whitespace is followed by a name after a complete value: ``for k = 1:3 disp(k), end``, or where a
+  name follows its closing parenthesis at once, ``if(i>n)disp(i)`` (a virtual statement separator).
 
 It also normalises separators so the grammar stays small: runs of statement separators collapse into
 one token whose kind (SEMI hides output, NL shows it) is the first one's; a virtual NL is inserted
@@ -186,8 +186,9 @@ class Lexer:
                 pos, line, line_start, ws = self.pos, self.line, self.line_start, self.ws
                 prev = tokens[-1][KIND] if tokens else None
                 continue
-            if ws and (self._header or brackets and brackets[-1][TEXT] in "[{"):   # after a header, or
-                self.pos, self.ws = pos, ws                                       # in [] or {}
+            if ws and (self._header or brackets and brackets[-1][TEXT] in "[{") \
+                    or self._header and prev == "_RPAREN":          # after a header (``if(x)y``), or
+                self.pos, self.ws = pos, ws                         # in [] or {}
                 self._maybe_header_end(c)
                 self._maybe_element_sep()
                 prev = tokens[-1][KIND]
@@ -349,8 +350,10 @@ class Lexer:
 
     def _maybe_header_end(self, c: str) -> None:
         """``if x disp(x), end``: a name after whitespace that follows a complete header expression
-        starts the block's first statement."""
-        if self._header and self.ws and not self.open_brackets and c in LETTERS and self._prev_ends_value():
+        starts the block's first statement, as does a name right after its closing parenthesis
+        (``if(i>n)disp(i)``: no expression goes on so)."""
+        if self._header and (self.ws or self._prev_type == "_RPAREN") and not self.open_brackets \
+                and c in LETTERS and self._prev_ends_value():
             self._statement_sep("NL", ",")
 
     def _maybe_element_sep(self) -> None:

@@ -112,6 +112,17 @@ def test_block_header_ends_before_a_name_without_separator():
     assert stmt_of("if a - 1 x, end").clauses[0][0] == B("-", I("a"), N(1))
 
 
+def test_block_header_in_parentheses_ends_before_a_name_at_once():
+    """``if(i>n)disp(i)``: no expression goes on with a name right after ``)``, so MATLAB (and Octave)
+    start the block's first statement there (a corpus program's ``if(i>n)fprintf(...)``)."""
+    assert stmt_of("if(a>n)f(a)\nend") == ast.If(((B(">", I("a"), I("n")), (ast.ExprStmt(Call("f", I("a")), True),)),))
+    assert stmt_of("while(a<3)a = a + 1; end") == ast.While(
+        B("<", I("a"), N(3)), (ast.Assign((I("a"),), B("+", I("a"), N(1)), False),))
+    node = stmt_of("if(a)x,elseif(b)y,end")
+    assert [c[0] for c in node.clauses] == [I("a"), I("b")]
+    assert stmt_of("if f(a)==1, x, end").clauses[0][0] == B("==", Call("f", I("a")), N(1))
+
+
 def test_empty_bodies():
     assert stmt_of("if a\nend") == ast.If(((I("a"), ()),))
     assert stmt_of("while a, end") == ast.While(I("a"), ())
