@@ -139,8 +139,8 @@ class LineSpec:
 
 
 def parse_linespec(spec: str) -> LineSpec | None:
-    """Parse a MATLAB line spec like ``'r--o'`` (blanks around it ignored, as MATLAB and Octave do with
-    ``'r+ '``), or a color's long name alone (``plot(x, y, 'green')``, ColorSpec's documented equivalent of
+    """Parse a MATLAB line spec like ``'r--o'`` (blanks around and between its parts ignored, as MATLAB and
+    Octave do with ``'r+ '`` and ``'o - r'``), or a color's long name alone (``plot(x, y, 'green')``, ColorSpec's documented equivalent of
     ``'g'``); None if the text is not a line spec. Letters are read in either case, as MATLAB reads them
     (``plot(x, y, '-O')``, ``'R*'``; eight corpus programs write ``'O'``)."""
     spec = spec.strip(" ").lower()
@@ -155,6 +155,8 @@ def parse_linespec(spec: str) -> LineSpec | None:
             out.marker, k = MARKERS[spec[k]], k + 1
         elif spec[k] in COLOR_LETTERS and out.color is None:
             out.color, k = COLOR_LETTERS[spec[k]], k + 1
+        elif spec[k] == " ":
+            k += 1
         else:
             return None
     return out if spec else None

@@ -18,7 +18,9 @@ from graphics_helpers import axes_of
     ("O", LineSpec(None, "o", None)), ("-O", LineSpec("-", "o", None)),     # eight corpus programs
     ("R*", LineSpec(None, "*", (1.0, 0.0, 0.0))), ("D", LineSpec(None, "D", None)),
     ("blackr", None), ("--black", None), ("Box", None),
-    ("sq", None), ("LineWidth", None), ("rr", None), ("", None), (" ", None), ("r +", None)])
+    ("r +", LineSpec(None, "+", (1.0, 0.0, 0.0))), ("b -.", LineSpec("-.", None, (0.0, 0.0, 1.0))),
+    ("o - r", LineSpec("-", "o", (1.0, 0.0, 0.0))),   # blanks between the parts: four corpus programs
+    ("sq", None), ("LineWidth", None), ("rr", None), ("", None), (" ", None), ("r r", None), ("- -", None)])
 def test_parse_linespec(spec, expected):
     assert parse_linespec(spec) == expected
 
