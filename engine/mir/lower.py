@@ -339,16 +339,21 @@ class Lowerer:
         self.emit("store", [value], name, node, False)
 
     def fill_slot(self, name: str, node: A.Node) -> None:
-        """A shared variable's value (None if undefined) copied into its slot, for the instructions that
-        work on a slot in place (indexed and comma-list assignments, captures of anonymous functions)."""
+        """A shared (None if undefined), global or persistent variable's value copied into its slot, for
+        the instructions that work on a slot (indexed and comma-list assignments, a for loop's variable,
+        captures of anonymous functions)."""
         if name in self.fn.shared:
             self.slot(name)
             value = self.emit("eload", attr=(name, self.fn.shared[name], True), node=node)
             self.emit("store", [value], name, node, value=False)
+        elif name in self.fn.globals or name in self.fn.persistents:
+            self.slot(name)
+            self.emit("store", [self.read_var(name, node)], name, node, value=False)
 
     def flush_slot(self, name: str, node: A.Node) -> None:
-        """The slot of a shared variable written back to its environment (after ``fill_slot``)."""
-        if name in self.fn.shared:
+        """The slot of a shared, global or persistent variable written back to where it lives (after
+        ``fill_slot``, or a for loop's step)."""
+        if name in self.fn.shared or name in self.fn.globals or name in self.fn.persistents:
             self.write_var(name, self.emit("load", attr=name, node=node), node)
 
     # ------------------------------------------------------------ statements
@@ -508,7 +513,9 @@ class Lowerer:
         name = node.name
         if self.static is not None:
             self.static.add(name)
-        self.fill_slot(name, st)
+        glob = name in self.fn.globals or name in self.fn.persistents
+        if not glob:
+            self.fill_slot(name, st)            # a shared variable: before the subscripts, whose end reads it
         args: list[Temp] = []
         steps: list[tuple] = []
         prefix: Temp | None = None
@@ -526,14 +533,10 @@ class Lowerer:
             kind = "()" if isinstance(step, A.Index) else "{}"
             steps.append((kind, len(temps), spread) if any(spread) else (kind, len(temps)))
             args.extend(temps)
-        glob = name in self.fn.globals or name in self.fn.persistents
         if glob:
-            self.slot(name)
-            self.emit("store", [self.read_var(name, st)], name, st, value=False)
+            self.fill_slot(name, st)            # a global: after the subscripts, which may change it
         self.slot(name)
         self.emit("setindex", [value, *args], (name, tuple(steps)), st, value=False)
-        if glob:
-            self.write_var(name, self.emit("load", attr=name, node=st), st)
         self.flush_slot(name, st)
 
     def prefix_value(self, name: str, chain: list, node: A.Node) -> Temp:
@@ -869,7 +872,7 @@ class Lowerer:
         low.terminate("return", [])
         for name in body.variables:
             if name not in node.params and not name.startswith("$") and self.is_variable(name):
-                self.fill_slot(name, node)          # a shared variable is captured from its environment
+                self.fill_slot(name, node)          # a shared or global variable is captured from where it lives
                 self.slot(name)
         return self.emit("anon", attr=AnonSpec(tuple(node.params), body, text), node=node)
 

@@ -161,6 +161,43 @@ def test_global_and_persistent():
     assert s.state.globals["G"] == 6.0
 
 
+def test_global_variables_captured_looped_over_and_assigned_as_comma_lists():
+    """A global read by an anonymous function is captured at its creation (``yexact = @(t) g/k1*...``
+    of a corpus program was an undefined name), a for loop over a global or persistent variable sets it,
+    and ``[C{:}] = deal(...)`` fills a global cell; in a script and in a function (values: Octave)."""
+    code = """
+    global G
+    G = 2;
+    f = @(t) G * t;
+    G = 5;
+    a = f(3);
+    for G = 1:4
+      last = G;
+    end
+    b = G;
+    global C
+    C = cell(1, 2);
+    [C{:}] = deal(7, 8);
+    c = C{2};
+    [d, e, h] = inner();
+    function [d, e, h] = inner()
+      global G
+      persistent P
+      g = @() G + 1;
+      G = 100;
+      d = g();
+      for G = 10:12
+      end
+      e = G;
+      for P = 1:3
+      end
+      h = P;
+    end
+    """
+    s = ok(code)
+    assert [s.get(n)[0, 0] for n in ("a", "last", "b", "c", "d", "e", "h", "G")] == [6, 4, 4, 8, 5, 12, 3, 12]
+
+
 def test_function_file_on_path_is_cached_by_mtime(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "addone.m").write_text("function y = addone(x)\n  y = x + 1;\nend\n")
