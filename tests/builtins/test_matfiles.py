@@ -78,3 +78,11 @@ def test_structs_without_fields_save_load_and_append(session):
     r = session.execute("q = repmat(struct(), 1, 3); save('f.mat', 'q');")
     assert r.error is not None and r.error.identifier == "MATLAB:save:unsupportedClass"
     assert "without fields" in r.error.message
+
+
+def test_load_of_a_name_without_extension_reads_its_mat_file_first(session):
+    """load('d') looks for d.mat (MATLAB's load page), also beside a text file d (a corpus program's
+    save('d', ...) in Octave wrote one without the extension); a file d alone is read as text."""
+    run(session, "x = 7; save('d', 'x'); fid = fopen('d', 'w'); fprintf(fid, '1 2\\n'); fclose(fid); "
+                 "clear x; load('d'); fid = fopen('t', 'w'); fprintf(fid, '3 4\\n'); fclose(fid); load('t');")
+    assert session.get("x")[0, 0] == 7.0 and session.get("t").tolist() == [[3.0, 4.0]]

@@ -258,8 +258,11 @@ def _split_args(args: tuple, fname: str) -> tuple[list[str], list[str]]:
 
 
 def _mat_path(name: str, must_exist: bool) -> str:
+    """The file of a name without extension is name.mat (load reads a file of that very name only when
+    there is no name.mat: load('run1') beside a text file run1 that another program wrote)."""
     path = os.path.expanduser(name)
-    if not os.path.splitext(path)[1] and (not must_exist or not os.path.exists(path)):
+    if not os.path.splitext(path)[1] and (not must_exist or os.path.exists(path + ".mat")
+                                          or not os.path.exists(path)):
         path += ".mat"
     return path
 
