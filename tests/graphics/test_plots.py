@@ -570,6 +570,25 @@ def test_contourf_fills_through_the_colormap_and_edges_with_lines(ctx, call):
     assert to_rgb(axes_of(ctx).collections[0].get_edgecolor()[0]) == (1.0, 0.0, 0.0)
 
 
+def test_contour_line_spec_gives_the_lines_style_and_color(ctx, call):
+    """contour(X, Y, Z, [1 1], "k", "linewidth", 2) of four corpus programs was refused as a bad name-value
+    pair: MATLAB's contour(..., LineSpec) styles and colors the lines (contourf's edges)."""
+    z = np.arange(16.0).reshape(4, 4)
+    x, y = np.meshgrid(np.arange(4.0), np.arange(4.0))
+    call("contour", x, y, z, np.array([[7.0, 7.0]]), "k", "LineWidth", 2.0)
+    (lines,) = axes_of(ctx).collections
+    assert to_rgb(lines.get_edgecolor()[0]) == (0.0, 0.0, 0.0) and lines.get_linewidth()[0] == 2.0
+    assert lines.get_linestyle()[0][1] is None                        # solid
+    call("contour", z, "r--")
+    (lines,) = axes_of(ctx).collections
+    assert to_rgb(lines.get_edgecolor()[0]) == (1.0, 0.0, 0.0) and lines.get_linestyle()[0][1] is not None
+    call("contourf", z, ":b")
+    fills, edges = axes_of(ctx).collections
+    assert to_rgb(edges.get_edgecolor()[0]) == (0.0, 0.0, 1.0) and edges.get_linestyle()[0][1] is not None
+    call("contour", z, "b", "LineColor", "r")                         # LineColor over the spec's color
+    assert to_rgb(axes_of(ctx).collections[0].get_edgecolor()[0]) == (1.0, 0.0, 0.0)
+
+
 def test_triangle_plots_draw_the_triangles_they_are_given(ctx, call):
     """trisurf, trimesh and triplot of delaunay's triangles (corpus programs: a FEM mesh, trimesh(d, x, y, z))."""
     x, y, z = (np.array([[0.0, 1.0, 0.0, 1.0]]), np.array([[0.0, 0.0, 1.0, 1.0]]), np.array([[0.0, 1.0, 1.0, 2.0]]))

@@ -1003,23 +1003,28 @@ def _draw_contour(ctx, args: tuple, nargout: int, filled: bool, function: str):
     X, Y, Z = _surface_data(nums, function)
     if min(Z.shape) < 2:
         raise MatlabError(f"MATLAB:{function}:InvalidZ", "Z must be at least a 2x2 matrix.")
-    opts = name_values(list(args[first_text:]), function)
+    rest = list(args[first_text:])
+    spec = parse_linespec(text(rest[0])) if len(rest) % 2 else None   # contour(..., LineSpec, Name, Value)
+    opts = name_values(rest[1:] if spec is not None else rest, function)
     show_text = opts.pop("ShowText")
     line_color, edge_color = opts.pop("LineColor"), opts.pop("EdgeColor")    # two names of the lines' color
     line_color = edge_color if edge_color is not None else line_color
+    lines = color(line_color) if line_color is not None else spec.color if spec is not None else None
     width = opts.pop("LineWidth")
     opts.check_empty(function)
     gs = graphics_state(ctx.state)
     axes = plot_axes(gs)
     line_kw: dict[str, Any] = {"linewidths": scalar(width, "LineWidth") if width is not None else 0.5}
+    if spec is not None and spec.linestyle is not None:
+        line_kw["linestyles"] = spec.linestyle
     if filled:        # the fills through the colormap, then their edges as lines (black unless LineColor)
         fill_levels = () if levels is None else (levels,)
         contours = axes.mpl.contourf(X, Y, Z, *fill_levels, cmap=figure_cmap(gs))
-        edge = "k" if line_color is None else color(line_color)
+        edge = "k" if lines is None else lines
         if edge != "none":
             contours.matfuse_edges = axes.mpl.contour(X, Y, Z, contours.levels, colors=[edge], **line_kw)
     else:
-        line_kw.update({"colors": [color(line_color)]} if line_color is not None else {"cmap": figure_cmap(gs)})
+        line_kw.update({"colors": [lines]} if lines is not None else {"cmap": figure_cmap(gs)})
         contours = axes.mpl.contour(X, Y, Z, *(() if levels is None else (levels,)), **line_kw)
     if show_text is not None and text(show_text).lower() == "on":
         axes.mpl.clabel(contours, fontsize=8)
@@ -1084,8 +1089,9 @@ def contour(ctx, *args, nargout=0):
 
     A scalar levels (n) chooses the number of levels; a vector gives the levels ([v v] for the one level v). C
     is MATLAB's contour matrix (per line a column [level; number of points], then the points); h the contour
-    object, for clabel. Name-value pairs: ShowText ('on' labels the lines), LineColor (or EdgeColor, the
-    name of MATLAB's newer Contour properties), LineWidth.
+    object, for clabel. A line spec after the data gives the lines' style and color (contour(X, Y, Z, [1
+    1], 'k--')). Name-value pairs: ShowText ('on' labels the lines), LineColor (or EdgeColor, the name of
+    MATLAB's newer Contour properties), LineWidth.
 
         [X, Y] = meshgrid(-2:0.1:2); contour(X, Y, X.^2 + Y.^2, 10)
     """
