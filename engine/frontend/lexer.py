@@ -554,14 +554,16 @@ class Lexer:
 
     def _command_words(self) -> None:
         """The arguments of command syntax, up to ``,`` ``;`` newline or ``%``: whitespace separates
-        words; ``'...'`` quotes a part that may hold spaces (``''`` is a quote)."""
+        words; ``'...'`` quotes a part that may hold spaces (``''`` is a quote); inside a word's
+        parentheses ``,`` and ``;`` are the word's (``syms f(x,y) g(t)``, MATLAB's documented form)."""
         while True:
             while self._peek(0) in (" ", "\t"):
                 self.pos += 1
             if self._peek(0) in ("", "\n", ",", ";", "%"):
                 return
-            start, word = self.pos, []
-            while self._peek(0) not in ("", "\n", ",", ";", "%", " ", "\t"):
+            start, word, depth = self.pos, [], 0
+            while self._peek(0) not in ("", "\n", "%", " ", "\t") and (depth or self._peek(0) not in ",;"):
+                depth += (self._peek(0) == "(") - (self._peek(0) == ")" and depth > 0)
                 word.append(self._command_char())
             col = self._col(start)
             self.tokens.append(("CMDWORD", "".join(word), start, self.pos, self.line, col))

@@ -207,6 +207,7 @@ def _command(name, *words, show=True):
     ("disp 42", _command("disp", "42")),
     ("cd ..", _command("cd", "..")),
     ("cd ../data", _command("cd", "../data")),
+    ("syms f(x,y) g(t)", _command("syms", "f(x,y)", "g(t)")),   # commas inside a word's parentheses
 ])
 def test_command_syntax(src, stmt):
     assert stmt_of(src) == stmt
@@ -215,6 +216,11 @@ def test_command_syntax(src, stmt):
 def test_command_syntax_ends_at_separators():
     assert parse("hold on; plot(x), grid on").body == (
         _command("hold", "on", show=False), ast.ExprStmt(Call("plot", I("x")), True), _command("grid", "on"))
+
+
+def test_command_syntax_ends_at_a_comma_outside_parentheses():
+    assert parse("disp a(1,2), disp b").body == (_command("disp", "a(1,2)"), _command("disp", "b"))
+    assert parse("disp x); disp y").body == (_command("disp", "x)", show=False), _command("disp", "y"))
 
 
 def test_command_syntax_inside_blocks():
