@@ -19,6 +19,12 @@ CASES = [
          e=D([3, 5, 7]), v=D([6, 6, 6]), w=D([3, 5, 3], (3, 1))),
     case('conv_single', 's = conv(single([1 2]), [1 1]); c = class(s);', s=num('single', [1, 3, 2]),
          c=C('single')),
+    # cconv (Signal Processing Toolbox; Octave 7 has none): a and c are the examples of MATLAB's cconv page,
+    # b is conv's result, d conv([1 2 3], [1 1]) = [1 3 5 3] padded to 5 points
+    case('cconv_forms', "a = cconv([2 1 2 1], [1 2 3 4], 4); b = cconv([2 1 2 1], [1 2 3 4]); "
+         "c = cconv([2 1 2 1], [1 2 3 4], 3); d = cconv((1:3)', [1 1], 5); e = cconv([1 2 3], 2, 1);",
+         a=D([14, 16, 14, 16]), b=D([2, 5, 10, 16, 12, 11, 4]), c=D([22, 17, 21]), d=D([1, 3, 5, 3, 0], (5, 1)),
+         e=D(12)),
     case('conv2_forms',
          "f = conv2([1 2; 3 4], [1 1; 1 1]); g = conv2(magic(4), [1 2; 3 4], 'same'); "
          "h = conv2(magic(4), [1 2; 3 4], 'valid'); k = conv2([1 2], [1; 2], magic(3)); u = conv2([1 2 3; "
@@ -111,6 +117,7 @@ CASES = [
                 'First denominator filter coefficient must be non-zero.')),
     case('conv_matrix', 'c = conv([1 2; 3 4], [1 1]);',
          error=('MATLAB:conv:AorBNotVector', 'A and B must be vectors.')),
+    case('cconv_bad_n', 'c = cconv([1 2], [1 2], 0);', error=('MATLAB:cconv:invalidN', 'N must be a positive integer.')),
     case('conv_bad_shape', "c = conv([1 2], [1 1], 'middle');",
          error=('MATLAB:conv:unknownShapeParameter', "Shape parameter must be 'full', 'same', or 'valid'.")),
     case('roots_nonfinite', 'r = roots([1 NaN]);',

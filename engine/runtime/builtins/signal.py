@@ -1,4 +1,4 @@
-"""Signal processing basics: filter filter2 conv conv2 deconv unwrap, the FFT family (fft ifft fft2 ifft2
+"""Signal processing basics: filter filter2 conv cconv conv2 deconv unwrap, the FFT family (fft ifft fft2 ifft2
 fftn ifftn), fftshift ifftshift and interpft.
 
 Double and single inputs (logical, char and, for conv and the FFTs, integers count as double); a single
@@ -82,6 +82,35 @@ def conv(u: Value, v: Value, shape: Value | None = None) -> Value:
     else:
         row = a.shape[0] == 1
     out = out.reshape(1, -1) if row else out.reshape(-1, 1)
+    return to_value(out.astype(_result_dtype(out, cls)))
+
+
+@builtin("cconv", family="numerical")
+def cconv(a: Value, b: Value, n: Value | None = None) -> Value:
+    """cconv(a, b), cconv(a, b, n)  modulo-n circular convolution of vectors a and b (Signal Processing
+    Toolbox): the linear convolution wrapped onto n points (its elements k, k+n, k+2n, ... summed), zero
+    padded when n is longer. n defaults to length(a)+length(b)-1, where it equals conv(a, b). The result
+    is a column if a or b is a column of more than one element.
+
+        cconv([2 1 2 1], [1 2 3 4], 4)    % 14 16 14 16
+    """
+    (x, y), cls = _arrays("cconv", (a, b), FLOAT_INPUTS)
+    if min(x.shape) > 1 or min(y.shape) > 1 or x.ndim > 2 or y.ndim > 2:
+        raise MatlabError("MATLAB:cconv:AorBNotVector", "A and B must be vectors.")
+    linear = _convolve_full(x.ravel(order="F"), y.ravel(order="F"))
+    if n is None:
+        length = linear.size
+    else:
+        given = integer_values(n, "cconv")
+        if len(given) != 1 or given[0] < 1:
+            raise MatlabError("MATLAB:cconv:invalidN", "N must be a positive integer.")
+        length = given[0]
+    out = np.zeros(check_size((1, length))[1], dtype=linear.dtype)
+    for start in range(0, linear.size, length):
+        part = linear[start:start + length]
+        out[:part.size] += part
+    column = any(v.size > 1 and v.shape[0] == v.size for v in (x, y))
+    out = out.reshape(-1, 1) if column else out.reshape(1, -1)
     return to_value(out.astype(_result_dtype(out, cls)))
 
 
