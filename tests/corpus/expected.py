@@ -28,6 +28,8 @@ MIKHAIL = "mikhailgaerlan+Numerical-Analysis-Homework/"
 DOWNEY = "robertandrewstevens+MATLAB/"
 KING = "martin-king+matlab_notebook_codes/"
 EP501 = "Zettergren-Courses+EP501_matlab/"
+BLU = "blupotatos+Matlab_numerical_methods/"
+SENYA = "senyafred+MaTLAB-CODES/"
 
 RANK_DEFICIENT = ("A\\b of a rank-deficient rectangular A: MATLAB's documented QR solution has at most "
                   "rank(A) nonzeros; Octave gives the minimum-norm one")
@@ -64,6 +66,10 @@ ECHO_PAST_LIMIT = ("echo on over a 10,000-step loop writes 1.4 MB: the driver ke
                    "matfuse's output (MATFUSE_MAX_OUTPUT_CHARS), which agree with Octave's to that point")
 COMPLEX_DISPLAY = ("disp of eig's complex D: Octave shows a 'Diagonal Matrix' whose zeros are one 0 each (and "
                    "0.4090 + 0i); MATLAB, as matfuse, writes every element as 0.0000 + 0.0000i. The values agree")
+
+DISP_AFTER_TEXT = ("disp of a scalar after fprintf without a newline: MATLAB, as matfuse, indents the value "
+                   "('stef 4.764    0.3463'), Octave does not, and its digits run into the number before "
+                   "('4.7640.3463')")
 
 MINIMIZER_TOLERANCE = "the minimizer stops within its tolerances of the same minimum (both print 0.3488, 0.7887)"
 
@@ -282,4 +288,28 @@ EXPECTED: dict[str, tuple[str, str]] = {
     KING + "main.m": ("workspace differs", ODE_STEPS + " (61 points here, as MATLAB's Refine 4 gives, 12 in "
                                                        "Octave; they agree within 6e-5 of u's 0.36)"),
     EP501 + "matlab_basics/matlab_basics.m": ("output differs", COMPLEX_DISPLAY),
+    # ninth round
+    BLU + "esperimentomod.m":
+        ("workspace differs", ILL_CONDITIONED + " (polyfit of degree 31 at equispaced points: cond 2.7e24)"),
+    BLU + "illcondvand.m":
+        ("workspace differs", ILL_CONDITIONED + " (polyfit of degree 5 at x near 1200, which the program "
+                              "shows: cond of the Vandermonde matrix 2.7e30)"),
+    BLU + "solhilb.m": ("output differs", ILL_CONDITIONED + " (the error of hilb(12) \\ b)"),
+    BLU + "solHilbProf.m": ("output differs", ILL_CONDITIONED + " (the error of hilb(12) \\ b)"),
+    BLU + "implementation.m": ("output differs", DISP_AFTER_TEXT),
+    BLU + "instableInt.m":
+        ("error", "quad(@(x) exp(x).*x^(n+1), 0, 1): MATLAB's quad evaluates the integrand at vectors of "
+                  "points, where x^(n+1) is refused ('Incorrect dimensions for raising a matrix to a power'), "
+                  "as here; Octave's quad calls it with one point at a time"),
+    SENYA + "Homework 8/Frederick_HW8_p2.m":
+        ("workspace differs", "A\\b of an exactly singular 5-by-5 A (rank 4; U(5, 5) of its LU is 0): MATLAB's "
+                              "LU gives NaN with its singular-matrix warning, as here; Octave falls back to a "
+                              "least-squares solution"),
+    SENYA + "Homework 5/Frederick_HW5_p6.m": ("workspace differs", ODE_STEPS + " (AbsTol 0.002: 3309 points "
+                                                                   "here, 1002 in Octave)"),
+    SENYA + "Homework7/Frederick_HW7_p5.m": ("workspace differs", ODE_STEPS),
+    SENYA + "Project/FTCS.m":
+        ("workspace differs", "noise: FTCS for advection is unstable (u grows to 5e8 in 166 steps) and "
+                              "magnifies last-bit differences of exp in the initial condition (numpy's and "
+                              "libm's differ at 8 of 151 points); the two agree to 1e-4"),
 }
