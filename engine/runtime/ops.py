@@ -275,6 +275,8 @@ def mtimes(a: Value, b: Value) -> Value:
     """a * b: matrix product (elementwise when either operand is scalar)."""
     if type(a) is float and type(b) is float:
         return a * b
+    if (type(a) is float or type(b) is float) and _same_shape_doubles(a, b):   # a double scalar times doubles
+        return times(a, b)
     if _is_scalar(a) or _is_scalar(b):
         _operand_class("*", a, b)
         return times(a, b)
@@ -638,6 +640,11 @@ BINARY: dict[str, Binary] = {
 UNARY: dict[str, Callable[[Value], Value]] = {
     "-": uminus, "+": uplus, "~": not_, "'": ctranspose, ".'": transpose,
 }
+
+# the operators themselves, for operands of PLAIN_NUMERIC types (values.py), which no routing below
+# concerns: the VM calls these directly and skips the wrappers' type checks
+HOST_BINARY = dict(BINARY)
+HOST_UNARY = dict(UNARY)
 
 # engine/accel, when imported, wraps these tables in place (and replaces ``truth``) so that device
 # operands run on the device (engine/accel/dispatch.py route_operators); host operands never leave here.

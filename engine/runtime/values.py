@@ -300,6 +300,10 @@ def size_of(value: Value) -> tuple[int, ...]:
 
 _ARRAY_TYPES = (float, complex, bool, np.ndarray, CharArray)
 
+# numbers and numpy arrays: never a value class, a sparse matrix or a device array, so no operator or
+# builtin routing (sparse, datetime, categorical, gpuArray) applies to them
+PLAIN_NUMERIC = frozenset((float, complex, bool, np.ndarray))
+
 
 def is_array_like(value: Value) -> bool:
     """True for the values ``to_array`` accepts: numeric, logical and char."""

@@ -15,8 +15,8 @@ from ..runtime.builtins.registry import Builtin
 from ..runtime.categoricals import CategoricalArray
 from ..runtime.tables import Table, numbered_variable
 from ..runtime.errors import MatlabError, not_enough_inputs, too_many_outputs, undefined
-from ..runtime.values import (BoundMethod, CellArray, CharArray, FunctionHandle, StringArray, StructArray,
-                              is_array_like, to_array)
+from ..runtime.values import (PLAIN_NUMERIC, BoundMethod, CellArray, CharArray, FunctionHandle, StringArray,
+                              StructArray, is_array_like, to_array)
 from .code import OP, OPNAMES, Code
 from .frame import NOVALUE, Frame, NoColumns, columns, exception_value, range_state
 
@@ -121,12 +121,16 @@ class SlowPaths:
 
     # -------------------------------------------------------------- operators
     def binop(self, op: str, x: Any, y: Any) -> Any:
+        if type(x) in PLAIN_NUMERIC and type(y) in PLAIN_NUMERIC:
+            return ops.HOST_BINARY[op](x, y)
         return ops.BINARY[op](x, y)
 
     def compare(self, which: int, x: Any, y: Any) -> bool:
-        return self.truth(ops.BINARY[COMPARE_OPS[which]](x, y))
+        return self.truth(self.binop(COMPARE_OPS[which], x, y))
 
     def unop(self, op: str, x: Any) -> Any:
+        if type(x) in PLAIN_NUMERIC:
+            return ops.HOST_UNARY[op](x)
         return ops.UNARY[op](x)
 
     def truth(self, value: Any) -> bool:

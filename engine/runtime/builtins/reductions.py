@@ -377,17 +377,25 @@ def _pairwise_extreme(a: Value, b: Value, largest: bool, omitnan: bool) -> Value
     """max(A, B) / min(A, B): elementwise with implicit expansion; NaN loses unless 'includenan'. Two
     logical arrays give a logical one (the arithmetic rule would make it double)."""
     def choose(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        x, y = np.broadcast_arrays(x, y)
         if x.dtype.kind != "c" and y.dtype.kind != "c":      # real: y where it wins, else x (ties: x)
             better = y > x if largest else y < x
             if x.dtype.kind == "f" or y.dtype.kind == "f":
                 better |= np.isnan(x) & ~np.isnan(y) if omitnan else np.isnan(y) & ~np.isnan(x)
             return np.where(better, y, x)
-        stacked = np.stack([x, y], axis=-1)
+        stacked = np.stack(np.broadcast_arrays(x, y), axis=-1)
         value, _ = _extreme_along(stacked, stacked.ndim - 1, largest, omitnan)
         return value[..., 0]
+    if _doubles_alike(a, b):            # the loops' common case, without elementwise's class and size work
+        return to_value(choose(np.asarray(a), np.asarray(b)))
     result = elementwise(choose, a, b, exact=True)
     return to_value(np.asarray(result) != 0) if class_of(a) == class_of(b) == "logical" else result
+
+
+def _doubles_alike(a: Value, b: Value) -> bool:
+    """Two real doubles of one size, or one of them a scalar (a Python float)."""
+    kinds = (type(a) is float or type(a) is np.ndarray and a.dtype == np.float64,
+             type(b) is float or type(b) is np.ndarray and b.dtype == np.float64)
+    return all(kinds) and (type(a) is float or type(b) is float or a.shape == b.shape)
 
 
 def _extreme(fname: str, largest: bool, a: Value, args: tuple[Value, ...], nargout: int) -> Value:

@@ -42,7 +42,7 @@ from ..errors import MatlabError, internal_error
 from ..semantics import promote_all
 from ..tables import Table
 from ..times import TimeArray
-from ..values import SparseMatrix, simplify, sparse_unsupported
+from ..values import PLAIN_NUMERIC, SparseMatrix, simplify, sparse_unsupported
 
 FUSION_KINDS = ("elementwise", "reduction", "matmul", "none")
 
@@ -243,6 +243,8 @@ def set_overload(name: str, value_type: type, form: Callable[..., Any]) -> None:
 
 def _overload(entry: Builtin, args: list) -> Callable[..., Any] | None:
     for arg in args:
+        if type(arg) in PLAIN_NUMERIC:
+            continue
         for value_type, form in entry.overloads:
             if isinstance(arg, value_type):
                 return form
@@ -265,6 +267,8 @@ def call_builtin(entry: Builtin, ctx: Any, args: list, nargout: int) -> tuple:
     if entry.overloads and _overload(entry, args) is not None:
         return call_host(entry, ctx, [to_host(a) for a in args], nargout)
     for arg in args:
+        if type(arg) in PLAIN_NUMERIC:
+            continue
         if arg is None:     # a variable the compiler thought assigned (the VM names it: MATLAB:internal)
             raise MatlabError("MATLAB:internal", f"Internal error in {entry.name}: an argument has no value")
         if type(arg) is SparseMatrix:       # the CPU computes it (call_host), never the device
