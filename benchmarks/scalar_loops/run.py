@@ -28,7 +28,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from engine import Session  # noqa: E402
 
-WORKLOADS = ("loop_scalar.m", "loop_mod.m", "loop_arith.m", "fill_matrix.m", "fill_sin.m", "swap_calls.m")
+WORKLOADS = ("loop_scalar.m", "loop_mod.m", "loop_arith.m", "fill_matrix.m", "fill_sin.m", "swap_calls.m",
+             "small_vectors.m")
 
 
 def time_matfuse(path: Path, repeat: int, tier2: str) -> tuple[float, float]:
