@@ -287,20 +287,58 @@ def mtimes(a: Value, b: Value) -> Value:
 
 
 def _solve(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-    """A \\ B: LU solve for square A (singular gives Inf/NaN and MATLAB's warning), least squares
-    otherwise."""
+    """A \\ B as MATLAB's mldivide chooses for a square A: a substitution for a triangular A, a Cholesky
+    solve for a Hermitian positive definite one, else LU (singular gives Inf/NaN and MATLAB's warning);
+    least squares for a rectangular A."""
     if A.size == 0 or B.size == 0:
         return np.zeros((A.shape[1], B.shape[1]), dtype=np.result_type(A, B, np.float64))
     if A.shape[0] == A.shape[1]:
         import scipy.linalg  # imported on first use: it costs a second at start-up
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
+            solved = _structured_solve(A, B)
+            if solved is not None:
+                return solved
             lu = scipy.linalg.lu_factor(A, check_finite=False)
             warn_if_singular(A, lu[0])
             return scipy.linalg.lu_solve(lu, B, check_finite=False)
     if not (np.isfinite(A).all() and np.isfinite(B).all()):    # LAPACK would complain on stdout
         return np.full((A.shape[1], B.shape[1]), np.nan, dtype=np.result_type(A, B, np.float64))
     return basic_solution(A, B)
+
+
+def _structured_solve(A: np.ndarray, B: np.ndarray) -> np.ndarray | None:
+    """A \\ B for a finite square A that is triangular with a nonzero diagonal (back or forward
+    substitution) or Hermitian with a positive real diagonal whose Cholesky factorization succeeds, with
+    MATLAB's near-singular warning; None otherwise (the LU path, which a zero on a triangle's diagonal
+    takes too: Inf/NaN and the singular warning)."""
+    import scipy.linalg
+    if not np.isfinite(A).all():
+        return None
+    diagonal = np.diagonal(A)
+    low, high = A[-1, 0], A[0, -1]                     # the corners rule most matrices out at once
+    upper = low == 0 and not np.tril(A, -1).any()
+    if (upper or high == 0 and not np.triu(A, 1).any()) and diagonal.all():
+        trcon, = scipy.linalg.get_lapack_funcs(("trcon",), (A,))
+        _warn_nearly_singular(trcon(A, norm="1", uplo="U" if upper else "L")[0], A.dtype)
+        return scipy.linalg.solve_triangular(A, B, lower=not upper, check_finite=False)
+    if low != np.conj(high) or not np.isreal(diagonal).all() or not (diagonal.real > 0).all() \
+            or not np.array_equal(A, A.conj().T):
+        return None
+    try:
+        factor, lower = scipy.linalg.cho_factor(A, check_finite=False)
+    except np.linalg.LinAlgError:                      # not positive definite
+        return None
+    pocon, = scipy.linalg.get_lapack_funcs(("pocon",), (factor,))
+    rcond, _ = pocon(factor, float(np.abs(A).sum(axis=0).max()), uplo="L" if lower else "U")
+    _warn_nearly_singular(rcond, A.dtype)
+    return scipy.linalg.cho_solve((factor, lower), B, check_finite=False)
+
+
+def _warn_nearly_singular(rcond: float, dtype: np.dtype) -> None:
+    if rcond < np.finfo(dtype).eps:
+        warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may be "
+             f"inaccurate. RCOND = {rcond: e}.")
 
 
 def inverse(A: np.ndarray) -> np.ndarray:
@@ -331,10 +369,7 @@ def warn_if_singular(A: np.ndarray, lu: np.ndarray) -> bool:
     if not np.all(np.diag(lu)):
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
         return True
-    rcond = lu_rcond(A, lu)
-    if rcond < np.finfo(lu.dtype).eps:
-        warn("MATLAB:nearlySingularMatrix", "Matrix is close to singular or badly scaled. Results may be "
-             f"inaccurate. RCOND = {rcond: e}.")
+    _warn_nearly_singular(lu_rcond(A, lu), lu.dtype)
     return False
 
 

@@ -34,6 +34,14 @@ CASES = [
          p=D([2, 1]), P=D([0, 1, 1, 0], (2, 2))),
     case('mldivide_basic_solution', "x = [1 1] \\ 2; z = [1 2 3; 2 4 6] \\ [1; 2];",
          x=D([2, 0], (2, 1)), z=D([0, 0, 1 / 3], (3, 1))),
+    # mldivide's structured paths: a triangular A is solved by substitution, a symmetric positive
+    # definite one by Cholesky, each with the near-singular warning of its condition estimate
+    case('mldivide_structured', "x = [2 1 0; 0 4 1; 0 0 5] \\ [3; 9; 10]; y = [4 1; 1 3] \\ [1; 2]; "
+         "w = [2 0; 1 4].' \\ [1; 2]; u = [1 0; 0 1e-20] \\ [1; 1];",
+         stdout="Warning: Matrix is close to singular or badly scaled. Results may be inaccurate. "
+                "RCOND =  1.000000e-20.\n",
+         x=D([0.625, 1.75, 2], (3, 1)), y=D([0.09090909090909091, 0.6363636363636364], (2, 1)),
+         w=D([0.25, 0.5], (2, 1)), u=D([1, 1e20], (2, 1))),
     # MATLAB's mldivide/mrdivide warnings (Octave words them differently): a zero pivot, an RCOND
     # below eps, and a rank-deficient least-squares system; 'warning off' silences one by identifier.
     case('mldivide_warns', "x = [1 2; 2 4] \\ [1; 2]; y = [1 1; 1 1+eps] \\ [1; 2]; z = [1 2 3; 2 4 6] \\ [1; 2];\n"
