@@ -1,5 +1,5 @@
-"""Conformance: butter, cheby1, cheby2, ellip, filtfilt, findpeaks and medfilt1 (MATLAB's Signal Processing
-Toolbox; signaltools.py).
+"""Conformance: butter, cheby1, cheby2, ellip, buttord, cheb1ord, cheb2ord, ellipord, filtfilt, findpeaks and
+medfilt1 (MATLAB's Signal Processing Toolbox; signaltools.py).
 
 Octave 7 has none of them without its signal package (not installed on the recording machine), so the
 expected values are independent of the implementation's scipy calls:
@@ -8,6 +8,8 @@ expected values are independent of the implementation's scipy calls:
 - filtfilt: MATLAB's documented algorithm (odd reflection of 3*(nfilt-1) samples at each end, the steady
   state zi scaled by the first sample, forward and backward passes of filter) written out in GNU Octave
   with its core filter and recorded: the Octave function is in the comment;
+- buttord, cheb1ord, cheb2ord, ellipord: the examples of MATLAB's pages, a case by hand and the defining
+  property of buttord's cutoff measured with freqz;
 - findpeaks and medfilt1: MATLAB's definitions applied by hand (the comments).
 """
 import pytest
@@ -60,6 +62,23 @@ CASES = [
     case('cheby_forms', "[z, p, k] = cheby1(3, 1, [0.2 0.5], 'stop'); sz = size(z); sp = size(p); "
          "[b, a] = cheby2(2, 30, 1, 's'); sb = size(b); [d, c] = ellip(3, 1, 40, 0.4, 'high'); sd = size(d);",
          sz=D([6, 1]), sp=D([6, 1]), sb=D([1, 3]), sd=D([1, 4])),
+    # buttord, cheb1ord, cheb2ord, ellipord: the examples of MATLAB's pages (40 and 150 Hz at 1 kHz, 3 and
+    # 60 dB; the 100-200 Hz bandpass), and the defining property of buttord's Wn: butter(n, Wn) is exactly
+    # Rs down at Ws and loses at most Rp at Wp; analog buttord(1, 2, 3, 40, 's') by hand: n = ceil(log10(
+    # (1e4-1)/(10^0.3-1))/(2*log10(2))) = 7, Wn = 2/(1e4-1)^(1/14)
+    case('filter_orders', "[n, w] = buttord(40/500, 150/500, 3, 60); bw = abs(w - 0.0810) < 5e-5; "
+         "[b, a] = butter(n, w); g = abs(freqz(b, a, [0.3*pi 0.08*pi])); stop = abs(g(1) - 1e-3) < 1e-12; "
+         "ok = g(2) >= 10^(-3/20); [m, v] = buttord([100 200]/500, [50 250]/500, 3, 40); "
+         "bv = max(abs(v - [0.1951 0.4080])) < 5e-5; [n1, w1] = cheb1ord(40/500, 150/500, 3, 60); "
+         "[n2, w2] = cheb2ord(40/500, 150/500, 3, 60); [n3, w3] = ellipord(40/500, 150/500, 3, 60); "
+         "[n4, w4] = cheb2ord(0.3, 0.2, 1, 30); [n5, w5] = buttord(1, 2, 3, 40, 's'); "
+         "a5 = abs(w5 - 2/(1e4 - 1)^(1/14)) < 1e-12;",
+         n=D(5), bw=L(1), stop=L(1), ok=L(1), m=D(8), bv=L(1), n1=D(4), w1=D(0.08), n2=D(4), w2=D(0.3),
+         n3=D(4), w3=D(0.08), w4=D(0.2), n5=D(7), a5=L(1)),
+    case('filter_order_bad_edges', "[n, w] = buttord(0.5, 1.2, 3, 40);",
+         error=('signal:buttord:InvalidRange', 'The frequencies must be within the interval of (0,1).')),
+    case('filter_order_mismatched_edges', "n = cheb1ord([0.1 0.2], 0.3, 3, 40);",
+         error=('signal:cheb1ord:InvalidDimensions', 'Wp and Ws must both be scalars or both be two-element vectors.')),
     case('cheby_bad_ripple', "b = cheby1(2, -1, 0.5);",
          error=('signal:cheby1:InvalidRipple', 'Rp must be a positive finite scalar (decibels).')),
     case('butter_bad_cutoff', "[b, a] = butter(2, 1.5);",

@@ -1,4 +1,5 @@
-"""Signal Processing Toolbox functions: butter cheby1 cheby2 ellip filtfilt findpeaks medfilt1.
+"""Signal Processing Toolbox functions: butter cheby1 cheby2 ellip, their order estimates buttord cheb1ord
+cheb2ord ellipord, filtfilt findpeaks medfilt1.
 
 butter, cheby1, cheby2 and ellip are scipy.signal's designs, MATLAB's algorithm (the analog prototype,
 the bilinear transform with prewarped frequencies). filtfilt is MATLAB's zero-phase filtering: the data extended at
@@ -168,6 +169,161 @@ def ellip(n: Value, rp: Value, rs: Value, wp: Value, *args: Value, nargout: int 
         [b, a] = ellip(4, 0.5, 40, 0.3);
     """
     return _iir("ellip", n, (rp, rs), wp, args, nargout)
+
+
+# -- buttord, cheb1ord, cheb2ord, ellipord -------------------------------------------------------------
+
+def _prototype_order(fname: str, wa: float, rp: float, rs: float) -> float:
+    """The (fractional) order of the lowpass prototype with passband edge 1 that loses rp dB at 1 and
+    has rs dB of attenuation at wa > 1."""
+    ratio = (10 ** (0.1 * rs) - 1) / (10 ** (0.1 * rp) - 1)
+    if fname == "buttord":
+        return math.log10(ratio) / (2 * math.log10(wa))
+    if fname in ("cheb1ord", "cheb2ord"):
+        return math.acosh(math.sqrt(ratio)) / math.acosh(wa)
+    k, k1 = 1 / wa ** 2, 1 / ratio            # ellipord: the ratio of the complete elliptic integrals
+    return (scipy.special.ellipk(k) * scipy.special.ellipkm1(k1)
+            / (scipy.special.ellipkm1(k) * scipy.special.ellipk(k1)))
+
+
+def _stop_ratio(ftype: str, wp: np.ndarray, ws: np.ndarray) -> float:
+    """The stopband edge of the lowpass prototype (passband edge 1) that the analog specification maps
+    to: the more demanding of a band filter's two edges."""
+    if ftype == "low":
+        wa = ws / wp
+    elif ftype == "high":
+        wa = wp / ws
+    elif ftype == "stop":
+        wa = ws * (wp[0] - wp[1]) / (ws ** 2 - wp[0] * wp[1])
+    else:
+        wa = (ws ** 2 - wp[0] * wp[1]) / (ws * (wp[0] - wp[1]))
+    return float(np.min(np.abs(wa)))
+
+
+def _order_design(fname: str, wp: Value, ws: Value, rp: Value, rs: Value, args: tuple, nargout: int):
+    """MATLAB's order estimation: the frequencies prewarped to the analog domain (tan(pi*w/2)), the
+    specification mapped onto a lowpass prototype (a band-stop's passband edges first moved, by fminbnd,
+    to where they need the lowest order), the order the ceiling of the prototype's, and the cutoff
+    mapped back: Butterworth's 3 dB frequency meets the stopband exactly, Chebyshev type II's returned
+    stopband edge is the prototype's (the more demanding given edge), Chebyshev type I's and elliptic's
+    are the passband edges."""
+    words = [option_text(a) for a in args]
+    if len(words) > 1 or any(w is None or w.lower() not in ("s", "z") for w in words):
+        raise MatlabError("MATLAB:TooManyInputs", f"{fname} takes Wp, Ws, Rp, Rs and then 's' for an analog filter.")
+    analog = bool(words) and words[0].lower() == "s"
+    passb, stopb = _real(fname, wp, "Wp").ravel(order="F"), _real(fname, ws, "Ws").ravel(order="F")
+    if passb.size not in (1, 2) or passb.size != stopb.size:
+        raise MatlabError(f"signal:{fname}:InvalidDimensions",
+                          "Wp and Ws must both be scalars or both be two-element vectors.")
+    edges = np.concatenate([passb, stopb])
+    if analog and not np.all(edges > 0) or not analog and not np.all((edges > 0) & (edges < 1)):
+        raise MatlabError(f"signal:{fname}:InvalidRange", "The frequencies must be positive." if analog else
+                          "The frequencies must be within the interval of (0,1).")
+    decibels = []
+    for name, value in (("Rp", rp), ("Rs", rs)):
+        db = _real(fname, value, name).ravel()
+        if db.size != 1 or not (0 < db[0] < math.inf):
+            raise MatlabError(f"signal:{fname}:InvalidRipple", f"{name} must be a positive finite scalar (decibels).")
+        decibels.append(abs(float(db[0])))
+    rp_db, rs_db = decibels
+    if passb.size == 1:
+        ftype = "low" if passb[0] < stopb[0] else "high"
+    else:
+        ftype = "stop" if passb[0] < stopb[0] else "pass"
+        inside = (passb[0] < stopb[0] < stopb[1] < passb[1]) if ftype == "stop" else \
+            (stopb[0] < passb[0] < passb[1] < stopb[1])
+        if not inside:
+            raise MatlabError(f"signal:{fname}:InvalidRange", "The passband and stopband edges must not overlap: "
+                              "Ws(1) < Wp(1) < Wp(2) < Ws(2) for a bandpass, Wp(1) < Ws(1) < Ws(2) < Wp(2) for a "
+                              "bandstop filter.")
+    warp = (lambda w: w) if analog else (lambda w: np.tan(np.pi * w / 2))
+    unwarp = (lambda w: w) if analog else (lambda w: 2 / np.pi * np.arctan(w))
+    WP, WS = warp(passb), warp(stopb)
+    if ftype == "stop":                         # move each passband edge to where the order is least
+        for ind, bounds in ((0, (WP[0], WS[0] - 1e-12)), (1, (WS[1] + 1e-12, WP[1]))):
+            def cost(w, ind=ind):
+                trial = WP.copy()
+                trial[ind] = w
+                return _prototype_order(fname, _stop_ratio("stop", trial, WS), rp_db, rs_db)
+            WP[ind] = scipy.optimize.fminbound(cost, *bounds, xtol=np.finfo(float).eps ** (2 / 3), disp=0)
+    wa = _stop_ratio(ftype, WP, WS)
+    order = max(math.ceil(_prototype_order(fname, wa, rp_db, rs_db)), 1)
+    if fname in ("cheb1ord", "ellipord"):
+        wn = passb if ftype != "stop" else unwarp(WP)
+    else:                                       # the prototype's 3 dB frequency, or its stopband edge
+        w0 = wa / (10 ** (0.1 * rs_db) - 1) ** (1 / (2 * order)) if fname == "buttord" else wa
+        if ftype == "low":
+            WN = w0 * WP
+        elif ftype == "high":
+            WN = WP / w0
+        elif ftype == "stop":
+            span = WP[1] - WP[0]
+            root = math.sqrt(span ** 2 + 4 * w0 ** 2 * WP[0] * WP[1])
+            WN = np.sort(np.abs(np.array([(span + root) / (2 * w0), (span - root) / (2 * w0)])))
+        else:
+            span = WP[1] - WP[0]
+            both = np.array([-w0, w0])
+            WN = np.sort(np.abs(-both * span / 2 + np.sqrt(both ** 2 / 4 * span ** 2 + WP[0] * WP[1])))
+        wn = unwarp(np.asarray(WN, dtype=np.float64))
+    wn = np.asarray(wn, dtype=np.float64).reshape(1, -1)
+    return (float(order), to_value(wn)) if nargout > 1 else float(order)
+
+
+@builtin("buttord", family="numerical")
+def buttord(wp: Value, ws: Value, rp: Value, rs: Value, *args: Value, nargout: int = 1):
+    """[n, Wn] = buttord(Wp, Ws, Rp, Rs), buttord(..., 's')  Butterworth filter order and cutoff frequency.
+
+    The lowest order n of a digital Butterworth filter that loses no more than Rp dB in the passband
+    (edge Wp) and has at least Rs dB of attenuation in the stopband (edge Ws), both normalized to the
+    Nyquist frequency; Wp < Ws is lowpass, Wp > Ws highpass, two-element edges bandpass (Ws outside Wp)
+    or bandstop (Ws inside Wp). Wn, for butter(n, Wn, ...), is the 3 dB frequency that meets the stopband
+    exactly. 's': an analog filter, frequencies in rad/s. (buttord is MATLAB's Signal Processing Toolbox
+    function; MATLAB's algorithm, a prewarped lowpass prototype.)
+
+        [n, Wn] = buttord(40/500, 150/500, 3, 60)    % n = 5, Wn = 0.0810
+    """
+    return _order_design("buttord", wp, ws, rp, rs, args, nargout)
+
+
+@builtin("cheb1ord", family="numerical")
+def cheb1ord(wp: Value, ws: Value, rp: Value, rs: Value, *args: Value, nargout: int = 1):
+    """[n, Wp] = cheb1ord(Wp, Ws, Rp, Rs), cheb1ord(..., 's')  Chebyshev type I filter order.
+
+    The lowest order n of a Chebyshev type I filter with no more than Rp dB of passband ripple and at
+    least Rs dB of stopband attenuation, and its passband edge frequencies for cheby1(n, Rp, Wp, ...);
+    the edges and 's' are as for buttord. (cheb1ord is MATLAB's Signal Processing Toolbox function.)
+
+        [n, Wp] = cheb1ord(40/500, 150/500, 3, 60)    % n = 4, Wp = 0.0800
+    """
+    return _order_design("cheb1ord", wp, ws, rp, rs, args, nargout)
+
+
+@builtin("cheb2ord", family="numerical")
+def cheb2ord(wp: Value, ws: Value, rp: Value, rs: Value, *args: Value, nargout: int = 1):
+    """[n, Ws] = cheb2ord(Wp, Ws, Rp, Rs), cheb2ord(..., 's')  Chebyshev type II filter order.
+
+    The lowest order n of a Chebyshev type II filter with no more than Rp dB of passband ripple and at
+    least Rs dB of stopband attenuation, and its stopband edge frequencies for cheby2(n, Rs, Ws, ...): the
+    given Ws for a lowpass or highpass filter; for a band filter the more demanding given edge and the
+    other edge of the same prototype. The edges and 's' are as for buttord. (cheb2ord is MATLAB's Signal
+    Processing Toolbox function.)
+
+        [n, Ws] = cheb2ord(40/500, 150/500, 3, 60)    % n = 4, Ws = 0.3000
+    """
+    return _order_design("cheb2ord", wp, ws, rp, rs, args, nargout)
+
+
+@builtin("ellipord", family="numerical")
+def ellipord(wp: Value, ws: Value, rp: Value, rs: Value, *args: Value, nargout: int = 1):
+    """[n, Wp] = ellipord(Wp, Ws, Rp, Rs), ellipord(..., 's')  elliptic filter order.
+
+    The lowest order n of an elliptic filter with no more than Rp dB of passband ripple and at least Rs
+    dB of stopband attenuation, and its passband edge frequencies for ellip(n, Rp, Rs, Wp, ...); the
+    edges and 's' are as for buttord. (ellipord is MATLAB's Signal Processing Toolbox function.)
+
+        [n, Wp] = ellipord(40/500, 150/500, 3, 60)    % n = 4, Wp = 0.0800
+    """
+    return _order_design("ellipord", wp, ws, rp, rs, args, nargout)
 
 
 # -- filtfilt ----------------------------------------------------------------------------------------
