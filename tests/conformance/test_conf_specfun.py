@@ -4,7 +4,7 @@ Expected values were recorded with GNU Octave 7.3 (tests/conformance/record.py);
 differs, the case follows MATLAB and a comment says so. Error identifiers and messages are MATLAB's."""
 import pytest
 
-from harness import C, D, case, check, inf, nan, num, params
+from harness import C, D, L, case, check, inf, nan, num, params
 
 CASES = [
     case('gamma_values', 'a = gamma([0.5 5 -2.5 171 172]); b = gamma([0 -1]);',
@@ -31,6 +31,12 @@ CASES = [
          'e = erfcinv([0.5 0 2]);', a=D([0, 0.5204998778130465, -0.8427007929497149, 1]),
          b=D([2.2090496998585438e-05, 2]), c=D([0.427583576155807, 0.018795888861416754]),
          d=D([0.4769362762044699, inf, -inf]), e=D([0.4769362762044699, inf, -inf])),
+    # qfunc, qfuncinv (Communications Toolbox; Octave 7 has neither): Octave's 0.5*erfc(x/sqrt(2)) and
+    # sqrt(2)*erfcinv(2*y), their definitions (a single result to single's accuracy: Octave's single
+    # arithmetic gives 0.022750134, one unit in the last place from the double result rounded)
+    case('qfunc_forms', 'a = qfunc([-1 0 1 3]); b = qfuncinv([0.1 0.5 0.975]); c = qfunc(single(2)); k = class(c); '
+         'e = abs(c - 0.022750134) < 5e-9;', a=D([0.8413447460685429, 0.5, 0.15865525393145707, 0.0013498980316300957]),
+         b=D([1.2815515655446008, 0, -1.9599639845400545]), k=C('single'), e=L(1)),
     case('erf_single', 'a = erf(single([0.5 1])); c = class(a);',
          a=num('single', [0.5204998850822449, 0.8427007794380188]), c=C('single')),
     case('expint_values', 'a = expint([1 -1]); b = expint(0);',

@@ -227,6 +227,31 @@ _register_real("erfcinv", sp.erfcinv, "inverse complementary error function, for
                "(0 gives Inf, 2 gives -Inf, outside is NaN).", "erfcinv(0.5)    % 0.4769")
 
 
+
+@builtin("qfunc", family="math")
+def qfunc(x: Value) -> Value:
+    """qfunc(X)  the Q function: the probability that a standard normal variable exceeds X,
+    0.5*erfc(X/sqrt(2)), elementwise.
+
+    X must be real double or single; single input gives single output. (qfunc is MATLAB's Communications
+    Toolbox function.)
+
+        qfunc(1)    % 0.1587
+    """
+    return _real_special("qfunc", lambda v: 0.5 * sp.erfc(v / np.sqrt(2)), x)
+
+
+@builtin("qfuncinv", family="math")
+def qfuncinv(y: Value) -> Value:
+    """qfuncinv(Y)  the inverse Q function, sqrt(2)*erfcinv(2*Y): qfunc(qfuncinv(Y)) is Y for Y in [0, 1]
+    (0 gives Inf, 1 gives -Inf, outside is NaN).
+
+    Y must be real double or single. (qfuncinv is MATLAB's Communications Toolbox function.)
+
+        qfuncinv(0.1587)    % 1.0002
+    """
+    return _real_special("qfuncinv", lambda v: np.sqrt(2) * sp.erfcinv(2 * v), y)
+
 def _exp1(x: np.ndarray) -> np.ndarray:
     """E1 with negative real arguments taken as complex (-Ei(-x) - i*pi), as MATLAB does."""
     if x.dtype.kind != "c" and np.any(x < 0):
