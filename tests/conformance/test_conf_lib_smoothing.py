@@ -1,4 +1,4 @@
-"""Conformance: histcounts2 and smoothdata.
+"""Conformance: histcounts2, smoothdata and smooth.
 
 GNU Octave has neither. histcounts2's cases are the examples of MATLAB's documentation (N, Xedges and
 Yedges of histcounts2(x, y, [3 4])) and follow from histcounts' binning, whose cases Octave recorded.
@@ -6,7 +6,9 @@ smoothdata's 'gaussian' case is MATLAB's own output quoted in MATLAB Answers 406
 window/5, weights rescaled over shrunk windows); 'movmean' and 'movmedian' equal movmean and movmedian
 (Octave: movmean([1 5 2 8 3 7 4], 3), movmedian(..., 4)); 'sgolay' and 'lowess' follow MATLAB's
 documented definitions (local least-squares polynomials; tricube weights), computed with numpy.polyfit
-and a weighted numpy.linalg.lstsq."""
+and a weighted numpy.linalg.lstsq. smooth's moving average (Curve Fitting Toolbox; Octave has none) is
+its documented definition worked by hand: yy(1) = y(1), yy(2) = mean(y(1:3)), yy(3) = mean(y(1:5)), ...,
+the mirror at the end."""
 import pytest
 
 from harness import D, case, check, params
@@ -47,6 +49,16 @@ CASES = [
                 "the window, smoothdata(A, method, window).")),
     case('smoothdata_degree_too_large', "b = smoothdata([1 2 3 4], 'sgolay', 3, 'Degree', 3);",
          error=('MATLAB:smoothdata:degreeTooLarge', 'Degree must be less than the window size.')),
+    # smooth([1 5 2 8 3 9 4]): 1, 8/3, 19/5, 27/5, 26/5, 16/3, 4; span 3: 1, 8/3, 15/3, 13/3, 20/3, 16/3, 4;
+    # span 4 is 3; x = [3 1 2] orders y = [1 5 2] as [5 2 1]: 5, 8/3, 1, back in x's places; 0.5 of 10
+    # points is a span of 5, which keeps a line
+    case('smooth_moving', "a = smooth([1 5 2 8 3 9 4]); b = smooth([1 5 2 8 3 9 4], 3); c = smooth([1 5 2 8 3 9 4], 4, "
+         "'moving'); d = smooth([3 1 2], [1 5 2]); e = smooth(1:10, 0.5);",
+         a=D([1, 8 / 3, 3.8, 5.4, 5.2, 16 / 3, 4], (7, 1)), b=D([1, 8 / 3, 5, 13 / 3, 20 / 3, 16 / 3, 4], (7, 1)),
+         c=D([1, 8 / 3, 5, 13 / 3, 20 / 3, 16 / 3, 4], (7, 1)), d=D([1, 5, 8 / 3], (3, 1)), e=D(list(range(1, 11)), (10, 1))),
+    case('smooth_regression_method', "b = smooth([1 5 2 8 3], 'lowess');",
+         error=('matfuse:smooth:lowess', "smooth's 'lowess' method is not supported; smoothdata(y, method, window) "
+                "has 'lowess', 'loess' and 'sgolay'.")),
 ]
 
 

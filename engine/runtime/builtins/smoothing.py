@@ -1,4 +1,5 @@
-"""smoothdata: smoothing noisy data over a moving window, by MATLAB's methods.
+"""smoothdata: smoothing noisy data over a moving window, by MATLAB's methods; smooth, the Curve Fitting
+Toolbox's moving average.
 
 Every method works on the windows of moving.py (k elements centred on each element, or [kb kf]), shrunk
 at the ends: 'movmean' and 'movmedian' are the moving mean and median; 'gaussian' a weighted mean with
@@ -11,11 +12,13 @@ windows NaN ('includenan').
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..values import Value, class_of
+from ..values import CharArray, StringArray, Value, class_of
 from .arguments import match_name
 from .elementwise import ANY_NUMERIC, check_classes
 from .moving import sliding_windows, window_extents
@@ -155,3 +158,73 @@ def smoothdata(a: Value, *args: Value, nargout: int = 1) -> Value:
         data = out
     result = to_value(np.moveaxis(data, -1, axis).astype(np.float32 if cls == "single" else np.float64))
     return (result, window) if nargout > 1 else result
+
+
+# -- smooth (Curve Fitting Toolbox) --------------------------------------------------------------------
+
+SMOOTH_METHODS = ("moving", "lowess", "loess", "sgolay", "rlowess", "rloess")
+
+
+def _moving_average(y: np.ndarray, span: int) -> np.ndarray:
+    """smooth's moving average: the mean of the span elements centred on each one, the window shrunk
+    symmetrically near the ends (yy(1) = y(1), yy(2) = mean(y(1:3)), ...)."""
+    n = y.size
+    half = np.minimum(np.minimum(np.arange(n), np.arange(n)[::-1]), (span - 1) // 2)
+    sums = np.concatenate([[0.0], np.cumsum(y)])
+    index = np.arange(n)
+    return (sums[index + half + 1] - sums[index - half]) / (2 * half + 1)
+
+
+@builtin("smooth", family="data")
+def smooth(*args: Value) -> Value:
+    """yy = smooth(y), smooth(y, span), smooth(y, method), smooth(y, span, method), smooth(x, y, ...)
+    smooth data with a moving average.
+
+    The moving average of the vector y over span elements (default 5; an even span is reduced by one, a
+    span below 1 is that fraction of the data), centred on each element, with the window shrunk at the
+    ends so that it stays centred: yy(1) = y(1), yy(2) = (y(1)+y(2)+y(3))/3, yy(3) = mean(y(1:5)), ...
+    yy is a column. Given x, the data are taken in the order of x. method 'moving' is the default; the
+    regression methods 'lowess', 'loess', 'sgolay', 'rlowess' and 'rloess' are not supported (smoothdata
+    has lowess, loess and sgolay). (smooth is MATLAB's Curve Fitting Toolbox function.)
+
+        smooth([1 5 2 8 3 9 4])'    % 1  2.6667  3.8  5.4  5.2  5.3333  4
+    """
+    words = [option_text(a) if isinstance(a, (CharArray, StringArray)) else None for a in args]
+    method = "moving"
+    if args and words[-1] is not None:
+        method = match_name("smooth", words[-1], SMOOTH_METHODS)
+        args = args[:-1]
+    if method != "moving":
+        raise MatlabError(f"matfuse:smooth:{method}", f"smooth's '{method}' method is not supported; "
+                          "smoothdata(y, method, window) has 'lowess', 'loess' and 'sgolay'.")
+    if not 1 <= len(args) <= 3:
+        raise MatlabError("MATLAB:smooth:TooManyInputs", "smooth takes y, or x and y, then span and method.")
+    x = None
+    if len(args) == 3 or len(args) == 2 and numeric_array(args[1], "smooth").size > 1:
+        x, args = args[0], args[1:]
+    check_classes("smooth", args[:1], ANY_NUMERIC)
+    y = numeric_array(args[0], "smooth")
+    if y.dtype.kind == "c" or y.ndim > 2 or min(y.shape, default=0) > 1:
+        raise MatlabError("curvefit:smooth:invalidY", "Y must be a real vector.")
+    y = y.ravel(order="F").astype(np.float64)
+    n = y.size
+    span = 5.0
+    if len(args) > 1:
+        given = numeric_array(args[1], "smooth").ravel()
+        if given.size != 1 or not (given[0] > 0 and np.isfinite(given[0])):
+            raise MatlabError("curvefit:smooth:invalidSpan", "SPAN must be a positive scalar.")
+        span = float(given[0])
+    span = math.ceil(span * n) if span < 1 else math.floor(span)
+    span = min(span, n) if n else span
+    span -= 1 - span % 2                        # an even span is one less
+    order = None
+    if x is not None:
+        xs = numeric_array(x, "smooth").ravel(order="F").astype(np.float64)
+        if xs.size != n:
+            raise MatlabError("curvefit:smooth:XYmustBeSameLength", "X and Y must be the same length.")
+        order = np.argsort(xs, kind="stable")
+        y = y[order]
+    out = _moving_average(y, max(span, 1)) if n else y
+    if order is not None:
+        out[order] = out.copy()
+    return to_value(out.reshape(-1, 1))
