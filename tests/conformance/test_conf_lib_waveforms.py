@@ -1,5 +1,5 @@
-"""Conformance: square, sawtooth, chirp, rectpuls and tripuls (Signal Processing Toolbox; not in GNU Octave's
-core).
+"""Conformance: square, sawtooth, chirp, rectpuls, tripuls and pulstran (Signal Processing Toolbox; not in GNU
+Octave's core).
 
 The values follow the definitions of MATLAB's documentation: square is 1 where mod(t, 2*pi) < 2*pi*duty/100,
 else -1; sawtooth rises from -1 to 1 over the fraction xmax of each 2*pi period, then falls back; chirp is
@@ -8,7 +8,8 @@ f0*(f1/f0)^(t/t1) (logarithmic) as instantaneous frequency. The chirp literals a
 which documents the same three formulas (vertex_zero=True for the quadratic one); the linear case checks by
 hand: cycles(0.25) = 0.25 + 1.25*0.0625 = 0.328125. Compared to 1e-13 absolute: the cosines of large phases.
 rectpuls is 1 on [-w/2, w/2) (documented: rectpuls(-0.5) is 1, rectpuls(0.5) is 0); tripuls rises on
-(-w/2, s*w/2) and falls on [s*w/2, w/2), by hand (two corpus programs draw rectpuls(t, 2) and rectpuls(n, 1))."""
+(-w/2, s*w/2) and falls on [s*w/2, w/2), by hand (two corpus programs draw rectpuls(t, 2) and rectpuls(n, 1)). pulstran sums a(i)*pulse(t - d(i)),
+by hand from those pulses and from the prototype's samples interpolated (interp1's methods, 0 outside)."""
 import pytest
 
 from harness import D, L, case, check, params
@@ -42,6 +43,18 @@ CASES = [
          error=('signal:tripuls:InvalidSkew', 'Skew must be a real scalar between -1 and 1.')),
     case('square_duty_range', "y = square(1:3, 120);",
          error=('signal:square:InvalidRange', 'DUTY must be a number between 0 and 100.')),
+    # pulstran: rectpuls at 1 and 3 on 0:5; tripuls of width 2, amplitudes 2 and 3 at delays 1 and 2 on
+    # 0:0.5:3 (a column keeps its shape); rectpuls(t - 1, 3) through the extra argument; the prototype
+    # [1 2 1] at fs = 2 (samples at 0, 0.5, 1) delayed by 0 and 1; 'nearest' of [0 1 0] at 0.5 takes the
+    # later sample, as interp1 does
+    case('pulstran_forms', "a = pulstran(0:5, [1 3], 'rectpuls'); b = pulstran((0:0.5:3)', [1 2; 2 3], @tripuls, 2); "
+         "e = pulstran(0:4, 1, 'rectpuls', 3); c = pulstran(0:0.5:3, [0 1], [1 2 1], 2); "
+         "d = pulstran(0:0.25:1, 0, [0 1 0], 1, 'nearest'); f = pulstran(0:0.5:2, 0.5, [2 4 6]);",
+         a=D([0, 1, 0, 1, 0, 0]), b=D([0, 1, 2, 2.5, 3, 1.5, 0], (7, 1)), e=D([1, 1, 1, 0, 0]),
+         c=D([1, 2, 2, 2, 1, 0, 0]), d=D([0, 0, 1, 1, 1]), f=D([0, 2, 3, 4, 5])),
+    case('pulstran_bad_method', "y = pulstran(0:3, 1, [1 2], 1, 'quadratic');",
+         error=('signal:pulstran:InvalidMethod', "The interpolation method must be one of interp1's: linear, nearest, "
+                "previous, next, pchip, cubic, spline, makima.")),
 ]
 
 

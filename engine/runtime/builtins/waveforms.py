@@ -1,5 +1,5 @@
-"""Waveforms of the Signal Processing Toolbox: square sawtooth chirp, and the aperiodic pulses rectpuls
-tripuls.
+"""Waveforms of the Signal Processing Toolbox: square sawtooth chirp, the aperiodic pulses rectpuls
+tripuls, and pulstran's trains of delayed pulses.
 
 square and sawtooth have period 2*pi in t (MATLAB's convention: square(2*pi*f*t) for frequency f);
 rectpuls and tripuls are centred on t = 0;
@@ -8,13 +8,18 @@ elementwise in t, whose shape the result keeps.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
+from ..context import CallContext
 from ..errors import MatlabError
 from ..semantics import to_value
-from ..values import Value
+from ..values import CharArray, FunctionHandle, StringArray, Value
 from .arguments import real_array
 from .firdesign import real_vector
+from .funfun import callable_of
+from .numerical import INTERP_METHODS, _interp_vector
 from .registry import builtin
 from .sizes import option_text
 
@@ -166,3 +171,60 @@ def chirp(t: Value, f0: Value | None = None, t1: Value | None = None, f1: Value 
         growth = (end / start) ** (1 / end_time)
         cycles = start * (growth ** times - 1) / np.log(growth)
     return to_value(np.cos(2 * np.pi * (cycles + offset)))
+
+
+def _prototype_pulse(p: np.ndarray, rate: float, method: str) -> Callable[[np.ndarray], np.ndarray]:
+    """The sampled pulse p (sample k at time k/rate) interpolated by interp1's method at any time, 0
+    outside its span."""
+    times = np.arange(p.size) / rate
+    if p.size == 1:
+        return lambda x: np.where(x == 0, p[0], 0.0)
+    return lambda x: np.where((x >= 0) & (x <= times[-1]), _interp_vector(times, p, x, method), 0.0)
+
+
+@builtin("pulstran", family="numerical")
+def pulstran(ctx: CallContext, t: Value, d: Value, func: Value, *args: Value) -> Value:
+    """y = pulstran(t, d, func), pulstran(t, d, func, p1, p2, ...), pulstran(t, d, p), pulstran(t, d, p, fs),
+    pulstran(t, d, p, fs, method)  pulse train: copies of a pulse delayed by d, summed at the times t.
+
+    y(t) = sum over i of a(i)*pulse(t - d(i)): d is a vector of delays (each copy of unit amplitude) or
+    a two-column matrix [delays amplitudes]. The pulse is a function, by name or handle, of the time
+    ('rectpuls', 'tripuls', 'gauspuls', ...; p1, p2, ... are passed on after the time), or a sampled
+    prototype p, its sample k at time (k-1)/fs (fs default 1) and 0 outside, interpolated by one of
+    interp1's methods ('linear', the default, 'nearest', 'pchip', 'spline', ...). y has t's shape. (pulstran is MATLAB's Signal
+    Processing Toolbox function.)
+
+        pulstran(0:5, [1 3], 'rectpuls')    % 0 1 0 1 0 0
+    """
+    times = _times("pulstran", t)
+    delays = real_array("pulstran", d).astype(np.float64)
+    if delays.ndim == 2 and delays.shape[1] == 2 and delays.shape[0] != 1:
+        delays, gains = delays[:, 0], delays[:, 1]
+    elif delays.ndim <= 2 and min(delays.shape, default=0) <= 1:
+        delays = delays.ravel(order="F")
+        gains = np.ones_like(delays)
+    else:
+        raise MatlabError("signal:pulstran:InvalidD", "D must be a vector of delays or a two-column matrix of "
+                          "delays and amplitudes.")
+    if isinstance(func, (CharArray, StringArray, FunctionHandle)):
+        call = callable_of(ctx, "pulstran", func)
+
+        def pulse(x: np.ndarray) -> np.ndarray:
+            out = real_array("pulstran", call(to_value(x), *args)).astype(np.float64)
+            if out.size != x.size:
+                raise MatlabError("signal:pulstran:InvalidFunc", "The pulse function must return one value for "
+                                  "each time.")
+            return out.reshape(x.shape)
+    else:
+        if len(args) > 2:
+            raise MatlabError("MATLAB:TooManyInputs", "pulstran(t, d, p, fs, method) takes at most five arguments.")
+        rate = _scalar("pulstran", args[0] if args else None, 1.0, "FS")
+        word = option_text(args[1]) if len(args) > 1 else "linear"
+        if word is None or word.lower() not in INTERP_METHODS:
+            raise MatlabError("signal:pulstran:InvalidMethod", "The interpolation method must be one of interp1's: "
+                              f"{', '.join(INTERP_METHODS)}.")
+        pulse = _prototype_pulse(real_vector("pulstran", func, "P"), rate, word.lower())
+    y = np.zeros(times.shape)
+    for delay, gain in zip(delays, gains):
+        y = y + gain * pulse(times - delay)
+    return to_value(y)
