@@ -1,5 +1,5 @@
 """Conformance: square, sawtooth, chirp, rectpuls, tripuls and pulstran (Signal Processing Toolbox; not in GNU
-Octave's core).
+Octave's core), and rectangularPulse of numbers (Symbolic Math Toolbox).
 
 The values follow the definitions of MATLAB's documentation: square is 1 where mod(t, 2*pi) < 2*pi*duty/100,
 else -1; sawtooth rises from -1 to 1 over the fraction xmax of each 2*pi period, then falls back; chirp is
@@ -9,7 +9,8 @@ which documents the same three formulas (vertex_zero=True for the quadratic one)
 hand: cycles(0.25) = 0.25 + 1.25*0.0625 = 0.328125. Compared to 1e-13 absolute: the cosines of large phases.
 rectpuls is 1 on [-w/2, w/2) (documented: rectpuls(-0.5) is 1, rectpuls(0.5) is 0); tripuls rises on
 (-w/2, s*w/2) and falls on [s*w/2, w/2), by hand (two corpus programs draw rectpuls(t, 2) and rectpuls(n, 1)). pulstran sums a(i)*pulse(t - d(i)),
-by hand from those pulses and from the prototype's samples interpolated (interp1's methods, 0 outside)."""
+by hand from those pulses and from the prototype's samples interpolated (interp1's methods, 0 outside).
+rectangularPulse is its documented definition: 1 on (a, b), 1/2 at a and b, 0 elsewhere and when a = b."""
 import pytest
 
 from harness import D, L, case, check, params
@@ -55,6 +56,9 @@ CASES = [
     case('pulstran_bad_method', "y = pulstran(0:3, 1, [1 2], 1, 'quadratic');",
          error=('signal:pulstran:InvalidMethod', "The interpolation method must be one of interp1's: linear, nearest, "
                 "previous, next, pchip, cubic, spline, makima.")),
+    case('rectangular_pulse', "a = rectangularPulse(-1, 2, [-2 -1 0 2 3]); b = rectangularPulse([-0.5 0 0.5 1]); "
+         "c = rectangularPulse(1, 1, [0 1 2]); d = rectangularPulse([0; 1], 2, [0 1 1.5]);",
+         a=D([0, 0.5, 1, 0.5, 0]), b=D([0.5, 1, 0.5, 0]), c=D([0, 0, 0]), d=D([0.5, 0, 1, 0.5, 1, 1], (2, 3))),
 ]
 
 

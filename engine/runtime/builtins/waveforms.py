@@ -1,5 +1,5 @@
 """Waveforms of the Signal Processing Toolbox: square sawtooth chirp, the aperiodic pulses rectpuls
-tripuls, and pulstran's trains of delayed pulses.
+tripuls, and pulstran's trains of delayed pulses; the Symbolic Math Toolbox's rectangularPulse of numbers.
 
 square and sawtooth have period 2*pi in t (MATLAB's convention: square(2*pi*f*t) for frequency f);
 rectpuls and tripuls are centred on t = 0;
@@ -228,3 +228,31 @@ def pulstran(ctx: CallContext, t: Value, d: Value, func: Value, *args: Value) ->
     for delay, gain in zip(delays, gains):
         y = y + gain * pulse(times - delay)
     return to_value(y)
+
+
+@builtin("rectangularPulse", family="numerical")
+def rectangular_pulse(*args: Value) -> Value:
+    """rectangularPulse(x), rectangularPulse(a, b, x)  the rectangular pulse function: 1 where a < x < b, 1/2
+    at x = a and x = b, 0 elsewhere (a = -1/2, b = 1/2 by default; 0 everywhere when a = b).
+
+    Elementwise, with implicit expansion of a, b and x, for numeric arguments (the Symbolic Math Toolbox's
+    function, whose numeric form this is; a must not exceed b).
+
+        rectangularPulse(-1, 2, [-2 -1 0 2 3])    % 0 0.5 1 0.5 0
+    """
+    if len(args) not in (1, 3):
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs" if len(args) < 3 else "MATLAB:TooManyInputs",
+                          "rectangularPulse takes x, or a, b and x.")
+    low, high, x = ((np.array(-0.5), np.array(0.5)) if len(args) == 1 else
+                    tuple(real_array("rectangularPulse", v).astype(np.float64) for v in args[:2])) + \
+        (real_array("rectangularPulse", args[-1]).astype(np.float64),)
+    try:
+        low, high, x = np.broadcast_arrays(low, high, x)
+    except ValueError:
+        raise MatlabError("MATLAB:sizeDimensionsMustMatch", "Arrays have incompatible sizes for this operation.") \
+            from None
+    if np.any(low > high):
+        raise MatlabError("symbolic:rectangularPulse:InvalidInterval", "The pulse's start a must not exceed its end b.")
+    inside = (low < x) & (x < high)
+    edge = ((x == low) | (x == high)) & (low < high)
+    return to_value(np.where(inside, 1.0, np.where(edge, 0.5, 0.0)))
