@@ -1,5 +1,5 @@
-"""Conformance: butter, cheby1, cheby2, ellip, buttord, cheb1ord, cheb2ord, ellipord, filtfilt, findpeaks and
-medfilt1 (MATLAB's Signal Processing Toolbox; signaltools.py).
+"""Conformance: butter, cheby1, cheby2, ellip, buttord, cheb1ord, cheb2ord, ellipord, zp2sos, filtfilt, findpeaks
+and medfilt1 (MATLAB's Signal Processing Toolbox; signaltools.py).
 
 Octave 7 has none of them without its signal package (not installed on the recording machine), so the
 expected values are independent of the implementation's scipy calls:
@@ -8,6 +8,7 @@ expected values are independent of the implementation's scipy calls:
 - filtfilt: MATLAB's documented algorithm (odd reflection of 3*(nfilt-1) samples at each end, the steady
   state zi scaled by the first sample, forward and backward passes of filter) written out in GNU Octave
   with its core filter and recorded: the Octave function is in the comment;
+- zp2sos: a section by hand, and the sections' response through freqz equal to the transfer function's;
 - buttord, cheb1ord, cheb2ord, ellipord: the examples of MATLAB's pages, a case by hand and the defining
   property of buttord's cutoff measured with freqz;
 - findpeaks and medfilt1: MATLAB's definitions applied by hand (the comments).
@@ -79,6 +80,15 @@ CASES = [
          error=('signal:buttord:InvalidRange', 'The frequencies must be within the interval of (0,1).')),
     case('filter_order_mismatched_edges', "n = cheb1ord([0.1 0.2], 0.3, 3, 40);",
          error=('signal:cheb1ord:InvalidDimensions', 'Wp and Ws must both be scalars or both be two-element vectors.')),
+    # zp2sos: one real zero and pole by hand (the gain in the first section, or apart); the sections of
+    # butter(5, 0.04, 'high') (a real pole alone, then two conjugate pairs with their double zeros at 1,
+    # the pair closest to the unit circle last) give the same response through freqz(sos, ...) as [b, a]
+    case('zp2sos_sections', "[s, g] = zp2sos(-1, 0.5, 2); t = zp2sos(-1, 0.5, 2); [z, p, k] = butter(5, 0.04, 'high'); "
+         "sos = zp2sos(z, p, k); [b, a] = butter(5, 0.04, 'high'); e = max(abs(freqz(sos, 8) - freqz(b, a, 8))) < 1e-10; "
+         "[h, f] = freqz(sos, 4, 1000); r = max(abs(freqz(sos, [0.1 0.2]) - freqz(b, a, [0.1 0.2]))) < 1e-10; "
+         "n = size(sos); u = sos(2:3, 1:3); last = max(abs(roots(sos(3, 4:6)))) > max(abs(roots(sos(2, 4:6))));",
+         s=D([1, 1, 0, 1, -0.5, 0]), g=D(2), t=D([2, 2, 0, 1, -0.5, 0]), e=L(1), f=D([0, 125, 250, 375], (4, 1)),
+         r=L(1), n=D([3, 6]), u=D([1, 1, -2, -2, 1, 1], (2, 3)), last=L(1)),
     case('cheby_bad_ripple', "b = cheby1(2, -1, 0.5);",
          error=('signal:cheby1:InvalidRipple', 'Rp must be a positive finite scalar (decibels).')),
     case('butter_bad_cutoff', "[b, a] = butter(2, 1.5);",

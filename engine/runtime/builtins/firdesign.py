@@ -3,8 +3,8 @@
 fir1 is the window method: the ideal (brick-wall) impulse response of the bands, delayed by n/2,
 times a window (Hamming by default), scaled as MATLAB scales it (unit gain at DC when the first band
 passes, else at the Nyquist frequency when the last band passes up to it, else at the centre of the
-first passband). freqz evaluates b(z)/a(z) on the unit circle through FFTs of the coefficients (n points)
-or polynomial evaluation (a vector of frequencies).
+first passband). freqz evaluates b(z)/a(z) (or the product of second-order sections') on the unit circle
+through FFTs of the coefficients (n points) or polynomial evaluation (a vector of frequencies).
 """
 from __future__ import annotations
 
@@ -147,15 +147,16 @@ def _poly_response(b: np.ndarray, a: np.ndarray, w: np.ndarray) -> np.ndarray:
 @builtin("freqz", family="numerical")
 def freqz(ctx, b: Value, *args: Value, nargout: int = 1):
     """[h, w] = freqz(b, a, n), freqz(b, a, n, 'whole'), [h, f] = freqz(b, a, n, fs), freqz(b, a, n,
-    'whole', fs), h = freqz(b, a, w), h = freqz(b, a, f, fs)  frequency response of a digital filter.
+    'whole', fs), h = freqz(b, a, w), h = freqz(b, a, f, fs), freqz(sos, n, ...)  frequency response of a
+    digital filter.
 
     h is b(z)/a(z) on the unit circle, at n points (default 512) equally spaced on [0, pi), w =
     pi*(0:n-1)'/n (rad/sample), or on [0, 2*pi) with 'whole'; with a sampling rate fs the frequencies f
     are in Hz (fs/2 or fs in place of pi or 2*pi). a defaults to 1 ([] too). A vector of two or more
     frequencies (in rad/sample, or in Hz with fs) evaluates there instead, h in its shape. h and w are
     columns. With no output arguments it plots the magnitude (dB) above the unwrapped phase (degrees) in
-    the current figure. Second-order-section matrices are not supported. (freqz is MATLAB's Signal
-    Processing Toolbox function.)
+    the current figure. freqz(sos, n, ...) takes a filter of second-order sections, the L-by-6 matrix of
+    zp2sos (L > 1), in place of b and a. (freqz is MATLAB's Signal Processing Toolbox function.)
 
         [h, w] = freqz([1 1], 1, 4)    % h = 2, 1.7071-0.7071i, 1-1i, 0.2929-0.7071i; w = (0:3)'*pi/4
     """
@@ -169,12 +170,17 @@ def freqz(ctx, b: Value, *args: Value, nargout: int = 1):
             whole = True
             del rest[k]
             break
+    matrix = numeric_array(b, "freqz")
+    if matrix.ndim == 2 and matrix.shape[0] > 1 and matrix.shape[1] == 6:     # second-order sections
+        sections = [(row[:3], row[3:]) for row in matrix.astype(np.float64 if matrix.dtype.kind != "c" else
+                                                               np.complex128)]
+        rest.insert(0, None)
+    else:
+        num = coefficients("freqz", b, "b")
+        den = coefficients("freqz", rest[0], "a") if rest and numeric_array(rest[0], "freqz").size else np.ones(1)
+        sections = [(num if num.size else np.zeros(1), den)]
     if len(rest) > 3:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-    num = coefficients("freqz", b, "b")
-    den = coefficients("freqz", rest[0], "a") if rest and numeric_array(rest[0], "freqz").size else np.ones(1)
-    if num.size == 0:
-        num = np.zeros(1)
     fs = None
     if len(rest) == 3:
         fs_arr = real_vector("freqz", rest[2], "The sampling frequency fs")
@@ -187,13 +193,13 @@ def freqz(ctx, b: Value, *args: Value, nargout: int = 1):
         if not np.isfinite(grid[0]) or grid[0] != np.floor(grid[0]) or grid[0] < 1:
             raise MatlabError("signal:freqz:InvalidN", "The number of points n must be a positive integer.")
         n = check_size((2 * int(grid[0]), 1), 16)[0] // 2
-        h = _fft_response(num, den, n, whole).reshape(-1, 1)
+        h = np.prod([_fft_response(num, den, n, whole) for num, den in sections], axis=0).reshape(-1, 1)
         span = (2 * np.pi if fs is None else fs) if whole else (np.pi if fs is None else fs / 2)
         w = (np.arange(n) * span / n).reshape(-1, 1)
     else:
         radians = grid if fs is None else 2 * np.pi * grid / fs
         shape = (1, -1) if size_of(points)[0] == 1 else (-1, 1)
-        h = _poly_response(num, den, radians).reshape(shape)
+        h = np.prod([_poly_response(num, den, radians) for num, den in sections], axis=0).reshape(shape)
         w = grid.reshape(shape)
     if nargout == 0:
         return plot_response(ctx, h.ravel(), w.ravel(), fs)

@@ -1,5 +1,5 @@
 """Signal Processing Toolbox functions: butter cheby1 cheby2 ellip, their order estimates buttord cheb1ord
-cheb2ord ellipord, filtfilt findpeaks medfilt1.
+cheb2ord ellipord, zp2sos, filtfilt findpeaks medfilt1.
 
 butter, cheby1, cheby2 and ellip are scipy.signal's designs, MATLAB's algorithm (the analog prototype,
 the bilinear transform with prewarped frequencies). filtfilt is MATLAB's zero-phase filtering: the data extended at
@@ -324,6 +324,38 @@ def ellipord(wp: Value, ws: Value, rp: Value, rs: Value, *args: Value, nargout: 
         [n, Wp] = ellipord(40/500, 150/500, 3, 60)    % n = 4, Wp = 0.0800
     """
     return _order_design("ellipord", wp, ws, rp, rs, args, nargout)
+
+
+# -- zp2sos -----------------------------------------------------------------------------------------
+
+@builtin("zp2sos", family="numerical")
+def zp2sos(z: Value, p: Value, k: Value, *, nargout: int = 1):
+    """sos = zp2sos(z, p, k), [sos, g] = zp2sos(z, p, k)  second-order sections of a filter given by its
+    zeros, poles and gain.
+
+    Each row of the L-by-6 matrix sos is one section [b0 b1 b2 1 a1 a2], the product of the sections the
+    filter z, p, k; complex zeros and poles come in conjugate pairs (real ones are paired with each
+    other), each pole pair with the zeros nearest to it, the section with the poles closest to the unit
+    circle last (MATLAB's default order 'up'). With one output the gain k scales the first section; with
+    two, the sections are left unscaled and g is k. The order and scale arguments are not supported.
+    (zp2sos is MATLAB's Signal Processing Toolbox function; scipy.signal.zpk2sos, the same pairing.)
+
+        [sos, g] = zp2sos(-1, 0.5, 2)    % sos = [1 1 0 1 -0.5 0], g = 2
+    """
+    zeros_, poles = (numeric_array(v, "zp2sos").ravel(order="F").astype(np.complex128) for v in (z, p))
+    gains = _real("zp2sos", k, "k").ravel()
+    if gains.size != 1:
+        raise MatlabError("signal:zp2sos:InvalidGain", "The gain k must be a real scalar.")
+    gain = float(gains[0])
+    if zeros_.size > poles.size:
+        raise MatlabError("signal:zp2sos:MoreZerosThanPoles", "The filter must have no more zeros than poles.")
+    try:
+        sos = scipy.signal.zpk2sos(zeros_, poles, gain if nargout < 2 else 1.0)
+    except ValueError:
+        raise MatlabError("signal:zp2sos:NotConjugate", "Complex zeros and poles must come in conjugate pairs.") \
+            from None
+    sos = to_value(np.asarray(sos, dtype=np.float64))
+    return (sos, gain) if nargout > 1 else sos
 
 
 # -- filtfilt ----------------------------------------------------------------------------------------
