@@ -121,6 +121,9 @@ class FusionAccelerator:
         self.costs: calibrate.CostModel | None = None  # the auto policy's model (measured on first use)
         self.stats = FusionStats()
         self.windows: dict[int, WindowReport] = {}      # the last cell's windows, by id
+        # id(window) -> (its report, its graph's input registers) for the windows of this cell that the
+        # auto or gpu policy declined for small host inputs: a loop's next iteration checks those alone
+        self.small_windows: dict[int, tuple[WindowReport, Any]] = {}
         # id(window) -> its last fused runs, kept across cells under the same policy (a cell run again
         # repeats them), the most recently made last
         self.repeats: dict[int, Repeats] = {}
@@ -140,6 +143,7 @@ class FusionAccelerator:
         """Start a cell: forget the last cell's windows and read the policy and flags once, not per
         window (a loop offers its windows on every iteration)."""
         self.windows = {}
+        self.small_windows = {}
         self.cell_policy = self.policy()
         if self.state is not None:          # builtins outside windows read it (dispatch.call_uploaded)
             self.state.extras["policy"] = self.cell_policy
@@ -179,6 +183,9 @@ class FusionAccelerator:
             if seen is not None and small_inputs(frame.regs, host_min, seen) >= 0:
                 return False
             return self.try_host(window, frame, None)
+        small = self.small_windows.get(id(window))
+        if small is not None and id(window) not in self.repeats and self.declined_small(window, frame, *small):
+            return False
         started = time.thread_time()          # CPU time of this thread: the host's work, not other load
         waits = self.waits()
         found = self.repeats.get(id(window))
@@ -199,12 +206,9 @@ class FusionAccelerator:
                 limit = self.min_elements if policy == "auto" else 2
                 numel = small_inputs(frame.regs, limit, entry.graph.inputs.values())
                 if numel >= 0:
-                    self.decline(report, under_threshold(numel, limit) if policy == "auto" else
-                                 "scalar inputs only: scalars are computed on the CPU under every policy")
-                    if self.debug:
-                        self.print_decision(window, report)
-                    host_min = self.host_settings.min_elements if self.host_settings is not None else math.inf
-                    return numel >= host_min and self.try_host(window, frame, report)
+                    self.small_windows[id(window)] = (report, entry.graph.inputs.values())
+                    self.decline_small(window, report, numel)
+                    return numel >= self.small_host_min() and self.try_host(window, frame, report)
             attempt, args = self.attempt, (entry, frame, window, policy, report)
         try:
             done = attempt(*args)
@@ -288,6 +292,28 @@ class FusionAccelerator:
             return True
         self.builtin_calls[id(window)] = window
         return False
+
+    def declined_small(self, window: Window, frame: Any, report: WindowReport, inputs: Any) -> bool:
+        """``try_run``'s decline of a window whose inputs are small host values, for a window declined so
+        in this cell before (a loop's iterations): the same counts and report, without looking the
+        window's graph up again. False where its inputs are no longer small or make a host kernel."""
+        numel = small_inputs(frame.regs, self.min_elements if self.cell_policy == "auto" else 2, inputs)
+        if numel < 0 or numel >= self.small_host_min():
+            return False
+        report.runs += 1
+        self.stats.windows_offered += 1
+        self.decline_small(window, report, numel)
+        return True
+
+    def decline_small(self, window: Window, report: WindowReport, numel: int) -> None:
+        self.decline(report, under_threshold(numel, self.min_elements) if self.cell_policy == "auto" else
+                     "scalar inputs only: scalars are computed on the CPU under every policy")
+        if self.debug:
+            self.print_decision(window, report)
+
+    def small_host_min(self) -> float:
+        """The fewest elements a small window's inputs need for a host kernel (none: never)."""
+        return self.host_settings.min_elements if self.host_settings is not None else math.inf
 
     def window_report(self, window: Window, entry: Entry, frame: Any) -> WindowReport:
         """The window's report in this cell (made at its first run), counting this run."""
