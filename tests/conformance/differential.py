@@ -290,7 +290,7 @@ def draw_argument(rng: random.Random, kinds: tuple[str, ...] = NUMERIC) -> str:
 
 
 def draw_call(rng: random.Random, group: str) -> str:
-    """One call of ``group``'s forms with its placeholders filled."""
+    """One call of one of ``group``'s forms, its {A}, {B}, ... fields drawn from ARGUMENTS."""
     form = rng.choice(CALLS[group])
     return form.format(f=group, A=draw_argument(rng), B=draw_argument(rng), S=rng.choice(ARGUMENTS["char"]),
                        X=rng.choice(ARGUMENTS["formatted"]), N=rng.choice(ARGUMENTS["natural"]),
